@@ -1,0 +1,82 @@
+#include "cli.h"
+
+#include "schema.h"
+
+#include <QFileInfo>
+#include <QTextStream>
+
+namespace Cli {
+
+int fail(const QString &message)
+{
+    QTextStream(stderr) << "outboxctl: " << message << Qt::endl;
+    return Error;
+}
+
+void printLine(const QString &line)
+{
+    static QTextStream out(stdout);
+    out << line << Qt::endl;
+}
+
+bool parse(QCommandLineParser &parser, const QString &command, const QStringList &arguments,
+           int *exitCode)
+{
+    parser.setApplicationDescription(QStringLiteral("outboxctl ") + command);
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
+                                  QStringLiteral("Show this help."));
+    parser.addOption(help);
+    if (!parser.parse(QStringList{QStringLiteral("outboxctl ") + command} + arguments)) {
+        *exitCode = fail(command + QStringLiteral(": ") + parser.errorText());
+        return false;
+    }
+    if (parser.isSet(help)) {
+        QTextStream(stdout) << parser.helpText();
+        *exitCode = Ok;
+        return false;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        *exitCode = fail(command + QStringLiteral(": unexpected argument '")
+                         + parser.positionalArguments().constFirst() + QLatin1Char('\''));
+        return false;
+    }
+    return true;
+}
+
+bool requireValue(const QCommandLineParser &parser, const QString &option, QString *error)
+{
+    if (parser.isSet(option) && !parser.value(option).trimmed().isEmpty())
+        return true;
+    *error = QStringLiteral("--%1 is required").arg(option);
+    return false;
+}
+
+std::unique_ptr<DbConnection> openForSimulation(const QString &urlText, QString *error)
+{
+    const DatabaseUrl url = DatabaseUrl::parse(urlText, error);
+    if (!url.isValid())
+        return nullptr;
+    const bool newSqliteFile = url.isSqlite() && !QFileInfo::exists(url.path());
+    OpenOptions options;
+    options.allowCreate = newSqliteFile;
+    options.validateSchema = !newSqliteFile;
+    std::unique_ptr<DbConnection> connection = DbConnection::open(url, options, error);
+    if (!connection)
+        return nullptr;
+    if (newSqliteFile) {
+        if (!Schema::create(connection->database(), error)
+            || !Schema::markForSimulation(connection->database(), error))
+            return nullptr;
+        return connection;
+    }
+    if (!Schema::isMarkedForSimulation(connection->database())) {
+        *error = QStringLiteral("refusing to write simulated events into %1: it is not initialised for "
+                                "simulation (use a new sqlite: file, or run `outboxctl init --db URL "
+                                "--for-simulation` on a scratch database)")
+                     .arg(url.toDisplayString());
+        return nullptr;
+    }
+    return connection;
+}
+
+} // namespace Cli

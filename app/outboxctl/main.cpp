@@ -1,0 +1,38 @@
+// outboxctl: the command-line twin of the Outbox Health dashboard.
+// Exit status: 0 success, 1 `check` found a threshold violated, 2 any error.
+#include "cli.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+int runInit(const QStringList &arguments);
+int runSimulate(const QStringList &arguments);
+
+namespace {
+
+const char usage[] = "usage: outboxctl COMMAND [OPTIONS]\n"
+                     "commands:\n"
+                     "  init      create the native schema (--db URL [--for-simulation])\n"
+                     "  simulate  run a seed scenario on the logical clock (--db URL --scenario NAME [--json])\n"
+                     "Run `outboxctl COMMAND --help` for a command's options.\n";
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("outboxctl"));
+    QStringList arguments = QCoreApplication::arguments().mid(1);
+    if (arguments.isEmpty())
+        return Cli::fail(QStringLiteral("missing command (init, simulate); see `outboxctl --help`"));
+    const QString command = arguments.takeFirst();
+    if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
+        QTextStream(stdout) << usage;
+        return Cli::Ok;
+    }
+    if (command == QLatin1String("init"))
+        return runInit(arguments);
+    if (command == QLatin1String("simulate"))
+        return runSimulate(arguments);
+    return Cli::fail(QStringLiteral("unknown command '%1' (expected init or simulate)").arg(command));
+}

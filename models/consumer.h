@@ -1,0 +1,24 @@
+// The downstream consumer of the simulator: applies a StockReserved event exactly once by
+// inserting its consumer_ledger row and the consumer_stock mutation in one transaction. A
+// repeated event ID answers DUPLICATE and changes nothing.
+#pragma once
+
+#include <QSqlDatabase>
+#include <QString>
+
+class Consumer
+{
+public:
+    enum class Result { Applied, Duplicate, Error };
+
+    explicit Consumer(const QSqlDatabase &db);
+
+    Result apply(const QString &eventId, const QString &payload, qint64 now);
+    QString lastError() const { return m_lastError; }
+
+    static QString resultName(Result result);
+
+private:
+    QSqlDatabase m_db;
+    QString m_lastError;
+};

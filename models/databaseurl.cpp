@@ -1,0 +1,77 @@
+#include "databaseurl.h"
+
+#include <QUrl>
+
+namespace {
+
+DatabaseUrl fail(QString *error, const QString &message)
+{
+    if (error)
+        *error = message;
+    return {};
+}
+
+} // namespace
+
+DatabaseUrl DatabaseUrl::parse(const QString &text, QString *error)
+{
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty())
+        return fail(error, QStringLiteral("empty database URL (expected sqlite:PATH or postgresql://HOST/DBNAME)"));
+
+    if (trimmed.startsWith(QLatin1String("sqlite:"))) {
+        DatabaseUrl url;
+        url.m_path = trimmed.mid(7);
+        if (url.m_path.startsWith(QLatin1String("//")))
+            url.m_path = url.m_path.mid(2); // accept sqlite:///abs/path as well
+        if (url.m_path.isEmpty())
+            return fail(error, QStringLiteral("sqlite URL without a file path (expected sqlite:PATH)"));
+        url.m_engine = Engine::Sqlite;
+        return url;
+    }
+
+    if (!trimmed.startsWith(QLatin1String("postgresql://"))
+        && !trimmed.startsWith(QLatin1String("postgres://"))) {
+        const QString scheme = trimmed.section(QLatin1Char(':'), 0, 0);
+        return fail(error, QStringLiteral("unsupported database URL scheme '%1' (expected sqlite: or postgresql://)")
+                               .arg(scheme));
+    }
+
+    const QUrl qurl(trimmed, QUrl::StrictMode);
+    if (!qurl.isValid())
+        return fail(error, QStringLiteral("malformed PostgreSQL URL: %1").arg(qurl.errorString()));
+    DatabaseUrl url;
+    url.m_host = qurl.host();
+    if (url.m_host.isEmpty())
+        return fail(error, QStringLiteral("PostgreSQL URL without a host (expected postgresql://[USER@]HOST[:PORT]/DBNAME)"));
+    url.m_port = qurl.port(5432);
+    if (url.m_port <= 0 || url.m_port > 65535)
+        return fail(error, QStringLiteral("PostgreSQL URL with an invalid port"));
+    url.m_user = qurl.userName();
+    url.m_password = qurl.password();
+    url.m_database = qurl.path().mid(1);
+    if (url.m_database.isEmpty() || url.m_database.contains(QLatin1Char('/')))
+        return fail(error, QStringLiteral("PostgreSQL URL without a database name (expected postgresql://HOST[:PORT]/DBNAME)"));
+    if (qurl.hasQuery() || qurl.hasFragment())
+        return fail(error, QStringLiteral("PostgreSQL URL with unsupported query or fragment"));
+    url.m_engine = Engine::PostgreSql;
+    return url;
+}
+
+QString DatabaseUrl::toDisplayString() const
+{
+    switch (m_engine) {
+    case Engine::Sqlite:
+        return QStringLiteral("sqlite:") + m_path;
+    case Engine::PostgreSql: {
+        QString auth;
+        if (!m_user.isEmpty())
+            auth = m_user + (m_password.isEmpty() ? QString() : QStringLiteral(":***")) + QLatin1Char('@');
+        const QString port = m_port == 5432 ? QString() : QStringLiteral(":%1").arg(m_port);
+        return QStringLiteral("postgresql://") + auth + m_host + port + QLatin1Char('/') + m_database;
+    }
+    case Engine::Invalid:
+        break;
+    }
+    return QStringLiteral("(invalid)");
+}

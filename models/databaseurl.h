@@ -1,0 +1,38 @@
+// Parses the database URLs of the design contract: `sqlite:PATH` and
+// `postgresql://[USER[:PASSWORD]@]HOST[:PORT]/DBNAME`. A password is kept only in memory
+// for the connection and never appears in toDisplayString().
+#pragma once
+
+#include <QString>
+
+class DatabaseUrl
+{
+public:
+    enum class Engine { Invalid, Sqlite, PostgreSql };
+
+    static DatabaseUrl parse(const QString &text, QString *error);
+
+    Engine engine() const { return m_engine; }
+    bool isValid() const { return m_engine != Engine::Invalid; }
+    bool isSqlite() const { return m_engine == Engine::Sqlite; }
+    bool isPostgreSql() const { return m_engine == Engine::PostgreSql; }
+
+    QString path() const { return m_path; } // SQLite file
+    QString host() const { return m_host; }
+    int port() const { return m_port; }
+    QString user() const { return m_user; }
+    QString password() const { return m_password; }
+    QString databaseName() const { return m_database; }
+
+    // The URL as it may be shown, logged or stored: a password becomes `***`.
+    QString toDisplayString() const;
+
+private:
+    Engine m_engine = Engine::Invalid;
+    QString m_path;
+    QString m_host;
+    int m_port = 5432;
+    QString m_user;
+    QString m_password;
+    QString m_database;
+};

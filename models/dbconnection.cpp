@@ -1,0 +1,120 @@
+#include "dbconnection.h"
+
+#include "schema.h"
+
+#include <QAtomicInteger>
+#include <QFileInfo>
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace {
+
+QString nextConnectionName()
+{
+    static QAtomicInteger<quint64> counter;
+    return QStringLiteral("outbox-health-%1").arg(counter.fetchAndAddRelaxed(1));
+}
+
+bool configureSqlite(QSqlDatabase &db, const DatabaseUrl &url, const OpenOptions &options,
+                     QString *error)
+{
+    const QFileInfo file(url.path());
+    if (!options.allowCreate && !file.exists()) {
+        *error = QStringLiteral("SQLite database file not found: %1").arg(url.path());
+        return false;
+    }
+    db.setDatabaseName(url.path());
+    QString connectOptions = QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000");
+    if (options.readOnly)
+        connectOptions += QStringLiteral(";QSQLITE_OPEN_READONLY");
+    db.setConnectOptions(connectOptions);
+    return true;
+}
+
+void configurePostgreSql(QSqlDatabase &db, const DatabaseUrl &url, const OpenOptions &options)
+{
+    db.setHostName(url.host());
+    db.setPort(url.port());
+    db.setDatabaseName(url.databaseName());
+    if (!url.user().isEmpty())
+        db.setUserName(url.user());
+    if (!url.password().isEmpty())
+        db.setPassword(url.password()); // otherwise libpq reads PGPASSWORD or ~/.pgpass
+    QStringList serverOptions;
+    if (options.readOnly)
+        serverOptions << QStringLiteral("-c default_transaction_read_only=on");
+    if (options.statementTimeoutMs > 0)
+        serverOptions << QStringLiteral("-c statement_timeout=%1").arg(options.statementTimeoutMs);
+    QString connectOptions = QStringLiteral("connect_timeout=5");
+    if (!serverOptions.isEmpty())
+        connectOptions += QStringLiteral(";options='%1'").arg(serverOptions.join(QLatin1Char(' ')));
+    db.setConnectOptions(connectOptions);
+}
+
+} // namespace
+
+std::unique_ptr<DbConnection> DbConnection::open(const DatabaseUrl &url, const OpenOptions &options,
+                                                 QString *error)
+{
+    QString scratch;
+    if (!error)
+        error = &scratch;
+    if (!url.isValid()) {
+        *error = QStringLiteral("invalid database URL");
+        return nullptr;
+    }
+    const QString driver = url.isSqlite() ? QStringLiteral("QSQLITE") : QStringLiteral("QPSQL");
+    if (!QSqlDatabase::isDriverAvailable(driver)) {
+        *error = QStringLiteral("Qt SQL driver %1 is not installed (Debian: %2)")
+                     .arg(driver, url.isSqlite() ? QStringLiteral("libqt6sql6-sqlite")
+                                                 : QStringLiteral("libqt6sql6-psql"));
+        return nullptr;
+    }
+
+    const QString name = nextConnectionName();
+    std::unique_ptr<DbConnection> connection(new DbConnection(url, name, options.readOnly));
+    QSqlDatabase db = QSqlDatabase::addDatabase(driver, name);
+    if (url.isSqlite()) {
+        if (!configureSqlite(db, url, options, error))
+            return nullptr;
+    } else {
+        configurePostgreSql(db, url, options);
+    }
+    if (!db.open()) {
+        *error = QStringLiteral("cannot open %1: %2")
+                     .arg(url.toDisplayString(), db.lastError().text().simplified());
+        return nullptr;
+    }
+    if (url.isSqlite())
+        QSqlQuery(db).exec(QStringLiteral("PRAGMA foreign_keys = ON"));
+    if (options.validateSchema) {
+        const QString problem = Schema::validate(db);
+        if (!problem.isEmpty()) {
+            *error = problem;
+            return nullptr;
+        }
+    }
+    return connection;
+}
+
+DbConnection::DbConnection(const DatabaseUrl &url, const QString &name, bool readOnly)
+    : m_url(url)
+    , m_name(name)
+    , m_readOnly(readOnly)
+{
+}
+
+DbConnection::~DbConnection()
+{
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_name, false);
+        if (db.isValid())
+            db.close();
+    }
+    QSqlDatabase::removeDatabase(m_name);
+}
+
+QSqlDatabase DbConnection::database() const
+{
+    return QSqlDatabase::database(m_name, false);
+}

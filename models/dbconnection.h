@@ -1,0 +1,38 @@
+// One named QSqlDatabase connection opened from a DatabaseUrl, removed again when the
+// object dies. A connection belongs to the thread that opened it: each worker opens its own.
+#pragma once
+
+#include "databaseurl.h"
+
+#include <QSqlDatabase>
+#include <memory>
+
+struct OpenOptions
+{
+    bool readOnly = false;
+    bool allowCreate = false; // SQLite: create the file when it does not exist
+    bool validateSchema = true; // name any missing native table or column
+    int statementTimeoutMs = 0; // PostgreSQL: 0 = server default
+};
+
+class DbConnection
+{
+public:
+    static std::unique_ptr<DbConnection> open(const DatabaseUrl &url, const OpenOptions &options,
+                                              QString *error);
+    ~DbConnection();
+    DbConnection(const DbConnection &) = delete;
+    DbConnection &operator=(const DbConnection &) = delete;
+
+    QSqlDatabase database() const;
+    const DatabaseUrl &url() const { return m_url; }
+    bool isPostgreSql() const { return m_url.isPostgreSql(); }
+    bool isReadOnly() const { return m_readOnly; }
+
+private:
+    DbConnection(const DatabaseUrl &url, const QString &name, bool readOnly);
+
+    DatabaseUrl m_url;
+    QString m_name;
+    bool m_readOnly = false;
+};

@@ -1,0 +1,57 @@
+// The outbox lifecycle on one database connection: insert, claim (by id or a batch of due
+// rows), token-fenced ack and fail, parking DEAD by classification and budget. Every write
+// runs in its own short transaction with bound values; no transaction is held open while a
+// transport call is in progress.
+#pragma once
+
+#include "outboxtypes.h"
+#include "retrypolicy.h"
+
+#include <QList>
+#include <QRandomGenerator>
+#include <QSqlDatabase>
+
+class OutboxStore
+{
+public:
+    explicit OutboxStore(const QSqlDatabase &db);
+
+    void setRetryPolicy(const RetryPolicy &policy) { m_policy = policy; }
+    void setBudget(const RetryBudget &budget) { m_budget = budget; }
+    void setLeaseDuration(qint64 lease) { m_lease = lease; }
+    void setRandomSeed(quint32 seed) { m_random.seed(seed); }
+    const RetryPolicy &retryPolicy() const { return m_policy; }
+    const RetryBudget &budget() const { return m_budget; }
+    qint64 leaseDuration() const { return m_lease; }
+
+    bool insertEvent(const NewEvent &event);
+
+    // Claims one event if it is PENDING and due, or its lease expired; otherwise says why not.
+    ClaimResult claim(const QString &eventId, const QString &worker, qint64 now);
+    // Claims up to `limit` claimable events, oldest due first; on PostgreSQL rows locked by
+    // another worker are skipped (FOR UPDATE SKIP LOCKED).
+    QList<Claim> claimDue(const QString &worker, qint64 now, int limit);
+
+    // Marks the event DELIVERED, only while `claim.token` still holds it.
+    AckResult ack(const Claim &claim, qint64 now, const QString &consumerResult = {});
+    // Records a failed attempt, only while `claim.token` still holds the event: PERMANENT parks
+    // DEAD at once; TRANSIENT schedules the next attempt by the retry policy or parks DEAD when
+    // the attempt or elapsed budget is spent.
+    FailResult fail(const Claim &claim, qint64 now, ErrorCategory category, const QString &message,
+                    const QString &consumerResult = {});
+
+    QString lastError() const { return m_lastError; }
+
+private:
+    QString refusalFor(const QString &eventId, qint64 now);
+    bool claimLockedRow(Claim *claim, const QString &worker, qint64 now, bool expiredLease);
+    bool recordError(const class QSqlQuery &query);
+
+    QSqlDatabase m_db;
+    bool m_postgres = false;
+    RetryPolicy m_policy;
+    RetryBudget m_budget;
+    qint64 m_lease = 30;
+    QRandomGenerator m_random;
+    QString m_lastError;
+};

@@ -1,0 +1,188 @@
+#include "scenario.h"
+
+#include "simulation.h"
+
+namespace {
+
+const QString Sku = QStringLiteral("SKU-1");
+const QString WorkerA = QStringLiteral("A");
+const QString WorkerB = QStringLiteral("B");
+
+ScenarioStep at(qint64 t, std::function<void(Simulation &)> run)
+{
+    return {[t](Simulation &) { return t; }, std::move(run)};
+}
+
+// Two steps: a claim one unit before the event is due (refused), then an attempt at the due time.
+QList<ScenarioStep> probeThenAttempt(const QString &eventId)
+{
+    return {
+        {[eventId](Simulation &s) { return s.nextAttemptAt(eventId) - 1; },
+         [eventId](Simulation &s) { s.claim(WorkerA, eventId); }},
+        {[eventId](Simulation &s) { return s.nextAttemptAt(eventId); },
+         [eventId](Simulation &s) { s.attempt(WorkerA, eventId); }},
+    };
+}
+
+std::function<void(Simulation &)> reserve(const QString &eventId)
+{
+    return [eventId](Simulation &s) {
+        s.setStock(Sku, 10);
+        s.addStockReservation(eventId, Sku, 2);
+    };
+}
+
+Scenario retrySchedule()
+{
+    Scenario s{QStringLiteral("retry-schedule"),
+               QStringLiteral("EVENT-1 always fails transiently: retries wait 10, 20, then 40 units; "
+                              "a claim one unit early is refused; the fourth failure parks it DEAD."),
+               {}, {4, 0}, 30, {}, {}};
+    s.setup = [](Simulation &sim) {
+        reserve(QStringLiteral("EVENT-1"))(sim);
+        sim.transport().setAlwaysFail(FakeTransport::Fault::Transient);
+    };
+    s.steps << at(0, [](Simulation &sim) { sim.attempt(WorkerA, QStringLiteral("EVENT-1")); });
+    for (int i = 0; i < 3; ++i)
+        s.steps << probeThenAttempt(QStringLiteral("EVENT-1"));
+    return s;
+}
+
+Scenario scheduledRetry()
+{
+    Scenario s{QStringLiteral("scheduled-retry"),
+               QStringLiteral("EVENT-42's first call fails before reaching the consumer; the failure is "
+                              "persisted with a due time 80 units later, and the retry delivers once."),
+               {}, {3, 0}, 30, {}, {}};
+    RetryPolicy::parse(QStringLiteral("fixed:80"), &s.policy, nullptr);
+    s.setup = [](Simulation &sim) {
+        reserve(QStringLiteral("EVENT-42"))(sim);
+        sim.transport().setScript({FakeTransport::Fault::Transient});
+    };
+    s.steps << at(0, [](Simulation &sim) { sim.attempt(WorkerA, QStringLiteral("EVENT-42")); });
+    s.steps << ScenarioStep{[](Simulation &sim) { return sim.nextAttemptAt(QStringLiteral("EVENT-42")); },
+                            [](Simulation &sim) { sim.attempt(WorkerA, QStringLiteral("EVENT-42")); }};
+    return s;
+}
+
+Scenario poisonDead()
+{
+    Scenario s{QStringLiteral("poison-dead"),
+               QStringLiteral("EVENT-9 fails every time: after three failures it is parked DEAD for an "
+                              "operator, and a later claim is refused; stock never changes."),
+               {}, {3, 0}, 30, {}, {}};
+    s.setup = [](Simulation &sim) {
+        reserve(QStringLiteral("EVENT-9"))(sim);
+        sim.transport().setAlwaysFail(FakeTransport::Fault::Transient);
+    };
+    const QString id = QStringLiteral("EVENT-9");
+    auto attemptWhenDue = ScenarioStep{[id](Simulation &sim) { return sim.nextAttemptAt(id); },
+                                       [id](Simulation &sim) { sim.attempt(WorkerA, id); }};
+    s.steps << at(0, [id](Simulation &sim) { sim.attempt(WorkerA, id); }) << attemptWhenDue << attemptWhenDue;
+    s.steps << at(70, [id](Simulation &sim) { sim.claim(WorkerA, id); });
+    return s;
+}
+
+Scenario lostAck()
+{
+    Scenario s{QStringLiteral("lost-ack"),
+               QStringLiteral("EVENT-42 reaches the consumer, which commits, but the response is lost: "
+                              "the retry carries the same event ID and the consumer answers DUPLICATE."),
+               {}, {3, 0}, 30, {}, {}};
+    s.setup = [](Simulation &sim) {
+        reserve(QStringLiteral("EVENT-42"))(sim);
+        sim.transport().setScript({FakeTransport::Fault::LostAck});
+    };
+    s.steps << at(0, [](Simulation &sim) { sim.attempt(WorkerA, QStringLiteral("EVENT-42")); });
+    s.steps << ScenarioStep{[](Simulation &sim) { return sim.nextAttemptAt(QStringLiteral("EVENT-42")); },
+                            [](Simulation &sim) { sim.attempt(WorkerA, QStringLiteral("EVENT-42")); }};
+    return s;
+}
+
+Scenario leaseExpiry()
+{
+    Scenario s{QStringLiteral("lease-expiry"),
+               QStringLiteral("Worker A claims EVENT-42 and stalls; B may take over only when the lease "
+                              "expires; A's late acknowledgement is fenced off by its stale token."),
+               {}, {3, 0}, 30, {}, {}};
+    s.setup = reserve(QStringLiteral("EVENT-42"));
+    const QString id = QStringLiteral("EVENT-42");
+    s.steps << at(0, [id](Simulation &sim) { sim.claim(WorkerA, id); });
+    s.steps << at(29, [id](Simulation &sim) { sim.claim(WorkerB, id); });
+    s.steps << at(30, [id](Simulation &sim) { sim.attempt(WorkerB, id); });
+    s.steps << at(40, [](Simulation &sim) {
+        sim.deliver(WorkerA);
+        sim.settle(WorkerA);
+    });
+    return s;
+}
+
+Scenario permanentRejection()
+{
+    Scenario s{QStringLiteral("permanent-rejection"),
+               QStringLiteral("EVENT-13 is rejected permanently: it is parked DEAD at once with no retry."),
+               {}, {3, 0}, 30, {}, {}};
+    s.setup = [](Simulation &sim) {
+        reserve(QStringLiteral("EVENT-13"))(sim);
+        sim.transport().setScript({FakeTransport::Fault::Permanent});
+    };
+    s.steps << at(0, [](Simulation &sim) { sim.attempt(WorkerA, QStringLiteral("EVENT-13")); });
+    return s;
+}
+
+} // namespace
+
+QStringList Scenario::names()
+{
+    return {QStringLiteral("retry-schedule"), QStringLiteral("scheduled-retry"), QStringLiteral("poison-dead"),
+            QStringLiteral("lost-ack"), QStringLiteral("lease-expiry"), QStringLiteral("permanent-rejection")};
+}
+
+std::optional<Scenario> Scenario::byName(const QString &name)
+{
+    const QList<std::function<Scenario()>> all = {retrySchedule, scheduledRetry, poisonDead,
+                                                  lostAck, leaseExpiry, permanentRejection};
+    for (const auto &make : all) {
+        Scenario scenario = make();
+        if (scenario.name == name)
+            return scenario;
+    }
+    return std::nullopt;
+}
+
+ScenarioRunner::ScenarioRunner(Simulation &simulation, const Scenario &scenario)
+    : m_simulation(simulation)
+    , m_scenario(scenario)
+{
+}
+
+bool ScenarioRunner::start()
+{
+    m_simulation.store().setRetryPolicy(m_scenario.policy);
+    m_simulation.store().setBudget(m_scenario.budget);
+    m_simulation.store().setLeaseDuration(m_scenario.lease);
+    m_simulation.setNow(0);
+    if (m_scenario.setup)
+        m_scenario.setup(m_simulation);
+    m_next = 0;
+    return !m_simulation.hasError();
+}
+
+bool ScenarioRunner::step()
+{
+    if (atEnd() || m_simulation.hasError())
+        return false;
+    const ScenarioStep &next = m_scenario.steps.at(m_next++);
+    m_simulation.setNow(next.when(m_simulation));
+    next.run(m_simulation);
+    return !m_simulation.hasError();
+}
+
+bool ScenarioRunner::runToEnd()
+{
+    while (!atEnd()) {
+        if (!step())
+            return false;
+    }
+    return !m_simulation.hasError();
+}

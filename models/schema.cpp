@@ -1,0 +1,152 @@
+#include "schema.h"
+
+#include <QFile>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QSqlRecord>
+#include <QStringList>
+
+namespace {
+
+struct TableColumns
+{
+    const char *table;
+    QStringList columns;
+};
+
+// Listed in dependency order: children after the tables they reference.
+const QList<TableColumns> &nativeTables()
+{
+    static const QList<TableColumns> tables = {
+        {"delivery_outbox",
+         {u"event_id"_qs, u"aggregate_type"_qs, u"aggregate_id"_qs, u"event_type"_qs, u"payload"_qs,
+          u"status"_qs, u"failures"_qs, u"next_attempt_at"_qs, u"claim_token"_qs, u"lease_until"_qs,
+          u"created_at"_qs, u"delivered_at"_qs, u"last_error_category"_qs, u"last_error"_qs}},
+        {"delivery_attempt",
+         {u"attempt_id"_qs, u"event_id"_qs, u"attempt_no"_qs, u"worker"_qs, u"claim_token"_qs,
+          u"claimed_at"_qs, u"finished_at"_qs, u"outcome"_qs, u"error_category"_qs,
+          u"error_message"_qs, u"consumer_result"_qs, u"next_attempt_at"_qs}},
+        {"consumer_ledger", {u"event_id"_qs, u"applied_at"_qs}},
+        {"consumer_stock", {u"sku"_qs, u"quantity"_qs}},
+        {"replay_log",
+         {u"replay_id"_qs, u"event_id"_qs, u"replayed_at"_qs, u"operator"_qs, u"reason"_qs,
+          u"reset_failures"_qs, u"failures_before"_qs}},
+        {"outbox_meta", {u"key"_qs, u"value"_qs}},
+    };
+    return tables;
+}
+
+QStringList statementsOf(const QString &script)
+{
+    QStringList lines;
+    for (const QString &line : script.split(QLatin1Char('\n'))) {
+        if (!line.trimmed().startsWith(QLatin1String("--")))
+            lines << line;
+    }
+    QStringList statements;
+    for (const QString &statement : lines.join(QLatin1Char('\n')).split(QLatin1Char(';'))) {
+        if (!statement.trimmed().isEmpty())
+            statements << statement.trimmed();
+    }
+    return statements;
+}
+
+bool exec(const QSqlDatabase &db, const QString &sql, QString *error)
+{
+    QSqlQuery query(db);
+    if (query.exec(sql))
+        return true;
+    *error = query.lastError().text().simplified();
+    return false;
+}
+
+} // namespace
+
+namespace Schema {
+
+QString validate(const QSqlDatabase &db)
+{
+    for (const TableColumns &table : nativeTables()) {
+        const QString name = QString::fromLatin1(table.table);
+        const QSqlRecord record = db.record(name);
+        if (record.isEmpty())
+            return QStringLiteral("missing table %1 (run `outboxctl init --db URL` to create the schema)").arg(name);
+        for (const QString &column : table.columns) {
+            if (!record.contains(column))
+                return QStringLiteral("%1: missing column %2").arg(name, column);
+        }
+    }
+    return {};
+}
+
+bool create(const QSqlDatabase &db, QString *error)
+{
+    const bool postgres = db.driverName() == QLatin1String("QPSQL");
+    QFile file(postgres ? QStringLiteral(":/sql/postgresql.sql") : QStringLiteral(":/sql/sqlite.sql"));
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("schema resource missing: %1").arg(file.fileName());
+        return false;
+    }
+    QSqlDatabase handle = db;
+    if (!handle.transaction()) {
+        *error = handle.lastError().text().simplified();
+        return false;
+    }
+    for (const QString &statement : statementsOf(QString::fromUtf8(file.readAll()))) {
+        if (!exec(db, statement, error)) {
+            handle.rollback();
+            return false;
+        }
+    }
+    if (!handle.commit()) {
+        *error = handle.lastError().text().simplified();
+        return false;
+    }
+    if (!postgres) // readers (the dashboard) and one writer (the relay) at once
+        QSqlQuery(db).exec(QStringLiteral("PRAGMA journal_mode = WAL"));
+    return true;
+}
+
+bool markForSimulation(const QSqlDatabase &db, QString *error)
+{
+    QSqlQuery query(db);
+    query.prepare(QStringLiteral("DELETE FROM outbox_meta WHERE key = 'purpose'"));
+    if (!query.exec()) {
+        *error = query.lastError().text().simplified();
+        return false;
+    }
+    query.prepare(QStringLiteral("INSERT INTO outbox_meta (key, value) VALUES ('purpose', 'simulation')"));
+    if (!query.exec()) {
+        *error = query.lastError().text().simplified();
+        return false;
+    }
+    return true;
+}
+
+bool isMarkedForSimulation(const QSqlDatabase &db)
+{
+    QSqlQuery query(db);
+    query.prepare(QStringLiteral("SELECT value FROM outbox_meta WHERE key = 'purpose'"));
+    return query.exec() && query.next() && query.value(0).toString() == QLatin1String("simulation");
+}
+
+bool clearSimulationData(const QSqlDatabase &db, QString *error)
+{
+    QSqlDatabase handle = db;
+    if (!handle.transaction()) {
+        *error = handle.lastError().text().simplified();
+        return false;
+    }
+    const QList<TableColumns> &tables = nativeTables();
+    for (auto it = tables.crbegin(); it != tables.crend(); ++it) {
+        if (qstrcmp(it->table, "outbox_meta") == 0)
+            continue;
+        if (!exec(db, QStringLiteral("DELETE FROM ") + QString::fromLatin1(it->table), error)) {
+            handle.rollback();
+            return false;
+        }
+    }
+    return handle.commit();
+}
+
+} // namespace Schema

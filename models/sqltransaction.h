@@ -1,0 +1,24 @@
+// A database transaction that rolls back unless committed. On SQLite it begins IMMEDIATE so
+// that a reader which later writes never deadlocks against another writer; the busy timeout
+// then queues writers instead of failing them.
+#pragma once
+
+#include <QSqlDatabase>
+
+class SqlTransaction
+{
+public:
+    explicit SqlTransaction(const QSqlDatabase &db);
+    ~SqlTransaction();
+    SqlTransaction(const SqlTransaction &) = delete;
+    SqlTransaction &operator=(const SqlTransaction &) = delete;
+
+    bool isActive() const { return m_active; }
+    bool commit();
+    QString errorText() const { return m_error; }
+
+private:
+    QSqlDatabase m_db;
+    bool m_active = false;
+    QString m_error;
+};
