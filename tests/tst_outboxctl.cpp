@@ -1,0 +1,178 @@
+// outboxctl as a user runs it: exit status, one-line errors that name the cause, nothing
+// written on bad input, and the JSON Lines trace of `simulate`.
+#include "schema.h"
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QStringList out;
+    QStringList err;
+};
+
+Run outboxctl(const QStringList &arguments)
+{
+    QProcess process;
+    process.start(qEnvironmentVariable("OUTBOXCTL"), arguments);
+    Run run;
+    if (!process.waitForFinished(60000))
+        return run;
+    run.exitCode = process.exitCode();
+    run.out = QString::fromUtf8(process.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    run.err = QString::fromUtf8(process.readAllStandardError()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    return run;
+}
+
+QJsonObject json(const QString &line)
+{
+    return QJsonDocument::fromJson(line.toUtf8()).object();
+}
+
+} // namespace
+
+class TestOutboxctl : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(QFileInfo::exists(qEnvironmentVariable("OUTBOXCTL")), "OUTBOXCTL must name the binary (set by CTest)");
+    }
+
+    void initIsIdempotent_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void initIsIdempotent()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const Run first = outboxctl({u"init"_qs, u"--db"_qs, database->url()});
+        QCOMPARE(first.exitCode, 0);
+        const Run second = outboxctl({u"init"_qs, u"--db"_qs, database->url(), u"--for-simulation"_qs});
+        QCOMPARE(second.exitCode, 0);
+        QVERIFY(second.out.join(QLatin1Char(' ')).contains(u"for simulation"_qs));
+        const auto connection = database->connect();
+        QVERIFY(connection);
+        QVERIFY(Schema::validate(connection->database()).isEmpty());
+        QVERIFY(Schema::isMarkedForSimulation(connection->database()));
+    }
+
+    void simulatePrintsTheTrace_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void simulatePrintsTheTrace()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        if (engine == QLatin1String("postgresql"))
+            QCOMPARE(outboxctl({u"init"_qs, u"--db"_qs, database->url(), u"--for-simulation"_qs}).exitCode, 0);
+        // SQLite: the file does not exist yet, so simulate creates it.
+        const Run run = outboxctl({u"simulate"_qs, u"--db"_qs, database->url(), u"--scenario"_qs, u"lost-ack"_qs, u"--json"_qs});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(run.err.isEmpty());
+        QVERIFY(run.out.constFirst().startsWith(u"{\"t\":0,\"event\":\"claim\",\"event_id\":\"EVENT-42\""_qs));
+        QStringList kinds;
+        for (const QString &line : run.out)
+            kinds << json(line).value(u"event"_qs).toString();
+        QCOMPARE(kinds, QStringList({u"claim"_qs, u"deliver"_qs, u"fail"_qs, u"claim"_qs, u"deliver"_qs, u"ack"_qs, u"summary"_qs}));
+        const QJsonObject retry = json(run.out.at(3));
+        QCOMPARE(retry.value(u"t"_qs).toInt(), 10);
+        QCOMPARE(retry.value(u"attempt"_qs).toInt(), 2);
+        const QJsonObject summary = json(run.out.constLast());
+        QCOMPARE(summary.value(u"ledger"_qs).toInt(), 1);
+        QCOMPARE(summary.value(u"transport_calls"_qs).toInt(), 2);
+        QCOMPARE(summary.value(u"stock"_qs).toObject().value(u"SKU-1"_qs).toInt(), 8);
+        QCOMPARE(summary.value(u"statuses"_qs).toObject().value(u"DELIVERED"_qs).toInt(), 1);
+
+        // Running again replaces the simulation's rows instead of colliding with them.
+        const Run again = outboxctl({u"simulate"_qs, u"--db"_qs, database->url(), u"--scenario"_qs, u"lost-ack"_qs, u"--json"_qs});
+        QCOMPARE(again.exitCode, 0);
+        QCOMPARE(again.out, run.out);
+    }
+
+    void simulateRefusesAnOrdinaryDatabase_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void simulateRefusesAnOrdinaryDatabase()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        QCOMPARE(outboxctl({u"init"_qs, u"--db"_qs, database->url()}).exitCode, 0);
+        const Run run = outboxctl({u"simulate"_qs, u"--db"_qs, database->url(), u"--scenario"_qs, u"poison-dead"_qs});
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err.size(), 1);
+        QVERIFY2(run.err.constFirst().contains(u"not initialised for simulation"_qs), qPrintable(run.err.constFirst()));
+        const auto connection = database->connect();
+        QCOMPARE(scalar(connection->database(), u"SELECT COUNT(*) FROM delivery_outbox"_qs).toInt(), 0);
+    }
+
+    void badInputIsOneLineAndWritesNothing_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("cause");
+        const QString file = u"@FILE@"_qs;
+        QTest::addRow("no command") << QStringList{} << u"missing command"_qs;
+        QTest::addRow("unknown command") << QStringList{u"frobnicate"_qs} << u"unknown command 'frobnicate'"_qs;
+        QTest::addRow("unknown option") << QStringList{u"init"_qs, u"--nope"_qs} << u"nope"_qs;
+        QTest::addRow("missing --db") << QStringList{u"init"_qs} << u"--db is required"_qs;
+        QTest::addRow("unsupported scheme") << QStringList{u"init"_qs, u"--db"_qs, u"mysql://h/db"_qs} << u"unsupported database URL scheme 'mysql'"_qs;
+        QTest::addRow("postgresql without database") << QStringList{u"init"_qs, u"--db"_qs, u"postgresql://localhost"_qs} << u"without a database name"_qs;
+        QTest::addRow("unknown scenario") << QStringList{u"simulate"_qs, u"--db"_qs, file, u"--scenario"_qs, u"chaos"_qs} << u"unknown scenario 'chaos'"_qs;
+        QTest::addRow("bad policy kind") << QStringList{u"simulate"_qs, u"--db"_qs, file, u"--scenario"_qs, u"lost-ack"_qs, u"--policy"_qs, u"sometimes"_qs} << u"unknown kind 'sometimes'"_qs;
+        QTest::addRow("bad policy value") << QStringList{u"simulate"_qs, u"--db"_qs, file, u"--scenario"_qs, u"lost-ack"_qs, u"--policy"_qs, u"exponential:multiplier=0"_qs} << u"multiplier"_qs;
+        QTest::addRow("bad budget") << QStringList{u"simulate"_qs, u"--db"_qs, file, u"--scenario"_qs, u"lost-ack"_qs, u"--budget"_qs, u"0"_qs} << u"--budget"_qs;
+        QTest::addRow("unreachable server") << QStringList{u"simulate"_qs, u"--db"_qs, u"postgresql://op:hunter2@127.0.0.1:1/outbox"_qs, u"--scenario"_qs, u"lost-ack"_qs} << u"postgresql://op:***@127.0.0.1:1/outbox"_qs;
+        QTest::addRow("sqlite file missing for check-style open") << QStringList{u"simulate"_qs, u"--db"_qs, u"sqlite:/nonexistent-dir/x.sqlite"_qs, u"--scenario"_qs, u"lost-ack"_qs} << u"cannot open"_qs;
+    }
+    void badInputIsOneLineAndWritesNothing()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, cause);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"never.sqlite"_qs);
+        arguments.replaceInStrings(u"@FILE@"_qs, u"sqlite:"_qs + path);
+        const Run run = outboxctl(arguments);
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err.size(), 1);
+        QVERIFY2(run.err.constFirst().contains(cause), qPrintable(run.err.constFirst()));
+        QVERIFY(!run.err.constFirst().contains(u"hunter2"_qs));
+        QVERIFY(run.out.isEmpty());
+        QVERIFY(!QFileInfo::exists(path));
+    }
+
+    void missingColumnIsNamed()
+    {
+        QTemporaryDir dir;
+        const QString url = u"sqlite:"_qs + dir.filePath(u"legacy.sqlite"_qs);
+        QCOMPARE(outboxctl({u"init"_qs, u"--db"_qs, url, u"--for-simulation"_qs}).exitCode, 0);
+        {
+            QString error;
+            OpenOptions options;
+            options.validateSchema = false;
+            const auto connection = DbConnection::open(DatabaseUrl::parse(url, &error), options, &error);
+            QVERIFY(connection);
+            QSqlQuery query(connection->database());
+            QVERIFY(query.exec(u"ALTER TABLE delivery_outbox DROP COLUMN lease_until"_qs));
+        }
+        const Run run = outboxctl({u"simulate"_qs, u"--db"_qs, url, u"--scenario"_qs, u"lost-ack"_qs});
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err, QStringList{u"outboxctl: delivery_outbox: missing column lease_until"_qs});
+    }
+};
+
+OUTBOX_TEST_MAIN(TestOutboxctl, QCoreApplication)
+#include "tst_outboxctl.moc"
