@@ -5,10 +5,22 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSqlError>
-#include <QSqlQuery>
+
+namespace {
+
+// PostgreSQL: the ledger row and the stock change in one statement, hence one transaction.
+const QString pgApply = QStringLiteral(
+    "WITH ledger AS (INSERT INTO consumer_ledger (event_id, applied_at) VALUES (:id, :now)"
+    "  ON CONFLICT (event_id) DO NOTHING RETURNING event_id),"
+    " stock AS (UPDATE consumer_stock SET quantity = quantity - :quantity"
+    "  WHERE sku = :sku AND EXISTS (SELECT 1 FROM ledger) RETURNING sku)"
+    " SELECT (SELECT COUNT(*) FROM ledger), (SELECT COUNT(*) FROM stock)");
+
+} // namespace
 
 Consumer::Consumer(const QSqlDatabase &db)
     : m_db(db)
+    , m_postgres(db.driverName() == QLatin1String("QPSQL"))
 {
 }
 
@@ -25,37 +37,60 @@ QString Consumer::resultName(Result result)
     return QStringLiteral("ERROR");
 }
 
+QSqlQuery &Consumer::prepared(const QString &sql)
+{
+    auto it = m_prepared.find(sql);
+    if (it == m_prepared.end()) {
+        QSqlQuery query(m_db);
+        query.prepare(sql);
+        it = m_prepared.insert(sql, query);
+    }
+    return *it;
+}
+
+Consumer::Result Consumer::fail(const QString &error)
+{
+    m_lastError = error.simplified();
+    return Result::Error;
+}
+
 Consumer::Result Consumer::apply(const QString &eventId, const QString &payload, qint64 now)
 {
-    SqlTransaction transaction(m_db);
-    QSqlQuery query(m_db);
-    // ON CONFLICT DO NOTHING makes the ledger row the deduplication point even when two
-    // deliveries of one event race each other.
-    query.prepare(QStringLiteral("INSERT INTO consumer_ledger (event_id, applied_at) VALUES (:id, :now)"
-                                 " ON CONFLICT (event_id) DO NOTHING"));
-    query.bindValue(QStringLiteral(":id"), eventId);
-    query.bindValue(QStringLiteral(":now"), now);
-    if (!transaction.isActive() || !query.exec()) {
-        m_lastError = transaction.isActive() ? query.lastError().text().simplified() : transaction.errorText();
-        return Result::Error;
-    }
-    if (query.numRowsAffected() == 0)
-        return Result::Duplicate;
-
     const QJsonObject reservation = QJsonDocument::fromJson(payload.toUtf8()).object();
     const QString sku = reservation.value(QStringLiteral("sku")).toString();
-    if (!sku.isEmpty()) {
-        query.prepare(QStringLiteral("UPDATE consumer_stock SET quantity = quantity - :quantity WHERE sku = :sku"));
-        query.bindValue(QStringLiteral(":quantity"), reservation.value(QStringLiteral("quantity")).toInt());
-        query.bindValue(QStringLiteral(":sku"), sku);
-        if (!query.exec()) {
-            m_lastError = query.lastError().text().simplified();
-            return Result::Error;
-        }
+    const int quantity = reservation.value(QStringLiteral("quantity")).toInt();
+    if (m_postgres) {
+        QSqlQuery &apply = prepared(pgApply);
+        apply.bindValue(QStringLiteral(":id"), eventId);
+        apply.bindValue(QStringLiteral(":now"), now);
+        apply.bindValue(QStringLiteral(":quantity"), quantity);
+        apply.bindValue(QStringLiteral(":sku"), sku);
+        if (!apply.exec() || !apply.next())
+            return fail(apply.lastError().text());
+        const bool applied = apply.value(0).toInt() == 1;
+        apply.finish();
+        return applied ? Result::Applied : Result::Duplicate;
     }
-    if (!transaction.commit()) {
-        m_lastError = transaction.errorText();
-        return Result::Error;
-    }
+
+    SqlTransaction transaction(m_db);
+    if (!transaction.isActive())
+        return fail(transaction.errorText());
+    // ON CONFLICT DO NOTHING makes the ledger row the deduplication point even when two
+    // deliveries of one event race each other.
+    QSqlQuery &ledger = prepared(QStringLiteral("INSERT INTO consumer_ledger (event_id, applied_at) VALUES (:id, :now)"
+                                                " ON CONFLICT (event_id) DO NOTHING"));
+    ledger.bindValue(QStringLiteral(":id"), eventId);
+    ledger.bindValue(QStringLiteral(":now"), now);
+    if (!ledger.exec())
+        return fail(ledger.lastError().text());
+    if (ledger.numRowsAffected() == 0)
+        return Result::Duplicate; // the rollback leaves everything as it was
+    QSqlQuery &stock = prepared(QStringLiteral("UPDATE consumer_stock SET quantity = quantity - :quantity WHERE sku = :sku"));
+    stock.bindValue(QStringLiteral(":quantity"), quantity);
+    stock.bindValue(QStringLiteral(":sku"), sku);
+    if (!stock.exec())
+        return fail(stock.lastError().text());
+    if (!transaction.commit())
+        return fail(transaction.errorText());
     return Result::Applied;
 }

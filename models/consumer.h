@@ -3,7 +3,9 @@
 // repeated event ID answers DUPLICATE and changes nothing.
 #pragma once
 
+#include <QHash>
 #include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QString>
 
 class Consumer
@@ -19,6 +21,11 @@ public:
     static QString resultName(Result result);
 
 private:
+    QSqlQuery &prepared(const QString &sql);
+    Result fail(const QString &error);
+
     QSqlDatabase m_db;
+    bool m_postgres = false;
     QString m_lastError;
+    QHash<QString, QSqlQuery> m_prepared;
 };

@@ -39,7 +39,9 @@ DatabaseUrl DatabaseUrl::parse(const QString &text, QString *error)
 
     const QUrl qurl(trimmed, QUrl::StrictMode);
     if (!qurl.isValid())
-        return fail(error, QStringLiteral("malformed PostgreSQL URL: %1").arg(qurl.errorString()));
+        // QUrl's message goes on to quote the whole URL, password included: keep only its cause.
+        return fail(error, QStringLiteral("malformed PostgreSQL URL: %1 (expected postgresql://[USER@]HOST[:PORT]/DBNAME)")
+                               .arg(qurl.errorString().section(QLatin1Char(';'), 0, 0)));
     DatabaseUrl url;
     url.m_host = qurl.host();
     if (url.m_host.isEmpty())

@@ -3,7 +3,6 @@
 #include "sqltransaction.h"
 
 #include <QSqlError>
-#include <QSqlQuery>
 #include <QUuid>
 
 namespace {
@@ -18,6 +17,63 @@ QString newToken()
     return QUuid::createUuid().toString(QUuid::WithoutBraces);
 }
 
+QVariant nullIfEmpty(const QString &text)
+{
+    return text.isEmpty() ? QVariant() : QVariant(text);
+}
+
+// A PostgreSQL text[] literal, bound as one value: {"a","b",NULL}.
+QString pgArray(const QStringList &values)
+{
+    QStringList quoted;
+    for (const QString &value : values) {
+        if (value.isNull()) {
+            quoted << QStringLiteral("NULL");
+            continue;
+        }
+        QString escaped = value;
+        escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('"'), QStringLiteral("\\\""));
+        quoted << QLatin1Char('"') + escaped + QLatin1Char('"');
+    }
+    return QLatin1Char('{') + quoted.join(QLatin1Char(',')) + QLatin1Char('}');
+}
+
+// PostgreSQL claims a whole batch in one statement: lock due rows (skipping rows another
+// worker holds), give each a fresh token and lease, close the expired attempt of a taken-over
+// row, and open a new attempt row.
+const QString pgClaimBatch = QStringLiteral(
+    "WITH picked AS ("
+    "  SELECT event_id, claim_token AS old_token, next_attempt_at FROM delivery_outbox WHERE %1"
+    "  ORDER BY next_attempt_at LIMIT :limit FOR UPDATE SKIP LOCKED),"
+    " claimed AS ("
+    "  UPDATE delivery_outbox o SET claim_token = gen_random_uuid()::text, lease_until = :lease"
+    "  FROM picked WHERE o.event_id = picked.event_id"
+    "  RETURNING o.event_id, o.claim_token, o.payload, picked.old_token, picked.next_attempt_at),"
+    " expired AS ("
+    "  UPDATE delivery_attempt a SET outcome = 'LEASE_EXPIRED', finished_at = :now3"
+    "  FROM claimed WHERE a.event_id = claimed.event_id AND claimed.old_token IS NOT NULL AND a.outcome IS NULL),"
+    " opened AS ("
+    "  INSERT INTO delivery_attempt (event_id, attempt_no, worker, claim_token, claimed_at)"
+    "  SELECT claimed.event_id,"
+    "   COALESCE((SELECT MAX(attempt_no) FROM delivery_attempt x WHERE x.event_id = claimed.event_id), 0) + 1,"
+    "   :worker, claimed.claim_token, :now4 FROM claimed"
+    "  RETURNING event_id, attempt_no)"
+    " SELECT claimed.event_id, claimed.claim_token, claimed.payload, claimed.old_token IS NOT NULL, opened.attempt_no"
+    " FROM claimed JOIN opened ON opened.event_id = claimed.event_id ORDER BY claimed.next_attempt_at");
+
+// PostgreSQL acknowledges a batch in one statement, each row fenced by its own token.
+const QString pgAckBatch = QStringLiteral(
+    "WITH v AS (SELECT * FROM unnest(CAST(:ids AS text[]), CAST(:tokens AS text[]), CAST(:results AS text[]))"
+    "  AS v(event_id, token, result)),"
+    " acked AS ("
+    "  UPDATE delivery_outbox o SET status = 'DELIVERED', delivered_at = :now1, claim_token = NULL, lease_until = NULL"
+    "  FROM v WHERE o.event_id = v.event_id AND o.claim_token = v.token AND o.status = 'PENDING'"
+    "  RETURNING o.event_id, v.token, v.result),"
+    " finished AS ("
+    "  UPDATE delivery_attempt a SET outcome = 'DELIVERED', finished_at = :now2, consumer_result = acked.result"
+    "  FROM acked WHERE a.event_id = acked.event_id AND a.claim_token = acked.token AND a.outcome IS NULL)"
+    " SELECT event_id FROM acked");
+
 } // namespace
 
 OutboxStore::OutboxStore(const QSqlDatabase &db)
@@ -25,6 +81,19 @@ OutboxStore::OutboxStore(const QSqlDatabase &db)
     , m_postgres(db.driverName() == QLatin1String("QPSQL"))
     , m_random(QRandomGenerator::securelySeeded())
 {
+}
+
+// Statements are prepared once per store and reused: on PostgreSQL a fresh prepare costs a
+// round trip of its own (and another to deallocate).
+QSqlQuery &OutboxStore::prepared(const QString &sql)
+{
+    auto it = m_prepared.find(sql);
+    if (it == m_prepared.end()) {
+        QSqlQuery query(m_db);
+        query.prepare(sql);
+        it = m_prepared.insert(sql, query);
+    }
+    return *it;
 }
 
 bool OutboxStore::recordError(const QSqlQuery &query)
@@ -35,39 +104,38 @@ bool OutboxStore::recordError(const QSqlQuery &query)
 
 bool OutboxStore::insertEvent(const NewEvent &event)
 {
-    QSqlQuery query(m_db);
-    query.prepare(QStringLiteral(
+    QSqlQuery &insert = prepared(QStringLiteral(
         "INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id, event_type, payload,"
         " status, failures, next_attempt_at, created_at)"
         " VALUES (:id, :aggregate_type, :aggregate_id, :event_type, :payload, 'PENDING', 0, :due, :created)"));
-    query.bindValue(QStringLiteral(":id"), event.eventId);
-    query.bindValue(QStringLiteral(":aggregate_type"), event.aggregateType);
-    query.bindValue(QStringLiteral(":aggregate_id"), event.aggregateId);
-    query.bindValue(QStringLiteral(":event_type"), event.eventType);
-    query.bindValue(QStringLiteral(":payload"), event.payload);
-    query.bindValue(QStringLiteral(":due"), event.createdAt);
-    query.bindValue(QStringLiteral(":created"), event.createdAt);
-    return query.exec() || recordError(query);
+    insert.bindValue(QStringLiteral(":id"), event.eventId);
+    insert.bindValue(QStringLiteral(":aggregate_type"), event.aggregateType);
+    insert.bindValue(QStringLiteral(":aggregate_id"), event.aggregateId);
+    insert.bindValue(QStringLiteral(":event_type"), event.eventType);
+    insert.bindValue(QStringLiteral(":payload"), event.payload);
+    insert.bindValue(QStringLiteral(":due"), event.createdAt);
+    insert.bindValue(QStringLiteral(":created"), event.createdAt);
+    return insert.exec() || recordError(insert);
 }
 
 QString OutboxStore::refusalFor(const QString &eventId, qint64 now)
 {
-    QSqlQuery query(m_db);
-    query.prepare(QStringLiteral("SELECT status, claim_token, lease_until, next_attempt_at"
-                                 " FROM delivery_outbox WHERE event_id = :id"));
-    query.bindValue(QStringLiteral(":id"), eventId);
-    if (!query.exec())
-        return recordError(query), Refusal::DatabaseError;
-    if (!query.next())
-        return Refusal::NotFound;
-    const QString status = query.value(0).toString();
-    if (status == QLatin1String("DELIVERED"))
-        return Refusal::Delivered;
-    if (status == QLatin1String("DEAD"))
-        return Refusal::Dead;
-    if (!query.value(1).isNull() && query.value(2).toLongLong() > now)
-        return Refusal::InFlight;
-    return Refusal::NotDue;
+    QSqlQuery &select = prepared(QStringLiteral("SELECT status, claim_token, lease_until, next_attempt_at"
+                                                " FROM delivery_outbox WHERE event_id = :id"));
+    select.bindValue(QStringLiteral(":id"), eventId);
+    if (!select.exec())
+        return recordError(select), Refusal::DatabaseError;
+    QString reason = Refusal::NotDue;
+    if (!select.next())
+        reason = Refusal::NotFound;
+    else if (select.value(0).toString() == QLatin1String("DELIVERED"))
+        reason = Refusal::Delivered;
+    else if (select.value(0).toString() == QLatin1String("DEAD"))
+        reason = Refusal::Dead;
+    else if (!select.value(1).isNull() && select.value(2).toLongLong() > now)
+        reason = Refusal::InFlight;
+    select.finish();
+    return reason;
 }
 
 ClaimResult OutboxStore::claim(const QString &eventId, const QString &worker, qint64 now)
@@ -79,26 +147,25 @@ ClaimResult OutboxStore::claim(const QString &eventId, const QString &worker, qi
         result.reason = Refusal::DatabaseError;
         return result;
     }
-    QSqlQuery query(m_db);
-    query.prepare(QStringLiteral("SELECT claim_token, payload FROM delivery_outbox WHERE event_id = :id AND ")
-                  + claimable + (m_postgres ? QStringLiteral(" FOR UPDATE") : QString()));
-    query.bindValue(QStringLiteral(":id"), eventId);
-    query.bindValue(QStringLiteral(":now1"), now);
-    query.bindValue(QStringLiteral(":now2"), now);
-    if (!query.exec()) {
-        recordError(query);
+    QSqlQuery &select = prepared(QStringLiteral("SELECT claim_token, payload FROM delivery_outbox WHERE event_id = :id AND ")
+                                 + claimable + (m_postgres ? QStringLiteral(" FOR UPDATE") : QString()));
+    select.bindValue(QStringLiteral(":id"), eventId);
+    select.bindValue(QStringLiteral(":now1"), now);
+    select.bindValue(QStringLiteral(":now2"), now);
+    if (!select.exec()) {
+        recordError(select);
         result.reason = Refusal::DatabaseError;
         return result;
     }
-    if (!query.next()) {
-        query.finish();
+    if (!select.next()) {
+        select.finish();
         result.reason = refusalFor(eventId, now);
         return result;
     }
     result.claim.eventId = eventId;
-    result.claim.payload = query.value(1).toString();
-    const bool expiredLease = !query.value(0).isNull();
-    query.finish();
+    result.claim.payload = select.value(1).toString();
+    const bool expiredLease = !select.value(0).isNull();
+    select.finish();
     if (!claimLockedRow(&result.claim, worker, now, expiredLease) || !transaction.commit()) {
         if (m_lastError.isEmpty())
             m_lastError = transaction.errorText();
@@ -111,30 +178,65 @@ ClaimResult OutboxStore::claim(const QString &eventId, const QString &worker, qi
 
 QList<Claim> OutboxStore::claimDue(const QString &worker, qint64 now, int limit)
 {
+    m_lastError.clear();
+    return m_postgres ? claimDuePostgres(worker, now, limit) : claimDueSqlite(worker, now, limit);
+}
+
+QList<Claim> OutboxStore::claimDuePostgres(const QString &worker, qint64 now, int limit)
+{
+    QSqlQuery &batch = prepared(pgClaimBatch.arg(claimable));
+    batch.bindValue(QStringLiteral(":now1"), now);
+    batch.bindValue(QStringLiteral(":now2"), now);
+    batch.bindValue(QStringLiteral(":now3"), now);
+    batch.bindValue(QStringLiteral(":now4"), now);
+    batch.bindValue(QStringLiteral(":limit"), limit);
+    batch.bindValue(QStringLiteral(":lease"), now + m_lease);
+    batch.bindValue(QStringLiteral(":worker"), worker);
+    if (!batch.exec()) {
+        recordError(batch);
+        return {};
+    }
+    QList<Claim> claims;
+    while (batch.next()) {
+        Claim claim;
+        claim.eventId = batch.value(0).toString();
+        claim.token = batch.value(1).toString();
+        claim.payload = batch.value(2).toString();
+        claim.tookOverExpiredLease = batch.value(3).toBool();
+        claim.attemptNo = batch.value(4).toInt();
+        claim.worker = worker;
+        claim.claimedAt = now;
+        claim.leaseUntil = now + m_lease;
+        claims << claim;
+    }
+    batch.finish();
+    return claims;
+}
+
+QList<Claim> OutboxStore::claimDueSqlite(const QString &worker, qint64 now, int limit)
+{
     SqlTransaction transaction(m_db);
     if (!transaction.isActive()) {
         m_lastError = transaction.errorText();
         return {};
     }
-    QSqlQuery query(m_db);
-    query.prepare(QStringLiteral("SELECT event_id, claim_token, payload FROM delivery_outbox WHERE ")
-                  + claimable + QStringLiteral(" ORDER BY next_attempt_at LIMIT :limit")
-                  + (m_postgres ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString()));
-    query.bindValue(QStringLiteral(":now1"), now);
-    query.bindValue(QStringLiteral(":now2"), now);
-    query.bindValue(QStringLiteral(":limit"), limit);
-    if (!query.exec()) {
-        recordError(query);
+    QSqlQuery &select = prepared(QStringLiteral("SELECT event_id, claim_token, payload FROM delivery_outbox WHERE ")
+                                 + claimable + QStringLiteral(" ORDER BY next_attempt_at LIMIT :limit"));
+    select.bindValue(QStringLiteral(":now1"), now);
+    select.bindValue(QStringLiteral(":now2"), now);
+    select.bindValue(QStringLiteral(":limit"), limit);
+    if (!select.exec()) {
+        recordError(select);
         return {};
     }
     QList<std::pair<Claim, bool>> candidates;
-    while (query.next()) {
+    while (select.next()) {
         Claim claim;
-        claim.eventId = query.value(0).toString();
-        claim.payload = query.value(2).toString();
-        candidates.append({claim, !query.value(1).isNull()});
+        claim.eventId = select.value(0).toString();
+        claim.payload = select.value(2).toString();
+        candidates.append({claim, !select.value(1).isNull()});
     }
-    query.finish();
+    select.finish();
     QList<Claim> claims;
     for (auto &[claim, expiredLease] : candidates) {
         if (!claimLockedRow(&claim, worker, now, expiredLease))
@@ -158,75 +260,117 @@ bool OutboxStore::claimLockedRow(Claim *claim, const QString &worker, qint64 now
     claim->leaseUntil = now + m_lease;
     claim->tookOverExpiredLease = expiredLease;
 
-    QSqlQuery query(m_db);
-    query.prepare(QStringLiteral("UPDATE delivery_outbox SET claim_token = :token, lease_until = :lease"
-                                 " WHERE event_id = :id"));
-    query.bindValue(QStringLiteral(":token"), claim->token);
-    query.bindValue(QStringLiteral(":lease"), claim->leaseUntil);
-    query.bindValue(QStringLiteral(":id"), claim->eventId);
-    if (!query.exec())
-        return recordError(query);
+    QSqlQuery &update = prepared(QStringLiteral("UPDATE delivery_outbox SET claim_token = :token, lease_until = :lease"
+                                                " WHERE event_id = :id"));
+    update.bindValue(QStringLiteral(":token"), claim->token);
+    update.bindValue(QStringLiteral(":lease"), claim->leaseUntil);
+    update.bindValue(QStringLiteral(":id"), claim->eventId);
+    if (!update.exec())
+        return recordError(update);
 
     if (expiredLease) {
-        query.prepare(QStringLiteral("UPDATE delivery_attempt SET outcome = 'LEASE_EXPIRED', finished_at = :now"
-                                     " WHERE event_id = :id AND outcome IS NULL"));
-        query.bindValue(QStringLiteral(":now"), now);
-        query.bindValue(QStringLiteral(":id"), claim->eventId);
-        if (!query.exec())
-            return recordError(query);
+        QSqlQuery &expire = prepared(QStringLiteral("UPDATE delivery_attempt SET outcome = 'LEASE_EXPIRED', finished_at = :now"
+                                                    " WHERE event_id = :id AND outcome IS NULL"));
+        expire.bindValue(QStringLiteral(":now"), now);
+        expire.bindValue(QStringLiteral(":id"), claim->eventId);
+        if (!expire.exec())
+            return recordError(expire);
     }
 
-    query.prepare(QStringLiteral("SELECT COALESCE(MAX(attempt_no), 0) + 1 FROM delivery_attempt WHERE event_id = :id"));
-    query.bindValue(QStringLiteral(":id"), claim->eventId);
-    if (!query.exec() || !query.next())
-        return recordError(query);
-    claim->attemptNo = query.value(0).toInt();
-    query.finish();
+    QSqlQuery &next = prepared(QStringLiteral("SELECT COALESCE(MAX(attempt_no), 0) + 1 FROM delivery_attempt WHERE event_id = :id"));
+    next.bindValue(QStringLiteral(":id"), claim->eventId);
+    if (!next.exec() || !next.next())
+        return recordError(next);
+    claim->attemptNo = next.value(0).toInt();
+    next.finish();
 
-    query.prepare(QStringLiteral("INSERT INTO delivery_attempt (event_id, attempt_no, worker, claim_token, claimed_at)"
-                                 " VALUES (:id, :no, :worker, :token, :now)"));
-    query.bindValue(QStringLiteral(":id"), claim->eventId);
-    query.bindValue(QStringLiteral(":no"), claim->attemptNo);
-    query.bindValue(QStringLiteral(":worker"), worker);
-    query.bindValue(QStringLiteral(":token"), claim->token);
-    query.bindValue(QStringLiteral(":now"), now);
-    return query.exec() || recordError(query);
+    QSqlQuery &insert = prepared(QStringLiteral("INSERT INTO delivery_attempt (event_id, attempt_no, worker, claim_token, claimed_at)"
+                                                " VALUES (:id, :no, :worker, :token, :now)"));
+    insert.bindValue(QStringLiteral(":id"), claim->eventId);
+    insert.bindValue(QStringLiteral(":no"), claim->attemptNo);
+    insert.bindValue(QStringLiteral(":worker"), worker);
+    insert.bindValue(QStringLiteral(":token"), claim->token);
+    insert.bindValue(QStringLiteral(":now"), now);
+    return insert.exec() || recordError(insert);
 }
 
 AckResult OutboxStore::ack(const Claim &claim, qint64 now, const QString &consumerResult)
 {
-    AckResult result;
+    return ackMany({{claim, consumerResult}}, now).constFirst();
+}
+
+QList<AckResult> OutboxStore::ackMany(const QList<std::pair<Claim, QString>> &acks, qint64 now)
+{
+    if (acks.isEmpty())
+        return {};
+    m_lastError.clear();
+    QList<AckResult> results(acks.size());
+    QSet<QString> acked;
+    const bool ok = m_postgres ? ackManyPostgres(acks, now, &acked) : ackManySqlite(acks, now, &acked);
+    for (qsizetype i = 0; i < acks.size(); ++i) {
+        results[i].ok = ok && acked.contains(acks.at(i).first.eventId);
+        if (!results[i].ok)
+            results[i].reason = ok ? Refusal::Fenced : Refusal::DatabaseError;
+    }
+    return results;
+}
+
+bool OutboxStore::ackManyPostgres(const QList<std::pair<Claim, QString>> &acks, qint64 now, QSet<QString> *acked)
+{
+    QStringList ids, tokens, results;
+    for (const auto &[claim, consumerResult] : acks) {
+        ids << claim.eventId;
+        tokens << claim.token;
+        results << (consumerResult.isEmpty() ? QString() : consumerResult);
+    }
+    QSqlQuery &batch = prepared(pgAckBatch);
+    batch.bindValue(QStringLiteral(":ids"), pgArray(ids));
+    batch.bindValue(QStringLiteral(":tokens"), pgArray(tokens));
+    batch.bindValue(QStringLiteral(":results"), pgArray(results));
+    batch.bindValue(QStringLiteral(":now1"), now);
+    batch.bindValue(QStringLiteral(":now2"), now);
+    if (!batch.exec())
+        return recordError(batch);
+    while (batch.next())
+        acked->insert(batch.value(0).toString());
+    batch.finish();
+    return true;
+}
+
+bool OutboxStore::ackManySqlite(const QList<std::pair<Claim, QString>> &acks, qint64 now, QSet<QString> *acked)
+{
     SqlTransaction transaction(m_db);
-    QSqlQuery query(m_db);
-    query.prepare(QStringLiteral("UPDATE delivery_outbox SET status = 'DELIVERED', delivered_at = :now,"
-                                 " claim_token = NULL, lease_until = NULL"
-                                 " WHERE event_id = :id AND claim_token = :token AND status = 'PENDING'"));
-    query.bindValue(QStringLiteral(":now"), now);
-    query.bindValue(QStringLiteral(":id"), claim.eventId);
-    query.bindValue(QStringLiteral(":token"), claim.token);
-    if (!transaction.isActive() || !query.exec()) {
-        recordError(query);
-        result.reason = Refusal::DatabaseError;
-        return result;
+    if (!transaction.isActive()) {
+        m_lastError = transaction.errorText();
+        return false;
     }
-    if (query.numRowsAffected() != 1) {
-        result.reason = Refusal::Fenced; // the rollback leaves everything as it was
-        return result;
+    QSqlQuery &update = prepared(QStringLiteral("UPDATE delivery_outbox SET status = 'DELIVERED', delivered_at = :now,"
+                                                " claim_token = NULL, lease_until = NULL"
+                                                " WHERE event_id = :id AND claim_token = :token AND status = 'PENDING'"));
+    QSqlQuery &finish = prepared(QStringLiteral("UPDATE delivery_attempt SET outcome = 'DELIVERED', finished_at = :now,"
+                                                " consumer_result = :result"
+                                                " WHERE event_id = :id AND claim_token = :token AND outcome IS NULL"));
+    for (const auto &[claim, consumerResult] : acks) {
+        update.bindValue(QStringLiteral(":now"), now);
+        update.bindValue(QStringLiteral(":id"), claim.eventId);
+        update.bindValue(QStringLiteral(":token"), claim.token);
+        if (!update.exec())
+            return recordError(update);
+        if (update.numRowsAffected() != 1)
+            continue; // fenced: a stale token changes nothing
+        finish.bindValue(QStringLiteral(":now"), now);
+        finish.bindValue(QStringLiteral(":result"), nullIfEmpty(consumerResult));
+        finish.bindValue(QStringLiteral(":id"), claim.eventId);
+        finish.bindValue(QStringLiteral(":token"), claim.token);
+        if (!finish.exec())
+            return recordError(finish);
+        acked->insert(claim.eventId);
     }
-    query.prepare(QStringLiteral("UPDATE delivery_attempt SET outcome = 'DELIVERED', finished_at = :now,"
-                                 " consumer_result = :result"
-                                 " WHERE event_id = :id AND claim_token = :token AND outcome IS NULL"));
-    query.bindValue(QStringLiteral(":now"), now);
-    query.bindValue(QStringLiteral(":result"), consumerResult.isEmpty() ? QVariant() : QVariant(consumerResult));
-    query.bindValue(QStringLiteral(":id"), claim.eventId);
-    query.bindValue(QStringLiteral(":token"), claim.token);
-    if (!query.exec() || !transaction.commit()) {
-        recordError(query);
-        result.reason = Refusal::DatabaseError;
-        return result;
+    if (!transaction.commit()) {
+        m_lastError = transaction.errorText();
+        return false;
     }
-    result.ok = true;
-    return result;
+    return true;
 }
 
 FailResult OutboxStore::fail(const Claim &claim, qint64 now, ErrorCategory category,
@@ -234,24 +378,24 @@ FailResult OutboxStore::fail(const Claim &claim, qint64 now, ErrorCategory categ
 {
     FailResult result;
     SqlTransaction transaction(m_db);
-    QSqlQuery query(m_db);
-    query.prepare(QStringLiteral("SELECT failures, created_at FROM delivery_outbox"
-                                 " WHERE event_id = :id AND claim_token = :token AND status = 'PENDING'")
-                  + (m_postgres ? QStringLiteral(" FOR UPDATE") : QString()));
-    query.bindValue(QStringLiteral(":id"), claim.eventId);
-    query.bindValue(QStringLiteral(":token"), claim.token);
-    if (!transaction.isActive() || !query.exec()) {
-        recordError(query);
+    QSqlQuery &select = prepared(QStringLiteral("SELECT failures, created_at FROM delivery_outbox"
+                                                " WHERE event_id = :id AND claim_token = :token AND status = 'PENDING'")
+                                 + (m_postgres ? QStringLiteral(" FOR UPDATE") : QString()));
+    select.bindValue(QStringLiteral(":id"), claim.eventId);
+    select.bindValue(QStringLiteral(":token"), claim.token);
+    if (!transaction.isActive() || !select.exec()) {
+        recordError(select);
         result.reason = Refusal::DatabaseError;
         return result;
     }
-    if (!query.next()) {
+    if (!select.next()) {
+        select.finish();
         result.reason = Refusal::Fenced;
         return result;
     }
-    result.failures = query.value(0).toInt() + 1;
-    const qint64 createdAt = query.value(1).toLongLong();
-    query.finish();
+    result.failures = select.value(0).toInt() + 1;
+    const qint64 createdAt = select.value(1).toLongLong();
+    select.finish();
 
     bool dead = category == ErrorCategory::Permanent || result.failures >= m_budget.maxAttempts;
     if (!dead) {
@@ -261,39 +405,40 @@ FailResult OutboxStore::fail(const Claim &claim, qint64 now, ErrorCategory categ
     }
     result.status = dead ? QStringLiteral("DEAD") : QStringLiteral("PENDING");
 
-    query.prepare(QStringLiteral("UPDATE delivery_outbox SET status = :status, failures = :failures,")
-                  + (dead ? QString() : QStringLiteral(" next_attempt_at = :due,"))
-                  + QStringLiteral(" claim_token = NULL, lease_until = NULL,"
-                                   " last_error_category = :category, last_error = :message"
-                                   " WHERE event_id = :id AND claim_token = :token"));
-    query.bindValue(QStringLiteral(":status"), result.status);
-    query.bindValue(QStringLiteral(":failures"), result.failures);
-    if (!dead)
-        query.bindValue(QStringLiteral(":due"), result.nextAttemptAt);
-    query.bindValue(QStringLiteral(":category"), errorCategoryName(category));
-    query.bindValue(QStringLiteral(":message"), message);
-    query.bindValue(QStringLiteral(":id"), claim.eventId);
-    query.bindValue(QStringLiteral(":token"), claim.token);
-    if (!query.exec()) {
-        recordError(query);
+    // A DEAD row keeps its last due time: it is never claimed again, and replay sets a new one.
+    QSqlQuery &update = prepared(QStringLiteral(
+        "UPDATE delivery_outbox SET status = :status, failures = :failures,"
+        " next_attempt_at = COALESCE(:due, next_attempt_at), claim_token = NULL, lease_until = NULL,"
+        " last_error_category = :category, last_error = :message"
+        " WHERE event_id = :id AND claim_token = :token"));
+    update.bindValue(QStringLiteral(":status"), result.status);
+    update.bindValue(QStringLiteral(":failures"), result.failures);
+    update.bindValue(QStringLiteral(":due"), dead ? QVariant(QMetaType(QMetaType::LongLong)) : QVariant(result.nextAttemptAt));
+    update.bindValue(QStringLiteral(":category"), errorCategoryName(category));
+    update.bindValue(QStringLiteral(":message"), message);
+    update.bindValue(QStringLiteral(":id"), claim.eventId);
+    update.bindValue(QStringLiteral(":token"), claim.token);
+    if (!update.exec()) {
+        recordError(update);
         result.reason = Refusal::DatabaseError;
         return result;
     }
 
-    query.prepare(QStringLiteral("UPDATE delivery_attempt SET outcome = :outcome, finished_at = :now,"
-                                 " error_category = :category, error_message = :message,"
-                                 " consumer_result = :result, next_attempt_at = :due"
-                                 " WHERE event_id = :id AND claim_token = :token AND outcome IS NULL"));
-    query.bindValue(QStringLiteral(":outcome"), dead ? QStringLiteral("DEAD") : QStringLiteral("RETRY"));
-    query.bindValue(QStringLiteral(":now"), now);
-    query.bindValue(QStringLiteral(":category"), errorCategoryName(category));
-    query.bindValue(QStringLiteral(":message"), message);
-    query.bindValue(QStringLiteral(":result"), consumerResult.isEmpty() ? QVariant() : QVariant(consumerResult));
-    query.bindValue(QStringLiteral(":due"), dead ? QVariant() : QVariant(result.nextAttemptAt));
-    query.bindValue(QStringLiteral(":id"), claim.eventId);
-    query.bindValue(QStringLiteral(":token"), claim.token);
-    if (!query.exec() || !transaction.commit()) {
-        recordError(query);
+    QSqlQuery &finish = prepared(QStringLiteral(
+        "UPDATE delivery_attempt SET outcome = :outcome, finished_at = :now,"
+        " error_category = :category, error_message = :message,"
+        " consumer_result = :result, next_attempt_at = :due"
+        " WHERE event_id = :id AND claim_token = :token AND outcome IS NULL"));
+    finish.bindValue(QStringLiteral(":outcome"), dead ? QStringLiteral("DEAD") : QStringLiteral("RETRY"));
+    finish.bindValue(QStringLiteral(":now"), now);
+    finish.bindValue(QStringLiteral(":category"), errorCategoryName(category));
+    finish.bindValue(QStringLiteral(":message"), message);
+    finish.bindValue(QStringLiteral(":result"), nullIfEmpty(consumerResult));
+    finish.bindValue(QStringLiteral(":due"), dead ? QVariant(QMetaType(QMetaType::LongLong)) : QVariant(result.nextAttemptAt));
+    finish.bindValue(QStringLiteral(":id"), claim.eventId);
+    finish.bindValue(QStringLiteral(":token"), claim.token);
+    if (!finish.exec() || !transaction.commit()) {
+        recordError(finish);
         result.reason = Refusal::DatabaseError;
         return result;
     }

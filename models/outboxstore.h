@@ -7,7 +7,10 @@
 #include "outboxtypes.h"
 #include "retrypolicy.h"
 
+#include <QHash>
 #include <QList>
+#include <QSet>
+#include <QSqlQuery>
 #include <QRandomGenerator>
 #include <QSqlDatabase>
 
@@ -34,6 +37,9 @@ public:
 
     // Marks the event DELIVERED, only while `claim.token` still holds it.
     AckResult ack(const Claim &claim, qint64 now, const QString &consumerResult = {});
+    // Acknowledges several claims at once (one statement on PostgreSQL), each fenced by its
+    // own token; results in the order given. The pair's second is the consumer result.
+    QList<AckResult> ackMany(const QList<std::pair<Claim, QString>> &acks, qint64 now);
     // Records a failed attempt, only while `claim.token` still holds the event: PERMANENT parks
     // DEAD at once; TRANSIENT schedules the next attempt by the retry policy or parks DEAD when
     // the attempt or elapsed budget is spent.
@@ -43,7 +49,12 @@ public:
     QString lastError() const { return m_lastError; }
 
 private:
+    QSqlQuery &prepared(const QString &sql);
     QString refusalFor(const QString &eventId, qint64 now);
+    QList<Claim> claimDuePostgres(const QString &worker, qint64 now, int limit);
+    QList<Claim> claimDueSqlite(const QString &worker, qint64 now, int limit);
+    bool ackManyPostgres(const QList<std::pair<Claim, QString>> &acks, qint64 now, QSet<QString> *acked);
+    bool ackManySqlite(const QList<std::pair<Claim, QString>> &acks, qint64 now, QSet<QString> *acked);
     bool claimLockedRow(Claim *claim, const QString &worker, qint64 now, bool expiredLease);
     bool recordError(const class QSqlQuery &query);
 
@@ -54,4 +65,5 @@ private:
     qint64 m_lease = 30;
     QRandomGenerator m_random;
     QString m_lastError;
+    QHash<QString, QSqlQuery> m_prepared;
 };

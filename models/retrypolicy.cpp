@@ -62,21 +62,25 @@ bool RetryPolicy::parse(const QString &spec, RetryPolicy *policy, QString *error
         return false;
     };
 
-    if (kind == QLatin1String("seed") && rest.isEmpty()) {
+    if (trimmed.isEmpty())
+        return bad(QStringLiteral("empty spec (expected e.g. seed, fixed:80 or exponential)"));
+    if (kind == QLatin1String("seed")) {
+        if (colon >= 0)
+            return bad(QStringLiteral("seed takes no parameters"));
         *policy = result;
         return true;
     }
     if (kind == QLatin1String("capped") || kind == QLatin1String("fixed")) {
         result.m_kind = kind == QLatin1String("fixed") ? Kind::Fixed : Kind::Capped;
         result.m_delays.clear();
-        for (const QString &part : rest.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        if (rest.trimmed().isEmpty())
+            return bad(kind + QStringLiteral(" needs at least one delay, e.g. ") + kind + QStringLiteral(":10"));
+        for (const QString &part : rest.split(QLatin1Char(','))) {
             qint64 delay = 0;
             if (!parseMillis(part, &delay))
                 return bad(QStringLiteral("'%1' is not a non-negative whole number").arg(part));
             result.m_delays << delay;
         }
-        if (result.m_delays.isEmpty())
-            return bad(kind + QStringLiteral(" needs at least one delay, e.g. ") + kind + QStringLiteral(":10"));
         if (result.m_kind == Kind::Fixed && result.m_delays.size() != 1)
             return bad(QStringLiteral("fixed takes exactly one delay"));
         *policy = result;

@@ -92,6 +92,8 @@ bool create(const QSqlDatabase &db, QString *error)
         *error = handle.lastError().text().simplified();
         return false;
     }
+    if (postgres) // "relation already exists, skipping" notices are expected on a re-run
+        QSqlQuery(db).exec(QStringLiteral("SET LOCAL client_min_messages = warning"));
     for (const QString &statement : statementsOf(QString::fromUtf8(file.readAll()))) {
         if (!exec(db, statement, error)) {
             handle.rollback();

@@ -136,6 +136,12 @@ private slots:
         QTest::addRow("bad policy value") << QStringList{u"simulate"_qs, u"--db"_qs, file, u"--scenario"_qs, u"lost-ack"_qs, u"--policy"_qs, u"exponential:multiplier=0"_qs} << u"multiplier"_qs;
         QTest::addRow("bad budget") << QStringList{u"simulate"_qs, u"--db"_qs, file, u"--scenario"_qs, u"lost-ack"_qs, u"--budget"_qs, u"0"_qs} << u"--budget"_qs;
         QTest::addRow("unreachable server") << QStringList{u"simulate"_qs, u"--db"_qs, u"postgresql://op:hunter2@127.0.0.1:1/outbox"_qs, u"--scenario"_qs, u"lost-ack"_qs} << u"postgresql://op:***@127.0.0.1:1/outbox"_qs;
+        QTest::addRow("relay: probability above 1") << QStringList{u"relay"_qs, u"--db"_qs, file, u"--fail-rate"_qs, u"2"_qs} << u"--fail-rate must be a probability"_qs;
+        QTest::addRow("relay: reversed latency range") << QStringList{u"relay"_qs, u"--db"_qs, file, u"--latency-ms"_qs, u"5..1"_qs} << u"--latency-ms must be a range"_qs;
+        QTest::addRow("relay: rate without duration") << QStringList{u"relay"_qs, u"--db"_qs, file, u"--rate"_qs, u"100"_qs} << u"--rate needs --duration-ms"_qs;
+        QTest::addRow("relay: fault rates above 1") << QStringList{u"relay"_qs, u"--db"_qs, file, u"--fail-rate"_qs, u"0.6"_qs, u"--lost-ack-rate"_qs, u"0.6"_qs} << u"add up to more than 1"_qs;
+        QTest::addRow("relay: no workers") << QStringList{u"relay"_qs, u"--db"_qs, file, u"--workers"_qs, u"0"_qs} << u"--workers"_qs;
+        QTest::addRow("relay: bad policy") << QStringList{u"relay"_qs, u"--db"_qs, file, u"--policy"_qs, u"full-jitter:base=x"_qs} << u"base"_qs;
         QTest::addRow("sqlite file missing for check-style open") << QStringList{u"simulate"_qs, u"--db"_qs, u"sqlite:/nonexistent-dir/x.sqlite"_qs, u"--scenario"_qs, u"lost-ack"_qs} << u"cannot open"_qs;
     }
     void badInputIsOneLineAndWritesNothing()
@@ -152,6 +158,43 @@ private slots:
         QVERIFY(!run.err.constFirst().contains(u"hunter2"_qs));
         QVERIFY(run.out.isEmpty());
         QVERIFY(!QFileInfo::exists(path));
+    }
+
+    void relaySummaryCountsTheRun_data()
+    {
+        TestDatabase::addEngineColumn();
+        QTest::addColumn<QStringList>("faults");
+        QTest::addColumn<int>("delivered");
+        QTest::addColumn<int>("dead");
+        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs}) {
+            QTest::addRow("%s: no faults", qPrintable(engine)) << engine << QStringList{} << 150 << 0;
+            QTest::addRow("%s: every event poison", qPrintable(engine)) << engine << QStringList{u"--permanent-rate"_qs, u"1"_qs} << 0 << 150;
+        }
+    }
+    void relaySummaryCountsTheRun()
+    {
+        QFETCH(QString, engine);
+        QFETCH(QStringList, faults);
+        QFETCH(int, delivered);
+        QFETCH(int, dead);
+        FRESH_DATABASE(database, engine);
+        QCOMPARE(outboxctl({u"init"_qs, u"--db"_qs, database->url(), u"--for-simulation"_qs}).exitCode, 0);
+        const Run run = outboxctl(QStringList{u"relay"_qs, u"--db"_qs, database->url(), u"--produce"_qs, u"150"_qs,
+                                              u"--workers"_qs, u"2"_qs, u"--batch"_qs, u"20"_qs} + faults);
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.out.size(), 1);
+        QVERIFY(run.out.constFirst().startsWith(u"{\"produced\":150,\"delivered\":"_qs));
+        const QJsonObject summary = json(run.out.constFirst());
+        QCOMPARE(summary.value(u"delivered"_qs).toInt(), delivered);
+        QCOMPARE(summary.value(u"dead"_qs).toInt(), dead);
+        QCOMPARE(summary.value(u"pending"_qs).toInt(), 0);
+        QCOMPARE(summary.value(u"attempts"_qs).toInt(), 150);
+        QCOMPARE(summary.value(u"transport_calls"_qs).toInt(), 150);
+        QCOMPARE(summary.value(u"duplicates_suppressed"_qs).toInt(), 0);
+        QCOMPARE(summary.value(u"fenced_acks"_qs).toInt(), 0);
+        QCOMPARE(summary.value(u"lease_expired"_qs).toInt(), 0);
+        QVERIFY(summary.value(u"elapsed_ms"_qs).toInt() > 0);
+        QCOMPARE(summary.value(u"events_per_s"_qs).toDouble() > 0, delivered > 0);
     }
 
     void missingColumnIsNamed()

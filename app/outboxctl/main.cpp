@@ -7,6 +7,8 @@
 
 int runInit(const QStringList &arguments);
 int runSimulate(const QStringList &arguments);
+int runCheck(const QStringList &arguments);
+int runRelay(const QStringList &arguments);
 
 namespace {
 
@@ -14,6 +16,8 @@ const char usage[] = "usage: outboxctl COMMAND [OPTIONS]\n"
                      "commands:\n"
                      "  init      create the native schema (--db URL [--for-simulation])\n"
                      "  simulate  run a seed scenario on the logical clock (--db URL --scenario NAME [--json])\n"
+                     "  check     the health snapshot; exit 1 when a threshold is violated (--db URL [--now MS] [--json] [--max-dead N] ...)\n"
+                     "  relay     run the live simulated relay with faults (--db URL [--workers N] ...)\n"
                      "Run `outboxctl COMMAND --help` for a command's options.\n";
 
 } // namespace
@@ -34,5 +38,9 @@ int main(int argc, char *argv[])
         return runInit(arguments);
     if (command == QLatin1String("simulate"))
         return runSimulate(arguments);
+    if (command == QLatin1String("check"))
+        return runCheck(arguments);
+    if (command == QLatin1String("relay"))
+        return runRelay(arguments);
     return Cli::fail(QStringLiteral("unknown command '%1' (expected init or simulate)").arg(command));
 }

@@ -1,0 +1,247 @@
+#include "eventlistmodel.h"
+
+#include "timeformat.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+
+EventListModel::EventListModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void EventListModel::setDatabase(const QSqlDatabase &db)
+{
+    m_db = db;
+    setFilter(m_filter);
+}
+
+void EventListModel::setFilter(const EventFilter &filter)
+{
+    m_fetching = true;
+    beginResetModel();
+    m_filter = filter;
+    m_rows.clear();
+    m_atEnd = !m_db.isValid() || !load(&m_rows, PageSize, nullptr) || m_rows.size() < PageSize;
+    endResetModel();
+    m_fetching = false;
+}
+
+void EventListModel::sort(int column, Qt::SortOrder order)
+{
+    if (column == StateColumn || column == AggregateColumn || column == LastErrorColumn)
+        column = EventIdColumn; // not orderable in SQL by an index; fall back to the identity
+    m_sortColumn = column;
+    m_sortOrder = order;
+    setFilter(m_filter);
+}
+
+QString EventListModel::sortExpression() const
+{
+    switch (m_sortColumn) {
+    case TypeColumn:
+        return QStringLiteral("event_type");
+    case FailuresColumn:
+        return QStringLiteral("failures");
+    case AgeColumn:
+        return QStringLiteral("created_at");
+    case NextAttemptColumn:
+        return QStringLiteral("next_attempt_at");
+    case ErrorCategoryColumn:
+        return QStringLiteral("COALESCE(last_error_category, '')");
+    default:
+        return QStringLiteral("event_id");
+    }
+}
+
+bool EventListModel::load(QList<Row> *rows, int limit, const Row *after)
+{
+    // Age ascending means newest first, so the Age column sorts created_at the other way round.
+    const bool ascending = (m_sortOrder == Qt::AscendingOrder) != (m_sortColumn == AgeColumn);
+    const QString key = sortExpression();
+    const QString direction = ascending ? QStringLiteral(" ASC") : QStringLiteral(" DESC");
+    QString sql = QStringLiteral("SELECT event_id, event_type, aggregate_type, aggregate_id, status, failures,"
+                                 " created_at, next_attempt_at, claim_token IS NOT NULL, lease_until,"
+                                 " last_error_category, last_error, %1"
+                                 " FROM delivery_outbox WHERE ").arg(key)
+        + m_filter.whereClause();
+    if (after) {
+        sql += QStringLiteral(" AND (%1, event_id) %2 (:k_key, :k_id)").arg(key, ascending ? QStringLiteral(">") : QStringLiteral("<"));
+    }
+    sql += QStringLiteral(" ORDER BY %1%2, event_id%2 LIMIT :k_limit").arg(key, direction);
+
+    QSqlQuery query(m_db);
+    query.setForwardOnly(true);
+    query.prepare(sql);
+    m_filter.bindValues(query, m_now);
+    if (after) {
+        query.bindValue(QStringLiteral(":k_key"), after->sortKey);
+        query.bindValue(QStringLiteral(":k_id"), after->eventId);
+    }
+    query.bindValue(QStringLiteral(":k_limit"), limit);
+    if (!query.exec()) {
+        m_lastError = query.lastError().text().simplified();
+        return false;
+    }
+    m_lastError.clear();
+    while (query.next()) {
+        Row row;
+        row.eventId = query.value(0).toString();
+        row.eventType = query.value(1).toString();
+        row.aggregate = query.value(2).toString() + QLatin1Char(' ') + query.value(3).toString();
+        row.status = query.value(4).toString();
+        row.failures = query.value(5).toInt();
+        row.createdAt = query.value(6).toLongLong();
+        row.nextAttemptAt = query.value(7).toLongLong();
+        row.claimed = query.value(8).toBool();
+        row.leaseUntil = query.value(9).toLongLong();
+        row.errorCategory = query.value(10).toString();
+        row.lastError = query.value(11).toString();
+        row.sortKey = query.value(12);
+        rows->append(row);
+    }
+    return true;
+}
+
+bool EventListModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && !m_atEnd;
+}
+
+void EventListModel::fetchMore(const QModelIndex &parent)
+{
+    if (parent.isValid() || m_atEnd || m_rows.isEmpty() || m_fetching)
+        return;
+    QList<Row> page;
+    const Row last = m_rows.constLast();
+    if (!load(&page, PageSize, &last)) {
+        m_atEnd = true;
+        return;
+    }
+    m_atEnd = page.size() < PageSize;
+    if (page.isEmpty())
+        return;
+    // Views may ask for more from inside the insertion signals; one fetch at a time.
+    m_fetching = true;
+    beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + page.size() - 1));
+    m_rows.append(page);
+    endInsertRows();
+    m_fetching = false;
+}
+
+bool EventListModel::refresh()
+{
+    if (!m_db.isValid())
+        return false;
+    QList<Row> rows;
+    const int wanted = std::max<int>(PageSize, int(m_rows.size()));
+    if (!load(&rows, wanted, nullptr))
+        return false;
+    const int before = int(m_rows.size());
+    const int after = int(rows.size());
+    m_fetching = true;
+    if (after < before) {
+        beginRemoveRows({}, after, before - 1);
+        m_rows = rows;
+        endRemoveRows();
+    } else if (after > before) {
+        beginInsertRows({}, before, after - 1);
+        m_rows = rows;
+        endInsertRows();
+    } else {
+        m_rows = rows;
+    }
+    m_fetching = false;
+    m_atEnd = after < wanted;
+    if (after > 0)
+        emit dataChanged(index(0, 0), index(after - 1, ColumnCount - 1));
+    return true;
+}
+
+QString EventListModel::eventIdAt(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? m_rows.at(row).eventId : QString();
+}
+
+int EventListModel::rowOfEvent(const QString &eventId) const
+{
+    for (int i = 0; i < m_rows.size(); ++i) {
+        if (m_rows.at(i).eventId == eventId)
+            return i;
+    }
+    return -1;
+}
+
+int EventListModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int EventListModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString EventListModel::derivedState(const Row &row) const
+{
+    if (row.status != QLatin1String("PENDING"))
+        return row.status;
+    if (!row.claimed)
+        return row.nextAttemptAt <= m_now ? QStringLiteral("DUE") : QStringLiteral("SCHEDULED");
+    return row.leaseUntil > m_now ? QStringLiteral("IN FLIGHT") : QStringLiteral("LEASE EXPIRED");
+}
+
+QVariant EventListModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row &row = m_rows.at(index.row());
+    switch (role) {
+    case EventIdRole:
+        return row.eventId;
+    case StateRole:
+        return derivedState(row);
+    case StatusRole:
+        return row.status;
+    case Qt::TextAlignmentRole:
+        if (index.column() == FailuresColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case Qt::DisplayRole:
+        break;
+    default:
+        return {};
+    }
+    switch (index.column()) {
+    case EventIdColumn:
+        return row.eventId;
+    case TypeColumn:
+        return row.eventType;
+    case AggregateColumn:
+        return row.aggregate;
+    case StateColumn:
+        return derivedState(row);
+    case FailuresColumn:
+        return row.failures;
+    case AgeColumn:
+        return TimeFormat::isLogical(row.createdAt) ? QStringLiteral("%1 units").arg(m_now - row.createdAt)
+                                                    : TimeFormat::age(m_now - row.createdAt);
+    case NextAttemptColumn:
+        return row.status == QLatin1String("PENDING") && !row.claimed
+            ? TimeFormat::relative(row.nextAttemptAt, m_now) : QString();
+    case ErrorCategoryColumn:
+        return row.errorCategory;
+    case LastErrorColumn:
+        return row.lastError;
+    }
+    return {};
+}
+
+QVariant EventListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    static const char *const titles[ColumnCount] = {"Event ID", "Type", "Aggregate", "State", "Failures",
+                                                    "Age", "Next attempt", "Error", "Last error"};
+    return section >= 0 && section < ColumnCount ? tr(titles[section]) : QVariant();
+}

@@ -1,0 +1,158 @@
+#include "healthsnapshot.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace {
+
+// QJsonObject sorts its keys; the contract wants them in a fixed, readable order, so the
+// snapshot is written by hand from these few pieces.
+QString quoted(const QString &text)
+{
+    // Through a one-element array so that the string is escaped exactly as JSON wants.
+    const QByteArray array = QJsonDocument(QJsonArray {text}).toJson(QJsonDocument::Compact);
+    return QString::fromUtf8(array.mid(1, array.size() - 2));
+}
+
+QString member(const QString &key, const QString &json)
+{
+    return quoted(key) + QLatin1Char(':') + json;
+}
+
+QString member(const QString &key, qint64 value)
+{
+    return member(key, QString::number(value));
+}
+
+QString member(const QString &key, std::optional<qint64> value)
+{
+    return member(key, value ? QString::number(*value) : QStringLiteral("null"));
+}
+
+QString object(const QStringList &members)
+{
+    return QLatin1Char('{') + members.join(QLatin1Char(',')) + QLatin1Char('}');
+}
+
+QString array(const QStringList &items)
+{
+    return QLatin1Char('[') + items.join(QLatin1Char(',')) + QLatin1Char(']');
+}
+
+QString countsJson(const HealthCounts &counts)
+{
+    return object({member(u"due"_qs, counts.due), member(u"scheduled"_qs, counts.scheduled),
+        member(u"in_flight"_qs, counts.inFlight), member(u"lease_expired"_qs, counts.leaseExpired),
+        member(u"delivered"_qs, counts.delivered), member(u"dead"_qs, counts.dead)});
+}
+
+QString estimatedJson(const QStringList &names)
+{
+    QStringList items;
+    for (const QString &name : names)
+        items << quoted(name);
+    return array(items);
+}
+
+QString ageHistogramJson(const QList<AgeBucket> &buckets)
+{
+    QStringList items;
+    for (const AgeBucket &bucket : buckets)
+        items << object(
+            {member(u"le_ms"_qs, bucket.upperBoundMs), member(u"count"_qs, bucket.count)});
+    return array(items);
+}
+
+QString attemptsHistogramJson(const QList<FailuresBucket> &buckets)
+{
+    QStringList items;
+    for (const FailuresBucket &bucket : buckets)
+        items << object(
+            {member(u"failures"_qs, bucket.failures), member(u"count"_qs, bucket.total())});
+    return array(items);
+}
+
+QString errorCategoriesJson(const QList<CategoryCount> &categories)
+{
+    QStringList members;
+    for (const CategoryCount &category : categories)
+        members << member(category.category, category.count);
+    return object(members);
+}
+
+QString throughputJson(const QList<ThroughputMinute> &minutes)
+{
+    QStringList items;
+    for (const ThroughputMinute &minute : minutes)
+        items << object({member(u"minute_start"_qs, minute.minuteStart),
+            member(u"delivered"_qs, minute.delivered), member(u"failed"_qs, minute.failed)});
+    return array(items);
+}
+
+QString violationsJson(const QList<HealthViolation> &violations)
+{
+    QStringList items;
+    for (const HealthViolation &violation : violations)
+        items << object({member(u"threshold"_qs, quoted(violation.threshold)),
+            member(u"limit"_qs, violation.limit), member(u"value"_qs, violation.value)});
+    return array(items);
+}
+
+} // namespace
+
+const QList<qint64> &HealthSnapshot::ageBoundsMs()
+{
+    static const QList<qint64> bounds = {1000, 10000, 60000, 600000, 3600000, 86400000};
+    return bounds;
+}
+
+qint64 HealthSnapshot::deliveredLastHour() const
+{
+    qint64 sum = 0;
+    for (const ThroughputMinute &minute : throughput)
+        sum += minute.delivered;
+    return sum;
+}
+
+qint64 HealthSnapshot::failedLastHour() const
+{
+    qint64 sum = 0;
+    for (const ThroughputMinute &minute : throughput)
+        sum += minute.failed;
+    return sum;
+}
+
+QString HealthSnapshot::toJson(const HealthThresholds &thresholds) const
+{
+    const QList<HealthViolation> violations = thresholds.evaluate(*this);
+    return object({
+        member(u"now"_qs, now),
+        member(u"counts"_qs, countsJson(counts)),
+        member(u"estimated"_qs, estimatedJson(estimated)),
+        member(u"oldest_pending_age_ms"_qs, oldestPendingAgeMs),
+        member(u"age_histogram"_qs, ageHistogramJson(ageHistogram)),
+        member(u"attempts_histogram"_qs, attemptsHistogramJson(attemptsHistogram)),
+        member(u"error_categories"_qs, errorCategoriesJson(errorCategories)),
+        member(u"throughput_per_minute"_qs, throughputJson(throughput)),
+        member(u"healthy"_qs, violations.isEmpty() ? u"true"_qs : u"false"_qs),
+        member(u"violations"_qs, violationsJson(violations)),
+    });
+}
+
+QString formatDurationMs(qint64 ms)
+{
+    static const QList<std::pair<qint64, QString>> units
+        = {{86400000, u"d"_qs}, {3600000, u"h"_qs}, {60000, u"min"_qs}, {1000, u"s"_qs}};
+    for (const auto &[size, name] : units) {
+        if (ms != 0 && ms % size == 0)
+            return QString::number(ms / size) + QLatin1Char(' ') + name;
+    }
+    return QString::number(ms) + u" ms"_qs;
+}
+
+QString ageBucketLabel(const AgeBucket &bucket)
+{
+    if (bucket.upperBoundMs)
+        return u"<= "_qs + formatDurationMs(*bucket.upperBoundMs);
+    return u"> "_qs + formatDurationMs(HealthSnapshot::ageBoundsMs().constLast());
+}

@@ -1,0 +1,92 @@
+// The health of an outbox at one moment, as a plain value: counts per derived state,
+// histograms and throughput. Computed by HealthQuery (off the GUI thread), shown by the
+// aggregate models and printed by `outboxctl check` in the JSON shape of the design contract.
+#pragma once
+
+#include "healththresholds.h"
+
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+struct HealthCounts
+{
+    // PENDING rows by derived state at `now`.
+    qint64 due = 0;
+    qint64 scheduled = 0;
+    qint64 inFlight = 0;
+    qint64 leaseExpired = 0;
+    qint64 delivered = 0;
+    qint64 dead = 0;
+
+    qint64 pending() const { return due + scheduled + inFlight + leaseExpired; }
+};
+
+// PENDING rows whose age (now - created_at) is at most `upperBoundMs` and above the previous
+// bucket's bound; no bound = beyond the last one.
+struct AgeBucket
+{
+    std::optional<qint64> upperBoundMs;
+    qint64 count = 0;
+};
+
+// PENDING and DEAD rows with this many failures, kept apart so a chart can show DEAD.
+struct FailuresBucket
+{
+    int failures = 0;
+    qint64 pending = 0;
+    qint64 dead = 0;
+
+    qint64 total() const { return pending + dead; }
+};
+
+struct CategoryCount
+{
+    QString category;
+    qint64 count = 0;
+};
+
+// Attempts that finished in the minute starting at `minuteStart`.
+struct ThroughputMinute
+{
+    qint64 minuteStart = 0;
+    qint64 delivered = 0;
+    qint64 failed = 0; // outcome RETRY or DEAD
+};
+
+struct HealthSnapshot
+{
+    static constexpr qint64 MinuteMs = 60000;
+    static constexpr int ThroughputMinutes = 60;
+
+    // The upper bounds of the age histogram, in ms; one more bucket holds everything beyond.
+    static const QList<qint64> &ageBoundsMs();
+
+    qint64 now = 0;
+    HealthCounts counts;
+    // Names of counts (JSON keys, e.g. "delivered") that are estimates rather than exact.
+    QStringList estimated;
+    std::optional<qint64> oldestPendingAgeMs; // none when nothing is PENDING
+    QList<AgeBucket> ageHistogram; // one per bound, then the one beyond
+    QList<FailuresBucket> attemptsHistogram; // failures 0..max present, zeros included
+    QList<CategoryCount> errorCategories; // TRANSIENT, PERMANENT, then any other, by name
+    QList<ThroughputMinute> throughput; // oldest minute first
+    qint64 queryMs = 0; // how long computing the snapshot took
+
+    bool isEstimated(const QString &countName) const { return estimated.contains(countName); }
+    qint64 deliveredLastHour() const;
+    qint64 failedLastHour() const;
+
+    // One line in the JSON shape of the `outboxctl check` contract, keys in a stable order,
+    // with "healthy" and "violations" judged against `thresholds`.
+    QString toJson(const HealthThresholds &thresholds = {}) const;
+};
+
+// "<= 1 s", "<= 10 min", "> 1 d": a short label for an age bucket.
+QString ageBucketLabel(const AgeBucket &bucket);
+// 1000 -> "1 s", 600000 -> "10 min", 1500 -> "1500 ms": the largest unit that divides evenly.
+QString formatDurationMs(qint64 ms);
+
+Q_DECLARE_METATYPE(HealthSnapshot)

@@ -1,0 +1,48 @@
+#include "healthworker.h"
+
+#include "healthquery.h"
+
+#include <QThread>
+
+OpenOptions HealthWorker::defaultOpenOptions()
+{
+    OpenOptions options;
+    options.readOnly = true;
+    options.statementTimeoutMs = 5000;
+    return options;
+}
+
+HealthWorker::HealthWorker(const DatabaseUrl &url, const OpenOptions &options, QObject *parent)
+    : QObject(parent)
+    , m_url(url)
+    , m_options(options)
+{ }
+
+// Runs on the worker thread (deleted after the thread's event loop ends), where the
+// connection was opened.
+HealthWorker::~HealthWorker() = default;
+
+bool HealthWorker::ensureConnection(QString *error)
+{
+    if (!m_connection)
+        m_connection = DbConnection::open(m_url, m_options, error);
+    return m_connection != nullptr;
+}
+
+void HealthWorker::request(quint64 requestId, qint64 now)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    QString error;
+    if (!ensureConnection(&error)) {
+        emit failed(requestId, error);
+        return;
+    }
+    const std::optional<HealthSnapshot> snapshot
+        = HealthQuery::compute(m_connection->database(), now, &error);
+    if (!snapshot) {
+        m_connection.reset(); // reconnect on the next request: the server may have gone away
+        emit failed(requestId, error);
+        return;
+    }
+    emit snapshotReady(requestId, *snapshot);
+}

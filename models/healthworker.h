@@ -1,0 +1,37 @@
+// Computes health snapshots on its own thread with its own read-only connection, so that no
+// aggregate query runs on the GUI thread. Lives on the QThread that HealthMonitor owns: the
+// connection is opened there on the first request and closed there when the worker is deleted.
+#pragma once
+
+#include "dbconnection.h"
+#include "healthsnapshot.h"
+
+#include <QObject>
+#include <memory>
+
+class HealthWorker : public QObject
+{
+    Q_OBJECT
+public:
+    // Read-only, schema validated and, on PostgreSQL, a 5 s statement timeout.
+    static OpenOptions defaultOpenOptions();
+
+    explicit HealthWorker(const DatabaseUrl &url, const OpenOptions &options = defaultOpenOptions(),
+        QObject *parent = nullptr);
+    ~HealthWorker() override;
+
+public slots:
+    // Answers with snapshotReady or failed, carrying the same id.
+    void request(quint64 requestId, qint64 now);
+
+signals:
+    void snapshotReady(quint64 requestId, const HealthSnapshot &snapshot);
+    void failed(quint64 requestId, const QString &error);
+
+private:
+    bool ensureConnection(QString *error);
+
+    DatabaseUrl m_url;
+    OpenOptions m_options;
+    std::unique_ptr<DbConnection> m_connection;
+};

@@ -1,0 +1,71 @@
+#include "producer.h"
+
+#include "outboxstore.h"
+#include "sqltransaction.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+
+QStringList Producer::skus()
+{
+    return {QStringLiteral("SKU-1"), QStringLiteral("SKU-2"), QStringLiteral("SKU-3"),
+            QStringLiteral("SKU-4"), QStringLiteral("SKU-5")};
+}
+
+Producer::Producer(const QSqlDatabase &db, const Clock *clock, quint32 seed)
+    : m_db(db)
+    , m_clock(clock)
+    , m_random(seed == 0 ? QRandomGenerator::global()->generate() : seed)
+    // Event IDs unique across runs on one database, so a restarted relay never collides.
+    , m_runId(QString::number(QRandomGenerator::global()->generate64(), 36))
+{
+}
+
+bool Producer::seedStock(QString *error)
+{
+    QSqlQuery query(m_db);
+    query.prepare(QStringLiteral("INSERT INTO consumer_stock (sku, quantity) VALUES (:sku, :quantity)"
+                                 " ON CONFLICT (sku) DO NOTHING"));
+    for (const QString &sku : skus()) {
+        query.bindValue(QStringLiteral(":sku"), sku);
+        query.bindValue(QStringLiteral(":quantity"), InitialStock);
+        if (!query.exec()) {
+            *error = query.lastError().text().simplified();
+            return false;
+        }
+    }
+    return true;
+}
+
+bool Producer::produce(int count, QString *error)
+{
+    const QStringList skuList = skus();
+    OutboxStore store(m_db);
+    for (int done = 0; done < count;) {
+        SqlTransaction transaction(m_db);
+        const int chunk = std::min(500, count - done);
+        for (int i = 0; i < chunk; ++i) {
+            const int n = m_produced + i + 1;
+            NewEvent event;
+            event.eventId = QStringLiteral("EV-%1-%2").arg(m_runId).arg(n, 6, 10, QLatin1Char('0'));
+            event.aggregateType = QStringLiteral("Order");
+            event.aggregateId = QStringLiteral("ORDER-%1-%2").arg(m_runId).arg(n);
+            event.eventType = QStringLiteral("StockReserved");
+            event.payload = QStringLiteral("{\"sku\":\"%1\",\"quantity\":%2}")
+                                .arg(skuList.at(int(m_random.bounded(quint32(skuList.size())))))
+                                .arg(1 + m_random.bounded(3));
+            event.createdAt = m_clock->now();
+            if (!store.insertEvent(event)) {
+                *error = store.lastError();
+                return false;
+            }
+        }
+        if (!transaction.commit()) {
+            *error = transaction.errorText();
+            return false;
+        }
+        m_produced += chunk;
+        done += chunk;
+    }
+    return true;
+}

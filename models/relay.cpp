@@ -1,0 +1,103 @@
+#include "relay.h"
+
+#include <QThread>
+
+Relay::Relay(const DatabaseUrl &url, const RelayConfig &config, const Clock *clock, QObject *parent)
+    : QObject(parent)
+    , m_url(url)
+    , m_config(config)
+    , m_clock(clock)
+{
+    qRegisterMetaType<RelayStats>();
+    qRegisterMetaType<TraceEvent>();
+}
+
+Relay::~Relay()
+{
+    stop();
+}
+
+bool Relay::start(QString *error, bool paused)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    m_paused = paused;
+    m_stats = QList<RelayStats>(m_config.workers);
+    for (int i = 0; i < m_config.workers; ++i) {
+        auto *thread = new QThread;
+        thread->setObjectName(QStringLiteral("relay-worker-%1").arg(i + 1));
+        auto *worker = new RelayWorker(m_url, m_config, i, m_clock);
+        worker->moveToThread(thread);
+        connect(thread, &QThread::finished, worker, &QObject::deleteLater);
+        connect(worker, &RelayWorker::statsChanged, this, &Relay::onWorkerStats);
+        connect(worker, &RelayWorker::traced, this, &Relay::traced);
+        connect(worker, &RelayWorker::stepped, this, &Relay::stepped);
+        connect(worker, &RelayWorker::failed, this, &Relay::workerError);
+        thread->start();
+        m_threads << thread;
+        m_workers << worker;
+        QMetaObject::invokeMethod(worker, "setPaused", Qt::BlockingQueuedConnection, Q_ARG(bool, paused));
+        bool ok = false;
+        QMetaObject::invokeMethod(worker, "start", Qt::BlockingQueuedConnection, Q_RETURN_ARG(bool, ok));
+        if (!ok) {
+            *error = worker->errorText();
+            stop();
+            return false;
+        }
+    }
+    return true;
+}
+
+void Relay::stop()
+{
+    for (int i = 0; i < m_threads.size(); ++i) {
+        QMetaObject::invokeMethod(m_workers[i], "stop", Qt::BlockingQueuedConnection);
+        m_stats[i] = m_workers[i]->stats();
+        m_threads[i]->quit();
+        m_threads[i]->wait();
+        delete m_threads[i]; // the worker was deleted by deleteLater as the thread finished
+    }
+    m_threads.clear();
+    m_workers.clear();
+}
+
+void Relay::setPaused(bool paused)
+{
+    m_paused = paused;
+    for (RelayWorker *worker : std::as_const(m_workers))
+        QMetaObject::invokeMethod(worker, "setPaused", Qt::QueuedConnection, Q_ARG(bool, paused));
+}
+
+void Relay::step()
+{
+    if (!m_workers.isEmpty())
+        QMetaObject::invokeMethod(m_workers.constFirst(), "stepOnce", Qt::QueuedConnection);
+}
+
+void Relay::setTracing(bool on)
+{
+    for (RelayWorker *worker : std::as_const(m_workers))
+        QMetaObject::invokeMethod(worker, "setTracing", Qt::QueuedConnection, Q_ARG(bool, on));
+}
+
+void Relay::setFaultProfile(const FaultProfile &faults)
+{
+    m_config.faults = faults;
+    for (RelayWorker *worker : std::as_const(m_workers))
+        QMetaObject::invokeMethod(worker, [worker, faults] { worker->setFaultProfile(faults); }, Qt::QueuedConnection);
+}
+
+void Relay::onWorkerStats(int worker, const RelayStats &stats)
+{
+    if (worker < 0 || worker >= m_stats.size())
+        return;
+    m_stats[worker] = stats;
+    emit statsChanged(this->stats());
+}
+
+RelayStats Relay::stats() const
+{
+    RelayStats total;
+    for (const RelayStats &stats : m_stats)
+        total += stats;
+    return total;
+}

@@ -1,0 +1,45 @@
+#include "timeformat.h"
+
+#include <QDateTime>
+
+namespace TimeFormat {
+
+bool isLogical(qint64 time)
+{
+    return time < 100000000000LL;
+}
+
+QString time(qint64 time)
+{
+    if (isLogical(time))
+        return QStringLiteral("t=%1").arg(time);
+    return QDateTime::fromMSecsSinceEpoch(time).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
+}
+
+QString age(qint64 ms)
+{
+    const qint64 a = ms < 0 ? -ms : ms;
+    if (a < 1000)
+        return QStringLiteral("%1 ms").arg(a);
+    if (a < 60000)
+        return QStringLiteral("%1 s").arg(double(a) / 1000.0, 0, 'f', a < 10000 ? 1 : 0);
+    if (a < 3600000)
+        return QStringLiteral("%1 min").arg(a / 60000);
+    if (a < 86400000)
+        return QStringLiteral("%1 h").arg(a / 3600000);
+    return QStringLiteral("%1 d").arg(a / 86400000);
+}
+
+QString relative(qint64 time, qint64 now)
+{
+    const qint64 delta = time - now;
+    if (isLogical(time))
+        return delta == 0 ? QStringLiteral("now")
+            : delta > 0   ? QStringLiteral("in %1 units").arg(delta)
+                          : QStringLiteral("%1 units ago").arg(-delta);
+    if (delta == 0)
+        return QStringLiteral("now");
+    return delta > 0 ? QStringLiteral("in ") + age(delta) : age(delta) + QStringLiteral(" ago");
+}
+
+} // namespace TimeFormat

@@ -1,0 +1,12 @@
+// How times read on screen. Real outboxes store milliseconds since the epoch; the logical
+// clock of the simulator counts small abstract units from 0, shown as "t=30".
+#pragma once
+
+#include <QString>
+
+namespace TimeFormat {
+bool isLogical(qint64 time); // below year 1973 in ms: a simulator time
+QString time(qint64 time);
+QString age(qint64 ms); // "850 ms", "12 s", "3 min", "2 h", "4 d"
+QString relative(qint64 time, qint64 now); // "in 12 s", "3 min ago", "now"; units for logical times
+} // namespace TimeFormat
