@@ -60,6 +60,13 @@ DatabaseUrl DatabaseUrl::parse(const QString &text, QString *error)
     return url;
 }
 
+QString DatabaseUrl::toStorableString() const
+{
+    DatabaseUrl withoutPassword = *this;
+    withoutPassword.m_password.clear();
+    return withoutPassword.toDisplayString();
+}
+
 QString DatabaseUrl::toDisplayString() const
 {
     switch (m_engine) {

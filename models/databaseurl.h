@@ -26,6 +26,9 @@ public:
 
     // The URL as it may be shown, logged or stored: a password becomes `***`.
     QString toDisplayString() const;
+    // The URL as it may be kept in settings: the password left out (libpq finds it in
+    // PGPASSWORD or ~/.pgpass).
+    QString toStorableString() const;
 
 private:
     Engine m_engine = Engine::Invalid;

@@ -1,8 +1,6 @@
 #include "demodatabase.h"
 
-#include "scenario.h"
 #include "schema.h"
-#include "simulation.h"
 
 #include <QDir>
 #include <QFile>
@@ -28,16 +26,6 @@ std::unique_ptr<DbConnection> open(QString *error, const QString &path)
     if (!connection || !Schema::create(connection->database(), error)
         || !Schema::markForSimulation(connection->database(), error))
         return nullptr;
-    // Scenarios whose event IDs do not collide, so every lifecycle state is on screen.
-    for (const QString &name : {QStringLiteral("lost-ack"), QStringLiteral("retry-schedule"),
-                                QStringLiteral("poison-dead"), QStringLiteral("permanent-rejection")}) {
-        Simulation simulation(connection->database());
-        ScenarioRunner runner(simulation, *Scenario::byName(name));
-        if (!runner.start() || !runner.runToEnd()) {
-            *error = simulation.errorText();
-            return nullptr;
-        }
-    }
     return connection;
 }
 

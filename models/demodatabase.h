@@ -1,5 +1,5 @@
-// The embedded SQLite demo database: recreated on each start in the user's data directory,
-// marked for simulation and filled by the seed scenarios.
+// The embedded SQLite demo database: recreated empty on each start in the user's data
+// directory and marked for simulation; the dashboard's live relay fills it.
 #pragma once
 
 #include "dbconnection.h"

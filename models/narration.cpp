@@ -1,21 +1,45 @@
 #include "narration.h"
 
+#include "timeformat.h"
+
 namespace {
+
+// Simulator times read "t=30"; wall-clock times read as seconds since the session began.
+thread_local qint64 g_origin = 0;
+
+QString at(qint64 t)
+{
+    if (TimeFormat::isLogical(t))
+        return QStringLiteral("t=%1").arg(t);
+    return QStringLiteral("+%1 s").arg(double(t - g_origin) / 1000.0, 0, 'f', 1);
+}
+
+QString atOf(const TraceEvent &e, const char *key)
+{
+    return at(qint64(e.value(QString::fromLatin1(key)).toDouble()));
+}
 
 QString str(const TraceEvent &e, const char *key)
 {
     return e.value(QString::fromLatin1(key)).toVariant().toString();
 }
 
+// "worker A" for the scenarios' workers, "worker-2" for the relay's.
+QString who(const TraceEvent &e)
+{
+    const QString name = str(e, "worker");
+    return name.startsWith(QLatin1String("worker")) ? name : QStringLiteral("worker ") + name;
+}
+
 QString claim(const TraceEvent &e)
 {
-    const QString who = QStringLiteral("worker ") + str(e, "worker");
+    const QString worker = who(e);
     if (e.value(QStringLiteral("ok")).toBool()) {
         const QString takeover = e.value(QStringLiteral("took_over_expired_lease")).toBool()
             ? QStringLiteral(" after the previous lease expired (that attempt is now LEASE_EXPIRED)")
             : QString();
-        return QStringLiteral("%1 claims %2 for attempt %3, lease until t=%4%5.")
-            .arg(who, str(e, "event_id"), str(e, "attempt"), str(e, "lease_until"), takeover);
+        return QStringLiteral("%1 claims %2 for attempt %3, lease until %4%5.")
+            .arg(worker, str(e, "event_id"), str(e, "attempt"), atOf(e, "lease_until"), takeover);
     }
     const QString reason = str(e, "reason");
     QString why = reason;
@@ -27,7 +51,7 @@ QString claim(const TraceEvent &e)
         why = QStringLiteral("it is parked DEAD and waits for an operator");
     else if (reason == QLatin1String("DELIVERED"))
         why = QStringLiteral("it is already delivered");
-    return QStringLiteral("%1 tries to claim %2: refused, %3.").arg(who, str(e, "event_id"), why);
+    return QStringLiteral("%1 tries to claim %2: refused, %3.").arg(worker, str(e, "event_id"), why);
 }
 
 QString deliver(const TraceEvent &e)
@@ -44,29 +68,30 @@ QString deliver(const TraceEvent &e)
         what = QStringLiteral("the consumer rejects it permanently");
     else
         what = QStringLiteral("the call fails before reaching the consumer");
-    return QStringLiteral("%1: transport call %2 by worker %3; %4.")
-        .arg(str(e, "event_id"), str(e, "transport_call"), str(e, "worker"), what);
+    return QStringLiteral("%1: transport call %2 by %3; %4.")
+        .arg(str(e, "event_id"), str(e, "transport_call"), who(e), what);
 }
 
 QString fail(const TraceEvent &e)
 {
     if (!e.value(QStringLiteral("ok")).toBool())
-        return QStringLiteral("%1: worker %2's failure report is refused (%3).")
-            .arg(str(e, "event_id"), str(e, "worker"), str(e, "reason"));
+        return QStringLiteral("%1: %2's failure report is refused (%3).")
+            .arg(str(e, "event_id"), who(e), str(e, "reason"));
     const QString cause = QStringLiteral("%1 failure %2 (%3)")
                               .arg(str(e, "category").toLower(), str(e, "failures"), str(e, "error"));
     if (str(e, "status") == QLatin1String("DEAD"))
         return QStringLiteral("%1: %2; parked DEAD.").arg(str(e, "event_id"), cause);
-    return QStringLiteral("%1: %2; retry at t=%3 with the same event ID.")
-        .arg(str(e, "event_id"), cause, str(e, "next_attempt_at"));
+    return QStringLiteral("%1: %2; retry at %3 with the same event ID.")
+        .arg(str(e, "event_id"), cause, atOf(e, "next_attempt_at"));
 }
 
 } // namespace
 
 namespace Narration {
 
-QString describe(const TraceEvent &e)
+QString describe(const TraceEvent &e, qint64 origin)
 {
+    g_origin = origin;
     const QString kind = e.kind();
     QString text;
     if (kind == QLatin1String("claim"))
@@ -77,9 +102,9 @@ QString describe(const TraceEvent &e)
         text = fail(e);
     else if (kind == QLatin1String("ack"))
         text = e.value(QStringLiteral("ok")).toBool()
-            ? QStringLiteral("%1: worker %2 acknowledges; DELIVERED.").arg(str(e, "event_id"), str(e, "worker"))
-            : QStringLiteral("%1: worker %2's acknowledgement is rejected (%3): its claim token is stale, "
-                             "nothing changes.").arg(str(e, "event_id"), str(e, "worker"), str(e, "reason"));
+            ? QStringLiteral("%1: %2 acknowledges; DELIVERED.").arg(str(e, "event_id"), who(e))
+            : QStringLiteral("%1: %2's acknowledgement is rejected (%3): its claim token is stale, "
+                             "nothing changes.").arg(str(e, "event_id"), who(e), str(e, "reason"));
     else if (kind == QLatin1String("park"))
         text = QStringLiteral("%1 stays DEAD for inspection after %2 failures (%3).")
                    .arg(str(e, "event_id"), str(e, "failures"), str(e, "why"));
@@ -87,7 +112,7 @@ QString describe(const TraceEvent &e)
         return QStringLiteral("Summary: ") + e.toJsonLine();
     else
         text = e.toJsonLine();
-    return QStringLiteral("t=%1  %2").arg(e.time()).arg(text);
+    return at(e.time()) + QStringLiteral("  ") + text;
 }
 
 } // namespace Narration

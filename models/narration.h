@@ -5,5 +5,6 @@
 #include "traceevent.h"
 
 namespace Narration {
-QString describe(const TraceEvent &event);
+// `origin` is the wall-clock time shown as +0 s; simulator times are shown as they are.
+QString describe(const TraceEvent &event, qint64 origin = 0);
 }

@@ -168,6 +168,7 @@ RelayWorker::InFlight RelayWorker::deliver(const Claim &claim)
         TraceEvent event(QStringLiteral("deliver"), m_clock->now());
         event.set(QStringLiteral("event_id"), claim.eventId).set(QStringLiteral("worker"), m_name);
         event.set(QStringLiteral("attempt"), claim.attemptNo);
+        event.set(QStringLiteral("transport_call"), m_stats.transportCalls);
         event.set(QStringLiteral("result"), work.delivery.outcomeName());
         emit traced(event);
     }

@@ -1,75 +1,285 @@
 #include "mainwindow.h"
 
-#include "dbconnection.h"
+#include "agehistogrammodel.h"
+#include "attemptshistogrammodel.h"
+#include "chartspanel.h"
+#include "detailpane.h"
+#include "errorcategorymodel.h"
+#include "eventlistmodel.h"
+#include "filterbar.h"
+#include "healthmonitor.h"
+#include "healthtiles.h"
+#include "lifecyclediagram.h"
+#include "schema.h"
+#include "statuscolorproxy.h"
+#include "teachingpanel.h"
+#include "teachingsession.h"
+#include "throughputmodel.h"
 
+#include <QDateTime>
+#include <QDockWidget>
+#include <QEvent>
 #include <QHeaderView>
-#include <QItemSelectionModel>
+#include <QLabel>
+#include <QSpinBox>
 #include <QSplitter>
-#include <QSqlDriver>
-#include <QSqlField>
-#include <QSqlRecord>
-#include <QSqlTableModel>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
+#include <QToolBar>
+#include <QVBoxLayout>
 
-MainWindow::MainWindow(DbConnection *connection, QWidget *parent)
+MainWindow::MainWindow(std::unique_ptr<DbConnection> connection, const WindowOptions &options, QWidget *parent)
     : QMainWindow(parent)
-    , m_connection(connection)
+    , m_connection(std::move(connection))
+    , m_options(options)
+    , m_simulation(Schema::isMarkedForSimulation(m_connection->database()))
 {
-    setWindowTitle(QStringLiteral("Outbox Health — ") + connection->url().toDisplayString());
+    setWindowTitle(tr("Outbox Health — %1").arg(m_connection->url().toDisplayString()));
     setupModels();
-    setupViews();
-    statusBar()->showMessage(connection->url().toDisplayString());
-    resize(1100, 700);
+    setupToolbar();
+    setupCentral();
+    setupTeaching();
+    setupStatusBar();
+    connectMonitor();
+    resize(1400, 900);
+    if (m_session && m_options.startLiveRelay) {
+        QString error;
+        if (m_session->startLiveRelay(TeachingSession::demoRelayConfig(), TeachingSession::DemoEventsPerSecond, &error))
+            m_session->play();
+        else
+            statusBar()->showMessage(error);
+    }
+    m_monitor->resume();
+}
+
+MainWindow::~MainWindow()
+{
+    // Everything that holds the window's connection goes before the connection itself does:
+    // the relay's threads first, then the SQL models and the detail pane.
+    delete m_session;
+    delete m_detail;
+    delete m_events;
 }
 
 void MainWindow::setupModels()
 {
-    m_events = new QSqlTableModel(this, m_connection->database());
-    m_events->setTable(QStringLiteral("delivery_outbox"));
-    m_events->setEditStrategy(QSqlTableModel::OnManualSubmit);
-    m_events->setSort(m_events->fieldIndex(QStringLiteral("created_at")), Qt::AscendingOrder);
-    m_events->select();
-
-    m_attempts = new QSqlTableModel(this, m_connection->database());
-    m_attempts->setTable(QStringLiteral("delivery_attempt"));
-    m_attempts->setEditStrategy(QSqlTableModel::OnManualSubmit);
-    m_attempts->setSort(m_attempts->fieldIndex(QStringLiteral("attempt_no")), Qt::AscendingOrder);
-    m_attempts->setFilter(QStringLiteral("1 = 0"));
-    m_attempts->select();
+    m_events = new EventListModel(this);
+    m_ages = new AgeHistogramModel(this);
+    m_failures = new AttemptsHistogramModel(this);
+    m_throughput = new ThroughputModel(this);
+    m_categories = new ErrorCategoryModel(this);
+    OpenOptions options;
+    options.readOnly = true; // the snapshot only reads, whatever the window may do
+    options.statementTimeoutMs = 5000;
+    m_monitor = new HealthMonitor(m_connection->url(), options, this);
+    if (m_simulation && !m_options.readOnly) {
+        m_session = new TeachingSession(m_connection->url());
+        m_monitor->setClock([session = m_session] { return session->mode() == TeachingSession::Mode::Idle
+                                                               ? QDateTime::currentMSecsSinceEpoch()
+                                                               : session->now(); });
+    }
+    m_events->setNow(QDateTime::currentMSecsSinceEpoch());
+    m_events->setDatabase(m_connection->database());
 }
 
-void MainWindow::setupViews()
+void MainWindow::setupToolbar()
 {
+    QToolBar *toolbar = addToolBar(tr("Main"));
+    toolbar->setObjectName(QStringLiteral("mainToolbar"));
+    toolbar->setMovable(false);
+    toolbar->addAction(tr("Connect…"), this, &MainWindow::connectRequested);
+    toolbar->addAction(tr("Refresh"), m_monitor, &HealthMonitor::refreshNow);
+    QAction *pause = toolbar->addAction(tr("Pause refresh"));
+    pause->setCheckable(true);
+    connect(pause, &QAction::toggled, this, [this](bool paused) { paused ? m_monitor->pause() : m_monitor->resume(); });
+    auto *interval = new QSpinBox;
+    interval->setRange(1, 600);
+    interval->setValue(m_monitor->interval() / 1000);
+    interval->setPrefix(tr("every "));
+    interval->setSuffix(tr(" s"));
+    interval->setToolTip(tr("How often the health snapshot is refreshed"));
+    connect(interval, &QSpinBox::valueChanged, this, [this](int seconds) { m_monitor->setInterval(seconds * 1000); });
+    toolbar->addWidget(interval);
+}
+
+void MainWindow::setupCentral()
+{
+    m_tiles = new HealthTiles;
+    m_filterBar = new FilterBar;
     m_eventView = new QTableView;
-    m_eventView->setModel(m_events);
+    m_eventView->setObjectName(QStringLiteral("eventView"));
+    auto *colours = new StatusColorProxy(this);
+    colours->setSourceModel(m_events);
+    colours->setStatusFunction([](const QModelIndex &index) { return index.data(EventListModel::StatusRole).toString(); });
+    m_eventView->setModel(colours);
+    m_eventView->setSortingEnabled(true);
+    m_eventView->sortByColumn(EventListModel::AgeColumn, Qt::AscendingOrder); // newest first
     m_eventView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_eventView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_eventView->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_eventView->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_eventView->hideColumn(m_events->fieldIndex(QStringLiteral("payload")));
-    m_eventView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_eventView->verticalHeader()->setDefaultSectionSize(22);
+    m_eventView->verticalHeader()->hide();
+    m_eventView->horizontalHeader()->setStretchLastSection(true);
+    m_eventView->setColumnWidth(EventListModel::EventIdColumn, 170);
+    m_eventView->setColumnWidth(EventListModel::AggregateColumn, 200);
+    m_eventView->setColumnWidth(EventListModel::StateColumn, 110);
+    m_eventView->setColumnWidth(EventListModel::FailuresColumn, 70);
 
-    m_attemptView = new QTableView;
-    m_attemptView->setModel(m_attempts);
-    m_attemptView->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_attemptView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_detail = new DetailPane(m_connection->database());
+    m_charts = new ChartsPanel(m_ages, m_failures, m_throughput, m_categories);
+    m_lifecycle = new LifecycleDiagram;
+    auto *tabs = m_tabs = new QTabWidget;
+    tabs->setObjectName(QStringLiteral("rightTabs"));
+    tabs->addTab(m_detail, tr("Event detail"));
+    tabs->addTab(m_charts, tr("Charts"));
+    tabs->addTab(m_lifecycle, tr("Lifecycle"));
 
-    auto *splitter = new QSplitter(Qt::Vertical);
-    splitter->addWidget(m_eventView);
-    splitter->addWidget(m_attemptView);
-    setCentralWidget(splitter);
+    auto *list = new QWidget;
+    auto *listLayout = new QVBoxLayout(list);
+    listLayout->setContentsMargins(0, 0, 0, 0);
+    listLayout->addWidget(m_filterBar);
+    listLayout->addWidget(m_eventView, 1);
+    auto *splitter = new QSplitter(Qt::Horizontal);
+    splitter->addWidget(list);
+    splitter->addWidget(tabs);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
 
-    connect(m_eventView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex &current) { showAttemptsOfRow(current.row()); });
+    auto *central = new QWidget;
+    auto *layout = new QVBoxLayout(central);
+    layout->addWidget(m_tiles);
+    layout->addWidget(splitter, 1);
+    setCentralWidget(central);
+
+    connect(m_filterBar, &FilterBar::filterChanged, this, &MainWindow::applyFilter);
+    connect(m_eventView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::onCurrentRowChanged);
 }
 
-void MainWindow::showAttemptsOfRow(int row)
+void MainWindow::setupTeaching()
 {
-    const QString eventId = m_events->record(row).value(QStringLiteral("event_id")).toString();
-    // The event ID is escaped by the driver, never pasted in raw.
-    QSqlField field(QStringLiteral("event_id"), QMetaType(QMetaType::QString));
-    field.setValue(eventId);
-    const QString literal = m_connection->database().driver()->formatValue(field);
-    m_attempts->setFilter(QStringLiteral("event_id = ") + literal);
-    m_attempts->select();
+    if (!m_session)
+        return;
+    m_teaching = new TeachingPanel(m_session);
+    auto *dock = new QDockWidget(tr("Teach: the retry lifecycle, step by step"), this);
+    dock->setObjectName(QStringLiteral("teachingDock"));
+    dock->setWidget(m_teaching);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    // Bursts of relay activity arrive coalesced (TeachingSession), and become one refresh.
+    connect(m_session, &TeachingSession::databaseChanged, m_monitor, &HealthMonitor::refreshNow);
+    connect(m_session, &TeachingSession::stateChanged, this, [this] {
+        if (m_session->mode() == TeachingSession::Mode::LiveRelay)
+            m_charts->setBudget(m_session->relayConfig().budget.maxAttempts);
+        else if (m_session->mode() == TeachingSession::Mode::Scenario)
+            m_charts->setBudget(m_session->scenarioBudget());
+    });
+}
+
+void MainWindow::setupStatusBar()
+{
+    auto *connection = new QLabel(tr("Connected: %1").arg(m_connection->url().toDisplayString()));
+    connection->setObjectName(QStringLiteral("connectionLabel"));
+    m_refreshLabel = new QLabel(tr("Waiting for the first snapshot…"));
+    m_refreshLabel->setObjectName(QStringLiteral("refreshLabel"));
+    statusBar()->addWidget(connection);
+    statusBar()->addWidget(m_refreshLabel);
+    auto *mode = new QLabel(m_options.readOnly ? tr("READ-ONLY") : tr("read-write"));
+    mode->setObjectName(QStringLiteral("readOnlyLabel"));
+    if (m_options.readOnly)
+        mode->setStyleSheet(QStringLiteral("font-weight: bold; color: #8a5a00"));
+    statusBar()->addPermanentWidget(mode);
+}
+
+void MainWindow::connectMonitor()
+{
+    connect(m_monitor, &HealthMonitor::snapshotChanged, this, &MainWindow::applySnapshot);
+    connect(m_monitor, &HealthMonitor::errorOccurred, this,
+            [this](const QString &message) { m_refreshLabel->setText(tr("Refresh failed: %1").arg(message)); });
+}
+
+void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
+{
+    m_tiles->setSnapshot(snapshot);
+    m_ages->setSnapshot(snapshot);
+    m_failures->setSnapshot(snapshot);
+    m_throughput->setSnapshot(snapshot);
+    m_categories->setSnapshot(snapshot);
+    m_lifecycle->setCounts(snapshot.counts);
+    m_events->setNow(snapshot.now);
+    m_events->refresh();
+    restoreSelection();
+    m_detail->refresh();
+    m_refreshLabel->setText(tr("Refreshed %1 in %2 ms")
+                                .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")))
+                                .arg(snapshot.queryMs));
+}
+
+void MainWindow::applyFilter(const EventFilter &filter)
+{
+    m_events->setFilter(filter);
+    restoreSelection();
+}
+
+void MainWindow::onCurrentRowChanged()
+{
+    const QModelIndex current = m_eventView->currentIndex();
+    m_selectedId = current.isValid() ? current.data(EventListModel::EventIdRole).toString() : QString();
+    m_detail->setEventId(m_selectedId);
+}
+
+void MainWindow::restoreSelection()
+{
+    if (m_selectedId.isEmpty())
+        return;
+    const QModelIndex current = m_eventView->currentIndex();
+    if (current.isValid() && current.data(EventListModel::EventIdRole).toString() == m_selectedId)
+        return;
+    const int row = m_events->rowOfEvent(m_selectedId);
+    if (row >= 0)
+        m_eventView->setCurrentIndex(m_eventView->model()->index(row, 0));
+}
+
+bool MainWindow::selectEvent(const QString &eventId)
+{
+    const int row = m_events->rowOfEvent(eventId);
+    if (row < 0)
+        return false;
+    m_eventView->setCurrentIndex(m_eventView->model()->index(row, 0));
+    return m_detail->eventId() == eventId;
+}
+
+bool MainWindow::selectFirstEventWithStatus(const QString &status)
+{
+    for (int row = 0; row < m_events->rowCount(); ++row) {
+        if (m_events->index(row, 0).data(EventListModel::StatusRole).toString() == status)
+            return selectEvent(m_events->eventIdAt(row));
+    }
+    return false;
+}
+
+void MainWindow::showTab(const QString &name)
+{
+    const QStringList names = {QStringLiteral("detail"), QStringLiteral("charts"), QStringLiteral("lifecycle")};
+    if (names.contains(name))
+        m_tabs->setCurrentIndex(int(names.indexOf(name)));
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    m_monitor->setSlowed(false);
+    QMainWindow::showEvent(event);
+}
+
+void MainWindow::hideEvent(QHideEvent *event)
+{
+    m_monitor->setSlowed(true); // nobody looks: poll the database five times less often
+    QMainWindow::hideEvent(event);
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::WindowStateChange)
+        m_monitor->setSlowed(isMinimized());
+    QMainWindow::changeEvent(event);
 }

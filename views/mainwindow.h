@@ -1,26 +1,93 @@
-// The dashboard window: the outbox events and the attempt history of the selected event.
+// The dashboard window: health tiles, the filtered event table, the selected event's detail,
+// charts, the lifecycle diagram and, on a simulation database, the teaching panel. Aggregates
+// come from the HealthMonitor's worker thread; the GUI thread only resets small models.
 #pragma once
 
-#include <QMainWindow>
+#include "dbconnection.h"
 
-class DbConnection;
-class QSqlTableModel;
+#include <QMainWindow>
+#include <memory>
+
+class AgeHistogramModel;
+class AttemptsHistogramModel;
+class ChartsPanel;
+class DetailPane;
+class ErrorCategoryModel;
+class EventListModel;
+class FilterBar;
+class HealthMonitor;
+class HealthTiles;
+class LifecycleDiagram;
+class QLabel;
 class QTableView;
+class TeachingPanel;
+class TeachingSession;
+class ThroughputModel;
+struct EventFilter;
+struct HealthSnapshot;
+
+struct WindowOptions
+{
+    bool readOnly = false;
+    bool startLiveRelay = false; // the demo: the simulated relay runs from the start
+};
 
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    explicit MainWindow(DbConnection *connection, QWidget *parent = nullptr);
+    MainWindow(std::unique_ptr<DbConnection> connection, const WindowOptions &options,
+               QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    EventListModel *eventModel() const { return m_events; }
+    QTableView *eventView() const { return m_eventView; }
+    DetailPane *detailPane() const { return m_detail; }
+    HealthMonitor *monitor() const { return m_monitor; }
+    HealthTiles *tiles() const { return m_tiles; }
+    TeachingSession *session() const { return m_session; }
+    bool selectEvent(const QString &eventId);
+    bool selectFirstEventWithStatus(const QString &status);
+    void showTab(const QString &name); // "detail", "charts" or "lifecycle"
+
+signals:
+    void connectRequested();
+
+protected:
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void setupModels();
-    void setupViews();
-    void showAttemptsOfRow(int row);
+    void setupToolbar();
+    void setupCentral();
+    void setupTeaching();
+    void setupStatusBar();
+    void connectMonitor();
+    void applySnapshot(const HealthSnapshot &snapshot);
+    void applyFilter(const EventFilter &filter);
+    void onCurrentRowChanged();
+    void restoreSelection();
 
-    DbConnection *m_connection = nullptr;
-    QSqlTableModel *m_events = nullptr;
-    QSqlTableModel *m_attempts = nullptr;
+    std::unique_ptr<DbConnection> m_connection;
+    WindowOptions m_options;
+    bool m_simulation = false;
+    EventListModel *m_events = nullptr;
+    AgeHistogramModel *m_ages = nullptr;
+    AttemptsHistogramModel *m_failures = nullptr;
+    ThroughputModel *m_throughput = nullptr;
+    ErrorCategoryModel *m_categories = nullptr;
+    HealthMonitor *m_monitor = nullptr;
+    TeachingSession *m_session = nullptr;
+    HealthTiles *m_tiles = nullptr;
+    FilterBar *m_filterBar = nullptr;
     QTableView *m_eventView = nullptr;
-    QTableView *m_attemptView = nullptr;
+    DetailPane *m_detail = nullptr;
+    ChartsPanel *m_charts = nullptr;
+    LifecycleDiagram *m_lifecycle = nullptr;
+    TeachingPanel *m_teaching = nullptr;
+    QLabel *m_refreshLabel = nullptr;
+    class QTabWidget *m_tabs = nullptr;
+    QString m_selectedId;
 };

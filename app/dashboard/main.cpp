@@ -1,12 +1,11 @@
 // outbox-dashboard [--db URL] [--read-only]: opens the dashboard on a database, or on the
-// embedded SQLite demo database when no URL is given.
-#include "dbconnection.h"
-#include "demodatabase.h"
-#include "mainwindow.h"
+// embedded SQLite demo database with the simulated relay running when no URL is given.
+#include "dashboardapp.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QMessageBox>
+#include <QTextStream>
 
 int main(int argc, char *argv[])
 {
@@ -19,24 +18,25 @@ int main(int argc, char *argv[])
     parser.addHelpOption();
     parser.addOption({QStringLiteral("db"), QStringLiteral("Database URL (sqlite:PATH or postgresql://[USER@]HOST[:PORT]/DBNAME)."), QStringLiteral("URL")});
     parser.addOption({QStringLiteral("read-only"), QStringLiteral("Open the database read-only.")});
+    parser.addOption({QStringLiteral("screenshot"), QStringLiteral("Save a picture of the window to FILE, then quit."), QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("screenshot-after-ms"), QStringLiteral("Wait this long before the picture (default 8000)."), QStringLiteral("MS"), QStringLiteral("8000")});
+    parser.addOption({QStringLiteral("select"), QStringLiteral("With --screenshot: an event ID to select, or first-dead."), QStringLiteral("ID")});
+    parser.addOption({QStringLiteral("tab"), QStringLiteral("With --screenshot: detail, charts or lifecycle."), QStringLiteral("NAME")});
     parser.process(app);
 
+    DashboardApp dashboard;
     QString error;
-    std::unique_ptr<DbConnection> connection;
-    if (parser.isSet(QStringLiteral("db"))) {
-        const DatabaseUrl url = DatabaseUrl::parse(parser.value(QStringLiteral("db")), &error);
-        OpenOptions options;
-        options.readOnly = parser.isSet(QStringLiteral("read-only"));
-        if (url.isValid())
-            connection = DbConnection::open(url, options, &error);
-    } else {
-        connection = DemoDatabase::open(&error);
-    }
-    if (!connection) {
+    const bool opened = parser.isSet(QStringLiteral("db"))
+        ? dashboard.openUrl(parser.value(QStringLiteral("db")), parser.isSet(QStringLiteral("read-only")), &error)
+        : dashboard.openDemo(&error);
+    if (!opened) {
+        QTextStream(stderr) << "outbox-dashboard: " << error << Qt::endl;
         QMessageBox::critical(nullptr, QStringLiteral("Outbox Health"), error);
         return 2;
     }
-    MainWindow window(connection.get());
-    window.show();
+    if (parser.isSet(QStringLiteral("screenshot")))
+        dashboard.scheduleScreenshot(parser.value(QStringLiteral("screenshot")),
+                                     parser.value(QStringLiteral("screenshot-after-ms")).toInt(),
+                                     parser.value(QStringLiteral("select")), parser.value(QStringLiteral("tab")));
     return app.exec();
 }

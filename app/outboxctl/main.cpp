@@ -9,6 +9,7 @@ int runInit(const QStringList &arguments);
 int runSimulate(const QStringList &arguments);
 int runCheck(const QStringList &arguments);
 int runRelay(const QStringList &arguments);
+int runReplay(const QStringList &arguments);
 
 namespace {
 
@@ -18,6 +19,7 @@ const char usage[] = "usage: outboxctl COMMAND [OPTIONS]\n"
                      "  simulate  run a seed scenario on the logical clock (--db URL --scenario NAME [--json])\n"
                      "  check     the health snapshot; exit 1 when a threshold is violated (--db URL [--now MS] [--json] [--max-dead N] ...)\n"
                      "  relay     run the live simulated relay with faults (--db URL [--workers N] ...)\n"
+                     "  replay    release DEAD events for another attempt (--db URL (--event ID ... | --all-dead) --operator NAME --reason TEXT ...)\n"
                      "Run `outboxctl COMMAND --help` for a command's options.\n";
 
 } // namespace
@@ -28,7 +30,7 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(QStringLiteral("outboxctl"));
     QStringList arguments = QCoreApplication::arguments().mid(1);
     if (arguments.isEmpty())
-        return Cli::fail(QStringLiteral("missing command (init, simulate); see `outboxctl --help`"));
+        return Cli::fail(QStringLiteral("missing command (init, simulate, check, relay, replay); see `outboxctl --help`"));
     const QString command = arguments.takeFirst();
     if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
         QTextStream(stdout) << usage;
@@ -42,5 +44,7 @@ int main(int argc, char *argv[])
         return runCheck(arguments);
     if (command == QLatin1String("relay"))
         return runRelay(arguments);
-    return Cli::fail(QStringLiteral("unknown command '%1' (expected init or simulate)").arg(command));
+    if (command == QLatin1String("replay"))
+        return runReplay(arguments);
+    return Cli::fail(QStringLiteral("unknown command '%1' (expected init, simulate, check, relay or replay)").arg(command));
 }

@@ -1,0 +1,128 @@
+#include "csvexport.h"
+
+#include "redaction.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace {
+
+bool writeRow(QIODevice *out, const QStringList &fields, QString *error)
+{
+    QStringList quoted;
+    quoted.reserve(fields.size());
+    for (const QString &text : fields)
+        quoted << CsvExport::field(text);
+    const QByteArray line = (quoted.join(QLatin1Char(',')) + QStringLiteral("\r\n")).toUtf8();
+    if (out->write(line) == line.size())
+        return true;
+    *error = QStringLiteral("cannot write the export: %1").arg(out->errorString());
+    return false;
+}
+
+bool fail(const QSqlQuery &query, QString *error)
+{
+    *error = query.lastError().text().simplified();
+    return false;
+}
+
+// A NULL column is an empty field.
+QString text(const QSqlQuery &query, int column)
+{
+    const QVariant value = query.value(column);
+    return value.isNull() ? QString() : value.toString();
+}
+
+} // namespace
+
+namespace CsvExport {
+
+QString field(const QString &text)
+{
+    static const QString special = QStringLiteral(",\"\r\n");
+    bool needsQuotes = false;
+    for (const QChar c : text)
+        needsQuotes = needsQuotes || special.contains(c);
+    if (!needsQuotes)
+        return text;
+    QString escaped = text;
+    escaped.replace(QLatin1Char('"'), QStringLiteral("\"\""));
+    return QLatin1Char('"') + escaped + QLatin1Char('"');
+}
+
+bool exportEvents(const QSqlDatabase &db, const EventFilter &filter, qint64 now,
+    const QStringList &sensitiveKeys, QIODevice *out, QString *error, qint64 *rows)
+{
+    QString scratch;
+    if (!error)
+        error = &scratch;
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    query.prepare(
+        QStringLiteral("SELECT event_id, event_type, aggregate_type, aggregate_id, status,"
+                       " failures, created_at, next_attempt_at, last_error_category,"
+                       " last_error, payload FROM delivery_outbox WHERE ")
+        + filter.whereClause() + QStringLiteral(" ORDER BY event_id"));
+    filter.bindValues(query, now);
+    if (!query.exec())
+        return fail(query, error);
+    if (!writeRow(out,
+            {QStringLiteral("event_id"), QStringLiteral("event_type"),
+                QStringLiteral("aggregate_type"), QStringLiteral("aggregate_id"),
+                QStringLiteral("status"), QStringLiteral("failures"), QStringLiteral("created_at"),
+                QStringLiteral("next_attempt_at"), QStringLiteral("last_error_category"),
+                QStringLiteral("last_error"), QStringLiteral("payload_redacted")},
+            error))
+        return false;
+    qint64 written = 0;
+    while (query.next()) {
+        QStringList fields;
+        for (int column = 0; column < 10; ++column)
+            fields << text(query, column);
+        fields << Redaction::redactJson(query.value(10).toString(), sensitiveKeys);
+        if (!writeRow(out, fields, error))
+            return false;
+        ++written;
+    }
+    if (query.lastError().isValid())
+        return fail(query, error); // the stream broke off part way
+    if (rows)
+        *rows = written;
+    return true;
+}
+
+bool exportReplayLog(const QSqlDatabase &db, QIODevice *out, QString *error, const QString &eventId)
+{
+    QString scratch;
+    if (!error)
+        error = &scratch;
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT replay_id, event_id, replayed_at, operator, reason,"
+                                 " reset_failures, failures_before FROM replay_log")
+        + (eventId.isEmpty() ? QString() : QStringLiteral(" WHERE event_id = :id"))
+        + QStringLiteral(" ORDER BY replay_id"));
+    if (!eventId.isEmpty())
+        query.bindValue(QStringLiteral(":id"), eventId);
+    if (!query.exec())
+        return fail(query, error);
+    if (!writeRow(out,
+            {QStringLiteral("replay_id"), QStringLiteral("event_id"), QStringLiteral("replayed_at"),
+                QStringLiteral("operator"), QStringLiteral("reason"),
+                QStringLiteral("reset_failures"), QStringLiteral("failures_before")},
+            error))
+        return false;
+    while (query.next()) {
+        const QStringList fields
+            = {text(query, 0), text(query, 1), text(query, 2), text(query, 3), text(query, 4),
+                query.value(5).toBool() ? QStringLiteral("true") : QStringLiteral("false"),
+                text(query, 6)};
+        if (!writeRow(out, fields, error))
+            return false;
+    }
+    if (query.lastError().isValid())
+        return fail(query, error);
+    return true;
+}
+
+} // namespace CsvExport

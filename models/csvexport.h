@@ -1,0 +1,28 @@
+// CSV export (RFC 4180: comma-separated, CRLF line ends, fields with a comma, quote, CR or LF
+// quoted and inner quotes doubled, a header row) of the events a filter matches, with the
+// payload redacted, and of the replay log. Rows are streamed from a forward-only query
+// straight to the device: a large outbox is never held in memory.
+#pragma once
+
+#include "eventfilter.h"
+
+#include <QIODevice>
+#include <QSqlDatabase>
+#include <QStringList>
+
+namespace CsvExport {
+
+// One field, quoted when it must be.
+QString field(const QString &text);
+
+// event_id, event_type, aggregate_type, aggregate_id, status, failures, created_at,
+// next_attempt_at, last_error_category, last_error, payload_redacted; ordered by event ID.
+bool exportEvents(const QSqlDatabase &db, const EventFilter &filter, qint64 now,
+    const QStringList &sensitiveKeys, QIODevice *out, QString *error, qint64 *rows = nullptr);
+
+// replay_id, event_id, replayed_at, operator, reason, reset_failures, failures_before;
+// oldest first, all events or only `eventId`'s.
+bool exportReplayLog(
+    const QSqlDatabase &db, QIODevice *out, QString *error, const QString &eventId = {});
+
+} // namespace CsvExport

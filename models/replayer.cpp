@@ -1,0 +1,200 @@
+#include "replayer.h"
+
+#include "sqltransaction.h"
+
+#include <QSet>
+#include <QSqlError>
+
+namespace {
+
+QString errorText(const QSqlQuery &query)
+{
+    return query.lastError().text().simplified();
+}
+
+// The request's event IDs in order, each once: a repeated ID would only be skipped the
+// second time, and it must not take a slot of the spread window.
+QStringList distinct(const QStringList &ids)
+{
+    QStringList out;
+    QSet<QString> seen;
+    for (const QString &id : ids) {
+        if (!seen.contains(id)) {
+            seen.insert(id);
+            out << id;
+        }
+    }
+    return out;
+}
+
+EventFilter deadOnly(EventFilter filter)
+{
+    filter.state = EventFilter::State::Dead;
+    return filter;
+}
+
+} // namespace
+
+Replayer::Replayer(const QSqlDatabase &db)
+    : m_db(db)
+    , m_postgres(db.driverName() == QLatin1String("QPSQL"))
+{ }
+
+// Statements are prepared once per replayer and reused (a bulk replay runs the same three
+// statements for every event).
+QSqlQuery &Replayer::prepared(const QString &sql)
+{
+    auto it = m_prepared.find(sql);
+    if (it == m_prepared.end()) {
+        QSqlQuery query(m_db);
+        query.setForwardOnly(true);
+        query.prepare(sql);
+        it = m_prepared.insert(sql, query);
+    }
+    return *it;
+}
+
+qint64 Replayer::dueTime(qint64 now, qint64 spreadMs, qsizetype index, qsizetype count)
+{
+    if (spreadMs <= 0 || count <= 0)
+        return now;
+    // floor(index * spreadMs / count), split so that a long window cannot overflow
+    const qint64 i = index, n = count;
+    return now + i * (spreadMs / n) + i * (spreadMs % n) / n;
+}
+
+ReplayResult Replayer::replay(const ReplayRequest &request)
+{
+    ReplayResult result;
+    if (request.operatorName.trimmed().isEmpty()) {
+        result.error = QStringLiteral(
+            "an operator name is required: replay_log records who released the events");
+        return result;
+    }
+    if (request.reason.trimmed().isEmpty()) {
+        result.error = QStringLiteral(
+            "a reason is required: replay_log records why the events were released");
+        return result;
+    }
+    if (request.spreadMs < 0) {
+        result.error = QStringLiteral("the spread window cannot be negative");
+        return result;
+    }
+    const QStringList ids = distinct(request.eventIds);
+    for (qsizetype i = 0; i < ids.size(); ++i) {
+        const qint64 due = dueTime(request.now, request.spreadMs, i, ids.size());
+        QString error;
+        switch (replayOne(ids.at(i), request, due, &error)) {
+        case Outcome::Replayed:
+            result.replayed << ids.at(i);
+            break;
+        case Outcome::Skipped:
+            result.skipped << ids.at(i);
+            break;
+        case Outcome::Failed:
+            result.error = QStringLiteral("replaying %1: %2").arg(ids.at(i), error);
+            return result;
+        }
+    }
+    return result;
+}
+
+// One event, one transaction: the row is locked (FOR UPDATE on PostgreSQL; BEGIN IMMEDIATE
+// write-locks SQLite) while its failures are read, flipped back to PENDING only if it is still
+// DEAD, and the audit row goes in with it. Anything short of that rolls back.
+Replayer::Outcome Replayer::replayOne(
+    const QString &eventId, const ReplayRequest &request, qint64 due, QString *error)
+{
+    SqlTransaction transaction(m_db);
+    if (!transaction.isActive()) {
+        *error = transaction.errorText();
+        return Outcome::Failed;
+    }
+    QSqlQuery &select = prepared(QStringLiteral("SELECT failures FROM delivery_outbox"
+                                                " WHERE event_id = :id AND status = 'DEAD'")
+        + (m_postgres ? QStringLiteral(" FOR UPDATE") : QString()));
+    select.bindValue(QStringLiteral(":id"), eventId);
+    if (!select.exec()) {
+        *error = errorText(select);
+        return Outcome::Failed;
+    }
+    if (!select.next()) {
+        select.finish();
+        return Outcome::Skipped; // replayed by someone else first, not DEAD, or not found
+    }
+    const int failuresBefore = select.value(0).toInt();
+    select.finish();
+
+    QSqlQuery &update = prepared(QStringLiteral(
+        "UPDATE delivery_outbox SET status = 'PENDING', failures = :failures, next_attempt_at = "
+        ":due,"
+        " claim_token = NULL, lease_until = NULL WHERE event_id = :id AND status = 'DEAD'"));
+    update.bindValue(QStringLiteral(":failures"), request.resetBudget ? 0 : failuresBefore);
+    update.bindValue(QStringLiteral(":due"), due);
+    update.bindValue(QStringLiteral(":id"), eventId);
+    if (!update.exec()) {
+        *error = errorText(update);
+        return Outcome::Failed;
+    }
+    if (update.numRowsAffected() != 1)
+        return Outcome::Skipped;
+
+    QSqlQuery &log
+        = prepared(QStringLiteral("INSERT INTO replay_log (event_id, replayed_at, operator, "
+                                  "reason, reset_failures, failures_before)"
+                                  " VALUES (:id, :at, :operator, :reason, :reset, :before)"));
+    log.bindValue(QStringLiteral(":id"), eventId);
+    log.bindValue(QStringLiteral(":at"), request.now);
+    log.bindValue(QStringLiteral(":operator"), request.operatorName.trimmed());
+    log.bindValue(QStringLiteral(":reason"), request.reason.trimmed());
+    log.bindValue(QStringLiteral(":reset"), request.resetBudget);
+    log.bindValue(QStringLiteral(":before"), failuresBefore);
+    if (!log.exec()) {
+        *error = errorText(log);
+        return Outcome::Failed;
+    }
+    if (!transaction.commit()) {
+        *error = transaction.errorText();
+        return Outcome::Failed;
+    }
+    return Outcome::Replayed;
+}
+
+QSqlQuery *Replayer::runFilter(
+    const QString &select, const EventFilter &filter, qint64 now, QString *error)
+{
+    const EventFilter dead = deadOnly(filter);
+    QSqlQuery &query = prepared(select.arg(dead.whereClause()));
+    dead.bindValues(query, now);
+    if (!query.exec()) {
+        if (error)
+            *error = errorText(query);
+        return nullptr;
+    }
+    return &query;
+}
+
+QStringList Replayer::matchingDeadEvents(const EventFilter &filter, qint64 now, QString *error)
+{
+    QSqlQuery *query = runFilter(
+        QStringLiteral("SELECT event_id FROM delivery_outbox WHERE %1 ORDER BY event_id"), filter,
+        now, error);
+    if (!query)
+        return {};
+    QStringList ids;
+    while (query->next())
+        ids << query->value(0).toString();
+    query->finish();
+    return ids;
+}
+
+qint64 Replayer::countMatchingDead(const EventFilter &filter, qint64 now, QString *error)
+{
+    QSqlQuery *query = runFilter(
+        QStringLiteral("SELECT COUNT(*) FROM delivery_outbox WHERE %1"), filter, now, error);
+    if (!query)
+        return -1;
+    const qint64 count = query->next() ? query->value(0).toLongLong() : -1;
+    query->finish();
+    return count;
+}

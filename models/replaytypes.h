@@ -1,0 +1,23 @@
+// What an operator asks for when replaying parked (DEAD) events, and what happened: the
+// values passed between the replay dialog, outboxctl replay and the Replayer.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+struct ReplayRequest
+{
+    QStringList eventIds; // replayed in this order; a repeated ID counts once
+    QString operatorName; // who releases the events (required, recorded in replay_log)
+    QString reason; // why (required, recorded in replay_log)
+    bool resetBudget = false; // failures back to 0; otherwise kept: one more attempt
+    qint64 spreadMs = 0; // 0: every event due at `now`; otherwise spread evenly over the window
+    qint64 now = 0;
+};
+
+struct ReplayResult
+{
+    QStringList replayed; // DEAD → PENDING, each with its replay_log row
+    QStringList skipped; // not DEAD (any more) or not found: nothing written for them
+    QString error; // set when the request was refused or the database failed
+};

@@ -1,0 +1,90 @@
+// The dashboard window under the offscreen platform, as a learner and an operator use it: step
+// the lost-ack scenario, select EVENT-42, read its two attempts in the detail pane; watch the
+// live relay fill the tiles; filter the table; a hidden window polls less.
+#include "attemptmodel.h"
+#include "detailpane.h"
+#include "eventlistmodel.h"
+#include "filterbar.h"
+#include "healthmonitor.h"
+#include "healthtiles.h"
+#include "mainwindow.h"
+#include "teachingpanel.h"
+#include "teachingsession.h"
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QComboBox>
+#include <QTableView>
+
+class TestDashboard : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void steppingLostAckShowsBothAttempts()
+    {
+        FRESH_DATABASE(database, QStringLiteral("sqlite"));
+        QVERIFY(database->initialise());
+        MainWindow window(database->connect(), {});
+        window.show();
+        QVERIFY(window.session());
+        QString error;
+        QVERIFY2(window.session()->startScenario(QStringLiteral("lost-ack"), &error), qPrintable(error));
+        window.session()->step(); // t=0: the consumer commits, the response is lost
+        window.session()->step(); // t=10: the retry is a DUPLICATE, acknowledged
+
+        QTRY_VERIFY(window.eventModel()->rowOfEvent(QStringLiteral("EVENT-42")) >= 0);
+        QTRY_COMPARE(window.tiles()->valueText(HealthTiles::Tile::Delivered), u"1"_qs);
+        QVERIFY(window.selectEvent(QStringLiteral("EVENT-42")));
+        auto *attempts = window.findChild<QTableView *>(QStringLiteral("attemptView"));
+        QVERIFY(attempts);
+        QTRY_COMPARE(attempts->model()->rowCount(), 2);
+        auto cell = [&](int row, int column) { return attempts->model()->index(row, column).data().toString(); };
+        QCOMPARE(cell(0, AttemptModel::OutcomeColumn), u"RETRY"_qs);
+        QCOMPARE(cell(0, AttemptModel::NextAttemptColumn), u"t=10"_qs);
+        QCOMPARE(cell(1, AttemptModel::ClaimedColumn), u"t=10"_qs);
+        QCOMPARE(cell(1, AttemptModel::OutcomeColumn), u"DELIVERED"_qs);
+        QCOMPARE(cell(1, AttemptModel::ConsumerResultColumn), u"DUPLICATE"_qs);
+        auto *panel = window.findChild<TeachingPanel *>();
+        QVERIFY(panel);
+        QTRY_VERIFY(panel->narrationText().contains(u"the consumer commits, but the response is lost"_qs));
+        QVERIFY(panel->narrationText().contains(u"retry at t=10 with the same event ID"_qs));
+    }
+
+    void liveRelayFillsTheTiles()
+    {
+        FRESH_DATABASE(database, QStringLiteral("sqlite"));
+        QVERIFY(database->initialise());
+        WindowOptions options;
+        options.startLiveRelay = true;
+        MainWindow window(database->connect(), options);
+        window.show();
+        window.session()->setSpeed(10);
+        QTRY_VERIFY_WITH_TIMEOUT(window.tiles()->valueText(HealthTiles::Tile::Delivered).toInt() >= 5, 30000);
+        QVERIFY(window.eventModel()->rowCount() >= 5);
+        // The DEAD filter shows DEAD rows only.
+        auto *filter = window.findChild<FilterBar *>();
+        EventFilter dead;
+        dead.state = EventFilter::State::Dead;
+        filter->setFilter(dead);
+        for (int row = 0; row < window.eventModel()->rowCount(); ++row)
+            QCOMPARE(window.eventModel()->index(row, 0).data(EventListModel::StatusRole).toString(), u"DEAD"_qs);
+    }
+
+    void hiddenWindowRefreshesLessOften()
+    {
+        FRESH_DATABASE(database, QStringLiteral("sqlite"));
+        QVERIFY(database->initialise());
+        MainWindow window(database->connect(), {});
+        window.show();
+        QVERIFY(!window.monitor()->isSlowed());
+        window.hide();
+        QVERIFY(window.monitor()->isSlowed());
+        QCOMPARE(window.monitor()->effectiveInterval(), HealthMonitor::DefaultIntervalMs * HealthMonitor::SlowedFactor);
+        window.show();
+        QVERIFY(!window.monitor()->isSlowed());
+    }
+};
+
+OUTBOX_TEST_MAIN(TestDashboard, QApplication)
+#include "tst_dashboard.moc"

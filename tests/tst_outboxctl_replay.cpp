@@ -1,0 +1,341 @@
+// `outboxctl replay` as an operator runs it, on SQLite and PostgreSQL: the exact JSON line,
+// the sentence, --all-dead narrowed by error category, a second identical replay that finds
+// everything already replayed, and bad input (blank reason or operator, both or neither of
+// --event and --all-dead) refused with exit 2, one line, and nothing changed.
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QProcess>
+#include <QSqlError>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QStringList out;
+    QStringList err;
+};
+
+Run outboxctl(const QStringList &arguments)
+{
+    QProcess process;
+    process.start(qEnvironmentVariable("OUTBOXCTL"), arguments);
+    Run run;
+    if (!process.waitForFinished(60000))
+        return run;
+    run.exitCode = process.exitCode();
+    run.out = QString::fromUtf8(process.readAllStandardOutput())
+                  .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    run.err = QString::fromUtf8(process.readAllStandardError())
+                  .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    return run;
+}
+
+bool exec(const QSqlDatabase &db, const QString &sql)
+{
+    QSqlQuery query(db);
+    if (query.exec(sql))
+        return true;
+    qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
+    return false;
+}
+
+// Known rows (test data, no user input): three DEAD (two transient, one permanent), one
+// PENDING, one DELIVERED.
+bool populate(const QSqlDatabase &db)
+{
+    const QString columns = u"INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id,"
+                            " event_type, payload, status, failures, next_attempt_at, created_at,"
+                            " last_error_category) VALUES "_qs;
+    return exec(
+               db, columns + u"('E-1', 'Order', '1', 'T', '{}', 'DEAD', 3, 0, 100, 'TRANSIENT')"_qs)
+        && exec(
+            db, columns + u"('E-2', 'Order', '2', 'T', '{}', 'DEAD', 1, 0, 200, 'PERMANENT')"_qs)
+        && exec(
+            db, columns + u"('E-3', 'Order', '3', 'T', '{}', 'DEAD', 3, 0, 9000, 'TRANSIENT')"_qs)
+        && exec(db, columns + u"('E-4', 'Order', '4', 'T', '{}', 'PENDING', 0, 0, 300, NULL)"_qs)
+        && exec(db, columns + u"('E-5', 'Order', '5', 'T', '{}', 'DELIVERED', 0, 0, 400, NULL)"_qs);
+}
+
+QStringList statuses(const QSqlDatabase &db)
+{
+    QStringList out;
+    QSqlQuery query(db);
+    query.exec(
+        u"SELECT event_id, status, failures, next_attempt_at FROM delivery_outbox ORDER BY event_id"_qs);
+    while (query.next())
+        out << u"%1 %2 %3 %4"_qs.arg(query.value(0).toString(), query.value(1).toString())
+                   .arg(query.value(2).toInt())
+                   .arg(query.value(3).toLongLong());
+    return out;
+}
+
+QStringList replayArgs(const QString &url, const QStringList &selection)
+{
+    return QStringList {u"replay"_qs, u"--db"_qs, url} + selection
+        + QStringList {u"--operator"_qs, u"alice"_qs, u"--reason"_qs, u"schema fixed"_qs,
+            u"--now"_qs, u"10000"_qs};
+}
+
+} // namespace
+
+class TestOutboxctlReplay : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<TestDatabase> m_database;
+    std::unique_ptr<DbConnection> m_connection;
+
+    // A real outbox, not marked for simulation: `outboxctl init` and the known rows.
+    bool prepare(const QString &engine, QString *skip, QString *fail)
+    {
+        m_database = TestDatabase::create(engine, skip, fail);
+        if (!m_database)
+            return false;
+        const Run init = outboxctl({u"init"_qs, u"--db"_qs, m_database->url()});
+        if (init.exitCode != 0) {
+            *fail = init.err.join(u' ');
+            return false;
+        }
+        m_connection = m_database->connect();
+        if (!m_connection || !populate(m_connection->database())) {
+            *fail = u"cannot populate "_qs + m_database->url();
+            return false;
+        }
+        return true;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(QFileInfo::exists(qEnvironmentVariable("OUTBOXCTL")),
+            "OUTBOXCTL must name the binary (set by CTest)");
+    }
+
+    void cleanup()
+    {
+        m_connection.reset();
+        m_database.reset();
+    }
+
+    void jsonNamesReplayedAndSkipped_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void jsonNamesReplayedAndSkipped()
+    {
+        QFETCH(QString, engine);
+        QString skip, fail;
+        if (!prepare(engine, &skip, &fail)) {
+            if (!fail.isEmpty())
+                QFAIL(qPrintable(fail));
+            QSKIP(qPrintable(skip));
+        }
+        const QString url = m_database->url();
+        const QStringList events = {u"--event"_qs, u"E-2"_qs, u"--event"_qs, u"E-4"_qs,
+            u"--event"_qs, u"E-1"_qs, u"--event"_qs, u"E-404"_qs};
+        const Run run
+            = outboxctl(replayArgs(url, events) + QStringList {u"--reset-budget"_qs, u"--json"_qs});
+        QCOMPARE(run.err, QStringList());
+        QCOMPARE(run.exitCode, 0); // skipped events are not an error
+        QCOMPARE(run.out,
+            QStringList {u"{\"replayed\":[\"E-2\",\"E-1\"],\"skipped\":[\"E-4\",\"E-404\"]}"_qs});
+
+        const QSqlDatabase db = m_connection->database();
+        QCOMPARE(statuses(db),
+            QStringList({u"E-1 PENDING 0 10000"_qs, u"E-2 PENDING 0 10000"_qs, u"E-3 DEAD 3 0"_qs,
+                u"E-4 PENDING 0 0"_qs, u"E-5 DELIVERED 0 0"_qs}));
+        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM replay_log"_qs).toInt(), 2);
+        QCOMPARE(scalar(db,
+                     u"SELECT COUNT(*) FROM replay_log WHERE operator = 'alice' AND reason = "
+                     u"'schema fixed'"
+                     " AND replayed_at = 10000"_qs)
+                     .toInt(),
+            2);
+        QCOMPARE(
+            scalar(db, u"SELECT failures_before FROM replay_log WHERE event_id = 'E-1'"_qs).toInt(),
+            3);
+        QVERIFY(scalar(db, u"SELECT reset_failures FROM replay_log WHERE event_id = 'E-1'"_qs)
+                    .toBool());
+
+        // The same command again: someone (we) already replayed them.
+        const Run again
+            = outboxctl(replayArgs(url, events) + QStringList {u"--reset-budget"_qs, u"--json"_qs});
+        QCOMPARE(again.exitCode, 0);
+        QCOMPARE(again.out,
+            QStringList {u"{\"replayed\":[],\"skipped\":[\"E-2\",\"E-4\",\"E-1\",\"E-404\"]}"_qs});
+        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM replay_log"_qs).toInt(), 2);
+    }
+
+    void allDeadNarrowedByCategoryAndAge_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void allDeadNarrowedByCategoryAndAge()
+    {
+        QFETCH(QString, engine);
+        QString skip, fail;
+        if (!prepare(engine, &skip, &fail)) {
+            if (!fail.isEmpty())
+                QFAIL(qPrintable(fail));
+            QSKIP(qPrintable(skip));
+        }
+        const QString url = m_database->url();
+        const QSqlDatabase db = m_connection->database();
+        // TRANSIENT and at least 5000 ms old at 10000: E-1 (created at 100), not E-3 (9000).
+        const Run old = outboxctl(replayArgs(url,
+            {u"--all-dead"_qs, u"--error-category"_qs, u"transient"_qs, u"--older-than-ms"_qs,
+                u"5000"_qs}));
+        QCOMPARE(old.err, QStringList());
+        QCOMPARE(old.exitCode, 0);
+        QCOMPARE(old.out, QStringList {u"replayed 1 event: E-1"_qs});
+        QCOMPARE(
+            scalar(db, u"SELECT failures FROM delivery_outbox WHERE event_id = 'E-1'"_qs).toInt(),
+            3); // kept
+
+        const Run transient = outboxctl(replayArgs(url,
+            {u"--all-dead"_qs, u"--error-category"_qs, u"TRANSIENT"_qs, u"--spread-ms"_qs,
+                u"1000"_qs, u"--json"_qs}));
+        QCOMPARE(transient.exitCode, 0);
+        QCOMPARE(transient.out, QStringList {u"{\"replayed\":[\"E-3\"],\"skipped\":[]}"_qs});
+        QCOMPARE(
+            scalar(db, u"SELECT status FROM delivery_outbox WHERE event_id = 'E-2'"_qs).toString(),
+            u"DEAD"_qs);
+
+        const Run rest = outboxctl(replayArgs(url, {u"--all-dead"_qs}));
+        QCOMPARE(rest.exitCode, 0);
+        QCOMPARE(rest.out, QStringList {u"replayed 1 event: E-2"_qs});
+        const Run none = outboxctl(replayArgs(url, {u"--all-dead"_qs}));
+        QCOMPARE(none.exitCode, 0);
+        QCOMPARE(none.out, QStringList {u"replayed 0 events"_qs});
+        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM replay_log"_qs).toInt(), 3);
+        QCOMPARE(
+            scalar(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'"_qs).toInt(),
+            0);
+    }
+
+    void sentenceNamesTheSkipped()
+    {
+        QString skip, fail;
+        if (!prepare(u"sqlite"_qs, &skip, &fail))
+            QFAIL(qPrintable(fail + skip));
+        const Run run = outboxctl(replayArgs(m_database->url(),
+            {u"--event"_qs, u"E-1"_qs, u"--event"_qs, u"E-3"_qs, u"--event"_qs, u"E-5"_qs}));
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.out,
+            QStringList {
+                u"replayed 2 events: E-1, E-3; skipped 1 (already replayed by someone else,"
+                " or not DEAD): E-5"_qs});
+    }
+
+    void badInputIsOneLineAndChangesNothing_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("cause");
+        const QStringList event = {u"--event"_qs, u"E-1"_qs};
+        const QStringList who = {u"--operator"_qs, u"alice"_qs};
+        const QStringList why = {u"--reason"_qs, u"schema fixed"_qs};
+        QTest::addRow("empty reason")
+            << event + who + QStringList {u"--reason"_qs, u""_qs} << u"--reason"_qs;
+        QTest::addRow("blank reason")
+            << event + who + QStringList {u"--reason"_qs, u"  "_qs} << u"--reason"_qs;
+        QTest::addRow("no reason") << event + who << u"--reason"_qs;
+        QTest::addRow("blank operator")
+            << event + why + QStringList {u"--operator"_qs, u" "_qs} << u"--operator"_qs;
+        QTest::addRow("both --event and --all-dead")
+            << event + who + why + QStringList {u"--all-dead"_qs} << u"not both"_qs;
+        QTest::addRow("neither --event nor --all-dead") << who + why << u"--all-dead"_qs;
+        QTest::addRow("category without --all-dead")
+            << event + who + why + QStringList {u"--error-category"_qs, u"PERMANENT"_qs}
+            << u"--error-category"_qs;
+        QTest::addRow("negative spread")
+            << event + who + why + QStringList {u"--spread-ms"_qs, u"-5"_qs} << u"--spread-ms"_qs;
+        QTest::addRow("bad now") << event + who + why + QStringList {u"--now"_qs, u"soon"_qs}
+                                 << u"--now"_qs;
+        QTest::addRow("blank event")
+            << QStringList {u"--event"_qs, u" "_qs} + who + why << u"--event"_qs;
+    }
+    void badInputIsOneLineAndChangesNothing()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, cause);
+        QString skip, fail;
+        if (!prepare(u"sqlite"_qs, &skip, &fail))
+            QFAIL(qPrintable(fail + skip));
+        const QSqlDatabase db = m_connection->database();
+        const QStringList before = statuses(db);
+        const Run run
+            = outboxctl(QStringList {u"replay"_qs, u"--db"_qs, m_database->url()} + arguments);
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err.size(), 1);
+        QVERIFY2(run.err.constFirst().startsWith(u"outboxctl: replay: "_qs),
+            qPrintable(run.err.constFirst()));
+        QVERIFY2(run.err.constFirst().contains(cause), qPrintable(run.err.constFirst()));
+        QVERIFY(run.out.isEmpty());
+        QCOMPARE(statuses(db), before);
+        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM replay_log"_qs).toInt(), 0);
+    }
+
+    void databaseProblemsAreNamed_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<QString>("cause");
+        QTest::addRow("missing file") << u"sqlite:@DIR@/typo.sqlite"_qs << u"not found"_qs;
+        QTest::addRow("no native schema")
+            << u"sqlite:@DIR@/empty.sqlite"_qs << u"missing table delivery_outbox"_qs;
+        QTest::addRow("unreachable server") << u"postgresql://op:hunter2@127.0.0.1:1/outbox"_qs
+                                            << u"postgresql://op:***@127.0.0.1:1/outbox"_qs;
+    }
+    void databaseProblemsAreNamed()
+    {
+        QFETCH(QString, url);
+        QFETCH(QString, cause);
+        QTemporaryDir dir;
+        {
+            QFile empty(dir.filePath(u"empty.sqlite"_qs));
+            QVERIFY(
+                empty.open(QIODevice::WriteOnly)); // a zero-byte file is an empty SQLite database
+        }
+        url.replace(u"@DIR@"_qs, dir.path());
+        const Run run = outboxctl(replayArgs(url, {u"--event"_qs, u"E-1"_qs}));
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err.size(), 1);
+        QVERIFY2(run.err.constFirst().contains(cause), qPrintable(run.err.constFirst()));
+        QVERIFY(!run.err.constFirst().contains(u"hunter2"_qs));
+        QVERIFY(run.out.isEmpty());
+        QVERIFY(!QFileInfo::exists(dir.filePath(u"typo.sqlite"_qs)));
+        QCOMPARE(QFileInfo(dir.filePath(u"empty.sqlite"_qs)).size(), 0);
+    }
+
+    void failingDatabaseIsNamed()
+    {
+        // The replay_log table refuses writes: the first event's transaction fails and rolls back.
+        QString skip, fail;
+        if (!prepare(u"sqlite"_qs, &skip, &fail))
+            QFAIL(qPrintable(fail + skip));
+        const QSqlDatabase db = m_connection->database();
+        QVERIFY(exec(db,
+            u"CREATE TRIGGER no_audit BEFORE INSERT ON replay_log"
+            " BEGIN SELECT RAISE(ABORT, 'audit table is frozen'); END"_qs));
+        const Run run = outboxctl(
+            replayArgs(m_database->url(), {u"--event"_qs, u"E-1"_qs, u"--event"_qs, u"E-2"_qs}));
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err.size(), 1);
+        QVERIFY2(run.err.constFirst().contains(u"audit table is frozen"_qs),
+            qPrintable(run.err.constFirst()));
+        QVERIFY2(run.err.constFirst().contains(u"E-1"_qs), qPrintable(run.err.constFirst()));
+        QVERIFY(run.out.isEmpty());
+        QCOMPARE(
+            scalar(db, u"SELECT status FROM delivery_outbox WHERE event_id = 'E-1'"_qs).toString(),
+            u"DEAD"_qs);
+        QCOMPARE(
+            scalar(db, u"SELECT status FROM delivery_outbox WHERE event_id = 'E-2'"_qs).toString(),
+            u"DEAD"_qs);
+    }
+};
+
+OUTBOX_TEST_MAIN(TestOutboxctlReplay, QCoreApplication)
+#include "tst_outboxctl_replay.moc"

@@ -1,0 +1,481 @@
+// The dashboard's display widgets as a user sees them: tiles changing colour at their limits,
+// charts following their models (values, axes, labels), the lifecycle diagram drawing its
+// counts without overlapping text, the retry timeline of real attempt rows, DEAD rows coloured.
+// With OUTBOX_SCREENSHOT_DIR set, each widget is also saved there as a PNG for a visual check.
+#include "agehistogrammodel.h"
+#include "attemptmodel.h"
+#include "attemptshistogrammodel.h"
+#include "chartspanel.h"
+#include "errorcategorymodel.h"
+#include "eventlistmodel.h"
+#include "healthtiles.h"
+#include "lifecyclediagram.h"
+#include "outboxstore.h"
+#include "retrytimeline.h"
+#include "statuscolorproxy.h"
+#include "testdatabase.h"
+#include "testmain.h"
+#include "throughputmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QCategoryAxis>
+#include <QChartView>
+#include <QDir>
+#include <QImage>
+#include <QLineSeries>
+#include <QPainter>
+#include <QPieSeries>
+#include <QScatterSeries>
+#include <QStackedBarSeries>
+#include <QValueAxis>
+#include <QtMath>
+
+namespace {
+
+constexpr qint64 EpochNow = 1700000000000;
+
+// An outbox after a short outage: a backlog, a few retries, three events parked DEAD.
+HealthSnapshot busySnapshot()
+{
+    HealthSnapshot snapshot;
+    snapshot.now = EpochNow;
+    snapshot.counts = {42, 17, 8, 2, 12840, 3};
+    snapshot.estimated = {u"delivered"_qs};
+    snapshot.oldestPendingAgeMs = 754000;
+    const QList<qint64> ageCounts = {14, 20, 18, 9, 6, 2, 0};
+    for (int i = 0; i < ageCounts.size(); ++i) {
+        const std::optional<qint64> bound = i < HealthSnapshot::ageBoundsMs().size()
+            ? std::optional<qint64>(HealthSnapshot::ageBoundsMs().at(i))
+            : std::nullopt;
+        snapshot.ageHistogram << AgeBucket {bound, ageCounts.at(i)};
+    }
+    snapshot.attemptsHistogram = {{0, 40, 0}, {1, 15, 0}, {2, 14, 1}, {3, 0, 2}};
+    snapshot.errorCategories = {{u"TRANSIENT"_qs, 29}, {u"PERMANENT"_qs, 3}};
+    for (int i = 0; i < HealthSnapshot::ThroughputMinutes; ++i) {
+        const bool outage = i >= 35 && i < 45;
+        const qint64 delivered = outage ? 20 : 180 + qRound(40 * std::sin(i / 6.0));
+        const qint64 failed = outage ? 150 : 4 + i % 3;
+        snapshot.throughput << ThroughputMinute {
+            EpochNow - (HealthSnapshot::ThroughputMinutes - i) * HealthSnapshot::MinuteMs,
+            delivered, failed};
+    }
+    return snapshot;
+}
+
+void saveScreenshot(QWidget *widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("OUTBOX_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    widget->show();
+    QVERIFY(QTest::qWaitForWindowExposed(widget));
+    QCoreApplication::sendPostedEvents(); // chart layouts are requested by posted events
+    QDir().mkpath(dir);
+    QVERIFY(widget->grab().save(dir + u"/"_qs + name + u".png"_qs));
+}
+
+QChart *chartNamed(QWidget *panel, const QString &name)
+{
+    auto *view = panel->findChild<QChartView *>(name);
+    return view ? view->chart() : nullptr;
+}
+
+QList<qreal> columnValues(const QAbstractItemModel &model, int column)
+{
+    QList<qreal> values;
+    for (int row = 0; row < model.rowCount(); ++row)
+        values << model.index(row, column).data().toReal();
+    return values;
+}
+
+QList<qreal> setValues(const QBarSet *set)
+{
+    QList<qreal> values;
+    for (int i = 0; i < set->count(); ++i)
+        values << set->at(i);
+    return values;
+}
+
+QValueAxis *verticalAxis(QChart *chart)
+{
+    const QList<QAbstractAxis *> axes = chart->axes(Qt::Vertical);
+    return axes.isEmpty() ? nullptr : qobject_cast<QValueAxis *>(axes.first());
+}
+
+NewEvent newEvent(const QString &id, qint64 createdAt)
+{
+    return {id, u"Order"_qs, u"1"_qs, u"OrderPlaced"_qs, u"{}"_qs, createdAt};
+}
+
+int pointCount(QChart *chart, QAbstractSeries::SeriesType type)
+{
+    int count = 0;
+    for (QAbstractSeries *series : chart->series()) {
+        if (series->type() == type)
+            count += int(static_cast<QXYSeries *>(series)->count());
+    }
+    return count;
+}
+
+QXYSeries *seriesNamed(QChart *chart, const QString &name)
+{
+    for (QAbstractSeries *series : chart->series()) {
+        if (series->name() == name)
+            return static_cast<QXYSeries *>(series);
+    }
+    return nullptr;
+}
+
+QList<qreal> xValues(const QXYSeries *series)
+{
+    QList<qreal> xs;
+    for (const QPointF &point : series->points())
+        xs << point.x();
+    return xs;
+}
+
+} // namespace
+
+class TestWidgets : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void tilesTurnAmberThenRed_data()
+    {
+        QTest::addColumn<qint64>("dead");
+        QTest::addColumn<HealthTiles::Level>("level");
+        QTest::addRow("no DEAD rows stay normal") << qint64(0) << HealthTiles::Level::Normal;
+        QTest::addRow("one DEAD row is amber") << qint64(1) << HealthTiles::Level::Amber;
+        QTest::addRow("nine DEAD rows are still amber") << qint64(9) << HealthTiles::Level::Amber;
+        QTest::addRow("ten DEAD rows are red") << qint64(10) << HealthTiles::Level::Red;
+    }
+    void tilesTurnAmberThenRed()
+    {
+        QFETCH(qint64, dead);
+        QFETCH(HealthTiles::Level, level);
+        HealthTiles tiles;
+        HealthSnapshot snapshot;
+        snapshot.counts.dead = dead;
+        tiles.setSnapshot(snapshot);
+        QCOMPARE(tiles.valueText(HealthTiles::Tile::Dead), QString::number(dead));
+        QCOMPARE(tiles.level(HealthTiles::Tile::Dead), level);
+        QCOMPARE(tiles.level(HealthTiles::Tile::Delivered), HealthTiles::Level::Normal);
+    }
+
+    void tilesShowEstimatesAndAges()
+    {
+        HealthTiles tiles;
+        QCOMPARE(tiles.valueText(HealthTiles::Tile::Due), u"—"_qs); // nothing known yet
+        HealthSnapshot snapshot;
+        snapshot.counts.delivered = 12;
+        tiles.setSnapshot(snapshot);
+        QCOMPARE(tiles.valueText(HealthTiles::Tile::Delivered), u"12"_qs);
+        QCOMPARE(tiles.valueText(HealthTiles::Tile::OldestPending), u"—"_qs);
+
+        snapshot = busySnapshot();
+        tiles.setSnapshot(snapshot);
+        QVERIFY(tiles.valueText(HealthTiles::Tile::Delivered).startsWith(u"≈ "_qs));
+        QCOMPARE(tiles.valueText(HealthTiles::Tile::OldestPending), u"12 min"_qs);
+        QCOMPARE(tiles.level(HealthTiles::Tile::OldestPending), HealthTiles::Level::Red);
+        QCOMPARE(tiles.level(HealthTiles::Tile::LeaseExpired), HealthTiles::Level::Amber);
+        QCOMPARE(tiles.level(HealthTiles::Tile::Due), HealthTiles::Level::Normal);
+
+        TileThresholds relaxed;
+        relaxed.dead = {5, 50};
+        relaxed.oldestPendingMs = {3600000, 86400000};
+        tiles.setThresholds(relaxed);
+        QCOMPARE(tiles.level(HealthTiles::Tile::Dead), HealthTiles::Level::Normal);
+        QCOMPARE(tiles.level(HealthTiles::Tile::OldestPending), HealthTiles::Level::Normal);
+        tiles.setThresholds({});
+        tiles.resize(1100, tiles.sizeHint().height());
+        saveScreenshot(&tiles, u"healthtiles"_qs);
+    }
+
+    void chartsFollowTheirModels()
+    {
+        AgeHistogramModel ages;
+        AttemptsHistogramModel failures;
+        ThroughputModel throughput;
+        ErrorCategoryModel categories;
+        ChartsPanel panel(&ages, &failures, &throughput, &categories);
+        HealthSnapshot snapshot = busySnapshot();
+        for (int round = 0; round < 2; ++round) {
+            ages.setSnapshot(snapshot);
+            failures.setSnapshot(snapshot);
+            throughput.setSnapshot(snapshot);
+            categories.setSnapshot(snapshot);
+            verifyAgeChart(&panel, ages);
+            verifyFailuresChart(&panel, failures);
+            verifyThroughputChart(&panel, throughput);
+            verifyCategoryChart(&panel, categories);
+            if (round == 0) {
+                panel.resize(1000, 640);
+                saveScreenshot(&panel, u"chartspanel"_qs);
+                panel.resize(panel.minimumSizeHint());
+                saveScreenshot(&panel, u"chartspanel-narrow"_qs);
+            }
+            // A much bigger backlog, and events that failed more often: axes must follow.
+            for (AgeBucket &bucket : snapshot.ageHistogram)
+                bucket.count *= 1000;
+            snapshot.attemptsHistogram << FailuresBucket {4, 7, 0} << FailuresBucket {5, 0, 900};
+            snapshot.throughput.last().delivered = 25000;
+        }
+        categories.setSnapshot(HealthSnapshot {});
+        QCOMPARE(chartNamed(&panel, u"categoryChart"_qs)->title(), u"Error categories: none"_qs);
+        panel.setBudget(5);
+        QVERIFY(chartNamed(&panel, u"failuresChart"_qs)->title().contains(u"budget 5"_qs));
+        auto *categoryAxis = qobject_cast<QBarCategoryAxis *>(
+            chartNamed(&panel, u"failuresChart"_qs)->axes(Qt::Horizontal).first());
+        QCOMPARE(categoryAxis->categories().last(), u"5"_qs);
+        QCOMPARE(categoryAxis->titleText(), u"failures so far (budget spent at 5)"_qs);
+    }
+
+    void lifecycleDiagramDrawsAtAnySize_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("readable"); // large enough that no text may overlap
+        QTest::addRow("size hint") << LifecycleDiagram().sizeHint() << true;
+        QTest::addRow("minimum size hint") << LifecycleDiagram().minimumSizeHint() << true;
+        QTest::addRow("wide and low") << QSize(1400, 260) << true;
+        QTest::addRow("tall and narrow") << QSize(560, 900) << true;
+        QTest::addRow("full screen") << QSize(1920, 1080) << true;
+        QTest::addRow("tiny") << QSize(60, 30) << false;
+        QTest::addRow("empty") << QSize(0, 0) << false;
+    }
+    void lifecycleDiagramDrawsAtAnySize()
+    {
+        QFETCH(QSize, size);
+        QFETCH(bool, readable);
+        LifecycleDiagram diagram;
+        const HealthCounts counts = busySnapshot().counts;
+        diagram.setCounts(counts);
+        diagram.resize(size);
+        QImage image(size.expandedTo(QSize(1, 1)), QImage::Format_ARGB32);
+        image.fill(Qt::transparent);
+        diagram.render(&image);
+        QCOMPARE(diagram.counts().dead, counts.dead);
+        QCOMPARE(diagram.counts().leaseExpired, counts.leaseExpired);
+        QCOMPARE(diagram.counts().delivered, counts.delivered);
+        if (!readable)
+            return;
+        QCOMPARE(image.pixelColor(2, 2), QColor(Qt::white)); // painted, not left transparent
+        const QList<QRectF> texts = diagram.textRects();
+        QCOMPARE(texts.size(), 5 * 2 + 1 + 7); // title and count per box, a lease note, 7 labels
+        for (int i = 0; i < texts.size(); ++i) {
+            QVERIFY2(QRectF(diagram.rect()).contains(texts.at(i)), qPrintable(QString::number(i)));
+            for (int j = i + 1; j < texts.size(); ++j)
+                QVERIFY2(!texts.at(i).intersects(texts.at(j)),
+                    qPrintable(u"%1 overlaps %2"_qs.arg(i).arg(j)));
+        }
+        saveScreenshot(&diagram, u"lifecycle-%1x%2"_qs.arg(size.width()).arg(size.height()));
+    }
+
+    void retryTimelineShowsEachAttempt_data()
+    {
+        QTest::addColumn<qint64>("start");
+        QTest::addColumn<bool>("leaseExpiresFirst");
+        QTest::addColumn<QList<qreal>>("claims");
+        QTest::addColumn<QList<qreal>>("dues");
+        QTest::addColumn<QString>("timeTitle");
+        // Seed policy: 10 after the first failure, 20 after the second; lease 30.
+        QTest::addRow("logical clock: retry, retry, delivered")
+            << qint64(0) << false << QList<qreal> {0, 15, 40} << QList<qreal> {15, 40}
+            << u"time (units)"_qs;
+        QTest::addRow("epoch ms: lease expired, retry, dead")
+            << EpochNow << true << QList<qreal> {0, 50, 70} << QList<qreal> {70}
+            << u"time (ms since first claim)"_qs;
+    }
+    void retryTimelineShowsEachAttempt()
+    {
+        QFETCH(qint64, start);
+        QFETCH(bool, leaseExpiresFirst);
+        QFETCH(QList<qreal>, claims);
+        QFETCH(QList<qreal>, dues);
+        QFETCH(QString, timeTitle);
+        FRESH_DATABASE(database, QStringLiteral("sqlite"));
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QString id = u"EVENT-7"_qs;
+        OutboxStore store(connection->database());
+        QVERIFY(store.insertEvent(newEvent(id, start)));
+        if (leaseExpiresFirst) {
+            QVERIFY(store.claim(id, u"w1"_qs, start).ok); // w1 goes silent
+            const Claim second = store.claim(id, u"w2"_qs, start + 50).claim;
+            QVERIFY(store.fail(second, start + 60, ErrorCategory::Transient, u"503"_qs).ok);
+            const Claim third = store.claim(id, u"w2"_qs, start + 70).claim;
+            QVERIFY(store.fail(third, start + 75, ErrorCategory::Permanent, u"schema"_qs).ok);
+        } else {
+            QVERIFY(
+                store
+                    .fail(store.claim(id, u"w"_qs, 0).claim, 5, ErrorCategory::Transient, u"503"_qs)
+                    .ok);
+            QVERIFY(store
+                        .fail(store.claim(id, u"w"_qs, 15).claim, 20, ErrorCategory::Transient,
+                            u"503"_qs)
+                        .ok);
+            QVERIFY(store.ack(store.claim(id, u"w"_qs, 40).claim, 45, u"APPLIED"_qs).ok);
+        }
+
+        AttemptModel attempts;
+        RetryTimeline timeline;
+        timeline.setModel(&attempts);
+        QVERIFY(timeline.chart()->series().isEmpty());
+        QVERIFY(timeline.chart()->title().contains(u"Select an event"_qs));
+        timeline.resize(640, 300);
+        if (!leaseExpiresFirst)
+            saveScreenshot(&timeline, u"retrytimeline-empty"_qs);
+        QVERIFY(attempts.setEvent(connection->database(), id));
+        QCOMPARE(attempts.rowCount(), 3);
+
+        QChart *chart = timeline.chart();
+        QCOMPARE(chart->title(), u"Retry timeline of EVENT-7"_qs);
+        // Per attempt a claim marker and a two-point segment; per retry a two-point dashed
+        // wait and a due marker.
+        const int retries = int(dues.size());
+        QCOMPARE(pointCount(chart, QAbstractSeries::SeriesTypeLine), 3 * 2 + retries * 2);
+        QCOMPARE(pointCount(chart, QAbstractSeries::SeriesTypeScatter), 3 + retries);
+        QCOMPARE(xValues(seriesNamed(chart, u"claimed"_qs)), claims);
+        QCOMPARE(xValues(seriesNamed(chart, u"next attempt due"_qs)), dues);
+        auto *timeAxis = qobject_cast<QValueAxis *>(chart->axes(Qt::Horizontal).first());
+        QCOMPARE(timeAxis->titleText(), timeTitle);
+        QVERIFY(timeAxis->min() <= 0 && timeAxis->max() >= dues.last());
+        auto *attemptAxis = qobject_cast<QCategoryAxis *>(chart->axes(Qt::Vertical).first());
+        QCOMPARE(attemptAxis->categoriesLabels(), QStringList({u"#1"_qs, u"#2"_qs, u"#3"_qs}));
+        if (leaseExpiresFirst) {
+            QVERIFY(seriesNamed(chart, u"lease expired"_qs));
+            QCOMPARE(static_cast<QLineSeries *>(seriesNamed(chart, u"dead"_qs))->pen().color(),
+                StatusColorProxy::colorFor(u"DEAD"_qs));
+        } else {
+            QVERIFY(seriesNamed(chart, u"delivered"_qs));
+        }
+        saveScreenshot(
+            &timeline, leaseExpiresFirst ? u"retrytimeline-epoch"_qs : u"retrytimeline"_qs);
+
+        QVERIFY(attempts.setEvent(connection->database(), QString()));
+        QVERIFY(chart->series().isEmpty());
+        QVERIFY(chart->title().contains(u"Select an event"_qs));
+    }
+
+    void statusColorProxyColoursDeadRows()
+    {
+        FRESH_DATABASE(database, QStringLiteral("sqlite"));
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        OutboxStore store(connection->database());
+        QVERIFY(store.insertEvent(newEvent(u"E-1"_qs, 0)));
+        QVERIFY(store.insertEvent(newEvent(u"E-2"_qs, 0)));
+        QVERIFY(store
+                    .fail(store.claim(u"E-2"_qs, u"w"_qs, 0).claim, 1, ErrorCategory::Permanent,
+                        u"schema"_qs)
+                    .ok);
+
+        EventListModel events;
+        events.setNow(10);
+        events.setDatabase(connection->database());
+        StatusColorProxy proxy;
+        QAbstractItemModelTester tester(
+            &proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&events);
+        proxy.setStatusFunction([](const QModelIndex &index) {
+            return index.data(EventListModel::StatusRole).toString();
+        });
+        QCOMPARE(proxy.rowCount(), 2);
+        const int dead = events.rowOfEvent(u"E-2"_qs);
+        const int due = events.rowOfEvent(u"E-1"_qs);
+        for (int column = 0; column < EventListModel::ColumnCount; ++column) {
+            const QModelIndex deadCell = proxy.index(dead, column);
+            QCOMPARE(deadCell.data(Qt::BackgroundRole).value<QBrush>().color(),
+                QColor(0xff, 0xeb, 0xe9));
+            QCOMPARE(deadCell.data(Qt::ForegroundRole).value<QBrush>().color(),
+                QColor(0x82, 0x07, 0x1e));
+            QVERIFY(!proxy.index(due, column).data(Qt::BackgroundRole).isValid());
+        }
+        QCOMPARE(proxy.index(dead, EventListModel::EventIdColumn).data().toString(), u"E-2"_qs);
+
+        AttemptModel attempts; // the outcome column is coloured by its own word
+        QVERIFY(attempts.setEvent(connection->database(), u"E-2"_qs));
+        StatusColorProxy outcomes;
+        outcomes.setSourceModel(&attempts);
+        outcomes.setOutcomeColumn(AttemptModel::OutcomeColumn);
+        const QModelIndex outcome = outcomes.index(0, AttemptModel::OutcomeColumn);
+        QCOMPARE(outcome.data().toString(), u"DEAD"_qs);
+        QCOMPARE(outcome.data(Qt::ForegroundRole).value<QBrush>().color(),
+            StatusColorProxy::colorFor(u"DEAD"_qs));
+        QVERIFY(!outcomes.index(0, AttemptModel::WorkerColumn).data(Qt::ForegroundRole).isValid());
+        QCOMPARE(StatusColorProxy::colorFor(u"LEASE_EXPIRED"_qs),
+            StatusColorProxy::colorFor(u"RETRY"_qs));
+    }
+
+private:
+    void verifyAgeChart(QWidget *panel, const AgeHistogramModel &ages)
+    {
+        QChart *chart = chartNamed(panel, u"ageChart"_qs);
+        QVERIFY(chart);
+        auto *series = qobject_cast<QAbstractBarSeries *>(chart->series().first());
+        QCOMPARE(series->count(), 1);
+        QCOMPARE(setValues(series->barSets().first()),
+            columnValues(ages, AgeHistogramModel::CountColumn));
+        auto *categories = qobject_cast<QBarCategoryAxis *>(chart->axes(Qt::Vertical).first());
+        QCOMPARE(categories->categories().first(), u"≤ 1 s"_qs);
+        QCOMPARE(categories->categories().last(), u"&gt; 1 d"_qs); // axis labels are rich text
+        QCOMPARE(categories->count(), ages.rowCount());
+        const auto values = columnValues(ages, AgeHistogramModel::CountColumn);
+        auto *counts = qobject_cast<QValueAxis *>(chart->axes(Qt::Horizontal).first());
+        QVERIFY(counts->max() >= *std::max_element(values.begin(), values.end()));
+    }
+
+    void verifyFailuresChart(QWidget *panel, const AttemptsHistogramModel &failures)
+    {
+        QChart *chart = chartNamed(panel, u"failuresChart"_qs);
+        auto *series = qobject_cast<QStackedBarSeries *>(chart->series().first());
+        QVERIFY(series);
+        QCOMPARE(series->count(), 2);
+        QBarSet *pending = series->barSets().at(0);
+        QBarSet *dead = series->barSets().at(1);
+        QCOMPARE(setValues(pending), columnValues(failures, AttemptsHistogramModel::PendingColumn));
+        QCOMPARE(setValues(dead), columnValues(failures, AttemptsHistogramModel::DeadColumn));
+        QCOMPARE(dead->color(), StatusColorProxy::colorFor(u"DEAD"_qs));
+        QVERIFY(pending->color() != dead->color());
+        auto *categories = qobject_cast<QBarCategoryAxis *>(chart->axes(Qt::Horizontal).first());
+        QCOMPARE(categories->count(), failures.rowCount());
+        qreal tallest = 0;
+        for (int i = 0; i < pending->count(); ++i)
+            tallest = std::max(tallest, pending->at(i) + dead->at(i));
+        QVERIFY(verticalAxis(chart)->max() >= tallest);
+    }
+
+    void verifyThroughputChart(QWidget *panel, const ThroughputModel &throughput)
+    {
+        QChart *chart = chartNamed(panel, u"throughputChart"_qs);
+        QCOMPARE(chart->series().size(), 2);
+        auto *delivered = qobject_cast<QLineSeries *>(chart->series().at(0));
+        QCOMPARE(delivered->count(), throughput.rowCount());
+        QCOMPARE(delivered->points().last(),
+            QPointF(0, throughput.index(59, ThroughputModel::DeliveredColumn).data().toReal()));
+        const auto values = columnValues(throughput, ThroughputModel::DeliveredColumn);
+        QVERIFY(verticalAxis(chart)->min() == 0);
+        QVERIFY(verticalAxis(chart)->max() >= *std::max_element(values.begin(), values.end()));
+    }
+
+    void verifyCategoryChart(QWidget *panel, const ErrorCategoryModel &categories)
+    {
+        QChart *chart = chartNamed(panel, u"categoryChart"_qs);
+        QCOMPARE(chart->title(), u"Error categories"_qs);
+        auto *pie = qobject_cast<QPieSeries *>(chart->series().first());
+        QVERIFY(pie);
+        QCOMPARE(pie->count(), categories.rowCount());
+        for (int row = 0; row < categories.rowCount(); ++row) {
+            QCOMPARE(pie->slices().at(row)->value(),
+                categories.index(row, ErrorCategoryModel::CountColumn).data().toReal());
+            QVERIFY(pie->slices().at(row)->label().startsWith(
+                categories.index(row, ErrorCategoryModel::CategoryColumn).data().toString()));
+        }
+    }
+};
+
+OUTBOX_TEST_MAIN(TestWidgets, QApplication)
+#include "tst_widgets.moc"

@@ -1,0 +1,119 @@
+#include "detailpane.h"
+
+#include "attemptmodel.h"
+#include "retrytimeline.h"
+#include "statuscolorproxy.h"
+
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QSqlQuery>
+#include <QTableView>
+#include <QVBoxLayout>
+
+DetailPane::DetailPane(const QSqlDatabase &db, QWidget *parent)
+    : QWidget(parent)
+    , m_db(db)
+    , m_attempts(new AttemptModel(this))
+    , m_summary(new QLabel)
+    , m_attemptView(new QTableView)
+    , m_timeline(new RetryTimeline)
+    , m_reveal(new QPushButton(tr("Show payload")))
+    , m_payload(new QPlainTextEdit)
+{
+    setupLayout();
+    setEventId({});
+}
+
+void DetailPane::setupLayout()
+{
+    m_summary->setObjectName(QStringLiteral("eventSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_attemptView->setObjectName(QStringLiteral("attemptView"));
+    auto *proxy = new StatusColorProxy(this);
+    proxy->setSourceModel(m_attempts);
+    proxy->setOutcomeColumn(AttemptModel::OutcomeColumn);
+    m_attemptView->setModel(proxy);
+    m_attemptView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_attemptView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_attemptView->verticalHeader()->hide();
+    m_attemptView->horizontalHeader()->setStretchLastSection(true);
+    m_timeline->setModel(m_attempts);
+    m_timeline->setMinimumHeight(180);
+    m_payload->setObjectName(QStringLiteral("payloadView"));
+    m_payload->setReadOnly(true);
+    m_payload->setMaximumHeight(90);
+    m_reveal->setObjectName(QStringLiteral("revealPayload"));
+    connect(m_reveal, &QPushButton::clicked, this, &DetailPane::revealPayload);
+
+    auto *splitter = new QSplitter(Qt::Vertical);
+    splitter->addWidget(m_attemptView);
+    splitter->addWidget(m_timeline);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_summary);
+    layout->addWidget(splitter, 1);
+    auto *payloadRow = new QHBoxLayout;
+    payloadRow->addWidget(new QLabel(tr("Payload")));
+    payloadRow->addStretch(1);
+    payloadRow->addWidget(m_reveal);
+    layout->addLayout(payloadRow);
+    layout->addWidget(m_payload);
+}
+
+void DetailPane::setEventId(const QString &eventId)
+{
+    const bool changed = eventId != m_eventId;
+    m_eventId = eventId;
+    if (changed) {
+        m_payload->setPlainText(eventId.isEmpty() ? QString() : tr("Hidden: payloads can hold personal data."));
+        m_reveal->setEnabled(!eventId.isEmpty());
+    }
+    refresh();
+}
+
+void DetailPane::refresh()
+{
+    m_attempts->setEvent(m_db, m_eventId);
+    m_attemptView->resizeColumnsToContents();
+    loadSummary();
+}
+
+void DetailPane::loadSummary()
+{
+    if (m_eventId.isEmpty()) {
+        m_summary->setText(tr("Select an event to see its attempts."));
+        return;
+    }
+    QSqlQuery query(m_db);
+    query.prepare(QStringLiteral("SELECT event_type, aggregate_type, aggregate_id, status, failures,"
+                                 " last_error_category, last_error FROM delivery_outbox WHERE event_id = :id"));
+    query.bindValue(QStringLiteral(":id"), m_eventId);
+    if (!query.exec() || !query.next()) {
+        m_summary->setText(tr("%1: no longer in the outbox.").arg(m_eventId));
+        return;
+    }
+    QString text = tr("<b>%1</b> — %2 for %3 %4 — <b>%5</b>, %n failure(s)", nullptr, query.value(4).toInt())
+                       .arg(m_eventId.toHtmlEscaped(), query.value(0).toString().toHtmlEscaped(),
+                            query.value(1).toString().toHtmlEscaped(), query.value(2).toString().toHtmlEscaped(),
+                            query.value(3).toString());
+    if (!query.value(5).isNull())
+        text += tr("<br>Last error: %1 — %2").arg(query.value(5).toString(), query.value(6).toString().toHtmlEscaped());
+    m_summary->setText(text);
+}
+
+void DetailPane::revealPayload()
+{
+    // Only this one event's payload is read, and only on request: list queries never read it.
+    QSqlQuery query(m_db);
+    query.prepare(QStringLiteral("SELECT payload FROM delivery_outbox WHERE event_id = :id"));
+    query.bindValue(QStringLiteral(":id"), m_eventId);
+    if (!query.exec() || !query.next())
+        return;
+    const QByteArray raw = query.value(0).toString().toUtf8();
+    const QJsonDocument json = QJsonDocument::fromJson(raw);
+    m_payload->setPlainText(json.isNull() ? QString::fromUtf8(raw) : QString::fromUtf8(json.toJson(QJsonDocument::Indented)));
+}

@@ -1,0 +1,123 @@
+#include "filterbar.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QTimer>
+
+namespace {
+
+// "90s", "5m", "2h", "1d" or plain milliseconds; empty = no bound.
+std::optional<qint64> parseAge(const QString &text)
+{
+    const QString t = text.trimmed().toLower();
+    if (t.isEmpty())
+        return std::nullopt;
+    const QList<std::pair<QString, qint64>> units = {{QStringLiteral("ms"), 1}, {QStringLiteral("s"), 1000},
+                                                     {QStringLiteral("m"), 60000}, {QStringLiteral("h"), 3600000},
+                                                     {QStringLiteral("d"), 86400000}};
+    for (const auto &[suffix, factor] : units) {
+        if (t.endsWith(suffix)) {
+            bool ok = false;
+            const double value = t.chopped(suffix.size()).toDouble(&ok);
+            if (ok && value >= 0)
+                return qint64(value * double(factor));
+            if (suffix == QLatin1String("ms"))
+                continue;
+            return std::nullopt;
+        }
+    }
+    bool ok = false;
+    const qint64 ms = t.toLongLong(&ok);
+    return ok && ms >= 0 ? std::optional<qint64>(ms) : std::nullopt;
+}
+
+} // namespace
+
+FilterBar::FilterBar(QWidget *parent)
+    : QWidget(parent)
+    , m_state(new QComboBox)
+    , m_search(new QLineEdit)
+    , m_minFailures(new QSpinBox)
+    , m_minAge(new QLineEdit)
+    , m_maxAge(new QLineEdit)
+    , m_category(new QComboBox)
+    , m_debounce(new QTimer(this))
+{
+    m_state->setObjectName(QStringLiteral("stateFilter"));
+    const QList<std::pair<EventFilter::State, QString>> states = {
+        {EventFilter::State::Any, tr("All events")}, {EventFilter::State::Pending, tr("Pending")},
+        {EventFilter::State::Due, tr("Due")}, {EventFilter::State::Scheduled, tr("Scheduled")},
+        {EventFilter::State::InFlight, tr("In flight")}, {EventFilter::State::LeaseExpired, tr("Lease expired")},
+        {EventFilter::State::Delivered, tr("Delivered")}, {EventFilter::State::Dead, tr("DEAD")}};
+    for (const auto &[state, label] : states)
+        m_state->addItem(label, int(state));
+    m_search->setObjectName(QStringLiteral("searchFilter"));
+    m_search->setPlaceholderText(tr("Event ID or type"));
+    m_search->setClearButtonEnabled(true);
+    m_minFailures->setRange(0, 1000);
+    m_minFailures->setPrefix(tr("≥ "));
+    m_minFailures->setToolTip(tr("Minimum failures"));
+    m_minAge->setPlaceholderText(tr("min age"));
+    m_maxAge->setPlaceholderText(tr("max age"));
+    for (QLineEdit *age : {m_minAge, m_maxAge}) {
+        age->setToolTip(tr("An age such as 90s, 5m, 2h, 1d, or milliseconds"));
+        age->setMaximumWidth(80);
+    }
+    m_category->addItem(tr("Any error"), QString());
+    m_category->addItem(tr("Transient"), QStringLiteral("TRANSIENT"));
+    m_category->addItem(tr("Permanent"), QStringLiteral("PERMANENT"));
+
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_state);
+    layout->addWidget(m_search, 1);
+    layout->addWidget(new QLabel(tr("Failures")));
+    layout->addWidget(m_minFailures);
+    layout->addWidget(new QLabel(tr("Age")));
+    layout->addWidget(m_minAge);
+    layout->addWidget(new QLabel(QStringLiteral("–")));
+    layout->addWidget(m_maxAge);
+    layout->addWidget(m_category);
+
+    // Typing refines the filter after a short pause instead of querying on every key.
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(250);
+    connect(m_debounce, &QTimer::timeout, this, [this] { emit filterChanged(filter()); });
+    connect(m_state, &QComboBox::currentIndexChanged, this, &FilterBar::emitSoon);
+    connect(m_category, &QComboBox::currentIndexChanged, this, &FilterBar::emitSoon);
+    connect(m_minFailures, &QSpinBox::valueChanged, this, &FilterBar::emitSoon);
+    for (QLineEdit *edit : {m_search, m_minAge, m_maxAge})
+        connect(edit, &QLineEdit::textChanged, this, &FilterBar::emitSoon);
+}
+
+void FilterBar::emitSoon()
+{
+    m_debounce->start();
+}
+
+EventFilter FilterBar::filter() const
+{
+    EventFilter filter;
+    filter.state = EventFilter::State(m_state->currentData().toInt());
+    filter.search = m_search->text().trimmed();
+    filter.minFailures = m_minFailures->value();
+    filter.minAgeMs = parseAge(m_minAge->text());
+    filter.maxAgeMs = parseAge(m_maxAge->text());
+    filter.errorCategory = m_category->currentData().toString();
+    return filter;
+}
+
+void FilterBar::setFilter(const EventFilter &filter)
+{
+    m_state->setCurrentIndex(m_state->findData(int(filter.state)));
+    m_search->setText(filter.search);
+    m_minFailures->setValue(filter.minFailures);
+    m_minAge->setText(filter.minAgeMs ? QString::number(*filter.minAgeMs) : QString());
+    m_maxAge->setText(filter.maxAgeMs ? QString::number(*filter.maxAgeMs) : QString());
+    m_category->setCurrentIndex(std::max(0, m_category->findData(filter.errorCategory)));
+    m_debounce->stop();
+    emit filterChanged(this->filter());
+}

@@ -1,0 +1,36 @@
+// The filter bar above the event table: derived state, event ID or type search, minimum
+// failures, age range and error category. Emits the filter as a value when the user changes it.
+#pragma once
+
+#include "eventfilter.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLineEdit;
+class QSpinBox;
+class QTimer;
+
+class FilterBar : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit FilterBar(QWidget *parent = nullptr);
+
+    EventFilter filter() const;
+    void setFilter(const EventFilter &filter);
+
+signals:
+    void filterChanged(const EventFilter &filter);
+
+private:
+    void emitSoon();
+
+    QComboBox *m_state = nullptr;
+    QLineEdit *m_search = nullptr;
+    QSpinBox *m_minFailures = nullptr;
+    QLineEdit *m_minAge = nullptr;
+    QLineEdit *m_maxAge = nullptr;
+    QComboBox *m_category = nullptr;
+    QTimer *m_debounce = nullptr;
+};

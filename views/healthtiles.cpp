@@ -1,0 +1,199 @@
+#include "healthtiles.h"
+
+#include "timeformat.h"
+
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QVBoxLayout>
+
+namespace {
+
+struct LevelColours
+{
+    const char *background;
+    const char *border;
+    const char *text;
+    const char *hint;
+};
+
+LevelColours coloursFor(HealthTiles::Level level)
+{
+    switch (level) {
+    case HealthTiles::Level::Amber:
+        return {"#fff4cc", "#d4a72c", "#4d2d00", "#6b4a00"};
+    case HealthTiles::Level::Red:
+        return {"#ffe1e1", "#cf222e", "#82071e", "#8c1d28"};
+    case HealthTiles::Level::Normal:
+        break;
+    }
+    return {"#f6f8fa", "#d0d7de", "#1f2328", "#57606a"};
+}
+
+HealthTiles::Level levelOf(qint64 value, const TileLimits &limits)
+{
+    if (value >= limits.red)
+        return HealthTiles::Level::Red;
+    if (value >= limits.amber)
+        return HealthTiles::Level::Amber;
+    return HealthTiles::Level::Normal;
+}
+
+QString limitsTip(const TileLimits &limits, bool isAge)
+{
+    const auto text = [isAge](qint64 value) {
+        return isAge ? TimeFormat::age(value) : QLocale().toString(value);
+    };
+    return HealthTiles::tr("Amber from %1, red from %2").arg(text(limits.amber), text(limits.red));
+}
+
+} // namespace
+
+HealthTiles::HealthTiles(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(6);
+    addTile(Tile::Due, tr("Due"), tr("claimable now"));
+    addTile(Tile::Scheduled, tr("Scheduled"), tr("waiting for due time"));
+    addTile(Tile::InFlight, tr("In flight"), tr("lease live"));
+    addTile(Tile::LeaseExpired, tr("Lease expired"), tr("will be reclaimed"));
+    addTile(Tile::Delivered, tr("Delivered"), tr("all time"));
+    addTile(Tile::Dead, tr("DEAD"), tr("need an operator"));
+    addTile(Tile::OldestPending, tr("Oldest pending"), tr("age of oldest PENDING"));
+    updateValues();
+    updateLevels();
+}
+
+void HealthTiles::addTile(Tile tile, const QString &title, const QString &hint)
+{
+    Q_ASSERT(int(tile) == m_tiles.size());
+    TileWidgets widgets;
+    widgets.frame = new QFrame;
+    widgets.frame->setObjectName(QStringLiteral("healthTile"));
+    widgets.title = new QLabel(title);
+    widgets.title->setObjectName(QStringLiteral("tileTitle"));
+    widgets.value = new QLabel;
+    widgets.value->setObjectName(QStringLiteral("tileValue"));
+    widgets.hint = new QLabel(hint);
+    widgets.hint->setObjectName(QStringLiteral("tileHint"));
+    auto *column = new QVBoxLayout(widgets.frame);
+    column->setContentsMargins(10, 6, 10, 6);
+    column->setSpacing(0);
+    column->addWidget(widgets.title);
+    column->addWidget(widgets.value);
+    column->addWidget(widgets.hint);
+    layout()->addWidget(widgets.frame);
+    m_tiles.append(widgets);
+    applyLevel(m_tiles.last(), Level::Normal);
+}
+
+void HealthTiles::setSnapshot(const HealthSnapshot &snapshot)
+{
+    m_snapshot = snapshot;
+    m_hasSnapshot = true;
+    updateValues();
+    updateLevels();
+}
+
+void HealthTiles::setThresholds(const TileThresholds &thresholds)
+{
+    m_thresholds = thresholds;
+    updateLevels();
+}
+
+QString HealthTiles::valueText(Tile tile) const
+{
+    return widgets(tile).value->text();
+}
+
+HealthTiles::Level HealthTiles::level(Tile tile) const
+{
+    return widgets(tile).level;
+}
+
+void HealthTiles::updateValues()
+{
+    for (int i = 0; i < m_tiles.size(); ++i)
+        m_tiles[i].value->setText(formatValue(Tile(i)));
+}
+
+void HealthTiles::updateLevels()
+{
+    for (int i = 0; i < m_tiles.size(); ++i)
+        applyLevel(m_tiles[i], levelFor(Tile(i)));
+    widgets(Tile::Due).frame->setToolTip(limitsTip(m_thresholds.due, false));
+    widgets(Tile::LeaseExpired).frame->setToolTip(limitsTip(m_thresholds.leaseExpired, false));
+    widgets(Tile::Dead).frame->setToolTip(limitsTip(m_thresholds.dead, false));
+    widgets(Tile::OldestPending).frame->setToolTip(limitsTip(m_thresholds.oldestPendingMs, true));
+}
+
+void HealthTiles::applyLevel(TileWidgets &widgets, Level level)
+{
+    // Restyling re-polishes the tile, so only a change of level does it.
+    if (widgets.level == level && !widgets.frame->styleSheet().isEmpty())
+        return;
+    widgets.level = level;
+    const LevelColours colours = coloursFor(level);
+    widgets.frame->setStyleSheet(
+        QStringLiteral("QFrame#healthTile { background: %1; border: 1px solid %2;"
+                       " border-radius: 6px; }"
+                       " QLabel { color: %3; background: transparent; border: none; }"
+                       " QLabel#tileTitle { font-weight: 600; }"
+                       " QLabel#tileValue { font-size: 20pt; font-weight: 600; }"
+                       " QLabel#tileHint { color: %4; font-size: 8pt; }")
+            .arg(QLatin1String(colours.background), QLatin1String(colours.border),
+                QLatin1String(colours.text), QLatin1String(colours.hint)));
+}
+
+QString HealthTiles::formatValue(Tile tile) const
+{
+    if (!m_hasSnapshot)
+        return QStringLiteral("—");
+    const HealthCounts &counts = m_snapshot.counts;
+    const QLocale locale;
+    switch (tile) {
+    case Tile::Due:
+        return locale.toString(counts.due);
+    case Tile::Scheduled:
+        return locale.toString(counts.scheduled);
+    case Tile::InFlight:
+        return locale.toString(counts.inFlight);
+    case Tile::LeaseExpired:
+        return locale.toString(counts.leaseExpired);
+    case Tile::Delivered: {
+        const QString number = locale.toString(counts.delivered);
+        return m_snapshot.isEstimated(QStringLiteral("delivered")) ? QStringLiteral("≈ ") + number
+                                                                   : number;
+    }
+    case Tile::Dead:
+        return locale.toString(counts.dead);
+    case Tile::OldestPending:
+        return m_snapshot.oldestPendingAgeMs ? TimeFormat::age(*m_snapshot.oldestPendingAgeMs)
+                                             : QStringLiteral("—");
+    }
+    return {};
+}
+
+HealthTiles::Level HealthTiles::levelFor(Tile tile) const
+{
+    if (!m_hasSnapshot)
+        return Level::Normal;
+    const HealthCounts &counts = m_snapshot.counts;
+    switch (tile) {
+    case Tile::Due:
+        return levelOf(counts.due, m_thresholds.due);
+    case Tile::LeaseExpired:
+        return levelOf(counts.leaseExpired, m_thresholds.leaseExpired);
+    case Tile::Dead:
+        return levelOf(counts.dead, m_thresholds.dead);
+    case Tile::OldestPending:
+        return m_snapshot.oldestPendingAgeMs
+            ? levelOf(*m_snapshot.oldestPendingAgeMs, m_thresholds.oldestPendingMs)
+            : Level::Normal;
+    default:
+        return Level::Normal;
+    }
+}

@@ -1,0 +1,52 @@
+// The row of health tiles at the top of the dashboard: one big number per derived state,
+// with a hint saying what it means, turning amber or red when a display threshold is reached.
+#pragma once
+
+#include "healthsnapshot.h"
+#include "tilethresholds.h"
+
+#include <QList>
+#include <QWidget>
+
+class QFrame;
+class QLabel;
+
+class HealthTiles : public QWidget
+{
+    Q_OBJECT
+public:
+    enum class Tile { Due, Scheduled, InFlight, LeaseExpired, Delivered, Dead, OldestPending };
+    enum class Level { Normal, Amber, Red };
+
+    explicit HealthTiles(QWidget *parent = nullptr);
+
+    void setSnapshot(const HealthSnapshot &snapshot);
+    void setThresholds(const TileThresholds &thresholds);
+    const TileThresholds &thresholds() const { return m_thresholds; }
+
+    QString valueText(Tile tile) const;
+    Level level(Tile tile) const;
+
+private:
+    struct TileWidgets
+    {
+        QFrame *frame = nullptr;
+        QLabel *title = nullptr;
+        QLabel *value = nullptr;
+        QLabel *hint = nullptr;
+        Level level = Level::Normal;
+    };
+
+    void addTile(Tile tile, const QString &title, const QString &hint);
+    void updateValues();
+    void updateLevels();
+    void applyLevel(TileWidgets &widgets, Level level);
+    QString formatValue(Tile tile) const;
+    Level levelFor(Tile tile) const;
+    const TileWidgets &widgets(Tile tile) const { return m_tiles.at(int(tile)); }
+
+    QList<TileWidgets> m_tiles; // in Tile order
+    TileThresholds m_thresholds;
+    HealthSnapshot m_snapshot;
+    bool m_hasSnapshot = false;
+};

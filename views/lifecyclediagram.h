@@ -1,0 +1,70 @@
+// The outbox lifecycle drawn as a state diagram: DUE, IN FLIGHT, SCHEDULED, DELIVERED and DEAD
+// with their live counts, and labelled arrows for claim, ack, failure, reclaim and replay.
+// Positions follow the widget's size; the scene is laid out apart from painting it.
+#pragma once
+
+#include "healthsnapshot.h"
+
+#include <QColor>
+#include <QFont>
+#include <QList>
+#include <QPolygonF>
+#include <QRectF>
+#include <QWidget>
+
+class LifecycleDiagram : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit LifecycleDiagram(QWidget *parent = nullptr);
+
+    void setCounts(const HealthCounts &counts);
+    HealthCounts counts() const { return m_counts; }
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+    // Where each piece of text is drawn at the current size (to check that none overlaps).
+    QList<QRectF> textRects() const;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    enum State { Due, InFlight, Scheduled, Delivered, Dead, StateCount };
+
+    struct Text
+    {
+        QRectF rect;
+        QString text;
+        QFont font;
+        QColor colour;
+        bool backed = false; // an arrow label, drawn on a light patch over the lines
+    };
+    struct Scene
+    {
+        QList<QRectF> boxes; // by State
+        QList<QPolygonF> arrows;
+        QList<Text> texts;
+    };
+
+    qreal scale() const;
+    QPointF at(qreal fx, qreal fy) const;
+    QFont font(qreal pixelSize, bool bold = false) const;
+    QRectF boxRect(State state) const;
+    Scene layoutScene() const;
+    void addBoxTexts(Scene &scene, State state) const;
+    void addArrows(Scene &scene) const;
+    void addArrow(Scene &scene, const QPolygonF &path, const QString &label, QPointF anchor,
+        Qt::Alignment side) const;
+
+    void paintBox(QPainter &painter, const QRectF &rect, const QColor &colour) const;
+    void paintArrow(QPainter &painter, const QPolygonF &path) const;
+    void paintText(QPainter &painter, const Text &text) const;
+
+    static QString title(State state);
+    static QColor colour(State state);
+    qint64 count(State state) const;
+
+    HealthCounts m_counts;
+};

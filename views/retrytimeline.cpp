@@ -1,0 +1,228 @@
+#include "retrytimeline.h"
+
+#include "attemptmodel.h"
+#include "statuscolorproxy.h"
+#include "timeformat.h"
+
+#include <QCategoryAxis>
+#include <QChart>
+#include <QGraphicsLayout>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QSet>
+#include <QValueAxis>
+
+namespace {
+
+// A lease that ran out is not something the event did, so it stays grey here.
+QColor outcomeColour(const QString &outcome)
+{
+    if (outcome.isEmpty())
+        return StatusColorProxy::colorFor(QStringLiteral("IN FLIGHT"));
+    if (outcome == QLatin1String("LEASE_EXPIRED"))
+        return QColor(0x8c, 0x95, 0x9f);
+    const QColor colour = StatusColorProxy::colorFor(outcome);
+    return colour.isValid() ? colour : QColor(Qt::black);
+}
+
+QString outcomeName(const QString &outcome)
+{
+    if (outcome.isEmpty())
+        return RetryTimeline::tr("in flight");
+    return outcome.toLower().replace(QLatin1Char('_'), QLatin1Char(' '));
+}
+
+std::optional<qint64> optionalTime(const QVariant &value)
+{
+    return value.isNull() ? std::nullopt : std::optional<qint64>(value.toLongLong());
+}
+
+QScatterSeries *markerSeries(
+    const QString &name, QScatterSeries::MarkerShape shape, const QColor &colour, qreal size)
+{
+    auto *series = new QScatterSeries;
+    series->setName(name);
+    series->setMarkerShape(shape);
+    series->setMarkerSize(size);
+    series->setColor(colour);
+    series->setBorderColor(colour.darker(130));
+    return series;
+}
+
+QLineSeries *segmentSeries(
+    const QString &name, const QColor &colour, qreal width, Qt::PenStyle style = Qt::SolidLine)
+{
+    auto *series = new QLineSeries;
+    series->setName(name);
+    series->setPen(QPen(colour, width, style, Qt::FlatCap));
+    return series;
+}
+
+} // namespace
+
+RetryTimeline::RetryTimeline(QWidget *parent)
+    : QChartView(parent)
+    , m_timeAxis(new QValueAxis)
+    , m_attemptAxis(new QCategoryAxis)
+{
+    setRenderHint(QPainter::Antialiasing);
+    QChart *timeline = chart();
+    timeline->setTheme(QChart::ChartThemeLight);
+    timeline->legend()->setAlignment(Qt::AlignBottom);
+    timeline->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    QFont titleFont = timeline->titleFont();
+    titleFont.setBold(true);
+    timeline->setTitleFont(titleFont);
+    timeline->setMargins(QMargins(2, 2, 2, 2));
+    timeline->layout()->setContentsMargins(0, 0, 0, 0);
+    timeline->setBackgroundRoundness(0);
+    m_timeAxis->setLabelFormat(QStringLiteral("%.0f"));
+    m_attemptAxis->setTitleText(tr("attempt"));
+    m_attemptAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    timeline->addAxis(m_timeAxis, Qt::AlignBottom);
+    timeline->addAxis(m_attemptAxis, Qt::AlignLeft);
+    showEmpty(tr("Select an event to see its retry timeline"));
+}
+
+void RetryTimeline::setModel(AttemptModel *model)
+{
+    if (m_model)
+        disconnect(m_model, nullptr, this, nullptr);
+    m_model = model;
+    if (m_model) {
+        connect(m_model, &QAbstractItemModel::modelReset, this, &RetryTimeline::rebuild);
+        connect(m_model, &QAbstractItemModel::rowsInserted, this, &RetryTimeline::rebuild);
+    }
+    rebuild();
+}
+
+QList<RetryTimeline::Attempt> RetryTimeline::readAttempts() const
+{
+    QList<Attempt> attempts;
+    const auto raw = [this](int row, int column) {
+        return m_model->index(row, column).data(AttemptModel::RawValueRole);
+    };
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        Attempt attempt;
+        attempt.number = raw(row, AttemptModel::AttemptColumn).toInt();
+        attempt.claimedAt = raw(row, AttemptModel::ClaimedColumn).toLongLong();
+        attempt.finishedAt = optionalTime(raw(row, AttemptModel::FinishedColumn));
+        attempt.outcome = raw(row, AttemptModel::OutcomeColumn).toString();
+        attempt.nextAttemptAt = optionalTime(raw(row, AttemptModel::NextAttemptColumn));
+        attempts << attempt;
+    }
+    return attempts;
+}
+
+void RetryTimeline::rebuild()
+{
+    chart()->removeAllSeries();
+    if (!m_model || m_model->eventId().isEmpty()) {
+        showEmpty(tr("Select an event to see its retry timeline"));
+        return;
+    }
+    const QString eventId = m_model->eventId().toHtmlEscaped(); // chart titles are rich text
+    const QList<Attempt> attempts = readAttempts();
+    if (attempts.isEmpty()) {
+        showEmpty(tr("%1 has no attempts yet").arg(eventId));
+        return;
+    }
+    chart()->setTitle(tr("Retry timeline of %1").arg(eventId));
+    // Epoch milliseconds read badly on an axis: real times count from the first claim.
+    const qint64 first = attempts.first().claimedAt;
+    const qint64 origin = TimeFormat::isLogical(first) ? 0 : first;
+    addAttemptSeries(attempts, origin);
+    updateTimeAxis(attempts, origin);
+    updateAttemptAxis(attempts);
+    hideRepeatedLegendMarkers();
+}
+
+void RetryTimeline::addAttemptSeries(const QList<Attempt> &attempts, qint64 origin)
+{
+    const auto point
+        = [origin](qint64 time, int number) { return QPointF(qreal(time - origin), number); };
+    QList<QPointF> claims, dues;
+    for (const Attempt &attempt : attempts) {
+        const QPointF claimed = point(attempt.claimedAt, attempt.number);
+        claims << claimed;
+        const QPointF end
+            = attempt.finishedAt ? point(*attempt.finishedAt, attempt.number) : claimed;
+        addSeries(segmentSeries(outcomeName(attempt.outcome), outcomeColour(attempt.outcome), 4),
+            {claimed, end});
+        if (attempt.outcome == QLatin1String("RETRY") && attempt.nextAttemptAt) {
+            const QPointF due = point(*attempt.nextAttemptAt, attempt.number);
+            addSeries(segmentSeries(tr("waiting until due"), outcomeColour(attempt.outcome), 1.5,
+                          Qt::DashLine),
+                {end, due});
+            dues << due;
+        }
+    }
+    addSeries(
+        markerSeries(tr("claimed"), QScatterSeries::MarkerShapeCircle, QColor(0x44, 0x4d, 0x56), 9),
+        claims);
+    if (!dues.isEmpty()) {
+        addSeries(markerSeries(tr("next attempt due"), QScatterSeries::MarkerShapeTriangle,
+                      outcomeColour(QStringLiteral("RETRY")), 11),
+            dues);
+    }
+}
+
+void RetryTimeline::showEmpty(const QString &message)
+{
+    chart()->setTitle(message);
+    m_timeAxis->setVisible(false);
+    m_attemptAxis->setVisible(false);
+}
+
+void RetryTimeline::addSeries(QXYSeries *series, const QList<QPointF> &points)
+{
+    series->replace(points); // one call, before the chart draws it
+    chart()->addSeries(series);
+    series->attachAxis(m_timeAxis);
+    series->attachAxis(m_attemptAxis);
+}
+
+void RetryTimeline::updateTimeAxis(const QList<Attempt> &attempts, qint64 origin)
+{
+    qint64 low = attempts.first().claimedAt, high = low;
+    for (const Attempt &attempt : attempts) {
+        for (const std::optional<qint64> &time :
+            {std::optional<qint64>(attempt.claimedAt), attempt.finishedAt, attempt.nextAttemptAt}) {
+            if (time) {
+                low = std::min(low, *time);
+                high = std::max(high, *time);
+            }
+        }
+    }
+    // At least a few units wide, so that whole-number tick labels stay distinct.
+    const qreal padding = std::max<qreal>(2, (high - low) * 0.05);
+    m_timeAxis->setRange(qreal(low - origin) - padding, qreal(high - origin) + padding);
+    m_timeAxis->applyNiceNumbers();
+    m_timeAxis->setTitleText(TimeFormat::isLogical(attempts.first().claimedAt)
+            ? tr("time (units)")
+            : tr("time (ms since first claim)"));
+    m_timeAxis->setVisible(true);
+}
+
+void RetryTimeline::updateAttemptAxis(const QList<Attempt> &attempts)
+{
+    for (const QString &label : m_attemptAxis->categoriesLabels())
+        m_attemptAxis->remove(label);
+    m_attemptAxis->setStartValue(attempts.first().number - 0.5);
+    for (const Attempt &attempt : attempts)
+        m_attemptAxis->append(QStringLiteral("#%1").arg(attempt.number), attempt.number);
+    m_attemptAxis->setRange(attempts.first().number - 0.5, attempts.last().number + 0.5);
+    m_attemptAxis->setVisible(true);
+}
+
+void RetryTimeline::hideRepeatedLegendMarkers()
+{
+    // One segment series per attempt: the legend names each outcome once.
+    QSet<QString> seen;
+    for (QLegendMarker *marker : chart()->legend()->markers()) {
+        const QString name = marker->series()->name();
+        marker->setVisible(!seen.contains(name));
+        seen.insert(name);
+    }
+}

@@ -1,0 +1,49 @@
+// One event's attempt history as a timeline: per attempt a marker at its claim, a segment to
+// its end coloured by outcome, and for a retry a dashed wait up to the next due time. Read
+// from an AttemptModel and rebuilt whenever the model resets or grows.
+#pragma once
+
+#include "attemptmodel.h"
+
+#include <QChartView>
+#include <QList>
+#include <QPointer>
+#include <optional>
+
+class QCategoryAxis;
+class QValueAxis;
+class QXYSeries;
+
+class RetryTimeline : public QChartView
+{
+    Q_OBJECT
+public:
+    explicit RetryTimeline(QWidget *parent = nullptr);
+
+    // The model is owned elsewhere; null shows the empty state.
+    void setModel(AttemptModel *model);
+    AttemptModel *model() const { return m_model; }
+
+private:
+    struct Attempt
+    {
+        int number = 0;
+        qint64 claimedAt = 0;
+        std::optional<qint64> finishedAt;
+        QString outcome; // empty while in flight
+        std::optional<qint64> nextAttemptAt;
+    };
+
+    QList<Attempt> readAttempts() const;
+    void rebuild();
+    void showEmpty(const QString &message);
+    void addSeries(QXYSeries *series, const QList<QPointF> &points);
+    void addAttemptSeries(const QList<Attempt> &attempts, qint64 origin);
+    void updateTimeAxis(const QList<Attempt> &attempts, qint64 origin);
+    void updateAttemptAxis(const QList<Attempt> &attempts);
+    void hideRepeatedLegendMarkers();
+
+    QPointer<AttemptModel> m_model;
+    QValueAxis *m_timeAxis = nullptr;
+    QCategoryAxis *m_attemptAxis = nullptr;
+};

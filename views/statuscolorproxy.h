@@ -1,0 +1,36 @@
+// Display colours for the outbox tables, kept out of the core models (which link no GUI):
+// a row whose status is DEAD gets a light red background, and the cells of an outcome column
+// are drawn in their outcome's colour. Also the one place the dashboard's status colours live.
+#pragma once
+
+#include <QColor>
+#include <QIdentityProxyModel>
+#include <functional>
+
+class StatusColorProxy : public QIdentityProxyModel
+{
+    Q_OBJECT
+public:
+    // Given a source model index, returns its row's status word, e.g. "DEAD".
+    using StatusFunction = std::function<QString(const QModelIndex &)>;
+
+    explicit StatusColorProxy(QObject *parent = nullptr);
+
+    void setStatusFunction(StatusFunction function);
+    // Cells of `column` are coloured by their own word (DELIVERED, RETRY, ...); -1 for none.
+    void setOutcomeColumn(int column);
+    int outcomeColumn() const { return m_outcomeColumn; }
+
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+
+    // The colour a status or outcome word is drawn in across the dashboard ("DELIVERED",
+    // "RETRY", "LEASE_EXPIRED", "in flight", "DUE", ...); invalid for a word without one.
+    static QColor colorFor(const QString &word);
+
+private:
+    bool isDeadRow(const QModelIndex &sourceIndex) const;
+    QVariant outcomeForeground(const QModelIndex &sourceIndex) const;
+
+    StatusFunction m_status;
+    int m_outcomeColumn = -1;
+};

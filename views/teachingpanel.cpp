@@ -1,0 +1,223 @@
+#include "teachingpanel.h"
+
+#include "scenario.h"
+#include "teachingsession.h"
+#include "timeformat.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTimer>
+
+namespace {
+
+QDoubleSpinBox *percentBox(double value)
+{
+    auto *box = new QDoubleSpinBox;
+    box->setRange(0, 100);
+    box->setDecimals(0);
+    box->setSuffix(QStringLiteral(" %"));
+    box->setValue(value * 100.0);
+    return box;
+}
+
+} // namespace
+
+TeachingPanel::TeachingPanel(TeachingSession *session, QWidget *parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_narration(new QPlainTextEdit)
+    , m_clockTimer(new QTimer(this))
+{
+    m_narration->setObjectName(QStringLiteral("narration"));
+    m_narration->setReadOnly(true);
+    m_narration->setMaximumBlockCount(500);
+    m_narration->setPlaceholderText(tr("Each lifecycle step is told here in plain words."));
+    auto *layout = new QHBoxLayout(this);
+    auto *left = new QVBoxLayout;
+    left->addWidget(createControls());
+    left->addWidget(createKnobs());
+    left->addStretch(1);
+    layout->addLayout(left);
+    layout->addWidget(m_narration, 1);
+    connectSession();
+    m_clockTimer->start(200);
+    updateState();
+}
+
+QWidget *TeachingPanel::createControls()
+{
+    auto *box = new QGroupBox(tr("Simulator"));
+    m_scenario = new QComboBox;
+    m_scenario->setObjectName(QStringLiteral("scenarioPicker"));
+    m_scenario->addItem(tr("Live relay (all faults)"), QString());
+    for (const QString &name : Scenario::names()) {
+        m_scenario->addItem(tr("Scenario: %1").arg(name), name);
+        m_scenario->setItemData(m_scenario->count() - 1, Scenario::byName(name)->summary, Qt::ToolTipRole);
+    }
+    m_start = new QPushButton(tr("Start"));
+    m_start->setObjectName(QStringLiteral("startButton"));
+    m_start->setToolTip(tr("Start the selection from the beginning (a scenario empties the simulation tables)"));
+    m_play = new QPushButton(tr("Play"));
+    m_play->setObjectName(QStringLiteral("playButton"));
+    m_step = new QPushButton(tr("Step"));
+    m_step->setObjectName(QStringLiteral("stepButton"));
+    m_step->setToolTip(tr("Scenario: the next step. Live relay: claim, then deliver, then ack or fail one event"));
+    m_speed = new QDoubleSpinBox;
+    m_speed->setRange(0.1, 50);
+    m_speed->setSingleStep(0.5);
+    m_speed->setPrefix(QStringLiteral("× "));
+    m_speed->setValue(1.0);
+    m_clock = new QLabel;
+    m_clock->setObjectName(QStringLiteral("simulationClock"));
+    m_clock->setMinimumWidth(140);
+
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_play);
+    row->addWidget(m_step);
+    row->addWidget(new QLabel(tr("Speed")));
+    row->addWidget(m_speed);
+    auto *layout = new QVBoxLayout(box);
+    auto *pick = new QHBoxLayout;
+    pick->addWidget(m_scenario, 1);
+    pick->addWidget(m_start);
+    layout->addLayout(pick);
+    layout->addLayout(row);
+    layout->addWidget(m_clock);
+    connect(m_start, &QPushButton::clicked, this, &TeachingPanel::startSelected);
+    connect(m_play, &QPushButton::clicked, this, [this] { m_session->isPlaying() ? m_session->pause() : m_session->play(); });
+    connect(m_step, &QPushButton::clicked, m_session, &TeachingSession::step);
+    connect(m_speed, &QDoubleSpinBox::valueChanged, m_session, &TeachingSession::setSpeed);
+    return box;
+}
+
+QWidget *TeachingPanel::createKnobs()
+{
+    const RelayConfig demo = TeachingSession::demoRelayConfig();
+    auto *box = new QGroupBox(tr("Live relay: fault knobs and policy"));
+    m_transient = percentBox(demo.faults.transientRate);
+    m_permanent = percentBox(demo.faults.permanentRate);
+    m_lostAck = percentBox(demo.faults.lostAckRate);
+    m_stall = percentBox(demo.stallRate);
+    m_policy = new QLineEdit(demo.policy.spec());
+    m_policy->setToolTip(tr("seed, capped:D1,..,Dn, fixed:D, exponential:initial=..,multiplier=..,max=.., "
+                            "exponential-random:..., full-jitter:base=..,max=.."));
+    m_policyError = new QLabel;
+    m_policyError->setStyleSheet(QStringLiteral("color: #b02030"));
+    m_budget = new QSpinBox;
+    m_budget->setRange(1, 100);
+    m_budget->setValue(demo.budget.maxAttempts);
+    m_workers = new QSpinBox;
+    m_workers->setRange(1, 16);
+    m_workers->setValue(demo.workers);
+    m_rate = new QDoubleSpinBox;
+    m_rate->setRange(0.1, 1000);
+    m_rate->setSuffix(tr(" events/s"));
+    m_rate->setValue(TeachingSession::DemoEventsPerSecond);
+
+    auto *form = new QFormLayout(box);
+    form->addRow(tr("Transient failures"), m_transient);
+    form->addRow(tr("Poison (permanent)"), m_permanent);
+    form->addRow(tr("Lost acknowledgements"), m_lostAck);
+    form->addRow(tr("Worker stalls past lease"), m_stall);
+    form->addRow(tr("Retry policy"), m_policy);
+    form->addRow(QString(), m_policyError);
+    form->addRow(tr("Attempt budget"), m_budget);
+    form->addRow(tr("Workers"), m_workers);
+    form->addRow(tr("Producer"), m_rate);
+    for (QDoubleSpinBox *rate : {m_transient, m_permanent, m_lostAck})
+        connect(rate, &QDoubleSpinBox::valueChanged, this, &TeachingPanel::applyLiveFaults);
+    return box;
+}
+
+void TeachingPanel::connectSession()
+{
+    connect(m_session, &TeachingSession::narrated, this, &TeachingPanel::appendNarration);
+    connect(m_session, &TeachingSession::stateChanged, this, &TeachingPanel::updateState);
+    connect(m_session, &TeachingSession::errorOccurred, this,
+            [this](const QString &message) { appendNarration({tr("Error: %1").arg(message)}); });
+    connect(m_clockTimer, &QTimer::timeout, this, &TeachingPanel::updateClock);
+}
+
+void TeachingPanel::startSelected()
+{
+    const QString scenario = m_scenario->currentData().toString();
+    QString error;
+    m_policyError->clear();
+    m_narration->clear();
+    if (!scenario.isEmpty()) {
+        if (!m_session->startScenario(scenario, &error))
+            appendNarration({tr("Error: %1").arg(error)});
+        return;
+    }
+    RelayConfig config = TeachingSession::demoRelayConfig();
+    if (!RetryPolicy::parse(m_policy->text(), &config.policy, &error)) {
+        m_policyError->setText(error);
+        return;
+    }
+    config.budget.maxAttempts = m_budget->value();
+    config.workers = m_workers->value();
+    config.stallRate = m_stall->value() / 100.0;
+    config.faults.transientRate = m_transient->value() / 100.0;
+    config.faults.permanentRate = m_permanent->value() / 100.0;
+    config.faults.lostAckRate = m_lostAck->value() / 100.0;
+    if (!m_session->startLiveRelay(config, m_rate->value(), &error)) {
+        appendNarration({tr("Error: %1").arg(error)});
+        return;
+    }
+    m_session->play();
+}
+
+void TeachingPanel::applyLiveFaults()
+{
+    FaultProfile faults = m_session->relayConfig().faults;
+    faults.transientRate = m_transient->value() / 100.0;
+    faults.permanentRate = m_permanent->value() / 100.0;
+    faults.lostAckRate = m_lostAck->value() / 100.0;
+    m_session->setFaults(faults);
+}
+
+void TeachingPanel::updateState()
+{
+    const bool active = m_session->mode() != TeachingSession::Mode::Idle;
+    m_play->setEnabled(active);
+    m_step->setEnabled(active);
+    m_play->setText(m_session->isPlaying() ? tr("Pause") : tr("Play"));
+    const int index = m_scenario->findData(m_session->scenarioName());
+    if (active && index >= 0)
+        m_scenario->setCurrentIndex(index);
+    updateClock();
+}
+
+void TeachingPanel::updateClock()
+{
+    switch (m_session->mode()) {
+    case TeachingSession::Mode::Idle:
+        m_clock->setText(tr("Clock: stopped"));
+        break;
+    case TeachingSession::Mode::Scenario:
+        m_clock->setText(tr("Logical clock: t=%1").arg(m_session->now()));
+        break;
+    case TeachingSession::Mode::LiveRelay:
+        m_clock->setText(tr("Wall clock ×%1: %2").arg(m_session->speed()).arg(TimeFormat::time(m_session->now()).mid(11)));
+        break;
+    }
+}
+
+void TeachingPanel::appendNarration(const QStringList &lines)
+{
+    for (const QString &line : lines)
+        m_narration->appendPlainText(line);
+}
+
+QString TeachingPanel::narrationText() const
+{
+    return m_narration->toPlainText();
+}

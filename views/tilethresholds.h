@@ -1,0 +1,19 @@
+// Where the health tiles turn amber and red: a tile whose value reaches a limit takes that
+// limit's colour. Display-only limits, apart from the pass/fail thresholds of `outboxctl check`.
+#pragma once
+
+#include <QtGlobal>
+
+struct TileLimits
+{
+    qint64 amber = 0;
+    qint64 red = 0;
+};
+
+struct TileThresholds
+{
+    TileLimits leaseExpired {1, 10};
+    TileLimits dead {1, 10};
+    TileLimits oldestPendingMs {60000, 600000};
+    TileLimits due {1000, 10000};
+};
