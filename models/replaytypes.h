@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QString>
+#include <QMetaType>
 #include <QStringList>
 
 struct ReplayRequest
@@ -21,3 +22,4 @@ struct ReplayResult
     QStringList skipped; // not DEAD (any more) or not found: nothing written for them
     QString error; // set when the request was refused or the database failed
 };
+Q_DECLARE_METATYPE(ReplayResult)

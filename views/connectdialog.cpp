@@ -30,6 +30,7 @@ ConnectDialog::ConnectDialog(QWidget *parent)
     m_url->addItems(recentConnections());
     m_url->lineEdit()->setPlaceholderText(QStringLiteral("postgresql://user@host:5432/dbname  or  sqlite:/path/to/file"));
     m_url->setMinimumWidth(460);
+    m_readOnly->setChecked(QSettings().value(QStringLiteral("connection/readOnly")).toBool());
     m_error->setWordWrap(true);
     m_error->setStyleSheet(QStringLiteral("color: #b02030"));
     auto *hint = new QLabel(tr("The password comes from PGPASSWORD or ~/.pgpass; it is never stored."));

@@ -1,6 +1,8 @@
 #include "detailpane.h"
 
 #include "attemptmodel.h"
+#include "redaction.h"
+#include "replaylogmodel.h"
 #include "retrytimeline.h"
 #include "statuscolorproxy.h"
 
@@ -9,6 +11,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSplitter>
 #include <QSqlQuery>
 #include <QTableView>
@@ -18,6 +21,8 @@ DetailPane::DetailPane(const QSqlDatabase &db, QWidget *parent)
     : QWidget(parent)
     , m_db(db)
     , m_attempts(new AttemptModel(this))
+    , m_replays(new ReplayLogModel(this))
+    , m_replayView(new QTableView)
     , m_summary(new QLabel)
     , m_attemptView(new QTableView)
     , m_timeline(new RetryTimeline)
@@ -50,9 +55,16 @@ void DetailPane::setupLayout()
     m_reveal->setObjectName(QStringLiteral("revealPayload"));
     connect(m_reveal, &QPushButton::clicked, this, &DetailPane::revealPayload);
 
+    m_replayView->setObjectName(QStringLiteral("eventReplayView"));
+    m_replayView->setModel(m_replays);
+    m_replayView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_replayView->verticalHeader()->hide();
+    m_replayView->horizontalHeader()->setStretchLastSection(true);
+    m_replayView->setMaximumHeight(90);
     auto *splitter = new QSplitter(Qt::Vertical);
     splitter->addWidget(m_attemptView);
     splitter->addWidget(m_timeline);
+    splitter->addWidget(m_replayView);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addWidget(splitter, 1);
@@ -79,6 +91,11 @@ void DetailPane::refresh()
 {
     m_attempts->setEvent(m_db, m_eventId);
     m_attemptView->resizeColumnsToContents();
+    if (m_eventId.isEmpty())
+        m_replays->clear();
+    else
+        m_replays->load(m_db, m_eventId);
+    m_replayView->setVisible(m_replays->rowCount() > 0);
     loadSummary();
 }
 
@@ -113,7 +130,15 @@ void DetailPane::revealPayload()
     query.bindValue(QStringLiteral(":id"), m_eventId);
     if (!query.exec() || !query.next())
         return;
-    const QByteArray raw = query.value(0).toString().toUtf8();
-    const QJsonDocument json = QJsonDocument::fromJson(raw);
-    m_payload->setPlainText(json.isNull() ? QString::fromUtf8(raw) : QString::fromUtf8(json.toJson(QJsonDocument::Indented)));
+    // Values of sensitive keys stay masked even now (settings key redaction/sensitiveKeys).
+    const QStringList keys = QSettings().value(QStringLiteral("redaction/sensitiveKeys"),
+                                               Redaction::defaultSensitiveKeys()).toStringList();
+    const QString redacted = Redaction::redactJson(query.value(0).toString(), keys);
+    const QJsonDocument json = QJsonDocument::fromJson(redacted.toUtf8());
+    m_payload->setPlainText(json.isNull() ? redacted : QString::fromUtf8(json.toJson(QJsonDocument::Indented)));
+}
+
+QString DetailPane::payloadText() const
+{
+    return m_payload->toPlainText();
 }

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class AttemptModel;
+class ReplayLogModel;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
@@ -22,6 +23,8 @@ public:
     QString eventId() const { return m_eventId; }
     void refresh(); // re-reads the selected event, e.g. after the relay touched it
     AttemptModel *attemptModel() const { return m_attempts; }
+    ReplayLogModel *replayModel() const { return m_replays; }
+    QString payloadText() const;
 
 private:
     void setupLayout();
@@ -31,6 +34,8 @@ private:
     QSqlDatabase m_db;
     QString m_eventId;
     AttemptModel *m_attempts = nullptr;
+    ReplayLogModel *m_replays = nullptr;
+    QTableView *m_replayView = nullptr;
     QLabel *m_summary = nullptr;
     QTableView *m_attemptView = nullptr;
     RetryTimeline *m_timeline = nullptr;

@@ -10,6 +10,8 @@
 #include "healthmonitor.h"
 #include "healthtiles.h"
 #include "lifecyclediagram.h"
+#include "operatoractions.h"
+#include "replaylogmodel.h"
 #include "schema.h"
 #include "statuscolorproxy.h"
 #include "teachingpanel.h"
@@ -37,8 +39,8 @@ MainWindow::MainWindow(std::unique_ptr<DbConnection> connection, const WindowOpt
 {
     setWindowTitle(tr("Outbox Health — %1").arg(m_connection->url().toDisplayString()));
     setupModels();
-    setupToolbar();
     setupCentral();
+    setupToolbar();
     setupTeaching();
     setupStatusBar();
     connectMonitor();
@@ -58,8 +60,10 @@ MainWindow::~MainWindow()
     // Everything that holds the window's connection goes before the connection itself does:
     // the relay's threads first, then the SQL models and the detail pane.
     delete m_session;
+    delete m_actions;
     delete m_detail;
     delete m_events;
+    delete m_replayLog;
 }
 
 void MainWindow::setupModels()
@@ -73,14 +77,20 @@ void MainWindow::setupModels()
     options.readOnly = true; // the snapshot only reads, whatever the window may do
     options.statementTimeoutMs = 5000;
     m_monitor = new HealthMonitor(m_connection->url(), options, this);
-    if (m_simulation && !m_options.readOnly) {
+    m_replayLog = new ReplayLogModel(this);
+    if (m_simulation && !m_options.readOnly)
         m_session = new TeachingSession(m_connection->url());
-        m_monitor->setClock([session = m_session] { return session->mode() == TeachingSession::Mode::Idle
-                                                               ? QDateTime::currentMSecsSinceEpoch()
-                                                               : session->now(); });
-    }
+    m_monitor->setClock([this] { return currentTime(); });
     m_events->setNow(QDateTime::currentMSecsSinceEpoch());
     m_events->setDatabase(m_connection->database());
+}
+
+qint64 MainWindow::currentTime() const
+{
+    // Called from the monitor's request on the GUI thread; the session's clocks are thread-safe.
+    if (m_session && m_session->mode() != TeachingSession::Mode::Idle)
+        return m_session->now();
+    return QDateTime::currentMSecsSinceEpoch();
 }
 
 void MainWindow::setupToolbar()
@@ -89,6 +99,15 @@ void MainWindow::setupToolbar()
     toolbar->setObjectName(QStringLiteral("mainToolbar"));
     toolbar->setMovable(false);
     toolbar->addAction(tr("Connect…"), this, &MainWindow::connectRequested);
+    m_actions = new OperatorActions(m_connection.get(), m_eventView, m_events, m_options.readOnly,
+                                    [this] { return currentTime(); }, this);
+    connect(m_actions, &OperatorActions::replayFinished, m_monitor, &HealthMonitor::refreshNow);
+    toolbar->addSeparator();
+    toolbar->addAction(m_actions->replaySelectedAction());
+    toolbar->addAction(m_actions->replayMatchingAction());
+    toolbar->addAction(m_actions->exportEventsAction());
+    toolbar->addAction(m_actions->exportAuditAction());
+    toolbar->addSeparator();
     toolbar->addAction(tr("Refresh"), m_monitor, &HealthMonitor::refreshNow);
     QAction *pause = toolbar->addAction(tr("Pause refresh"));
     pause->setCheckable(true);
@@ -134,6 +153,13 @@ void MainWindow::setupCentral()
     tabs->addTab(m_detail, tr("Event detail"));
     tabs->addTab(m_charts, tr("Charts"));
     tabs->addTab(m_lifecycle, tr("Lifecycle"));
+    auto *audit = new QTableView;
+    audit->setObjectName(QStringLiteral("replayLogView"));
+    audit->setModel(m_replayLog);
+    audit->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    audit->verticalHeader()->hide();
+    audit->horizontalHeader()->setStretchLastSection(true);
+    tabs->addTab(audit, tr("Replay log"));
 
     auto *list = new QWidget;
     auto *listLayout = new QVBoxLayout(list);
@@ -210,6 +236,7 @@ void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
     m_events->refresh();
     restoreSelection();
     m_detail->refresh();
+    m_replayLog->load(m_connection->database());
     m_refreshLabel->setText(tr("Refreshed %1 in %2 ms")
                                 .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")))
                                 .arg(snapshot.queryMs));
@@ -260,7 +287,8 @@ bool MainWindow::selectFirstEventWithStatus(const QString &status)
 
 void MainWindow::showTab(const QString &name)
 {
-    const QStringList names = {QStringLiteral("detail"), QStringLiteral("charts"), QStringLiteral("lifecycle")};
+    const QStringList names = {QStringLiteral("detail"), QStringLiteral("charts"), QStringLiteral("lifecycle"),
+                               QStringLiteral("audit")};
     if (names.contains(name))
         m_tabs->setCurrentIndex(int(names.indexOf(name)));
 }

@@ -18,6 +18,8 @@ class FilterBar;
 class HealthMonitor;
 class HealthTiles;
 class LifecycleDiagram;
+class OperatorActions;
+class ReplayLogModel;
 class QLabel;
 class QTableView;
 class TeachingPanel;
@@ -40,12 +42,16 @@ public:
                QWidget *parent = nullptr);
     ~MainWindow() override;
 
+    const DbConnection *connection() const { return m_connection.get(); }
     EventListModel *eventModel() const { return m_events; }
     QTableView *eventView() const { return m_eventView; }
     DetailPane *detailPane() const { return m_detail; }
     HealthMonitor *monitor() const { return m_monitor; }
     HealthTiles *tiles() const { return m_tiles; }
     TeachingSession *session() const { return m_session; }
+    OperatorActions *operatorActions() const { return m_actions; }
+    ReplayLogModel *replayLog() const { return m_replayLog; }
+    qint64 currentTime() const; // the simulation's clock on a simulation database, else the wall clock
     bool selectEvent(const QString &eventId);
     bool selectFirstEventWithStatus(const QString &status);
     void showTab(const QString &name); // "detail", "charts" or "lifecycle"
@@ -88,6 +94,8 @@ private:
     LifecycleDiagram *m_lifecycle = nullptr;
     TeachingPanel *m_teaching = nullptr;
     QLabel *m_refreshLabel = nullptr;
+    OperatorActions *m_actions = nullptr;
+    ReplayLogModel *m_replayLog = nullptr;
     class QTabWidget *m_tabs = nullptr;
     QString m_selectedId;
 };

@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QMessageBox>
+#include <QSettings>
 #include <QTextStream>
 
 int main(int argc, char *argv[])
@@ -17,7 +18,7 @@ int main(int argc, char *argv[])
     parser.setApplicationDescription(QStringLiteral("Health dashboard for a transactional outbox."));
     parser.addHelpOption();
     parser.addOption({QStringLiteral("db"), QStringLiteral("Database URL (sqlite:PATH or postgresql://[USER@]HOST[:PORT]/DBNAME)."), QStringLiteral("URL")});
-    parser.addOption({QStringLiteral("read-only"), QStringLiteral("Open the database read-only.")});
+    parser.addOption({QStringLiteral("read-only"), QStringLiteral("Open the database read-only (also the setting connection/readOnly).")});
     parser.addOption({QStringLiteral("screenshot"), QStringLiteral("Save a picture of the window to FILE, then quit."), QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("screenshot-after-ms"), QStringLiteral("Wait this long before the picture (default 8000)."), QStringLiteral("MS"), QStringLiteral("8000")});
     parser.addOption({QStringLiteral("select"), QStringLiteral("With --screenshot: an event ID to select, or first-dead."), QStringLiteral("ID")});
@@ -27,7 +28,10 @@ int main(int argc, char *argv[])
     DashboardApp dashboard;
     QString error;
     const bool opened = parser.isSet(QStringLiteral("db"))
-        ? dashboard.openUrl(parser.value(QStringLiteral("db")), parser.isSet(QStringLiteral("read-only")), &error)
+        ? dashboard.openUrl(parser.value(QStringLiteral("db")),
+                            parser.isSet(QStringLiteral("read-only"))
+                                || QSettings().value(QStringLiteral("connection/readOnly")).toBool(),
+                            &error)
         : dashboard.openDemo(&error);
     if (!opened) {
         QTextStream(stderr) << "outbox-dashboard: " << error << Qt::endl;

@@ -1,0 +1,180 @@
+// Operator actions from the window, as an operator would use them: replay selected and bulk
+// replay with the audit log updated, the replay dialog's confirmation rules, read-only mode
+// refusing every mutation, and payloads redacted on screen and in the CSV export.
+#include "detailpane.h"
+#include "eventlistmodel.h"
+#include "mainwindow.h"
+#include "operatoractions.h"
+#include "outboxstore.h"
+#include "replaydialog.h"
+#include "replaylogmodel.h"
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QAction>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTableView>
+
+namespace {
+
+// `dead` events parked DEAD by a permanent rejection and one delivered, at wall-clock times.
+bool park(const QSqlDatabase &db, int dead, const QString &payload = QStringLiteral("{\"sku\":\"SKU-1\",\"quantity\":1}"))
+{
+    OutboxStore store(db);
+    const qint64 now = QDateTime::currentMSecsSinceEpoch() - 60000;
+    for (int i = 0; i <= dead; ++i) {
+        const QString id = QStringLiteral("P-%1").arg(i, 4, 10, QLatin1Char('0'));
+        if (!store.insertEvent({id, u"Order"_qs, id, u"StockReserved"_qs, payload, now}))
+            return false;
+        const ClaimResult claim = store.claim(id, u"w"_qs, now);
+        const bool ok = i == 0 ? store.ack(claim.claim, now).ok
+                               : store.fail(claim.claim, now, ErrorCategory::Permanent, u"schema"_qs).ok;
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+qint64 count(const QSqlDatabase &db, const QString &sql)
+{
+    return scalar(db, sql).toLongLong();
+}
+
+} // namespace
+
+class TestOperatorActions : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void replaySelectedRecordsTheAudit()
+    {
+        FRESH_DATABASE(database, QStringLiteral("sqlite"));
+        const auto setup = database->initialise();
+        QVERIFY(setup && park(setup->database(), 3));
+        MainWindow window(database->connect(), {});
+        window.show();
+        QTRY_COMPARE(window.eventModel()->rowCount(), 4);
+        QVERIFY(window.operatorActions()->replaySelectedAction()->isEnabled());
+
+        QSignalSpy finished(window.operatorActions(), &OperatorActions::replayFinished);
+        ReplayRequest request;
+        request.eventIds = {u"P-0001"_qs, u"P-0002"_qs, u"P-0000"_qs}; // the last one is DELIVERED
+        request.operatorName = u"alice"_qs;
+        request.reason = u"consumer schema fixed"_qs;
+        window.operatorActions()->startReplay(request);
+        QVERIFY(finished.wait());
+        const ReplayResult result = finished.at(0).at(0).value<ReplayResult>();
+        QCOMPARE(result.replayed, QStringList({u"P-0001"_qs, u"P-0002"_qs}));
+        QCOMPARE(result.skipped, QStringList{u"P-0000"_qs});
+        QCOMPARE(count(setup->database(), u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'"_qs), 1);
+        QTRY_COMPARE(window.replayLog()->rowCount(), 2); // the audit tab follows
+        QVERIFY(window.selectEvent(u"P-0001"_qs));
+        QTRY_COMPARE(window.detailPane()->replayModel()->rowCount(), 1);
+        QCOMPARE(window.detailPane()->replayModel()->index(0, ReplayLogModel::OperatorColumn).data().toString(), u"alice"_qs);
+    }
+
+    void bulkReplayCoversEveryMatchingRow()
+    {
+        FRESH_DATABASE(database, QStringLiteral("sqlite"));
+        const auto setup = database->initialise();
+        QVERIFY(setup && park(setup->database(), 260)); // more than one page of the table
+        MainWindow window(database->connect(), {});
+        EventFilter dead;
+        dead.state = EventFilter::State::Dead;
+        window.eventModel()->setFilter(dead);
+        QCOMPARE(window.eventModel()->rowCount(), EventListModel::PageSize); // one page loaded
+
+        QSignalSpy finished(window.operatorActions(), &OperatorActions::replayFinished);
+        ReplayRequest request;
+        request.operatorName = u"bob"_qs;
+        request.reason = u"downstream back"_qs;
+        request.spreadMs = 600000;
+        window.operatorActions()->startReplay(request, dead);
+        QVERIFY(finished.wait());
+        QCOMPARE(finished.at(0).at(0).value<ReplayResult>().replayed.size(), 260);
+        QCOMPARE(count(setup->database(), u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'"_qs), 0);
+        QCOMPARE(count(setup->database(), u"SELECT COUNT(*) FROM replay_log"_qs), 260);
+        const qint64 spread = count(setup->database(), u"SELECT MAX(next_attempt_at) - MIN(next_attempt_at) FROM delivery_outbox WHERE status = 'PENDING'"_qs);
+        QVERIFY(spread > 590000 && spread < 600000);
+    }
+
+    void dialogNeedsReasonAndTypedCountAboveHundred()
+    {
+        ReplayDialog few({u"A"_qs}, 1);
+        QVERIFY(!few.isComplete()); // no reason yet
+        few.findChild<QLineEdit *>(u"replayReason"_qs)->setText(u"fixed"_qs);
+        QVERIFY(few.isComplete());
+        QVERIFY(!few.operatorName().isEmpty()); // the OS user by default
+        QVERIFY(!few.findChild<QLineEdit *>(u"replayConfirm"_qs));
+
+        ReplayDialog many({u"A"_qs, u"B"_qs}, 150);
+        many.findChild<QLineEdit *>(u"replayReason"_qs)->setText(u"fixed"_qs);
+        QVERIFY(!many.isComplete());
+        many.findChild<QLineEdit *>(u"replayConfirm"_qs)->setText(u"149"_qs);
+        QVERIFY(!many.isComplete());
+        many.findChild<QLineEdit *>(u"replayConfirm"_qs)->setText(u"150"_qs);
+        QVERIFY(many.isComplete());
+        many.findChild<QLineEdit *>(u"replayOperator"_qs)->setText(u"  "_qs);
+        QVERIFY(!many.isComplete());
+    }
+
+    void readOnlyRefusesEveryMutation_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void readOnlyRefusesEveryMutation()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        QVERIFY(setup && park(setup->database(), 2));
+        QString error;
+        OpenOptions options;
+        options.readOnly = true;
+        WindowOptions windowOptions;
+        windowOptions.readOnly = true;
+        MainWindow window(DbConnection::open(DatabaseUrl::parse(database->url(), &error), options, &error), windowOptions);
+        QVERIFY(!window.operatorActions()->replaySelectedAction()->isEnabled());
+        QVERIFY(!window.operatorActions()->replayMatchingAction()->isEnabled());
+        QVERIFY(window.operatorActions()->exportEventsAction()->isEnabled()); // reading is fine
+        QVERIFY(!window.session()); // no simulator on a read-only connection
+        QSqlQuery write(window.connection()->database());
+        QVERIFY(!write.exec(u"UPDATE delivery_outbox SET status = 'PENDING' WHERE status = 'DEAD'"_qs));
+        QCOMPARE(count(setup->database(), u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'"_qs), 2);
+    }
+
+    void payloadsAreRedactedOnScreenAndInTheExport()
+    {
+        FRESH_DATABASE(database, QStringLiteral("sqlite"));
+        const auto setup = database->initialise();
+        const QString payload = u"{\"sku\":\"SKU-9\",\"customer\":{\"Email\":\"ann@example.org\",\"cards\":[{\"cardNumber\":\"4111111111111111\"}]},\"apiToken\":\"t0p\"}"_qs;
+        QVERIFY(setup && park(setup->database(), 1, payload));
+        MainWindow window(database->connect(), {});
+        QVERIFY(window.selectEvent(u"P-0001"_qs));
+        QVERIFY(!window.detailPane()->payloadText().contains(u"SKU-9"_qs)); // hidden until asked
+        QTest::mouseClick(window.detailPane()->findChild<QWidget *>(u"revealPayload"_qs), Qt::LeftButton);
+        const QString shown = window.detailPane()->payloadText();
+        QVERIFY2(shown.contains(u"SKU-9"_qs), qPrintable(shown));
+        for (const QString &secret : {u"ann@example.org"_qs, u"4111111111111111"_qs, u"t0p"_qs})
+            QVERIFY2(!shown.contains(secret), qPrintable(shown));
+        QVERIFY(shown.contains(u"***"_qs));
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"events.csv"_qs);
+        QString error;
+        QVERIFY2(window.operatorActions()->exportEventsTo(path, &error), qPrintable(error));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString csv = QString::fromUtf8(file.readAll());
+        QCOMPARE(csv.count(QLatin1Char('\n')), 3); // header + 2 events
+        QVERIFY(csv.contains(u"SKU-9"_qs));
+        for (const QString &secret : {u"ann@example.org"_qs, u"4111111111111111"_qs, u"t0p"_qs})
+            QVERIFY2(!csv.contains(secret), qPrintable(csv));
+    }
+};
+
+OUTBOX_TEST_MAIN(TestOperatorActions, QApplication)
+#include "tst_operatoractions.moc"

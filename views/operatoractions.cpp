@@ -1,0 +1,219 @@
+#include "operatoractions.h"
+
+#include "csvexport.h"
+#include "eventlistmodel.h"
+#include "redaction.h"
+#include "replaydialog.h"
+#include "replayer.h"
+
+#include <QAction>
+#include <QFile>
+#include <QFileDialog>
+#include <QItemSelectionModel>
+#include <QMessageBox>
+#include <QSettings>
+#include <QTableView>
+#include <QThread>
+#include <memory>
+
+namespace {
+
+QStringList sensitiveKeys()
+{
+    return QSettings().value(QStringLiteral("redaction/sensitiveKeys"), Redaction::defaultSensitiveKeys()).toStringList();
+}
+
+} // namespace
+
+OperatorActions::OperatorActions(const DbConnection *connection, QTableView *view, EventListModel *model,
+                                 bool readOnly, Clock clock, QWidget *window)
+    : QObject(window)
+    , m_connection(connection)
+    , m_view(view)
+    , m_model(model)
+    , m_readOnly(readOnly)
+    , m_clock(std::move(clock))
+    , m_window(window)
+    , m_replaySelected(new QAction(tr("Replay selected…"), this))
+    , m_replayMatching(new QAction(tr("Replay all matching…"), this))
+    , m_exportEvents(new QAction(tr("Export events…"), this))
+    , m_exportAudit(new QAction(tr("Export replay log…"), this))
+{
+    m_replaySelected->setObjectName(QStringLiteral("replaySelectedAction"));
+    m_replaySelected->setToolTip(tr("Replay the selected DEAD events with the same event IDs"));
+    m_replayMatching->setObjectName(QStringLiteral("replayMatchingAction"));
+    m_replayMatching->setToolTip(tr("Replay every DEAD event matching the filter, not only the rows on screen"));
+    m_exportEvents->setToolTip(tr("Every event matching the filter, as CSV with payloads redacted"));
+    connect(m_replaySelected, &QAction::triggered, this, &OperatorActions::replaySelected);
+    connect(m_replayMatching, &QAction::triggered, this, &OperatorActions::replayMatching);
+    connect(m_exportEvents, &QAction::triggered, this, &OperatorActions::exportEvents);
+    connect(m_exportAudit, &QAction::triggered, this, &OperatorActions::exportAudit);
+    m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_view->addAction(m_replaySelected);
+    m_view->addAction(m_replayMatching);
+    m_view->addAction(m_exportEvents);
+    updateEnabled();
+}
+
+void OperatorActions::updateEnabled()
+{
+    const bool mutate = !m_readOnly && !m_busy;
+    m_replaySelected->setEnabled(mutate);
+    m_replayMatching->setEnabled(mutate);
+    if (m_readOnly) {
+        const QString why = tr("Read-only: the connection cannot change the outbox");
+        m_replaySelected->setToolTip(why);
+        m_replayMatching->setToolTip(why);
+    }
+}
+
+QStringList OperatorActions::selectedDeadIds() const
+{
+    QStringList ids;
+    for (const QModelIndex &index : m_view->selectionModel()->selectedRows()) {
+        if (index.data(EventListModel::StatusRole).toString() == QLatin1String("DEAD"))
+            ids << index.data(EventListModel::EventIdRole).toString();
+    }
+    return ids;
+}
+
+bool OperatorActions::confirm(const QStringList &preview, qint64 count, ReplayRequest *request)
+{
+    ReplayDialog dialog(preview, count, m_window);
+    if (dialog.exec() != QDialog::Accepted)
+        return false;
+    request->operatorName = dialog.operatorName();
+    request->reason = dialog.reason();
+    request->resetBudget = dialog.resetBudget();
+    request->spreadMs = dialog.spreadMs();
+    return true;
+}
+
+void OperatorActions::replaySelected()
+{
+    const QStringList ids = selectedDeadIds();
+    if (ids.isEmpty()) {
+        QMessageBox::information(m_window, tr("Replay"), tr("Select one or more DEAD events first."));
+        return;
+    }
+    ReplayRequest request;
+    request.eventIds = ids;
+    if (!confirm(ids, ids.size(), &request))
+        return;
+    m_interactive = true;
+    startReplay(request);
+}
+
+void OperatorActions::replayMatching()
+{
+    const EventFilter filter = m_model->filter();
+    QString error;
+    Replayer counter(m_connection->database());
+    const qint64 count = counter.countMatchingDead(filter, m_clock(), &error);
+    if (!error.isEmpty() || count == 0) {
+        QMessageBox::information(m_window, tr("Replay"), error.isEmpty() ? tr("No DEAD event matches the filter.") : error);
+        return;
+    }
+    QStringList preview;
+    for (int row = 0; row < m_model->rowCount() && preview.size() < 50; ++row) {
+        if (m_model->index(row, 0).data(EventListModel::StatusRole).toString() == QLatin1String("DEAD"))
+            preview << m_model->eventIdAt(row);
+    }
+    ReplayRequest request;
+    if (!confirm(preview, count, &request))
+        return;
+    m_interactive = true;
+    startReplay(request, filter);
+}
+
+void OperatorActions::startReplay(const ReplayRequest &request, const std::optional<EventFilter> &bulkFilter)
+{
+    if (m_busy)
+        return;
+    m_busy = true;
+    updateEnabled();
+    ReplayRequest job = request;
+    job.now = m_clock();
+    const DatabaseUrl url = m_connection->url();
+    auto result = std::make_shared<ReplayResult>();
+    // One event per transaction can mean thousands of round trips: never on the GUI thread.
+    QThread *thread = QThread::create([url, job, bulkFilter, result]() mutable {
+        QString error;
+        const auto connection = DbConnection::open(url, {}, &error);
+        if (!connection) {
+            result->error = error;
+            return;
+        }
+        Replayer replayer(connection->database());
+        if (bulkFilter) {
+            job.eventIds = replayer.matchingDeadEvents(*bulkFilter, job.now, &error);
+            if (!error.isEmpty()) {
+                result->error = error;
+                return;
+            }
+        }
+        *result = replayer.replay(job);
+    });
+    connect(thread, &QThread::finished, this, [this, thread, result] {
+        thread->deleteLater();
+        m_busy = false;
+        updateEnabled();
+        if (std::exchange(m_interactive, false))
+            report(*result);
+        emit replayFinished(*result);
+    });
+    thread->start();
+}
+
+void OperatorActions::report(const ReplayResult &result)
+{
+    if (!result.error.isEmpty()) {
+        QMessageBox::warning(m_window, tr("Replay"), tr("Replay stopped: %1\nReplayed before that: %2")
+                                                         .arg(result.error).arg(result.replayed.size()));
+        return;
+    }
+    QString text = tr("Replayed %n event(s).", nullptr, int(result.replayed.size()));
+    if (!result.skipped.isEmpty())
+        text += QLatin1Char('\n') + tr("Skipped %n, already replayed by someone else or no longer DEAD: %1", nullptr,
+                                       int(result.skipped.size()))
+                                        .arg(result.skipped.mid(0, 20).join(QStringLiteral(", ")));
+    QMessageBox::information(m_window, tr("Replay"), text);
+}
+
+bool OperatorActions::exportEventsTo(const QString &path, QString *error) const
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        *error = file.errorString();
+        return false;
+    }
+    return CsvExport::exportEvents(m_connection->database(), m_model->filter(), m_clock(), sensitiveKeys(), &file, error);
+}
+
+bool OperatorActions::exportAuditTo(const QString &path, QString *error) const
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        *error = file.errorString();
+        return false;
+    }
+    return CsvExport::exportReplayLog(m_connection->database(), &file, error);
+}
+
+void OperatorActions::exportEvents()
+{
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export events"), QStringLiteral("events.csv"),
+                                                      tr("CSV (*.csv)"));
+    QString error;
+    if (!path.isEmpty() && !exportEventsTo(path, &error))
+        QMessageBox::warning(m_window, tr("Export"), error);
+}
+
+void OperatorActions::exportAudit()
+{
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export replay log"), QStringLiteral("replay-log.csv"),
+                                                      tr("CSV (*.csv)"));
+    QString error;
+    if (!path.isEmpty() && !exportAuditTo(path, &error))
+        QMessageBox::warning(m_window, tr("Export"), error);
+}
