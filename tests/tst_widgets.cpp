@@ -26,12 +26,10 @@
 #include <QDir>
 #include <QImage>
 #include <QLineSeries>
-#include <QPainter>
 #include <QPieSeries>
-#include <QScatterSeries>
 #include <QStackedBarSeries>
 #include <QValueAxis>
-#include <QtMath>
+#include <cmath>
 
 namespace {
 
@@ -110,6 +108,32 @@ NewEvent newEvent(const QString &id, qint64 createdAt)
     return {id, u"Order"_qs, u"1"_qs, u"OrderPlaced"_qs, u"{}"_qs, createdAt};
 }
 
+enum class Story { RetriesThenDelivered, LeaseExpiredRetryDead, InstantRetriesThenDead };
+
+// Three attempts of one event, as the relay would record them.
+bool writeAttempts(OutboxStore &store, const QString &id, Story story)
+{
+    const auto fail = [&](qint64 claimAt, qint64 failAt, ErrorCategory category, qint64 offset) {
+        const ClaimResult claim = store.claim(id, u"w"_qs, offset + claimAt);
+        return claim.ok && store.fail(claim.claim, offset + failAt, category, u"503"_qs).ok;
+    };
+    switch (story) {
+    case Story::RetriesThenDelivered:
+        return store.insertEvent(newEvent(id, 0)) && fail(0, 5, ErrorCategory::Transient, 0)
+            && fail(15, 20, ErrorCategory::Transient, 0)
+            && store.ack(store.claim(id, u"w"_qs, 40).claim, 45, u"APPLIED"_qs).ok;
+    case Story::LeaseExpiredRetryDead: // the first worker goes silent past its lease
+        return store.insertEvent(newEvent(id, EpochNow)) && store.claim(id, u"w1"_qs, EpochNow).ok
+            && fail(50, 60, ErrorCategory::Transient, EpochNow)
+            && fail(70, 75, ErrorCategory::Permanent, EpochNow);
+    case Story::InstantRetriesThenDead: // the simulator's attempts take no time at all
+        return store.insertEvent(newEvent(id, 0)) && fail(0, 0, ErrorCategory::Transient, 0)
+            && fail(10, 10, ErrorCategory::Transient, 0)
+            && fail(30, 30, ErrorCategory::Permanent, 0);
+    }
+    return false;
+}
+
 int pointCount(QChart *chart, QAbstractSeries::SeriesType type)
 {
     int count = 0;
@@ -138,6 +162,8 @@ QList<qreal> xValues(const QXYSeries *series)
 }
 
 } // namespace
+
+Q_DECLARE_METATYPE(Story)
 
 class TestWidgets : public QObject
 {
@@ -276,49 +302,35 @@ private slots:
 
     void retryTimelineShowsEachAttempt_data()
     {
-        QTest::addColumn<qint64>("start");
-        QTest::addColumn<bool>("leaseExpiresFirst");
+        QTest::addColumn<Story>("story");
         QTest::addColumn<QList<qreal>>("claims");
         QTest::addColumn<QList<qreal>>("dues");
+        QTest::addColumn<QString>("lastOutcome");
         QTest::addColumn<QString>("timeTitle");
         // Seed policy: 10 after the first failure, 20 after the second; lease 30.
         QTest::addRow("logical clock: retry, retry, delivered")
-            << qint64(0) << false << QList<qreal> {0, 15, 40} << QList<qreal> {15, 40}
-            << u"time (units)"_qs;
+            << Story::RetriesThenDelivered << QList<qreal> {0, 15, 40} << QList<qreal> {15, 40}
+            << u"delivered"_qs << u"time (units)"_qs;
         QTest::addRow("epoch ms: lease expired, retry, dead")
-            << EpochNow << true << QList<qreal> {0, 50, 70} << QList<qreal> {70}
-            << u"time (ms since first claim)"_qs;
+            << Story::LeaseExpiredRetryDead << QList<qreal> {0, 50, 70} << QList<qreal> {70}
+            << u"dead"_qs << u"time (ms since first claim)"_qs;
+        QTest::addRow("instant attempts: retry, retry, dead")
+            << Story::InstantRetriesThenDead << QList<qreal> {0, 10, 30} << QList<qreal> {10, 30}
+            << u"dead"_qs << u"time (units)"_qs;
     }
     void retryTimelineShowsEachAttempt()
     {
-        QFETCH(qint64, start);
-        QFETCH(bool, leaseExpiresFirst);
+        QFETCH(Story, story);
         QFETCH(QList<qreal>, claims);
         QFETCH(QList<qreal>, dues);
+        QFETCH(QString, lastOutcome);
         QFETCH(QString, timeTitle);
         FRESH_DATABASE(database, QStringLiteral("sqlite"));
         const auto connection = database->initialise();
         QVERIFY(connection);
         const QString id = u"EVENT-7"_qs;
         OutboxStore store(connection->database());
-        QVERIFY(store.insertEvent(newEvent(id, start)));
-        if (leaseExpiresFirst) {
-            QVERIFY(store.claim(id, u"w1"_qs, start).ok); // w1 goes silent
-            const Claim second = store.claim(id, u"w2"_qs, start + 50).claim;
-            QVERIFY(store.fail(second, start + 60, ErrorCategory::Transient, u"503"_qs).ok);
-            const Claim third = store.claim(id, u"w2"_qs, start + 70).claim;
-            QVERIFY(store.fail(third, start + 75, ErrorCategory::Permanent, u"schema"_qs).ok);
-        } else {
-            QVERIFY(
-                store
-                    .fail(store.claim(id, u"w"_qs, 0).claim, 5, ErrorCategory::Transient, u"503"_qs)
-                    .ok);
-            QVERIFY(store
-                        .fail(store.claim(id, u"w"_qs, 15).claim, 20, ErrorCategory::Transient,
-                            u"503"_qs)
-                        .ok);
-            QVERIFY(store.ack(store.claim(id, u"w"_qs, 40).claim, 45, u"APPLIED"_qs).ok);
-        }
+        QVERIFY(writeAttempts(store, id, story));
 
         AttemptModel attempts;
         RetryTimeline timeline;
@@ -326,7 +338,7 @@ private slots:
         QVERIFY(timeline.chart()->series().isEmpty());
         QVERIFY(timeline.chart()->title().contains(u"Select an event"_qs));
         timeline.resize(640, 300);
-        if (!leaseExpiresFirst)
+        if (story == Story::RetriesThenDelivered)
             saveScreenshot(&timeline, u"retrytimeline-empty"_qs);
         QVERIFY(attempts.setEvent(connection->database(), id));
         QCOMPARE(attempts.rowCount(), 3);
@@ -340,20 +352,16 @@ private slots:
         QCOMPARE(pointCount(chart, QAbstractSeries::SeriesTypeScatter), 3 + retries);
         QCOMPARE(xValues(seriesNamed(chart, u"claimed"_qs)), claims);
         QCOMPARE(xValues(seriesNamed(chart, u"next attempt due"_qs)), dues);
+        auto *last = static_cast<QLineSeries *>(seriesNamed(chart, lastOutcome));
+        QVERIFY(last);
+        QCOMPARE(last->pen().color(), StatusColorProxy::colorFor(lastOutcome));
+        QVERIFY(last->pointsVisible()); // an instant attempt still shows its outcome's colour
         auto *timeAxis = qobject_cast<QValueAxis *>(chart->axes(Qt::Horizontal).first());
         QCOMPARE(timeAxis->titleText(), timeTitle);
         QVERIFY(timeAxis->min() <= 0 && timeAxis->max() >= dues.last());
         auto *attemptAxis = qobject_cast<QCategoryAxis *>(chart->axes(Qt::Vertical).first());
         QCOMPARE(attemptAxis->categoriesLabels(), QStringList({u"#1"_qs, u"#2"_qs, u"#3"_qs}));
-        if (leaseExpiresFirst) {
-            QVERIFY(seriesNamed(chart, u"lease expired"_qs));
-            QCOMPARE(static_cast<QLineSeries *>(seriesNamed(chart, u"dead"_qs))->pen().color(),
-                StatusColorProxy::colorFor(u"DEAD"_qs));
-        } else {
-            QVERIFY(seriesNamed(chart, u"delivered"_qs));
-        }
-        saveScreenshot(
-            &timeline, leaseExpiresFirst ? u"retrytimeline-epoch"_qs : u"retrytimeline"_qs);
+        saveScreenshot(&timeline, u"retrytimeline-%1"_qs.arg(int(story)));
 
         QVERIFY(attempts.setEvent(connection->database(), QString()));
         QVERIFY(chart->series().isEmpty());

@@ -65,6 +65,9 @@ void DetailPane::setupLayout()
     splitter->addWidget(m_attemptView);
     splitter->addWidget(m_timeline);
     splitter->addWidget(m_replayView);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    m_attemptView->setMinimumHeight(110);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addWidget(splitter, 1);

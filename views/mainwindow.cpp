@@ -192,6 +192,7 @@ void MainWindow::setupTeaching()
     dock->setWidget(m_teaching);
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::BottomDockWidgetArea, dock);
+    resizeDocks({dock}, {300}, Qt::Vertical); // the outbox stays the larger part of the window
     // Bursts of relay activity arrive coalesced (TeachingSession), and become one refresh.
     connect(m_session, &TeachingSession::databaseChanged, m_monitor, &HealthMonitor::refreshNow);
     connect(m_session, &TeachingSession::stateChanged, this, [this] {

@@ -59,6 +59,16 @@ QLineSeries *segmentSeries(
     return series;
 }
 
+// A solid segment with a dot at each end: an attempt that took no time (the simulator's
+// usually do) still shows its outcome's colour around the claim marker.
+QLineSeries *attemptSeries(const QString &outcome)
+{
+    QLineSeries *series = segmentSeries(outcomeName(outcome), outcomeColour(outcome), 4);
+    series->setPointsVisible(true);
+    series->setMarkerSize(9);
+    return series;
+}
+
 } // namespace
 
 RetryTimeline::RetryTimeline(QWidget *parent)
@@ -148,8 +158,7 @@ void RetryTimeline::addAttemptSeries(const QList<Attempt> &attempts, qint64 orig
         claims << claimed;
         const QPointF end
             = attempt.finishedAt ? point(*attempt.finishedAt, attempt.number) : claimed;
-        addSeries(segmentSeries(outcomeName(attempt.outcome), outcomeColour(attempt.outcome), 4),
-            {claimed, end});
+        addSeries(attemptSeries(attempt.outcome), {claimed, end});
         if (attempt.outcome == QLatin1String("RETRY") && attempt.nextAttemptAt) {
             const QPointF due = point(*attempt.nextAttemptAt, attempt.number);
             addSeries(segmentSeries(tr("waiting until due"), outcomeColour(attempt.outcome), 1.5,
@@ -159,7 +168,7 @@ void RetryTimeline::addAttemptSeries(const QList<Attempt> &attempts, qint64 orig
         }
     }
     addSeries(
-        markerSeries(tr("claimed"), QScatterSeries::MarkerShapeCircle, QColor(0x44, 0x4d, 0x56), 9),
+        markerSeries(tr("claimed"), QScatterSeries::MarkerShapeCircle, QColor(0x44, 0x4d, 0x56), 7),
         claims);
     if (!dues.isEmpty()) {
         addSeries(markerSeries(tr("next attempt due"), QScatterSeries::MarkerShapeTriangle,

@@ -2,9 +2,12 @@
 
 #include "connectdialog.h"
 #include "demodatabase.h"
+#include "eventlistmodel.h"
 #include "mainwindow.h"
+#include "replaydialog.h"
 
 #include <QApplication>
+#include <QTableView>
 #include <QTimer>
 
 DashboardApp::DashboardApp(QObject *parent)
@@ -61,21 +64,50 @@ void DashboardApp::askForConnection()
     }
 }
 
+namespace {
+
+QString mostFailures(const EventListModel *model)
+{
+    int best = -1;
+    QString id;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const int failures = model->index(row, EventListModel::FailuresColumn).data().toInt();
+        if (failures > best) {
+            best = failures;
+            id = model->eventIdAt(row);
+        }
+    }
+    return id;
+}
+
+} // namespace
+
 void DashboardApp::scheduleScreenshot(const QString &path, int delayMs, const QString &select, const QString &tab)
 {
     QTimer::singleShot(delayMs, this, [this, path, select, tab] {
         if (m_window) {
             if (select == QLatin1String("first-dead"))
                 m_window->selectFirstEventWithStatus(QStringLiteral("DEAD"));
+            else if (select == QLatin1String("most-failures"))
+                m_window->selectEvent(mostFailures(m_window->eventModel()));
             else if (!select.isEmpty())
                 m_window->selectEvent(select);
             if (!tab.isEmpty())
                 m_window->showTab(tab);
         }
+        QWidget *subject = m_window;
+        if (tab == QLatin1String("replay-dialog") && m_window) {
+            // The dialog an operator sees before replaying the selected DEAD event.
+            const QString id = m_window->eventView()->currentIndex().data(EventListModel::EventIdRole).toString();
+            auto *dialog = new ReplayDialog(QStringList{id}, 1, m_window);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            dialog->show();
+            subject = dialog;
+        }
         // Let the selection and the tab paint before the picture is taken.
-        QTimer::singleShot(1500, this, [this, path] {
-            if (m_window)
-                m_window->grab().save(path);
+        QTimer::singleShot(1500, this, [subject = QPointer<QWidget>(subject), path] {
+            if (subject)
+                subject->grab().save(path);
             QApplication::quit();
         });
     });

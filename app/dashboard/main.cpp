@@ -21,8 +21,8 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("read-only"), QStringLiteral("Open the database read-only (also the setting connection/readOnly).")});
     parser.addOption({QStringLiteral("screenshot"), QStringLiteral("Save a picture of the window to FILE, then quit."), QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("screenshot-after-ms"), QStringLiteral("Wait this long before the picture (default 8000)."), QStringLiteral("MS"), QStringLiteral("8000")});
-    parser.addOption({QStringLiteral("select"), QStringLiteral("With --screenshot: an event ID to select, or first-dead."), QStringLiteral("ID")});
-    parser.addOption({QStringLiteral("tab"), QStringLiteral("With --screenshot: detail, charts or lifecycle."), QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("select"), QStringLiteral("With --screenshot: an event ID to select, first-dead or most-failures."), QStringLiteral("ID")});
+    parser.addOption({QStringLiteral("tab"), QStringLiteral("With --screenshot: detail, charts, lifecycle, audit or replay-dialog."), QStringLiteral("NAME")});
     parser.process(app);
 
     DashboardApp dashboard;
@@ -35,7 +35,8 @@ int main(int argc, char *argv[])
         : dashboard.openDemo(&error);
     if (!opened) {
         QTextStream(stderr) << "outbox-dashboard: " << error << Qt::endl;
-        QMessageBox::critical(nullptr, QStringLiteral("Outbox Health"), error);
+        if (!parser.isSet(QStringLiteral("screenshot")))
+            QMessageBox::critical(nullptr, QStringLiteral("Outbox Health"), error);
         return 2;
     }
     if (parser.isSet(QStringLiteral("screenshot")))
