@@ -12,6 +12,7 @@
 #include "teachingsession.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "thresholdsdialog.h"
 
 #include <QComboBox>
 #include <QTableView>
@@ -69,6 +70,23 @@ private slots:
         filter->setFilter(dead);
         for (int row = 0; row < window.eventModel()->rowCount(); ++row)
             QCOMPARE(window.eventModel()->index(row, 0).data(EventListModel::StatusRole).toString(), u"DEAD"_qs);
+    }
+
+    void tileThresholdsComeFromTheSettings()
+    {
+        QTemporaryDir settingsDir;
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
+        TileThresholds thresholds;
+        thresholds.dead = {5, 6};
+        ThresholdsDialog::save(thresholds);
+        ThresholdsDialog dialog(ThresholdsDialog::load());
+        QCOMPARE(dialog.thresholds().dead.amber, 5);
+        QCOMPARE(dialog.thresholds().oldestPendingMs.red, TileThresholds().oldestPendingMs.red);
+
+        FRESH_DATABASE(database, QStringLiteral("sqlite"));
+        QVERIFY(database->initialise());
+        MainWindow window(database->connect(), {});
+        QCOMPARE(window.tiles()->thresholds().dead.red, 6);
     }
 
     void hiddenWindowRefreshesLessOften()

@@ -16,6 +16,7 @@
 #include "statuscolorproxy.h"
 #include "teachingpanel.h"
 #include "teachingsession.h"
+#include "thresholdsdialog.h"
 #include "throughputmodel.h"
 
 #include <QDateTime>
@@ -108,6 +109,13 @@ void MainWindow::setupToolbar()
     toolbar->addAction(m_actions->exportEventsAction());
     toolbar->addAction(m_actions->exportAuditAction());
     toolbar->addSeparator();
+    toolbar->addAction(tr("Thresholds…"), this, [this] {
+        ThresholdsDialog dialog(m_tiles->thresholds(), this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        ThresholdsDialog::save(dialog.thresholds());
+        m_tiles->setThresholds(dialog.thresholds());
+    });
     toolbar->addAction(tr("Refresh"), m_monitor, &HealthMonitor::refreshNow);
     QAction *pause = toolbar->addAction(tr("Pause refresh"));
     pause->setCheckable(true);
@@ -125,6 +133,7 @@ void MainWindow::setupToolbar()
 void MainWindow::setupCentral()
 {
     m_tiles = new HealthTiles;
+    m_tiles->setThresholds(ThresholdsDialog::load());
     m_filterBar = new FilterBar;
     m_eventView = new QTableView;
     m_eventView->setObjectName(QStringLiteral("eventView"));
