@@ -21,6 +21,7 @@ const QString pgApply = QStringLiteral(
 Consumer::Consumer(const QSqlDatabase &db)
     : m_db(db)
     , m_postgres(db.driverName() == QLatin1String("QPSQL"))
+    , m_statements(db)
 {
 }
 
@@ -35,17 +36,6 @@ QString Consumer::resultName(Result result)
         break;
     }
     return QStringLiteral("ERROR");
-}
-
-QSqlQuery &Consumer::prepared(const QString &sql)
-{
-    auto it = m_prepared.find(sql);
-    if (it == m_prepared.end()) {
-        QSqlQuery query(m_db);
-        query.prepare(sql);
-        it = m_prepared.insert(sql, query);
-    }
-    return *it;
 }
 
 Consumer::Result Consumer::fail(const QString &error)

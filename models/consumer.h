@@ -3,6 +3,8 @@
 // repeated event ID answers DUPLICATE and changes nothing.
 #pragma once
 
+#include "statementcache.h"
+
 #include <QHash>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -21,11 +23,11 @@ public:
     static QString resultName(Result result);
 
 private:
-    QSqlQuery &prepared(const QString &sql);
+    QSqlQuery &prepared(const QString &sql) { return m_statements.prepared(sql); }
     Result fail(const QString &error);
 
     QSqlDatabase m_db;
     bool m_postgres = false;
     QString m_lastError;
-    QHash<QString, QSqlQuery> m_prepared;
+    StatementCache m_statements;
 };

@@ -80,20 +80,8 @@ OutboxStore::OutboxStore(const QSqlDatabase &db)
     : m_db(db)
     , m_postgres(db.driverName() == QLatin1String("QPSQL"))
     , m_random(QRandomGenerator::securelySeeded())
+    , m_statements(db)
 {
-}
-
-// Statements are prepared once per store and reused: on PostgreSQL a fresh prepare costs a
-// round trip of its own (and another to deallocate).
-QSqlQuery &OutboxStore::prepared(const QString &sql)
-{
-    auto it = m_prepared.find(sql);
-    if (it == m_prepared.end()) {
-        QSqlQuery query(m_db);
-        query.prepare(sql);
-        it = m_prepared.insert(sql, query);
-    }
-    return *it;
 }
 
 bool OutboxStore::recordError(const QSqlQuery &query)

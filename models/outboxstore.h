@@ -4,6 +4,8 @@
 // transport call is in progress.
 #pragma once
 
+#include "statementcache.h"
+
 #include "outboxtypes.h"
 #include "retrypolicy.h"
 
@@ -49,7 +51,7 @@ public:
     QString lastError() const { return m_lastError; }
 
 private:
-    QSqlQuery &prepared(const QString &sql);
+    QSqlQuery &prepared(const QString &sql) { return m_statements.prepared(sql); }
     QString refusalFor(const QString &eventId, qint64 now);
     QList<Claim> claimDuePostgres(const QString &worker, qint64 now, int limit);
     QList<Claim> claimDueSqlite(const QString &worker, qint64 now, int limit);
@@ -65,5 +67,5 @@ private:
     qint64 m_lease = 30;
     QRandomGenerator m_random;
     QString m_lastError;
-    QHash<QString, QSqlQuery> m_prepared;
+    StatementCache m_statements;
 };

@@ -38,21 +38,8 @@ EventFilter deadOnly(EventFilter filter)
 Replayer::Replayer(const QSqlDatabase &db)
     : m_db(db)
     , m_postgres(db.driverName() == QLatin1String("QPSQL"))
+    , m_statements(db)
 { }
-
-// Statements are prepared once per replayer and reused (a bulk replay runs the same three
-// statements for every event).
-QSqlQuery &Replayer::prepared(const QString &sql)
-{
-    auto it = m_prepared.find(sql);
-    if (it == m_prepared.end()) {
-        QSqlQuery query(m_db);
-        query.setForwardOnly(true);
-        query.prepare(sql);
-        it = m_prepared.insert(sql, query);
-    }
-    return *it;
-}
 
 qint64 Replayer::dueTime(qint64 now, qint64 spreadMs, qsizetype index, qsizetype count)
 {

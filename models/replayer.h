@@ -4,6 +4,8 @@
 // is told it was skipped. Also finds every DEAD row a filter matches, for bulk replay.
 #pragma once
 
+#include "statementcache.h"
+
 #include "eventfilter.h"
 #include "replaytypes.h"
 
@@ -35,11 +37,11 @@ private:
 
     Outcome replayOne(
         const QString &eventId, const ReplayRequest &request, qint64 due, QString *error);
-    QSqlQuery &prepared(const QString &sql);
+    QSqlQuery &prepared(const QString &sql) { return m_statements.prepared(sql); }
     QSqlQuery *runFilter(
         const QString &select, const EventFilter &filter, qint64 now, QString *error);
 
     QSqlDatabase m_db;
     bool m_postgres = false;
-    QHash<QString, QSqlQuery> m_prepared;
+    StatementCache m_statements;
 };

@@ -1,6 +1,7 @@
 // outboxctl as a user runs it: exit status, one-line errors that name the cause, nothing
 // written on bad input, and the JSON Lines trace of `simulate`.
 #include "schema.h"
+#include "outboxctlrun.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -9,26 +10,6 @@
 #include <QProcess>
 
 namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QStringList out;
-    QStringList err;
-};
-
-Run outboxctl(const QStringList &arguments)
-{
-    QProcess process;
-    process.start(qEnvironmentVariable("OUTBOXCTL"), arguments);
-    Run run;
-    if (!process.waitForFinished(60000))
-        return run;
-    run.exitCode = process.exitCode();
-    run.out = QString::fromUtf8(process.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    run.err = QString::fromUtf8(process.readAllStandardError()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    return run;
-}
 
 QJsonObject json(const QString &line)
 {

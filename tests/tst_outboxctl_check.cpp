@@ -2,6 +2,7 @@
 // of the contract, exit 1 with the violations listed when a threshold is exceeded, exit 2 with
 // one line on stderr for bad input or a missing table, and never a write.
 #include "schema.h"
+#include "outboxctlrun.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -13,28 +14,6 @@
 namespace {
 
 constexpr qint64 Now = 3600000; // a whole minute: the throughput window starts at 60000
-
-struct Run
-{
-    int exitCode = -1;
-    QStringList out;
-    QStringList err;
-};
-
-Run outboxctl(const QStringList &arguments)
-{
-    QProcess process;
-    process.start(qEnvironmentVariable("OUTBOXCTL"), arguments);
-    Run run;
-    if (!process.waitForFinished(60000))
-        return run;
-    run.exitCode = process.exitCode();
-    run.out = QString::fromUtf8(process.readAllStandardOutput())
-                  .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    run.err = QString::fromUtf8(process.readAllStandardError())
-                  .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    return run;
-}
 
 bool exec(const QSqlDatabase &db, const QString &sql)
 {

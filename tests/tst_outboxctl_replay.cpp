@@ -2,6 +2,7 @@
 // the sentence, --all-dead narrowed by error category, a second identical replay that finds
 // everything already replayed, and bad input (blank reason or operator, both or neither of
 // --event and --all-dead) refused with exit 2, one line, and nothing changed.
+#include "outboxctlrun.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -9,28 +10,6 @@
 #include <QSqlError>
 
 namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QStringList out;
-    QStringList err;
-};
-
-Run outboxctl(const QStringList &arguments)
-{
-    QProcess process;
-    process.start(qEnvironmentVariable("OUTBOXCTL"), arguments);
-    Run run;
-    if (!process.waitForFinished(60000))
-        return run;
-    run.exitCode = process.exitCode();
-    run.out = QString::fromUtf8(process.readAllStandardOutput())
-                  .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    run.err = QString::fromUtf8(process.readAllStandardError())
-                  .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    return run;
-}
 
 bool exec(const QSqlDatabase &db, const QString &sql)
 {
