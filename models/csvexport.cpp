@@ -51,7 +51,8 @@ QString field(const QString &text)
 }
 
 bool exportEvents(const QSqlDatabase &db, const EventFilter &filter, qint64 now,
-    const QStringList &sensitiveKeys, QIODevice *out, QString *error, qint64 *rows)
+    const QStringList &sensitiveKeys, QIODevice *out, QString *error, qint64 *rows,
+    const QString &source)
 {
     QString scratch;
     if (!error)
@@ -61,8 +62,8 @@ bool exportEvents(const QSqlDatabase &db, const EventFilter &filter, qint64 now,
     query.prepare(
         QStringLiteral("SELECT event_id, event_type, aggregate_type, aggregate_id, status,"
                        " failures, created_at, next_attempt_at, last_error_category,"
-                       " last_error, payload FROM delivery_outbox WHERE ")
-        + filter.whereClause() + QStringLiteral(" ORDER BY event_id"));
+                       " last_error, payload FROM ")
+        + source + QStringLiteral(" WHERE ") + filter.whereClause() + QStringLiteral(" ORDER BY event_id"));
     filter.bindValues(query, now);
     if (!query.exec())
         return fail(query, error);

@@ -17,8 +17,10 @@ QString field(const QString &text);
 
 // event_id, event_type, aggregate_type, aggregate_id, status, failures, created_at,
 // next_attempt_at, last_error_category, last_error, payload_redacted; ordered by event ID.
+// `source` is the table read: delivery_outbox, or a profile's source() for another schema.
 bool exportEvents(const QSqlDatabase &db, const EventFilter &filter, qint64 now,
-    const QStringList &sensitiveKeys, QIODevice *out, QString *error, qint64 *rows = nullptr);
+    const QStringList &sensitiveKeys, QIODevice *out, QString *error, qint64 *rows = nullptr,
+    const QString &source = QStringLiteral("delivery_outbox"));
 
 // replay_id, event_id, replayed_at, operator, reason, reset_failures, failures_before;
 // oldest first, all events or only `eventId`'s.

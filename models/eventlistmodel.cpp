@@ -4,6 +4,7 @@
 
 #include <QSqlError>
 #include <QSqlQuery>
+#include <algorithm>
 
 EventListModel::EventListModel(QObject *parent)
     : QAbstractTableModel(parent)
@@ -16,12 +17,31 @@ void EventListModel::setDatabase(const QSqlDatabase &db)
     setFilter(m_filter);
 }
 
+void EventListModel::setProfile(const OutboxProfile &profile)
+{
+    using C = OutboxProfile::Column;
+    m_source = profile.source(m_db.isValid() ? OutboxProfile::engineOf(m_db) : OutboxProfile::Engine::PostgreSql);
+    m_unavailable.clear();
+    const QList<std::pair<int, QList<C>>> needs = {{TypeColumn, {C::EventType}},
+        {AggregateColumn, {C::AggregateType, C::AggregateId}}, {FailuresColumn, {C::Failures}},
+        {AgeColumn, {C::CreatedAt}}, {ErrorCategoryColumn, {C::LastErrorCategory}},
+        {LastErrorColumn, {C::LastError}}};
+    for (const auto &[column, logical] : needs) {
+        if (std::none_of(logical.cbegin(), logical.cend(), [&profile](C c) { return profile.isAvailable(c); }))
+            m_unavailable.insert(column);
+    }
+    if (!isColumnAvailable(m_sortColumn))
+        m_sortColumn = EventIdColumn;
+    setFilter(m_filter);
+}
+
 void EventListModel::setFilter(const EventFilter &filter)
 {
     m_fetching = true;
     beginResetModel();
     m_filter = filter;
     m_rows.clear();
+    m_atStart = true;
     m_atEnd = !m_db.isValid() || !load(&m_rows, PageSize, nullptr) || m_rows.size() < PageSize;
     endResetModel();
     m_fetching = false;
@@ -29,7 +49,8 @@ void EventListModel::setFilter(const EventFilter &filter)
 
 void EventListModel::sort(int column, Qt::SortOrder order)
 {
-    if (column == StateColumn || column == AggregateColumn || column == LastErrorColumn)
+    if (column == StateColumn || column == AggregateColumn || column == LastErrorColumn
+        || !isColumnAvailable(column))
         column = EventIdColumn; // not orderable in SQL by an index; fall back to the identity
     m_sortColumn = column;
     m_sortOrder = order;
@@ -54,19 +75,22 @@ QString EventListModel::sortExpression() const
     }
 }
 
-bool EventListModel::load(QList<Row> *rows, int limit, const Row *after)
+bool EventListModel::load(QList<Row> *rows, int limit, const Row *anchor, Anchor side)
 {
     // Age ascending means newest first, so the Age column sorts created_at the other way round.
     const bool ascending = (m_sortOrder == Qt::AscendingOrder) != (m_sortColumn == AgeColumn);
+    // A page before the anchor is read in the opposite order, then turned round.
+    const bool forward = ascending != (anchor && side == Anchor::Before);
     const QString key = sortExpression();
-    const QString direction = ascending ? QStringLiteral(" ASC") : QStringLiteral(" DESC");
+    const QString direction = forward ? QStringLiteral(" ASC") : QStringLiteral(" DESC");
     QString sql = QStringLiteral("SELECT event_id, event_type, aggregate_type, aggregate_id, status, failures,"
                                  " created_at, next_attempt_at, claim_token IS NOT NULL, lease_until,"
-                                 " last_error_category, last_error, %1"
-                                 " FROM delivery_outbox WHERE ").arg(key)
-        + m_filter.whereClause();
-    if (after) {
-        sql += QStringLiteral(" AND (%1, event_id) %2 (:k_key, :k_id)").arg(key, ascending ? QStringLiteral(">") : QStringLiteral("<"));
+                                 " last_error_category, last_error, %1 FROM ").arg(key)
+        + m_source + QStringLiteral(" WHERE ") + m_filter.whereClause();
+    if (anchor) {
+        const QString comparison = QLatin1String(forward ? ">" : "<")
+            + QLatin1String(side == Anchor::AtOrAfter ? "=" : "");
+        sql += QStringLiteral(" AND (%1, event_id) %2 (:k_key, :k_id)").arg(key, comparison);
     }
     sql += QStringLiteral(" ORDER BY %1%2, event_id%2 LIMIT :k_limit").arg(key, direction);
 
@@ -74,9 +98,9 @@ bool EventListModel::load(QList<Row> *rows, int limit, const Row *after)
     query.setForwardOnly(true);
     query.prepare(sql);
     m_filter.bindValues(query, m_now);
-    if (after) {
-        query.bindValue(QStringLiteral(":k_key"), after->sortKey);
-        query.bindValue(QStringLiteral(":k_id"), after->eventId);
+    if (anchor) {
+        query.bindValue(QStringLiteral(":k_key"), anchor->sortKey);
+        query.bindValue(QStringLiteral(":k_id"), anchor->eventId);
     }
     query.bindValue(QStringLiteral(":k_limit"), limit);
     if (!query.exec()) {
@@ -88,7 +112,7 @@ bool EventListModel::load(QList<Row> *rows, int limit, const Row *after)
         Row row;
         row.eventId = query.value(0).toString();
         row.eventType = query.value(1).toString();
-        row.aggregate = query.value(2).toString() + QLatin1Char(' ') + query.value(3).toString();
+        row.aggregate = query.value(2).toString() + QLatin1Char(' ') + query.value(3).toString().trimmed();
         row.status = query.value(4).toString();
         row.failures = query.value(5).toInt();
         row.createdAt = query.value(6).toLongLong();
@@ -100,6 +124,8 @@ bool EventListModel::load(QList<Row> *rows, int limit, const Row *after)
         row.sortKey = query.value(12);
         rows->append(row);
     }
+    if (anchor && side == Anchor::Before)
+        std::reverse(rows->begin(), rows->end());
     return true;
 }
 
@@ -126,7 +152,52 @@ void EventListModel::fetchMore(const QModelIndex &parent)
     beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + page.size() - 1));
     m_rows.append(page);
     endInsertRows();
+    dropTop();
     m_fetching = false;
+}
+
+void EventListModel::fetchPrevious()
+{
+    if (m_atStart || m_rows.isEmpty() || m_fetching)
+        return;
+    QList<Row> page;
+    const Row first = m_rows.constFirst();
+    if (!load(&page, PageSize, &first, Anchor::Before))
+        return;
+    m_atStart = page.size() < PageSize;
+    if (page.isEmpty())
+        return;
+    m_fetching = true;
+    beginInsertRows({}, 0, int(page.size() - 1));
+    m_rows = page + m_rows;
+    endInsertRows();
+    emit windowShifted(int(page.size()));
+    dropBottom();
+    m_fetching = false;
+}
+
+// Rows beyond the window's bound go at the top, after a page came in below.
+void EventListModel::dropTop()
+{
+    const int excess = int(m_rows.size()) - MaxRows;
+    if (excess <= 0)
+        return;
+    beginRemoveRows({}, 0, excess - 1);
+    m_rows.remove(0, excess);
+    endRemoveRows();
+    m_atStart = false;
+    emit windowShifted(-excess);
+}
+
+void EventListModel::dropBottom()
+{
+    const int excess = int(m_rows.size()) - MaxRows;
+    if (excess <= 0)
+        return;
+    beginRemoveRows({}, MaxRows, int(m_rows.size()) - 1);
+    m_rows.resize(MaxRows);
+    endRemoveRows();
+    m_atEnd = false;
 }
 
 bool EventListModel::refresh()
@@ -135,8 +206,14 @@ bool EventListModel::refresh()
         return false;
     QList<Row> rows;
     const int wanted = std::max<int>(PageSize, int(m_rows.size()));
-    if (!load(&rows, wanted, nullptr))
+    const bool fromStart = m_atStart || m_rows.isEmpty();
+    const Row first = fromStart ? Row() : m_rows.constFirst();
+    if (!load(&rows, wanted, fromStart ? nullptr : &first, Anchor::AtOrAfter))
         return false;
+    if (rows.isEmpty() && !fromStart) { // everything from the window on is gone: start over
+        setFilter(m_filter);
+        return true;
+    }
     const int before = int(m_rows.size());
     const int after = int(rows.size());
     m_fetching = true;
@@ -151,10 +228,10 @@ bool EventListModel::refresh()
     } else {
         m_rows = rows;
     }
-    m_fetching = false;
     m_atEnd = after < wanted;
     if (after > 0)
         emit dataChanged(index(0, 0), index(after - 1, ColumnCount - 1));
+    m_fetching = false;
     return true;
 }
 
@@ -212,6 +289,8 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
+    if (!isColumnAvailable(index.column()))
+        return QStringLiteral("n/a");
     switch (index.column()) {
     case EventIdColumn:
         return row.eventId;

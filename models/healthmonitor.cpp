@@ -36,6 +36,13 @@ void HealthMonitor::startWorker(const DatabaseUrl &url, const OpenOptions &optio
     m_thread.start();
 }
 
+void HealthMonitor::setProfile(const OutboxProfile &profile)
+{
+    HealthWorker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, profile] { worker->setProfile(profile); }, Qt::QueuedConnection);
+}
+
 void HealthMonitor::setClock(Clock clock)
 {
     m_clock = std::move(clock);

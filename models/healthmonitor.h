@@ -13,6 +13,7 @@
 #include <functional>
 
 class HealthWorker;
+class OutboxProfile;
 
 class HealthMonitor : public QObject
 {
@@ -30,6 +31,9 @@ public:
     // The time a request is computed at; wall-clock ms since the epoch unless a simulation
     // sets its logical clock.
     void setClock(Clock clock);
+    // The schema the worker reads (another library's table through its profile); takes effect
+    // before the next request.
+    void setProfile(const OutboxProfile &profile);
     void setInterval(int ms);
     int interval() const { return m_interval; }
     int effectiveInterval() const { return m_slowed ? m_interval * SlowedFactor : m_interval; }

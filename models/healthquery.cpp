@@ -5,51 +5,94 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
+#include <cmath>
 
 namespace {
 
-// All aggregates of one snapshot read the same committed state: one read-only transaction,
-// rolled back at the end since there is nothing to commit. PostgreSQL needs REPEATABLE READ
-// for one snapshot across statements; a SQLite read transaction gives it anyway.
-class ReadTransaction
+using Bindings = QList<std::pair<QString, qint64>>;
+
+// SQLite: every aggregate of one snapshot reads the same committed state in one read
+// transaction, rolled back at the end since there is nothing to commit. (PostgreSQL runs in
+// autocommit; see healthquery.h.)
+class SqliteReadTransaction
 {
 public:
-    explicit ReadTransaction(const QSqlDatabase &db)
+    explicit SqliteReadTransaction(const QSqlDatabase &db)
         : m_db(db)
     {
-        const bool postgres = db.driverName() == QLatin1String("QPSQL");
-        m_active = QSqlQuery(m_db).exec(
-            postgres ? u"BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"_qs : u"BEGIN"_qs);
+        if (db.driverName() == QLatin1String("QSQLITE"))
+            m_active = QSqlQuery(m_db).exec(u"BEGIN"_qs);
     }
-    ~ReadTransaction()
+    ~SqliteReadTransaction()
     {
         if (m_active)
             QSqlQuery(m_db).exec(u"ROLLBACK"_qs);
     }
-    ReadTransaction(const ReadTransaction &) = delete;
-    ReadTransaction &operator=(const ReadTransaction &) = delete;
+    SqliteReadTransaction(const SqliteReadTransaction &) = delete;
+    SqliteReadTransaction &operator=(const SqliteReadTransaction &) = delete;
 
 private:
     QSqlDatabase m_db;
     bool m_active = false;
 };
 
-// Reports the driver's own words: on SQLite a missing table surfaces at prepare time.
-bool prepare(QSqlQuery &query, const QString &sql, QString *error)
+// The statement with its values in place of the placeholders (all of them numbers).
+QString withValues(QString sql, Bindings values)
 {
-    if (query.prepare(sql))
-        return true;
-    *error = query.lastError().text().simplified();
-    return false;
+    std::sort(values.begin(), values.end(),
+        [](const auto &a, const auto &b) { return a.first.size() > b.first.size(); });
+    for (const auto &[name, value] : values)
+        sql.replace(name, QString::number(value));
+    return sql;
 }
 
-bool execute(QSqlQuery &query, QString *error)
+// Runs the statements of one snapshot, reporting the driver's own words on failure (on
+// SQLite a missing table surfaces at prepare time).
+class Reader
 {
-    if (query.exec())
-        return true;
-    *error = query.lastError().text().simplified();
-    return false;
-}
+public:
+    Reader(const QSqlDatabase &db, const HealthQuery::Options &options, QString *error)
+        : m_db(db)
+        , m_options(options)
+        , m_error(error)
+        , m_native(!options.profile || options.profile->isNative())
+        , m_source(m_native ? u"delivery_outbox"_qs
+                            : options.profile->source(OutboxProfile::engineOf(db)))
+    { }
+
+    bool isPostgres() const { return m_db.driverName() == QLatin1String("QPSQL"); }
+    // The native schema, or another one read through its profile's source.
+    bool isNative() const { return m_native; }
+    // What the statements read FROM: delivery_outbox, or the profile's derived table.
+    const QString &source() const { return m_source; }
+    const HealthQuery::Options &options() const { return m_options; }
+
+    bool run(QSqlQuery *query, const QString &sql, const Bindings &values = {})
+    {
+        *query = QSqlQuery(m_db);
+        query->setForwardOnly(true);
+        if (!query->prepare(sql))
+            return fail(*query);
+        for (const auto &[name, value] : values)
+            query->bindValue(name, value);
+        if (m_options.trace)
+            m_options.trace->append(withValues(sql, values));
+        return query->exec() || fail(*query);
+    }
+
+private:
+    bool fail(const QSqlQuery &query)
+    {
+        *m_error = query.lastError().text().simplified();
+        return false;
+    }
+
+    QSqlDatabase m_db;
+    const HealthQuery::Options &m_options;
+    QString *m_error;
+    bool m_native = true;
+    QString m_source;
+};
 
 qint64 floorDiv(qint64 value, qint64 divisor)
 {
@@ -57,139 +100,175 @@ qint64 floorDiv(qint64 value, qint64 divisor)
     return (value % divisor != 0 && value < 0) ? quotient - 1 : quotient;
 }
 
-bool readPendingStates(const QSqlDatabase &db, HealthSnapshot *snapshot, QString *error)
+struct SmallStates
 {
-    QSqlQuery query(db);
-    if (!prepare(query,
-            u"SELECT COUNT(CASE WHEN claim_token IS NULL AND next_attempt_at <= :now1 THEN 1 END),"
-            " COUNT(CASE WHEN claim_token IS NULL AND next_attempt_at > :now2 THEN 1 END),"
-            " COUNT(CASE WHEN claim_token IS NOT NULL AND lease_until > :now3 THEN 1 END),"
-            " COUNT(CASE WHEN claim_token IS NOT NULL AND lease_until <= :now4 THEN 1 END),"
-            " MIN(created_at)"
-            " FROM delivery_outbox WHERE status = 'PENDING'"_qs,
-            error))
-        return false;
+    QMap<int, FailuresBucket> byFailures;
+    QMap<QString, qint64> categories;
+};
+
+// A row falls in the first age bucket whose bound is at least its age: age <= bound, that is
+// created_at >= now - bound, so the cut-offs are bound values and the column stays bare.
+QString ageBucketExpression(Bindings *values, qint64 now)
+{
+    const QList<qint64> &bounds = HealthSnapshot::ageBoundsMs();
+    QString sql = u"CASE"_qs;
+    for (qsizetype i = 0; i < bounds.size(); ++i) {
+        sql += QStringLiteral(" WHEN created_at >= :cutoff%1 THEN %1").arg(i);
+        values->append({QStringLiteral(":cutoff%1").arg(i), now - bounds.at(i)});
+    }
+    return sql + QStringLiteral(" ELSE %1 END").arg(bounds.size());
+}
+
+// Every PENDING figure in one pass over the PENDING index: the rows grouped by age bucket,
+// failures and error category (a few dozen groups), each group split by derived state.
+bool readPending(Reader &reader, HealthSnapshot *snapshot, SmallStates *small)
+{
+    Bindings values;
+    const QString sql = u"SELECT "_qs + ageBucketExpression(&values, snapshot->now)
+        + u", failures, last_error_category,"
+          " COUNT(CASE WHEN claim_token IS NULL AND next_attempt_at <= :now1 THEN 1 END),"
+          " COUNT(CASE WHEN claim_token IS NULL AND next_attempt_at > :now2 THEN 1 END),"
+          " COUNT(CASE WHEN claim_token IS NOT NULL AND lease_until > :now3 THEN 1 END),"
+          " COUNT(CASE WHEN claim_token IS NOT NULL AND lease_until <= :now4 THEN 1 END),"
+          " MIN(created_at) FROM "_qs
+        + reader.source() + u" WHERE status = 'PENDING' GROUP BY 1, 2, 3"_qs;
     for (const QString &name : {u":now1"_qs, u":now2"_qs, u":now3"_qs, u":now4"_qs})
-        query.bindValue(name, snapshot->now);
-    if (!execute(query, error))
+        values.append({name, snapshot->now});
+    QSqlQuery query;
+    if (!reader.run(&query, sql, values))
         return false;
-    if (!query.next())
-        return true; // an aggregate without GROUP BY always has one row; be lenient anyway
-    snapshot->counts.due = query.value(0).toLongLong();
-    snapshot->counts.scheduled = query.value(1).toLongLong();
-    snapshot->counts.inFlight = query.value(2).toLongLong();
-    snapshot->counts.leaseExpired = query.value(3).toLongLong();
-    if (!query.value(4).isNull())
-        snapshot->oldestPendingAgeMs = snapshot->now - query.value(4).toLongLong();
+
+    std::optional<qint64> oldest;
+    while (query.next()) {
+        const qint64 due = query.value(3).toLongLong(), scheduled = query.value(4).toLongLong();
+        const qint64 inFlight = query.value(5).toLongLong();
+        const qint64 expired = query.value(6).toLongLong();
+        const qint64 rows = due + scheduled + inFlight + expired;
+        snapshot->counts.due += due;
+        snapshot->counts.scheduled += scheduled;
+        snapshot->counts.inFlight += inFlight;
+        snapshot->counts.leaseExpired += expired;
+        const int bucket = query.value(0).toInt();
+        if (bucket >= 0 && bucket < snapshot->ageHistogram.size())
+            snapshot->ageHistogram[bucket].count += rows;
+        if (query.value(1).toInt() >= 0)
+            small->byFailures[query.value(1).toInt()].pending += rows;
+        if (!query.value(2).isNull())
+            small->categories[query.value(2).toString()] += rows;
+        if (query.value(7).isNull())
+            continue; // a schema without created_at
+        const qint64 created = query.value(7).toLongLong();
+        oldest = oldest ? std::min(*oldest, created) : created;
+    }
+    if (oldest)
+        snapshot->oldestPendingAgeMs = snapshot->now - *oldest;
     return true;
 }
 
-// A row falls in the first bucket whose bound is at least its age: age <= bound, that is
-// created_at >= now - bound, so the cut-offs are bound values and the column stays bare.
-bool readAgeHistogram(const QSqlDatabase &db, HealthSnapshot *snapshot, QString *error)
+// DEAD rows by failures and error category, from the DEAD index.
+bool readDead(Reader &reader, HealthSnapshot *snapshot, SmallStates *small)
 {
-    const QList<qint64> &bounds = HealthSnapshot::ageBoundsMs();
-    QString sql = u"SELECT CASE"_qs;
-    for (qsizetype i = 0; i < bounds.size(); ++i)
-        sql += QStringLiteral(" WHEN created_at >= :cutoff%1 THEN %1").arg(i);
-    sql += QStringLiteral(" ELSE %1 END, COUNT(*) FROM delivery_outbox WHERE status = 'PENDING'"
-                          " GROUP BY 1")
-               .arg(bounds.size());
-    QSqlQuery query(db);
-    if (!prepare(query, sql, error))
+    QSqlQuery query;
+    if (!reader.run(&query,
+            u"SELECT failures, last_error_category, COUNT(*) FROM "_qs + reader.source()
+                + u" WHERE status = 'DEAD' GROUP BY failures, last_error_category"_qs))
         return false;
-    for (qsizetype i = 0; i < bounds.size(); ++i)
-        query.bindValue(QStringLiteral(":cutoff%1").arg(i), snapshot->now - bounds.at(i));
-    if (!execute(query, error))
-        return false;
-
-    snapshot->ageHistogram.clear();
-    for (const qint64 bound : bounds)
-        snapshot->ageHistogram.append({bound, 0});
-    snapshot->ageHistogram.append({std::nullopt, 0});
     while (query.next()) {
-        const int bucket = query.value(0).toInt();
-        if (bucket >= 0 && bucket < snapshot->ageHistogram.size())
-            snapshot->ageHistogram[bucket].count = query.value(1).toLongLong();
+        const qint64 count = query.value(2).toLongLong();
+        snapshot->counts.dead += count;
+        if (query.value(0).toInt() >= 0)
+            small->byFailures[query.value(0).toInt()].dead += count;
+        if (!query.value(1).isNull())
+            small->categories[query.value(1).toString()] += count;
     }
     return true;
 }
 
-void fillAttemptsAndCategories(const QMap<int, FailuresBucket> &byFailures,
-    QMap<QString, qint64> categories, HealthSnapshot *snapshot)
+void fillAttemptsAndCategories(const SmallStates &small, HealthSnapshot *snapshot)
 {
-    snapshot->attemptsHistogram.clear();
-    const int maxFailures = byFailures.isEmpty() ? -1 : byFailures.lastKey();
+    const int maxFailures = small.byFailures.isEmpty() ? -1 : small.byFailures.lastKey();
     for (int failures = 0; failures <= maxFailures; ++failures) {
-        FailuresBucket bucket = byFailures.value(failures);
+        FailuresBucket bucket = small.byFailures.value(failures);
         bucket.failures = failures;
         snapshot->attemptsHistogram.append(bucket);
     }
-
-    snapshot->errorCategories.clear();
+    QMap<QString, qint64> categories = small.categories;
     for (const QString &known : {u"TRANSIENT"_qs, u"PERMANENT"_qs})
         snapshot->errorCategories.append({known, categories.take(known)});
     for (auto it = categories.cbegin(); it != categories.cend(); ++it)
         snapshot->errorCategories.append({it.key(), it.value()});
 }
 
-// PENDING and DEAD rows grouped by failures and error category: a few dozen groups at most.
-// Two branches so that each filters on its own status and can use that status's partial index.
-bool readFailuresAndCategories(const QSqlDatabase &db, HealthSnapshot *snapshot, QString *error)
+qint64 singleNumber(QSqlQuery &query)
 {
-    QSqlQuery query(db);
-    if (!prepare(query,
-            u"SELECT 0, failures, last_error_category, COUNT(*) FROM delivery_outbox"
-            " WHERE status = 'PENDING' GROUP BY failures, last_error_category"
-            " UNION ALL"
-            " SELECT 1, failures, last_error_category, COUNT(*) FROM delivery_outbox"
-            " WHERE status = 'DEAD' GROUP BY failures, last_error_category"_qs,
-            error))
-        return false;
-    if (!execute(query, error))
-        return false;
-    QMap<int, FailuresBucket> byFailures;
-    QMap<QString, qint64> categories;
-    snapshot->counts.dead = 0;
-    while (query.next()) {
-        const bool dead = query.value(0).toInt() == 1;
-        const int failures = query.value(1).toInt();
-        const qint64 count = query.value(3).toLongLong();
-        if (dead)
-            snapshot->counts.dead += count;
-        if (failures >= 0)
-            (dead ? byFailures[failures].dead : byFailures[failures].pending) += count;
-        if (!query.value(2).isNull())
-            categories[query.value(2).toString()] += count;
-    }
-    fillAttemptsAndCategories(byFailures, categories, snapshot);
-    return true;
+    return query.next() ? query.value(0).toLongLong() : 0;
 }
 
-// Exact for now. On a big PostgreSQL table a later change may read the catalogue's estimate
-// instead and then list "delivered" in snapshot->estimated.
-bool readDeliveredCount(const QSqlDatabase &db, HealthSnapshot *snapshot, QString *error)
+// The planner's own row estimate: the density of the last VACUUM or ANALYZE times the pages
+// the table has now, so that it follows growth since. None before the first ANALYZE.
+std::optional<double> catalogueRows(Reader &reader, bool *ok)
 {
-    QSqlQuery query(db);
-    if (!prepare(
-            query, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DELIVERED'"_qs, error))
+    QSqlQuery query;
+    *ok = reader.run(&query,
+        u"SELECT reltuples, relpages,"
+        " pg_relation_size(oid) / CAST(current_setting('block_size') AS integer)"
+        " FROM pg_class WHERE oid = to_regclass('delivery_outbox')"_qs);
+    if (!*ok || !query.next() || query.value(0).toDouble() < 0)
+        return std::nullopt;
+    const double tuples = query.value(0).toDouble();
+    const double pages = query.value(1).toDouble();
+    const double pagesNow = query.value(2).toDouble();
+    if (pages > 0)
+        return tuples / pages * pagesNow;
+    return pagesNow == 0 ? std::optional<double>(tuples) : std::nullopt;
+}
+
+// DELIVERED is the one big state. SQLite counts every row through its smallest index (no
+// table pages) and subtracts the small states, read in the same transaction: exact. PostgreSQL
+// counts exactly up to the threshold and estimates above it.
+bool readDelivered(Reader &reader, HealthSnapshot *snapshot)
+{
+    const qint64 small = snapshot->counts.pending() + snapshot->counts.dead;
+    QSqlQuery query;
+    if (!reader.isNative()) {
+        // Another schema: no catalogue estimate of a derived table, so an exact count.
+        if (!reader.run(&query,
+                u"SELECT COUNT(*) FROM "_qs + reader.source() + u" WHERE status = 'DELIVERED'"_qs))
+            return false;
+        snapshot->counts.delivered = singleNumber(query);
+        return true;
+    }
+    if (!reader.isPostgres()) {
+        if (!reader.run(&query, u"SELECT COUNT(*) FROM delivery_outbox"_qs))
+            return false;
+        snapshot->counts.delivered = std::max<qint64>(0, singleNumber(query) - small);
+        return true;
+    }
+    bool ok = false;
+    const std::optional<double> rows = catalogueRows(reader, &ok);
+    if (!ok)
         return false;
-    if (!execute(query, error))
+    if (rows && *rows > double(reader.options().estimateAboveRows)) {
+        snapshot->counts.delivered = std::max<qint64>(0, std::llround(*rows) - small);
+        snapshot->estimated << u"delivered"_qs;
+        return true;
+    }
+    if (!reader.run(&query, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DELIVERED'"_qs))
         return false;
-    snapshot->counts.delivered = query.next() ? query.value(0).toLongLong() : 0;
+    snapshot->counts.delivered = singleNumber(query);
     return true;
 }
 
 // Finished attempts per minute: the 60 whole minutes ending with the one that holds `now`,
 // attempts finished after `now` left out. DELIVERED counts as delivered, RETRY and DEAD as
 // failed; LEASE_EXPIRED is neither (the worker never reported back).
-bool readThroughput(const QSqlDatabase &db, HealthSnapshot *snapshot, QString *error)
+bool readThroughput(Reader &reader, HealthSnapshot *snapshot)
 {
     const qint64 minute = HealthSnapshot::MinuteMs;
     const qint64 first
         = (floorDiv(snapshot->now, minute) - (HealthSnapshot::ThroughputMinutes - 1)) * minute;
-    QSqlQuery query(db);
-    if (!prepare(query,
+    QSqlQuery query;
+    if (!reader.run(&query,
             u"SELECT (finished_at - :first1) / 60000,"
             " COUNT(CASE WHEN outcome = 'DELIVERED' THEN 1 END),"
             " COUNT(CASE WHEN outcome <> 'DELIVERED' THEN 1 END)"
@@ -197,15 +276,9 @@ bool readThroughput(const QSqlDatabase &db, HealthSnapshot *snapshot, QString *e
             " WHERE outcome IN ('DELIVERED', 'RETRY', 'DEAD')"
             " AND finished_at >= :first2 AND finished_at <= :now"
             " GROUP BY 1"_qs,
-            error))
-        return false;
-    query.bindValue(u":first1"_qs, first);
-    query.bindValue(u":first2"_qs, first);
-    query.bindValue(u":now"_qs, snapshot->now);
-    if (!execute(query, error))
+            {{u":first1"_qs, first}, {u":first2"_qs, first}, {u":now"_qs, snapshot->now}}))
         return false;
 
-    snapshot->throughput.clear();
     for (int i = 0; i < HealthSnapshot::ThroughputMinutes; ++i)
         snapshot->throughput.append({first + i * minute, 0, 0});
     while (query.next()) {
@@ -218,11 +291,46 @@ bool readThroughput(const QSqlDatabase &db, HealthSnapshot *snapshot, QString *e
     return true;
 }
 
+// The snapshot's keys a profile's schema cannot tell: its counts, then the figures that need
+// created_at, failures, an error category or the attempt history.
+QStringList notAvailableFor(const OutboxProfile &profile)
+{
+    using Column = OutboxProfile::Column;
+    QStringList keys = profile.notAvailableCounts();
+    if (!profile.isAvailable(Column::CreatedAt))
+        keys << u"oldest_pending_age_ms"_qs << u"age_histogram"_qs;
+    if (!profile.isAvailable(Column::Failures))
+        keys << u"attempts_histogram"_qs;
+    if (!profile.isAvailable(Column::LastErrorCategory))
+        keys << u"error_categories"_qs;
+    if (!profile.hasAttemptHistory())
+        keys << u"throughput_per_minute"_qs;
+    return keys;
+}
+
+void startEmpty(HealthSnapshot *snapshot)
+{
+    for (const qint64 bound : HealthSnapshot::ageBoundsMs())
+        snapshot->ageHistogram.append({bound, 0});
+    snapshot->ageHistogram.append({std::nullopt, 0});
+}
+
 } // namespace
 
 namespace HealthQuery {
 
-std::optional<HealthSnapshot> compute(const QSqlDatabase &db, qint64 now, QString *error)
+Options Options::fromEnvironment()
+{
+    Options options;
+    bool ok = false;
+    const qint64 threshold = qEnvironmentVariable("OUTBOX_ESTIMATE_ABOVE_ROWS").toLongLong(&ok);
+    if (ok && threshold >= 0)
+        options.estimateAboveRows = threshold;
+    return options;
+}
+
+std::optional<HealthSnapshot> compute(
+    const QSqlDatabase &db, qint64 now, QString *error, const Options &options)
 {
     QString scratch;
     if (!error)
@@ -231,12 +339,18 @@ std::optional<HealthSnapshot> compute(const QSqlDatabase &db, qint64 now, QStrin
     timer.start();
     HealthSnapshot snapshot;
     snapshot.now = now;
+    startEmpty(&snapshot);
     {
-        const ReadTransaction transaction(db);
-        if (!readPendingStates(db, &snapshot, error) || !readAgeHistogram(db, &snapshot, error)
-            || !readFailuresAndCategories(db, &snapshot, error)
-            || !readDeliveredCount(db, &snapshot, error) || !readThroughput(db, &snapshot, error))
+        const SqliteReadTransaction transaction(db);
+        Reader reader(db, options, error);
+        SmallStates small;
+        if (!readPending(reader, &snapshot, &small) || !readDead(reader, &snapshot, &small)
+            || !readDelivered(reader, &snapshot)
+            || (reader.isNative() && !readThroughput(reader, &snapshot)))
             return std::nullopt;
+        fillAttemptsAndCategories(small, &snapshot);
+        if (!reader.isNative())
+            snapshot.notAvailable = notAvailableFor(*options.profile);
     }
     snapshot.queryMs = timer.elapsed();
     return snapshot;

@@ -1,18 +1,51 @@
-// Computes a HealthSnapshot with a handful of aggregate queries: the database counts and
-// buckets, only the bucket counts cross the wire, and `payload` is never read. The PENDING
-// aggregates filter on `status = 'PENDING'` so that they can use the partial index.
-// Slow on a big table: call it from a worker thread with its own connection (HealthWorker).
+// Computes a HealthSnapshot with a handful of aggregate queries, cheap on a table of millions
+// of rows: the small states (PENDING, DEAD) are read from their partial covering indexes, the
+// throughput from an index range over the last hour, and only bucket counts cross the wire
+// (`payload` is never read). DELIVERED, the one big state, is counted exactly on SQLite and on
+// small PostgreSQL tables; on a large PostgreSQL table it is the catalogue's row estimate minus
+// the exact small states, listed in HealthSnapshot::estimated.
+//
+// Transactions: on PostgreSQL every statement runs in autocommit, each with its own snapshot,
+// so the dashboard never holds a transaction (nor the xmin horizon that vacuum waits for) open
+// on a production database; the statement timeout of the connection bounds each one. The cost
+// is that a row changing state between two statements a few milliseconds apart may be counted
+// in both or neither for that one snapshot; the next refresh is right again. On SQLite the
+// statements share one read transaction, which in WAL mode blocks no writer.
+// Call it from a worker thread with its own connection (HealthWorker).
 #pragma once
 
 #include "healthsnapshot.h"
+#include "outboxprofile.h"
 
 #include <QSqlDatabase>
+#include <QStringList>
 #include <optional>
 
 namespace HealthQuery {
 
-// The snapshot at time `now`, read in one read-only transaction (call it on a connection with
-// no transaction open). On failure returns nothing and sets *error to one line.
-std::optional<HealthSnapshot> compute(const QSqlDatabase &db, qint64 now, QString *error);
+// Above this many rows in delivery_outbox (by the catalogue), PostgreSQL estimates DELIVERED:
+// an exact count of a big state would scan the table, which costs about 15 ms per 100,000 rows.
+constexpr qint64 DefaultEstimateAboveRows = 100000;
+
+struct Options
+{
+    qint64 estimateAboveRows = DefaultEstimateAboveRows;
+    // When set, every statement run is appended with its bound values written in (benchmarks
+    // time the same SQL through psql and sqlite3).
+    QStringList *trace = nullptr;
+    // The schema read: null or native = delivery_outbox as today. Another profile's source()
+    // takes its place; DELIVERED is then counted exactly, the throughput (attempt history) is
+    // not read, and what the profile lacks is listed in HealthSnapshot::notAvailable.
+    const OutboxProfile *profile = nullptr;
+
+    // The defaults, with estimateAboveRows from OUTBOX_ESTIMATE_ABOVE_ROWS when that holds a
+    // whole number (0 = always estimate on PostgreSQL).
+    static Options fromEnvironment();
+};
+
+// The snapshot at time `now` (call it on a connection with no transaction open). On failure
+// returns nothing and sets *error to one line.
+std::optional<HealthSnapshot> compute(const QSqlDatabase &db, qint64 now, QString *error,
+    const Options &options = Options::fromEnvironment());
 
 } // namespace HealthQuery

@@ -39,14 +39,20 @@ QString array(const QStringList &items)
     return QLatin1Char('[') + items.join(QLatin1Char(',')) + QLatin1Char(']');
 }
 
-QString countsJson(const HealthCounts &counts)
+// A count the schema cannot tell is null, never 0.
+QString countsJson(const HealthCounts &counts, const QStringList &notAvailable)
 {
-    return object({member(u"due"_qs, counts.due), member(u"scheduled"_qs, counts.scheduled),
-        member(u"in_flight"_qs, counts.inFlight), member(u"lease_expired"_qs, counts.leaseExpired),
-        member(u"delivered"_qs, counts.delivered), member(u"dead"_qs, counts.dead)});
+    const QList<std::pair<QString, qint64>> values = {{u"due"_qs, counts.due},
+        {u"scheduled"_qs, counts.scheduled}, {u"in_flight"_qs, counts.inFlight},
+        {u"lease_expired"_qs, counts.leaseExpired}, {u"delivered"_qs, counts.delivered},
+        {u"dead"_qs, counts.dead}};
+    QStringList members;
+    for (const auto &[key, value] : values)
+        members << (notAvailable.contains(key) ? member(key, u"null"_qs) : member(key, value));
+    return object(members);
 }
 
-QString estimatedJson(const QStringList &names)
+QString namesJson(const QStringList &names)
 {
     QStringList items;
     for (const QString &name : names)
@@ -125,15 +131,22 @@ qint64 HealthSnapshot::failedLastHour() const
 QString HealthSnapshot::toJson(const HealthThresholds &thresholds) const
 {
     const QList<HealthViolation> violations = thresholds.evaluate(*this);
+    // What the schema cannot tell is null.
+    const auto unlessNotAvailable = [this](const QString &key, const QString &json) {
+        return member(key, notAvailable.contains(key) ? u"null"_qs : json);
+    };
     return object({
         member(u"now"_qs, now),
-        member(u"counts"_qs, countsJson(counts)),
-        member(u"estimated"_qs, estimatedJson(estimated)),
-        member(u"oldest_pending_age_ms"_qs, oldestPendingAgeMs),
-        member(u"age_histogram"_qs, ageHistogramJson(ageHistogram)),
-        member(u"attempts_histogram"_qs, attemptsHistogramJson(attemptsHistogram)),
-        member(u"error_categories"_qs, errorCategoriesJson(errorCategories)),
-        member(u"throughput_per_minute"_qs, throughputJson(throughput)),
+        member(u"counts"_qs, countsJson(counts, notAvailable)),
+        member(u"estimated"_qs, namesJson(estimated)),
+        member(u"not_available"_qs, namesJson(notAvailable)),
+        notAvailable.contains(u"oldest_pending_age_ms"_qs)
+            ? member(u"oldest_pending_age_ms"_qs, u"null"_qs)
+            : member(u"oldest_pending_age_ms"_qs, oldestPendingAgeMs),
+        unlessNotAvailable(u"age_histogram"_qs, ageHistogramJson(ageHistogram)),
+        unlessNotAvailable(u"attempts_histogram"_qs, attemptsHistogramJson(attemptsHistogram)),
+        unlessNotAvailable(u"error_categories"_qs, errorCategoriesJson(errorCategories)),
+        unlessNotAvailable(u"throughput_per_minute"_qs, throughputJson(throughput)),
         member(u"healthy"_qs, violations.isEmpty() ? u"true"_qs : u"false"_qs),
         member(u"violations"_qs, violationsJson(violations)),
     });

@@ -68,6 +68,11 @@ struct HealthSnapshot
     HealthCounts counts;
     // Names of counts (JSON keys, e.g. "delivered") that are estimates rather than exact.
     QStringList estimated;
+    // JSON keys the schema cannot tell (a profile without leases, claims, failures, ...): counts
+    // ("in_flight", "dead"), then "oldest_pending_age_ms", "age_histogram",
+    // "attempts_histogram", "error_categories", "throughput_per_minute". Shown as not
+    // available, never as zero; empty on the native schema.
+    QStringList notAvailable;
     std::optional<qint64> oldestPendingAgeMs; // none when nothing is PENDING
     QList<AgeBucket> ageHistogram; // one per bound, then the one beyond
     QList<FailuresBucket> attemptsHistogram; // failures 0..max present, zeros included
@@ -76,6 +81,7 @@ struct HealthSnapshot
     qint64 queryMs = 0; // how long computing the snapshot took
 
     bool isEstimated(const QString &countName) const { return estimated.contains(countName); }
+    bool isAvailable(const QString &key) const { return !notAvailable.contains(key); }
     qint64 deliveredLastHour() const;
     qint64 failedLastHour() const;
 

@@ -15,11 +15,16 @@ void check(QList<HealthViolation> *violations, const QString &name, std::optiona
 
 QList<HealthViolation> HealthThresholds::evaluate(const HealthSnapshot &snapshot) const
 {
+    // A value the schema cannot tell is never judged (outboxctl check refuses such a limit).
+    const auto known = [&snapshot](const QString &key, std::optional<qint64> value) {
+        return snapshot.isAvailable(key) ? value : std::nullopt;
+    };
     QList<HealthViolation> violations;
     check(&violations, QStringLiteral("max_oldest_pending_ms"), maxOldestPendingMs,
-        snapshot.oldestPendingAgeMs);
-    check(&violations, QStringLiteral("max_dead"), maxDead, snapshot.counts.dead);
+        known(QStringLiteral("oldest_pending_age_ms"), snapshot.oldestPendingAgeMs));
+    check(&violations, QStringLiteral("max_dead"), maxDead,
+        known(QStringLiteral("dead"), snapshot.counts.dead));
     check(&violations, QStringLiteral("max_lease_expired"), maxLeaseExpired,
-        snapshot.counts.leaseExpired);
+        known(QStringLiteral("lease_expired"), snapshot.counts.leaseExpired));
     return violations;
 }

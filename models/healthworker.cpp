@@ -37,8 +37,10 @@ void HealthWorker::request(quint64 requestId, qint64 now)
         emit failed(requestId, error);
         return;
     }
+    HealthQuery::Options options = HealthQuery::Options::fromEnvironment();
+    options.profile = m_profile ? &*m_profile : nullptr;
     const std::optional<HealthSnapshot> snapshot
-        = HealthQuery::compute(m_connection->database(), now, &error);
+        = HealthQuery::compute(m_connection->database(), now, &error, options);
     if (!snapshot) {
         m_connection.reset(); // reconnect on the next request: the server may have gone away
         emit failed(requestId, error);

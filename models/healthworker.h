@@ -5,9 +5,11 @@
 
 #include "dbconnection.h"
 #include "healthsnapshot.h"
+#include "outboxprofile.h"
 
 #include <QObject>
 #include <memory>
+#include <optional>
 
 class HealthWorker : public QObject
 {
@@ -23,6 +25,8 @@ public:
 public slots:
     // Answers with snapshotReady or failed, carrying the same id.
     void request(quint64 requestId, qint64 now);
+    // The schema to read from now on (HealthQuery::Options::profile); native by default.
+    void setProfile(const OutboxProfile &profile) { m_profile = profile; }
 
 signals:
     void snapshotReady(quint64 requestId, const HealthSnapshot &snapshot);
@@ -34,4 +38,5 @@ private:
     DatabaseUrl m_url;
     OpenOptions m_options;
     std::unique_ptr<DbConnection> m_connection;
+    std::optional<OutboxProfile> m_profile;
 };

@@ -41,6 +41,39 @@ Replayer::Replayer(const QSqlDatabase &db)
     , m_statements(db)
 { }
 
+Replayer::Replayer(const QSqlDatabase &db, const OutboxProfile &profile)
+    : Replayer(db)
+{
+    if (!profile.isNative())
+        m_profile = profile;
+}
+
+QString Replayer::source() const
+{
+    return m_profile ? m_profile->source(OutboxProfile::engineOf(m_db))
+                     : QStringLiteral("delivery_outbox");
+}
+
+QString Replayer::refusal(const ReplayRequest &request) const
+{
+    if (!m_profile)
+        return {};
+    switch (m_profile->replayKind()) {
+    case OutboxProfile::ReplayKind::Unavailable:
+        return QStringLiteral("%1: replay is not possible from the database: %2")
+            .arg(m_profile->name(), m_profile->replayUnavailableReason());
+    case OutboxProfile::ReplayKind::Native:
+        return {};
+    case OutboxProfile::ReplayKind::Statement:
+        break;
+    }
+    if (request.resetBudget || request.spreadMs > 0)
+        return QStringLiteral("%1: a budget reset and a spread window exist only in Outbox "
+                              "Health's own replay; the profile's replay statement decides both")
+            .arg(m_profile->name());
+    return {};
+}
+
 qint64 Replayer::dueTime(qint64 now, qint64 spreadMs, qsizetype index, qsizetype count)
 {
     if (spreadMs <= 0 || count <= 0)
@@ -67,11 +100,16 @@ ReplayResult Replayer::replay(const ReplayRequest &request)
         result.error = QStringLiteral("the spread window cannot be negative");
         return result;
     }
+    result.error = refusal(request);
+    if (!result.error.isEmpty())
+        return result;
     const QStringList ids = distinct(request.eventIds);
     for (qsizetype i = 0; i < ids.size(); ++i) {
         const qint64 due = dueTime(request.now, request.spreadMs, i, ids.size());
         QString error;
-        switch (replayOne(ids.at(i), request, due, &error)) {
+        const Outcome outcome = m_profile ? replayByStatement(ids.at(i), request.now, &error)
+                                          : replayOne(ids.at(i), request, due, &error);
+        switch (outcome) {
         case Outcome::Replayed:
             result.replayed << ids.at(i);
             break;
@@ -147,11 +185,39 @@ Replayer::Outcome Replayer::replayOne(
     return Outcome::Replayed;
 }
 
+// The profile's fenced statement in a transaction of its own: it changes the row only while
+// it is still in its failed state, so one row changed is a replay and none a skip.
+Replayer::Outcome Replayer::replayByStatement(const QString &eventId, qint64 now, QString *error)
+{
+    SqlTransaction transaction(m_db);
+    if (!transaction.isActive()) {
+        *error = transaction.errorText();
+        return Outcome::Failed;
+    }
+    const std::optional<int> changed = m_profile->replay(m_db, eventId, now, error);
+    if (!changed)
+        return Outcome::Failed;
+    if (*changed > 1) {
+        *error = QStringLiteral("the replay statement of %1 changed %2 rows, not one: rolled back")
+                     .arg(m_profile->name())
+                     .arg(*changed);
+        return Outcome::Failed;
+    }
+    if (!transaction.commit()) {
+        *error = transaction.errorText();
+        return Outcome::Failed;
+    }
+    return *changed == 1 ? Outcome::Replayed : Outcome::Skipped;
+}
+
 QSqlQuery *Replayer::runFilter(
     const QString &select, const EventFilter &filter, qint64 now, QString *error)
 {
     const EventFilter dead = deadOnly(filter);
-    QSqlQuery &query = prepared(select.arg(dead.whereClause()));
+    // Pieces put together rather than QString::arg(): a profile's source may hold a '%'.
+    QString sql = select;
+    sql.replace(QStringLiteral("@WHERE@"), dead.whereClause());
+    QSqlQuery &query = prepared(sql.replace(QStringLiteral("@SOURCE@"), source()));
     dead.bindValues(query, now);
     if (!query.exec()) {
         if (error)
@@ -164,8 +230,8 @@ QSqlQuery *Replayer::runFilter(
 QStringList Replayer::matchingDeadEvents(const EventFilter &filter, qint64 now, QString *error)
 {
     QSqlQuery *query = runFilter(
-        QStringLiteral("SELECT event_id FROM delivery_outbox WHERE %1 ORDER BY event_id"), filter,
-        now, error);
+        QStringLiteral("SELECT event_id FROM @SOURCE@ WHERE @WHERE@ ORDER BY event_id"), filter, now,
+        error);
     if (!query)
         return {};
     QStringList ids;
@@ -178,7 +244,7 @@ QStringList Replayer::matchingDeadEvents(const EventFilter &filter, qint64 now, 
 qint64 Replayer::countMatchingDead(const EventFilter &filter, qint64 now, QString *error)
 {
     QSqlQuery *query = runFilter(
-        QStringLiteral("SELECT COUNT(*) FROM delivery_outbox WHERE %1"), filter, now, error);
+        QStringLiteral("SELECT COUNT(*) FROM @SOURCE@ WHERE @WHERE@"), filter, now, error);
     if (!query)
         return -1;
     const qint64 count = query->next() ? query->value(0).toLongLong() : -1;

@@ -2,21 +2,33 @@
 // short transaction of its own guarded by WHERE status = 'DEAD', with its replay_log row
 // written in that same transaction. Two operators replaying one event: one wins, the other
 // is told it was skipped. Also finds every DEAD row a filter matches, for bulk replay.
+// With a profile for another schema (pg-boss, gruelbox, ...), each event runs the profile's
+// fenced replay statement in its own transaction (1 row changed = replayed, 0 = skipped; no
+// replay_log, no budget reset nor spread), and DEAD rows are found through its source; a
+// read-only profile refuses with what to run instead.
 #pragma once
 
 #include "statementcache.h"
 
 #include "eventfilter.h"
+#include "outboxprofile.h"
 #include "replaytypes.h"
 
 #include <QHash>
 #include <QSqlDatabase>
 #include <QSqlQuery>
+#include <optional>
 
 class Replayer
 {
 public:
     explicit Replayer(const QSqlDatabase &db);
+    // The schema as `profile` reads it; a native profile is the same as no profile.
+    Replayer(const QSqlDatabase &db, const OutboxProfile &profile);
+
+    // Why this schema cannot replay a request like `request` (empty when it can): a read-only
+    // profile's explanation, or a budget reset or spread that only the native replay knows.
+    QString refusal(const ReplayRequest &request) const;
 
     // Refuses a blank operator or reason (error set, nothing changed). Stops at the first
     // database error; events replayed before it stay replayed and are listed.
@@ -37,6 +49,8 @@ private:
 
     Outcome replayOne(
         const QString &eventId, const ReplayRequest &request, qint64 due, QString *error);
+    Outcome replayByStatement(const QString &eventId, qint64 now, QString *error);
+    QString source() const;
     QSqlQuery &prepared(const QString &sql) { return m_statements.prepared(sql); }
     QSqlQuery *runFilter(
         const QString &select, const EventFilter &filter, qint64 now, QString *error);
@@ -44,4 +58,5 @@ private:
     QSqlDatabase m_db;
     bool m_postgres = false;
     StatementCache m_statements;
+    std::optional<OutboxProfile> m_profile; // only for another schema than the native one
 };

@@ -1,5 +1,6 @@
 #include "syntheticevent.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace {
@@ -72,48 +73,131 @@ QString statusOf(Kind kind)
     return isSettled(kind) ? QStringLiteral("DEAD") : QStringLiteral("PENDING");
 }
 
-// Settled events: attempt k is claimed after the delays 10 s, 20 s, 40 s of the retries before.
-qint64 settledClaim(qint64 createdAt, qint64 rTime, int k)
-{
-    return createdAt + 50 + (rTime / 1000) % 400 + (k - 1) * 1000 + 10000 * ((1LL << (k - 1)) - 1);
-}
-
-qint64 settledFinish(qint64 claimedAt, qint64 rTime, int k)
-{
-    return claimedAt + 5 + (rTime / 1000000 + 7 * k) % 300;
-}
-
+// Fills the %N$s slots of SyntheticEvent::payloadTemplate(), as PostgreSQL's format() does.
 QString payloadOf(qint64 n, qint64 rText)
 {
-    return QStringLiteral(
-        "{\"orderId\":\"ORDER-%1\",\"customerId\":\"C-%2\",\"sku\":\"SKU-%3\",\"quantity\":%4,"
-        "\"priceCents\":%5,\"currency\":\"EUR\",\"warehouse\":\"WH-%6\","
-        "\"email\":\"customer%2@example.com\",\"shippingAddress\":{\"street\":\"%7 Harbour Road\","
-        "\"city\":\"Rotterdam\",\"postcode\":\"3011 AB\",\"country\":\"NL\"},"
-        "\"note\":\"synthetic event from outboxctl generate\"}")
-        .arg(n)
-        .arg(rText % 100000)
-        .arg(1 + rText / 100000 % 5)
-        .arg(1 + rText / 1000000 % 3)
-        .arg(100 + rText / 10000000 % 99900)
-        .arg(1 + rText / 7 % 4)
-        .arg(1 + rText / 13 % 200);
+    const QList<qint64> values
+        = {n, rText % 100000, 1 + rText / 100000 % 5, 1 + rText / 1000000 % 3,
+            100 + rText / 10000000 % 99900, 1 + rText / 7 % 4, 1 + rText / 13 % 200};
+    QString payload = SyntheticEvent::payloadTemplate();
+    for (qsizetype i = 0; i < values.size(); ++i)
+        payload.replace(QStringLiteral("%%1$s").arg(i + 1), QString::number(values.at(i)));
+    return payload;
 }
 
-void setTimes(SyntheticEvent *event, qint64 n, qint64 count, qint64 now, qint64 rTime)
+qint64 createdAtOf(Kind kind, qint64 n, qint64 count, qint64 now, qint64 rTime)
 {
-    if (isSettled(event->kind)) {
+    if (isSettled(kind)) {
         // Spread evenly over the window in creation order, like a real outbox.
         const qint64 span = SyntheticEvent::WindowMs - SyntheticEvent::SettleMarginMs;
-        event->createdAt = now - SyntheticEvent::WindowMs + (n - 1) * span / count + rTime % 1000;
-        return;
+        return now - SyntheticEvent::WindowMs + (n - 1) * span / count + rTime % 1000;
     }
     // PENDING ages skew young (7 days times u^3): most are recent, some stuck for days.
     const double u = double(rTime % 1000000) / 1000000.0;
-    event->createdAt = now - qint64(std::floor(double(SyntheticEvent::WindowMs) * u * u * u));
+    return now - qint64(std::floor(double(SyntheticEvent::WindowMs) * u * u * u));
+}
+
+// When an event's attempts were claimed and finished. A settled (DELIVERED or DEAD) event's
+// attempt k is claimed after the retry delays before it (10 s, then 20 s); a PENDING event's
+// attempts are spread evenly between its creation and now.
+struct Timeline
+{
+    bool settled = false;
+    qint64 createdAt = 0;
+    qint64 now = 0;
+    qint64 rTime = 0;
+    qint64 step = 0;
+
+    Timeline(const SyntheticEvent &e, qint64 now, qint64 rTime)
+        : settled(isSettled(e.kind))
+        , createdAt(e.createdAt)
+        , now(now)
+        , rTime(rTime)
+        , step((now - e.createdAt) / (e.failures + 2))
+    { }
+
+    qint64 claim(int k) const
+    {
+        if (!settled)
+            return createdAt + step * k;
+        return createdAt + 50 + (rTime / 1000) % 400 + (k - 1) * 1000
+            + 10000 * ((1LL << (k - 1)) - 1);
+    }
+    qint64 finish(qint64 claimedAt, int k) const
+    {
+        return settled ? claimedAt + 5 + (rTime / 1000000 + 7 * k) % 300 : claimedAt + step / 4;
+    }
+};
+
+// The due time the last claim (or the next one) was made at; a DEAD row keeps its last.
+qint64 nextAttemptOf(const SyntheticEvent &e, const Timeline &t)
+{
+    if (e.kind == Kind::Scheduled)
+        return t.now + 1000 + (t.rTime / 1000000) % 600000;
+    if (t.settled)
+        return e.attempts.size() <= 1 ? e.createdAt : t.claim(int(e.attempts.size()));
+    return e.failures == 0 ? e.createdAt : t.claim(e.failures + 1);
+}
+
+void setLastError(SyntheticEvent *e, qint64 rText)
+{
+    const QStringList &transient = SyntheticEvent::transientErrors();
+    const QStringList &permanent = SyntheticEvent::permanentErrors();
+    if (e->kind == Kind::DeadPermanent) {
+        e->lastErrorCategory = QStringLiteral("PERMANENT");
+        e->lastError = permanent.at(int(rText % permanent.size()));
+    } else if (e->failures > 0) {
+        e->lastErrorCategory = QStringLiteral("TRANSIENT");
+        e->lastError = transient.at(int((rText + e->failures) % transient.size()));
+    }
+}
+
+// Attempt k <= failures: RETRY, or DEAD for the last attempt of a DEAD event.
+void fail(SyntheticAttempt *a, const SyntheticEvent &e, const Timeline &t, qint64 rText)
+{
+    const QStringList &transient = SyntheticEvent::transientErrors();
+    const int k = a->attemptNo;
+    const bool last = k == e.failures && e.status == QLatin1String("DEAD");
+    a->finishedAt = t.finish(a->claimedAt, k);
+    a->outcome = last ? QStringLiteral("DEAD") : QStringLiteral("RETRY");
+    a->errorCategory = last ? e.lastErrorCategory : QStringLiteral("TRANSIENT");
+    a->errorMessage = last ? e.lastError : transient.at(int((rText + k) % transient.size()));
+    if (!last)
+        a->nextAttemptAt
+            = e.kind == Kind::Scheduled && k == e.failures ? e.nextAttemptAt : t.claim(k + 1);
+}
+
+void deliver(SyntheticAttempt *a, SyntheticEvent *e, const Timeline &t, qint64 rText)
+{
+    a->finishedAt = t.finish(a->claimedAt, a->attemptNo);
+    a->outcome = QStringLiteral("DELIVERED");
+    a->consumerResult = e->failures > 0 && rText % 10 == 0 ? QStringLiteral("DUPLICATE")
+                                                           : QStringLiteral("APPLIED");
+    e->deliveredAt = a->finishedAt;
+}
+
+// The claim of an in-flight or lease-expired row: unfinished, its token held by the row.
+void holdClaim(SyntheticAttempt *a, SyntheticEvent *e, const Timeline &t)
+{
+    const bool inFlight = e->kind == Kind::InFlight;
+    a->claimedAt = inFlight ? t.now - std::min<qint64>((t.rTime / 1000000) % 30000, t.step)
+                            : t.claim(a->attemptNo);
+    e->claimToken = a->claimToken;
+    e->leaseUntil = inFlight ? a->claimedAt + SyntheticEvent::LeaseMs
+                             : std::min(a->claimedAt + SyntheticEvent::LeaseMs, t.now);
 }
 
 } // namespace
+
+QString SyntheticEvent::payloadTemplate()
+{
+    return QStringLiteral(
+        "{\"orderId\":\"ORDER-%1$s\",\"customerId\":\"C-%2$s\",\"sku\":\"SKU-%3$s\","
+        "\"quantity\":%4$s,\"priceCents\":%5$s,\"currency\":\"EUR\",\"warehouse\":\"WH-%6$s\","
+        "\"email\":\"customer%2$s@example.com\",\"shippingAddress\":{\"street\":\"%7$s Harbour "
+        "Road\",\"city\":\"Rotterdam\",\"postcode\":\"3011 AB\",\"country\":\"NL\"},"
+        "\"note\":\"synthetic event from outboxctl generate\"}");
+}
 
 const QStringList &SyntheticEvent::transientErrors()
 {
@@ -125,10 +209,10 @@ const QStringList &SyntheticEvent::transientErrors()
 
 const QStringList &SyntheticEvent::permanentErrors()
 {
-    static const QStringList errors = {
-        QStringLiteral("HTTP 400 Bad Request: payload failed schema validation"),
-        QStringLiteral("HTTP 422 Unprocessable Entity: unknown SKU"),
-        QStringLiteral("consumer rejected: event version not supported")};
+    static const QStringList errors
+        = {QStringLiteral("HTTP 400 Bad Request: payload failed schema validation"),
+            QStringLiteral("HTTP 422 Unprocessable Entity: unknown SKU"),
+            QStringLiteral("consumer rejected: event version not supported")};
     return errors;
 }
 
@@ -171,61 +255,26 @@ SyntheticEvent SyntheticEvent::make(quint64 seed, qint64 n, qint64 count, qint64
     e.eventType = eventTypes().at(type);
     e.aggregateId = e.aggregateType.toUpper() + QLatin1Char('-') + QString::number((n + 2) / 3);
     e.payload = payloadOf(n, rText);
-    setTimes(&e, n, count, now, rTime);
+    e.createdAt = createdAtOf(e.kind, n, count, now, rTime);
+    setLastError(&e, rText);
 
-    const bool settled = isSettled(e.kind);
+    const Timeline timeline(e, now, rTime);
     const bool claimed = e.kind == Kind::InFlight || e.kind == Kind::LeaseExpired;
-    const int attemptCount = e.failures + (e.kind == Kind::Delivered || claimed ? 1 : 0);
-    const qint64 step = (now - e.createdAt) / (e.failures + 2); // PENDING: attempts fit before now
-    auto claimOf = [&](int k) { return settled ? settledClaim(e.createdAt, rTime, k) : e.createdAt + step * k; };
-
-    // The due time the last claim (or the next one) was made at; a DEAD row keeps its last.
-    if (e.kind == Kind::Scheduled)
-        e.nextAttemptAt = now + 1000 + (rTime / 1000000) % 600000;
-    else if (settled)
-        e.nextAttemptAt = attemptCount <= 1 ? e.createdAt : claimOf(attemptCount);
-    else
-        e.nextAttemptAt = e.failures == 0 ? e.createdAt : claimOf(e.failures + 1);
-
-    const QString transient = transientErrors().at(int((rText + e.failures) % transientErrors().size()));
-    if (e.kind == Kind::DeadPermanent) {
-        e.lastErrorCategory = QStringLiteral("PERMANENT");
-        e.lastError = permanentErrors().at(int(rText % permanentErrors().size()));
-    } else if (e.failures > 0) {
-        e.lastErrorCategory = QStringLiteral("TRANSIENT");
-        e.lastError = transient;
-    }
-
-    for (int k = 1; k <= attemptCount; ++k) {
-        SyntheticAttempt a;
+    const int attempts = e.failures + (e.kind == Kind::Delivered || claimed ? 1 : 0);
+    e.attempts.resize(attempts);
+    e.nextAttemptAt = nextAttemptOf(e, timeline);
+    for (int k = 1; k <= attempts; ++k) {
+        SyntheticAttempt &a = e.attempts[k - 1];
         a.attemptNo = k;
         a.worker = QStringLiteral("relay-%1").arg(1 + (rText / 7 + k) % 4);
         a.claimToken = tokenOf(seed, n, k);
-        a.claimedAt = claimOf(k);
-        if (k <= e.failures) { // a failed attempt: RETRY, or DEAD for the last of a DEAD event
-            a.finishedAt = settled ? settledFinish(a.claimedAt, rTime, k) : a.claimedAt + step / 4;
-            const bool last = k == e.failures && e.status == QLatin1String("DEAD");
-            a.outcome = last ? QStringLiteral("DEAD") : QStringLiteral("RETRY");
-            a.errorCategory = last ? e.lastErrorCategory : QStringLiteral("TRANSIENT");
-            a.errorMessage = last ? e.lastError
-                                  : transientErrors().at(int((rText + k) % transientErrors().size()));
-            if (!last)
-                a.nextAttemptAt = e.kind == Kind::Scheduled && k == e.failures ? e.nextAttemptAt : claimOf(k + 1);
-        } else if (e.kind == Kind::Delivered) {
-            a.finishedAt = settledFinish(a.claimedAt, rTime, k);
-            a.outcome = QStringLiteral("DELIVERED");
-            a.consumerResult = e.failures > 0 && rText % 10 == 0 ? QStringLiteral("DUPLICATE")
-                                                                : QStringLiteral("APPLIED");
-            e.deliveredAt = a.finishedAt;
-        } else { // the claim of an in-flight or lease-expired row: unfinished, holding its token
-            a.claimedAt = e.kind == Kind::InFlight
-                ? now - std::min<qint64>((rTime / 1000000) % 30000, step)
-                : e.createdAt + step * k;
-            e.claimToken = a.claimToken;
-            e.leaseUntil = e.kind == Kind::InFlight ? a.claimedAt + LeaseMs
-                                                    : std::min(a.claimedAt + LeaseMs, now);
-        }
-        e.attempts << a;
+        a.claimedAt = timeline.claim(k);
+        if (k <= e.failures)
+            fail(&a, e, timeline, rText);
+        else if (e.kind == Kind::Delivered)
+            deliver(&a, &e, timeline, rText);
+        else
+            holdClaim(&a, &e, timeline);
     }
     return e;
 }

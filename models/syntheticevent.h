@@ -31,12 +31,23 @@ struct SyntheticAttempt
 
 struct SyntheticEvent
 {
-    enum class Kind { Delivered, Due, Scheduled, InFlight, LeaseExpired, DeadTransient, DeadPermanent };
+    enum class Kind {
+        Delivered,
+        Due,
+        Scheduled,
+        InFlight,
+        LeaseExpired,
+        DeadTransient,
+        DeadPermanent
+    };
 
     static constexpr qint64 WindowMs = 7 * 86400000LL; // created_at over the last 7 days
     static constexpr qint64 SettleMarginMs = 120000; // settled events' attempts end before now
     static constexpr qint64 LeaseMs = 300000;
 
+    // The JSON payload (about 350 bytes) with PostgreSQL format() slots %1$s..%7$s: order number,
+    // customer, SKU, quantity, price, warehouse, street number.
+    static QString payloadTemplate();
     static const QStringList &transientErrors();
     static const QStringList &permanentErrors();
     static const QStringList &aggregateTypes(); // one per event type, same index

@@ -190,6 +190,8 @@ private slots:
             const auto connection = DbConnection::open(DatabaseUrl::parse(url, &error), options, &error);
             QVERIFY(connection);
             QSqlQuery query(connection->database());
+            // SQLite drops no column an index holds: the covering PENDING index goes first.
+            QVERIFY(query.exec(u"DROP INDEX delivery_outbox_pending"_qs));
             QVERIFY(query.exec(u"ALTER TABLE delivery_outbox DROP COLUMN lease_until"_qs));
         }
         const Run run = outboxctl({u"simulate"_qs, u"--db"_qs, url, u"--scenario"_qs, u"lost-ack"_qs});

@@ -70,7 +70,7 @@ QString expectedJson(const QString &verdict)
 {
     return u"{\"now\":3600000,\"counts\":{\"due\":1,\"scheduled\":0,\"in_flight\":0,\"lease_"
            u"expired\":1,"
-           "\"delivered\":1,\"dead\":2},\"estimated\":[],\"oldest_pending_age_ms\":90000,"
+           "\"delivered\":1,\"dead\":2},\"estimated\":[],\"not_available\":[],\"oldest_pending_age_ms\":90000,"
            "\"age_histogram\":[{\"le_ms\":1000,\"count\":0},{\"le_ms\":10000,\"count\":1},"
            "{\"le_ms\":60000,\"count\":0},{\"le_ms\":600000,\"count\":1},{\"le_ms\":3600000,"
            "\"count\":0},"

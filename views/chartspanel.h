@@ -30,6 +30,10 @@ public:
     // The attempt budget, shown on the failures chart: events reaching it are parked DEAD.
     void setBudget(int attempts);
     int budget() const { return m_budget; }
+    // Another library's table: each chart whose snapshot key (age_histogram,
+    // attempts_histogram, throughput_per_minute, error_categories) the schema cannot tell gives
+    // way to a label "not available for <profile>: <what is missing>".
+    void setNotAvailable(const QString &profileName, const QStringList &keys);
 
 private:
     QChartView *addChartView(QChart *chart, const QString &name, int row, int column);

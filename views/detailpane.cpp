@@ -61,7 +61,7 @@ void DetailPane::setupLayout()
     m_replayView->verticalHeader()->hide();
     m_replayView->horizontalHeader()->setStretchLastSection(true);
     m_replayView->setMaximumHeight(90);
-    auto *splitter = new QSplitter(Qt::Vertical);
+    auto *splitter = m_history = new QSplitter(Qt::Vertical);
     splitter->addWidget(m_attemptView);
     splitter->addWidget(m_timeline);
     splitter->addWidget(m_replayView);
@@ -71,12 +71,30 @@ void DetailPane::setupLayout()
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addWidget(splitter, 1);
+    m_notAvailable = new QLabel;
+    m_notAvailable->setObjectName(QStringLiteral("historyNotAvailable"));
+    m_notAvailable->setWordWrap(true);
+    m_notAvailable->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_notAvailable->hide();
+    layout->addWidget(m_notAvailable, 1);
     auto *payloadRow = new QHBoxLayout;
     payloadRow->addWidget(new QLabel(tr("Payload")));
     payloadRow->addStretch(1);
     payloadRow->addWidget(m_reveal);
     layout->addLayout(payloadRow);
     layout->addWidget(m_payload);
+}
+
+void DetailPane::setProfile(const OutboxProfile &profile)
+{
+    m_native = profile.isNative();
+    m_source = profile.source(OutboxProfile::engineOf(m_db));
+    m_history->setVisible(m_native);
+    m_notAvailable->setVisible(!m_native);
+    m_notAvailable->setText(tr("Attempts, retry timeline and replay log: not available for %1: "
+                               "the schema keeps no attempt history and no replay log.")
+                                .arg(profile.name()));
+    refresh();
 }
 
 void DetailPane::setEventId(const QString &eventId)
@@ -92,6 +110,10 @@ void DetailPane::setEventId(const QString &eventId)
 
 void DetailPane::refresh()
 {
+    if (!m_native) {
+        loadSummary();
+        return;
+    }
     m_attempts->setEvent(m_db, m_eventId);
     m_attemptView->resizeColumnsToContents();
     if (m_eventId.isEmpty())
@@ -110,7 +132,8 @@ void DetailPane::loadSummary()
     }
     QSqlQuery query(m_db);
     query.prepare(QStringLiteral("SELECT event_type, aggregate_type, aggregate_id, status, failures,"
-                                 " last_error_category, last_error FROM delivery_outbox WHERE event_id = :id"));
+                                 " last_error_category, last_error FROM ")
+                  + m_source + QStringLiteral(" WHERE event_id = :id"));
     query.bindValue(QStringLiteral(":id"), m_eventId);
     if (!query.exec() || !query.next()) {
         m_summary->setText(tr("%1: no longer in the outbox.").arg(m_eventId));
@@ -120,7 +143,7 @@ void DetailPane::loadSummary()
                        .arg(m_eventId.toHtmlEscaped(), query.value(0).toString().toHtmlEscaped(),
                             query.value(1).toString().toHtmlEscaped(), query.value(2).toString().toHtmlEscaped(),
                             query.value(3).toString());
-    if (!query.value(5).isNull())
+    if (!query.value(5).isNull() || (!m_native && !query.value(6).isNull()))
         text += tr("<br>Last error: %1 — %2").arg(query.value(5).toString(), query.value(6).toString().toHtmlEscaped());
     m_summary->setText(text);
 }
@@ -129,7 +152,7 @@ void DetailPane::revealPayload()
 {
     // Only this one event's payload is read, and only on request: list queries never read it.
     QSqlQuery query(m_db);
-    query.prepare(QStringLiteral("SELECT payload FROM delivery_outbox WHERE event_id = :id"));
+    query.prepare(QStringLiteral("SELECT payload FROM ") + m_source + QStringLiteral(" WHERE event_id = :id"));
     query.bindValue(QStringLiteral(":id"), m_eventId);
     if (!query.exec() || !query.next())
         return;

@@ -2,6 +2,8 @@
 // error, consumer result, next due), a retry timeline, and the payload, hidden until asked for.
 #pragma once
 
+#include "outboxprofile.h"
+
 #include <QSqlDatabase>
 #include <QWidget>
 
@@ -19,6 +21,10 @@ class DetailPane : public QWidget
 public:
     explicit DetailPane(const QSqlDatabase &db, QWidget *parent = nullptr);
 
+    // Another library's table through its profile: the summary and payload come from its
+    // source; the attempts, the retry timeline and the replay log exist only on the native
+    // schema and give way to a short "not available" label.
+    void setProfile(const OutboxProfile &profile);
     void setEventId(const QString &eventId); // empty: nothing selected
     QString eventId() const { return m_eventId; }
     void refresh(); // re-reads the selected event, e.g. after the relay touched it
@@ -32,6 +38,10 @@ private:
     void revealPayload();
 
     QSqlDatabase m_db;
+    QString m_source = QStringLiteral("delivery_outbox");
+    bool m_native = true;
+    QLabel *m_notAvailable = nullptr;
+    class QSplitter *m_history = nullptr;
     QString m_eventId;
     AttemptModel *m_attempts = nullptr;
     ReplayLogModel *m_replays = nullptr;

@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QTimer>
 
 namespace {
@@ -120,4 +121,39 @@ void FilterBar::setFilter(const EventFilter &filter)
     m_category->setCurrentIndex(std::max(0, m_category->findData(filter.errorCategory)));
     m_debounce->stop();
     emit filterChanged(this->filter());
+}
+
+void FilterBar::setProfile(const OutboxProfile &profile)
+{
+    using C = OutboxProfile::Column;
+    const QString why = tr("Not available for %1").arg(profile.name());
+    const auto available = [&why](QWidget *widget, bool on) {
+        widget->setEnabled(on);
+        if (!on)
+            widget->setToolTip(why);
+    };
+    available(m_minFailures, profile.isAvailable(C::Failures));
+    available(m_minAge, profile.isAvailable(C::CreatedAt));
+    available(m_maxAge, profile.isAvailable(C::CreatedAt));
+    available(m_category, profile.isAvailable(C::LastErrorCategory));
+    const QStringList counts = profile.notAvailableCounts();
+    const QList<std::pair<EventFilter::State, QString>> states
+        = {{EventFilter::State::InFlight, QStringLiteral("in_flight")},
+            {EventFilter::State::LeaseExpired, QStringLiteral("lease_expired")},
+            {EventFilter::State::Delivered, QStringLiteral("delivered")},
+            {EventFilter::State::Dead, QStringLiteral("dead")}};
+    auto *items = qobject_cast<QStandardItemModel *>(m_state->model());
+    for (const auto &[state, key] : states) {
+        const int index = m_state->findData(int(state));
+        if (items && index >= 0 && counts.contains(key))
+            items->item(index)->setEnabled(false);
+    }
+    EventFilter current = filter();
+    if (!m_minFailures->isEnabled())
+        current.minFailures = 0;
+    if (!m_minAge->isEnabled())
+        current.minAgeMs = current.maxAgeMs = std::nullopt;
+    if (!m_category->isEnabled())
+        current.errorCategory.clear();
+    setFilter(current);
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "eventfilter.h"
+#include "outboxprofile.h"
 
 #include <QWidget>
 
@@ -19,6 +20,9 @@ public:
 
     EventFilter filter() const;
     void setFilter(const EventFilter &filter);
+    // Disables (and clears) the filters on what the profile's schema lacks: failures, age
+    // (created_at), error category, and the in-flight / lease-expired states.
+    void setProfile(const OutboxProfile &profile);
 
 signals:
     void filterChanged(const EventFilter &filter);

@@ -148,10 +148,39 @@ void HealthTiles::applyLevel(TileWidgets &widgets, Level level)
                 QLatin1String(colours.text), QLatin1String(colours.hint)));
 }
 
+namespace {
+
+// The snapshot key (HealthSnapshot::notAvailable) a tile shows.
+QString keyOf(HealthTiles::Tile tile)
+{
+    using T = HealthTiles::Tile;
+    switch (tile) {
+    case T::Due:
+        return QStringLiteral("due");
+    case T::Scheduled:
+        return QStringLiteral("scheduled");
+    case T::InFlight:
+        return QStringLiteral("in_flight");
+    case T::LeaseExpired:
+        return QStringLiteral("lease_expired");
+    case T::Delivered:
+        return QStringLiteral("delivered");
+    case T::Dead:
+        return QStringLiteral("dead");
+    case T::OldestPending:
+        return QStringLiteral("oldest_pending_age_ms");
+    }
+    return {};
+}
+
+} // namespace
+
 QString HealthTiles::formatValue(Tile tile) const
 {
     if (!m_hasSnapshot)
         return QStringLiteral("—");
+    if (!m_snapshot.isAvailable(keyOf(tile)))
+        return QStringLiteral("n/a"); // the schema cannot tell: never shown as 0
     const HealthCounts &counts = m_snapshot.counts;
     const QLocale locale;
     switch (tile) {
@@ -179,7 +208,7 @@ QString HealthTiles::formatValue(Tile tile) const
 
 HealthTiles::Level HealthTiles::levelFor(Tile tile) const
 {
-    if (!m_hasSnapshot)
+    if (!m_hasSnapshot || !m_snapshot.isAvailable(keyOf(tile)))
         return Level::Normal;
     const HealthCounts &counts = m_snapshot.counts;
     switch (tile) {

@@ -39,6 +39,12 @@ void LifecycleDiagram::setCounts(const HealthCounts &counts)
     update();
 }
 
+void LifecycleDiagram::setNotAvailable(const QStringList &keys)
+{
+    m_notAvailable = keys;
+    update();
+}
+
 QSize LifecycleDiagram::sizeHint() const
 {
     return QSize(int(DesignWidth), int(DesignHeight));
@@ -124,9 +130,13 @@ void LifecycleDiagram::addBoxTexts(Scene &scene, State state) const
     const QRectF box = boxRect(state);
     QList<Text> lines;
     lines << Text {{}, title(state), font(12, true), colour(state).darker(130), false};
-    lines << Text {{}, QLocale().toString(count(state)), font(20, true), TextColour, false};
+    static const char *const keys[StateCount] = {"due", "in_flight", "scheduled", "delivered", "dead"};
+    const auto number = [this](const char *key, qint64 value) {
+        return m_notAvailable.contains(QLatin1String(key)) ? tr("n/a") : QLocale().toString(value);
+    };
+    lines << Text {{}, number(keys[state], count(state)), font(20, true), TextColour, false};
     if (state == InFlight) {
-        lines << Text {{}, tr("lease expired: %1").arg(QLocale().toString(m_counts.leaseExpired)),
+        lines << Text {{}, tr("lease expired: %1").arg(number("lease_expired", m_counts.leaseExpired)),
             font(10),
             m_counts.leaseExpired ? StatusColorProxy::colorFor(QStringLiteral("DEAD")) : TextColour,
             false};

@@ -20,6 +20,8 @@ public:
 
     void setCounts(const HealthCounts &counts);
     HealthCounts counts() const { return m_counts; }
+    // Counts the schema cannot tell (HealthSnapshot::notAvailable keys): drawn as "n/a".
+    void setNotAvailable(const QStringList &keys);
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -67,4 +69,5 @@ private:
     qint64 count(State state) const;
 
     HealthCounts m_counts;
+    QStringList m_notAvailable;
 };

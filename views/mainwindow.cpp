@@ -6,6 +6,7 @@
 #include "detailpane.h"
 #include "errorcategorymodel.h"
 #include "eventlistmodel.h"
+#include "eventwindowscroller.h"
 #include "filterbar.h"
 #include "healthmonitor.h"
 #include "healthtiles.h"
@@ -77,13 +78,23 @@ void MainWindow::setupModels()
     OpenOptions options;
     options.readOnly = true; // the snapshot only reads, whatever the window may do
     options.statementTimeoutMs = 5000;
+    options.validateSchema = isNativeSchema(); // a profile validated its own schema
     m_monitor = new HealthMonitor(m_connection->url(), options, this);
+    if (!isNativeSchema())
+        m_monitor->setProfile(*m_options.profile);
     m_replayLog = new ReplayLogModel(this);
     if (m_simulation && !m_options.readOnly)
         m_session = new TeachingSession(m_connection->url());
     m_monitor->setClock([this] { return currentTime(); });
     m_events->setNow(QDateTime::currentMSecsSinceEpoch());
     m_events->setDatabase(m_connection->database());
+    if (!isNativeSchema())
+        m_events->setProfile(*m_options.profile);
+}
+
+QString MainWindow::profileName() const
+{
+    return m_options.profile ? m_options.profile->name() : QStringLiteral("native");
 }
 
 qint64 MainWindow::currentTime() const
@@ -102,6 +113,8 @@ void MainWindow::setupToolbar()
     toolbar->addAction(tr("Connect…"), this, &MainWindow::connectRequested);
     m_actions = new OperatorActions(m_connection.get(), m_eventView, m_events, m_options.readOnly,
                                     [this] { return currentTime(); }, this);
+    if (!isNativeSchema())
+        m_actions->setProfile(*m_options.profile);
     connect(m_actions, &OperatorActions::replayFinished, m_monitor, &HealthMonitor::refreshNow);
     toolbar->addSeparator();
     toolbar->addAction(m_actions->replaySelectedAction());
@@ -153,8 +166,13 @@ void MainWindow::setupCentral()
     m_eventView->setColumnWidth(EventListModel::AggregateColumn, 200);
     m_eventView->setColumnWidth(EventListModel::StateColumn, 110);
     m_eventView->setColumnWidth(EventListModel::FailuresColumn, 70);
+    new EventWindowScroller(m_eventView, m_events, m_eventView); // the bounded window keeps its place
 
     m_detail = new DetailPane(m_connection->database());
+    if (!isNativeSchema()) {
+        m_detail->setProfile(*m_options.profile);
+        m_filterBar->setProfile(*m_options.profile);
+    }
     m_charts = new ChartsPanel(m_ages, m_failures, m_throughput, m_categories);
     m_lifecycle = new LifecycleDiagram;
     auto *tabs = m_tabs = new QTabWidget;
@@ -168,7 +186,17 @@ void MainWindow::setupCentral()
     audit->setEditTriggers(QAbstractItemView::NoEditTriggers);
     audit->verticalHeader()->hide();
     audit->horizontalHeader()->setStretchLastSection(true);
-    tabs->addTab(audit, tr("Replay log"));
+    if (isNativeSchema()) {
+        tabs->addTab(audit, tr("Replay log"));
+    } else {
+        delete audit;
+        auto *none = new QLabel(tr("Replay log: not available for %1: the schema keeps no replay log.")
+                                    .arg(profileName()));
+        none->setObjectName(QStringLiteral("replayLogNotAvailable"));
+        none->setAlignment(Qt::AlignCenter);
+        none->setWordWrap(true);
+        tabs->addTab(none, tr("Replay log"));
+    }
 
     auto *list = new QWidget;
     auto *listLayout = new QVBoxLayout(list);
@@ -219,7 +247,19 @@ void MainWindow::setupStatusBar()
     m_refreshLabel = new QLabel(tr("Waiting for the first snapshot…"));
     m_refreshLabel->setObjectName(QStringLiteral("refreshLabel"));
     statusBar()->addWidget(connection);
+    auto *profile = new QLabel(tr("Profile: %1").arg(profileName()));
+    profile->setObjectName(QStringLiteral("profileLabel"));
+    if (m_options.profile)
+        profile->setToolTip(m_options.profile->description());
+    statusBar()->addWidget(profile);
     statusBar()->addWidget(m_refreshLabel);
+    const QString replayNote = m_actions->replayUnavailableReason();
+    if (!replayNote.isEmpty()) {
+        auto *note = new QLabel(tr("Replay disabled (%1 is read-only for replay)").arg(profileName()));
+        note->setObjectName(QStringLiteral("replayNoteLabel"));
+        note->setToolTip(replayNote);
+        statusBar()->addWidget(note);
+    }
     auto *mode = new QLabel(m_options.readOnly ? tr("READ-ONLY") : tr("read-write"));
     mode->setObjectName(QStringLiteral("readOnlyLabel"));
     if (m_options.readOnly)
@@ -242,11 +282,15 @@ void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
     m_throughput->setSnapshot(snapshot);
     m_categories->setSnapshot(snapshot);
     m_lifecycle->setCounts(snapshot.counts);
+    m_lifecycle->setNotAvailable(snapshot.notAvailable);
     m_events->setNow(snapshot.now);
     m_events->refresh();
     restoreSelection();
     m_detail->refresh();
-    m_replayLog->load(m_connection->database());
+    if (isNativeSchema())
+        m_replayLog->load(m_connection->database());
+    if (!std::exchange(m_chartsMarked, true) && !isNativeSchema())
+        m_charts->setNotAvailable(profileName(), snapshot.notAvailable);
     m_refreshLabel->setText(tr("Refreshed %1 in %2 ms")
                                 .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")))
                                 .arg(snapshot.queryMs));

@@ -4,9 +4,11 @@
 #pragma once
 
 #include "dbconnection.h"
+#include "outboxprofile.h"
 
 #include <QMainWindow>
 #include <memory>
+#include <optional>
 
 class AgeHistogramModel;
 class AttemptsHistogramModel;
@@ -32,6 +34,9 @@ struct WindowOptions
 {
     bool readOnly = false;
     bool startLiveRelay = false; // the demo: the simulated relay runs from the start
+    // The schema shown: another library's table through its profile (validated by whoever
+    // opened the connection); none or native = delivery_outbox.
+    std::optional<OutboxProfile> profile;
 };
 
 class MainWindow : public QMainWindow
@@ -51,6 +56,9 @@ public:
     TeachingSession *session() const { return m_session; }
     OperatorActions *operatorActions() const { return m_actions; }
     ReplayLogModel *replayLog() const { return m_replayLog; }
+    // The native schema (no profile, or the native one): attempts and replay log exist.
+    bool isNativeSchema() const { return !m_options.profile || m_options.profile->isNative(); }
+    QString profileName() const;
     qint64 currentTime() const; // the simulation's clock on a simulation database, else the wall clock
     bool selectEvent(const QString &eventId);
     bool selectFirstEventWithStatus(const QString &status);
@@ -98,4 +106,5 @@ private:
     ReplayLogModel *m_replayLog = nullptr;
     class QTabWidget *m_tabs = nullptr;
     QString m_selectedId;
+    bool m_chartsMarked = false; // charts the schema cannot tell are labelled, once
 };

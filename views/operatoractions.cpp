@@ -55,13 +55,34 @@ OperatorActions::OperatorActions(const DbConnection *connection, QTableView *vie
     updateEnabled();
 }
 
+void OperatorActions::setProfile(const OutboxProfile &profile)
+{
+    if (profile.isNative())
+        m_profile.reset();
+    else
+        m_profile = profile;
+    m_exportAudit->setEnabled(!m_profile);
+    if (m_profile)
+        m_exportAudit->setToolTip(tr("Not available for %1: the schema keeps no replay log").arg(profile.name()));
+    updateEnabled();
+}
+
+QString OperatorActions::replayUnavailableReason() const
+{
+    if (!m_profile || m_profile->replayKind() != OutboxProfile::ReplayKind::Unavailable)
+        return {};
+    return tr("Replay is not possible from the database with %1: %2")
+        .arg(m_profile->name(), m_profile->replayUnavailableReason());
+}
+
 void OperatorActions::updateEnabled()
 {
-    const bool mutate = !m_readOnly && !m_busy;
+    const QString unavailable = replayUnavailableReason();
+    const bool mutate = !m_readOnly && !m_busy && unavailable.isEmpty();
     m_replaySelected->setEnabled(mutate);
     m_replayMatching->setEnabled(mutate);
-    if (m_readOnly) {
-        const QString why = tr("Read-only: the connection cannot change the outbox");
+    if (m_readOnly || !unavailable.isEmpty()) {
+        const QString why = m_readOnly ? tr("Read-only: the connection cannot change the outbox") : unavailable;
         m_replaySelected->setToolTip(why);
         m_replayMatching->setToolTip(why);
     }
@@ -80,6 +101,8 @@ QStringList OperatorActions::selectedDeadIds() const
 bool OperatorActions::confirm(const QStringList &preview, qint64 count, ReplayRequest *request)
 {
     ReplayDialog dialog(preview, count, m_window);
+    if (m_profile)
+        dialog.setStatementReplay(m_profile->name());
     if (dialog.exec() != QDialog::Accepted)
         return false;
     request->operatorName = dialog.operatorName();
@@ -108,7 +131,8 @@ void OperatorActions::replayMatching()
 {
     const EventFilter filter = m_model->filter();
     QString error;
-    Replayer counter(m_connection->database());
+    Replayer counter = m_profile ? Replayer(m_connection->database(), *m_profile)
+                                 : Replayer(m_connection->database());
     const qint64 count = counter.countMatchingDead(filter, m_clock(), &error);
     if (!error.isEmpty() || count == 0) {
         QMessageBox::information(m_window, tr("Replay"), error.isEmpty() ? tr("No DEAD event matches the filter.") : error);
@@ -136,15 +160,19 @@ void OperatorActions::startReplay(const ReplayRequest &request, const std::optio
     job.now = m_clock();
     const DatabaseUrl url = m_connection->url();
     auto result = std::make_shared<ReplayResult>();
+    const std::optional<OutboxProfile> profile = m_profile;
     // One event per transaction can mean thousands of round trips: never on the GUI thread.
-    QThread *thread = QThread::create([url, job, bulkFilter, result]() mutable {
+    QThread *thread = QThread::create([url, job, bulkFilter, result, profile]() mutable {
         QString error;
-        const auto connection = DbConnection::open(url, {}, &error);
+        OpenOptions options;
+        options.validateSchema = !profile; // another schema: its profile was validated on opening
+        const auto connection = DbConnection::open(url, options, &error);
         if (!connection) {
             result->error = error;
             return;
         }
-        Replayer replayer(connection->database());
+        Replayer replayer = profile ? Replayer(connection->database(), *profile)
+                                    : Replayer(connection->database());
         if (bulkFilter) {
             job.eventIds = replayer.matchingDeadEvents(*bulkFilter, job.now, &error);
             if (!error.isEmpty()) {
@@ -187,7 +215,10 @@ bool OperatorActions::exportEventsTo(const QString &path, QString *error) const
         *error = file.errorString();
         return false;
     }
-    return CsvExport::exportEvents(m_connection->database(), m_model->filter(), m_clock(), sensitiveKeys(), &file, error);
+    const QString source = m_profile ? m_profile->source(OutboxProfile::engineOf(m_connection->database()))
+                                     : QStringLiteral("delivery_outbox");
+    return CsvExport::exportEvents(m_connection->database(), m_model->filter(), m_clock(), sensitiveKeys(), &file, error,
+                                   nullptr, source);
 }
 
 bool OperatorActions::exportAuditTo(const QString &path, QString *error) const

@@ -6,10 +6,12 @@
 
 #include "dbconnection.h"
 #include "eventfilter.h"
+#include "outboxprofile.h"
 #include "replaytypes.h"
 
 #include <QObject>
 #include <functional>
+#include <optional>
 
 class EventListModel;
 class QAction;
@@ -24,6 +26,12 @@ public:
 
     OperatorActions(const DbConnection *connection, QTableView *view, EventListModel *model, bool readOnly,
                     Clock clock, QWidget *window);
+
+    // Another library's table: replays run the profile's statement (no budget reset, spread or
+    // replay log), or, for a read-only profile, are disabled with its explanation as tooltip.
+    void setProfile(const OutboxProfile &profile);
+    // Why replay is disabled by the schema (the profile's explanation); empty when it is not.
+    QString replayUnavailableReason() const;
 
     QAction *replaySelectedAction() const { return m_replaySelected; }
     QAction *replayMatchingAction() const { return m_replayMatching; }
@@ -53,6 +61,7 @@ private:
     QTableView *m_view = nullptr;
     EventListModel *m_model = nullptr;
     bool m_readOnly = false;
+    std::optional<OutboxProfile> m_profile; // only for another schema than the native one
     Clock m_clock;
     QWidget *m_window = nullptr;
     QAction *m_replaySelected = nullptr;

@@ -26,7 +26,7 @@ ReplayDialog::ReplayDialog(const QStringList &preview, qint64 count, QWidget *pa
     , m_spreadMinutes(new QSpinBox)
 {
     setWindowTitle(tr("Replay parked events"));
-    auto *heading = new QLabel(tr("<b>Replay %n parked event(s)</b> with their same event IDs. Each is replayed "
+    auto *heading = m_heading = new QLabel(tr("<b>Replay %n parked event(s)</b> with their same event IDs. Each is replayed "
                                   "in its own transaction, only while it is still DEAD, and recorded in the "
                                   "replay log.", nullptr, int(count)));
     heading->setWordWrap(true);
@@ -48,7 +48,7 @@ ReplayDialog::ReplayDialog(const QStringList &preview, qint64 count, QWidget *pa
     m_spreadMinutes->setToolTip(tr("Spread the new due times evenly over this window, so a recovering "
                                    "downstream is not hit all at once"));
 
-    auto *form = new QFormLayout;
+    auto *form = m_form = new QFormLayout;
     form->addRow(tr("Reason"), m_reason);
     form->addRow(tr("Operator"), m_operator);
     form->addRow(tr("Budget"), m_oneMore);
@@ -75,6 +75,19 @@ ReplayDialog::ReplayDialog(const QStringList &preview, qint64 count, QWidget *pa
     layout->addLayout(form);
     layout->addWidget(buttons);
     updateOk();
+}
+
+void ReplayDialog::setStatementReplay(const QString &profileName)
+{
+    m_heading->setText(tr("<b>Replay %n failed event(s)</b> with the %1 profile's replay statement. Each is "
+                          "replayed in its own transaction, only while it is still failed; the schema keeps "
+                          "no replay log.", nullptr, int(m_count))
+                           .arg(profileName.toHtmlEscaped()));
+    m_form->setRowVisible(m_oneMore, false);
+    m_form->setRowVisible(m_reset, false);
+    m_form->setRowVisible(m_spreadMinutes, false);
+    m_oneMore->setChecked(true);
+    m_spreadMinutes->setValue(0);
 }
 
 QString ReplayDialog::defaultOperator()

@@ -7,6 +7,8 @@
 #include <QDialog>
 
 class QButtonGroup;
+class QFormLayout;
+class QLabel;
 class QLineEdit;
 class QPushButton;
 class QRadioButton;
@@ -29,10 +31,16 @@ public:
 
     static QString defaultOperator();
 
+    // Another library's table: its profile's fenced statement replays, so there is no budget
+    // choice, no spread window and no replay log; those rows are hidden and the heading says so.
+    void setStatementReplay(const QString &profileName);
+
 private:
     void updateOk();
 
     qint64 m_count = 0;
+    QLabel *m_heading = nullptr;
+    QFormLayout *m_form = nullptr;
     QLineEdit *m_operator = nullptr;
     QLineEdit *m_reason = nullptr;
     QRadioButton *m_reset = nullptr;

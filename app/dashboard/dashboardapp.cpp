@@ -4,6 +4,7 @@
 #include "demodatabase.h"
 #include "eventlistmodel.h"
 #include "mainwindow.h"
+#include "profileregistry.h"
 #include "replaydialog.h"
 
 #include <QApplication>
@@ -15,18 +16,42 @@ DashboardApp::DashboardApp(QObject *parent)
 {
 }
 
-bool DashboardApp::openUrl(const QString &text, bool readOnly, QString *error)
+bool DashboardApp::openUrl(const QString &text, bool readOnly, QString *error, const QString &profileName)
 {
     const DatabaseUrl url = DatabaseUrl::parse(text, error);
     if (!url.isValid())
         return false;
+    std::optional<OutboxProfile> profile;
+    if (!profileName.isEmpty()) {
+        profile = ProfileRegistry::resolve(profileName, error);
+        if (!profile)
+            return false;
+    }
     OpenOptions options;
     options.readOnly = readOnly;
+    options.validateSchema = false; // the profile validates its own schema
     auto connection = DbConnection::open(url, options, error);
     if (!connection)
         return false;
+    if (!profile) {
+        profile = ProfileRegistry::detect(connection->database(), error);
+        if (!profile) {
+            // No known schema at all: name what the native one misses, as before profiles.
+            const OutboxProfile native = ProfileRegistry::builtIns().constFirst();
+            const QString missing = native.validate(connection->database());
+            if (error->startsWith(QLatin1String("no known outbox schema")) && !missing.isEmpty())
+                *error = missing + QStringLiteral("; no other known outbox schema found either (pass "
+                                                  "--profile NAME|FILE for another library's table)");
+            return false;
+        }
+    }
+    const QString problem = profile->validate(connection->database());
+    if (!problem.isEmpty()) {
+        *error = problem;
+        return false;
+    }
     ConnectDialog::remember(text);
-    show(std::move(connection), readOnly, false);
+    show(std::move(connection), readOnly, false, profile);
     return true;
 }
 
@@ -39,13 +64,15 @@ bool DashboardApp::openDemo(QString *error)
     return true;
 }
 
-void DashboardApp::show(std::unique_ptr<DbConnection> connection, bool readOnly, bool demo)
+void DashboardApp::show(std::unique_ptr<DbConnection> connection, bool readOnly, bool demo,
+    const std::optional<OutboxProfile> &profile)
 {
     if (m_window)
         m_window->close();
     WindowOptions options;
     options.readOnly = readOnly;
     options.startLiveRelay = demo;
+    options.profile = profile;
     auto *window = new MainWindow(std::move(connection), options);
     window->setAttribute(Qt::WA_DeleteOnClose);
     connect(window, &MainWindow::connectRequested, this, &DashboardApp::askForConnection);
@@ -111,4 +138,9 @@ void DashboardApp::scheduleScreenshot(const QString &path, int delayMs, const QS
             QApplication::quit();
         });
     });
+}
+
+MainWindow *DashboardApp::window() const
+{
+    return m_window;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "dbconnection.h"
+#include "outboxprofile.h"
 
 #include <QObject>
 #include <QPointer>
@@ -16,15 +17,19 @@ class DashboardApp : public QObject
 public:
     explicit DashboardApp(QObject *parent = nullptr);
 
-    bool openUrl(const QString &url, bool readOnly, QString *error);
+    // `profile`: a built-in profile's name or a profile file; empty = detected (native
+    // whenever its tables exist). The profile is validated against the database.
+    bool openUrl(const QString &url, bool readOnly, QString *error, const QString &profile = {});
     bool openDemo(QString *error);
     void askForConnection();
     // For documentation and benchmarks: after `delayMs`, select an event ("first-dead" or an
     // ID), show a tab, save a picture of the window to `path` and quit.
     void scheduleScreenshot(const QString &path, int delayMs, const QString &select, const QString &tab);
+    MainWindow *window() const; // the open window, if any
 
 private:
-    void show(std::unique_ptr<DbConnection> connection, bool readOnly, bool demo);
+    void show(std::unique_ptr<DbConnection> connection, bool readOnly, bool demo,
+        const std::optional<OutboxProfile> &profile = std::nullopt);
 
     QPointer<MainWindow> m_window;
 };

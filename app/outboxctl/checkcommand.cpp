@@ -1,6 +1,7 @@
-// outboxctl check --db URL [--now MS] [--json] [--max-oldest-pending-ms N] [--max-dead N]
-// [--max-lease-expired N]: the health snapshot, read-only. Exit 0 healthy, 1 a threshold is
-// violated, 2 any error.
+// outboxctl check --db URL [--profile NAME|PATH] [--now MS] [--json] [--max-oldest-pending-ms N]
+// [--max-dead N] [--max-lease-expired N]: the health snapshot, read-only. Exit 0 healthy, 1 a
+// threshold is violated, 2 any error (also a threshold on a value the profile's schema cannot
+// tell). What the schema cannot tell is null in the JSON and "n/a" in the report.
 #include "cli.h"
 #include "healthquery.h"
 
@@ -38,19 +39,29 @@ bool parseOptions(
     return true;
 }
 
+// The threshold options and the snapshot keys they judge.
+const QList<std::pair<QString, QString>> &thresholdKeys()
+{
+    static const QList<std::pair<QString, QString>> keys
+        = {{u"max-oldest-pending-ms"_qs, u"oldest_pending_age_ms"_qs},
+            {u"max-dead"_qs, u"dead"_qs}, {u"max-lease-expired"_qs, u"lease_expired"_qs}};
+    return keys;
+}
+
 QString countsLine(const HealthSnapshot &snapshot)
 {
     const HealthCounts &counts = snapshot.counts;
-    const QString delivered = (snapshot.isEstimated(u"delivered"_qs) ? u"~"_qs : QString())
-        + QString::number(counts.delivered);
+    const auto count = [&snapshot](const QString &key, qint64 value) -> QString {
+        if (!snapshot.isAvailable(key))
+            return u"n/a"_qs;
+        return (snapshot.isEstimated(key) ? u"~"_qs : QString()) + QString::number(value);
+    };
     return QStringLiteral("pending:  %1 due, %2 scheduled, %3 in flight, %4 lease expired; "
                           "%5 delivered, %6 dead")
-        .arg(counts.due)
-        .arg(counts.scheduled)
-        .arg(counts.inFlight)
-        .arg(counts.leaseExpired)
-        .arg(delivered)
-        .arg(counts.dead);
+        .arg(count(u"due"_qs, counts.due), count(u"scheduled"_qs, counts.scheduled),
+            count(u"in_flight"_qs, counts.inFlight),
+            count(u"lease_expired"_qs, counts.leaseExpired),
+            count(u"delivered"_qs, counts.delivered), count(u"dead"_qs, counts.dead));
 }
 
 QString histogramLines(const HealthSnapshot &snapshot)
@@ -67,9 +78,16 @@ QString histogramLines(const HealthSnapshot &snapshot)
     QStringList categories;
     for (const CategoryCount &category : snapshot.errorCategories)
         categories << category.category + u": "_qs + QString::number(category.count);
-    return u"ages:     "_qs + ages.join(u", "_qs) + u"\nfailures: "_qs
-        + (failures.isEmpty() ? u"none"_qs : failures.join(u", "_qs)) + u"\nerrors:   "_qs
-        + categories.join(u", "_qs);
+    const QString notAvailable = u"n/a"_qs;
+    return u"ages:     "_qs
+        + (snapshot.isAvailable(u"age_histogram"_qs) ? ages.join(u", "_qs) : notAvailable)
+        + u"\nfailures: "_qs
+        + (!snapshot.isAvailable(u"attempts_histogram"_qs) ? notAvailable
+                : failures.isEmpty()                        ? u"none"_qs
+                                                            : failures.join(u", "_qs))
+        + u"\nerrors:   "_qs
+        + (snapshot.isAvailable(u"error_categories"_qs) ? categories.join(u", "_qs)
+                                                        : notAvailable);
 }
 
 QString verdictLine(const QList<HealthViolation> &violations)
@@ -86,17 +104,35 @@ QString verdictLine(const QList<HealthViolation> &violations)
 }
 
 QString report(const HealthSnapshot &snapshot, const QString &database,
-    const QList<HealthViolation> &violations)
+    const OutboxProfile &profile, const QList<HealthViolation> &violations)
 {
-    const QString oldest = snapshot.oldestPendingAgeMs
-        ? QStringLiteral("%1 ms").arg(*snapshot.oldestPendingAgeMs)
-        : u"none pending"_qs;
-    return QStringLiteral("outbox health of %1 at %2\n").arg(database).arg(snapshot.now)
-        + countsLine(snapshot) + u"\noldest:   "_qs + oldest + u"\n"_qs + histogramLines(snapshot)
-        + QStringLiteral("\nlast hour: %1 delivered, %2 failed attempts\n")
+    const QString oldest = !snapshot.isAvailable(u"oldest_pending_age_ms"_qs) ? u"n/a"_qs
+        : snapshot.oldestPendingAgeMs ? QStringLiteral("%1 ms").arg(*snapshot.oldestPendingAgeMs)
+                                      : u"none pending"_qs;
+    const QString lastHour = snapshot.isAvailable(u"throughput_per_minute"_qs)
+        ? QStringLiteral("%1 delivered, %2 failed attempts")
               .arg(snapshot.deliveredLastHour())
               .arg(snapshot.failedLastHour())
-        + verdictLine(violations);
+        : u"n/a (no attempt history)"_qs;
+    const QString through
+        = profile.isNative() ? QString() : QStringLiteral(" (profile %1)").arg(profile.name());
+    return QStringLiteral("outbox health of %1%2 at %3\n").arg(database, through).arg(snapshot.now)
+        + countsLine(snapshot) + u"\noldest:   "_qs + oldest + u"\n"_qs + histogramLines(snapshot)
+        + u"\nlast hour: "_qs + lastHour + u"\n"_qs + verdictLine(violations);
+}
+
+// A limit on a value the schema cannot tell would always pass: refused, naming it.
+bool judgeable(const QCommandLineParser &parser, const HealthSnapshot &snapshot,
+    const OutboxProfile &profile, QString *error)
+{
+    for (const auto &[option, key] : thresholdKeys()) {
+        if (parser.isSet(option) && !snapshot.isAvailable(key)) {
+            *error = QStringLiteral("--%1 cannot be judged: %2 is not available with profile %3")
+                         .arg(option, key, profile.name());
+            return false;
+        }
+    }
+    return true;
 }
 
 } // namespace
@@ -105,6 +141,7 @@ int runCheck(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.addOption({u"db"_qs, u"Database URL."_qs, u"URL"_qs});
+    Cli::addProfileOption(parser);
     parser.addOption(
         {u"now"_qs, u"The time to judge at, ms since the epoch (default: now)."_qs, u"MS"_qs});
     parser.addOption({u"json"_qs, u"Print the snapshot as one JSON object."_qs});
@@ -129,16 +166,22 @@ int runCheck(const QStringList &arguments)
     OpenOptions options;
     options.readOnly = true; // check never writes
     options.statementTimeoutMs = 60000;
-    const auto connection = DbConnection::open(url, options, &error);
+    std::optional<OutboxProfile> profile;
+    const auto connection = Cli::openWithProfile(url, options, parser, &profile, &error);
     if (!connection)
         return Cli::fail(error);
 
+    HealthQuery::Options query = HealthQuery::Options::fromEnvironment();
+    query.profile = &*profile;
     const std::optional<HealthSnapshot> snapshot
-        = HealthQuery::compute(connection->database(), now, &error);
+        = HealthQuery::compute(connection->database(), now, &error, query);
     if (!snapshot)
         return Cli::fail(QStringLiteral("check: reading %1: %2").arg(url.toDisplayString(), error));
+    if (!judgeable(parser, *snapshot, *profile, &error))
+        return Cli::fail(u"check: "_qs + error);
     const QList<HealthViolation> violations = thresholds.evaluate(*snapshot);
-    Cli::printLine(parser.isSet(u"json"_qs) ? snapshot->toJson(thresholds)
-                                            : report(*snapshot, url.toDisplayString(), violations));
+    Cli::printLine(parser.isSet(u"json"_qs)
+            ? snapshot->toJson(thresholds)
+            : report(*snapshot, url.toDisplayString(), *profile, violations));
     return violations.isEmpty() ? Cli::Ok : Cli::CheckFailed;
 }

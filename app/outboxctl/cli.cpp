@@ -1,9 +1,11 @@
 #include "cli.h"
 
+#include "profileregistry.h"
 #include "schema.h"
 
 #include <QFileInfo>
 #include <QTextStream>
+#include <algorithm>
 
 namespace Cli {
 
@@ -74,6 +76,58 @@ std::unique_ptr<DbConnection> openForSimulation(const QString &urlText, QString 
                                 "simulation (use a new sqlite: file, or run `outboxctl init --db URL "
                                 "--for-simulation` on a scratch database)")
                      .arg(url.toDisplayString());
+        return nullptr;
+    }
+    return connection;
+}
+
+void addProfileOption(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("profile"),
+        QStringLiteral("The outbox schema: a built-in profile (native, pg-boss, spring-modulith, "
+                       "spring-modulith-2, gruelbox, namastack) or a profile file (default: "
+                       "detected)."),
+        QStringLiteral("NAME|PATH")});
+}
+
+std::unique_ptr<DbConnection> openWithProfile(const DatabaseUrl &url, OpenOptions options,
+    const QCommandLineParser &parser, std::optional<OutboxProfile> *profile, QString *error)
+{
+    const bool given = parser.isSet(QStringLiteral("profile"));
+    if (given) {
+        const QString argument = parser.value(QStringLiteral("profile")).trimmed();
+        if (argument.isEmpty()) {
+            *error = QStringLiteral("--profile needs a built-in name or a profile file");
+            return nullptr;
+        }
+        *profile = ProfileRegistry::resolve(argument, error);
+        if (!*profile)
+            return nullptr;
+    }
+    options.validateSchema = false; // the profile validates its own schema
+    auto connection = DbConnection::open(url, options, error);
+    if (!connection)
+        return nullptr;
+    if (!given) {
+        *profile = ProfileRegistry::detect(connection->database(), error);
+        if (!*profile) {
+            // No known schema at all: name what the native one misses, as before profiles.
+            const QList<OutboxProfile> builtIns = ProfileRegistry::builtIns();
+            const bool none = std::none_of(builtIns.cbegin(), builtIns.cend(),
+                [&connection](const OutboxProfile &p) { return p.isPresent(connection->database()); });
+            if (none && !builtIns.isEmpty()) {
+                const QString native = builtIns.constFirst().validate(connection->database());
+                if (!native.isEmpty())
+                    *error = native
+                        + QStringLiteral("; no other known outbox schema found either (pass "
+                                         "--profile NAME|FILE for another library's table)");
+            }
+            return nullptr;
+        }
+    }
+    const QString problem = (*profile)->validate(connection->database());
+    if (!problem.isEmpty()) {
+        *error = problem;
         return nullptr;
     }
     return connection;

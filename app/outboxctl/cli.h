@@ -3,10 +3,12 @@
 #pragma once
 
 #include "dbconnection.h"
+#include "outboxprofile.h"
 
 #include <QCommandLineParser>
 #include <QStringList>
 #include <memory>
+#include <optional>
 
 namespace Cli {
 
@@ -26,5 +28,16 @@ bool requireValue(const QCommandLineParser &parser, const QString &option, QStri
 // A simulation target: a new SQLite file (created with the schema) or a database initialised
 // with --for-simulation. Anything else is refused and left untouched.
 std::unique_ptr<DbConnection> openForSimulation(const QString &urlText, QString *error);
+
+// --profile NAME|PATH: which schema the command reads (check, replay).
+void addProfileOption(QCommandLineParser &parser);
+
+// Opens `url` (schema not validated by the open) and chooses its profile: the --profile value
+// (a built-in's name or a profile file; a bad file is named with its line and field) or, when
+// the option is absent, the one ProfileRegistry::detect finds (native whenever its tables
+// exist). The profile is then validated against the database. On failure returns nothing and
+// sets *error to one line.
+std::unique_ptr<DbConnection> openWithProfile(const DatabaseUrl &url, OpenOptions options,
+    const QCommandLineParser &parser, std::optional<OutboxProfile> *profile, QString *error);
 
 } // namespace Cli

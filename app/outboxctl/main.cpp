@@ -10,6 +10,7 @@ int runSimulate(const QStringList &arguments);
 int runCheck(const QStringList &arguments);
 int runRelay(const QStringList &arguments);
 int runReplay(const QStringList &arguments);
+int runGenerate(const QStringList &arguments);
 
 namespace {
 
@@ -20,6 +21,7 @@ const char usage[] = "usage: outboxctl COMMAND [OPTIONS]\n"
                      "  check     the health snapshot; exit 1 when a threshold is violated (--db URL [--now MS] [--json] [--max-dead N] ...)\n"
                      "  relay     run the live simulated relay with faults (--db URL [--workers N] ...)\n"
                      "  replay    release DEAD events for another attempt (--db URL (--event ID ... | --all-dead) --operator NAME --reason TEXT ...)\n"
+                     "  generate  fill a simulation database with a synthetic outbox (--db URL --events N [--seed S])\n"
                      "Run `outboxctl COMMAND --help` for a command's options.\n";
 
 } // namespace
@@ -30,7 +32,7 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(QStringLiteral("outboxctl"));
     QStringList arguments = QCoreApplication::arguments().mid(1);
     if (arguments.isEmpty())
-        return Cli::fail(QStringLiteral("missing command (init, simulate, check, relay, replay); see `outboxctl --help`"));
+        return Cli::fail(QStringLiteral("missing command (init, simulate, check, relay, replay, generate); see `outboxctl --help`"));
     const QString command = arguments.takeFirst();
     if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
         QTextStream(stdout) << usage;
@@ -46,5 +48,7 @@ int main(int argc, char *argv[])
         return runRelay(arguments);
     if (command == QLatin1String("replay"))
         return runReplay(arguments);
-    return Cli::fail(QStringLiteral("unknown command '%1' (expected init, simulate, check, relay or replay)").arg(command));
+    if (command == QLatin1String("generate"))
+        return runGenerate(arguments);
+    return Cli::fail(QStringLiteral("unknown command '%1' (expected init, simulate, check, relay, replay or generate)").arg(command));
 }

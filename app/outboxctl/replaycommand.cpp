@@ -3,6 +3,9 @@
 // [--now MS] [--json]: releases parked (DEAD) events for another delivery under the same
 // event ID, each in its own transaction with a replay_log row. Exit 0 even when some were
 // skipped (someone else replayed them first, or they are not DEAD); 2 on any error.
+// --profile NAME|PATH (default: detected) replays another schema's rows with the profile's
+// fenced statement (no replay_log, no --reset-budget or --spread-ms), or refuses with what to
+// run instead when the profile is read-only.
 #include "cli.h"
 #include "replayer.h"
 
@@ -27,6 +30,7 @@ struct ReplayOptions
 void addOptions(QCommandLineParser &parser)
 {
     parser.addOption({u"db"_qs, u"Database URL."_qs, u"URL"_qs});
+    Cli::addProfileOption(parser);
     parser.addOption({u"event"_qs, u"A DEAD event to replay (repeat for more)."_qs, u"ID"_qs});
     parser.addOption(
         {u"all-dead"_qs, u"Replay every DEAD event (narrowed by the options below)."_qs});
@@ -177,12 +181,16 @@ int runReplay(const QStringList &arguments)
     if (!url.isValid())
         return Cli::fail(error);
 
-    OpenOptions open; // a real outbox: schema validated, no simulation mark needed
+    OpenOptions open; // a real outbox: its profile validated, no simulation mark needed
     open.statementTimeoutMs = 60000;
-    const auto connection = DbConnection::open(url, open, &error);
+    std::optional<OutboxProfile> profile;
+    const auto connection = Cli::openWithProfile(url, open, parser, &profile, &error);
     if (!connection)
         return Cli::fail(error);
-    Replayer replayer(connection->database());
+    Replayer replayer(connection->database(), *profile);
+    const QString refusal = replayer.refusal(options.request);
+    if (!refusal.isEmpty())
+        return Cli::fail(u"replay: "_qs + refusal);
     if (options.allDead) {
         error.clear();
         options.request.eventIds

@@ -51,12 +51,39 @@ CREATE TABLE IF NOT EXISTS outbox_meta (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
--- The relay looks for due PENDING rows; the dashboard counts the small states.
-CREATE INDEX IF NOT EXISTS delivery_outbox_pending_due
-    ON delivery_outbox (next_attempt_at) WHERE status = 'PENDING';
-CREATE INDEX IF NOT EXISTS delivery_outbox_dead
-    ON delivery_outbox (created_at) WHERE status = 'DEAD';
+-- Indexes: each serves a named query; none holds `payload`. The PENDING and DEAD ones are
+-- partial, so they stay as small as those states (about 3% of a healthy outbox) however large
+-- the table grows. On a big live table, create them first with CREATE INDEX CONCURRENTLY under
+-- the same names: `outboxctl init` then skips them.
+--
+-- PENDING rows: the relay claims in next_attempt_at order; the INCLUDE columns let the health
+-- snapshot count due / scheduled / in flight / lease expired and bucket ages, failures and
+-- error categories from the index alone.
+CREATE INDEX IF NOT EXISTS delivery_outbox_pending
+    ON delivery_outbox (next_attempt_at)
+    INCLUDE (claim_token, lease_until, created_at, failures, last_error_category)
+    WHERE status = 'PENDING';
+-- Superseded by delivery_outbox_pending (the same key, fewer columns).
+DROP INDEX IF EXISTS delivery_outbox_pending_due;
+-- DEAD rows: the snapshot's DEAD count, failures and categories; the DEAD filter of the event
+-- table and `replay --all-dead --older-than-ms` by created_at.
+CREATE INDEX IF NOT EXISTS delivery_outbox_dead_rows
+    ON delivery_outbox (created_at) INCLUDE (failures, last_error_category)
+    WHERE status = 'DEAD';
+-- Superseded by delivery_outbox_dead_rows.
+DROP INDEX IF EXISTS delivery_outbox_dead;
+-- The event table's default sort (Age: created_at, then event_id) and its age filters, paged by
+-- keyset: the first page and page 10,000 read the same 200 index entries. Event ID sorts use
+-- the primary key; the other sorts (type, failures, next attempt, error) have no index of their
+-- own across the whole table (see README, The event table).
+CREATE INDEX IF NOT EXISTS delivery_outbox_created
+    ON delivery_outbox (created_at, event_id);
+-- The throughput chart: attempts finished in the last hour, a range at the right-hand edge.
+CREATE INDEX IF NOT EXISTS delivery_attempt_finished
+    ON delivery_attempt (finished_at) INCLUDE (outcome);
+-- An event's attempt history (detail pane; the relay's next attempt number).
 CREATE INDEX IF NOT EXISTS delivery_attempt_event
     ON delivery_attempt (event_id, attempt_no);
+-- Replay audit per event.
 CREATE INDEX IF NOT EXISTS replay_log_event
     ON replay_log (event_id);

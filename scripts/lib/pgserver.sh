@@ -2,6 +2,8 @@
 # Throwaway PostgreSQL server for tests: `source` this file, then call
 # pg_start / pg_stop. Each run gets its own data directory and TCP port, so it
 # never touches a system cluster and parallel runs do not collide.
+# PG_EXTRA_CONF, if set, holds more postgresql.conf lines (benchmarks load
+# pg_stat_statements this way).
 #
 # Deliberately no `set -euo pipefail` here: this file is sourced, and changing
 # the caller's shell options (e.g. killing an interactive shell on the first
@@ -129,6 +131,7 @@ synchronous_commit = off
 full_page_writes = off
 max_connections = 200
 shared_buffers = 256MB
+${PG_EXTRA_CONF:-}
 EOF
   then
     echo "pg_start: cannot write $dir/postgresql.conf" >&2

@@ -1,0 +1,269 @@
+#include "outboxprofile.h"
+
+#include "schema.h"
+
+#include <QRegularExpression>
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace {
+
+using Column = OutboxProfile::Column;
+using Engine = OutboxProfile::Engine;
+
+const std::array<const char *, OutboxProfile::ColumnCount> &columnNames()
+{
+    static const std::array<const char *, OutboxProfile::ColumnCount> names
+        = {"event_id", "aggregate_type", "aggregate_id", "event_type", "payload", "status",
+            "failures", "next_attempt_at", "claim_token", "lease_until", "created_at",
+            "delivered_at", "last_error_category", "last_error"};
+    return names;
+}
+
+// The logical type every expression is cast to, so that the native queries (LOWER(event_id),
+// next_attempt_at <= :now, ...) see the types they were written for.
+QString typeOf(Column column, Engine engine)
+{
+    switch (column) {
+    case Column::Failures:
+        return QStringLiteral("INTEGER");
+    case Column::NextAttemptAt:
+    case Column::LeaseUntil:
+    case Column::CreatedAt:
+    case Column::DeliveredAt:
+        return engine == Engine::PostgreSql ? QStringLiteral("BIGINT") : QStringLiteral("INTEGER");
+    default:
+        return QStringLiteral("TEXT");
+    }
+}
+
+// The database's own words, one line: PostgreSQL's "ERROR:  column "x" does not exist\nLINE 1:
+// ..." becomes `column "x" does not exist`.
+QString databaseWords(const QSqlError &error)
+{
+    QString text = error.databaseText().trimmed();
+    if (text.isEmpty())
+        text = error.text().trimmed();
+    text = text.section(QLatin1Char('\n'), 0, 0).trimmed();
+    if (text.startsWith(QLatin1String("ERROR:")))
+        text = text.mid(6).trimmed();
+    return text.simplified();
+}
+
+bool usesNow(const QString &sql)
+{
+    static const QRegularExpression now(QStringLiteral(":now\\b"));
+    return now.match(sql).hasMatch();
+}
+
+} // namespace
+
+OutboxProfile::Engine OutboxProfile::engineOf(const QSqlDatabase &db)
+{
+    return db.driverName() == QLatin1String("QPSQL") ? Engine::PostgreSql : Engine::Sqlite;
+}
+
+QString OutboxProfile::engineName(Engine engine)
+{
+    return engine == Engine::PostgreSql ? QStringLiteral("postgresql") : QStringLiteral("sqlite");
+}
+
+QString OutboxProfile::engineTitle(Engine engine)
+{
+    return engine == Engine::PostgreSql ? QStringLiteral("PostgreSQL") : QStringLiteral("SQLite");
+}
+
+QString OutboxProfile::columnName(Column column)
+{
+    return QString::fromLatin1(columnNames().at(int(column)));
+}
+
+std::optional<OutboxProfile::Column> OutboxProfile::columnFromName(const QString &name)
+{
+    for (int i = 0; i < ColumnCount; ++i) {
+        if (name == QLatin1String(columnNames().at(i)))
+            return Column(i);
+    }
+    return std::nullopt;
+}
+
+bool OutboxProfile::isRequired(Column column)
+{
+    return column == Column::EventId || column == Column::Status || column == Column::NextAttemptAt;
+}
+
+QString OutboxProfile::expression(Column column, Engine engine) const
+{
+    return m_columns.at(int(column)).at(int(engine));
+}
+
+QStringList OutboxProfile::notAvailable() const
+{
+    QStringList out;
+    for (int i = 0; i < ColumnCount; ++i) {
+        if (m_unavailable.at(i))
+            out << columnName(Column(i));
+    }
+    if (!m_native)
+        out << QStringLiteral("attempt_history") << QStringLiteral("replay_log");
+    return out;
+}
+
+QStringList OutboxProfile::notAvailableCounts() const
+{
+    QStringList out;
+    if (!hasClaims())
+        out << QStringLiteral("in_flight");
+    if (!hasLeases())
+        out << QStringLiteral("lease_expired");
+    if (!m_statuses.contains(QLatin1String("DELIVERED")))
+        out << QStringLiteral("delivered");
+    if (!m_statuses.contains(QLatin1String("DEAD")))
+        out << QStringLiteral("dead");
+    return out;
+}
+
+QString OutboxProfile::castExpression(Column column, Engine engine) const
+{
+    const QString type = typeOf(column, engine);
+    if (column == Column::LeaseUntil && !isAvailable(column) && hasClaims()) {
+        return QStringLiteral("CAST(CASE WHEN (%1) IS NOT NULL THEN 9223372036854775807 END AS %2)")
+            .arg(expression(Column::ClaimToken, engine), type);
+    }
+    if (!isAvailable(column))
+        return QStringLiteral("CAST(NULL AS %1)").arg(type);
+    return QStringLiteral("CAST((%1) AS %2)").arg(expression(column, engine), type);
+}
+
+QString OutboxProfile::source(Engine engine) const
+{
+    if (m_native)
+        return QStringLiteral("delivery_outbox");
+    QStringList select;
+    for (int i = 0; i < ColumnCount; ++i)
+        select << castExpression(Column(i), engine) + QLatin1String(" AS ") + columnName(Column(i));
+    QString sql = QLatin1String("(SELECT ") + select.join(QLatin1String(", "))
+        + QLatin1String(" FROM ") + from(engine);
+    if (!where(engine).isEmpty())
+        sql += QLatin1String(" WHERE ") + where(engine);
+    return sql + QLatin1String(") AS delivery_outbox");
+}
+
+int OutboxProfile::lineOfField(const QString &field, Engine engine) const
+{
+    const int specific = lineOf(engineName(engine) + QLatin1Char('.') + field);
+    return specific ? specific : lineOf(field);
+}
+
+// Runs a statement that reads nothing (WHERE 1 = 0) and blames `field` when it fails.
+QString OutboxProfile::probe(
+    const QSqlDatabase &db, const QString &sql, const QString &field, Engine engine) const
+{
+    QSqlQuery query(db);
+    if (query.exec(sql))
+        return {};
+    return QStringLiteral("%1: field %2 (%3:%4): %5")
+        .arg(m_name, field, m_origin)
+        .arg(lineOfField(field, engine))
+        .arg(databaseWords(query.lastError()));
+}
+
+QString OutboxProfile::wrongEngine(Engine engine) const
+{
+    return QStringLiteral("%1: the profile is for %2 only, not for %3")
+        .arg(m_name, engineTitle(engine == Engine::Sqlite ? Engine::PostgreSql : Engine::Sqlite),
+            engineTitle(engine));
+}
+
+QString OutboxProfile::validate(const QSqlDatabase &db) const
+{
+    const Engine engine = engineOf(db);
+    if (!supports(engine))
+        return wrongEngine(engine);
+    if (m_native)
+        return Schema::validate(db);
+    const QString table = from(engine);
+    QString error
+        = probe(db, QLatin1String("SELECT 1 FROM ") + table + QLatin1String(" WHERE 1 = 0"),
+            QStringLiteral("from"), engine);
+    if (error.isEmpty() && !where(engine).isEmpty()) {
+        error = probe(db,
+            QStringLiteral("SELECT 1 FROM %1 WHERE (%2) AND 1 = 0").arg(table, where(engine)),
+            QStringLiteral("where"), engine);
+    }
+    for (int i = 0; i < ColumnCount && error.isEmpty(); ++i) {
+        if (!m_unavailable.at(i)) {
+            error = probe(db,
+                QStringLiteral("SELECT %1 FROM %2 WHERE 1 = 0")
+                    .arg(castExpression(Column(i), engine), table),
+                columnName(Column(i)), engine);
+        }
+    }
+    if (!error.isEmpty() || m_replayKind != ReplayKind::Statement)
+        return error;
+    // Prepared, never run: checks the statement's names without changing anything.
+    QSqlQuery replay(db);
+    if (!replay.prepare(m_replay.at(int(engine)))) {
+        return QStringLiteral("%1: field replay (%2:%3): %4")
+            .arg(m_name, m_origin)
+            .arg(lineOfField(QStringLiteral("replay"), engine))
+            .arg(databaseWords(replay.lastError()));
+    }
+    return {};
+}
+
+bool OutboxProfile::isPresent(const QSqlDatabase &db, QString *error) const
+{
+    const Engine engine = engineOf(db);
+    const QString sql = m_detect.at(int(engine));
+    if (!supports(engine) || sql.isEmpty())
+        return false;
+    QSqlQuery query(db);
+    if (!query.exec(sql)) {
+        if (error)
+            *error = QStringLiteral("%1: field detect: %2")
+                         .arg(m_name, databaseWords(query.lastError()));
+        return false;
+    }
+    return query.next();
+}
+
+std::optional<QString> OutboxProfile::replaySql(Engine engine) const
+{
+    if (m_replayKind != ReplayKind::Statement || !supports(engine))
+        return std::nullopt;
+    return m_replay.at(int(engine));
+}
+
+std::optional<int> OutboxProfile::replay(
+    const QSqlDatabase &db, const QString &eventId, qint64 now, QString *error) const
+{
+    const Engine engine = engineOf(db);
+    if (!supports(engine)) {
+        *error = wrongEngine(engine);
+        return std::nullopt;
+    }
+    const std::optional<QString> sql = replaySql(engine);
+    if (!sql) {
+        *error = m_replayKind == ReplayKind::Native
+            ? QStringLiteral(
+                "%1: replay goes through Outbox Health's replay (with a replay_log row)")
+                  .arg(m_name)
+            : QStringLiteral("%1: replay is not possible from the database: %2")
+                  .arg(m_name, m_replayUnavailable);
+        return std::nullopt;
+    }
+    QSqlQuery query(db);
+    if (!query.prepare(*sql)) {
+        *error = QStringLiteral("%1: replay: %2").arg(m_name, databaseWords(query.lastError()));
+        return std::nullopt;
+    }
+    query.bindValue(QStringLiteral(":event_id"), eventId);
+    if (usesNow(*sql))
+        query.bindValue(QStringLiteral(":now"), now);
+    if (!query.exec()) {
+        *error = QStringLiteral("%1: replay: %2").arg(m_name, databaseWords(query.lastError()));
+        return std::nullopt;
+    }
+    return query.numRowsAffected();
+}

@@ -1,0 +1,137 @@
+// A schema profile: how to read another library's outbox table (pg-boss, Spring Modulith,
+// gruelbox, namastack, a custom table) as if it were the native `delivery_outbox`. Each logical
+// column of DESIGN.md is an SQL expression per engine over the profile's table; source() wraps
+// them in a derived table aliased `delivery_outbox`, so every read query written against the
+// native columns runs unchanged on the other schema. A column the schema lacks is declared
+// unavailable (the view shows "not available", never zero). Replay is one fenced statement,
+// Outbox Health's own replay (native), or unavailable with what to run instead.
+// Profiles are parsed from profile files (ProfileParser) and found by ProfileRegistry.
+#pragma once
+
+#include <QHash>
+#include <QSqlDatabase>
+#include <QString>
+#include <QStringList>
+#include <array>
+#include <optional>
+
+class OutboxProfile
+{
+public:
+    enum class Engine { PostgreSql, Sqlite };
+    static constexpr int EngineCount = 2;
+
+    // The logical columns of delivery_outbox, in DESIGN.md's order.
+    enum class Column {
+        EventId,
+        AggregateType,
+        AggregateId,
+        EventType,
+        Payload,
+        Status, // 'PENDING' | 'DELIVERED' | 'DEAD'
+        Failures, // integer
+        NextAttemptAt, // ms since the epoch
+        ClaimToken, // not NULL while the row is claimed (in progress)
+        LeaseUntil, // ms, or NULL
+        CreatedAt, // ms
+        DeliveredAt, // ms, or NULL
+        LastErrorCategory,
+        LastError,
+    };
+    static constexpr int ColumnCount = 14;
+
+    enum class ReplayKind {
+        Native, // Outbox Health's Replayer: DEAD -> PENDING with a replay_log row
+        Statement, // the profile's fenced statement
+        Unavailable, // read-only: replayUnavailableReason() says what to run instead
+    };
+
+    static Engine engineOf(const QSqlDatabase &db);
+    static QString engineName(Engine engine); // "postgresql", "sqlite": the file's key prefix
+    static QString engineTitle(Engine engine); // "PostgreSQL", "SQLite"
+    static QString columnName(Column column); // the native column name, e.g. "next_attempt_at"
+    static std::optional<Column> columnFromName(const QString &name);
+    static bool isRequired(Column column);
+
+    QString name() const { return m_name; }
+    QString description() const { return m_description; }
+    QString origin() const { return m_origin; } // the file it was read from
+    bool supports(Engine engine) const { return m_engines.at(int(engine)); }
+    // The native schema itself: delivery_outbox with every column mapped to itself. Only there
+    // do the attempt history (delivery_attempt) and the replay log (replay_log) exist.
+    bool isNative() const { return m_native; }
+
+    bool isAvailable(Column column) const { return !m_unavailable.at(int(column)); }
+    QString expression(Column column, Engine engine) const;
+    QString from(Engine engine) const { return m_from.at(int(engine)); }
+    QString where(Engine engine) const { return m_where.at(int(engine)); }
+    QStringList statuses() const { return m_statuses; } // which of PENDING, DELIVERED, DEAD occur
+
+    bool hasAttemptHistory() const { return m_native; }
+    bool hasReplayLog() const { return m_native; }
+    bool hasClaims() const { return isAvailable(Column::ClaimToken); }
+    bool hasLeases() const { return hasClaims() && isAvailable(Column::LeaseUntil); }
+    // What the schema does not hold: unavailable logical columns by their native names, then
+    // "attempt_history" and "replay_log" unless native. Empty for the native profile.
+    QStringList notAvailable() const;
+    // The `outboxctl check` counts this schema cannot tell (keys of its "counts" object):
+    // in_flight and lease_expired without claims, lease_expired without leases, dead or
+    // delivered when the status expression never yields them.
+    QStringList notAvailableCounts() const;
+
+    // The table reference for FROM: `delivery_outbox` for the native profile, otherwise
+    // `(SELECT <expr> AS event_id, ... FROM <from> [WHERE <where>]) AS delivery_outbox` with
+    // every expression cast to its logical type and unavailable columns as typed NULLs. A
+    // claimed row of a schema without leases gets the largest BIGINT as lease_until: it
+    // counts as in flight, never as lease expired (which notAvailableCounts() then lists).
+    // Meaningful only for an engine the profile supports (validate() says so otherwise).
+    QString source(Engine engine) const;
+
+    // Empty when the profile works on this database; otherwise one line naming the first
+    // field that fails, its file and line, and the database's words, e.g.
+    // `pg-boss: field failures (x.profile:12): column "retry_countx" does not exist`.
+    // The native profile reports Schema::validate()'s message.
+    QString validate(const QSqlDatabase &db) const;
+
+    // Whether the profile's `detect` query finds its schema (false without a detect query).
+    bool isPresent(const QSqlDatabase &db, QString *error = nullptr) const;
+
+    ReplayKind replayKind() const { return m_replayKind; }
+    // The fenced statement with :event_id (and optionally :now, ms) for ReplayKind::Statement.
+    std::optional<QString> replaySql(Engine engine) const;
+    QString replayUnavailableReason() const { return m_replayUnavailable; }
+    // Runs the replay statement for one event at `now`: the number of rows it changed (0 when
+    // the event is not in its failed state any more), or nothing with *error set.
+    std::optional<int> replay(
+        const QSqlDatabase &db, const QString &eventId, qint64 now, QString *error) const;
+
+    // The line of the file where `key` (as written, e.g. "postgresql.status") was given; 0 if not.
+    int lineOf(const QString &key) const { return m_lines.value(key); }
+
+private:
+    friend class ProfileParser;
+    using PerEngine = std::array<QString, EngineCount>;
+
+    QString castExpression(Column column, Engine engine) const;
+    QString wrongEngine(Engine engine) const;
+    QString probe(
+        const QSqlDatabase &db, const QString &sql, const QString &field, Engine engine) const;
+    int lineOfField(const QString &field, Engine engine) const;
+
+    QString m_name;
+    QString m_description;
+    QString m_origin;
+    std::array<bool, EngineCount> m_engines = {true, true};
+    std::array<PerEngine, ColumnCount> m_columns;
+    std::array<bool, ColumnCount> m_unavailable = {};
+    PerEngine m_from;
+    PerEngine m_where;
+    PerEngine m_detect;
+    PerEngine m_replay;
+    ReplayKind m_replayKind = ReplayKind::Unavailable;
+    QString m_replayUnavailable;
+    QStringList m_statuses
+        = {QStringLiteral("PENDING"), QStringLiteral("DELIVERED"), QStringLiteral("DEAD")};
+    bool m_native = false;
+    QHash<QString, int> m_lines;
+};

@@ -1,0 +1,95 @@
+// outbox-snapshot-bench --db URL --now MS [--runs N] [--trace FILE]: times HealthQuery::compute
+// as the dashboard's worker runs it (same connection options), for tests/bench/scale. Prints
+// one JSON line with the median and minimum of N runs after one warm-up run, and writes the
+// SQL of a run, values in place, to FILE so that the script can time the same statements
+// through psql or sqlite3.
+#include "healthquery.h"
+#include "healthworker.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTextStream>
+#include <algorithm>
+
+namespace {
+
+int fail(const QString &message)
+{
+    QTextStream(stderr) << "outbox-snapshot-bench: " << message << Qt::endl;
+    return 2;
+}
+
+QString number(double value)
+{
+    return QString::number(value, 'f', 3);
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser parser;
+    parser.addOption({u"db"_qs, u"Database URL."_qs, u"URL"_qs});
+    parser.addOption({u"now"_qs, u"The time to judge at (ms)."_qs, u"MS"_qs});
+    parser.addOption(
+        {u"runs"_qs, u"Timed runs after one warm-up (default 5)."_qs, u"N"_qs, u"5"_qs});
+    parser.addOption({u"trace"_qs, u"Write the SQL of a run here."_qs, u"FILE"_qs});
+    parser.process(app);
+
+    QString error;
+    const DatabaseUrl url = DatabaseUrl::parse(parser.value(u"db"_qs), &error);
+    if (!url.isValid())
+        return fail(error);
+    const auto connection = DbConnection::open(url, HealthWorker::defaultOpenOptions(), &error);
+    if (!connection)
+        return fail(error);
+    const qint64 now = parser.value(u"now"_qs).toLongLong();
+    const int runs = std::max(1, parser.value(u"runs"_qs).toInt());
+
+    QStringList trace;
+    HealthQuery::Options options = HealthQuery::Options::fromEnvironment();
+    options.trace = &trace;
+    std::optional<HealthSnapshot> snapshot
+        = HealthQuery::compute(connection->database(), now, &error, options);
+    if (!snapshot)
+        return fail(error);
+    options.trace = nullptr;
+    QList<double> times;
+    for (int i = 0; i < runs; ++i) {
+        QElapsedTimer timer;
+        timer.start();
+        snapshot = HealthQuery::compute(connection->database(), now, &error, options);
+        if (!snapshot)
+            return fail(error);
+        times << double(timer.nsecsElapsed()) / 1e6;
+    }
+    std::sort(times.begin(), times.end());
+
+    if (parser.isSet(u"trace"_qs)) {
+        QFile file(parser.value(u"trace"_qs));
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            return fail(u"cannot write "_qs + file.fileName());
+        file.write((trace.join(u";\n"_qs) + u";\n"_qs).toUtf8());
+    }
+    const HealthCounts &c = snapshot->counts;
+    QTextStream(stdout) << QStringLiteral(
+        "{\"runs\":%1,\"median_ms\":%2,\"min_ms\":%3,\"max_ms\":%4,\"statements\":%5,"
+        "\"estimated\":\"%6\",\"due\":%7,\"scheduled\":%8,\"in_flight\":%9,\"lease_expired\":%10,"
+        "\"delivered\":%11,\"dead\":%12}")
+                               .arg(runs)
+                               .arg(number(times.at(times.size() / 2)), number(times.constFirst()),
+                                   number(times.constLast()))
+                               .arg(trace.size())
+                               .arg(snapshot->estimated.join(u","_qs))
+                               .arg(c.due)
+                               .arg(c.scheduled)
+                               .arg(c.inFlight)
+                               .arg(c.leaseExpired)
+                               .arg(c.delivered)
+                               .arg(c.dead)
+                        << Qt::endl;
+    return 0;
+}

@@ -1,0 +1,23 @@
+// Loading the schema fixtures of tests/fixtures/ (each library's published DDL with its rows)
+// and driving a real pg-boss through tests/pgboss/make-jobs.mjs, for the profile tests.
+#pragma once
+
+#include <QJsonObject>
+#include <QSqlDatabase>
+#include <QStringList>
+
+// Splits an SQL script at the semicolons outside strings, dollar quotes and comments (the
+// pg-boss DDL has PL/pgSQL bodies).
+QStringList sqlStatements(const QString &script);
+// Runs every statement of the file; false (with a warning naming the statement) on the first
+// failure.
+bool runSqlScript(const QSqlDatabase &db, const QString &path);
+
+// Where scripts/bootstrap installs pg-boss@10: $PGBOSS_DIR, else
+// ${XDG_CACHE_HOME:-$HOME/.cache}/outbox-health-bench/pgboss.
+QString pgBossDir();
+// Why the real pg-boss tests cannot run here (node or pg-boss missing); empty when they can.
+QString pgBossMissing();
+// Runs `node make-jobs.mjs ARGUMENTS` (script = its path); its last output line is JSON.
+// Empty with *error set when it fails.
+QJsonObject runPgBoss(const QString &script, const QStringList &arguments, QString *error);

@@ -1,0 +1,519 @@
+// `outboxctl check` and `outboxctl replay` with --profile, as an operator runs them on another
+// library's outbox: for each built-in profile over its fixture (tests/fixtures/, the library's
+// published DDL with rows in every state) the exact counts, null where the schema cannot tell,
+// with and without --profile (detection); replay through the profile's fenced statement once,
+// then skipped; the read-only Spring Modulith profiles refusing with what to run instead; a
+// custom profile file; bad profile files named by line and field; and a real pg-boss whose own
+// counts `check --profile pg-boss` must match, whose failed job `replay --profile pg-boss`
+// releases and a pg-boss worker then completes.
+#include "fixturescript.h"
+#include "outboxctlrun.h"
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace {
+
+constexpr qint64 T = 1800000000000; // the fixtures' now: 2027-01-15 08:00:00 UTC
+constexpr qint64 NA = -1; // a count the schema cannot tell: null in the JSON
+
+// due, scheduled, in_flight, lease_expired, delivered, dead
+using Counts = QList<qint64>;
+
+bool inCi()
+{
+    const QByteArray ci = qgetenv("CI").toLower();
+    return ci == "true" || ci == "1";
+}
+
+QJsonObject countsObject(const Counts &counts)
+{
+    const QStringList keys = {u"due"_qs, u"scheduled"_qs, u"in_flight"_qs, u"lease_expired"_qs,
+        u"delivered"_qs, u"dead"_qs};
+    QJsonObject object;
+    for (qsizetype i = 0; i < keys.size(); ++i)
+        object.insert(keys.at(i), counts.at(i) == NA ? QJsonValue() : QJsonValue(counts.at(i)));
+    return object;
+}
+
+// Loads a profile's fixture into a fresh database: the native schema first for `native`.
+std::unique_ptr<DbConnection> loadFixture(const TestDatabase &database, const QString &profile)
+{
+    auto connection = profile == u"native"_qs ? database.initialise() : database.connect(false);
+    if (!connection)
+        return nullptr;
+    const QString path = QFINDTESTDATA(QStringLiteral("fixtures/%1.sql").arg(profile));
+    return runSqlScript(connection->database(), path) ? std::move(connection) : nullptr;
+}
+
+QJsonObject jsonOf(const Run &run)
+{
+    return run.out.size() == 1 ? QJsonDocument::fromJson(run.out.constFirst().toUtf8()).object()
+                               : QJsonObject();
+}
+
+QStringList replayArguments(const QString &url, const QString &profile, const QStringList &extra)
+{
+    QStringList arguments = {u"replay"_qs, u"--db"_qs, url};
+    if (!profile.isEmpty())
+        arguments << u"--profile"_qs << profile;
+    return arguments + extra
+        + QStringList {u"--operator"_qs, u"ops"_qs, u"--reason"_qs, u"endpoint fixed"_qs,
+            u"--now"_qs, QString::number(T), u"--json"_qs};
+}
+
+QStringList checkArguments(const QString &url, const QString &profile, qint64 now)
+{
+    QStringList arguments
+        = {u"check"_qs, u"--db"_qs, url, u"--now"_qs, QString::number(now), u"--json"_qs};
+    if (!profile.isEmpty())
+        arguments << u"--profile"_qs << profile;
+    return arguments;
+}
+
+// The counts of `check --profile` at `now`, or an empty object when it fails.
+QJsonObject countsOf(const QString &url, const QString &profile, qint64 now)
+{
+    const Run run = outboxctl(checkArguments(url, profile, now));
+    if (run.exitCode != 0) {
+        qWarning("check: %s", qPrintable(run.err.join(u'\n')));
+        return {};
+    }
+    return jsonOf(run).value(u"counts"_qs).toObject();
+}
+
+QString replayedJson(const QStringList &replayed, const QStringList &skipped)
+{
+    return u"{\"replayed\":"_qs
+        + QString::fromUtf8(
+            QJsonDocument(QJsonArray::fromStringList(replayed)).toJson(QJsonDocument::Compact))
+        + u",\"skipped\":"_qs
+        + QString::fromUtf8(
+            QJsonDocument(QJsonArray::fromStringList(skipped)).toJson(QJsonDocument::Compact))
+        + u"}"_qs;
+}
+
+// Writes `text` into dir/name and returns the path.
+QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &text)
+{
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    file.write(text);
+    return path;
+}
+
+} // namespace
+
+class TestProfileCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(QFileInfo::exists(qEnvironmentVariable("OUTBOXCTL")),
+            "OUTBOXCTL must name the binary (set by CTest)");
+    }
+
+    void checkThroughEachProfile_data()
+    {
+        QTest::addColumn<QString>("profile");
+        QTest::addColumn<Counts>("counts");
+        QTest::addColumn<QStringList>("notAvailable");
+        QTest::addColumn<qint64>("oldestPendingAgeMs"); // NA: null
+        const QStringList neverNative = {u"error_categories"_qs, u"throughput_per_minute"_qs};
+        const QStringList noClaims = {u"in_flight"_qs, u"lease_expired"_qs};
+        QTest::addRow("native") << u"native"_qs << Counts {2, 1, 1, 1, 2, 2} << QStringList()
+                                << qint64(7200000);
+        QTest::addRow("pg-boss") << u"pg-boss"_qs << Counts {2, 2, 1, 1, 2, 3} << neverNative
+                                 << qint64(1800000);
+        QTest::addRow("spring-modulith")
+            << u"spring-modulith"_qs << Counts {3, 0, NA, NA, 2, NA}
+            << noClaims + QStringList {u"dead"_qs, u"attempts_histogram"_qs} + neverNative
+            << qint64(172800000);
+        QTest::addRow("spring-modulith-2")
+            << u"spring-modulith-2"_qs << Counts {2, 0, 2, NA, 3, 2}
+            << QStringList {u"lease_expired"_qs} + neverNative << qint64(259200000);
+        QTest::addRow("gruelbox") << u"gruelbox"_qs << Counts {3, 2, NA, NA, 2, 1}
+                                  << noClaims
+                + QStringList {u"oldest_pending_age_ms"_qs, u"age_histogram"_qs} + neverNative
+                                  << NA;
+        QTest::addRow("namastack") << u"namastack"_qs << Counts {2, 1, NA, NA, 2, 2}
+                                   << noClaims + neverNative << qint64(60000);
+    }
+    void checkThroughEachProfile()
+    {
+        QFETCH(QString, profile);
+        QFETCH(Counts, counts);
+        QFETCH(QStringList, notAvailable);
+        QFETCH(qint64, oldestPendingAgeMs);
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        QVERIFY(loadFixture(*database, profile));
+
+        const Run run = outboxctl(checkArguments(database->url(), profile, T));
+        QVERIFY2(run.err.isEmpty(), qPrintable(run.err.join(u'\n')));
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject json = jsonOf(run);
+        QCOMPARE(json.value(u"counts"_qs).toObject(), countsObject(counts));
+        QCOMPARE(
+            json.value(u"not_available"_qs).toArray(), QJsonArray::fromStringList(notAvailable));
+        QCOMPARE(json.value(u"estimated"_qs).toArray(), QJsonArray());
+        QCOMPARE(json.value(u"oldest_pending_age_ms"_qs),
+            oldestPendingAgeMs == NA ? QJsonValue() : QJsonValue(oldestPendingAgeMs));
+        // Every key the schema cannot tell is null, never 0 or empty; "not_available" comes
+        // right after "estimated".
+        for (const QString &key : std::as_const(notAvailable)) {
+            const QJsonValue value = json.contains(key)
+                ? json.value(key)
+                : json.value(u"counts"_qs).toObject().value(key);
+            QVERIFY2(value.isNull(), qPrintable(key));
+        }
+        QVERIFY(run.out.constFirst().contains(u"\"estimated\":[],\"not_available\":["_qs));
+        if (profile == u"native"_qs)
+            QCOMPARE(json.value(u"throughput_per_minute"_qs).toArray().size(), 60);
+
+        // Without --profile the schema is detected: the same line.
+        const Run detected = outboxctl(checkArguments(database->url(), QString(), T));
+        QCOMPARE(detected.exitCode, 0);
+        QCOMPARE(detected.out, run.out);
+
+        // The report says "n/a" for what the schema cannot tell.
+        const Run text = outboxctl({u"check"_qs, u"--db"_qs, database->url(), u"--now"_qs,
+            QString::number(T), u"--profile"_qs, profile});
+        QCOMPARE(text.exitCode, 0);
+        const QString countsLine = text.out.value(1);
+        QCOMPARE(countsLine.contains(u"n/a in flight"_qs), counts.at(2) == NA);
+        QCOMPARE(countsLine.contains(u"n/a dead"_qs), counts.at(5) == NA);
+        if (profile != u"native"_qs)
+            QVERIFY2(text.out.constFirst().endsWith(
+                         QStringLiteral("(profile %1) at %2").arg(profile).arg(T)),
+                qPrintable(text.out.constFirst()));
+    }
+
+    void thresholdOnWhatIsNotAvailableIsRefused_data()
+    {
+        QTest::addColumn<QString>("profile");
+        QTest::addColumn<QStringList>("option");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("spring-modulith: dead")
+            << u"spring-modulith"_qs << QStringList {u"--max-dead"_qs, u"0"_qs}
+            << u"outboxctl: check: --max-dead cannot be judged: dead is not available with"
+               " profile spring-modulith"_qs;
+        QTest::addRow("namastack: lease expired")
+            << u"namastack"_qs << QStringList {u"--max-lease-expired"_qs, u"0"_qs}
+            << u"outboxctl: check: --max-lease-expired cannot be judged: lease_expired is not"
+               " available with profile namastack"_qs;
+        QTest::addRow("gruelbox: oldest pending")
+            << u"gruelbox"_qs << QStringList {u"--max-oldest-pending-ms"_qs, u"1000"_qs}
+            << u"outboxctl: check: --max-oldest-pending-ms cannot be judged: oldest_pending_age_ms"
+               " is not available with profile gruelbox"_qs;
+    }
+    void thresholdOnWhatIsNotAvailableIsRefused()
+    {
+        QFETCH(QString, profile);
+        QFETCH(QStringList, option);
+        QFETCH(QString, message);
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        QVERIFY(loadFixture(*database, profile));
+        const Run run = outboxctl(checkArguments(database->url(), profile, T) + option);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.out.isEmpty());
+        QCOMPARE(run.err, QStringList {message});
+        // A limit the schema can judge still works: namastack's DEAD rows.
+        if (profile == u"namastack"_qs) {
+            const Run dead = outboxctl(checkArguments(database->url(), profile, T)
+                + QStringList {u"--max-dead"_qs, u"1"_qs});
+            QCOMPARE(dead.exitCode, 1);
+            QCOMPARE(jsonOf(dead).value(u"violations"_qs).toArray().size(), 1);
+        }
+    }
+
+    void replayThroughTheProfileStatement_data()
+    {
+        QTest::addColumn<QString>("profile");
+        QTest::addColumn<QString>("failed");
+        QTest::addColumn<QString>("notFailed");
+        QTest::addColumn<qint64>("deadAfter");
+        QTest::addRow("pg-boss") << u"pg-boss"_qs << u"00000000-0000-4000-8000-000000000009"_qs
+                                 << u"00000000-0000-4000-8000-000000000011"_qs << qint64(2);
+        QTest::addRow("gruelbox") << u"gruelbox"_qs << u"30000000-0000-4000-8000-000000000005"_qs
+                                  << u"30000000-0000-4000-8000-000000000004"_qs << qint64(0);
+        QTest::addRow("namastack") << u"namastack"_qs << u"40000000-0000-4000-8000-000000000006"_qs
+                                   << u"40000000-0000-4000-8000-000000000002"_qs << qint64(1);
+    }
+    void replayThroughTheProfileStatement()
+    {
+        QFETCH(QString, profile);
+        QFETCH(QString, failed);
+        QFETCH(QString, notFailed);
+        QFETCH(qint64, deadAfter);
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        QVERIFY(loadFixture(*database, profile));
+        const QJsonObject before = countsOf(database->url(), profile, T);
+        QVERIFY(!before.isEmpty());
+
+        const Run first
+            = outboxctl(replayArguments(database->url(), profile, {u"--event"_qs, failed}));
+        QVERIFY2(first.err.isEmpty(), qPrintable(first.err.join(u'\n')));
+        QCOMPARE(first.exitCode, 0);
+        QCOMPARE(first.out, QStringList {replayedJson({failed}, {})});
+        const QJsonObject after = countsOf(database->url(), profile, T);
+        QCOMPARE(after.value(u"dead"_qs).toInteger(), deadAfter);
+        QCOMPARE(after.value(u"dead"_qs).toInteger() + 1, before.value(u"dead"_qs).toInteger());
+
+        // Fenced: the row is no longer failed; a row that never was is skipped too. Detected
+        // without --profile.
+        const Run second = outboxctl(replayArguments(
+            database->url(), QString(), {u"--event"_qs, failed, u"--event"_qs, notFailed}));
+        QCOMPARE(second.exitCode, 0);
+        QCOMPARE(second.out, QStringList {replayedJson({}, {failed, notFailed})});
+        QCOMPARE(countsOf(database->url(), profile, T), after);
+
+        // Only Outbox Health's own replay keeps a budget reset and a spread window.
+        for (const QStringList &extra :
+            {QStringList {u"--reset-budget"_qs}, QStringList {u"--spread-ms"_qs, u"60000"_qs}}) {
+            const Run refused = outboxctl(
+                replayArguments(database->url(), profile, QStringList {u"--all-dead"_qs} + extra));
+            QCOMPARE(refused.exitCode, 2);
+            QVERIFY(refused.out.isEmpty());
+            QCOMPARE(refused.err,
+                QStringList {QStringLiteral(
+                    "outboxctl: replay: %1: a budget reset and a spread window exist only in"
+                    " Outbox Health's own replay; the profile's replay statement decides both")
+                                 .arg(profile)});
+        }
+        QCOMPARE(countsOf(database->url(), profile, T), after);
+    }
+
+    void replayAllDeadThroughTheSource()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        QVERIFY(loadFixture(*database, u"namastack"_qs));
+        const Run run
+            = outboxctl(replayArguments(database->url(), u"namastack"_qs, {u"--all-dead"_qs}));
+        QVERIFY2(run.err.isEmpty(), qPrintable(run.err.join(u'\n')));
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject json = jsonOf(run);
+        QCOMPARE(json.value(u"replayed"_qs).toArray().size(), 2);
+        QCOMPARE(json.value(u"skipped"_qs).toArray(), QJsonArray());
+        QCOMPARE(countsOf(database->url(), u"namastack"_qs, T), countsObject({4, 1, NA, NA, 2, 0}));
+    }
+
+    void readOnlyProfilesRefuseWithTheirExplanation_data()
+    {
+        QTest::addColumn<QString>("profile");
+        QTest::addColumn<QString>("advice");
+        QTest::addRow("spring-modulith")
+            << u"spring-modulith"_qs
+            << u"IncompleteEventPublications.resubmitIncompletePublications"_qs;
+        QTest::addRow("spring-modulith-2")
+            << u"spring-modulith-2"_qs << u"FailedEventPublications.resubmit"_qs;
+    }
+    void readOnlyProfilesRefuseWithTheirExplanation()
+    {
+        QFETCH(QString, profile);
+        QFETCH(QString, advice);
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        QVERIFY(loadFixture(*database, profile));
+        const QJsonObject before = countsOf(database->url(), profile, T);
+        for (const QString &given : {profile, QString()}) {
+            const Run run = outboxctl(replayArguments(database->url(), given,
+                {u"--event"_qs, u"20000000-0000-4000-8000-000000000006"_qs}));
+            QCOMPARE(run.exitCode, 2);
+            QVERIFY(run.out.isEmpty());
+            QCOMPARE(run.err.size(), 1);
+            QVERIFY2(run.err.constFirst().startsWith(
+                         QStringLiteral("outboxctl: replay: %1: replay is not possible from the"
+                                        " database: ")
+                             .arg(profile)),
+                qPrintable(run.err.constFirst()));
+            QVERIFY2(run.err.constFirst().contains(advice), qPrintable(run.err.constFirst()));
+        }
+        QCOMPARE(countsOf(database->url(), profile, T), before);
+    }
+
+    void customProfileFile_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void customProfileFile()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        {
+            const auto connection = database->connect(false);
+            QVERIFY(connection);
+            QVERIFY(runSqlScript(connection->database(), QFINDTESTDATA("fixtures/custom.sql")));
+        }
+        const QString path = QFINDTESTDATA("fixtures/custom.profile");
+        const Run run = outboxctl(checkArguments(database->url(), path, T));
+        QVERIFY2(run.err.isEmpty(), qPrintable(run.err.join(u'\n')));
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject json = jsonOf(run);
+        QCOMPARE(json.value(u"counts"_qs).toObject(), countsObject({2, 1, 1, 1, 1, 2}));
+        QCOMPARE(json.value(u"not_available"_qs).toArray(),
+            QJsonArray({u"error_categories"_qs, u"throughput_per_minute"_qs}));
+
+        // A custom table is never guessed.
+        const Run undetected = outboxctl(checkArguments(database->url(), QString(), T));
+        QCOMPARE(undetected.exitCode, 2);
+        QCOMPARE(undetected.err.size(), 1);
+        QCOMPARE(undetected.err.constFirst(),
+            u"outboxctl: missing table delivery_outbox (run `outboxctl init --db URL` to create"
+            " the schema); no other known outbox schema found either (pass --profile NAME|FILE"
+            " for another library's table)"_qs);
+
+        const Run replay
+            = outboxctl(replayArguments(database->url(), path, {u"--event"_qs, u"7"_qs}));
+        QVERIFY2(replay.err.isEmpty(), qPrintable(replay.err.join(u'\n')));
+        QCOMPARE(replay.out, QStringList {replayedJson({u"7"_qs}, {})});
+        const Run again
+            = outboxctl(replayArguments(database->url(), path, {u"--event"_qs, u"7"_qs}));
+        QCOMPARE(again.out, QStringList {replayedJson({}, {u"7"_qs})});
+        QCOMPARE(countsOf(database->url(), path, T), countsObject({3, 1, 1, 1, 1, 1}));
+    }
+
+    void badProfileIsNamed_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("error"); // %1 = the file's path
+        QTest::addRow("unknown field")
+            << QByteArray("name = shop\nfrom = shop_outbox\nevent_id = CAST(job_id AS TEXT)\n"
+                          "statuss = state\nstatus = state\nnext_attempt_at = run_at_ms\n"
+                          "replay_unavailable = none\n")
+            << u"outboxctl: %1:4: unknown field 'statuss'"_qs;
+        QTest::addRow("missing field")
+            << QByteArray("name = shop\nfrom = shop_outbox\nevent_id = CAST(job_id AS TEXT)\n"
+                          "next_attempt_at = run_at_ms\nreplay_unavailable = none\n")
+            << u"outboxctl: %1: missing required field 'status' (required: name, from, event_id,"
+               " status, next_attempt_at, and replay or replay_unavailable)"_qs;
+        QTest::addRow("unknown column")
+            << QByteArray("name = shop\nfrom = shop_outbox\nevent_id = CAST(job_id AS TEXT)\n"
+                          "status = 'PENDING'\nnext_attempt_at = run_at_ms\n"
+                          "failures = triesx\nreplay_unavailable = none\n")
+            << u"outboxctl: shop: field failures (%1:6): column \"triesx\" does not exist"_qs;
+    }
+    void badProfileIsNamed()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, error);
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        {
+            const auto connection = database->connect(false);
+            QVERIFY(connection);
+            QVERIFY(runSqlScript(connection->database(), QFINDTESTDATA("fixtures/custom.sql")));
+        }
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, u"shop.profile"_qs, text);
+        for (const QString &command : {u"check"_qs, u"replay"_qs}) {
+            const QStringList arguments = command == u"check"_qs
+                ? checkArguments(database->url(), path, T)
+                : replayArguments(database->url(), path, {u"--event"_qs, u"7"_qs});
+            const Run run = outboxctl(arguments);
+            QCOMPARE(run.exitCode, 2);
+            QVERIFY(run.out.isEmpty());
+            QCOMPARE(run.err, QStringList {error.arg(path)});
+        }
+        const Run unknown = outboxctl(checkArguments(database->url(), u"pgboss"_qs, T));
+        QCOMPARE(unknown.exitCode, 2);
+        QCOMPARE(unknown.err,
+            QStringList {u"outboxctl: unknown profile 'pgboss': not a built-in (native, gruelbox,"
+                         " namastack, pg-boss, spring-modulith-2, spring-modulith) and no such"
+                         " file"_qs});
+    }
+
+    void profileOnTheWrongSchemaIsNamed()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        QVERIFY(loadFixture(*database, u"gruelbox"_qs));
+        const Run run = outboxctl(checkArguments(database->url(), u"pg-boss"_qs, T));
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err.size(), 1);
+        QVERIFY2(run.err.constFirst().startsWith(u"outboxctl: pg-boss: field from ("_qs),
+            qPrintable(run.err.constFirst()));
+        QVERIFY2(run.err.constFirst().endsWith(u"relation \"pgboss.job\" does not exist"_qs),
+            qPrintable(run.err.constFirst()));
+    }
+
+    // pg-boss itself writes its tables: a queue with retryLimit 2 whose handler fails for a
+    // known subset, a scheduled job and a stuck one. `check --profile pg-boss` must count what
+    // pg-boss reports (getQueueSize, its own states); `replay --profile pg-boss` releases a
+    // failed job as boss.retry does; a pg-boss worker then completes it.
+    void realPgBoss()
+    {
+        const QString missing = pgBossMissing();
+        if (!missing.isEmpty()) {
+            if (inCi())
+                QFAIL(qPrintable(missing));
+            QSKIP(qPrintable(missing));
+        }
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        const QString script = QFINDTESTDATA("pgboss/make-jobs.mjs");
+        QString error;
+        const QJsonObject made = runPgBoss(script, {u"make"_qs, database->url()}, &error);
+        QVERIFY2(!made.isEmpty(), qPrintable(error));
+
+        const qint64 now = qint64(made.value(u"now_ms"_qs).toDouble());
+        const Run run = outboxctl(checkArguments(database->url(), u"pg-boss"_qs, now));
+        QVERIFY2(run.err.isEmpty(), qPrintable(run.err.join(u'\n')));
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject json = jsonOf(run);
+        const QJsonObject counts = json.value(u"counts"_qs).toObject();
+        QCOMPARE(json.value(u"not_available"_qs).toArray(),
+            QJsonArray({u"error_categories"_qs, u"throughput_per_minute"_qs}));
+
+        // pg-boss's own view: getQueueSize counts created + retry; its states from pgboss.job.
+        const QJsonObject states = made.value(u"states"_qs).toObject();
+        qint64 queued = 0;
+        for (const QJsonValue size : made.value(u"queue_size"_qs).toObject())
+            queued += size.toInteger();
+        const auto count
+            = [&counts](const char *key) { return counts.value(QLatin1String(key)).toInteger(); };
+        QCOMPARE(count("due") + count("scheduled"), queued);
+        QCOMPARE(count("in_flight") + count("lease_expired"), made.value(u"active"_qs).toInteger());
+        QCOMPARE(
+            count("in_flight") + count("lease_expired"), states.value(u"active"_qs).toInteger());
+        QCOMPARE(count("delivered"), states.value(u"completed"_qs).toInteger());
+        QCOMPARE(count("dead"),
+            states.value(u"failed"_qs).toInteger() + states.value(u"cancelled"_qs).toInteger());
+        QCOMPARE(counts, countsObject({0, 2, 1, 0, 6, 4})); // what the script set up
+        // retryLimit 2: each failed job failed three times.
+        const QJsonArray histogram = json.value(u"attempts_histogram"_qs).toArray();
+        QCOMPARE(histogram.last().toObject().value(u"failures"_qs).toInt(), 3);
+        QCOMPARE(histogram.last().toObject().value(u"count"_qs).toInt(), 4);
+
+        const QJsonArray failed = made.value(u"failed"_qs).toArray();
+        QCOMPARE(failed.size(), 4);
+        const QString replayed = failed.first().toObject().value(u"id"_qs).toString();
+        const QStringList replay
+            = {u"replay"_qs, u"--db"_qs, database->url(), u"--profile"_qs, u"pg-boss"_qs,
+                u"--event"_qs, replayed, u"--operator"_qs, u"x"_qs, u"--reason"_qs, u"y"_qs};
+        const Run first = outboxctl(replay);
+        QVERIFY2(first.err.isEmpty(), qPrintable(first.err.join(u'\n')));
+        QCOMPARE(first.exitCode, 0);
+        QCOMPARE(first.out, QStringList {u"replayed 1 event: "_qs + replayed});
+        const Run second = outboxctl(replay);
+        QCOMPARE(second.exitCode, 0);
+        QVERIFY2(second.out.value(0).startsWith(u"replayed 0 events; skipped 1"_qs),
+            qPrintable(second.out.value(0)));
+
+        // A pg-boss worker picks the replayed job up and completes it.
+        const QJsonObject completed
+            = runPgBoss(script, {u"complete"_qs, database->url(), replayed}, &error);
+        QVERIFY2(!completed.isEmpty(), qPrintable(error));
+        QCOMPARE(completed.value(u"state"_qs).toString(), u"completed"_qs);
+        QCOMPARE(completed.value(u"retry_limit"_qs).toInt(), 3); // boss.retry: one more attempt
+        const QJsonObject after = countsOf(database->url(), u"pg-boss"_qs, now);
+        QCOMPARE(after.value(u"delivered"_qs).toInteger(), 7);
+        QCOMPARE(after.value(u"dead"_qs).toInteger(), 3);
+    }
+};
+
+OUTBOX_TEST_MAIN(TestProfileCli, QCoreApplication)
+#include "tst_profile_cli.moc"

@@ -1,0 +1,288 @@
+// The dashboard window on another library's outbox (offscreen, PostgreSQL fixtures of
+// tests/fixtures/): opened with a profile, the tiles show the fixture's counts and "n/a" for
+// what the schema cannot tell, the table lists the fixture's rows with "n/a" in the columns the
+// schema lacks, the attempt history, replay log and charts it cannot tell say so, and replay
+// runs the profile's statement or is disabled with the profile's explanation. Also
+// `outbox-dashboard --db URL --profile NAME` end to end.
+#include "chartspanel.h"
+#include "detailpane.h"
+#include "eventlistmodel.h"
+#include "filterbar.h"
+#include "fixturescript.h"
+#include "healthmonitor.h"
+#include "healthtiles.h"
+#include "mainwindow.h"
+#include "operatoractions.h"
+#include "profileregistry.h"
+#include "replaydialog.h"
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QLabel>
+#include <QProcess>
+#include <QRadioButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableView>
+
+namespace {
+
+constexpr qint64 T = 1800000000000; // the fixtures' now: 2027-01-15 08:00:00 UTC
+constexpr qint64 NA = -1; // a count the schema cannot tell
+
+// due, scheduled, in flight, lease expired, delivered, dead
+using Counts = QList<qint64>;
+
+OutboxProfile builtIn(const QString &name)
+{
+    QString error;
+    const auto profile = ProfileRegistry::byName(name, &error);
+    if (!profile)
+        qFatal("%s", qPrintable(error));
+    return *profile;
+}
+
+QStringList tileTexts(const HealthTiles *tiles)
+{
+    using Tile = HealthTiles::Tile;
+    QStringList texts;
+    for (const Tile tile : {Tile::Due, Tile::Scheduled, Tile::InFlight, Tile::LeaseExpired,
+             Tile::Delivered, Tile::Dead})
+        texts << tiles->valueText(tile);
+    return texts;
+}
+
+QStringList expectedTexts(const Counts &counts)
+{
+    QStringList texts;
+    for (const qint64 count : counts)
+        texts << (count == NA ? u"n/a"_qs : QString::number(count));
+    return texts;
+}
+
+// A window on the fixture of `profile`, judged at the fixtures' now.
+std::unique_ptr<MainWindow> openWindow(const TestDatabase &database, const QString &profile)
+{
+    auto connection = database.connect(false);
+    if (!connection
+        || !runSqlScript(
+            connection->database(), QFINDTESTDATA(QStringLiteral("fixtures/%1.sql").arg(profile))))
+        return nullptr;
+    WindowOptions options;
+    options.profile = builtIn(profile);
+    if (!options.profile->validate(connection->database()).isEmpty())
+        return nullptr;
+    auto window = std::make_unique<MainWindow>(std::move(connection), options);
+    window->monitor()->setClock([] { return T; });
+    window->show();
+    window->monitor()->refreshNow();
+    return window;
+}
+
+} // namespace
+
+class TestProfileDashboard : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        // Tile thresholds and redaction keys from a settings file of our own.
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
+    }
+
+    void windowOnAProfile_data()
+    {
+        QTest::addColumn<QString>("profile");
+        QTest::addColumn<Counts>("counts");
+        QTest::addColumn<QList<int>>("naColumns"); // EventListModel columns shown as n/a
+        QTest::addColumn<bool>("canReplay");
+        using M = EventListModel;
+        QTest::addRow("gruelbox") << u"gruelbox"_qs << Counts {3, 2, NA, NA, 2, 1}
+                                  << QList<int> {M::AgeColumn, M::ErrorCategoryColumn,
+                                         M::LastErrorColumn}
+                                  << true;
+        QTest::addRow("namastack") << u"namastack"_qs << Counts {2, 1, NA, NA, 2, 2}
+                                   << QList<int> {M::ErrorCategoryColumn} << true;
+        QTest::addRow("pg-boss") << u"pg-boss"_qs << Counts {2, 2, 1, 1, 2, 3}
+                                 << QList<int> {M::ErrorCategoryColumn} << true;
+        QTest::addRow("spring-modulith")
+            << u"spring-modulith"_qs << Counts {3, 0, NA, NA, 2, NA}
+            << QList<int> {M::FailuresColumn, M::ErrorCategoryColumn, M::LastErrorColumn} << false;
+    }
+    void windowOnAProfile()
+    {
+        QFETCH(QString, profile);
+        QFETCH(Counts, counts);
+        QFETCH(QList<int>, naColumns);
+        QFETCH(bool, canReplay);
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        const auto window = openWindow(*database, profile);
+        QVERIFY(window);
+        QAbstractItemModelTester tester(
+            window->eventModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+        QTRY_COMPARE(tileTexts(window->tiles()), expectedTexts(counts));
+        const bool hasCreation = profile != u"gruelbox"_qs;
+        QCOMPARE(window->tiles()->valueText(HealthTiles::Tile::OldestPending) == u"n/a"_qs,
+            !hasCreation);
+
+        // The table lists the fixture's rows, with n/a where the schema has no column.
+        qint64 rows = 0;
+        for (const qint64 count : std::as_const(counts))
+            rows += std::max<qint64>(0, count);
+        QTRY_COMPARE(window->eventModel()->rowCount(), int(rows));
+        QVERIFY2(window->eventModel()->lastError().isEmpty(),
+            qPrintable(window->eventModel()->lastError()));
+        for (int column = 0; column < EventListModel::ColumnCount; ++column) {
+            QCOMPARE(window->eventModel()->index(0, column).data().toString() == u"n/a"_qs,
+                naColumns.contains(column));
+            QCOMPARE(window->eventModel()->isColumnAvailable(column), !naColumns.contains(column));
+        }
+
+        // Selecting a row reads its summary through the profile; no attempt history here.
+        const QString first = window->eventModel()->eventIdAt(0);
+        window->selectEvent(first);
+        auto *summary = window->detailPane()->findChild<QLabel *>(u"eventSummary"_qs);
+        QVERIFY(summary);
+        QTRY_VERIFY2(summary->text().contains(first), qPrintable(summary->text()));
+        QVERIFY(!summary->text().contains(u"no longer in the outbox"_qs));
+        auto *history = window->detailPane()->findChild<QLabel *>(u"historyNotAvailable"_qs);
+        QVERIFY(history && history->isVisibleTo(window->detailPane()));
+        QVERIFY(history->text().contains(QStringLiteral("not available for %1").arg(profile)));
+        QVERIFY(window->findChild<QLabel *>(u"replayLogNotAvailable"_qs));
+        QTRY_VERIFY(window->findChild<QLabel *>(u"throughputChartNotAvailable"_qs));
+
+        auto *profileLabel = window->findChild<QLabel *>(u"profileLabel"_qs);
+        QVERIFY(profileLabel);
+        QCOMPARE(profileLabel->text(), QStringLiteral("Profile: %1").arg(profile));
+
+        // The CSV export reads the same rows through the profile.
+        QTemporaryDir dir;
+        QString error;
+        const QString csv = dir.filePath(u"events.csv"_qs);
+        QVERIFY2(window->operatorActions()->exportEventsTo(csv, &error), qPrintable(error));
+        QFile exported(csv);
+        QVERIFY(exported.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(exported.readAll());
+        QVERIFY(text.startsWith(u"event_id,event_type,"_qs));
+        QVERIFY(text.contains(first));
+
+        // Replay: the profile's statement, or disabled with its explanation.
+        OperatorActions *actions = window->operatorActions();
+        QCOMPARE(actions->replaySelectedAction()->isEnabled(), canReplay);
+        QCOMPARE(actions->replayMatchingAction()->isEnabled(), canReplay);
+        QCOMPARE(actions->exportAuditAction()->isEnabled(), false);
+        auto *note = window->findChild<QLabel *>(u"replayNoteLabel"_qs);
+        QCOMPARE(note != nullptr, !canReplay);
+        if (!canReplay) {
+            QVERIFY2(actions->replaySelectedAction()->toolTip().contains(
+                         u"IncompleteEventPublications"_qs),
+                qPrintable(actions->replaySelectedAction()->toolTip()));
+            QCOMPARE(note->toolTip(), actions->replaySelectedAction()->toolTip());
+            // No failures column: its filter is off.
+            auto *failures = window->findChild<FilterBar *>()->findChild<QSpinBox *>();
+            QVERIFY(failures && !failures->isEnabled());
+        }
+    }
+
+    void replayFromTheWindowRunsTheStatement()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        const auto window = openWindow(*database, u"gruelbox"_qs);
+        QVERIFY(window);
+        QTRY_COMPARE(tileTexts(window->tiles()), expectedTexts({3, 2, NA, NA, 2, 1}));
+
+        const QString failed = u"30000000-0000-4000-8000-000000000005"_qs;
+        QSignalSpy finished(window->operatorActions(), &OperatorActions::replayFinished);
+        ReplayRequest request;
+        request.eventIds = {failed};
+        request.operatorName = u"ops"_qs;
+        request.reason = u"endpoint fixed"_qs;
+        window->operatorActions()->startReplay(request);
+        QVERIFY(finished.wait(30000));
+        const auto result = finished.constFirst().constFirst().value<ReplayResult>();
+        QCOMPARE(result.error, QString());
+        QCOMPARE(result.replayed, QStringList {failed});
+        // The replay refreshes the snapshot: nothing DEAD any more, one more due.
+        QTRY_COMPARE(tileTexts(window->tiles()), expectedTexts({4, 2, NA, NA, 2, 0}));
+
+        // Bulk replay of what the filter matches goes through the source too: nothing left.
+        finished.clear();
+        EventFilter dead;
+        dead.state = EventFilter::State::Dead;
+        window->operatorActions()->startReplay(request, dead);
+        QVERIFY(finished.wait(30000));
+        const auto again = finished.constFirst().constFirst().value<ReplayResult>();
+        QCOMPARE(again.error, QString());
+        QVERIFY(again.replayed.isEmpty());
+    }
+
+    // Another schema's replay dialog offers no budget choice and no spread window.
+    void replayDialogForAStatement()
+    {
+        for (const bool statement : {false, true}) {
+            ReplayDialog dialog({u"a"_qs}, 1);
+            if (statement)
+                dialog.setStatementReplay(u"gruelbox"_qs);
+            dialog.show();
+            const QList<QRadioButton *> budget = dialog.findChildren<QRadioButton *>();
+            QCOMPARE(budget.size(), 2);
+            for (const QRadioButton *radio : budget)
+                QCOMPARE(radio->isVisible(), !statement);
+            QCOMPARE(dialog.findChild<QSpinBox *>()->isVisible(), !statement);
+            QCOMPARE(dialog.resetBudget(), false);
+            QCOMPARE(dialog.spreadMs(), 0);
+        }
+    }
+
+    // The binary as an operator starts it: a bad profile is one line and exit 2; a good one
+    // opens the window (it takes a picture and quits).
+    void dashboardBinaryTakesProfile()
+    {
+        const QString binary = qEnvironmentVariable("OUTBOX_DASHBOARD");
+        QVERIFY2(QFileInfo::exists(binary), "OUTBOX_DASHBOARD must name the binary (set by CTest)");
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        {
+            const auto connection = database->connect(false);
+            QVERIFY(connection);
+            QVERIFY(runSqlScript(connection->database(), QFINDTESTDATA("fixtures/namastack.sql")));
+        }
+        QTemporaryDir dir;
+        const QString picture = dir.filePath(u"window.png"_qs);
+        const auto run = [&](const QStringList &arguments, QString *err) {
+            QProcess process;
+            QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+            environment.insert(u"QT_QPA_PLATFORM"_qs, u"offscreen"_qs);
+            environment.insert(u"XDG_CONFIG_HOME"_qs, dir.path());
+            process.setProcessEnvironment(environment);
+            process.start(binary,
+                QStringList {u"--db"_qs, database->url(), u"--screenshot"_qs, picture,
+                    u"--screenshot-after-ms"_qs, u"0"_qs}
+                    + arguments);
+            if (!process.waitForFinished(60000))
+                return -1;
+            // The last line: Qt may warn first (e.g. about XDG_RUNTIME_DIR).
+            *err = QString::fromUtf8(process.readAllStandardError()).trimmed().section(u'\n', -1);
+            return process.exitCode();
+        };
+        QString err;
+        QCOMPARE(run({u"--profile"_qs, u"pg-boss"_qs}, &err), 2);
+        QVERIFY2(err.startsWith(u"outbox-dashboard: pg-boss: field from ("_qs), qPrintable(err));
+        QVERIFY(!QFileInfo::exists(picture));
+        QCOMPARE(run({u"--profile"_qs, u"namastack"_qs}, &err), 0);
+        QVERIFY(QFileInfo::exists(picture));
+        QFile::remove(picture);
+        QCOMPARE(run({}, &err), 0); // detected
+        QVERIFY(QFileInfo::exists(picture));
+    }
+
+private:
+    QTemporaryDir m_settings;
+};
+
+OUTBOX_TEST_MAIN(TestProfileDashboard, QApplication)
+#include "tst_profile_dashboard.moc"

@@ -1,0 +1,215 @@
+// The health snapshot built for big outboxes, on SQLite and PostgreSQL: the indexes that
+// `outboxctl init` creates (never on payload), the snapshot's small-state statements reading
+// them (EXPLAIN), only buckets crossing the wire, and DELIVERED from the catalogue estimate
+// on PostgreSQL above the threshold (marked in `estimated`, close to the exact count).
+#include "healthquery.h"
+#include "outboxctlrun.h"
+#include "outboxgenerator.h"
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace {
+
+constexpr qint64 Now = 1700000000000;
+
+bool isPostgres(const QSqlDatabase &db)
+{
+    return db.driverName() == QLatin1String("QPSQL");
+}
+
+// Index name -> its definition, for the native tables.
+QMap<QString, QString> indexes(const QSqlDatabase &db)
+{
+    QSqlQuery query(db);
+    query.exec(isPostgres(db)
+            ? u"SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ('delivery_outbox', 'delivery_attempt')"_qs
+            : u"SELECT name, COALESCE(sql, '') FROM sqlite_master WHERE type = 'index'"
+              " AND tbl_name IN ('delivery_outbox', 'delivery_attempt')"_qs);
+    QMap<QString, QString> out;
+    while (query.next())
+        out.insert(query.value(0).toString(), query.value(1).toString());
+    return out;
+}
+
+// The plan of a statement, as one text.
+QString plan(const QSqlDatabase &db, const QString &sql)
+{
+    const QString explain = isPostgres(db) ? u"EXPLAIN "_qs : u"EXPLAIN QUERY PLAN "_qs;
+    QSqlQuery query(db);
+    if (!query.exec(explain + sql))
+        return u"EXPLAIN failed"_qs;
+    QStringList lines;
+    while (query.next())
+        lines << query.value(isPostgres(db) ? 0 : 3).toString();
+    return lines.join(QLatin1Char('\n'));
+}
+
+bool generate(const QSqlDatabase &db, qint64 events)
+{
+    OutboxGenerator generator(db);
+    QString error;
+    const bool ok = generator.generate({events, 3, Now}, &error).has_value();
+    if (!ok)
+        qWarning("generate: %s", qPrintable(error));
+    return ok;
+}
+
+} // namespace
+
+class TestScaleQueries : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initCreatesTheIndexes_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void initCreatesTheIndexes()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        QCOMPARE(outboxctl({u"init"_qs, u"--db"_qs, database->url()}).exitCode, 0);
+        {
+            // An older schema's indexes, superseded by the covering ones.
+            const auto connection = database->connect();
+            QSqlQuery(connection->database())
+                .exec(
+                    u"CREATE INDEX delivery_outbox_dead ON delivery_outbox (created_at) WHERE status = 'DEAD'"_qs);
+        }
+        QCOMPARE(outboxctl({u"init"_qs, u"--db"_qs, database->url()}).exitCode, 0);
+        const auto connection = database->connect();
+        const QMap<QString, QString> found = indexes(connection->database());
+        for (const QString &name : {u"delivery_outbox_pending"_qs, u"delivery_outbox_dead_rows"_qs,
+                 u"delivery_outbox_created"_qs, u"delivery_attempt_finished"_qs,
+                 u"delivery_attempt_event"_qs})
+            QVERIFY2(found.contains(name), qPrintable(name));
+        QVERIFY(!found.contains(u"delivery_outbox_dead"_qs));
+        QVERIFY(!found.contains(u"delivery_outbox_pending_due"_qs));
+        QVERIFY2(
+            found.value(u"delivery_outbox_pending"_qs).contains(u"WHERE"_qs, Qt::CaseInsensitive),
+            "the PENDING index is partial");
+        for (auto it = found.cbegin(); it != found.cend(); ++it)
+            QVERIFY2(!it.value().contains(u"payload"_qs), qPrintable(it.key()));
+    }
+
+    // Each snapshot statement over PENDING or DEAD rows reads its partial index, the throughput
+    // its range index, and every one returns buckets, never rows.
+    void snapshotReadsTheSmallStateIndexes_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void snapshotReadsTheSmallStateIndexes()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        const QSqlDatabase db = connection->database();
+        QVERIFY(generate(db, 20000)); // analysed (and vacuumed) at the end
+        QStringList trace;
+        HealthQuery::Options options;
+        options.trace = &trace;
+        QString error;
+        QVERIFY2(HealthQuery::compute(db, Now, &error, options), qPrintable(error));
+        QVERIFY(
+            trace.size() == 4 || trace.size() == 5); // PostgreSQL: catalogue, then the exact count
+        const QList<std::pair<QString, QString>> expected
+            = {{u"status = 'PENDING'"_qs, u"delivery_outbox_pending"_qs},
+                {u"status = 'DEAD'"_qs, u"delivery_outbox_dead_rows"_qs},
+                {u"FROM delivery_attempt"_qs, u"delivery_attempt_finished"_qs}};
+        for (const auto &[statement, index] : expected) {
+            const QStringList matching = trace.filter(statement);
+            QCOMPARE(matching.size(), 1);
+            const QString text = plan(db, matching.constFirst());
+            QVERIFY2(text.contains(index), qPrintable(text));
+        }
+        for (const QString &statement : trace) {
+            QSqlQuery query(db);
+            QVERIFY(query.exec(statement));
+            int rows = 0;
+            while (query.next())
+                ++rows;
+            QVERIFY2(rows <= 100, qPrintable(statement));
+        }
+    }
+
+    // Above the threshold PostgreSQL reads DELIVERED from the catalogue; SQLite always counts.
+    void deliveredEstimateOnALargeTable_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void deliveredEstimateOnALargeTable()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        const QSqlDatabase db = connection->database();
+        QVERIFY(generate(db, 20000));
+        const qint64 exact
+            = scalar(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DELIVERED'"_qs)
+                  .toLongLong();
+        QString error;
+        const std::optional<HealthSnapshot> counted = HealthQuery::compute(db, Now, &error, {});
+        QVERIFY2(counted, qPrintable(error));
+        QVERIFY(counted->estimated.isEmpty()); // 20,000 rows: below the default threshold
+        QCOMPARE(counted->counts.delivered, exact);
+
+        HealthQuery::Options low;
+        low.estimateAboveRows = 1000;
+        const std::optional<HealthSnapshot> estimated = HealthQuery::compute(db, Now, &error, low);
+        QVERIFY2(estimated, qPrintable(error));
+        if (engine == QLatin1String("sqlite")) {
+            QVERIFY(estimated->estimated.isEmpty());
+            QCOMPARE(estimated->counts.delivered, exact);
+            return;
+        }
+        QCOMPARE(estimated->estimated, QStringList {u"delivered"_qs});
+        QVERIFY2(qAbs(estimated->counts.delivered - exact) <= exact / 50,
+            qPrintable(QStringLiteral("%1 vs %2").arg(estimated->counts.delivered).arg(exact)));
+        QCOMPARE(estimated->counts.dead, counted->counts.dead); // the small states stay exact
+        QCOMPARE(estimated->counts.pending(), counted->counts.pending());
+
+        // outboxctl check reads the threshold from the environment and lists the estimate.
+        qputenv("OUTBOX_ESTIMATE_ABOVE_ROWS", "1000");
+        const Run run = outboxctl({u"check"_qs, u"--db"_qs, database->url(), u"--json"_qs,
+            u"--now"_qs, QString::number(Now)});
+        qunsetenv("OUTBOX_ESTIMATE_ABOVE_ROWS");
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject json = QJsonDocument::fromJson(run.out.constFirst().toUtf8()).object();
+        QCOMPARE(json.value(u"estimated"_qs).toArray(), QJsonArray {u"delivered"_qs});
+        QCOMPARE(json.value(u"counts"_qs).toObject().value(u"delivered"_qs).toInteger(),
+            estimated->counts.delivered);
+    }
+
+    // A table never analysed has no catalogue figure: PostgreSQL counts rather than guess.
+    void noEstimateBeforeTheFirstAnalyze()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        const auto connection = database->initialise();
+        const QSqlDatabase db = connection->database();
+        QVERIFY(
+            QSqlQuery(db).exec(u"ALTER TABLE delivery_outbox SET (autovacuum_enabled = false)"_qs));
+        QVERIFY(QSqlQuery(db).exec(u"INSERT INTO delivery_outbox (event_id, aggregate_type, "
+                                   u"aggregate_id, event_type, payload,"
+                                   " status, next_attempt_at, created_at) SELECT 'E-' || n, "
+                                   "'Order', 'O', 'T', '{}', 'DELIVERED', 0, 0"
+                                   " FROM generate_series(1, 3000) AS n"_qs));
+        HealthQuery::Options low;
+        low.estimateAboveRows = 0;
+        QString error;
+        const std::optional<HealthSnapshot> snapshot = HealthQuery::compute(db, Now, &error, low);
+        QVERIFY2(snapshot, qPrintable(error));
+        QVERIFY(snapshot->estimated.isEmpty());
+        QCOMPARE(snapshot->counts.delivered, 3000);
+    }
+};
+
+OUTBOX_TEST_MAIN(TestScaleQueries, QCoreApplication)
+#include "tst_scalequeries.moc"
