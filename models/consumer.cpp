@@ -22,8 +22,7 @@ Consumer::Consumer(const QSqlDatabase &db)
     : m_db(db)
     , m_postgres(db.driverName() == QLatin1String("QPSQL"))
     , m_statements(db)
-{
-}
+{ }
 
 QString Consumer::resultName(Result result)
 {
@@ -67,15 +66,17 @@ Consumer::Result Consumer::apply(const QString &eventId, const QString &payload,
         return fail(transaction.errorText());
     // ON CONFLICT DO NOTHING makes the ledger row the deduplication point even when two
     // deliveries of one event race each other.
-    QSqlQuery &ledger = prepared(QStringLiteral("INSERT INTO consumer_ledger (event_id, applied_at) VALUES (:id, :now)"
-                                                " ON CONFLICT (event_id) DO NOTHING"));
+    QSqlQuery &ledger = prepared(
+        QStringLiteral("INSERT INTO consumer_ledger (event_id, applied_at) VALUES (:id, :now)"
+                       " ON CONFLICT (event_id) DO NOTHING"));
     ledger.bindValue(QStringLiteral(":id"), eventId);
     ledger.bindValue(QStringLiteral(":now"), now);
     if (!ledger.exec())
         return fail(ledger.lastError().text());
     if (ledger.numRowsAffected() == 0)
         return Result::Duplicate; // the rollback leaves everything as it was
-    QSqlQuery &stock = prepared(QStringLiteral("UPDATE consumer_stock SET quantity = quantity - :quantity WHERE sku = :sku"));
+    QSqlQuery &stock = prepared(QStringLiteral(
+        "UPDATE consumer_stock SET quantity = quantity - :quantity WHERE sku = :sku"));
     stock.bindValue(QStringLiteral(":quantity"), quantity);
     stock.bindValue(QStringLiteral(":sku"), sku);
     if (!stock.exec())

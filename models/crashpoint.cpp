@@ -9,7 +9,9 @@ namespace {
 struct Config
 {
     QByteArray point = qgetenv("OUTBOX_CRASH_AT");
-    int after = qEnvironmentVariableIsSet("OUTBOX_CRASH_AFTER") ? qEnvironmentVariableIntValue("OUTBOX_CRASH_AFTER") : 1;
+    int after = qEnvironmentVariableIsSet("OUTBOX_CRASH_AFTER")
+        ? qEnvironmentVariableIntValue("OUTBOX_CRASH_AFTER")
+        : 1;
 };
 
 const Config &config()

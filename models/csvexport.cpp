@@ -63,7 +63,8 @@ bool exportEvents(const QSqlDatabase &db, const EventFilter &filter, qint64 now,
         QStringLiteral("SELECT event_id, event_type, aggregate_type, aggregate_id, status,"
                        " failures, created_at, next_attempt_at, last_error_category,"
                        " last_error, payload FROM ")
-        + source + QStringLiteral(" WHERE ") + filter.whereClause() + QStringLiteral(" ORDER BY event_id"));
+        + source + QStringLiteral(" WHERE ") + filter.whereClause()
+        + QStringLiteral(" ORDER BY event_id"));
     filter.bindValues(query, now);
     if (!query.exec())
         return fail(query, error);

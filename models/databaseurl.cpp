@@ -17,7 +17,9 @@ DatabaseUrl DatabaseUrl::parse(const QString &text, QString *error)
 {
     const QString trimmed = text.trimmed();
     if (trimmed.isEmpty())
-        return fail(error, QStringLiteral("empty database URL (expected sqlite:PATH or postgresql://HOST/DBNAME)"));
+        return fail(error,
+            QStringLiteral(
+                "empty database URL (expected sqlite:PATH or postgresql://HOST/DBNAME)"));
 
     if (trimmed.startsWith(QLatin1String("sqlite:"))) {
         DatabaseUrl url;
@@ -25,7 +27,8 @@ DatabaseUrl DatabaseUrl::parse(const QString &text, QString *error)
         if (url.m_path.startsWith(QLatin1String("//")))
             url.m_path = url.m_path.mid(2); // accept sqlite:///abs/path as well
         if (url.m_path.isEmpty())
-            return fail(error, QStringLiteral("sqlite URL without a file path (expected sqlite:PATH)"));
+            return fail(
+                error, QStringLiteral("sqlite URL without a file path (expected sqlite:PATH)"));
         url.m_engine = Engine::Sqlite;
         return url;
     }
@@ -33,19 +36,25 @@ DatabaseUrl DatabaseUrl::parse(const QString &text, QString *error)
     if (!trimmed.startsWith(QLatin1String("postgresql://"))
         && !trimmed.startsWith(QLatin1String("postgres://"))) {
         const QString scheme = trimmed.section(QLatin1Char(':'), 0, 0);
-        return fail(error, QStringLiteral("unsupported database URL scheme '%1' (expected sqlite: or postgresql://)")
-                               .arg(scheme));
+        return fail(error,
+            QStringLiteral(
+                "unsupported database URL scheme '%1' (expected sqlite: or postgresql://)")
+                .arg(scheme));
     }
 
     const QUrl qurl(trimmed, QUrl::StrictMode);
     if (!qurl.isValid())
         // QUrl's message goes on to quote the whole URL, password included: keep only its cause.
-        return fail(error, QStringLiteral("malformed PostgreSQL URL: %1 (expected postgresql://[USER@]HOST[:PORT]/DBNAME)")
-                               .arg(qurl.errorString().section(QLatin1Char(';'), 0, 0)));
+        return fail(error,
+            QStringLiteral(
+                "malformed PostgreSQL URL: %1 (expected postgresql://[USER@]HOST[:PORT]/DBNAME)")
+                .arg(qurl.errorString().section(QLatin1Char(';'), 0, 0)));
     DatabaseUrl url;
     url.m_host = qurl.host();
     if (url.m_host.isEmpty())
-        return fail(error, QStringLiteral("PostgreSQL URL without a host (expected postgresql://[USER@]HOST[:PORT]/DBNAME)"));
+        return fail(error,
+            QStringLiteral(
+                "PostgreSQL URL without a host (expected postgresql://[USER@]HOST[:PORT]/DBNAME)"));
     url.m_port = qurl.port(5432);
     if (url.m_port <= 0 || url.m_port > 65535)
         return fail(error, QStringLiteral("PostgreSQL URL with an invalid port"));
@@ -53,7 +62,9 @@ DatabaseUrl DatabaseUrl::parse(const QString &text, QString *error)
     url.m_password = qurl.password();
     url.m_database = qurl.path().mid(1);
     if (url.m_database.isEmpty() || url.m_database.contains(QLatin1Char('/')))
-        return fail(error, QStringLiteral("PostgreSQL URL without a database name (expected postgresql://HOST[:PORT]/DBNAME)"));
+        return fail(error,
+            QStringLiteral("PostgreSQL URL without a database name (expected "
+                           "postgresql://HOST[:PORT]/DBNAME)"));
     if (qurl.hasQuery() || qurl.hasFragment())
         return fail(error, QStringLiteral("PostgreSQL URL with unsupported query or fragment"));
     url.m_engine = Engine::PostgreSql;
@@ -75,9 +86,11 @@ QString DatabaseUrl::toDisplayString() const
     case Engine::PostgreSql: {
         QString auth;
         if (!m_user.isEmpty())
-            auth = m_user + (m_password.isEmpty() ? QString() : QStringLiteral(":***")) + QLatin1Char('@');
+            auth = m_user + (m_password.isEmpty() ? QString() : QStringLiteral(":***"))
+                + QLatin1Char('@');
         const QString port = m_port == 5432 ? QString() : QStringLiteral(":%1").arg(m_port);
-        return QStringLiteral("postgresql://") + auth + m_host + port + QLatin1Char('/') + m_database;
+        return QStringLiteral("postgresql://") + auth + m_host + port + QLatin1Char('/')
+            + m_database;
     }
     case Engine::Invalid:
         break;

@@ -15,8 +15,8 @@ QString nextConnectionName()
     return QStringLiteral("outbox-health-%1").arg(counter.fetchAndAddRelaxed(1));
 }
 
-bool configureSqlite(QSqlDatabase &db, const DatabaseUrl &url, const OpenOptions &options,
-                     QString *error)
+bool configureSqlite(
+    QSqlDatabase &db, const DatabaseUrl &url, const OpenOptions &options, QString *error)
 {
     const QFileInfo file(url.path());
     if (!options.allowCreate && !file.exists()) {
@@ -53,8 +53,8 @@ void configurePostgreSql(QSqlDatabase &db, const DatabaseUrl &url, const OpenOpt
 
 } // namespace
 
-std::unique_ptr<DbConnection> DbConnection::open(const DatabaseUrl &url, const OpenOptions &options,
-                                                 QString *error)
+std::unique_ptr<DbConnection> DbConnection::open(
+    const DatabaseUrl &url, const OpenOptions &options, QString *error)
 {
     QString scratch;
     if (!error)
@@ -66,8 +66,9 @@ std::unique_ptr<DbConnection> DbConnection::open(const DatabaseUrl &url, const O
     const QString driver = url.isSqlite() ? QStringLiteral("QSQLITE") : QStringLiteral("QPSQL");
     if (!QSqlDatabase::isDriverAvailable(driver)) {
         *error = QStringLiteral("Qt SQL driver %1 is not installed (Debian: %2)")
-                     .arg(driver, url.isSqlite() ? QStringLiteral("libqt6sql6-sqlite")
-                                                 : QStringLiteral("libqt6sql6-psql"));
+                     .arg(driver,
+                         url.isSqlite() ? QStringLiteral("libqt6sql6-sqlite")
+                                        : QStringLiteral("libqt6sql6-psql"));
         return nullptr;
     }
 
@@ -101,8 +102,7 @@ DbConnection::DbConnection(const DatabaseUrl &url, const QString &name, bool rea
     : m_url(url)
     , m_name(name)
     , m_readOnly(readOnly)
-{
-}
+{ }
 
 DbConnection::~DbConnection()
 {

@@ -18,8 +18,8 @@ struct OpenOptions
 class DbConnection
 {
 public:
-    static std::unique_ptr<DbConnection> open(const DatabaseUrl &url, const OpenOptions &options,
-                                              QString *error);
+    static std::unique_ptr<DbConnection> open(
+        const DatabaseUrl &url, const OpenOptions &options, QString *error);
     ~DbConnection();
     DbConnection(const DbConnection &) = delete;
     DbConnection &operator=(const DbConnection &) = delete;

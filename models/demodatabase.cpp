@@ -22,7 +22,8 @@ std::unique_ptr<DbConnection> open(QString *error, const QString &path)
     OpenOptions options;
     options.allowCreate = true;
     options.validateSchema = false;
-    auto connection = DbConnection::open(DatabaseUrl::parse(QStringLiteral("sqlite:") + path, error), options, error);
+    auto connection = DbConnection::open(
+        DatabaseUrl::parse(QStringLiteral("sqlite:") + path, error), options, error);
     if (!connection || !Schema::create(connection->database(), error)
         || !Schema::markForSimulation(connection->database(), error))
         return nullptr;

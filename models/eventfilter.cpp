@@ -7,10 +7,10 @@ namespace {
 const QList<std::pair<EventFilter::State, const char *>> &stateNames()
 {
     using S = EventFilter::State;
-    static const QList<std::pair<S, const char *>> names = {
-        {S::Any, "any"}, {S::Pending, "pending"}, {S::Due, "due"}, {S::Scheduled, "scheduled"},
-        {S::InFlight, "in-flight"}, {S::LeaseExpired, "lease-expired"}, {S::Delivered, "delivered"},
-        {S::Dead, "dead"}};
+    static const QList<std::pair<S, const char *>> names
+        = {{S::Any, "any"}, {S::Pending, "pending"}, {S::Due, "due"}, {S::Scheduled, "scheduled"},
+            {S::InFlight, "in-flight"}, {S::LeaseExpired, "lease-expired"},
+            {S::Delivered, "delivered"}, {S::Dead, "dead"}};
     return names;
 }
 
@@ -23,13 +23,17 @@ QString stateCondition(EventFilter::State state)
     case S::Pending:
         return QStringLiteral("status = 'PENDING'");
     case S::Due:
-        return QStringLiteral("status = 'PENDING' AND claim_token IS NULL AND next_attempt_at <= :f_now1");
+        return QStringLiteral(
+            "status = 'PENDING' AND claim_token IS NULL AND next_attempt_at <= :f_now1");
     case S::Scheduled:
-        return QStringLiteral("status = 'PENDING' AND claim_token IS NULL AND next_attempt_at > :f_now1");
+        return QStringLiteral(
+            "status = 'PENDING' AND claim_token IS NULL AND next_attempt_at > :f_now1");
     case S::InFlight:
-        return QStringLiteral("status = 'PENDING' AND claim_token IS NOT NULL AND lease_until > :f_now1");
+        return QStringLiteral(
+            "status = 'PENDING' AND claim_token IS NOT NULL AND lease_until > :f_now1");
     case S::LeaseExpired:
-        return QStringLiteral("status = 'PENDING' AND claim_token IS NOT NULL AND lease_until <= :f_now1");
+        return QStringLiteral(
+            "status = 'PENDING' AND claim_token IS NOT NULL AND lease_until <= :f_now1");
     case S::Delivered:
         return QStringLiteral("status = 'DELIVERED'");
     case S::Dead:
@@ -41,7 +45,8 @@ QString stateCondition(EventFilter::State state)
 bool usesNow(EventFilter::State state)
 {
     using S = EventFilter::State;
-    return state == S::Due || state == S::Scheduled || state == S::InFlight || state == S::LeaseExpired;
+    return state == S::Due || state == S::Scheduled || state == S::InFlight
+        || state == S::LeaseExpired;
 }
 
 QString likePattern(const QString &text)
@@ -90,7 +95,8 @@ QString EventFilter::whereClause() const
         conditions << QStringLiteral("created_at >= :f_created_min");
     if (!errorCategory.isEmpty())
         conditions << QStringLiteral("last_error_category = :f_category");
-    return conditions.isEmpty() ? QStringLiteral("1 = 1") : conditions.join(QStringLiteral(" AND "));
+    return conditions.isEmpty() ? QStringLiteral("1 = 1")
+                                : conditions.join(QStringLiteral(" AND "));
 }
 
 void EventFilter::bindValues(QSqlQuery &query, qint64 now) const

@@ -8,8 +8,7 @@
 
 EventListModel::EventListModel(QObject *parent)
     : QAbstractTableModel(parent)
-{
-}
+{ }
 
 void EventListModel::setDatabase(const QSqlDatabase &db)
 {
@@ -20,14 +19,16 @@ void EventListModel::setDatabase(const QSqlDatabase &db)
 void EventListModel::setProfile(const OutboxProfile &profile)
 {
     using C = OutboxProfile::Column;
-    m_source = profile.source(m_db.isValid() ? OutboxProfile::engineOf(m_db) : OutboxProfile::Engine::PostgreSql);
+    m_source = profile.source(
+        m_db.isValid() ? OutboxProfile::engineOf(m_db) : OutboxProfile::Engine::PostgreSql);
     m_unavailable.clear();
-    const QList<std::pair<int, QList<C>>> needs = {{TypeColumn, {C::EventType}},
-        {AggregateColumn, {C::AggregateType, C::AggregateId}}, {FailuresColumn, {C::Failures}},
-        {AgeColumn, {C::CreatedAt}}, {ErrorCategoryColumn, {C::LastErrorCategory}},
-        {LastErrorColumn, {C::LastError}}};
+    const QList<std::pair<int, QList<C>>> needs
+        = {{TypeColumn, {C::EventType}}, {AggregateColumn, {C::AggregateType, C::AggregateId}},
+            {FailuresColumn, {C::Failures}}, {AgeColumn, {C::CreatedAt}},
+            {ErrorCategoryColumn, {C::LastErrorCategory}}, {LastErrorColumn, {C::LastError}}};
     for (const auto &[column, logical] : needs) {
-        if (std::none_of(logical.cbegin(), logical.cend(), [&profile](C c) { return profile.isAvailable(c); }))
+        if (std::none_of(logical.cbegin(), logical.cend(),
+                [&profile](C c) { return profile.isAvailable(c); }))
             m_unavailable.insert(column);
     }
     if (!isColumnAvailable(m_sortColumn))
@@ -83,9 +84,11 @@ bool EventListModel::load(QList<Row> *rows, int limit, const Row *anchor, Anchor
     const bool forward = ascending != (anchor && side == Anchor::Before);
     const QString key = sortExpression();
     const QString direction = forward ? QStringLiteral(" ASC") : QStringLiteral(" DESC");
-    QString sql = QStringLiteral("SELECT event_id, event_type, aggregate_type, aggregate_id, status, failures,"
-                                 " created_at, next_attempt_at, claim_token IS NOT NULL, lease_until,"
-                                 " last_error_category, last_error, %1 FROM ").arg(key)
+    QString sql = QStringLiteral(
+                      "SELECT event_id, event_type, aggregate_type, aggregate_id, status, failures,"
+                      " created_at, next_attempt_at, claim_token IS NOT NULL, lease_until,"
+                      " last_error_category, last_error, %1 FROM ")
+                      .arg(key)
         + m_source + QStringLiteral(" WHERE ") + m_filter.whereClause();
     if (anchor) {
         const QString comparison = QLatin1String(forward ? ">" : "<")
@@ -112,7 +115,8 @@ bool EventListModel::load(QList<Row> *rows, int limit, const Row *anchor, Anchor
         Row row;
         row.eventId = query.value(0).toString();
         row.eventType = query.value(1).toString();
-        row.aggregate = query.value(2).toString() + QLatin1Char(' ') + query.value(3).toString().trimmed();
+        row.aggregate
+            = query.value(2).toString() + QLatin1Char(' ') + query.value(3).toString().trimmed();
         row.status = query.value(4).toString();
         row.failures = query.value(5).toInt();
         row.createdAt = query.value(6).toLongLong();
@@ -303,11 +307,13 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
     case FailuresColumn:
         return row.failures;
     case AgeColumn:
-        return TimeFormat::isLogical(row.createdAt) ? QStringLiteral("%1 units").arg(m_now - row.createdAt)
-                                                    : TimeFormat::age(m_now - row.createdAt);
+        return TimeFormat::isLogical(row.createdAt)
+            ? QStringLiteral("%1 units").arg(m_now - row.createdAt)
+            : TimeFormat::age(m_now - row.createdAt);
     case NextAttemptColumn:
         return row.status == QLatin1String("PENDING") && !row.claimed
-            ? TimeFormat::relative(row.nextAttemptAt, m_now) : QString();
+            ? TimeFormat::relative(row.nextAttemptAt, m_now)
+            : QString();
     case ErrorCategoryColumn:
         return row.errorCategory;
     case LastErrorColumn:
@@ -320,7 +326,7 @@ QVariant EventListModel::headerData(int section, Qt::Orientation orientation, in
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
-    static const char *const titles[ColumnCount] = {"Event ID", "Type", "Aggregate", "State", "Failures",
-                                                    "Age", "Next attempt", "Error", "Last error"};
+    static const char *const titles[ColumnCount] = {"Event ID", "Type", "Aggregate", "State",
+        "Failures", "Age", "Next attempt", "Error", "Last error"};
     return section >= 0 && section < ColumnCount ? tr(titles[section]) : QVariant();
 }

@@ -3,8 +3,7 @@
 FakeTransport::FakeTransport(const QSqlDatabase &db, quint32 seed)
     : m_consumer(db)
     , m_random(seed)
-{
-}
+{ }
 
 FakeTransport::Fault FakeTransport::nextFault(qint64 now)
 {
@@ -36,7 +35,8 @@ Delivery FakeTransport::deliver(const Claim &claim, qint64 now)
         return delivery;
     case Fault::Permanent:
         delivery.outcome = Delivery::Outcome::PermanentRejection;
-        delivery.error = QStringLiteral("consumer rejected the event permanently (schema violation)");
+        delivery.error
+            = QStringLiteral("consumer rejected the event permanently (schema violation)");
         return delivery;
     case Fault::LostAck:
     case Fault::None:

@@ -42,10 +42,10 @@ QString array(const QStringList &items)
 // A count the schema cannot tell is null, never 0.
 QString countsJson(const HealthCounts &counts, const QStringList &notAvailable)
 {
-    const QList<std::pair<QString, qint64>> values = {{u"due"_qs, counts.due},
-        {u"scheduled"_qs, counts.scheduled}, {u"in_flight"_qs, counts.inFlight},
-        {u"lease_expired"_qs, counts.leaseExpired}, {u"delivered"_qs, counts.delivered},
-        {u"dead"_qs, counts.dead}};
+    const QList<std::pair<QString, qint64>> values
+        = {{u"due"_qs, counts.due}, {u"scheduled"_qs, counts.scheduled},
+            {u"in_flight"_qs, counts.inFlight}, {u"lease_expired"_qs, counts.leaseExpired},
+            {u"delivered"_qs, counts.delivered}, {u"dead"_qs, counts.dead}};
     QStringList members;
     for (const auto &[key, value] : values)
         members << (notAvailable.contains(key) ? member(key, u"null"_qs) : member(key, value));

@@ -36,7 +36,8 @@ QString claim(const TraceEvent &e)
     const QString worker = who(e);
     if (e.value(QStringLiteral("ok")).toBool()) {
         const QString takeover = e.value(QStringLiteral("took_over_expired_lease")).toBool()
-            ? QStringLiteral(" after the previous lease expired (that attempt is now LEASE_EXPIRED)")
+            ? QStringLiteral(
+                " after the previous lease expired (that attempt is now LEASE_EXPIRED)")
             : QString();
         return QStringLiteral("%1 claims %2 for attempt %3, lease until %4%5.")
             .arg(worker, str(e, "event_id"), str(e, "attempt"), atOf(e, "lease_until"), takeover);
@@ -51,7 +52,8 @@ QString claim(const TraceEvent &e)
         why = QStringLiteral("it is parked DEAD and waits for an operator");
     else if (reason == QLatin1String("DELIVERED"))
         why = QStringLiteral("it is already delivered");
-    return QStringLiteral("%1 tries to claim %2: refused, %3.").arg(worker, str(e, "event_id"), why);
+    return QStringLiteral("%1 tries to claim %2: refused, %3.")
+        .arg(worker, str(e, "event_id"), why);
 }
 
 QString deliver(const TraceEvent &e)
@@ -61,7 +63,8 @@ QString deliver(const TraceEvent &e)
     if (result == QLatin1String("APPLIED"))
         what = QStringLiteral("the consumer applies it");
     else if (result == QLatin1String("DUPLICATE"))
-        what = QStringLiteral("the consumer has seen this event ID already and answers DUPLICATE, changing nothing");
+        what = QStringLiteral(
+            "the consumer has seen this event ID already and answers DUPLICATE, changing nothing");
     else if (result == QLatin1String("RESPONSE_LOST"))
         what = QStringLiteral("the consumer commits, but the response is lost");
     else if (result == QLatin1String("PERMANENT_REJECTION"))
@@ -77,8 +80,9 @@ QString fail(const TraceEvent &e)
     if (!e.value(QStringLiteral("ok")).toBool())
         return QStringLiteral("%1: %2's failure report is refused (%3).")
             .arg(str(e, "event_id"), who(e), str(e, "reason"));
-    const QString cause = QStringLiteral("%1 failure %2 (%3)")
-                              .arg(str(e, "category").toLower(), str(e, "failures"), str(e, "error"));
+    const QString cause
+        = QStringLiteral("%1 failure %2 (%3)")
+              .arg(str(e, "category").toLower(), str(e, "failures"), str(e, "error"));
     if (str(e, "status") == QLatin1String("DEAD"))
         return QStringLiteral("%1: %2; parked DEAD.").arg(str(e, "event_id"), cause);
     return QStringLiteral("%1: %2; retry at %3 with the same event ID.")
@@ -104,7 +108,8 @@ QString describe(const TraceEvent &e, qint64 origin)
         text = e.value(QStringLiteral("ok")).toBool()
             ? QStringLiteral("%1: %2 acknowledges; DELIVERED.").arg(str(e, "event_id"), who(e))
             : QStringLiteral("%1: %2's acknowledgement is rejected (%3): its claim token is stale, "
-                             "nothing changes.").arg(str(e, "event_id"), who(e), str(e, "reason"));
+                             "nothing changes.")
+                  .arg(str(e, "event_id"), who(e), str(e, "reason"));
     else if (kind == QLatin1String("park"))
         text = QStringLiteral("%1 stays DEAD for inspection after %2 failures (%3).")
                    .arg(str(e, "event_id"), str(e, "failures"), str(e, "why"));

@@ -7,4 +7,4 @@
 namespace Narration {
 // `origin` is the wall-clock time shown as +0 s; simulator times are shown as they are.
 QString describe(const TraceEvent &event, qint64 origin = 0);
-}
+} // namespace Narration

@@ -10,8 +10,9 @@ namespace {
 QStringList dueEvents(const QSqlDatabase &db, qint64 now)
 {
     QSqlQuery query(db);
-    query.prepare(QStringLiteral("SELECT event_id FROM delivery_outbox WHERE status = 'PENDING'"
-                                 " AND next_attempt_at <= :now ORDER BY next_attempt_at, event_id"));
+    query.prepare(
+        QStringLiteral("SELECT event_id FROM delivery_outbox WHERE status = 'PENDING'"
+                       " AND next_attempt_at <= :now ORDER BY next_attempt_at, event_id"));
     query.bindValue(QStringLiteral(":now"), now);
     QStringList ids;
     if (query.exec()) {
@@ -24,7 +25,8 @@ QStringList dueEvents(const QSqlDatabase &db, qint64 now)
 qint64 nextDue(const QSqlDatabase &db)
 {
     QSqlQuery query(db);
-    query.exec(QStringLiteral("SELECT MIN(next_attempt_at) FROM delivery_outbox WHERE status = 'PENDING'"));
+    query.exec(QStringLiteral(
+        "SELECT MIN(next_attempt_at) FROM delivery_outbox WHERE status = 'PENDING'"));
     return query.next() && !query.isNull(0) ? query.value(0).toLongLong() : -1;
 }
 
@@ -41,11 +43,11 @@ int StormRun::peak() const
 QStringList OutageStorm::policies()
 {
     return {QStringLiteral("exponential:initial=100,multiplier=2,max=30000"),
-            QStringLiteral("exponential-random:initial=100,multiplier=2,max=30000")};
+        QStringLiteral("exponential-random:initial=100,multiplier=2,max=30000")};
 }
 
-bool OutageStorm::run(const QSqlDatabase &db, const RetryPolicy &policy, quint32 seed, StormRun *result,
-                      QString *error)
+bool OutageStorm::run(const QSqlDatabase &db, const RetryPolicy &policy, quint32 seed,
+    StormRun *result, QString *error)
 {
     if (!Schema::clearSimulationData(db, error))
         return false;
@@ -59,9 +61,10 @@ bool OutageStorm::run(const QSqlDatabase &db, const RetryPolicy &policy, quint32
     simulation.transport().setProfile(outage);
     simulation.setStock(QStringLiteral("SKU-1"), 1000);
     for (int i = 1; i <= Events; ++i)
-        simulation.addStockReservation(QStringLiteral("STORM-%1").arg(i, 3, 10, QLatin1Char('0')), QStringLiteral("SKU-1"), 1);
+        simulation.addStockReservation(
+            QStringLiteral("STORM-%1").arg(i, 3, 10, QLatin1Char('0')), QStringLiteral("SKU-1"), 1);
 
-    *result = StormRun{policy.spec(), {}, 0, 0, 0};
+    *result = StormRun {policy.spec(), {}, 0, 0, 0};
     for (qint64 now = 0; now >= 0 && !simulation.hasError(); now = nextDue(db)) {
         simulation.setNow(now);
         for (const QString &id : dueEvents(db, now))
@@ -74,7 +77,8 @@ bool OutageStorm::run(const QSqlDatabase &db, const RetryPolicy &policy, quint32
     }
     QMap<qint64, int> perInstant;
     for (const TraceEvent &event : simulation.trace()) {
-        if (event.kind() == QLatin1String("claim") && event.value(QStringLiteral("attempt")).toInt() > 1) {
+        if (event.kind() == QLatin1String("claim")
+            && event.value(QStringLiteral("attempt")).toInt() > 1) {
             ++result->retriesPerBucket[event.time() / BucketWidth * BucketWidth];
             result->peakSameInstant = std::max(result->peakSameInstant, ++perInstant[event.time()]);
         }
@@ -92,11 +96,13 @@ QList<TraceEvent> OutageStorm::toTrace(const StormRun &run)
     for (auto it = run.retriesPerBucket.cbegin(); it != run.retriesPerBucket.cend(); ++it) {
         TraceEvent line(QStringLiteral("storm_bucket"), -1);
         line.set(QStringLiteral("policy"), run.policy).set(QStringLiteral("from"), it.key());
-        line.set(QStringLiteral("to"), it.key() + BucketWidth - 1).set(QStringLiteral("retries"), it.value());
+        line.set(QStringLiteral("to"), it.key() + BucketWidth - 1)
+            .set(QStringLiteral("retries"), it.value());
         lines << line;
     }
     TraceEvent summary(QStringLiteral("storm_summary"), -1);
-    summary.set(QStringLiteral("policy"), run.policy).set(QStringLiteral("peak_retries_per_bucket"), run.peak());
+    summary.set(QStringLiteral("policy"), run.policy)
+        .set(QStringLiteral("peak_retries_per_bucket"), run.peak());
     summary.set(QStringLiteral("peak_retries_same_instant"), run.peakSameInstant);
     summary.set(QStringLiteral("buckets_with_retries"), int(run.retriesPerBucket.size()));
     summary.set(QStringLiteral("delivered"), run.delivered).set(QStringLiteral("dead"), run.dead);
@@ -107,17 +113,25 @@ QList<TraceEvent> OutageStorm::toTrace(const StormRun &run)
 
 QStringList OutageStorm::toChart(const StormRun &run)
 {
-    QStringList lines{QStringLiteral("%1: retries per %2 units (outage until t=%3)")
-                          .arg(run.policy).arg(BucketWidth).arg(OutageUntil)};
+    QStringList lines {QStringLiteral("%1: retries per %2 units (outage until t=%3)")
+                           .arg(run.policy)
+                           .arg(BucketWidth)
+                           .arg(OutageUntil)};
     const int peak = std::max(run.peak(), 1);
     for (auto it = run.retriesPerBucket.cbegin(); it != run.retriesPerBucket.cend(); ++it) {
         const int width = std::max(1, it.value() * 50 / peak);
         lines << QStringLiteral("  t=%1..%2 %3 %4")
-                     .arg(it.key(), 5).arg(it.key() + BucketWidth - 1, -5)
-                     .arg(QString(width, QLatin1Char('#'))).arg(it.value());
+                     .arg(it.key(), 5)
+                     .arg(it.key() + BucketWidth - 1, -5)
+                     .arg(QString(width, QLatin1Char('#')))
+                     .arg(it.value());
     }
-    lines << QStringLiteral("  peak %1 retries in one bucket, %2 at the same instant; %3 buckets; %4 delivered by t=%5")
-                 .arg(run.peak()).arg(run.peakSameInstant).arg(run.retriesPerBucket.size()).arg(run.delivered)
+    lines << QStringLiteral(
+        "  peak %1 retries in one bucket, %2 at the same instant; %3 buckets; %4 delivered by t=%5")
+                 .arg(run.peak())
+                 .arg(run.peakSameInstant)
+                 .arg(run.retriesPerBucket.size())
+                 .arg(run.delivered)
                  .arg(run.finishedAt);
     return lines;
 }

@@ -32,8 +32,8 @@ public:
 
     // Runs the storm with `policy` on an emptied simulation database; false with *error on a
     // database error.
-    static bool run(const QSqlDatabase &db, const RetryPolicy &policy, quint32 seed, StormRun *result,
-                    QString *error);
+    static bool run(const QSqlDatabase &db, const RetryPolicy &policy, quint32 seed,
+        StormRun *result, QString *error);
 
     static QList<TraceEvent> toTrace(const StormRun &run);
     static QStringList toChart(const StormRun &run); // a text bar chart, a line per bucket

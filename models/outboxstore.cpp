@@ -8,9 +8,9 @@
 namespace {
 
 // A PENDING row is claimable when it is due and unclaimed, or its lease has expired.
-const QString claimable = QStringLiteral(
-    "status = 'PENDING' AND ((claim_token IS NULL AND next_attempt_at <= :now1)"
-    " OR (claim_token IS NOT NULL AND lease_until <= :now2))");
+const QString claimable
+    = QStringLiteral("status = 'PENDING' AND ((claim_token IS NULL AND next_attempt_at <= :now1)"
+                     " OR (claim_token IS NOT NULL AND lease_until <= :now2))");
 
 QString newToken()
 {
@@ -32,7 +32,8 @@ QString pgArray(const QStringList &values)
             continue;
         }
         QString escaped = value;
-        escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('"'), QStringLiteral("\\\""));
+        escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+            .replace(QLatin1Char('"'), QStringLiteral("\\\""));
         quoted << QLatin1Char('"') + escaped + QLatin1Char('"');
     }
     return QLatin1Char('{') + quoted.join(QLatin1Char(',')) + QLatin1Char('}');
@@ -51,27 +52,35 @@ const QString pgClaimBatch = QStringLiteral(
     "  RETURNING o.event_id, o.claim_token, o.payload, picked.old_token, picked.next_attempt_at),"
     " expired AS ("
     "  UPDATE delivery_attempt a SET outcome = 'LEASE_EXPIRED', finished_at = :now3"
-    "  FROM claimed WHERE a.event_id = claimed.event_id AND claimed.old_token IS NOT NULL AND a.outcome IS NULL),"
+    "  FROM claimed WHERE a.event_id = claimed.event_id AND claimed.old_token IS NOT NULL AND "
+    "a.outcome IS NULL),"
     " opened AS ("
     "  INSERT INTO delivery_attempt (event_id, attempt_no, worker, claim_token, claimed_at)"
     "  SELECT claimed.event_id,"
-    "   COALESCE((SELECT MAX(attempt_no) FROM delivery_attempt x WHERE x.event_id = claimed.event_id), 0) + 1,"
+    "   COALESCE((SELECT MAX(attempt_no) FROM delivery_attempt x WHERE x.event_id = "
+    "claimed.event_id), 0) + 1,"
     "   :worker, claimed.claim_token, :now4 FROM claimed"
     "  RETURNING event_id, attempt_no)"
-    " SELECT claimed.event_id, claimed.claim_token, claimed.payload, claimed.old_token IS NOT NULL, opened.attempt_no"
-    " FROM claimed JOIN opened ON opened.event_id = claimed.event_id ORDER BY claimed.next_attempt_at");
+    " SELECT claimed.event_id, claimed.claim_token, claimed.payload, claimed.old_token IS NOT "
+    "NULL, opened.attempt_no"
+    " FROM claimed JOIN opened ON opened.event_id = claimed.event_id ORDER BY "
+    "claimed.next_attempt_at");
 
 // PostgreSQL acknowledges a batch in one statement, each row fenced by its own token.
 const QString pgAckBatch = QStringLiteral(
-    "WITH v AS (SELECT * FROM unnest(CAST(:ids AS text[]), CAST(:tokens AS text[]), CAST(:results AS text[]))"
+    "WITH v AS (SELECT * FROM unnest(CAST(:ids AS text[]), CAST(:tokens AS text[]), CAST(:results "
+    "AS text[]))"
     "  AS v(event_id, token, result)),"
     " acked AS ("
-    "  UPDATE delivery_outbox o SET status = 'DELIVERED', delivered_at = :now1, claim_token = NULL, lease_until = NULL"
+    "  UPDATE delivery_outbox o SET status = 'DELIVERED', delivered_at = :now1, claim_token = "
+    "NULL, lease_until = NULL"
     "  FROM v WHERE o.event_id = v.event_id AND o.claim_token = v.token AND o.status = 'PENDING'"
     "  RETURNING o.event_id, v.token, v.result),"
     " finished AS ("
-    "  UPDATE delivery_attempt a SET outcome = 'DELIVERED', finished_at = :now2, consumer_result = acked.result"
-    "  FROM acked WHERE a.event_id = acked.event_id AND a.claim_token = acked.token AND a.outcome IS NULL)"
+    "  UPDATE delivery_attempt a SET outcome = 'DELIVERED', finished_at = :now2, consumer_result = "
+    "acked.result"
+    "  FROM acked WHERE a.event_id = acked.event_id AND a.claim_token = acked.token AND a.outcome "
+    "IS NULL)"
     " SELECT event_id FROM acked");
 
 } // namespace
@@ -81,8 +90,7 @@ OutboxStore::OutboxStore(const QSqlDatabase &db)
     , m_postgres(db.driverName() == QLatin1String("QPSQL"))
     , m_random(QRandomGenerator::securelySeeded())
     , m_statements(db)
-{
-}
+{ }
 
 bool OutboxStore::recordError(const QSqlQuery &query)
 {
@@ -95,7 +103,8 @@ bool OutboxStore::insertEvent(const NewEvent &event)
     QSqlQuery &insert = prepared(QStringLiteral(
         "INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id, event_type, payload,"
         " status, failures, next_attempt_at, created_at)"
-        " VALUES (:id, :aggregate_type, :aggregate_id, :event_type, :payload, 'PENDING', 0, :due, :created)"));
+        " VALUES (:id, :aggregate_type, :aggregate_id, :event_type, :payload, 'PENDING', 0, :due, "
+        ":created)"));
     insert.bindValue(QStringLiteral(":id"), event.eventId);
     insert.bindValue(QStringLiteral(":aggregate_type"), event.aggregateType);
     insert.bindValue(QStringLiteral(":aggregate_id"), event.aggregateId);
@@ -108,8 +117,9 @@ bool OutboxStore::insertEvent(const NewEvent &event)
 
 QString OutboxStore::refusalFor(const QString &eventId, qint64 now)
 {
-    QSqlQuery &select = prepared(QStringLiteral("SELECT status, claim_token, lease_until, next_attempt_at"
-                                                " FROM delivery_outbox WHERE event_id = :id"));
+    QSqlQuery &select
+        = prepared(QStringLiteral("SELECT status, claim_token, lease_until, next_attempt_at"
+                                  " FROM delivery_outbox WHERE event_id = :id"));
     select.bindValue(QStringLiteral(":id"), eventId);
     if (!select.exec())
         return recordError(select), Refusal::DatabaseError;
@@ -135,8 +145,9 @@ ClaimResult OutboxStore::claim(const QString &eventId, const QString &worker, qi
         result.reason = Refusal::DatabaseError;
         return result;
     }
-    QSqlQuery &select = prepared(QStringLiteral("SELECT claim_token, payload FROM delivery_outbox WHERE event_id = :id AND ")
-                                 + claimable + (m_postgres ? QStringLiteral(" FOR UPDATE") : QString()));
+    QSqlQuery &select = prepared(
+        QStringLiteral("SELECT claim_token, payload FROM delivery_outbox WHERE event_id = :id AND ")
+        + claimable + (m_postgres ? QStringLiteral(" FOR UPDATE") : QString()));
     select.bindValue(QStringLiteral(":id"), eventId);
     select.bindValue(QStringLiteral(":now1"), now);
     select.bindValue(QStringLiteral(":now2"), now);
@@ -208,8 +219,9 @@ QList<Claim> OutboxStore::claimDueSqlite(const QString &worker, qint64 now, int 
         m_lastError = transaction.errorText();
         return {};
     }
-    QSqlQuery &select = prepared(QStringLiteral("SELECT event_id, claim_token, payload FROM delivery_outbox WHERE ")
-                                 + claimable + QStringLiteral(" ORDER BY next_attempt_at LIMIT :limit"));
+    QSqlQuery &select = prepared(
+        QStringLiteral("SELECT event_id, claim_token, payload FROM delivery_outbox WHERE ")
+        + claimable + QStringLiteral(" ORDER BY next_attempt_at LIMIT :limit"));
     select.bindValue(QStringLiteral(":now1"), now);
     select.bindValue(QStringLiteral(":now2"), now);
     select.bindValue(QStringLiteral(":limit"), limit);
@@ -248,8 +260,9 @@ bool OutboxStore::claimLockedRow(Claim *claim, const QString &worker, qint64 now
     claim->leaseUntil = now + m_lease;
     claim->tookOverExpiredLease = expiredLease;
 
-    QSqlQuery &update = prepared(QStringLiteral("UPDATE delivery_outbox SET claim_token = :token, lease_until = :lease"
-                                                " WHERE event_id = :id"));
+    QSqlQuery &update = prepared(
+        QStringLiteral("UPDATE delivery_outbox SET claim_token = :token, lease_until = :lease"
+                       " WHERE event_id = :id"));
     update.bindValue(QStringLiteral(":token"), claim->token);
     update.bindValue(QStringLiteral(":lease"), claim->leaseUntil);
     update.bindValue(QStringLiteral(":id"), claim->eventId);
@@ -257,23 +270,26 @@ bool OutboxStore::claimLockedRow(Claim *claim, const QString &worker, qint64 now
         return recordError(update);
 
     if (expiredLease) {
-        QSqlQuery &expire = prepared(QStringLiteral("UPDATE delivery_attempt SET outcome = 'LEASE_EXPIRED', finished_at = :now"
-                                                    " WHERE event_id = :id AND outcome IS NULL"));
+        QSqlQuery &expire = prepared(QStringLiteral(
+            "UPDATE delivery_attempt SET outcome = 'LEASE_EXPIRED', finished_at = :now"
+            " WHERE event_id = :id AND outcome IS NULL"));
         expire.bindValue(QStringLiteral(":now"), now);
         expire.bindValue(QStringLiteral(":id"), claim->eventId);
         if (!expire.exec())
             return recordError(expire);
     }
 
-    QSqlQuery &next = prepared(QStringLiteral("SELECT COALESCE(MAX(attempt_no), 0) + 1 FROM delivery_attempt WHERE event_id = :id"));
+    QSqlQuery &next = prepared(QStringLiteral(
+        "SELECT COALESCE(MAX(attempt_no), 0) + 1 FROM delivery_attempt WHERE event_id = :id"));
     next.bindValue(QStringLiteral(":id"), claim->eventId);
     if (!next.exec() || !next.next())
         return recordError(next);
     claim->attemptNo = next.value(0).toInt();
     next.finish();
 
-    QSqlQuery &insert = prepared(QStringLiteral("INSERT INTO delivery_attempt (event_id, attempt_no, worker, claim_token, claimed_at)"
-                                                " VALUES (:id, :no, :worker, :token, :now)"));
+    QSqlQuery &insert = prepared(QStringLiteral(
+        "INSERT INTO delivery_attempt (event_id, attempt_no, worker, claim_token, claimed_at)"
+        " VALUES (:id, :no, :worker, :token, :now)"));
     insert.bindValue(QStringLiteral(":id"), claim->eventId);
     insert.bindValue(QStringLiteral(":no"), claim->attemptNo);
     insert.bindValue(QStringLiteral(":worker"), worker);
@@ -294,7 +310,8 @@ QList<AckResult> OutboxStore::ackMany(const QList<std::pair<Claim, QString>> &ac
     m_lastError.clear();
     QList<AckResult> results(acks.size());
     QSet<QString> acked;
-    const bool ok = m_postgres ? ackManyPostgres(acks, now, &acked) : ackManySqlite(acks, now, &acked);
+    const bool ok
+        = m_postgres ? ackManyPostgres(acks, now, &acked) : ackManySqlite(acks, now, &acked);
     for (qsizetype i = 0; i < acks.size(); ++i) {
         results[i].ok = ok && acked.contains(acks.at(i).first.eventId);
         if (!results[i].ok)
@@ -303,7 +320,8 @@ QList<AckResult> OutboxStore::ackMany(const QList<std::pair<Claim, QString>> &ac
     return results;
 }
 
-bool OutboxStore::ackManyPostgres(const QList<std::pair<Claim, QString>> &acks, qint64 now, QSet<QString> *acked)
+bool OutboxStore::ackManyPostgres(
+    const QList<std::pair<Claim, QString>> &acks, qint64 now, QSet<QString> *acked)
 {
     QStringList ids, tokens, results;
     for (const auto &[claim, consumerResult] : acks) {
@@ -325,19 +343,22 @@ bool OutboxStore::ackManyPostgres(const QList<std::pair<Claim, QString>> &acks, 
     return true;
 }
 
-bool OutboxStore::ackManySqlite(const QList<std::pair<Claim, QString>> &acks, qint64 now, QSet<QString> *acked)
+bool OutboxStore::ackManySqlite(
+    const QList<std::pair<Claim, QString>> &acks, qint64 now, QSet<QString> *acked)
 {
     SqlTransaction transaction(m_db);
     if (!transaction.isActive()) {
         m_lastError = transaction.errorText();
         return false;
     }
-    QSqlQuery &update = prepared(QStringLiteral("UPDATE delivery_outbox SET status = 'DELIVERED', delivered_at = :now,"
-                                                " claim_token = NULL, lease_until = NULL"
-                                                " WHERE event_id = :id AND claim_token = :token AND status = 'PENDING'"));
-    QSqlQuery &finish = prepared(QStringLiteral("UPDATE delivery_attempt SET outcome = 'DELIVERED', finished_at = :now,"
-                                                " consumer_result = :result"
-                                                " WHERE event_id = :id AND claim_token = :token AND outcome IS NULL"));
+    QSqlQuery &update = prepared(
+        QStringLiteral("UPDATE delivery_outbox SET status = 'DELIVERED', delivered_at = :now,"
+                       " claim_token = NULL, lease_until = NULL"
+                       " WHERE event_id = :id AND claim_token = :token AND status = 'PENDING'"));
+    QSqlQuery &finish = prepared(
+        QStringLiteral("UPDATE delivery_attempt SET outcome = 'DELIVERED', finished_at = :now,"
+                       " consumer_result = :result"
+                       " WHERE event_id = :id AND claim_token = :token AND outcome IS NULL"));
     for (const auto &[claim, consumerResult] : acks) {
         update.bindValue(QStringLiteral(":now"), now);
         update.bindValue(QStringLiteral(":id"), claim.eventId);
@@ -362,13 +383,14 @@ bool OutboxStore::ackManySqlite(const QList<std::pair<Claim, QString>> &acks, qi
 }
 
 FailResult OutboxStore::fail(const Claim &claim, qint64 now, ErrorCategory category,
-                             const QString &message, const QString &consumerResult)
+    const QString &message, const QString &consumerResult)
 {
     FailResult result;
     SqlTransaction transaction(m_db);
-    QSqlQuery &select = prepared(QStringLiteral("SELECT failures, created_at FROM delivery_outbox"
-                                                " WHERE event_id = :id AND claim_token = :token AND status = 'PENDING'")
-                                 + (m_postgres ? QStringLiteral(" FOR UPDATE") : QString()));
+    QSqlQuery &select = prepared(
+        QStringLiteral("SELECT failures, created_at FROM delivery_outbox"
+                       " WHERE event_id = :id AND claim_token = :token AND status = 'PENDING'")
+        + (m_postgres ? QStringLiteral(" FOR UPDATE") : QString()));
     select.bindValue(QStringLiteral(":id"), claim.eventId);
     select.bindValue(QStringLiteral(":token"), claim.token);
     if (!transaction.isActive() || !select.exec()) {
@@ -394,14 +416,16 @@ FailResult OutboxStore::fail(const Claim &claim, qint64 now, ErrorCategory categ
     result.status = dead ? QStringLiteral("DEAD") : QStringLiteral("PENDING");
 
     // A DEAD row keeps its last due time: it is never claimed again, and replay sets a new one.
-    QSqlQuery &update = prepared(QStringLiteral(
-        "UPDATE delivery_outbox SET status = :status, failures = :failures,"
-        " next_attempt_at = COALESCE(:due, next_attempt_at), claim_token = NULL, lease_until = NULL,"
-        " last_error_category = :category, last_error = :message"
-        " WHERE event_id = :id AND claim_token = :token"));
+    QSqlQuery &update = prepared(
+        QStringLiteral("UPDATE delivery_outbox SET status = :status, failures = :failures,"
+                       " next_attempt_at = COALESCE(:due, next_attempt_at), claim_token = NULL, "
+                       "lease_until = NULL,"
+                       " last_error_category = :category, last_error = :message"
+                       " WHERE event_id = :id AND claim_token = :token"));
     update.bindValue(QStringLiteral(":status"), result.status);
     update.bindValue(QStringLiteral(":failures"), result.failures);
-    update.bindValue(QStringLiteral(":due"), dead ? QVariant(QMetaType(QMetaType::LongLong)) : QVariant(result.nextAttemptAt));
+    update.bindValue(QStringLiteral(":due"),
+        dead ? QVariant(QMetaType(QMetaType::LongLong)) : QVariant(result.nextAttemptAt));
     update.bindValue(QStringLiteral(":category"), errorCategoryName(category));
     update.bindValue(QStringLiteral(":message"), message);
     update.bindValue(QStringLiteral(":id"), claim.eventId);
@@ -412,17 +436,19 @@ FailResult OutboxStore::fail(const Claim &claim, qint64 now, ErrorCategory categ
         return result;
     }
 
-    QSqlQuery &finish = prepared(QStringLiteral(
-        "UPDATE delivery_attempt SET outcome = :outcome, finished_at = :now,"
-        " error_category = :category, error_message = :message,"
-        " consumer_result = :result, next_attempt_at = :due"
-        " WHERE event_id = :id AND claim_token = :token AND outcome IS NULL"));
-    finish.bindValue(QStringLiteral(":outcome"), dead ? QStringLiteral("DEAD") : QStringLiteral("RETRY"));
+    QSqlQuery &finish = prepared(
+        QStringLiteral("UPDATE delivery_attempt SET outcome = :outcome, finished_at = :now,"
+                       " error_category = :category, error_message = :message,"
+                       " consumer_result = :result, next_attempt_at = :due"
+                       " WHERE event_id = :id AND claim_token = :token AND outcome IS NULL"));
+    finish.bindValue(
+        QStringLiteral(":outcome"), dead ? QStringLiteral("DEAD") : QStringLiteral("RETRY"));
     finish.bindValue(QStringLiteral(":now"), now);
     finish.bindValue(QStringLiteral(":category"), errorCategoryName(category));
     finish.bindValue(QStringLiteral(":message"), message);
     finish.bindValue(QStringLiteral(":result"), nullIfEmpty(consumerResult));
-    finish.bindValue(QStringLiteral(":due"), dead ? QVariant(QMetaType(QMetaType::LongLong)) : QVariant(result.nextAttemptAt));
+    finish.bindValue(QStringLiteral(":due"),
+        dead ? QVariant(QMetaType(QMetaType::LongLong)) : QVariant(result.nextAttemptAt));
     finish.bindValue(QStringLiteral(":id"), claim.eventId);
     finish.bindValue(QStringLiteral(":token"), claim.token);
     if (!finish.exec() || !transaction.commit()) {

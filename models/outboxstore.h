@@ -11,10 +11,10 @@
 
 #include <QHash>
 #include <QList>
-#include <QSet>
-#include <QSqlQuery>
 #include <QRandomGenerator>
+#include <QSet>
 #include <QSqlDatabase>
+#include <QSqlQuery>
 
 class OutboxStore
 {
@@ -46,7 +46,7 @@ public:
     // DEAD at once; TRANSIENT schedules the next attempt by the retry policy or parks DEAD when
     // the attempt or elapsed budget is spent.
     FailResult fail(const Claim &claim, qint64 now, ErrorCategory category, const QString &message,
-                    const QString &consumerResult = {});
+        const QString &consumerResult = {});
 
     QString lastError() const { return m_lastError; }
 
@@ -55,8 +55,10 @@ private:
     QString refusalFor(const QString &eventId, qint64 now);
     QList<Claim> claimDuePostgres(const QString &worker, qint64 now, int limit);
     QList<Claim> claimDueSqlite(const QString &worker, qint64 now, int limit);
-    bool ackManyPostgres(const QList<std::pair<Claim, QString>> &acks, qint64 now, QSet<QString> *acked);
-    bool ackManySqlite(const QList<std::pair<Claim, QString>> &acks, qint64 now, QSet<QString> *acked);
+    bool ackManyPostgres(
+        const QList<std::pair<Claim, QString>> &acks, qint64 now, QSet<QString> *acked);
+    bool ackManySqlite(
+        const QList<std::pair<Claim, QString>> &acks, qint64 now, QSet<QString> *acked);
     bool claimLockedRow(Claim *claim, const QString &worker, qint64 now, bool expiredLease);
     bool recordError(const class QSqlQuery &query);
 

@@ -9,7 +9,7 @@
 QStringList Producer::skus()
 {
     return {QStringLiteral("SKU-1"), QStringLiteral("SKU-2"), QStringLiteral("SKU-3"),
-            QStringLiteral("SKU-4"), QStringLiteral("SKU-5")};
+        QStringLiteral("SKU-4"), QStringLiteral("SKU-5")};
 }
 
 Producer::Producer(const QSqlDatabase &db, const Clock *clock, quint32 seed)
@@ -18,14 +18,14 @@ Producer::Producer(const QSqlDatabase &db, const Clock *clock, quint32 seed)
     , m_random(seed == 0 ? QRandomGenerator::global()->generate() : seed)
     // Event IDs unique across runs on one database, so a restarted relay never collides.
     , m_runId(QString::number(QRandomGenerator::global()->generate64(), 36))
-{
-}
+{ }
 
 bool Producer::seedStock(QString *error)
 {
     QSqlQuery query(m_db);
-    query.prepare(QStringLiteral("INSERT INTO consumer_stock (sku, quantity) VALUES (:sku, :quantity)"
-                                 " ON CONFLICT (sku) DO NOTHING"));
+    query.prepare(
+        QStringLiteral("INSERT INTO consumer_stock (sku, quantity) VALUES (:sku, :quantity)"
+                       " ON CONFLICT (sku) DO NOTHING"));
     for (const QString &sku : skus()) {
         query.bindValue(QStringLiteral(":sku"), sku);
         query.bindValue(QStringLiteral(":quantity"), InitialStock);

@@ -35,9 +35,11 @@ bool Relay::start(QString *error, bool paused)
         thread->start();
         m_threads << thread;
         m_workers << worker;
-        QMetaObject::invokeMethod(worker, "setPaused", Qt::BlockingQueuedConnection, Q_ARG(bool, paused));
+        QMetaObject::invokeMethod(
+            worker, "setPaused", Qt::BlockingQueuedConnection, Q_ARG(bool, paused));
         bool ok = false;
-        QMetaObject::invokeMethod(worker, "start", Qt::BlockingQueuedConnection, Q_RETURN_ARG(bool, ok));
+        QMetaObject::invokeMethod(
+            worker, "start", Qt::BlockingQueuedConnection, Q_RETURN_ARG(bool, ok));
         if (!ok) {
             *error = worker->errorText();
             stop();
@@ -83,7 +85,8 @@ void Relay::setFaultProfile(const FaultProfile &faults)
 {
     m_config.faults = faults;
     for (RelayWorker *worker : std::as_const(m_workers))
-        QMetaObject::invokeMethod(worker, [worker, faults] { worker->setFaultProfile(faults); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            worker, [worker, faults] { worker->setFaultProfile(faults); }, Qt::QueuedConnection);
 }
 
 void Relay::onWorkerStats(int worker, const RelayStats &stats)

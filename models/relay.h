@@ -18,7 +18,7 @@ class Relay : public QObject
     Q_OBJECT
 public:
     Relay(const DatabaseUrl &url, const RelayConfig &config, const Clock *clock,
-          QObject *parent = nullptr);
+        QObject *parent = nullptr);
     ~Relay() override;
 
     // Opens every worker's connection; false with *error when one cannot start.

@@ -7,16 +7,16 @@
 #include <QTimer>
 
 RelayWorker::RelayWorker(const DatabaseUrl &url, const RelayConfig &config, int index,
-                         const Clock *clock, QObject *parent)
+    const Clock *clock, QObject *parent)
     : QObject(parent)
     , m_url(url)
     , m_config(config)
     , m_index(index)
     , m_name(QStringLiteral("worker-%1").arg(index + 1))
     , m_clock(clock)
-    , m_random(config.seed == 0 ? QRandomGenerator::global()->generate() : config.seed + quint32(index))
-{
-}
+    , m_random(
+          config.seed == 0 ? QRandomGenerator::global()->generate() : config.seed + quint32(index))
+{ }
 
 RelayWorker::~RelayWorker() = default;
 
@@ -131,9 +131,9 @@ void RelayWorker::noteClaim(const Claim &claim)
 void RelayWorker::beginDelivery(const Claim &claim)
 {
     noteClaim(claim);
-    const qint64 latency = m_config.latencyMaxMs > m_config.latencyMinMs
-        ? m_config.latencyMinMs + qint64(m_random.bounded(quint64(m_config.latencyMaxMs - m_config.latencyMinMs + 1)))
-        : m_config.latencyMinMs;
+    const qint64 latency = m_config.latencyMaxMs > m_config.latencyMinMs ? m_config.latencyMinMs
+            + qint64(m_random.bounded(quint64(m_config.latencyMaxMs - m_config.latencyMinMs + 1)))
+                                                                         : m_config.latencyMinMs;
     auto afterLatency = [this, claim] {
         if (m_stopped)
             return;
@@ -159,7 +159,7 @@ void RelayWorker::beginDelivery(const Claim &claim)
 
 RelayWorker::InFlight RelayWorker::deliver(const Claim &claim)
 {
-    InFlight work{claim, m_transport->deliver(claim, m_clock->now())};
+    InFlight work {claim, m_transport->deliver(claim, m_clock->now())};
     ++m_stats.transportCalls;
     if (work.delivery.outcome == Delivery::Outcome::Duplicate)
         ++m_stats.duplicatesSuppressed;
@@ -188,7 +188,8 @@ void RelayWorker::settle(const InFlight &work)
 void RelayWorker::reportFailure(const InFlight &work)
 {
     const qint64 now = m_clock->now();
-    const FailResult result = m_store->fail(work.claim, now, work.delivery.category(), work.delivery.error);
+    const FailResult result
+        = m_store->fail(work.claim, now, work.delivery.category(), work.delivery.error);
     if (!result.ok)
         ++m_stats.fencedAcks;
     else if (result.status == QLatin1String("DEAD"))
@@ -203,10 +204,11 @@ void RelayWorker::reportFailure(const InFlight &work)
     event.set(QStringLiteral("category"), errorCategoryName(work.delivery.category()));
     event.set(QStringLiteral("error"), work.delivery.error);
     if (result.ok) {
-        event.set(QStringLiteral("failures"), result.failures).set(QStringLiteral("status"), result.status);
-        event.set(QStringLiteral("next_attempt_at"), result.status == QLatin1String("DEAD")
-                                                         ? QJsonValue(QJsonValue::Null)
-                                                         : QJsonValue(result.nextAttemptAt));
+        event.set(QStringLiteral("failures"), result.failures)
+            .set(QStringLiteral("status"), result.status);
+        event.set(QStringLiteral("next_attempt_at"),
+            result.status == QLatin1String("DEAD") ? QJsonValue(QJsonValue::Null)
+                                                   : QJsonValue(result.nextAttemptAt));
     } else {
         event.set(QStringLiteral("reason"), result.reason);
     }
@@ -228,7 +230,8 @@ void RelayWorker::flushAcks()
         if (!m_tracing)
             continue;
         TraceEvent event(QStringLiteral("ack"), now);
-        event.set(QStringLiteral("event_id"), acks.at(i).first.eventId).set(QStringLiteral("worker"), m_name);
+        event.set(QStringLiteral("event_id"), acks.at(i).first.eventId)
+            .set(QStringLiteral("worker"), m_name);
         event.set(QStringLiteral("ok"), result.ok);
         if (!result.ok)
             event.set(QStringLiteral("reason"), result.reason);

@@ -25,7 +25,7 @@ public:
     Q_ENUM(Phase)
 
     RelayWorker(const DatabaseUrl &url, const RelayConfig &config, int index, const Clock *clock,
-                QObject *parent = nullptr);
+        QObject *parent = nullptr);
     ~RelayWorker() override;
 
     RelayStats stats() const { return m_stats; } // read after the thread has finished

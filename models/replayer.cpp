@@ -229,9 +229,9 @@ QSqlQuery *Replayer::runFilter(
 
 QStringList Replayer::matchingDeadEvents(const EventFilter &filter, qint64 now, QString *error)
 {
-    QSqlQuery *query = runFilter(
-        QStringLiteral("SELECT event_id FROM @SOURCE@ WHERE @WHERE@ ORDER BY event_id"), filter, now,
-        error);
+    QSqlQuery *query
+        = runFilter(QStringLiteral("SELECT event_id FROM @SOURCE@ WHERE @WHERE@ ORDER BY event_id"),
+            filter, now, error);
     if (!query)
         return {};
     QStringList ids;

@@ -2,8 +2,8 @@
 // values passed between the replay dialog, outboxctl replay and the Replayer.
 #pragma once
 
-#include <QString>
 #include <QMetaType>
+#include <QString>
 #include <QStringList>
 
 struct ReplayRequest

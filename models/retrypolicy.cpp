@@ -17,7 +17,7 @@ bool parseMillis(const QString &text, qint64 *value)
 
 // "initial=100,multiplier=2,max=30000" into a map; rejects unknown and malformed keys.
 bool parseParameters(const QString &kind, const QString &text, const QStringList &allowed,
-                     QMap<QString, QString> *values, QString *error)
+    QMap<QString, QString> *values, QString *error)
 {
     if (text.trimmed().isEmpty())
         return true;
@@ -43,8 +43,7 @@ bool parseParameters(const QString &kind, const QString &text, const QStringList
 RetryPolicy::RetryPolicy()
     : m_spec(QStringLiteral("seed"))
     , m_delays({10, 20, 40})
-{
-}
+{ }
 
 bool RetryPolicy::parse(const QString &spec, RetryPolicy *policy, QString *error)
 {
@@ -74,7 +73,8 @@ bool RetryPolicy::parse(const QString &spec, RetryPolicy *policy, QString *error
         result.m_kind = kind == QLatin1String("fixed") ? Kind::Fixed : Kind::Capped;
         result.m_delays.clear();
         if (rest.trimmed().isEmpty())
-            return bad(kind + QStringLiteral(" needs at least one delay, e.g. ") + kind + QStringLiteral(":10"));
+            return bad(kind + QStringLiteral(" needs at least one delay, e.g. ") + kind
+                + QStringLiteral(":10"));
         for (const QString &part : rest.split(QLatin1Char(','))) {
             qint64 delay = 0;
             if (!parseMillis(part, &delay))
@@ -87,24 +87,28 @@ bool RetryPolicy::parse(const QString &spec, RetryPolicy *policy, QString *error
         return true;
     }
 
-    const bool exponential = kind == QLatin1String("exponential") || kind == QLatin1String("exponential-random");
+    const bool exponential
+        = kind == QLatin1String("exponential") || kind == QLatin1String("exponential-random");
     if (!exponential && kind != QLatin1String("full-jitter"))
         return bad(QStringLiteral("unknown kind '%1' (expected seed, capped, fixed, exponential, "
-                                  "exponential-random or full-jitter)").arg(kind));
+                                  "exponential-random or full-jitter)")
+                       .arg(kind));
     const QStringList allowed = exponential
-        ? QStringList{QStringLiteral("initial"), QStringLiteral("multiplier"), QStringLiteral("max")}
-        : QStringList{QStringLiteral("base"), QStringLiteral("max")};
+        ? QStringList {QStringLiteral("initial"), QStringLiteral("multiplier"),
+            QStringLiteral("max")}
+        : QStringList {QStringLiteral("base"), QStringLiteral("max")};
     QMap<QString, QString> values;
     QString why;
     if (!parseParameters(kind, rest, allowed, &values, &why))
         return bad(why);
     result.m_kind = kind == QLatin1String("exponential") ? Kind::Exponential
-        : exponential                                     ? Kind::ExponentialRandom
-                                                          : Kind::FullJitter;
+        : exponential                                    ? Kind::ExponentialRandom
+                                                         : Kind::FullJitter;
     const QString initialKey = exponential ? QStringLiteral("initial") : QStringLiteral("base");
     if (values.contains(initialKey) && !parseMillis(values.value(initialKey), &result.m_initial))
         return bad(initialKey + QStringLiteral(" must be a non-negative whole number"));
-    if (values.contains(QStringLiteral("max")) && !parseMillis(values.value(QStringLiteral("max")), &result.m_max))
+    if (values.contains(QStringLiteral("max"))
+        && !parseMillis(values.value(QStringLiteral("max")), &result.m_max))
         return bad(QStringLiteral("max must be a non-negative whole number"));
     if (values.contains(QStringLiteral("multiplier"))) {
         bool ok = false;
@@ -147,7 +151,8 @@ qint64 RetryPolicy::maximumDelayAfter(int failures) const
 {
     switch (m_kind) {
     case Kind::ExponentialRandom: {
-        // Spring's ExponentialRandomBackOffPolicy: base * (1 + r * (multiplier - 1)), capped at max.
+        // Spring's ExponentialRandomBackOffPolicy: base * (1 + r * (multiplier - 1)), capped at
+        // max.
         const double top = double(exponentialBase(failures)) * m_multiplier;
         return top >= double(m_max) ? std::max(m_max, exponentialBase(failures)) : qint64(top);
     }

@@ -18,9 +18,9 @@ QList<ScenarioStep> probeThenAttempt(const QString &eventId)
 {
     return {
         {[eventId](Simulation &s) { return s.nextAttemptAt(eventId) - 1; },
-         [eventId](Simulation &s) { s.claim(WorkerA, eventId); }},
+            [eventId](Simulation &s) { s.claim(WorkerA, eventId); }},
         {[eventId](Simulation &s) { return s.nextAttemptAt(eventId); },
-         [eventId](Simulation &s) { s.attempt(WorkerA, eventId); }},
+            [eventId](Simulation &s) { s.attempt(WorkerA, eventId); }},
     };
 }
 
@@ -34,10 +34,10 @@ std::function<void(Simulation &)> reserve(const QString &eventId)
 
 Scenario retrySchedule()
 {
-    Scenario s{QStringLiteral("retry-schedule"),
-               QStringLiteral("EVENT-1 always fails transiently: retries wait 10, 20, then 40 units; "
-                              "a claim one unit early is refused; the fourth failure parks it DEAD."),
-               {}, {4, 0}, 30, {}, {}};
+    Scenario s {QStringLiteral("retry-schedule"),
+        QStringLiteral("EVENT-1 always fails transiently: retries wait 10, 20, then 40 units; "
+                       "a claim one unit early is refused; the fourth failure parks it DEAD."),
+        {}, {4, 0}, 30, {}, {}};
     s.setup = [](Simulation &sim) {
         reserve(QStringLiteral("EVENT-1"))(sim);
         sim.transport().setAlwaysFail(FakeTransport::Fault::Transient);
@@ -50,61 +50,64 @@ Scenario retrySchedule()
 
 Scenario scheduledRetry()
 {
-    Scenario s{QStringLiteral("scheduled-retry"),
-               QStringLiteral("EVENT-42's first call fails before reaching the consumer; the failure is "
-                              "persisted with a due time 80 units later, and the retry delivers once."),
-               {}, {3, 0}, 30, {}, {}};
+    Scenario s {QStringLiteral("scheduled-retry"),
+        QStringLiteral("EVENT-42's first call fails before reaching the consumer; the failure is "
+                       "persisted with a due time 80 units later, and the retry delivers once."),
+        {}, {3, 0}, 30, {}, {}};
     RetryPolicy::parse(QStringLiteral("fixed:80"), &s.policy, nullptr);
     s.setup = [](Simulation &sim) {
         reserve(QStringLiteral("EVENT-42"))(sim);
         sim.transport().setScript({FakeTransport::Fault::Transient});
     };
     s.steps << at(0, [](Simulation &sim) { sim.attempt(WorkerA, QStringLiteral("EVENT-42")); });
-    s.steps << ScenarioStep{[](Simulation &sim) { return sim.nextAttemptAt(QStringLiteral("EVENT-42")); },
-                            [](Simulation &sim) { sim.attempt(WorkerA, QStringLiteral("EVENT-42")); }};
+    s.steps << ScenarioStep {
+        [](Simulation &sim) { return sim.nextAttemptAt(QStringLiteral("EVENT-42")); },
+        [](Simulation &sim) { sim.attempt(WorkerA, QStringLiteral("EVENT-42")); }};
     return s;
 }
 
 Scenario poisonDead()
 {
-    Scenario s{QStringLiteral("poison-dead"),
-               QStringLiteral("EVENT-9 fails every time: after three failures it is parked DEAD for an "
-                              "operator, and a later claim is refused; stock never changes."),
-               {}, {3, 0}, 30, {}, {}};
+    Scenario s {QStringLiteral("poison-dead"),
+        QStringLiteral("EVENT-9 fails every time: after three failures it is parked DEAD for an "
+                       "operator, and a later claim is refused; stock never changes."),
+        {}, {3, 0}, 30, {}, {}};
     s.setup = [](Simulation &sim) {
         reserve(QStringLiteral("EVENT-9"))(sim);
         sim.transport().setAlwaysFail(FakeTransport::Fault::Transient);
     };
     const QString id = QStringLiteral("EVENT-9");
-    auto attemptWhenDue = ScenarioStep{[id](Simulation &sim) { return sim.nextAttemptAt(id); },
-                                       [id](Simulation &sim) { sim.attempt(WorkerA, id); }};
-    s.steps << at(0, [id](Simulation &sim) { sim.attempt(WorkerA, id); }) << attemptWhenDue << attemptWhenDue;
+    auto attemptWhenDue = ScenarioStep {[id](Simulation &sim) { return sim.nextAttemptAt(id); },
+        [id](Simulation &sim) { sim.attempt(WorkerA, id); }};
+    s.steps << at(0, [id](Simulation &sim) { sim.attempt(WorkerA, id); }) << attemptWhenDue
+            << attemptWhenDue;
     s.steps << at(70, [id](Simulation &sim) { sim.claim(WorkerA, id); });
     return s;
 }
 
 Scenario lostAck()
 {
-    Scenario s{QStringLiteral("lost-ack"),
-               QStringLiteral("EVENT-42 reaches the consumer, which commits, but the response is lost: "
-                              "the retry carries the same event ID and the consumer answers DUPLICATE."),
-               {}, {3, 0}, 30, {}, {}};
+    Scenario s {QStringLiteral("lost-ack"),
+        QStringLiteral("EVENT-42 reaches the consumer, which commits, but the response is lost: "
+                       "the retry carries the same event ID and the consumer answers DUPLICATE."),
+        {}, {3, 0}, 30, {}, {}};
     s.setup = [](Simulation &sim) {
         reserve(QStringLiteral("EVENT-42"))(sim);
         sim.transport().setScript({FakeTransport::Fault::LostAck});
     };
     s.steps << at(0, [](Simulation &sim) { sim.attempt(WorkerA, QStringLiteral("EVENT-42")); });
-    s.steps << ScenarioStep{[](Simulation &sim) { return sim.nextAttemptAt(QStringLiteral("EVENT-42")); },
-                            [](Simulation &sim) { sim.attempt(WorkerA, QStringLiteral("EVENT-42")); }};
+    s.steps << ScenarioStep {
+        [](Simulation &sim) { return sim.nextAttemptAt(QStringLiteral("EVENT-42")); },
+        [](Simulation &sim) { sim.attempt(WorkerA, QStringLiteral("EVENT-42")); }};
     return s;
 }
 
 Scenario leaseExpiry()
 {
-    Scenario s{QStringLiteral("lease-expiry"),
-               QStringLiteral("Worker A claims EVENT-42 and stalls; B may take over only when the lease "
-                              "expires; A's late acknowledgement is fenced off by its stale token."),
-               {}, {3, 0}, 30, {}, {}};
+    Scenario s {QStringLiteral("lease-expiry"),
+        QStringLiteral("Worker A claims EVENT-42 and stalls; B may take over only when the lease "
+                       "expires; A's late acknowledgement is fenced off by its stale token."),
+        {}, {3, 0}, 30, {}, {}};
     s.setup = reserve(QStringLiteral("EVENT-42"));
     const QString id = QStringLiteral("EVENT-42");
     s.steps << at(0, [id](Simulation &sim) { sim.claim(WorkerA, id); });
@@ -119,9 +122,10 @@ Scenario leaseExpiry()
 
 Scenario permanentRejection()
 {
-    Scenario s{QStringLiteral("permanent-rejection"),
-               QStringLiteral("EVENT-13 is rejected permanently: it is parked DEAD at once with no retry."),
-               {}, {3, 0}, 30, {}, {}};
+    Scenario s {QStringLiteral("permanent-rejection"),
+        QStringLiteral(
+            "EVENT-13 is rejected permanently: it is parked DEAD at once with no retry."),
+        {}, {3, 0}, 30, {}, {}};
     s.setup = [](Simulation &sim) {
         reserve(QStringLiteral("EVENT-13"))(sim);
         sim.transport().setScript({FakeTransport::Fault::Permanent});
@@ -134,14 +138,15 @@ Scenario permanentRejection()
 
 QStringList Scenario::names()
 {
-    return {QStringLiteral("retry-schedule"), QStringLiteral("scheduled-retry"), QStringLiteral("poison-dead"),
-            QStringLiteral("lost-ack"), QStringLiteral("lease-expiry"), QStringLiteral("permanent-rejection")};
+    return {QStringLiteral("retry-schedule"), QStringLiteral("scheduled-retry"),
+        QStringLiteral("poison-dead"), QStringLiteral("lost-ack"), QStringLiteral("lease-expiry"),
+        QStringLiteral("permanent-rejection")};
 }
 
 std::optional<Scenario> Scenario::byName(const QString &name)
 {
-    const QList<std::function<Scenario()>> all = {retrySchedule, scheduledRetry, poisonDead,
-                                                  lostAck, leaseExpiry, permanentRejection};
+    const QList<std::function<Scenario()>> all
+        = {retrySchedule, scheduledRetry, poisonDead, lostAck, leaseExpiry, permanentRejection};
     for (const auto &make : all) {
         Scenario scenario = make();
         if (scenario.name == name)
@@ -153,8 +158,7 @@ std::optional<Scenario> Scenario::byName(const QString &name)
 ScenarioRunner::ScenarioRunner(Simulation &simulation, const Scenario &scenario)
     : m_simulation(simulation)
     , m_scenario(scenario)
-{
-}
+{ }
 
 bool ScenarioRunner::start()
 {

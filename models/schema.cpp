@@ -19,18 +19,19 @@ const QList<TableColumns> &nativeTables()
 {
     static const QList<TableColumns> tables = {
         {"delivery_outbox",
-         {u"event_id"_qs, u"aggregate_type"_qs, u"aggregate_id"_qs, u"event_type"_qs, u"payload"_qs,
-          u"status"_qs, u"failures"_qs, u"next_attempt_at"_qs, u"claim_token"_qs, u"lease_until"_qs,
-          u"created_at"_qs, u"delivered_at"_qs, u"last_error_category"_qs, u"last_error"_qs}},
+            {u"event_id"_qs, u"aggregate_type"_qs, u"aggregate_id"_qs, u"event_type"_qs,
+                u"payload"_qs, u"status"_qs, u"failures"_qs, u"next_attempt_at"_qs,
+                u"claim_token"_qs, u"lease_until"_qs, u"created_at"_qs, u"delivered_at"_qs,
+                u"last_error_category"_qs, u"last_error"_qs}},
         {"delivery_attempt",
-         {u"attempt_id"_qs, u"event_id"_qs, u"attempt_no"_qs, u"worker"_qs, u"claim_token"_qs,
-          u"claimed_at"_qs, u"finished_at"_qs, u"outcome"_qs, u"error_category"_qs,
-          u"error_message"_qs, u"consumer_result"_qs, u"next_attempt_at"_qs}},
+            {u"attempt_id"_qs, u"event_id"_qs, u"attempt_no"_qs, u"worker"_qs, u"claim_token"_qs,
+                u"claimed_at"_qs, u"finished_at"_qs, u"outcome"_qs, u"error_category"_qs,
+                u"error_message"_qs, u"consumer_result"_qs, u"next_attempt_at"_qs}},
         {"consumer_ledger", {u"event_id"_qs, u"applied_at"_qs}},
         {"consumer_stock", {u"sku"_qs, u"quantity"_qs}},
         {"replay_log",
-         {u"replay_id"_qs, u"event_id"_qs, u"replayed_at"_qs, u"operator"_qs, u"reason"_qs,
-          u"reset_failures"_qs, u"failures_before"_qs}},
+            {u"replay_id"_qs, u"event_id"_qs, u"replayed_at"_qs, u"operator"_qs, u"reason"_qs,
+                u"reset_failures"_qs, u"failures_before"_qs}},
         {"outbox_meta", {u"key"_qs, u"value"_qs}},
     };
     return tables;
@@ -70,7 +71,9 @@ QString validate(const QSqlDatabase &db)
         const QString name = QString::fromLatin1(table.table);
         const QSqlRecord record = db.record(name);
         if (record.isEmpty())
-            return QStringLiteral("missing table %1 (run `outboxctl init --db URL` to create the schema)").arg(name);
+            return QStringLiteral(
+                "missing table %1 (run `outboxctl init --db URL` to create the schema)")
+                .arg(name);
         for (const QString &column : table.columns) {
             if (!record.contains(column))
                 return QStringLiteral("%1: missing column %2").arg(name, column);
@@ -82,7 +85,8 @@ QString validate(const QSqlDatabase &db)
 bool create(const QSqlDatabase &db, QString *error)
 {
     const bool postgres = db.driverName() == QLatin1String("QPSQL");
-    QFile file(postgres ? QStringLiteral(":/sql/postgresql.sql") : QStringLiteral(":/sql/sqlite.sql"));
+    QFile file(
+        postgres ? QStringLiteral(":/sql/postgresql.sql") : QStringLiteral(":/sql/sqlite.sql"));
     if (!file.open(QIODevice::ReadOnly)) {
         *error = QStringLiteral("schema resource missing: %1").arg(file.fileName());
         return false;
@@ -117,7 +121,8 @@ bool markForSimulation(const QSqlDatabase &db, QString *error)
         *error = query.lastError().text().simplified();
         return false;
     }
-    query.prepare(QStringLiteral("INSERT INTO outbox_meta (key, value) VALUES ('purpose', 'simulation')"));
+    query.prepare(
+        QStringLiteral("INSERT INTO outbox_meta (key, value) VALUES ('purpose', 'simulation')"));
     if (!query.exec()) {
         *error = query.lastError().text().simplified();
         return false;

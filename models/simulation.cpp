@@ -9,8 +9,7 @@ Simulation::Simulation(const QSqlDatabase &db, QObject *parent)
     , m_db(db)
     , m_store(db)
     , m_transport(db)
-{
-}
+{ }
 
 void Simulation::emitEvent(const TraceEvent &event)
 {
@@ -27,8 +26,9 @@ void Simulation::noteError(const QString &what, const QString &detail)
 bool Simulation::setStock(const QString &sku, int quantity)
 {
     QSqlQuery query(m_db);
-    query.prepare(QStringLiteral("INSERT INTO consumer_stock (sku, quantity) VALUES (:sku, :quantity)"
-                                 " ON CONFLICT (sku) DO UPDATE SET quantity = excluded.quantity"));
+    query.prepare(
+        QStringLiteral("INSERT INTO consumer_stock (sku, quantity) VALUES (:sku, :quantity)"
+                       " ON CONFLICT (sku) DO UPDATE SET quantity = excluded.quantity"));
     query.bindValue(QStringLiteral(":sku"), sku);
     query.bindValue(QStringLiteral(":quantity"), quantity);
     if (query.exec())
@@ -63,7 +63,7 @@ bool Simulation::claim(const QString &worker, const QString &eventId)
         event.set(QStringLiteral("lease_until"), result.claim.leaseUntil);
         if (result.claim.tookOverExpiredLease)
             event.set(QStringLiteral("took_over_expired_lease"), true);
-        m_workers[worker] = WorkerState{result.claim, {}, true, false};
+        m_workers[worker] = WorkerState {result.claim, {}, true, false};
     } else {
         event.set(QStringLiteral("reason"), result.reason);
         if (result.reason == Refusal::DatabaseError)
@@ -81,7 +81,8 @@ void Simulation::deliver(const QString &worker)
     state.delivery = m_transport.deliver(state.claim, m_now);
     state.delivered = true;
     TraceEvent event(QStringLiteral("deliver"), m_now);
-    event.set(QStringLiteral("event_id"), state.claim.eventId).set(QStringLiteral("worker"), worker);
+    event.set(QStringLiteral("event_id"), state.claim.eventId)
+        .set(QStringLiteral("worker"), worker);
     event.set(QStringLiteral("attempt"), state.claim.attemptNo);
     event.set(QStringLiteral("transport_call"), m_transport.calls());
     event.set(QStringLiteral("result"), state.delivery.outcomeName());
@@ -110,7 +111,8 @@ void Simulation::settle(const QString &worker)
         return;
     }
 
-    const FailResult result = m_store.fail(claim, m_now, state.delivery.category(), state.delivery.error);
+    const FailResult result
+        = m_store.fail(claim, m_now, state.delivery.category(), state.delivery.error);
     TraceEvent event(QStringLiteral("fail"), m_now);
     event.set(QStringLiteral("event_id"), claim.eventId).set(QStringLiteral("worker"), worker);
     event.set(QStringLiteral("ok"), result.ok);
@@ -123,18 +125,21 @@ void Simulation::settle(const QString &worker)
         emitEvent(event);
         return;
     }
-    event.set(QStringLiteral("failures"), result.failures).set(QStringLiteral("status"), result.status);
-    event.set(QStringLiteral("next_attempt_at"), result.status == QLatin1String("DEAD")
-                                                     ? QJsonValue(QJsonValue::Null)
-                                                     : QJsonValue(result.nextAttemptAt));
+    event.set(QStringLiteral("failures"), result.failures)
+        .set(QStringLiteral("status"), result.status);
+    event.set(QStringLiteral("next_attempt_at"),
+        result.status == QLatin1String("DEAD") ? QJsonValue(QJsonValue::Null)
+                                               : QJsonValue(result.nextAttemptAt));
     emitEvent(event);
     if (result.status == QLatin1String("DEAD")) {
         TraceEvent park(QStringLiteral("park"), m_now);
-        park.set(QStringLiteral("event_id"), claim.eventId).set(QStringLiteral("failures"), result.failures);
+        park.set(QStringLiteral("event_id"), claim.eventId)
+            .set(QStringLiteral("failures"), result.failures);
         park.set(QStringLiteral("category"), errorCategoryName(state.delivery.category()));
-        park.set(QStringLiteral("why"), state.delivery.category() == ErrorCategory::Permanent
-                                            ? QStringLiteral("permanent rejection")
-                                            : QStringLiteral("retry budget spent"));
+        park.set(QStringLiteral("why"),
+            state.delivery.category() == ErrorCategory::Permanent
+                ? QStringLiteral("permanent rejection")
+                : QStringLiteral("retry budget spent"));
         emitEvent(park);
     }
 }
@@ -150,14 +155,16 @@ void Simulation::attempt(const QString &worker, const QString &eventId)
 qint64 Simulation::nextAttemptAt(const QString &eventId) const
 {
     QSqlQuery query(m_db);
-    query.prepare(QStringLiteral("SELECT next_attempt_at FROM delivery_outbox WHERE event_id = :id"));
+    query.prepare(
+        QStringLiteral("SELECT next_attempt_at FROM delivery_outbox WHERE event_id = :id"));
     query.bindValue(QStringLiteral(":id"), eventId);
     return query.exec() && query.next() ? query.value(0).toLongLong() : -1;
 }
 
 TraceEvent Simulation::summary() const
 {
-    QJsonObject statuses{{QStringLiteral("PENDING"), 0}, {QStringLiteral("DELIVERED"), 0}, {QStringLiteral("DEAD"), 0}};
+    QJsonObject statuses {{QStringLiteral("PENDING"), 0}, {QStringLiteral("DELIVERED"), 0},
+        {QStringLiteral("DEAD"), 0}};
     QSqlQuery query(m_db);
     query.exec(QStringLiteral("SELECT status, COUNT(*) FROM delivery_outbox GROUP BY status"));
     while (query.next())
@@ -171,6 +178,7 @@ TraceEvent Simulation::summary() const
 
     TraceEvent event(QStringLiteral("summary"), -1);
     event.set(QStringLiteral("statuses"), statuses).set(QStringLiteral("stock"), stock);
-    event.set(QStringLiteral("ledger"), ledger).set(QStringLiteral("transport_calls"), m_transport.calls());
+    event.set(QStringLiteral("ledger"), ledger)
+        .set(QStringLiteral("transport_calls"), m_transport.calls());
     return event;
 }

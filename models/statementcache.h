@@ -11,8 +11,7 @@ class StatementCache
 public:
     explicit StatementCache(const QSqlDatabase &db)
         : m_db(db)
-    {
-    }
+    { }
 
     QSqlQuery &prepared(const QString &sql)
     {

@@ -21,7 +21,8 @@ RelayConfig TeachingSession::demoRelayConfig()
     config.batch = 5;
     config.leaseMs = 4000;
     config.pollIntervalMs = 250;
-    RetryPolicy::parse(QStringLiteral("exponential:initial=2000,multiplier=2,max=30000"), &config.policy, nullptr);
+    RetryPolicy::parse(
+        QStringLiteral("exponential:initial=2000,multiplier=2,max=30000"), &config.policy, nullptr);
     config.budget.maxAttempts = 4;
     config.faults.transientRate = 0.15;
     config.faults.permanentRate = 0.03;
@@ -100,7 +101,8 @@ bool TeachingSession::startScenario(const QString &name, QString *error)
     return true;
 }
 
-bool TeachingSession::startLiveRelay(const RelayConfig &config, double eventsPerSecond, QString *error)
+bool TeachingSession::startLiveRelay(
+    const RelayConfig &config, double eventsPerSecond, QString *error)
 {
     stop();
     m_connection = DbConnection::open(m_url, {}, error);
@@ -121,9 +123,13 @@ bool TeachingSession::startLiveRelay(const RelayConfig &config, double eventsPer
     m_origin = m_scaledClock.now();
     m_scenarioName.clear();
     m_eventsPerSecond = eventsPerSecond;
-    m_pendingLines << tr("Live relay: %1 workers, batch %2, policy %3, budget %4; a producer adds %5 events per second.")
-                          .arg(config.workers).arg(config.batch).arg(config.policy.spec())
-                          .arg(config.budget.maxAttempts).arg(eventsPerSecond);
+    m_pendingLines << tr("Live relay: %1 workers, batch %2, policy %3, budget %4; a producer adds "
+                         "%5 events per second.")
+                          .arg(config.workers)
+                          .arg(config.batch)
+                          .arg(config.policy.spec())
+                          .arg(config.budget.maxAttempts)
+                          .arg(eventsPerSecond);
     noteChange();
     emit stateChanged();
     return true;
@@ -178,7 +184,8 @@ void TeachingSession::stepScenario()
         return;
     if (m_runner->atEnd()) {
         pause();
-        m_pendingLines << tr("End of the scenario. Pick another, or press Step to replay it from t=0.");
+        m_pendingLines << tr(
+            "End of the scenario. Pick another, or press Step to replay it from t=0.");
         flushNarration();
         emit stateChanged();
         return;

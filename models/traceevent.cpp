@@ -36,10 +36,12 @@ QString TraceEvent::toJsonLine() const
     QStringList parts;
     for (const auto &[key, value] : m_fields) {
         // Serialise through a one-element array so that strings are escaped exactly as JSON wants.
-        const QByteArray array = QJsonDocument(QJsonArray{key, value}).toJson(QJsonDocument::Compact);
+        const QByteArray array
+            = QJsonDocument(QJsonArray {key, value}).toJson(QJsonDocument::Compact);
         const QByteArray inner = array.mid(1, array.size() - 2); // "key",value
         const qsizetype comma = inner.indexOf("\",") + 1;
-        parts << QString::fromUtf8(inner.left(comma)) + QLatin1Char(':') + QString::fromUtf8(inner.mid(comma + 1));
+        parts << QString::fromUtf8(inner.left(comma)) + QLatin1Char(':')
+                + QString::fromUtf8(inner.mid(comma + 1));
     }
     return QLatin1Char('{') + parts.join(QLatin1Char(',')) + QLatin1Char('}');
 }

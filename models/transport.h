@@ -17,7 +17,8 @@ struct Delivery
     QString consumerResult() const;
     ErrorCategory category() const
     {
-        return outcome == Outcome::PermanentRejection ? ErrorCategory::Permanent : ErrorCategory::Transient;
+        return outcome == Outcome::PermanentRejection ? ErrorCategory::Permanent
+                                                      : ErrorCategory::Transient;
     }
 };
 

@@ -15,8 +15,8 @@
 
 namespace {
 
-const QStringList NativeTables = {u"delivery_outbox"_qs, u"delivery_attempt"_qs, u"consumer_ledger"_qs,
-                                  u"consumer_stock"_qs,  u"replay_log"_qs,       u"outbox_meta"_qs};
+const QStringList NativeTables = {u"delivery_outbox"_qs, u"delivery_attempt"_qs,
+    u"consumer_ledger"_qs, u"consumer_stock"_qs, u"replay_log"_qs, u"outbox_meta"_qs};
 
 DatabaseUrl parsedUrl(const QString &text)
 {
@@ -69,12 +69,13 @@ private slots:
         QTest::failOnWarning(QRegularExpression(u"still in use|duplicate connection name"_qs));
     }
 
-    void cleanup()
-    {
-        QCOMPARE(QSqlDatabase::connectionNames(), QStringList());
-    }
+    void cleanup() { QCOMPARE(QSqlDatabase::connectionNames(), QStringList()); }
 
-    void freshSchemaValidates_data() { TestDatabase::addEngineColumn(); TestDatabase::addEngineRows(); }
+    void freshSchemaValidates_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
     void freshSchemaValidates()
     {
         QFETCH(QString, engine);
@@ -93,15 +94,21 @@ private slots:
         }
 
         QString error;
-        const auto connection = DbConnection::open(parsedUrl(database->url()), options(true), &error);
+        const auto connection
+            = DbConnection::open(parsedUrl(database->url()), options(true), &error);
         QVERIFY2(connection, qPrintable(error));
         QVERIFY(connection->database().isOpen());
         QCOMPARE(connection->isPostgreSql(), engine == u"postgresql"_qs);
         QVERIFY(!connection->isReadOnly());
-        QCOMPARE(scalar(connection->database(), u"SELECT COUNT(*) FROM delivery_outbox"_qs).toInt(), 0);
+        QCOMPARE(
+            scalar(connection->database(), u"SELECT COUNT(*) FROM delivery_outbox"_qs).toInt(), 0);
     }
 
-    void missingColumnIsNamedAndNotAdded_data() { TestDatabase::addEngineColumn(); TestDatabase::addEngineRows(); }
+    void missingColumnIsNamedAndNotAdded_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
     void missingColumnIsNamedAndNotAdded()
     {
         QFETCH(QString, engine);
@@ -115,18 +122,24 @@ private slots:
         QVERIFY(exec(db, u"DROP TABLE delivery_attempt"_qs));
         QVERIFY(exec(db, u"DROP TABLE replay_log"_qs));
         QVERIFY(exec(db, u"DROP TABLE delivery_outbox"_qs));
-        QVERIFY(exec(db, u"CREATE TABLE delivery_outbox (event_id TEXT PRIMARY KEY, aggregate_type TEXT NOT NULL,"
-                         " aggregate_id TEXT NOT NULL, event_type TEXT NOT NULL, payload TEXT NOT NULL,"
-                         " status TEXT NOT NULL, failures INTEGER NOT NULL DEFAULT 0, next_attempt_at BIGINT NOT NULL,"
-                         " claim_token TEXT, created_at BIGINT NOT NULL, delivered_at BIGINT,"
-                         " last_error_category TEXT, last_error TEXT)"_qs));
-        QVERIFY(exec(db, u"INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id, event_type, payload,"
-                         " status, next_attempt_at, created_at) VALUES ('EVENT-1', 'order', '1', 'placed', '{}',"
-                         " 'PENDING', 0, 0)"_qs));
+        QVERIFY(exec(db,
+            u"CREATE TABLE delivery_outbox (event_id TEXT PRIMARY KEY, aggregate_type TEXT NOT "
+            u"NULL,"
+            " aggregate_id TEXT NOT NULL, event_type TEXT NOT NULL, payload TEXT NOT NULL,"
+            " status TEXT NOT NULL, failures INTEGER NOT NULL DEFAULT 0, next_attempt_at BIGINT "
+            "NOT NULL,"
+            " claim_token TEXT, created_at BIGINT NOT NULL, delivered_at BIGINT,"
+            " last_error_category TEXT, last_error TEXT)"_qs));
+        QVERIFY(exec(db,
+            u"INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id, event_type, "
+            u"payload,"
+            " status, next_attempt_at, created_at) VALUES ('EVENT-1', 'order', '1', 'placed', '{}',"
+            " 'PENDING', 0, 0)"_qs));
         const QStringList tablesBefore = sortedTables(db);
 
         error.clear();
-        const auto connection = DbConnection::open(parsedUrl(database->url()), options(true), &error);
+        const auto connection
+            = DbConnection::open(parsedUrl(database->url()), options(true), &error);
         QVERIFY(!connection);
         QCOMPARE(error, u"delivery_outbox: missing column lease_until"_qs);
 
@@ -140,17 +153,23 @@ private slots:
         QCOMPARE(Schema::validate(db), u"delivery_outbox: missing column lease_until"_qs);
     }
 
-    void emptyDatabaseIsNamedAndNotInitialised_data() { TestDatabase::addEngineColumn(); TestDatabase::addEngineRows(); }
+    void emptyDatabaseIsNamedAndNotInitialised_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
     void emptyDatabaseIsNamedAndNotInitialised()
     {
         QFETCH(QString, engine);
         FRESH_DATABASE(database, engine);
 
         QString error;
-        const auto connection = DbConnection::open(parsedUrl(database->url()), options(true, true), &error);
+        const auto connection
+            = DbConnection::open(parsedUrl(database->url()), options(true, true), &error);
         QVERIFY(!connection);
         QVERIFY2(error.contains(u"missing table delivery_outbox"_qs), qPrintable(error));
-        QVERIFY2(error.contains(u"outboxctl init"_qs), qPrintable(error)); // tells the user the way out
+        QVERIFY2(
+            error.contains(u"outboxctl init"_qs), qPrintable(error)); // tells the user the way out
 
         const auto inspect = database->connect(false);
         QVERIFY(inspect);
@@ -172,8 +191,8 @@ private slots:
 
         QString error;
         for (const bool validate : {true, false}) {
-            const auto connection = DbConnection::open(parsedUrl(u"sqlite:"_qs + path),
-                                                       options(validate, false, readOnly), &error);
+            const auto connection = DbConnection::open(
+                parsedUrl(u"sqlite:"_qs + path), options(validate, false, readOnly), &error);
             QVERIFY(!connection);
             QVERIFY2(error.contains(u"not found"_qs), qPrintable(error));
             QVERIFY2(error.contains(path), qPrintable(error));
@@ -181,7 +200,11 @@ private slots:
         }
     }
 
-    void readOnlyConnectionCannotWrite_data() { TestDatabase::addEngineColumn(); TestDatabase::addEngineRows(); }
+    void readOnlyConnectionCannotWrite_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
     void readOnlyConnectionCannotWrite()
     {
         QFETCH(QString, engine);
@@ -192,17 +215,21 @@ private slots:
         }
 
         QString error;
-        const auto reader = DbConnection::open(parsedUrl(database->url()), options(true, false, true), &error);
+        const auto reader
+            = DbConnection::open(parsedUrl(database->url()), options(true, false, true), &error);
         QVERIFY2(reader, qPrintable(error));
         QVERIFY(reader->isReadOnly());
         const QSqlDatabase db = reader->database();
-        QCOMPARE(scalar(db, u"SELECT value FROM outbox_meta WHERE key = 'purpose'"_qs).toString(), u"simulation"_qs);
+        QCOMPARE(scalar(db, u"SELECT value FROM outbox_meta WHERE key = 'purpose'"_qs).toString(),
+            u"simulation"_qs);
         QVERIFY(Schema::isMarkedForSimulation(db));
         const int before = scalar(db, u"SELECT COUNT(*) FROM outbox_meta"_qs).toInt();
         QCOMPARE(before, 1);
 
-        QVERIFY(!exec(db, u"INSERT INTO outbox_meta (key, value) VALUES ('intruder', 'x')"_qs, &error));
-        QVERIFY2(error.contains(u"read-only"_qs) || error.contains(u"readonly"_qs), qPrintable(error));
+        QVERIFY(
+            !exec(db, u"INSERT INTO outbox_meta (key, value) VALUES ('intruder', 'x')"_qs, &error));
+        QVERIFY2(
+            error.contains(u"read-only"_qs) || error.contains(u"readonly"_qs), qPrintable(error));
         QVERIFY(!exec(db, u"UPDATE outbox_meta SET value = 'production'"_qs, &error));
         QVERIFY(!exec(db, u"CREATE TABLE intruder (x INTEGER)"_qs, &error));
 
@@ -221,8 +248,8 @@ private slots:
         QElapsedTimer timer;
         timer.start();
         QString error;
-        const auto connection = DbConnection::open(parsedUrl(u"postgresql://127.0.0.1:1/nothing"_qs),
-                                                   options(true), &error);
+        const auto connection = DbConnection::open(
+            parsedUrl(u"postgresql://127.0.0.1:1/nothing"_qs), options(true), &error);
         QVERIFY(!connection);
         QVERIFY2(timer.elapsed() < 6000, qPrintable(u"took %1 ms"_qs.arg(timer.elapsed())));
         QVERIFY2(error.contains(u"127.0.0.1"_qs), qPrintable(error));

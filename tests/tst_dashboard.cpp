@@ -30,7 +30,8 @@ private slots:
         window.show();
         QVERIFY(window.session());
         QString error;
-        QVERIFY2(window.session()->startScenario(QStringLiteral("lost-ack"), &error), qPrintable(error));
+        QVERIFY2(
+            window.session()->startScenario(QStringLiteral("lost-ack"), &error), qPrintable(error));
         window.session()->step(); // t=0: the consumer commits, the response is lost
         window.session()->step(); // t=10: the retry is a DUPLICATE, acknowledged
 
@@ -40,7 +41,9 @@ private slots:
         auto *attempts = window.findChild<QTableView *>(QStringLiteral("attemptView"));
         QVERIFY(attempts);
         QTRY_COMPARE(attempts->model()->rowCount(), 2);
-        auto cell = [&](int row, int column) { return attempts->model()->index(row, column).data().toString(); };
+        auto cell = [&](int row, int column) {
+            return attempts->model()->index(row, column).data().toString();
+        };
         QCOMPARE(cell(0, AttemptModel::OutcomeColumn), u"RETRY"_qs);
         QCOMPARE(cell(0, AttemptModel::NextAttemptColumn), u"t=10"_qs);
         QCOMPARE(cell(1, AttemptModel::ClaimedColumn), u"t=10"_qs);
@@ -48,7 +51,8 @@ private slots:
         QCOMPARE(cell(1, AttemptModel::ConsumerResultColumn), u"DUPLICATE"_qs);
         auto *panel = window.findChild<TeachingPanel *>();
         QVERIFY(panel);
-        QTRY_VERIFY(panel->narrationText().contains(u"the consumer commits, but the response is lost"_qs));
+        QTRY_VERIFY(
+            panel->narrationText().contains(u"the consumer commits, but the response is lost"_qs));
         QVERIFY(panel->narrationText().contains(u"retry at t=10 with the same event ID"_qs));
     }
 
@@ -61,7 +65,8 @@ private slots:
         MainWindow window(database->connect(), options);
         window.show();
         window.session()->setSpeed(10);
-        QTRY_VERIFY_WITH_TIMEOUT(window.tiles()->valueText(HealthTiles::Tile::Delivered).toInt() >= 5, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.tiles()->valueText(HealthTiles::Tile::Delivered).toInt() >= 5, 30000);
         QVERIFY(window.eventModel()->rowCount() >= 5);
         // The DEAD filter shows DEAD rows only.
         auto *filter = window.findChild<FilterBar *>();
@@ -69,7 +74,8 @@ private slots:
         dead.state = EventFilter::State::Dead;
         filter->setFilter(dead);
         for (int row = 0; row < window.eventModel()->rowCount(); ++row)
-            QCOMPARE(window.eventModel()->index(row, 0).data(EventListModel::StatusRole).toString(), u"DEAD"_qs);
+            QCOMPARE(window.eventModel()->index(row, 0).data(EventListModel::StatusRole).toString(),
+                u"DEAD"_qs);
     }
 
     void tileThresholdsComeFromTheSettings()
@@ -98,7 +104,8 @@ private slots:
         QVERIFY(!window.monitor()->isSlowed());
         window.hide();
         QVERIFY(window.monitor()->isSlowed());
-        QCOMPARE(window.monitor()->effectiveInterval(), HealthMonitor::DefaultIntervalMs * HealthMonitor::SlowedFactor);
+        QCOMPARE(window.monitor()->effectiveInterval(),
+            HealthMonitor::DefaultIntervalMs * HealthMonitor::SlowedFactor);
         window.show();
         QVERIFY(!window.monitor()->isSlowed());
     }

@@ -24,25 +24,38 @@ private slots:
 
         using E = DatabaseUrl::Engine;
         QTest::addRow("sqlite relative path")
-            << u"sqlite:outbox.sqlite"_qs << E::Sqlite << u"outbox.sqlite"_qs << QString() << 5432 << QString() << QString() << QString();
+            << u"sqlite:outbox.sqlite"_qs << E::Sqlite << u"outbox.sqlite"_qs << QString() << 5432
+            << QString() << QString() << QString();
         QTest::addRow("sqlite relative path in a folder")
-            << u"sqlite:data/outbox.sqlite"_qs << E::Sqlite << u"data/outbox.sqlite"_qs << QString() << 5432 << QString() << QString() << QString();
+            << u"sqlite:data/outbox.sqlite"_qs << E::Sqlite << u"data/outbox.sqlite"_qs << QString()
+            << 5432 << QString() << QString() << QString();
         QTest::addRow("sqlite absolute path")
-            << u"sqlite:/var/lib/outbox/outbox.sqlite"_qs << E::Sqlite << u"/var/lib/outbox/outbox.sqlite"_qs << QString() << 5432 << QString() << QString() << QString();
+            << u"sqlite:/var/lib/outbox/outbox.sqlite"_qs << E::Sqlite
+            << u"/var/lib/outbox/outbox.sqlite"_qs << QString() << 5432 << QString() << QString()
+            << QString();
         QTest::addRow("sqlite:/// absolute path")
-            << u"sqlite:///var/lib/outbox/outbox.sqlite"_qs << E::Sqlite << u"/var/lib/outbox/outbox.sqlite"_qs << QString() << 5432 << QString() << QString() << QString();
+            << u"sqlite:///var/lib/outbox/outbox.sqlite"_qs << E::Sqlite
+            << u"/var/lib/outbox/outbox.sqlite"_qs << QString() << 5432 << QString() << QString()
+            << QString();
         QTest::addRow("surrounding blanks are ignored")
-            << u"  sqlite:outbox.sqlite \n"_qs << E::Sqlite << u"outbox.sqlite"_qs << QString() << 5432 << QString() << QString() << QString();
+            << u"  sqlite:outbox.sqlite \n"_qs << E::Sqlite << u"outbox.sqlite"_qs << QString()
+            << 5432 << QString() << QString() << QString();
         QTest::addRow("postgresql host and database")
-            << u"postgresql://db.example.org/orders"_qs << E::PostgreSql << QString() << u"db.example.org"_qs << 5432 << QString() << QString() << u"orders"_qs;
+            << u"postgresql://db.example.org/orders"_qs << E::PostgreSql << QString()
+            << u"db.example.org"_qs << 5432 << QString() << QString() << u"orders"_qs;
         QTest::addRow("postgresql with user")
-            << u"postgresql://relay@db.example.org/orders"_qs << E::PostgreSql << QString() << u"db.example.org"_qs << 5432 << u"relay"_qs << QString() << u"orders"_qs;
+            << u"postgresql://relay@db.example.org/orders"_qs << E::PostgreSql << QString()
+            << u"db.example.org"_qs << 5432 << u"relay"_qs << QString() << u"orders"_qs;
         QTest::addRow("postgresql with port")
-            << u"postgresql://127.0.0.1:55432/orders"_qs << E::PostgreSql << QString() << u"127.0.0.1"_qs << 55432 << QString() << QString() << u"orders"_qs;
+            << u"postgresql://127.0.0.1:55432/orders"_qs << E::PostgreSql << QString()
+            << u"127.0.0.1"_qs << 55432 << QString() << QString() << u"orders"_qs;
         QTest::addRow("postgresql with user, password and port")
-            << u"postgresql://relay:s3cret@db.example.org:6543/orders"_qs << E::PostgreSql << QString() << u"db.example.org"_qs << 6543 << u"relay"_qs << u"s3cret"_qs << u"orders"_qs;
+            << u"postgresql://relay:s3cret@db.example.org:6543/orders"_qs << E::PostgreSql
+            << QString() << u"db.example.org"_qs << 6543 << u"relay"_qs << u"s3cret"_qs
+            << u"orders"_qs;
         QTest::addRow("postgres:// alias")
-            << u"postgres://relay@localhost/orders"_qs << E::PostgreSql << QString() << u"localhost"_qs << 5432 << u"relay"_qs << QString() << u"orders"_qs;
+            << u"postgres://relay@localhost/orders"_qs << E::PostgreSql << QString()
+            << u"localhost"_qs << 5432 << u"relay"_qs << QString() << u"orders"_qs;
     }
     void acceptsValidUrls()
     {
@@ -77,28 +90,33 @@ private slots:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QStringList>("mentions");
 
-        QTest::addRow("empty") << QString() << QStringList{u"empty"_qs};
-        QTest::addRow("only blanks") << u"   "_qs << QStringList{u"empty"_qs};
-        QTest::addRow("unknown scheme mysql")
-            << u"mysql://relay@db.example.org/orders"_qs << QStringList{u"scheme"_qs, u"'mysql'"_qs};
-        QTest::addRow("no scheme at all") << u"outbox.sqlite"_qs << QStringList{u"scheme"_qs, u"outbox.sqlite"_qs};
-        QTest::addRow("sqlite without path") << u"sqlite:"_qs << QStringList{u"without a file path"_qs};
-        QTest::addRow("sqlite:// without path") << u"sqlite://"_qs << QStringList{u"without a file path"_qs};
-        QTest::addRow("postgresql without host") << u"postgresql:///orders"_qs << QStringList{u"without a host"_qs};
+        QTest::addRow("empty") << QString() << QStringList {u"empty"_qs};
+        QTest::addRow("only blanks") << u"   "_qs << QStringList {u"empty"_qs};
+        QTest::addRow("unknown scheme mysql") << u"mysql://relay@db.example.org/orders"_qs
+                                              << QStringList {u"scheme"_qs, u"'mysql'"_qs};
+        QTest::addRow("no scheme at all")
+            << u"outbox.sqlite"_qs << QStringList {u"scheme"_qs, u"outbox.sqlite"_qs};
+        QTest::addRow("sqlite without path")
+            << u"sqlite:"_qs << QStringList {u"without a file path"_qs};
+        QTest::addRow("sqlite:// without path")
+            << u"sqlite://"_qs << QStringList {u"without a file path"_qs};
+        QTest::addRow("postgresql without host")
+            << u"postgresql:///orders"_qs << QStringList {u"without a host"_qs};
         QTest::addRow("postgresql without database name")
-            << u"postgresql://db.example.org"_qs << QStringList{u"without a database name"_qs};
+            << u"postgresql://db.example.org"_qs << QStringList {u"without a database name"_qs};
         QTest::addRow("postgresql with empty database name")
-            << u"postgresql://db.example.org/"_qs << QStringList{u"without a database name"_qs};
+            << u"postgresql://db.example.org/"_qs << QStringList {u"without a database name"_qs};
         QTest::addRow("postgresql with non-numeric port")
-            << u"postgresql://db.example.org:abc/orders"_qs << QStringList{u"port"_qs};
+            << u"postgresql://db.example.org:abc/orders"_qs << QStringList {u"port"_qs};
         QTest::addRow("postgresql with port out of range")
-            << u"postgresql://db.example.org:70000/orders"_qs << QStringList{u"port"_qs};
+            << u"postgresql://db.example.org:70000/orders"_qs << QStringList {u"port"_qs};
         QTest::addRow("postgresql with port 0")
-            << u"postgresql://db.example.org:0/orders"_qs << QStringList{u"port"_qs};
+            << u"postgresql://db.example.org:0/orders"_qs << QStringList {u"port"_qs};
         QTest::addRow("postgresql with a query string")
-            << u"postgresql://db.example.org/orders?sslmode=require"_qs << QStringList{u"query"_qs};
+            << u"postgresql://db.example.org/orders?sslmode=require"_qs
+            << QStringList {u"query"_qs};
         QTest::addRow("postgresql with a fragment")
-            << u"postgresql://db.example.org/orders#x"_qs << QStringList{u"fragment"_qs};
+            << u"postgresql://db.example.org/orders#x"_qs << QStringList {u"fragment"_qs};
     }
     void rejectsMalformedUrlsNamingTheCause()
     {
@@ -110,7 +128,8 @@ private slots:
         QVERIFY(!url.isValid());
         QCOMPARE(url.engine(), DatabaseUrl::Engine::Invalid);
         for (const QString &mention : mentions)
-            QVERIFY2(error.contains(mention), qPrintable(u"'%1' does not mention '%2'"_qs.arg(error, mention)));
+            QVERIFY2(error.contains(mention),
+                qPrintable(u"'%1' does not mention '%2'"_qs.arg(error, mention)));
     }
 
     void parseToleratesNullErrorPointer()
@@ -162,8 +181,8 @@ private slots:
                                               << u"postgresql://relay@db.example.org/orders"_qs;
         QTest::addRow("postgresql without user") << u"postgresql://db.example.org:6543/orders"_qs
                                                  << u"postgresql://db.example.org:6543/orders"_qs;
-        QTest::addRow("postgres:// alias shown as postgresql://") << u"postgres://localhost/orders"_qs
-                                                                  << u"postgresql://localhost/orders"_qs;
+        QTest::addRow("postgres:// alias shown as postgresql://")
+            << u"postgres://localhost/orders"_qs << u"postgresql://localhost/orders"_qs;
         QTest::addRow("sqlite") << u"sqlite:/var/lib/outbox/outbox.sqlite"_qs
                                 << u"sqlite:/var/lib/outbox/outbox.sqlite"_qs;
     }
@@ -194,7 +213,8 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addRow("bad port") << u"postgresql://relay:s3cret@db.example.org:abc/orders"_qs;
-        QTest::addRow("port out of range") << u"postgresql://relay:s3cret@db.example.org:70000/orders"_qs;
+        QTest::addRow("port out of range")
+            << u"postgresql://relay:s3cret@db.example.org:70000/orders"_qs;
         QTest::addRow("blank in host") << u"postgresql://relay:s3cret@db example.org/orders"_qs;
         QTest::addRow("query string") << u"postgresql://relay:s3cret@db.example.org/orders?x=1"_qs;
         QTest::addRow("no database name") << u"postgresql://relay:s3cret@db.example.org"_qs;

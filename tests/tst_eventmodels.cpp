@@ -14,8 +14,9 @@ namespace {
 
 NewEvent newEvent(int i, qint64 createdAt)
 {
-    return {QStringLiteral("E-%1").arg(i, 4, 10, QLatin1Char('0')), QStringLiteral("Order"), QString::number(i),
-            i % 2 ? QStringLiteral("StockReserved") : QStringLiteral("OrderPlaced"), QStringLiteral("{}"), createdAt};
+    return {QStringLiteral("E-%1").arg(i, 4, 10, QLatin1Char('0')), QStringLiteral("Order"),
+        QString::number(i), i % 2 ? QStringLiteral("StockReserved") : QStringLiteral("OrderPlaced"),
+        QStringLiteral("{}"), createdAt};
 }
 
 QStringList ids(EventListModel &model)
@@ -51,9 +52,12 @@ class TestEventModels : public QObject
         store.setLeaseDuration(100);
         for (int i = 1; i <= 6; ++i)
             store.insertEvent(newEvent(i, 100 * i));
-        store.ack(store.claim(QStringLiteral("E-0001"), QStringLiteral("w"), 100).claim, 110, QStringLiteral("APPLIED"));
-        store.fail(store.claim(QStringLiteral("E-0002"), QStringLiteral("w"), 200).claim, 210, ErrorCategory::Permanent, QStringLiteral("schema"));
-        store.fail(store.claim(QStringLiteral("E-0003"), QStringLiteral("w"), 300).claim, 990, ErrorCategory::Transient, QStringLiteral("down")); // due at 1000
+        store.ack(store.claim(QStringLiteral("E-0001"), QStringLiteral("w"), 100).claim, 110,
+            QStringLiteral("APPLIED"));
+        store.fail(store.claim(QStringLiteral("E-0002"), QStringLiteral("w"), 200).claim, 210,
+            ErrorCategory::Permanent, QStringLiteral("schema"));
+        store.fail(store.claim(QStringLiteral("E-0003"), QStringLiteral("w"), 300).claim, 990,
+            ErrorCategory::Transient, QStringLiteral("down")); // due at 1000
         store.claim(QStringLiteral("E-0004"), QStringLiteral("w"), 950); // in flight until 1050
         store.claim(QStringLiteral("E-0005"), QStringLiteral("w"), 850); // lease expired at 950
         for (int i = 0; i < extra; ++i)
@@ -80,14 +84,17 @@ private slots:
         if (!populate(engine, 0, &skip))
             QSKIP(qPrintable(skip));
         EventListModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(
+            &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setNow(1000);
         model.setDatabase(m_connection->database());
         QCOMPARE(model.rowCount(), 6);
         QStringList states;
         for (int row = 0; row < model.rowCount(); ++row)
             states << model.index(row, EventListModel::StateColumn).data().toString();
-        QCOMPARE(states, QStringList({u"DELIVERED"_qs, u"DEAD"_qs, u"DUE"_qs, u"IN FLIGHT"_qs, u"LEASE EXPIRED"_qs, u"DUE"_qs}));
+        QCOMPARE(states,
+            QStringList({u"DELIVERED"_qs, u"DEAD"_qs, u"DUE"_qs, u"IN FLIGHT"_qs,
+                u"LEASE EXPIRED"_qs, u"DUE"_qs}));
         QCOMPARE(model.index(1, 0).data(EventListModel::StatusRole).toString(), u"DEAD"_qs);
 
         auto only = [&](EventFilter filter) {
@@ -98,24 +105,24 @@ private slots:
         f.state = EventFilter::State::Due;
         QCOMPARE(only(f), QStringList({u"E-0003"_qs, u"E-0006"_qs}));
         f.state = EventFilter::State::InFlight;
-        QCOMPARE(only(f), QStringList{u"E-0004"_qs});
+        QCOMPARE(only(f), QStringList {u"E-0004"_qs});
         f.state = EventFilter::State::LeaseExpired;
-        QCOMPARE(only(f), QStringList{u"E-0005"_qs});
+        QCOMPARE(only(f), QStringList {u"E-0005"_qs});
         f.state = EventFilter::State::Dead;
-        QCOMPARE(only(f), QStringList{u"E-0002"_qs});
+        QCOMPARE(only(f), QStringList {u"E-0002"_qs});
         f = {};
         f.search = u"e-000"_qs;
         QCOMPARE(only(f).size(), 6);
         f.search = u"placed"_qs; // event type, case-insensitive
         QCOMPARE(only(f), QStringList({u"E-0002"_qs, u"E-0004"_qs, u"E-0006"_qs}));
         f.search = u"%"_qs; // a wildcard character is matched literally
-        QCOMPARE(only(f), QStringList{});
+        QCOMPARE(only(f), QStringList {});
         f = {};
         f.minFailures = 1;
         QCOMPARE(only(f), QStringList({u"E-0002"_qs, u"E-0003"_qs}));
         f = {};
         f.errorCategory = u"PERMANENT"_qs;
-        QCOMPARE(only(f), QStringList{u"E-0002"_qs});
+        QCOMPARE(only(f), QStringList {u"E-0002"_qs});
         f = {};
         f.minAgeMs = 500; // created at or before 500
         f.maxAgeMs = 800; // created at or after 200
@@ -128,10 +135,14 @@ private slots:
         QTest::addColumn<int>("column");
         QTest::addColumn<int>("order");
         for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs}) {
-            for (int column : {int(EventListModel::EventIdColumn), int(EventListModel::TypeColumn), int(EventListModel::FailuresColumn),
-                               int(EventListModel::AgeColumn), int(EventListModel::NextAttemptColumn), int(EventListModel::ErrorCategoryColumn)}) {
-                QTest::addRow("%s: column %d ascending", qPrintable(engine), column) << engine << column << int(Qt::AscendingOrder);
-                QTest::addRow("%s: column %d descending", qPrintable(engine), column) << engine << column << int(Qt::DescendingOrder);
+            for (int column : {int(EventListModel::EventIdColumn), int(EventListModel::TypeColumn),
+                     int(EventListModel::FailuresColumn), int(EventListModel::AgeColumn),
+                     int(EventListModel::NextAttemptColumn),
+                     int(EventListModel::ErrorCategoryColumn)}) {
+                QTest::addRow("%s: column %d ascending", qPrintable(engine), column)
+                    << engine << column << int(Qt::AscendingOrder);
+                QTest::addRow("%s: column %d descending", qPrintable(engine), column)
+                    << engine << column << int(Qt::DescendingOrder);
             }
         }
     }
@@ -150,7 +161,8 @@ private slots:
             QVERIFY(firstPage.canFetchMore({}));
         }
         EventListModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(
+            &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setNow(1000);
         model.setDatabase(m_connection->database());
         model.sort(column, Qt::SortOrder(order));
@@ -160,7 +172,8 @@ private slots:
         // The order agrees with the key shown, page boundaries included.
         for (int row = 1; row < model.rowCount(); ++row) {
             if (column == EventListModel::FailuresColumn) {
-                const int a = model.index(row - 1, column).data().toInt(), b = model.index(row, column).data().toInt();
+                const int a = model.index(row - 1, column).data().toInt(),
+                          b = model.index(row, column).data().toInt();
                 QVERIFY(order == Qt::AscendingOrder ? a <= b : a >= b);
             }
         }
@@ -181,17 +194,24 @@ private slots:
         if (!populate(engine, 0, &skip))
             QSKIP(qPrintable(skip));
         OutboxStore store(m_connection->database());
-        store.ack(store.claim(QStringLiteral("E-0003"), QStringLiteral("w2"), 1000).claim, 1001, QStringLiteral("DUPLICATE"));
+        store.ack(store.claim(QStringLiteral("E-0003"), QStringLiteral("w2"), 1000).claim, 1001,
+            QStringLiteral("DUPLICATE"));
 
         AttemptModel attempts;
-        QAbstractItemModelTester tester(&attempts, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(
+            &attempts, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QVERIFY(attempts.setEvent(m_connection->database(), QStringLiteral("E-0003")));
         QCOMPARE(attempts.rowCount(), 2);
         QCOMPARE(attempts.index(0, AttemptModel::OutcomeColumn).data().toString(), u"RETRY"_qs);
-        QCOMPARE(attempts.index(0, AttemptModel::NextAttemptColumn).data().toString(), u"t=1000"_qs);
+        QCOMPARE(
+            attempts.index(0, AttemptModel::NextAttemptColumn).data().toString(), u"t=1000"_qs);
         QCOMPARE(attempts.index(1, AttemptModel::WorkerColumn).data().toString(), u"w2"_qs);
-        QCOMPARE(attempts.index(1, AttemptModel::ConsumerResultColumn).data().toString(), u"DUPLICATE"_qs);
-        QCOMPARE(attempts.index(1, AttemptModel::ClaimedColumn).data(AttemptModel::RawValueRole).toLongLong(), 1000);
+        QCOMPARE(attempts.index(1, AttemptModel::ConsumerResultColumn).data().toString(),
+            u"DUPLICATE"_qs);
+        QCOMPARE(attempts.index(1, AttemptModel::ClaimedColumn)
+                     .data(AttemptModel::RawValueRole)
+                     .toLongLong(),
+            1000);
         QVERIFY(attempts.setEvent(m_connection->database(), QStringLiteral("E-0004")));
         QCOMPARE(attempts.rowCount(), 1);
         QCOMPARE(attempts.index(0, AttemptModel::OutcomeColumn).data().toString(), u"in flight"_qs);

@@ -393,7 +393,8 @@ private slots:
         QCOMPARE(snapshot.toJson(thresholds),
             u"{\"now\":5000,\"counts\":{\"due\":1,\"scheduled\":2,\"in_flight\":3,\"lease_"
             u"expired\":4,"
-            "\"delivered\":5,\"dead\":6},\"estimated\":[\"delivered\"],\"not_available\":[],\"oldest_pending_age_ms\":"
+            "\"delivered\":5,\"dead\":6},\"estimated\":[\"delivered\"],\"not_available\":[],"
+            "\"oldest_pending_age_ms\":"
             "4500,"
             "\"age_histogram\":[{\"le_ms\":1000,\"count\":7},{\"le_ms\":null,\"count\":8}],"
             "\"attempts_histogram\":[{\"failures\":0,\"count\":2},{\"failures\":1,\"count\":0},"

@@ -19,7 +19,8 @@
 namespace {
 
 // `dead` events parked DEAD by a permanent rejection and one delivered, at wall-clock times.
-bool park(const QSqlDatabase &db, int dead, const QString &payload = QStringLiteral("{\"sku\":\"SKU-1\",\"quantity\":1}"))
+bool park(const QSqlDatabase &db, int dead,
+    const QString &payload = QStringLiteral("{\"sku\":\"SKU-1\",\"quantity\":1}"))
 {
     OutboxStore store(db);
     const qint64 now = QDateTime::currentMSecsSinceEpoch() - 60000;
@@ -28,8 +29,9 @@ bool park(const QSqlDatabase &db, int dead, const QString &payload = QStringLite
         if (!store.insertEvent({id, u"Order"_qs, id, u"StockReserved"_qs, payload, now}))
             return false;
         const ClaimResult claim = store.claim(id, u"w"_qs, now);
-        const bool ok = i == 0 ? store.ack(claim.claim, now).ok
-                               : store.fail(claim.claim, now, ErrorCategory::Permanent, u"schema"_qs).ok;
+        const bool ok = i == 0
+            ? store.ack(claim.claim, now).ok
+            : store.fail(claim.claim, now, ErrorCategory::Permanent, u"schema"_qs).ok;
         if (!ok)
             return false;
     }
@@ -67,12 +69,19 @@ private slots:
         QVERIFY(finished.wait());
         const ReplayResult result = finished.at(0).at(0).value<ReplayResult>();
         QCOMPARE(result.replayed, QStringList({u"P-0001"_qs, u"P-0002"_qs}));
-        QCOMPARE(result.skipped, QStringList{u"P-0000"_qs});
-        QCOMPARE(count(setup->database(), u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'"_qs), 1);
+        QCOMPARE(result.skipped, QStringList {u"P-0000"_qs});
+        QCOMPARE(count(setup->database(),
+                     u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'"_qs),
+            1);
         QTRY_COMPARE(window.replayLog()->rowCount(), 2); // the audit tab follows
         QVERIFY(window.selectEvent(u"P-0001"_qs));
         QTRY_COMPARE(window.detailPane()->replayModel()->rowCount(), 1);
-        QCOMPARE(window.detailPane()->replayModel()->index(0, ReplayLogModel::OperatorColumn).data().toString(), u"alice"_qs);
+        QCOMPARE(window.detailPane()
+                     ->replayModel()
+                     ->index(0, ReplayLogModel::OperatorColumn)
+                     .data()
+                     .toString(),
+            u"alice"_qs);
     }
 
     void bulkReplayCoversEveryMatchingRow()
@@ -94,9 +103,12 @@ private slots:
         window.operatorActions()->startReplay(request, dead);
         QVERIFY(finished.wait());
         QCOMPARE(finished.at(0).at(0).value<ReplayResult>().replayed.size(), 260);
-        QCOMPARE(count(setup->database(), u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'"_qs), 0);
+        QCOMPARE(count(setup->database(),
+                     u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'"_qs),
+            0);
         QCOMPARE(count(setup->database(), u"SELECT COUNT(*) FROM replay_log"_qs), 260);
-        const qint64 spread = count(setup->database(), u"SELECT MAX(next_attempt_at) - MIN(next_attempt_at) FROM delivery_outbox WHERE status = 'PENDING'"_qs);
+        const qint64 spread = count(setup->database(),
+            u"SELECT MAX(next_attempt_at) - MIN(next_attempt_at) FROM delivery_outbox WHERE status = 'PENDING'"_qs);
         QVERIFY(spread > 590000 && spread < 600000);
     }
 
@@ -136,26 +148,33 @@ private slots:
         options.readOnly = true;
         WindowOptions windowOptions;
         windowOptions.readOnly = true;
-        MainWindow window(DbConnection::open(DatabaseUrl::parse(database->url(), &error), options, &error), windowOptions);
+        MainWindow window(
+            DbConnection::open(DatabaseUrl::parse(database->url(), &error), options, &error),
+            windowOptions);
         QVERIFY(!window.operatorActions()->replaySelectedAction()->isEnabled());
         QVERIFY(!window.operatorActions()->replayMatchingAction()->isEnabled());
         QVERIFY(window.operatorActions()->exportEventsAction()->isEnabled()); // reading is fine
         QVERIFY(!window.session()); // no simulator on a read-only connection
         QSqlQuery write(window.connection()->database());
-        QVERIFY(!write.exec(u"UPDATE delivery_outbox SET status = 'PENDING' WHERE status = 'DEAD'"_qs));
-        QCOMPARE(count(setup->database(), u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'"_qs), 2);
+        QVERIFY(
+            !write.exec(u"UPDATE delivery_outbox SET status = 'PENDING' WHERE status = 'DEAD'"_qs));
+        QCOMPARE(count(setup->database(),
+                     u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'"_qs),
+            2);
     }
 
     void payloadsAreRedactedOnScreenAndInTheExport()
     {
         FRESH_DATABASE(database, QStringLiteral("sqlite"));
         const auto setup = database->initialise();
-        const QString payload = u"{\"sku\":\"SKU-9\",\"customer\":{\"Email\":\"ann@example.org\",\"cards\":[{\"cardNumber\":\"4111111111111111\"}]},\"apiToken\":\"t0p\"}"_qs;
+        const QString payload
+            = u"{\"sku\":\"SKU-9\",\"customer\":{\"Email\":\"ann@example.org\",\"cards\":[{\"cardNumber\":\"4111111111111111\"}]},\"apiToken\":\"t0p\"}"_qs;
         QVERIFY(setup && park(setup->database(), 1, payload));
         MainWindow window(database->connect(), {});
         QVERIFY(window.selectEvent(u"P-0001"_qs));
         QVERIFY(!window.detailPane()->payloadText().contains(u"SKU-9"_qs)); // hidden until asked
-        QTest::mouseClick(window.detailPane()->findChild<QWidget *>(u"revealPayload"_qs), Qt::LeftButton);
+        QTest::mouseClick(
+            window.detailPane()->findChild<QWidget *>(u"revealPayload"_qs), Qt::LeftButton);
         const QString shown = window.detailPane()->payloadText();
         QVERIFY2(shown.contains(u"SKU-9"_qs), qPrintable(shown));
         for (const QString &secret : {u"ann@example.org"_qs, u"4111111111111111"_qs, u"t0p"_qs})

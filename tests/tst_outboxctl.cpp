@@ -1,7 +1,7 @@
 // outboxctl as a user runs it: exit status, one-line errors that name the cause, nothing
 // written on bad input, and the JSON Lines trace of `simulate`.
-#include "schema.h"
 #include "outboxctlrun.h"
+#include "schema.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -25,7 +25,8 @@ class TestOutboxctl : public QObject
 private slots:
     void initTestCase()
     {
-        QVERIFY2(QFileInfo::exists(qEnvironmentVariable("OUTBOXCTL")), "OUTBOXCTL must name the binary (set by CTest)");
+        QVERIFY2(QFileInfo::exists(qEnvironmentVariable("OUTBOXCTL")),
+            "OUTBOXCTL must name the binary (set by CTest)");
     }
 
     void initIsIdempotent_data()
@@ -39,7 +40,8 @@ private slots:
         FRESH_DATABASE(database, engine);
         const Run first = outboxctl({u"init"_qs, u"--db"_qs, database->url()});
         QCOMPARE(first.exitCode, 0);
-        const Run second = outboxctl({u"init"_qs, u"--db"_qs, database->url(), u"--for-simulation"_qs});
+        const Run second
+            = outboxctl({u"init"_qs, u"--db"_qs, database->url(), u"--for-simulation"_qs});
         QCOMPARE(second.exitCode, 0);
         QVERIFY(second.out.join(QLatin1Char(' ')).contains(u"for simulation"_qs));
         const auto connection = database->connect();
@@ -58,16 +60,22 @@ private slots:
         QFETCH(QString, engine);
         FRESH_DATABASE(database, engine);
         if (engine == QLatin1String("postgresql"))
-            QCOMPARE(outboxctl({u"init"_qs, u"--db"_qs, database->url(), u"--for-simulation"_qs}).exitCode, 0);
+            QCOMPARE(outboxctl({u"init"_qs, u"--db"_qs, database->url(), u"--for-simulation"_qs})
+                         .exitCode,
+                0);
         // SQLite: the file does not exist yet, so simulate creates it.
-        const Run run = outboxctl({u"simulate"_qs, u"--db"_qs, database->url(), u"--scenario"_qs, u"lost-ack"_qs, u"--json"_qs});
+        const Run run = outboxctl({u"simulate"_qs, u"--db"_qs, database->url(), u"--scenario"_qs,
+            u"lost-ack"_qs, u"--json"_qs});
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.err.isEmpty());
-        QVERIFY(run.out.constFirst().startsWith(u"{\"t\":0,\"event\":\"claim\",\"event_id\":\"EVENT-42\""_qs));
+        QVERIFY(run.out.constFirst().startsWith(
+            u"{\"t\":0,\"event\":\"claim\",\"event_id\":\"EVENT-42\""_qs));
         QStringList kinds;
         for (const QString &line : run.out)
             kinds << json(line).value(u"event"_qs).toString();
-        QCOMPARE(kinds, QStringList({u"claim"_qs, u"deliver"_qs, u"fail"_qs, u"claim"_qs, u"deliver"_qs, u"ack"_qs, u"summary"_qs}));
+        QCOMPARE(kinds,
+            QStringList({u"claim"_qs, u"deliver"_qs, u"fail"_qs, u"claim"_qs, u"deliver"_qs,
+                u"ack"_qs, u"summary"_qs}));
         const QJsonObject retry = json(run.out.at(3));
         QCOMPARE(retry.value(u"t"_qs).toInt(), 10);
         QCOMPARE(retry.value(u"attempt"_qs).toInt(), 2);
@@ -78,7 +86,8 @@ private slots:
         QCOMPARE(summary.value(u"statuses"_qs).toObject().value(u"DELIVERED"_qs).toInt(), 1);
 
         // Running again replaces the simulation's rows instead of colliding with them.
-        const Run again = outboxctl({u"simulate"_qs, u"--db"_qs, database->url(), u"--scenario"_qs, u"lost-ack"_qs, u"--json"_qs});
+        const Run again = outboxctl({u"simulate"_qs, u"--db"_qs, database->url(), u"--scenario"_qs,
+            u"lost-ack"_qs, u"--json"_qs});
         QCOMPARE(again.exitCode, 0);
         QCOMPARE(again.out, run.out);
     }
@@ -93,12 +102,15 @@ private slots:
         QFETCH(QString, engine);
         FRESH_DATABASE(database, engine);
         QCOMPARE(outboxctl({u"init"_qs, u"--db"_qs, database->url()}).exitCode, 0);
-        const Run run = outboxctl({u"simulate"_qs, u"--db"_qs, database->url(), u"--scenario"_qs, u"poison-dead"_qs});
+        const Run run = outboxctl(
+            {u"simulate"_qs, u"--db"_qs, database->url(), u"--scenario"_qs, u"poison-dead"_qs});
         QCOMPARE(run.exitCode, 2);
         QCOMPARE(run.err.size(), 1);
-        QVERIFY2(run.err.constFirst().contains(u"not initialised for simulation"_qs), qPrintable(run.err.constFirst()));
+        QVERIFY2(run.err.constFirst().contains(u"not initialised for simulation"_qs),
+            qPrintable(run.err.constFirst()));
         const auto connection = database->connect();
-        QCOMPARE(scalar(connection->database(), u"SELECT COUNT(*) FROM delivery_outbox"_qs).toInt(), 0);
+        QCOMPARE(
+            scalar(connection->database(), u"SELECT COUNT(*) FROM delivery_outbox"_qs).toInt(), 0);
     }
 
     void badInputIsOneLineAndWritesNothing_data()
@@ -106,24 +118,46 @@ private slots:
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("cause");
         const QString file = u"@FILE@"_qs;
-        QTest::addRow("no command") << QStringList{} << u"missing command"_qs;
-        QTest::addRow("unknown command") << QStringList{u"frobnicate"_qs} << u"unknown command 'frobnicate'"_qs;
-        QTest::addRow("unknown option") << QStringList{u"init"_qs, u"--nope"_qs} << u"nope"_qs;
-        QTest::addRow("missing --db") << QStringList{u"init"_qs} << u"--db is required"_qs;
-        QTest::addRow("unsupported scheme") << QStringList{u"init"_qs, u"--db"_qs, u"mysql://h/db"_qs} << u"unsupported database URL scheme 'mysql'"_qs;
-        QTest::addRow("postgresql without database") << QStringList{u"init"_qs, u"--db"_qs, u"postgresql://localhost"_qs} << u"without a database name"_qs;
-        QTest::addRow("unknown scenario") << QStringList{u"simulate"_qs, u"--db"_qs, file, u"--scenario"_qs, u"chaos"_qs} << u"unknown scenario 'chaos'"_qs;
-        QTest::addRow("bad policy kind") << QStringList{u"simulate"_qs, u"--db"_qs, file, u"--scenario"_qs, u"lost-ack"_qs, u"--policy"_qs, u"sometimes"_qs} << u"unknown kind 'sometimes'"_qs;
-        QTest::addRow("bad policy value") << QStringList{u"simulate"_qs, u"--db"_qs, file, u"--scenario"_qs, u"lost-ack"_qs, u"--policy"_qs, u"exponential:multiplier=0"_qs} << u"multiplier"_qs;
-        QTest::addRow("bad budget") << QStringList{u"simulate"_qs, u"--db"_qs, file, u"--scenario"_qs, u"lost-ack"_qs, u"--budget"_qs, u"0"_qs} << u"--budget"_qs;
-        QTest::addRow("unreachable server") << QStringList{u"simulate"_qs, u"--db"_qs, u"postgresql://op:hunter2@127.0.0.1:1/outbox"_qs, u"--scenario"_qs, u"lost-ack"_qs} << u"postgresql://op:***@127.0.0.1:1/outbox"_qs;
-        QTest::addRow("relay: probability above 1") << QStringList{u"relay"_qs, u"--db"_qs, file, u"--fail-rate"_qs, u"2"_qs} << u"--fail-rate must be a probability"_qs;
-        QTest::addRow("relay: reversed latency range") << QStringList{u"relay"_qs, u"--db"_qs, file, u"--latency-ms"_qs, u"5..1"_qs} << u"--latency-ms must be a range"_qs;
-        QTest::addRow("relay: rate without duration") << QStringList{u"relay"_qs, u"--db"_qs, file, u"--rate"_qs, u"100"_qs} << u"--rate needs --duration-ms"_qs;
-        QTest::addRow("relay: fault rates above 1") << QStringList{u"relay"_qs, u"--db"_qs, file, u"--fail-rate"_qs, u"0.6"_qs, u"--lost-ack-rate"_qs, u"0.6"_qs} << u"add up to more than 1"_qs;
-        QTest::addRow("relay: no workers") << QStringList{u"relay"_qs, u"--db"_qs, file, u"--workers"_qs, u"0"_qs} << u"--workers"_qs;
-        QTest::addRow("relay: bad policy") << QStringList{u"relay"_qs, u"--db"_qs, file, u"--policy"_qs, u"full-jitter:base=x"_qs} << u"base"_qs;
-        QTest::addRow("sqlite file missing for check-style open") << QStringList{u"simulate"_qs, u"--db"_qs, u"sqlite:/nonexistent-dir/x.sqlite"_qs, u"--scenario"_qs, u"lost-ack"_qs} << u"cannot open"_qs;
+        QTest::addRow("no command") << QStringList {} << u"missing command"_qs;
+        QTest::addRow("unknown command")
+            << QStringList {u"frobnicate"_qs} << u"unknown command 'frobnicate'"_qs;
+        QTest::addRow("unknown option") << QStringList {u"init"_qs, u"--nope"_qs} << u"nope"_qs;
+        QTest::addRow("missing --db") << QStringList {u"init"_qs} << u"--db is required"_qs;
+        QTest::addRow("unsupported scheme") << QStringList {u"init"_qs, u"--db"_qs,
+            u"mysql://h/db"_qs} << u"unsupported database URL scheme 'mysql'"_qs;
+        QTest::addRow("postgresql without database") << QStringList {u"init"_qs, u"--db"_qs,
+            u"postgresql://localhost"_qs} << u"without a database name"_qs;
+        QTest::addRow("unknown scenario") << QStringList {u"simulate"_qs, u"--db"_qs, file,
+            u"--scenario"_qs, u"chaos"_qs} << u"unknown scenario 'chaos'"_qs;
+        QTest::addRow("bad policy kind") << QStringList {u"simulate"_qs, u"--db"_qs, file,
+            u"--scenario"_qs, u"lost-ack"_qs, u"--policy"_qs, u"sometimes"_qs}
+                                         << u"unknown kind 'sometimes'"_qs;
+        QTest::addRow("bad policy value") << QStringList {u"simulate"_qs, u"--db"_qs, file,
+            u"--scenario"_qs, u"lost-ack"_qs, u"--policy"_qs, u"exponential:multiplier=0"_qs}
+                                          << u"multiplier"_qs;
+        QTest::addRow("bad budget") << QStringList {u"simulate"_qs, u"--db"_qs, file,
+            u"--scenario"_qs, u"lost-ack"_qs, u"--budget"_qs, u"0"_qs}
+                                    << u"--budget"_qs;
+        QTest::addRow("unreachable server") << QStringList {u"simulate"_qs, u"--db"_qs,
+            u"postgresql://op:hunter2@127.0.0.1:1/outbox"_qs, u"--scenario"_qs, u"lost-ack"_qs}
+                                            << u"postgresql://op:***@127.0.0.1:1/outbox"_qs;
+        QTest::addRow("relay: probability above 1") << QStringList {u"relay"_qs, u"--db"_qs, file,
+            u"--fail-rate"_qs, u"2"_qs} << u"--fail-rate must be a probability"_qs;
+        QTest::addRow("relay: reversed latency range") << QStringList {u"relay"_qs, u"--db"_qs,
+            file, u"--latency-ms"_qs, u"5..1"_qs} << u"--latency-ms must be a range"_qs;
+        QTest::addRow("relay: rate without duration") << QStringList {u"relay"_qs, u"--db"_qs, file,
+            u"--rate"_qs, u"100"_qs} << u"--rate needs --duration-ms"_qs;
+        QTest::addRow("relay: fault rates above 1") << QStringList {u"relay"_qs, u"--db"_qs, file,
+            u"--fail-rate"_qs, u"0.6"_qs, u"--lost-ack-rate"_qs, u"0.6"_qs}
+                                                    << u"add up to more than 1"_qs;
+        QTest::addRow("relay: no workers") << QStringList {u"relay"_qs, u"--db"_qs, file,
+            u"--workers"_qs, u"0"_qs} << u"--workers"_qs;
+        QTest::addRow("relay: bad policy")
+            << QStringList {u"relay"_qs, u"--db"_qs, file, u"--policy"_qs, u"full-jitter:base=x"_qs}
+            << u"base"_qs;
+        QTest::addRow("sqlite file missing for check-style open") << QStringList {u"simulate"_qs,
+            u"--db"_qs, u"sqlite:/nonexistent-dir/x.sqlite"_qs, u"--scenario"_qs, u"lost-ack"_qs}
+                                                                  << u"cannot open"_qs;
     }
     void badInputIsOneLineAndWritesNothing()
     {
@@ -148,8 +182,10 @@ private slots:
         QTest::addColumn<int>("delivered");
         QTest::addColumn<int>("dead");
         for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs}) {
-            QTest::addRow("%s: no faults", qPrintable(engine)) << engine << QStringList{} << 150 << 0;
-            QTest::addRow("%s: every event poison", qPrintable(engine)) << engine << QStringList{u"--permanent-rate"_qs, u"1"_qs} << 0 << 150;
+            QTest::addRow("%s: no faults", qPrintable(engine))
+                << engine << QStringList {} << 150 << 0;
+            QTest::addRow("%s: every event poison", qPrintable(engine))
+                << engine << QStringList {u"--permanent-rate"_qs, u"1"_qs} << 0 << 150;
         }
     }
     void relaySummaryCountsTheRun()
@@ -159,9 +195,13 @@ private slots:
         QFETCH(int, delivered);
         QFETCH(int, dead);
         FRESH_DATABASE(database, engine);
-        QCOMPARE(outboxctl({u"init"_qs, u"--db"_qs, database->url(), u"--for-simulation"_qs}).exitCode, 0);
-        const Run run = outboxctl(QStringList{u"relay"_qs, u"--db"_qs, database->url(), u"--produce"_qs, u"150"_qs,
-                                              u"--workers"_qs, u"2"_qs, u"--batch"_qs, u"20"_qs} + faults);
+        QCOMPARE(
+            outboxctl({u"init"_qs, u"--db"_qs, database->url(), u"--for-simulation"_qs}).exitCode,
+            0);
+        const Run run
+            = outboxctl(QStringList {u"relay"_qs, u"--db"_qs, database->url(), u"--produce"_qs,
+                            u"150"_qs, u"--workers"_qs, u"2"_qs, u"--batch"_qs, u"20"_qs}
+                + faults);
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(run.out.size(), 1);
         QVERIFY(run.out.constFirst().startsWith(u"{\"produced\":150,\"delivered\":"_qs));
@@ -187,16 +227,19 @@ private slots:
             QString error;
             OpenOptions options;
             options.validateSchema = false;
-            const auto connection = DbConnection::open(DatabaseUrl::parse(url, &error), options, &error);
+            const auto connection
+                = DbConnection::open(DatabaseUrl::parse(url, &error), options, &error);
             QVERIFY(connection);
             QSqlQuery query(connection->database());
             // SQLite drops no column an index holds: the covering PENDING index goes first.
             QVERIFY(query.exec(u"DROP INDEX delivery_outbox_pending"_qs));
             QVERIFY(query.exec(u"ALTER TABLE delivery_outbox DROP COLUMN lease_until"_qs));
         }
-        const Run run = outboxctl({u"simulate"_qs, u"--db"_qs, url, u"--scenario"_qs, u"lost-ack"_qs});
+        const Run run
+            = outboxctl({u"simulate"_qs, u"--db"_qs, url, u"--scenario"_qs, u"lost-ack"_qs});
         QCOMPARE(run.exitCode, 2);
-        QCOMPARE(run.err, QStringList{u"outboxctl: delivery_outbox: missing column lease_until"_qs});
+        QCOMPARE(
+            run.err, QStringList {u"outboxctl: delivery_outbox: missing column lease_until"_qs});
     }
 };
 

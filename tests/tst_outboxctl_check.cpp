@@ -1,8 +1,8 @@
 // `outboxctl check` as a monitoring job runs it, on SQLite and PostgreSQL: the exact JSON line
 // of the contract, exit 1 with the violations listed when a threshold is exceeded, exit 2 with
 // one line on stderr for bad input or a missing table, and never a write.
-#include "schema.h"
 #include "outboxctlrun.h"
+#include "schema.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -70,7 +70,8 @@ QString expectedJson(const QString &verdict)
 {
     return u"{\"now\":3600000,\"counts\":{\"due\":1,\"scheduled\":0,\"in_flight\":0,\"lease_"
            u"expired\":1,"
-           "\"delivered\":1,\"dead\":2},\"estimated\":[],\"not_available\":[],\"oldest_pending_age_ms\":90000,"
+           "\"delivered\":1,\"dead\":2},\"estimated\":[],\"not_available\":[],\"oldest_pending_age_"
+           "ms\":90000,"
            "\"age_histogram\":[{\"le_ms\":1000,\"count\":0},{\"le_ms\":10000,\"count\":1},"
            "{\"le_ms\":60000,\"count\":0},{\"le_ms\":600000,\"count\":1},{\"le_ms\":3600000,"
            "\"count\":0},"

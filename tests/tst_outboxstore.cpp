@@ -12,7 +12,7 @@ namespace {
 NewEvent newEvent(const QString &id, qint64 createdAt = 0)
 {
     return {id, QStringLiteral("Order"), id, QStringLiteral("StockReserved"),
-            QStringLiteral("{\"sku\":\"SKU-1\",\"quantity\":2}"), createdAt};
+        QStringLiteral("{\"sku\":\"SKU-1\",\"quantity\":2}"), createdAt};
 }
 
 RetryPolicy policy(const QString &spec)
@@ -46,21 +46,26 @@ private slots:
         store.setRetryPolicy(policy(QStringLiteral("capped:5,50")));
         QVERIFY(store.insertEvent(newEvent(QStringLiteral("E-1"), 100)));
 
-        QCOMPARE(store.claim(QStringLiteral("E-1"), QStringLiteral("w"), 99).reason, Refusal::NotDue);
+        QCOMPARE(
+            store.claim(QStringLiteral("E-1"), QStringLiteral("w"), 99).reason, Refusal::NotDue);
         ClaimResult first = store.claim(QStringLiteral("E-1"), QStringLiteral("w"), 100);
         QVERIFY(first.ok);
         QCOMPARE(first.claim.attemptNo, 1);
-        QCOMPARE(store.claim(QStringLiteral("E-1"), QStringLiteral("w2"), 101).reason, Refusal::InFlight);
+        QCOMPARE(store.claim(QStringLiteral("E-1"), QStringLiteral("w2"), 101).reason,
+            Refusal::InFlight);
 
-        const FailResult failed = store.fail(first.claim, 103, ErrorCategory::Transient, QStringLiteral("down"));
+        const FailResult failed
+            = store.fail(first.claim, 103, ErrorCategory::Transient, QStringLiteral("down"));
         QVERIFY(failed.ok);
         QCOMPARE(failed.nextAttemptAt, 108);
-        QCOMPARE(store.claim(QStringLiteral("E-1"), QStringLiteral("w"), 107).reason, Refusal::NotDue);
+        QCOMPARE(
+            store.claim(QStringLiteral("E-1"), QStringLiteral("w"), 107).reason, Refusal::NotDue);
         const ClaimResult second = store.claim(QStringLiteral("E-1"), QStringLiteral("w"), 108);
         QVERIFY(second.ok);
         QCOMPARE(second.claim.attemptNo, 2);
         QVERIFY(second.claim.token != first.claim.token);
-        QCOMPARE(store.claim(QStringLiteral("NOPE"), QStringLiteral("w"), 108).reason, Refusal::NotFound);
+        QCOMPARE(store.claim(QStringLiteral("NOPE"), QStringLiteral("w"), 108).reason,
+            Refusal::NotFound);
     }
 
     void staleTokenChangesNothing_data()
@@ -83,16 +88,19 @@ private slots:
         stale.token = QStringLiteral("not-the-token");
 
         QCOMPARE(store.ack(stale, 1).reason, Refusal::Fenced);
-        QCOMPARE(store.fail(stale, 1, ErrorCategory::Permanent, QStringLiteral("x")).reason, Refusal::Fenced);
+        QCOMPARE(store.fail(stale, 1, ErrorCategory::Permanent, QStringLiteral("x")).reason,
+            Refusal::Fenced);
         QCOMPARE(scalar(db, u"SELECT status FROM delivery_outbox"_qs).toString(), u"PENDING"_qs);
         QCOMPARE(scalar(db, u"SELECT failures FROM delivery_outbox"_qs).toInt(), 0);
-        QCOMPARE(scalar(db, u"SELECT claim_token FROM delivery_outbox"_qs).toString(), claimed.claim.token);
+        QCOMPARE(scalar(db, u"SELECT claim_token FROM delivery_outbox"_qs).toString(),
+            claimed.claim.token);
         QVERIFY(scalar(db, u"SELECT outcome FROM delivery_attempt"_qs).isNull());
 
         QVERIFY(store.ack(claimed.claim, 2, QStringLiteral("APPLIED")).ok);
         QCOMPARE(store.ack(claimed.claim, 3).reason, Refusal::Fenced); // acknowledged once only
         QCOMPARE(scalar(db, u"SELECT delivered_at FROM delivery_outbox"_qs).toLongLong(), 2);
-        QCOMPARE(scalar(db, u"SELECT consumer_result FROM delivery_attempt"_qs).toString(), u"APPLIED"_qs);
+        QCOMPARE(scalar(db, u"SELECT consumer_result FROM delivery_attempt"_qs).toString(),
+            u"APPLIED"_qs);
     }
 
     void budgetsParkDead_data()
@@ -102,7 +110,8 @@ private slots:
         QTest::addColumn<qint64>("maxElapsed");
         QTest::addColumn<int>("failuresWhenDead");
         for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs}) {
-            QTest::addRow("%s: third failure parks DEAD", qPrintable(engine)) << engine << 3 << qint64(0) << 3;
+            QTest::addRow("%s: third failure parks DEAD", qPrintable(engine))
+                << engine << 3 << qint64(0) << 3;
             QTest::addRow("%s: budget of one", qPrintable(engine)) << engine << 1 << qint64(0) << 1;
             QTest::addRow("%s: elapsed budget spent before the attempt budget", qPrintable(engine))
                 << engine << 10 << qint64(25) << 3;
@@ -125,15 +134,18 @@ private slots:
         qint64 now = 0;
         FailResult result;
         for (int i = 1; i <= failuresWhenDead; ++i) {
-            const ClaimResult claimed = store.claim(QStringLiteral("E-1"), QStringLiteral("w"), now);
+            const ClaimResult claimed
+                = store.claim(QStringLiteral("E-1"), QStringLiteral("w"), now);
             QVERIFY2(claimed.ok, qPrintable(claimed.reason));
-            result = store.fail(claimed.claim, now, ErrorCategory::Transient, QStringLiteral("timeout"));
+            result = store.fail(
+                claimed.claim, now, ErrorCategory::Transient, QStringLiteral("timeout"));
             QVERIFY(result.ok);
             QCOMPARE(result.failures, i);
             QCOMPARE(result.status, i == failuresWhenDead ? u"DEAD"_qs : u"PENDING"_qs);
             now = result.nextAttemptAt;
         }
-        QCOMPARE(store.claim(QStringLiteral("E-1"), QStringLiteral("w"), now + 1000).reason, Refusal::Dead);
+        QCOMPARE(store.claim(QStringLiteral("E-1"), QStringLiteral("w"), now + 1000).reason,
+            Refusal::Dead);
         QVERIFY(store.claimDue(QStringLiteral("w"), now + 1000, 10).isEmpty());
     }
 
@@ -160,7 +172,10 @@ private slots:
         // After the lease (30 units) expires, the two unfinished claims can be taken over.
         const QList<Claim> takeovers = store.claimDue(QStringLiteral("w2"), 60, 10);
         QCOMPARE(takeovers.size(), 5);
-        QCOMPARE(scalar(connection->database(), u"SELECT COUNT(*) FROM delivery_attempt WHERE outcome = 'LEASE_EXPIRED'"_qs).toInt(), 3);
+        QCOMPARE(scalar(connection->database(),
+                     u"SELECT COUNT(*) FROM delivery_attempt WHERE outcome = 'LEASE_EXPIRED'"_qs)
+                     .toInt(),
+            3);
     }
 
     void concurrentWorkersClaimEachRowOnce_data()
@@ -185,14 +200,16 @@ private slots:
         for (int w = 0; w < 4; ++w) {
             workers.emplace_back([&, w] {
                 QString error;
-                auto own = DbConnection::open(DatabaseUrl::parse(database->url(), &error), {}, &error);
+                auto own
+                    = DbConnection::open(DatabaseUrl::parse(database->url(), &error), {}, &error);
                 if (!own) {
                     errors[w] = error;
                     return;
                 }
                 OutboxStore store(own->database());
                 for (;;) {
-                    const QList<Claim> batch = store.claimDue(QStringLiteral("worker-%1").arg(w), 0, 7);
+                    const QList<Claim> batch
+                        = store.claimDue(QStringLiteral("worker-%1").arg(w), 0, 7);
                     if (batch.isEmpty())
                         break;
                     for (const Claim &claim : batch)
@@ -214,7 +231,9 @@ private slots:
         }
         QCOMPARE(total, events); // no row claimed twice
         QCOMPARE(all.size(), events); // and none left behind
-        QCOMPARE(scalar(connection->database(), u"SELECT COUNT(*) FROM delivery_attempt"_qs).toInt(), events);
+        QCOMPARE(
+            scalar(connection->database(), u"SELECT COUNT(*) FROM delivery_attempt"_qs).toInt(),
+            events);
     }
 };
 

@@ -60,9 +60,12 @@ private slots:
         QVERIFY(producer.seedStock(&error));
         QVERIFY2(producer.produce(300, &error), qPrintable(error));
 
-        Relay relay(connection->url(), faultyConfig(engine == QLatin1String("postgresql") ? 4 : 2), &clock);
+        Relay relay(
+            connection->url(), faultyConfig(engine == QLatin1String("postgresql") ? 4 : 2), &clock);
         QVERIFY2(relay.start(&error), qPrintable(error));
-        QTRY_VERIFY_WITH_TIMEOUT(count(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'PENDING'"_qs) == 0, 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            count(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'PENDING'"_qs) == 0,
+            120000);
         relay.stop();
 
         const QStringList violations = invariantViolations(db, 300, Producer::InitialStock);
@@ -71,9 +74,15 @@ private slots:
         const RelayStats stats = relay.stats();
         QVERIFY(stats.duplicatesSuppressed > 0); // lost acknowledgements were retried safely
         QVERIFY(stats.fencedAcks > 0); // stalled workers were fenced off
-        QVERIFY(count(db, u"SELECT COUNT(*) FROM delivery_attempt WHERE outcome = 'LEASE_EXPIRED'"_qs) > 0);
-        QVERIFY(count(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD' AND last_error_category = 'PERMANENT'"_qs) > 0);
-        QVERIFY(count(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DELIVERED'"_qs) > 250);
+        QVERIFY(
+            count(db, u"SELECT COUNT(*) FROM delivery_attempt WHERE outcome = 'LEASE_EXPIRED'"_qs)
+            > 0);
+        QVERIFY(
+            count(db,
+                u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD' AND last_error_category = 'PERMANENT'"_qs)
+            > 0);
+        QVERIFY(
+            count(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DELIVERED'"_qs) > 250);
         QCOMPARE(count(db, u"SELECT COUNT(*) FROM delivery_attempt"_qs), stats.claims);
     }
 
@@ -104,23 +113,33 @@ private slots:
 
         relay.step();
         QVERIFY(stepped.wait());
-        QCOMPARE(stepped.takeFirst().at(0).value<RelayWorker::Phase>(), RelayWorker::Phase::Claimed);
-        QCOMPARE(count(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE claim_token IS NOT NULL"_qs), 1);
+        QCOMPARE(
+            stepped.takeFirst().at(0).value<RelayWorker::Phase>(), RelayWorker::Phase::Claimed);
+        QCOMPARE(
+            count(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE claim_token IS NOT NULL"_qs), 1);
         QCOMPARE(count(db, u"SELECT COUNT(*) FROM delivery_attempt WHERE outcome IS NULL"_qs), 1);
         QCOMPARE(count(db, u"SELECT COUNT(*) FROM consumer_ledger"_qs), 0);
 
         relay.step();
         QVERIFY(stepped.wait());
-        QCOMPARE(stepped.takeFirst().at(0).value<RelayWorker::Phase>(), RelayWorker::Phase::Delivered);
-        QCOMPARE(count(db, u"SELECT COUNT(*) FROM consumer_ledger"_qs), 1); // the consumer committed
+        QCOMPARE(
+            stepped.takeFirst().at(0).value<RelayWorker::Phase>(), RelayWorker::Phase::Delivered);
+        QCOMPARE(
+            count(db, u"SELECT COUNT(*) FROM consumer_ledger"_qs), 1); // the consumer committed
         QVERIFY(count(db, u"SELECT SUM(quantity) FROM consumer_stock"_qs) < stockBefore);
-        QCOMPARE(count(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'PENDING' AND claim_token IS NOT NULL"_qs), 1);
+        QCOMPARE(
+            count(db,
+                u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'PENDING' AND claim_token IS NOT NULL"_qs),
+            1);
 
         relay.step();
         QVERIFY(stepped.wait());
-        QCOMPARE(stepped.takeFirst().at(0).value<RelayWorker::Phase>(), RelayWorker::Phase::Settled);
-        QCOMPARE(count(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DELIVERED'"_qs), 1);
-        QCOMPARE(count(db, u"SELECT COUNT(*) FROM delivery_attempt WHERE outcome = 'DELIVERED'"_qs), 1);
+        QCOMPARE(
+            stepped.takeFirst().at(0).value<RelayWorker::Phase>(), RelayWorker::Phase::Settled);
+        QCOMPARE(
+            count(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DELIVERED'"_qs), 1);
+        QCOMPARE(
+            count(db, u"SELECT COUNT(*) FROM delivery_attempt WHERE outcome = 'DELIVERED'"_qs), 1);
         // Paused: nothing but the steps touched the second event.
         QCOMPARE(count(db, u"SELECT COUNT(*) FROM delivery_attempt"_qs), 1);
         relay.stop();
@@ -153,7 +172,7 @@ private slots:
         QCOMPARE(sequence(11), first);
         QVERIFY(sequence(12) != first);
         QVERIFY(first.contains(u"PERMANENT_REJECTION"_qs) && first.contains(u"RESPONSE_LOST"_qs)
-                && first.contains(u"TRANSIENT_FAILURE"_qs) && first.contains(u"APPLIED"_qs));
+            && first.contains(u"TRANSIENT_FAILURE"_qs) && first.contains(u"APPLIED"_qs));
     }
 };
 

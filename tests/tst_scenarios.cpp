@@ -37,8 +37,8 @@ QStringList claims(const QList<TraceEvent> &trace)
     QStringList out;
     for (const TraceEvent &e : ofKind(trace, QStringLiteral("claim")))
         out << QStringLiteral("%1:%2").arg(e.time()).arg(e.value(QStringLiteral("ok")).toBool()
-                                                              ? QStringLiteral("ok")
-                                                              : e.value(QStringLiteral("reason")).toString());
+                ? QStringLiteral("ok")
+                : e.value(QStringLiteral("reason")).toString());
     return out;
 }
 
@@ -65,8 +65,16 @@ private:
 
     QSqlDatabase db() const { return m_connection->database(); }
     QList<TraceEvent> trace() const { return m_simulation->trace(); }
-    int stock() const { return scalar(db(), QStringLiteral("SELECT quantity FROM consumer_stock WHERE sku = 'SKU-1'")).toInt(); }
-    int ledgerRows() const { return scalar(db(), QStringLiteral("SELECT COUNT(*) FROM consumer_ledger")).toInt(); }
+    int stock() const
+    {
+        return scalar(
+            db(), QStringLiteral("SELECT quantity FROM consumer_stock WHERE sku = 'SKU-1'"))
+            .toInt();
+    }
+    int ledgerRows() const
+    {
+        return scalar(db(), QStringLiteral("SELECT COUNT(*) FROM consumer_ledger")).toInt();
+    }
 
     bool start(const TestDatabase &database, const QString &name)
     {
@@ -97,7 +105,11 @@ private slots:
         QVERIFY(!Scenario::byName(QStringLiteral("no-such-scenario")).has_value());
     }
 
-    void retrySchedule_data() { TestDatabase::addEngineColumn(); TestDatabase::addEngineRows(); }
+    void retrySchedule_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
     void retrySchedule()
     {
         QFETCH(QString, engine);
@@ -105,25 +117,33 @@ private slots:
         QVERIFY(start(*database, QStringLiteral("retry-schedule")));
         QVERIFY2(m_runner->runToEnd(), qPrintable(m_simulation->errorText()));
 
-        QCOMPARE(claims(trace()), QStringList({u"0:ok"_qs, u"9:NOT_DUE"_qs, u"10:ok"_qs, u"29:NOT_DUE"_qs,
-                                               u"30:ok"_qs, u"69:NOT_DUE"_qs, u"70:ok"_qs}));
+        QCOMPARE(claims(trace()),
+            QStringList({u"0:ok"_qs, u"9:NOT_DUE"_qs, u"10:ok"_qs, u"29:NOT_DUE"_qs, u"30:ok"_qs,
+                u"69:NOT_DUE"_qs, u"70:ok"_qs}));
         const auto fails = ofKind(trace(), QStringLiteral("fail"));
         QCOMPARE(field(fails, "t"), QStringList({u"0"_qs, u"10"_qs, u"30"_qs, u"70"_qs}));
-        QCOMPARE(field(fails, "next_attempt_at"), QStringList({u"10"_qs, u"30"_qs, u"70"_qs, u"null"_qs}));
-        QCOMPARE(field(fails, "status"), QStringList({u"PENDING"_qs, u"PENDING"_qs, u"PENDING"_qs, u"DEAD"_qs}));
+        QCOMPARE(field(fails, "next_attempt_at"),
+            QStringList({u"10"_qs, u"30"_qs, u"70"_qs, u"null"_qs}));
+        QCOMPARE(field(fails, "status"),
+            QStringList({u"PENDING"_qs, u"PENDING"_qs, u"PENDING"_qs, u"DEAD"_qs}));
         QCOMPARE(ofKind(trace(), QStringLiteral("park")).size(), 1);
 
-        QCOMPARE(column(db(), u"SELECT status FROM delivery_outbox"_qs), QStringList{u"DEAD"_qs});
+        QCOMPARE(column(db(), u"SELECT status FROM delivery_outbox"_qs), QStringList {u"DEAD"_qs});
         QCOMPARE(scalar(db(), u"SELECT failures FROM delivery_outbox"_qs).toInt(), 4);
         QCOMPARE(column(db(), u"SELECT outcome FROM delivery_attempt ORDER BY attempt_no"_qs),
-                 QStringList({u"RETRY"_qs, u"RETRY"_qs, u"RETRY"_qs, u"DEAD"_qs}));
-        QCOMPARE(column(db(), u"SELECT next_attempt_at FROM delivery_attempt ORDER BY attempt_no"_qs),
-                 QStringList({u"10"_qs, u"30"_qs, u"70"_qs, u"NULL"_qs}));
+            QStringList({u"RETRY"_qs, u"RETRY"_qs, u"RETRY"_qs, u"DEAD"_qs}));
+        QCOMPARE(
+            column(db(), u"SELECT next_attempt_at FROM delivery_attempt ORDER BY attempt_no"_qs),
+            QStringList({u"10"_qs, u"30"_qs, u"70"_qs, u"NULL"_qs}));
         QCOMPARE(column(db(), u"SELECT claimed_at FROM delivery_attempt ORDER BY attempt_no"_qs),
-                 QStringList({u"0"_qs, u"10"_qs, u"30"_qs, u"70"_qs}));
+            QStringList({u"0"_qs, u"10"_qs, u"30"_qs, u"70"_qs}));
     }
 
-    void scheduledRetry_data() { TestDatabase::addEngineColumn(); TestDatabase::addEngineRows(); }
+    void scheduledRetry_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
     void scheduledRetry()
     {
         QFETCH(QString, engine);
@@ -137,17 +157,22 @@ private slots:
         QVERIFY(m_runner->runToEnd());
 
         QCOMPARE(claims(trace()), QStringList({u"0:ok"_qs, u"80:ok"_qs}));
-        QCOMPARE(field(ofKind(trace(), u"ack"_qs), "t"), QStringList{u"80"_qs});
-        QCOMPARE(column(db(), u"SELECT status FROM delivery_outbox"_qs), QStringList{u"DELIVERED"_qs});
+        QCOMPARE(field(ofKind(trace(), u"ack"_qs), "t"), QStringList {u"80"_qs});
+        QCOMPARE(
+            column(db(), u"SELECT status FROM delivery_outbox"_qs), QStringList {u"DELIVERED"_qs});
         QCOMPARE(column(db(), u"SELECT outcome FROM delivery_attempt ORDER BY attempt_no"_qs),
-                 QStringList({u"RETRY"_qs, u"DELIVERED"_qs}));
+            QStringList({u"RETRY"_qs, u"DELIVERED"_qs}));
         QCOMPARE(m_simulation->transport().calls(), 2);
         QCOMPARE(stock(), 8);
         QCOMPARE(ledgerRows(), 1);
         QCOMPARE(m_simulation->summary().value(u"transport_calls"_qs).toInt(), 2);
     }
 
-    void poisonDead_data() { TestDatabase::addEngineColumn(); TestDatabase::addEngineRows(); }
+    void poisonDead_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
     void poisonDead()
     {
         QFETCH(QString, engine);
@@ -155,16 +180,23 @@ private slots:
         QVERIFY(start(*database, QStringLiteral("poison-dead")));
         QVERIFY(m_runner->runToEnd());
 
-        QCOMPARE(field(ofKind(trace(), u"fail"_qs), "t"), QStringList({u"0"_qs, u"10"_qs, u"30"_qs}));
+        QCOMPARE(
+            field(ofKind(trace(), u"fail"_qs), "t"), QStringList({u"0"_qs, u"10"_qs, u"30"_qs}));
         QCOMPARE(claims(trace()).constLast(), u"70:DEAD"_qs);
-        QCOMPARE(column(db(), u"SELECT status FROM delivery_outbox WHERE event_id = 'EVENT-9'"_qs), QStringList{u"DEAD"_qs});
+        QCOMPARE(column(db(), u"SELECT status FROM delivery_outbox WHERE event_id = 'EVENT-9'"_qs),
+            QStringList {u"DEAD"_qs});
         QCOMPARE(scalar(db(), u"SELECT failures FROM delivery_outbox"_qs).toInt(), 3);
-        QCOMPARE(scalar(db(), u"SELECT COUNT(*) FROM delivery_attempt"_qs).toInt(), 3); // the refused claim made none
+        QCOMPARE(scalar(db(), u"SELECT COUNT(*) FROM delivery_attempt"_qs).toInt(),
+            3); // the refused claim made none
         QCOMPARE(stock(), 10);
         QCOMPARE(ledgerRows(), 0);
     }
 
-    void lostAck_data() { TestDatabase::addEngineColumn(); TestDatabase::addEngineRows(); }
+    void lostAck_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
     void lostAck()
     {
         QFETCH(QString, engine);
@@ -173,23 +205,33 @@ private slots:
         QVERIFY(m_runner->step()); // t=0: the consumer commits, the response is lost
         QCOMPARE(stock(), 8);
         QCOMPARE(ledgerRows(), 1);
-        QCOMPARE(column(db(), u"SELECT status FROM delivery_outbox"_qs), QStringList{u"PENDING"_qs});
-        QCOMPARE(scalar(db(), u"SELECT last_error_category FROM delivery_outbox"_qs).toString(), u"TRANSIENT"_qs);
+        QCOMPARE(
+            column(db(), u"SELECT status FROM delivery_outbox"_qs), QStringList {u"PENDING"_qs});
+        QCOMPARE(scalar(db(), u"SELECT last_error_category FROM delivery_outbox"_qs).toString(),
+            u"TRANSIENT"_qs);
         QCOMPARE(scalar(db(), u"SELECT next_attempt_at FROM delivery_outbox"_qs).toLongLong(), 10);
         QVERIFY(m_runner->runToEnd());
 
-        QCOMPARE(field(ofKind(trace(), u"deliver"_qs), "result"), QStringList({u"RESPONSE_LOST"_qs, u"DUPLICATE"_qs}));
-        QCOMPARE(field(ofKind(trace(), u"deliver"_qs), "event_id"), QStringList({u"EVENT-42"_qs, u"EVENT-42"_qs}));
-        QCOMPARE(field(ofKind(trace(), u"ack"_qs), "t"), QStringList{u"10"_qs});
-        QCOMPARE(column(db(), u"SELECT status FROM delivery_outbox"_qs), QStringList{u"DELIVERED"_qs});
-        QCOMPARE(column(db(), u"SELECT consumer_result FROM delivery_attempt ORDER BY attempt_no"_qs),
-                 QStringList({u"NULL"_qs, u"DUPLICATE"_qs}));
+        QCOMPARE(field(ofKind(trace(), u"deliver"_qs), "result"),
+            QStringList({u"RESPONSE_LOST"_qs, u"DUPLICATE"_qs}));
+        QCOMPARE(field(ofKind(trace(), u"deliver"_qs), "event_id"),
+            QStringList({u"EVENT-42"_qs, u"EVENT-42"_qs}));
+        QCOMPARE(field(ofKind(trace(), u"ack"_qs), "t"), QStringList {u"10"_qs});
+        QCOMPARE(
+            column(db(), u"SELECT status FROM delivery_outbox"_qs), QStringList {u"DELIVERED"_qs});
+        QCOMPARE(
+            column(db(), u"SELECT consumer_result FROM delivery_attempt ORDER BY attempt_no"_qs),
+            QStringList({u"NULL"_qs, u"DUPLICATE"_qs}));
         QCOMPARE(stock(), 8);
         QCOMPARE(ledgerRows(), 1);
         QCOMPARE(m_simulation->transport().calls(), 2);
     }
 
-    void leaseExpiry_data() { TestDatabase::addEngineColumn(); TestDatabase::addEngineRows(); }
+    void leaseExpiry_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
     void leaseExpiry()
     {
         QFETCH(QString, engine);
@@ -203,17 +245,26 @@ private slots:
         QCOMPARE(field(acks, "ok"), QStringList({u"true"_qs, u"false"_qs}));
         QCOMPARE(acks.constLast().value(u"reason"_qs).toString(), u"FENCED"_qs);
         QCOMPARE(acks.constLast().time(), 40);
-        QCOMPARE(field(ofKind(trace(), u"deliver"_qs), "result"), QStringList({u"APPLIED"_qs, u"DUPLICATE"_qs}));
+        QCOMPARE(field(ofKind(trace(), u"deliver"_qs), "result"),
+            QStringList({u"APPLIED"_qs, u"DUPLICATE"_qs}));
 
-        QCOMPARE(column(db(), u"SELECT worker || ':' || outcome FROM delivery_attempt ORDER BY attempt_no"_qs),
-                 QStringList({u"A:LEASE_EXPIRED"_qs, u"B:DELIVERED"_qs}));
-        QCOMPARE(column(db(), u"SELECT status FROM delivery_outbox"_qs), QStringList{u"DELIVERED"_qs});
-        QCOMPARE(scalar(db(), u"SELECT delivered_at FROM delivery_outbox"_qs).toLongLong(), 30); // A's ack changed nothing
+        QCOMPARE(
+            column(db(),
+                u"SELECT worker || ':' || outcome FROM delivery_attempt ORDER BY attempt_no"_qs),
+            QStringList({u"A:LEASE_EXPIRED"_qs, u"B:DELIVERED"_qs}));
+        QCOMPARE(
+            column(db(), u"SELECT status FROM delivery_outbox"_qs), QStringList {u"DELIVERED"_qs});
+        QCOMPARE(scalar(db(), u"SELECT delivered_at FROM delivery_outbox"_qs).toLongLong(),
+            30); // A's ack changed nothing
         QCOMPARE(stock(), 8);
         QCOMPARE(ledgerRows(), 1);
     }
 
-    void permanentRejection_data() { TestDatabase::addEngineColumn(); TestDatabase::addEngineRows(); }
+    void permanentRejection_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
     void permanentRejection()
     {
         QFETCH(QString, engine);
@@ -221,12 +272,14 @@ private slots:
         QVERIFY(start(*database, QStringLiteral("permanent-rejection")));
         QVERIFY(m_runner->runToEnd());
 
-        QCOMPARE(field(ofKind(trace(), u"fail"_qs), "status"), QStringList{u"DEAD"_qs});
+        QCOMPARE(field(ofKind(trace(), u"fail"_qs), "status"), QStringList {u"DEAD"_qs});
         QCOMPARE(ofKind(trace(), u"claim"_qs).size(), 1);
-        QCOMPARE(column(db(), u"SELECT status FROM delivery_outbox"_qs), QStringList{u"DEAD"_qs});
+        QCOMPARE(column(db(), u"SELECT status FROM delivery_outbox"_qs), QStringList {u"DEAD"_qs});
         QCOMPARE(scalar(db(), u"SELECT failures FROM delivery_outbox"_qs).toInt(), 1);
-        QCOMPARE(scalar(db(), u"SELECT last_error_category FROM delivery_outbox"_qs).toString(), u"PERMANENT"_qs);
-        QCOMPARE(column(db(), u"SELECT outcome FROM delivery_attempt"_qs), QStringList{u"DEAD"_qs});
+        QCOMPARE(scalar(db(), u"SELECT last_error_category FROM delivery_outbox"_qs).toString(),
+            u"PERMANENT"_qs);
+        QCOMPARE(
+            column(db(), u"SELECT outcome FROM delivery_attempt"_qs), QStringList {u"DEAD"_qs});
         QCOMPARE(stock(), 10);
         QCOMPARE(ledgerRows(), 0);
     }

@@ -10,10 +10,10 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
-#include <QLabel>
 #include <QGraphicsLayout>
 #include <QGridLayout>
 #include <QHorizontalBarSeries>
+#include <QLabel>
 #include <QLineSeries>
 #include <QPieSeries>
 #include <QPieSlice>
@@ -329,18 +329,22 @@ void ChartsPanel::setNotAvailable(const QString &profileName, const QStringList 
         int row;
         int column;
     };
-    const QList<Chart> charts = {
-        {QStringLiteral("age_histogram"), QStringLiteral("ageChart"), tr("Pending events by age"), tr("no creation time"), 0, 0},
-        {QStringLiteral("attempts_histogram"), QStringLiteral("failuresChart"), tr("Failures per event"), tr("no failure count"), 0, 1},
-        {QStringLiteral("throughput_per_minute"), QStringLiteral("throughputChart"), tr("Delivered vs failed per minute"), tr("no attempt history"), 1, 0},
-        {QStringLiteral("error_categories"), QStringLiteral("categoryChart"), tr("Error categories"), tr("no error category"), 1, 1}};
+    const QList<Chart> charts = {{QStringLiteral("age_histogram"), QStringLiteral("ageChart"),
+                                     tr("Pending events by age"), tr("no creation time"), 0, 0},
+        {QStringLiteral("attempts_histogram"), QStringLiteral("failuresChart"),
+            tr("Failures per event"), tr("no failure count"), 0, 1},
+        {QStringLiteral("throughput_per_minute"), QStringLiteral("throughputChart"),
+            tr("Delivered vs failed per minute"), tr("no attempt history"), 1, 0},
+        {QStringLiteral("error_categories"), QStringLiteral("categoryChart"),
+            tr("Error categories"), tr("no error category"), 1, 1}};
     auto *grid = static_cast<QGridLayout *>(layout());
     for (const Chart &chart : charts) {
         if (!keys.contains(chart.key))
             continue;
         if (auto *view = findChild<QChartView *>(chart.view))
             view->hide();
-        auto *label = new QLabel(tr("%1\nnot available for %2: %3").arg(chart.title, profileName, chart.missing));
+        auto *label = new QLabel(
+            tr("%1\nnot available for %2: %3").arg(chart.title, profileName, chart.missing));
         label->setObjectName(chart.view + QStringLiteral("NotAvailable"));
         label->setWordWrap(true);
         label->setAlignment(Qt::AlignCenter);

@@ -28,12 +28,14 @@ ConnectDialog::ConnectDialog(QWidget *parent)
     setWindowTitle(tr("Connect to an outbox"));
     m_url->setEditable(true);
     m_url->addItems(recentConnections());
-    m_url->lineEdit()->setPlaceholderText(QStringLiteral("postgresql://user@host:5432/dbname  or  sqlite:/path/to/file"));
+    m_url->lineEdit()->setPlaceholderText(
+        QStringLiteral("postgresql://user@host:5432/dbname  or  sqlite:/path/to/file"));
     m_url->setMinimumWidth(460);
     m_readOnly->setChecked(QSettings().value(QStringLiteral("connection/readOnly")).toBool());
     m_error->setWordWrap(true);
     m_error->setStyleSheet(QStringLiteral("color: #b02030"));
-    auto *hint = new QLabel(tr("The password comes from PGPASSWORD or ~/.pgpass; it is never stored."));
+    auto *hint
+        = new QLabel(tr("The password comes from PGPASSWORD or ~/.pgpass; it is never stored."));
     hint->setWordWrap(true);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel);
     QPushButton *browse = buttons->addButton(tr("SQLite file…"), QDialogButtonBox::ActionRole);
@@ -68,7 +70,7 @@ void ConnectDialog::showError(const QString &message)
 void ConnectDialog::browseSqlite()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open a SQLite outbox"), QString(),
-                                                      tr("SQLite databases (*.sqlite *.db *.sqlite3);;All files (*)"));
+        tr("SQLite databases (*.sqlite *.db *.sqlite3);;All files (*)"));
     if (!path.isEmpty())
         m_url->setEditText(QStringLiteral("sqlite:") + path);
 }

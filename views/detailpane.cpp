@@ -102,7 +102,8 @@ void DetailPane::setEventId(const QString &eventId)
     const bool changed = eventId != m_eventId;
     m_eventId = eventId;
     if (changed) {
-        m_payload->setPlainText(eventId.isEmpty() ? QString() : tr("Hidden: payloads can hold personal data."));
+        m_payload->setPlainText(
+            eventId.isEmpty() ? QString() : tr("Hidden: payloads can hold personal data."));
         m_reveal->setEnabled(!eventId.isEmpty());
     }
     refresh();
@@ -131,20 +132,23 @@ void DetailPane::loadSummary()
         return;
     }
     QSqlQuery query(m_db);
-    query.prepare(QStringLiteral("SELECT event_type, aggregate_type, aggregate_id, status, failures,"
-                                 " last_error_category, last_error FROM ")
-                  + m_source + QStringLiteral(" WHERE event_id = :id"));
+    query.prepare(
+        QStringLiteral("SELECT event_type, aggregate_type, aggregate_id, status, failures,"
+                       " last_error_category, last_error FROM ")
+        + m_source + QStringLiteral(" WHERE event_id = :id"));
     query.bindValue(QStringLiteral(":id"), m_eventId);
     if (!query.exec() || !query.next()) {
         m_summary->setText(tr("%1: no longer in the outbox.").arg(m_eventId));
         return;
     }
-    QString text = tr("<b>%1</b> — %2 for %3 %4 — <b>%5</b>, %n failure(s)", nullptr, query.value(4).toInt())
-                       .arg(m_eventId.toHtmlEscaped(), query.value(0).toString().toHtmlEscaped(),
-                            query.value(1).toString().toHtmlEscaped(), query.value(2).toString().toHtmlEscaped(),
-                            query.value(3).toString());
+    QString text
+        = tr("<b>%1</b> — %2 for %3 %4 — <b>%5</b>, %n failure(s)", nullptr, query.value(4).toInt())
+              .arg(m_eventId.toHtmlEscaped(), query.value(0).toString().toHtmlEscaped(),
+                  query.value(1).toString().toHtmlEscaped(),
+                  query.value(2).toString().toHtmlEscaped(), query.value(3).toString());
     if (!query.value(5).isNull() || (!m_native && !query.value(6).isNull()))
-        text += tr("<br>Last error: %1 — %2").arg(query.value(5).toString(), query.value(6).toString().toHtmlEscaped());
+        text += tr("<br>Last error: %1 — %2")
+                    .arg(query.value(5).toString(), query.value(6).toString().toHtmlEscaped());
     m_summary->setText(text);
 }
 
@@ -152,16 +156,20 @@ void DetailPane::revealPayload()
 {
     // Only this one event's payload is read, and only on request: list queries never read it.
     QSqlQuery query(m_db);
-    query.prepare(QStringLiteral("SELECT payload FROM ") + m_source + QStringLiteral(" WHERE event_id = :id"));
+    query.prepare(QStringLiteral("SELECT payload FROM ") + m_source
+        + QStringLiteral(" WHERE event_id = :id"));
     query.bindValue(QStringLiteral(":id"), m_eventId);
     if (!query.exec() || !query.next())
         return;
     // Values of sensitive keys stay masked even now (settings key redaction/sensitiveKeys).
-    const QStringList keys = QSettings().value(QStringLiteral("redaction/sensitiveKeys"),
-                                               Redaction::defaultSensitiveKeys()).toStringList();
+    const QStringList keys
+        = QSettings()
+              .value(QStringLiteral("redaction/sensitiveKeys"), Redaction::defaultSensitiveKeys())
+              .toStringList();
     const QString redacted = Redaction::redactJson(query.value(0).toString(), keys);
     const QJsonDocument json = QJsonDocument::fromJson(redacted.toUtf8());
-    m_payload->setPlainText(json.isNull() ? redacted : QString::fromUtf8(json.toJson(QJsonDocument::Indented)));
+    m_payload->setPlainText(
+        json.isNull() ? redacted : QString::fromUtf8(json.toJson(QJsonDocument::Indented)));
 }
 
 QString DetailPane::payloadText() const

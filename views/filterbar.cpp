@@ -16,9 +16,9 @@ std::optional<qint64> parseAge(const QString &text)
     const QString t = text.trimmed().toLower();
     if (t.isEmpty())
         return std::nullopt;
-    const QList<std::pair<QString, qint64>> units = {{QStringLiteral("ms"), 1}, {QStringLiteral("s"), 1000},
-                                                     {QStringLiteral("m"), 60000}, {QStringLiteral("h"), 3600000},
-                                                     {QStringLiteral("d"), 86400000}};
+    const QList<std::pair<QString, qint64>> units
+        = {{QStringLiteral("ms"), 1}, {QStringLiteral("s"), 1000}, {QStringLiteral("m"), 60000},
+            {QStringLiteral("h"), 3600000}, {QStringLiteral("d"), 86400000}};
     for (const auto &[suffix, factor] : units) {
         if (t.endsWith(suffix)) {
             bool ok = false;
@@ -51,7 +51,8 @@ FilterBar::FilterBar(QWidget *parent)
     const QList<std::pair<EventFilter::State, QString>> states = {
         {EventFilter::State::Any, tr("All events")}, {EventFilter::State::Pending, tr("Pending")},
         {EventFilter::State::Due, tr("Due")}, {EventFilter::State::Scheduled, tr("Scheduled")},
-        {EventFilter::State::InFlight, tr("In flight")}, {EventFilter::State::LeaseExpired, tr("Lease expired")},
+        {EventFilter::State::InFlight, tr("In flight")},
+        {EventFilter::State::LeaseExpired, tr("Lease expired")},
         {EventFilter::State::Delivered, tr("Delivered")}, {EventFilter::State::Dead, tr("DEAD")}};
     for (const auto &[state, label] : states)
         m_state->addItem(label, int(state));

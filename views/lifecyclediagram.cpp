@@ -130,14 +130,15 @@ void LifecycleDiagram::addBoxTexts(Scene &scene, State state) const
     const QRectF box = boxRect(state);
     QList<Text> lines;
     lines << Text {{}, title(state), font(12, true), colour(state).darker(130), false};
-    static const char *const keys[StateCount] = {"due", "in_flight", "scheduled", "delivered", "dead"};
+    static const char *const keys[StateCount]
+        = {"due", "in_flight", "scheduled", "delivered", "dead"};
     const auto number = [this](const char *key, qint64 value) {
         return m_notAvailable.contains(QLatin1String(key)) ? tr("n/a") : QLocale().toString(value);
     };
     lines << Text {{}, number(keys[state], count(state)), font(20, true), TextColour, false};
     if (state == InFlight) {
-        lines << Text {{}, tr("lease expired: %1").arg(number("lease_expired", m_counts.leaseExpired)),
-            font(10),
+        lines << Text {{},
+            tr("lease expired: %1").arg(number("lease_expired", m_counts.leaseExpired)), font(10),
             m_counts.leaseExpired ? StatusColorProxy::colorFor(QStringLiteral("DEAD")) : TextColour,
             false};
     }

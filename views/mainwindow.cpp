@@ -33,7 +33,8 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
-MainWindow::MainWindow(std::unique_ptr<DbConnection> connection, const WindowOptions &options, QWidget *parent)
+MainWindow::MainWindow(
+    std::unique_ptr<DbConnection> connection, const WindowOptions &options, QWidget *parent)
     : QMainWindow(parent)
     , m_connection(std::move(connection))
     , m_options(options)
@@ -49,7 +50,8 @@ MainWindow::MainWindow(std::unique_ptr<DbConnection> connection, const WindowOpt
     resize(1400, 900);
     if (m_session && m_options.startLiveRelay) {
         QString error;
-        if (m_session->startLiveRelay(TeachingSession::demoRelayConfig(), TeachingSession::DemoEventsPerSecond, &error))
+        if (m_session->startLiveRelay(
+                TeachingSession::demoRelayConfig(), TeachingSession::DemoEventsPerSecond, &error))
             m_session->play();
         else
             statusBar()->showMessage(error);
@@ -111,8 +113,9 @@ void MainWindow::setupToolbar()
     toolbar->setObjectName(QStringLiteral("mainToolbar"));
     toolbar->setMovable(false);
     toolbar->addAction(tr("Connect…"), this, &MainWindow::connectRequested);
-    m_actions = new OperatorActions(m_connection.get(), m_eventView, m_events, m_options.readOnly,
-                                    [this] { return currentTime(); }, this);
+    m_actions = new OperatorActions(
+        m_connection.get(), m_eventView, m_events, m_options.readOnly,
+        [this] { return currentTime(); }, this);
     if (!isNativeSchema())
         m_actions->setProfile(*m_options.profile);
     connect(m_actions, &OperatorActions::replayFinished, m_monitor, &HealthMonitor::refreshNow);
@@ -132,14 +135,16 @@ void MainWindow::setupToolbar()
     toolbar->addAction(tr("Refresh"), m_monitor, &HealthMonitor::refreshNow);
     QAction *pause = toolbar->addAction(tr("Pause refresh"));
     pause->setCheckable(true);
-    connect(pause, &QAction::toggled, this, [this](bool paused) { paused ? m_monitor->pause() : m_monitor->resume(); });
+    connect(pause, &QAction::toggled, this,
+        [this](bool paused) { paused ? m_monitor->pause() : m_monitor->resume(); });
     auto *interval = new QSpinBox;
     interval->setRange(1, 600);
     interval->setValue(m_monitor->interval() / 1000);
     interval->setPrefix(tr("every "));
     interval->setSuffix(tr(" s"));
     interval->setToolTip(tr("How often the health snapshot is refreshed"));
-    connect(interval, &QSpinBox::valueChanged, this, [this](int seconds) { m_monitor->setInterval(seconds * 1000); });
+    connect(interval, &QSpinBox::valueChanged, this,
+        [this](int seconds) { m_monitor->setInterval(seconds * 1000); });
     toolbar->addWidget(interval);
 }
 
@@ -152,7 +157,8 @@ void MainWindow::setupCentral()
     m_eventView->setObjectName(QStringLiteral("eventView"));
     auto *colours = new StatusColorProxy(this);
     colours->setSourceModel(m_events);
-    colours->setStatusFunction([](const QModelIndex &index) { return index.data(EventListModel::StatusRole).toString(); });
+    colours->setStatusFunction(
+        [](const QModelIndex &index) { return index.data(EventListModel::StatusRole).toString(); });
     m_eventView->setModel(colours);
     m_eventView->setSortingEnabled(true);
     m_eventView->sortByColumn(EventListModel::AgeColumn, Qt::AscendingOrder); // newest first
@@ -166,7 +172,8 @@ void MainWindow::setupCentral()
     m_eventView->setColumnWidth(EventListModel::AggregateColumn, 200);
     m_eventView->setColumnWidth(EventListModel::StateColumn, 110);
     m_eventView->setColumnWidth(EventListModel::FailuresColumn, 70);
-    new EventWindowScroller(m_eventView, m_events, m_eventView); // the bounded window keeps its place
+    new EventWindowScroller(
+        m_eventView, m_events, m_eventView); // the bounded window keeps its place
 
     m_detail = new DetailPane(m_connection->database());
     if (!isNativeSchema()) {
@@ -190,8 +197,9 @@ void MainWindow::setupCentral()
         tabs->addTab(audit, tr("Replay log"));
     } else {
         delete audit;
-        auto *none = new QLabel(tr("Replay log: not available for %1: the schema keeps no replay log.")
-                                    .arg(profileName()));
+        auto *none
+            = new QLabel(tr("Replay log: not available for %1: the schema keeps no replay log.")
+                             .arg(profileName()));
         none->setObjectName(QStringLiteral("replayLogNotAvailable"));
         none->setAlignment(Qt::AlignCenter);
         none->setWordWrap(true);
@@ -216,7 +224,8 @@ void MainWindow::setupCentral()
     setCentralWidget(central);
 
     connect(m_filterBar, &FilterBar::filterChanged, this, &MainWindow::applyFilter);
-    connect(m_eventView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::onCurrentRowChanged);
+    connect(m_eventView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        &MainWindow::onCurrentRowChanged);
 }
 
 void MainWindow::setupTeaching()
@@ -255,7 +264,8 @@ void MainWindow::setupStatusBar()
     statusBar()->addWidget(m_refreshLabel);
     const QString replayNote = m_actions->replayUnavailableReason();
     if (!replayNote.isEmpty()) {
-        auto *note = new QLabel(tr("Replay disabled (%1 is read-only for replay)").arg(profileName()));
+        auto *note
+            = new QLabel(tr("Replay disabled (%1 is read-only for replay)").arg(profileName()));
         note->setObjectName(QStringLiteral("replayNoteLabel"));
         note->setToolTip(replayNote);
         statusBar()->addWidget(note);
@@ -270,8 +280,9 @@ void MainWindow::setupStatusBar()
 void MainWindow::connectMonitor()
 {
     connect(m_monitor, &HealthMonitor::snapshotChanged, this, &MainWindow::applySnapshot);
-    connect(m_monitor, &HealthMonitor::errorOccurred, this,
-            [this](const QString &message) { m_refreshLabel->setText(tr("Refresh failed: %1").arg(message)); });
+    connect(m_monitor, &HealthMonitor::errorOccurred, this, [this](const QString &message) {
+        m_refreshLabel->setText(tr("Refresh failed: %1").arg(message));
+    });
 }
 
 void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
@@ -305,7 +316,8 @@ void MainWindow::applyFilter(const EventFilter &filter)
 void MainWindow::onCurrentRowChanged()
 {
     const QModelIndex current = m_eventView->currentIndex();
-    m_selectedId = current.isValid() ? current.data(EventListModel::EventIdRole).toString() : QString();
+    m_selectedId
+        = current.isValid() ? current.data(EventListModel::EventIdRole).toString() : QString();
     m_detail->setEventId(m_selectedId);
 }
 
@@ -341,8 +353,8 @@ bool MainWindow::selectFirstEventWithStatus(const QString &status)
 
 void MainWindow::showTab(const QString &name)
 {
-    const QStringList names = {QStringLiteral("detail"), QStringLiteral("charts"), QStringLiteral("lifecycle"),
-                               QStringLiteral("audit")};
+    const QStringList names = {QStringLiteral("detail"), QStringLiteral("charts"),
+        QStringLiteral("lifecycle"), QStringLiteral("audit")};
     if (names.contains(name))
         m_tabs->setCurrentIndex(int(names.indexOf(name)));
 }

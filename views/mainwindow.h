@@ -44,7 +44,7 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 public:
     MainWindow(std::unique_ptr<DbConnection> connection, const WindowOptions &options,
-               QWidget *parent = nullptr);
+        QWidget *parent = nullptr);
     ~MainWindow() override;
 
     const DbConnection *connection() const { return m_connection.get(); }
@@ -59,7 +59,8 @@ public:
     // The native schema (no profile, or the native one): attempts and replay log exist.
     bool isNativeSchema() const { return !m_options.profile || m_options.profile->isNative(); }
     QString profileName() const;
-    qint64 currentTime() const; // the simulation's clock on a simulation database, else the wall clock
+    qint64
+    currentTime() const; // the simulation's clock on a simulation database, else the wall clock
     bool selectEvent(const QString &eventId);
     bool selectFirstEventWithStatus(const QString &status);
     void showTab(const QString &name); // "detail", "charts" or "lifecycle"

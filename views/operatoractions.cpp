@@ -20,13 +20,15 @@ namespace {
 
 QStringList sensitiveKeys()
 {
-    return QSettings().value(QStringLiteral("redaction/sensitiveKeys"), Redaction::defaultSensitiveKeys()).toStringList();
+    return QSettings()
+        .value(QStringLiteral("redaction/sensitiveKeys"), Redaction::defaultSensitiveKeys())
+        .toStringList();
 }
 
 } // namespace
 
-OperatorActions::OperatorActions(const DbConnection *connection, QTableView *view, EventListModel *model,
-                                 bool readOnly, Clock clock, QWidget *window)
+OperatorActions::OperatorActions(const DbConnection *connection, QTableView *view,
+    EventListModel *model, bool readOnly, Clock clock, QWidget *window)
     : QObject(window)
     , m_connection(connection)
     , m_view(view)
@@ -42,8 +44,10 @@ OperatorActions::OperatorActions(const DbConnection *connection, QTableView *vie
     m_replaySelected->setObjectName(QStringLiteral("replaySelectedAction"));
     m_replaySelected->setToolTip(tr("Replay the selected DEAD events with the same event IDs"));
     m_replayMatching->setObjectName(QStringLiteral("replayMatchingAction"));
-    m_replayMatching->setToolTip(tr("Replay every DEAD event matching the filter, not only the rows on screen"));
-    m_exportEvents->setToolTip(tr("Every event matching the filter, as CSV with payloads redacted"));
+    m_replayMatching->setToolTip(
+        tr("Replay every DEAD event matching the filter, not only the rows on screen"));
+    m_exportEvents->setToolTip(
+        tr("Every event matching the filter, as CSV with payloads redacted"));
     connect(m_replaySelected, &QAction::triggered, this, &OperatorActions::replaySelected);
     connect(m_replayMatching, &QAction::triggered, this, &OperatorActions::replayMatching);
     connect(m_exportEvents, &QAction::triggered, this, &OperatorActions::exportEvents);
@@ -63,7 +67,8 @@ void OperatorActions::setProfile(const OutboxProfile &profile)
         m_profile = profile;
     m_exportAudit->setEnabled(!m_profile);
     if (m_profile)
-        m_exportAudit->setToolTip(tr("Not available for %1: the schema keeps no replay log").arg(profile.name()));
+        m_exportAudit->setToolTip(
+            tr("Not available for %1: the schema keeps no replay log").arg(profile.name()));
     updateEnabled();
 }
 
@@ -82,7 +87,8 @@ void OperatorActions::updateEnabled()
     m_replaySelected->setEnabled(mutate);
     m_replayMatching->setEnabled(mutate);
     if (m_readOnly || !unavailable.isEmpty()) {
-        const QString why = m_readOnly ? tr("Read-only: the connection cannot change the outbox") : unavailable;
+        const QString why
+            = m_readOnly ? tr("Read-only: the connection cannot change the outbox") : unavailable;
         m_replaySelected->setToolTip(why);
         m_replayMatching->setToolTip(why);
     }
@@ -116,7 +122,8 @@ void OperatorActions::replaySelected()
 {
     const QStringList ids = selectedDeadIds();
     if (ids.isEmpty()) {
-        QMessageBox::information(m_window, tr("Replay"), tr("Select one or more DEAD events first."));
+        QMessageBox::information(
+            m_window, tr("Replay"), tr("Select one or more DEAD events first."));
         return;
     }
     ReplayRequest request;
@@ -135,12 +142,14 @@ void OperatorActions::replayMatching()
                                  : Replayer(m_connection->database());
     const qint64 count = counter.countMatchingDead(filter, m_clock(), &error);
     if (!error.isEmpty() || count == 0) {
-        QMessageBox::information(m_window, tr("Replay"), error.isEmpty() ? tr("No DEAD event matches the filter.") : error);
+        QMessageBox::information(m_window, tr("Replay"),
+            error.isEmpty() ? tr("No DEAD event matches the filter.") : error);
         return;
     }
     QStringList preview;
     for (int row = 0; row < m_model->rowCount() && preview.size() < 50; ++row) {
-        if (m_model->index(row, 0).data(EventListModel::StatusRole).toString() == QLatin1String("DEAD"))
+        if (m_model->index(row, 0).data(EventListModel::StatusRole).toString()
+            == QLatin1String("DEAD"))
             preview << m_model->eventIdAt(row);
     }
     ReplayRequest request;
@@ -150,7 +159,8 @@ void OperatorActions::replayMatching()
     startReplay(request, filter);
 }
 
-void OperatorActions::startReplay(const ReplayRequest &request, const std::optional<EventFilter> &bulkFilter)
+void OperatorActions::startReplay(
+    const ReplayRequest &request, const std::optional<EventFilter> &bulkFilter)
 {
     if (m_busy)
         return;
@@ -196,15 +206,18 @@ void OperatorActions::startReplay(const ReplayRequest &request, const std::optio
 void OperatorActions::report(const ReplayResult &result)
 {
     if (!result.error.isEmpty()) {
-        QMessageBox::warning(m_window, tr("Replay"), tr("Replay stopped: %1\nReplayed before that: %2")
-                                                         .arg(result.error).arg(result.replayed.size()));
+        QMessageBox::warning(m_window, tr("Replay"),
+            tr("Replay stopped: %1\nReplayed before that: %2")
+                .arg(result.error)
+                .arg(result.replayed.size()));
         return;
     }
     QString text = tr("Replayed %n event(s).", nullptr, int(result.replayed.size()));
     if (!result.skipped.isEmpty())
-        text += QLatin1Char('\n') + tr("Skipped %n, already replayed by someone else or no longer DEAD: %1", nullptr,
-                                       int(result.skipped.size()))
-                                        .arg(result.skipped.mid(0, 20).join(QStringLiteral(", ")));
+        text += QLatin1Char('\n')
+            + tr("Skipped %n, already replayed by someone else or no longer DEAD: %1", nullptr,
+                int(result.skipped.size()))
+                  .arg(result.skipped.mid(0, 20).join(QStringLiteral(", ")));
     QMessageBox::information(m_window, tr("Replay"), text);
 }
 
@@ -215,10 +228,11 @@ bool OperatorActions::exportEventsTo(const QString &path, QString *error) const
         *error = file.errorString();
         return false;
     }
-    const QString source = m_profile ? m_profile->source(OutboxProfile::engineOf(m_connection->database()))
-                                     : QStringLiteral("delivery_outbox");
-    return CsvExport::exportEvents(m_connection->database(), m_model->filter(), m_clock(), sensitiveKeys(), &file, error,
-                                   nullptr, source);
+    const QString source = m_profile
+        ? m_profile->source(OutboxProfile::engineOf(m_connection->database()))
+        : QStringLiteral("delivery_outbox");
+    return CsvExport::exportEvents(m_connection->database(), m_model->filter(), m_clock(),
+        sensitiveKeys(), &file, error, nullptr, source);
 }
 
 bool OperatorActions::exportAuditTo(const QString &path, QString *error) const
@@ -233,8 +247,8 @@ bool OperatorActions::exportAuditTo(const QString &path, QString *error) const
 
 void OperatorActions::exportEvents()
 {
-    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export events"), QStringLiteral("events.csv"),
-                                                      tr("CSV (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(
+        m_window, tr("Export events"), QStringLiteral("events.csv"), tr("CSV (*.csv)"));
     QString error;
     if (!path.isEmpty() && !exportEventsTo(path, &error))
         QMessageBox::warning(m_window, tr("Export"), error);
@@ -242,8 +256,8 @@ void OperatorActions::exportEvents()
 
 void OperatorActions::exportAudit()
 {
-    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export replay log"), QStringLiteral("replay-log.csv"),
-                                                      tr("CSV (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(
+        m_window, tr("Export replay log"), QStringLiteral("replay-log.csv"), tr("CSV (*.csv)"));
     QString error;
     if (!path.isEmpty() && !exportAuditTo(path, &error))
         QMessageBox::warning(m_window, tr("Export"), error);

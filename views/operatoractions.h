@@ -24,8 +24,8 @@ class OperatorActions : public QObject
 public:
     using Clock = std::function<qint64()>;
 
-    OperatorActions(const DbConnection *connection, QTableView *view, EventListModel *model, bool readOnly,
-                    Clock clock, QWidget *window);
+    OperatorActions(const DbConnection *connection, QTableView *view, EventListModel *model,
+        bool readOnly, Clock clock, QWidget *window);
 
     // Another library's table: replays run the profile's statement (no budget reset, spread or
     // replay log), or, for a read-only profile, are disabled with its explanation as tooltip.
@@ -40,7 +40,8 @@ public:
     bool isBusy() const { return m_busy; }
 
     // Replays in the background; with `bulkFilter`, every DEAD event matching it.
-    void startReplay(const ReplayRequest &request, const std::optional<EventFilter> &bulkFilter = {});
+    void startReplay(
+        const ReplayRequest &request, const std::optional<EventFilter> &bulkFilter = {});
     bool exportEventsTo(const QString &path, QString *error) const;
     bool exportAuditTo(const QString &path, QString *error) const;
 

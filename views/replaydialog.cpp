@@ -22,13 +22,16 @@ ReplayDialog::ReplayDialog(const QStringList &preview, qint64 count, QWidget *pa
     , m_operator(new QLineEdit(defaultOperator()))
     , m_reason(new QLineEdit)
     , m_reset(new QRadioButton(tr("Reset the attempt budget (failures back to 0)")))
-    , m_oneMore(new QRadioButton(tr("One more attempt (failures kept; the next failure parks it again)")))
+    , m_oneMore(
+          new QRadioButton(tr("One more attempt (failures kept; the next failure parks it again)")))
     , m_spreadMinutes(new QSpinBox)
 {
     setWindowTitle(tr("Replay parked events"));
-    auto *heading = m_heading = new QLabel(tr("<b>Replay %n parked event(s)</b> with their same event IDs. Each is replayed "
-                                  "in its own transaction, only while it is still DEAD, and recorded in the "
-                                  "replay log.", nullptr, int(count)));
+    auto *heading = m_heading = new QLabel(
+        tr("<b>Replay %n parked event(s)</b> with their same event IDs. Each is replayed "
+           "in its own transaction, only while it is still DEAD, and recorded in the "
+           "replay log.",
+            nullptr, int(count)));
     heading->setWordWrap(true);
     auto *ids = new QPlainTextEdit;
     ids->setObjectName(QStringLiteral("replayPreview"));
@@ -45,8 +48,9 @@ ReplayDialog::ReplayDialog(const QStringList &preview, qint64 count, QWidget *pa
     m_spreadMinutes->setRange(0, 24 * 60);
     m_spreadMinutes->setSuffix(tr(" min"));
     m_spreadMinutes->setSpecialValueText(tr("all due now"));
-    m_spreadMinutes->setToolTip(tr("Spread the new due times evenly over this window, so a recovering "
-                                   "downstream is not hit all at once"));
+    m_spreadMinutes->setToolTip(
+        tr("Spread the new due times evenly over this window, so a recovering "
+           "downstream is not hit all at once"));
 
     auto *form = m_form = new QFormLayout;
     form->addRow(tr("Reason"), m_reason);
@@ -62,7 +66,8 @@ ReplayDialog::ReplayDialog(const QStringList &preview, qint64 count, QWidget *pa
         connect(m_confirm, &QLineEdit::textChanged, this, &ReplayDialog::updateOk);
     }
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel);
-    m_ok = buttons->addButton(tr("Replay %n event(s)", nullptr, int(count)), QDialogButtonBox::AcceptRole);
+    m_ok = buttons->addButton(
+        tr("Replay %n event(s)", nullptr, int(count)), QDialogButtonBox::AcceptRole);
     m_ok->setObjectName(QStringLiteral("replayOk"));
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -79,10 +84,12 @@ ReplayDialog::ReplayDialog(const QStringList &preview, qint64 count, QWidget *pa
 
 void ReplayDialog::setStatementReplay(const QString &profileName)
 {
-    m_heading->setText(tr("<b>Replay %n failed event(s)</b> with the %1 profile's replay statement. Each is "
-                          "replayed in its own transaction, only while it is still failed; the schema keeps "
-                          "no replay log.", nullptr, int(m_count))
-                           .arg(profileName.toHtmlEscaped()));
+    m_heading->setText(
+        tr("<b>Replay %n failed event(s)</b> with the %1 profile's replay statement. Each is "
+           "replayed in its own transaction, only while it is still failed; the schema keeps "
+           "no replay log.",
+            nullptr, int(m_count))
+            .arg(profileName.toHtmlEscaped()));
     m_form->setRowVisible(m_oneMore, false);
     m_form->setRowVisible(m_reset, false);
     m_form->setRowVisible(m_spreadMinutes, false);

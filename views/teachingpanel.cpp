@@ -60,16 +60,19 @@ QWidget *TeachingPanel::createControls()
     m_scenario->addItem(tr("Live relay (all faults)"), QString());
     for (const QString &name : Scenario::names()) {
         m_scenario->addItem(tr("Scenario: %1").arg(name), name);
-        m_scenario->setItemData(m_scenario->count() - 1, Scenario::byName(name)->summary, Qt::ToolTipRole);
+        m_scenario->setItemData(
+            m_scenario->count() - 1, Scenario::byName(name)->summary, Qt::ToolTipRole);
     }
     m_start = new QPushButton(tr("Start"));
     m_start->setObjectName(QStringLiteral("startButton"));
-    m_start->setToolTip(tr("Start the selection from the beginning (a scenario empties the simulation tables)"));
+    m_start->setToolTip(
+        tr("Start the selection from the beginning (a scenario empties the simulation tables)"));
     m_play = new QPushButton(tr("Play"));
     m_play->setObjectName(QStringLiteral("playButton"));
     m_step = new QPushButton(tr("Step"));
     m_step->setObjectName(QStringLiteral("stepButton"));
-    m_step->setToolTip(tr("Scenario: the next step. Live relay: claim, then deliver, then ack or fail one event"));
+    m_step->setToolTip(
+        tr("Scenario: the next step. Live relay: claim, then deliver, then ack or fail one event"));
     m_speed = new QDoubleSpinBox;
     m_speed->setRange(0.1, 50);
     m_speed->setSingleStep(0.5);
@@ -92,7 +95,8 @@ QWidget *TeachingPanel::createControls()
     layout->addLayout(row);
     layout->addWidget(m_clock);
     connect(m_start, &QPushButton::clicked, this, &TeachingPanel::startSelected);
-    connect(m_play, &QPushButton::clicked, this, [this] { m_session->isPlaying() ? m_session->pause() : m_session->play(); });
+    connect(m_play, &QPushButton::clicked, this,
+        [this] { m_session->isPlaying() ? m_session->pause() : m_session->play(); });
     connect(m_step, &QPushButton::clicked, m_session, &TeachingSession::step);
     connect(m_speed, &QDoubleSpinBox::valueChanged, m_session, &TeachingSession::setSpeed);
     return box;
@@ -107,8 +111,9 @@ QWidget *TeachingPanel::createKnobs()
     m_lostAck = percentBox(demo.faults.lostAckRate);
     m_stall = percentBox(demo.stallRate);
     m_policy = new QLineEdit(demo.policy.spec());
-    m_policy->setToolTip(tr("seed, capped:D1,..,Dn, fixed:D, exponential:initial=..,multiplier=..,max=.., "
-                            "exponential-random:..., full-jitter:base=..,max=.."));
+    m_policy->setToolTip(
+        tr("seed, capped:D1,..,Dn, fixed:D, exponential:initial=..,multiplier=..,max=.., "
+           "exponential-random:..., full-jitter:base=..,max=.."));
     m_policyError = new QLabel;
     m_policyError->setStyleSheet(QStringLiteral("color: #b02030"));
     m_budget = new QSpinBox;
@@ -142,7 +147,7 @@ void TeachingPanel::connectSession()
     connect(m_session, &TeachingSession::narrated, this, &TeachingPanel::appendNarration);
     connect(m_session, &TeachingSession::stateChanged, this, &TeachingPanel::updateState);
     connect(m_session, &TeachingSession::errorOccurred, this,
-            [this](const QString &message) { appendNarration({tr("Error: %1").arg(message)}); });
+        [this](const QString &message) { appendNarration({tr("Error: %1").arg(message)}); });
     connect(m_clockTimer, &QTimer::timeout, this, &TeachingPanel::updateClock);
 }
 
@@ -206,7 +211,9 @@ void TeachingPanel::updateClock()
         m_clock->setText(tr("Logical clock: t=%1").arg(m_session->now()));
         break;
     case TeachingSession::Mode::LiveRelay:
-        m_clock->setText(tr("Wall clock ×%1: %2").arg(m_session->speed()).arg(TimeFormat::time(m_session->now()).mid(11)));
+        m_clock->setText(tr("Wall clock ×%1: %2")
+                             .arg(m_session->speed())
+                             .arg(TimeFormat::time(m_session->now()).mid(11)));
         break;
     }
 }

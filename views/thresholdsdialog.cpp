@@ -12,8 +12,9 @@ namespace {
 
 TileLimits read(const QSettings &settings, const QString &name, const TileLimits &fallback)
 {
-    return {settings.value(QStringLiteral("thresholds/%1/amber").arg(name), fallback.amber).toLongLong(),
-            settings.value(QStringLiteral("thresholds/%1/red").arg(name), fallback.red).toLongLong()};
+    return {settings.value(QStringLiteral("thresholds/%1/amber").arg(name), fallback.amber)
+                .toLongLong(),
+        settings.value(QStringLiteral("thresholds/%1/red").arg(name), fallback.red).toLongLong()};
 }
 
 void write(QSettings &settings, const QString &name, const TileLimits &limits)
@@ -34,7 +35,7 @@ ThresholdsDialog::ThresholdsDialog(const TileThresholds &current, QWidget *paren
     m_leaseExpired = addRow(form, tr("Lease expired"), current.leaseExpired, QString());
     m_dead = addRow(form, tr("DEAD"), current.dead, QString());
     m_oldestPending = addRow(form, tr("Oldest pending"),
-                             {current.oldestPendingMs.amber / 1000, current.oldestPendingMs.red / 1000}, tr(" s"));
+        {current.oldestPendingMs.amber / 1000, current.oldestPendingMs.red / 1000}, tr(" s"));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -43,10 +44,10 @@ ThresholdsDialog::ThresholdsDialog(const TileThresholds &current, QWidget *paren
     layout->addWidget(buttons);
 }
 
-ThresholdsDialog::Row ThresholdsDialog::addRow(QFormLayout *form, const QString &label, const TileLimits &limits,
-                                               const QString &suffix)
+ThresholdsDialog::Row ThresholdsDialog::addRow(
+    QFormLayout *form, const QString &label, const TileLimits &limits, const QString &suffix)
 {
-    Row row{new QSpinBox, new QSpinBox};
+    Row row {new QSpinBox, new QSpinBox};
     auto *pair = new QHBoxLayout;
     for (QSpinBox *box : {row.amber, row.red}) {
         box->setRange(0, 1000000000);
@@ -65,7 +66,8 @@ TileThresholds ThresholdsDialog::thresholds() const
     t.due = {m_due.amber->value(), m_due.red->value()};
     t.leaseExpired = {m_leaseExpired.amber->value(), m_leaseExpired.red->value()};
     t.dead = {m_dead.amber->value(), m_dead.red->value()};
-    t.oldestPendingMs = {qint64(m_oldestPending.amber->value()) * 1000, qint64(m_oldestPending.red->value()) * 1000};
+    t.oldestPendingMs = {
+        qint64(m_oldestPending.amber->value()) * 1000, qint64(m_oldestPending.red->value()) * 1000};
     return t;
 }
 

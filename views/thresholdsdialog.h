@@ -25,7 +25,8 @@ private:
         QSpinBox *amber = nullptr;
         QSpinBox *red = nullptr;
     };
-    Row addRow(class QFormLayout *form, const QString &label, const TileLimits &limits, const QString &suffix);
+    Row addRow(class QFormLayout *form, const QString &label, const TileLimits &limits,
+        const QString &suffix);
 
     Row m_due;
     Row m_leaseExpired;

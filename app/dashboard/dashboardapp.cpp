@@ -13,10 +13,10 @@
 
 DashboardApp::DashboardApp(QObject *parent)
     : QObject(parent)
-{
-}
+{ }
 
-bool DashboardApp::openUrl(const QString &text, bool readOnly, QString *error, const QString &profileName)
+bool DashboardApp::openUrl(
+    const QString &text, bool readOnly, QString *error, const QString &profileName)
 {
     const DatabaseUrl url = DatabaseUrl::parse(text, error);
     if (!url.isValid())
@@ -40,8 +40,9 @@ bool DashboardApp::openUrl(const QString &text, bool readOnly, QString *error, c
             const OutboxProfile native = ProfileRegistry::builtIns().constFirst();
             const QString missing = native.validate(connection->database());
             if (error->startsWith(QLatin1String("no known outbox schema")) && !missing.isEmpty())
-                *error = missing + QStringLiteral("; no other known outbox schema found either (pass "
-                                                  "--profile NAME|FILE for another library's table)");
+                *error = missing
+                    + QStringLiteral("; no other known outbox schema found either (pass "
+                                     "--profile NAME|FILE for another library's table)");
             return false;
         }
     }
@@ -109,7 +110,8 @@ QString mostFailures(const EventListModel *model)
 
 } // namespace
 
-void DashboardApp::scheduleScreenshot(const QString &path, int delayMs, const QString &select, const QString &tab)
+void DashboardApp::scheduleScreenshot(
+    const QString &path, int delayMs, const QString &select, const QString &tab)
 {
     QTimer::singleShot(delayMs, this, [this, path, select, tab] {
         if (m_window) {
@@ -125,8 +127,11 @@ void DashboardApp::scheduleScreenshot(const QString &path, int delayMs, const QS
         QWidget *subject = m_window;
         if (tab == QLatin1String("replay-dialog") && m_window) {
             // The dialog an operator sees before replaying the selected DEAD event.
-            const QString id = m_window->eventView()->currentIndex().data(EventListModel::EventIdRole).toString();
-            auto *dialog = new ReplayDialog(QStringList{id}, 1, m_window);
+            const QString id = m_window->eventView()
+                                   ->currentIndex()
+                                   .data(EventListModel::EventIdRole)
+                                   .toString();
+            auto *dialog = new ReplayDialog(QStringList {id}, 1, m_window);
             dialog->setAttribute(Qt::WA_DeleteOnClose);
             dialog->show();
             subject = dialog;

@@ -24,7 +24,8 @@ public:
     void askForConnection();
     // For documentation and benchmarks: after `delayMs`, select an event ("first-dead" or an
     // ID), show a tab, save a picture of the window to `path` and quit.
-    void scheduleScreenshot(const QString &path, int delayMs, const QString &select, const QString &tab);
+    void scheduleScreenshot(
+        const QString &path, int delayMs, const QString &select, const QString &tab);
     MainWindow *window() const; // the open window, if any
 
 private:

@@ -1,5 +1,6 @@
-// outbox-dashboard [--db URL [--profile NAME|PATH]] [--read-only]: opens the dashboard on a database, or on the
-// embedded SQLite demo database with the simulated relay running when no URL is given.
+// outbox-dashboard [--db URL [--profile NAME|PATH]] [--read-only]: opens the dashboard on a
+// database, or on the embedded SQLite demo database with the simulated relay running when no URL is
+// given.
 #include "dashboardapp.h"
 #include "scrollbench.h"
 
@@ -16,20 +17,40 @@ int main(int argc, char *argv[])
     QApplication::setOrganizationName(QStringLiteral("OutboxHealth"));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Health dashboard for a transactional outbox."));
+    parser.setApplicationDescription(
+        QStringLiteral("Health dashboard for a transactional outbox."));
     parser.addHelpOption();
-    parser.addOption({QStringLiteral("db"), QStringLiteral("Database URL (sqlite:PATH or postgresql://[USER@]HOST[:PORT]/DBNAME)."), QStringLiteral("URL")});
-    parser.addOption({QStringLiteral("profile"), QStringLiteral("With --db: the outbox schema, a built-in profile (native, pg-boss, spring-modulith, spring-modulith-2, gruelbox, namastack) or a profile file (default: detected)."), QStringLiteral("NAME|PATH")});
-    parser.addOption({QStringLiteral("read-only"), QStringLiteral("Open the database read-only (also the setting connection/readOnly).")});
-    parser.addOption({QStringLiteral("screenshot"), QStringLiteral("Save a picture of the window to FILE, then quit."), QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("screenshot-after-ms"), QStringLiteral("Wait this long before the picture (default 8000)."), QStringLiteral("MS"), QStringLiteral("8000")});
-    parser.addOption({QStringLiteral("select"), QStringLiteral("With --screenshot: an event ID to select, first-dead or most-failures."), QStringLiteral("ID")});
-    parser.addOption({QStringLiteral("tab"), QStringLiteral("With --screenshot: detail, charts, lifecycle, audit or replay-dialog."), QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("db"),
+        QStringLiteral("Database URL (sqlite:PATH or postgresql://[USER@]HOST[:PORT]/DBNAME)."),
+        QStringLiteral("URL")});
+    parser.addOption({QStringLiteral("profile"),
+        QStringLiteral(
+            "With --db: the outbox schema, a built-in profile (native, pg-boss, spring-modulith, "
+            "spring-modulith-2, gruelbox, namastack) or a profile file (default: detected)."),
+        QStringLiteral("NAME|PATH")});
+    parser.addOption({QStringLiteral("read-only"),
+        QStringLiteral("Open the database read-only (also the setting connection/readOnly).")});
+    parser.addOption({QStringLiteral("screenshot"),
+        QStringLiteral("Save a picture of the window to FILE, then quit."),
+        QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("screenshot-after-ms"),
+        QStringLiteral("Wait this long before the picture (default 8000)."), QStringLiteral("MS"),
+        QStringLiteral("8000")});
+    parser.addOption({QStringLiteral("select"),
+        QStringLiteral("With --screenshot: an event ID to select, first-dead or most-failures."),
+        QStringLiteral("ID")});
+    parser.addOption({QStringLiteral("tab"),
+        QStringLiteral("With --screenshot: detail, charts, lifecycle, audit or replay-dialog."),
+        QStringLiteral("NAME")});
     // Hidden: the GUI figures of tests/bench/scale (see scrollbench.h).
     QList<QCommandLineOption> bench = {
-        {QStringLiteral("bench-scroll-pages"), QStringLiteral("Scroll the event table this many pages, report, quit."), QStringLiteral("N")},
-        {QStringLiteral("bench-idle-ms"), QStringLiteral("Before scrolling, stay open this long."), QStringLiteral("MS"), QStringLiteral("0")},
-        {QStringLiteral("bench-report"), QStringLiteral("Where the benchmark writes its JSON line."), QStringLiteral("FILE")}};
+        {QStringLiteral("bench-scroll-pages"),
+            QStringLiteral("Scroll the event table this many pages, report, quit."),
+            QStringLiteral("N")},
+        {QStringLiteral("bench-idle-ms"), QStringLiteral("Before scrolling, stay open this long."),
+            QStringLiteral("MS"), QStringLiteral("0")},
+        {QStringLiteral("bench-report"),
+            QStringLiteral("Where the benchmark writes its JSON line."), QStringLiteral("FILE")}};
     for (QCommandLineOption &option : bench) {
         option.setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(option);
@@ -39,14 +60,15 @@ int main(int argc, char *argv[])
     DashboardApp dashboard;
     QString error;
     if (parser.isSet(QStringLiteral("profile")) && !parser.isSet(QStringLiteral("db"))) {
-        QTextStream(stderr) << "outbox-dashboard: --profile needs --db (the demo database is native)" << Qt::endl;
+        QTextStream(stderr)
+            << "outbox-dashboard: --profile needs --db (the demo database is native)" << Qt::endl;
         return 2;
     }
     const bool opened = parser.isSet(QStringLiteral("db"))
         ? dashboard.openUrl(parser.value(QStringLiteral("db")),
-                            parser.isSet(QStringLiteral("read-only"))
-                                || QSettings().value(QStringLiteral("connection/readOnly")).toBool(),
-                            &error, parser.value(QStringLiteral("profile")))
+            parser.isSet(QStringLiteral("read-only"))
+                || QSettings().value(QStringLiteral("connection/readOnly")).toBool(),
+            &error, parser.value(QStringLiteral("profile")))
         : dashboard.openDemo(&error);
     if (!opened) {
         QTextStream(stderr) << "outbox-dashboard: " << error << Qt::endl;
@@ -56,12 +78,13 @@ int main(int argc, char *argv[])
     }
     if (parser.isSet(QStringLiteral("screenshot")))
         dashboard.scheduleScreenshot(parser.value(QStringLiteral("screenshot")),
-                                     parser.value(QStringLiteral("screenshot-after-ms")).toInt(),
-                                     parser.value(QStringLiteral("select")), parser.value(QStringLiteral("tab")));
+            parser.value(QStringLiteral("screenshot-after-ms")).toInt(),
+            parser.value(QStringLiteral("select")), parser.value(QStringLiteral("tab")));
     if (parser.isSet(QStringLiteral("bench-scroll-pages"))) {
-        auto *scroll = new ScrollBench(dashboard.window(), parser.value(QStringLiteral("bench-scroll-pages")).toInt(),
-                                       parser.value(QStringLiteral("bench-idle-ms")).toInt(),
-                                       parser.value(QStringLiteral("bench-report")), &dashboard);
+        auto *scroll = new ScrollBench(dashboard.window(),
+            parser.value(QStringLiteral("bench-scroll-pages")).toInt(),
+            parser.value(QStringLiteral("bench-idle-ms")).toInt(),
+            parser.value(QStringLiteral("bench-report")), &dashboard);
         scroll->start();
     }
     return app.exec();

@@ -43,8 +43,8 @@ bool parseOptions(
 const QList<std::pair<QString, QString>> &thresholdKeys()
 {
     static const QList<std::pair<QString, QString>> keys
-        = {{u"max-oldest-pending-ms"_qs, u"oldest_pending_age_ms"_qs},
-            {u"max-dead"_qs, u"dead"_qs}, {u"max-lease-expired"_qs, u"lease_expired"_qs}};
+        = {{u"max-oldest-pending-ms"_qs, u"oldest_pending_age_ms"_qs}, {u"max-dead"_qs, u"dead"_qs},
+            {u"max-lease-expired"_qs, u"lease_expired"_qs}};
     return keys;
 }
 
@@ -83,11 +83,10 @@ QString histogramLines(const HealthSnapshot &snapshot)
         + (snapshot.isAvailable(u"age_histogram"_qs) ? ages.join(u", "_qs) : notAvailable)
         + u"\nfailures: "_qs
         + (!snapshot.isAvailable(u"attempts_histogram"_qs) ? notAvailable
-                : failures.isEmpty()                        ? u"none"_qs
-                                                            : failures.join(u", "_qs))
+                : failures.isEmpty()                       ? u"none"_qs
+                                                           : failures.join(u", "_qs))
         + u"\nerrors:   "_qs
-        + (snapshot.isAvailable(u"error_categories"_qs) ? categories.join(u", "_qs)
-                                                        : notAvailable);
+        + (snapshot.isAvailable(u"error_categories"_qs) ? categories.join(u", "_qs) : notAvailable);
 }
 
 QString verdictLine(const QList<HealthViolation> &violations)

@@ -21,14 +21,14 @@ void printLine(const QString &line)
     out << line << Qt::endl;
 }
 
-bool parse(QCommandLineParser &parser, const QString &command, const QStringList &arguments,
-           int *exitCode)
+bool parse(
+    QCommandLineParser &parser, const QString &command, const QStringList &arguments, int *exitCode)
 {
     parser.setApplicationDescription(QStringLiteral("outboxctl ") + command);
-    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
-                                  QStringLiteral("Show this help."));
+    const QCommandLineOption help(
+        {QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
     parser.addOption(help);
-    if (!parser.parse(QStringList{QStringLiteral("outboxctl ") + command} + arguments)) {
+    if (!parser.parse(QStringList {QStringLiteral("outboxctl ") + command} + arguments)) {
         *exitCode = fail(command + QStringLiteral(": ") + parser.errorText());
         return false;
     }
@@ -39,7 +39,7 @@ bool parse(QCommandLineParser &parser, const QString &command, const QStringList
     }
     if (!parser.positionalArguments().isEmpty()) {
         *exitCode = fail(command + QStringLiteral(": unexpected argument '")
-                         + parser.positionalArguments().constFirst() + QLatin1Char('\''));
+            + parser.positionalArguments().constFirst() + QLatin1Char('\''));
         return false;
     }
     return true;
@@ -72,9 +72,10 @@ std::unique_ptr<DbConnection> openForSimulation(const QString &urlText, QString 
         return connection;
     }
     if (!Schema::isMarkedForSimulation(connection->database())) {
-        *error = QStringLiteral("refusing to write simulated events into %1: it is not initialised for "
-                                "simulation (use a new sqlite: file, or run `outboxctl init --db URL "
-                                "--for-simulation` on a scratch database)")
+        *error = QStringLiteral(
+            "refusing to write simulated events into %1: it is not initialised for "
+            "simulation (use a new sqlite: file, or run `outboxctl init --db URL "
+            "--for-simulation` on a scratch database)")
                      .arg(url.toDisplayString());
         return nullptr;
     }
@@ -113,8 +114,10 @@ std::unique_ptr<DbConnection> openWithProfile(const DatabaseUrl &url, OpenOption
         if (!*profile) {
             // No known schema at all: name what the native one misses, as before profiles.
             const QList<OutboxProfile> builtIns = ProfileRegistry::builtIns();
-            const bool none = std::none_of(builtIns.cbegin(), builtIns.cend(),
-                [&connection](const OutboxProfile &p) { return p.isPresent(connection->database()); });
+            const bool none = std::none_of(
+                builtIns.cbegin(), builtIns.cend(), [&connection](const OutboxProfile &p) {
+                    return p.isPresent(connection->database());
+                });
             if (none && !builtIns.isEmpty()) {
                 const QString native = builtIns.constFirst().validate(connection->database());
                 if (!native.isEmpty())

@@ -21,7 +21,7 @@ void printLine(const QString &line);
 // Parses the arguments after the command name. Returns false after printing help (exitCode 0)
 // or an error (exitCode 2).
 bool parse(QCommandLineParser &parser, const QString &command, const QStringList &arguments,
-           int *exitCode);
+    int *exitCode);
 
 bool requireValue(const QCommandLineParser &parser, const QString &option, QString *error);
 

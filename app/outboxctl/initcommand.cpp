@@ -5,9 +5,10 @@
 int runInit(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.addOption({QStringLiteral("db"), QStringLiteral("Database URL."), QStringLiteral("URL")});
+    parser.addOption(
+        {QStringLiteral("db"), QStringLiteral("Database URL."), QStringLiteral("URL")});
     parser.addOption({QStringLiteral("for-simulation"),
-                      QStringLiteral("Mark the database as a simulation target (outbox_meta purpose).")});
+        QStringLiteral("Mark the database as a simulation target (outbox_meta purpose).")});
     int exitCode = Cli::Ok;
     if (!Cli::parse(parser, QStringLiteral("init"), arguments, &exitCode))
         return exitCode;
@@ -25,14 +26,18 @@ int runInit(const QStringList &arguments)
     if (!connection)
         return Cli::fail(error);
     if (!Schema::create(connection->database(), &error))
-        return Cli::fail(QStringLiteral("creating the schema in %1: %2").arg(url.toDisplayString(), error));
+        return Cli::fail(
+            QStringLiteral("creating the schema in %1: %2").arg(url.toDisplayString(), error));
     const QString problem = Schema::validate(connection->database());
     if (!problem.isEmpty()) // an older, different table of the same name
         return Cli::fail(problem);
     if (parser.isSet(QStringLiteral("for-simulation"))
         && !Schema::markForSimulation(connection->database(), &error))
         return Cli::fail(error);
-    Cli::printLine(QStringLiteral("initialised %1%2").arg(url.toDisplayString(),
-        parser.isSet(QStringLiteral("for-simulation")) ? QStringLiteral(" for simulation") : QString()));
+    Cli::printLine(
+        QStringLiteral("initialised %1%2")
+            .arg(url.toDisplayString(),
+                parser.isSet(QStringLiteral("for-simulation")) ? QStringLiteral(" for simulation")
+                                                               : QString()));
     return Cli::Ok;
 }

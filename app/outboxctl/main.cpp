@@ -14,15 +14,19 @@ int runGenerate(const QStringList &arguments);
 
 namespace {
 
-const char usage[] = "usage: outboxctl COMMAND [OPTIONS]\n"
-                     "commands:\n"
-                     "  init      create the native schema (--db URL [--for-simulation])\n"
-                     "  simulate  run a seed scenario on the logical clock (--db URL --scenario NAME [--json])\n"
-                     "  check     the health snapshot; exit 1 when a threshold is violated (--db URL [--now MS] [--json] [--max-dead N] ...)\n"
-                     "  relay     run the live simulated relay with faults (--db URL [--workers N] ...)\n"
-                     "  replay    release DEAD events for another attempt (--db URL (--event ID ... | --all-dead) --operator NAME --reason TEXT ...)\n"
-                     "  generate  fill a simulation database with a synthetic outbox (--db URL --events N [--seed S])\n"
-                     "Run `outboxctl COMMAND --help` for a command's options.\n";
+const char usage[]
+    = "usage: outboxctl COMMAND [OPTIONS]\n"
+      "commands:\n"
+      "  init      create the native schema (--db URL [--for-simulation])\n"
+      "  simulate  run a seed scenario on the logical clock (--db URL --scenario NAME [--json])\n"
+      "  check     the health snapshot; exit 1 when a threshold is violated (--db URL [--now MS] "
+      "[--json] [--max-dead N] ...)\n"
+      "  relay     run the live simulated relay with faults (--db URL [--workers N] ...)\n"
+      "  replay    release DEAD events for another attempt (--db URL (--event ID ... | --all-dead) "
+      "--operator NAME --reason TEXT ...)\n"
+      "  generate  fill a simulation database with a synthetic outbox (--db URL --events N [--seed "
+      "S])\n"
+      "Run `outboxctl COMMAND --help` for a command's options.\n";
 
 } // namespace
 
@@ -32,9 +36,11 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(QStringLiteral("outboxctl"));
     QStringList arguments = QCoreApplication::arguments().mid(1);
     if (arguments.isEmpty())
-        return Cli::fail(QStringLiteral("missing command (init, simulate, check, relay, replay, generate); see `outboxctl --help`"));
+        return Cli::fail(QStringLiteral("missing command (init, simulate, check, relay, replay, "
+                                        "generate); see `outboxctl --help`"));
     const QString command = arguments.takeFirst();
-    if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
+    if (command == QLatin1String("--help") || command == QLatin1String("-h")
+        || command == QLatin1String("help")) {
         QTextStream(stdout) << usage;
         return Cli::Ok;
     }
@@ -50,5 +56,7 @@ int main(int argc, char *argv[])
         return runReplay(arguments);
     if (command == QLatin1String("generate"))
         return runGenerate(arguments);
-    return Cli::fail(QStringLiteral("unknown command '%1' (expected init, simulate, check, relay, replay or generate)").arg(command));
+    return Cli::fail(QStringLiteral(
+        "unknown command '%1' (expected init, simulate, check, relay, replay or generate)")
+                         .arg(command));
 }

@@ -22,17 +22,26 @@ TraceEvent summary(const QSqlDatabase &db, int produced, const RelayStats &stats
 {
     TraceEvent line;
     line.set(QStringLiteral("produced"), produced);
-    line.set(QStringLiteral("delivered"), count(db, QStringLiteral("SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DELIVERED'")));
-    line.set(QStringLiteral("dead"), count(db, QStringLiteral("SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'")));
-    line.set(QStringLiteral("pending"), count(db, QStringLiteral("SELECT COUNT(*) FROM delivery_outbox WHERE status = 'PENDING'")));
-    line.set(QStringLiteral("attempts"), count(db, QStringLiteral("SELECT COUNT(*) FROM delivery_attempt")));
+    line.set(QStringLiteral("delivered"),
+        count(
+            db, QStringLiteral("SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DELIVERED'")));
+    line.set(QStringLiteral("dead"),
+        count(db, QStringLiteral("SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'")));
+    line.set(QStringLiteral("pending"),
+        count(db, QStringLiteral("SELECT COUNT(*) FROM delivery_outbox WHERE status = 'PENDING'")));
+    line.set(QStringLiteral("attempts"),
+        count(db, QStringLiteral("SELECT COUNT(*) FROM delivery_attempt")));
     line.set(QStringLiteral("transport_calls"), stats.transportCalls);
     line.set(QStringLiteral("duplicates_suppressed"), stats.duplicatesSuppressed);
     line.set(QStringLiteral("fenced_acks"), stats.fencedAcks);
-    line.set(QStringLiteral("lease_expired"), count(db, QStringLiteral("SELECT COUNT(*) FROM delivery_attempt WHERE outcome = 'LEASE_EXPIRED'")));
+    line.set(QStringLiteral("lease_expired"),
+        count(db,
+            QStringLiteral(
+                "SELECT COUNT(*) FROM delivery_attempt WHERE outcome = 'LEASE_EXPIRED'")));
     line.set(QStringLiteral("elapsed_ms"), elapsedMs);
     const double seconds = std::max<double>(double(elapsedMs), 1.0) / 1000.0;
-    line.set(QStringLiteral("events_per_s"), std::round(double(stats.acked) / seconds * 10.0) / 10.0);
+    line.set(
+        QStringLiteral("events_per_s"), std::round(double(stats.acked) / seconds * 10.0) / 10.0);
     return line;
 }
 
@@ -72,7 +81,8 @@ int runRelay(const QStringList &arguments)
     QObject::connect(&tick, &QTimer::timeout, [&] {
         const bool producing = options.rate > 0 && elapsed.elapsed() < options.durationMs;
         if (producing) {
-            const int due = int(options.rate * double(elapsed.elapsed()) / 1000.0) - producer.produced() + options.produce;
+            const int due = int(options.rate * double(elapsed.elapsed()) / 1000.0)
+                - producer.produced() + options.produce;
             if (due > 0 && !producer.produce(due, &error)) {
                 relay.stop();
                 QCoreApplication::exit(Cli::fail(QStringLiteral("producing events: ") + error));
@@ -81,13 +91,16 @@ int runRelay(const QStringList &arguments)
         }
         const bool timeUp = options.durationMs > 0 && elapsed.elapsed() >= options.durationMs;
         const bool done = options.untilDrained
-            ? count(db, QStringLiteral("SELECT COUNT(*) FROM delivery_outbox WHERE status = 'PENDING'")) == 0
+            ? count(db,
+                  QStringLiteral("SELECT COUNT(*) FROM delivery_outbox WHERE status = 'PENDING'"))
+                == 0
             : timeUp;
         if (!done)
             return;
         tick.stop();
         relay.stop();
-        Cli::printLine(summary(db, producer.produced(), relay.stats(), elapsed.elapsed()).toJsonLine());
+        Cli::printLine(
+            summary(db, producer.produced(), relay.stats(), elapsed.elapsed()).toJsonLine());
         QCoreApplication::exit(Cli::Ok);
     });
     tick.start(20);

@@ -15,7 +15,10 @@ struct Reader
         bool ok = false;
         const qint64 value = parser.value(option).toLongLong(&ok);
         if (!ok || value < low || value > high) {
-            *error = QStringLiteral("--%1 must be a whole number from %2 to %3").arg(option).arg(low).arg(high);
+            *error = QStringLiteral("--%1 must be a whole number from %2 to %3")
+                         .arg(option)
+                         .arg(low)
+                         .arg(high);
             return false;
         }
         *out = value;
@@ -50,7 +53,8 @@ struct Reader
             *to = parts.at(1).toLongLong(&okTo);
         }
         if (!okFrom || !okTo || *from < 0 || *to < *from) {
-            *error = QStringLiteral("--%1 must be a range A..B of milliseconds with A <= B").arg(option);
+            *error = QStringLiteral("--%1 must be a range A..B of milliseconds with A <= B")
+                         .arg(option);
             return false;
         }
         return true;
@@ -63,7 +67,8 @@ void RelayOptions::addTo(QCommandLineParser &parser)
 {
     auto add = [&](const char *name, const char *help, const char *value = nullptr) {
         if (value)
-            parser.addOption({QString::fromLatin1(name), QString::fromLatin1(help), QString::fromLatin1(value)});
+            parser.addOption(
+                {QString::fromLatin1(name), QString::fromLatin1(help), QString::fromLatin1(value)});
         else
             parser.addOption({QString::fromLatin1(name), QString::fromLatin1(help)});
     };
@@ -79,7 +84,8 @@ void RelayOptions::addTo(QCommandLineParser &parser)
     add("lost-ack-rate", "Probability that the consumer commits but the response is lost.", "P");
     add("stall-rate", "Probability that a worker stalls past its lease before acknowledging.", "P");
     add("latency-ms", "Transport latency range, e.g. 1..20.", "A..B");
-    add("outage-ms", "Every call fails in this window after the start, e.g. 1000..3000.", "FROM..TO");
+    add("outage-ms", "Every call fails in this window after the start, e.g. 1000..3000.",
+        "FROM..TO");
     add("policy", "Retry policy spec (default seed).", "SPEC");
     add("budget", "Attempts before an event is parked DEAD (default 3).", "N");
     add("max-elapsed-ms", "Elapsed budget from an event's creation (default none).", "T");
@@ -89,27 +95,35 @@ void RelayOptions::addTo(QCommandLineParser &parser)
 
 bool RelayOptions::read(const QCommandLineParser &parser, QString *error)
 {
-    if (!parser.isSet(QStringLiteral("db")) || parser.value(QStringLiteral("db")).trimmed().isEmpty()) {
+    if (!parser.isSet(QStringLiteral("db"))
+        || parser.value(QStringLiteral("db")).trimmed().isEmpty()) {
         *error = QStringLiteral("--db is required");
         return false;
     }
     db = parser.value(QStringLiteral("db"));
-    const Reader read{parser, error};
-    qint64 workers = config.workers, batch = config.batch, produced = 0, budget = config.budget.maxAttempts;
+    const Reader read {parser, error};
+    qint64 workers = config.workers, batch = config.batch, produced = 0,
+           budget = config.budget.maxAttempts;
     qint64 seed = 0;
     qint64 latencyFrom = 0, latencyTo = 0, outageFrom = -1, outageTo = -1;
     if (!read.integer("workers", 1, 64, &workers) || !read.integer("batch", 1, 10000, &batch)
-        || !read.integer("produce", 0, 100000000, &produced) || !read.integer("duration-ms", 1, 86400000, &durationMs)
-        || !read.integer("budget", 1, 1000, &budget) || !read.integer("max-elapsed-ms", 1, 1LL << 40, &config.budget.maxElapsed)
-        || !read.integer("lease-ms", 1, 86400000, &config.leaseMs) || !read.integer("seed", 0, 0xffffffffLL, &seed)
+        || !read.integer("produce", 0, 100000000, &produced)
+        || !read.integer("duration-ms", 1, 86400000, &durationMs)
+        || !read.integer("budget", 1, 1000, &budget)
+        || !read.integer("max-elapsed-ms", 1, 1LL << 40, &config.budget.maxElapsed)
+        || !read.integer("lease-ms", 1, 86400000, &config.leaseMs)
+        || !read.integer("seed", 0, 0xffffffffLL, &seed)
         || !read.probability("fail-rate", &config.faults.transientRate)
         || !read.probability("permanent-rate", &config.faults.permanentRate)
         || !read.probability("lost-ack-rate", &config.faults.lostAckRate)
         || !read.probability("stall-rate", &config.stallRate)
-        || !read.range("latency-ms", &latencyFrom, &latencyTo) || !read.range("outage-ms", &outageFrom, &outageTo))
+        || !read.range("latency-ms", &latencyFrom, &latencyTo)
+        || !read.range("outage-ms", &outageFrom, &outageTo))
         return false;
-    if (config.faults.transientRate + config.faults.permanentRate + config.faults.lostAckRate > 1.0) {
-        *error = QStringLiteral("--fail-rate, --permanent-rate and --lost-ack-rate add up to more than 1");
+    if (config.faults.transientRate + config.faults.permanentRate + config.faults.lostAckRate
+        > 1.0) {
+        *error = QStringLiteral(
+            "--fail-rate, --permanent-rate and --lost-ack-rate add up to more than 1");
         return false;
     }
     if (parser.isSet(QStringLiteral("rate"))) {

@@ -30,17 +30,20 @@ bool applyOverrides(const QCommandLineParser &parser, Scenario *scenario, QStrin
 int runOutageStorm(const QCommandLineParser &parser)
 {
     if (parser.isSet(QStringLiteral("policy")) || parser.isSet(QStringLiteral("budget")))
-        return Cli::fail(QStringLiteral("simulate: outage-storm compares exponential with exponential-random; "
-                                        "--policy and --budget do not apply"));
+        return Cli::fail(
+            QStringLiteral("simulate: outage-storm compares exponential with exponential-random; "
+                           "--policy and --budget do not apply"));
     QString error;
     const auto connection = Cli::openForSimulation(parser.value(QStringLiteral("db")), &error);
     if (!connection)
         return Cli::fail(error);
     const bool json = parser.isSet(QStringLiteral("json"));
     if (!json)
-        Cli::printLine(QStringLiteral("outage-storm: %1 events fail during an outage until t=%2, then the "
-                                      "transport recovers. Without jitter the retries arrive together.")
-                           .arg(OutageStorm::Events).arg(OutageStorm::OutageUntil));
+        Cli::printLine(
+            QStringLiteral("outage-storm: %1 events fail during an outage until t=%2, then the "
+                           "transport recovers. Without jitter the retries arrive together.")
+                .arg(OutageStorm::Events)
+                .arg(OutageStorm::OutageUntil));
     for (const QString &spec : OutageStorm::policies()) {
         RetryPolicy policy;
         RetryPolicy::parse(spec, &policy, nullptr);
@@ -63,11 +66,18 @@ int runOutageStorm(const QCommandLineParser &parser)
 int runSimulate(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.addOption({QStringLiteral("db"), QStringLiteral("Database URL (a new sqlite: file or a simulation database)."), QStringLiteral("URL")});
-    parser.addOption({QStringLiteral("scenario"), QStringLiteral("One of: ") + Scenario::names().join(QStringLiteral(", ")) + QStringLiteral(", outage-storm"), QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("db"),
+        QStringLiteral("Database URL (a new sqlite: file or a simulation database)."),
+        QStringLiteral("URL")});
+    parser.addOption({QStringLiteral("scenario"),
+        QStringLiteral("One of: ") + Scenario::names().join(QStringLiteral(", "))
+            + QStringLiteral(", outage-storm"),
+        QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print one JSON object per line.")});
-    parser.addOption({QStringLiteral("policy"), QStringLiteral("Override the scenario's retry policy."), QStringLiteral("SPEC")});
-    parser.addOption({QStringLiteral("budget"), QStringLiteral("Override the scenario's attempt budget."), QStringLiteral("N")});
+    parser.addOption({QStringLiteral("policy"),
+        QStringLiteral("Override the scenario's retry policy."), QStringLiteral("SPEC")});
+    parser.addOption({QStringLiteral("budget"),
+        QStringLiteral("Override the scenario's attempt budget."), QStringLiteral("N")});
     int exitCode = Cli::Ok;
     if (!Cli::parse(parser, QStringLiteral("simulate"), arguments, &exitCode))
         return exitCode;
@@ -81,7 +91,8 @@ int runSimulate(const QStringList &arguments)
     std::optional<Scenario> scenario = Scenario::byName(parser.value(QStringLiteral("scenario")));
     if (!scenario)
         return Cli::fail(QStringLiteral("simulate: unknown scenario '%1' (known: %2)")
-                             .arg(parser.value(QStringLiteral("scenario")), Scenario::names().join(QStringLiteral(", "))));
+                             .arg(parser.value(QStringLiteral("scenario")),
+                                 Scenario::names().join(QStringLiteral(", "))));
     if (!applyOverrides(parser, &*scenario, &error))
         return Cli::fail(error);
 

@@ -18,7 +18,8 @@ bool inCi()
 bool adminExec(const QString &sql, QString *error)
 {
     QString parseError;
-    const DatabaseUrl admin = DatabaseUrl::parse(qEnvironmentVariable("OUTBOX_TEST_PG_URL"), &parseError);
+    const DatabaseUrl admin
+        = DatabaseUrl::parse(qEnvironmentVariable("OUTBOX_TEST_PG_URL"), &parseError);
     OpenOptions options;
     options.validateSchema = false;
     auto connection = DbConnection::open(admin, options, error);
@@ -44,23 +45,27 @@ void TestDatabase::addEngineRows(const char *prefix)
     QTest::addRow("%spostgresql", prefix) << QStringLiteral("postgresql");
 }
 
-std::unique_ptr<TestDatabase> TestDatabase::create(const QString &engine, QString *skipReason,
-                                                   QString *failReason)
+std::unique_ptr<TestDatabase> TestDatabase::create(
+    const QString &engine, QString *skipReason, QString *failReason)
 {
     std::unique_ptr<TestDatabase> db(new TestDatabase);
     if (engine == QLatin1String("sqlite")) {
         db->m_dir = std::make_unique<QTemporaryDir>();
-        db->m_url = QStringLiteral("sqlite:") + db->m_dir->filePath(QStringLiteral("outbox.sqlite"));
+        db->m_url
+            = QStringLiteral("sqlite:") + db->m_dir->filePath(QStringLiteral("outbox.sqlite"));
         return db;
     }
     const QString server = qEnvironmentVariable("OUTBOX_TEST_PG_URL");
     if (server.isEmpty()) {
-        const QString why = QStringLiteral("OUTBOX_TEST_PG_URL is not set: no PostgreSQL server (scripts/test starts one)");
+        const QString why = QStringLiteral(
+            "OUTBOX_TEST_PG_URL is not set: no PostgreSQL server (scripts/test starts one)");
         *(inCi() ? failReason : skipReason) = why;
         return nullptr;
     }
     static QAtomicInteger<int> counter;
-    db->m_pgName = QStringLiteral("outbox_test_%1_%2").arg(QCoreApplication::applicationPid()).arg(counter.fetchAndAddRelaxed(1));
+    db->m_pgName = QStringLiteral("outbox_test_%1_%2")
+                       .arg(QCoreApplication::applicationPid())
+                       .arg(counter.fetchAndAddRelaxed(1));
     QString error;
     if (!adminExec(QStringLiteral("CREATE DATABASE ") + db->m_pgName, &error)) {
         *failReason = QStringLiteral("cannot create a PostgreSQL test database: ") + error;

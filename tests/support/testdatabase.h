@@ -19,8 +19,8 @@ public:
 
     // Creates the database; empty `skipReason` means it is ready. Under CI a missing
     // PostgreSQL server is reported through `failReason` instead.
-    static std::unique_ptr<TestDatabase> create(const QString &engine, QString *skipReason,
-                                                QString *failReason);
+    static std::unique_ptr<TestDatabase> create(
+        const QString &engine, QString *skipReason, QString *failReason);
     ~TestDatabase();
 
     QString url() const { return m_url; }
@@ -40,9 +40,9 @@ private:
 QVariant scalar(const QSqlDatabase &db, const QString &sql);
 
 // Opens a fresh database for the current data row's engine, or skips/fails the test.
-#define FRESH_DATABASE(var, engine)                                                               \
+#define FRESH_DATABASE(var, engine)                                                                \
     QString var##Skip, var##Fail;                                                                  \
-    const auto var = TestDatabase::create(engine, &var##Skip, &var##Fail);                        \
+    const auto var = TestDatabase::create(engine, &var##Skip, &var##Fail);                         \
     if (!var##Fail.isEmpty())                                                                      \
         QFAIL(qPrintable(var##Fail));                                                              \
     if (!var)                                                                                      \
