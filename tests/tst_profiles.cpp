@@ -7,6 +7,7 @@
 // on both engines; bad profile files named by file, line and field; and a real pg-boss
 // (tests/pgboss/make-jobs.mjs) whose own counts the profile must match.
 #include "eventlistmodel.h"
+#include "fixturescript.h"
 #include "healthquery.h"
 #include "outboxprofile.h"
 #include "profileregistry.h"
@@ -36,73 +37,6 @@ bool inCi()
 {
     const QByteArray ci = qgetenv("CI").toLower();
     return ci == "true" || ci == "1";
-}
-
-// The end of the dollar-quoted string ($tag$ ... $tag$) that starts at `at`, or -1.
-qsizetype dollarQuoteEnd(const QString &script, qsizetype at)
-{
-    static const QRegularExpression tag(QStringLiteral("\\$[A-Za-z_]*\\$"));
-    const QRegularExpressionMatch open = tag.match(
-        script, at, QRegularExpression::NormalMatch, QRegularExpression::AnchorAtOffsetMatchOption);
-    if (!open.hasMatch())
-        return -1;
-    const qsizetype close = script.indexOf(open.captured(), at + open.capturedLength());
-    return close < 0 ? script.size() : close + open.capturedLength();
-}
-
-// Splits an SQL script at the semicolons outside strings, dollar quotes and comments (the
-// pg-boss DDL has PL/pgSQL bodies).
-QStringList sqlStatements(const QString &script)
-{
-    QStringList statements;
-    QString current;
-    const qsizetype n = script.size();
-    for (qsizetype i = 0; i < n; ++i) {
-        const QChar c = script.at(i);
-        const qsizetype dollarEnd = c == u'$' ? dollarQuoteEnd(script, i) : -1;
-        if (c == u'-' && i + 1 < n && script.at(i + 1) == u'-') {
-            while (i < n && script.at(i) != u'\n')
-                ++i;
-            current += u'\n';
-        } else if (c == u'\'') {
-            qsizetype end = i + 1; // ends at the closing quote; '' inside is an escaped quote
-            while (end < n
-                && !(script.at(end) == u'\'' && (end + 1 >= n || script.at(end + 1) != u'\'')))
-                end += script.at(end) == u'\'' ? 2 : 1;
-            current += script.mid(i, end - i + 1);
-            i = end;
-        } else if (dollarEnd >= 0) {
-            current += script.mid(i, dollarEnd - i);
-            i = dollarEnd - 1;
-        } else if (c == u';') {
-            if (!current.trimmed().isEmpty())
-                statements << current.trimmed();
-            current.clear();
-        } else {
-            current += c;
-        }
-    }
-    if (!current.trimmed().isEmpty())
-        statements << current.trimmed();
-    return statements;
-}
-
-bool runScript(const QSqlDatabase &db, const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        qWarning("cannot read %s", qPrintable(path));
-        return false;
-    }
-    for (const QString &statement : sqlStatements(QString::fromUtf8(file.readAll()))) {
-        QSqlQuery query(db);
-        if (!query.exec(statement)) {
-            qWarning("%s: %s\n%s", qPrintable(path), qPrintable(query.lastError().text()),
-                qPrintable(statement.left(300)));
-            return false;
-        }
-    }
-    return true;
 }
 
 // The derived-state counts as HealthQuery and EventFilter write them: against delivery_outbox
@@ -180,7 +114,7 @@ std::unique_ptr<DbConnection> loadFixture(const TestDatabase &database, const QS
     if (!connection)
         return nullptr;
     const QString path = QFINDTESTDATA(QStringLiteral("fixtures/%1.sql").arg(profile));
-    return runScript(connection->database(), path) ? std::move(connection) : nullptr;
+    return runSqlScript(connection->database(), path) ? std::move(connection) : nullptr;
 }
 
 OutboxProfile builtIn(const QString &name)
@@ -192,31 +126,10 @@ OutboxProfile builtIn(const QString &name)
     return *profile;
 }
 
-QString pgBossDir()
-{
-    // As scripts/bootstrap installs it: ${XDG_CACHE_HOME:-$HOME/.cache}/outbox-health-bench/pgboss.
-    const QString dir = qEnvironmentVariable("PGBOSS_DIR");
-    const QString cache = qEnvironmentVariable("XDG_CACHE_HOME");
-    const QDir base(cache.isEmpty() ? QDir::home().filePath(u".cache"_qs) : cache);
-    return dir.isEmpty() ? base.filePath(u"outbox-health-bench/pgboss"_qs) : dir;
-}
-
 // Runs tests/pgboss/make-jobs.mjs; its last output line is JSON.
 QJsonObject runPgBoss(const QStringList &arguments, QString *error)
 {
-    QProcess node;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(u"PGBOSS_DIR"_qs, pgBossDir());
-    node.setProcessEnvironment(environment);
-    node.start(QStandardPaths::findExecutable(u"node"_qs),
-        QStringList {QFINDTESTDATA("pgboss/make-jobs.mjs")} + arguments);
-    if (!node.waitForFinished(180000) || node.exitStatus() != QProcess::NormalExit
-        || node.exitCode() != 0) {
-        *error = QString::fromUtf8(node.readAllStandardError()).trimmed() + node.errorString();
-        return {};
-    }
-    const QList<QByteArray> lines = node.readAllStandardOutput().trimmed().split('\n');
-    return QJsonDocument::fromJson(lines.constLast()).object();
+    return runPgBoss(QFINDTESTDATA("pgboss/make-jobs.mjs"), arguments, error);
 }
 
 } // namespace
@@ -557,8 +470,8 @@ private slots:
             " spring-modulith-2, spring-modulith): run `outboxctl init --db URL` for the native"
             " schema, or pass --profile NAME|FILE"_qs);
 
-        QVERIFY(runScript(db, QFINDTESTDATA("fixtures/pg-boss.sql")));
-        QVERIFY(runScript(db, QFINDTESTDATA("fixtures/gruelbox.sql")));
+        QVERIFY(runSqlScript(db, QFINDTESTDATA("fixtures/pg-boss.sql")));
+        QVERIFY(runSqlScript(db, QFINDTESTDATA("fixtures/gruelbox.sql")));
         QVERIFY(!ProfileRegistry::detect(db, &error));
         QCOMPARE(error, u"several outbox schemas found: gruelbox, pg-boss; pass --profile"_qs);
 
@@ -637,7 +550,7 @@ private slots:
         const auto connection = database->connect(false);
         QVERIFY(connection);
         const QSqlDatabase db = connection->database();
-        QVERIFY(runScript(db, QFINDTESTDATA("fixtures/custom.sql")));
+        QVERIFY(runSqlScript(db, QFINDTESTDATA("fixtures/custom.sql")));
         QString error;
         const auto profile
             = ProfileRegistry::fromFile(QFINDTESTDATA("fixtures/custom.profile"), &error);
@@ -778,7 +691,7 @@ private slots:
         FRESH_DATABASE(database, engine);
         const auto connection = database->connect(false);
         QVERIFY(connection);
-        QVERIFY(runScript(connection->database(), QFINDTESTDATA("fixtures/custom.sql")));
+        QVERIFY(runSqlScript(connection->database(), QFINDTESTDATA("fixtures/custom.sql")));
 
         // custom.profile with one line replaced: the error names that field and that line.
         QFile original(QFINDTESTDATA("fixtures/custom.profile"));
