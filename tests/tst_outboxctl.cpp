@@ -155,7 +155,7 @@ private slots:
         QTest::addRow("relay: bad policy")
             << QStringList {u"relay"_qs, u"--db"_qs, file, u"--policy"_qs, u"full-jitter:base=x"_qs}
             << u"base"_qs;
-        QTest::addRow("sqlite file missing for check-style open") << QStringList {u"simulate"_qs,
+        QTest::addRow("sqlite file in a missing directory") << QStringList {u"simulate"_qs,
             u"--db"_qs, u"sqlite:/nonexistent-dir/x.sqlite"_qs, u"--scenario"_qs, u"lost-ack"_qs}
                                                                   << u"cannot open"_qs;
     }

@@ -136,27 +136,31 @@ void OperatorActions::replaySelected()
 
 void OperatorActions::replayMatching()
 {
+    if (m_busy)
+        return;
     const EventFilter filter = m_model->filter();
-    QString error;
-    Replayer counter = m_profile ? Replayer(m_connection->database(), *m_profile)
-                                 : Replayer(m_connection->database());
-    const qint64 count = counter.countMatchingDead(filter, m_clock(), &error);
-    if (!error.isEmpty() || count == 0) {
-        QMessageBox::information(m_window, tr("Replay"),
-            error.isEmpty() ? tr("No DEAD event matches the filter.") : error);
-        return;
-    }
-    QStringList preview;
-    for (int row = 0; row < m_model->rowCount() && preview.size() < 50; ++row) {
-        if (m_model->index(row, 0).data(EventListModel::StatusRole).toString()
-            == QLatin1String("DEAD"))
-            preview << m_model->eventIdAt(row);
-    }
-    ReplayRequest request;
-    if (!confirm(preview, count, &request))
-        return;
-    m_interactive = true;
-    startReplay(request, filter);
+    auto count = std::make_shared<qint64>(0);
+    // Counting every match is an aggregate: on the replay thread, not the GUI thread.
+    inBackground([filter, count, now = m_clock()](Replayer &replayer,
+                     QString *error) { *count = replayer.countMatchingDead(filter, now, error); },
+        [this, filter, count](const QString &error) {
+            if (!error.isEmpty() || *count == 0) {
+                QMessageBox::information(m_window, tr("Replay"),
+                    error.isEmpty() ? tr("No DEAD event matches the filter.") : error);
+                return;
+            }
+            QStringList preview;
+            for (int row = 0; row < m_model->rowCount() && preview.size() < 50; ++row) {
+                if (m_model->index(row, 0).data(EventListModel::StatusRole).toString()
+                    == QLatin1String("DEAD"))
+                    preview << m_model->eventIdAt(row);
+            }
+            ReplayRequest request;
+            if (!confirm(preview, *count, &request))
+                return;
+            m_interactive = true;
+            startReplay(request, filter);
+        });
 }
 
 void OperatorActions::startReplay(
@@ -164,41 +168,51 @@ void OperatorActions::startReplay(
 {
     if (m_busy)
         return;
-    m_busy = true;
-    updateEnabled();
     ReplayRequest job = request;
     job.now = m_clock();
-    const DatabaseUrl url = m_connection->url();
     auto result = std::make_shared<ReplayResult>();
-    const std::optional<OutboxProfile> profile = m_profile;
     // One event per transaction can mean thousands of round trips: never on the GUI thread.
-    QThread *thread = QThread::create([url, job, bulkFilter, result, profile]() mutable {
-        QString error;
+    inBackground(
+        [job, bulkFilter, result](Replayer &replayer, QString *error) mutable {
+            if (bulkFilter) {
+                job.eventIds = replayer.matchingDeadEvents(*bulkFilter, job.now, error);
+                if (!error->isEmpty())
+                    return;
+            }
+            *result = replayer.replay(job);
+        },
+        [this, result](const QString &error) {
+            if (!error.isEmpty())
+                result->error = error;
+            if (std::exchange(m_interactive, false))
+                report(*result);
+            emit replayFinished(*result);
+        });
+}
+
+void OperatorActions::inBackground(
+    std::function<void(Replayer &, QString *)> work, std::function<void(const QString &)> done)
+{
+    m_busy = true;
+    updateEnabled();
+    const DatabaseUrl url = m_connection->url();
+    const std::optional<OutboxProfile> profile = m_profile;
+    auto error = std::make_shared<QString>();
+    QThread *thread = QThread::create([url, profile, work, error] {
         OpenOptions options;
         options.validateSchema = !profile; // another schema: its profile was validated on opening
-        const auto connection = DbConnection::open(url, options, &error);
-        if (!connection) {
-            result->error = error;
+        const auto connection = DbConnection::open(url, options, error.get());
+        if (!connection)
             return;
-        }
         Replayer replayer = profile ? Replayer(connection->database(), *profile)
                                     : Replayer(connection->database());
-        if (bulkFilter) {
-            job.eventIds = replayer.matchingDeadEvents(*bulkFilter, job.now, &error);
-            if (!error.isEmpty()) {
-                result->error = error;
-                return;
-            }
-        }
-        *result = replayer.replay(job);
+        work(replayer, error.get());
     });
-    connect(thread, &QThread::finished, this, [this, thread, result] {
+    connect(thread, &QThread::finished, this, [this, thread, error, done] {
         thread->deleteLater();
         m_busy = false;
         updateEnabled();
-        if (std::exchange(m_interactive, false))
-            report(*result);
-        emit replayFinished(*result);
+        done(*error);
     });
     thread->start();
 }

@@ -55,6 +55,10 @@ private:
     bool confirm(const QStringList &preview, qint64 count, ReplayRequest *request);
     void exportEvents();
     void exportAudit();
+    // Runs `work` with a Replayer on a connection and a thread of its own; `done` follows on
+    // the GUI thread with the error, if any.
+    void inBackground(std::function<void(class Replayer &, QString *)> work,
+        std::function<void(const QString &)> done);
     void report(const ReplayResult &result);
     void updateEnabled();
 
