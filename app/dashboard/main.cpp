@@ -10,16 +10,14 @@
 #include <QSettings>
 #include <QTextStream>
 
-int main(int argc, char *argv[])
-{
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("Outbox Health"));
-    QApplication::setOrganizationName(QStringLiteral("OutboxHealth"));
+namespace {
 
-    QCommandLineParser parser;
+void addOptions(QCommandLineParser &parser)
+{
     parser.setApplicationDescription(
         QStringLiteral("Health dashboard for a transactional outbox."));
     parser.addHelpOption();
+    parser.addVersionOption();
     parser.addOption({QStringLiteral("db"),
         QStringLiteral("Database URL (sqlite:PATH or postgresql://[USER@]HOST[:PORT]/DBNAME)."),
         QStringLiteral("URL")});
@@ -55,6 +53,70 @@ int main(int argc, char *argv[])
         option.setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(option);
     }
+}
+
+// --help and --version need no display: answer them before a QApplication (which aborts without
+// one) exists.
+bool asksForHelpOrVersion(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "--")
+            return false;
+        if (arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "-v"
+            || arg == "--version")
+            return true;
+    }
+    return false;
+}
+
+void describeApplication()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("Outbox Health"));
+    QCoreApplication::setOrganizationName(QStringLiteral("OutboxHealth"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(OUTBOX_HEALTH_VERSION));
+}
+
+int printHelpOrVersion(const QCoreApplication &app)
+{
+    QCommandLineParser parser;
+    addOptions(parser);
+    QTextStream out(stdout);
+    if (!parser.parse(app.arguments())) {
+        QTextStream(stderr) << "outbox-dashboard: " << parser.errorText() << Qt::endl;
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        out << "outbox-dashboard " << QCoreApplication::applicationVersion() << Qt::endl;
+        return 0;
+    }
+    // Qt names the binary by the path it was started with; name the program instead.
+    QString help = parser.helpText();
+    help.replace(
+        0, help.indexOf(QLatin1Char('\n')), QStringLiteral("Usage: outbox-dashboard [options]"));
+    out << help
+        << "\nExamples:\n"
+           "  outbox-dashboard                       the demo database with the simulated relay\n"
+           "  outbox-dashboard --db sqlite:/var/lib/shop/outbox.sqlite\n"
+           "  outbox-dashboard --db postgresql://monitor@db.internal/shop --read-only\n"
+           "  outbox-dashboard --db postgresql://db.internal/jobs --profile pg-boss\n";
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    if (asksForHelpOrVersion(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        describeApplication();
+        return printHelpOrVersion(app);
+    }
+    QApplication app(argc, argv);
+    describeApplication();
+
+    QCommandLineParser parser;
+    addOptions(parser);
     parser.process(app);
 
     DashboardApp dashboard;

@@ -4,6 +4,7 @@
 #include "schema.h"
 
 #include <QFileInfo>
+#include <QHash>
 #include <QTextStream>
 #include <algorithm>
 
@@ -21,10 +22,80 @@ void printLine(const QString &line)
     out << line << Qt::endl;
 }
 
+namespace {
+
+// A few examples, printed at the end of `outboxctl COMMAND --help`.
+QString examples(const QString &command)
+{
+    static const QHash<QString, QString> examples = {
+        {u"init"_qs,
+            u"  outboxctl init --db postgresql://admin@db.internal/shop\n"
+            "  outboxctl init --db sqlite:/tmp/sim.sqlite --for-simulation\n"_qs},
+        {u"simulate"_qs,
+            u"  outboxctl simulate --db sqlite:/tmp/sim.sqlite --scenario lost-ack\n"
+            "  outboxctl simulate --db sqlite:/tmp/sim.sqlite --scenario retry-schedule --json\n"
+            "  outboxctl simulate --db sqlite:/tmp/storm.sqlite --scenario outage-storm\n"_qs},
+        {u"check"_qs,
+            u"  outboxctl check --db postgresql://monitor@db.internal/shop\n"
+            "  outboxctl check --db sqlite:/var/lib/shop/outbox.sqlite --json --max-dead 0\n"
+            "  outboxctl check --db postgresql://db.internal/jobs --profile pg-boss "
+            "--max-oldest-pending-ms 60000\n"_qs},
+        {u"relay"_qs,
+            u"  outboxctl relay --db sqlite:/tmp/relay.sqlite --produce 2000 --workers 2\n"
+            "  outboxctl relay --db sqlite:/tmp/relay.sqlite --produce 500 --fail-rate 0.2 "
+            "--lost-ack-rate 0.1 --budget 5\n"_qs},
+        {u"replay"_qs,
+            u"  outboxctl replay --db sqlite:/tmp/sim.sqlite --event EVENT-9 --operator alice "
+            "--reason \"consumer fixed\"\n"
+            "  outboxctl replay --db postgresql://ops@db.internal/shop --all-dead "
+            "--error-category TRANSIENT --operator bob --reason \"broker back\" --spread-ms 60000\n"
+            "  outboxctl replay --db postgresql://ops@db.internal/shop --event ORDER-17 --operator "
+            "carol --reason \"schema fixed\" --reset-budget --json\n"_qs},
+        {u"generate"_qs,
+            u"  outboxctl generate --db sqlite:/tmp/big.sqlite --events 25000\n"
+            "  outboxctl generate --db postgresql://db.internal/scratch --events 2000000 --seed 7\n"_qs},
+        {u"export"_qs,
+            u"  outboxctl export --db sqlite:/var/lib/shop/outbox.sqlite --state DEAD --output "
+            u"dead.csv\n"
+            "  outboxctl export --db postgresql://ops@db.internal/shop --audit > replays.csv\n"_qs},
+    };
+    return examples.value(command);
+}
+
+// One line under the usage line of `outboxctl COMMAND --help`, as in `outboxctl --help`.
+QString description(const QString &command)
+{
+    static const QHash<QString, QString> descriptions = {
+        {u"init"_qs, u"Create the native schema where it is absent."_qs},
+        {u"simulate"_qs, u"Run a seed scenario on the logical clock and narrate or trace it."_qs},
+        {u"check"_qs, u"Print the health snapshot; exit 1 when a limit is exceeded."_qs},
+        {u"relay"_qs, u"Run the live simulated relay with injected faults."_qs},
+        {u"replay"_qs, u"Release DEAD events for another delivery, recording who and why."_qs},
+        {u"generate"_qs, u"Fill a simulation database with a realistic synthetic outbox."_qs},
+        {u"export"_qs, u"Write the events, or the replay log, as spreadsheet-safe CSV."_qs},
+    };
+    return descriptions.value(command, QStringLiteral("outboxctl ") + command);
+}
+
+} // namespace
+
+QString helpText(const QCommandLineParser &parser, const QString &command)
+{
+    // Qt names the program by the path it was started with; name the command instead.
+    QString help = parser.helpText();
+    help.replace(0, help.indexOf(QLatin1Char('\n')),
+        QStringLiteral("Usage: outboxctl %1 [options]").arg(command));
+    const QString example = examples(command);
+    if (!example.isEmpty())
+        help += QStringLiteral("\nExamples:\n") + example;
+    return help;
+}
+
 bool parse(
     QCommandLineParser &parser, const QString &command, const QStringList &arguments, int *exitCode)
 {
-    parser.setApplicationDescription(QStringLiteral("outboxctl ") + command);
+    if (parser.applicationDescription().isEmpty())
+        parser.setApplicationDescription(description(command));
     const QCommandLineOption help(
         {QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
     parser.addOption(help);
@@ -33,7 +104,7 @@ bool parse(
         return false;
     }
     if (parser.isSet(help)) {
-        QTextStream(stdout) << parser.helpText();
+        QTextStream(stdout) << helpText(parser, command);
         *exitCode = Ok;
         return false;
     }

@@ -23,6 +23,9 @@ void printLine(const QString &line);
 bool parse(QCommandLineParser &parser, const QString &command, const QStringList &arguments,
     int *exitCode);
 
+// `outboxctl COMMAND --help`: "Usage: outboxctl COMMAND [options]", the options, a few examples.
+QString helpText(const QCommandLineParser &parser, const QString &command);
+
 bool requireValue(const QCommandLineParser &parser, const QString &option, QString *error);
 
 // A simulation target: a new SQLite file (created with the schema) or a database initialised

@@ -14,19 +14,24 @@ int runGenerate(const QStringList &arguments);
 
 namespace {
 
+// One line per command; `outboxctl COMMAND --help` tells the rest.
 const char usage[]
-    = "usage: outboxctl COMMAND [OPTIONS]\n"
-      "commands:\n"
-      "  init      create the native schema (--db URL [--for-simulation])\n"
-      "  simulate  run a seed scenario on the logical clock (--db URL --scenario NAME [--json])\n"
-      "  check     the health snapshot; exit 1 when a threshold is violated (--db URL [--now MS] "
-      "[--json] [--max-dead N] ...)\n"
-      "  relay     run the live simulated relay with faults (--db URL [--workers N] ...)\n"
-      "  replay    release DEAD events for another attempt (--db URL (--event ID ... | --all-dead) "
-      "--operator NAME --reason TEXT ...)\n"
-      "  generate  fill a simulation database with a synthetic outbox (--db URL --events N [--seed "
-      "S])\n"
-      "Run `outboxctl COMMAND --help` for a command's options.\n";
+    = "Usage: outboxctl COMMAND [options]\n"
+      "The command-line twin of the Outbox Health dashboard.\n"
+      "\n"
+      "Commands:\n"
+      "  init      create the native schema where it is absent\n"
+      "  simulate  run a seed scenario on the logical clock and narrate or trace it\n"
+      "  check     print the health snapshot; exit 1 when a limit is exceeded\n"
+      "  relay     run the live simulated relay with injected faults\n"
+      "  replay    release DEAD events for another delivery, recording who and why\n"
+      "  generate  fill a simulation database with a realistic synthetic outbox\n"
+      "\n"
+      "Options:\n"
+      "  -h, --help     show this help; `outboxctl COMMAND --help` shows a command's options\n"
+      "  -v, --version  show the version\n"
+      "\n"
+      "Exit status: 0 success, 1 `check` found a limit exceeded, 2 any error.\n";
 
 } // namespace
 
@@ -42,6 +47,10 @@ int main(int argc, char *argv[])
     if (command == QLatin1String("--help") || command == QLatin1String("-h")
         || command == QLatin1String("help")) {
         QTextStream(stdout) << usage;
+        return Cli::Ok;
+    }
+    if (command == QLatin1String("--version") || command == QLatin1String("-v")) {
+        QTextStream(stdout) << "outboxctl " OUTBOX_HEALTH_VERSION "\n";
         return Cli::Ok;
     }
     if (command == QLatin1String("init"))

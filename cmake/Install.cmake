@@ -1,0 +1,70 @@
+# Install like a Linux desktop program: binaries, the .desktop entry, the icon theme files,
+# AppStream metainfo, man pages, bash completion and the package's copyright; and a Debian
+# package with `cpack -G DEB`, whose Depends dpkg-shlibdeps computes from the binaries.
+include(GNUInstallDirs)
+
+set(OUTBOX_APP_ID org.outboxhealth.Dashboard)
+set(OUTBOX_RES ${PROJECT_SOURCE_DIR}/resources)
+
+install(TARGETS outboxctl outbox-dashboard RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(FILES ${OUTBOX_RES}/desktop/${OUTBOX_APP_ID}.desktop
+    DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
+install(FILES ${OUTBOX_RES}/desktop/${OUTBOX_APP_ID}.metainfo.xml
+    DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo)
+install(FILES ${OUTBOX_RES}/icons/outbox-health.svg
+    DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
+foreach(size 16 32 48 64 128 256)
+    install(FILES ${OUTBOX_RES}/icons/outbox-health-${size}.png
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/${size}x${size}/apps
+        RENAME outbox-health.png)
+endforeach()
+install(FILES ${OUTBOX_RES}/completion/outboxctl
+    DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
+
+# Man pages, compressed reproducibly (gzip -n: no name or time stamp), as Debian wants them.
+set(outbox_man_pages)
+foreach(page outboxctl.1 outbox-dashboard.1)
+    set(gz ${CMAKE_CURRENT_BINARY_DIR}/man/${page}.gz)
+    add_custom_command(OUTPUT ${gz}
+        COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/man
+        COMMAND gzip -9nc ${OUTBOX_RES}/man/${page} > ${gz}
+        DEPENDS ${OUTBOX_RES}/man/${page} VERBATIM)
+    list(APPEND outbox_man_pages ${gz})
+endforeach()
+add_custom_target(outbox-man-pages ALL DEPENDS ${outbox_man_pages})
+install(FILES ${outbox_man_pages} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+
+# Debian's changelog and copyright for the package's doc directory.
+set(changelog ${CMAKE_CURRENT_BINARY_DIR}/changelog.Debian.gz)
+add_custom_command(OUTPUT ${changelog}
+    COMMAND gzip -9nc ${OUTBOX_RES}/debian/changelog > ${changelog}
+    DEPENDS ${OUTBOX_RES}/debian/changelog VERBATIM)
+add_custom_target(outbox-changelog ALL DEPENDS ${changelog})
+install(FILES ${OUTBOX_RES}/debian/copyright ${changelog}
+    DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/outbox-health)
+
+set(CPACK_PACKAGE_NAME outbox-health)
+set(CPACK_PACKAGE_VENDOR "Outbox Health developers")
+set(CPACK_PACKAGE_CONTACT "Outbox Health developers <maintainers@outboxhealth.org>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "health dashboard and CLI for a transactional outbox")
+# Debian's extended description, under the summary line (lines under 80 columns).
+string(CONCAT CPACK_PACKAGE_DESCRIPTION
+    "Outbox Health shows the health of a transactional outbox on PostgreSQL\n"
+    "or SQLite: events due, scheduled, in flight, delivered and parked DEAD,\n"
+    "their attempt history and why they failed. Operators replay parked\n"
+    "events safely. outboxctl, the command-line twin, checks the health from\n"
+    "scripts, replays events and runs a simulated relay that teaches the\n"
+    "retry lifecycle.")
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_STRIP_FILES ON)
+set(CPACK_DEBIAN_PACKAGE_RELEASE 1)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION database)
+set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
+set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "https://outboxhealth.org")
+# Depends from the binaries' shared libraries (dpkg-shlibdeps)...
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# ...plus the Qt SQL drivers, which Qt loads as plugins at run time, so no tool can see them.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6sql6-sqlite, libqt6sql6-psql")
+set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
+include(CPack)

@@ -1,0 +1,94 @@
+// --help and --version as a user meets them: the version of project(VERSION ...), every
+// subcommand listed, "Usage: outboxctl COMMAND [options]" with examples, and the dashboard
+// answering both without a display.
+#include "outboxctlrun.h"
+#include "testmain.h"
+
+#include <QProcess>
+#include <QRegularExpression>
+
+namespace {
+
+Run dashboardWithoutDisplay(const QStringList &arguments)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.remove(u"DISPLAY"_qs);
+    environment.remove(u"WAYLAND_DISPLAY"_qs);
+    environment.remove(u"QT_QPA_PLATFORM"_qs);
+    process.setProcessEnvironment(environment);
+    process.start(qEnvironmentVariable("OUTBOX_DASHBOARD"), arguments);
+    Run run;
+    if (!process.waitForFinished(60000))
+        return run;
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.out = QString::fromUtf8(process.readAllStandardOutput()).split(QLatin1Char('\n'));
+    run.err = QString::fromUtf8(process.readAllStandardError()).split(QLatin1Char('\n'));
+    return run;
+}
+
+const QStringList commands
+    = {u"init"_qs, u"simulate"_qs, u"check"_qs, u"relay"_qs, u"replay"_qs, u"generate"_qs};
+
+} // namespace
+
+class TestCliHelp : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void outboxctlPrintsItsVersion()
+    {
+        const Run run = outboxctl({u"--version"_qs});
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.out.constFirst(), u"outboxctl " OUTBOX_HEALTH_VERSION ""_qs);
+    }
+
+    void outboxctlHelpListsEveryCommandOnOneLine()
+    {
+        const Run run = outboxctl({u"--help"_qs});
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.out.constFirst(), u"Usage: outboxctl COMMAND [options]"_qs);
+        for (const QString &command : commands) {
+            const QStringList lines = run.out.filter(
+                QRegularExpression(u"^  %1  +\\S"_qs.arg(QRegularExpression::escape(command))));
+            QVERIFY2(lines.size() == 1, qPrintable(command + u" is not listed on one line"_qs));
+        }
+    }
+
+    void commandHelpNamesTheCommandAndEndsWithExamples_data()
+    {
+        QTest::addColumn<QString>("command");
+        for (const QString &command : commands)
+            QTest::addRow("%s", qPrintable(command)) << command;
+    }
+    void commandHelpNamesTheCommandAndEndsWithExamples()
+    {
+        QFETCH(QString, command);
+        const Run run = outboxctl({command, u"--help"_qs});
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.out.constFirst(), u"Usage: outboxctl %1 [options]"_qs.arg(command));
+        QVERIFY(!run.out.filter(u"--db <URL>"_qs).isEmpty());
+        const qsizetype examples = run.out.indexOf(u"Examples:"_qs);
+        QVERIFY2(examples > 0, "no Examples: section");
+        const QStringList after = run.out.mid(examples + 1).filter(u"  outboxctl "_qs + command);
+        QVERIFY2(after.size() >= 2, "fewer than two examples");
+    }
+
+    void dashboardAnswersWithoutADisplay()
+    {
+        const Run version = dashboardWithoutDisplay({u"--version"_qs});
+        QCOMPARE(version.exitCode, 0);
+        QCOMPARE(version.out.constFirst(), u"outbox-dashboard " OUTBOX_HEALTH_VERSION ""_qs);
+
+        const Run help = dashboardWithoutDisplay({u"--help"_qs});
+        QCOMPARE(help.exitCode, 0);
+        QCOMPARE(help.out.constFirst(), u"Usage: outbox-dashboard [options]"_qs);
+        QVERIFY(!help.out.filter(u"--read-only"_qs).isEmpty());
+        QVERIFY(!help.out.filter(u"--version"_qs).isEmpty());
+        QVERIFY(help.out.contains(u"Examples:"_qs));
+    }
+};
+
+OUTBOX_TEST_MAIN(TestCliHelp, QCoreApplication)
+#include "tst_cli_help.moc"
