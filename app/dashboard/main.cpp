@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QMessageBox>
 #include <QSettings>
 #include <QTextStream>
@@ -114,6 +115,10 @@ int main(int argc, char *argv[])
     }
     QApplication app(argc, argv);
     describeApplication();
+    QIcon icon;
+    for (int size : {32, 64, 256})
+        icon.addFile(QStringLiteral(":/icons/outbox-health-%1.png").arg(size));
+    QApplication::setWindowIcon(icon);
 
     QCommandLineParser parser;
     addOptions(parser);

@@ -1,0 +1,41 @@
+# gruelbox transaction-outbox (Java, com.gruelbox:transactionoutbox-core): table TXNO_OUTBOX,
+# unquoted, so txno_outbox with lower-case columns on PostgreSQL.
+# Source: gruelbox/transaction-outbox, transactionoutbox-core: DefaultDialect (migrations 1-12)
+# with Dialect.POSTGRESQL_9's changes (5: uniqueRequestId VARCHAR(250), 6: blacklisted renamed
+# blocked, 7: lastAttemptTime TIMESTAMP(6)); DefaultPersistor (columns, unblock);
+# TransactionOutboxImpl (schedule: nextAttemptTime = now + attemptFrequency, then an immediate
+# attempt; flush/pushBack: due rows pushed to now + attemptFrequency before each attempt; a
+# failure: attempts + 1, blocked once attempts reach blockAfterAttempts; success: the row is
+# deleted, or kept processed until nextAttemptTime = now + retention with a uniqueRequestId).
+# Timestamps are TIMESTAMP(6) without time zone written through JDBC in the JVM's zone: these
+# expressions read them as UTC (edit them, e.g. `nextattempttime AT TIME ZONE 'Europe/Berlin'`,
+# for another zone). The invocation is JSON {"c": class, "m": method, "p": ..., "a": args}.
+# Not stored: the creation time, errors, claims (an attempt in progress only pushes
+# nextattempttime forward, so it shows as scheduled). No SQLite support.
+name = gruelbox
+description = gruelbox transaction-outbox (txno_outbox)
+engines = postgresql
+from = txno_outbox
+
+event_id = id
+event_type = substring(invocation from '"c":"([^"]*)"') || '.' || substring(invocation from '"m":"([^"]*)"')
+aggregate_type = unavailable
+# The ordered-delivery topic ('*' = unordered).
+aggregate_id = NULLIF(topic, '*')
+payload = invocation
+status = CASE WHEN processed THEN 'DELIVERED' WHEN blocked THEN 'DEAD' ELSE 'PENDING' END
+failures = attempts
+next_attempt_at = FLOOR(EXTRACT(EPOCH FROM nextattempttime) * 1000)::bigint
+claim_token = unavailable
+lease_until = unavailable
+created_at = unavailable
+delivered_at = CASE WHEN processed THEN FLOOR(EXTRACT(EPOCH FROM lastattempttime) * 1000)::bigint END
+last_error_category = unavailable
+last_error = unavailable
+
+# TransactionOutbox.unblock(id) as DefaultPersistor.unblock runs it.
+replay = UPDATE txno_outbox SET attempts = 0, blocked = false
+    WHERE id = :event_id AND blocked = true AND processed = false
+
+detect = SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('txno_outbox')
+    AND attname = 'nextattempttime' AND NOT attisdropped

@@ -1,0 +1,43 @@
+# Spring Modulith 1.x event publication registry, JDBC: table event_publication.
+# Source: spring-projects/spring-modulith, spring-modulith-events-jdbc
+#   src/main/resources/schemas/v1/schema-postgresql.sql:
+#   event_publication (id UUID, listener_id TEXT, event_type TEXT, serialized_event TEXT,
+#                      publication_date TIMESTAMPTZ, completion_date TIMESTAMPTZ)
+# One row per event and listener. A publication is complete once completion_date is set; an
+# incomplete one waits until the application resubmits it (at a restart with
+# spring.modulith.events.republish-outstanding-events-on-restart, or through
+# IncompleteEventPublications). 1.x records no failures, no attempts, no errors and no claims,
+# so DEAD, in flight and lease expired are not available. Spring Modulith 2's layout (with a
+# status column) is the spring-modulith-2 profile. JDBC on PostgreSQL (no SQLite support).
+name = spring-modulith
+description = Spring Modulith 1.x event publications (event_publication without status)
+engines = postgresql
+from = event_publication
+statuses = PENDING, DELIVERED
+
+event_id = id::text
+event_type = event_type
+aggregate_type = unavailable
+# The publication's target: the listener that has (or has not) completed the event.
+aggregate_id = listener_id
+payload = serialized_event
+status = CASE WHEN completion_date IS NULL THEN 'PENDING' ELSE 'DELIVERED' END
+failures = unavailable
+# Nothing is scheduled: an incomplete publication is due for resubmission since it was published.
+next_attempt_at = FLOOR(EXTRACT(EPOCH FROM publication_date) * 1000)::bigint
+claim_token = unavailable
+lease_until = unavailable
+created_at = FLOOR(EXTRACT(EPOCH FROM publication_date) * 1000)::bigint
+delivered_at = FLOOR(EXTRACT(EPOCH FROM completion_date) * 1000)::bigint
+last_error_category = unavailable
+last_error = unavailable
+
+replay_unavailable = Spring Modulith resubmits publications only through the application:
+    call IncompleteEventPublications.resubmitIncompletePublications(filter) or
+    resubmitIncompletePublicationsOlderThan(duration), or restart it with
+    spring.modulith.events.republish-outstanding-events-on-restart=true.
+
+# The 1.x layout: the table without the status column that Spring Modulith 2 added.
+detect = SELECT 1 WHERE to_regclass('event_publication') IS NOT NULL AND NOT EXISTS (
+    SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('event_publication')
+    AND attname = 'status' AND NOT attisdropped)
