@@ -20,9 +20,7 @@ namespace {
 
 QStringList sensitiveKeys()
 {
-    return QSettings()
-        .value(QStringLiteral("redaction/sensitiveKeys"), Redaction::defaultSensitiveKeys())
-        .toStringList();
+    return Redaction::sensitiveKeys(QSettings());
 }
 
 } // namespace

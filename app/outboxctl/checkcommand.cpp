@@ -5,8 +5,6 @@
 #include "cli.h"
 #include "healthquery.h"
 
-#include <QDateTime>
-
 namespace {
 
 // A whole number of at least 0 for option `name`, when it is set.
@@ -29,13 +27,11 @@ bool parseCount(const QCommandLineParser &parser, const QString &name, std::opti
 bool parseOptions(
     const QCommandLineParser &parser, qint64 *now, HealthThresholds *thresholds, QString *error)
 {
-    std::optional<qint64> at;
-    if (!parseCount(parser, u"now"_qs, &at, error)
+    if (!Cli::readNow(parser, now, error)
         || !parseCount(parser, u"max-oldest-pending-ms"_qs, &thresholds->maxOldestPendingMs, error)
         || !parseCount(parser, u"max-dead"_qs, &thresholds->maxDead, error)
         || !parseCount(parser, u"max-lease-expired"_qs, &thresholds->maxLeaseExpired, error))
         return false;
-    *now = at ? *at : QDateTime::currentMSecsSinceEpoch();
     return true;
 }
 

@@ -11,6 +11,7 @@ int runCheck(const QStringList &arguments);
 int runRelay(const QStringList &arguments);
 int runReplay(const QStringList &arguments);
 int runGenerate(const QStringList &arguments);
+int runExport(const QStringList &arguments);
 
 namespace {
 
@@ -26,6 +27,8 @@ const char usage[]
       "--operator NAME --reason TEXT ...)\n"
       "  generate  fill a simulation database with a synthetic outbox (--db URL --events N [--seed "
       "S])\n"
+      "  export    the events (or with --audit the replay log) as spreadsheet-safe CSV (--db URL "
+      "[--state STATE] [--output FILE] ...)\n"
       "Run `outboxctl COMMAND --help` for a command's options.\n";
 
 } // namespace
@@ -37,7 +40,7 @@ int main(int argc, char *argv[])
     QStringList arguments = QCoreApplication::arguments().mid(1);
     if (arguments.isEmpty())
         return Cli::fail(QStringLiteral("missing command (init, simulate, check, relay, replay, "
-                                        "generate); see `outboxctl --help`"));
+                                        "generate, export); see `outboxctl --help`"));
     const QString command = arguments.takeFirst();
     if (command == QLatin1String("--help") || command == QLatin1String("-h")
         || command == QLatin1String("help")) {
@@ -56,7 +59,9 @@ int main(int argc, char *argv[])
         return runReplay(arguments);
     if (command == QLatin1String("generate"))
         return runGenerate(arguments);
-    return Cli::fail(QStringLiteral(
-        "unknown command '%1' (expected init, simulate, check, relay, replay or generate)")
+    if (command == QLatin1String("export"))
+        return runExport(arguments);
+    return Cli::fail(QStringLiteral("unknown command '%1' (expected init, simulate, check, relay, "
+                                    "replay, generate or export)")
                          .arg(command));
 }
