@@ -1,5 +1,7 @@
 #include "eventlistmodel.h"
 
+#include "healthsnapshot.h"
+#include "saturating.h"
 #include "timeformat.h"
 
 #include <QSqlError>
@@ -307,6 +309,11 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
     case FailuresColumn:
         return row.failures;
     case AgeColumn:
+        // No age for a time that is none (HealthSnapshot reports such rows too).
+        if (row.createdAt < 0)
+            return QStringLiteral("before 1970");
+        if (row.createdAt > Saturating::add(m_now, HealthSnapshot::FutureToleranceMs))
+            return QStringLiteral("in the future");
         return TimeFormat::isLogical(row.createdAt)
             ? QStringLiteral("%1 units").arg(m_now - row.createdAt)
             : TimeFormat::age(m_now - row.createdAt);
