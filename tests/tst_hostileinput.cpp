@@ -5,12 +5,14 @@
 // in plain output, every missing column named at once. Each case asserts the message names the
 // cause and that no table changed (every row compared before and after).
 #include "csvexport.h"
+#include "eventlistmodel.h"
 #include "outboxctlrun.h"
 #include "redaction.h"
 #include "replayer.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
+#include <QAbstractItemModelTester>
 #include <QBuffer>
 #include <QDir>
 #include <QJsonArray>
@@ -592,6 +594,23 @@ private slots:
         QCOMPARE(attempts.size(), 102);
         QCOMPARE(attempts.last().toObject().value(u"failures"_qs).toInteger(), 2147483647);
         QCOMPARE(allRows(db), before);
+
+        // The window's event table: no age for a time that is none, never a wrapped one.
+        EventListModel model;
+        QAbstractItemModelTester tester(
+            &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setNow(Now);
+        model.setDatabase(db);
+        while (model.canFetchMore({}))
+            model.fetchMore({});
+        QCOMPARE(model.rowCount(), 5);
+        QStringList ages;
+        for (int row = 0; row < model.rowCount(); ++row)
+            ages << model.eventIdAt(row) + u' '
+                    + model.index(row, EventListModel::AgeColumn).data().toString();
+        QCOMPARE(ages,
+            QStringList({u"E-1 before 1970"_qs, u"E-2 in the future"_qs, u"E-3 in the future"_qs,
+                u"E-4 0 units"_qs, u"E-5 1000 units"_qs}));
     }
 };
 
