@@ -6,6 +6,7 @@
 // cause and that no table changed (every row compared before and after).
 #include "csvexport.h"
 #include "eventlistmodel.h"
+#include "fixturescript.h"
 #include "outboxctlrun.h"
 #include "redaction.h"
 #include "replayer.h"
@@ -250,6 +251,51 @@ private slots:
         QCOMPARE(log.at(1).at(4), u"'=1+1"_qs);
 
         QCOMPARE(allRows(db), before); // export never writes
+    }
+
+    void exportReadsThroughAProfile_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void exportReadsThroughAProfile()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->connect(false);
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QVERIFY(runSqlScript(db, QFINDTESTDATA("fixtures/custom.sql")));
+        const auto shopRows = [&db] {
+            QStringList rows;
+            QSqlQuery query(db);
+            query.exec(u"SELECT * FROM shop_outbox ORDER BY 1"_qs);
+            while (query.next()) {
+                QStringList values;
+                for (int i = 0; i < query.record().count(); ++i)
+                    values << query.value(i).toString();
+                rows << values.join(u'|');
+            }
+            return rows;
+        };
+        const QStringList before = shopRows();
+        QCOMPARE(before.size(), 8);
+        const QString profile = QFINDTESTDATA("fixtures/custom.profile");
+        int exitCode = -1;
+        const QByteArray csv = rawStdout({u"export"_qs, u"--db"_qs, database->url(),
+                                             u"--profile"_qs, profile, u"--state"_qs, u"dead"_qs},
+            &exitCode);
+        QCOMPARE(exitCode, 0);
+        const QList<QStringList> records = parseCsv(QString::fromUtf8(csv));
+        QCOMPARE(records.size(), 3); // the header and the two failed jobs
+        QCOMPARE(records.at(1).at(0), u"7"_qs);
+        QCOMPARE(records.at(1).at(9), u"HTTP 400: unknown customer"_qs);
+        QCOMPARE(records.at(2).at(0), u"8"_qs);
+
+        expectOneLine(outboxctl({u"export"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+                          profile, u"--audit"_qs}),
+            u"has no replay log"_qs);
+        QCOMPARE(shopRows(), before);
     }
 
     void exportRedactsWithTheDashboardsList()
