@@ -37,15 +37,23 @@ QString text(const QSqlQuery &query, int column)
 
 namespace CsvExport {
 
+QString neutralised(const QString &text)
+{
+    static const QString formulaStarts = QStringLiteral("=+-@\t\r");
+    if (!text.isEmpty() && formulaStarts.contains(text.front()))
+        return QLatin1Char('\'') + text;
+    return text;
+}
+
 QString field(const QString &text)
 {
     static const QString special = QStringLiteral(",\"\r\n");
+    QString escaped = neutralised(text);
     bool needsQuotes = false;
-    for (const QChar c : text)
+    for (const QChar c : escaped)
         needsQuotes = needsQuotes || special.contains(c);
     if (!needsQuotes)
-        return text;
-    QString escaped = text;
+        return escaped;
     escaped.replace(QLatin1Char('"'), QStringLiteral("\"\""));
     return QLatin1Char('"') + escaped + QLatin1Char('"');
 }
@@ -93,7 +101,8 @@ bool exportEvents(const QSqlDatabase &db, const EventFilter &filter, qint64 now,
     return true;
 }
 
-bool exportReplayLog(const QSqlDatabase &db, QIODevice *out, QString *error, const QString &eventId)
+bool exportReplayLog(
+    const QSqlDatabase &db, QIODevice *out, QString *error, const QString &eventId, qint64 *rows)
 {
     QString scratch;
     if (!error)
@@ -114,6 +123,7 @@ bool exportReplayLog(const QSqlDatabase &db, QIODevice *out, QString *error, con
                 QStringLiteral("reset_failures"), QStringLiteral("failures_before")},
             error))
         return false;
+    qint64 written = 0;
     while (query.next()) {
         const QStringList fields
             = {text(query, 0), text(query, 1), text(query, 2), text(query, 3), text(query, 4),
@@ -121,9 +131,12 @@ bool exportReplayLog(const QSqlDatabase &db, QIODevice *out, QString *error, con
                 text(query, 6)};
         if (!writeRow(out, fields, error))
             return false;
+        ++written;
     }
     if (query.lastError().isValid())
         return fail(query, error);
+    if (rows)
+        *rows = written;
     return true;
 }
 

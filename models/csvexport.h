@@ -1,7 +1,12 @@
 // CSV export (RFC 4180: comma-separated, CRLF line ends, fields with a comma, quote, CR or LF
 // quoted and inner quotes doubled, a header row) of the events a filter matches, with the
 // payload redacted, and of the replay log. Rows are streamed from a forward-only query
-// straight to the device: a large outbox is never held in memory.
+// straight to the device: a large outbox is never held in memory. The window's "Export
+// events…" and `outboxctl export` both write through here.
+//
+// Spreadsheet-safe (the OWASP CSV-injection rule): a cell beginning with =, +, -, @, TAB or CR
+// gets a leading ' so that a spreadsheet shows it as text instead of running it as a formula
+// (an event type `=HYPERLINK("http://…")`, or a replay reason, is stored by whoever wrote it).
 #pragma once
 
 #include "eventfilter.h"
@@ -12,8 +17,11 @@
 
 namespace CsvExport {
 
-// One field, quoted when it must be.
+// One field: neutralised (a leading ') when it could start a formula, then quoted when it
+// must be.
 QString field(const QString &text);
+// `text` with a leading ' when its first character is =, +, -, @, TAB or CR.
+QString neutralised(const QString &text);
 
 // event_id, event_type, aggregate_type, aggregate_id, status, failures, created_at,
 // next_attempt_at, last_error_category, last_error, payload_redacted; ordered by event ID.
@@ -24,7 +32,7 @@ bool exportEvents(const QSqlDatabase &db, const EventFilter &filter, qint64 now,
 
 // replay_id, event_id, replayed_at, operator, reason, reset_failures, failures_before;
 // oldest first, all events or only `eventId`'s.
-bool exportReplayLog(
-    const QSqlDatabase &db, QIODevice *out, QString *error, const QString &eventId = {});
+bool exportReplayLog(const QSqlDatabase &db, QIODevice *out, QString *error,
+    const QString &eventId = {}, qint64 *rows = nullptr);
 
 } // namespace CsvExport

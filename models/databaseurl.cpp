@@ -1,5 +1,6 @@
 #include "databaseurl.h"
 
+#include <QRegularExpression>
 #include <QUrl>
 
 namespace {
@@ -69,6 +70,17 @@ DatabaseUrl DatabaseUrl::parse(const QString &text, QString *error)
         return fail(error, QStringLiteral("PostgreSQL URL with unsupported query or fragment"));
     url.m_engine = Engine::PostgreSql;
     return url;
+}
+
+QString DatabaseUrl::maskPasswords(const QString &text)
+{
+    // The password runs to the last '@' of the word: a careless one may hold '@', ':' or '/'
+    // unencoded, and showing its tail would be as bad as showing all of it.
+    static const QRegularExpression credentials(
+        QStringLiteral("([A-Za-z][A-Za-z0-9+.-]*://[^\\s/:@]*):\\S*@"));
+    QString masked = text;
+    masked.replace(credentials, QStringLiteral("\\1:***@"));
+    return masked;
 }
 
 QString DatabaseUrl::toStorableString() const

@@ -11,6 +11,9 @@ public:
     enum class Engine { Invalid, Sqlite, PostgreSql };
 
     static DatabaseUrl parse(const QString &text, QString *error);
+    // `text` (a message, an argument echoed back) with the password of anything in it that
+    // looks like a URL with credentials (`scheme://user:password@`) replaced by `***`.
+    static QString maskPasswords(const QString &text);
 
     Engine engine() const { return m_engine; }
     bool isValid() const { return m_engine != Engine::Invalid; }

@@ -3,9 +3,11 @@
 #include "schema.h"
 
 #include <QAtomicInteger>
+#include <QFile>
 #include <QFileInfo>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <sys/stat.h>
 
 namespace {
 
@@ -15,12 +17,50 @@ QString nextConnectionName()
     return QStringLiteral("outbox-health-%1").arg(counter.fetchAndAddRelaxed(1));
 }
 
+// What a path names when it is not a regular file: opening a FIFO would block until a writer
+// came, and a device (/dev/zero) is never a database. Empty for a regular file or none at all.
+QString notRegularFile(const QString &path)
+{
+    struct stat status = {};
+    if (::stat(QFile::encodeName(path).constData(), &status) != 0)
+        return {};
+    if (S_ISREG(status.st_mode))
+        return {};
+    if (S_ISDIR(status.st_mode))
+        return QStringLiteral("a directory");
+    if (S_ISFIFO(status.st_mode))
+        return QStringLiteral("a FIFO");
+    if (S_ISSOCK(status.st_mode))
+        return QStringLiteral("a socket");
+    return QStringLiteral("a device");
+}
+
+// SQLite's files start with this header; an empty file is a new, empty database.
+bool hasSqliteHeader(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return true; // unreadable: the open names the cause in the driver's words
+    const QByteArray header = file.read(16);
+    return header.isEmpty() || header == QByteArray("SQLite format 3", 16);
+}
+
 bool configureSqlite(
     QSqlDatabase &db, const DatabaseUrl &url, const OpenOptions &options, QString *error)
 {
     const QFileInfo file(url.path());
+    const QString kind = notRegularFile(url.path());
+    if (!kind.isEmpty()) {
+        *error
+            = QStringLiteral("not a SQLite database: %1 is %2, not a file").arg(url.path(), kind);
+        return false;
+    }
     if (!options.allowCreate && !file.exists()) {
         *error = QStringLiteral("SQLite database file not found: %1").arg(url.path());
+        return false;
+    }
+    if (file.exists() && !hasSqliteHeader(url.path())) {
+        *error = QStringLiteral("not a SQLite database: %1").arg(url.path());
         return false;
     }
     db.setDatabaseName(url.path());

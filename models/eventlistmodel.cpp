@@ -1,5 +1,7 @@
 #include "eventlistmodel.h"
 
+#include "healthsnapshot.h"
+#include "saturating.h"
 #include "timeformat.h"
 
 #include <QSqlError>
@@ -307,9 +309,15 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
     case FailuresColumn:
         return row.failures;
     case AgeColumn:
+        // No age for a time that is none (HealthSnapshot reports such rows too).
+        if (row.createdAt < 0)
+            return QStringLiteral("before 1970");
+        if (row.createdAt > Saturating::add(m_now, HealthSnapshot::FutureToleranceMs))
+            return QStringLiteral("in the future");
+        // Within the tolerance a row created a little after now is just created, not negative.
         return TimeFormat::isLogical(row.createdAt)
-            ? QStringLiteral("%1 units").arg(m_now - row.createdAt)
-            : TimeFormat::age(m_now - row.createdAt);
+            ? QStringLiteral("%1 units").arg(std::max<qint64>(0, m_now - row.createdAt))
+            : TimeFormat::age(std::max<qint64>(0, m_now - row.createdAt));
     case NextAttemptColumn:
         return row.status == QLatin1String("PENDING") && !row.claimed
             ? TimeFormat::relative(row.nextAttemptAt, m_now)

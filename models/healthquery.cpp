@@ -1,5 +1,7 @@
 #include "healthquery.h"
 
+#include "saturating.h"
+
 #include <QElapsedTimer>
 #include <QMap>
 #include <QSqlError>
@@ -100,21 +102,31 @@ qint64 floorDiv(qint64 value, qint64 divisor)
     return (value % divisor != 0 && value < 0) ? quotient - 1 : quotient;
 }
 
+// The age buckets of rows whose created_at is no time at all: before 1970, or later than now
+// by more than the tolerance. They are counted apart, never given an age.
+constexpr int Before1970 = -1;
+constexpr int InFuture = -2;
+
 struct SmallStates
 {
-    QMap<int, FailuresBucket> byFailures;
+    QMap<qint64, FailuresBucket> byFailures;
     QMap<QString, qint64> categories;
 };
 
 // A row falls in the first age bucket whose bound is at least its age: age <= bound, that is
-// created_at >= now - bound, so the cut-offs are bound values and the column stays bare.
+// created_at >= now - bound, so the cut-offs are bound values and the column stays bare (no
+// arithmetic on a stored value, which could overflow). Implausible times come first.
 QString ageBucketExpression(Bindings *values, qint64 now)
 {
     const QList<qint64> &bounds = HealthSnapshot::ageBoundsMs();
-    QString sql = u"CASE"_qs;
+    QString sql
+        = QStringLiteral("CASE WHEN created_at < 0 THEN %1 WHEN created_at > :future THEN %2")
+              .arg(Before1970)
+              .arg(InFuture);
+    values->append({u":future"_qs, Saturating::add(now, HealthSnapshot::FutureToleranceMs)});
     for (qsizetype i = 0; i < bounds.size(); ++i) {
         sql += QStringLiteral(" WHEN created_at >= :cutoff%1 THEN %1").arg(i);
-        values->append({QStringLiteral(":cutoff%1").arg(i), now - bounds.at(i)});
+        values->append({QStringLiteral(":cutoff%1").arg(i), Saturating::sub(now, bounds.at(i))});
     }
     return sql + QStringLiteral(" ELSE %1 END").arg(bounds.size());
 }
@@ -151,17 +163,23 @@ bool readPending(Reader &reader, HealthSnapshot *snapshot, SmallStates *small)
         const int bucket = query.value(0).toInt();
         if (bucket >= 0 && bucket < snapshot->ageHistogram.size())
             snapshot->ageHistogram[bucket].count += rows;
-        if (query.value(1).toInt() >= 0)
-            small->byFailures[query.value(1).toInt()].pending += rows;
+        if (query.value(1).toLongLong() >= 0)
+            small->byFailures[query.value(1).toLongLong()].pending += rows;
         if (!query.value(2).isNull())
             small->categories[query.value(2).toString()] += rows;
-        if (query.value(7).isNull())
-            continue; // a schema without created_at
+        if (bucket == Before1970)
+            snapshot->implausible.createdBefore1970 += rows;
+        if (bucket == InFuture)
+            snapshot->implausible.createdInFuture += rows;
+        if (bucket < 0 || query.value(7).isNull())
+            continue; // no time at all, or a schema without created_at
         const qint64 created = query.value(7).toLongLong();
         oldest = oldest ? std::min(*oldest, created) : created;
     }
+    // 0 <= oldest <= now + tolerance, so this cannot overflow; a row created a little after
+    // now (clocks a few seconds apart) is as young as can be, not of negative age.
     if (oldest)
-        snapshot->oldestPendingAgeMs = snapshot->now - *oldest;
+        snapshot->oldestPendingAgeMs = std::max<qint64>(0, Saturating::sub(snapshot->now, *oldest));
     return true;
 }
 
@@ -176,8 +194,8 @@ bool readDead(Reader &reader, HealthSnapshot *snapshot, SmallStates *small)
     while (query.next()) {
         const qint64 count = query.value(2).toLongLong();
         snapshot->counts.dead += count;
-        if (query.value(0).toInt() >= 0)
-            small->byFailures[query.value(0).toInt()].dead += count;
+        if (query.value(0).toLongLong() >= 0)
+            small->byFailures[query.value(0).toLongLong()].dead += count;
         if (!query.value(1).isNull())
             small->categories[query.value(1).toString()] += count;
     }
@@ -186,10 +204,19 @@ bool readDead(Reader &reader, HealthSnapshot *snapshot, SmallStates *small)
 
 void fillAttemptsAndCategories(const SmallStates &small, HealthSnapshot *snapshot)
 {
-    const int maxFailures = small.byFailures.isEmpty() ? -1 : small.byFailures.lastKey();
-    for (int failures = 0; failures <= maxFailures; ++failures) {
+    // Zeros fill the gaps up to DenseFailures; beyond, only counts that occur are listed, so a
+    // stored failures of 2^62 is one bucket, not 2^62 of them.
+    const qint64 maxFailures = small.byFailures.isEmpty() ? -1 : small.byFailures.lastKey();
+    for (qint64 failures = 0; failures <= std::min(maxFailures, HealthSnapshot::DenseFailures);
+         ++failures) {
         FailuresBucket bucket = small.byFailures.value(failures);
         bucket.failures = failures;
+        snapshot->attemptsHistogram.append(bucket);
+    }
+    for (auto it = small.byFailures.upperBound(HealthSnapshot::DenseFailures);
+         it != small.byFailures.cend(); ++it) {
+        FailuresBucket bucket = it.value();
+        bucket.failures = it.key();
         snapshot->attemptsHistogram.append(bucket);
     }
     QMap<QString, qint64> categories = small.categories;
@@ -267,6 +294,7 @@ bool readThroughput(Reader &reader, HealthSnapshot *snapshot)
     const qint64 minute = HealthSnapshot::MinuteMs;
     const qint64 first
         = (floorDiv(snapshot->now, minute) - (HealthSnapshot::ThroughputMinutes - 1)) * minute;
+    // Only minutes inside the window are read, so finished_at - first stays within the hour.
     QSqlQuery query;
     if (!reader.run(&query,
             u"SELECT (finished_at - :first1) / 60000,"

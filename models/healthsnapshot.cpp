@@ -135,7 +135,7 @@ QString HealthSnapshot::toJson(const HealthThresholds &thresholds) const
     const auto unlessNotAvailable = [this](const QString &key, const QString &json) {
         return member(key, notAvailable.contains(key) ? u"null"_qs : json);
     };
-    return object({
+    QStringList members = {
         member(u"now"_qs, now),
         member(u"counts"_qs, countsJson(counts, notAvailable)),
         member(u"estimated"_qs, namesJson(estimated)),
@@ -149,7 +149,28 @@ QString HealthSnapshot::toJson(const HealthThresholds &thresholds) const
         unlessNotAvailable(u"throughput_per_minute"_qs, throughputJson(throughput)),
         member(u"healthy"_qs, violations.isEmpty() ? u"true"_qs : u"false"_qs),
         member(u"violations"_qs, violationsJson(violations)),
-    });
+    };
+    if (implausible.any())
+        members << member(u"implausible_created_at"_qs,
+            object({member(u"before_1970"_qs, implausible.createdBefore1970),
+                member(u"in_future"_qs, implausible.createdInFuture)}));
+    return object(members);
+}
+
+QString ImplausibleTimes::sentence() const
+{
+    QStringList parts;
+    const auto part = [&parts](qint64 rows, const QString &when) {
+        if (rows > 0)
+            parts << QStringLiteral("%1 PENDING %2 created_at %3")
+                         .arg(rows)
+                         .arg(rows == 1 ? u"row has"_qs : u"rows have"_qs, when);
+    };
+    part(createdBefore1970, u"before 1970"_qs);
+    part(createdInFuture,
+        QStringLiteral("in the future (more than %1 after now)")
+            .arg(formatDurationMs(HealthSnapshot::FutureToleranceMs)));
+    return parts.join(u"; "_qs);
 }
 
 QString formatDurationMs(qint64 ms)

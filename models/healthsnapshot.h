@@ -35,11 +35,25 @@ struct AgeBucket
 // PENDING and DEAD rows with this many failures, kept apart so a chart can show DEAD.
 struct FailuresBucket
 {
-    int failures = 0;
+    qint64 failures = 0;
     qint64 pending = 0;
     qint64 dead = 0;
 
     qint64 total() const { return pending + dead; }
+};
+
+// PENDING rows whose created_at is no plausible time: before 1970 (negative), or later than
+// `now` by more than HealthSnapshot::FutureToleranceMs. They have no age: they are left out of
+// the age histogram and the oldest age, and reported instead.
+struct ImplausibleTimes
+{
+    qint64 createdBefore1970 = 0;
+    qint64 createdInFuture = 0;
+
+    bool any() const { return createdBefore1970 > 0 || createdInFuture > 0; }
+    // "1 PENDING row has created_at before 1970; 3 PENDING rows have created_at in the future",
+    // or empty.
+    QString sentence() const;
 };
 
 struct CategoryCount
@@ -60,6 +74,12 @@ struct HealthSnapshot
 {
     static constexpr qint64 MinuteMs = 60000;
     static constexpr int ThroughputMinutes = 60;
+    // How far a created_at may lie ahead of `now` (clocks of different hosts) and still count as
+    // just created.
+    static constexpr qint64 FutureToleranceMs = 5 * MinuteMs;
+    // The attempts histogram lists every failure count up to here, zeros included; beyond, only
+    // the counts that occur.
+    static constexpr qint64 DenseFailures = 100;
 
     // The upper bounds of the age histogram, in ms; one more bucket holds everything beyond.
     static const QList<qint64> &ageBoundsMs();
@@ -75,10 +95,12 @@ struct HealthSnapshot
     QStringList notAvailable;
     std::optional<qint64> oldestPendingAgeMs; // none when nothing is PENDING
     QList<AgeBucket> ageHistogram; // one per bound, then the one beyond
-    QList<FailuresBucket> attemptsHistogram; // failures 0..max present, zeros included
+    // failures 0..max present (at most DenseFailures), zeros included; then any larger ones
+    QList<FailuresBucket> attemptsHistogram;
     QList<CategoryCount> errorCategories; // TRANSIENT, PERMANENT, then any other, by name
     QList<ThroughputMinute> throughput; // oldest minute first
     qint64 queryMs = 0; // how long computing the snapshot took
+    ImplausibleTimes implausible;
 
     bool isEstimated(const QString &countName) const { return estimated.contains(countName); }
     bool isAvailable(const QString &key) const { return !notAvailable.contains(key); }
@@ -86,7 +108,9 @@ struct HealthSnapshot
     qint64 failedLastHour() const;
 
     // One line in the JSON shape of the `outboxctl check` contract, keys in a stable order,
-    // with "healthy" and "violations" judged against `thresholds`.
+    // with "healthy" and "violations" judged against `thresholds`. Only when some PENDING rows
+    // have an implausible created_at, one more key ends it:
+    // "implausible_created_at":{"before_1970":N,"in_future":M}.
     QString toJson(const HealthThresholds &thresholds = {}) const;
 };
 

@@ -6,18 +6,95 @@
 
 namespace Redaction {
 
+namespace {
+
+// A word this short is a whole word of the name or nothing: "ssn" would otherwise hide
+// "className" and "business".
+constexpr qsizetype ShortWord = 3;
+
+// The words of a name: split at separators and at lower-to-upper case changes, lower-cased.
+// "userSSN" -> user, ssn; "api_key" -> api, key; "X-Pwd" -> x, pwd.
+QStringList wordsOf(const QString &name)
+{
+    QStringList words;
+    QString word;
+    QChar previous;
+    for (const QChar c : name) {
+        const bool boundary
+            = !c.isLetterOrNumber() || (c.isUpper() && !previous.isNull() && previous.isLower());
+        if (boundary && !word.isEmpty()) {
+            words << word.toLower();
+            word.clear();
+        }
+        if (c.isLetterOrNumber())
+            word += c;
+        previous = c;
+    }
+    if (!word.isEmpty())
+        words << word.toLower();
+    return words;
+}
+
+} // namespace
+
 QStringList defaultSensitiveKeys()
 {
-    return {QStringLiteral("password"), QStringLiteral("secret"), QStringLiteral("token"),
-        QStringLiteral("authorization"), QStringLiteral("card"), QStringLiteral("iban"),
-        QStringLiteral("email")};
+    return {// passwords and secrets
+        QStringLiteral("password"), QStringLiteral("passwd"), QStringLiteral("pwd"),
+        QStringLiteral("passphrase"), QStringLiteral("secret"), QStringLiteral("pin"),
+        // tokens, keys and credentials
+        QStringLiteral("token"), QStringLiteral("authorization"), QStringLiteral("apikey"),
+        QStringLiteral("accesskey"), QStringLiteral("privatekey"), QStringLiteral("signingkey"),
+        QStringLiteral("credential"),
+        // card and bank numbers
+        QStringLiteral("card"), QStringLiteral("cvv"), QStringLiteral("cvc"),
+        QStringLiteral("iban"), QStringLiteral("accountnumber"), QStringLiteral("bankaccount"),
+        QStringLiteral("routingnumber"), QStringLiteral("sortcode"),
+        // national IDs
+        QStringLiteral("ssn"), QStringLiteral("socialsecurity"), QStringLiteral("nationalid"),
+        QStringLiteral("taxid"), QStringLiteral("passport"),
+        // contact details
+        QStringLiteral("email"), QStringLiteral("phone")};
+}
+
+QStringList sensitiveKeys(const QSettings &settings)
+{
+    return settings.value(SettingsKey, defaultSensitiveKeys()).toStringList();
+}
+
+QStringList dashboardSensitiveKeys()
+{
+    return sensitiveKeys(
+        QSettings(QStringLiteral("OutboxHealth"), QStringLiteral("Outbox Health")));
+}
+
+QString normalisedName(const QString &name)
+{
+    QString out;
+    out.reserve(name.size());
+    for (const QChar c : name) {
+        if (c.isLetterOrNumber())
+            out += c.toLower();
+    }
+    return out;
 }
 
 bool isSensitiveKey(const QString &key, const QStringList &sensitiveKeys)
 {
-    const QString name = key.toLower();
-    for (const QString &word : sensitiveKeys) {
-        if (!word.isEmpty() && name.contains(word.toLower()))
+    const QString name = normalisedName(key);
+    QStringList words; // split only when a short word needs it
+    for (const QString &sensitive : sensitiveKeys) {
+        const QString word = normalisedName(sensitive);
+        if (word.isEmpty())
+            continue;
+        if (word.size() > ShortWord) {
+            if (name.contains(word))
+                return true;
+            continue;
+        }
+        if (words.isEmpty())
+            words = wordsOf(key);
+        if (words.contains(word))
             return true;
     }
     return false;

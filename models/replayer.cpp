@@ -147,14 +147,26 @@ Replayer::Outcome Replayer::replayOne(
         select.finish();
         return Outcome::Skipped; // replayed by someone else first, not DEAD, or not found
     }
-    const int failuresBefore = select.value(0).toInt();
+    // failures is recorded as it was; text in it (SQLite keeps whatever is written) is not a
+    // count to record or to keep, so the row is left alone and named.
+    bool whole = false;
+    const QVariant failures = select.value(0);
+    const qint64 failuresBefore = failures.toLongLong(&whole);
     select.finish();
+    if (!whole || failures.typeId() == QMetaType::QString) {
+        *error = QStringLiteral("column failures holds '%1', not a whole number")
+                     .arg(failures.toString().left(40));
+        return Outcome::Failed;
+    }
 
-    QSqlQuery &update = prepared(QStringLiteral(
-        "UPDATE delivery_outbox SET status = 'PENDING', failures = :failures, next_attempt_at = "
-        ":due,"
-        " claim_token = NULL, lease_until = NULL WHERE event_id = :id AND status = 'DEAD'"));
-    update.bindValue(QStringLiteral(":failures"), request.resetBudget ? 0 : failuresBefore);
+    // Without --reset-budget the column is not written at all: the row keeps its own value.
+    QSqlQuery &update = prepared(request.resetBudget
+            ? QStringLiteral("UPDATE delivery_outbox SET status = 'PENDING', failures = 0,"
+                             " next_attempt_at = :due, claim_token = NULL, lease_until = NULL"
+                             " WHERE event_id = :id AND status = 'DEAD'")
+            : QStringLiteral("UPDATE delivery_outbox SET status = 'PENDING',"
+                             " next_attempt_at = :due, claim_token = NULL, lease_until = NULL"
+                             " WHERE event_id = :id AND status = 'DEAD'"));
     update.bindValue(QStringLiteral(":due"), due);
     update.bindValue(QStringLiteral(":id"), eventId);
     if (!update.exec()) {

@@ -1,6 +1,7 @@
 #include "schema.h"
 
 #include <QFile>
+#include <QMap>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
@@ -52,6 +53,72 @@ QStringList statementsOf(const QString &script)
     return statements;
 }
 
+// SQLite keeps whatever is written: text in an INTEGER column ("yesterday" as created_at) is
+// stored as text and would read as 0. The columns the health figures and replay read are
+// checked where they are read, through the indexes that cover them (never the payload pages):
+// created_at of every row, the times and failures of PENDING rows, failures of DEAD rows.
+struct TypeCheck
+{
+    const char *rows; // SQL condition
+    QStringList columns;
+};
+
+const QList<TypeCheck> &typeChecks()
+{
+    static const QList<TypeCheck> checks = {
+        {"1 = 1", {u"created_at"_qs}},
+        {"status = 'PENDING'", {u"next_attempt_at"_qs, u"lease_until"_qs, u"failures"_qs}},
+        {"status = 'DEAD'", {u"failures"_qs}},
+    };
+    return checks;
+}
+
+// Empty when every checked column holds whole numbers (or NULL); otherwise one clause per
+// column, e.g. "delivery_outbox: column created_at holds text, not a whole number, in 1 row
+// (e.g. 'yesterday')". PostgreSQL enforces its column types itself.
+QString wrongTypes(const QSqlDatabase &db)
+{
+    if (db.driverName() != QLatin1String("QSQLITE"))
+        return {};
+    QMap<QString, std::pair<qint64, QString>> bad; // column -> rows, an example value
+    for (const TypeCheck &check : typeChecks()) {
+        QStringList select;
+        for (const QString &column : check.columns) {
+            const QString wrong
+                = QStringLiteral("typeof(%1) NOT IN ('integer', 'null')").arg(column);
+            select << QStringLiteral("COUNT(CASE WHEN %1 THEN 1 END), MIN(CASE WHEN %1 THEN "
+                                     "CAST(%2 AS TEXT) END)")
+                          .arg(wrong, column);
+        }
+        QSqlQuery query(db);
+        query.setForwardOnly(true);
+        if (!query.exec(QStringLiteral("SELECT ") + select.join(QStringLiteral(", "))
+                + QStringLiteral(" FROM delivery_outbox WHERE ") + QLatin1String(check.rows))
+            || !query.next())
+            return QStringLiteral("delivery_outbox: cannot check column types: %1")
+                .arg(query.lastError().text().simplified());
+        for (qsizetype i = 0; i < check.columns.size(); ++i) {
+            const qint64 rows = query.value(int(2 * i)).toLongLong();
+            if (rows == 0)
+                continue;
+            auto &entry = bad[check.columns.at(i)];
+            entry.first += rows;
+            if (entry.second.isEmpty())
+                entry.second = query.value(int(2 * i + 1)).toString();
+        }
+    }
+    QStringList clauses;
+    for (auto it = bad.cbegin(); it != bad.cend(); ++it) {
+        clauses << QStringLiteral("delivery_outbox: column %1 holds values that are not whole "
+                                  "numbers in %2 row%3 (e.g. '%4')")
+                       .arg(it.key())
+                       .arg(it.value().first)
+                       .arg(it.value().first == 1 ? QString() : QStringLiteral("s"),
+                           it.value().second.left(40));
+    }
+    return clauses.join(QStringLiteral("; "));
+}
+
 bool exec(const QSqlDatabase &db, const QString &sql, QString *error)
 {
     QSqlQuery query(db);
@@ -67,19 +134,36 @@ namespace Schema {
 
 QString validate(const QSqlDatabase &db)
 {
+    QStringList missingTables;
+    QStringList gaps;
     for (const TableColumns &table : nativeTables()) {
         const QString name = QString::fromLatin1(table.table);
         const QSqlRecord record = db.record(name);
-        if (record.isEmpty())
-            return QStringLiteral(
-                "missing table %1 (run `outboxctl init --db URL` to create the schema)")
-                .arg(name);
+        if (record.isEmpty()) {
+            missingTables << name;
+            continue;
+        }
+        QStringList missing;
         for (const QString &column : table.columns) {
             if (!record.contains(column))
-                return QStringLiteral("%1: missing column %2").arg(name, column);
+                missing << column;
         }
+        if (!missing.isEmpty())
+            gaps << QStringLiteral("%1: missing column%2 %3")
+                        .arg(name, missing.size() == 1 ? QString() : QStringLiteral("s"),
+                            missing.join(QStringLiteral(", ")));
     }
-    return {};
+    // No native table at all: the schema is simply absent, and the first table says so.
+    if (missingTables.size() == nativeTables().size())
+        missingTables = missingTables.mid(0, 1);
+    if (!missingTables.isEmpty())
+        gaps.prepend(QStringLiteral("missing table%1 %2 (run `outboxctl init --db URL` to create "
+                                    "the schema)")
+                         .arg(missingTables.size() == 1 ? QString() : QStringLiteral("s"),
+                             missingTables.join(QStringLiteral(", "))));
+    if (!gaps.isEmpty())
+        return gaps.join(QStringLiteral("; "));
+    return wrongTypes(db);
 }
 
 bool create(const QSqlDatabase &db, QString *error)

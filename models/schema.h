@@ -7,8 +7,10 @@
 
 namespace Schema {
 
-// Empty when every native table and column exists; otherwise one line naming the first gap,
-// e.g. "delivery_outbox: missing column lease_until".
+// Empty when every native table and column exists and, on SQLite, the columns the health
+// figures and replay read hold whole numbers; otherwise one line naming every gap at once, e.g.
+// "delivery_outbox: missing columns claim_token, lease_until" or "delivery_outbox: column
+// created_at holds values that are not whole numbers in 1 row (e.g. 'yesterday')".
 QString validate(const QSqlDatabase &db);
 
 // Creates whatever is absent (CREATE ... IF NOT EXISTS). Returns false and sets *error on failure.

@@ -1,5 +1,7 @@
 #include "timeformat.h"
 
+#include "saturating.h"
+
 #include <QDateTime>
 
 namespace TimeFormat {
@@ -18,7 +20,7 @@ QString time(qint64 time)
 
 QString age(qint64 ms)
 {
-    const qint64 a = ms < 0 ? -ms : ms;
+    const qint64 a = Saturating::abs(ms);
     if (a < 1000)
         return QStringLiteral("%1 ms").arg(a);
     if (a < 60000)
@@ -32,11 +34,11 @@ QString age(qint64 ms)
 
 QString relative(qint64 time, qint64 now)
 {
-    const qint64 delta = time - now;
+    const qint64 delta = Saturating::sub(time, now);
     if (isLogical(time))
         return delta == 0 ? QStringLiteral("now")
             : delta > 0   ? QStringLiteral("in %1 units").arg(delta)
-                          : QStringLiteral("%1 units ago").arg(-delta);
+                          : QStringLiteral("%1 units ago").arg(Saturating::abs(delta));
     if (delta == 0)
         return QStringLiteral("now");
     return delta > 0 ? QStringLiteral("in ") + age(delta) : age(delta) + QStringLiteral(" ago");

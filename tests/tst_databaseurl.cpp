@@ -2,6 +2,7 @@
 // accepted, the message that names what is wrong otherwise, and that a password written into
 // a URL is never shown.
 #include "databaseurl.h"
+#include "plaintext.h"
 #include "testmain.h"
 
 Q_DECLARE_METATYPE(DatabaseUrl::Engine)
@@ -136,6 +137,52 @@ private slots:
     {
         QVERIFY(!DatabaseUrl::parse(u"mysql://x/y"_qs, nullptr).isValid());
         QVERIFY(DatabaseUrl::parse(u"sqlite:x.sqlite"_qs, nullptr).isValid());
+    }
+
+    // Anything that looks like a URL with credentials, anywhere in a message.
+    void maskPasswordsInAnyText_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("masked");
+        QTest::addRow("quoted argument")
+            << u"check: unexpected argument 'postgresql://op:hunter2@db/orders'"_qs
+            << u"check: unexpected argument 'postgresql://op:***@db/orders'"_qs;
+        QTest::addRow("unencoded @ and / in the password")
+            << u"x postgres://op:p@ss/w@rd@db/orders y"_qs << u"x postgres://op:***@db/orders y"_qs;
+        QTest::addRow("other schemes too")
+            << u"amqp://guest:guest@mq:5672/"_qs << u"amqp://guest:***@mq:5672/"_qs;
+        QTest::addRow("two in one line")
+            << u"a://u:p1@h b://v:p2@k"_qs << u"a://u:***@h b://v:***@k"_qs;
+        QTest::addRow("no password")
+            << u"postgresql://op@db/orders"_qs << u"postgresql://op@db/orders"_qs;
+        QTest::addRow("a port is no password")
+            << u"postgresql://db:5432/orders"_qs << u"postgresql://db:5432/orders"_qs;
+        QTest::addRow("sqlite path") << u"sqlite:/tmp/a:b@c"_qs << u"sqlite:/tmp/a:b@c"_qs;
+    }
+    void maskPasswordsInAnyText()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, masked);
+        QCOMPARE(DatabaseUrl::maskPasswords(text), masked);
+    }
+
+    void plainTextEscapesControlCharacters_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("escaped");
+        QTest::addRow("terminal escape and carriage return")
+            << u"E-1\x1b[2K\routboxctl: replayed 0 events"_qs
+            << u"E-1\\x1b[2K\\routboxctl: replayed 0 events"_qs;
+        QTest::addRow("newline and tab") << u"a\nb\tc"_qs << u"a\\nb\\tc"_qs;
+        QTest::addRow("DEL and C1") << u"a\x7f\u009b"_qs << u"a\\x7f\\x9b"_qs;
+        QTest::addRow("ordinary text and backslashes kept")
+            << u"Zoë's C:\\path ✓"_qs << u"Zoë's C:\\path ✓"_qs;
+    }
+    void plainTextEscapesControlCharacters()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, escaped);
+        QCOMPARE(PlainText::escaped(text), escaped);
     }
 
     void displayStringHidesThePassword_data()

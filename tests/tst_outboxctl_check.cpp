@@ -204,7 +204,10 @@ private slots:
         QTest::addRow("missing --db") << QStringList {u"check"_qs} << u"check: --db is required"_qs;
         QTest::addRow("--now not a number")
             << QStringList {u"check"_qs, u"--db"_qs, file, u"--now"_qs, u"soon"_qs}
-            << u"--now must be a whole number of at least 0, not 'soon'"_qs;
+            << u"--now must be a whole number from 0 to 9007199254740992, not 'soon'"_qs;
+        QTest::addRow("--now beyond any clock")
+            << QStringList {u"check"_qs, u"--db"_qs, file, u"--now"_qs, u"9223372036854775807"_qs}
+            << u"--now must be a whole number from 0 to 9007199254740992"_qs;
         QTest::addRow("--max-dead negative") << QStringList {u"check"_qs, u"--db"_qs, file,
             u"--max-dead=-1"_qs} << u"--max-dead must be a whole number"_qs;
         QTest::addRow("--max-oldest-pending-ms fractional")

@@ -192,6 +192,29 @@ private slots:
         QCOMPARE(tiles.level(HealthTiles::Tile::Delivered), HealthTiles::Level::Normal);
     }
 
+    // Rows whose created_at is no time are said, not folded into a wrapped or missing age.
+    void oldestTileNamesImplausibleTimes()
+    {
+        HealthTiles tiles;
+        HealthSnapshot snapshot;
+        snapshot.oldestPendingAgeMs = 1000;
+        tiles.setSnapshot(snapshot);
+        QCOMPARE(tiles.level(HealthTiles::Tile::OldestPending), HealthTiles::Level::Normal);
+        QCOMPARE(tiles.hintText(HealthTiles::Tile::OldestPending), u"age of oldest PENDING"_qs);
+
+        snapshot.implausible.createdBefore1970 = 1;
+        snapshot.implausible.createdInFuture = 2;
+        tiles.setSnapshot(snapshot);
+        QCOMPARE(tiles.valueText(HealthTiles::Tile::OldestPending), u"1.0 s"_qs);
+        QCOMPARE(tiles.level(HealthTiles::Tile::OldestPending), HealthTiles::Level::Amber);
+        QCOMPARE(tiles.hintText(HealthTiles::Tile::OldestPending),
+            u"3 without a plausible created_at"_qs);
+        QVERIFY2(tiles.toolTipText(HealthTiles::Tile::OldestPending)
+                     .contains(u"1 PENDING row has created_at before 1970; 2 PENDING rows have "
+                               "created_at in the future"_qs),
+            qPrintable(tiles.toolTipText(HealthTiles::Tile::OldestPending)));
+    }
+
     void tilesShowEstimatesAndAges()
     {
         HealthTiles tiles;

@@ -162,10 +162,7 @@ void DetailPane::revealPayload()
     if (!query.exec() || !query.next())
         return;
     // Values of sensitive keys stay masked even now (settings key redaction/sensitiveKeys).
-    const QStringList keys
-        = QSettings()
-              .value(QStringLiteral("redaction/sensitiveKeys"), Redaction::defaultSensitiveKeys())
-              .toStringList();
+    const QStringList keys = Redaction::sensitiveKeys(QSettings());
     const QString redacted = Redaction::redactJson(query.value(0).toString(), keys);
     const QJsonDocument json = QJsonDocument::fromJson(redacted.toUtf8());
     m_payload->setPlainText(

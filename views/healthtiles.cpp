@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QVBoxLayout>
+#include <limits>
 
 namespace {
 
@@ -109,6 +110,16 @@ QString HealthTiles::valueText(Tile tile) const
     return widgets(tile).value->text();
 }
 
+QString HealthTiles::hintText(Tile tile) const
+{
+    return widgets(tile).hint->text();
+}
+
+QString HealthTiles::toolTipText(Tile tile) const
+{
+    return widgets(tile).frame->toolTip();
+}
+
 HealthTiles::Level HealthTiles::level(Tile tile) const
 {
     return widgets(tile).level;
@@ -118,6 +129,15 @@ void HealthTiles::updateValues()
 {
     for (int i = 0; i < m_tiles.size(); ++i)
         m_tiles[i].value->setText(formatValue(Tile(i)));
+    // Rows whose created_at is no time (before 1970, far in the future) have no age: said here
+    // rather than hidden in the oldest age or shown as a wrapped one.
+    const ImplausibleTimes &implausible = m_snapshot.implausible;
+    widgets(Tile::OldestPending)
+        .hint->setText(
+            implausible.any() ? tr("%n without a plausible created_at", nullptr,
+                int(std::min<qint64>(implausible.createdBefore1970 + implausible.createdInFuture,
+                    std::numeric_limits<int>::max())))
+                              : tr("age of oldest PENDING"));
 }
 
 void HealthTiles::updateLevels()
@@ -127,7 +147,10 @@ void HealthTiles::updateLevels()
     widgets(Tile::Due).frame->setToolTip(limitsTip(m_thresholds.due, false));
     widgets(Tile::LeaseExpired).frame->setToolTip(limitsTip(m_thresholds.leaseExpired, false));
     widgets(Tile::Dead).frame->setToolTip(limitsTip(m_thresholds.dead, false));
-    widgets(Tile::OldestPending).frame->setToolTip(limitsTip(m_thresholds.oldestPendingMs, true));
+    const QString implausible = m_snapshot.implausible.sentence();
+    widgets(Tile::OldestPending)
+        .frame->setToolTip(limitsTip(m_thresholds.oldestPendingMs, true)
+            + (implausible.isEmpty() ? QString() : QLatin1Char('\n') + implausible));
 }
 
 void HealthTiles::applyLevel(TileWidgets &widgets, Level level)
@@ -218,10 +241,13 @@ HealthTiles::Level HealthTiles::levelFor(Tile tile) const
         return levelOf(counts.leaseExpired, m_thresholds.leaseExpired);
     case Tile::Dead:
         return levelOf(counts.dead, m_thresholds.dead);
-    case Tile::OldestPending:
-        return m_snapshot.oldestPendingAgeMs
+    case Tile::OldestPending: {
+        const Level level = m_snapshot.oldestPendingAgeMs
             ? levelOf(*m_snapshot.oldestPendingAgeMs, m_thresholds.oldestPendingMs)
             : Level::Normal;
+        // A row with no plausible created_at could be older than any shown: never quietly normal.
+        return m_snapshot.implausible.any() && level == Level::Normal ? Level::Amber : level;
+    }
     default:
         return Level::Normal;
     }

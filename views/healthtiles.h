@@ -25,6 +25,8 @@ public:
     const TileThresholds &thresholds() const { return m_thresholds; }
 
     QString valueText(Tile tile) const;
+    QString hintText(Tile tile) const; // the small line under the value
+    QString toolTipText(Tile tile) const;
     Level level(Tile tile) const;
 
 private:

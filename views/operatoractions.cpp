@@ -2,6 +2,7 @@
 
 #include "csvexport.h"
 #include "eventlistmodel.h"
+#include "plaintext.h"
 #include "redaction.h"
 #include "replaydialog.h"
 #include "replayer.h"
@@ -20,9 +21,7 @@ namespace {
 
 QStringList sensitiveKeys()
 {
-    return QSettings()
-        .value(QStringLiteral("redaction/sensitiveKeys"), Redaction::defaultSensitiveKeys())
-        .toStringList();
+    return Redaction::sensitiveKeys(QSettings());
 }
 
 } // namespace
@@ -222,7 +221,7 @@ void OperatorActions::report(const ReplayResult &result)
     if (!result.error.isEmpty()) {
         QMessageBox::warning(m_window, tr("Replay"),
             tr("Replay stopped: %1\nReplayed before that: %2")
-                .arg(result.error)
+                .arg(PlainText::escaped(result.error))
                 .arg(result.replayed.size()));
         return;
     }
@@ -231,7 +230,7 @@ void OperatorActions::report(const ReplayResult &result)
         text += QLatin1Char('\n')
             + tr("Skipped %n, already replayed by someone else or no longer DEAD: %1", nullptr,
                 int(result.skipped.size()))
-                  .arg(result.skipped.mid(0, 20).join(QStringLiteral(", ")));
+                  .arg(PlainText::escaped(result.skipped.mid(0, 20).join(QStringLiteral(", "))));
     QMessageBox::information(m_window, tr("Replay"), text);
 }
 

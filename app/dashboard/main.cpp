@@ -2,6 +2,8 @@
 // database, or on the embedded SQLite demo database with the simulated relay running when no URL is
 // given.
 #include "dashboardapp.h"
+#include "databaseurl.h"
+#include "plaintext.h"
 #include "scrollbench.h"
 
 #include <QApplication>
@@ -138,6 +140,7 @@ int main(int argc, char *argv[])
             &error, parser.value(QStringLiteral("profile")))
         : dashboard.openDemo(&error);
     if (!opened) {
+        error = PlainText::escaped(DatabaseUrl::maskPasswords(error)); // echoed input stays safe
         QTextStream(stderr) << "outbox-dashboard: " << error << Qt::endl;
         if (!parser.isSet(QStringLiteral("screenshot")))
             QMessageBox::critical(nullptr, QStringLiteral("Outbox Health"), error);

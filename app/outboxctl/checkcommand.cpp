@@ -5,8 +5,6 @@
 #include "cli.h"
 #include "healthquery.h"
 
-#include <QDateTime>
-
 namespace {
 
 // A whole number of at least 0 for option `name`, when it is set.
@@ -29,13 +27,11 @@ bool parseCount(const QCommandLineParser &parser, const QString &name, std::opti
 bool parseOptions(
     const QCommandLineParser &parser, qint64 *now, HealthThresholds *thresholds, QString *error)
 {
-    std::optional<qint64> at;
-    if (!parseCount(parser, u"now"_qs, &at, error)
+    if (!Cli::readNow(parser, now, error)
         || !parseCount(parser, u"max-oldest-pending-ms"_qs, &thresholds->maxOldestPendingMs, error)
         || !parseCount(parser, u"max-dead"_qs, &thresholds->maxDead, error)
         || !parseCount(parser, u"max-lease-expired"_qs, &thresholds->maxLeaseExpired, error))
         return false;
-    *now = at ? *at : QDateTime::currentMSecsSinceEpoch();
     return true;
 }
 
@@ -77,7 +73,8 @@ QString histogramLines(const HealthSnapshot &snapshot)
                         .arg(bucket.dead);
     QStringList categories;
     for (const CategoryCount &category : snapshot.errorCategories)
-        categories << category.category + u": "_qs + QString::number(category.count);
+        categories << Cli::printable(category.category) + u": "_qs
+                + QString::number(category.count);
     const QString notAvailable = u"n/a"_qs;
     return u"ages:     "_qs
         + (snapshot.isAvailable(u"age_histogram"_qs) ? ages.join(u", "_qs) : notAvailable)
@@ -115,9 +112,15 @@ QString report(const HealthSnapshot &snapshot, const QString &database,
         : u"n/a (no attempt history)"_qs;
     const QString through
         = profile.isNative() ? QString() : QStringLiteral(" (profile %1)").arg(profile.name());
-    return QStringLiteral("outbox health of %1%2 at %3\n").arg(database, through).arg(snapshot.now)
+    // Times that are none are reported, never turned into ages.
+    const QString implausible = snapshot.implausible.any()
+        ? u"warning:  "_qs + snapshot.implausible.sentence() + u"\n"_qs
+        : QString();
+    return QStringLiteral("outbox health of %1%2 at %3\n")
+               .arg(Cli::printable(database), Cli::printable(through))
+               .arg(snapshot.now)
         + countsLine(snapshot) + u"\noldest:   "_qs + oldest + u"\n"_qs + histogramLines(snapshot)
-        + u"\nlast hour: "_qs + lastHour + u"\n"_qs + verdictLine(violations);
+        + u"\nlast hour: "_qs + lastHour + u"\n"_qs + implausible + verdictLine(violations);
 }
 
 // A limit on a value the schema cannot tell would always pass: refused, naming it.
@@ -130,6 +133,13 @@ bool judgeable(const QCommandLineParser &parser, const HealthSnapshot &snapshot,
                          .arg(option, key, profile.name());
             return false;
         }
+    }
+    // A row with no plausible created_at could be the oldest: the age limit cannot be met
+    // honestly, and passing it would call an outbox healthy that may not be.
+    if (parser.isSet(u"max-oldest-pending-ms"_qs) && snapshot.implausible.any()) {
+        *error = QStringLiteral("--max-oldest-pending-ms cannot be judged: %1")
+                     .arg(snapshot.implausible.sentence());
+        return false;
     }
     return true;
 }

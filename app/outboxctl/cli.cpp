@@ -1,8 +1,10 @@
 #include "cli.h"
 
+#include "plaintext.h"
 #include "profileregistry.h"
 #include "schema.h"
 
+#include <QDateTime>
 #include <QFileInfo>
 #include <QHash>
 #include <QTextStream>
@@ -10,9 +12,14 @@
 
 namespace Cli {
 
+QString printable(const QString &text)
+{
+    return PlainText::escaped(DatabaseUrl::maskPasswords(text));
+}
+
 int fail(const QString &message)
 {
-    QTextStream(stderr) << "outboxctl: " << message << Qt::endl;
+    QTextStream(stderr) << "outboxctl: " << printable(message) << Qt::endl;
     return Error;
 }
 
@@ -55,7 +62,7 @@ QString examples(const QString &command)
             u"  outboxctl generate --db sqlite:/tmp/big.sqlite --events 25000\n"
             "  outboxctl generate --db postgresql://db.internal/scratch --events 2000000 --seed 7\n"_qs},
         {u"export"_qs,
-            u"  outboxctl export --db sqlite:/var/lib/shop/outbox.sqlite --state DEAD --output "
+            u"  outboxctl export --db sqlite:/var/lib/shop/outbox.sqlite --state dead --output "
             u"dead.csv\n"
             "  outboxctl export --db postgresql://ops@db.internal/shop --audit > replays.csv\n"_qs},
     };
@@ -121,6 +128,49 @@ bool requireValue(const QCommandLineParser &parser, const QString &option, QStri
     if (parser.isSet(option) && !parser.value(option).trimmed().isEmpty())
         return true;
     *error = QStringLiteral("--%1 is required").arg(option);
+    return false;
+}
+
+bool readNumber(const QCommandLineParser &parser, const QString &name, qint64 low, qint64 high,
+    qint64 *value, QString *error)
+{
+    if (!parser.isSet(name))
+        return true;
+    bool ok = false;
+    const qint64 number = parser.value(name).trimmed().toLongLong(&ok);
+    if (!ok || number < low || number > high) {
+        *error = QStringLiteral("--%1 must be a whole number from %2 to %3, not '%4'")
+                     .arg(name)
+                     .arg(low)
+                     .arg(high)
+                     .arg(parser.value(name));
+        return false;
+    }
+    *value = number;
+    return true;
+}
+
+bool readNow(const QCommandLineParser &parser, qint64 *now, QString *error)
+{
+    *now = QDateTime::currentMSecsSinceEpoch();
+    return readNumber(parser, QStringLiteral("now"), 0, MaxTimeMs, now, error);
+}
+
+bool readErrorCategory(const QCommandLineParser &parser, QString *category, QString *error)
+{
+    category->clear();
+    const QString option = QStringLiteral("error-category");
+    if (!parser.isSet(option))
+        return true;
+    const QString value = parser.value(option).trimmed();
+    for (const QString &known : {QStringLiteral("TRANSIENT"), QStringLiteral("PERMANENT")}) {
+        if (value.compare(known, Qt::CaseInsensitive) == 0) {
+            *category = known;
+            return true;
+        }
+    }
+    *error = QStringLiteral("--error-category must be TRANSIENT or PERMANENT, not '%1'")
+                 .arg(parser.value(option));
     return false;
 }
 

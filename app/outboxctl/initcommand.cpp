@@ -36,7 +36,7 @@ int runInit(const QStringList &arguments)
         return Cli::fail(error);
     Cli::printLine(
         QStringLiteral("initialised %1%2")
-            .arg(url.toDisplayString(),
+            .arg(Cli::printable(url.toDisplayString()),
                 parser.isSet(QStringLiteral("for-simulation")) ? QStringLiteral(" for simulation")
                                                                : QString()));
     return Cli::Ok;

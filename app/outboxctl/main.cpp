@@ -11,6 +11,7 @@ int runCheck(const QStringList &arguments);
 int runRelay(const QStringList &arguments);
 int runReplay(const QStringList &arguments);
 int runGenerate(const QStringList &arguments);
+int runExport(const QStringList &arguments);
 
 namespace {
 
@@ -26,6 +27,7 @@ const char usage[]
       "  relay     run the live simulated relay with injected faults\n"
       "  replay    release DEAD events for another delivery, recording who and why\n"
       "  generate  fill a simulation database with a realistic synthetic outbox\n"
+      "  export    write the events, or the replay log, as spreadsheet-safe CSV\n"
       "\n"
       "Options:\n"
       "  -h, --help     show this help; `outboxctl COMMAND --help` shows a command's options\n"
@@ -42,7 +44,7 @@ int main(int argc, char *argv[])
     QStringList arguments = QCoreApplication::arguments().mid(1);
     if (arguments.isEmpty())
         return Cli::fail(QStringLiteral("missing command (init, simulate, check, relay, replay, "
-                                        "generate); see `outboxctl --help`"));
+                                        "generate, export); see `outboxctl --help`"));
     const QString command = arguments.takeFirst();
     if (command == QLatin1String("--help") || command == QLatin1String("-h")
         || command == QLatin1String("help")) {
@@ -65,7 +67,9 @@ int main(int argc, char *argv[])
         return runReplay(arguments);
     if (command == QLatin1String("generate"))
         return runGenerate(arguments);
-    return Cli::fail(QStringLiteral(
-        "unknown command '%1' (expected init, simulate, check, relay, replay or generate)")
+    if (command == QLatin1String("export"))
+        return runExport(arguments);
+    return Cli::fail(QStringLiteral("unknown command '%1' (expected init, simulate, check, relay, "
+                                    "replay, generate or export)")
                          .arg(command));
 }

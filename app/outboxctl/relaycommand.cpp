@@ -70,7 +70,7 @@ int runRelay(const QStringList &arguments)
 
     Relay relay(connection->url(), options.config, &clock);
     QObject::connect(&relay, &Relay::workerError, [](const QString &message) {
-        QTextStream(stderr) << "outboxctl: relay worker: " << message << Qt::endl;
+        QTextStream(stderr) << "outboxctl: relay worker: " << Cli::printable(message) << Qt::endl;
     });
     if (!relay.start(&error))
         return Cli::fail(error);

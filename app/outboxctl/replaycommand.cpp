@@ -16,7 +16,6 @@
 namespace {
 
 constexpr qint64 MaxSpreadMs = 7LL * 24 * 3600 * 1000; // a week
-constexpr qint64 MaxTimeMs = 1LL << 53; // exact in JSON and far beyond any real clock
 
 struct ReplayOptions
 {
@@ -48,26 +47,6 @@ void addOptions(QCommandLineParser &parser)
     parser.addOption(
         {u"now"_qs, u"The replay time, ms since the epoch (default: now)."_qs, u"MS"_qs});
     parser.addOption({u"json"_qs, u"Print {\"replayed\":[...],\"skipped\":[...]}."_qs});
-}
-
-// A whole number from `low` to `high` for option `name`, when it is set.
-bool readNumber(const QCommandLineParser &parser, const QString &name, qint64 low, qint64 high,
-    qint64 *value, QString *error)
-{
-    if (!parser.isSet(name))
-        return true;
-    bool ok = false;
-    const qint64 number = parser.value(name).trimmed().toLongLong(&ok);
-    if (!ok || number < low || number > high) {
-        *error = QStringLiteral("--%1 must be a whole number from %2 to %3, not '%4'")
-                     .arg(name)
-                     .arg(low)
-                     .arg(high)
-                     .arg(parser.value(name));
-        return false;
-    }
-    *value = number;
-    return true;
 }
 
 bool requireText(const QCommandLineParser &parser, const QString &name, const QString &why,
@@ -104,21 +83,11 @@ bool readSelection(const QCommandLineParser &parser, ReplayOptions *options, QSt
         options->request.eventIds << id;
     }
     qint64 olderThan = -1;
-    if (!readNumber(parser, u"older-than-ms"_qs, 0, MaxTimeMs, &olderThan, error))
+    if (!Cli::readNumber(parser, u"older-than-ms"_qs, 0, Cli::MaxTimeMs, &olderThan, error))
         return false;
     if (olderThan >= 0)
         options->filter.minAgeMs = olderThan;
-    if (parser.isSet(u"error-category"_qs)) {
-        const QString category = parser.value(u"error-category"_qs).trimmed();
-        if (category.isEmpty()) {
-            *error = u"--error-category needs a category (TRANSIENT or PERMANENT)"_qs;
-            return false;
-        }
-        const bool known = category.compare(u"TRANSIENT"_qs, Qt::CaseInsensitive) == 0
-            || category.compare(u"PERMANENT"_qs, Qt::CaseInsensitive) == 0;
-        options->filter.errorCategory = known ? category.toUpper() : category;
-    }
-    return true;
+    return Cli::readErrorCategory(parser, &options->filter.errorCategory, error);
 }
 
 bool readOptions(const QCommandLineParser &parser, ReplayOptions *options, QString *error)
@@ -129,11 +98,9 @@ bool readOptions(const QCommandLineParser &parser, ReplayOptions *options, QStri
         || !requireText(parser, u"reason"_qs, u"replay_log records why the events were released"_qs,
             &options->request.reason, error))
         return false;
-    qint64 now = -1;
-    if (!readNumber(parser, u"spread-ms"_qs, 0, MaxSpreadMs, &options->request.spreadMs, error)
-        || !readNumber(parser, u"now"_qs, 0, MaxTimeMs, &now, error))
+    if (!Cli::readNumber(parser, u"spread-ms"_qs, 0, MaxSpreadMs, &options->request.spreadMs, error)
+        || !Cli::readNow(parser, &options->request.now, error))
         return false;
-    options->request.now = now >= 0 ? now : QDateTime::currentMSecsSinceEpoch();
     options->request.resetBudget = parser.isSet(u"reset-budget"_qs);
     options->db = parser.value(u"db"_qs);
     options->json = parser.isSet(u"json"_qs);
@@ -152,15 +119,16 @@ QString jsonLine(const ReplayResult &result)
 
 QString sentence(const ReplayResult &result)
 {
+    // Event IDs are stored text: escaped, so that one cannot forge a line of its own.
     QString line = QStringLiteral("replayed %1 event%2")
                        .arg(result.replayed.size())
                        .arg(result.replayed.size() == 1 ? QString() : u"s"_qs);
     if (!result.replayed.isEmpty())
-        line += u": "_qs + result.replayed.join(u", "_qs);
+        line += u": "_qs + Cli::printable(result.replayed.join(u", "_qs));
     if (!result.skipped.isEmpty())
         line += QStringLiteral("; skipped %1 (already replayed by someone else, or not DEAD): %2")
                     .arg(result.skipped.size())
-                    .arg(result.skipped.join(u", "_qs));
+                    .arg(Cli::printable(result.skipped.join(u", "_qs)));
     return line;
 }
 

@@ -1,0 +1,154 @@
+// outboxctl export --db URL [--profile NAME|PATH] [--state STATE] [--error-category C]
+// [--older-than-ms N] [--now MS] [--audit] [--output FILE]: the CSV of the window's "Export
+// events…" (or, with --audit, of "Export replay log…") for scripts, through the same code
+// (CsvExport): the payload redacted with the dashboard's list, cells that could start a
+// formula neutralised. Rows stream from the database to the file or standard output; a file
+// is replaced only when the whole export succeeded. Read-only, like `check`. Exit 0 written,
+// 2 any error.
+#include "cli.h"
+#include "csvexport.h"
+#include "redaction.h"
+
+#include <QFile>
+#include <QSaveFile>
+
+namespace {
+
+struct ExportOptions
+{
+    EventFilter filter;
+    qint64 now = 0;
+    bool audit = false;
+    QString output; // empty = standard output
+};
+
+void addOptions(QCommandLineParser &parser)
+{
+    parser.addOption({u"db"_qs, u"Database URL."_qs, u"URL"_qs});
+    Cli::addProfileOption(parser);
+    parser.addOption({u"state"_qs,
+        u"Only events in this state: any, pending, due, scheduled, in-flight, lease-expired, "
+        "delivered, dead (default: any)."_qs,
+        u"STATE"_qs});
+    parser.addOption({u"error-category"_qs,
+        u"Only events whose last error has this category (TRANSIENT or PERMANENT)."_qs, u"C"_qs});
+    parser.addOption(
+        {u"older-than-ms"_qs, u"Only events created at least N ms before --now."_qs, u"N"_qs});
+    parser.addOption({u"now"_qs,
+        u"The time states and ages are judged at, ms since the epoch (default: now)."_qs,
+        u"MS"_qs});
+    parser.addOption(
+        {u"audit"_qs, u"Export the replay log (replay_log) instead of the events."_qs});
+    parser.addOption({u"output"_qs, u"Write to FILE instead of standard output."_qs, u"FILE"_qs});
+}
+
+bool readFilter(const QCommandLineParser &parser, ExportOptions *options, QString *error)
+{
+    if (parser.isSet(u"state"_qs)) {
+        const std::optional<EventFilter::State> state
+            = EventFilter::stateFromName(parser.value(u"state"_qs).trimmed());
+        if (!state) {
+            *error = QStringLiteral("--state must be one of any, pending, due, scheduled, "
+                                    "in-flight, lease-expired, delivered, dead, not '%1'")
+                         .arg(parser.value(u"state"_qs));
+            return false;
+        }
+        options->filter.state = *state;
+    }
+    qint64 olderThan = -1;
+    if (!Cli::readNumber(parser, u"older-than-ms"_qs, 0, Cli::MaxTimeMs, &olderThan, error)
+        || !Cli::readErrorCategory(parser, &options->filter.errorCategory, error))
+        return false;
+    if (olderThan >= 0)
+        options->filter.minAgeMs = olderThan;
+    return true;
+}
+
+bool readOptions(const QCommandLineParser &parser, ExportOptions *options, QString *error)
+{
+    if (!Cli::requireValue(parser, u"db"_qs, error) || !readFilter(parser, options, error)
+        || !Cli::readNow(parser, &options->now, error))
+        return false;
+    options->audit = parser.isSet(u"audit"_qs);
+    if (options->audit && !(options->filter == EventFilter {})) {
+        *error = u"--state, --error-category and --older-than-ms narrow the events; the replay "
+                 "log (--audit) is exported whole"_qs;
+        return false;
+    }
+    if (parser.isSet(u"output"_qs)) {
+        options->output = parser.value(u"output"_qs);
+        if (options->output.trimmed().isEmpty()) {
+            *error = u"--output needs a file name"_qs;
+            return false;
+        }
+    }
+    return true;
+}
+
+// The CSV onto `out`: the events the filter matches, read through the profile, or the log.
+bool write(const DbConnection &connection, const OutboxProfile &profile,
+    const ExportOptions &options, QIODevice *out, qint64 *rows, QString *error)
+{
+    const QSqlDatabase db = connection.database();
+    if (options.audit) {
+        if (!profile.hasReplayLog()) {
+            *error = QStringLiteral("--audit: profile %1 has no replay log (only the native "
+                                    "schema records replays)")
+                         .arg(profile.name());
+            return false;
+        }
+        return CsvExport::exportReplayLog(db, out, error, {}, rows);
+    }
+    return CsvExport::exportEvents(db, options.filter, options.now,
+        Redaction::dashboardSensitiveKeys(), out, error, rows,
+        profile.source(OutboxProfile::engineOf(db)));
+}
+
+} // namespace
+
+int runExport(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addOptions(parser);
+    int exitCode = Cli::Ok;
+    if (!Cli::parse(parser, u"export"_qs, arguments, &exitCode))
+        return exitCode;
+    ExportOptions options;
+    QString error;
+    if (!readOptions(parser, &options, &error))
+        return Cli::fail(u"export: "_qs + error);
+    const DatabaseUrl url = DatabaseUrl::parse(parser.value(u"db"_qs), &error);
+    if (!url.isValid())
+        return Cli::fail(error);
+    OpenOptions open;
+    open.readOnly = true; // export never writes to the database
+    std::optional<OutboxProfile> profile;
+    const auto connection = Cli::openWithProfile(url, open, parser, &profile, &error);
+    if (!connection)
+        return Cli::fail(error);
+
+    qint64 rows = 0;
+    const QString what = options.audit ? u"replay"_qs : u"event"_qs;
+    if (options.output.isEmpty()) {
+        QFile out;
+        if (!out.open(stdout, QIODevice::WriteOnly))
+            return Cli::fail(u"export: cannot write to standard output: "_qs + out.errorString());
+        if (!write(*connection, *profile, options, &out, &rows, &error))
+            return Cli::fail(QStringLiteral("export: %1: %2").arg(url.toDisplayString(), error));
+        return Cli::Ok;
+    }
+    // Replaced only when every row is written: a failed export leaves the old file as it was.
+    QSaveFile out(options.output);
+    if (!out.open(QIODevice::WriteOnly))
+        return Cli::fail(
+            QStringLiteral("export: cannot write %1: %2").arg(options.output, out.errorString()));
+    if (!write(*connection, *profile, options, &out, &rows, &error))
+        return Cli::fail(QStringLiteral("export: %1: %2").arg(url.toDisplayString(), error));
+    if (!out.commit())
+        return Cli::fail(
+            QStringLiteral("export: cannot write %1: %2").arg(options.output, out.errorString()));
+    Cli::printLine(QStringLiteral("exported %1 %2%3 to %4")
+                       .arg(rows)
+                       .arg(what, rows == 1 ? QString() : u"s"_qs, Cli::printable(options.output)));
+    return Cli::Ok;
+}
