@@ -128,8 +128,11 @@ qint64 RetryPolicy::exponentialBase(int failures) const
     const double multiplier = m_kind == Kind::FullJitter ? 2.0 : m_multiplier;
     // FullJitter grows as base * 2^k; Spring's exponential as initial * multiplier^(k-1).
     const int exponent = m_kind == Kind::FullJitter ? k : k - 1;
+    if (m_initial == 0)
+        return 0; // 0 * pow(...) would be NaN once pow overflows to infinity
     const double value = double(m_initial) * std::pow(multiplier, exponent);
-    return value >= double(m_max) ? m_max : qint64(value);
+    return value < double(m_max) ? qint64(value) : m_max; // infinity too: never cast
+
 }
 
 qint64 RetryPolicy::minimumDelayAfter(int failures) const

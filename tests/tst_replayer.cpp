@@ -9,6 +9,7 @@
 #include "replaylogmodel.h"
 #include "sqltransaction.h"
 #include "testdatabase.h"
+#include "csvtext.h"
 #include "testmain.h"
 #include "timeformat.h"
 
@@ -117,41 +118,6 @@ QList<qint64> dueTimes(const QSqlDatabase &db)
     return times;
 }
 
-// RFC 4180 records back from text, to compare fields exactly.
-QList<QStringList> parseCsv(const QString &text)
-{
-    QList<QStringList> records;
-    QStringList record;
-    QString field;
-    bool quoted = false;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar c = text.at(i);
-        if (quoted) {
-            if (c == u'"' && i + 1 < text.size() && text.at(i + 1) == u'"') {
-                field += u'"';
-                ++i;
-            } else if (c == u'"') {
-                quoted = false;
-            } else {
-                field += c;
-            }
-        } else if (c == u'"') {
-            quoted = true;
-        } else if (c == u',') {
-            record << field;
-            field.clear();
-        } else if (c == u'\r' && i + 1 < text.size() && text.at(i + 1) == u'\n') {
-            record << field;
-            records << record;
-            record.clear();
-            field.clear();
-            ++i;
-        } else {
-            field += c;
-        }
-    }
-    return records;
-}
 
 } // namespace
 
