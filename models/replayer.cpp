@@ -1,5 +1,6 @@
 #include "replayer.h"
 
+#include "readonlytransaction.h"
 #include "sqltransaction.h"
 
 #include <QSet>
@@ -210,44 +211,51 @@ Replayer::Outcome Replayer::replayByStatement(const QString &eventId, qint64 now
     return *changed == 1 ? Outcome::Replayed : Outcome::Skipped;
 }
 
-QSqlQuery *Replayer::runFilter(
-    const QString &select, const EventFilter &filter, qint64 now, QString *error)
+// Runs a read of the DEAD rows a filter matches in `transaction` (read-only): the query,
+// ready to be stepped through, or null with *error set.
+QSqlQuery *Replayer::runFilter(ReadOnlyTransaction &transaction, const QString &select,
+    const EventFilter &filter, qint64 now, QString *error)
 {
     const EventFilter dead = deadOnly(filter);
     // Pieces put together rather than QString::arg(): a profile's source may hold a '%'.
     QString sql = select;
     sql.replace(QStringLiteral("@WHERE@"), dead.whereClause());
-    QSqlQuery &query = prepared(sql.replace(QStringLiteral("@SOURCE@"), source()));
-    dead.bindValues(query, now);
-    if (!query.exec()) {
+    sql.replace(QStringLiteral("@SOURCE@"), source());
+    QSqlQuery *query = transaction.prepare(sql);
+    if (!query) {
         if (error)
-            *error = errorText(query);
+            *error = transaction.errorText();
         return nullptr;
     }
-    return &query;
+    dead.bindValues(*query, now);
+    if (!query->exec()) {
+        if (error)
+            *error = errorText(*query);
+        return nullptr;
+    }
+    return query;
 }
 
 QStringList Replayer::matchingDeadEvents(const EventFilter &filter, qint64 now, QString *error)
 {
-    QSqlQuery *query
-        = runFilter(QStringLiteral("SELECT event_id FROM @SOURCE@ WHERE @WHERE@ ORDER BY event_id"),
-            filter, now, error);
+    ReadOnlyTransaction transaction(m_db);
+    QSqlQuery *query = runFilter(transaction,
+        QStringLiteral("SELECT event_id FROM @SOURCE@ WHERE @WHERE@ ORDER BY event_id"), filter,
+        now, error);
     if (!query)
         return {};
     QStringList ids;
     while (query->next())
         ids << query->value(0).toString();
-    query->finish();
     return ids;
 }
 
 qint64 Replayer::countMatchingDead(const EventFilter &filter, qint64 now, QString *error)
 {
-    QSqlQuery *query = runFilter(
+    ReadOnlyTransaction transaction(m_db);
+    QSqlQuery *query = runFilter(transaction,
         QStringLiteral("SELECT COUNT(*) FROM @SOURCE@ WHERE @WHERE@"), filter, now, error);
     if (!query)
         return -1;
-    const qint64 count = query->next() ? query->value(0).toLongLong() : -1;
-    query->finish();
-    return count;
+    return query->next() ? query->value(0).toLongLong() : -1;
 }

@@ -4,8 +4,8 @@
 // is told it was skipped. Also finds every DEAD row a filter matches, for bulk replay.
 // With a profile for another schema (pg-boss, gruelbox, ...), each event runs the profile's
 // fenced replay statement in its own transaction (1 row changed = replayed, 0 = skipped; no
-// replay_log, no budget reset nor spread), and DEAD rows are found through its source; a
-// read-only profile refuses with what to run instead.
+// replay_log, no budget reset nor spread), and DEAD rows are found through its source in a
+// read-only transaction; a read-only profile refuses with what to run instead.
 #pragma once
 
 #include "statementcache.h"
@@ -18,6 +18,8 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <optional>
+
+class ReadOnlyTransaction;
 
 class Replayer
 {
@@ -52,8 +54,8 @@ private:
     Outcome replayByStatement(const QString &eventId, qint64 now, QString *error);
     QString source() const;
     QSqlQuery &prepared(const QString &sql) { return m_statements.prepared(sql); }
-    QSqlQuery *runFilter(
-        const QString &select, const EventFilter &filter, qint64 now, QString *error);
+    QSqlQuery *runFilter(ReadOnlyTransaction &transaction, const QString &select,
+        const EventFilter &filter, qint64 now, QString *error);
 
     QSqlDatabase m_db;
     bool m_postgres = false;
