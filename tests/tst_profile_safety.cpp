@@ -1,9 +1,11 @@
-// Hostile profiles change nothing (issue 12, Why 1), on PostgreSQL and SQLite: a field holding
-// a second statement (a DELETE, a COMMIT that leaves the read-only transaction, a SET SESSION
-// that makes the session writable) is refused when the profile is loaded, by `outboxctl
-// check`, `outboxctl replay` and `outbox-dashboard --read-only` alike; reads run in a
-// transaction that is read-only whatever the session says. Every attack compares all tables'
-// rows before and after.
+// Hostile profiles change nothing (issue 12, Why 1-2), on PostgreSQL and SQLite: a field
+// holding a second statement (a DELETE, a COMMIT that leaves the read-only transaction, a SET
+// SESSION that makes the session writable) is refused when the profile is loaded, by
+// `outboxctl check`, `outboxctl replay` and `outbox-dashboard --read-only` alike; reads run in
+// a transaction that is read-only whatever the session says; the tool fences every replay
+// statement itself (a DELIVERED row stays DELIVERED, a statement that changes the wrong row,
+// two rows, or leaves the row DEAD rolls back). Every attack compares all tables' rows before
+// and after.
 #include "eventlistmodel.h"
 #include "fixturescript.h"
 #include "healthquery.h"
@@ -411,6 +413,86 @@ private slots:
         error.clear();
         QVERIFY(replayer.matchingDeadEvents(EventFilter(), T, &error).isEmpty());
         QVERIFY2(error.contains(readOnly), qPrintable(error));
+        QCOMPARE(everyTable(db), before);
+    }
+
+    // Why 2: the tool's own fence around the profile's statement, through `outboxctl replay`.
+    void replayIsFenced_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QString>("statement");
+        QTest::addColumn<QString>("eventId");
+        QTest::addColumn<QString>("expected"); // stderr's text, or the JSON line on success
+        struct Case
+        {
+            const char *name;
+            QString statement;
+            QString eventId;
+            QString expected;
+        };
+        const QString unfenced
+            = u"UPDATE shop_outbox SET state = 'queued' WHERE job_id = CAST(:event_id AS INTEGER)"_qs;
+        const QList<Case> cases = {
+            {"unfenced statement on a DELIVERED row is skipped", unfenced, u"6"_qs,
+                u"{\"replayed\":[],\"skipped\":[\"6\"]}"_qs},
+            {"unfenced statement on a DEAD row replays it", unfenced, u"7"_qs,
+                u"{\"replayed\":[\"7\"],\"skipped\":[]}"_qs},
+            {"statement changing another row",
+                u"UPDATE shop_outbox SET state = 'queued'"
+                " WHERE job_id = CAST(:event_id AS INTEGER) + 1"_qs,
+                u"7"_qs, u"changed a row, but the event is still DEAD: rolled back"_qs},
+            {"statement changing two rows",
+                u"UPDATE shop_outbox SET state = 'queued'"
+                " WHERE state = 'error' AND job_id >= CAST(:event_id AS INTEGER)"_qs,
+                u"7"_qs, u"changed 2 rows, not one: rolled back"_qs},
+            {"statement leaving the row DEAD",
+                u"UPDATE shop_outbox SET tries = tries + 1"
+                " WHERE job_id = CAST(:event_id AS INTEGER)"_qs,
+                u"7"_qs, u"changed a row, but the event is still DEAD: rolled back"_qs},
+            {"WITH deleting another table",
+                u"WITH gone AS (DELETE FROM victim RETURNING 1) UPDATE shop_outbox"
+                " SET state = 'queued' WHERE job_id = CAST(:event_id AS INTEGER)"
+                " AND state = 'error'"_qs,
+                u"7"_qs, u"field 'replay' starts with WITH"_qs},
+        };
+        for (const Case &c : cases) {
+            for (const char *engine : {"sqlite", "postgresql"}) {
+                QTest::addRow("%s, %s", c.name, engine)
+                    << QString::fromLatin1(engine) << c.statement << c.eventId << c.expected;
+            }
+        }
+    }
+
+    void replayIsFenced()
+    {
+        QFETCH(QString, engine);
+        QFETCH(QString, statement);
+        QFETCH(QString, eventId);
+        QFETCH(QString, expected);
+        FRESH_DATABASE(database, engine);
+        const auto connection = loadShop(*database);
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        const Tables before = everyTable(db);
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, u"fence.profile"_qs,
+            customProfileWith(u"replay ="_qs, u"replay = "_qs + statement));
+
+        const Run run = outboxctl(replayArguments(database->url(), path, eventId));
+        const QString state
+            = scalar(db, u"SELECT state FROM shop_outbox WHERE job_id = "_qs + eventId).toString();
+        if (expected.startsWith(u'{')) {
+            QCOMPARE(run.exitCode, 0);
+            QCOMPARE(run.out, QStringList {expected});
+            if (expected.contains(u"\"replayed\":[]"_qs))
+                QCOMPARE(everyTable(db), before);
+            else
+                QCOMPARE(state, u"queued"_qs);
+            return;
+        }
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err.size(), 1);
+        QVERIFY2(run.err.constFirst().contains(expected), qPrintable(run.err.constFirst()));
         QCOMPARE(everyTable(db), before);
     }
 };
