@@ -278,6 +278,45 @@ bool readThroughput(Reader &reader, HealthSnapshot *snapshot)
     return true;
 }
 
+// A profile's status expression must yield PENDING, DELIVERED or DEAD for every row; a row
+// yielding anything else (the library's raw states, NULL) would be counted nowhere, and the
+// snapshot would say zero where there are rows. Reads the rows the other states do not cover:
+// how many, and the three commonest values.
+bool checkStatuses(Reader &reader, const OutboxProfile &profile, QString *error)
+{
+    QSqlQuery *prepared = nullptr;
+    // clang-format off
+    if (!reader.run(&prepared,
+            u"SELECT status, COUNT(*), SUM(COUNT(*)) OVER () FROM "_qs + reader.source()
+            + u" WHERE status IS NULL OR status NOT IN ('PENDING', 'DELIVERED', 'DEAD')"
+              " GROUP BY status ORDER BY COUNT(*) DESC, status LIMIT 3"_qs))
+        return false;
+    QSqlQuery &query = *prepared;
+    // clang-format on
+    qint64 rows = 0;
+    QStringList values;
+    while (query.next()) {
+        rows = query.value(2).toLongLong();
+        values << (query.value(0).isNull() ? u"NULL"_qs
+                                           : u"'"_qs + query.value(0).toString() + u"'"_qs);
+    }
+    if (rows == 0)
+        return true;
+    const auto engine
+        = reader.isPostgres() ? OutboxProfile::Engine::PostgreSql : OutboxProfile::Engine::Sqlite;
+    const QString location = QStringLiteral("%1:%2")
+                                 .arg(profile.origin())
+                                 .arg(profile.lineOfField(u"status"_qs, engine));
+    *error
+        = QStringLiteral("%1: %2 %3 a status other than PENDING, DELIVERED or DEAD (%4 %5):"
+                         " the status expression (%6) must map every row to one of them")
+              .arg(profile.name())
+              .arg(rows)
+              .arg(rows == 1 ? u"row has"_qs : u"rows have"_qs,
+                  values.size() == 1 ? u"value"_qs : u"values"_qs, values.join(u", "_qs), location);
+    return false;
+}
+
 // The snapshot's keys a profile's schema cannot tell: its counts, then the figures that need
 // created_at, failures, an error category or the attempt history.
 QStringList notAvailableFor(const OutboxProfile &profile)
@@ -335,7 +374,8 @@ std::optional<HealthSnapshot> compute(
         }
         Reader reader(db, transaction, options, error);
         SmallStates small;
-        if (!readPending(reader, &snapshot, &small) || !readDead(reader, &snapshot, &small)
+        if ((!reader.isNative() && !checkStatuses(reader, *options.profile, error))
+            || !readPending(reader, &snapshot, &small) || !readDead(reader, &snapshot, &small)
             || !readDelivered(reader, &snapshot)
             || (reader.isNative() && !readThroughput(reader, &snapshot)))
             return std::nullopt;

@@ -14,6 +14,9 @@
 // changing state between two statements a few milliseconds apart may be counted in both or
 // neither for that one snapshot; the next refresh is right again. On SQLite the statements
 // share the one read transaction, which in WAL mode blocks no writer.
+// With a profile, the snapshot fails (one line: how many rows, which values) when the status
+// expression yields anything but PENDING, DELIVERED or DEAD, rather than counting those rows
+// nowhere.
 // Call it from a worker thread with its own connection (HealthWorker).
 #pragma once
 

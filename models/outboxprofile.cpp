@@ -1,5 +1,6 @@
 #include "outboxprofile.h"
 
+#include "profileregistry.h"
 #include "readonlytransaction.h"
 #include "schema.h"
 
@@ -191,7 +192,10 @@ QString OutboxProfile::validate(const QSqlDatabase &db) const
         return wrongEngine(engine);
     if (m_native)
         return Schema::validate(db);
-    return probeFields(db, engine);
+    QString error = probeFields(db, engine);
+    if (error.isEmpty())
+        error = newerVersionFound(db);
+    return error;
 }
 
 // Every field's probe, in one read-only transaction; the replay statement is prepared there
@@ -227,6 +231,21 @@ QString OutboxProfile::probeFields(const QSqlDatabase &db, Engine engine) const
             .arg(wordsOf(transaction));
     }
     return {};
+}
+
+// A built-in profile for an older version of a library validates on the newer table too (the
+// old columns are still there) but reads it wrongly: name the profile that fits.
+QString OutboxProfile::newerVersionFound(const QSqlDatabase &db) const
+{
+    if (m_newer.isEmpty())
+        return {};
+    QString ignored;
+    const std::optional<OutboxProfile> newer = ProfileRegistry::byName(m_newer, &ignored);
+    if (!newer || !newer->isPresent(db))
+        return {};
+    return QStringLiteral("%1: this table is a newer version of the library (%2's schema was"
+                          " found): use --profile %2")
+        .arg(m_name, m_newer);
 }
 
 bool OutboxProfile::isPresent(const QSqlDatabase &db, QString *error) const

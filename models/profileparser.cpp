@@ -341,6 +341,7 @@ bool ProfileParser::readMeta()
     }
     m_profile.m_name = name.value;
     m_profile.m_description = m_byKey.value(QStringLiteral("description")).value;
+    m_profile.m_newer = m_byKey.value(QStringLiteral("newer")).value;
     return true;
 }
 

@@ -1,14 +1,19 @@
-// Hostile profiles change nothing (issue 12, Why 1-2), on PostgreSQL and SQLite: a field
-// holding a second statement (a DELETE, a COMMIT that leaves the read-only transaction, a SET
-// SESSION that makes the session writable) is refused when the profile is loaded, by
-// `outboxctl check`, `outboxctl replay` and `outbox-dashboard --read-only` alike; reads run in
-// a transaction that is read-only whatever the session says; the tool fences every replay
-// statement itself (a DELIVERED row stays DELIVERED, a statement that changes the wrong row,
-// two rows, or leaves the row DEAD rolls back). Every attack compares all tables' rows before
-// and after.
+// Hostile and sloppy profiles change nothing (issue 12, Why 1-3), on PostgreSQL and SQLite:
+// a field holding a second statement (a DELETE, a COMMIT that leaves the read-only
+// transaction, a SET SESSION that makes the session writable) is refused when the profile is
+// loaded, by `outboxctl check`, `outboxctl replay` and `outbox-dashboard --read-only` alike;
+// reads run in a transaction that is read-only whatever the session says; the tool fences
+// every replay statement itself (a DELIVERED row stays DELIVERED, a statement that changes the
+// wrong row, two rows, or leaves the row DEAD rolls back); a status expression yielding the
+// library's raw states fails `check` and the window's snapshot instead of counting zero; an
+// older built-in profile on a newer table names the profile to use. Every attack compares all
+// tables' rows before and after.
 #include "eventlistmodel.h"
 #include "fixturescript.h"
+#include "healthmonitor.h"
 #include "healthquery.h"
+#include "healthtiles.h"
+#include "mainwindow.h"
 #include "outboxctlrun.h"
 #include "profileparser.h"
 #include "profileregistry.h"
@@ -20,6 +25,7 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QProcess>
 #include <QSqlError>
 #include <QSqlRecord>
@@ -494,6 +500,121 @@ private slots:
         QCOMPARE(run.err.size(), 1);
         QVERIFY2(run.err.constFirst().contains(expected), qPrintable(run.err.constFirst()));
         QCOMPARE(everyTable(db), before);
+    }
+
+    // Why 3: a status expression yielding the library's raw states (or NULL for a state it
+    // forgot) fails `check` with exit 2, naming how many rows and the commonest values,
+    // instead of printing zeros and "healthy".
+    void statusValuesChecked_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QString>("status");
+        QTest::addColumn<QString>("expected");
+        const QString other = u"a status other than PENDING, DELIVERED or DEAD"_qs;
+        for (const char *engine : {"sqlite", "postgresql"}) {
+            QTest::addRow("raw states, %s", engine)
+                << QString::fromLatin1(engine) << u"status = state"_qs
+                << u"8 rows have "_qs + other + u" (values 'queued', 'error', 'sending')"_qs;
+            QTest::addRow("a state left out, %s", engine)
+                << QString::fromLatin1(engine)
+                << u"status = CASE state WHEN 'sent' THEN 'DELIVERED' WHEN 'error' THEN 'DEAD'"
+                   " WHEN 'queued' THEN 'PENDING' END"_qs
+                << u"2 rows have "_qs + other + u" (value NULL)"_qs;
+        }
+    }
+
+    void statusValuesChecked()
+    {
+        QFETCH(QString, engine);
+        QFETCH(QString, status);
+        QFETCH(QString, expected);
+        FRESH_DATABASE(database, engine);
+        const auto connection = loadShop(*database);
+        QVERIFY(connection);
+        const Tables before = everyTable(connection->database());
+        QTemporaryDir dir;
+        int line = 0;
+        const QString path = writeFile(
+            dir, u"sloppy.profile"_qs, customProfileWith(u"status ="_qs, status, &line));
+        for (const QStringList &extra : {QStringList(), QStringList {u"--json"_qs}}) {
+            const Run run = outboxctl(checkArguments(database->url(), path) + extra);
+            QCOMPARE(run.exitCode, 2);
+            QVERIFY(run.out.isEmpty());
+            QCOMPARE(run.err.size(), 1);
+            QVERIFY2(run.err.constFirst().contains(u"shop: "_qs + expected),
+                qPrintable(run.err.constFirst()));
+            QVERIFY2(run.err.constFirst().contains(QStringLiteral("%1:%2").arg(path).arg(line)),
+                qPrintable(run.err.constFirst()));
+        }
+        QCOMPARE(everyTable(connection->database()), before);
+    }
+
+    // The window says so too: the refresh line names the rows, and the tiles show no count
+    // (not zero).
+    void windowSaysStatusValuesAreWrong_data()
+    {
+        QTest::addColumn<QString>("engine");
+        addEngineRows("raw states");
+    }
+
+    void windowSaysStatusValuesAreWrong()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        auto connection = loadShop(*database);
+        QVERIFY(connection);
+        QString error;
+        WindowOptions options;
+        options.readOnly = true;
+        options.profile = ProfileParser::parse(
+            customProfileWith(u"status ="_qs, u"status = state"_qs), u"sloppy.profile"_qs, &error);
+        QVERIFY2(options.profile, qPrintable(error));
+        QVERIFY(options.profile->validate(connection->database()).isEmpty());
+        MainWindow window(std::move(connection), options);
+        window.monitor()->setClock([] { return T; });
+        window.show();
+        window.monitor()->refreshNow();
+        auto *label = window.findChild<QLabel *>(u"refreshLabel"_qs);
+        QVERIFY(label);
+        QTRY_VERIFY2(label->text().contains(u"8 rows have a status other than PENDING, DELIVERED"
+                                            " or DEAD"_qs),
+            qPrintable(label->text()));
+        const auto *tiles = window.findChild<HealthTiles *>();
+        QVERIFY(tiles);
+        for (const auto tile :
+            {HealthTiles::Tile::Due, HealthTiles::Tile::Dead, HealthTiles::Tile::Delivered})
+            QCOMPARE(tiles->valueText(tile), u"—"_qs);
+    }
+
+    // A built-in profile for an older version on a newer table names the one to use.
+    void olderBuiltInNamesTheNewer()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        {
+            const auto connection = database->connect(false);
+            QVERIFY(connection);
+            QVERIFY(runSqlScript(
+                connection->database(), QFINDTESTDATA("fixtures/spring-modulith-2.sql")));
+        }
+        const Run run = outboxctl({u"check"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+            u"spring-modulith"_qs, u"--now"_qs, QString::number(T)});
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err,
+            QStringList {u"outboxctl: spring-modulith: this table is a newer version of the"
+                         " library (spring-modulith-2's schema was found): use --profile"
+                         " spring-modulith-2"_qs});
+        const Run newer = outboxctl({u"check"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+            u"spring-modulith-2"_qs, u"--now"_qs, QString::number(T)});
+        QCOMPARE(newer.exitCode, 0);
+    }
+
+    void everyNewerNamesABuiltIn()
+    {
+        for (const OutboxProfile &profile : ProfileRegistry::builtIns()) {
+            if (!profile.newer().isEmpty())
+                QVERIFY2(ProfileRegistry::builtInNames().contains(profile.newer()),
+                    qPrintable(profile.name()));
+        }
     }
 };
 
