@@ -3,7 +3,9 @@
 // validation probes and detection) runs its statements inside one. PostgreSQL starts it with
 // START TRANSACTION READ ONLY, so neither the server's default_transaction_read_only nor a
 // session switched to READ WRITE can make it writable; SQLite sets PRAGMA query_only for its
-// lifetime. It always ends in ROLLBACK, since a read has nothing to commit.
+// lifetime. It always ends in ROLLBACK, since a read has nothing to commit, so start it on a
+// connection with no transaction open (every read path does; PostgreSQL would only warn about
+// a nested START TRANSACTION, and the ROLLBACK would end the outer one).
 // prepare() refuses a text holding more than one statement before the database sees it (Qt's
 // PostgreSQL driver prepares through the simple query protocol, which would run every
 // statement of such a text).

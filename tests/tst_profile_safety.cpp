@@ -8,6 +8,7 @@
 // library's raw states fails `check` and the window's snapshot instead of counting zero; an
 // older built-in profile on a newer table names the profile to use. Every attack compares all
 // tables' rows before and after.
+#include "csvexport.h"
 #include "eventlistmodel.h"
 #include "fixturescript.h"
 #include "healthmonitor.h"
@@ -23,6 +24,7 @@
 #include "testdatabase.h"
 #include "testmain.h"
 
+#include <QBuffer>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -384,7 +386,7 @@ private slots:
 
     // A single statement can still call a function that writes (PostgreSQL). Every read
     // through the profile (the snapshot, the window's event list, the DEAD rows a replay
-    // selects) fails on a writable connection and nothing changes.
+    // selects, the CSV export) fails on a writable connection and nothing changes.
     void writingFunctionCannotWrite()
     {
         FRESH_DATABASE(database, u"postgresql"_qs);
@@ -418,6 +420,13 @@ private slots:
         Replayer replayer(db, *profile);
         error.clear();
         QVERIFY(replayer.matchingDeadEvents(EventFilter(), T, &error).isEmpty());
+        QVERIFY2(error.contains(readOnly), qPrintable(error));
+
+        QBuffer csv;
+        QVERIFY(csv.open(QIODevice::WriteOnly));
+        error.clear();
+        QVERIFY(!CsvExport::exportEvents(db, EventFilter(), T, {}, &csv, &error, nullptr,
+            profile->source(OutboxProfile::Engine::PostgreSql)));
         QVERIFY2(error.contains(readOnly), qPrintable(error));
         QCOMPARE(everyTable(db), before);
     }
