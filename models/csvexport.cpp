@@ -1,5 +1,6 @@
 #include "csvexport.h"
 
+#include "readonlytransaction.h"
 #include "redaction.h"
 
 #include <QSqlError>
@@ -65,14 +66,19 @@ bool exportEvents(const QSqlDatabase &db, const EventFilter &filter, qint64 now,
     QString scratch;
     if (!error)
         error = &scratch;
-    QSqlQuery query(db);
-    query.setForwardOnly(true);
-    query.prepare(
+    // The source may be a profile's SQL: read it where nothing can be written.
+    ReadOnlyTransaction transaction(db);
+    QSqlQuery *prepared = transaction.prepare(
         QStringLiteral("SELECT event_id, event_type, aggregate_type, aggregate_id, status,"
                        " failures, created_at, next_attempt_at, last_error_category,"
                        " last_error, payload FROM ")
         + source + QStringLiteral(" WHERE ") + filter.whereClause()
         + QStringLiteral(" ORDER BY event_id"));
+    if (!prepared) {
+        *error = transaction.errorText();
+        return false;
+    }
+    QSqlQuery &query = *prepared;
     filter.bindValues(query, now);
     if (!query.exec())
         return fail(query, error);

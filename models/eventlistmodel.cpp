@@ -1,6 +1,7 @@
 #include "eventlistmodel.h"
 
 #include "healthsnapshot.h"
+#include "readonlytransaction.h"
 #include "saturating.h"
 #include "timeformat.h"
 
@@ -99,9 +100,14 @@ bool EventListModel::load(QList<Row> *rows, int limit, const Row *anchor, Anchor
     }
     sql += QStringLiteral(" ORDER BY %1%2, event_id%2 LIMIT :k_limit").arg(key, direction);
 
-    QSqlQuery query(m_db);
-    query.setForwardOnly(true);
-    query.prepare(sql);
+    // A profile's SQL is part of the statement: read it where nothing can be written.
+    ReadOnlyTransaction transaction(m_db);
+    QSqlQuery *prepared = transaction.prepare(sql);
+    if (!prepared) {
+        m_lastError = transaction.errorText();
+        return false;
+    }
+    QSqlQuery &query = *prepared;
     m_filter.bindValues(query, m_now);
     if (anchor) {
         query.bindValue(QStringLiteral(":k_key"), anchor->sortKey);

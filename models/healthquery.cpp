@@ -1,5 +1,6 @@
 #include "healthquery.h"
 
+#include "readonlytransaction.h"
 #include "saturating.h"
 
 #include <QElapsedTimer>
@@ -12,31 +13,6 @@
 namespace {
 
 using Bindings = QList<std::pair<QString, qint64>>;
-
-// SQLite: every aggregate of one snapshot reads the same committed state in one read
-// transaction, rolled back at the end since there is nothing to commit. (PostgreSQL runs in
-// autocommit; see healthquery.h.)
-class SqliteReadTransaction
-{
-public:
-    explicit SqliteReadTransaction(const QSqlDatabase &db)
-        : m_db(db)
-    {
-        if (db.driverName() == QLatin1String("QSQLITE"))
-            m_active = QSqlQuery(m_db).exec(u"BEGIN"_qs);
-    }
-    ~SqliteReadTransaction()
-    {
-        if (m_active)
-            QSqlQuery(m_db).exec(u"ROLLBACK"_qs);
-    }
-    SqliteReadTransaction(const SqliteReadTransaction &) = delete;
-    SqliteReadTransaction &operator=(const SqliteReadTransaction &) = delete;
-
-private:
-    QSqlDatabase m_db;
-    bool m_active = false;
-};
 
 // The statement with its values in place of the placeholders (all of them numbers).
 QString withValues(QString sql, Bindings values)
@@ -53,8 +29,10 @@ QString withValues(QString sql, Bindings values)
 class Reader
 {
 public:
-    Reader(const QSqlDatabase &db, const HealthQuery::Options &options, QString *error)
+    Reader(const QSqlDatabase &db, ReadOnlyTransaction &transaction,
+        const HealthQuery::Options &options, QString *error)
         : m_db(db)
+        , m_transaction(transaction)
         , m_options(options)
         , m_error(error)
         , m_native(!options.profile || options.profile->isNative())
@@ -69,17 +47,20 @@ public:
     const QString &source() const { return m_source; }
     const HealthQuery::Options &options() const { return m_options; }
 
-    bool run(QSqlQuery *query, const QString &sql, const Bindings &values = {})
+    // Runs the statement in the snapshot's read-only transaction, which owns *query (and
+    // frees it only after the transaction has ended); false with the error set.
+    bool run(QSqlQuery **query, const QString &sql, const Bindings &values = {})
     {
-        *query = QSqlQuery(m_db);
-        query->setForwardOnly(true);
-        if (!query->prepare(sql))
-            return fail(*query);
+        *query = m_transaction.prepare(sql);
+        if (!*query) {
+            *m_error = m_transaction.errorText();
+            return false;
+        }
         for (const auto &[name, value] : values)
-            query->bindValue(name, value);
+            (*query)->bindValue(name, value);
         if (m_options.trace)
             m_options.trace->append(withValues(sql, values));
-        return query->exec() || fail(*query);
+        return (*query)->exec() || fail(**query);
     }
 
 private:
@@ -90,6 +71,7 @@ private:
     }
 
     QSqlDatabase m_db;
+    ReadOnlyTransaction &m_transaction;
     const HealthQuery::Options &m_options;
     QString *m_error;
     bool m_native = true;
@@ -146,9 +128,10 @@ bool readPending(Reader &reader, HealthSnapshot *snapshot, SmallStates *small)
         + reader.source() + u" WHERE status = 'PENDING' GROUP BY 1, 2, 3"_qs;
     for (const QString &name : {u":now1"_qs, u":now2"_qs, u":now3"_qs, u":now4"_qs})
         values.append({name, snapshot->now});
-    QSqlQuery query;
-    if (!reader.run(&query, sql, values))
+    QSqlQuery *prepared = nullptr;
+    if (!reader.run(&prepared, sql, values))
         return false;
+    QSqlQuery &query = *prepared;
 
     std::optional<qint64> oldest;
     while (query.next()) {
@@ -186,11 +169,12 @@ bool readPending(Reader &reader, HealthSnapshot *snapshot, SmallStates *small)
 // DEAD rows by failures and error category, from the DEAD index.
 bool readDead(Reader &reader, HealthSnapshot *snapshot, SmallStates *small)
 {
-    QSqlQuery query;
-    if (!reader.run(&query,
+    QSqlQuery *prepared = nullptr;
+    if (!reader.run(&prepared,
             u"SELECT failures, last_error_category, COUNT(*) FROM "_qs + reader.source()
                 + u" WHERE status = 'DEAD' GROUP BY failures, last_error_category"_qs))
         return false;
+    QSqlQuery &query = *prepared;
     while (query.next()) {
         const qint64 count = query.value(2).toLongLong();
         snapshot->counts.dead += count;
@@ -235,13 +219,14 @@ qint64 singleNumber(QSqlQuery &query)
 // the table has now, so that it follows growth since. None before the first ANALYZE.
 std::optional<double> catalogueRows(Reader &reader, bool *ok)
 {
-    QSqlQuery query;
-    *ok = reader.run(&query,
+    QSqlQuery *prepared = nullptr;
+    *ok = reader.run(&prepared,
         u"SELECT reltuples, relpages,"
         " pg_relation_size(oid) / CAST(current_setting('block_size') AS integer)"
         " FROM pg_class WHERE oid = to_regclass('delivery_outbox')"_qs);
-    if (!*ok || !query.next() || query.value(0).toDouble() < 0)
+    if (!*ok || !prepared->next() || prepared->value(0).toDouble() < 0)
         return std::nullopt;
+    const QSqlQuery &query = *prepared;
     const double tuples = query.value(0).toDouble();
     const double pages = query.value(1).toDouble();
     const double pagesNow = query.value(2).toDouble();
@@ -256,19 +241,19 @@ std::optional<double> catalogueRows(Reader &reader, bool *ok)
 bool readDelivered(Reader &reader, HealthSnapshot *snapshot)
 {
     const qint64 small = snapshot->counts.pending() + snapshot->counts.dead;
-    QSqlQuery query;
+    QSqlQuery *query = nullptr;
     if (!reader.isNative()) {
         // Another schema: no catalogue estimate of a derived table, so an exact count.
         if (!reader.run(&query,
                 u"SELECT COUNT(*) FROM "_qs + reader.source() + u" WHERE status = 'DELIVERED'"_qs))
             return false;
-        snapshot->counts.delivered = singleNumber(query);
+        snapshot->counts.delivered = singleNumber(*query);
         return true;
     }
     if (!reader.isPostgres()) {
         if (!reader.run(&query, u"SELECT COUNT(*) FROM delivery_outbox"_qs))
             return false;
-        snapshot->counts.delivered = std::max<qint64>(0, singleNumber(query) - small);
+        snapshot->counts.delivered = std::max<qint64>(0, singleNumber(*query) - small);
         return true;
     }
     bool ok = false;
@@ -282,7 +267,7 @@ bool readDelivered(Reader &reader, HealthSnapshot *snapshot)
     }
     if (!reader.run(&query, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DELIVERED'"_qs))
         return false;
-    snapshot->counts.delivered = singleNumber(query);
+    snapshot->counts.delivered = singleNumber(*query);
     return true;
 }
 
@@ -295,8 +280,8 @@ bool readThroughput(Reader &reader, HealthSnapshot *snapshot)
     const qint64 first
         = (floorDiv(snapshot->now, minute) - (HealthSnapshot::ThroughputMinutes - 1)) * minute;
     // Only minutes inside the window are read, so finished_at - first stays within the hour.
-    QSqlQuery query;
-    if (!reader.run(&query,
+    QSqlQuery *prepared = nullptr;
+    if (!reader.run(&prepared,
             u"SELECT (finished_at - :first1) / 60000,"
             " COUNT(CASE WHEN outcome = 'DELIVERED' THEN 1 END),"
             " COUNT(CASE WHEN outcome <> 'DELIVERED' THEN 1 END)"
@@ -306,6 +291,7 @@ bool readThroughput(Reader &reader, HealthSnapshot *snapshot)
             " GROUP BY 1"_qs,
             {{u":first1"_qs, first}, {u":first2"_qs, first}, {u":now"_qs, snapshot->now}}))
         return false;
+    QSqlQuery &query = *prepared;
 
     for (int i = 0; i < HealthSnapshot::ThroughputMinutes; ++i)
         snapshot->throughput.append({first + i * minute, 0, 0});
@@ -317,6 +303,45 @@ bool readThroughput(Reader &reader, HealthSnapshot *snapshot)
         snapshot->throughput[index].failed = query.value(2).toLongLong();
     }
     return true;
+}
+
+// A profile's status expression must yield PENDING, DELIVERED or DEAD for every row; a row
+// yielding anything else (the library's raw states, NULL) would be counted nowhere, and the
+// snapshot would say zero where there are rows. Reads the rows the other states do not cover:
+// how many, and the three commonest values.
+bool checkStatuses(Reader &reader, const OutboxProfile &profile, QString *error)
+{
+    QSqlQuery *prepared = nullptr;
+    // clang-format off
+    if (!reader.run(&prepared,
+            u"SELECT status, COUNT(*), SUM(COUNT(*)) OVER () FROM "_qs + reader.source()
+            + u" WHERE status IS NULL OR status NOT IN ('PENDING', 'DELIVERED', 'DEAD')"
+              " GROUP BY status ORDER BY COUNT(*) DESC, status LIMIT 3"_qs))
+        return false;
+    QSqlQuery &query = *prepared;
+    // clang-format on
+    qint64 rows = 0;
+    QStringList values;
+    while (query.next()) {
+        rows = query.value(2).toLongLong();
+        values << (query.value(0).isNull() ? u"NULL"_qs
+                                           : u"'"_qs + query.value(0).toString() + u"'"_qs);
+    }
+    if (rows == 0)
+        return true;
+    const auto engine
+        = reader.isPostgres() ? OutboxProfile::Engine::PostgreSql : OutboxProfile::Engine::Sqlite;
+    const QString location = QStringLiteral("%1:%2")
+                                 .arg(profile.origin())
+                                 .arg(profile.lineOfField(u"status"_qs, engine));
+    *error
+        = QStringLiteral("%1: %2 %3 a status other than PENDING, DELIVERED or DEAD (%4 %5):"
+                         " the status expression (%6) must map every row to one of them")
+              .arg(profile.name())
+              .arg(rows)
+              .arg(rows == 1 ? u"row has"_qs : u"rows have"_qs,
+                  values.size() == 1 ? u"value"_qs : u"values"_qs, values.join(u", "_qs), location);
+    return false;
 }
 
 // The snapshot's keys a profile's schema cannot tell: its counts, then the figures that need
@@ -369,10 +394,15 @@ std::optional<HealthSnapshot> compute(
     snapshot.now = now;
     startEmpty(&snapshot);
     {
-        const SqliteReadTransaction transaction(db);
-        Reader reader(db, options, error);
+        ReadOnlyTransaction transaction(db);
+        if (!transaction.isActive()) {
+            *error = transaction.errorText();
+            return std::nullopt;
+        }
+        Reader reader(db, transaction, options, error);
         SmallStates small;
-        if (!readPending(reader, &snapshot, &small) || !readDead(reader, &snapshot, &small)
+        if ((!reader.isNative() && !checkStatuses(reader, *options.profile, error))
+            || !readPending(reader, &snapshot, &small) || !readDead(reader, &snapshot, &small)
             || !readDelivered(reader, &snapshot)
             || (reader.isNative() && !readThroughput(reader, &snapshot)))
             return std::nullopt;

@@ -5,12 +5,18 @@
 // small PostgreSQL tables; on a large PostgreSQL table it is the catalogue's row estimate minus
 // the exact small states, listed in HealthSnapshot::estimated.
 //
-// Transactions: on PostgreSQL every statement runs in autocommit, each with its own snapshot,
-// so the dashboard never holds a transaction (nor the xmin horizon that vacuum waits for) open
-// on a production database; the statement timeout of the connection bounds each one. The cost
-// is that a row changing state between two statements a few milliseconds apart may be counted
-// in both or neither for that one snapshot; the next refresh is right again. On SQLite the
-// statements share one read transaction, which in WAL mode blocks no writer.
+// Transactions: every statement of one snapshot is prepared and run inside one read-only
+// transaction (ReadOnlyTransaction: START TRANSACTION READ ONLY on PostgreSQL, PRAGMA
+// query_only on SQLite), so a profile's SQL cannot write whatever the session defaults say.
+// On PostgreSQL it is READ COMMITTED and takes no transaction ID: each statement reads its own
+// snapshot and none is held between them, so the dashboard holds no xmin horizon that vacuum
+// waits for; the statement timeout of the connection bounds each one. The cost is that a row
+// changing state between two statements a few milliseconds apart may be counted in both or
+// neither for that one snapshot; the next refresh is right again. On SQLite the statements
+// share the one read transaction, which in WAL mode blocks no writer.
+// With a profile, the snapshot fails (one line: how many rows, which values) when the status
+// expression yields anything but PENDING, DELIVERED or DEAD, rather than counting those rows
+// nowhere.
 // Call it from a worker thread with its own connection (HealthWorker).
 #pragma once
 

@@ -1,5 +1,7 @@
 #include "outboxprofile.h"
 
+#include "profileregistry.h"
+#include "readonlytransaction.h"
 #include "schema.h"
 
 #include <QRegularExpression>
@@ -48,6 +50,13 @@ QString databaseWords(const QSqlError &error)
     if (text.startsWith(QLatin1String("ERROR:")))
         text = text.mid(6).trimmed();
     return text.simplified();
+}
+
+// Why the transaction refused a statement: the database's words when it was the database.
+QString wordsOf(const ReadOnlyTransaction &transaction)
+{
+    return transaction.lastError().isValid() ? databaseWords(transaction.lastError())
+                                             : transaction.errorText();
 }
 
 bool usesNow(const QString &sql)
@@ -155,17 +164,18 @@ int OutboxProfile::lineOfField(const QString &field, Engine engine) const
     return specific ? specific : lineOf(field);
 }
 
-// Runs a statement that reads nothing (WHERE 1 = 0) and blames `field` when it fails.
+// Runs a statement that reads nothing (WHERE 1 = 0) in the read-only transaction and blames
+// `field` when it fails.
 QString OutboxProfile::probe(
-    const QSqlDatabase &db, const QString &sql, const QString &field, Engine engine) const
+    ReadOnlyTransaction &transaction, const QString &sql, const QString &field, Engine engine) const
 {
-    QSqlQuery query(db);
-    if (query.exec(sql))
+    QSqlQuery *query = transaction.prepare(sql);
+    if (query && query->exec())
         return {};
     return QStringLiteral("%1: field %2 (%3:%4): %5")
         .arg(m_name, field, m_origin)
         .arg(lineOfField(field, engine))
-        .arg(databaseWords(query.lastError()));
+        .arg(query ? databaseWords(query->lastError()) : wordsOf(transaction));
 }
 
 QString OutboxProfile::wrongEngine(Engine engine) const
@@ -182,18 +192,31 @@ QString OutboxProfile::validate(const QSqlDatabase &db) const
         return wrongEngine(engine);
     if (m_native)
         return Schema::validate(db);
+    QString error = probeFields(db, engine);
+    if (error.isEmpty())
+        error = newerVersionFound(db);
+    return error;
+}
+
+// Every field's probe, in one read-only transaction; the replay statement is prepared there
+// too, never run.
+QString OutboxProfile::probeFields(const QSqlDatabase &db, Engine engine) const
+{
+    ReadOnlyTransaction transaction(db);
+    if (!transaction.isActive())
+        return QStringLiteral("%1: %2").arg(m_name, transaction.errorText());
     const QString table = from(engine);
-    QString error
-        = probe(db, QLatin1String("SELECT 1 FROM ") + table + QLatin1String(" WHERE 1 = 0"),
-            QStringLiteral("from"), engine);
+    QString error = probe(transaction,
+        QLatin1String("SELECT 1 FROM ") + table + QLatin1String(" WHERE 1 = 0"),
+        QStringLiteral("from"), engine);
     if (error.isEmpty() && !where(engine).isEmpty()) {
-        error = probe(db,
+        error = probe(transaction,
             QStringLiteral("SELECT 1 FROM %1 WHERE (%2) AND 1 = 0").arg(table, where(engine)),
             QStringLiteral("where"), engine);
     }
     for (int i = 0; i < ColumnCount && error.isEmpty(); ++i) {
         if (!m_unavailable.at(i)) {
-            error = probe(db,
+            error = probe(transaction,
                 QStringLiteral("SELECT %1 FROM %2 WHERE 1 = 0")
                     .arg(castExpression(Column(i), engine), table),
                 columnName(Column(i)), engine);
@@ -201,15 +224,28 @@ QString OutboxProfile::validate(const QSqlDatabase &db) const
     }
     if (!error.isEmpty() || m_replayKind != ReplayKind::Statement)
         return error;
-    // Prepared, never run: checks the statement's names without changing anything.
-    QSqlQuery replay(db);
-    if (!replay.prepare(m_replay.at(int(engine)))) {
+    if (!transaction.prepare(m_replay.at(int(engine)))) {
         return QStringLiteral("%1: field replay (%2:%3): %4")
             .arg(m_name, m_origin)
             .arg(lineOfField(QStringLiteral("replay"), engine))
-            .arg(databaseWords(replay.lastError()));
+            .arg(wordsOf(transaction));
     }
     return {};
+}
+
+// A built-in profile for an older version of a library validates on the newer table too (the
+// old columns are still there) but reads it wrongly: name the profile that fits.
+QString OutboxProfile::newerVersionFound(const QSqlDatabase &db) const
+{
+    if (m_newer.isEmpty())
+        return {};
+    QString ignored;
+    const std::optional<OutboxProfile> newer = ProfileRegistry::byName(m_newer, &ignored);
+    if (!newer || !newer->isPresent(db))
+        return {};
+    return QStringLiteral("%1: this table is a newer version of the library (%2's schema was"
+                          " found): use --profile %2")
+        .arg(m_name, m_newer);
 }
 
 bool OutboxProfile::isPresent(const QSqlDatabase &db, QString *error) const
@@ -218,14 +254,16 @@ bool OutboxProfile::isPresent(const QSqlDatabase &db, QString *error) const
     const QString sql = m_detect.at(int(engine));
     if (!supports(engine) || sql.isEmpty())
         return false;
-    QSqlQuery query(db);
-    if (!query.exec(sql)) {
+    ReadOnlyTransaction transaction(db);
+    QSqlQuery *query = transaction.prepare(sql);
+    if (!query || !query->exec()) {
         if (error)
             *error = QStringLiteral("%1: field detect: %2")
-                         .arg(m_name, databaseWords(query.lastError()));
+                         .arg(m_name,
+                             query ? databaseWords(query->lastError()) : wordsOf(transaction));
         return false;
     }
-    return query.next();
+    return query->next();
 }
 
 std::optional<QString> OutboxProfile::replaySql(Engine engine) const

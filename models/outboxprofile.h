@@ -15,6 +15,8 @@
 #include <array>
 #include <optional>
 
+class ReadOnlyTransaction;
+
 class OutboxProfile
 {
 public:
@@ -89,11 +91,14 @@ public:
 
     // Empty when the profile works on this database; otherwise one line naming the first
     // field that fails, its file and line, and the database's words, e.g.
-    // `pg-boss: field failures (x.profile:12): column "retry_countx" does not exist`.
-    // The native profile reports Schema::validate()'s message.
+    // `pg-boss: field failures (x.profile:12): column "retry_countx" does not exist`, or the
+    // built-in profile to use when the table is a newer version of the library (`newer`).
+    // The probes run in a read-only transaction. The native profile reports
+    // Schema::validate()'s message.
     QString validate(const QSqlDatabase &db) const;
 
-    // Whether the profile's `detect` query finds its schema (false without a detect query).
+    // Whether the profile's `detect` query, run read-only, finds its schema (false without a
+    // detect query).
     bool isPresent(const QSqlDatabase &db, QString *error = nullptr) const;
 
     ReplayKind replayKind() const { return m_replayKind; }
@@ -107,6 +112,10 @@ public:
 
     // The line of the file where `key` (as written, e.g. "postgresql.status") was given; 0 if not.
     int lineOf(const QString &key) const { return m_lines.value(key); }
+    // The line of `field` as the engine reads it: its engine's own key, else the plain one.
+    int lineOfField(const QString &field, Engine engine) const;
+    // The built-in profile for a newer version of the same library, if any (`newer = NAME`).
+    QString newer() const { return m_newer; }
 
 private:
     friend class ProfileParser;
@@ -114,13 +123,15 @@ private:
 
     QString castExpression(Column column, Engine engine) const;
     QString wrongEngine(Engine engine) const;
-    QString probe(
-        const QSqlDatabase &db, const QString &sql, const QString &field, Engine engine) const;
-    int lineOfField(const QString &field, Engine engine) const;
+    QString probe(ReadOnlyTransaction &transaction, const QString &sql, const QString &field,
+        Engine engine) const;
+    QString probeFields(const QSqlDatabase &db, Engine engine) const;
+    QString newerVersionFound(const QSqlDatabase &db) const;
 
     QString m_name;
     QString m_description;
     QString m_origin;
+    QString m_newer;
     std::array<bool, EngineCount> m_engines = {true, true};
     std::array<PerEngine, ColumnCount> m_columns;
     std::array<bool, ColumnCount> m_unavailable = {};

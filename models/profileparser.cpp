@@ -1,5 +1,7 @@
 #include "profileparser.h"
 
+#include "sqltext.h"
+
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -24,9 +26,9 @@ const QStringList &perEngineFields()
 
 const QStringList &metaFields()
 {
-    static const QStringList fields
-        = {QStringLiteral("name"), QStringLiteral("description"), QStringLiteral("engines"),
-            QStringLiteral("statuses"), QStringLiteral("replay_unavailable")};
+    static const QStringList fields = {QStringLiteral("name"), QStringLiteral("description"),
+        QStringLiteral("engines"), QStringLiteral("statuses"), QStringLiteral("replay_unavailable"),
+        QStringLiteral("newer")};
     return fields;
 }
 
@@ -218,7 +220,8 @@ const ProfileParser::Entry *ProfileParser::anyOf(const QString &field) const
 
 bool ProfileParser::complete()
 {
-    if (!readRequired() || !checkPlaceholders() || !readMeta() || !readEngines() || !readStatuses())
+    if (!readRequired() || !checkPlaceholders() || !readMeta() || !readEngines() || !readStatuses()
+        || !checkStatements())
         return false;
     if (!readPerEngine(QStringLiteral("from"), &m_profile.m_from, true)
         || !readPerEngine(QStringLiteral("where"), &m_profile.m_where, false)
@@ -230,6 +233,63 @@ bool ProfileParser::complete()
     }
     recognizeNative();
     return readReplay();
+}
+
+// Every SQL field is one expression or one statement: a `;` followed by more SQL would let a
+// read run a second statement (a DELETE, or a COMMIT that leaves the read-only transaction).
+// Trailing semicolons are dropped. A replay statement is one UPDATE: a WITH could hide a
+// data-modifying statement in front of it.
+bool ProfileParser::checkStatements()
+{
+    for (Entry &entry : m_entries) {
+        const QString field = entry.key.section(QLatin1Char('.'), -1);
+        if (!isSqlField(field) || entry.value == Unavailable
+            || (field == QLatin1String("replay") && entry.value == QLatin1String("native")))
+            continue;
+        entry.value = SqlText::withoutTrailingSemicolons(entry.value);
+        m_byKey[entry.key].value = entry.value;
+        if (SqlText::hasSeveralStatements(entry.value, readingFor(entry.key))) {
+            return fail(entry.line,
+                QStringLiteral("field '%1' holds more than one statement (a ';' followed by more"
+                               " SQL): each field is one expression or statement")
+                    .arg(field));
+        }
+        if (field != QLatin1String("replay"))
+            continue;
+        const QString keyword = SqlText::firstKeyword(entry.value);
+        if (keyword == QLatin1String("WITH")) {
+            return fail(entry.line,
+                QStringLiteral("field 'replay' starts with WITH: write one plain UPDATE (a WITH"
+                               " clause could change other tables first)"));
+        }
+        if (keyword != QLatin1String("UPDATE")) {
+            return fail(entry.line,
+                QStringLiteral("field 'replay' must be one UPDATE statement, not %1")
+                    .arg(keyword.isEmpty() ? QStringLiteral("this") : keyword));
+        }
+    }
+    return true;
+}
+
+// How the engines that will run a field read its quotes: a prefixed key's engine, the one
+// engine of a profile for one, or both.
+SqlText::Engine ProfileParser::readingFor(const QString &key) const
+{
+    std::optional<Engine> engine = engineFromName(key.section(QLatin1Char('.'), 0, 0));
+    if (!engine && !key.contains(QLatin1Char('.'))) {
+        if (!m_profile.supports(Engine::Sqlite))
+            engine = Engine::PostgreSql;
+        else if (!m_profile.supports(Engine::PostgreSql))
+            engine = Engine::Sqlite;
+    }
+    if (!engine)
+        return SqlText::Engine::Any;
+    return *engine == Engine::PostgreSql ? SqlText::Engine::PostgreSql : SqlText::Engine::Sqlite;
+}
+
+bool ProfileParser::isSqlField(const QString &field)
+{
+    return OutboxProfile::columnFromName(field) || perEngineFields().contains(field);
 }
 
 // Everything that goes into a prepared query: the columns, from, where and replay.
@@ -281,6 +341,7 @@ bool ProfileParser::readMeta()
     }
     m_profile.m_name = name.value;
     m_profile.m_description = m_byKey.value(QStringLiteral("description")).value;
+    m_profile.m_newer = m_byKey.value(QStringLiteral("newer")).value;
     return true;
 }
 
@@ -413,10 +474,8 @@ bool ProfileParser::readReplay()
     for (const Engine engine : Engines) {
         if (!m_profile.supports(engine))
             continue;
-        QString &sql = m_profile.m_replay[int(engine)];
-        while (sql.endsWith(QLatin1Char(';')))
-            sql = sql.chopped(1).trimmed();
-        if (!checkReplayStatement(*find(QStringLiteral("replay"), engine), sql))
+        if (!checkReplayStatement(
+                *find(QStringLiteral("replay"), engine), m_profile.m_replay.at(int(engine))))
             return false;
     }
     m_profile.m_replayKind = OutboxProfile::ReplayKind::Statement;
@@ -428,8 +487,6 @@ bool ProfileParser::checkReplayStatement(const Entry &entry, const QString &stat
     static const QRegularExpression where(
         QStringLiteral("\\bWHERE\\b"), QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression eventId(QStringLiteral(":event_id\\b"));
-    if (statement.contains(QLatin1Char(';')))
-        return fail(entry.line, QStringLiteral("field 'replay' must be one statement"));
     if (!eventId.match(statement).hasMatch())
         return fail(entry.line, QStringLiteral("field 'replay' must name the event as :event_id"));
     if (!where.match(statement).hasMatch()) {

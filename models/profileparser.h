@@ -14,6 +14,7 @@
 #pragma once
 
 #include "outboxprofile.h"
+#include "sqltext.h"
 
 #include <QHash>
 #include <QList>
@@ -44,6 +45,9 @@ private:
     bool readEngines();
     bool readStatuses();
     bool readRequired();
+    bool checkStatements();
+    static bool isSqlField(const QString &field);
+    SqlText::Engine readingFor(const QString &key) const;
     bool checkPlaceholders();
     bool readPerEngine(const QString &field,
         std::array<QString, OutboxProfile::EngineCount> *target, bool required);

@@ -1,5 +1,6 @@
 #include "replayer.h"
 
+#include "readonlytransaction.h"
 #include "sqltransaction.h"
 
 #include <QSet>
@@ -197,8 +198,12 @@ Replayer::Outcome Replayer::replayOne(
     return Outcome::Replayed;
 }
 
-// The profile's fenced statement in a transaction of its own: it changes the row only while
-// it is still in its failed state, so one row changed is a replay and none a skip.
+// The profile's statement, fenced by the tool whatever the statement says, in one
+// transaction: the row is locked and must be DEAD by the profile's own status expression
+// (otherwise it is skipped, nothing run); the statement must change exactly one row, and
+// afterwards that event's row must exist and no longer be DEAD. Anything else rolls back with
+// one line saying what went wrong. A statement that changes no row is a skip (its own fence
+// said no).
 Replayer::Outcome Replayer::replayByStatement(const QString &eventId, qint64 now, QString *error)
 {
     SqlTransaction transaction(m_db);
@@ -206,60 +211,111 @@ Replayer::Outcome Replayer::replayByStatement(const QString &eventId, qint64 now
         *error = transaction.errorText();
         return Outcome::Failed;
     }
+    const std::optional<QStringList> before = statusesOf(eventId, true, error);
+    if (!before)
+        return Outcome::Failed;
+    if (before->size() > 1) {
+        *error = QStringLiteral("%1 reads %2 rows with this event_id, not one: nothing replayed")
+                     .arg(m_profile->name())
+                     .arg(before->size());
+        return Outcome::Failed;
+    }
+    if (before->isEmpty() || before->constFirst() != QLatin1String("DEAD"))
+        return Outcome::Skipped; // replayed by someone else first, not DEAD, or not found
     const std::optional<int> changed = m_profile->replay(m_db, eventId, now, error);
     if (!changed)
         return Outcome::Failed;
+    if (*changed == 0)
+        return Outcome::Skipped;
     if (*changed > 1) {
         *error = QStringLiteral("the replay statement of %1 changed %2 rows, not one: rolled back")
                      .arg(m_profile->name())
                      .arg(*changed);
         return Outcome::Failed;
     }
+    const std::optional<QStringList> after = statusesOf(eventId, false, error);
+    if (!after)
+        return Outcome::Failed;
+    if (after->size() != 1 || after->constFirst() == QLatin1String("DEAD")) {
+        *error = after->isEmpty()
+            ? QStringLiteral("the replay statement of %1 left no row for the event: rolled back")
+                  .arg(m_profile->name())
+            : QStringLiteral("the replay statement of %1 changed a row, but the event is still"
+                             " DEAD: rolled back")
+                  .arg(m_profile->name());
+        return Outcome::Failed;
+    }
     if (!transaction.commit()) {
         *error = transaction.errorText();
         return Outcome::Failed;
     }
-    return *changed == 1 ? Outcome::Replayed : Outcome::Skipped;
+    return Outcome::Replayed;
 }
 
-QSqlQuery *Replayer::runFilter(
-    const QString &select, const EventFilter &filter, qint64 now, QString *error)
+// The statuses the profile derives for the rows of one event (normally one), locked for the
+// rest of the transaction when `lock` is set (SQLite's BEGIN IMMEDIATE holds the write lock).
+std::optional<QStringList> Replayer::statusesOf(const QString &eventId, bool lock, QString *error)
+{
+    QSqlQuery &query = prepared(QStringLiteral("SELECT status FROM ") + source()
+        + QStringLiteral(" WHERE event_id = :id")
+        + (lock && m_postgres ? QStringLiteral(" FOR UPDATE") : QString()));
+    query.bindValue(QStringLiteral(":id"), eventId);
+    if (!query.exec()) {
+        *error = errorText(query);
+        return std::nullopt;
+    }
+    QStringList statuses;
+    while (query.next())
+        statuses << query.value(0).toString();
+    query.finish();
+    return statuses;
+}
+
+// Runs a read of the DEAD rows a filter matches in `transaction` (read-only): the query,
+// ready to be stepped through, or null with *error set.
+QSqlQuery *Replayer::runFilter(ReadOnlyTransaction &transaction, const QString &select,
+    const EventFilter &filter, qint64 now, QString *error)
 {
     const EventFilter dead = deadOnly(filter);
     // Pieces put together rather than QString::arg(): a profile's source may hold a '%'.
     QString sql = select;
     sql.replace(QStringLiteral("@WHERE@"), dead.whereClause());
-    QSqlQuery &query = prepared(sql.replace(QStringLiteral("@SOURCE@"), source()));
-    dead.bindValues(query, now);
-    if (!query.exec()) {
+    sql.replace(QStringLiteral("@SOURCE@"), source());
+    QSqlQuery *query = transaction.prepare(sql);
+    if (!query) {
         if (error)
-            *error = errorText(query);
+            *error = transaction.errorText();
         return nullptr;
     }
-    return &query;
+    dead.bindValues(*query, now);
+    if (!query->exec()) {
+        if (error)
+            *error = errorText(*query);
+        return nullptr;
+    }
+    return query;
 }
 
 QStringList Replayer::matchingDeadEvents(const EventFilter &filter, qint64 now, QString *error)
 {
-    QSqlQuery *query
-        = runFilter(QStringLiteral("SELECT event_id FROM @SOURCE@ WHERE @WHERE@ ORDER BY event_id"),
-            filter, now, error);
+    ReadOnlyTransaction transaction(m_db);
+    QSqlQuery *query = runFilter(transaction,
+        QStringLiteral("SELECT event_id FROM @SOURCE@ WHERE @WHERE@ ORDER BY event_id"), filter,
+        now, error);
     if (!query)
         return {};
     QStringList ids;
     while (query->next())
         ids << query->value(0).toString();
-    query->finish();
     return ids;
 }
 
 qint64 Replayer::countMatchingDead(const EventFilter &filter, qint64 now, QString *error)
 {
-    QSqlQuery *query = runFilter(
+    ReadOnlyTransaction transaction(m_db);
+    QSqlQuery *query = runFilter(transaction,
         QStringLiteral("SELECT COUNT(*) FROM @SOURCE@ WHERE @WHERE@"), filter, now, error);
     if (!query)
         return -1;
-    const qint64 count = query->next() ? query->value(0).toLongLong() : -1;
-    query->finish();
-    return count;
+    return query->next() ? query->value(0).toLongLong() : -1;
 }

@@ -3,9 +3,11 @@
 // written in that same transaction. Two operators replaying one event: one wins, the other
 // is told it was skipped. Also finds every DEAD row a filter matches, for bulk replay.
 // With a profile for another schema (pg-boss, gruelbox, ...), each event runs the profile's
-// fenced replay statement in its own transaction (1 row changed = replayed, 0 = skipped; no
-// replay_log, no budget reset nor spread), and DEAD rows are found through its source; a
-// read-only profile refuses with what to run instead.
+// replay statement in its own transaction, fenced by the tool itself: the row is locked and
+// must be DEAD by the profile's status expression, the statement must change exactly that row
+// and leave it no longer DEAD, or everything rolls back (1 row changed = replayed, not DEAD or
+// 0 rows = skipped; no replay_log, no budget reset nor spread). DEAD rows are found through
+// its source in a read-only transaction; a read-only profile refuses with what to run instead.
 #pragma once
 
 #include "statementcache.h"
@@ -18,6 +20,8 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <optional>
+
+class ReadOnlyTransaction;
 
 class Replayer
 {
@@ -50,10 +54,11 @@ private:
     Outcome replayOne(
         const QString &eventId, const ReplayRequest &request, qint64 due, QString *error);
     Outcome replayByStatement(const QString &eventId, qint64 now, QString *error);
+    std::optional<QStringList> statusesOf(const QString &eventId, bool lock, QString *error);
     QString source() const;
     QSqlQuery &prepared(const QString &sql) { return m_statements.prepared(sql); }
-    QSqlQuery *runFilter(
-        const QString &select, const EventFilter &filter, qint64 now, QString *error);
+    QSqlQuery *runFilter(ReadOnlyTransaction &transaction, const QString &select,
+        const EventFilter &filter, qint64 now, QString *error);
 
     QSqlDatabase m_db;
     bool m_postgres = false;

@@ -1,6 +1,7 @@
 #include "detailpane.h"
 
 #include "attemptmodel.h"
+#include "readonlytransaction.h"
 #include "redaction.h"
 #include "replaylogmodel.h"
 #include "retrytimeline.h"
@@ -131,16 +132,18 @@ void DetailPane::loadSummary()
         m_summary->setText(tr("Select an event to see its attempts."));
         return;
     }
-    QSqlQuery query(m_db);
-    query.prepare(
+    ReadOnlyTransaction transaction(m_db); // m_source may be a profile's SQL
+    QSqlQuery *prepared = transaction.prepare(
         QStringLiteral("SELECT event_type, aggregate_type, aggregate_id, status, failures,"
                        " last_error_category, last_error FROM ")
         + m_source + QStringLiteral(" WHERE event_id = :id"));
-    query.bindValue(QStringLiteral(":id"), m_eventId);
-    if (!query.exec() || !query.next()) {
+    if (prepared)
+        prepared->bindValue(QStringLiteral(":id"), m_eventId);
+    if (!prepared || !prepared->exec() || !prepared->next()) {
         m_summary->setText(tr("%1: no longer in the outbox.").arg(m_eventId));
         return;
     }
+    const QSqlQuery &query = *prepared;
     QString text
         = tr("<b>%1</b> — %2 for %3 %4 — <b>%5</b>, %n failure(s)", nullptr, query.value(4).toInt())
               .arg(m_eventId.toHtmlEscaped(), query.value(0).toString().toHtmlEscaped(),
@@ -155,15 +158,17 @@ void DetailPane::loadSummary()
 void DetailPane::revealPayload()
 {
     // Only this one event's payload is read, and only on request: list queries never read it.
-    QSqlQuery query(m_db);
-    query.prepare(QStringLiteral("SELECT payload FROM ") + m_source
+    ReadOnlyTransaction transaction(m_db); // m_source may be a profile's SQL
+    QSqlQuery *query = transaction.prepare(QStringLiteral("SELECT payload FROM ") + m_source
         + QStringLiteral(" WHERE event_id = :id"));
-    query.bindValue(QStringLiteral(":id"), m_eventId);
-    if (!query.exec() || !query.next())
+    if (!query)
+        return;
+    query->bindValue(QStringLiteral(":id"), m_eventId);
+    if (!query->exec() || !query->next())
         return;
     // Values of sensitive keys stay masked even now (settings key redaction/sensitiveKeys).
     const QStringList keys = Redaction::sensitiveKeys(QSettings());
-    const QString redacted = Redaction::redactJson(query.value(0).toString(), keys);
+    const QString redacted = Redaction::redactJson(query->value(0).toString(), keys);
     const QJsonDocument json = QJsonDocument::fromJson(redacted.toUtf8());
     m_payload->setPlainText(
         json.isNull() ? redacted : QString::fromUtf8(json.toJson(QJsonDocument::Indented)));

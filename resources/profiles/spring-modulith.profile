@@ -12,6 +12,9 @@
 name = spring-modulith
 description = Spring Modulith 1.x event publications (event_publication without status)
 engines = postgresql
+# The 1.x expressions still work on 2.x's table but miss its FAILED rows: on a table with a
+# status column, validation says to use spring-modulith-2.
+newer = spring-modulith-2
 from = event_publication
 statuses = PENDING, DELIVERED
 

@@ -1,0 +1,47 @@
+// A transaction that cannot write, whatever the connection's session defaults say: every read
+// through a profile (the health snapshot, the event window, the export, the profile's
+// validation probes and detection) runs its statements inside one. PostgreSQL starts it with
+// START TRANSACTION READ ONLY, so neither the server's default_transaction_read_only nor a
+// session switched to READ WRITE can make it writable; SQLite sets PRAGMA query_only for its
+// lifetime. It always ends in ROLLBACK, since a read has nothing to commit, so start it on a
+// connection with no transaction open (every read path does; PostgreSQL would only warn about
+// a nested START TRANSACTION, and the ROLLBACK would end the outer one).
+// prepare() refuses a text holding more than one statement before the database sees it (Qt's
+// PostgreSQL driver prepares through the simple query protocol, which would run every
+// statement of such a text).
+#pragma once
+
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QString>
+#include <list>
+
+class ReadOnlyTransaction
+{
+public:
+    explicit ReadOnlyTransaction(const QSqlDatabase &db);
+    ~ReadOnlyTransaction();
+    ReadOnlyTransaction(const ReadOnlyTransaction &) = delete;
+    ReadOnlyTransaction &operator=(const ReadOnlyTransaction &) = delete;
+
+    bool isActive() const { return m_active; }
+    QString errorText() const { return m_error; }
+
+    // A forward-only query prepared with `sql`, owned by the transaction and valid until it
+    // ends (the queries are finished before the ROLLBACK and freed after it, so that freeing a
+    // PostgreSQL statement never meets an aborted transaction). Null, with errorText() saying
+    // why, when the transaction is not active, when `sql` holds more than one statement
+    // (SqlText), or when the database refuses it (then also lastError()).
+    QSqlQuery *prepare(const QString &sql);
+    QSqlError lastError() const { return m_lastError; }
+
+private:
+    QSqlDatabase m_db;
+    bool m_sqlite = false;
+    bool m_active = false;
+    bool m_restoreQueryOnly = false; // SQLite: query_only was off before
+    QString m_error;
+    QSqlError m_lastError;
+    std::list<QSqlQuery> m_queries; // stable addresses
+};

@@ -1,0 +1,36 @@
+// What a piece of SQL text holds, read without a database: where a second statement begins
+// and which keyword it starts with. Profiles (docs/profiles.md) are SQL fragments spliced into
+// Outbox Health's queries; a `;` outside string literals, quoted identifiers and comments,
+// followed by more SQL, would turn one statement into several, so the loader refuses it and
+// every read checks its final text again before preparing it.
+#pragma once
+
+#include <QString>
+
+namespace SqlText {
+
+// Whose reading of quotes and comments counts: one engine's, or every engine's (a profile
+// field written for both).
+enum class Engine { Any, PostgreSql, Sqlite };
+
+// The position of the first `;` that is followed by more SQL (not only blanks and comments),
+// outside '...' and E'...' strings, "..." identifiers, $tag$...$tag$ bodies, -- and /* */
+// comments; -1 when the text is one statement. The text is read as PostgreSQL (with and
+// without backslash escapes in plain strings) and as SQLite (no dollar quotes, no nested
+// comments) would read it, and the earliest finding of any of these readings counts, so a
+// quote that one engine reads differently cannot hide a second statement. `engine` narrows
+// the readings to that engine's.
+qsizetype secondStatementAt(const QString &sql, Engine engine = Engine::Any);
+inline bool hasSeveralStatements(const QString &sql, Engine engine = Engine::Any)
+{
+    return secondStatementAt(sql, engine) >= 0;
+}
+
+// The first word of the statement in upper case, after blanks, comments and opening
+// parentheses: "WITH", "UPDATE", "SELECT"; empty when there is none.
+QString firstKeyword(const QString &sql);
+
+// The text without trailing `;` (and the blanks around them).
+QString withoutTrailingSemicolons(const QString &sql);
+
+} // namespace SqlText

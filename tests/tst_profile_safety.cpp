@@ -1,0 +1,631 @@
+// Hostile and sloppy profiles change nothing (issue 12, Why 1-3), on PostgreSQL and SQLite:
+// a field holding a second statement (a DELETE, a COMMIT that leaves the read-only
+// transaction, a SET SESSION that makes the session writable) is refused when the profile is
+// loaded, by `outboxctl check`, `outboxctl replay` and `outbox-dashboard --read-only` alike;
+// reads run in a transaction that is read-only whatever the session says; the tool fences
+// every replay statement itself (a DELIVERED row stays DELIVERED, a statement that changes the
+// wrong row, two rows, or leaves the row DEAD rolls back); a status expression yielding the
+// library's raw states fails `check` and the window's snapshot instead of counting zero; an
+// older built-in profile on a newer table names the profile to use. Every attack compares all
+// tables' rows before and after.
+#include "csvexport.h"
+#include "eventlistmodel.h"
+#include "fixturescript.h"
+#include "healthmonitor.h"
+#include "healthquery.h"
+#include "healthtiles.h"
+#include "mainwindow.h"
+#include "outboxctlrun.h"
+#include "profileparser.h"
+#include "profileregistry.h"
+#include "readonlytransaction.h"
+#include "replayer.h"
+#include "sqltext.h"
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QBuffer>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QProcess>
+#include <QSqlError>
+#include <QSqlRecord>
+
+namespace {
+
+constexpr qint64 T = 1800000000000; // the fixtures' now
+
+using Tables = QMap<QString, QStringList>;
+
+// Every table's rows, each row one line, sorted: what "nothing changed" is compared by.
+Tables everyTable(const QSqlDatabase &db)
+{
+    const bool postgres = db.driverName() == QLatin1String("QPSQL");
+    QSqlQuery names(db);
+    names.exec(postgres ? u"SELECT table_schema || '.' || table_name FROM information_schema.tables"
+                          " WHERE table_type = 'BASE TABLE'"
+                          " AND table_schema NOT IN ('pg_catalog', 'information_schema')"_qs
+                        : u"SELECT name FROM sqlite_master WHERE type = 'table'"_qs);
+    Tables tables;
+    while (names.next()) {
+        const QString table = names.value(0).toString();
+        QSqlQuery rows(db);
+        rows.exec(u"SELECT * FROM "_qs + table);
+        QStringList lines;
+        while (rows.next()) {
+            QStringList cells;
+            for (int i = 0; i < rows.record().count(); ++i)
+                cells << (rows.value(i).isNull() ? u"NULL"_qs : rows.value(i).toString());
+            lines << cells.join(u'|');
+        }
+        lines.sort();
+        tables.insert(table, lines);
+    }
+    return tables;
+}
+
+// custom.sql (shop_outbox, 8 rows) plus an unrelated table the attacks aim at.
+std::unique_ptr<DbConnection> loadShop(const TestDatabase &database)
+{
+    auto connection = database.connect(false);
+    if (!connection || !runSqlScript(connection->database(), QFINDTESTDATA("fixtures/custom.sql")))
+        return nullptr;
+    QSqlQuery query(connection->database());
+    if (!query.exec(u"CREATE TABLE victim (id INTEGER PRIMARY KEY, note TEXT NOT NULL)"_qs)
+        || !query.exec(u"INSERT INTO victim VALUES (1, 'keep'), (2, 'me'), (3, 'please')"_qs))
+        return nullptr;
+    return connection;
+}
+
+QString customProfileText()
+{
+    QFile file(QFINDTESTDATA("fixtures/custom.profile"));
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+// custom.profile with the line starting with `prefix` (and its continuation lines) replaced by
+// `replacement`; `*line` is set to that line's number.
+QString customProfileWith(const QString &prefix, const QString &replacement, int *line = nullptr)
+{
+    QStringList lines = customProfileText().split(u'\n');
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        if (!lines.at(i).startsWith(prefix))
+            continue;
+        lines[i] = replacement;
+        while (i + 1 < lines.size() && lines.at(i + 1).startsWith(u' '))
+            lines.removeAt(i + 1);
+        if (line)
+            *line = int(i) + 1;
+        return lines.join(u'\n');
+    }
+    qWarning("custom.profile has no line starting with %s", qPrintable(prefix));
+    return {};
+}
+
+QString writeFile(const QTemporaryDir &dir, const QString &name, const QString &text)
+{
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    file.write(text.toUtf8());
+    return path;
+}
+
+QStringList replayArguments(const QString &url, const QString &profile, const QString &eventId)
+{
+    return {u"replay"_qs, u"--db"_qs, url, u"--profile"_qs, profile, u"--event"_qs, eventId,
+        u"--operator"_qs, u"ops"_qs, u"--reason"_qs, u"endpoint fixed"_qs, u"--now"_qs,
+        QString::number(T), u"--json"_qs};
+}
+
+QStringList checkArguments(const QString &url, const QString &profile)
+{
+    return {u"check"_qs, u"--db"_qs, url, u"--profile"_qs, profile, u"--now"_qs, QString::number(T),
+        u"--max-dead"_qs, u"0"_qs};
+}
+
+// outbox-dashboard as an operator starts it; its exit code, and its last line on stderr.
+int runDashboard(const QStringList &arguments, QString *lastError)
+{
+    QTemporaryDir config;
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(u"QT_QPA_PLATFORM"_qs, u"offscreen"_qs);
+    environment.insert(u"XDG_CONFIG_HOME"_qs, config.path());
+    process.setProcessEnvironment(environment);
+    process.start(qEnvironmentVariable("OUTBOX_DASHBOARD"),
+        arguments
+            + QStringList {u"--screenshot"_qs, config.filePath(u"window.png"_qs),
+                u"--screenshot-after-ms"_qs, u"0"_qs});
+    if (!process.waitForFinished(60000))
+        return -1;
+    *lastError = QString::fromUtf8(process.readAllStandardError()).trimmed().section(u'\n', -1);
+    return process.exitCode();
+}
+
+void addEngineRows(const char *name)
+{
+    for (const char *engine : {"sqlite", "postgresql"})
+        QTest::addRow("%s, %s", name, engine) << QString::fromLatin1(engine);
+}
+
+} // namespace
+
+class TestProfileSafety : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(QFileInfo::exists(qEnvironmentVariable("OUTBOXCTL")),
+            "OUTBOXCTL must name the binary (set by CTest)");
+        QVERIFY2(QFileInfo::exists(qEnvironmentVariable("OUTBOX_DASHBOARD")),
+            "OUTBOX_DASHBOARD must name the binary (set by CTest)");
+        QVERIFY(!customProfileText().isEmpty());
+    }
+
+    void secondStatementFound_data()
+    {
+        QTest::addColumn<QString>("sql");
+        QTest::addColumn<bool>("several");
+        QTest::addRow("one statement") << u"SELECT 1 FROM t"_qs << false;
+        QTest::addRow("trailing semicolon") << u"SELECT 1 FROM t; -- done\n"_qs << false;
+        QTest::addRow("two statements") << u"t; DELETE FROM victim"_qs << true;
+        QTest::addRow("commit and begin")
+            << u"t; COMMIT; BEGIN READ WRITE; DELETE FROM victim; SELECT 1 FROM t"_qs << true;
+        QTest::addRow("in a string") << u"CASE WHEN e = 'a;b' THEN 1 END"_qs << false;
+        QTest::addRow("doubled quote") << u"'it''s; fine'"_qs << false;
+        QTest::addRow("in an identifier") << u"\"odd;name\""_qs << false;
+        QTest::addRow("in a line comment") << u"a -- x; DELETE\n+ 1"_qs << false;
+        QTest::addRow("in a block comment") << u"a /* x; DELETE */ + 1"_qs << false;
+        QTest::addRow("after a comment") << u"a /* x */; DELETE FROM victim"_qs << true;
+        QTest::addRow("dollar quoted, PostgreSQL") << u"$q$a;b$q$"_qs << false;
+        // Each engine's reading counts: where one engine sees a string and another does not,
+        // the text is refused.
+        QTest::addRow("backslash in a plain string")
+            << u"'\\'; DELETE FROM victim; SELECT '\\'"_qs << true;
+        QTest::addRow("escape string") << u"E'\\'; DELETE FROM victim; --'"_qs << true;
+        QTest::addRow("dollar quotes in a field for both engines")
+            << u"$a$; DELETE FROM victim; $a$"_qs << true;
+        QTest::addRow("SQLite bracket identifier") << u"[it's]; DELETE FROM victim; '"_qs << true;
+    }
+
+    void secondStatementFound()
+    {
+        QFETCH(QString, sql);
+        QFETCH(bool, several);
+        // Dollar quotes are PostgreSQL's alone; read as both engines, $q$a;b$q$ is refused.
+        const bool dollars = QByteArray(QTest::currentDataTag()).startsWith("dollar quoted");
+        QCOMPARE(SqlText::hasSeveralStatements(
+                     sql, dollars ? SqlText::Engine::PostgreSql : SqlText::Engine::Any),
+            several);
+        if (dollars)
+            QVERIFY(SqlText::hasSeveralStatements(sql, SqlText::Engine::Any));
+    }
+
+    void firstKeyword()
+    {
+        QCOMPARE(SqlText::firstKeyword(u"  /* c */ with gone AS (DELETE) UPDATE"_qs), u"WITH"_qs);
+        QCOMPARE(SqlText::firstKeyword(u"-- c\n(WITH x AS (SELECT 1) SELECT 1)"_qs), u"WITH"_qs);
+        QCOMPARE(SqlText::firstKeyword(u"UPDATE t SET a = 1"_qs), u"UPDATE"_qs);
+    }
+
+    // Every SQL field holding a second statement is refused at load, naming file, line and
+    // field; the replay statement must be one plain UPDATE.
+    void loaderRefuses_data()
+    {
+        QTest::addColumn<QString>("prefix");
+        QTest::addColumn<QString>("replacement");
+        QTest::addColumn<QString>("expected");
+        const QString several = u"holds more than one statement"_qs;
+        QTest::addRow("from with a DELETE")
+            << u"from ="_qs
+            << u"from = shop_outbox; DELETE FROM victim; SELECT 1 FROM shop_outbox"_qs
+            << u"field 'from' "_qs + several;
+        QTest::addRow("from leaving the read-only transaction")
+            << u"from ="_qs
+            << u"from = shop_outbox; COMMIT; BEGIN READ WRITE; DELETE FROM victim;"
+               " SELECT 1 FROM shop_outbox"_qs
+            << u"field 'from' "_qs + several;
+        QTest::addRow("from making the session writable")
+            << u"from ="_qs
+            << u"from = shop_outbox; SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE;"
+               " SELECT 1 FROM shop_outbox"_qs
+            << u"field 'from' "_qs + several;
+        QTest::addRow("a column")
+            << u"event_id ="_qs
+            << u"event_id = CAST(job_id AS TEXT) FROM shop_outbox; DELETE FROM victim; SELECT 'x'"_qs
+            << u"field 'event_id' "_qs + several;
+        QTest::addRow("an engine's column")
+            << u"status ="_qs << u"sqlite.status = 'PENDING'; DELETE FROM victim\nstatus = state"_qs
+            << u"field 'status' "_qs + several;
+        QTest::addRow("replay with a second statement")
+            << u"replay ="_qs
+            << u"replay = UPDATE shop_outbox SET state = 'queued' WHERE job_id ="
+               " CAST(:event_id AS INTEGER); DELETE FROM victim"_qs
+            << u"field 'replay' "_qs + several;
+        QTest::addRow("replay starting with WITH")
+            << u"replay ="_qs
+            << u"replay = WITH gone AS (DELETE FROM victim RETURNING 1) UPDATE shop_outbox"
+               " SET state = 'queued' WHERE job_id = CAST(:event_id AS INTEGER)"
+               " AND state = 'error'"_qs
+            << u"field 'replay' starts with WITH"_qs;
+        QTest::addRow("replay deleting the row")
+            << u"replay ="_qs
+            << u"replay = DELETE FROM shop_outbox WHERE job_id = CAST(:event_id AS INTEGER)"_qs
+            << u"field 'replay' must be one UPDATE statement, not DELETE"_qs;
+    }
+
+    void loaderRefuses()
+    {
+        QFETCH(QString, prefix);
+        QFETCH(QString, replacement);
+        QFETCH(QString, expected);
+        int line = 0;
+        const QString text = customProfileWith(prefix, replacement, &line);
+        QString error;
+        QVERIFY(!ProfileParser::parse(text, u"evil.profile"_qs, &error));
+        QCOMPARE(error.section(u' ', 0, 0), QStringLiteral("evil.profile:%1:").arg(line));
+        QVERIFY2(error.contains(expected), qPrintable(error));
+    }
+
+    void loaderAcceptsSemicolonsInStrings()
+    {
+        const QString text = customProfileWith(u"last_error ="_qs,
+            u"last_error = CASE WHEN error = 'a;b' THEN 'x; y' ELSE error END;"_qs);
+        QString error;
+        const auto profile = ProfileParser::parse(text, u"ok.profile"_qs, &error);
+        QVERIFY2(profile, qPrintable(error));
+        QCOMPARE(
+            profile->expression(OutboxProfile::Column::LastError, OutboxProfile::Engine::Sqlite),
+            u"CASE WHEN error = 'a;b' THEN 'x; y' ELSE error END"_qs);
+    }
+
+    // Why 1 as reported: `check`, `replay` and `outbox-dashboard --read-only` with the hostile
+    // copy of custom.profile. Each refuses it in one line, and no table changed.
+    void hostileProfileChangesNothing_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QString>("from");
+        const QList<std::pair<const char *, QString>> attacks
+            = {{"DELETE", u"from = shop_outbox; DELETE FROM victim; SELECT 1 FROM shop_outbox"_qs},
+                {"COMMIT; BEGIN READ WRITE",
+                    u"from = shop_outbox; COMMIT; BEGIN READ WRITE; DELETE FROM victim;"
+                    " SELECT 1 FROM shop_outbox"_qs},
+                {"SET SESSION CHARACTERISTICS",
+                    u"from = shop_outbox; SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE;"
+                    " DELETE FROM victim; SELECT 1 FROM shop_outbox"_qs}};
+        for (const auto &[name, from] : attacks) {
+            for (const char *engine : {"sqlite", "postgresql"})
+                QTest::addRow("%s, %s", name, engine) << QString::fromLatin1(engine) << from;
+        }
+    }
+
+    void hostileProfileChangesNothing()
+    {
+        QFETCH(QString, engine);
+        QFETCH(QString, from);
+        FRESH_DATABASE(database, engine);
+        const auto connection = loadShop(*database);
+        QVERIFY(connection);
+        const Tables before = everyTable(connection->database());
+        QTemporaryDir dir;
+        int line = 0;
+        const QString path
+            = writeFile(dir, u"evil.profile"_qs, customProfileWith(u"from ="_qs, from, &line));
+        const QString expected = QStringLiteral("%1:%2: field 'from' holds more than one statement")
+                                     .arg(path)
+                                     .arg(line);
+
+        const Run check = outboxctl(checkArguments(database->url(), path));
+        QCOMPARE(check.exitCode, 2);
+        QVERIFY2(check.err.join(u'\n').startsWith(u"outboxctl: "_qs + expected),
+            qPrintable(check.err.join(u'\n')));
+        QCOMPARE(everyTable(connection->database()), before);
+
+        const Run replay = outboxctl(replayArguments(database->url(), path, u"7"_qs));
+        QCOMPARE(replay.exitCode, 2);
+        QVERIFY2(replay.err.join(u'\n').startsWith(u"outboxctl: "_qs + expected),
+            qPrintable(replay.err.join(u'\n')));
+        QCOMPARE(everyTable(connection->database()), before);
+
+        QString err;
+        QCOMPARE(runDashboard(
+                     {u"--db"_qs, database->url(), u"--read-only"_qs, u"--profile"_qs, path}, &err),
+            2);
+        QVERIFY2(err.startsWith(u"outbox-dashboard: "_qs + expected), qPrintable(err));
+        QCOMPARE(everyTable(connection->database()), before);
+    }
+
+    // The read-only transaction does not rely on the session: a session switched to READ
+    // WRITE (PostgreSQL) or a writable connection (SQLite) still cannot write inside it, a
+    // text with two statements is refused before the database sees it, and SQLite's
+    // query_only is restored afterwards.
+    void readOnlyWhateverTheSession_data()
+    {
+        QTest::addColumn<QString>("engine");
+        addEngineRows("writable session");
+    }
+
+    void readOnlyWhateverTheSession()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = loadShop(*database);
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        if (engine == u"postgresql"_qs)
+            QVERIFY(
+                QSqlQuery(db).exec(u"SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE"_qs));
+        const Tables before = everyTable(db);
+        {
+            ReadOnlyTransaction transaction(db);
+            QVERIFY2(transaction.isActive(), qPrintable(transaction.errorText()));
+            QSqlQuery *query = transaction.prepare(u"DELETE FROM victim"_qs);
+            QVERIFY(query);
+            QVERIFY(!query->exec());
+            QVERIFY2(query->lastError().text().contains(u"read-only transaction"_qs)
+                    || query->lastError().text().contains(u"readonly database"_qs),
+                qPrintable(query->lastError().text()));
+        }
+        {
+            ReadOnlyTransaction transaction(db);
+            QVERIFY(!transaction.prepare(
+                u"SELECT 1 FROM shop_outbox; DELETE FROM victim; SELECT 1"_qs));
+            QCOMPARE(transaction.errorText(),
+                u"refused to run a read holding more than one statement"_qs);
+        }
+        QCOMPARE(everyTable(db), before);
+        if (engine == u"sqlite"_qs)
+            QCOMPARE(scalar(db, u"PRAGMA query_only"_qs).toInt(), 0);
+        QVERIFY(QSqlQuery(db).exec(u"DELETE FROM victim WHERE id = 3"_qs)); // writable again
+    }
+
+    // A single statement can still call a function that writes (PostgreSQL). Every read
+    // through the profile (the snapshot, the window's event list, the DEAD rows a replay
+    // selects, the CSV export) fails on a writable connection and nothing changes.
+    void writingFunctionCannotWrite()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        const auto connection = loadShop(*database);
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QVERIFY(QSqlQuery(db).exec(u"CREATE FUNCTION wipe() RETURNS integer LANGUAGE sql AS"
+                                   " $$ DELETE FROM victim; SELECT 0 $$"_qs));
+        QVERIFY(QSqlQuery(db).exec(u"SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE"_qs));
+        QString error;
+        const auto profile = ProfileParser::parse(
+            customProfileWith(
+                u"status ="_qs, u"status = CASE WHEN wipe() = 0 THEN 'PENDING' ELSE 'DEAD' END"_qs),
+            u"wipe.profile"_qs, &error);
+        QVERIFY2(profile, qPrintable(error));
+        QVERIFY2(profile->validate(db).isEmpty(), qPrintable(profile->validate(db)));
+        const Tables before = everyTable(db);
+        const QString readOnly = u"cannot execute DELETE in a read-only transaction"_qs;
+
+        HealthQuery::Options options;
+        options.profile = &*profile;
+        QVERIFY(!HealthQuery::compute(db, T, &error, options));
+        QVERIFY2(error.contains(readOnly), qPrintable(error));
+
+        EventListModel events;
+        events.setDatabase(db);
+        events.setProfile(*profile);
+        QCOMPARE(events.rowCount(), 0);
+        QVERIFY2(events.lastError().contains(readOnly), qPrintable(events.lastError()));
+
+        Replayer replayer(db, *profile);
+        error.clear();
+        QVERIFY(replayer.matchingDeadEvents(EventFilter(), T, &error).isEmpty());
+        QVERIFY2(error.contains(readOnly), qPrintable(error));
+
+        QBuffer csv;
+        QVERIFY(csv.open(QIODevice::WriteOnly));
+        error.clear();
+        QVERIFY(!CsvExport::exportEvents(db, EventFilter(), T, {}, &csv, &error, nullptr,
+            profile->source(OutboxProfile::Engine::PostgreSql)));
+        QVERIFY2(error.contains(readOnly), qPrintable(error));
+        QCOMPARE(everyTable(db), before);
+    }
+
+    // Why 2: the tool's own fence around the profile's statement, through `outboxctl replay`.
+    void replayIsFenced_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QString>("statement");
+        QTest::addColumn<QString>("eventId");
+        QTest::addColumn<QString>("expected"); // stderr's text, or the JSON line on success
+        struct Case
+        {
+            const char *name;
+            QString statement;
+            QString eventId;
+            QString expected;
+        };
+        const QString unfenced
+            = u"UPDATE shop_outbox SET state = 'queued' WHERE job_id = CAST(:event_id AS INTEGER)"_qs;
+        const QList<Case> cases = {
+            {"unfenced statement on a DELIVERED row is skipped", unfenced, u"6"_qs,
+                u"{\"replayed\":[],\"skipped\":[\"6\"]}"_qs},
+            {"unfenced statement on a DEAD row replays it", unfenced, u"7"_qs,
+                u"{\"replayed\":[\"7\"],\"skipped\":[]}"_qs},
+            {"statement changing another row",
+                u"UPDATE shop_outbox SET state = 'queued'"
+                " WHERE job_id = CAST(:event_id AS INTEGER) + 1"_qs,
+                u"7"_qs, u"changed a row, but the event is still DEAD: rolled back"_qs},
+            {"statement changing two rows",
+                u"UPDATE shop_outbox SET state = 'queued'"
+                " WHERE state = 'error' AND job_id >= CAST(:event_id AS INTEGER)"_qs,
+                u"7"_qs, u"changed 2 rows, not one: rolled back"_qs},
+            {"statement leaving the row DEAD",
+                u"UPDATE shop_outbox SET tries = tries + 1"
+                " WHERE job_id = CAST(:event_id AS INTEGER)"_qs,
+                u"7"_qs, u"changed a row, but the event is still DEAD: rolled back"_qs},
+            {"WITH deleting another table",
+                u"WITH gone AS (DELETE FROM victim RETURNING 1) UPDATE shop_outbox"
+                " SET state = 'queued' WHERE job_id = CAST(:event_id AS INTEGER)"
+                " AND state = 'error'"_qs,
+                u"7"_qs, u"field 'replay' starts with WITH"_qs},
+        };
+        for (const Case &c : cases) {
+            for (const char *engine : {"sqlite", "postgresql"}) {
+                QTest::addRow("%s, %s", c.name, engine)
+                    << QString::fromLatin1(engine) << c.statement << c.eventId << c.expected;
+            }
+        }
+    }
+
+    void replayIsFenced()
+    {
+        QFETCH(QString, engine);
+        QFETCH(QString, statement);
+        QFETCH(QString, eventId);
+        QFETCH(QString, expected);
+        FRESH_DATABASE(database, engine);
+        const auto connection = loadShop(*database);
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        const Tables before = everyTable(db);
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, u"fence.profile"_qs,
+            customProfileWith(u"replay ="_qs, u"replay = "_qs + statement));
+
+        const Run run = outboxctl(replayArguments(database->url(), path, eventId));
+        const QString state
+            = scalar(db, u"SELECT state FROM shop_outbox WHERE job_id = "_qs + eventId).toString();
+        if (expected.startsWith(u'{')) {
+            QCOMPARE(run.exitCode, 0);
+            QCOMPARE(run.out, QStringList {expected});
+            if (expected.contains(u"\"replayed\":[]"_qs))
+                QCOMPARE(everyTable(db), before);
+            else
+                QCOMPARE(state, u"queued"_qs);
+            return;
+        }
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err.size(), 1);
+        QVERIFY2(run.err.constFirst().contains(expected), qPrintable(run.err.constFirst()));
+        QCOMPARE(everyTable(db), before);
+    }
+
+    // Why 3: a status expression yielding the library's raw states (or NULL for a state it
+    // forgot) fails `check` with exit 2, naming how many rows and the commonest values,
+    // instead of printing zeros and "healthy".
+    void statusValuesChecked_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QString>("status");
+        QTest::addColumn<QString>("expected");
+        const QString other = u"a status other than PENDING, DELIVERED or DEAD"_qs;
+        for (const char *engine : {"sqlite", "postgresql"}) {
+            QTest::addRow("raw states, %s", engine)
+                << QString::fromLatin1(engine) << u"status = state"_qs
+                << u"8 rows have "_qs + other + u" (values 'queued', 'error', 'sending')"_qs;
+            QTest::addRow("a state left out, %s", engine)
+                << QString::fromLatin1(engine)
+                << u"status = CASE state WHEN 'sent' THEN 'DELIVERED' WHEN 'error' THEN 'DEAD'"
+                   " WHEN 'queued' THEN 'PENDING' END"_qs
+                << u"2 rows have "_qs + other + u" (value NULL)"_qs;
+        }
+    }
+
+    void statusValuesChecked()
+    {
+        QFETCH(QString, engine);
+        QFETCH(QString, status);
+        QFETCH(QString, expected);
+        FRESH_DATABASE(database, engine);
+        const auto connection = loadShop(*database);
+        QVERIFY(connection);
+        const Tables before = everyTable(connection->database());
+        QTemporaryDir dir;
+        int line = 0;
+        const QString path = writeFile(
+            dir, u"sloppy.profile"_qs, customProfileWith(u"status ="_qs, status, &line));
+        for (const QStringList &extra : {QStringList(), QStringList {u"--json"_qs}}) {
+            const Run run = outboxctl(checkArguments(database->url(), path) + extra);
+            QCOMPARE(run.exitCode, 2);
+            QVERIFY(run.out.isEmpty());
+            QCOMPARE(run.err.size(), 1);
+            QVERIFY2(run.err.constFirst().contains(u"shop: "_qs + expected),
+                qPrintable(run.err.constFirst()));
+            QVERIFY2(run.err.constFirst().contains(QStringLiteral("%1:%2").arg(path).arg(line)),
+                qPrintable(run.err.constFirst()));
+        }
+        QCOMPARE(everyTable(connection->database()), before);
+    }
+
+    // The window says so too: the refresh line names the rows, and the tiles show no count
+    // (not zero).
+    void windowSaysStatusValuesAreWrong_data()
+    {
+        QTest::addColumn<QString>("engine");
+        addEngineRows("raw states");
+    }
+
+    void windowSaysStatusValuesAreWrong()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        auto connection = loadShop(*database);
+        QVERIFY(connection);
+        QString error;
+        WindowOptions options;
+        options.readOnly = true;
+        options.profile = ProfileParser::parse(
+            customProfileWith(u"status ="_qs, u"status = state"_qs), u"sloppy.profile"_qs, &error);
+        QVERIFY2(options.profile, qPrintable(error));
+        QVERIFY(options.profile->validate(connection->database()).isEmpty());
+        MainWindow window(std::move(connection), options);
+        window.monitor()->setClock([] { return T; });
+        window.show();
+        window.monitor()->refreshNow();
+        auto *label = window.findChild<QLabel *>(u"refreshLabel"_qs);
+        QVERIFY(label);
+        QTRY_VERIFY2(label->text().contains(u"8 rows have a status other than PENDING, DELIVERED"
+                                            " or DEAD"_qs),
+            qPrintable(label->text()));
+        const auto *tiles = window.findChild<HealthTiles *>();
+        QVERIFY(tiles);
+        for (const auto tile :
+            {HealthTiles::Tile::Due, HealthTiles::Tile::Dead, HealthTiles::Tile::Delivered})
+            QCOMPARE(tiles->valueText(tile), u"—"_qs);
+    }
+
+    // A built-in profile for an older version on a newer table names the one to use.
+    void olderBuiltInNamesTheNewer()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        {
+            const auto connection = database->connect(false);
+            QVERIFY(connection);
+            QVERIFY(runSqlScript(
+                connection->database(), QFINDTESTDATA("fixtures/spring-modulith-2.sql")));
+        }
+        const Run run = outboxctl({u"check"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+            u"spring-modulith"_qs, u"--now"_qs, QString::number(T)});
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err,
+            QStringList {u"outboxctl: spring-modulith: this table is a newer version of the"
+                         " library (spring-modulith-2's schema was found): use --profile"
+                         " spring-modulith-2"_qs});
+        const Run newer = outboxctl({u"check"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+            u"spring-modulith-2"_qs, u"--now"_qs, QString::number(T)});
+        QCOMPARE(newer.exitCode, 0);
+    }
+
+    void everyNewerNamesABuiltIn()
+    {
+        for (const OutboxProfile &profile : ProfileRegistry::builtIns()) {
+            if (!profile.newer().isEmpty())
+                QVERIFY2(ProfileRegistry::builtInNames().contains(profile.newer()),
+                    qPrintable(profile.name()));
+        }
+    }
+};
+
+OUTBOX_TEST_MAIN(TestProfileSafety, QApplication)
+#include "tst_profile_safety.moc"
