@@ -78,8 +78,10 @@ std::optional<OutboxProfile> resolve(const QString &nameOrPath, QString *error)
     return std::nullopt;
 }
 
-std::optional<OutboxProfile> detect(const QSqlDatabase &db, QString *error)
+std::optional<OutboxProfile> detect(const QSqlDatabase &db, QString *error, bool *noneFound)
 {
+    if (noneFound)
+        *noneFound = false;
     QList<OutboxProfile> found;
     QStringList candidates;
     for (const OutboxProfile &profile : builtIns()) {
@@ -98,6 +100,8 @@ std::optional<OutboxProfile> detect(const QSqlDatabase &db, QString *error)
     }
     if (found.size() == 1)
         return found.constFirst();
+    if (noneFound)
+        *noneFound = found.isEmpty();
     QStringList names;
     for (const OutboxProfile &profile : std::as_const(found))
         names << profile.name();

@@ -24,6 +24,8 @@ std::optional<OutboxProfile> resolve(const QString &nameOrPath, QString *error);
 // The known schema this database holds: native whenever its tables exist (the default, as
 // before profiles); otherwise the one built-in whose detect query finds its tables. None, or
 // several ("several outbox schemas found: pg-boss, gruelbox; pass --profile"), is an error.
-std::optional<OutboxProfile> detect(const QSqlDatabase &db, QString *error);
+// *noneFound (when given) tells "no known schema at all" from several or a failed query.
+std::optional<OutboxProfile> detect(
+    const QSqlDatabase &db, QString *error, bool *noneFound = nullptr);
 
 } // namespace ProfileRegistry

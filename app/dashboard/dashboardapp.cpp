@@ -4,7 +4,7 @@
 #include "demodatabase.h"
 #include "eventlistmodel.h"
 #include "mainwindow.h"
-#include "profileregistry.h"
+#include "profileconnection.h"
 #include "replaydialog.h"
 
 #include <QApplication>
@@ -15,42 +15,18 @@ DashboardApp::DashboardApp(QObject *parent)
     : QObject(parent)
 { }
 
-bool DashboardApp::openUrl(
-    const QString &text, bool readOnly, QString *error, const QString &profileName)
+bool DashboardApp::openUrl(const QString &text, bool readOnly, QString *error,
+    const std::optional<QString> &profileArgument)
 {
     const DatabaseUrl url = DatabaseUrl::parse(text, error);
     if (!url.isValid())
         return false;
-    std::optional<OutboxProfile> profile;
-    if (!profileName.isEmpty()) {
-        profile = ProfileRegistry::resolve(profileName, error);
-        if (!profile)
-            return false;
-    }
     OpenOptions options;
     options.readOnly = readOnly;
-    options.validateSchema = false; // the profile validates its own schema
-    auto connection = DbConnection::open(url, options, error);
+    std::optional<OutboxProfile> profile;
+    auto connection = ProfileConnection::open(url, options, profileArgument, &profile, error);
     if (!connection)
         return false;
-    if (!profile) {
-        profile = ProfileRegistry::detect(connection->database(), error);
-        if (!profile) {
-            // No known schema at all: name what the native one misses, as before profiles.
-            const OutboxProfile native = ProfileRegistry::builtIns().constFirst();
-            const QString missing = native.validate(connection->database());
-            if (error->startsWith(QLatin1String("no known outbox schema")) && !missing.isEmpty())
-                *error = missing
-                    + QStringLiteral("; no other known outbox schema found either (pass "
-                                     "--profile NAME|FILE for another library's table)");
-            return false;
-        }
-    }
-    const QString problem = profile->validate(connection->database());
-    if (!problem.isEmpty()) {
-        *error = problem;
-        return false;
-    }
     ConnectDialog::remember(text);
     show(std::move(connection), readOnly, false, profile);
     return true;

@@ -17,9 +17,10 @@ class DashboardApp : public QObject
 public:
     explicit DashboardApp(QObject *parent = nullptr);
 
-    // `profile`: a built-in profile's name or a profile file; empty = detected (native
-    // whenever its tables exist). The profile is validated against the database.
-    bool openUrl(const QString &url, bool readOnly, QString *error, const QString &profile = {});
+    // `profile`: a built-in profile's name or a profile file; none = detected (native whenever
+    // its tables exist). ProfileConnection::open, the same rules as outboxctl --profile.
+    bool openUrl(const QString &url, bool readOnly, QString *error,
+        const std::optional<QString> &profile = std::nullopt);
     bool openDemo(QString *error);
     void askForConnection();
     // For documentation and benchmarks: after `delayMs`, select an event ("first-dead" or an

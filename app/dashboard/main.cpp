@@ -137,7 +137,10 @@ int main(int argc, char *argv[])
         ? dashboard.openUrl(parser.value(QStringLiteral("db")),
             parser.isSet(QStringLiteral("read-only"))
                 || QSettings().value(QStringLiteral("connection/readOnly")).toBool(),
-            &error, parser.value(QStringLiteral("profile")))
+            &error,
+            parser.isSet(QStringLiteral("profile"))
+                ? std::optional<QString>(parser.value(QStringLiteral("profile")))
+                : std::nullopt)
         : dashboard.openDemo(&error);
     if (!opened) {
         error = PlainText::escaped(DatabaseUrl::maskPasswords(error)); // echoed input stays safe

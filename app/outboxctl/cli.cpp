@@ -1,14 +1,13 @@
 #include "cli.h"
 
 #include "plaintext.h"
-#include "profileregistry.h"
+#include "profileconnection.h"
 #include "schema.h"
 
 #include <QDateTime>
 #include <QFileInfo>
 #include <QHash>
 #include <QTextStream>
-#include <algorithm>
 
 namespace Cli {
 
@@ -215,46 +214,10 @@ void addProfileOption(QCommandLineParser &parser)
 std::unique_ptr<DbConnection> openWithProfile(const DatabaseUrl &url, OpenOptions options,
     const QCommandLineParser &parser, std::optional<OutboxProfile> *profile, QString *error)
 {
-    const bool given = parser.isSet(QStringLiteral("profile"));
-    if (given) {
-        const QString argument = parser.value(QStringLiteral("profile")).trimmed();
-        if (argument.isEmpty()) {
-            *error = QStringLiteral("--profile needs a built-in name or a profile file");
-            return nullptr;
-        }
-        *profile = ProfileRegistry::resolve(argument, error);
-        if (!*profile)
-            return nullptr;
-    }
-    options.validateSchema = false; // the profile validates its own schema
-    auto connection = DbConnection::open(url, options, error);
-    if (!connection)
-        return nullptr;
-    if (!given) {
-        *profile = ProfileRegistry::detect(connection->database(), error);
-        if (!*profile) {
-            // No known schema at all: name what the native one misses, as before profiles.
-            const QList<OutboxProfile> builtIns = ProfileRegistry::builtIns();
-            const bool none = std::none_of(
-                builtIns.cbegin(), builtIns.cend(), [&connection](const OutboxProfile &p) {
-                    return p.isPresent(connection->database());
-                });
-            if (none && !builtIns.isEmpty()) {
-                const QString native = builtIns.constFirst().validate(connection->database());
-                if (!native.isEmpty())
-                    *error = native
-                        + QStringLiteral("; no other known outbox schema found either (pass "
-                                         "--profile NAME|FILE for another library's table)");
-            }
-            return nullptr;
-        }
-    }
-    const QString problem = (*profile)->validate(connection->database());
-    if (!problem.isEmpty()) {
-        *error = problem;
-        return nullptr;
-    }
-    return connection;
+    const QString option = QStringLiteral("profile");
+    const std::optional<QString> argument
+        = parser.isSet(option) ? std::optional<QString>(parser.value(option)) : std::nullopt;
+    return ProfileConnection::open(url, options, argument, profile, error);
 }
 
 } // namespace Cli

@@ -52,11 +52,8 @@ std::unique_ptr<DbConnection> openForSimulation(const QString &urlText, QString 
 // --profile NAME|PATH: which schema the command reads (check, replay).
 void addProfileOption(QCommandLineParser &parser);
 
-// Opens `url` (schema not validated by the open) and chooses its profile: the --profile value
-// (a built-in's name or a profile file; a bad file is named with its line and field) or, when
-// the option is absent, the one ProfileRegistry::detect finds (native whenever its tables
-// exist). The profile is then validated against the database. On failure returns nothing and
-// sets *error to one line.
+// Opens `url` with the --profile value, or the detected profile when the option is absent:
+// ProfileConnection::open, the same rules as outbox-dashboard --db URL --profile.
 std::unique_ptr<DbConnection> openWithProfile(const DatabaseUrl &url, OpenOptions options,
     const QCommandLineParser &parser, std::optional<OutboxProfile> *profile, QString *error);
 
