@@ -9,12 +9,19 @@
 namespace {
 
 // PostgreSQL: the ledger row and the stock change in one statement, hence one transaction.
+// clang-format off
 const QString pgApply = QStringLiteral(
-    "WITH ledger AS (INSERT INTO consumer_ledger (event_id, applied_at) VALUES (:id, :now)"
-    "  ON CONFLICT (event_id) DO NOTHING RETURNING event_id),"
-    " stock AS (UPDATE consumer_stock SET quantity = quantity - :quantity"
-    "  WHERE sku = :sku AND EXISTS (SELECT 1 FROM ledger) RETURNING sku)"
+    "WITH ledger AS ("
+    "    INSERT INTO consumer_ledger (event_id, applied_at) VALUES (:id, :now)"
+    "    ON CONFLICT (event_id) DO NOTHING"
+    "    RETURNING event_id"
+    "), stock AS ("
+    "    UPDATE consumer_stock SET quantity = quantity - :quantity"
+    "    WHERE sku = :sku AND EXISTS (SELECT 1 FROM ledger)"
+    "    RETURNING sku"
+    ")"
     " SELECT (SELECT COUNT(*) FROM ledger), (SELECT COUNT(*) FROM stock)");
+// clang-format on
 
 } // namespace
 
@@ -66,9 +73,11 @@ Consumer::Result Consumer::apply(const QString &eventId, const QString &payload,
         return fail(transaction.errorText());
     // ON CONFLICT DO NOTHING makes the ledger row the deduplication point even when two
     // deliveries of one event race each other.
-    QSqlQuery &ledger = prepared(
-        QStringLiteral("INSERT INTO consumer_ledger (event_id, applied_at) VALUES (:id, :now)"
-                       " ON CONFLICT (event_id) DO NOTHING"));
+    // clang-format off
+    QSqlQuery &ledger = prepared(QStringLiteral(
+        "INSERT INTO consumer_ledger (event_id, applied_at) VALUES (:id, :now)"
+        " ON CONFLICT (event_id) DO NOTHING"));
+    // clang-format on
     ledger.bindValue(QStringLiteral(":id"), eventId);
     ledger.bindValue(QStringLiteral(":now"), now);
     if (!ledger.exec())

@@ -118,14 +118,18 @@ QString ageBucketExpression(Bindings *values, qint64 now)
 bool readPending(Reader &reader, HealthSnapshot *snapshot, SmallStates *small)
 {
     Bindings values;
+    // clang-format off
     const QString sql = u"SELECT "_qs + ageBucketExpression(&values, snapshot->now)
         + u", failures, last_error_category,"
           " COUNT(CASE WHEN claim_token IS NULL AND next_attempt_at <= :now1 THEN 1 END),"
           " COUNT(CASE WHEN claim_token IS NULL AND next_attempt_at > :now2 THEN 1 END),"
           " COUNT(CASE WHEN claim_token IS NOT NULL AND lease_until > :now3 THEN 1 END),"
           " COUNT(CASE WHEN claim_token IS NOT NULL AND lease_until <= :now4 THEN 1 END),"
-          " MIN(created_at) FROM "_qs
-        + reader.source() + u" WHERE status = 'PENDING' GROUP BY 1, 2, 3"_qs;
+          " MIN(created_at)"
+          " FROM "_qs + reader.source()
+        + u" WHERE status = 'PENDING'"
+          " GROUP BY 1, 2, 3"_qs;
+    // clang-format on
     for (const QString &name : {u":now1"_qs, u":now2"_qs, u":now3"_qs, u":now4"_qs})
         values.append({name, snapshot->now});
     QSqlQuery *prepared = nullptr;
@@ -170,10 +174,13 @@ bool readPending(Reader &reader, HealthSnapshot *snapshot, SmallStates *small)
 bool readDead(Reader &reader, HealthSnapshot *snapshot, SmallStates *small)
 {
     QSqlQuery *prepared = nullptr;
+    // clang-format off
     if (!reader.run(&prepared,
             u"SELECT failures, last_error_category, COUNT(*) FROM "_qs + reader.source()
-                + u" WHERE status = 'DEAD' GROUP BY failures, last_error_category"_qs))
+            + u" WHERE status = 'DEAD'"
+              " GROUP BY failures, last_error_category"_qs))
         return false;
+    // clang-format on
     QSqlQuery &query = *prepared;
     while (query.next()) {
         const qint64 count = query.value(2).toLongLong();
@@ -220,10 +227,12 @@ qint64 singleNumber(QSqlQuery &query)
 std::optional<double> catalogueRows(Reader &reader, bool *ok)
 {
     QSqlQuery *prepared = nullptr;
+    // clang-format off
     *ok = reader.run(&prepared,
         u"SELECT reltuples, relpages,"
-        " pg_relation_size(oid) / CAST(current_setting('block_size') AS integer)"
+        "        pg_relation_size(oid) / CAST(current_setting('block_size') AS integer)"
         " FROM pg_class WHERE oid = to_regclass('delivery_outbox')"_qs);
+    // clang-format on
     if (!*ok || !prepared->next() || prepared->value(0).toDouble() < 0)
         return std::nullopt;
     const QSqlQuery &query = *prepared;
@@ -281,16 +290,18 @@ bool readThroughput(Reader &reader, HealthSnapshot *snapshot)
         = (floorDiv(snapshot->now, minute) - (HealthSnapshot::ThroughputMinutes - 1)) * minute;
     // Only minutes inside the window are read, so finished_at - first stays within the hour.
     QSqlQuery *prepared = nullptr;
+    // clang-format off
     if (!reader.run(&prepared,
             u"SELECT (finished_at - :first1) / 60000,"
-            " COUNT(CASE WHEN outcome = 'DELIVERED' THEN 1 END),"
-            " COUNT(CASE WHEN outcome <> 'DELIVERED' THEN 1 END)"
+            "        COUNT(CASE WHEN outcome = 'DELIVERED' THEN 1 END),"
+            "        COUNT(CASE WHEN outcome <> 'DELIVERED' THEN 1 END)"
             " FROM delivery_attempt"
             " WHERE outcome IN ('DELIVERED', 'RETRY', 'DEAD')"
-            " AND finished_at >= :first2 AND finished_at <= :now"
+            "   AND finished_at >= :first2 AND finished_at <= :now"
             " GROUP BY 1"_qs,
             {{u":first1"_qs, first}, {u":first2"_qs, first}, {u":now"_qs, snapshot->now}}))
         return false;
+    // clang-format on
     QSqlQuery &query = *prepared;
 
     for (int i = 0; i < HealthSnapshot::ThroughputMinutes; ++i)

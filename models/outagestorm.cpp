@@ -10,9 +10,12 @@ namespace {
 QStringList dueEvents(const QSqlDatabase &db, qint64 now)
 {
     QSqlQuery query(db);
-    query.prepare(
-        QStringLiteral("SELECT event_id FROM delivery_outbox WHERE status = 'PENDING'"
-                       " AND next_attempt_at <= :now ORDER BY next_attempt_at, event_id"));
+    // clang-format off
+    query.prepare(QStringLiteral(
+        "SELECT event_id FROM delivery_outbox"
+        " WHERE status = 'PENDING' AND next_attempt_at <= :now"
+        " ORDER BY next_attempt_at, event_id"));
+    // clang-format on
     query.bindValue(QStringLiteral(":now"), now);
     QStringList ids;
     if (query.exec()) {

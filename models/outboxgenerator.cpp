@@ -175,17 +175,21 @@ bool OutboxGenerator::insertSqliteChunk(
     }
     QSqlQuery event(m_db);
     QSqlQuery attempt(m_db);
+    // clang-format off
     if (!event.prepare(QStringLiteral(
             "INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id, event_type,"
-            " payload, status, failures, next_attempt_at, claim_token, lease_until, created_at,"
-            " delivered_at, last_error_category, last_error)"
+            "                             payload, status, failures, next_attempt_at,"
+            "                             claim_token, lease_until, created_at, delivered_at,"
+            "                             last_error_category, last_error)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")))
         return failed(event, error);
     if (!attempt.prepare(QStringLiteral(
             "INSERT INTO delivery_attempt (event_id, attempt_no, worker, claim_token, claimed_at,"
-            " finished_at, outcome, error_category, error_message, consumer_result,"
-            " next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")))
+            "                              finished_at, outcome, error_category, error_message,"
+            "                              consumer_result, next_attempt_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")))
         return failed(attempt, error);
+    // clang-format on
     for (qint64 n = first; n <= last; ++n) {
         const SyntheticEvent e = SyntheticEvent::make(spec.seed, n, spec.events, spec.now);
         bindEvent(event, e);

@@ -8,9 +8,12 @@
 namespace {
 
 // A PENDING row is claimable when it is due and unclaimed, or its lease has expired.
-const QString claimable
-    = QStringLiteral("status = 'PENDING' AND ((claim_token IS NULL AND next_attempt_at <= :now1)"
-                     " OR (claim_token IS NOT NULL AND lease_until <= :now2))");
+// clang-format off
+const QString claimable = QStringLiteral(
+    "status = 'PENDING'"
+    " AND (   (claim_token IS NULL AND next_attempt_at <= :now1)"
+    "      OR (claim_token IS NOT NULL AND lease_until <= :now2))");
+// clang-format on
 
 QString newToken()
 {
@@ -42,46 +45,64 @@ QString pgArray(const QStringList &values)
 // PostgreSQL claims a whole batch in one statement: lock due rows (skipping rows another
 // worker holds), give each a fresh token and lease, close the expired attempt of a taken-over
 // row, and open a new attempt row.
+// clang-format off
 const QString pgClaimBatch = QStringLiteral(
     "WITH picked AS ("
-    "  SELECT event_id, claim_token AS old_token, next_attempt_at FROM delivery_outbox WHERE %1"
-    "  ORDER BY next_attempt_at LIMIT :limit FOR UPDATE SKIP LOCKED),"
-    " claimed AS ("
-    "  UPDATE delivery_outbox o SET claim_token = gen_random_uuid()::text, lease_until = :lease"
-    "  FROM picked WHERE o.event_id = picked.event_id"
-    "  RETURNING o.event_id, o.claim_token, o.payload, picked.old_token, picked.next_attempt_at),"
-    " expired AS ("
-    "  UPDATE delivery_attempt a SET outcome = 'LEASE_EXPIRED', finished_at = :now3"
-    "  FROM claimed WHERE a.event_id = claimed.event_id AND claimed.old_token IS NOT NULL AND "
-    "a.outcome IS NULL),"
-    " opened AS ("
-    "  INSERT INTO delivery_attempt (event_id, attempt_no, worker, claim_token, claimed_at)"
-    "  SELECT claimed.event_id,"
-    "   COALESCE((SELECT MAX(attempt_no) FROM delivery_attempt x WHERE x.event_id = "
-    "claimed.event_id), 0) + 1,"
-    "   :worker, claimed.claim_token, :now4 FROM claimed"
-    "  RETURNING event_id, attempt_no)"
-    " SELECT claimed.event_id, claimed.claim_token, claimed.payload, claimed.old_token IS NOT "
-    "NULL, opened.attempt_no"
-    " FROM claimed JOIN opened ON opened.event_id = claimed.event_id ORDER BY "
-    "claimed.next_attempt_at");
+    "    SELECT event_id, claim_token AS old_token, next_attempt_at"
+    "    FROM delivery_outbox"
+    "    WHERE %1"
+    "    ORDER BY next_attempt_at LIMIT :limit"
+    "    FOR UPDATE SKIP LOCKED"
+    "), claimed AS ("
+    "    UPDATE delivery_outbox o"
+    "    SET claim_token = gen_random_uuid()::text, lease_until = :lease"
+    "    FROM picked"
+    "    WHERE o.event_id = picked.event_id"
+    "    RETURNING o.event_id, o.claim_token, o.payload, picked.old_token, picked.next_attempt_at"
+    "), expired AS ("
+    "    UPDATE delivery_attempt a"
+    "    SET outcome = 'LEASE_EXPIRED', finished_at = :now3"
+    "    FROM claimed"
+    "    WHERE a.event_id = claimed.event_id"
+    "      AND claimed.old_token IS NOT NULL"
+    "      AND a.outcome IS NULL"
+    "), opened AS ("
+    "    INSERT INTO delivery_attempt (event_id, attempt_no, worker, claim_token, claimed_at)"
+    "    SELECT claimed.event_id,"
+    "           COALESCE((SELECT MAX(attempt_no) FROM delivery_attempt x"
+    "                     WHERE x.event_id = claimed.event_id), 0) + 1,"
+    "           :worker, claimed.claim_token, :now4"
+    "    FROM claimed"
+    "    RETURNING event_id, attempt_no"
+    ")"
+    " SELECT claimed.event_id, claimed.claim_token, claimed.payload,"
+    "        claimed.old_token IS NOT NULL, opened.attempt_no"
+    " FROM claimed JOIN opened ON opened.event_id = claimed.event_id"
+    " ORDER BY claimed.next_attempt_at");
+// clang-format on
 
 // PostgreSQL acknowledges a batch in one statement, each row fenced by its own token.
+// clang-format off
 const QString pgAckBatch = QStringLiteral(
-    "WITH v AS (SELECT * FROM unnest(CAST(:ids AS text[]), CAST(:tokens AS text[]), CAST(:results "
-    "AS text[]))"
-    "  AS v(event_id, token, result)),"
-    " acked AS ("
-    "  UPDATE delivery_outbox o SET status = 'DELIVERED', delivered_at = :now1, claim_token = "
-    "NULL, lease_until = NULL"
-    "  FROM v WHERE o.event_id = v.event_id AND o.claim_token = v.token AND o.status = 'PENDING'"
-    "  RETURNING o.event_id, v.token, v.result),"
-    " finished AS ("
-    "  UPDATE delivery_attempt a SET outcome = 'DELIVERED', finished_at = :now2, consumer_result = "
-    "acked.result"
-    "  FROM acked WHERE a.event_id = acked.event_id AND a.claim_token = acked.token AND a.outcome "
-    "IS NULL)"
+    "WITH v AS ("
+    "    SELECT * FROM unnest(CAST(:ids AS text[]), CAST(:tokens AS text[]),"
+    "                         CAST(:results AS text[]))"
+    "        AS v(event_id, token, result)"
+    "), acked AS ("
+    "    UPDATE delivery_outbox o"
+    "    SET status = 'DELIVERED', delivered_at = :now1, claim_token = NULL, lease_until = NULL"
+    "    FROM v"
+    "    WHERE o.event_id = v.event_id AND o.claim_token = v.token AND o.status = 'PENDING'"
+    "    RETURNING o.event_id, v.token, v.result"
+    "), finished AS ("
+    "    UPDATE delivery_attempt a"
+    "    SET outcome = 'DELIVERED', finished_at = :now2, consumer_result = acked.result"
+    "    FROM acked"
+    "    WHERE a.event_id = acked.event_id AND a.claim_token = acked.token"
+    "      AND a.outcome IS NULL"
+    ")"
     " SELECT event_id FROM acked");
+// clang-format on
 
 } // namespace
 
@@ -100,11 +121,13 @@ bool OutboxStore::recordError(const QSqlQuery &query)
 
 bool OutboxStore::insertEvent(const NewEvent &event)
 {
+    // clang-format off
     QSqlQuery &insert = prepared(QStringLiteral(
         "INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id, event_type, payload,"
-        " status, failures, next_attempt_at, created_at)"
-        " VALUES (:id, :aggregate_type, :aggregate_id, :event_type, :payload, 'PENDING', 0, :due, "
-        ":created)"));
+        "                             status, failures, next_attempt_at, created_at)"
+        " VALUES (:id, :aggregate_type, :aggregate_id, :event_type, :payload,"
+        "         'PENDING', 0, :due, :created)"));
+    // clang-format on
     insert.bindValue(QStringLiteral(":id"), event.eventId);
     insert.bindValue(QStringLiteral(":aggregate_type"), event.aggregateType);
     insert.bindValue(QStringLiteral(":aggregate_id"), event.aggregateId);
@@ -117,9 +140,11 @@ bool OutboxStore::insertEvent(const NewEvent &event)
 
 QString OutboxStore::refusalFor(const QString &eventId, qint64 now)
 {
-    QSqlQuery &select
-        = prepared(QStringLiteral("SELECT status, claim_token, lease_until, next_attempt_at"
-                                  " FROM delivery_outbox WHERE event_id = :id"));
+    // clang-format off
+    QSqlQuery &select = prepared(QStringLiteral(
+        "SELECT status, claim_token, lease_until, next_attempt_at"
+        " FROM delivery_outbox WHERE event_id = :id"));
+    // clang-format on
     select.bindValue(QStringLiteral(":id"), eventId);
     if (!select.exec())
         return recordError(select), Refusal::DatabaseError;
@@ -260,9 +285,11 @@ bool OutboxStore::claimLockedRow(Claim *claim, const QString &worker, qint64 now
     claim->leaseUntil = now + m_lease;
     claim->tookOverExpiredLease = expiredLease;
 
-    QSqlQuery &update = prepared(
-        QStringLiteral("UPDATE delivery_outbox SET claim_token = :token, lease_until = :lease"
-                       " WHERE event_id = :id"));
+    // clang-format off
+    QSqlQuery &update = prepared(QStringLiteral(
+        "UPDATE delivery_outbox SET claim_token = :token, lease_until = :lease"
+        " WHERE event_id = :id"));
+    // clang-format on
     update.bindValue(QStringLiteral(":token"), claim->token);
     update.bindValue(QStringLiteral(":lease"), claim->leaseUntil);
     update.bindValue(QStringLiteral(":id"), claim->eventId);
@@ -351,14 +378,16 @@ bool OutboxStore::ackManySqlite(
         m_lastError = transaction.errorText();
         return false;
     }
-    QSqlQuery &update = prepared(
-        QStringLiteral("UPDATE delivery_outbox SET status = 'DELIVERED', delivered_at = :now,"
-                       " claim_token = NULL, lease_until = NULL"
-                       " WHERE event_id = :id AND claim_token = :token AND status = 'PENDING'"));
-    QSqlQuery &finish = prepared(
-        QStringLiteral("UPDATE delivery_attempt SET outcome = 'DELIVERED', finished_at = :now,"
-                       " consumer_result = :result"
-                       " WHERE event_id = :id AND claim_token = :token AND outcome IS NULL"));
+    // clang-format off
+    QSqlQuery &update = prepared(QStringLiteral(
+        "UPDATE delivery_outbox"
+        " SET status = 'DELIVERED', delivered_at = :now, claim_token = NULL, lease_until = NULL"
+        " WHERE event_id = :id AND claim_token = :token AND status = 'PENDING'"));
+    QSqlQuery &finish = prepared(QStringLiteral(
+        "UPDATE delivery_attempt"
+        " SET outcome = 'DELIVERED', finished_at = :now, consumer_result = :result"
+        " WHERE event_id = :id AND claim_token = :token AND outcome IS NULL"));
+    // clang-format on
     for (const auto &[claim, consumerResult] : acks) {
         update.bindValue(QStringLiteral(":now"), now);
         update.bindValue(QStringLiteral(":id"), claim.eventId);
@@ -416,12 +445,15 @@ FailResult OutboxStore::fail(const Claim &claim, qint64 now, ErrorCategory categ
     result.status = dead ? QStringLiteral("DEAD") : QStringLiteral("PENDING");
 
     // A DEAD row keeps its last due time: it is never claimed again, and replay sets a new one.
-    QSqlQuery &update = prepared(
-        QStringLiteral("UPDATE delivery_outbox SET status = :status, failures = :failures,"
-                       " next_attempt_at = COALESCE(:due, next_attempt_at), claim_token = NULL, "
-                       "lease_until = NULL,"
-                       " last_error_category = :category, last_error = :message"
-                       " WHERE event_id = :id AND claim_token = :token"));
+    // clang-format off
+    QSqlQuery &update = prepared(QStringLiteral(
+        "UPDATE delivery_outbox"
+        " SET status = :status, failures = :failures,"
+        "     next_attempt_at = COALESCE(:due, next_attempt_at),"
+        "     claim_token = NULL, lease_until = NULL,"
+        "     last_error_category = :category, last_error = :message"
+        " WHERE event_id = :id AND claim_token = :token"));
+    // clang-format on
     update.bindValue(QStringLiteral(":status"), result.status);
     update.bindValue(QStringLiteral(":failures"), result.failures);
     update.bindValue(QStringLiteral(":due"),
@@ -436,11 +468,14 @@ FailResult OutboxStore::fail(const Claim &claim, qint64 now, ErrorCategory categ
         return result;
     }
 
-    QSqlQuery &finish = prepared(
-        QStringLiteral("UPDATE delivery_attempt SET outcome = :outcome, finished_at = :now,"
-                       " error_category = :category, error_message = :message,"
-                       " consumer_result = :result, next_attempt_at = :due"
-                       " WHERE event_id = :id AND claim_token = :token AND outcome IS NULL"));
+    // clang-format off
+    QSqlQuery &finish = prepared(QStringLiteral(
+        "UPDATE delivery_attempt"
+        " SET outcome = :outcome, finished_at = :now,"
+        "     error_category = :category, error_message = :message,"
+        "     consumer_result = :result, next_attempt_at = :due"
+        " WHERE event_id = :id AND claim_token = :token AND outcome IS NULL"));
+    // clang-format on
     finish.bindValue(
         QStringLiteral(":outcome"), dead ? QStringLiteral("DEAD") : QStringLiteral("RETRY"));
     finish.bindValue(QStringLiteral(":now"), now);

@@ -23,9 +23,11 @@ Producer::Producer(const QSqlDatabase &db, const Clock *clock, quint32 seed)
 bool Producer::seedStock(QString *error)
 {
     QSqlQuery query(m_db);
-    query.prepare(
-        QStringLiteral("INSERT INTO consumer_stock (sku, quantity) VALUES (:sku, :quantity)"
-                       " ON CONFLICT (sku) DO NOTHING"));
+    // clang-format off
+    query.prepare(QStringLiteral(
+        "INSERT INTO consumer_stock (sku, quantity) VALUES (:sku, :quantity)"
+        " ON CONFLICT (sku) DO NOTHING"));
+    // clang-format on
     for (const QString &sku : skus()) {
         query.bindValue(QStringLiteral(":sku"), sku);
         query.bindValue(QStringLiteral(":quantity"), InitialStock);

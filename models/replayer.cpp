@@ -136,9 +136,12 @@ Replayer::Outcome Replayer::replayOne(
         *error = transaction.errorText();
         return Outcome::Failed;
     }
-    QSqlQuery &select = prepared(QStringLiteral("SELECT failures FROM delivery_outbox"
-                                                " WHERE event_id = :id AND status = 'DEAD'")
+    // clang-format off
+    QSqlQuery &select = prepared(QStringLiteral(
+        "SELECT failures FROM delivery_outbox"
+        " WHERE event_id = :id AND status = 'DEAD'")
         + (m_postgres ? QStringLiteral(" FOR UPDATE") : QString()));
+    // clang-format on
     select.bindValue(QStringLiteral(":id"), eventId);
     if (!select.exec()) {
         *error = errorText(select);
@@ -161,13 +164,19 @@ Replayer::Outcome Replayer::replayOne(
     }
 
     // Without --reset-budget the column is not written at all: the row keeps its own value.
+    // clang-format off
     QSqlQuery &update = prepared(request.resetBudget
-            ? QStringLiteral("UPDATE delivery_outbox SET status = 'PENDING', failures = 0,"
-                             " next_attempt_at = :due, claim_token = NULL, lease_until = NULL"
-                             " WHERE event_id = :id AND status = 'DEAD'")
-            : QStringLiteral("UPDATE delivery_outbox SET status = 'PENDING',"
-                             " next_attempt_at = :due, claim_token = NULL, lease_until = NULL"
-                             " WHERE event_id = :id AND status = 'DEAD'"));
+        ? QStringLiteral(
+            "UPDATE delivery_outbox"
+            " SET status = 'PENDING', failures = 0,"
+            "     next_attempt_at = :due, claim_token = NULL, lease_until = NULL"
+            " WHERE event_id = :id AND status = 'DEAD'")
+        : QStringLiteral(
+            "UPDATE delivery_outbox"
+            " SET status = 'PENDING',"
+            "     next_attempt_at = :due, claim_token = NULL, lease_until = NULL"
+            " WHERE event_id = :id AND status = 'DEAD'"));
+    // clang-format on
     update.bindValue(QStringLiteral(":due"), due);
     update.bindValue(QStringLiteral(":id"), eventId);
     if (!update.exec()) {
@@ -177,10 +186,12 @@ Replayer::Outcome Replayer::replayOne(
     if (update.numRowsAffected() != 1)
         return Outcome::Skipped;
 
-    QSqlQuery &log
-        = prepared(QStringLiteral("INSERT INTO replay_log (event_id, replayed_at, operator, "
-                                  "reason, reset_failures, failures_before)"
-                                  " VALUES (:id, :at, :operator, :reason, :reset, :before)"));
+    // clang-format off
+    QSqlQuery &log = prepared(QStringLiteral(
+        "INSERT INTO replay_log (event_id, replayed_at, operator, reason, reset_failures,"
+        "                        failures_before)"
+        " VALUES (:id, :at, :operator, :reason, :reset, :before)"));
+    // clang-format on
     log.bindValue(QStringLiteral(":id"), eventId);
     log.bindValue(QStringLiteral(":at"), request.now);
     log.bindValue(QStringLiteral(":operator"), request.operatorName.trimmed());
@@ -256,9 +267,11 @@ Replayer::Outcome Replayer::replayByStatement(const QString &eventId, qint64 now
 // rest of the transaction when `lock` is set (SQLite's BEGIN IMMEDIATE holds the write lock).
 std::optional<QStringList> Replayer::statusesOf(const QString &eventId, bool lock, QString *error)
 {
+    // clang-format off
     QSqlQuery &query = prepared(QStringLiteral("SELECT status FROM ") + source()
         + QStringLiteral(" WHERE event_id = :id")
         + (lock && m_postgres ? QStringLiteral(" FOR UPDATE") : QString()));
+    // clang-format on
     query.bindValue(QStringLiteral(":id"), eventId);
     if (!query.exec()) {
         *error = errorText(query);

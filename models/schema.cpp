@@ -86,17 +86,21 @@ QString wrongTypes(const QSqlDatabase &db)
         for (const QString &column : check.columns) {
             const QString wrong
                 = QStringLiteral("typeof(%1) NOT IN ('integer', 'null')").arg(column);
-            select << QStringLiteral("COUNT(CASE WHEN %1 THEN 1 END), MIN(CASE WHEN %1 THEN "
-                                     "CAST(%2 AS TEXT) END)")
-                          .arg(wrong, column);
+            // clang-format off
+            select << QStringLiteral(
+                "COUNT(CASE WHEN %1 THEN 1 END),"
+                " MIN(CASE WHEN %1 THEN CAST(%2 AS TEXT) END)").arg(wrong, column);
+            // clang-format on
         }
         QSqlQuery query(db);
         query.setForwardOnly(true);
+        // clang-format off
         if (!query.exec(QStringLiteral("SELECT ") + select.join(QStringLiteral(", "))
                 + QStringLiteral(" FROM delivery_outbox WHERE ") + QLatin1String(check.rows))
             || !query.next())
             return QStringLiteral("delivery_outbox: cannot check column types: %1")
                 .arg(query.lastError().text().simplified());
+        // clang-format on
         for (qsizetype i = 0; i < check.columns.size(); ++i) {
             const qint64 rows = query.value(int(2 * i)).toLongLong();
             if (rows == 0)

@@ -26,9 +26,11 @@ void Simulation::noteError(const QString &what, const QString &detail)
 bool Simulation::setStock(const QString &sku, int quantity)
 {
     QSqlQuery query(m_db);
-    query.prepare(
-        QStringLiteral("INSERT INTO consumer_stock (sku, quantity) VALUES (:sku, :quantity)"
-                       " ON CONFLICT (sku) DO UPDATE SET quantity = excluded.quantity"));
+    // clang-format off
+    query.prepare(QStringLiteral(
+        "INSERT INTO consumer_stock (sku, quantity) VALUES (:sku, :quantity)"
+        " ON CONFLICT (sku) DO UPDATE SET quantity = excluded.quantity"));
+    // clang-format on
     query.bindValue(QStringLiteral(":sku"), sku);
     query.bindValue(QStringLiteral(":quantity"), quantity);
     if (query.exec())
