@@ -93,7 +93,7 @@ void HealthMonitor::setSlowed(bool slowed)
 
 void HealthMonitor::noteRefreshCost(qint64 ms)
 {
-    m_followUpCostMs = std::max<qint64>(0, ms);
+    m_followUpCostMs += std::max<qint64>(0, ms);
     updateTimerInterval();
 }
 

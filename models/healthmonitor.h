@@ -71,8 +71,8 @@ public:
     // What the last refresh cost the database: the snapshot's queryMs plus what the refresh it
     // triggered reported through noteRefreshCost().
     qint64 lastCostMs() const { return m_snapshotCostMs + m_followUpCostMs; }
-    // The cost of reads a snapshot triggered (the table, the detail): counted into the next
-    // interval.
+    // Adds the cost of a read the last snapshot triggered (the table, the detail, the replay
+    // log; each worker may report its own): counted into the next interval.
     void noteRefreshCost(qint64 ms);
 
     quint64 lastRequestId() const { return m_lastIssued; }

@@ -133,6 +133,13 @@ private slots:
         monitor.noteRefreshCost(50); // the table and detail the snapshot refreshed
         QCOMPARE(monitor.lastCostMs(), 60);
         QCOMPARE(monitor.effectiveInterval(), 3000);
+        monitor.noteRefreshCost(40); // another reader reports its own: the costs add up
+        QCOMPARE(monitor.lastCostMs(), 100);
+        QCOMPARE(monitor.effectiveInterval(), 5000);
+        monitor.refreshNow(); // the next snapshot starts counting afresh
+        monitor.acceptSnapshot(monitor.lastRequestId(), costing(60));
+        QCOMPARE(monitor.lastCostMs(), 60);
+        QCOMPARE(monitor.effectiveInterval(), 3000);
         monitor.setSlowed(true);
         QCOMPARE(monitor.effectiveInterval(), 3000 * HealthMonitor::SlowedFactor);
         monitor.setSlowed(false);
