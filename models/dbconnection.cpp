@@ -85,7 +85,15 @@ void configurePostgreSql(QSqlDatabase &db, const DatabaseUrl &url, const OpenOpt
         serverOptions << QStringLiteral("-c default_transaction_read_only=on");
     if (options.statementTimeoutMs > 0)
         serverOptions << QStringLiteral("-c statement_timeout=%1").arg(options.statementTimeoutMs);
-    QString connectOptions = QStringLiteral("connect_timeout=5");
+    QString connectOptions
+        = QStringLiteral("connect_timeout=%1").arg(qMax(2, options.connectTimeoutS));
+    if (options.deadPeerTimeoutS > 0) {
+        const int seconds = options.deadPeerTimeoutS;
+        connectOptions += QStringLiteral(";tcp_user_timeout=%1;keepalives=1;keepalives_idle=%2"
+                                         ";keepalives_interval=1;keepalives_count=%2")
+                              .arg(seconds * 1000)
+                              .arg(seconds);
+    }
     if (!serverOptions.isEmpty())
         connectOptions += QStringLiteral(";options='%1'").arg(serverOptions.join(QLatin1Char(' ')));
     db.setConnectOptions(connectOptions);

@@ -13,6 +13,12 @@ struct OpenOptions
     bool allowCreate = false; // SQLite: create the file when it does not exist
     bool validateSchema = true; // name any missing native table or column
     int statementTimeoutMs = 0; // PostgreSQL: 0 = server default
+    // PostgreSQL: how long opening may wait for the server (libpq connect_timeout; 2 at least).
+    int connectTimeoutS = 5;
+    // PostgreSQL: > 0 declares the server gone after this long without an acknowledgement
+    // (tcp_user_timeout, keepalives), so a dropped network ends a statement instead of hanging
+    // it for the operating system's default of many minutes. 0 keeps those defaults.
+    int deadPeerTimeoutS = 0;
 };
 
 class DbConnection

@@ -1,8 +1,9 @@
 #include "healthmonitor.h"
 
+#include "failurecause.h"
 #include "healthworker.h"
 
-#include <QDateTime>
+#include <algorithm>
 
 HealthMonitor::HealthMonitor(const DatabaseUrl &url, QObject *parent)
     : HealthMonitor(url, HealthWorker::defaultOpenOptions(), parent)
@@ -14,7 +15,11 @@ HealthMonitor::HealthMonitor(const DatabaseUrl &url, const OpenOptions &options,
 {
     qRegisterMetaType<HealthSnapshot>();
     m_timer.setInterval(effectiveInterval());
+    m_retryTimer.setSingleShot(true);
+    m_watchdog.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, &HealthMonitor::refreshIfIdle);
+    connect(&m_retryTimer, &QTimer::timeout, this, &HealthMonitor::refreshNow);
+    connect(&m_watchdog, &QTimer::timeout, this, &HealthMonitor::onWatchdog);
     startWorker(url, options);
 }
 
@@ -48,16 +53,58 @@ void HealthMonitor::setClock(Clock clock)
     m_clock = std::move(clock);
 }
 
+int HealthMonitor::adaptiveIntervalMs(qint64 costMs, int userMs)
+{
+    const qint64 wanted = std::max<qint64>(0, costMs) * CostFactor;
+    const qint64 ceiling = std::max(userMs, MaxAdaptiveIntervalMs);
+    return int(std::clamp<qint64>(wanted, userMs, ceiling));
+}
+
+int HealthMonitor::retryDelayMs(int failures, int capMs)
+{
+    qint64 delay = FirstRetryMs;
+    for (int i = 1; i < failures && delay < capMs; ++i)
+        delay *= 2;
+    return int(std::max<qint64>(1, std::min<qint64>(delay, capMs)));
+}
+
+int HealthMonitor::adaptedInterval() const
+{
+    return m_adaptive ? adaptiveIntervalMs(lastCostMs(), m_interval) : m_interval;
+}
+
 void HealthMonitor::setInterval(int ms)
 {
     m_interval = qMax(1, ms);
-    m_timer.setInterval(effectiveInterval());
+    updateTimerInterval();
+}
+
+void HealthMonitor::setAdaptive(bool adaptive)
+{
+    m_adaptive = adaptive;
+    updateTimerInterval();
 }
 
 void HealthMonitor::setSlowed(bool slowed)
 {
     m_slowed = slowed;
-    m_timer.setInterval(effectiveInterval());
+    updateTimerInterval();
+}
+
+void HealthMonitor::noteRefreshCost(qint64 ms)
+{
+    m_followUpCostMs += std::max<qint64>(0, ms);
+    updateTimerInterval();
+}
+
+// Setting a running timer's interval restarts it: only on a change, so the cadence holds.
+void HealthMonitor::updateTimerInterval()
+{
+    const int interval = effectiveInterval();
+    if (m_timer.interval() == interval)
+        return;
+    m_timer.setInterval(interval);
+    emit intervalChanged(interval);
 }
 
 void HealthMonitor::resume()
@@ -70,22 +117,33 @@ void HealthMonitor::resume()
 void HealthMonitor::pause()
 {
     m_timer.stop();
+    m_retryTimer.stop();
+    m_watchdog.stop();
+    if (m_nextRetryAt.isValid()) {
+        m_nextRetryAt = {};
+        emit healthStateChanged();
+    }
 }
 
 void HealthMonitor::refreshNow()
 {
     Q_ASSERT(QThread::currentThread() == thread());
+    m_retryTimer.stop();
+    m_nextRetryAt = {};
     const quint64 id = ++m_lastIssued;
     const qint64 now = m_clock();
     HealthWorker *worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, id, now] { worker->request(id, now); }, Qt::QueuedConnection);
+    if (!m_watchdog.isActive()) // the oldest unanswered request decides
+        m_watchdog.start(effectiveInterval());
 }
 
-// A timer tick while the previous query still runs is skipped rather than queued behind it.
+// A timer tick while the previous query still runs is skipped rather than queued behind it;
+// while a retry is scheduled, the retry decides when the next request goes.
 void HealthMonitor::refreshIfIdle()
 {
-    if (m_lastAnswered >= m_lastIssued)
+    if (!isWaiting() && !m_retryTimer.isActive())
         refreshNow();
 }
 
@@ -95,6 +153,8 @@ bool HealthMonitor::isCurrent(quint64 requestId)
     if (requestId == 0 || requestId > m_lastIssued)
         return false;
     m_lastAnswered = qMax(m_lastAnswered, requestId);
+    if (!isWaiting())
+        m_watchdog.stop();
     if (requestId <= m_newestDelivered)
         return false;
     m_newestDelivered = requestId;
@@ -107,11 +167,71 @@ void HealthMonitor::acceptSnapshot(quint64 requestId, const HealthSnapshot &snap
         return;
     m_snapshot = snapshot;
     m_hasSnapshot = true;
+    m_lastGoodAt = QDateTime::currentDateTime();
+    m_snapshotCostMs = snapshot.queryMs;
+    m_followUpCostMs = 0; // until the refresh this snapshot triggers reports its own
+    markCurrent();
     emit snapshotChanged(m_snapshot);
+    updateTimerInterval();
 }
 
 void HealthMonitor::acceptFailure(quint64 requestId, const QString &error)
 {
-    if (isCurrent(requestId))
-        emit errorOccurred(error);
+    if (!isCurrent(requestId))
+        return;
+    ++m_failures;
+    markStale(FailureCause::of(error));
+    scheduleRetry();
+    emit errorOccurred(m_lastFailureDetail);
+}
+
+// No answer within one interval: the request may hang on a dropped network until the connect
+// or TCP timeout ends it. Say so now; the answer, when it comes, decides what follows.
+void HealthMonitor::onWatchdog()
+{
+    if (!isWaiting())
+        return;
+    markStale(FailureCause::noAnswer(qMax(1, effectiveInterval() / 1000)));
+}
+
+void HealthMonitor::markStale(const FailureCause &cause)
+{
+    m_lastFailure = cause.plain;
+    m_lastFailureDetail = cause.detail;
+    m_connectionFailure = cause.unreachable;
+    if (!m_stale) {
+        m_stale = true;
+        m_staleSince = m_lastGoodAt.isValid() ? m_lastGoodAt : QDateTime::currentDateTime();
+        emit staleChanged(true);
+    }
+    emit healthStateChanged();
+}
+
+void HealthMonitor::markCurrent()
+{
+    m_failures = 0;
+    m_retryDelayMs = 0;
+    m_retryTimer.stop();
+    m_nextRetryAt = {};
+    if (!m_stale)
+        return;
+    m_stale = false;
+    m_staleSince = {};
+    m_lastFailure.clear();
+    m_lastFailureDetail.clear();
+    m_connectionFailure = false;
+    emit staleChanged(false);
+    emit healthStateChanged();
+}
+
+// Capped at the refresh interval: once the server is back, the next retry comes within one
+// interval and its snapshot makes the window current again.
+void HealthMonitor::scheduleRetry()
+{
+    m_retryDelayMs = retryDelayMs(m_failures, adaptedInterval());
+    if (isPaused())
+        return; // the user paused: no retries either; resume() tries at once
+    m_retryTimer.start(m_retryDelayMs);
+    m_nextRetryAt = QDateTime::currentDateTime().addMSecs(m_retryDelayMs);
+    emit healthStateChanged();
 }

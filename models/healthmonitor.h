@@ -2,16 +2,24 @@
 // interval (2 s by default, five times slower while the window is hidden) and re-emits the
 // newest result. Results of requests older than the newest one delivered are dropped, so a
 // slow answer never overwrites a fresher one.
+//
+// It also heals: after a failed snapshot it retries with capped exponential backoff (0.5 s,
+// 1 s, 2 s … never longer than the refresh interval), and says meanwhile that the figures are
+// stale and why. A request with no answer within one refresh interval (a network drop) marks
+// them stale too. The interval adapts to what a refresh costs the database (see
+// adaptiveIntervalMs()).
 #pragma once
 
 #include "dbconnection.h"
 #include "healthsnapshot.h"
 
+#include <QDateTime>
 #include <QObject>
 #include <QThread>
 #include <QTimer>
 #include <functional>
 
+struct FailureCause;
 class HealthWorker;
 class OutboxProfile;
 
@@ -22,6 +30,11 @@ public:
     using Clock = std::function<qint64()>;
     static constexpr int DefaultIntervalMs = 2000;
     static constexpr int SlowedFactor = 5;
+    static constexpr int FirstRetryMs = 500;
+    // The adaptive interval keeps the database busy with this window at most 1/CostFactor of
+    // the time (1.2 s a minute), but never stretches past MaxAdaptiveIntervalMs.
+    static constexpr int CostFactor = 50;
+    static constexpr int MaxAdaptiveIntervalMs = 5000;
 
     // Starts paused: call resume() to refresh periodically, or refreshNow() once.
     explicit HealthMonitor(const DatabaseUrl &url, QObject *parent = nullptr);
@@ -34,17 +47,53 @@ public:
     // The schema the worker reads (another library's table through its profile); takes effect
     // before the next request.
     void setProfile(const OutboxProfile &profile);
-    void setInterval(int ms);
+    void setInterval(int ms); // the user's interval: the adaptive one never goes below it
     int interval() const { return m_interval; }
-    int effectiveInterval() const { return m_slowed ? m_interval * SlowedFactor : m_interval; }
+    void setAdaptive(bool adaptive);
+    bool isAdaptive() const { return m_adaptive; }
+    // The interval after adapting to the last refresh's cost (interval() when not adaptive).
+    int adaptedInterval() const;
+    int effectiveInterval() const
+    {
+        return m_slowed ? adaptedInterval() * SlowedFactor : adaptedInterval();
+    }
     // For a hidden window: refresh SlowedFactor times less often.
     void setSlowed(bool slowed);
     bool isSlowed() const { return m_slowed; }
     bool isPaused() const { return !m_timer.isActive(); }
 
+    // cost × CostFactor, at least userMs, at most MaxAdaptiveIntervalMs (or userMs if longer).
+    static int adaptiveIntervalMs(qint64 costMs, int userMs);
+    // The wait before retry number `failures` (1 = after the first failure): FirstRetryMs,
+    // doubling, at most capMs.
+    static int retryDelayMs(int failures, int capMs);
+
+    // What the last refresh cost the database: the snapshot's queryMs plus what the refresh it
+    // triggered reported through noteRefreshCost().
+    qint64 lastCostMs() const { return m_snapshotCostMs + m_followUpCostMs; }
+    // Adds the cost of a read the last snapshot triggered (the table, the detail, the replay
+    // log; each worker may report its own): counted into the next interval.
+    void noteRefreshCost(qint64 ms);
+
     quint64 lastRequestId() const { return m_lastIssued; }
     bool hasSnapshot() const { return m_hasSnapshot; }
     const HealthSnapshot &snapshot() const { return m_snapshot; }
+
+    // Stale: the last request failed or has had no answer for an interval; the figures shown
+    // are those of lastGoodAt() (or none).
+    bool isStale() const { return m_stale; }
+    // The last good snapshot's time, or the first failure's when there was none.
+    QDateTime staleSince() const { return m_staleSince; }
+    QDateTime lastGoodAt() const { return m_lastGoodAt; }
+    // Why, in plain words (a password never included); lastFailureDetail() has the driver's.
+    QString lastFailure() const { return m_lastFailure; }
+    QString lastFailureDetail() const { return m_lastFailureDetail; }
+    // True when the cause is that the database cannot be reached (refused, dropped, no answer).
+    bool isConnectionFailure() const { return m_connectionFailure; }
+    // When the next retry runs; invalid when none is scheduled (waiting for an answer, paused).
+    QDateTime nextRetryAt() const { return m_nextRetryAt; }
+    int consecutiveFailures() const { return m_failures; }
+    int currentRetryDelayMs() const { return m_retryDelayMs; }
 
 public slots:
     void resume(); // refreshes at once, then every effectiveInterval()
@@ -59,21 +108,45 @@ public slots:
 signals:
     void snapshotChanged(const HealthSnapshot &snapshot);
     void errorOccurred(const QString &message);
+    void staleChanged(bool stale);
+    // Any change of the stale state's details: cause, next retry, waiting for an answer.
+    void healthStateChanged();
+    void intervalChanged(int effectiveMs);
 
 private:
     void startWorker(const DatabaseUrl &url, const OpenOptions &options);
     void refreshIfIdle();
     bool isCurrent(quint64 requestId);
+    bool isWaiting() const { return m_lastAnswered < m_lastIssued; }
+    void onWatchdog();
+    void markStale(const FailureCause &cause);
+    void markCurrent();
+    void scheduleRetry();
+    void updateTimerInterval();
 
     QThread m_thread;
     HealthWorker *m_worker = nullptr; // lives on m_thread, deleted there when it finishes
     QTimer m_timer;
+    QTimer m_retryTimer; // single shot, while stale
+    QTimer m_watchdog; // single shot, one interval after each request
     Clock m_clock;
     int m_interval = DefaultIntervalMs;
+    bool m_adaptive = true;
     bool m_slowed = false;
+    qint64 m_snapshotCostMs = 0;
+    qint64 m_followUpCostMs = 0;
     quint64 m_lastIssued = 0;
     quint64 m_lastAnswered = 0; // newest id with an answer, delivered or dropped
     quint64 m_newestDelivered = 0;
     bool m_hasSnapshot = false;
     HealthSnapshot m_snapshot;
+    bool m_stale = false;
+    bool m_connectionFailure = false;
+    int m_failures = 0;
+    int m_retryDelayMs = 0;
+    QDateTime m_staleSince;
+    QDateTime m_lastGoodAt;
+    QDateTime m_nextRetryAt;
+    QString m_lastFailure;
+    QString m_lastFailureDetail;
 };

@@ -9,6 +9,8 @@ OpenOptions HealthWorker::defaultOpenOptions()
     OpenOptions options;
     options.readOnly = true;
     options.statementTimeoutMs = 5000;
+    options.connectTimeoutS = WindowConnectTimeoutS;
+    options.deadPeerTimeoutS = WindowConnectTimeoutS;
     return options;
 }
 

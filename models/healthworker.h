@@ -15,7 +15,11 @@ class HealthWorker : public QObject
 {
     Q_OBJECT
 public:
-    // Read-only, schema validated and, on PostgreSQL, a 5 s statement timeout.
+    // A window's worker gives up opening a connection after this long, so a retry is never
+    // stuck behind an unreachable server for longer.
+    static constexpr int WindowConnectTimeoutS = 3;
+    // Read-only, schema validated and, on PostgreSQL, a 5 s statement timeout, a 3 s connect
+    // timeout and a dropped network noticed within about 3 s.
     static OpenOptions defaultOpenOptions();
 
     explicit HealthWorker(const DatabaseUrl &url, const OpenOptions &options = defaultOpenOptions(),

@@ -558,8 +558,8 @@ private slots:
         QCOMPARE(everyTable(connection->database()), before);
     }
 
-    // The window says so too: the refresh line names the rows, and the tiles show no count
-    // (not zero).
+    // The window says so too: the banner above the tiles names the rows, and the tiles show no
+    // count (not zero).
     void windowSaysStatusValuesAreWrong_data()
     {
         QTest::addColumn<QString>("engine");
@@ -583,11 +583,13 @@ private slots:
         window.monitor()->setClock([] { return T; });
         window.show();
         window.monitor()->refreshNow();
-        auto *label = window.findChild<QLabel *>(u"refreshLabel"_qs);
-        QVERIFY(label);
-        QTRY_VERIFY2(label->text().contains(u"8 rows have a status other than PENDING, DELIVERED"
-                                            " or DEAD"_qs),
-            qPrintable(label->text()));
+        auto *banner = window.findChild<QLabel *>(u"staleBannerText"_qs);
+        QVERIFY(banner);
+        QTRY_VERIFY2(banner->text().contains(u"8 rows have a status other than PENDING, DELIVERED"
+                                             " or DEAD"_qs),
+            qPrintable(banner->text()));
+        QVERIFY2(banner->text().startsWith(u"Cannot read the health figures: "_qs),
+            qPrintable(banner->text()));
         const auto *tiles = window.findChild<HealthTiles *>();
         QVERIFY(tiles);
         for (const auto tile :

@@ -32,6 +32,32 @@ LevelColours coloursFor(HealthTiles::Level level)
     return {"#f6f8fa", "#d0d7de", "#1f2328", "#57606a"};
 }
 
+// Figures that may no longer be true: no level colour, nothing that looks live.
+constexpr LevelColours StaleColours = {"#eaeef2", "#afb8c1", "#8c959f", "#6e7781"};
+
+// The hint each tile shows under its value while its figures are current.
+QString normalHint(HealthTiles::Tile tile)
+{
+    using T = HealthTiles::Tile;
+    switch (tile) {
+    case T::Due:
+        return HealthTiles::tr("claimable now");
+    case T::Scheduled:
+        return HealthTiles::tr("waiting for due time");
+    case T::InFlight:
+        return HealthTiles::tr("lease live");
+    case T::LeaseExpired:
+        return HealthTiles::tr("will be reclaimed");
+    case T::Delivered:
+        return HealthTiles::tr("all time");
+    case T::Dead:
+        return HealthTiles::tr("need an operator");
+    case T::OldestPending:
+        return HealthTiles::tr("age of oldest PENDING");
+    }
+    return {};
+}
+
 HealthTiles::Level levelOf(qint64 value, const TileLimits &limits)
 {
     if (value >= limits.red)
@@ -57,18 +83,18 @@ HealthTiles::HealthTiles(QWidget *parent)
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(6);
-    addTile(Tile::Due, tr("Due"), tr("claimable now"));
-    addTile(Tile::Scheduled, tr("Scheduled"), tr("waiting for due time"));
-    addTile(Tile::InFlight, tr("In flight"), tr("lease live"));
-    addTile(Tile::LeaseExpired, tr("Lease expired"), tr("will be reclaimed"));
-    addTile(Tile::Delivered, tr("Delivered"), tr("all time"));
-    addTile(Tile::Dead, tr("DEAD"), tr("need an operator"));
-    addTile(Tile::OldestPending, tr("Oldest pending"), tr("age of oldest PENDING"));
+    addTile(Tile::Due, tr("Due"));
+    addTile(Tile::Scheduled, tr("Scheduled"));
+    addTile(Tile::InFlight, tr("In flight"));
+    addTile(Tile::LeaseExpired, tr("Lease expired"));
+    addTile(Tile::Delivered, tr("Delivered"));
+    addTile(Tile::Dead, tr("DEAD"));
+    addTile(Tile::OldestPending, tr("Oldest pending"));
     updateValues();
     updateLevels();
 }
 
-void HealthTiles::addTile(Tile tile, const QString &title, const QString &hint)
+void HealthTiles::addTile(Tile tile, const QString &title)
 {
     Q_ASSERT(int(tile) == m_tiles.size());
     TileWidgets widgets;
@@ -78,7 +104,7 @@ void HealthTiles::addTile(Tile tile, const QString &title, const QString &hint)
     widgets.title->setObjectName(QStringLiteral("tileTitle"));
     widgets.value = new QLabel;
     widgets.value->setObjectName(QStringLiteral("tileValue"));
-    widgets.hint = new QLabel(hint);
+    widgets.hint = new QLabel(normalHint(tile));
     widgets.hint->setObjectName(QStringLiteral("tileHint"));
     auto *column = new QVBoxLayout(widgets.frame);
     column->setContentsMargins(10, 6, 10, 6);
@@ -96,6 +122,14 @@ void HealthTiles::setSnapshot(const HealthSnapshot &snapshot)
     m_snapshot = snapshot;
     m_hasSnapshot = true;
     updateValues();
+    updateLevels();
+}
+
+void HealthTiles::setStale(bool stale, const QDateTime &since)
+{
+    m_stale = stale;
+    m_staleSince = since;
+    updateHints();
     updateLevels();
 }
 
@@ -129,15 +163,29 @@ void HealthTiles::updateValues()
 {
     for (int i = 0; i < m_tiles.size(); ++i)
         m_tiles[i].value->setText(formatValue(Tile(i)));
+    updateHints();
+}
+
+void HealthTiles::updateHints()
+{
+    if (m_stale) {
+        const QString since = m_staleSince.isValid()
+            ? tr("stale since %1").arg(m_staleSince.toString(QStringLiteral("HH:mm:ss")))
+            : tr("stale");
+        for (TileWidgets &tile : m_tiles)
+            tile.hint->setText(since);
+        return;
+    }
+    for (int i = 0; i < m_tiles.size(); ++i)
+        m_tiles[i].hint->setText(normalHint(Tile(i)));
     // Rows whose created_at is no time (before 1970, far in the future) have no age: said here
     // rather than hidden in the oldest age or shown as a wrapped one.
     const ImplausibleTimes &implausible = m_snapshot.implausible;
-    widgets(Tile::OldestPending)
-        .hint->setText(
-            implausible.any() ? tr("%n without a plausible created_at", nullptr,
+    if (implausible.any())
+        widgets(Tile::OldestPending)
+            .hint->setText(tr("%n without a plausible created_at", nullptr,
                 int(std::min<qint64>(implausible.createdBefore1970 + implausible.createdInFuture,
-                    std::numeric_limits<int>::max())))
-                              : tr("age of oldest PENDING"));
+                    std::numeric_limits<int>::max()))));
 }
 
 void HealthTiles::updateLevels()
@@ -156,10 +204,12 @@ void HealthTiles::updateLevels()
 void HealthTiles::applyLevel(TileWidgets &widgets, Level level)
 {
     // Restyling re-polishes the tile, so only a change of level does it.
-    if (widgets.level == level && !widgets.frame->styleSheet().isEmpty())
+    if (widgets.level == level && widgets.stale == m_stale
+        && !widgets.frame->styleSheet().isEmpty())
         return;
     widgets.level = level;
-    const LevelColours colours = coloursFor(level);
+    widgets.stale = m_stale;
+    const LevelColours colours = m_stale ? StaleColours : coloursFor(level);
     widgets.frame->setStyleSheet(
         QStringLiteral("QFrame#healthTile { background: %1; border: 1px solid %2;"
                        " border-radius: 6px; }"

@@ -5,6 +5,7 @@
 #include "healthsnapshot.h"
 #include "tilethresholds.h"
 
+#include <QDateTime>
 #include <QList>
 #include <QWidget>
 
@@ -22,6 +23,10 @@ public:
 
     void setSnapshot(const HealthSnapshot &snapshot);
     void setThresholds(const TileThresholds &thresholds);
+    // Stale figures are greyed and say since when ("stale since 12:01:02"); a new snapshot
+    // does not end it, setStale(false) does.
+    void setStale(bool stale, const QDateTime &since = {});
+    bool isStale() const { return m_stale; }
     const TileThresholds &thresholds() const { return m_thresholds; }
 
     QString valueText(Tile tile) const;
@@ -37,10 +42,12 @@ private:
         QLabel *value = nullptr;
         QLabel *hint = nullptr;
         Level level = Level::Normal;
+        bool stale = false;
     };
 
-    void addTile(Tile tile, const QString &title, const QString &hint);
+    void addTile(Tile tile, const QString &title);
     void updateValues();
+    void updateHints();
     void updateLevels();
     void applyLevel(TileWidgets &widgets, Level level);
     QString formatValue(Tile tile) const;
@@ -51,4 +58,6 @@ private:
     TileThresholds m_thresholds;
     HealthSnapshot m_snapshot;
     bool m_hasSnapshot = false;
+    bool m_stale = false;
+    QDateTime m_staleSince;
 };

@@ -10,10 +10,12 @@
 #include "filterbar.h"
 #include "healthmonitor.h"
 #include "healthtiles.h"
+#include "healthworker.h"
 #include "lifecyclediagram.h"
 #include "operatoractions.h"
 #include "replaylogmodel.h"
 #include "schema.h"
+#include "stalebanner.h"
 #include "statuscolorproxy.h"
 #include "teachingpanel.h"
 #include "teachingsession.h"
@@ -22,6 +24,7 @@
 
 #include <QDateTime>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
@@ -32,6 +35,12 @@
 #include <QTableView>
 #include <QToolBar>
 #include <QVBoxLayout>
+
+namespace {
+
+constexpr int MaxStatusTextWidth = 480; // px: the refresh line leaves room for the others
+
+} // namespace
 
 MainWindow::MainWindow(
     std::unique_ptr<DbConnection> connection, const WindowOptions &options, QWidget *parent)
@@ -46,6 +55,7 @@ MainWindow::MainWindow(
     setupToolbar();
     setupTeaching();
     setupStatusBar();
+    setupStaleBanner();
     connectMonitor();
     resize(1400, 900);
     if (m_session && m_options.startLiveRelay) {
@@ -77,9 +87,8 @@ void MainWindow::setupModels()
     m_failures = new AttemptsHistogramModel(this);
     m_throughput = new ThroughputModel(this);
     m_categories = new ErrorCategoryModel(this);
-    OpenOptions options;
-    options.readOnly = true; // the snapshot only reads, whatever the window may do
-    options.statementTimeoutMs = 5000;
+    // Read-only (the snapshot only reads, whatever the window may do), short timeouts.
+    OpenOptions options = HealthWorker::defaultOpenOptions();
     options.validateSchema = isNativeSchema(); // a profile validated its own schema
     m_monitor = new HealthMonitor(m_connection->url(), options, this);
     if (!isNativeSchema())
@@ -277,12 +286,48 @@ void MainWindow::setupStatusBar()
     statusBar()->addPermanentWidget(mode);
 }
 
+void MainWindow::setupStaleBanner()
+{
+    m_staleBanner = new StaleBanner(m_monitor);
+    auto *layout = qobject_cast<QVBoxLayout *>(centralWidget()->layout());
+    layout->insertWidget(0, m_staleBanner); // above the tiles
+}
+
 void MainWindow::connectMonitor()
 {
     connect(m_monitor, &HealthMonitor::snapshotChanged, this, &MainWindow::applySnapshot);
-    connect(m_monitor, &HealthMonitor::errorOccurred, this, [this](const QString &message) {
-        m_refreshLabel->setText(tr("Refresh failed: %1").arg(message));
-    });
+    connect(m_monitor, &HealthMonitor::staleChanged, this, &MainWindow::onStaleChanged);
+    connect(m_monitor, &HealthMonitor::intervalChanged, this, &MainWindow::updateRefreshLabel);
+}
+
+// The banner names the cause; the tiles grey out; the status bar says since when.
+void MainWindow::onStaleChanged(bool stale)
+{
+    m_tiles->setStale(stale, m_monitor->staleSince());
+    updateRefreshLabel();
+}
+
+// One short line: its full text in the tooltip, never cut mid-word at the status bar's edge.
+void MainWindow::updateRefreshLabel()
+{
+    QString text;
+    if (m_monitor->isStale()) {
+        text = tr("Stale since %1")
+                   .arg(m_monitor->staleSince().toString(QStringLiteral("HH:mm:ss")));
+    } else if (m_monitor->hasSnapshot()) {
+        const int seconds = qMax(1, (m_monitor->adaptedInterval() + 500) / 1000);
+        text = tr("Refreshed %1 in %2 ms, every %3 s")
+                   .arg(m_monitor->lastGoodAt().toString(QStringLiteral("HH:mm:ss")))
+                   .arg(m_monitor->snapshot().queryMs)
+                   .arg(seconds);
+        if (m_monitor->adaptedInterval() > m_monitor->interval())
+            text += tr(" (adaptive)");
+    } else {
+        return; // still "Waiting for the first snapshot…"
+    }
+    m_refreshLabel->setToolTip(text);
+    m_refreshLabel->setText(
+        m_refreshLabel->fontMetrics().elidedText(text, Qt::ElideRight, MaxStatusTextWidth));
 }
 
 void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
@@ -294,17 +339,18 @@ void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
     m_categories->setSnapshot(snapshot);
     m_lifecycle->setCounts(snapshot.counts);
     m_lifecycle->setNotAvailable(snapshot.notAvailable);
+    QElapsedTimer cost; // what the reads below cost counts into the adaptive interval
+    cost.start();
     m_events->setNow(snapshot.now);
     m_events->refresh();
     restoreSelection();
     m_detail->refresh();
     if (isNativeSchema())
         m_replayLog->load(m_connection->database());
+    m_monitor->noteRefreshCost(cost.elapsed());
     if (!std::exchange(m_chartsMarked, true) && !isNativeSchema())
         m_charts->setNotAvailable(profileName(), snapshot.notAvailable);
-    m_refreshLabel->setText(tr("Refreshed %1 in %2 ms")
-                                .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")))
-                                .arg(snapshot.queryMs));
+    updateRefreshLabel();
 }
 
 void MainWindow::applyFilter(const EventFilter &filter)

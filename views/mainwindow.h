@@ -22,6 +22,7 @@ class HealthTiles;
 class LifecycleDiagram;
 class OperatorActions;
 class ReplayLogModel;
+class StaleBanner;
 class QLabel;
 class QTableView;
 class TeachingPanel;
@@ -79,7 +80,10 @@ private:
     void setupCentral();
     void setupTeaching();
     void setupStatusBar();
+    void setupStaleBanner();
     void connectMonitor();
+    void onStaleChanged(bool stale);
+    void updateRefreshLabel();
     void applySnapshot(const HealthSnapshot &snapshot);
     void applyFilter(const EventFilter &filter);
     void onCurrentRowChanged();
@@ -103,6 +107,7 @@ private:
     LifecycleDiagram *m_lifecycle = nullptr;
     TeachingPanel *m_teaching = nullptr;
     QLabel *m_refreshLabel = nullptr;
+    StaleBanner *m_staleBanner = nullptr;
     OperatorActions *m_actions = nullptr;
     ReplayLogModel *m_replayLog = nullptr;
     class QTabWidget *m_tabs = nullptr;

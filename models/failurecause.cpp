@@ -1,0 +1,64 @@
+#include "failurecause.h"
+
+#include "databaseurl.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+namespace {
+
+struct Pattern
+{
+    const char *needle; // matched case-insensitively
+    const char *plain;
+    bool unreachable;
+};
+
+// First match wins: the specific causes before the general "cannot open".
+constexpr Pattern Patterns[] = {
+    {"Connection refused", "the server refuses connections (is it running?)", true},
+    {"the database system is starting up", "the server is starting up", true},
+    {"the database system is shutting down", "the server is shutting down", true},
+    {"the database system is in recovery mode", "the server is recovering from a crash", true},
+    {"terminating connection", "the server ended the connection", true},
+    {"server closed the connection", "the server closed the connection", true},
+    {"no connection to the server", "the connection to the server is lost", true},
+    {"timeout expired", "the server did not answer in time", true},
+    {"could not translate host name", "the host name is unknown", true},
+    {"No route to host", "there is no network route to the server", true},
+    {"Network is unreachable", "the network is unreachable", true},
+    {"password authentication failed", "the server rejected the user name or password", true},
+    {"does not exist", "the database or a table does not exist", false},
+    {"statement timeout", "a query took longer than the statement timeout", false},
+    {"SQLite database file not found", "the SQLite database file is missing", true},
+    {"database not open", "the connection is not open", true},
+    {"cannot open ", "the database cannot be opened", true},
+};
+
+} // namespace
+
+FailureCause FailureCause::of(const QString &error)
+{
+    FailureCause cause;
+    cause.detail = DatabaseUrl::maskPasswords(error.simplified());
+    for (const Pattern &pattern : Patterns) {
+        if (cause.detail.contains(QLatin1String(pattern.needle), Qt::CaseInsensitive)) {
+            cause.plain = QCoreApplication::translate("FailureCause", pattern.plain);
+            cause.unreachable = pattern.unreachable;
+            return cause;
+        }
+    }
+    cause.plain = cause.detail; // already plain (a schema or profile problem named by us)
+    return cause;
+}
+
+FailureCause FailureCause::noAnswer(int seconds)
+{
+    FailureCause cause;
+    cause.plain
+        = QCoreApplication::translate("FailureCause", "no answer for %n s", nullptr, seconds);
+    cause.detail = QCoreApplication::translate("FailureCause",
+        "The last request has had no answer for %n s (network down?).", nullptr, seconds);
+    cause.unreachable = true;
+    return cause;
+}

@@ -1,0 +1,207 @@
+// The window heals by itself (PostgreSQL): with a window open on the suite's own server, the
+// server is stopped as in a crash (`pg_ctl stop -m immediate`). Within one refresh interval
+// the banner names the cause and counts down to the next retry, and the tiles are greyed
+// "stale since"; a replay attempted meanwhile fails with a plain message and changes nothing.
+// Once the server is started again, within two refresh intervals the banner is gone, the
+// tiles are current and show a row changed after the restart, and a replay works again.
+// RUN_SERIAL: every other test shares that server. It is always started again, also when a
+// test fails midway.
+#include "healthmonitor.h"
+#include "healthtiles.h"
+#include "mainwindow.h"
+#include "operatoractions.h"
+#include "outboxstore.h"
+#include "stalebanner.h"
+#include "testdatabase.h"
+#include "testmain.h"
+#include "testserver.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QSignalSpy>
+
+namespace {
+
+constexpr int IntervalMs = 1000;
+
+bool inCi()
+{
+    const QByteArray ci = qgetenv("CI").toLower();
+    return ci == "true" || ci == "1";
+}
+
+// `dead` events parked DEAD by a permanent rejection.
+bool park(const QSqlDatabase &db, int first, int dead)
+{
+    OutboxStore store(db);
+    const qint64 now = QDateTime::currentMSecsSinceEpoch() - 60000;
+    for (int i = first; i < first + dead; ++i) {
+        const QString id = QStringLiteral("H-%1").arg(i, 4, 10, QLatin1Char('0'));
+        if (!store.insertEvent({id, u"Order"_qs, id, u"StockReserved"_qs, u"{}"_qs, now}))
+            return false;
+        const ClaimResult claim = store.claim(id, u"w"_qs, now);
+        if (!store.fail(claim.claim, now, ErrorCategory::Permanent, u"schema"_qs).ok)
+            return false;
+    }
+    return true;
+}
+
+// The suite's server runs with synchronous_commit off: an immediate stop would lose the last
+// commits of the setup (the schema included) before the WAL writer flushed them.
+bool flushed(const QSqlDatabase &db)
+{
+    return QSqlQuery(db).exec(u"CHECKPOINT"_qs);
+}
+
+QString deadTile(const MainWindow &window)
+{
+    return window.tiles()->valueText(HealthTiles::Tile::Dead);
+}
+
+} // namespace
+
+class TestHealing : public QObject
+{
+    Q_OBJECT
+
+    bool m_stopped = false;
+
+    bool stopServer()
+    {
+        QString error;
+        m_stopped = true;
+        const bool ok = TestServer::stop(&error);
+        if (!ok)
+            qWarning("%s", qPrintable(error));
+        return ok;
+    }
+    bool startServer()
+    {
+        QString error;
+        const bool ok = TestServer::start(&error);
+        if (ok)
+            m_stopped = false;
+        else
+            qWarning("%s", qPrintable(error));
+        return ok;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        const QString why = TestServer::unavailableReason();
+        if (why.isEmpty())
+            return;
+        if (inCi())
+            QFAIL(qPrintable(why));
+        QSKIP(qPrintable(why));
+    }
+
+    void cleanup()
+    {
+        if (m_stopped)
+            QVERIFY(startServer()); // leave the server running for every other test
+    }
+
+    void windowMarksStaleAndHeals()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        {
+            const auto setup = database->initialise();
+            QVERIFY(setup && park(setup->database(), 0, 2) && flushed(setup->database()));
+        }
+        WindowOptions options;
+        options.readOnly = true;
+        MainWindow window(database->connect(), options);
+        window.monitor()->setAdaptive(false); // the interval the test assumes, whatever it costs
+        window.monitor()->setInterval(IntervalMs);
+        window.show();
+        QTRY_COMPARE(deadTile(window), u"2"_qs);
+        auto *banner = window.findChild<StaleBanner *>(u"staleBanner"_qs);
+        auto *refresh = window.findChild<QLabel *>(u"refreshLabel"_qs);
+        QVERIFY(banner && refresh);
+        QVERIFY(!banner->isVisible());
+        QVERIFY(!window.tiles()->isStale());
+
+        QVERIFY(stopServer());
+        QElapsedTimer outage;
+        outage.start();
+        QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), IntervalMs);
+        QVERIFY2(outage.elapsed() <= IntervalMs, qPrintable(QString::number(outage.elapsed())));
+        QVERIFY2(banner->text().startsWith(u"Cannot reach the database: "_qs),
+            qPrintable(banner->text()));
+        QVERIFY2(window.monitor()->lastFailure().contains(u"server"_qs),
+            qPrintable(window.monitor()->lastFailure()));
+        QTRY_VERIFY2(banner->text().contains(u"Retrying in "_qs), qPrintable(banner->text()));
+        QVERIFY(window.tiles()->isStale());
+        QVERIFY2(window.tiles()->hintText(HealthTiles::Tile::Dead).startsWith(u"stale since "_qs),
+            qPrintable(window.tiles()->hintText(HealthTiles::Tile::Dead)));
+        QCOMPARE(deadTile(window), u"2"_qs); // the last figures, greyed, not blanked
+        QVERIFY2(refresh->text().startsWith(u"Stale since "_qs), qPrintable(refresh->text()));
+        QVERIFY(!refresh->text().contains(QChar(u'\n')));
+
+        QVERIFY(startServer());
+        QElapsedTimer back;
+        back.start();
+        {
+            const auto writer = database->connect(); // a change made after the restart
+            QVERIFY(writer && park(writer->database(), 10, 1));
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !banner->isVisible() && deadTile(window) == u"3"_qs, 2 * IntervalMs);
+        QVERIFY2(back.elapsed() <= 2 * IntervalMs, qPrintable(QString::number(back.elapsed())));
+        QVERIFY(!window.tiles()->isStale());
+        QCOMPARE(window.tiles()->hintText(HealthTiles::Tile::Dead), u"need an operator"_qs);
+        QVERIFY2(refresh->text().startsWith(u"Refreshed "_qs), qPrintable(refresh->text()));
+    }
+
+    void replayDuringTheOutageChangesNothing()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        {
+            const auto setup = database->initialise();
+            QVERIFY(setup && park(setup->database(), 0, 1) && flushed(setup->database()));
+        }
+        MainWindow window(database->connect(), {});
+        window.monitor()->setAdaptive(false); // the interval the test assumes, whatever it costs
+        window.monitor()->setInterval(IntervalMs);
+        window.show();
+        QTRY_COMPARE(deadTile(window), u"1"_qs);
+        OperatorActions *actions = window.operatorActions();
+        QSignalSpy finished(actions, &OperatorActions::replayFinished);
+        ReplayRequest request;
+        request.eventIds = {u"H-0000"_qs};
+        request.operatorName = u"alice"_qs;
+        request.reason = u"consumer fixed"_qs;
+
+        QVERIFY(stopServer());
+        actions->startReplay(request);
+        QVERIFY(finished.wait(15000));
+        const ReplayResult failed = finished.constLast().constFirst().value<ReplayResult>();
+        QVERIFY(failed.replayed.isEmpty());
+        QVERIFY2(failed.error.contains(u"cannot open"_qs), qPrintable(failed.error));
+        QVERIFY(!actions->isBusy());
+        QVERIFY(actions->replaySelectedAction()->isEnabled());
+
+        QVERIFY(startServer());
+        {
+            const auto check = database->connect();
+            QVERIFY(check);
+            QCOMPARE(scalar(check->database(),
+                         u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'"_qs)
+                         .toLongLong(),
+                1); // the failed replay changed nothing
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(!window.monitor()->isStale(), 2 * IntervalMs);
+        actions->startReplay(request); // and works again without a restart
+        QVERIFY(finished.wait(15000));
+        const ReplayResult replayed = finished.constLast().constFirst().value<ReplayResult>();
+        QVERIFY2(replayed.error.isEmpty(), qPrintable(replayed.error));
+        QCOMPARE(replayed.replayed, QStringList {u"H-0000"_qs});
+        QTRY_COMPARE(deadTile(window), u"0"_qs);
+    }
+};
+
+OUTBOX_TEST_MAIN(TestHealing, QApplication)
+#include "tst_healing.moc"

@@ -1,0 +1,265 @@
+// The HealthMonitor on its own, without widgets: the adaptive interval follows what the last
+// refresh cost (fed through the snapshot's queryMs, not timed), failures mark the figures
+// stale once and back off 0.5 s, 1 s, 2 s … capped at the interval, a database that comes
+// back ends it, a password never reaches the cause, and a request that gets no answer is
+// marked stale within one interval while the connect attempt stays bounded.
+#include "databaseurl.h"
+#include "healthmonitor.h"
+#include "healthworker.h"
+#include "schema.h"
+#include "testmain.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace {
+
+DatabaseUrl urlOf(const QString &text)
+{
+    QString error;
+    const DatabaseUrl url = DatabaseUrl::parse(text, &error);
+    if (!url.isValid())
+        qWarning("bad URL %s: %s", qPrintable(text), qPrintable(error));
+    return url;
+}
+
+HealthSnapshot costing(qint64 queryMs)
+{
+    HealthSnapshot snapshot;
+    snapshot.queryMs = queryMs;
+    return snapshot;
+}
+
+// A TCP port that accepts connections (the kernel completes the handshake) and never says a
+// word: what a server behind a dropped network looks like to libpq.
+class SilentPort
+{
+public:
+    SilentPort()
+    {
+        m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in address = {};
+        address.sin_family = AF_INET;
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t length = sizeof address;
+        if (m_fd < 0 || ::bind(m_fd, reinterpret_cast<sockaddr *>(&address), length) != 0
+            || ::listen(m_fd, 8) != 0
+            || ::getsockname(m_fd, reinterpret_cast<sockaddr *>(&address), &length) != 0)
+            return;
+        m_port = ntohs(address.sin_port);
+    }
+    ~SilentPort()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+    int port() const { return m_port; }
+
+private:
+    int m_fd = -1;
+    int m_port = 0;
+};
+
+} // namespace
+
+class TestHealthMonitor : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void adaptiveRule_data()
+    {
+        QTest::addColumn<qint64>("costMs");
+        QTest::addColumn<int>("userMs");
+        QTest::addColumn<int>("expectedMs");
+        QTest::addRow("a cheap refresh keeps the user's 2 s") << qint64(12) << 2000 << 2000;
+        QTest::addRow("no cost keeps the user's interval") << qint64(0) << 2000 << 2000;
+        QTest::addRow("60 ms stretches to 3 s (busy one fiftieth)") << qint64(60) << 2000 << 3000;
+        QTest::addRow("100 ms stretches to the 5 s ceiling") << qint64(100) << 2000 << 5000;
+        QTest::addRow("a costly refresh stops at 5 s") << qint64(2000) << 2000 << 5000;
+        QTest::addRow("a longer user interval is kept") << qint64(500) << 8000 << 8000;
+        QTest::addRow("a short user interval stretches") << qint64(20) << 500 << 1000;
+    }
+    void adaptiveRule()
+    {
+        QFETCH(qint64, costMs);
+        QFETCH(int, userMs);
+        QFETCH(int, expectedMs);
+        QCOMPARE(HealthMonitor::adaptiveIntervalMs(costMs, userMs), expectedMs);
+        // What the rule promises: at most 1.2 s of database time a minute below the ceiling.
+        if (expectedMs < HealthMonitor::MaxAdaptiveIntervalMs && expectedMs > userMs)
+            QVERIFY(costMs * 60000 / expectedMs <= 1200);
+    }
+
+    void retryBackoff_data()
+    {
+        QTest::addColumn<int>("capMs");
+        QTest::addColumn<QList<int>>("delays");
+        QTest::addRow("doubling up to a 2 s interval")
+            << 2000 << QList<int> {500, 1000, 2000, 2000};
+        QTest::addRow("capped at a 5 s interval")
+            << 5000 << QList<int> {500, 1000, 2000, 4000, 5000};
+        QTest::addRow("a short interval caps the first retry") << 300 << QList<int> {300, 300};
+    }
+    void retryBackoff()
+    {
+        QFETCH(int, capMs);
+        QFETCH(QList<int>, delays);
+        for (int i = 0; i < delays.size(); ++i)
+            QCOMPARE(HealthMonitor::retryDelayMs(i + 1, capMs), delays.at(i));
+        QCOMPARE(HealthMonitor::retryDelayMs(1000, capMs), capMs); // no overflow, still capped
+    }
+
+    void intervalFollowsTheLastCost()
+    {
+        QTemporaryDir dir;
+        HealthMonitor monitor(urlOf(u"sqlite:"_qs + dir.filePath(u"none.sqlite"_qs)));
+        QSignalSpy intervals(&monitor, &HealthMonitor::intervalChanged);
+        QCOMPARE(monitor.effectiveInterval(), 2000);
+
+        // Answers delivered by hand before the worker's own (dropped as older) can arrive.
+        monitor.refreshNow();
+        monitor.acceptSnapshot(monitor.lastRequestId(), costing(100));
+        QCOMPARE(monitor.effectiveInterval(), 5000);
+        QCOMPARE(intervals.count(), 1);
+        QCOMPARE(intervals.constLast().constFirst().toInt(), 5000);
+
+        monitor.refreshNow();
+        monitor.acceptSnapshot(monitor.lastRequestId(), costing(10));
+        QCOMPARE(monitor.effectiveInterval(), 2000);
+        monitor.noteRefreshCost(50); // the table and detail the snapshot refreshed
+        QCOMPARE(monitor.lastCostMs(), 60);
+        QCOMPARE(monitor.effectiveInterval(), 3000);
+        monitor.noteRefreshCost(40); // another reader reports its own: the costs add up
+        QCOMPARE(monitor.lastCostMs(), 100);
+        QCOMPARE(monitor.effectiveInterval(), 5000);
+        monitor.refreshNow(); // the next snapshot starts counting afresh
+        monitor.acceptSnapshot(monitor.lastRequestId(), costing(60));
+        QCOMPARE(monitor.lastCostMs(), 60);
+        QCOMPARE(monitor.effectiveInterval(), 3000);
+        monitor.setSlowed(true);
+        QCOMPARE(monitor.effectiveInterval(), 3000 * HealthMonitor::SlowedFactor);
+        monitor.setSlowed(false);
+        monitor.setAdaptive(false);
+        QCOMPARE(monitor.effectiveInterval(), 2000);
+        monitor.setAdaptive(true);
+        monitor.setInterval(10000);
+        QCOMPARE(monitor.effectiveInterval(), 10000);
+    }
+
+    // A SQLite file that is missing, then appears: stale once, backing off, then current.
+    void failuresBackOffAndHeal()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"later.sqlite"_qs);
+        HealthMonitor monitor(urlOf(u"sqlite:"_qs + path));
+        QSignalSpy stale(&monitor, &HealthMonitor::staleChanged);
+        QSignalSpy snapshots(&monitor, &HealthMonitor::snapshotChanged);
+        monitor.refreshNow();
+        QTRY_VERIFY(monitor.isStale());
+        QCOMPARE(stale.count(), 1);
+        QCOMPARE(stale.constFirst().constFirst().toBool(), true);
+        QCOMPARE(monitor.lastFailure(), u"the SQLite database file is missing"_qs);
+        QVERIFY(monitor.lastFailureDetail().contains(path));
+        QVERIFY(monitor.isConnectionFailure());
+        QVERIFY(monitor.staleSince().isValid());
+        QVERIFY(!monitor.lastGoodAt().isValid());
+        QVERIFY(!monitor.nextRetryAt().isValid()); // paused: nothing scheduled
+        QCOMPARE(monitor.currentRetryDelayMs(), 500);
+
+        for (const int expected : {1000, 2000, 2000}) { // capped at the 2 s interval
+            const int failures = monitor.consecutiveFailures();
+            monitor.refreshNow();
+            QTRY_COMPARE(monitor.consecutiveFailures(), failures + 1);
+            QCOMPARE(monitor.currentRetryDelayMs(), expected);
+        }
+        QCOMPARE(stale.count(), 1); // said once, not at every failure
+
+        OpenOptions create;
+        create.allowCreate = true;
+        create.validateSchema = false;
+        QString error;
+        {
+            const auto connection = DbConnection::open(urlOf(u"sqlite:"_qs + path), create, &error);
+            QVERIFY2(connection, qPrintable(error));
+            QVERIFY2(Schema::create(connection->database(), &error), qPrintable(error));
+        }
+        monitor.refreshNow();
+        QTRY_COMPARE(snapshots.count(), 1);
+        QVERIFY(!monitor.isStale());
+        QCOMPARE(stale.count(), 2);
+        QCOMPARE(stale.constLast().constFirst().toBool(), false);
+        QVERIFY(monitor.lastFailure().isEmpty());
+        QCOMPARE(monitor.consecutiveFailures(), 0);
+        QVERIFY(monitor.lastGoodAt().isValid());
+    }
+
+    // Running (not paused), the monitor retries by itself, the first retry half a second on.
+    void retriesBySelfWhileRunning()
+    {
+        QTemporaryDir dir;
+        HealthMonitor monitor(urlOf(u"sqlite:"_qs + dir.filePath(u"none.sqlite"_qs)));
+        monitor.setInterval(60000); // the periodic tick never comes: only retries run
+        const QDateTime before = QDateTime::currentDateTime();
+        monitor.resume();
+        QTRY_VERIFY(monitor.nextRetryAt().isValid());
+        QVERIFY(before.msecsTo(monitor.nextRetryAt()) >= HealthMonitor::FirstRetryMs);
+        QVERIFY(before.msecsTo(monitor.nextRetryAt()) < HealthMonitor::FirstRetryMs + 1000);
+        QTRY_VERIFY_WITH_TIMEOUT(monitor.consecutiveFailures() >= 3, 5000); // 0.5 s, then 1 s
+        monitor.pause();
+        QVERIFY(!monitor.nextRetryAt().isValid());
+    }
+
+    void causeNeverCarriesThePassword()
+    {
+        // Port 1 on the loopback refuses at once.
+        HealthMonitor monitor(urlOf(u"postgresql://alice:s3cr3t-pw@127.0.0.1:1/outbox"_qs));
+        QSignalSpy errors(&monitor, &HealthMonitor::errorOccurred);
+        monitor.refreshNow();
+        QTRY_VERIFY_WITH_TIMEOUT(monitor.isStale(), 10000);
+        QVERIFY2(monitor.lastFailure().contains(u"refuses connections"_qs),
+            qPrintable(monitor.lastFailure()));
+        QVERIFY(monitor.isConnectionFailure());
+        QVERIFY(!monitor.lastFailure().contains(u"s3cr3t"_qs));
+        QVERIFY(!monitor.lastFailureDetail().contains(u"s3cr3t"_qs));
+        QTRY_COMPARE(errors.count(), 1);
+        QVERIFY(!errors.constFirst().constFirst().toString().contains(u"s3cr3t"_qs));
+    }
+
+    // No answer at all (a server behind a dropped network): stale after one interval, while
+    // the request is still out; the connect timeout then ends the attempt and a retry follows.
+    void noAnswerIsStaleWithinOneInterval()
+    {
+        if (!QSqlDatabase::isDriverAvailable(u"QPSQL"_qs))
+            QSKIP("no QPSQL driver");
+        SilentPort silent;
+        QVERIFY(silent.port() > 0);
+        HealthMonitor monitor(
+            urlOf(u"postgresql://nobody@127.0.0.1:%1/outbox"_qs.arg(silent.port())));
+        monitor.setInterval(400);
+        QElapsedTimer elapsed;
+        elapsed.start();
+        monitor.resume();
+        QTRY_VERIFY_WITH_TIMEOUT(monitor.isStale(), 2000);
+        QVERIFY2(elapsed.elapsed() < 1000, qPrintable(QString::number(elapsed.elapsed())));
+        QCOMPARE(monitor.consecutiveFailures(), 0); // no answer yet: still waiting
+        QVERIFY(monitor.isConnectionFailure());
+        QVERIFY2(
+            monitor.lastFailure().contains(u"no answer"_qs), qPrintable(monitor.lastFailure()));
+        QVERIFY(!monitor.nextRetryAt().isValid());
+
+        // Bounded by the window's connect timeout, not the operating system's minutes.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            monitor.consecutiveFailures() >= 1, (HealthWorker::WindowConnectTimeoutS + 3) * 1000);
+        QVERIFY2(monitor.lastFailure().contains(u"did not answer in time"_qs),
+            qPrintable(monitor.lastFailure() + u" / "_qs + monitor.lastFailureDetail()));
+        QVERIFY(monitor.isStale());
+        monitor.pause();
+    }
+};
+
+OUTBOX_TEST_MAIN(TestHealthMonitor, QCoreApplication)
+#include "tst_healthmonitor.moc"

@@ -1,0 +1,78 @@
+#include "stalebanner.h"
+
+#include "healthmonitor.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <cmath>
+
+StaleBanner::StaleBanner(HealthMonitor *monitor, QWidget *parent)
+    : QFrame(parent)
+    , m_monitor(monitor)
+    , m_text(new QLabel)
+{
+    setObjectName(QStringLiteral("staleBanner"));
+    setStyleSheet(QStringLiteral("QFrame#staleBanner { background: #fff8c5; border: 1px solid "
+                                 "#d4a72c; border-radius: 6px; } QLabel { color: #4d2d00; }"));
+    m_text->setObjectName(QStringLiteral("staleBannerText"));
+    m_text->setWordWrap(true);
+    m_text->setTextFormat(Qt::PlainText);
+    auto *retry = new QPushButton(tr("Retry now"));
+    retry->setObjectName(QStringLiteral("staleBannerRetry"));
+    connect(retry, &QPushButton::clicked, m_monitor, &HealthMonitor::refreshNow);
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(10, 6, 10, 6);
+    layout->addWidget(m_text, 1);
+    layout->addWidget(retry);
+    m_countdown.setInterval(1000);
+    connect(&m_countdown, &QTimer::timeout, this, &StaleBanner::updateText);
+    connect(m_monitor, &HealthMonitor::staleChanged, this, &StaleBanner::onStaleChanged);
+    connect(m_monitor, &HealthMonitor::healthStateChanged, this, &StaleBanner::updateText);
+    onStaleChanged(m_monitor->isStale());
+}
+
+QString StaleBanner::text() const
+{
+    return m_text->text();
+}
+
+void StaleBanner::onStaleChanged(bool stale)
+{
+    setVisible(stale);
+    if (stale)
+        m_countdown.start();
+    else
+        m_countdown.stop();
+    updateText();
+}
+
+void StaleBanner::updateText()
+{
+    if (!m_monitor->isStale()) {
+        m_text->clear();
+        return;
+    }
+    const QString cause = m_monitor->isConnectionFailure()
+        ? tr("Cannot reach the database: %1.").arg(m_monitor->lastFailure())
+        : tr("Cannot read the health figures: %1.").arg(m_monitor->lastFailure());
+    const QDateTime since = m_monitor->lastGoodAt();
+    const QString figures = since.isValid()
+        ? tr("The figures shown are from %1.").arg(since.toString(QStringLiteral("HH:mm:ss")))
+        : tr("No figures yet.");
+    m_text->setText(cause + QLatin1Char(' ') + figures + QLatin1Char(' ') + retryText());
+    setToolTip(m_monitor->lastFailureDetail());
+}
+
+QString StaleBanner::retryText() const
+{
+    const QDateTime next = m_monitor->nextRetryAt();
+    if (next.isValid()) {
+        const qint64 ms = QDateTime::currentDateTime().msecsTo(next);
+        const int seconds = int(std::ceil(double(std::max<qint64>(0, ms)) / 1000.0));
+        return seconds > 0 ? tr("Retrying in %n s.", nullptr, seconds) : tr("Retrying now…");
+    }
+    if (m_monitor->isPaused())
+        return tr("Refresh is paused.");
+    return tr("Waiting for an answer…");
+}
