@@ -65,6 +65,13 @@ void RelayWorker::dropConnection()
     m_connection.reset();
 }
 
+// Qt's PostgreSQL driver closes a connection whose server went away; statements on it would
+// only fail again (and warn), so the worker stops issuing them until it has reconnected.
+bool RelayWorker::connectionDead() const
+{
+    return !m_connection->database().isOpen();
+}
+
 // Remembers the first error; the connection is checked at the next poll or step.
 void RelayWorker::noteDatabaseError(const QString &error)
 {
@@ -80,8 +87,7 @@ bool RelayWorker::connectionUsable()
     if (m_suspectError.isEmpty())
         return true;
     const QString error = std::exchange(m_suspectError, QString());
-    QSqlQuery probe(m_connection->database());
-    if (probe.exec(QStringLiteral("SELECT 1"))) {
+    if (!connectionDead() && QSqlQuery(m_connection->database()).exec(QStringLiteral("SELECT 1"))) {
         emit failed(DatabaseUrl::maskPasswords(error));
         return true;
     }
@@ -230,8 +236,16 @@ void RelayWorker::beginDelivery(const Claim &claim)
 
 RelayWorker::InFlight RelayWorker::deliver(const Claim &claim)
 {
-    InFlight work {claim, m_transport->deliver(claim, m_clock->now())};
-    ++m_stats.transportCalls;
+    InFlight work {claim, {}};
+    if (connectionDead()) { // the consumer shares the connection: nothing reaches it
+        work.delivery.error
+            = QStringLiteral("consumer unreachable: the database connection is lost");
+    } else {
+        work.delivery = m_transport->deliver(claim, m_clock->now());
+        ++m_stats.transportCalls;
+        if (connectionDead()) // the consumer's statement met the outage first: it names the cause
+            noteDatabaseError(work.delivery.error);
+    }
     if (work.delivery.outcome == Delivery::Outcome::Duplicate)
         ++m_stats.duplicatesSuppressed;
     m_statsDirty = true;
@@ -259,13 +273,15 @@ void RelayWorker::settle(const InFlight &work)
 void RelayWorker::reportFailure(const InFlight &work)
 {
     const qint64 now = m_clock->now();
-    const FailResult result
-        = m_store->fail(work.claim, now, work.delivery.category(), work.delivery.error);
+    FailResult result;
+    result.reason = Refusal::DatabaseError;
+    if (!connectionDead())
+        result = m_store->fail(work.claim, now, work.delivery.category(), work.delivery.error);
     if (!result.ok && result.reason == Refusal::Fenced) {
         ++m_stats.fencedAcks;
     } else if (!result.ok) {
         ++m_stats.ackErrors;
-        noteDatabaseError(m_store->lastError());
+        noteDatabaseError(connectionDead() ? QString() : m_store->lastError());
     } else if (result.status == QLatin1String("DEAD"))
         ++m_stats.parked;
     else
@@ -297,7 +313,9 @@ void RelayWorker::flushAcks()
     QList<std::pair<Claim, QString>> acks;
     for (const InFlight &work : std::as_const(m_pendingAcks))
         acks.append({work.claim, work.delivery.consumerResult()});
-    const QList<AckResult> results = m_store->ackMany(acks, now);
+    QList<AckResult> results(acks.size(), AckResult {false, Refusal::DatabaseError});
+    if (!connectionDead())
+        results = m_store->ackMany(acks, now);
     for (qsizetype i = 0; i < results.size(); ++i) {
         const AckResult &result = results.at(i);
         if (result.ok)
@@ -316,8 +334,8 @@ void RelayWorker::flushAcks()
             event.set(QStringLiteral("reason"), result.reason);
         emit traced(event);
     }
-    if (!m_store->lastError().isEmpty())
-        noteDatabaseError(m_store->lastError());
+    if (connectionDead() || !m_store->lastError().isEmpty())
+        noteDatabaseError(connectionDead() ? QString() : m_store->lastError());
     m_pendingAcks.clear();
     m_statsDirty = true;
 }

@@ -60,6 +60,7 @@ private:
 
     bool openConnection(QString *error);
     void dropConnection();
+    bool connectionDead() const;
     void noteDatabaseError(const QString &error);
     bool connectionUsable();
     void beginOutage(const QString &cause);
