@@ -34,6 +34,8 @@ bool Relay::start(QString *error, bool paused)
         connect(worker, &RelayWorker::failed, this, &Relay::workerError);
         connect(worker, &RelayWorker::connectionLost, this, &Relay::onConnectionLost);
         connect(worker, &RelayWorker::reconnected, this, &Relay::onReconnected);
+        connect(worker, &RelayWorker::reconnectFailed, this,
+            [this](int, const QString &error) { m_outageCause = error; });
         thread->start();
         m_threads << thread;
         m_workers << worker;

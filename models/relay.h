@@ -41,7 +41,9 @@ public:
     RelayStats stats() const; // latest published totals; exact after stop()
     bool isInOutage() const { return !m_down.isEmpty(); }
     qint64 outageMs() const; // how long the current outage has lasted; 0 when none
-    QString outageCause() const { return m_outageCause; } // passwords masked
+    // Why the database is unreachable: the error that started the outage, then the latest
+    // failed reconnection (passwords masked).
+    QString outageCause() const { return m_outageCause; }
     const RelayConfig &config() const { return m_config; }
 
 signals:

@@ -48,6 +48,10 @@ bool RelayWorker::openConnection(QString *error)
     m_connection = DbConnection::open(m_url, {}, error);
     if (!m_connection)
         return false;
+    // The relay reports database trouble itself, once per outage: the server's warnings (one
+    // per connection as it shuts down) would otherwise go to stderr through libpq.
+    if (m_connection->isPostgreSql())
+        QSqlQuery(m_connection->database()).exec(QStringLiteral("SET client_min_messages = error"));
     m_store = std::make_unique<OutboxStore>(m_connection->database());
     m_store->setRetryPolicy(m_config.policy);
     m_store->setBudget(m_config.budget);
@@ -112,6 +116,7 @@ void RelayWorker::tryReconnect()
         return;
     QString error;
     if (!openConnection(&error)) {
+        emit reconnectFailed(m_index, DatabaseUrl::maskPasswords(error));
         m_reconnectDelayMs = std::min(m_reconnectDelayMs * 2, m_config.reconnectMaxMs);
         m_reconnectTimer->start(int(m_reconnectDelayMs));
         return;

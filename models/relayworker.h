@@ -46,6 +46,7 @@ signals:
     void failed(const QString &error); // a database error on a connection that still works
     // The connection died (cause has passwords masked); the worker is reconnecting.
     void connectionLost(int worker, const QString &cause);
+    void reconnectFailed(int worker, const QString &error); // still unreachable; retrying
     void reconnected(int worker);
     void statsChanged(int worker, const RelayStats &stats);
     void traced(const TraceEvent &event);

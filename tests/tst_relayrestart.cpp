@@ -142,10 +142,8 @@ private slots:
             qPrintable(out.value(0)));
         QCOMPARE(m_relay.exitStatus(), QProcess::NormalExit);
         QVERIFY2(m_relay.exitCode() == 0, qPrintable(errLines.join(u'\n')));
-        // A handful, not 90 a second: the relay's two lines, and the server's own notice
-        // ("terminating connection due to immediate shutdown") that libpq prints once for each
-        // of the five connections (four workers, the command's own).
-        QVERIFY2(errLines.size() <= 8, qPrintable(errLines.join(u'\n')));
+        // Not 90 a second: the outage's start and its end.
+        QVERIFY2(errLines.size() <= 2, qPrintable(errLines.join(u'\n')));
         QCOMPARE(errLines.filter(u"lost the database"_qs).size(), 1);
         QCOMPARE(errLines.filter(u"reconnected after"_qs).size(), 1);
         QVERIFY2(!errLines.join(u'\n').contains(u"password"_qs), "a password was printed");
@@ -181,9 +179,9 @@ private slots:
                 + QStringList {u"--until-drained"_qs, u"--give-up-after-ms"_qs, u"3000"_qs});
         QVERIFY(m_relay.waitForStarted());
         QTRY_VERIFY_WITH_TIMEOUT(delivered(*database) >= 100, 60000);
-        stopServer();
         QElapsedTimer down;
         down.start();
+        stopServer();
         QTRY_COMPARE_WITH_TIMEOUT(m_relay.state(), QProcess::NotRunning, 30000);
         const qint64 exitedAfterMs = down.elapsed();
         const QStringList out = lines(m_relay.readAllStandardOutput());
@@ -199,10 +197,9 @@ private slots:
         const QStringList gaveUp = err.filter(u"gave up"_qs);
         QCOMPARE(gaveUp.size(), 1);
         QCOMPARE(err.constLast(), gaveUp.constFirst());
-        // The cause in the driver's words, e.g. "server closed the connection unexpectedly" or
-        // "Connection refused".
-        QVERIFY2(gaveUp.constFirst().contains(u"unreachable for"_qs)
-                && gaveUp.constFirst().section(u'(', 1).size() > 10,
+        // The cause in the driver's words, e.g. "Connection refused".
+        QVERIFY2(gaveUp.constFirst().contains(u"without the database: "_qs)
+                && gaveUp.constFirst().section(u"database: "_qs, 1).size() > 10,
             qPrintable(gaveUp.constFirst()));
         QVERIFY2(err.size() <= 2, qPrintable(err.join(u'\n'))); // the outage's start, the end
     }
@@ -218,10 +215,10 @@ private slots:
         m_relay.start(qEnvironmentVariable("OUTBOXCTL"),
             relayArguments(database->url())
                 + QStringList {
-                    u"--duration-ms"_qs, u"4000"_qs, u"--give-up-after-ms"_qs, u"3000"_qs});
+                    u"--duration-ms"_qs, u"2000"_qs, u"--give-up-after-ms"_qs, u"4000"_qs});
         QVERIFY(m_relay.waitForStarted());
         QTRY_VERIFY_WITH_TIMEOUT(delivered(*database) >= 50, 60000);
-        stopServer();
+        stopServer(); // time is up 2 s into the run, in the outage; the summary waits 4 s for it
         QTRY_COMPARE_WITH_TIMEOUT(m_relay.state(), QProcess::NotRunning, 30000);
         startServer();
         const QStringList out = lines(m_relay.readAllStandardOutput());

@@ -139,13 +139,13 @@ bool RelayRun::giveUpIfUnreachable()
     const qint64 down = std::max(relayDown, m_db.downMs());
     if (m_options.giveUpAfterMs == 0 || down < m_options.giveUpAfterMs)
         return false;
-    const QString cause = relayDown >= m_db.downMs() ? m_relay->outageCause() : m_db.cause();
+    const QString cause = m_relay->isInOutage() ? m_relay->outageCause() : m_db.cause();
     m_relay->stop();
     if (m_relayStopped) {
         bool complete = false;
         Cli::printLine(summary(&complete).toJsonLine()); // with null for what it could not read
     }
-    finish(Cli::fail(QStringLiteral("relay: gave up: the database was unreachable for %1 ms (%2)")
+    finish(Cli::fail(QStringLiteral("relay: gave up after %1 ms without the database: %2")
                          .arg(down)
                          .arg(cause)));
     return true;

@@ -9,10 +9,18 @@ const qint64 ReopenEveryMs = 250;
 
 } // namespace
 
+void ReopeningConnection::quietServerWarnings(const QSqlDatabase &db)
+{
+    if (db.driverName() == QLatin1String("QPSQL"))
+        QSqlQuery(db).exec(QStringLiteral("SET client_min_messages = error"));
+}
+
 ReopeningConnection::ReopeningConnection(const QSqlDatabase &db, const QElapsedTimer *clock)
     : m_db(db)
     , m_clock(clock)
-{ }
+{
+    quietServerWarnings(db);
+}
 
 std::optional<qint64> ReopeningConnection::count(const QString &sql)
 {
@@ -39,6 +47,7 @@ bool ReopeningConnection::ensureOpen()
         return false;
     }
     m_downSince.reset();
+    quietServerWarnings(m_db);
     return true;
 }
 

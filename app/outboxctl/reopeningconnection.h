@@ -27,6 +27,10 @@ public:
     qint64 downMs() const { return m_downSince ? m_clock->elapsed() - *m_downSince : 0; }
     QString cause() const { return m_cause; }
 
+    // PostgreSQL: the server's warnings to this session (such as the one each connection gets
+    // as the server shuts down) are not printed; the relay reports an outage itself, once.
+    static void quietServerWarnings(const QSqlDatabase &db);
+
 private:
     QSqlDatabase m_db;
     const QElapsedTimer *m_clock = nullptr;
