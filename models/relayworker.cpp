@@ -286,7 +286,8 @@ void RelayWorker::reportFailure(const InFlight &work)
         ++m_stats.fencedAcks;
     } else if (!result.ok) {
         ++m_stats.ackErrors;
-        noteDatabaseError(connectionDead() ? QString() : m_store->lastError());
+        noteDatabaseError(
+            m_store->lastError().isEmpty() ? work.delivery.error : m_store->lastError());
     } else if (result.status == QLatin1String("DEAD"))
         ++m_stats.parked;
     else
@@ -319,7 +320,8 @@ void RelayWorker::flushAcks()
     for (const InFlight &work : std::as_const(m_pendingAcks))
         acks.append({work.claim, work.delivery.consumerResult()});
     QList<AckResult> results(acks.size(), AckResult {false, Refusal::DatabaseError});
-    if (!connectionDead())
+    const bool reachable = !connectionDead();
+    if (reachable)
         results = m_store->ackMany(acks, now);
     for (qsizetype i = 0; i < results.size(); ++i) {
         const AckResult &result = results.at(i);
@@ -339,8 +341,8 @@ void RelayWorker::flushAcks()
             event.set(QStringLiteral("reason"), result.reason);
         emit traced(event);
     }
-    if (connectionDead() || !m_store->lastError().isEmpty())
-        noteDatabaseError(connectionDead() ? QString() : m_store->lastError());
+    if (!reachable || !m_store->lastError().isEmpty())
+        noteDatabaseError(reachable ? m_store->lastError() : QString());
     m_pendingAcks.clear();
     m_statsDirty = true;
 }

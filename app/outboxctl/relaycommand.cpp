@@ -15,14 +15,18 @@
 namespace {
 
 // Tearing down a connection whose server went away, Qt's PostgreSQL driver warns once per
-// prepared statement ("Unable to free statement: no connection to the server"). The relay
-// reports the outage itself, once, so those lines are dropped; every other message passes.
+// prepared statement ("Unable to free statement: no connection to the server"), and Qt Sql
+// once per statement that still meets the closed connection (e.g. a reconnection whose server
+// dies again while the schema is checked). The relay reports the outage itself, once, so
+// those lines are dropped; every other message passes.
 QtMessageHandler previousHandler = nullptr;
 
 void quietAboutDeadConnections(
     QtMsgType type, const QMessageLogContext &context, const QString &message)
 {
-    if (type == QtWarningMsg && message.startsWith(QLatin1String("Unable to free statement:")))
+    if (type == QtWarningMsg
+        && (message.startsWith(QLatin1String("Unable to free statement:"))
+            || message == QLatin1String("QSqlQuery::exec: database not open")))
         return;
     previousHandler(type, context, message);
 }
