@@ -415,14 +415,20 @@ FailResult OutboxStore::fail(const Claim &claim, qint64 now, ErrorCategory categ
     const QString &message, const QString &consumerResult)
 {
     FailResult result;
+    m_lastError.clear();
     SqlTransaction transaction(m_db);
+    if (!transaction.isActive()) {
+        m_lastError = transaction.errorText();
+        result.reason = Refusal::DatabaseError;
+        return result;
+    }
     QSqlQuery &select = prepared(
         QStringLiteral("SELECT failures, created_at FROM delivery_outbox"
                        " WHERE event_id = :id AND claim_token = :token AND status = 'PENDING'")
         + (m_postgres ? QStringLiteral(" FOR UPDATE") : QString()));
     select.bindValue(QStringLiteral(":id"), claim.eventId);
     select.bindValue(QStringLiteral(":token"), claim.token);
-    if (!transaction.isActive() || !select.exec()) {
+    if (!select.exec()) {
         recordError(select);
         result.reason = Refusal::DatabaseError;
         return result;

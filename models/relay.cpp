@@ -32,6 +32,10 @@ bool Relay::start(QString *error, bool paused)
         connect(worker, &RelayWorker::traced, this, &Relay::traced);
         connect(worker, &RelayWorker::stepped, this, &Relay::stepped);
         connect(worker, &RelayWorker::failed, this, &Relay::workerError);
+        connect(worker, &RelayWorker::connectionLost, this, &Relay::onConnectionLost);
+        connect(worker, &RelayWorker::reconnected, this, &Relay::onReconnected);
+        connect(worker, &RelayWorker::reconnectFailed, this,
+            [this](int, const QString &error) { m_outageCause = error; });
         thread->start();
         m_threads << thread;
         m_workers << worker;
@@ -60,6 +64,7 @@ void Relay::stop()
     }
     m_threads.clear();
     m_workers.clear();
+    m_down.clear();
 }
 
 void Relay::setPaused(bool paused)
@@ -103,4 +108,28 @@ RelayStats Relay::stats() const
     for (const RelayStats &stats : m_stats)
         total += stats;
     return total;
+}
+
+void Relay::onConnectionLost(int worker, const QString &cause)
+{
+    if (m_down.isEmpty()) {
+        m_outage.start();
+        m_outageCause = cause;
+        m_down.insert(worker);
+        emit outageStarted(cause);
+        return;
+    }
+    m_down.insert(worker);
+}
+
+void Relay::onReconnected(int worker)
+{
+    if (!m_down.remove(worker) || !m_down.isEmpty())
+        return;
+    emit outageEnded(m_outage.elapsed());
+}
+
+qint64 Relay::outageMs() const
+{
+    return m_down.isEmpty() ? 0 : m_outage.elapsed();
 }

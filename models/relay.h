@@ -1,6 +1,9 @@
 // The live simulated relay: N RelayWorkers, each on its own thread with its own connection.
 // The GUI drives it (pause, resume, single-step, speed through the clock); outboxctl relay
 // runs it until drained. Counters from the workers arrive over queued signals.
+// Workers reconnect by themselves when the database goes away; the relay folds their reports
+// into one outage (started when the first worker loses its connection, ended when the last one
+// is back), so a restart is announced once, not once per failed statement.
 #pragma once
 
 #include "clock.h"
@@ -8,8 +11,10 @@
 #include "relayconfig.h"
 #include "relayworker.h"
 
+#include <QElapsedTimer>
 #include <QList>
 #include <QObject>
+#include <QSet>
 
 class QThread;
 
@@ -34,6 +39,11 @@ public:
     void setFaultProfile(const FaultProfile &faults);
 
     RelayStats stats() const; // latest published totals; exact after stop()
+    bool isInOutage() const { return !m_down.isEmpty(); }
+    qint64 outageMs() const; // how long the current outage has lasted; 0 when none
+    // Why the database is unreachable: the error that started the outage, then the latest
+    // failed reconnection (passwords masked).
+    QString outageCause() const { return m_outageCause; }
     const RelayConfig &config() const { return m_config; }
 
 signals:
@@ -41,9 +51,13 @@ signals:
     void traced(const TraceEvent &event);
     void stepped(RelayWorker::Phase phase);
     void workerError(const QString &error);
+    void outageStarted(const QString &cause);
+    void outageEnded(qint64 downMs);
 
 private:
     void onWorkerStats(int worker, const RelayStats &stats);
+    void onConnectionLost(int worker, const QString &cause);
+    void onReconnected(int worker);
 
     DatabaseUrl m_url;
     RelayConfig m_config;
@@ -52,4 +66,7 @@ private:
     QList<RelayWorker *> m_workers;
     QList<RelayStats> m_stats;
     bool m_paused = false;
+    QSet<int> m_down; // workers without a connection
+    QElapsedTimer m_outage;
+    QString m_outageCause;
 };

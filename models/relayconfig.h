@@ -20,6 +20,10 @@ struct RelayConfig
     qint64 latencyMinMs = 0;
     qint64 latencyMaxMs = 0;
     quint32 seed = 0; // 0 = random; otherwise worker i draws from seed + i
+    // A worker whose connection died reopens it after a delay that starts here and doubles
+    // up to the cap, until the database answers again.
+    qint64 reconnectMinMs = 100;
+    qint64 reconnectMaxMs = 5000;
 };
 
 struct RelayStats
@@ -31,7 +35,11 @@ struct RelayStats
     qint64 parked = 0;
     qint64 duplicatesSuppressed = 0;
     qint64 fencedAcks = 0; // acks and failure reports refused because the token was stale
+    // Acks and failure reports whose statement failed (database unreachable): the outcome is
+    // unknown to the database, the event stays claimed and is delivered again after its lease.
+    qint64 ackErrors = 0;
     qint64 leaseTakeovers = 0;
+    qint64 reconnects = 0; // connections reopened after the database went away
 
     RelayStats &operator+=(const RelayStats &other)
     {
@@ -42,7 +50,9 @@ struct RelayStats
         parked += other.parked;
         duplicatesSuppressed += other.duplicatesSuppressed;
         fencedAcks += other.fencedAcks;
+        ackErrors += other.ackErrors;
         leaseTakeovers += other.leaseTakeovers;
+        reconnects += other.reconnects;
         return *this;
     }
 };

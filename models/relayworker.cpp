@@ -3,8 +3,10 @@
 #include "crashpoint.h"
 #include "outboxstore.h"
 
+#include <QSqlQuery>
 #include <QThread>
 #include <QTimer>
+#include <utility>
 
 RelayWorker::RelayWorker(const DatabaseUrl &url, const RelayConfig &config, int index,
     const Clock *clock, QObject *parent)
@@ -23,24 +25,16 @@ RelayWorker::~RelayWorker() = default;
 bool RelayWorker::start()
 {
     Q_ASSERT(QThread::currentThread() == thread());
-    QString error;
-    m_connection = DbConnection::open(m_url, {}, &error);
-    if (!m_connection) {
-        m_error = error;
-        return false;
-    }
-    m_store = std::make_unique<OutboxStore>(m_connection->database());
-    m_store->setRetryPolicy(m_config.policy);
-    m_store->setBudget(m_config.budget);
-    m_store->setLeaseDuration(m_config.leaseMs);
-    m_store->setRandomSeed(m_random.generate());
-    m_transport = std::make_unique<FakeTransport>(m_connection->database(), m_random.generate());
     m_startedAt = m_clock->now();
-    setFaultProfile(m_config.faults);
+    if (!openConnection(&m_error))
+        return false;
 
     m_pollTimer = new QTimer(this);
     m_pollTimer->setSingleShot(true);
     connect(m_pollTimer, &QTimer::timeout, this, &RelayWorker::poll);
+    m_reconnectTimer = new QTimer(this);
+    m_reconnectTimer->setSingleShot(true);
+    connect(m_reconnectTimer, &QTimer::timeout, this, &RelayWorker::tryReconnect);
     auto *statsTimer = new QTimer(this);
     connect(statsTimer, &QTimer::timeout, this, &RelayWorker::publishStats);
     statsTimer->start(100);
@@ -49,24 +43,109 @@ bool RelayWorker::start()
     return true;
 }
 
+bool RelayWorker::openConnection(QString *error)
+{
+    m_connection = DbConnection::open(m_url, {}, error);
+    if (!m_connection)
+        return false;
+    // The relay reports database trouble itself, once per outage: the server's warnings (one
+    // per connection as it shuts down) would otherwise go to stderr through libpq.
+    if (m_connection->isPostgreSql())
+        QSqlQuery(m_connection->database()).exec(QStringLiteral("SET client_min_messages = error"));
+    m_store = std::make_unique<OutboxStore>(m_connection->database());
+    m_store->setRetryPolicy(m_config.policy);
+    m_store->setBudget(m_config.budget);
+    m_store->setLeaseDuration(m_config.leaseMs);
+    m_store->setRandomSeed(m_random.generate());
+    m_transport = std::make_unique<FakeTransport>(m_connection->database(), m_random.generate());
+    setFaultProfile(m_config.faults);
+    return true;
+}
+
+void RelayWorker::dropConnection()
+{
+    m_transport.reset();
+    m_store.reset();
+    m_connection.reset();
+}
+
+// Qt's PostgreSQL driver closes a connection whose server went away; statements on it would
+// only fail again (and warn), so the worker stops issuing them until it has reconnected.
+bool RelayWorker::connectionDead() const
+{
+    return !m_connection->database().isOpen();
+}
+
+// Remembers the first error; the connection is checked at the next poll or step.
+void RelayWorker::noteDatabaseError(const QString &error)
+{
+    if (m_suspectError.isEmpty())
+        m_suspectError = error.isEmpty() ? QStringLiteral("database error") : error;
+}
+
+// After a database error: is the connection still alive? A cheap probe tells a dead
+// connection (outage: reconnect) from an error the next poll may not meet again (reported).
+// Runs only between batches (nothing in flight), so no timer still needs the connection.
+bool RelayWorker::connectionUsable()
+{
+    if (m_suspectError.isEmpty())
+        return true;
+    const QString error = std::exchange(m_suspectError, QString());
+    if (!connectionDead() && QSqlQuery(m_connection->database()).exec(QStringLiteral("SELECT 1"))) {
+        emit failed(DatabaseUrl::maskPasswords(error));
+        return true;
+    }
+    beginOutage(error);
+    return false;
+}
+
+void RelayWorker::beginOutage(const QString &cause)
+{
+    // Claims held by the step mode are abandoned: their leases expire and they are re-claimed.
+    m_stepClaimed.clear();
+    m_stepDelivered.clear();
+    dropConnection();
+    emit connectionLost(m_index, DatabaseUrl::maskPasswords(cause));
+    m_reconnectDelayMs = m_config.reconnectMinMs;
+    m_reconnectTimer->start(int(m_reconnectDelayMs));
+}
+
+void RelayWorker::tryReconnect()
+{
+    if (m_stopped)
+        return;
+    QString error;
+    if (!openConnection(&error)) {
+        emit reconnectFailed(m_index, DatabaseUrl::maskPasswords(error));
+        m_reconnectDelayMs = std::min(m_reconnectDelayMs * 2, m_config.reconnectMaxMs);
+        m_reconnectTimer->start(int(m_reconnectDelayMs));
+        return;
+    }
+    ++m_stats.reconnects;
+    m_statsDirty = true;
+    emit reconnected(m_index);
+    if (!m_paused)
+        m_pollTimer->start(0);
+}
+
 void RelayWorker::stop()
 {
     Q_ASSERT(QThread::currentThread() == thread());
     m_stopped = true;
     if (m_pollTimer)
         m_pollTimer->stop();
+    if (m_reconnectTimer)
+        m_reconnectTimer->stop();
     m_statsDirty = true;
     publishStats();
     // Work still held is abandoned as a crash would: its lease expires and another run takes over.
-    m_transport.reset();
-    m_store.reset();
-    m_connection.reset();
+    dropConnection();
 }
 
 void RelayWorker::setPaused(bool paused)
 {
     m_paused = paused;
-    if (!paused && !m_stopped && m_pollTimer && m_inFlight == 0)
+    if (!paused && !m_stopped && m_store && m_pollTimer && m_inFlight == 0)
         m_pollTimer->start(0);
 }
 
@@ -95,12 +174,15 @@ void RelayWorker::scheduleNextPoll(qint64 delayMs)
 
 void RelayWorker::poll()
 {
-    if (m_stopped || m_paused || m_inFlight > 0)
+    if (m_stopped || m_paused || m_inFlight > 0 || !m_store || !connectionUsable())
         return;
     const QList<Claim> claims = m_store->claimDue(m_name, m_clock->now(), m_config.batch);
     if (claims.isEmpty()) {
-        if (!m_store->lastError().isEmpty())
-            emit failed(m_store->lastError()); // e.g. a busy database; the next poll tries again
+        if (!m_store->lastError().isEmpty()) {
+            noteDatabaseError(m_store->lastError()); // e.g. a busy database, or a dead server
+            if (!connectionUsable())
+                return;
+        }
         scheduleNextPoll(scaled(m_config.pollIntervalMs));
         return;
     }
@@ -159,8 +241,16 @@ void RelayWorker::beginDelivery(const Claim &claim)
 
 RelayWorker::InFlight RelayWorker::deliver(const Claim &claim)
 {
-    InFlight work {claim, m_transport->deliver(claim, m_clock->now())};
-    ++m_stats.transportCalls;
+    InFlight work {claim, {}};
+    if (connectionDead()) { // the consumer shares the connection: nothing reaches it
+        work.delivery.error
+            = QStringLiteral("consumer unreachable: the database connection is lost");
+    } else {
+        work.delivery = m_transport->deliver(claim, m_clock->now());
+        ++m_stats.transportCalls;
+        if (connectionDead()) // the consumer's statement met the outage first: it names the cause
+            noteDatabaseError(work.delivery.error);
+    }
     if (work.delivery.outcome == Delivery::Outcome::Duplicate)
         ++m_stats.duplicatesSuppressed;
     m_statsDirty = true;
@@ -188,11 +278,17 @@ void RelayWorker::settle(const InFlight &work)
 void RelayWorker::reportFailure(const InFlight &work)
 {
     const qint64 now = m_clock->now();
-    const FailResult result
-        = m_store->fail(work.claim, now, work.delivery.category(), work.delivery.error);
-    if (!result.ok)
+    FailResult result;
+    result.reason = Refusal::DatabaseError;
+    if (!connectionDead())
+        result = m_store->fail(work.claim, now, work.delivery.category(), work.delivery.error);
+    if (!result.ok && result.reason == Refusal::Fenced) {
         ++m_stats.fencedAcks;
-    else if (result.status == QLatin1String("DEAD"))
+    } else if (!result.ok) {
+        ++m_stats.ackErrors;
+        noteDatabaseError(
+            m_store->lastError().isEmpty() ? work.delivery.error : m_store->lastError());
+    } else if (result.status == QLatin1String("DEAD"))
         ++m_stats.parked;
     else
         ++m_stats.retried;
@@ -223,10 +319,18 @@ void RelayWorker::flushAcks()
     QList<std::pair<Claim, QString>> acks;
     for (const InFlight &work : std::as_const(m_pendingAcks))
         acks.append({work.claim, work.delivery.consumerResult()});
-    const QList<AckResult> results = m_store->ackMany(acks, now);
+    QList<AckResult> results(acks.size(), AckResult {false, Refusal::DatabaseError});
+    const bool reachable = !connectionDead();
+    if (reachable)
+        results = m_store->ackMany(acks, now);
     for (qsizetype i = 0; i < results.size(); ++i) {
         const AckResult &result = results.at(i);
-        result.ok ? ++m_stats.acked : ++m_stats.fencedAcks;
+        if (result.ok)
+            ++m_stats.acked;
+        else if (result.reason == Refusal::Fenced)
+            ++m_stats.fencedAcks;
+        else
+            ++m_stats.ackErrors;
         if (!m_tracing)
             continue;
         TraceEvent event(QStringLiteral("ack"), now);
@@ -237,8 +341,8 @@ void RelayWorker::flushAcks()
             event.set(QStringLiteral("reason"), result.reason);
         emit traced(event);
     }
-    if (!m_store->lastError().isEmpty())
-        emit failed(m_store->lastError());
+    if (!reachable || !m_store->lastError().isEmpty())
+        noteDatabaseError(reachable ? m_store->lastError() : QString());
     m_pendingAcks.clear();
     m_statsDirty = true;
 }
@@ -266,7 +370,7 @@ void RelayWorker::publishStats()
 void RelayWorker::stepOnce()
 {
     Q_ASSERT(QThread::currentThread() == thread());
-    if (!m_store || m_stopped) {
+    if (!m_store || m_stopped || (m_inFlight == 0 && !connectionUsable())) {
         emit stepped(Phase::Idle);
         return;
     }
@@ -284,6 +388,8 @@ void RelayWorker::stepOnce()
     }
     const QList<Claim> claims = m_store->claimDue(m_name, m_clock->now(), 1);
     if (claims.isEmpty()) {
+        if (!m_store->lastError().isEmpty())
+            noteDatabaseError(m_store->lastError()); // checked at the next step
         emit stepped(Phase::Idle);
         return;
     }

@@ -2,6 +2,9 @@
 // claims a batch of due events, delivers each through the fake transport and acks or fails it
 // with its own token. It never sleeps: latency and stalls are single-shot timers, and due
 // times live in the rows, so the thread is free between steps (seed 001).
+// When the database goes away (server restart, network), the worker finishes the batch in
+// hand (its acks fail and those events stay claimed until their lease expires), drops the
+// dead connection, reopens it with capped exponential backoff and resumes claiming.
 #pragma once
 
 #include "clock.h"
@@ -40,7 +43,11 @@ public slots:
     void setFaultProfile(const FaultProfile &faults);
 
 signals:
-    void failed(const QString &error);
+    void failed(const QString &error); // a database error on a connection that still works
+    // The connection died (cause has passwords masked); the worker is reconnecting.
+    void connectionLost(int worker, const QString &cause);
+    void reconnectFailed(int worker, const QString &error); // still unreachable; retrying
+    void reconnected(int worker);
     void statsChanged(int worker, const RelayStats &stats);
     void traced(const TraceEvent &event);
     void stepped(RelayWorker::Phase phase);
@@ -52,6 +59,13 @@ private:
         Delivery delivery;
     };
 
+    bool openConnection(QString *error);
+    void dropConnection();
+    bool connectionDead() const;
+    void noteDatabaseError(const QString &error);
+    bool connectionUsable();
+    void beginOutage(const QString &cause);
+    void tryReconnect();
     void poll();
     void scheduleNextPoll(qint64 delayMs);
     void noteClaim(const Claim &claim);
@@ -75,6 +89,9 @@ private:
     std::unique_ptr<OutboxStore> m_store;
     std::unique_ptr<FakeTransport> m_transport;
     QTimer *m_pollTimer = nullptr;
+    QTimer *m_reconnectTimer = nullptr;
+    qint64 m_reconnectDelayMs = 0;
+    QString m_suspectError; // the last database error since the connection was last checked
     QRandomGenerator m_random;
     RelayStats m_stats;
     int m_inFlight = 0; // claimed in the current batch and not yet settled

@@ -116,6 +116,8 @@ bool TeachingSession::startLiveRelay(
     connect(m_relay.get(), &Relay::traced, this, &TeachingSession::onTrace);
     connect(m_relay.get(), &Relay::statsChanged, this, &TeachingSession::noteChange);
     connect(m_relay.get(), &Relay::workerError, this, &TeachingSession::errorOccurred);
+    connect(m_relay.get(), &Relay::outageStarted, this, &TeachingSession::onRelayOutage);
+    connect(m_relay.get(), &Relay::outageEnded, this, &TeachingSession::onRelayBack);
     if (!m_relay->start(error, /*paused=*/true))
         return false;
     m_relay->setTracing(true);
@@ -196,8 +198,26 @@ void TeachingSession::stepScenario()
     noteChange();
 }
 
+// The window's relay never gives up: its workers keep reconnecting, the producer waits.
+void TeachingSession::onRelayOutage(const QString &cause)
+{
+    emit errorOccurred(tr("The relay lost the database (%1); it keeps reconnecting.").arg(cause));
+}
+
+void TeachingSession::onRelayBack(qint64 downMs)
+{
+    QSqlDatabase db = m_connection->database(); // the producer's handle died with the server
+    db.close();
+    db.open();
+    m_pendingLines << tr("The relay reconnected after %1 s and resumes.")
+                          .arg(double(downMs) / 1000.0, 0, 'f', 1);
+    noteChange();
+}
+
 void TeachingSession::produceDue()
 {
+    if (m_relay && m_relay->isInOutage())
+        return;
     const double seconds = double(m_scaledClock.now() - m_produceFrom) / 1000.0;
     const int due = int(seconds * m_eventsPerSecond) - (m_producer->produced() - m_producedAtStart);
     QString error;

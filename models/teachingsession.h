@@ -62,6 +62,8 @@ signals:
 private:
     void stepScenario();
     void produceDue();
+    void onRelayOutage(const QString &cause);
+    void onRelayBack(qint64 downMs);
     void onTrace(const TraceEvent &event);
     void flushNarration();
     void noteChange();

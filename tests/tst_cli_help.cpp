@@ -1,6 +1,6 @@
 // --help and --version as a user meets them: the version of project(VERSION ...), every
-// subcommand listed, "Usage: outboxctl COMMAND [options]" with examples, and the dashboard
-// answering both without a display.
+// subcommand listed, "Usage: outboxctl COMMAND [options]" with examples, the relay's
+// --give-up-after-ms explained and checked, and the dashboard answering both without a display.
 #include "outboxctlrun.h"
 #include "testmain.h"
 
@@ -27,9 +27,8 @@ Run dashboardWithoutDisplay(const QStringList &arguments)
     return run;
 }
 
-const QStringList commands
-    = {u"init"_qs, u"simulate"_qs, u"check"_qs, u"relay"_qs, u"replay"_qs, u"generate"_qs,
-          u"export"_qs};
+const QStringList commands = {u"init"_qs, u"simulate"_qs, u"check"_qs, u"relay"_qs, u"replay"_qs,
+    u"generate"_qs, u"export"_qs};
 
 } // namespace
 
@@ -74,6 +73,36 @@ private slots:
         QVERIFY2(examples > 0, "no Examples: section");
         const QStringList after = run.out.mid(examples + 1).filter(u"  outboxctl "_qs + command);
         QVERIFY2(after.size() >= 2, "fewer than two examples");
+    }
+
+    void relayHelpTellsWhenItGivesUp()
+    {
+        const Run run = outboxctl({u"relay"_qs, u"--help"_qs});
+        QCOMPARE(run.exitCode, 0);
+        const QString help = run.out.join(u' ').simplified();
+        QVERIFY2(help.contains(u"--give-up-after-ms <T>"_qs), qPrintable(help));
+        QVERIFY(help.contains(u"default 60000; 0 = keep reconnecting forever"_qs));
+        QVERIFY(
+            !run.out.filter(u"  outboxctl relay "_qs).filter(u"--give-up-after-ms"_qs).isEmpty());
+    }
+
+    void relayRefusesABadGiveUpTime_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::addRow("negative") << u"-1"_qs;
+        QTest::addRow("not a number") << u"soon"_qs;
+        QTest::addRow("beyond a day") << u"86400001"_qs;
+    }
+    void relayRefusesABadGiveUpTime()
+    {
+        QFETCH(QString, value);
+        const Run run = outboxctl({u"relay"_qs, u"--db"_qs,
+            u"sqlite:/nonexistent/dir/relay.sqlite"_qs, u"--give-up-after-ms"_qs, value});
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err,
+            QStringList {
+                u"outboxctl: relay: --give-up-after-ms must be a whole number from 0 to 86400000"_qs});
+        QVERIFY(run.out.isEmpty());
     }
 
     void dashboardAnswersWithoutADisplay()

@@ -49,7 +49,9 @@ QString examples(const QString &command)
         {u"relay"_qs,
             u"  outboxctl relay --db sqlite:/tmp/relay.sqlite --produce 2000 --workers 2\n"
             "  outboxctl relay --db sqlite:/tmp/relay.sqlite --produce 500 --fail-rate 0.2 "
-            "--lost-ack-rate 0.1 --budget 5\n"_qs},
+            "--lost-ack-rate 0.1 --budget 5\n"
+            "  outboxctl relay --db postgresql://sim@localhost/relay --produce 10000 --workers 4 "
+            "--give-up-after-ms 120000\n"_qs},
         {u"replay"_qs,
             u"  outboxctl replay --db sqlite:/tmp/sim.sqlite --event EVENT-9 --operator alice "
             "--reason \"consumer fixed\"\n"

@@ -33,7 +33,8 @@ const char usage[]
       "  -h, --help     show this help; `outboxctl COMMAND --help` shows a command's options\n"
       "  -v, --version  show the version\n"
       "\n"
-      "Exit status: 0 success, 1 `check` found a limit exceeded, 2 any error.\n";
+      "Exit status: 0 success, 1 `check` found a limit exceeded, 2 any error (also a relay\n"
+      "whose database stayed unreachable for --give-up-after-ms).\n";
 
 } // namespace
 

@@ -1,47 +1,203 @@
 // outboxctl relay: runs the live simulated relay (N workers, fake transport with faults)
-// on a simulation database and ends with one JSON summary line.
+// on a simulation database and ends with one JSON summary line. The workers reconnect by
+// themselves when the database goes away; this command announces an outage once, gives up
+// after --give-up-after-ms of it (exit 2), and never prints a figure it could not read.
 #include "cli.h"
 #include "producer.h"
 #include "relay.h"
 #include "relayoptions.h"
+#include "reopeningconnection.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QSqlQuery>
 #include <QTimer>
 
 namespace {
 
-qint64 count(const QSqlDatabase &db, const QString &sql)
+// Tearing down a connection whose server went away, Qt's PostgreSQL driver warns once per
+// prepared statement ("Unable to free statement: no connection to the server"), and Qt Sql
+// once per statement that still meets the closed connection (e.g. a reconnection whose server
+// dies again while the schema is checked). The relay reports the outage itself, once, so
+// those lines are dropped; every other message passes.
+QtMessageHandler previousHandler = nullptr;
+
+void quietAboutDeadConnections(
+    QtMsgType type, const QMessageLogContext &context, const QString &message)
 {
-    QSqlQuery query(db);
-    return query.exec(sql) && query.next() ? query.value(0).toLongLong() : -1;
+    if (type == QtWarningMsg
+        && (message.startsWith(QLatin1String("Unable to free statement:"))
+            || message == QLatin1String("QSqlQuery::exec: database not open")))
+        return;
+    previousHandler(type, context, message);
 }
 
-TraceEvent summary(const QSqlDatabase &db, int produced, const RelayStats &stats, qint64 elapsedMs)
+const QString PendingCount
+    = QStringLiteral("SELECT COUNT(*) FROM delivery_outbox WHERE status = 'PENDING'");
+
+class RelayRun
 {
+public:
+    RelayRun(const RelayOptions &options, const QSqlDatabase &db, Producer *producer, Relay *relay);
+
+private:
+    void tick();
+    bool runIsOver();
+    void produceDue();
+    bool giveUpIfUnreachable();
+    TraceEvent summary(bool *complete);
+    void finish(int exitCode);
+    void onOutageStarted(const QString &cause);
+    void onOutageEnded(qint64 downMs);
+
+    const RelayOptions &m_options;
+    Producer *m_producer = nullptr;
+    Relay *m_relay = nullptr;
+    QElapsedTimer m_elapsed;
+    ReopeningConnection m_db;
+    QTimer m_tick;
+    bool m_relayStopped = false; // the run is over; waiting to read the summary
+    qint64 m_elapsedAtStop = 0;
+};
+
+RelayRun::RelayRun(
+    const RelayOptions &options, const QSqlDatabase &db, Producer *producer, Relay *relay)
+    : m_options(options)
+    , m_producer(producer)
+    , m_relay(relay)
+    , m_db(db, &m_elapsed)
+{
+    m_elapsed.start();
+    QObject::connect(
+        relay, &Relay::outageStarted, [this](const QString &cause) { onOutageStarted(cause); });
+    QObject::connect(relay, &Relay::outageEnded, [this](qint64 downMs) { onOutageEnded(downMs); });
+    QObject::connect(&m_tick, &QTimer::timeout, [this] { tick(); });
+    m_tick.start(20);
+}
+
+void RelayRun::onOutageStarted(const QString &cause)
+{
+    const QString giveUp = m_options.giveUpAfterMs > 0
+        ? QStringLiteral("giving up after %1 ms").arg(m_options.giveUpAfterMs)
+        : QStringLiteral("never giving up");
+    QTextStream(stderr) << "outboxctl: relay: lost the database (" << Cli::printable(cause)
+                        << "); reconnecting, " << giveUp << Qt::endl;
+}
+
+void RelayRun::onOutageEnded(qint64 downMs)
+{
+    QTextStream(stderr) << "outboxctl: relay: reconnected after " << downMs << " ms; resuming"
+                        << Qt::endl;
+}
+
+void RelayRun::tick()
+{
+    if (giveUpIfUnreachable())
+        return;
+    if (!m_relayStopped) {
+        if (!runIsOver())
+            return;
+        if (m_relay->isInOutage()) // the summary's reads are part of the same outage
+            m_db.noteFailure(m_relay->outageCause(), m_elapsed.elapsed() - m_relay->outageMs());
+        m_relay->stop();
+        m_relayStopped = true;
+        m_elapsedAtStop = m_elapsed.elapsed();
+    }
+    bool complete = false;
+    const TraceEvent line = summary(&complete);
+    if (!complete)
+        return; // the database is unreachable: read again until it answers or we give up
+    Cli::printLine(line.toJsonLine());
+    finish(Cli::Ok);
+}
+
+bool RelayRun::runIsOver()
+{
+    const bool producing = m_options.rate > 0 && m_elapsed.elapsed() < m_options.durationMs;
+    if (producing) {
+        produceDue();
+        return false;
+    }
+    if (!m_options.untilDrained)
+        return m_options.durationMs > 0 && m_elapsed.elapsed() >= m_options.durationMs;
+    if (m_relay->isInOutage())
+        return false;
+    return m_db.count(PendingCount) == 0;
+}
+
+void RelayRun::produceDue()
+{
+    const int due = int(m_options.rate * double(m_elapsed.elapsed()) / 1000.0)
+        - m_producer->produced() + m_options.produce;
+    if (due <= 0 || !m_db.ensureOpen())
+        return;
+    QString error;
+    if (m_producer->produce(due, &error) || !m_db.stillAnswers(error))
+        return; // a lost connection is an outage: produced again once it is back
+    m_relay->stop();
+    finish(Cli::fail(QStringLiteral("producing events: ") + error));
+}
+
+bool RelayRun::giveUpIfUnreachable()
+{
+    const qint64 relayDown = m_relay->outageMs();
+    const qint64 down = std::max(relayDown, m_db.downMs());
+    if (m_options.giveUpAfterMs == 0 || down < m_options.giveUpAfterMs)
+        return false;
+    const QString cause = m_relay->isInOutage() ? m_relay->outageCause() : m_db.cause();
+    m_relay->stop();
+    if (m_relayStopped) {
+        bool complete = false;
+        Cli::printLine(summary(&complete).toJsonLine()); // with null for what it could not read
+    }
+    finish(Cli::fail(QStringLiteral("relay: gave up after %1 ms without the database: %2")
+                         .arg(down)
+                         .arg(cause)));
+    return true;
+}
+
+void RelayRun::finish(int exitCode)
+{
+    m_tick.stop();
+    QCoreApplication::exit(exitCode);
+}
+
+// Figures counted by the workers are exact; figures read from the tables are null when the
+// database could not be read, and "unavailable" says why.
+TraceEvent RelayRun::summary(bool *complete)
+{
+    *complete = true;
+    auto figure = [&](const QString &sql) -> QJsonValue {
+        const std::optional<qint64> value = *complete ? m_db.count(sql) : std::nullopt;
+        if (!value)
+            *complete = false;
+        return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+    };
+    const RelayStats stats = m_relay->stats();
     TraceEvent line;
-    line.set(QStringLiteral("produced"), produced);
+    line.set(QStringLiteral("produced"), m_producer->produced());
     line.set(QStringLiteral("delivered"),
-        count(
-            db, QStringLiteral("SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DELIVERED'")));
+        figure(QStringLiteral("SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DELIVERED'")));
     line.set(QStringLiteral("dead"),
-        count(db, QStringLiteral("SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'")));
-    line.set(QStringLiteral("pending"),
-        count(db, QStringLiteral("SELECT COUNT(*) FROM delivery_outbox WHERE status = 'PENDING'")));
+        figure(QStringLiteral("SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'")));
+    line.set(QStringLiteral("pending"), figure(PendingCount));
     line.set(QStringLiteral("attempts"),
-        count(db, QStringLiteral("SELECT COUNT(*) FROM delivery_attempt")));
+        figure(QStringLiteral("SELECT COUNT(*) FROM delivery_attempt")));
     line.set(QStringLiteral("transport_calls"), stats.transportCalls);
     line.set(QStringLiteral("duplicates_suppressed"), stats.duplicatesSuppressed);
     line.set(QStringLiteral("fenced_acks"), stats.fencedAcks);
     line.set(QStringLiteral("lease_expired"),
-        count(db,
-            QStringLiteral(
-                "SELECT COUNT(*) FROM delivery_attempt WHERE outcome = 'LEASE_EXPIRED'")));
-    line.set(QStringLiteral("elapsed_ms"), elapsedMs);
-    const double seconds = std::max<double>(double(elapsedMs), 1.0) / 1000.0;
+        figure(QStringLiteral(
+            "SELECT COUNT(*) FROM delivery_attempt WHERE outcome = 'LEASE_EXPIRED'")));
+    line.set(QStringLiteral("elapsed_ms"), m_elapsedAtStop);
+    const double seconds = std::max<double>(double(m_elapsedAtStop), 1.0) / 1000.0;
     line.set(
         QStringLiteral("events_per_s"), std::round(double(stats.acked) / seconds * 10.0) / 10.0);
+    line.set(QStringLiteral("ack_errors"), stats.ackErrors);
+    line.set(QStringLiteral("reconnects"), stats.reconnects);
+    if (!*complete)
+        line.set(QStringLiteral("unavailable"),
+            QString(QStringLiteral("database unreachable: ")
+                + DatabaseUrl::maskPasswords(m_db.cause())));
     return line;
 }
 
@@ -68,41 +224,13 @@ int runRelay(const QStringList &arguments)
     if (!producer.seedStock(&error) || !producer.produce(options.produce, &error))
         return Cli::fail(QStringLiteral("producing events: ") + error);
 
+    previousHandler = qInstallMessageHandler(quietAboutDeadConnections);
     Relay relay(connection->url(), options.config, &clock);
     QObject::connect(&relay, &Relay::workerError, [](const QString &message) {
         QTextStream(stderr) << "outboxctl: relay worker: " << Cli::printable(message) << Qt::endl;
     });
     if (!relay.start(&error))
         return Cli::fail(error);
-    QElapsedTimer elapsed;
-    elapsed.start();
-
-    QTimer tick;
-    QObject::connect(&tick, &QTimer::timeout, [&] {
-        const bool producing = options.rate > 0 && elapsed.elapsed() < options.durationMs;
-        if (producing) {
-            const int due = int(options.rate * double(elapsed.elapsed()) / 1000.0)
-                - producer.produced() + options.produce;
-            if (due > 0 && !producer.produce(due, &error)) {
-                relay.stop();
-                QCoreApplication::exit(Cli::fail(QStringLiteral("producing events: ") + error));
-            }
-            return;
-        }
-        const bool timeUp = options.durationMs > 0 && elapsed.elapsed() >= options.durationMs;
-        const bool done = options.untilDrained
-            ? count(db,
-                  QStringLiteral("SELECT COUNT(*) FROM delivery_outbox WHERE status = 'PENDING'"))
-                == 0
-            : timeUp;
-        if (!done)
-            return;
-        tick.stop();
-        relay.stop();
-        Cli::printLine(
-            summary(db, producer.produced(), relay.stats(), elapsed.elapsed()).toJsonLine());
-        QCoreApplication::exit(Cli::Ok);
-    });
-    tick.start(20);
+    RelayRun run(options, db, &producer, &relay);
     return QCoreApplication::exec();
 }

@@ -91,6 +91,10 @@ void RelayOptions::addTo(QCommandLineParser &parser)
     add("max-elapsed-ms", "Elapsed budget from an event's creation (default none).", "T");
     add("lease-ms", "Lease of a claim (default 5000).", "L");
     add("seed", "Seed for the fault draws; worker i uses S + i.", "S");
+    add("give-up-after-ms",
+        "End with exit 2 when the database stays unreachable this long (default 60000; 0 = "
+        "keep reconnecting forever).",
+        "T");
 }
 
 bool RelayOptions::read(const QCommandLineParser &parser, QString *error)
@@ -113,6 +117,7 @@ bool RelayOptions::read(const QCommandLineParser &parser, QString *error)
         || !read.integer("max-elapsed-ms", 1, 1LL << 40, &config.budget.maxElapsed)
         || !read.integer("lease-ms", 1, 86400000, &config.leaseMs)
         || !read.integer("seed", 0, 0xffffffffLL, &seed)
+        || !read.integer("give-up-after-ms", 0, 86400000, &giveUpAfterMs)
         || !read.probability("fail-rate", &config.faults.transientRate)
         || !read.probability("permanent-rate", &config.faults.permanentRate)
         || !read.probability("lost-ack-rate", &config.faults.lostAckRate)

@@ -1,0 +1,70 @@
+#include "reopeningconnection.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace {
+
+const qint64 ReopenEveryMs = 250;
+
+} // namespace
+
+void ReopeningConnection::quietServerWarnings(const QSqlDatabase &db)
+{
+    if (db.driverName() == QLatin1String("QPSQL"))
+        QSqlQuery(db).exec(QStringLiteral("SET client_min_messages = error"));
+}
+
+ReopeningConnection::ReopeningConnection(const QSqlDatabase &db, const QElapsedTimer *clock)
+    : m_db(db)
+    , m_clock(clock)
+{
+    quietServerWarnings(db);
+}
+
+std::optional<qint64> ReopeningConnection::count(const QString &sql)
+{
+    if (!ensureOpen())
+        return std::nullopt;
+    QSqlQuery query(m_db);
+    if (query.exec(sql) && query.next())
+        return query.value(0).toLongLong();
+    noteFailure(query.lastError().text());
+    return std::nullopt;
+}
+
+bool ReopeningConnection::ensureOpen()
+{
+    if (!m_downSince)
+        return true;
+    const qint64 now = m_clock->elapsed();
+    if (m_lastAttempt >= 0 && now - m_lastAttempt < ReopenEveryMs)
+        return false;
+    m_lastAttempt = now;
+    m_db.close();
+    if (!m_db.open()) {
+        m_cause = m_db.lastError().text().simplified();
+        return false;
+    }
+    m_downSince.reset();
+    quietServerWarnings(m_db);
+    return true;
+}
+
+bool ReopeningConnection::stillAnswers(const QString &error)
+{
+    if (QSqlQuery(m_db).exec(QStringLiteral("SELECT 1")))
+        return true;
+    noteFailure(error);
+    return false;
+}
+
+void ReopeningConnection::noteFailure(const QString &error, std::optional<qint64> since)
+{
+    const qint64 start = since.value_or(m_clock->elapsed());
+    if (!m_downSince) // the first failure names the outage; failed reopens update it
+        m_cause = error.isEmpty() ? QStringLiteral("database error") : error.simplified();
+    if (!m_downSince || start < *m_downSince)
+        m_downSince = start;
+    m_lastAttempt = -1; // the first reopen is immediate: the server may be back already
+}
