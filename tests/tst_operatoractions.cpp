@@ -93,6 +93,7 @@ private slots:
         EventFilter dead;
         dead.state = EventFilter::State::Dead;
         window.eventModel()->setFilter(dead);
+        QTRY_VERIFY(!window.eventModel()->isLoading());
         QCOMPARE(window.eventModel()->rowCount(), EventListModel::PageSize); // one page loaded
 
         QSignalSpy finished(window.operatorActions(), &OperatorActions::replayFinished);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "dbconnection.h"
+#include "eventview.h"
 #include "outboxprofile.h"
 
 #include <QObject>
@@ -22,6 +23,8 @@ public:
     bool openUrl(const QString &url, bool readOnly, QString *error, const QString &profile = {});
     bool openDemo(QString *error);
     void askForConnection();
+    // The event table's filter and sort in every window opened from now on.
+    void setEventView(const EventView &view) { m_view = view; }
     // For documentation and benchmarks: after `delayMs`, select an event ("first-dead" or an
     // ID), show a tab, save a picture of the window to `path` and quit.
     void scheduleScreenshot(
@@ -33,4 +36,5 @@ private:
         const std::optional<OutboxProfile> &profile = std::nullopt);
 
     QPointer<MainWindow> m_window;
+    EventView m_view;
 };
