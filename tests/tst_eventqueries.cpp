@@ -9,6 +9,8 @@
 #include "eventtablestatus.h"
 #include "eventview.h"
 #include "eventwait.h"
+#include "filterbar.h"
+#include "mainwindow.h"
 #include "outboxgenerator.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -276,6 +278,35 @@ private slots:
         model.setFilter({});
         QVERIFY(settled(model));
         QVERIFY(!overlay->isVisible());
+    }
+
+    // What --state dead --sort failures:desc --search GEN-00000000 opens on.
+    void windowOpensOnAView()
+    {
+        QString skip;
+        if (!populate(u"sqlite"_qs, 500, &skip))
+            QSKIP(qPrintable(skip));
+        QString error;
+        const auto view = EventView::fromOptions(
+            u"GEN-00000000"_qs, {}, u"dead"_qs, u"failures:desc"_qs, &error);
+        QVERIFY2(view, qPrintable(error));
+        MainWindow window(m_database->connect(), {});
+        window.openEventView(view->filter, view->sortColumn, view->sortOrder);
+        EventListModel *model = window.eventModel();
+        QTRY_VERIFY(!model->isLoading());
+        QCOMPARE(model->filter().state, EventFilter::State::Dead);
+        QCOMPARE(model->filter().search, u"GEN-00000000"_qs);
+        QCOMPARE(model->sortColumn(), int(EventListModel::FailuresColumn));
+        QCOMPARE(model->sortOrder(), Qt::DescendingOrder);
+        QCOMPARE(window.findChild<FilterBar *>()->filter().state, EventFilter::State::Dead);
+        QVERIFY(model->rowCount() > 0);
+        for (int row = 0; row < model->rowCount(); ++row) {
+            QCOMPARE(model->index(row, 0).data(EventListModel::StatusRole).toString(), u"DEAD"_qs);
+            QVERIFY(model->eventIdAt(row).startsWith(u"GEN-00000000"_qs));
+            if (row > 0)
+                QVERIFY(model->index(row - 1, EventListModel::FailuresColumn).data().toInt()
+                    >= model->index(row, EventListModel::FailuresColumn).data().toInt());
+        }
     }
 
     void viewFromCommandLine_data()
