@@ -47,6 +47,9 @@ void EventListModel::setSource(const DatabaseUrl &url, const OpenOptions &option
     m_pendingId = 0;
     m_postgreSql = url.isPostgreSql();
     m_timeoutMs = options.statementTimeoutMs;
+    if (m_profile) // its derived table is written per engine
+        m_source = m_profile->source(
+            m_postgreSql ? OutboxProfile::Engine::PostgreSql : OutboxProfile::Engine::Sqlite);
     m_client = std::make_unique<EventQueryClient>(url, options);
     connect(m_client.get(), &EventQueryClient::answered, this, &EventListModel::accept);
     reload();
@@ -60,6 +63,7 @@ const EventQueryState *EventListModel::queryState() const
 void EventListModel::setProfile(const OutboxProfile &profile)
 {
     using C = OutboxProfile::Column;
+    m_profile = profile;
     m_source = profile.source(
         m_postgreSql ? OutboxProfile::Engine::PostgreSql : OutboxProfile::Engine::Sqlite);
     m_unavailable.clear();

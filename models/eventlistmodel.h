@@ -59,8 +59,9 @@ public:
 
     // Where the rows come from: the worker opens its own connection there (reloads).
     void setSource(const DatabaseUrl &url, const OpenOptions &options = defaultOpenOptions());
-    // Another library's table read through its profile's source (reloads). A column the
-    // schema lacks shows "n/a" and sorts by event ID instead.
+    // Another library's table read through its profile's source (reloads when a source is set;
+    // set it first to read the profile's table from the first read on). A column the schema
+    // lacks shows "n/a" and sorts by event ID instead.
     void setProfile(const OutboxProfile &profile);
     bool isColumnAvailable(int column) const { return !m_unavailable.contains(column); }
     void setFilter(const EventFilter &filter); // reloads from the first page
@@ -136,6 +137,7 @@ private:
 
     std::unique_ptr<EventQueryClient> m_client;
     bool m_postgreSql = true;
+    std::optional<OutboxProfile> m_profile;
     QString m_source = QStringLiteral("delivery_outbox");
     QSet<int> m_unavailable; // columns the profile's schema lacks
     EventFilter m_filter;

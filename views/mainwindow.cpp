@@ -90,9 +90,9 @@ void MainWindow::setupModels()
         m_session = new TeachingSession(m_connection->url());
     m_monitor->setClock([this] { return currentTime(); });
     m_events->setNow(QDateTime::currentMSecsSinceEpoch());
-    m_events->setSource(m_connection->url()); // its own connection, on its own thread
     if (!isNativeSchema())
         m_events->setProfile(*m_options.profile);
+    m_events->setSource(m_connection->url()); // its own connection, on its own thread
 }
 
 QString MainWindow::profileName() const
