@@ -4,7 +4,7 @@
 
 namespace {
 
-const QList<std::pair<EventFilter::State, const char *>> &stateNames()
+const QList<std::pair<EventFilter::State, const char *>> &stateNameList()
 {
     using S = EventFilter::State;
     static const QList<std::pair<S, const char *>> names
@@ -58,11 +58,75 @@ QString likePattern(const QString &text)
     return QLatin1Char('%') + escaped + QLatin1Char('%');
 }
 
+// A range of the primary key, so that its index answers it. A prefix of nothing but U+10FFFF
+// has no upper bound.
+QString idRange(bool inCCollation, bool bounded)
+{
+    const QString id
+        = inCCollation ? QStringLiteral("event_id COLLATE \"C\"") : QStringLiteral("event_id");
+    return bounded ? QStringLiteral("%1 >= :f_id_from AND %1 < :f_id_to").arg(id)
+                   : QStringLiteral("%1 >= :f_id_from").arg(id);
+}
+
+QString containsCondition()
+{
+    // clang-format off
+    return QStringLiteral(
+        "(LOWER(event_id) LIKE :f_search1 ESCAPE '\\'"
+        " OR LOWER(event_type) LIKE :f_search2 ESCAPE '\\'"
+        " OR LOWER(aggregate_type) LIKE :f_search3 ESCAPE '\\'"
+        " OR LOWER(aggregate_id) LIKE :f_search4 ESCAPE '\\'"
+        " OR LOWER(last_error) LIKE :f_search5 ESCAPE '\\')");
+    // clang-format on
+}
+
 } // namespace
+
+QStringList EventFilter::stateNames()
+{
+    QStringList names;
+    for (const auto &[value, name] : stateNameList())
+        names << QString::fromLatin1(name);
+    return names;
+}
+
+QString EventFilter::prefixUpperBound(const QString &prefix)
+{
+    QList<uint> codePoints = prefix.toUcs4();
+    while (!codePoints.isEmpty() && codePoints.constLast() >= 0x10FFFF)
+        codePoints.removeLast();
+    if (codePoints.isEmpty())
+        return {};
+    uint &last = codePoints.last();
+    last = last + 1 == 0xD800 ? 0xE000 : last + 1; // surrogates are no characters
+    return QString::fromUcs4(
+        reinterpret_cast<const char32_t *>(codePoints.constData()), codePoints.size());
+}
+
+QString EventFilter::summary() const
+{
+    QStringList parts;
+    if (state != State::Any)
+        parts << QStringLiteral("state %1").arg(stateName(state));
+    if (!search.isEmpty()) {
+        parts << (searchMode == SearchMode::IdPrefix
+                ? QStringLiteral("ID starting with \"%1\"").arg(search)
+                : QStringLiteral("text containing \"%1\"").arg(search));
+    }
+    if (minFailures > 0)
+        parts << QStringLiteral("at least %1 failures").arg(minFailures);
+    if (minAgeMs)
+        parts << QStringLiteral("older than %1 ms").arg(*minAgeMs);
+    if (maxAgeMs)
+        parts << QStringLiteral("at most %1 ms old").arg(*maxAgeMs);
+    if (!errorCategory.isEmpty())
+        parts << QStringLiteral("error %1").arg(errorCategory.toLower());
+    return parts.join(QStringLiteral(", "));
+}
 
 QString EventFilter::stateName(State state)
 {
-    for (const auto &[value, name] : stateNames()) {
+    for (const auto &[value, name] : stateNameList()) {
         if (value == state)
             return QString::fromLatin1(name);
     }
@@ -71,7 +135,7 @@ QString EventFilter::stateName(State state)
 
 std::optional<EventFilter::State> EventFilter::stateFromName(const QString &name)
 {
-    for (const auto &[value, text] : stateNames()) {
+    for (const auto &[value, text] : stateNameList()) {
         if (name.compare(QLatin1String(text), Qt::CaseInsensitive) == 0)
             return value;
     }
@@ -84,8 +148,9 @@ QString EventFilter::whereClause() const
     if (state != State::Any)
         conditions << stateCondition(state);
     if (!search.isEmpty())
-        conditions << QStringLiteral("(LOWER(event_id) LIKE :f_search1 ESCAPE '\\'"
-                                     " OR LOWER(event_type) LIKE :f_search2 ESCAPE '\\')");
+        conditions << (searchMode == SearchMode::IdPrefix
+                ? idRange(idsInCCollation, !prefixUpperBound(search).isEmpty())
+                : containsCondition());
     if (minFailures > 0)
         conditions << QStringLiteral("failures >= :f_failures");
     // Age = now - created_at, so an age range is a created_at range: the index stays usable.
@@ -103,9 +168,14 @@ void EventFilter::bindValues(QSqlQuery &query, qint64 now) const
 {
     if (usesNow(state))
         query.bindValue(QStringLiteral(":f_now1"), now);
-    if (!search.isEmpty()) {
-        query.bindValue(QStringLiteral(":f_search1"), likePattern(search));
-        query.bindValue(QStringLiteral(":f_search2"), likePattern(search));
+    if (!search.isEmpty() && searchMode == SearchMode::IdPrefix) {
+        const QString upper = prefixUpperBound(search);
+        query.bindValue(QStringLiteral(":f_id_from"), search);
+        if (!upper.isEmpty())
+            query.bindValue(QStringLiteral(":f_id_to"), upper);
+    } else if (!search.isEmpty()) {
+        for (int i = 1; i <= 5; ++i)
+            query.bindValue(QStringLiteral(":f_search%1").arg(i), likePattern(search));
     }
     if (minFailures > 0)
         query.bindValue(QStringLiteral(":f_failures"), minFailures);

@@ -1,18 +1,29 @@
-// What the event table shows: a derived state, a text search over event ID and type, a minimum
-// of failures, an age range and an error category. It becomes a WHERE clause with bound values
-// (never pasted user text), shared by the event list and by bulk replay.
+// What the event table shows: a derived state, a search (an event ID prefix answered from the
+// primary key, or a substring of ID, type, aggregate or last error), a minimum of failures, an
+// age range and an error category. It becomes a WHERE clause with bound values (never pasted
+// user text), shared by the event list, bulk replay and the CSV export.
 #pragma once
 
 #include <QSqlQuery>
 #include <QString>
+#include <QStringList>
 #include <optional>
 
 struct EventFilter
 {
     enum class State { Any, Pending, Due, Scheduled, InFlight, LeaseExpired, Delivered, Dead };
 
+    // IdPrefix: event IDs starting with `search` exactly (case included), a range of the primary
+    // key: instant at any size. Contains: `search` anywhere in the event ID, type, aggregate or
+    // last error, case-insensitive: reads every row of the table (the slow path).
+    enum class SearchMode { IdPrefix, Contains };
+
     State state = State::Any;
-    QString search; // substring of event_id or event_type, case-insensitive
+    QString search;
+    SearchMode searchMode = SearchMode::IdPrefix;
+    // PostgreSQL, where the ID column does not sort by code point (a linguistic collation): the
+    // prefix range compares in the C collation, correct but no longer served by the primary key.
+    bool idsInCCollation = false;
     int minFailures = 0;
     std::optional<qint64> minAgeMs;
     std::optional<qint64> maxAgeMs;
@@ -20,6 +31,12 @@ struct EventFilter
 
     static QString stateName(State state);
     static std::optional<State> stateFromName(const QString &name);
+    static QStringList stateNames(); // "any", "pending", ..., as stateFromName() reads them
+    // The first string above every string that starts with `prefix` (code point order): the
+    // prefix with its last character raised by one; empty when there is none (all U+10FFFF).
+    static QString prefixUpperBound(const QString &prefix);
+    // In plain words, e.g. `state dead, ID starting with "E-12"`; empty when nothing is filtered.
+    QString summary() const;
 
     // "1 = 1" when nothing is filtered. Placeholders are prefixed :f_ so a caller's own
     // placeholders never collide.

@@ -1,29 +1,71 @@
 #include "eventlistmodel.h"
 
+#include "eventqueryclient.h"
 #include "healthsnapshot.h"
-#include "readonlytransaction.h"
 #include "saturating.h"
 #include "timeformat.h"
 
-#include <QSqlError>
-#include <QSqlQuery>
+#include <QLocale>
+#include <QSettings>
 #include <algorithm>
+
+namespace {
+
+const char *const titles[EventListModel::ColumnCount] = {"Event ID", "Type", "Aggregate", "State",
+    "Failures", "Age", "Next attempt", "Error", "Last error"};
+
+} // namespace
 
 EventListModel::EventListModel(QObject *parent)
     : QAbstractTableModel(parent)
 { }
 
-void EventListModel::setDatabase(const QSqlDatabase &db)
+// The client's threads end (and its connections close) before the rows go.
+EventListModel::~EventListModel() = default;
+
+int EventListModel::statementTimeoutMs()
 {
-    m_db = db;
-    setFilter(m_filter);
+    const int ms
+        = QSettings()
+              .value(QStringLiteral("window/statementTimeoutMs"), DefaultStatementTimeoutMs)
+              .toInt();
+    return ms > 0 ? ms : DefaultStatementTimeoutMs;
+}
+
+OpenOptions EventListModel::defaultOpenOptions()
+{
+    OpenOptions options;
+    options.readOnly = true;
+    options.validateSchema = false;
+    options.statementTimeoutMs = statementTimeoutMs();
+    return options;
+}
+
+void EventListModel::setSource(const DatabaseUrl &url, const OpenOptions &options)
+{
+    m_client.reset(); // its answers are for the old source
+    m_pendingId = 0;
+    m_postgreSql = url.isPostgreSql();
+    m_timeoutMs = options.statementTimeoutMs;
+    if (m_profile) // its derived table is written per engine
+        m_source = m_profile->source(
+            m_postgreSql ? OutboxProfile::Engine::PostgreSql : OutboxProfile::Engine::Sqlite);
+    m_client = std::make_unique<EventQueryClient>(url, options);
+    connect(m_client.get(), &EventQueryClient::answered, this, &EventListModel::accept);
+    reload();
+}
+
+const EventQueryState *EventListModel::queryState() const
+{
+    return m_client ? &m_client->state() : nullptr;
 }
 
 void EventListModel::setProfile(const OutboxProfile &profile)
 {
     using C = OutboxProfile::Column;
+    m_profile = profile;
     m_source = profile.source(
-        m_db.isValid() ? OutboxProfile::engineOf(m_db) : OutboxProfile::Engine::PostgreSql);
+        m_postgreSql ? OutboxProfile::Engine::PostgreSql : OutboxProfile::Engine::Sqlite);
     m_unavailable.clear();
     const QList<std::pair<int, QList<C>>> needs
         = {{TypeColumn, {C::EventType}}, {AggregateColumn, {C::AggregateType, C::AggregateId}},
@@ -36,29 +78,31 @@ void EventListModel::setProfile(const OutboxProfile &profile)
     }
     if (!isColumnAvailable(m_sortColumn))
         m_sortColumn = EventIdColumn;
-    setFilter(m_filter);
+    reload();
 }
 
 void EventListModel::setFilter(const EventFilter &filter)
 {
-    m_fetching = true;
-    beginResetModel();
+    const bool inC = m_filter.idsInCCollation;
     m_filter = filter;
-    m_rows.clear();
-    m_atStart = true;
-    m_atEnd = !m_db.isValid() || !load(&m_rows, PageSize, nullptr) || m_rows.size() < PageSize;
-    endResetModel();
-    m_fetching = false;
+    m_filter.idsInCCollation = inC; // the worker knows; kept for replay and export
+    reload();
+}
+
+bool EventListModel::isSortable(int column)
+{
+    // Not orderable in SQL by an index: State, Aggregate, Last error.
+    return column == EventIdColumn || column == TypeColumn || column == FailuresColumn
+        || column == AgeColumn || column == NextAttemptColumn || column == ErrorCategoryColumn;
 }
 
 void EventListModel::sort(int column, Qt::SortOrder order)
 {
-    if (column == StateColumn || column == AggregateColumn || column == LastErrorColumn
-        || !isColumnAvailable(column))
-        column = EventIdColumn; // not orderable in SQL by an index; fall back to the identity
+    if (!isSortable(column) || !isColumnAvailable(column))
+        column = EventIdColumn; // fall back to the identity
     m_sortColumn = column;
     m_sortOrder = order;
-    setFilter(m_filter);
+    reload();
 }
 
 QString EventListModel::sortExpression() const
@@ -79,65 +123,57 @@ QString EventListModel::sortExpression() const
     }
 }
 
-bool EventListModel::load(QList<Row> *rows, int limit, const Row *anchor, Anchor side)
+EventPageRequest EventListModel::request(
+    Kind kind, int limit, const EventRow *anchor, Anchor side) const
 {
+    EventPageRequest r;
+    r.kind = kind;
+    r.source = m_source;
+    r.filter = m_filter;
+    r.now = m_now;
+    r.sortExpression = sortExpression();
     // Age ascending means newest first, so the Age column sorts created_at the other way round.
-    const bool ascending = (m_sortOrder == Qt::AscendingOrder) != (m_sortColumn == AgeColumn);
-    // A page before the anchor is read in the opposite order, then turned round.
-    const bool forward = ascending != (anchor && side == Anchor::Before);
-    const QString key = sortExpression();
-    const QString direction = forward ? QStringLiteral(" ASC") : QStringLiteral(" DESC");
-    QString sql = QStringLiteral(
-                      "SELECT event_id, event_type, aggregate_type, aggregate_id, status, failures,"
-                      " created_at, next_attempt_at, claim_token IS NOT NULL, lease_until,"
-                      " last_error_category, last_error, %1 FROM ")
-                      .arg(key)
-        + m_source + QStringLiteral(" WHERE ") + m_filter.whereClause();
+    r.ascending = (m_sortOrder == Qt::AscendingOrder) != (m_sortColumn == AgeColumn);
+    r.anchor = anchor ? side : Anchor::None;
     if (anchor) {
-        const QString comparison = QLatin1String(forward ? ">" : "<")
-            + QLatin1String(side == Anchor::AtOrAfter ? "=" : "");
-        sql += QStringLiteral(" AND (%1, event_id) %2 (:k_key, :k_id)").arg(key, comparison);
+        r.anchorKey = anchor->sortKey;
+        r.anchorId = anchor->eventId;
     }
-    sql += QStringLiteral(" ORDER BY %1%2, event_id%2 LIMIT :k_limit").arg(key, direction);
+    r.limit = limit;
+    r.count = kind == Kind::Reload || kind == Kind::Refresh;
+    return r;
+}
 
-    // A profile's SQL is part of the statement: read it where nothing can be written.
-    ReadOnlyTransaction transaction(m_db);
-    QSqlQuery *prepared = transaction.prepare(sql);
-    if (!prepared) {
-        m_lastError = transaction.errorText();
-        return false;
+void EventListModel::submit(const EventPageRequest &request)
+{
+    const bool wasLoading = isLoading();
+    m_pendingKind = request.kind;
+    m_pendingId = m_client->submit(request);
+    if (!wasLoading)
+        emit loadingChanged(true);
+}
+
+void EventListModel::reload()
+{
+    if (!m_client) { // no source yet: nothing to show
+        beginResetModel();
+        m_rows.clear();
+        m_atStart = m_atEnd = true;
+        endResetModel();
+        return;
     }
-    QSqlQuery &query = *prepared;
-    m_filter.bindValues(query, m_now);
-    if (anchor) {
-        query.bindValue(QStringLiteral(":k_key"), anchor->sortKey);
-        query.bindValue(QStringLiteral(":k_id"), anchor->eventId);
-    }
-    query.bindValue(QStringLiteral(":k_limit"), limit);
-    if (!query.exec()) {
-        m_lastError = query.lastError().text().simplified();
-        return false;
-    }
-    m_lastError.clear();
-    while (query.next()) {
-        Row row;
-        row.eventId = query.value(0).toString();
-        row.eventType = query.value(1).toString();
-        row.aggregate
-            = query.value(2).toString() + QLatin1Char(' ') + query.value(3).toString().trimmed();
-        row.status = query.value(4).toString();
-        row.failures = query.value(5).toInt();
-        row.createdAt = query.value(6).toLongLong();
-        row.nextAttemptAt = query.value(7).toLongLong();
-        row.claimed = query.value(8).toBool();
-        row.leaseUntil = query.value(9).toLongLong();
-        row.errorCategory = query.value(10).toString();
-        row.lastError = query.value(11).toString();
-        row.sortKey = query.value(12);
-        rows->append(row);
-    }
-    if (anchor && side == Anchor::Before)
-        std::reverse(rows->begin(), rows->end());
+    submit(request(Kind::Reload, PageSize, nullptr, Anchor::None));
+}
+
+bool EventListModel::refresh()
+{
+    if (!m_client || isLoading())
+        return false; // the answer that comes is as fresh
+    const int wanted = std::max<int>(PageSize, int(m_rows.size()));
+    m_refreshFromStart = m_atStart || m_rows.isEmpty();
+    const EventRow first = m_refreshFromStart ? EventRow() : m_rows.constFirst();
+    submit(
+        request(Kind::Refresh, wanted, m_refreshFromStart ? nullptr : &first, Anchor::AtOrAfter));
     return true;
 }
 
@@ -148,44 +184,149 @@ bool EventListModel::canFetchMore(const QModelIndex &parent) const
 
 void EventListModel::fetchMore(const QModelIndex &parent)
 {
-    if (parent.isValid() || m_atEnd || m_rows.isEmpty() || m_fetching)
+    // A page read supersedes a refresh, not a reload or another page.
+    if (parent.isValid() || m_atEnd || m_rows.isEmpty() || m_applying || !m_client
+        || (isLoading() && m_pendingKind != Kind::Refresh))
         return;
-    QList<Row> page;
-    const Row last = m_rows.constLast();
-    if (!load(&page, PageSize, &last)) {
-        m_atEnd = true;
-        return;
-    }
-    m_atEnd = page.size() < PageSize;
-    if (page.isEmpty())
-        return;
-    // Views may ask for more from inside the insertion signals; one fetch at a time.
-    m_fetching = true;
-    beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + page.size() - 1));
-    m_rows.append(page);
-    endInsertRows();
-    dropTop();
-    m_fetching = false;
+    const EventRow last = m_rows.constLast();
+    submit(request(Kind::Next, PageSize, &last, Anchor::After));
 }
 
 void EventListModel::fetchPrevious()
 {
-    if (m_atStart || m_rows.isEmpty() || m_fetching)
+    if (m_atStart || m_rows.isEmpty() || m_applying || !m_client
+        || (isLoading() && m_pendingKind != Kind::Refresh))
         return;
-    QList<Row> page;
-    const Row first = m_rows.constFirst();
-    if (!load(&page, PageSize, &first, Anchor::Before))
+    const EventRow first = m_rows.constFirst();
+    submit(request(Kind::Previous, PageSize, &first, Anchor::Before));
+}
+
+void EventListModel::accept(const EventPageAnswer &answer)
+{
+    if (answer.id != m_pendingId)
+        return; // superseded
+    m_pendingId = 0;
+    m_filter.idsInCCollation = answer.idsInCCollation;
+    if (answer.outcome != EventPageAnswer::Outcome::Ok) {
+        reportFailure(answer);
+        emit loadingChanged(false);
         return;
-    m_atStart = page.size() < PageSize;
-    if (page.isEmpty())
+    }
+    m_lastError.clear();
+    m_timedOut = false;
+    m_applying = true;
+    switch (answer.kind) {
+    case Kind::Reload:
+        applyReload(answer.rows);
+        break;
+    case Kind::Refresh:
+        applyRefresh(answer.rows);
+        break;
+    case Kind::Next:
+        applyNext(answer.rows);
+        break;
+    case Kind::Previous:
+        applyPrevious(answer.rows);
+        break;
+    }
+    m_applying = false;
+    if (answer.count >= 0)
+        setCount(answer.count);
+    if (!isLoading()) { // a refresh that found its window gone reloads
+        emit loadingChanged(false);
+        emit loaded();
+    }
+}
+
+void EventListModel::reportFailure(const EventPageAnswer &answer)
+{
+    m_timedOut = answer.outcome == EventPageAnswer::Outcome::TimedOut;
+    m_lastError = m_timedOut
+        ? tr("The list took longer than %1 s and was stopped. Narrow it by state, or search an "
+             "event ID (\"ID starts with\").")
+              .arg(QLocale(QLocale::English).toString(m_timeoutMs / 1000.0, 'g', 3))
+        : tr("The event list could not be read: %1").arg(answer.error);
+    emit errorOccurred(m_lastError);
+}
+
+void EventListModel::applyReload(const QList<EventRow> &rows)
+{
+    beginResetModel();
+    m_rows = rows;
+    m_atStart = true;
+    m_atEnd = rows.size() < PageSize;
+    endResetModel();
+}
+
+void EventListModel::applyRefresh(const QList<EventRow> &rows)
+{
+    if (rows.isEmpty() && !m_refreshFromStart) { // everything from the window on is gone
+        m_applying = false;
+        reload();
         return;
-    m_fetching = true;
-    beginInsertRows({}, 0, int(page.size() - 1));
-    m_rows = page + m_rows;
+    }
+    const int wanted = std::max<int>(PageSize, int(m_rows.size()));
+    const int before = int(m_rows.size());
+    const int after = int(rows.size());
+    if (after < before) {
+        beginRemoveRows({}, after, before - 1);
+        m_rows = rows;
+        endRemoveRows();
+    } else if (after > before) {
+        beginInsertRows({}, before, after - 1);
+        m_rows = rows;
+        endInsertRows();
+    } else {
+        m_rows = rows;
+    }
+    m_atEnd = after < wanted;
+    if (after > 0)
+        emit dataChanged(index(0, 0), index(after - 1, ColumnCount - 1));
+}
+
+void EventListModel::applyNext(const QList<EventRow> &rows)
+{
+    m_atEnd = rows.size() < PageSize;
+    if (rows.isEmpty())
+        return;
+    beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + rows.size() - 1));
+    m_rows.append(rows);
     endInsertRows();
-    emit windowShifted(int(page.size()));
+    dropTop();
+}
+
+void EventListModel::applyPrevious(const QList<EventRow> &rows)
+{
+    m_atStart = rows.size() < PageSize;
+    if (rows.isEmpty())
+        return;
+    beginInsertRows({}, 0, int(rows.size() - 1));
+    m_rows = rows + m_rows;
+    endInsertRows();
+    emit windowShifted(int(rows.size()));
     dropBottom();
-    m_fetching = false;
+}
+
+void EventListModel::setCount(qint64 count)
+{
+    if (count == m_count)
+        return;
+    m_count = count;
+    emit matchCountChanged();
+}
+
+QString EventListModel::matchCountText() const
+{
+    const QLocale english(QLocale::English);
+    if (m_count < 0)
+        return {};
+    if (m_count == 0)
+        return tr("No events match");
+    if (m_count > EventPageAnswer::CountLimit)
+        return tr("more than %1 events match").arg(english.toString(EventPageAnswer::CountLimit));
+    if (m_count == 1)
+        return tr("1 event matches");
+    return tr("%1 events match").arg(english.toString(m_count));
 }
 
 // Rows beyond the window's bound go at the top, after a page came in below.
@@ -212,41 +353,6 @@ void EventListModel::dropBottom()
     m_atEnd = false;
 }
 
-bool EventListModel::refresh()
-{
-    if (!m_db.isValid())
-        return false;
-    QList<Row> rows;
-    const int wanted = std::max<int>(PageSize, int(m_rows.size()));
-    const bool fromStart = m_atStart || m_rows.isEmpty();
-    const Row first = fromStart ? Row() : m_rows.constFirst();
-    if (!load(&rows, wanted, fromStart ? nullptr : &first, Anchor::AtOrAfter))
-        return false;
-    if (rows.isEmpty() && !fromStart) { // everything from the window on is gone: start over
-        setFilter(m_filter);
-        return true;
-    }
-    const int before = int(m_rows.size());
-    const int after = int(rows.size());
-    m_fetching = true;
-    if (after < before) {
-        beginRemoveRows({}, after, before - 1);
-        m_rows = rows;
-        endRemoveRows();
-    } else if (after > before) {
-        beginInsertRows({}, before, after - 1);
-        m_rows = rows;
-        endInsertRows();
-    } else {
-        m_rows = rows;
-    }
-    m_atEnd = after < wanted;
-    if (after > 0)
-        emit dataChanged(index(0, 0), index(after - 1, ColumnCount - 1));
-    m_fetching = false;
-    return true;
-}
-
 QString EventListModel::eventIdAt(int row) const
 {
     return row >= 0 && row < m_rows.size() ? m_rows.at(row).eventId : QString();
@@ -271,7 +377,7 @@ int EventListModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString EventListModel::derivedState(const Row &row) const
+QString EventListModel::derivedState(const EventRow &row) const
 {
     if (row.status != QLatin1String("PENDING"))
         return row.status;
@@ -284,7 +390,7 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const Row &row = m_rows.at(index.row());
+    const EventRow &row = m_rows.at(index.row());
     switch (role) {
     case EventIdRole:
         return row.eventId;
@@ -340,7 +446,41 @@ QVariant EventListModel::headerData(int section, Qt::Orientation orientation, in
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
-    static const char *const titles[ColumnCount] = {"Event ID", "Type", "Aggregate", "State",
-        "Failures", "Age", "Next attempt", "Error", "Last error"};
-    return section >= 0 && section < ColumnCount ? tr(titles[section]) : QVariant();
+    return section >= 0 && section < ColumnCount ? QVariant(columnTitle(section)) : QVariant();
+}
+
+QString EventListModel::columnTitle(int column)
+{
+    return column >= 0 && column < ColumnCount ? tr(titles[column]) : QString();
+}
+
+std::optional<std::pair<int, Qt::SortOrder>> EventListModel::sortFromText(
+    const QString &text, QString *error)
+{
+    const QString name = text.section(QLatin1Char(':'), 0, 0).trimmed();
+    const QString order = text.section(QLatin1Char(':'), 1).trimmed().toLower();
+    QStringList sortable;
+    std::optional<int> column;
+    for (int c = 0; c < ColumnCount; ++c) {
+        if (!isSortable(c))
+            continue;
+        const QString title = QString::fromLatin1(titles[c]);
+        sortable << title.toLower().replace(QLatin1Char(' '), QLatin1Char('-'));
+        QString wanted = name;
+        wanted.replace(QLatin1Char('-'), QLatin1Char(' '))
+            .replace(QLatin1Char('_'), QLatin1Char(' '));
+        if (wanted.compare(title, Qt::CaseInsensitive) == 0)
+            column = c;
+    }
+    if (!column) {
+        *error = QStringLiteral("unknown sort column \"%1\" (one of: %2)")
+                     .arg(name, sortable.join(QStringLiteral(", ")));
+        return std::nullopt;
+    }
+    if (!order.isEmpty() && order != QLatin1String("asc") && order != QLatin1String("desc")) {
+        *error = QStringLiteral("unknown sort order \"%1\" (asc or desc)").arg(order);
+        return std::nullopt;
+    }
+    return std::pair {
+        *column, order == QLatin1String("desc") ? Qt::DescendingOrder : Qt::AscendingOrder};
 }

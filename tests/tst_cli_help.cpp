@@ -117,6 +117,34 @@ private slots:
         QVERIFY(!help.out.filter(u"--read-only"_qs).isEmpty());
         QVERIFY(!help.out.filter(u"--version"_qs).isEmpty());
         QVERIFY(help.out.contains(u"Examples:"_qs));
+        for (const QString &option : {u"--search"_qs, u"--state"_qs, u"--sort"_qs})
+            QVERIFY2(!help.out.filter(option).isEmpty(), qPrintable(option));
+    }
+
+    // A wrong view option is refused before any window (or display) is needed.
+    void dashboardRefusesABadViewWithoutADisplay_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("error");
+        QTest::addRow("state") << QStringList {u"--state"_qs, u"sleeping"_qs}
+                               << u"outbox-dashboard: unknown state \"sleeping\" (one of: any, "
+                                  "pending, due, scheduled, in-flight, lease-expired, delivered, "
+                                  "dead)"_qs;
+        QTest::addRow("sort column")
+            << QStringList {u"--sort"_qs, u"colour:desc"_qs}
+            << u"outbox-dashboard: unknown sort column \"colour\" (one of: event-id, type, "
+               "failures, age, next-attempt, error)"_qs;
+        QTest::addRow("sort order") << QStringList {u"--sort"_qs, u"age:sideways"_qs}
+                                    << u"outbox-dashboard: unknown sort order \"sideways\" (asc "
+                                       "or desc)"_qs;
+    }
+    void dashboardRefusesABadViewWithoutADisplay()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, error);
+        const Run run = dashboardWithoutDisplay(arguments);
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err.constFirst(), error);
     }
 };
 

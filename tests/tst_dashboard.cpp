@@ -67,12 +67,14 @@ private slots:
         window.session()->setSpeed(10);
         QTRY_VERIFY_WITH_TIMEOUT(
             window.tiles()->valueText(HealthTiles::Tile::Delivered).toInt() >= 5, 30000);
-        QVERIFY(window.eventModel()->rowCount() >= 5);
+        QTRY_VERIFY(window.eventModel()->rowCount() >= 5);
         // The DEAD filter shows DEAD rows only.
         auto *filter = window.findChild<FilterBar *>();
         EventFilter dead;
         dead.state = EventFilter::State::Dead;
         filter->setFilter(dead);
+        QVERIFY(window.eventModel()->isLoading());
+        QTRY_VERIFY(!window.eventModel()->isLoading());
         for (int row = 0; row < window.eventModel()->rowCount(); ++row)
             QCOMPARE(window.eventModel()->index(row, 0).data(EventListModel::StatusRole).toString(),
                 u"DEAD"_qs);

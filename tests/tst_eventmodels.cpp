@@ -3,6 +3,7 @@
 // repeats, and the master-detail attempt history.
 #include "attemptmodel.h"
 #include "eventlistmodel.h"
+#include "eventwait.h"
 #include "outboxstore.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -21,12 +22,7 @@ NewEvent newEvent(int i, qint64 createdAt)
 
 QStringList ids(EventListModel &model)
 {
-    while (model.canFetchMore({}))
-        model.fetchMore({});
-    QStringList out;
-    for (int row = 0; row < model.rowCount(); ++row)
-        out << model.eventIdAt(row);
-    return out;
+    return allIds(model);
 }
 
 } // namespace
@@ -87,7 +83,9 @@ private slots:
         QAbstractItemModelTester tester(
             &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setNow(1000);
-        model.setDatabase(m_connection->database());
+        openEvents(model, *m_database);
+        QVERIFY(model.isLoading()); // the rows come from the worker
+        QVERIFY(settled(model));
         QCOMPARE(model.rowCount(), 6);
         QStringList states;
         for (int row = 0; row < model.rowCount(); ++row)
@@ -99,6 +97,8 @@ private slots:
 
         auto only = [&](EventFilter filter) {
             model.setFilter(filter);
+            if (!settled(model))
+                return QStringList {u"no answer"_qs};
             return ids(model);
         };
         EventFilter f;
@@ -111,10 +111,21 @@ private slots:
         f.state = EventFilter::State::Dead;
         QCOMPARE(only(f), QStringList {u"E-0002"_qs});
         f = {};
+        f.search = u"E-000"_qs; // an ID prefix, the default mode
+        QCOMPARE(only(f).size(), 6);
+        f.search = u"E-0003"_qs; // an exact ID
+        QCOMPARE(only(f), QStringList {u"E-0003"_qs});
+        f.search = u"e-000"_qs; // IDs are matched exactly, case included
+        QCOMPARE(only(f), QStringList {});
+        f.search = u"E-%"_qs; // no wildcard in a prefix
+        QCOMPARE(only(f), QStringList {});
+        f.searchMode = EventFilter::SearchMode::Contains;
         f.search = u"e-000"_qs;
         QCOMPARE(only(f).size(), 6);
         f.search = u"placed"_qs; // event type, case-insensitive
         QCOMPARE(only(f), QStringList({u"E-0002"_qs, u"E-0004"_qs, u"E-0006"_qs}));
+        f.search = u"SCHEMA"_qs; // last error
+        QCOMPARE(only(f), QStringList {u"E-0002"_qs});
         f.search = u"%"_qs; // a wildcard character is matched literally
         QCOMPARE(only(f), QStringList {});
         f = {};
@@ -156,7 +167,8 @@ private slots:
             QSKIP(qPrintable(skip));
         {
             EventListModel firstPage;
-            firstPage.setDatabase(m_connection->database());
+            openEvents(firstPage, *m_database);
+            QVERIFY(settled(firstPage));
             QCOMPARE(firstPage.rowCount(), EventListModel::PageSize); // one page at first
             QVERIFY(firstPage.canFetchMore({}));
         }
@@ -164,8 +176,9 @@ private slots:
         QAbstractItemModelTester tester(
             &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setNow(1000);
-        model.setDatabase(m_connection->database());
+        openEvents(model, *m_database);
         model.sort(column, Qt::SortOrder(order));
+        QVERIFY(settled(model));
         const QStringList all = ids(model);
         QCOMPARE(all.size(), 536);
         QCOMPARE(QSet<QString>(all.cbegin(), all.cend()).size(), 536);
@@ -179,6 +192,8 @@ private slots:
         }
         // A refresh keeps what is loaded.
         QVERIFY(model.refresh());
+        QVERIFY(!model.refresh()); // one read at a time: a tick while it runs is skipped
+        QVERIFY(settled(model));
         QCOMPARE(model.rowCount(), 536);
     }
 

@@ -3,6 +3,7 @@
 // keyset order, scrolling back up brings the beginning back, a refresh keeps the window where
 // it is, and a table view keeps showing the same rows while the window moves under it.
 #include "eventlistmodel.h"
+#include "eventwait.h"
 #include "eventwindowscroller.h"
 #include "outboxgenerator.h"
 #include "testdatabase.h"
@@ -109,13 +110,15 @@ private slots:
             &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy shifts(&model, &EventListModel::windowShifted);
         model.setNow(Now);
-        model.setDatabase(m_connection->database());
+        openEvents(model, *m_database);
         model.sort(column, Qt::SortOrder(order));
+        QVERIFY(settled(model));
         QCOMPARE(idsOf(model), all.mid(0, EventListModel::PageSize));
         QVERIFY(!model.canFetchPrevious());
 
         while (model.canFetchMore({})) {
             model.fetchMore({});
+            QVERIFY(settled(model));
             QVERIFY(model.rowCount() <= EventListModel::MaxRows);
             QVERIFY(isSlice(idsOf(model), all));
         }
@@ -130,6 +133,7 @@ private slots:
         shifts.clear();
         while (model.canFetchPrevious()) {
             model.fetchPrevious();
+            QVERIFY(settled(model));
             QVERIFY(model.rowCount() <= EventListModel::MaxRows);
             QVERIFY(isSlice(idsOf(model), all));
         }
@@ -156,13 +160,18 @@ private slots:
         QAbstractItemModelTester tester(
             &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setNow(Now);
-        model.setDatabase(m_connection->database());
-        for (int page = 0; page < 15; ++page)
+        openEvents(model, *m_database);
+        QVERIFY(settled(model));
+        for (int page = 0; page < 15; ++page) {
             model.fetchMore({});
+            QVERIFY(settled(model));
+        }
         const QStringList before = idsOf(model);
         QCOMPARE(before.size(), EventListModel::MaxRows);
         QVERIFY(before.constFirst() != u"GEN-0000000001"_qs);
         QVERIFY(model.refresh());
+        QCOMPARE(idsOf(model), before); // kept while the read runs
+        QVERIFY(settled(model));
         QCOMPARE(idsOf(model), before);
         QVERIFY(model.canFetchPrevious());
     }
@@ -175,7 +184,8 @@ private slots:
             QSKIP(qPrintable(skip));
         EventListModel model;
         model.setNow(Now);
-        model.setDatabase(m_connection->database());
+        openEvents(model, *m_database);
+        QVERIFY(settled(model));
         QTableView view;
         view.setModel(&model);
         new EventWindowScroller(&view, &model, &view);
@@ -186,6 +196,7 @@ private slots:
             view.doItemsLayout();
             const QString last = model.eventIdAt(model.rowCount() - 1);
             bar->setValue(bar->maximum()); // the view fetches the next page
+            QVERIFY(settled(model));
             view.doItemsLayout();
             QVERIFY2(isVisible(view, model, last), qPrintable(QStringLiteral("page %1").arg(page)));
         }
@@ -194,6 +205,7 @@ private slots:
         for (int page = 0; page < 5; ++page) {
             const QString first = model.eventIdAt(0);
             bar->setValue(bar->minimum()); // the scroller fetches the page before
+            QVERIFY(settled(model));
             view.doItemsLayout();
             QVERIFY2(
                 isVisible(view, model, first), qPrintable(QStringLiteral("page %1 up").arg(page)));

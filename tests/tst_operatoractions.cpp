@@ -93,6 +93,7 @@ private slots:
         EventFilter dead;
         dead.state = EventFilter::State::Dead;
         window.eventModel()->setFilter(dead);
+        QTRY_VERIFY(!window.eventModel()->isLoading());
         QCOMPARE(window.eventModel()->rowCount(), EventListModel::PageSize); // one page loaded
 
         QSignalSpy finished(window.operatorActions(), &OperatorActions::replayFinished);
@@ -171,7 +172,7 @@ private slots:
             = u"{\"sku\":\"SKU-9\",\"customer\":{\"Email\":\"ann@example.org\",\"cards\":[{\"cardNumber\":\"4111111111111111\"}]},\"apiToken\":\"t0p\"}"_qs;
         QVERIFY(setup && park(setup->database(), 1, payload));
         MainWindow window(database->connect(), {});
-        QVERIFY(window.selectEvent(u"P-0001"_qs));
+        QTRY_VERIFY(window.selectEvent(u"P-0001"_qs)); // once the table's rows arrive
         QVERIFY(!window.detailPane()->payloadText().contains(u"SKU-9"_qs)); // hidden until asked
         QTest::mouseClick(
             window.detailPane()->findChild<QWidget *>(u"revealPayload"_qs), Qt::LeftButton);

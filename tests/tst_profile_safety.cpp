@@ -10,6 +10,7 @@
 // tables' rows before and after.
 #include "csvexport.h"
 #include "eventlistmodel.h"
+#include "eventwait.h"
 #include "fixturescript.h"
 #include "healthmonitor.h"
 #include "healthquery.h"
@@ -412,8 +413,9 @@ private slots:
         QVERIFY2(error.contains(readOnly), qPrintable(error));
 
         EventListModel events;
-        events.setDatabase(db);
+        openEvents(events, *database);
         events.setProfile(*profile);
+        QVERIFY(settled(events));
         QCOMPARE(events.rowCount(), 0);
         QVERIFY2(events.lastError().contains(readOnly), qPrintable(events.lastError()));
 

@@ -7,6 +7,7 @@
 // on both engines; bad profile files named by file, line and field; and a real pg-boss
 // (tests/pgboss/make-jobs.mjs) whose own counts the profile must match.
 #include "eventlistmodel.h"
+#include "eventwait.h"
 #include "fixturescript.h"
 #include "healthquery.h"
 #include "outboxprofile.h"
@@ -276,7 +277,9 @@ private slots:
         QAbstractItemModelTester tester(
             &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setNow(T);
-        model.setDatabase(db);
+        openEvents(model, *database);
+        model.setProfile(p);
+        QVERIFY(settled(model));
         QVERIFY2(model.lastError().isEmpty(), qPrintable(model.lastError()));
         qint64 total = 0;
         for (const qint64 count : std::as_const(counts))
@@ -285,6 +288,7 @@ private slots:
         EventFilter dead;
         dead.state = EventFilter::State::Dead;
         model.setFilter(dead);
+        QVERIFY(settled(model));
         QCOMPARE(model.rowCount(), int(counts.at(5)));
     }
 

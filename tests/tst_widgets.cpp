@@ -8,6 +8,7 @@
 #include "chartspanel.h"
 #include "errorcategorymodel.h"
 #include "eventlistmodel.h"
+#include "eventwait.h"
 #include "healthtiles.h"
 #include "lifecyclediagram.h"
 #include "outboxstore.h"
@@ -406,7 +407,8 @@ private slots:
 
         EventListModel events;
         events.setNow(10);
-        events.setDatabase(connection->database());
+        openEvents(events, *database);
+        QVERIFY(settled(events));
         StatusColorProxy proxy;
         QAbstractItemModelTester tester(
             &proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);

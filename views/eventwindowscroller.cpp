@@ -12,6 +12,10 @@ EventWindowScroller::EventWindowScroller(QTableView *view, EventListModel *model
     , m_model(model)
 {
     connect(model, &EventListModel::windowShifted, this, &EventWindowScroller::shift);
+    // A page arrives as an insertion, then the rows it displaces are removed and the window
+    // shifts; the view may move its bar in between, so the shift starts from where it was.
+    connect(model, &QAbstractItemModel::rowsAboutToBeInserted, this,
+        [this] { m_valueBeforePage = m_view->verticalScrollBar()->value(); });
     connect(view->verticalScrollBar(), &QScrollBar::valueChanged, this,
         &EventWindowScroller::onScrolled);
 }
@@ -24,7 +28,7 @@ void EventWindowScroller::shift(int rows)
         : m_view->verticalHeader()->defaultSectionSize();
     // The view lays its rows out later (delayed layout); until then the bar keeps its old
     // range, which is wide enough for the moved position.
-    bar->setValue(bar->value() + rows * step);
+    bar->setValue(m_valueBeforePage + rows * step);
 }
 
 void EventWindowScroller::onScrolled(int value)

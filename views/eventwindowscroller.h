@@ -23,4 +23,5 @@ private:
 
     QTableView *m_view = nullptr;
     EventListModel *m_model = nullptr;
+    int m_valueBeforePage = 0;
 };

@@ -40,6 +40,7 @@ std::optional<qint64> parseAge(const QString &text)
 FilterBar::FilterBar(QWidget *parent)
     : QWidget(parent)
     , m_state(new QComboBox)
+    , m_searchMode(new QComboBox)
     , m_search(new QLineEdit)
     , m_minFailures(new QSpinBox)
     , m_minAge(new QLineEdit)
@@ -56,8 +57,11 @@ FilterBar::FilterBar(QWidget *parent)
         {EventFilter::State::Delivered, tr("Delivered")}, {EventFilter::State::Dead, tr("DEAD")}};
     for (const auto &[state, label] : states)
         m_state->addItem(label, int(state));
+    m_searchMode->setObjectName(QStringLiteral("searchModeFilter"));
+    m_searchMode->addItem(tr("ID starts with"), int(EventFilter::SearchMode::IdPrefix));
+    m_searchMode->addItem(tr("Text contains"), int(EventFilter::SearchMode::Contains));
     m_search->setObjectName(QStringLiteral("searchFilter"));
-    m_search->setPlaceholderText(tr("Event ID or type"));
+    showSearchMode();
     m_search->setClearButtonEnabled(true);
     m_minFailures->setRange(0, 1000);
     m_minFailures->setPrefix(tr("≥ "));
@@ -75,6 +79,7 @@ FilterBar::FilterBar(QWidget *parent)
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_state);
+    layout->addWidget(m_searchMode);
     layout->addWidget(m_search, 1);
     layout->addWidget(new QLabel(tr("Failures")));
     layout->addWidget(m_minFailures);
@@ -90,9 +95,26 @@ FilterBar::FilterBar(QWidget *parent)
     connect(m_debounce, &QTimer::timeout, this, [this] { emit filterChanged(filter()); });
     connect(m_state, &QComboBox::currentIndexChanged, this, &FilterBar::emitSoon);
     connect(m_category, &QComboBox::currentIndexChanged, this, &FilterBar::emitSoon);
+    connect(m_searchMode, &QComboBox::currentIndexChanged, this, [this] {
+        showSearchMode();
+        if (!m_search->text().trimmed().isEmpty())
+            emitSoon();
+    });
     connect(m_minFailures, &QSpinBox::valueChanged, this, &FilterBar::emitSoon);
     for (QLineEdit *edit : {m_search, m_minAge, m_maxAge})
         connect(edit, &QLineEdit::textChanged, this, &FilterBar::emitSoon);
+}
+
+void FilterBar::showSearchMode()
+{
+    const bool prefix
+        = m_searchMode->currentData().toInt() == int(EventFilter::SearchMode::IdPrefix);
+    m_search->setPlaceholderText(prefix
+            ? tr("Event ID or its beginning (exact case): instant")
+            : tr("Text in ID, type, aggregate or last error: reads every row"));
+    m_search->setToolTip(prefix
+            ? tr("Answered from the primary key at any size")
+            : tr("Case-insensitive; on a big outbox this reads the whole table"));
 }
 
 void FilterBar::emitSoon()
@@ -105,6 +127,7 @@ EventFilter FilterBar::filter() const
     EventFilter filter;
     filter.state = EventFilter::State(m_state->currentData().toInt());
     filter.search = m_search->text().trimmed();
+    filter.searchMode = EventFilter::SearchMode(m_searchMode->currentData().toInt());
     filter.minFailures = m_minFailures->value();
     filter.minAgeMs = parseAge(m_minAge->text());
     filter.maxAgeMs = parseAge(m_maxAge->text());
@@ -115,6 +138,7 @@ EventFilter FilterBar::filter() const
 void FilterBar::setFilter(const EventFilter &filter)
 {
     m_state->setCurrentIndex(m_state->findData(int(filter.state)));
+    m_searchMode->setCurrentIndex(std::max(0, m_searchMode->findData(int(filter.searchMode))));
     m_search->setText(filter.search);
     m_minFailures->setValue(filter.minFailures);
     m_minAge->setText(filter.minAgeMs ? QString::number(*filter.minAgeMs) : QString());

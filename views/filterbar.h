@@ -1,4 +1,5 @@
-// The filter bar above the event table: derived state, event ID or type search, minimum
+// The filter bar above the event table: derived state, a search (an event ID prefix, instant,
+// or text anywhere in ID, type, aggregate or last error, slow on a big table), minimum
 // failures, age range and error category. Emits the filter as a value when the user changes it.
 #pragma once
 
@@ -31,6 +32,9 @@ private:
     void emitSoon();
 
     QComboBox *m_state = nullptr;
+    void showSearchMode();
+
+    QComboBox *m_searchMode = nullptr;
     QLineEdit *m_search = nullptr;
     QSpinBox *m_minFailures = nullptr;
     QLineEdit *m_minAge = nullptr;

@@ -6,6 +6,7 @@
 #include "detailpane.h"
 #include "errorcategorymodel.h"
 #include "eventlistmodel.h"
+#include "eventtablestatus.h"
 #include "eventwindowscroller.h"
 #include "filterbar.h"
 #include "healthmonitor.h"
@@ -98,9 +99,9 @@ void MainWindow::setupModels()
         m_session = new TeachingSession(m_connection->url());
     m_monitor->setClock([this] { return currentTime(); });
     m_events->setNow(QDateTime::currentMSecsSinceEpoch());
-    m_events->setDatabase(m_connection->database());
     if (!isNativeSchema())
         m_events->setProfile(*m_options.profile);
+    m_events->setSource(m_connection->url()); // its own connection, on its own thread
 }
 
 QString MainWindow::profileName() const
@@ -220,6 +221,7 @@ void MainWindow::setupCentral()
     listLayout->setContentsMargins(0, 0, 0, 0);
     listLayout->addWidget(m_filterBar);
     listLayout->addWidget(m_eventView, 1);
+    listLayout->addWidget(new EventTableStatus(m_events, m_eventView));
     auto *splitter = new QSplitter(Qt::Horizontal);
     splitter->addWidget(list);
     splitter->addWidget(tabs);
@@ -233,6 +235,7 @@ void MainWindow::setupCentral()
     setCentralWidget(central);
 
     connect(m_filterBar, &FilterBar::filterChanged, this, &MainWindow::applyFilter);
+    connect(m_events, &EventListModel::loaded, this, &MainWindow::restoreSelection);
     connect(m_eventView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &MainWindow::onCurrentRowChanged);
 }
@@ -342,8 +345,7 @@ void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
     QElapsedTimer cost; // what the reads below cost counts into the adaptive interval
     cost.start();
     m_events->setNow(snapshot.now);
-    m_events->refresh();
-    restoreSelection();
+    m_events->refresh(); // answers later (loaded), or skipped while a read still runs
     m_detail->refresh();
     if (isNativeSchema())
         m_replayLog->load(m_connection->database());
@@ -355,8 +357,13 @@ void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
 
 void MainWindow::applyFilter(const EventFilter &filter)
 {
-    m_events->setFilter(filter);
-    restoreSelection();
+    m_events->setFilter(filter); // the selection comes back when the rows are loaded
+}
+
+void MainWindow::openEventView(const EventFilter &filter, int column, Qt::SortOrder order)
+{
+    m_filterBar->setFilter(filter);
+    m_eventView->sortByColumn(column, order);
 }
 
 void MainWindow::onCurrentRowChanged()

@@ -62,6 +62,8 @@ public:
     QString profileName() const;
     qint64
     currentTime() const; // the simulation's clock on a simulation database, else the wall clock
+    // The event table on this filter and sort (outbox-dashboard --search, --state, --sort).
+    void openEventView(const EventFilter &filter, int column, Qt::SortOrder order);
     bool selectEvent(const QString &eventId);
     bool selectFirstEventWithStatus(const QString &status);
     void showTab(const QString &name); // "detail", "charts" or "lifecycle"

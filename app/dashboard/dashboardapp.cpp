@@ -53,6 +53,7 @@ void DashboardApp::show(std::unique_ptr<DbConnection> connection, bool readOnly,
     auto *window = new MainWindow(std::move(connection), options);
     window->setAttribute(Qt::WA_DeleteOnClose);
     connect(window, &MainWindow::connectRequested, this, &DashboardApp::askForConnection);
+    window->openEventView(m_view.filter, m_view.sortColumn, m_view.sortOrder);
     window->show();
     m_window = window;
 }

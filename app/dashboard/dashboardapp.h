@@ -4,6 +4,7 @@
 #pragma once
 
 #include "dbconnection.h"
+#include "eventview.h"
 #include "outboxprofile.h"
 
 #include <QObject>
@@ -23,6 +24,8 @@ public:
         const std::optional<QString> &profile = std::nullopt);
     bool openDemo(QString *error);
     void askForConnection();
+    // The event table's filter and sort in every window opened from now on.
+    void setEventView(const EventView &view) { m_view = view; }
     // For documentation and benchmarks: after `delayMs`, select an event ("first-dead" or an
     // ID), show a tab, save a picture of the window to `path` and quit.
     void scheduleScreenshot(
@@ -34,4 +37,5 @@ private:
         const std::optional<OutboxProfile> &profile = std::nullopt);
 
     QPointer<MainWindow> m_window;
+    EventView m_view;
 };

@@ -1,8 +1,9 @@
-// outbox-dashboard [--db URL [--profile NAME|PATH]] [--read-only]: opens the dashboard on a
-// database, or on the embedded SQLite demo database with the simulated relay running when no URL is
-// given.
+// outbox-dashboard [--db URL [--profile NAME|PATH]] [--read-only] [--search TEXT] [--state STATE]
+// [--sort COLUMN[:asc|desc]]: opens the dashboard on a database, or on the embedded SQLite demo
+// database with the simulated relay running when no URL is given, its event table on that view.
 #include "dashboardapp.h"
 #include "databaseurl.h"
+#include "eventview.h"
 #include "plaintext.h"
 #include "scrollbench.h"
 
@@ -31,6 +32,22 @@ void addOptions(QCommandLineParser &parser)
         QStringLiteral("NAME|PATH")});
     parser.addOption({QStringLiteral("read-only"),
         QStringLiteral("Open the database read-only (also the setting connection/readOnly).")});
+    parser.addOption({QStringLiteral("search"),
+        QStringLiteral("Open the event table on this search: an event ID or its beginning (see "
+                       "--search-mode)."),
+        QStringLiteral("TEXT")});
+    parser.addOption({QStringLiteral("search-mode"),
+        QStringLiteral("id (ID starts with, the default: instant) or text (text contains: ID, "
+                       "type, aggregate or last error; reads every row)."),
+        QStringLiteral("MODE")});
+    parser.addOption({QStringLiteral("state"),
+        QStringLiteral("Open the event table on one state: any, pending, due, scheduled, "
+                       "in-flight, lease-expired, delivered or dead."),
+        QStringLiteral("STATE")});
+    parser.addOption({QStringLiteral("sort"),
+        QStringLiteral("Sort the event table by a column as its header names it (event-id, type, "
+                       "failures, age, next-attempt, error), ascending unless :desc."),
+        QStringLiteral("COLUMN[:asc|desc]")});
     parser.addOption({QStringLiteral("screenshot"),
         QStringLiteral("Save a picture of the window to FILE, then quit."),
         QStringLiteral("FILE")});
@@ -102,8 +119,27 @@ int printHelpOrVersion(const QCoreApplication &app)
            "  outbox-dashboard                       the demo database with the simulated relay\n"
            "  outbox-dashboard --db sqlite:/var/lib/shop/outbox.sqlite\n"
            "  outbox-dashboard --db postgresql://monitor@db.internal/shop --read-only\n"
-           "  outbox-dashboard --db postgresql://db.internal/jobs --profile pg-boss\n";
+           "  outbox-dashboard --db postgresql://db.internal/jobs --profile pg-boss\n"
+           "  outbox-dashboard --db postgresql://db.internal/shop --state dead --sort "
+           "failures:desc\n"
+           "  outbox-dashboard --db postgresql://db.internal/shop --search 7f3c9a\n";
     return 0;
+}
+
+// The event table's view from --search, --search-mode, --state and --sort, checked before any
+// window or display exists.
+std::optional<EventView> viewFromArguments(int argc, char *argv[], QString *error)
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    QCommandLineParser parser;
+    addOptions(parser);
+    if (!parser.parse(arguments))
+        return EventView(); // QCommandLineParser::process() reports it as before
+    return EventView::fromOptions(parser.value(QStringLiteral("search")),
+        parser.value(QStringLiteral("search-mode")), parser.value(QStringLiteral("state")),
+        parser.value(QStringLiteral("sort")), error);
 }
 
 } // namespace
@@ -114,6 +150,12 @@ int main(int argc, char *argv[])
         QCoreApplication app(argc, argv);
         describeApplication();
         return printHelpOrVersion(app);
+    }
+    QString viewError;
+    const std::optional<EventView> view = viewFromArguments(argc, argv, &viewError);
+    if (!view) {
+        QTextStream(stderr) << "outbox-dashboard: " << PlainText::escaped(viewError) << Qt::endl;
+        return 2;
     }
     QApplication app(argc, argv);
     describeApplication();
@@ -127,6 +169,7 @@ int main(int argc, char *argv[])
     parser.process(app);
 
     DashboardApp dashboard;
+    dashboard.setEventView(*view);
     QString error;
     if (parser.isSet(QStringLiteral("profile")) && !parser.isSet(QStringLiteral("db"))) {
         QTextStream(stderr)

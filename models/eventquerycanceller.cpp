@@ -1,0 +1,42 @@
+#include "eventquerycanceller.h"
+
+#include <QSqlQuery>
+#include <QThread>
+#include <QVariant>
+
+EventQueryCanceller::EventQueryCanceller(
+    const DatabaseUrl &url, std::shared_ptr<EventQueryState> state, QObject *parent)
+    : QObject(parent)
+    , m_url(url)
+    , m_state(std::move(state))
+{ }
+
+// Runs on the canceller's thread, where the connection was opened.
+EventQueryCanceller::~EventQueryCanceller() = default;
+
+void EventQueryCanceller::cancelSuperseded()
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    const quint64 running = m_state->running.load();
+    const int pid = m_state->backendPid.load();
+    if (running == 0 || !m_state->isSuperseded(running) || pid <= 0)
+        return;
+    if (!m_connection) {
+        OpenOptions options;
+        options.readOnly = true;
+        options.validateSchema = false;
+        options.statementTimeoutMs = 5000;
+        m_connection = DbConnection::open(m_url, options, nullptr);
+        if (!m_connection)
+            return; // the worker's own statement fails or times out; nothing piles up
+    }
+    QSqlQuery query(m_connection->database());
+    query.prepare(QStringLiteral("SELECT pg_cancel_backend(:pid)"));
+    query.bindValue(QStringLiteral(":pid"), pid);
+    if (!query.exec() || !query.next()) {
+        m_connection.reset(); // reopened at the next cancel
+        return;
+    }
+    if (query.value(0).toBool())
+        ++m_state->cancelsSent;
+}

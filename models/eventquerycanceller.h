@@ -1,0 +1,28 @@
+// Stops the event table's superseded PostgreSQL statement on the server: on its own thread, with
+// its own small connection, it sends pg_cancel_backend() for the query worker's backend while
+// that still runs a request older than the newest one. Never on the GUI thread, and never for
+// the newest request (a cancel that arrives late anyway is retried by the worker).
+#pragma once
+
+#include "dbconnection.h"
+#include "eventquerystate.h"
+
+#include <QObject>
+#include <memory>
+
+class EventQueryCanceller : public QObject
+{
+    Q_OBJECT
+public:
+    EventQueryCanceller(
+        const DatabaseUrl &url, std::shared_ptr<EventQueryState> state, QObject *parent = nullptr);
+    ~EventQueryCanceller() override;
+
+public slots:
+    void cancelSuperseded();
+
+private:
+    DatabaseUrl m_url;
+    std::shared_ptr<EventQueryState> m_state;
+    std::unique_ptr<DbConnection> m_connection;
+};

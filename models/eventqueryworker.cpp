@@ -1,0 +1,153 @@
+#include "eventqueryworker.h"
+
+#include "eventpagequery.h"
+
+#include <QElapsedTimer>
+#include <QSqlQuery>
+#include <QThread>
+
+namespace {
+
+// PostgreSQL's query_canceled: pg_cancel_backend() or statement_timeout stopped the statement.
+bool wasCancelled(const QSqlError &error)
+{
+    return error.nativeErrorCode() == QLatin1String("57014")
+        || error.databaseText().contains(QLatin1String("canceling statement"));
+}
+
+} // namespace
+
+EventQueryWorker::EventQueryWorker(const DatabaseUrl &url, const OpenOptions &options,
+    std::shared_ptr<EventQueryState> state, QObject *parent)
+    : QObject(parent)
+    , m_url(url)
+    , m_options(options)
+    , m_state(std::move(state))
+{ }
+
+// Runs on the worker thread, where the connection was opened.
+EventQueryWorker::~EventQueryWorker() = default;
+
+bool EventQueryWorker::ensureConnection(QString *error)
+{
+    if (m_connection)
+        return true;
+    m_connection = DbConnection::open(m_url, m_options, error);
+    if (m_connection && m_connection->isPostgreSql())
+        inspectConnection();
+    return m_connection != nullptr;
+}
+
+// The backend to cancel, and whether the ID column sorts by code point (C, POSIX, C.UTF-8):
+// only then is an ID prefix a plain range of the primary key's own order.
+void EventQueryWorker::inspectConnection()
+{
+    QSqlQuery query(m_connection->database());
+    if (query.exec(QStringLiteral("SELECT pg_backend_pid()")) && query.next())
+        m_state->backendPid = query.value(0).toInt();
+    // clang-format off
+    const bool byteOrder = query.exec(QStringLiteral(
+        "SELECT 'B' < 'a' AND 'E-5' < 'E.' AND 'Z9' < 'a0'")) && query.next()
+        && query.value(0).toBool();
+    // clang-format on
+    m_idsInCCollation = !byteOrder;
+}
+
+void EventQueryWorker::run(const EventPageRequest &request)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    if (m_state->isSuperseded(request.id)) {
+        ++m_state->skipped;
+        return;
+    }
+    EventPageAnswer answer;
+    answer.id = request.id;
+    answer.kind = request.kind;
+    QString error;
+    if (!ensureConnection(&error)) {
+        answer.outcome = EventPageAnswer::Outcome::Failed;
+        answer.error = error;
+        emit answered(answer);
+        return;
+    }
+    EventPageRequest effective = request;
+    effective.filter.idsInCCollation = m_idsInCCollation;
+    answer.idsInCCollation = m_idsInCCollation;
+    EventPageQuery query(m_connection->database());
+    m_state->running = request.id;
+    const bool ok = readPage(query, effective, &answer);
+    if (ok && request.count)
+        readCount(query, effective, &answer);
+    m_state->running = 0;
+    if (ok || answer.outcome != EventPageAnswer::Outcome::Ok)
+        emit answered(answer);
+}
+
+// False when the page has no answer: failed (then `answer` says why) or cancelled because
+// superseded (then nothing is answered).
+bool EventQueryWorker::readPage(
+    EventPageQuery &query, const EventPageRequest &request, EventPageAnswer *answer)
+{
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        QElapsedTimer timer;
+        timer.start();
+        ++m_state->statements;
+        if (const auto rows = query.page(request)) {
+            answer->rows = *rows;
+            return true;
+        }
+        if (!settle(query, request.id, timer.elapsed(), answer))
+            return false;
+    }
+    answer->outcome = EventPageAnswer::Outcome::Failed; // cancelled twice: say so
+    answer->error = query.errorText();
+    return false;
+}
+
+void EventQueryWorker::readCount(
+    EventPageQuery &query, const EventPageRequest &request, EventPageAnswer *answer)
+{
+    // A short first page is its own count.
+    if (request.anchor == EventPageRequest::Anchor::None && answer->rows.size() < request.limit) {
+        answer->count = answer->rows.size();
+        return;
+    }
+    if (m_state->isSuperseded(request.id))
+        return;
+    QElapsedTimer timer;
+    timer.start();
+    ++m_state->statements;
+    if (const auto count = query.count(request)) {
+        answer->count = *count;
+        return;
+    }
+    // The rows stand without a count; a broken connection is reopened next time.
+    EventPageAnswer scratch;
+    settle(query, request.id, timer.elapsed(), &scratch);
+}
+
+// Classifies a failed statement. True only when it should be tried again: a cancel that hit
+// the newest request long before its timeout was meant for the statement before it.
+bool EventQueryWorker::settle(
+    const EventPageQuery &query, quint64 id, qint64 elapsedMs, EventPageAnswer *answer)
+{
+    if (wasCancelled(query.error())) {
+        if (m_state->isSuperseded(id)) {
+            ++m_state->cancelled;
+            return false;
+        }
+        const int timeout = m_options.statementTimeoutMs;
+        if (timeout <= 0 || elapsedMs < timeout * 9 / 10)
+            return true;
+        answer->outcome = EventPageAnswer::Outcome::TimedOut;
+        answer->error = query.errorText();
+        return false;
+    }
+    m_connection.reset(); // the server may have gone away: reopen at the next request
+    m_state->backendPid = 0;
+    if (!m_state->isSuperseded(id)) {
+        answer->outcome = EventPageAnswer::Outcome::Failed;
+        answer->error = query.errorText();
+    }
+    return false;
+}

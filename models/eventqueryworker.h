@@ -1,0 +1,49 @@
+// Reads the event table's pages on its own thread with its own read-only connection, opened
+// lazily on the first request (so it belongs to that thread) and reopened after a statement
+// failed, so the table heals when the server comes back. Lives on the QThread that
+// EventQueryClient owns.
+//
+// A request superseded while it waited is skipped (EventQueryState::newest). On PostgreSQL a
+// superseded statement that already runs is cancelled by EventQueryCanceller from a second
+// connection; the worker recognises the cancellation and answers nothing. A statement stopped
+// by the statement timeout answers TimedOut. SQLite has neither: a running read finishes, and
+// only the requests queued behind it are skipped.
+#pragma once
+
+#include "dbconnection.h"
+#include "eventpage.h"
+#include "eventquerystate.h"
+
+#include <QObject>
+#include <memory>
+
+class EventPageQuery;
+
+class EventQueryWorker : public QObject
+{
+    Q_OBJECT
+public:
+    EventQueryWorker(const DatabaseUrl &url, const OpenOptions &options,
+        std::shared_ptr<EventQueryState> state, QObject *parent = nullptr);
+    ~EventQueryWorker() override;
+
+public slots:
+    // Answers with answered(), carrying the request's id, unless the request was superseded.
+    void run(const EventPageRequest &request);
+
+signals:
+    void answered(const EventPageAnswer &answer);
+
+private:
+    bool ensureConnection(QString *error);
+    void inspectConnection();
+    bool readPage(EventPageQuery &query, const EventPageRequest &request, EventPageAnswer *answer);
+    void readCount(EventPageQuery &query, const EventPageRequest &request, EventPageAnswer *answer);
+    bool settle(const EventPageQuery &query, quint64 id, qint64 elapsedMs, EventPageAnswer *answer);
+
+    DatabaseUrl m_url;
+    OpenOptions m_options;
+    std::shared_ptr<EventQueryState> m_state;
+    std::unique_ptr<DbConnection> m_connection;
+    bool m_idsInCCollation = false;
+};

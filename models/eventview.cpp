@@ -1,0 +1,35 @@
+#include "eventview.h"
+
+#include "eventlistmodel.h"
+
+std::optional<EventView> EventView::fromOptions(const QString &search, const QString &searchMode,
+    const QString &state, const QString &sort, QString *error)
+{
+    static_assert(EventListModel::AgeColumn == 5, "EventView's default sort is Age");
+    EventView view;
+    view.filter.search = search.trimmed();
+    const QString mode = searchMode.trimmed().toLower();
+    if (mode == QLatin1String("text")) {
+        view.filter.searchMode = EventFilter::SearchMode::Contains;
+    } else if (!mode.isEmpty() && mode != QLatin1String("id")) {
+        *error = QStringLiteral("unknown search mode \"%1\" (id or text)").arg(searchMode);
+        return std::nullopt;
+    }
+    if (!state.isEmpty()) {
+        const auto parsed = EventFilter::stateFromName(state.trimmed());
+        if (!parsed) {
+            *error = QStringLiteral("unknown state \"%1\" (one of: %2)")
+                         .arg(state, EventFilter::stateNames().join(QStringLiteral(", ")));
+            return std::nullopt;
+        }
+        view.filter.state = *parsed;
+    }
+    if (!sort.isEmpty()) {
+        const auto parsed = EventListModel::sortFromText(sort, error);
+        if (!parsed)
+            return std::nullopt;
+        view.sortColumn = parsed->first;
+        view.sortOrder = parsed->second;
+    }
+    return view;
+}

@@ -1,0 +1,400 @@
+// The event table's reads off the GUI thread, on both engines: a superseded search is dropped
+// (skipped, and on PostgreSQL cancelled on the server, nothing left running), a read longer than
+// the statement timeout says so in plain words and keeps the rows, an exact ID and an ID prefix
+// are found by a primary-key range (EXPLAIN), the match count is exact or "more than 10,000",
+// an empty result says "No events match" over the table, and the dashboard's --search, --state
+// and --sort open on that view.
+#include "eventlistmodel.h"
+#include "eventquerystate.h"
+#include "eventtablestatus.h"
+#include "eventview.h"
+#include "eventwait.h"
+#include "filterbar.h"
+#include "mainwindow.h"
+#include "outboxgenerator.h"
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QLabel>
+#include <QSettings>
+#include <QSqlError>
+#include <QTableView>
+
+namespace {
+
+constexpr qint64 Now = 1700000000000;
+
+QString gen(int n)
+{
+    return QStringLiteral("GEN-%1").arg(n, 10, 10, QLatin1Char('0'));
+}
+
+} // namespace
+
+class TestEventQueries : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<TestDatabase> m_database;
+    std::unique_ptr<DbConnection> m_connection;
+
+    bool populate(const QString &engine, qint64 events, QString *skip)
+    {
+        QString fail;
+        m_database = TestDatabase::create(engine, skip, &fail);
+        if (!m_database) {
+            if (!fail.isEmpty())
+                *skip = fail;
+            return false;
+        }
+        m_connection = m_database->initialise();
+        QString error;
+        return m_connection
+            && OutboxGenerator(m_connection->database()).generate({events, 5, Now}, &error);
+    }
+
+    static EventFilter contains(const QString &text)
+    {
+        EventFilter filter;
+        filter.searchMode = EventFilter::SearchMode::Contains;
+        filter.search = text;
+        return filter;
+    }
+
+    static EventFilter prefix(const QString &text)
+    {
+        EventFilter filter;
+        filter.search = text;
+        return filter;
+    }
+
+private slots:
+    void cleanup()
+    {
+        m_connection.reset();
+        m_database.reset();
+    }
+
+    void idSearchAndCounts_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void idSearchAndCounts()
+    {
+        QFETCH(QString, engine);
+        QString skip;
+        if (!populate(engine, 10500, &skip))
+            QSKIP(qPrintable(skip));
+        EventListModel model;
+        QAbstractItemModelTester tester(
+            &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setNow(Now);
+        openEvents(model, *m_database);
+        QVERIFY(settled(model));
+        QCOMPARE(model.rowCount(), EventListModel::PageSize);
+        QCOMPARE(model.matchCountText(), u"more than 10,000 events match"_qs);
+
+        model.setFilter(prefix(gen(42))); // an exact ID
+        QVERIFY(settled(model));
+        QCOMPARE(allIds(model), QStringList {gen(42)});
+        QCOMPARE(model.matchCountText(), u"1 event matches"_qs);
+
+        model.setFilter(prefix(gen(42).chopped(1))); // GEN-0000000040 ... 49
+        QVERIFY(settled(model));
+        QCOMPARE(allIds(model).size(), 10);
+        QCOMPARE(model.matchCountText(), u"10 events match"_qs);
+
+        model.setFilter(prefix(u"GEN-00000"_qs)); // every row: the count is a bound
+        QVERIFY(settled(model));
+        QCOMPARE(model.matchCountText(), u"more than 10,000 events match"_qs);
+
+        EventFilter dead;
+        dead.state = EventFilter::State::Dead;
+        model.setFilter(dead);
+        QVERIFY(settled(model));
+        const qint64 deadRows = scalar(m_connection->database(),
+            u"SELECT count(*) FROM delivery_outbox WHERE status = 'DEAD'"_qs)
+                                    .toLongLong();
+        QVERIFY(deadRows > 0 && deadRows <= 10000);
+        QCOMPARE(model.matchCount(), deadRows);
+        QCOMPARE(model.matchCountText(),
+            u"%1 events match"_qs.arg(QLocale(QLocale::English).toString(deadRows)));
+    }
+
+    // The primary key answers an ID prefix by a range, not a scan.
+    void idPrefixIsAnIndexRange()
+    {
+        QString skip;
+        if (!populate(u"postgresql"_qs, 200000, &skip))
+            QSKIP(qPrintable(skip));
+        // EXPLAIN cannot be prepared: the bounds go in as literals (fixed test values).
+        const EventFilter filter = prefix(gen(1234).chopped(1));
+        QString where = filter.whereClause();
+        where.replace(u":f_id_from"_qs, u"'%1'"_qs.arg(filter.search))
+            .replace(u":f_id_to"_qs, u"'%1'"_qs.arg(EventFilter::prefixUpperBound(filter.search)));
+        QSqlQuery query(m_connection->database());
+        QVERIFY2(query.exec(u"EXPLAIN SELECT event_id FROM delivery_outbox WHERE "_qs + where
+                     + u" ORDER BY created_at DESC, event_id DESC LIMIT 200"_qs),
+            qPrintable(query.lastError().text()));
+        QString plan;
+        while (query.next())
+            plan += query.value(0).toString() + u'\n';
+        QVERIFY2(plan.contains(u"delivery_outbox_pkey"_qs), qPrintable(plan));
+        QVERIFY2(plan.contains(u"Index Cond: ((event_id >= "_qs), qPrintable(plan));
+        QVERIFY2(!plan.contains(u"Seq Scan"_qs), qPrintable(plan));
+    }
+
+    void prefixUpperBound()
+    {
+        QCOMPARE(EventFilter::prefixUpperBound(u"E-12"_qs), u"E-13"_qs);
+        QCOMPARE(EventFilter::prefixUpperBound(u"Az"_qs), u"A{"_qs);
+        QCOMPARE(EventFilter::prefixUpperBound(QString()), QString());
+        QCOMPARE(EventFilter::prefixUpperBound(u"a\U0010FFFF"_qs), u"b"_qs);
+        QCOMPARE(EventFilter::prefixUpperBound(u"\uD7FF"_qs), u"\uE000"_qs);
+    }
+
+    // Typing a search does not stack reads: only the newest answer shows, what was queued is
+    // skipped, and on PostgreSQL the statement that ran is cancelled on the server.
+    void supersededSearchIsDropped_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void supersededSearchIsDropped()
+    {
+        QFETCH(QString, engine);
+        QString skip;
+        if (!populate(engine, engine == u"postgresql"_qs ? 300000 : 100000, &skip))
+            QSKIP(qPrintable(skip));
+        EventListModel model;
+        model.setNow(Now);
+        openEvents(model, *m_database);
+        QVERIFY(settled(model));
+        const EventQueryState *state = model.queryState();
+        QSignalSpy loaded(&model, &EventListModel::loaded);
+        QSignalSpy errors(&model, &EventListModel::errorOccurred);
+
+        model.setFilter(contains(u"no such text"_qs)); // reads every row
+        QTRY_VERIFY(state->running.load() != 0); // the slow statement runs
+        model.setFilter(contains(u"nothing at all"_qs)); // queued behind it, then superseded
+        model.setFilter(prefix(gen(7))); // the newest
+        QVERIFY(settled(model, 60000));
+        QCOMPARE(allIds(model), QStringList {gen(7)});
+        QCOMPARE(loaded.size(), 1); // the superseded reads never showed
+        QCOMPARE(errors.size(), 0); // a cancelled statement is no error
+        QVERIFY(model.lastError().isEmpty());
+        QVERIFY(state->skipped.load() >= 1);
+        if (engine == u"postgresql"_qs) {
+            QTRY_COMPARE(state->cancelled.load(), 1);
+            QVERIFY(state->cancelsSent.load() >= 1);
+            // Nothing piles up: no statement of the table still runs on the server.
+            QTRY_COMPARE(scalar(m_connection->database(),
+                             u"SELECT count(*) FROM pg_stat_activity WHERE state = 'active'"
+                             " AND query LIKE '%LOWER(last_error) LIKE%'"
+                             " AND pid <> pg_backend_pid()"_qs)
+                             .toInt(),
+                0);
+        }
+    }
+
+    // A read longer than the timeout is stopped, says so in plain words where the table is,
+    // and the rows stay.
+    void timedOutReadKeepsTheRows()
+    {
+        QString skip;
+        if (!populate(u"postgresql"_qs, 300000, &skip))
+            QSKIP(qPrintable(skip));
+        QCoreApplication::setOrganizationName(u"OutboxHealthTest"_qs);
+        QCoreApplication::setApplicationName(u"tst_eventqueries"_qs);
+        // Long enough for a page by the primary key on a busy machine, far too short for reading
+        // every row.
+        QSettings().setValue(u"window/statementTimeoutMs"_qs, 250);
+        const OpenOptions options = EventListModel::defaultOpenOptions();
+        QSettings().remove(u"window/statementTimeoutMs"_qs);
+        QCOMPARE(options.statementTimeoutMs, 250);
+        QCOMPARE(EventListModel::defaultOpenOptions().statementTimeoutMs, 10000);
+
+        EventListModel model;
+        QTableView view;
+        view.setModel(&model);
+        EventTableStatus status(&model, &view);
+        model.setNow(Now);
+        openEvents(model, *m_database, options);
+        QVERIFY(settled(model));
+        QCOMPARE(model.rowCount(), EventListModel::PageSize);
+        const QString first = model.eventIdAt(0);
+
+        model.setFilter(contains(u"no such text"_qs));
+        QVERIFY(settled(model, 60000));
+        QVERIFY(model.hasTimedOut());
+        QCOMPARE(model.lastError(),
+            u"The list took longer than 0.25 s and was stopped. Narrow it by state, or search an "
+            "event ID (\"ID starts with\")."_qs);
+        QCOMPARE(model.rowCount(), EventListModel::PageSize); // kept
+        QCOMPARE(model.eventIdAt(0), first);
+        QCOMPARE(status.findChild<QLabel *>(u"eventMessageLabel"_qs)->text(), model.lastError());
+
+        model.setFilter(prefix(gen(3))); // the fast path still answers
+        QVERIFY(settled(model));
+        QVERIFY(!model.hasTimedOut());
+        QCOMPARE(allIds(model), QStringList {gen(3)});
+        QVERIFY(status.findChild<QLabel *>(u"eventMessageLabel"_qs)->text().isEmpty());
+    }
+
+    void noEventsMatch_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void noEventsMatch()
+    {
+        QFETCH(QString, engine);
+        QString skip;
+        if (!populate(engine, 300, &skip))
+            QSKIP(qPrintable(skip));
+        EventListModel model;
+        QTableView view;
+        view.setModel(&model);
+        EventTableStatus status(&model, &view);
+        view.resize(600, 400);
+        view.show();
+        auto *overlay = view.viewport()->findChild<QLabel *>(u"eventOverlayLabel"_qs);
+        QVERIFY(overlay);
+        openEvents(model, *m_database);
+        QVERIFY(settled(model));
+        QVERIFY(!overlay->isVisible());
+        QCOMPARE(status.findChild<QLabel *>(u"eventCountLabel"_qs)->text(), u"300 events match"_qs);
+
+        EventFilter filter = prefix(u"NOPE"_qs);
+        filter.state = EventFilter::State::Dead;
+        model.setFilter(filter);
+        QVERIFY(settled(model));
+        QCOMPARE(model.rowCount(), 0);
+        QTRY_VERIFY(overlay->isVisible());
+        QCOMPARE(overlay->text(), u"No events match state dead, ID starting with \"NOPE\"."_qs);
+        QCOMPARE(status.findChild<QLabel *>(u"eventCountLabel"_qs)->text(), u"No events match"_qs);
+
+        model.setFilter({});
+        QVERIFY(settled(model));
+        QVERIFY(!overlay->isVisible());
+    }
+
+    // What --state dead --sort failures:desc --search GEN-00000000 opens on.
+    void windowOpensOnAView()
+    {
+        QString skip;
+        if (!populate(u"sqlite"_qs, 500, &skip))
+            QSKIP(qPrintable(skip));
+        QString error;
+        const auto view = EventView::fromOptions(
+            u"GEN-00000000"_qs, {}, u"dead"_qs, u"failures:desc"_qs, &error);
+        QVERIFY2(view, qPrintable(error));
+        MainWindow window(m_database->connect(), {});
+        window.openEventView(view->filter, view->sortColumn, view->sortOrder);
+        EventListModel *model = window.eventModel();
+        QTRY_VERIFY(!model->isLoading());
+        QCOMPARE(model->filter().state, EventFilter::State::Dead);
+        QCOMPARE(model->filter().search, u"GEN-00000000"_qs);
+        QCOMPARE(model->sortColumn(), int(EventListModel::FailuresColumn));
+        QCOMPARE(model->sortOrder(), Qt::DescendingOrder);
+        QCOMPARE(window.findChild<FilterBar *>()->filter().state, EventFilter::State::Dead);
+        QVERIFY(model->rowCount() > 0);
+        for (int row = 0; row < model->rowCount(); ++row) {
+            QCOMPARE(model->index(row, 0).data(EventListModel::StatusRole).toString(), u"DEAD"_qs);
+            QVERIFY(model->eventIdAt(row).startsWith(u"GEN-00000000"_qs));
+            if (row > 0)
+                QVERIFY(model->index(row - 1, EventListModel::FailuresColumn).data().toInt()
+                    >= model->index(row, EventListModel::FailuresColumn).data().toInt());
+        }
+    }
+
+    void viewFromCommandLine_data()
+    {
+        QTest::addColumn<QString>("search");
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<QString>("state");
+        QTest::addColumn<QString>("sort");
+        QTest::addColumn<QString>("expected"); // "state|mode|column|order" or the error
+        QTest::addRow("defaults") << ""
+                                  << ""
+                                  << ""
+                                  << ""
+                                  << "any|0|5|0";
+        QTest::addRow("dead by failures, most first") << ""
+                                                      << ""
+                                                      << "DEAD"
+                                                      << "failures:desc"
+                                                      << "dead|0|4|1";
+        QTest::addRow("age") << "E-1"
+                             << ""
+                             << "due"
+                             << "age"
+                             << "due|0|5|0";
+        QTest::addRow("header title with a space") << ""
+                                                   << ""
+                                                   << ""
+                                                   << "Next-Attempt:asc"
+                                                   << "any|0|6|0";
+        QTest::addRow("text search") << "timeout"
+                                     << "text"
+                                     << ""
+                                     << "event id"
+                                     << "any|1|0|0";
+        QTest::addRow("unknown state")
+            << ""
+            << ""
+            << "bogus"
+            << ""
+            << "unknown state \"bogus\" (one of: any, pending, due, scheduled, in-flight, "
+               "lease-expired, delivered, dead)";
+        QTest::addRow("unknown column")
+            << ""
+            << ""
+            << ""
+            << "colour"
+            << "unknown sort column \"colour\" (one of: event-id, type, failures, age, "
+               "next-attempt, error)";
+        QTest::addRow("unsortable column")
+            << ""
+            << ""
+            << ""
+            << "state"
+            << "unknown sort column \"state\" (one of: event-id, type, failures, age, "
+               "next-attempt, error)";
+        QTest::addRow("bad order") << ""
+                                   << ""
+                                   << ""
+                                   << "age:up"
+                                   << "unknown sort order \"up\" (asc or desc)";
+        QTest::addRow("bad mode") << "x"
+                                  << "regex"
+                                  << ""
+                                  << ""
+                                  << "unknown search mode \"regex\" (id or text)";
+    }
+    void viewFromCommandLine()
+    {
+        QFETCH(QString, search);
+        QFETCH(QString, mode);
+        QFETCH(QString, state);
+        QFETCH(QString, sort);
+        QFETCH(QString, expected);
+        QString error;
+        const auto view = EventView::fromOptions(search, mode, state, sort, &error);
+        const QString got = view ? QStringLiteral("%1|%2|%3|%4")
+                                       .arg(EventFilter::stateName(view->filter.state))
+                                       .arg(int(view->filter.searchMode))
+                                       .arg(view->sortColumn)
+                                       .arg(int(view->sortOrder))
+                                 : error;
+        QCOMPARE(got, expected);
+        if (view)
+            QCOMPARE(view->filter.search, search);
+    }
+};
+
+OUTBOX_TEST_MAIN(TestEventQueries, QApplication)
+#include "tst_eventqueries.moc"

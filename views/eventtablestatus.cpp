@@ -1,0 +1,87 @@
+#include "eventtablestatus.h"
+
+#include "eventlistmodel.h"
+
+#include <QAbstractItemView>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QTimer>
+
+EventTableStatus::EventTableStatus(EventListModel *model, QAbstractItemView *view, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+    , m_view(view)
+    , m_count(new QLabel)
+    , m_loading(new QLabel(tr("Loading…")))
+    , m_message(new QLabel)
+    , m_overlay(new QLabel(view->viewport()))
+    , m_loadingDelay(new QTimer(this))
+{
+    m_count->setObjectName(QStringLiteral("eventCountLabel"));
+    m_loading->setObjectName(QStringLiteral("eventLoadingLabel"));
+    m_loading->setStyleSheet(QStringLiteral("color: palette(mid); font-style: italic"));
+    m_loading->hide();
+    m_message->setObjectName(QStringLiteral("eventMessageLabel"));
+    m_message->setStyleSheet(QStringLiteral("color: #8a3000"));
+    m_message->setWordWrap(true);
+    m_overlay->setObjectName(QStringLiteral("eventOverlayLabel"));
+    m_overlay->setAlignment(Qt::AlignCenter);
+    m_overlay->setWordWrap(true);
+    m_overlay->setMargin(24);
+    m_overlay->setAttribute(Qt::WA_TransparentForMouseEvents);
+    m_overlay->hide();
+    view->viewport()->installEventFilter(this);
+
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(2, 0, 2, 0);
+    layout->addWidget(m_count);
+    layout->addWidget(m_loading);
+    layout->addWidget(m_message, 1);
+
+    m_loadingDelay->setSingleShot(true);
+    m_loadingDelay->setInterval(LoadingDelayMs);
+    connect(m_loadingDelay, &QTimer::timeout, m_loading, &QWidget::show);
+    connect(model, &EventListModel::loadingChanged, this, &EventTableStatus::showLoading);
+    connect(model, &EventListModel::loaded, this, &EventTableStatus::update);
+    connect(model, &EventListModel::matchCountChanged, this, &EventTableStatus::update);
+    connect(model, &EventListModel::errorOccurred, this, &EventTableStatus::update);
+    connect(model, &QAbstractItemModel::modelReset, this, &EventTableStatus::update);
+    update();
+}
+
+void EventTableStatus::showLoading(bool loading)
+{
+    if (loading) {
+        m_loadingDelay->start();
+        return;
+    }
+    m_loadingDelay->stop();
+    m_loading->hide();
+}
+
+void EventTableStatus::update()
+{
+    const bool empty = m_model->rowCount() == 0;
+    const QString error = m_model->lastError();
+    m_count->setText(m_model->matchCountText());
+    m_message->setText(empty ? QString() : error);
+    QString overlay;
+    if (empty && !error.isEmpty()) {
+        overlay = error;
+    } else if (empty && m_model->matchCount() == 0) {
+        const QString filter = m_model->filter().summary();
+        overlay = filter.isEmpty() ? tr("No events match: the outbox is empty.")
+                                   : tr("No events match %1.").arg(filter);
+    }
+    m_overlay->setText(overlay);
+    m_overlay->setGeometry(m_view->viewport()->rect());
+    m_overlay->setVisible(!overlay.isEmpty());
+}
+
+bool EventTableStatus::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+        m_overlay->setGeometry(m_view->viewport()->rect());
+    return QWidget::eventFilter(watched, event);
+}

@@ -1,0 +1,36 @@
+// What the event table says besides its rows: under it, how many rows match ("1,234 events
+// match", "more than 10,000 events match"), "Loading…" while a read takes longer than a moment,
+// and why the last read failed or was stopped (kept rows stay); over an empty table, "No events
+// match" with the filter in words, or the reason it could not be read, instead of an empty grid.
+#pragma once
+
+#include <QWidget>
+
+class EventListModel;
+class QAbstractItemView;
+class QLabel;
+class QTimer;
+
+class EventTableStatus : public QWidget
+{
+    Q_OBJECT
+public:
+    static constexpr int LoadingDelayMs = 300; // a quick read shows no indicator at all
+
+    EventTableStatus(EventListModel *model, QAbstractItemView *view, QWidget *parent = nullptr);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void update();
+    void showLoading(bool loading);
+
+    EventListModel *m_model = nullptr;
+    QAbstractItemView *m_view = nullptr;
+    QLabel *m_count = nullptr;
+    QLabel *m_loading = nullptr;
+    QLabel *m_message = nullptr;
+    QLabel *m_overlay = nullptr;
+    QTimer *m_loadingDelay = nullptr;
+};
