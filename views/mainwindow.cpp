@@ -4,6 +4,7 @@
 #include "attemptshistogrammodel.h"
 #include "chartspanel.h"
 #include "detailpane.h"
+#include "detailreader.h"
 #include "errorcategorymodel.h"
 #include "eventlistmodel.h"
 #include "eventwindowscroller.h"
@@ -36,11 +37,15 @@
 MainWindow::MainWindow(
     std::unique_ptr<DbConnection> connection, const WindowOptions &options, QWidget *parent)
     : QMainWindow(parent)
-    , m_connection(std::move(connection))
+    , m_eventsConnection(std::move(connection))
+    , m_url(m_eventsConnection->url())
+    , m_connectionReadOnly(m_eventsConnection->isReadOnly())
     , m_options(options)
-    , m_simulation(Schema::isMarkedForSimulation(m_connection->database()))
+    , m_simulation(options.markedForSimulation
+              ? *options.markedForSimulation
+              : Schema::isMarkedForSimulation(m_eventsConnection->database()))
 {
-    setWindowTitle(tr("Outbox Health — %1").arg(m_connection->url().toDisplayString()));
+    setWindowTitle(tr("Outbox Health — %1").arg(m_url.toDisplayString()));
     setupModels();
     setupCentral();
     setupToolbar();
@@ -61,13 +66,20 @@ MainWindow::MainWindow(
 
 MainWindow::~MainWindow()
 {
-    // Everything that holds the window's connection goes before the connection itself does:
-    // the relay's threads first, then the SQL models and the detail pane.
-    delete m_session;
-    delete m_actions;
-    delete m_detail;
-    delete m_events;
-    delete m_replayLog;
+    // The one stated order (see the members): the relay's threads stop first, then the event
+    // list goes before its connection. Every other child stops its own worker in its destructor.
+    m_session = nullptr;
+    m_sessionOwner.reset();
+    delete m_events; // TODO(W1): the one model that still reads through m_eventsConnection
+    m_events = nullptr;
+}
+
+OpenOptions MainWindow::openOptions() const
+{
+    OpenOptions options;
+    options.readOnly = m_connectionReadOnly || m_options.readOnly;
+    options.validateSchema = false; // validated when the window's database was opened
+    return options;
 }
 
 void MainWindow::setupModels()
@@ -81,15 +93,20 @@ void MainWindow::setupModels()
     options.readOnly = true; // the snapshot only reads, whatever the window may do
     options.statementTimeoutMs = 5000;
     options.validateSchema = isNativeSchema(); // a profile validated its own schema
-    m_monitor = new HealthMonitor(m_connection->url(), options, this);
-    if (!isNativeSchema())
+    m_monitor = new HealthMonitor(m_url, options, this);
+    m_reader = new DetailReader(m_url, this);
+    if (!isNativeSchema()) {
         m_monitor->setProfile(*m_options.profile);
+        m_reader->setProfile(*m_options.profile);
+    }
     m_replayLog = new ReplayLogModel(this);
-    if (m_simulation && !m_options.readOnly)
-        m_session = new TeachingSession(m_connection->url());
+    if (m_simulation && !m_options.readOnly) {
+        m_sessionOwner = std::make_unique<TeachingSession>(m_url);
+        m_session = m_sessionOwner.get();
+    }
     m_monitor->setClock([this] { return currentTime(); });
     m_events->setNow(QDateTime::currentMSecsSinceEpoch());
-    m_events->setDatabase(m_connection->database());
+    m_events->setDatabase(m_eventsConnection->database()); // TODO(W1)
     if (!isNativeSchema())
         m_events->setProfile(*m_options.profile);
 }
@@ -114,11 +131,13 @@ void MainWindow::setupToolbar()
     toolbar->setMovable(false);
     toolbar->addAction(tr("Connect…"), this, &MainWindow::connectRequested);
     m_actions = new OperatorActions(
-        m_connection.get(), m_eventView, m_events, m_options.readOnly,
-        [this] { return currentTime(); }, this);
+        m_url, m_eventView, m_events, openOptions().readOnly, [this] { return currentTime(); },
+        this);
     if (!isNativeSchema())
         m_actions->setProfile(*m_options.profile);
     connect(m_actions, &OperatorActions::replayFinished, m_monitor, &HealthMonitor::refreshNow);
+    connect(m_actions, &OperatorActions::exportFinished, this,
+        [this](bool, bool, qint64, const QString &message) { statusBar()->showMessage(message); });
     toolbar->addSeparator();
     toolbar->addAction(m_actions->replaySelectedAction());
     toolbar->addAction(m_actions->replayMatchingAction());
@@ -175,7 +194,7 @@ void MainWindow::setupCentral()
     new EventWindowScroller(
         m_eventView, m_events, m_eventView); // the bounded window keeps its place
 
-    m_detail = new DetailPane(m_connection->database());
+    m_detail = new DetailPane(m_reader);
     if (!isNativeSchema()) {
         m_detail->setProfile(*m_options.profile);
         m_filterBar->setProfile(*m_options.profile);
@@ -251,7 +270,7 @@ void MainWindow::setupTeaching()
 
 void MainWindow::setupStatusBar()
 {
-    auto *connection = new QLabel(tr("Connected: %1").arg(m_connection->url().toDisplayString()));
+    auto *connection = new QLabel(tr("Connected: %1").arg(m_url.toDisplayString()));
     connection->setObjectName(QStringLiteral("connectionLabel"));
     m_refreshLabel = new QLabel(tr("Waiting for the first snapshot…"));
     m_refreshLabel->setObjectName(QStringLiteral("refreshLabel"));
@@ -277,8 +296,19 @@ void MainWindow::setupStatusBar()
     statusBar()->addPermanentWidget(mode);
 }
 
+void MainWindow::connectReplayLog()
+{
+    // The tab keeps its rows while a read runs; a failed read says so in the status bar.
+    connect(m_reader, &DetailReader::replayLogLoaded, m_replayLog,
+        [this](const SqlRows &rows) { m_replayLog->setRows({}, rows); });
+    connect(m_reader, &DetailReader::replayLogFailed, this, [this](const QString &error) {
+        statusBar()->showMessage(tr("Replay log: could not read it: %1").arg(error), 10000);
+    });
+}
+
 void MainWindow::connectMonitor()
 {
+    connectReplayLog();
     connect(m_monitor, &HealthMonitor::snapshotChanged, this, &MainWindow::applySnapshot);
     connect(m_monitor, &HealthMonitor::errorOccurred, this, [this](const QString &message) {
         m_refreshLabel->setText(tr("Refresh failed: %1").arg(message));
@@ -299,7 +329,7 @@ void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
     restoreSelection();
     m_detail->refresh();
     if (isNativeSchema())
-        m_replayLog->load(m_connection->database());
+        m_reader->requestReplayLog();
     if (!std::exchange(m_chartsMarked, true) && !isNativeSchema())
         m_charts->setNotAvailable(profileName(), snapshot.notAvailable);
     m_refreshLabel->setText(tr("Refreshed %1 in %2 ms")
