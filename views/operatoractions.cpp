@@ -214,17 +214,20 @@ void OperatorActions::inBackground(
     const std::optional<OutboxProfile> profile = m_profile;
     auto error = std::make_shared<QString>();
     m_stop = std::make_shared<std::atomic_bool>(false);
-    m_thread.reset(QThread::create([url, profile, work, error, stop = m_stop] {
-        OpenOptions options;
-        options.validateSchema = !profile; // another schema: its profile was validated on opening
-        const auto connection = DbConnection::open(url, options, error.get());
-        if (!connection)
-            return;
-        Replayer replayer = profile ? Replayer(connection->database(), *profile)
-                                    : Replayer(connection->database());
-        replayer.setStopFlag(stop.get());
-        work(replayer, error.get());
-    }));
+    m_thread.reset(
+        QThread::create([url, profile, work, error, stop = m_stop, readOnly = m_readOnly] {
+            OpenOptions options;
+            options.readOnly = readOnly; // a read-only window counts, and never writes
+            options.validateSchema
+                = !profile; // another schema: its profile was validated on opening
+            const auto connection = DbConnection::open(url, options, error.get());
+            if (!connection)
+                return;
+            Replayer replayer = profile ? Replayer(connection->database(), *profile)
+                                        : Replayer(connection->database());
+            replayer.setStopFlag(stop.get());
+            work(replayer, error.get());
+        }));
     m_thread->setObjectName(QStringLiteral("outbox-replay"));
     connect(m_thread.get(), &QThread::finished, this, [this, error, done] {
         m_thread->wait(); // `finished` comes just before the thread has fully ended
