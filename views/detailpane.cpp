@@ -121,15 +121,17 @@ void DetailPane::refresh()
     if (m_eventId.isEmpty()) {
         m_loading = false;
         setStatus({});
+        m_shownId.clear();
         m_summary->setText(tr("Select an event to see its attempts."));
         m_attempts->setRows({}, {});
         m_replays->clear();
         m_replayView->hide();
         return;
     }
-    // What is shown stays until the answer comes; the status line says a read is under way.
+    // What is shown stays until the answer comes; the status line says a read is under way
+    // when another event was selected (a periodic re-read of the same one stays quiet).
     m_loading = true;
-    if (m_status->isHidden())
+    if (m_status->isHidden() && m_shownId != m_eventId)
         setStatus(tr("Loading…"));
     m_reader->requestDetail(m_eventId);
 }
@@ -146,6 +148,7 @@ void DetailPane::showDetail(const EventDetail &detail)
         return;
     }
     setStatus({});
+    m_shownId = detail.eventId;
     showSummary(detail);
     if (!m_native)
         return;

@@ -54,6 +54,7 @@ private:
     QLabel *m_notAvailable = nullptr;
     class QSplitter *m_history = nullptr;
     QString m_eventId;
+    QString m_shownId; // the event whose values are shown (the last successful read)
     AttemptModel *m_attempts = nullptr;
     ReplayLogModel *m_replays = nullptr;
     QTableView *m_replayView = nullptr;
