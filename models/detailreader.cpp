@@ -52,10 +52,6 @@ void DetailReader::setProfile(const OutboxProfile &profile)
 void DetailReader::requestDetail(const QString &eventId)
 {
     Q_ASSERT(QThread::currentThread() == thread());
-    if (m_detail.isBusy()) {
-        m_detailNext = eventId;
-        return;
-    }
     const quint64 id = m_detail.next();
     DetailWorker *worker = m_worker;
     QMetaObject::invokeMethod(
@@ -88,11 +84,8 @@ void DetailReader::requestReplayLog()
 
 void DetailReader::acceptDetail(quint64 requestId, const EventDetail &detail)
 {
-    if (!m_detail.accept(requestId))
-        return;
-    if (m_detailNext)
-        requestDetail(*std::exchange(m_detailNext, std::nullopt));
-    emit detailLoaded(detail);
+    if (m_detail.accept(requestId))
+        emit detailLoaded(detail);
 }
 
 void DetailReader::acceptPayload(quint64 requestId, const EventPayload &payload)

@@ -1,8 +1,6 @@
 // The GUI side of the detail worker: owns its thread, sends requests (the selected event's
 // detail, its payload on request, the whole replay log) and re-emits only the newest answer of
-// each kind, so a slow answer never overwrites a fresher one. Requests made while a read of
-// the same kind runs are coalesced into one that follows it: nothing piles up behind a slow
-// read. Nothing here touches a database.
+// each kind, so a slow answer never overwrites a fresher one. Nothing here touches a database.
 #pragma once
 
 #include "dbconnection.h"
@@ -11,7 +9,6 @@
 #include <QObject>
 #include <QStringList>
 #include <QThread>
-#include <optional>
 
 class DetailWorker;
 class OutboxProfile;
@@ -67,5 +64,4 @@ private:
     Requests m_payload;
     Requests m_replayLog;
     bool m_replayLogAgain = false; // asked for while a read ran: read once more after it
-    std::optional<QString> m_detailNext; // the newest event asked for while a read ran
 };

@@ -13,12 +13,16 @@
 #include "operatoractions.h"
 #include "outboxgenerator.h"
 #include "outboxstore.h"
+#include "replaydialog.h"
 #include "replaylogmodel.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
 #include <QDir>
+#include <QLabel>
 #include <QPointer>
 #include <QProgressDialog>
 #include <QPushButton>
@@ -28,6 +32,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QThread>
+#include <QTimer>
 
 namespace {
 
@@ -249,6 +254,43 @@ private slots:
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList {u"events.csv"_qs});
         QVERIFY2(window.statusBar()->currentMessage().contains(u"partial file was deleted"_qs),
             qPrintable(window.statusBar()->currentMessage()));
+    }
+
+    void replayMatchingCountsOnAWorkerFirst_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void replayMatchingCountsOnAWorkerFirst()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        {
+            const auto setup = database->initialise();
+            QVERIFY(setup && park(setup->database(), 150));
+        }
+        MainWindow window(database->connect(), simulationOff());
+        window.show();
+        QAction *action = window.operatorActions()->replayMatchingAction();
+        // The dialog that opens when the count arrives is read and closed unanswered.
+        QStringList seen;
+        QTimer closer;
+        connect(&closer, &QTimer::timeout, this, [&] {
+            auto *dialog = qobject_cast<ReplayDialog *>(QApplication::activeModalWidget());
+            if (!dialog)
+                return;
+            for (const QLabel *label : dialog->findChildren<QLabel *>())
+                seen << label->text();
+            dialog->reject();
+        });
+        closer.start(20);
+        action->trigger();
+        QVERIFY(action->text().contains(u"Counting"_qs)); // the count runs on the replay thread
+        QVERIFY(!action->isEnabled());
+        QTRY_VERIFY(!seen.isEmpty());
+        QVERIFY2(seen.join(u' ').contains(u"150"_qs), qPrintable(seen.join(u' ')));
+        QTRY_VERIFY(action->isEnabled());
+        QCOMPARE(action->text(), u"Replay all matching…"_qs);
     }
 
     void closingDuringABulkReplayLeavesItConsistent_data()
