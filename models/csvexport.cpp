@@ -38,6 +38,11 @@ QString text(const QSqlQuery &query, int column)
 
 namespace CsvExport {
 
+QString cancelledError()
+{
+    return QStringLiteral("the export was cancelled");
+}
+
 QString neutralised(const QString &text)
 {
     static const QString formulaStarts = QStringLiteral("=+-@\t\r");
@@ -61,7 +66,7 @@ QString field(const QString &text)
 
 bool exportEvents(const QSqlDatabase &db, const EventFilter &filter, qint64 now,
     const QStringList &sensitiveKeys, QIODevice *out, QString *error, qint64 *rows,
-    const QString &source)
+    const QString &source, const Progress &progress)
 {
     QString scratch;
     if (!error)
@@ -99,6 +104,10 @@ bool exportEvents(const QSqlDatabase &db, const EventFilter &filter, qint64 now,
         if (!writeRow(out, fields, error))
             return false;
         ++written;
+        if (progress && !progress(written)) {
+            *error = cancelledError();
+            return false;
+        }
     }
     if (query.lastError().isValid())
         return fail(query, error); // the stream broke off part way
@@ -107,8 +116,8 @@ bool exportEvents(const QSqlDatabase &db, const EventFilter &filter, qint64 now,
     return true;
 }
 
-bool exportReplayLog(
-    const QSqlDatabase &db, QIODevice *out, QString *error, const QString &eventId, qint64 *rows)
+bool exportReplayLog(const QSqlDatabase &db, QIODevice *out, QString *error, const QString &eventId,
+    qint64 *rows, const Progress &progress)
 {
     QString scratch;
     if (!error)
@@ -138,6 +147,10 @@ bool exportReplayLog(
         if (!writeRow(out, fields, error))
             return false;
         ++written;
+        if (progress && !progress(written)) {
+            *error = cancelledError();
+            return false;
+        }
     }
     if (query.lastError().isValid())
         return fail(query, error);

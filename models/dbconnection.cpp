@@ -5,8 +5,11 @@
 #include <QAtomicInteger>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
+#include <QMutex>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QThread>
 #include <sys/stat.h>
 
 namespace {
@@ -99,7 +102,37 @@ void configurePostgreSql(QSqlDatabase &db, const DatabaseUrl &url, const OpenOpt
     db.setConnectOptions(connectOptions);
 }
 
+struct ThreadAccount
+{
+    int open = 0;
+    int ever = 0;
+};
+
+QMutex accountsMutex;
+QHash<const QThread *, ThreadAccount> accounts;
+
+void account(const QThread *thread, int change)
+{
+    const QMutexLocker lock(&accountsMutex);
+    ThreadAccount &entry = accounts[thread];
+    entry.open += change;
+    if (change > 0)
+        entry.ever += change;
+}
+
 } // namespace
+
+int DbConnection::openCountOn(const QThread *thread)
+{
+    const QMutexLocker lock(&accountsMutex);
+    return accounts.value(thread).open;
+}
+
+int DbConnection::everOpenedOn(const QThread *thread)
+{
+    const QMutexLocker lock(&accountsMutex);
+    return accounts.value(thread).ever;
+}
 
 std::unique_ptr<DbConnection> DbConnection::open(
     const DatabaseUrl &url, const OpenOptions &options, QString *error)
@@ -150,10 +183,14 @@ DbConnection::DbConnection(const DatabaseUrl &url, const QString &name, bool rea
     : m_url(url)
     , m_name(name)
     , m_readOnly(readOnly)
-{ }
+    , m_thread(QThread::currentThread())
+{
+    account(m_thread, +1);
+}
 
 DbConnection::~DbConnection()
 {
+    account(m_thread, -1);
     {
         QSqlDatabase db = QSqlDatabase::database(m_name, false);
         if (db.isValid())

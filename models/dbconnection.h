@@ -7,6 +7,8 @@
 #include <QSqlDatabase>
 #include <memory>
 
+class QThread;
+
 struct OpenOptions
 {
     bool readOnly = false;
@@ -34,6 +36,12 @@ public:
     const DatabaseUrl &url() const { return m_url; }
     bool isPostgreSql() const { return m_url.isPostgreSql(); }
     bool isReadOnly() const { return m_readOnly; }
+    QThread *thread() const { return m_thread; } // the thread it was opened on, and belongs to
+
+    // A process-wide, thread-safe account of connections per thread, so a test can prove that
+    // no statement runs on the GUI thread (no connection there, no statement there).
+    static int openCountOn(const QThread *thread); // connections alive now
+    static int everOpenedOn(const QThread *thread); // connections ever made, closed ones too
 
 private:
     DbConnection(const DatabaseUrl &url, const QString &name, bool readOnly);
@@ -41,4 +49,5 @@ private:
     DatabaseUrl m_url;
     QString m_name;
     bool m_readOnly = false;
+    QThread *m_thread = nullptr;
 };

@@ -106,6 +106,12 @@ ReplayResult Replayer::replay(const ReplayRequest &request)
         return result;
     const QStringList ids = distinct(request.eventIds);
     for (qsizetype i = 0; i < ids.size(); ++i) {
+        if (m_stop && *m_stop) {
+            result.error = QStringLiteral("stopped before %1 of %2 events: the window was closed")
+                               .arg(ids.size() - i)
+                               .arg(ids.size());
+            return result;
+        }
         const qint64 due = dueTime(request.now, request.spreadMs, i, ids.size());
         QString error;
         const Outcome outcome = m_profile ? replayByStatement(ids.at(i), request.now, &error)

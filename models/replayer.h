@@ -19,6 +19,7 @@
 #include <QHash>
 #include <QSqlDatabase>
 #include <QSqlQuery>
+#include <atomic>
 #include <optional>
 
 class ReadOnlyTransaction;
@@ -37,6 +38,9 @@ public:
     // Refuses a blank operator or reason (error set, nothing changed). Stops at the first
     // database error; events replayed before it stay replayed and are listed.
     ReplayResult replay(const ReplayRequest &request);
+    // Checked between two events: once it is set, replay() stops there (each event's own
+    // transaction is either committed or never begun) and says so in the result's error.
+    void setStopFlag(const std::atomic_bool *stop) { m_stop = stop; }
 
     // Every DEAD row the filter matches (its state is forced to DEAD), ordered by event ID:
     // all of them, not a page. Empty with *error set when the query fails.
@@ -64,4 +68,5 @@ private:
     bool m_postgres = false;
     StatementCache m_statements;
     std::optional<OutboxProfile> m_profile; // only for another schema than the native one
+    const std::atomic_bool *m_stop = nullptr;
 };

@@ -6,35 +6,88 @@
 #include <QSqlQuery>
 
 ReplayLogModel::ReplayLogModel(QObject *parent)
-    : QSqlQueryModel(parent)
+    : QAbstractTableModel(parent)
 { }
 
-bool ReplayLogModel::load(const QSqlDatabase &db, const QString &eventId)
+std::optional<SqlRows> ReplayLogModel::readRows(
+    const QSqlDatabase &db, const QString &eventId, QString *error, int limit)
 {
-    m_eventId = eventId;
     QSqlQuery query(db);
+    query.setForwardOnly(true);
+    // Fixed fragments only; the event ID and the limit are bound.
     query.prepare(QStringLiteral("SELECT replayed_at, event_id, operator, reason, reset_failures,"
                                  " failures_before FROM replay_log")
         + (eventId.isEmpty() ? QString() : QStringLiteral(" WHERE event_id = :id"))
-        + QStringLiteral(" ORDER BY replayed_at DESC, replay_id DESC"));
+        + QStringLiteral(" ORDER BY replayed_at DESC, replay_id DESC")
+        + (limit > 0 ? QStringLiteral(" LIMIT :limit") : QString()));
     if (!eventId.isEmpty())
         query.bindValue(QStringLiteral(":id"), eventId);
-    query.exec();
-    setQuery(std::move(query));
+    if (limit > 0)
+        query.bindValue(QStringLiteral(":limit"), limit);
+    if (!query.exec()) {
+        if (error)
+            *error = query.lastError().text().simplified();
+        return std::nullopt;
+    }
+    SqlRows rows;
+    while (query.next()) {
+        QVariantList row;
+        for (int column = 0; column < ColumnCount; ++column)
+            row << query.value(column);
+        rows << row;
+    }
+    if (query.lastError().isValid()) {
+        if (error)
+            *error = query.lastError().text().simplified();
+        return std::nullopt;
+    }
+    return rows;
+}
+
+void ReplayLogModel::setRows(const QString &eventId, const SqlRows &rows)
+{
+    beginResetModel();
+    m_eventId = eventId;
+    m_rows = rows;
+    endResetModel();
+}
+
+bool ReplayLogModel::load(const QSqlDatabase &db, const QString &eventId)
+{
+    const std::optional<SqlRows> rows = readRows(db, eventId);
+    setRows(eventId, rows.value_or(SqlRows()));
+    return rows.has_value();
+}
+
+int ReplayLogModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int ReplayLogModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ReplayLogModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
     static const char *const titles[ColumnCount]
         = {"When", "Event", "Operator", "Reason", "Budget", "Failures before"};
-    for (int column = 0; column < ColumnCount; ++column)
-        setHeaderData(column, Qt::Horizontal, tr(titles[column]));
-    return !lastError().isValid();
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0
+        || section >= ColumnCount)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    return tr(titles[section]);
 }
 
 QVariant ReplayLogModel::data(const QModelIndex &index, int role) const
 {
-    const QVariant raw = QSqlQueryModel::data(index, Qt::DisplayRole);
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const QVariant raw = m_rows.at(index.row()).value(index.column());
     if (role == RawValueRole)
         return raw;
     if (role != Qt::DisplayRole)
-        return QSqlQueryModel::data(index, role);
+        return {};
     if (index.column() == WhenColumn && !raw.isNull())
         return TimeFormat::time(raw.toLongLong());
     if (index.column() == BudgetColumn && !raw.isNull())

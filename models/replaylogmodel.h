@@ -1,10 +1,15 @@
-// The replay audit trail: a QSqlQueryModel over replay_log, newest first, for every event or
-// one event's, with times and the budget decision written out for reading.
+// The replay audit trail: rows of replay_log as values, newest first, for every event or one
+// event's, with times and the budget decision written out for reading. readRows() is the one
+// statement, run by whoever owns a connection (the window's detail worker, a test).
 #pragma once
 
-#include <QSqlQueryModel>
+#include "sqlrows.h"
 
-class ReplayLogModel : public QSqlQueryModel
+#include <QAbstractTableModel>
+#include <QSqlDatabase>
+#include <optional>
+
+class ReplayLogModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
@@ -21,12 +26,24 @@ public:
 
     explicit ReplayLogModel(QObject *parent = nullptr);
 
-    // Every replay, newest first; with an event ID only that event's.
+    // Every replay, newest first; with an event ID only that event's. At most `limit` rows
+    // (0: all). nullopt with *error set when the read failed.
+    static std::optional<SqlRows> readRows(const QSqlDatabase &db, const QString &eventId = {},
+        QString *error = nullptr, int limit = 0);
+
+    void setRows(const QString &eventId, const SqlRows &rows);
+    void clear() { setRows({}, {}); }
+    // Reads and shows at once, on the calling thread (tests and tools; the window uses a worker).
     bool load(const QSqlDatabase &db, const QString &eventId = {});
     QString eventId() const { return m_eventId; }
 
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(
+        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
     QString m_eventId;
+    SqlRows m_rows;
 };

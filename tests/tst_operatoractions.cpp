@@ -156,7 +156,12 @@ private slots:
         QVERIFY(!window.operatorActions()->replayMatchingAction()->isEnabled());
         QVERIFY(window.operatorActions()->exportEventsAction()->isEnabled()); // reading is fine
         QVERIFY(!window.session()); // no simulator on a read-only connection
-        QSqlQuery write(window.connection()->database());
+        // What the window's workers open is read-only too.
+        QVERIFY(window.openOptions().readOnly);
+        const auto workerConnection
+            = DbConnection::open(window.url(), window.openOptions(), &error);
+        QVERIFY2(workerConnection, qPrintable(error));
+        QSqlQuery write(workerConnection->database());
         QVERIFY(
             !write.exec(u"UPDATE delivery_outbox SET status = 'PENDING' WHERE status = 'DEAD'"_qs));
         QCOMPARE(count(setup->database(),
@@ -174,18 +179,23 @@ private slots:
         MainWindow window(database->connect(), {});
         QTRY_VERIFY(window.selectEvent(u"P-0001"_qs)); // once the table's rows arrive
         QVERIFY(!window.detailPane()->payloadText().contains(u"SKU-9"_qs)); // hidden until asked
+        QTRY_VERIFY(window.detailPane()->summaryText().contains(u"DEAD"_qs));
+        QVERIFY(!window.detailPane()->payloadText().contains(u"SKU-9"_qs)); // still hidden
         QTest::mouseClick(
             window.detailPane()->findChild<QWidget *>(u"revealPayload"_qs), Qt::LeftButton);
+        QTRY_VERIFY2(window.detailPane()->payloadText().contains(u"SKU-9"_qs),
+            qPrintable(window.detailPane()->payloadText()));
         const QString shown = window.detailPane()->payloadText();
-        QVERIFY2(shown.contains(u"SKU-9"_qs), qPrintable(shown));
         for (const QString &secret : {u"ann@example.org"_qs, u"4111111111111111"_qs, u"t0p"_qs})
             QVERIFY2(!shown.contains(secret), qPrintable(shown));
         QVERIFY(shown.contains(u"***"_qs));
 
         QTemporaryDir dir;
         const QString path = dir.filePath(u"events.csv"_qs);
-        QString error;
-        QVERIFY2(window.operatorActions()->exportEventsTo(path, &error), qPrintable(error));
+        QSignalSpy exported(window.operatorActions(), &OperatorActions::exportFinished);
+        QVERIFY(window.operatorActions()->startExportEvents(path));
+        QVERIFY(exported.wait());
+        QVERIFY2(exported.at(0).at(0).toBool(), qPrintable(exported.at(0).at(3).toString()));
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QString csv = QString::fromUtf8(file.readAll());

@@ -162,9 +162,11 @@ private slots:
 
         // The CSV export reads the same rows through the profile.
         QTemporaryDir dir;
-        QString error;
         const QString csv = dir.filePath(u"events.csv"_qs);
-        QVERIFY2(window->operatorActions()->exportEventsTo(csv, &error), qPrintable(error));
+        QSignalSpy exported_(window->operatorActions(), &OperatorActions::exportFinished);
+        QVERIFY(window->operatorActions()->startExportEvents(csv));
+        QVERIFY(exported_.wait(20000));
+        QVERIFY2(exported_.at(0).at(0).toBool(), qPrintable(exported_.at(0).at(3).toString()));
         QFile exported(csv);
         QVERIFY(exported.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(exported.readAll());

@@ -1,36 +1,37 @@
 #include "detailpane.h"
 
 #include "attemptmodel.h"
-#include "readonlytransaction.h"
+#include "detailreader.h"
 #include "redaction.h"
 #include "replaylogmodel.h"
 #include "retrytimeline.h"
 #include "statuscolorproxy.h"
 
 #include <QHeaderView>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
-#include <QSqlQuery>
 #include <QTableView>
 #include <QVBoxLayout>
 
-DetailPane::DetailPane(const QSqlDatabase &db, QWidget *parent)
+DetailPane::DetailPane(DetailReader *reader, QWidget *parent)
     : QWidget(parent)
-    , m_db(db)
+    , m_reader(reader)
     , m_attempts(new AttemptModel(this))
     , m_replays(new ReplayLogModel(this))
     , m_replayView(new QTableView)
     , m_summary(new QLabel)
+    , m_status(new QLabel)
     , m_attemptView(new QTableView)
     , m_timeline(new RetryTimeline)
     , m_reveal(new QPushButton(tr("Show payload")))
     , m_payload(new QPlainTextEdit)
 {
     setupLayout();
+    connect(m_reader, &DetailReader::detailLoaded, this, &DetailPane::showDetail);
+    connect(m_reader, &DetailReader::payloadLoaded, this, &DetailPane::showPayload);
     setEventId({});
 }
 
@@ -39,6 +40,10 @@ void DetailPane::setupLayout()
     m_summary->setObjectName(QStringLiteral("eventSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setObjectName(QStringLiteral("detailStatus"));
+    m_status->setWordWrap(true);
+    m_status->setStyleSheet(QStringLiteral("color: #8a5a00"));
+    m_status->hide();
     m_attemptView->setObjectName(QStringLiteral("attemptView"));
     auto *proxy = new StatusColorProxy(this);
     proxy->setSourceModel(m_attempts);
@@ -62,6 +67,7 @@ void DetailPane::setupLayout()
     m_replayView->verticalHeader()->hide();
     m_replayView->horizontalHeader()->setStretchLastSection(true);
     m_replayView->setMaximumHeight(90);
+    m_replayView->hide();
     auto *splitter = m_history = new QSplitter(Qt::Vertical);
     splitter->addWidget(m_attemptView);
     splitter->addWidget(m_timeline);
@@ -71,6 +77,7 @@ void DetailPane::setupLayout()
     m_attemptView->setMinimumHeight(110);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
+    layout->addWidget(m_status);
     layout->addWidget(splitter, 1);
     m_notAvailable = new QLabel;
     m_notAvailable->setObjectName(QStringLiteral("historyNotAvailable"));
@@ -89,7 +96,6 @@ void DetailPane::setupLayout()
 void DetailPane::setProfile(const OutboxProfile &profile)
 {
     m_native = profile.isNative();
-    m_source = profile.source(OutboxProfile::engineOf(m_db));
     m_history->setVisible(m_native);
     m_notAvailable->setVisible(!m_native);
     m_notAvailable->setText(tr("Attempts, retry timeline and replay log: not available for %1: "
@@ -112,69 +118,102 @@ void DetailPane::setEventId(const QString &eventId)
 
 void DetailPane::refresh()
 {
-    if (!m_native) {
-        loadSummary();
+    if (m_eventId.isEmpty()) {
+        m_loading = false;
+        setStatus({});
+        m_shownId.clear();
+        m_summary->setText(tr("Select an event to see its attempts."));
+        m_attempts->setRows({}, {});
+        m_replays->clear();
+        m_replayView->hide();
         return;
     }
-    m_attempts->setEvent(m_db, m_eventId);
-    m_attemptView->resizeColumnsToContents();
-    if (m_eventId.isEmpty())
-        m_replays->clear();
-    else
-        m_replays->load(m_db, m_eventId);
-    m_replayView->setVisible(m_replays->rowCount() > 0);
-    loadSummary();
+    // What is shown stays until the answer comes; the status line says a read is under way
+    // when another event was selected (a periodic re-read of the same one stays quiet).
+    m_loading = true;
+    if (m_status->isHidden() && m_shownId != m_eventId)
+        setStatus(tr("Loading…"));
+    m_reader->requestDetail(m_eventId);
 }
 
-void DetailPane::loadSummary()
+void DetailPane::showDetail(const EventDetail &detail)
 {
-    if (m_eventId.isEmpty()) {
-        m_summary->setText(tr("Select an event to see its attempts."));
+    if (detail.eventId != m_eventId)
+        return; // the answer for an event no longer selected
+    m_loading = false;
+    if (detail.failed()) {
+        // The event may well still exist: keep the last values and say the read failed.
+        setStatus(tr("Could not read %1 (showing the last values read): %2")
+                      .arg(detail.eventId, detail.error));
         return;
     }
-    ReadOnlyTransaction transaction(m_db); // m_source may be a profile's SQL
-    QSqlQuery *prepared = transaction.prepare(
-        QStringLiteral("SELECT event_type, aggregate_type, aggregate_id, status, failures,"
-                       " last_error_category, last_error FROM ")
-        + m_source + QStringLiteral(" WHERE event_id = :id"));
-    if (prepared)
-        prepared->bindValue(QStringLiteral(":id"), m_eventId);
-    if (!prepared || !prepared->exec() || !prepared->next()) {
-        m_summary->setText(tr("%1: no longer in the outbox.").arg(m_eventId));
+    setStatus({});
+    m_shownId = detail.eventId;
+    showSummary(detail);
+    if (!m_native)
+        return;
+    m_attempts->setRows(detail.eventId, detail.attempts);
+    m_attemptView->resizeColumnsToContents();
+    m_replays->setRows(detail.eventId, detail.replays);
+    m_replayView->setVisible(m_replays->rowCount() > 0);
+}
+
+void DetailPane::showSummary(const EventDetail &detail)
+{
+    if (!detail.found) {
+        m_summary->setText(tr("%1: no longer in the outbox.").arg(detail.eventId.toHtmlEscaped()));
         return;
     }
-    const QSqlQuery &query = *prepared;
-    QString text
-        = tr("<b>%1</b> — %2 for %3 %4 — <b>%5</b>, %n failure(s)", nullptr, query.value(4).toInt())
-              .arg(m_eventId.toHtmlEscaped(), query.value(0).toString().toHtmlEscaped(),
-                  query.value(1).toString().toHtmlEscaped(),
-                  query.value(2).toString().toHtmlEscaped(), query.value(3).toString());
-    if (!query.value(5).isNull() || (!m_native && !query.value(6).isNull()))
+    const EventSummary &row = detail.summary;
+    QString text = tr("<b>%1</b> — %2 for %3 %4 — <b>%5</b>, %n failure(s)", nullptr, row.failures)
+                       .arg(detail.eventId.toHtmlEscaped(), row.eventType.toHtmlEscaped(),
+                           row.aggregateType.toHtmlEscaped(), row.aggregateId.toHtmlEscaped(),
+                           row.status.toHtmlEscaped());
+    if (!row.lastErrorCategory.isNull() || (!m_native && !row.lastError.isNull()))
         text += tr("<br>Last error: %1 — %2")
-                    .arg(query.value(5).toString(), query.value(6).toString().toHtmlEscaped());
+                    .arg(row.lastErrorCategory.toString().toHtmlEscaped(),
+                        row.lastError.toString().toHtmlEscaped());
     m_summary->setText(text);
 }
 
 void DetailPane::revealPayload()
 {
-    // Only this one event's payload is read, and only on request: list queries never read it.
-    ReadOnlyTransaction transaction(m_db); // m_source may be a profile's SQL
-    QSqlQuery *query = transaction.prepare(QStringLiteral("SELECT payload FROM ") + m_source
-        + QStringLiteral(" WHERE event_id = :id"));
-    if (!query)
-        return;
-    query->bindValue(QStringLiteral(":id"), m_eventId);
-    if (!query->exec() || !query->next())
+    if (m_eventId.isEmpty())
         return;
     // Values of sensitive keys stay masked even now (settings key redaction/sensitiveKeys).
-    const QStringList keys = Redaction::sensitiveKeys(QSettings());
-    const QString redacted = Redaction::redactJson(query->value(0).toString(), keys);
-    const QJsonDocument json = QJsonDocument::fromJson(redacted.toUtf8());
-    m_payload->setPlainText(
-        json.isNull() ? redacted : QString::fromUtf8(json.toJson(QJsonDocument::Indented)));
+    m_payload->setPlainText(tr("Loading the payload…"));
+    m_reader->requestPayload(m_eventId, Redaction::sensitiveKeys(QSettings()));
+}
+
+void DetailPane::showPayload(const EventPayload &payload)
+{
+    if (payload.eventId != m_eventId)
+        return;
+    if (!payload.error.isEmpty())
+        m_payload->setPlainText(tr("Could not read the payload: %1").arg(payload.error));
+    else if (!payload.found)
+        m_payload->setPlainText(tr("%1: no longer in the outbox.").arg(payload.eventId));
+    else
+        m_payload->setPlainText(payload.text);
+}
+
+void DetailPane::setStatus(const QString &text)
+{
+    m_status->setText(text);
+    m_status->setVisible(!text.isEmpty());
 }
 
 QString DetailPane::payloadText() const
 {
     return m_payload->toPlainText();
+}
+
+QString DetailPane::summaryText() const
+{
+    return m_summary->text();
+}
+
+QString DetailPane::statusText() const
+{
+    return m_status->text();
 }

@@ -1,13 +1,17 @@
 // The selected event in full: its summary, every attempt (worker, claimed/finished, outcome,
 // error, consumer result, next due), a retry timeline, and the payload, hidden until asked for.
+// Everything is read by the window's DetailReader on its worker thread; the pane only asks and
+// shows the answers. While a read runs it keeps what it shows and says it is loading; a read
+// that failed keeps the last values and says so.
 #pragma once
 
+#include "eventdetail.h"
 #include "outboxprofile.h"
 
-#include <QSqlDatabase>
 #include <QWidget>
 
 class AttemptModel;
+class DetailReader;
 class ReplayLogModel;
 class QLabel;
 class QPlainTextEdit;
@@ -19,11 +23,12 @@ class DetailPane : public QWidget
 {
     Q_OBJECT
 public:
-    explicit DetailPane(const QSqlDatabase &db, QWidget *parent = nullptr);
+    explicit DetailPane(DetailReader *reader, QWidget *parent = nullptr);
 
     // Another library's table through its profile: the summary and payload come from its
     // source; the attempts, the retry timeline and the replay log exist only on the native
-    // schema and give way to a short "not available" label.
+    // schema and give way to a short "not available" label. (The reader reads the profile's
+    // source; this only changes what is shown.)
     void setProfile(const OutboxProfile &profile);
     void setEventId(const QString &eventId); // empty: nothing selected
     QString eventId() const { return m_eventId; }
@@ -31,22 +36,30 @@ public:
     AttemptModel *attemptModel() const { return m_attempts; }
     ReplayLogModel *replayModel() const { return m_replays; }
     QString payloadText() const;
+    QString summaryText() const;
+    QString statusText() const; // "Loading…", why the last read failed, or empty
+    bool isLoading() const { return m_loading; }
 
 private:
     void setupLayout();
-    void loadSummary();
+    void showDetail(const EventDetail &detail);
+    void showPayload(const EventPayload &payload);
+    void showSummary(const EventDetail &detail);
     void revealPayload();
+    void setStatus(const QString &text);
 
-    QSqlDatabase m_db;
-    QString m_source = QStringLiteral("delivery_outbox");
+    DetailReader *m_reader = nullptr;
     bool m_native = true;
+    bool m_loading = false;
     QLabel *m_notAvailable = nullptr;
     class QSplitter *m_history = nullptr;
     QString m_eventId;
+    QString m_shownId; // the event whose values are shown (the last successful read)
     AttemptModel *m_attempts = nullptr;
     ReplayLogModel *m_replays = nullptr;
     QTableView *m_replayView = nullptr;
     QLabel *m_summary = nullptr;
+    QLabel *m_status = nullptr;
     QTableView *m_attemptView = nullptr;
     RetryTimeline *m_timeline = nullptr;
     QPushButton *m_reveal = nullptr;

@@ -4,6 +4,7 @@
 #include "attemptshistogrammodel.h"
 #include "chartspanel.h"
 #include "detailpane.h"
+#include "detailreader.h"
 #include "errorcategorymodel.h"
 #include "eventlistmodel.h"
 #include "eventtablestatus.h"
@@ -25,7 +26,6 @@
 
 #include <QDateTime>
 #include <QDockWidget>
-#include <QElapsedTimer>
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
@@ -46,11 +46,14 @@ constexpr int MaxStatusTextWidth = 480; // px: the refresh line leaves room for 
 MainWindow::MainWindow(
     std::unique_ptr<DbConnection> connection, const WindowOptions &options, QWidget *parent)
     : QMainWindow(parent)
-    , m_connection(std::move(connection))
+    , m_url(connection->url())
+    , m_connectionReadOnly(connection->isReadOnly())
     , m_options(options)
-    , m_simulation(Schema::isMarkedForSimulation(m_connection->database()))
+    , m_simulation(options.markedForSimulation
+              ? *options.markedForSimulation
+              : Schema::isMarkedForSimulation(connection->database()))
 {
-    setWindowTitle(tr("Outbox Health — %1").arg(m_connection->url().toDisplayString()));
+    setWindowTitle(tr("Outbox Health — %1").arg(m_url.toDisplayString()));
     setupModels();
     setupCentral();
     setupToolbar();
@@ -72,13 +75,18 @@ MainWindow::MainWindow(
 
 MainWindow::~MainWindow()
 {
-    // Everything that holds the window's connection goes before the connection itself does:
-    // the relay's threads first, then the SQL models and the detail pane.
-    delete m_session;
-    delete m_actions;
-    delete m_detail;
-    delete m_events;
-    delete m_replayLog;
+    // The one stated order (see the members): the relay's threads stop first. Every other
+    // child stops its own worker in its destructor.
+    m_session = nullptr;
+    m_sessionOwner.reset();
+}
+
+OpenOptions MainWindow::openOptions() const
+{
+    OpenOptions options;
+    options.readOnly = m_connectionReadOnly || m_options.readOnly;
+    options.validateSchema = false; // validated when the window's database was opened
+    return options;
 }
 
 void MainWindow::setupModels()
@@ -91,17 +99,22 @@ void MainWindow::setupModels()
     // Read-only (the snapshot only reads, whatever the window may do), short timeouts.
     OpenOptions options = HealthWorker::defaultOpenOptions();
     options.validateSchema = isNativeSchema(); // a profile validated its own schema
-    m_monitor = new HealthMonitor(m_connection->url(), options, this);
-    if (!isNativeSchema())
+    m_monitor = new HealthMonitor(m_url, options, this);
+    m_reader = new DetailReader(m_url, this);
+    if (!isNativeSchema()) {
         m_monitor->setProfile(*m_options.profile);
+        m_reader->setProfile(*m_options.profile);
+    }
     m_replayLog = new ReplayLogModel(this);
-    if (m_simulation && !m_options.readOnly)
-        m_session = new TeachingSession(m_connection->url());
+    if (m_simulation && !m_options.readOnly) {
+        m_sessionOwner = std::make_unique<TeachingSession>(m_url);
+        m_session = m_sessionOwner.get();
+    }
     m_monitor->setClock([this] { return currentTime(); });
     m_events->setNow(QDateTime::currentMSecsSinceEpoch());
     if (!isNativeSchema())
         m_events->setProfile(*m_options.profile);
-    m_events->setSource(m_connection->url()); // its own connection, on its own thread
+    m_events->setSource(m_url); // its own connection, on its own thread
 }
 
 QString MainWindow::profileName() const
@@ -124,11 +137,13 @@ void MainWindow::setupToolbar()
     toolbar->setMovable(false);
     toolbar->addAction(tr("Connect…"), this, &MainWindow::connectRequested);
     m_actions = new OperatorActions(
-        m_connection.get(), m_eventView, m_events, m_options.readOnly,
-        [this] { return currentTime(); }, this);
+        m_url, m_eventView, m_events, openOptions().readOnly, [this] { return currentTime(); },
+        this);
     if (!isNativeSchema())
         m_actions->setProfile(*m_options.profile);
     connect(m_actions, &OperatorActions::replayFinished, m_monitor, &HealthMonitor::refreshNow);
+    connect(m_actions, &OperatorActions::exportFinished, this,
+        [this](bool, bool, qint64, const QString &message) { statusBar()->showMessage(message); });
     toolbar->addSeparator();
     toolbar->addAction(m_actions->replaySelectedAction());
     toolbar->addAction(m_actions->replayMatchingAction());
@@ -185,7 +200,7 @@ void MainWindow::setupCentral()
     new EventWindowScroller(
         m_eventView, m_events, m_eventView); // the bounded window keeps its place
 
-    m_detail = new DetailPane(m_connection->database());
+    m_detail = new DetailPane(m_reader);
     if (!isNativeSchema()) {
         m_detail->setProfile(*m_options.profile);
         m_filterBar->setProfile(*m_options.profile);
@@ -263,7 +278,7 @@ void MainWindow::setupTeaching()
 
 void MainWindow::setupStatusBar()
 {
-    auto *connection = new QLabel(tr("Connected: %1").arg(m_connection->url().toDisplayString()));
+    auto *connection = new QLabel(tr("Connected: %1").arg(m_url.toDisplayString()));
     connection->setObjectName(QStringLiteral("connectionLabel"));
     m_refreshLabel = new QLabel(tr("Waiting for the first snapshot…"));
     m_refreshLabel->setObjectName(QStringLiteral("refreshLabel"));
@@ -296,8 +311,19 @@ void MainWindow::setupStaleBanner()
     layout->insertWidget(0, m_staleBanner); // above the tiles
 }
 
+void MainWindow::connectReplayLog()
+{
+    // The tab keeps its rows while a read runs; a failed read says so in the status bar.
+    connect(m_reader, &DetailReader::replayLogLoaded, m_replayLog,
+        [this](const SqlRows &rows) { m_replayLog->setRows({}, rows); });
+    connect(m_reader, &DetailReader::replayLogFailed, this, [this](const QString &error) {
+        statusBar()->showMessage(tr("Replay log: could not read it: %1").arg(error), 10000);
+    });
+}
+
 void MainWindow::connectMonitor()
 {
+    connectReplayLog();
     connect(m_monitor, &HealthMonitor::snapshotChanged, this, &MainWindow::applySnapshot);
     connect(m_monitor, &HealthMonitor::staleChanged, this, &MainWindow::onStaleChanged);
     connect(m_monitor, &HealthMonitor::intervalChanged, this, &MainWindow::updateRefreshLabel);
@@ -342,14 +368,11 @@ void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
     m_categories->setSnapshot(snapshot);
     m_lifecycle->setCounts(snapshot.counts);
     m_lifecycle->setNotAvailable(snapshot.notAvailable);
-    QElapsedTimer cost; // what the reads below cost counts into the adaptive interval
-    cost.start();
     m_events->setNow(snapshot.now);
     m_events->refresh(); // answers later (loaded), or skipped while a read still runs
     m_detail->refresh();
     if (isNativeSchema())
-        m_replayLog->load(m_connection->database());
-    m_monitor->noteRefreshCost(cost.elapsed());
+        m_reader->requestReplayLog();
     if (!std::exchange(m_chartsMarked, true) && !isNativeSchema())
         m_charts->setNotAvailable(profileName(), snapshot.notAvailable);
     updateRefreshLabel();

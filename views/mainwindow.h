@@ -1,6 +1,9 @@
 // The dashboard window: health tiles, the filtered event table, the selected event's detail,
 // charts, the lifecycle diagram and, on a simulation database, the teaching panel. Aggregates
-// come from the HealthMonitor's worker thread; the GUI thread only resets small models.
+// come from the HealthMonitor's worker thread, the detail and the replay log from the
+// DetailReader's, replays and exports from OperatorActions' threads: the GUI thread only resets
+// small models. The window keeps no QSqlDatabase of its own, only what it needs to open one on a
+// worker: the URL, whether it may write, the profile and whether the database is a simulation's.
 #pragma once
 
 #include "dbconnection.h"
@@ -14,6 +17,7 @@ class AgeHistogramModel;
 class AttemptsHistogramModel;
 class ChartsPanel;
 class DetailPane;
+class DetailReader;
 class ErrorCategoryModel;
 class EventListModel;
 class FilterBar;
@@ -38,17 +42,25 @@ struct WindowOptions
     // The schema shown: another library's table through its profile (validated by whoever
     // opened the connection); none or native = delivery_outbox.
     std::optional<OutboxProfile> profile;
+    // Whether the database is marked for simulation (the teaching panel appears): told by
+    // whoever opened and validated it (DashboardApp), or, unset, read once from the connection
+    // handed to the constructor.
+    std::optional<bool> markedForSimulation;
 };
 
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
+    // Takes what it needs from `connection` (URL, read-only or not); every read and write of the
+    // window runs on worker threads with connections of their own.
     MainWindow(std::unique_ptr<DbConnection> connection, const WindowOptions &options,
         QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    const DbConnection *connection() const { return m_connection.get(); }
+    const DatabaseUrl &url() const { return m_url; }
+    // What the window's workers open their connections with (read-only when the window is).
+    OpenOptions openOptions() const;
     EventListModel *eventModel() const { return m_events; }
     QTableView *eventView() const { return m_eventView; }
     DetailPane *detailPane() const { return m_detail; }
@@ -87,19 +99,27 @@ private:
     void onStaleChanged(bool stale);
     void updateRefreshLabel();
     void applySnapshot(const HealthSnapshot &snapshot);
+    void connectReplayLog();
     void applyFilter(const EventFilter &filter);
     void onCurrentRowChanged();
     void restoreSelection();
 
-    std::unique_ptr<DbConnection> m_connection;
+    // Destroyed in the reverse order of declaration, after the destructor's body and before
+    // QObject deletes the children: m_session (whose relay threads use the window's monitor
+    // signals) goes first. Every other child holds only values or its own worker thread,
+    // which it stops and waits for in its own destructor. The window holds no connection.
+    DatabaseUrl m_url;
+    bool m_connectionReadOnly = false;
     WindowOptions m_options;
     bool m_simulation = false;
     EventListModel *m_events = nullptr;
+    DetailReader *m_reader = nullptr;
     AgeHistogramModel *m_ages = nullptr;
     AttemptsHistogramModel *m_failures = nullptr;
     ThroughputModel *m_throughput = nullptr;
     ErrorCategoryModel *m_categories = nullptr;
     HealthMonitor *m_monitor = nullptr;
+    std::unique_ptr<TeachingSession> m_sessionOwner; // not a QObject child: destroyed first
     TeachingSession *m_session = nullptr;
     HealthTiles *m_tiles = nullptr;
     FilterBar *m_filterBar = nullptr;

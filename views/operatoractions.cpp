@@ -1,6 +1,7 @@
 #include "operatoractions.h"
 
 #include "csvexport.h"
+#include "csvexportjob.h"
 #include "eventlistmodel.h"
 #include "plaintext.h"
 #include "redaction.h"
@@ -11,7 +12,9 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QItemSelectionModel>
+#include <QLocale>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QSettings>
 #include <QTableView>
 #include <QThread>
@@ -26,10 +29,10 @@ QStringList sensitiveKeys()
 
 } // namespace
 
-OperatorActions::OperatorActions(const DbConnection *connection, QTableView *view,
-    EventListModel *model, bool readOnly, Clock clock, QWidget *window)
+OperatorActions::OperatorActions(const DatabaseUrl &url, QTableView *view, EventListModel *model,
+    bool readOnly, Clock clock, QWidget *window)
     : QObject(window)
-    , m_connection(connection)
+    , m_url(url)
     , m_view(view)
     , m_model(model)
     , m_readOnly(readOnly)
@@ -56,6 +59,15 @@ OperatorActions::OperatorActions(const DbConnection *connection, QTableView *vie
     m_view->addAction(m_replayMatching);
     m_view->addAction(m_exportEvents);
     updateEnabled();
+}
+
+OperatorActions::~OperatorActions()
+{
+    m_export.reset(); // cancels between two rows and waits; the partial file is deleted
+    if (m_thread) {
+        *m_stop = true; // the replay stops between two events, each committed or never begun
+        m_thread->wait();
+    }
 }
 
 void OperatorActions::setProfile(const OutboxProfile &profile)
@@ -85,6 +97,8 @@ void OperatorActions::updateEnabled()
     const bool mutate = !m_readOnly && !m_busy && unavailable.isEmpty();
     m_replaySelected->setEnabled(mutate);
     m_replayMatching->setEnabled(mutate);
+    m_exportEvents->setEnabled(!m_export);
+    m_exportAudit->setEnabled(!m_export && !m_profile);
     if (m_readOnly || !unavailable.isEmpty()) {
         const QString why
             = m_readOnly ? tr("Read-only: the connection cannot change the outbox") : unavailable;
@@ -139,10 +153,12 @@ void OperatorActions::replayMatching()
         return;
     const EventFilter filter = m_model->filter();
     auto count = std::make_shared<qint64>(0);
+    m_replayMatching->setText(tr("Counting matching DEAD events…"));
     // Counting every match is an aggregate: on the replay thread, not the GUI thread.
     inBackground([filter, count, now = m_clock()](Replayer &replayer,
                      QString *error) { *count = replayer.countMatchingDead(filter, now, error); },
         [this, filter, count](const QString &error) {
+            m_replayMatching->setText(tr("Replay all matching…"));
             if (!error.isEmpty() || *count == 0) {
                 QMessageBox::information(m_window, tr("Replay"),
                     error.isEmpty() ? tr("No DEAD event matches the filter.") : error);
@@ -194,26 +210,33 @@ void OperatorActions::inBackground(
 {
     m_busy = true;
     updateEnabled();
-    const DatabaseUrl url = m_connection->url();
+    const DatabaseUrl url = m_url;
     const std::optional<OutboxProfile> profile = m_profile;
     auto error = std::make_shared<QString>();
-    QThread *thread = QThread::create([url, profile, work, error] {
-        OpenOptions options;
-        options.validateSchema = !profile; // another schema: its profile was validated on opening
-        const auto connection = DbConnection::open(url, options, error.get());
-        if (!connection)
-            return;
-        Replayer replayer = profile ? Replayer(connection->database(), *profile)
-                                    : Replayer(connection->database());
-        work(replayer, error.get());
-    });
-    connect(thread, &QThread::finished, this, [this, thread, error, done] {
-        thread->deleteLater();
+    m_stop = std::make_shared<std::atomic_bool>(false);
+    m_thread.reset(
+        QThread::create([url, profile, work, error, stop = m_stop, readOnly = m_readOnly] {
+            OpenOptions options;
+            options.readOnly = readOnly; // a read-only window counts, and never writes
+            options.validateSchema
+                = !profile; // another schema: its profile was validated on opening
+            const auto connection = DbConnection::open(url, options, error.get());
+            if (!connection)
+                return;
+            Replayer replayer = profile ? Replayer(connection->database(), *profile)
+                                        : Replayer(connection->database());
+            replayer.setStopFlag(stop.get());
+            work(replayer, error.get());
+        }));
+    m_thread->setObjectName(QStringLiteral("outbox-replay"));
+    connect(m_thread.get(), &QThread::finished, this, [this, error, done] {
+        m_thread->wait(); // `finished` comes just before the thread has fully ended
+        m_thread.reset();
         m_busy = false;
         updateEnabled();
         done(*error);
     });
-    thread->start();
+    m_thread->start();
 }
 
 void OperatorActions::report(const ReplayResult &result)
@@ -234,44 +257,95 @@ void OperatorActions::report(const ReplayResult &result)
     QMessageBox::information(m_window, tr("Replay"), text);
 }
 
-bool OperatorActions::exportEventsTo(const QString &path, QString *error) const
+bool OperatorActions::startExportEvents(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        *error = file.errorString();
-        return false;
-    }
-    const QString source = m_profile
-        ? m_profile->source(OutboxProfile::engineOf(m_connection->database()))
-        : QStringLiteral("delivery_outbox");
-    return CsvExport::exportEvents(m_connection->database(), m_model->filter(), m_clock(),
-        sensitiveKeys(), &file, error, nullptr, source);
+    CsvExportTask task;
+    task.kind = CsvExportTask::Kind::Events;
+    task.url = m_url;
+    task.profile = m_profile;
+    task.filter = m_model->filter();
+    task.now = m_clock();
+    task.sensitiveKeys = sensitiveKeys();
+    task.path = path;
+    return startExport(task);
 }
 
-bool OperatorActions::exportAuditTo(const QString &path, QString *error) const
+bool OperatorActions::startExportAudit(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        *error = file.errorString();
+    if (m_profile)
+        return false; // another schema keeps no replay log
+    CsvExportTask task;
+    task.kind = CsvExportTask::Kind::ReplayLog;
+    task.url = m_url;
+    task.path = path;
+    return startExport(task);
+}
+
+bool OperatorActions::startExport(const CsvExportTask &task)
+{
+    if (m_export)
         return false;
-    }
-    return CsvExport::exportReplayLog(m_connection->database(), &file, error);
+    m_export = std::make_unique<CsvExportJob>(task);
+    m_progress = new QProgressDialog(m_window);
+    m_progress->setObjectName(QStringLiteral("exportProgress"));
+    m_progress->setWindowTitle(tr("Export"));
+    m_progress->setLabelText(tr("Exporting to %1…").arg(task.path));
+    m_progress->setRange(0, 0); // the total is not counted first: that would be a second scan
+    m_progress->setMinimumDuration(300);
+    m_progress->setAutoClose(false);
+    m_progress->setAutoReset(false);
+    connect(m_progress, &QProgressDialog::canceled, this, &OperatorActions::cancelExport);
+    connect(m_export.get(), &CsvExportJob::progressed, m_progress, [this](qint64 rows) {
+        m_progress->setLabelText(tr("Exporting to %1: %2 rows written…")
+                                     .arg(m_export->task().path, QLocale().toString(rows)));
+    });
+    connect(m_export.get(), &CsvExportJob::finished, this, &OperatorActions::exportDone);
+    updateEnabled();
+    m_export->start();
+    return true;
+}
+
+void OperatorActions::cancelExport()
+{
+    if (m_export)
+        m_export->cancel();
+}
+
+void OperatorActions::exportDone(bool ok, bool cancelled, qint64 rows, const QString &error)
+{
+    const QString path = m_export->task().path;
+    m_export.release()->deleteLater(); // its thread has ended; called from its signal
+    delete m_progress;
+    m_progress = nullptr;
+    updateEnabled();
+    QString message;
+    if (ok)
+        message = tr("Exported %1 rows to %2.").arg(QLocale().toString(rows), path);
+    else if (cancelled)
+        message = tr("Export cancelled after %1 rows; the partial file was deleted.")
+                      .arg(QLocale().toString(rows));
+    else
+        message = tr("Export failed: %1").arg(error);
+    if (!ok && !cancelled && std::exchange(m_interactiveExport, false))
+        QMessageBox::warning(m_window, tr("Export"), PlainText::escaped(message));
+    m_interactiveExport = false;
+    emit exportFinished(ok, cancelled, rows, message);
 }
 
 void OperatorActions::exportEvents()
 {
     const QString path = QFileDialog::getSaveFileName(
         m_window, tr("Export events"), QStringLiteral("events.csv"), tr("CSV (*.csv)"));
-    QString error;
-    if (!path.isEmpty() && !exportEventsTo(path, &error))
-        QMessageBox::warning(m_window, tr("Export"), error);
+    if (path.isEmpty())
+        return;
+    m_interactiveExport = startExportEvents(path);
 }
 
 void OperatorActions::exportAudit()
 {
     const QString path = QFileDialog::getSaveFileName(
         m_window, tr("Export replay log"), QStringLiteral("replay-log.csv"), tr("CSV (*.csv)"));
-    QString error;
-    if (!path.isEmpty() && !exportAuditTo(path, &error))
-        QMessageBox::warning(m_window, tr("Export"), error);
+    if (path.isEmpty())
+        return;
+    m_interactiveExport = startExportAudit(path);
 }

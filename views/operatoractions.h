@@ -1,7 +1,9 @@
 // The operator's actions on the event table: replay the selected DEAD events, replay every
 // DEAD event matching the current filter (not only the loaded page), and export the filtered
-// events and the replay log to CSV with payloads redacted. Replays run on a thread of their
-// own with their own connection; in read-only mode every mutating action is disabled.
+// events and the replay log to CSV with payloads redacted. Counts, replays and exports run on
+// threads of their own with their own connections, owned here: deleting the actions (closing
+// the window) stops a replay between two events and an export between two rows, and waits for
+// the thread. In read-only mode every mutating action is disabled.
 #pragma once
 
 #include "dbconnection.h"
@@ -10,10 +12,15 @@
 #include "replaytypes.h"
 
 #include <QObject>
+#include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
 
+class CsvExportJob;
 class EventListModel;
+class QProgressDialog;
+class QThread;
 class QAction;
 class QTableView;
 class QWidget;
@@ -24,8 +31,9 @@ class OperatorActions : public QObject
 public:
     using Clock = std::function<qint64()>;
 
-    OperatorActions(const DbConnection *connection, QTableView *view, EventListModel *model,
-        bool readOnly, Clock clock, QWidget *window);
+    OperatorActions(const DatabaseUrl &url, QTableView *view, EventListModel *model, bool readOnly,
+        Clock clock, QWidget *window);
+    ~OperatorActions() override; // stops a running replay or export and waits for its thread
 
     // Another library's table: replays run the profile's statement (no budget reset, spread or
     // replay log), or, for a read-only profile, are disabled with its explanation as tooltip.
@@ -38,15 +46,23 @@ public:
     QAction *exportEventsAction() const { return m_exportEvents; }
     QAction *exportAuditAction() const { return m_exportAudit; }
     bool isBusy() const { return m_busy; }
+    bool isExporting() const { return m_export != nullptr; }
+    QProgressDialog *exportProgress() const { return m_progress; }
+    CsvExportJob *exportJob() const { return m_export.get(); }
 
     // Replays in the background; with `bulkFilter`, every DEAD event matching it.
     void startReplay(
         const ReplayRequest &request, const std::optional<EventFilter> &bulkFilter = {});
-    bool exportEventsTo(const QString &path, QString *error) const;
-    bool exportAuditTo(const QString &path, QString *error) const;
+    // Streams the CSV on a worker behind a cancellable progress dialog; exportFinished follows.
+    // False (and nothing started) while another export runs.
+    bool startExportEvents(const QString &path);
+    bool startExportAudit(const QString &path);
+    void cancelExport();
 
 signals:
     void replayFinished(const ReplayResult &result);
+    // ok: every row written; otherwise `message` says why (cancelled: the partial file deleted).
+    void exportFinished(bool ok, bool cancelled, qint64 rows, const QString &message);
 
 private:
     QStringList selectedDeadIds() const;
@@ -55,6 +71,8 @@ private:
     bool confirm(const QStringList &preview, qint64 count, ReplayRequest *request);
     void exportEvents();
     void exportAudit();
+    bool startExport(const struct CsvExportTask &task);
+    void exportDone(bool ok, bool cancelled, qint64 rows, const QString &error);
     // Runs `work` with a Replayer on a connection and a thread of its own; `done` follows on
     // the GUI thread with the error, if any.
     void inBackground(std::function<void(class Replayer &, QString *)> work,
@@ -62,7 +80,7 @@ private:
     void report(const ReplayResult &result);
     void updateEnabled();
 
-    const DbConnection *m_connection = nullptr;
+    DatabaseUrl m_url;
     QTableView *m_view = nullptr;
     EventListModel *m_model = nullptr;
     bool m_readOnly = false;
@@ -75,4 +93,10 @@ private:
     QAction *m_exportAudit = nullptr;
     bool m_busy = false;
     bool m_interactive = false;
+    bool m_interactiveExport = false;
+    // The replay or count in progress: its thread, and the flag that stops it between events.
+    std::unique_ptr<QThread> m_thread;
+    std::shared_ptr<std::atomic_bool> m_stop;
+    std::unique_ptr<CsvExportJob> m_export;
+    QProgressDialog *m_progress = nullptr;
 };

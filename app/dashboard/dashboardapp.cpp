@@ -6,6 +6,7 @@
 #include "mainwindow.h"
 #include "profileconnection.h"
 #include "replaydialog.h"
+#include "schema.h"
 
 #include <QApplication>
 #include <QTableView>
@@ -50,6 +51,8 @@ void DashboardApp::show(std::unique_ptr<DbConnection> connection, bool readOnly,
     options.readOnly = readOnly;
     options.startLiveRelay = demo;
     options.profile = profile;
+    // Checked here, where the database was just opened and validated, not by the window.
+    options.markedForSimulation = Schema::isMarkedForSimulation(connection->database());
     auto *window = new MainWindow(std::move(connection), options);
     window->setAttribute(Qt::WA_DeleteOnClose);
     connect(window, &MainWindow::connectRequested, this, &DashboardApp::askForConnection);

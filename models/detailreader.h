@@ -1,0 +1,67 @@
+// The GUI side of the detail worker: owns its thread, sends requests (the selected event's
+// detail, its payload on request, the whole replay log) and re-emits only the newest answer of
+// each kind, so a slow answer never overwrites a fresher one. Nothing here touches a database.
+#pragma once
+
+#include "dbconnection.h"
+#include "eventdetail.h"
+
+#include <QObject>
+#include <QStringList>
+#include <QThread>
+
+class DetailWorker;
+class OutboxProfile;
+
+class DetailReader : public QObject
+{
+    Q_OBJECT
+public:
+    // Read-only, schema not validated again (whoever opened the window did), and on
+    // PostgreSQL a statement timeout so a stuck read cannot hold the pane forever.
+    static OpenOptions defaultOpenOptions();
+
+    explicit DetailReader(const DatabaseUrl &url, QObject *parent = nullptr);
+    DetailReader(const DatabaseUrl &url, const OpenOptions &options, QObject *parent = nullptr);
+    ~DetailReader() override; // waits for the read in progress, bounded by the timeout
+
+    void setProfile(const OutboxProfile &profile);
+    void requestDetail(const QString &eventId);
+    void requestPayload(const QString &eventId, const QStringList &sensitiveKeys);
+    void requestReplayLog();
+    bool isLoadingDetail() const { return m_detail.isBusy(); }
+    bool isLoadingReplayLog() const { return m_replayLog.isBusy(); }
+
+signals:
+    void detailLoaded(const EventDetail &detail);
+    void payloadLoaded(const EventPayload &payload);
+    void replayLogLoaded(const SqlRows &rows);
+    void replayLogFailed(const QString &error);
+
+private:
+    // Request ids of one kind: answers older than the newest issued one are dropped.
+    struct Requests
+    {
+        quint64 issued = 0;
+        quint64 answered = 0;
+        quint64 next() { return ++issued; }
+        bool isBusy() const { return answered < issued; }
+        bool accept(quint64 id)
+        {
+            answered = qMax(answered, id);
+            return id == issued;
+        }
+    };
+
+    void startWorker(const DatabaseUrl &url, const OpenOptions &options);
+    void acceptDetail(quint64 requestId, const EventDetail &detail);
+    void acceptPayload(quint64 requestId, const EventPayload &payload);
+    void acceptReplayLog(quint64 requestId, const SqlRows &rows, const QString &error);
+
+    QThread m_thread;
+    DetailWorker *m_worker = nullptr; // lives on m_thread, deleted there when it finishes
+    Requests m_detail;
+    Requests m_payload;
+    Requests m_replayLog;
+    bool m_replayLogAgain = false; // asked for while a read ran: read once more after it
+};

@@ -1,0 +1,160 @@
+#include "detailworker.h"
+
+#include "attemptmodel.h"
+#include "readonlytransaction.h"
+#include "redaction.h"
+#include "replaylogmodel.h"
+
+#include <QJsonDocument>
+#include <QThread>
+
+DetailWorker::DetailWorker(const DatabaseUrl &url, const OpenOptions &options, QObject *parent)
+    : QObject(parent)
+    , m_url(url)
+    , m_options(options)
+{ }
+
+// Runs on the worker thread, where the connection was opened.
+DetailWorker::~DetailWorker() = default;
+
+void DetailWorker::setProfile(const OutboxProfile &profile)
+{
+    if (profile.isNative())
+        m_profile.reset();
+    else
+        m_profile = profile;
+}
+
+QSqlDatabase DetailWorker::database(QString *error)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    if (!m_connection)
+        m_connection = DbConnection::open(m_url, m_options, error);
+    return m_connection ? m_connection->database() : QSqlDatabase();
+}
+
+QString DetailWorker::source(const QSqlDatabase &db) const
+{
+    return m_profile ? m_profile->source(OutboxProfile::engineOf(db))
+                     : QStringLiteral("delivery_outbox");
+}
+
+bool DetailWorker::readSummary(const QSqlDatabase &db, EventDetail *detail)
+{
+    ReadOnlyTransaction transaction(db); // the source may be a profile's SQL
+    QSqlQuery *query = transaction.prepare(
+        QStringLiteral("SELECT event_type, aggregate_type, aggregate_id, status, failures,"
+                       " last_error_category, last_error FROM ")
+        + source(db) + QStringLiteral(" WHERE event_id = :id"));
+    if (!query) {
+        detail->error = transaction.errorText();
+        return false;
+    }
+    query->bindValue(QStringLiteral(":id"), detail->eventId);
+    if (!query->exec()) {
+        detail->error = query->lastError().text().simplified();
+        return false;
+    }
+    detail->found = query->next();
+    if (query->lastError().isValid()) {
+        detail->error = query->lastError().text().simplified();
+        return false;
+    }
+    if (detail->found)
+        detail->summary = {query->value(0).toString(), query->value(1).toString(),
+            query->value(2).toString(), query->value(3).toString(), query->value(4).toInt(),
+            query->value(5), query->value(6)};
+    return true;
+}
+
+bool DetailWorker::readDetail(EventDetail *detail)
+{
+    const QSqlDatabase db = database(&detail->error);
+    if (!db.isValid() || !readSummary(db, detail))
+        return false;
+    if (!native() || !detail->found)
+        return true;
+    const auto attempts = AttemptModel::readRows(db, detail->eventId, &detail->error);
+    const auto replays
+        = attempts ? ReplayLogModel::readRows(db, detail->eventId, &detail->error) : std::nullopt;
+    if (!attempts || !replays)
+        return false;
+    detail->attempts = *attempts;
+    detail->replays = *replays;
+    return true;
+}
+
+void DetailWorker::readDetail(quint64 requestId, const QString &eventId)
+{
+    EventDetail detail;
+    detail.eventId = eventId;
+    if (!readDetail(&detail)) {
+        if (detail.error.isEmpty())
+            detail.error = tr("the database did not answer");
+        dropConnection(); // reopen on the next request: the server may have gone away
+    }
+    emit detailReady(requestId, detail);
+}
+
+bool DetailWorker::readPayload(EventPayload *payload, const QStringList &sensitiveKeys)
+{
+    const QSqlDatabase db = database(&payload->error);
+    if (!db.isValid())
+        return false;
+    // Only this one event's payload is read, and only on request: list queries never read it.
+    ReadOnlyTransaction transaction(db);
+    QSqlQuery *query = transaction.prepare(QStringLiteral("SELECT payload FROM ") + source(db)
+        + QStringLiteral(" WHERE event_id = :id"));
+    if (!query) {
+        payload->error = transaction.errorText();
+        return false;
+    }
+    query->bindValue(QStringLiteral(":id"), payload->eventId);
+    if (!query->exec()) {
+        payload->error = query->lastError().text().simplified();
+        return false;
+    }
+    payload->found = query->next();
+    if (payload->found)
+        payload->text = Redaction::redactJson(query->value(0).toString(), sensitiveKeys);
+    return true;
+}
+
+void DetailWorker::readPayload(
+    quint64 requestId, const QString &eventId, const QStringList &sensitiveKeys)
+{
+    EventPayload payload;
+    payload.eventId = eventId;
+    if (!readPayload(&payload, sensitiveKeys)) {
+        if (payload.error.isEmpty())
+            payload.error = tr("the database did not answer");
+        dropConnection();
+        emit payloadReady(requestId, payload);
+        return;
+    }
+    const QJsonDocument json = QJsonDocument::fromJson(payload.text.toUtf8());
+    if (!json.isNull())
+        payload.text = QString::fromUtf8(json.toJson(QJsonDocument::Indented));
+    emit payloadReady(requestId, payload);
+}
+
+std::optional<SqlRows> DetailWorker::readReplayLog(QString *error)
+{
+    const QSqlDatabase db = database(error);
+    if (!db.isValid())
+        return std::nullopt;
+    return ReplayLogModel::readRows(db, {}, error);
+}
+
+void DetailWorker::readReplayLog(quint64 requestId)
+{
+    QString error;
+    const std::optional<SqlRows> rows = readReplayLog(&error);
+    if (!rows) {
+        dropConnection(); // no QSqlDatabase handle is alive here any more
+        emit replayLogReady(
+            requestId, {}, error.isEmpty() ? tr("the database did not answer") : error);
+        return;
+    }
+    emit replayLogReady(requestId, *rows, {});
+}

@@ -1,0 +1,43 @@
+// The selected event as the detail worker read it, handed to the GUI thread as values: the
+// summary row (or that the event no longer exists), its attempts and its replays. A read that
+// failed carries the reason instead; the pane then keeps what it showed.
+#pragma once
+
+#include "sqlrows.h"
+
+#include <QMetaType>
+#include <QString>
+
+struct EventSummary
+{
+    QString eventType;
+    QString aggregateType;
+    QString aggregateId;
+    QString status;
+    int failures = 0;
+    QVariant lastErrorCategory; // null when the last attempt did not fail
+    QVariant lastError;
+};
+
+struct EventDetail
+{
+    QString eventId;
+    QString error; // non-empty: the read failed (server down…); nothing below is meaningful
+    bool found = false; // false with no error: the event truly left the outbox
+    EventSummary summary;
+    SqlRows attempts; // native schema only
+    SqlRows replays; // native schema only
+
+    bool failed() const { return !error.isEmpty(); }
+};
+Q_DECLARE_METATYPE(EventDetail)
+
+// One event's payload, redacted, read only when the operator asks to reveal it.
+struct EventPayload
+{
+    QString eventId;
+    QString error; // non-empty: the read failed
+    bool found = false;
+    QString text; // redacted, pretty-printed when it is JSON
+};
+Q_DECLARE_METATYPE(EventPayload)

@@ -1,0 +1,411 @@
+// The window's reads off the GUI thread, as an operator would notice them, on both engines:
+// the detail pane fills from its worker (the payload only once asked for), a failed read keeps
+// the last values and says it failed (never "no longer in the outbox"), an event that truly
+// left says so; the CSV export streams with progress and can be cancelled (nothing left
+// behind); closing the window during a bulk replay leaves the outbox consistent; and a whole
+// window session runs no SQL statement on the GUI thread.
+#include "attemptmodel.h"
+#include "csvexportjob.h"
+#include "detailpane.h"
+#include "eventlistmodel.h"
+#include "filterbar.h"
+#include "mainwindow.h"
+#include "operatoractions.h"
+#include "outboxgenerator.h"
+#include "outboxstore.h"
+#include "replaydialog.h"
+#include "replaylogmodel.h"
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QLabel>
+#include <QPointer>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QSqlError>
+#include <QStatusBar>
+#include <QTableView>
+#include <QThread>
+#include <QTimer>
+
+namespace {
+
+// `dead` events parked DEAD by a permanent rejection after one attempt, and one delivered.
+bool park(const QSqlDatabase &db, int dead)
+{
+    OutboxStore store(db);
+    const qint64 now = QDateTime::currentMSecsSinceEpoch() - 60000;
+    for (int i = 0; i <= dead; ++i) {
+        const QString id = QStringLiteral("P-%1").arg(i, 4, 10, QLatin1Char('0'));
+        const QString payload = QStringLiteral("{\"sku\":\"SKU-%1\",\"token\":\"s3cret\"}").arg(i);
+        if (!store.insertEvent({id, u"Order"_qs, id, u"StockReserved"_qs, payload, now}))
+            return false;
+        const ClaimResult claim = store.claim(id, u"w"_qs, now);
+        const bool ok = i == 0
+            ? store.ack(claim.claim, now).ok
+            : store.fail(claim.claim, now, ErrorCategory::Permanent, u"schema"_qs).ok;
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+qint64 count(const QSqlDatabase &db, const QString &sql)
+{
+    return scalar(db, sql).toLongLong();
+}
+
+WindowOptions simulationOff()
+{
+    WindowOptions options;
+    options.markedForSimulation = false; // no teaching panel, no simulated relay
+    return options;
+}
+
+// Qt's warnings that a connection was used from a thread it does not belong to, or after it
+// died: any of them fails the test that installed the catcher.
+QStringList g_threadWarnings;
+QtMessageHandler g_previousHandler = nullptr;
+
+void catchThreadWarnings(QtMsgType type, const QMessageLogContext &context, const QString &text)
+{
+    if (text.contains(u"does not belong to the calling thread"_qs)
+        || text.contains(u"database not open"_qs))
+        g_threadWarnings << text;
+    if (g_previousHandler)
+        g_previousHandler(type, context, text);
+}
+
+} // namespace
+
+class TestWindowWorkers : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init()
+    {
+        g_threadWarnings.clear();
+        g_previousHandler = qInstallMessageHandler(catchThreadWarnings);
+    }
+    void cleanup()
+    {
+        qInstallMessageHandler(g_previousHandler);
+        QVERIFY2(g_threadWarnings.isEmpty(), qPrintable(g_threadWarnings.join(u'\n')));
+    }
+
+    void detailLoadsOnTheWorker_data()
+    {
+        TestDatabase::addEngineColumn(), TestDatabase::addEngineRows();
+    }
+    void detailLoadsOnTheWorker()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        QVERIFY(setup && park(setup->database(), 2));
+        MainWindow window(database->connect(), simulationOff());
+        window.show();
+        QTRY_VERIFY(window.eventModel()->rowOfEvent(u"P-0002"_qs) >= 0);
+        DetailPane *pane = window.detailPane();
+        QAbstractItemModelTester tester(
+            pane->attemptModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(window.selectEvent(u"P-0002"_qs));
+        QTRY_VERIFY2(pane->summaryText().contains(u"DEAD"_qs), qPrintable(pane->summaryText()));
+        QVERIFY(pane->summaryText().contains(u"P-0002"_qs));
+        QTRY_VERIFY(!pane->isLoading());
+        QCOMPARE(pane->statusText(), QString());
+        QCOMPARE(pane->attemptModel()->rowCount(), 1);
+        QCOMPARE(pane->attemptModel()->index(0, AttemptModel::OutcomeColumn).data().toString(),
+            u"DEAD"_qs);
+        QCOMPARE(pane->replayModel()->rowCount(), 0);
+
+        // The payload is read only when asked for, and its secrets stay masked.
+        QVERIFY(!pane->payloadText().contains(u"SKU-2"_qs));
+        QTest::mouseClick(pane->findChild<QPushButton *>(u"revealPayload"_qs), Qt::LeftButton);
+        QTRY_VERIFY2(pane->payloadText().contains(u"SKU-2"_qs), qPrintable(pane->payloadText()));
+        QVERIFY(!pane->payloadText().contains(u"s3cret"_qs));
+
+        // An event that truly left the outbox says so, and has no attempts any more.
+        QSqlQuery remove(setup->database());
+        QVERIFY(remove.exec(u"DELETE FROM delivery_attempt WHERE event_id = 'P-0002'"_qs));
+        QVERIFY(remove.exec(u"DELETE FROM delivery_outbox WHERE event_id = 'P-0002'"_qs));
+        pane->refresh();
+        QTRY_VERIFY2(pane->summaryText().contains(u"no longer in the outbox"_qs),
+            qPrintable(pane->summaryText()));
+        QCOMPARE(pane->attemptModel()->rowCount(), 0);
+    }
+
+    void failedReadKeepsTheLastValues_data()
+    {
+        TestDatabase::addEngineColumn(), TestDatabase::addEngineRows();
+    }
+    void failedReadKeepsTheLastValues()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        QVERIFY(setup && park(setup->database(), 2));
+        MainWindow window(database->connect(), simulationOff());
+        QTRY_VERIFY(window.eventModel()->rowOfEvent(u"P-0001"_qs) >= 0);
+        DetailPane *pane = window.detailPane();
+        QVERIFY(window.selectEvent(u"P-0001"_qs));
+        QTRY_COMPARE(pane->attemptModel()->rowCount(), 1);
+        QTRY_VERIFY(!pane->isLoading());
+        const QString summary = pane->summaryText();
+
+        // The attempt history cannot be read (as when the server is gone mid-read): the pane
+        // says the read failed and keeps what it showed; it does not claim the event vanished.
+        QSqlQuery alter(setup->database());
+        QVERIFY2(alter.exec(u"ALTER TABLE delivery_attempt RENAME TO delivery_attempt_away"_qs),
+            qPrintable(alter.lastError().text()));
+        pane->refresh();
+        QTRY_VERIFY2(pane->statusText().contains(u"Could not read P-0001"_qs),
+            qPrintable(pane->statusText()));
+        QTRY_VERIFY(!pane->isLoading()); // a snapshot may have asked again meanwhile
+        QVERIFY(pane->statusText().contains(u"Could not read P-0001"_qs));
+        QCOMPARE(pane->summaryText(), summary);
+        QVERIFY(!pane->summaryText().contains(u"no longer in the outbox"_qs));
+        QCOMPARE(pane->attemptModel()->rowCount(), 1); // not "has no attempts yet"
+
+        // The table is back: the next read heals the pane, on a fresh connection.
+        QVERIFY(alter.exec(u"ALTER TABLE delivery_attempt_away RENAME TO delivery_attempt"_qs));
+        pane->refresh();
+        QTRY_COMPARE(pane->statusText(), QString());
+        QCOMPARE(pane->attemptModel()->rowCount(), 1);
+    }
+
+    void exportStreamsAndCancels_data()
+    {
+        TestDatabase::addEngineColumn(), TestDatabase::addEngineRows();
+    }
+    void exportStreamsAndCancels()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        QString error;
+        {
+            const auto setup = database->initialise();
+            QVERIFY(setup);
+            OutboxGenerator generator(setup->database());
+            QVERIFY2(generator.generate({5000, 7, QDateTime::currentMSecsSinceEpoch()}, &error),
+                qPrintable(error));
+        }
+        MainWindow window(database->connect(), simulationOff());
+        window.show();
+        OperatorActions *actions = window.operatorActions();
+        QTemporaryDir dir;
+
+        // The whole export: progress in thousands of rows, then every row in the file.
+        const QString path = dir.filePath(u"events.csv"_qs);
+        QSignalSpy finished(actions, &OperatorActions::exportFinished);
+        QVERIFY(actions->startExportEvents(path));
+        QVERIFY(actions->isExporting());
+        QVERIFY(!actions->exportEventsAction()->isEnabled()); // one export at a time
+        QVERIFY(actions->exportProgress());
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(finished.at(0).at(3).toString()));
+        QCOMPARE(finished.at(0).at(2).toLongLong(), 5000);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        qint64 lines = 0;
+        while (!file.readLine().isEmpty())
+            ++lines;
+        QCOMPARE(lines, 5001); // the header and every event
+        file.close();
+        QVERIFY(window.statusBar()->currentMessage().contains(u"5,000 rows"_qs));
+        QVERIFY(actions->exportEventsAction()->isEnabled());
+
+        // Cancelled from its progress dialog after the first thousand rows: the partial file
+        // is deleted (an earlier file would stay as it was) and the window says so.
+        const QString cancelled = dir.filePath(u"cancelled.csv"_qs);
+        finished.clear();
+        QVERIFY(actions->startExportEvents(cancelled));
+        QProgressDialog *dialog = actions->exportProgress();
+        QVERIFY(dialog);
+        const QList<QPushButton *> buttons = dialog->findChildren<QPushButton *>();
+        QCOMPARE(buttons.size(), 1);
+        // The worker waits while the operator reads the first figure and clicks Cancel, so the
+        // click lands at row 1,000 however fast the engine is.
+        QString shown;
+        connect(
+            actions->exportJob(), &CsvExportJob::progressed, dialog,
+            [&] {
+                shown = dialog->labelText();
+                buttons.constFirst()->click();
+            },
+            Qt::BlockingQueuedConnection);
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(shown.contains(u"1,000 rows written"_qs), qPrintable(shown));
+        QCOMPARE(finished.at(0).at(0).toBool(), false);
+        QCOMPARE(finished.at(0).at(1).toBool(), true);
+        QCOMPARE(finished.at(0).at(2).toLongLong(), 1000);
+        QVERIFY(!QFile::exists(cancelled));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList {u"events.csv"_qs});
+        QVERIFY2(window.statusBar()->currentMessage().contains(u"partial file was deleted"_qs),
+            qPrintable(window.statusBar()->currentMessage()));
+    }
+
+    void replayMatchingCountsOnAWorkerFirst_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void replayMatchingCountsOnAWorkerFirst()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        {
+            const auto setup = database->initialise();
+            QVERIFY(setup && park(setup->database(), 150));
+        }
+        MainWindow window(database->connect(), simulationOff());
+        window.show();
+        QAction *action = window.operatorActions()->replayMatchingAction();
+        // The dialog that opens when the count arrives is read and closed unanswered.
+        QStringList seen;
+        QTimer closer;
+        connect(&closer, &QTimer::timeout, this, [&] {
+            auto *dialog = qobject_cast<ReplayDialog *>(QApplication::activeModalWidget());
+            if (!dialog)
+                return;
+            for (const QLabel *label : dialog->findChildren<QLabel *>())
+                seen << label->text();
+            dialog->reject();
+        });
+        closer.start(20);
+        action->trigger();
+        QVERIFY(action->text().contains(u"Counting"_qs)); // the count runs on the replay thread
+        QVERIFY(!action->isEnabled());
+        QTRY_VERIFY(!seen.isEmpty());
+        QVERIFY2(seen.join(u' ').contains(u"150"_qs), qPrintable(seen.join(u' ')));
+        QTRY_VERIFY(action->isEnabled());
+        QCOMPARE(action->text(), u"Replay all matching…"_qs);
+    }
+
+    void closingDuringABulkReplayLeavesItConsistent_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void closingDuringABulkReplayLeavesItConsistent()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const int dead = 1000;
+        {
+            const auto setup = database->initialise();
+            QVERIFY(setup && park(setup->database(), dead));
+        }
+        auto *window = new MainWindow(database->connect(), simulationOff());
+        window->show();
+        EventFilter filter;
+        filter.state = EventFilter::State::Dead;
+        ReplayRequest request;
+        request.operatorName = u"carol"_qs;
+        request.reason = u"closing test"_qs;
+        window->operatorActions()->startReplay(request, filter);
+        QVERIFY(window->operatorActions()->isBusy());
+        const auto watch = database->connect();
+        QTRY_VERIFY(count(watch->database(),
+                        u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'PENDING'"_qs)
+            > 0); // under way (on a fast machine it may already have finished)
+        delete window; // stops the replay between two events and waits for its thread
+
+        const auto check = database->connect();
+        QVERIFY(check);
+        const QSqlDatabase db = check->database();
+        const qint64 pending
+            = count(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'PENDING'"_qs);
+        const qint64 stillDead
+            = count(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'"_qs);
+        qInfo("closed with %lld of %d events replayed", pending, dead);
+        QCOMPARE(pending + stillDead, qint64(dead));
+        QCOMPARE(count(db, u"SELECT COUNT(*) FROM replay_log"_qs), pending);
+        QCOMPARE(count(db,
+                     u"SELECT COUNT(*) FROM delivery_outbox o WHERE status = 'PENDING' AND "
+                     "(SELECT COUNT(*) FROM replay_log r WHERE r.event_id = o.event_id) <> 1"_qs),
+            0); // one replay-log row for each replayed event, none for the others
+    }
+
+    void noStatementRunsOnTheGuiThread_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void noStatementRunsOnTheGuiThread()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        {
+            const auto setup = database->initialise();
+            QVERIFY(setup && park(setup->database(), 300)); // more than one page of the table
+        }
+        QThread *gui = QThread::currentThread();
+        const int openBefore = DbConnection::openCountOn(gui);
+        auto connection = database->connect();
+        QVERIFY(connection);
+        const int everBefore = DbConnection::everOpenedOn(gui);
+        // No connection on the GUI thread means no statement there; none is opened later.
+        auto guiConnections = [&] { return DbConnection::openCountOn(gui) - openBefore; };
+        {
+            MainWindow window(std::move(connection), simulationOff());
+            window.show();
+            QCOMPARE(guiConnections(), 0);
+            QTRY_VERIFY(window.eventModel()->rowCount() > 0);
+
+            // Filter to DEAD, sort by failures, select, scroll to the bottom.
+            EventFilter dead;
+            dead.state = EventFilter::State::Dead;
+            window.findChild<FilterBar *>()->setFilter(dead);
+            window.eventView()->sortByColumn(EventListModel::FailuresColumn, Qt::DescendingOrder);
+            QTRY_VERIFY(window.eventModel()->rowCount() > 0);
+            QTRY_COMPARE(
+                window.eventModel()->index(0, 0).data(EventListModel::StatusRole).toString(),
+                u"DEAD"_qs);
+            const QString id = window.eventModel()->eventIdAt(0);
+            const QString sku = QStringLiteral("SKU-%1").arg(id.mid(2).toInt());
+            QVERIFY(window.selectEvent(id));
+            QTRY_COMPARE(window.detailPane()->attemptModel()->rowCount(), 1);
+            QScrollBar *scroll = window.eventView()->verticalScrollBar();
+            scroll->setValue(scroll->maximum());
+            QTRY_COMPARE(guiConnections(), 0);
+
+            // Replay one DEAD event; the detail and the replay log tab follow.
+            QSignalSpy replayed(window.operatorActions(), &OperatorActions::replayFinished);
+            ReplayRequest request;
+            request.eventIds = {id};
+            request.operatorName = u"dana"_qs;
+            request.reason = u"session test"_qs;
+            window.operatorActions()->startReplay(request);
+            QVERIFY(replayed.wait(20000));
+            QCOMPARE(replayed.at(0).at(0).value<ReplayResult>().replayed, QStringList {id});
+            window.showTab(u"audit"_qs);
+            QTRY_COMPARE(window.replayLog()->rowCount(), 1);
+            QTRY_COMPARE(window.detailPane()->replayModel()->rowCount(), 1);
+            QTest::mouseClick(
+                window.detailPane()->findChild<QPushButton *>(u"revealPayload"_qs), Qt::LeftButton);
+            QTRY_VERIFY(window.detailPane()->payloadText().contains(sku));
+
+            // Export the filtered events.
+            QTemporaryDir dir;
+            QSignalSpy exported(window.operatorActions(), &OperatorActions::exportFinished);
+            QVERIFY(window.operatorActions()->startExportEvents(dir.filePath(u"dead.csv"_qs)));
+            QVERIFY(exported.wait(20000));
+            QVERIFY2(exported.at(0).at(0).toBool(), qPrintable(exported.at(0).at(3).toString()));
+
+            QCOMPARE(guiConnections(), 0);
+            QCOMPARE(DbConnection::everOpenedOn(gui), everBefore);
+        }
+        QCOMPARE(guiConnections(), 0); // still none after closing
+    }
+};
+
+OUTBOX_TEST_MAIN(TestWindowWorkers, QApplication)
+#include "tst_windowworkers.moc"
