@@ -242,55 +242,79 @@ void BenchDriver::nextStep()
 
 void BenchDriver::perform(const Step &step)
 {
+    if (step.kind == QLatin1String("idle"))
+        QTimer::singleShot(int(step.number), this, &BenchDriver::endPhase);
+    else if (step.kind == QLatin1String("restart"))
+        cueRestart(int(step.number));
+    else if (step.kind == QLatin1String("sort-type"))
+        sortByType();
+    else if (step.kind == QLatin1String("type-search"))
+        typeSearch(step.text);
+    else if (step.kind == QLatin1String("id-search"))
+        searchId(step.text);
+    else if (step.kind == QLatin1String("export"))
+        exportRows(step.number, step.text);
+}
+
+void BenchDriver::cueRestart(int holdMs)
+{
+    QFile marker(m_reportPath + QStringLiteral(".restart"));
+    if (marker.open(QIODevice::WriteOnly))
+        marker.write(QByteArray::number(wallMs()) + '\n');
+    m_phase.extra = QStringLiteral(",\"refresh_interval_ms\":%1")
+                        .arg(m_window->monitor()->effectiveInterval());
+    QTimer::singleShot(holdMs, this, &BenchDriver::endPhase);
+}
+
+void BenchDriver::sortByType()
+{
     QAbstractItemModel *model = tableModel(m_window);
-    if (step.kind == QLatin1String("idle")) {
-        QTimer::singleShot(int(step.number), this, &BenchDriver::endPhase);
-    } else if (step.kind == QLatin1String("restart")) {
-        QFile marker(m_reportPath + QStringLiteral(".restart"));
-        if (marker.open(QIODevice::WriteOnly))
-            marker.write(QByteArray::number(wallMs()) + '\n');
-        m_phase.extra = QStringLiteral(",\"refresh_interval_ms\":%1")
-                            .arg(m_window->monitor()->effectiveInterval());
-        QTimer::singleShot(int(step.number), this, &BenchDriver::endPhase);
-    } else if (step.kind == QLatin1String("sort-type")) {
-        const int column = typeColumn(model);
-        watch([this, model, column] {
-            return m_changed && model->rowCount() > 0
-                && m_window->eventView()->horizontalHeader()->sortIndicatorSection() == column;
-        });
-        clickHeader(m_window->eventView()->horizontalHeader(), column);
-    } else if (step.kind == QLatin1String("type-search")) {
-        m_typing = step.text;
-        m_typed = 0;
-        watch([this, model] {
-            return m_typed == m_typing.size() && m_changed && model->rowCount() == 0;
-        });
-        searchField(m_window)->setFocus();
-        m_typer.start();
-        typeDueKeys();
-    } else if (step.kind == QLatin1String("id-search")) {
-        const QString id = step.text;
-        watch([this, model, id] { return m_changed && hasEvent(model, id); });
-        searchField(m_window)->setText(id);
-    } else if (step.kind == QLatin1String("export")) {
-        m_exportStartNs = -1;
-        m_exportMs = -1;
-        m_exportError.clear();
-        m_phase.extra = QStringLiteral(",\"file\":%1").arg(jsonString(step.text));
-        const QString path = step.text;
-        watch([this, path] {
-            if (m_exportStartNs < 0 && m_changed) { // the filtered table shows: export it
-                m_exportStartNs = m_clock.nsecsElapsed();
-                QTimer::singleShot(0, this, [this, path] {
-                    if (!exportEvents(m_window, path, &m_exportError) && m_exportError.isEmpty())
-                        m_exportError = QStringLiteral("export failed");
-                    m_exportMs = double(m_clock.nsecsElapsed() - m_exportStartNs) / 1e6;
-                });
-            }
-            return m_exportMs >= 0 && !exportRunning();
-        });
-        filterToRows(m_window, step.number);
-    }
+    QHeaderView *header = m_window->eventView()->horizontalHeader();
+    const int column = typeColumn(model);
+    watch([this, model, header, column] {
+        return m_changed && model->rowCount() > 0 && header->sortIndicatorSection() == column;
+    });
+    clickHeader(header, column);
+}
+
+void BenchDriver::typeSearch(const QString &text)
+{
+    QAbstractItemModel *model = tableModel(m_window);
+    m_typing = text;
+    m_typed = 0;
+    watch([this, model] {
+        return m_typed == m_typing.size() && m_changed && model->rowCount() == 0;
+    });
+    searchField(m_window)->setFocus();
+    m_typer.start();
+    typeDueKeys();
+}
+
+void BenchDriver::searchId(const QString &id)
+{
+    QAbstractItemModel *model = tableModel(m_window);
+    watch([this, model, id] { return m_changed && hasEvent(model, id); });
+    searchField(m_window)->setText(id);
+}
+
+void BenchDriver::exportRows(qint64 rows, const QString &path)
+{
+    m_exportStartNs = -1;
+    m_exportMs = -1;
+    m_exportError.clear();
+    m_phase.extra = QStringLiteral(",\"file\":%1").arg(jsonString(path));
+    watch([this, path] {
+        if (m_exportStartNs < 0 && m_changed) { // the filtered table shows: export it
+            m_exportStartNs = m_clock.nsecsElapsed();
+            QTimer::singleShot(0, this, [this, path] {
+                if (!exportEvents(m_window, path, &m_exportError) && m_exportError.isEmpty())
+                    m_exportError = QStringLiteral("export failed");
+                m_exportMs = double(m_clock.nsecsElapsed() - m_exportStartNs) / 1e6;
+            });
+        }
+        return m_exportMs >= 0 && !exportRunning();
+    });
+    filterToRows(m_window, rows);
 }
 
 void BenchDriver::watch(std::function<bool()> done)

@@ -62,6 +62,11 @@ private:
     void beat();
     void nextStep();
     void perform(const Step &step);
+    void cueRestart(int holdMs);
+    void sortByType();
+    void typeSearch(const QString &text);
+    void searchId(const QString &id);
+    void exportRows(qint64 rows, const QString &path);
     void watch(std::function<bool()> done);
     void check();
     void hold();
