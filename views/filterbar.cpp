@@ -101,14 +101,23 @@ FilterBar::FilterBar(QWidget *parent)
             emitSoon();
     });
     connect(m_minFailures, &QSpinBox::valueChanged, this, &FilterBar::emitSoon);
-    for (QLineEdit *edit : {m_search, m_minAge, m_maxAge})
+    // An event ID (or its beginning) is answered from the primary key: no need to wait for
+    // the typing to pause, and a newer search supersedes (and cancels) the older one anyway.
+    connect(m_search, &QLineEdit::textChanged, this,
+        [this] { isPrefixSearch() ? emitNow() : emitSoon(); });
+    connect(m_search, &QLineEdit::returnPressed, this, &FilterBar::emitNow);
+    for (QLineEdit *edit : {m_minAge, m_maxAge})
         connect(edit, &QLineEdit::textChanged, this, &FilterBar::emitSoon);
+}
+
+bool FilterBar::isPrefixSearch() const
+{
+    return m_searchMode->currentData().toInt() == int(EventFilter::SearchMode::IdPrefix);
 }
 
 void FilterBar::showSearchMode()
 {
-    const bool prefix
-        = m_searchMode->currentData().toInt() == int(EventFilter::SearchMode::IdPrefix);
+    const bool prefix = isPrefixSearch();
     m_search->setPlaceholderText(prefix
             ? tr("Event ID or its beginning (exact case): instant")
             : tr("Text in ID, type, aggregate or last error: reads every row"));
@@ -120,6 +129,12 @@ void FilterBar::showSearchMode()
 void FilterBar::emitSoon()
 {
     m_debounce->start();
+}
+
+void FilterBar::emitNow()
+{
+    m_debounce->stop();
+    emit filterChanged(filter());
 }
 
 EventFilter FilterBar::filter() const

@@ -30,9 +30,11 @@ signals:
 
 private:
     void emitSoon();
+    void emitNow();
+    bool isPrefixSearch() const;
+    void showSearchMode();
 
     QComboBox *m_state = nullptr;
-    void showSearchMode();
 
     QComboBox *m_searchMode = nullptr;
     QLineEdit *m_search = nullptr;

@@ -1,6 +1,7 @@
 // outbox-dashboard [--db URL [--profile NAME|PATH]] [--read-only] [--search TEXT] [--state STATE]
 // [--sort COLUMN[:asc|desc]]: opens the dashboard on a database, or on the embedded SQLite demo
 // database with the simulated relay running when no URL is given, its event table on that view.
+#include "benchdriver.h"
 #include "dashboardapp.h"
 #include "databaseurl.h"
 #include "eventview.h"
@@ -68,7 +69,14 @@ void addOptions(QCommandLineParser &parser)
         {QStringLiteral("bench-idle-ms"), QStringLiteral("Before scrolling, stay open this long."),
             QStringLiteral("MS"), QStringLiteral("0")},
         {QStringLiteral("bench-report"),
-            QStringLiteral("Where the benchmark writes its JSON line."), QStringLiteral("FILE")}};
+            QStringLiteral("Where the benchmark writes its JSON line."), QStringLiteral("FILE")},
+        // (see benchdriver.h)
+        {QStringLiteral("bench-script"),
+            QStringLiteral("Drive the window through these steps, report, quit."),
+            QStringLiteral("STEPS")},
+        {QStringLiteral("bench-hold-ms"),
+            QStringLiteral("After each step, stay this long (default two refresh intervals)."),
+            QStringLiteral("MS"), QString::number(BenchDriver::DefaultHoldMs)}};
     for (QCommandLineOption &option : bench) {
         option.setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(option);
@@ -202,6 +210,22 @@ int main(int argc, char *argv[])
             parser.value(QStringLiteral("bench-idle-ms")).toInt(),
             parser.value(QStringLiteral("bench-report")), &dashboard);
         scroll->start();
+    }
+    if (parser.isSet(QStringLiteral("bench-script"))) {
+        const QList<BenchDriver::Step> steps
+            = BenchDriver::parse(parser.value(QStringLiteral("bench-script")), &error);
+        if (steps.isEmpty() || !parser.isSet(QStringLiteral("bench-report"))) {
+            QTextStream(stderr) << "outbox-dashboard: "
+                                << (steps.isEmpty()
+                                           ? error
+                                           : QStringLiteral("--bench-script needs --bench-report"))
+                                << Qt::endl;
+            return 2;
+        }
+        auto *driver = new BenchDriver(dashboard.window(), steps,
+            parser.value(QStringLiteral("bench-report")),
+            parser.value(QStringLiteral("bench-hold-ms")).toInt(), &dashboard);
+        driver->start();
     }
     return app.exec();
 }

@@ -73,6 +73,11 @@ void ScrollBench::start()
         [this](const HealthSnapshot &snapshot) {
             ++m_snapshots;
             m_lastSnapshotQueryMs = snapshot.queryMs;
+            // How old the figures shown got before this one replaced them.
+            const qint64 now = m_clock.elapsed();
+            if (m_snapshots > 1)
+                m_maxSnapshotGapMs = std::max(m_maxSnapshotGapMs, now - m_lastSnapshotAtMs);
+            m_lastSnapshotAtMs = now;
         });
     m_clock.start();
     m_lastBeatNs = m_clock.nsecsElapsed();
@@ -146,7 +151,8 @@ QString ScrollBench::report() const
         "{\"pages\":%1,\"rows_held\":%2,\"first_page_ms\":%3,\"fetch_p95_first_ms\":%4,"
         "\"fetch_p95_last_ms\":%5,\"fetch_max_ms\":%6,\"idle_max_gap_ms\":%7,"
         "\"scroll_max_gap_ms\":%8,\"scroll_p99_gap_ms\":%9,\"heartbeats\":%10,\"snapshots\":%11,"
-        "\"last_snapshot_query_ms\":%12,\"rss_kb\":%13,\"hwm_kb\":%14}")
+        "\"last_snapshot_query_ms\":%12,\"rss_kb\":%13,\"hwm_kb\":%14,"
+        "\"snapshot_max_gap_ms\":%15}")
         .arg(m_fetchMs.size())
         .arg(rows)
         .arg(number(m_firstPageMs), number(percentile(first, 0.95)), number(percentile(last, 0.95)),
@@ -156,5 +162,6 @@ QString ScrollBench::report() const
         .arg(m_snapshots)
         .arg(m_lastSnapshotQueryMs)
         .arg(memoryKb(QStringLiteral("VmRSS")))
-        .arg(memoryKb(QStringLiteral("VmHWM")));
+        .arg(memoryKb(QStringLiteral("VmHWM")))
+        .arg(m_maxSnapshotGapMs);
 }

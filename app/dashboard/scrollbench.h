@@ -4,7 +4,8 @@
 // open for the idle time (the health monitor refreshing as usual), then the event table is
 // scrolled down through its scroll bar one page at a time (each step one keyset fetch below,
 // the bounded window dropping a page at the top) while the monitor keeps refreshing. Writes
-// one JSON object with the gaps, page fetch times and resident memory, then quits.
+// one JSON object with the gaps, page fetch times, resident memory and the longest time
+// between two snapshots (how old the figures shown got), then quits.
 #pragma once
 
 #include <QElapsedTimer>
@@ -46,4 +47,6 @@ private:
     double m_firstPageMs = 0;
     int m_snapshots = 0;
     qint64 m_lastSnapshotQueryMs = 0;
+    qint64 m_lastSnapshotAtMs = 0; // since start()
+    qint64 m_maxSnapshotGapMs = 0;
 };
