@@ -7,13 +7,11 @@
 #include "healthmonitor.h"
 #include "healthworker.h"
 #include "schema.h"
+#include "silentport.h"
 #include "testmain.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 namespace {
 
@@ -32,36 +30,6 @@ HealthSnapshot costing(qint64 queryMs)
     snapshot.queryMs = queryMs;
     return snapshot;
 }
-
-// A TCP port that accepts connections (the kernel completes the handshake) and never says a
-// word: what a server behind a dropped network looks like to libpq.
-class SilentPort
-{
-public:
-    SilentPort()
-    {
-        m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in address = {};
-        address.sin_family = AF_INET;
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        socklen_t length = sizeof address;
-        if (m_fd < 0 || ::bind(m_fd, reinterpret_cast<sockaddr *>(&address), length) != 0
-            || ::listen(m_fd, 8) != 0
-            || ::getsockname(m_fd, reinterpret_cast<sockaddr *>(&address), &length) != 0)
-            return;
-        m_port = ntohs(address.sin_port);
-    }
-    ~SilentPort()
-    {
-        if (m_fd >= 0)
-            ::close(m_fd);
-    }
-    int port() const { return m_port; }
-
-private:
-    int m_fd = -1;
-    int m_port = 0;
-};
 
 } // namespace
 

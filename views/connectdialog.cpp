@@ -38,6 +38,7 @@ ConnectDialog::ConnectDialog(QWidget *parent)
         = new QLabel(tr("The password comes from PGPASSWORD or ~/.pgpass; it is never stored."));
     hint->setWordWrap(true);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel);
+    m_open = buttons->button(QDialogButtonBox::Open);
     QPushButton *browse = buttons->addButton(tr("SQLite file…"), QDialogButtonBox::ActionRole);
     connect(browse, &QPushButton::clicked, this, &ConnectDialog::browseSqlite);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -64,7 +65,31 @@ bool ConnectDialog::readOnly() const
 
 void ConnectDialog::showError(const QString &message)
 {
+    m_error->setStyleSheet(QStringLiteral("color: #b02030"));
     m_error->setText(message);
+}
+
+void ConnectDialog::accept()
+{
+    if (m_connecting)
+        return;
+    if (url().isEmpty()) {
+        showError(tr("Enter a database URL."));
+        return;
+    }
+    emit openRequested();
+}
+
+void ConnectDialog::setConnecting(bool connecting)
+{
+    m_connecting = connecting;
+    m_open->setEnabled(!connecting);
+    m_url->setEnabled(!connecting);
+    m_readOnly->setEnabled(!connecting);
+    if (connecting) {
+        m_error->setStyleSheet(QString());
+        m_error->setText(tr("Connecting…"));
+    }
 }
 
 void ConnectDialog::browseSqlite()

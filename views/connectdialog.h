@@ -17,9 +17,20 @@ public:
     QString url() const;
     bool readOnly() const;
     void showError(const QString &message);
+    // While the database is being opened (elsewhere, off the GUI thread): Open is disabled and
+    // the dialog says so; Cancel still works.
+    void setConnecting(bool connecting);
+    void finish() { QDialog::accept(); } // opened: close with Accepted
 
     static QStringList recentConnections();
     static void remember(const QString &url); // stores the URL without its password
+
+signals:
+    // Open was pressed: the URL and read-only choice are to be opened; the dialog stays.
+    void openRequested();
+
+protected:
+    void accept() override;
 
 private:
     void browseSqlite();
@@ -27,4 +38,6 @@ private:
     QComboBox *m_url = nullptr;
     QCheckBox *m_readOnly = nullptr;
     QLabel *m_error = nullptr;
+    class QPushButton *m_open = nullptr;
+    bool m_connecting = false;
 };

@@ -43,15 +43,34 @@ constexpr int MaxStatusTextWidth = 480; // px: the refresh line leaves room for 
 
 } // namespace
 
+namespace {
+
+WindowOptions withSimulationMark(WindowOptions options, const DbConnection &connection)
+{
+    if (!options.markedForSimulation)
+        options.markedForSimulation = Schema::isMarkedForSimulation(connection.database());
+    return options;
+}
+
+} // namespace
+
 MainWindow::MainWindow(
     std::unique_ptr<DbConnection> connection, const WindowOptions &options, QWidget *parent)
+    : MainWindow(connection->url(), withSimulationMark(options, *connection),
+        connection->isReadOnly(), parent)
+{ }
+
+MainWindow::MainWindow(const DatabaseUrl &url, const WindowOptions &options, QWidget *parent)
+    : MainWindow(url, options, options.readOnly, parent)
+{ }
+
+MainWindow::MainWindow(
+    const DatabaseUrl &url, const WindowOptions &options, bool connectionReadOnly, QWidget *parent)
     : QMainWindow(parent)
-    , m_url(connection->url())
-    , m_connectionReadOnly(connection->isReadOnly())
+    , m_url(url)
+    , m_connectionReadOnly(connectionReadOnly)
     , m_options(options)
-    , m_simulation(options.markedForSimulation
-              ? *options.markedForSimulation
-              : Schema::isMarkedForSimulation(connection->database()))
+    , m_simulation(options.markedForSimulation.value_or(false))
 {
     setWindowTitle(tr("Outbox Health — %1").arg(m_url.toDisplayString()));
     setupModels();

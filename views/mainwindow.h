@@ -56,6 +56,9 @@ public:
     // window runs on worker threads with connections of their own.
     MainWindow(std::unique_ptr<DbConnection> connection, const WindowOptions &options,
         QWidget *parent = nullptr);
+    // A database opened and checked elsewhere (ConnectionOpener): `options.markedForSimulation`
+    // set, unset counts as not marked; the workers open it read-only when options.readOnly.
+    MainWindow(const DatabaseUrl &url, const WindowOptions &options, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     const DatabaseUrl &url() const { return m_url; }
@@ -89,6 +92,8 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    MainWindow(const DatabaseUrl &url, const WindowOptions &options, bool connectionReadOnly,
+        QWidget *parent);
     void setupModels();
     void setupToolbar();
     void setupCentral();

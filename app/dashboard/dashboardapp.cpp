@@ -1,10 +1,10 @@
 #include "dashboardapp.h"
 
 #include "connectdialog.h"
+#include "connectionopener.h"
 #include "demodatabase.h"
 #include "eventlistmodel.h"
 #include "mainwindow.h"
-#include "profileconnection.h"
 #include "replaydialog.h"
 #include "schema.h"
 
@@ -19,17 +19,11 @@ DashboardApp::DashboardApp(QObject *parent)
 bool DashboardApp::openUrl(const QString &text, bool readOnly, QString *error,
     const std::optional<QString> &profileArgument)
 {
-    const DatabaseUrl url = DatabaseUrl::parse(text, error);
-    if (!url.isValid())
-        return false;
-    OpenOptions options;
-    options.readOnly = readOnly;
-    std::optional<OutboxProfile> profile;
-    auto connection = ProfileConnection::open(url, options, profileArgument, &profile, error);
-    if (!connection)
+    const auto opened = ConnectionOpener::open(text, readOnly, profileArgument, error);
+    if (!opened)
         return false;
     ConnectDialog::remember(text);
-    show(std::move(connection), readOnly, false, profile);
+    show(*opened, false);
     return true;
 }
 
@@ -38,22 +32,24 @@ bool DashboardApp::openDemo(QString *error)
     auto connection = DemoDatabase::open(error);
     if (!connection)
         return false;
-    show(std::move(connection), false, true);
+    OpenedDatabase demo;
+    demo.url = connection->url();
+    demo.markedForSimulation = Schema::isMarkedForSimulation(connection->database());
+    connection.reset(); // the window's workers open their own
+    show(demo, true);
     return true;
 }
 
-void DashboardApp::show(std::unique_ptr<DbConnection> connection, bool readOnly, bool demo,
-    const std::optional<OutboxProfile> &profile)
+void DashboardApp::show(const OpenedDatabase &database, bool demo)
 {
     if (m_window)
         m_window->close();
     WindowOptions options;
-    options.readOnly = readOnly;
+    options.readOnly = database.readOnly;
     options.startLiveRelay = demo;
-    options.profile = profile;
-    // Checked here, where the database was just opened and validated, not by the window.
-    options.markedForSimulation = Schema::isMarkedForSimulation(connection->database());
-    auto *window = new MainWindow(std::move(connection), options);
+    options.profile = database.profile;
+    options.markedForSimulation = database.markedForSimulation;
+    auto *window = new MainWindow(database.url, options);
     window->setAttribute(Qt::WA_DeleteOnClose);
     connect(window, &MainWindow::connectRequested, this, &DashboardApp::askForConnection);
     window->openEventView(m_view.filter, m_view.sortColumn, m_view.sortOrder);
@@ -61,15 +57,31 @@ void DashboardApp::show(std::unique_ptr<DbConnection> connection, bool readOnly,
     m_window = window;
 }
 
+// The database is opened on the opener's thread while the dialog (and the window behind it)
+// stays responsive; the dialog closes only once it opened, or shows why not.
 void DashboardApp::askForConnection()
 {
     ConnectDialog dialog(m_window);
-    while (dialog.exec() == QDialog::Accepted) {
-        QString error;
-        if (openUrl(dialog.url(), dialog.readOnly(), &error))
-            return;
+    std::optional<OpenedDatabase> opened;
+    connect(&dialog, &ConnectDialog::openRequested, &m_opener, [this, &dialog] {
+        dialog.setConnecting(true);
+        m_opener.start(dialog.url(), dialog.readOnly());
+    });
+    connect(&m_opener, &ConnectionOpener::opened, &dialog,
+        [&dialog, &opened](const OpenedDatabase &database) {
+            opened = database;
+            dialog.finish();
+        });
+    connect(&m_opener, &ConnectionOpener::failed, &dialog, [&dialog](const QString &error) {
+        dialog.setConnecting(false);
         dialog.showError(error);
+    });
+    if (dialog.exec() != QDialog::Accepted || !opened) {
+        m_opener.cancel(); // an answer still to come is dropped
+        return;
     }
+    ConnectDialog::remember(dialog.url());
+    show(*opened, false);
 }
 
 namespace {

@@ -3,7 +3,7 @@
 // whatever window was open.
 #pragma once
 
-#include "dbconnection.h"
+#include "connectionopener.h"
 #include "eventview.h"
 #include "outboxprofile.h"
 
@@ -33,9 +33,9 @@ public:
     MainWindow *window() const; // the open window, if any
 
 private:
-    void show(std::unique_ptr<DbConnection> connection, bool readOnly, bool demo,
-        const std::optional<OutboxProfile> &profile = std::nullopt);
+    void show(const OpenedDatabase &database, bool demo);
 
     QPointer<MainWindow> m_window;
+    ConnectionOpener m_opener; // the Connect… dialog's, off the GUI thread
     EventView m_view;
 };

@@ -11,7 +11,8 @@ namespace TestServer {
 // Empty when the server can be stopped and started; otherwise why not (no server started by
 // scripts/test, pg_ctl missing).
 QString unavailableReason();
-// An immediate shutdown (`pg_ctl stop -m immediate`): connections drop as in a crash.
+// A checkpoint (what was committed survives, as with synchronous_commit on), then an
+// immediate shutdown (`pg_ctl stop -m immediate`): connections drop as in a crash.
 bool stop(QString *error);
 // Starts it again on the same port and data; returns when it accepts connections.
 bool start(QString *error);
