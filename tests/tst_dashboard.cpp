@@ -15,6 +15,7 @@
 #include "thresholdsdialog.h"
 
 #include <QComboBox>
+#include <QSignalSpy>
 #include <QTableView>
 
 class TestDashboard : public QObject
@@ -30,10 +31,15 @@ private slots:
         window.show();
         QVERIFY(window.session());
         QString error;
+        QSignalSpy started(window.session(), &TeachingSession::startFinished);
         QVERIFY2(
             window.session()->startScenario(QStringLiteral("lost-ack"), &error), qPrintable(error));
+        // The scenario starts on the session's worker; steps asked for meanwhile run after it.
         window.session()->step(); // t=0: the consumer commits, the response is lost
         window.session()->step(); // t=10: the retry is a DUPLICATE, acknowledged
+        QTRY_COMPARE(started.count(), 1);
+        QVERIFY2(started.at(0).at(0).toBool(), qPrintable(started.at(0).at(1).toString()));
+        QTRY_COMPARE(window.session()->now(), 10);
 
         QTRY_VERIFY(window.eventModel()->rowOfEvent(QStringLiteral("EVENT-42")) >= 0);
         QTRY_COMPARE(window.tiles()->valueText(HealthTiles::Tile::Delivered), u"1"_qs);
