@@ -84,6 +84,7 @@ void TeachingSession::stop()
     QMetaObject::invokeMethod(
         worker, [worker] { worker->stopRun(); }, Qt::QueuedConnection);
     m_stepsInFlight = 0;
+    m_startsPending = 0;
     m_producing = false;
     m_playing = false;
     m_mode = Mode::Idle;
@@ -103,6 +104,7 @@ bool TeachingSession::startScenario(const QString &name, QString *error)
     m_logicalClock.set(0);
     m_pendingLines << name + QStringLiteral(": ") + scenario->summary;
     const quint64 run = m_run;
+    m_startsPending = 1;
     SessionWorker *worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, run, name] { worker->startScenario(run, name); }, Qt::QueuedConnection);
@@ -113,6 +115,10 @@ bool TeachingSession::startScenario(const QString &name, QString *error)
 bool TeachingSession::startLiveRelay(
     const RelayConfig &config, double eventsPerSecond, QString *error)
 {
+    if (config.workers < 1 || eventsPerSecond < 0) {
+        *error = tr("the live relay needs at least one worker and a producer rate of 0 or more");
+        return false;
+    }
     stop();
     m_relayConfig = config;
     m_relay = std::make_unique<Relay>(m_url, config, &m_scaledClock);
@@ -121,13 +127,15 @@ bool TeachingSession::startLiveRelay(
     connect(m_relay.get(), &Relay::workerError, this, &TeachingSession::errorOccurred);
     connect(m_relay.get(), &Relay::outageStarted, this, &TeachingSession::onRelayOutage);
     connect(m_relay.get(), &Relay::outageEnded, this, &TeachingSession::onRelayBack);
-    if (!m_relay->start(error, /*paused=*/true)) {
-        m_relay.reset();
-        return false;
-    }
+    const quint64 run = m_run;
+    // Queued: a failed start deletes the relay, never from inside its own signal.
+    connect(
+        m_relay.get(), &Relay::started, this,
+        [this, run](bool, const QString &error) { onStarted(run, error); }, Qt::QueuedConnection);
+    m_startsPending = 2; // the relay's workers and the producer
+    m_relay->startAsync(/*paused=*/true); // each worker connects on its own thread
     m_relay->setTracing(true);
     // The stock is seeded on the worker before any event it produces: one queue, in order.
-    const quint64 run = m_run;
     SessionWorker *worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, run] { worker->startProducer(run); }, Qt::QueuedConnection);
@@ -158,7 +166,8 @@ void TeachingSession::onStarted(quint64 run, const QString &error)
         return;
     }
     noteChange();
-    emit startFinished(true, {});
+    if (--m_startsPending == 0)
+        emit startFinished(true, {});
 }
 
 void TeachingSession::play()

@@ -37,8 +37,8 @@ public:
     // after it) and startFinished reports the outcome.
     bool startScenario(const QString &name, QString *error);
     // Starts the live relay and a producer of `eventsPerSecond` (in clock time); keeps the rows.
-    // False with *error when the relay cannot start; the producer's stock is seeded on the
-    // worker and startFinished reports the outcome.
+    // The relay's workers connect on their threads, the producer's stock is seeded on the
+    // session worker; startFinished reports the outcome (true here; *error is kept for callers).
     bool startLiveRelay(const RelayConfig &config, double eventsPerSecond, QString *error);
     void stop();
 
@@ -90,6 +90,7 @@ private:
     QThread m_thread;
     SessionWorker *m_worker = nullptr; // lives on m_thread, deleted there when it finishes
     quint64 m_run = 0; // the current start; answers from earlier ones are dropped
+    int m_startsPending = 0; // parts of the current start not yet done on their threads
     int m_stepsInFlight = 0; // scenario steps sent and not answered: play skips ticks meanwhile
     bool m_producing = false; // a produce request is on the worker: ticks skip meanwhile
     std::unique_ptr<Relay> m_relay;

@@ -17,6 +17,7 @@
 #include <QComboBox>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTemporaryDir>
 
 class TestDashboard : public QObject
 {
@@ -116,6 +117,43 @@ private slots:
             HealthMonitor::DefaultIntervalMs * HealthMonitor::SlowedFactor);
         window.show();
         QVERIFY(!window.monitor()->isSlowed());
+    }
+    void aStartThatFailsOnItsWorkerSaysWhy()
+    {
+        // No such database: the scenario and the live relay are accepted at once, then the
+        // session's worker (or the relay's workers) cannot connect, and the panel says why.
+        QTemporaryDir dir;
+        QString error;
+        const DatabaseUrl url = DatabaseUrl::parse(
+            QStringLiteral("sqlite:") + dir.filePath(u"missing.db"_qs), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        TeachingSession session(url);
+        TeachingPanel panel(&session);
+        QSignalSpy started(&session, &TeachingSession::startFinished);
+        QVERIFY(session.startScenario(u"lost-ack"_qs, &error));
+        QVERIFY(started.wait(10000));
+        QCOMPARE(started.at(0).at(0).toBool(), false);
+        QVERIFY(!started.at(0).at(1).toString().isEmpty());
+        QCOMPARE(session.mode(), TeachingSession::Mode::Idle);
+        QTRY_VERIFY2(
+            panel.narrationText().contains(u"Error: "_qs), qPrintable(panel.narrationText()));
+
+        started.clear();
+        QVERIFY(session.startLiveRelay(TeachingSession::demoRelayConfig(), 3, &error));
+        session.play();
+        QVERIFY(started.wait(10000));
+        QCOMPARE(started.at(0).at(0).toBool(), false);
+        QCOMPARE(session.mode(), TeachingSession::Mode::Idle);
+        QVERIFY(!session.isPlaying());
+        QCOMPARE(started.size(), 1); // one report, not one per part
+
+        // A bad request changes nothing and says so at once.
+        RelayConfig none = TeachingSession::demoRelayConfig();
+        none.workers = 0;
+        QVERIFY(!session.startLiveRelay(none, 3, &error));
+        QVERIFY(!error.isEmpty());
+        QVERIFY(!session.startScenario(u"no-such-scenario"_qs, &error));
+        QVERIFY(error.contains(u"no-such-scenario"_qs));
     }
 };
 
