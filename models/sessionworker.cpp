@@ -116,7 +116,7 @@ void SessionWorker::reconnect()
         return;
     QSqlDatabase db = m_connection->database(); // the producer keeps using this handle
     db.close();
-    db.open();
+    m_reopen = !db.open(); // the server may not be back yet: try again before the next insert
 }
 
 void SessionWorker::produceDue(quint64 run, double eventsPerSecond)
