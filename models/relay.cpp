@@ -17,28 +17,35 @@ Relay::~Relay()
     stop();
 }
 
+RelayWorker *Relay::addWorker(int index)
+{
+    auto *thread = new QThread;
+    thread->setObjectName(QStringLiteral("relay-worker-%1").arg(index + 1));
+    auto *worker = new RelayWorker(m_url, m_config, index, m_clock);
+    worker->moveToThread(thread);
+    connect(thread, &QThread::finished, worker, &QObject::deleteLater);
+    connect(worker, &RelayWorker::statsChanged, this, &Relay::onWorkerStats);
+    connect(worker, &RelayWorker::traced, this, &Relay::traced);
+    connect(worker, &RelayWorker::stepped, this, &Relay::stepped);
+    connect(worker, &RelayWorker::failed, this, &Relay::workerError);
+    connect(worker, &RelayWorker::connectionLost, this, &Relay::onConnectionLost);
+    connect(worker, &RelayWorker::reconnected, this, &Relay::onReconnected);
+    connect(worker, &RelayWorker::reconnectFailed, this,
+        [this](int, const QString &error) { m_outageCause = error; });
+    thread->start();
+    m_threads << thread;
+    m_workers << worker;
+    return worker;
+}
+
 bool Relay::start(QString *error, bool paused)
 {
     Q_ASSERT(QThread::currentThread() == thread());
+    ++m_generation;
     m_paused = paused;
     m_stats = QList<RelayStats>(m_config.workers);
     for (int i = 0; i < m_config.workers; ++i) {
-        auto *thread = new QThread;
-        thread->setObjectName(QStringLiteral("relay-worker-%1").arg(i + 1));
-        auto *worker = new RelayWorker(m_url, m_config, i, m_clock);
-        worker->moveToThread(thread);
-        connect(thread, &QThread::finished, worker, &QObject::deleteLater);
-        connect(worker, &RelayWorker::statsChanged, this, &Relay::onWorkerStats);
-        connect(worker, &RelayWorker::traced, this, &Relay::traced);
-        connect(worker, &RelayWorker::stepped, this, &Relay::stepped);
-        connect(worker, &RelayWorker::failed, this, &Relay::workerError);
-        connect(worker, &RelayWorker::connectionLost, this, &Relay::onConnectionLost);
-        connect(worker, &RelayWorker::reconnected, this, &Relay::onReconnected);
-        connect(worker, &RelayWorker::reconnectFailed, this,
-            [this](int, const QString &error) { m_outageCause = error; });
-        thread->start();
-        m_threads << thread;
-        m_workers << worker;
+        RelayWorker *worker = addWorker(i);
         QMetaObject::invokeMethod(
             worker, "setPaused", Qt::BlockingQueuedConnection, Q_ARG(bool, paused));
         bool ok = false;
@@ -53,8 +60,51 @@ bool Relay::start(QString *error, bool paused)
     return true;
 }
 
+void Relay::startAsync(bool paused)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    const quint64 generation = ++m_generation;
+    m_paused = paused;
+    m_stats = QList<RelayStats>(m_config.workers);
+    m_startsPending = m_config.workers;
+    m_startError.clear();
+    for (int i = 0; i < m_config.workers; ++i) {
+        RelayWorker *worker = addWorker(i);
+        // The answer is posted to this relay; deleted first, it is never delivered.
+        QMetaObject::invokeMethod(
+            worker,
+            [this, worker, paused, generation] {
+                worker->setPaused(paused);
+                const bool ok = worker->start();
+                const QString error = ok ? QString() : worker->errorText();
+                QMetaObject::invokeMethod(
+                    this, [=, this] { onWorkerStarted(generation, ok, error); },
+                    Qt::QueuedConnection);
+            },
+            Qt::QueuedConnection);
+    }
+}
+
+void Relay::onWorkerStarted(quint64 generation, bool ok, const QString &error)
+{
+    if (generation != m_generation || m_startsPending == 0)
+        return;
+    if (!ok && m_startError.isEmpty())
+        m_startError = error.isEmpty() ? tr("a relay worker could not start") : error;
+    if (--m_startsPending > 0)
+        return;
+    if (!m_startError.isEmpty()) {
+        stop();
+        emit started(false, m_startError);
+        return;
+    }
+    emit started(true, {});
+}
+
 void Relay::stop()
 {
+    ++m_generation; // a startAsync still answering is over
+    m_startsPending = 0;
     for (int i = 0; i < m_threads.size(); ++i) {
         QMetaObject::invokeMethod(m_workers[i], "stop", Qt::BlockingQueuedConnection);
         m_stats[i] = m_workers[i]->stats();

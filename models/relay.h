@@ -28,6 +28,9 @@ public:
 
     // Opens every worker's connection; false with *error when one cannot start.
     bool start(QString *error, bool paused = false);
+    // The same without waiting: each worker opens its connection on its own thread, and
+    // started() reports when all have (or the first error, the relay then stopped).
+    void startAsync(bool paused = false);
     void stop();
     bool isRunning() const { return !m_threads.isEmpty(); }
 
@@ -47,6 +50,7 @@ public:
     const RelayConfig &config() const { return m_config; }
 
 signals:
+    void started(bool ok, const QString &error); // after startAsync()
     void statsChanged(const RelayStats &total);
     void traced(const TraceEvent &event);
     void stepped(RelayWorker::Phase phase);
@@ -55,6 +59,8 @@ signals:
     void outageEnded(qint64 downMs);
 
 private:
+    RelayWorker *addWorker(int index);
+    void onWorkerStarted(quint64 generation, bool ok, const QString &error);
     void onWorkerStats(int worker, const RelayStats &stats);
     void onConnectionLost(int worker, const QString &cause);
     void onReconnected(int worker);
@@ -66,6 +72,9 @@ private:
     QList<RelayWorker *> m_workers;
     QList<RelayStats> m_stats;
     bool m_paused = false;
+    quint64 m_generation = 0; // one per start; answers to an earlier startAsync are dropped
+    int m_startsPending = 0;
+    QString m_startError;
     QSet<int> m_down; // workers without a connection
     QElapsedTimer m_outage;
     QString m_outageCause;

@@ -1,12 +1,9 @@
 #include "teachingsession.h"
 
-#include "dbconnection.h"
 #include "narration.h"
-#include "producer.h"
 #include "relay.h"
 #include "scenario.h"
-#include "schema.h"
-#include "simulation.h"
+#include "sessionworker.h"
 
 namespace {
 
@@ -37,16 +34,38 @@ TeachingSession::TeachingSession(const DatabaseUrl &url, QObject *parent)
     : QObject(parent)
     , m_url(url)
 {
-    connect(&m_playTimer, &QTimer::timeout, this, &TeachingSession::stepScenario);
+    qRegisterMetaType<TraceEvent>();
+    connect(&m_playTimer, &QTimer::timeout, this, [this] { requestStep(/*fromTimer=*/true); });
     connect(&m_produceTimer, &QTimer::timeout, this, &TeachingSession::produceDue);
     m_flushTimer.setSingleShot(true);
     m_flushTimer.setInterval(200);
     connect(&m_flushTimer, &QTimer::timeout, this, &TeachingSession::flushNarration);
+    startWorker();
 }
 
 TeachingSession::~TeachingSession()
 {
     stop();
+    m_thread.quit();
+    m_thread.wait(); // the worker ends its statement, then drops its run and its connection
+}
+
+void TeachingSession::startWorker()
+{
+    m_worker = new SessionWorker(m_url, &m_scaledClock);
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(m_worker, &SessionWorker::traced, this, [this](quint64 run, const TraceEvent &event) {
+        if (run == m_run)
+            onTrace(event);
+    });
+    connect(m_worker, &SessionWorker::scenarioStarted, this, &TeachingSession::onStarted);
+    connect(m_worker, &SessionWorker::producerStarted, this, &TeachingSession::onStarted);
+    connect(m_worker, &SessionWorker::scenarioStepped, this, &TeachingSession::onScenarioStepped);
+    connect(m_worker, &SessionWorker::produced, this, &TeachingSession::onProduced);
+    connect(m_worker, &SessionWorker::liveStepReady, this, &TeachingSession::onLiveStepReady);
+    m_thread.setObjectName(QStringLiteral("outbox-session"));
+    m_thread.start();
 }
 
 qint64 TeachingSession::now() const
@@ -56,13 +75,17 @@ qint64 TeachingSession::now() const
 
 void TeachingSession::stop()
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     m_playTimer.stop();
     m_produceTimer.stop();
     m_relay.reset();
-    m_producer.reset();
-    m_runner.reset();
-    m_simulation.reset();
-    m_connection.reset();
+    ++m_run; // whatever the worker still answers for the stopped run is dropped
+    SessionWorker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker] { worker->stopRun(); }, Qt::QueuedConnection);
+    m_stepsInFlight = 0;
+    m_startsPending = 0;
+    m_producing = false;
     m_playing = false;
     m_mode = Mode::Idle;
 }
@@ -75,28 +98,16 @@ bool TeachingSession::startScenario(const QString &name, QString *error)
         return false;
     }
     stop();
-    m_connection = DbConnection::open(m_url, {}, error);
-    if (!m_connection)
-        return false;
-    if (!Schema::isMarkedForSimulation(m_connection->database())) {
-        *error = tr("%1 is not a simulation database").arg(m_url.toDisplayString());
-        return false;
-    }
-    if (!Schema::clearSimulationData(m_connection->database(), error))
-        return false;
-    m_simulation = std::make_unique<Simulation>(m_connection->database());
-    connect(m_simulation.get(), &Simulation::traced, this, &TeachingSession::onTrace);
-    m_runner = std::make_unique<ScenarioRunner>(*m_simulation, *scenario);
     m_mode = Mode::Scenario;
     m_scenarioName = name;
     m_scenarioBudget = scenario->budget.maxAttempts;
     m_logicalClock.set(0);
     m_pendingLines << name + QStringLiteral(": ") + scenario->summary;
-    if (!m_runner->start()) {
-        *error = m_simulation->errorText();
-        return false;
-    }
-    noteChange();
+    const quint64 run = m_run;
+    m_startsPending = 1;
+    SessionWorker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, run, name] { worker->startScenario(run, name); }, Qt::QueuedConnection);
     emit stateChanged();
     return true;
 }
@@ -104,13 +115,11 @@ bool TeachingSession::startScenario(const QString &name, QString *error)
 bool TeachingSession::startLiveRelay(
     const RelayConfig &config, double eventsPerSecond, QString *error)
 {
+    if (config.workers < 1 || eventsPerSecond < 0) {
+        *error = tr("the live relay needs at least one worker and a producer rate of 0 or more");
+        return false;
+    }
     stop();
-    m_connection = DbConnection::open(m_url, {}, error);
-    if (!m_connection)
-        return false;
-    m_producer = std::make_unique<Producer>(m_connection->database(), &m_scaledClock);
-    if (!m_producer->seedStock(error))
-        return false;
     m_relayConfig = config;
     m_relay = std::make_unique<Relay>(m_url, config, &m_scaledClock);
     connect(m_relay.get(), &Relay::traced, this, &TeachingSession::onTrace);
@@ -118,9 +127,18 @@ bool TeachingSession::startLiveRelay(
     connect(m_relay.get(), &Relay::workerError, this, &TeachingSession::errorOccurred);
     connect(m_relay.get(), &Relay::outageStarted, this, &TeachingSession::onRelayOutage);
     connect(m_relay.get(), &Relay::outageEnded, this, &TeachingSession::onRelayBack);
-    if (!m_relay->start(error, /*paused=*/true))
-        return false;
+    const quint64 run = m_run;
+    // Queued: a failed start deletes the relay, never from inside its own signal.
+    connect(
+        m_relay.get(), &Relay::started, this,
+        [this, run](bool, const QString &error) { onStarted(run, error); }, Qt::QueuedConnection);
+    m_startsPending = 2; // the relay's workers and the producer
+    m_relay->startAsync(/*paused=*/true); // each worker connects on its own thread
     m_relay->setTracing(true);
+    // The stock is seeded on the worker before any event it produces: one queue, in order.
+    SessionWorker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, run] { worker->startProducer(run); }, Qt::QueuedConnection);
     m_mode = Mode::LiveRelay;
     m_origin = m_scaledClock.now();
     m_scenarioName.clear();
@@ -137,6 +155,21 @@ bool TeachingSession::startLiveRelay(
     return true;
 }
 
+void TeachingSession::onStarted(quint64 run, const QString &error)
+{
+    if (run != m_run)
+        return;
+    if (!error.isEmpty()) {
+        stop();
+        emit stateChanged();
+        emit startFinished(false, error);
+        return;
+    }
+    noteChange();
+    if (--m_startsPending == 0)
+        emit startFinished(true, {});
+}
+
 void TeachingSession::play()
 {
     if (m_mode == Mode::Idle || m_playing)
@@ -145,8 +178,12 @@ void TeachingSession::play()
     if (m_mode == Mode::Scenario) {
         m_playTimer.start(int(1000.0 / std::max(m_speed, 0.05)));
     } else {
-        m_produceFrom = m_scaledClock.now();
-        m_producedAtStart = m_producer->produced();
+        const quint64 run = m_run;
+        const qint64 from = m_scaledClock.now();
+        SessionWorker *worker = m_worker;
+        QMetaObject::invokeMethod(
+            worker, [worker, run, from] { worker->startProducing(run, from); },
+            Qt::QueuedConnection);
         m_produceTimer.start(100);
         m_relay->setPaused(false);
     }
@@ -170,21 +207,37 @@ void TeachingSession::step()
     if (m_playing)
         pause();
     if (m_mode == Mode::Scenario) {
-        stepScenario();
+        requestStep(/*fromTimer=*/false);
     } else if (m_mode == Mode::LiveRelay) {
-        // A step on a quiet outbox first produces one event, so there is something to claim.
-        QString error;
-        if (m_producer->produced() == 0 && !m_producer->produce(1, &error))
-            emit errorOccurred(error);
-        m_relay->step();
+        // A step on a quiet outbox first produces one event, so there is something to claim:
+        // the relay steps once the worker has committed it (onLiveStepReady).
+        const quint64 run = m_run;
+        SessionWorker *worker = m_worker;
+        QMetaObject::invokeMethod(
+            worker, [worker, run] { worker->stepLive(run); }, Qt::QueuedConnection);
     }
 }
 
-void TeachingSession::stepScenario()
+// A step the learner asks for is always sent (they run in order); a tick of play is skipped
+// while a step is still on the worker, so a slow database never piles up steps.
+void TeachingSession::requestStep(bool fromTimer)
 {
-    if (!m_runner)
+    if (m_mode != Mode::Scenario || (fromTimer && m_stepsInFlight > 0))
         return;
-    if (m_runner->atEnd()) {
+    ++m_stepsInFlight;
+    const quint64 run = m_run;
+    SessionWorker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, run] { worker->stepScenario(run); }, Qt::QueuedConnection);
+}
+
+void TeachingSession::onScenarioStepped(
+    quint64 run, qint64 now, bool ended, bool ok, const QString &error)
+{
+    if (run != m_run)
+        return;
+    m_stepsInFlight = std::max(0, m_stepsInFlight - 1);
+    if (ended) {
         pause();
         m_pendingLines << tr(
             "End of the scenario. Pick another, or press Step to replay it from t=0.");
@@ -192,10 +245,20 @@ void TeachingSession::stepScenario()
         emit stateChanged();
         return;
     }
-    if (!m_runner->step())
-        emit errorOccurred(m_simulation->errorText());
-    m_logicalClock.set(m_simulation->now());
+    if (!ok)
+        emit errorOccurred(error);
+    m_logicalClock.set(now);
     noteChange();
+}
+
+void TeachingSession::onLiveStepReady(quint64 run, const QString &error)
+{
+    if (run != m_run)
+        return;
+    if (!error.isEmpty())
+        emit errorOccurred(error);
+    if (m_relay)
+        m_relay->step();
 }
 
 // The window's relay never gives up: its workers keep reconnecting, the producer waits.
@@ -206,9 +269,9 @@ void TeachingSession::onRelayOutage(const QString &cause)
 
 void TeachingSession::onRelayBack(qint64 downMs)
 {
-    QSqlDatabase db = m_connection->database(); // the producer's handle died with the server
-    db.close();
-    db.open();
+    SessionWorker *worker = m_worker; // the producer's handle died with the server
+    QMetaObject::invokeMethod(
+        worker, [worker] { worker->reconnect(); }, Qt::QueuedConnection);
     m_pendingLines << tr("The relay reconnected after %1 s and resumes.")
                           .arg(double(downMs) / 1000.0, 0, 'f', 1);
     noteChange();
@@ -216,14 +279,25 @@ void TeachingSession::onRelayBack(qint64 downMs)
 
 void TeachingSession::produceDue()
 {
-    if (m_relay && m_relay->isInOutage())
+    if ((m_relay && m_relay->isInOutage()) || m_producing)
         return;
-    const double seconds = double(m_scaledClock.now() - m_produceFrom) / 1000.0;
-    const int due = int(seconds * m_eventsPerSecond) - (m_producer->produced() - m_producedAtStart);
-    QString error;
-    if (due > 0 && !m_producer->produce(due, &error))
+    m_producing = true;
+    const quint64 run = m_run;
+    const double eventsPerSecond = m_eventsPerSecond;
+    SessionWorker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, run, eventsPerSecond] { worker->produceDue(run, eventsPerSecond); },
+        Qt::QueuedConnection);
+}
+
+void TeachingSession::onProduced(quint64 run, int count, const QString &error)
+{
+    if (run != m_run)
+        return;
+    m_producing = false;
+    if (!error.isEmpty())
         emit errorOccurred(error);
-    if (due > 0)
+    if (count > 0)
         noteChange();
 }
 

@@ -15,7 +15,9 @@
 #include "thresholdsdialog.h"
 
 #include <QComboBox>
+#include <QSignalSpy>
 #include <QTableView>
+#include <QTemporaryDir>
 
 class TestDashboard : public QObject
 {
@@ -30,10 +32,15 @@ private slots:
         window.show();
         QVERIFY(window.session());
         QString error;
+        QSignalSpy started(window.session(), &TeachingSession::startFinished);
         QVERIFY2(
             window.session()->startScenario(QStringLiteral("lost-ack"), &error), qPrintable(error));
+        // The scenario starts on the session's worker; steps asked for meanwhile run after it.
         window.session()->step(); // t=0: the consumer commits, the response is lost
         window.session()->step(); // t=10: the retry is a DUPLICATE, acknowledged
+        QTRY_COMPARE(started.count(), 1);
+        QVERIFY2(started.at(0).at(0).toBool(), qPrintable(started.at(0).at(1).toString()));
+        QTRY_COMPARE(window.session()->now(), 10);
 
         QTRY_VERIFY(window.eventModel()->rowOfEvent(QStringLiteral("EVENT-42")) >= 0);
         QTRY_COMPARE(window.tiles()->valueText(HealthTiles::Tile::Delivered), u"1"_qs);
@@ -110,6 +117,43 @@ private slots:
             HealthMonitor::DefaultIntervalMs * HealthMonitor::SlowedFactor);
         window.show();
         QVERIFY(!window.monitor()->isSlowed());
+    }
+    void aStartThatFailsOnItsWorkerSaysWhy()
+    {
+        // No such database: the scenario and the live relay are accepted at once, then the
+        // session's worker (or the relay's workers) cannot connect, and the panel says why.
+        QTemporaryDir dir;
+        QString error;
+        const DatabaseUrl url = DatabaseUrl::parse(
+            QStringLiteral("sqlite:") + dir.filePath(u"missing.db"_qs), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        TeachingSession session(url);
+        TeachingPanel panel(&session);
+        QSignalSpy started(&session, &TeachingSession::startFinished);
+        QVERIFY(session.startScenario(u"lost-ack"_qs, &error));
+        QVERIFY(started.wait(10000));
+        QCOMPARE(started.at(0).at(0).toBool(), false);
+        QVERIFY(!started.at(0).at(1).toString().isEmpty());
+        QCOMPARE(session.mode(), TeachingSession::Mode::Idle);
+        QTRY_VERIFY2(
+            panel.narrationText().contains(u"Error: "_qs), qPrintable(panel.narrationText()));
+
+        started.clear();
+        QVERIFY(session.startLiveRelay(TeachingSession::demoRelayConfig(), 3, &error));
+        session.play();
+        QVERIFY(started.wait(10000));
+        QCOMPARE(started.at(0).at(0).toBool(), false);
+        QCOMPARE(session.mode(), TeachingSession::Mode::Idle);
+        QVERIFY(!session.isPlaying());
+        QCOMPARE(started.size(), 1); // one report, not one per part
+
+        // A bad request changes nothing and says so at once.
+        RelayConfig none = TeachingSession::demoRelayConfig();
+        none.workers = 0;
+        QVERIFY(!session.startLiveRelay(none, 3, &error));
+        QVERIFY(!error.isEmpty());
+        QVERIFY(!session.startScenario(u"no-such-scenario"_qs, &error));
+        QVERIFY(error.contains(u"no-such-scenario"_qs));
     }
 };
 

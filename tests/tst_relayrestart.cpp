@@ -2,12 +2,14 @@
 // (`pg_ctl stop -m immediate`, as in a crash) while a relay runs and started again. `outboxctl
 // relay` reconnects, finishes every event and keeps every invariant, with a few stderr lines
 // instead of hundreds; left down, it gives up after --give-up-after-ms with exit 2 and one line
-// naming the cause; the in-process Relay of the teaching panel reports one outage and resumes.
+// naming the cause; the in-process Relay of the teaching panel reports one outage and resumes,
+// and the teaching session's producer (on its session worker) pauses and resumes with it.
 // SQLite has no server to restart: its rows are skipped by design. RUN_SERIAL: every other test
 // shares the server this one stops.
 #include "invariants.h"
 #include "producer.h"
 #include "relay.h"
+#include "teachingsession.h"
 #include "testdatabase.h"
 #include "testmain.h"
 #include "testserver.h"
@@ -25,6 +27,13 @@ const int OutageMs = 4000; // the scenario: the server stays down this long
 qint64 count(const QSqlDatabase &db, const QString &sql)
 {
     return scalar(db, sql).toLongLong();
+}
+
+qint64 total(const TestDatabase &database)
+{
+    const auto connection = database.connect(false);
+    return connection ? count(connection->database(), u"SELECT COUNT(*) FROM delivery_outbox"_qs)
+                      : -1;
 }
 
 qint64 delivered(const TestDatabase &database)
@@ -289,6 +298,46 @@ private slots:
         const QStringList violations
             = invariantViolations(connection->database(), 2000, Producer::InitialStock);
         QVERIFY2(violations.isEmpty(), qPrintable(violations.join(u"; "_qs)));
+    }
+    void teachingProducerResumesAfterRestart_data() { engineRows(); }
+    void teachingProducerResumesAfterRestart()
+    {
+        QFETCH(QString, engine);
+        POSTGRESQL_SERVER_ONLY(engine);
+        FRESH_DATABASE(database, engine);
+        DatabaseUrl url;
+        {
+            const auto connection = database->initialise();
+            QVERIFY(connection);
+            url = connection->url();
+        }
+        TeachingSession session(url);
+        QSignalSpy started(&session, &TeachingSession::startFinished);
+        QStringList errors;
+        QStringList narration;
+        connect(&session, &TeachingSession::errorOccurred, this,
+            [&](const QString &message) { errors << message; });
+        connect(&session, &TeachingSession::narrated, this,
+            [&](const QStringList &lines) { narration << lines; });
+        RelayConfig config = TeachingSession::demoRelayConfig();
+        config.faults = {};
+        config.stallRate = 0;
+        QString error;
+        QVERIFY2(session.startLiveRelay(config, 40, &error), qPrintable(error));
+        session.play();
+        QVERIFY(started.wait(10000));
+        QVERIFY2(started.at(0).at(0).toBool(), qPrintable(started.at(0).at(1).toString()));
+        QTRY_VERIFY_WITH_TIMEOUT(total(*database) >= 20, 20000);
+
+        stopServer();
+        QTRY_VERIFY_WITH_TIMEOUT(errors.join(u'\n').contains(u"lost the database"_qs), 10000);
+        startServer();
+        QTRY_VERIFY_WITH_TIMEOUT(narration.join(u'\n').contains(u"reconnected after"_qs), 20000);
+        const qint64 before = total(*database);
+        QVERIFY(before >= 20);
+        // The producer's connection was opened again on its worker: events keep coming.
+        QTRY_VERIFY_WITH_TIMEOUT(total(*database) >= before + 20, 20000);
+        session.stop();
     }
 };
 

@@ -3,7 +3,8 @@
 // the last values and says it failed (never "no longer in the outbox"), an event that truly
 // left says so; the CSV export streams with progress and can be cancelled (nothing left
 // behind); closing the window during a bulk replay leaves the outbox consistent; and a whole
-// window session runs no SQL statement on the GUI thread.
+// window session runs no SQL statement on the GUI thread, nor does the teaching session (the
+// live relay's producer and a scenario's steps).
 #include "attemptmodel.h"
 #include "csvexportjob.h"
 #include "detailpane.h"
@@ -15,6 +16,8 @@
 #include "outboxstore.h"
 #include "replaydialog.h"
 #include "replaylogmodel.h"
+#include "teachingpanel.h"
+#include "teachingsession.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -404,6 +407,64 @@ private slots:
             QCOMPARE(DbConnection::everOpenedOn(gui), everBefore);
         }
         QCOMPARE(guiConnections(), 0); // still none after closing
+    }
+    void teachingSessionRunsNoStatementOnTheGuiThread_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void teachingSessionRunsNoStatementOnTheGuiThread()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        QVERIFY(database->initialise()); // marked for simulation
+        QThread *gui = QThread::currentThread();
+        const int openBefore = DbConnection::openCountOn(gui);
+        auto connection = database->connect();
+        QVERIFY(connection);
+        const int everBefore = DbConnection::everOpenedOn(gui);
+        auto guiConnections = [&] { return DbConnection::openCountOn(gui) - openBefore; };
+        {
+            WindowOptions options;
+            options.markedForSimulation = true; // told, not read on the GUI thread
+            options.startLiveRelay = true;
+            MainWindow window(std::move(connection), options);
+            window.show();
+            TeachingSession *session = window.session();
+            QVERIFY(session);
+            QCOMPARE(session->mode(), TeachingSession::Mode::LiveRelay);
+            QVERIFY(session->isPlaying());
+            QCOMPARE(guiConnections(), 0);
+
+            // The producer adds events and the relay works them: rows appear in the table.
+            session->setSpeed(10);
+            QTRY_VERIFY_WITH_TIMEOUT(window.eventModel()->rowCount() >= 5, 30000);
+            QVERIFY(window.eventModel()->eventIdAt(0).startsWith(u"EV-"_qs));
+            QCOMPARE(guiConnections(), 0);
+
+            // A scenario clears the simulation tables and steps on the worker.
+            QSignalSpy started(session, &TeachingSession::startFinished);
+            QString error;
+            QVERIFY2(session->startScenario(u"lost-ack"_qs, &error), qPrintable(error));
+            QVERIFY(started.wait(20000));
+            QVERIFY2(started.at(0).at(0).toBool(), qPrintable(started.at(0).at(1).toString()));
+            session->step(); // t=0: the consumer commits, the response is lost
+            session->step(); // t=10: the retry is a DUPLICATE, acknowledged
+            QTRY_COMPARE(session->now(), 10);
+            QTRY_COMPARE(window.eventModel()->rowCount(), 1);
+            QTRY_COMPARE(window.eventModel()->eventIdAt(0), u"EVENT-42"_qs);
+            // Played to its end: the session pauses by itself and says so.
+            session->setSpeed(100);
+            session->play();
+            QTRY_VERIFY_WITH_TIMEOUT(!session->isPlaying(), 20000);
+            auto *panel = window.findChild<TeachingPanel *>();
+            QVERIFY(panel);
+            QTRY_VERIFY(panel->narrationText().contains(u"End of the scenario"_qs));
+
+            QCOMPARE(guiConnections(), 0);
+            QCOMPARE(DbConnection::everOpenedOn(gui), everBefore);
+        }
+        QCOMPARE(guiConnections(), 0);
     }
 };
 

@@ -82,6 +82,12 @@ MainWindow::MainWindow(
     connectMonitor();
     resize(1400, 900);
     if (m_session && m_options.startLiveRelay) {
+        // The producer's stock is seeded on the session's worker; a failure there arrives later.
+        connect(m_session, &TeachingSession::startFinished, this,
+            [this](bool ok, const QString &error) {
+                if (!ok)
+                    statusBar()->showMessage(error);
+            });
         QString error;
         if (m_session->startLiveRelay(
                 TeachingSession::demoRelayConfig(), TeachingSession::DemoEventsPerSecond, &error))

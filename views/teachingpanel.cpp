@@ -148,6 +148,12 @@ void TeachingPanel::connectSession()
     connect(m_session, &TeachingSession::stateChanged, this, &TeachingPanel::updateState);
     connect(m_session, &TeachingSession::errorOccurred, this,
         [this](const QString &message) { appendNarration({tr("Error: %1").arg(message)}); });
+    // A start is checked at once and finished on the session's worker: a failure shows here.
+    connect(
+        m_session, &TeachingSession::startFinished, this, [this](bool ok, const QString &error) {
+            if (!ok)
+                appendNarration({tr("Error: %1").arg(error)});
+        });
     connect(m_clockTimer, &QTimer::timeout, this, &TeachingPanel::updateClock);
 }
 

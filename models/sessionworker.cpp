@@ -1,0 +1,148 @@
+#include "sessionworker.h"
+
+#include "dbconnection.h"
+#include "producer.h"
+#include "scenario.h"
+#include "schema.h"
+#include "simulation.h"
+
+#include <QThread>
+
+SessionWorker::SessionWorker(const DatabaseUrl &url, const Clock *producerClock, QObject *parent)
+    : QObject(parent)
+    , m_url(url)
+    , m_producerClock(producerClock)
+{ }
+
+SessionWorker::~SessionWorker()
+{
+    stopRun();
+}
+
+bool SessionWorker::openConnection(QString *error)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    m_connection = DbConnection::open(m_url, {}, error);
+    return m_connection != nullptr;
+}
+
+void SessionWorker::stopRun()
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    m_producer.reset();
+    m_runner.reset();
+    m_simulation.reset();
+    m_connection.reset();
+    m_reopen = false;
+}
+
+bool SessionWorker::prepareScenario(const QString &name, QString *error)
+{
+    const std::optional<Scenario> scenario = Scenario::byName(name);
+    if (!scenario) {
+        *error = tr("unknown scenario '%1'").arg(name);
+        return false;
+    }
+    if (!openConnection(error))
+        return false;
+    const QSqlDatabase db = m_connection->database();
+    if (!Schema::isMarkedForSimulation(db)) {
+        *error = tr("%1 is not a simulation database").arg(m_url.toDisplayString());
+        return false;
+    }
+    if (!Schema::clearSimulationData(db, error))
+        return false;
+    m_simulation = std::make_unique<Simulation>(db);
+    const quint64 run = m_run;
+    connect(m_simulation.get(), &Simulation::traced, this,
+        [this, run](const TraceEvent &event) { emit traced(run, event); });
+    m_runner = std::make_unique<ScenarioRunner>(*m_simulation, *scenario);
+    if (!m_runner->start()) {
+        *error = m_simulation->errorText();
+        return false;
+    }
+    return true;
+}
+
+void SessionWorker::startScenario(quint64 run, const QString &name)
+{
+    stopRun();
+    m_run = run;
+    QString error;
+    if (!prepareScenario(name, &error) && error.isEmpty())
+        error = tr("the scenario could not start");
+    emit scenarioStarted(run, error);
+}
+
+void SessionWorker::stepScenario(quint64 run)
+{
+    if (!isCurrent(run) || !m_runner)
+        return;
+    if (m_runner->atEnd()) {
+        emit scenarioStepped(run, m_simulation->now(), /*ended=*/true, true, {});
+        return;
+    }
+    const bool ok = m_runner->step();
+    emit scenarioStepped(
+        run, m_simulation->now(), false, ok, ok ? QString() : m_simulation->errorText());
+}
+
+void SessionWorker::startProducer(quint64 run)
+{
+    stopRun();
+    m_run = run;
+    QString error;
+    if (openConnection(&error)) {
+        m_producer = std::make_unique<Producer>(m_connection->database(), m_producerClock);
+        if (!m_producer->seedStock(&error))
+            m_producer.reset();
+    }
+    emit producerStarted(run, error);
+}
+
+void SessionWorker::startProducing(quint64 run, qint64 from)
+{
+    if (!isCurrent(run) || !m_producer)
+        return;
+    m_produceFrom = from;
+    m_producedAtStart = m_producer->produced();
+}
+
+void SessionWorker::reconnect()
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    m_reopen = false;
+    if (!m_connection)
+        return;
+    QSqlDatabase db = m_connection->database(); // the producer keeps using this handle
+    db.close();
+    m_reopen = !db.open(); // the server may not be back yet: try again before the next insert
+}
+
+void SessionWorker::produceDue(quint64 run, double eventsPerSecond)
+{
+    if (!isCurrent(run) || !m_producer) {
+        emit produced(run, 0, {});
+        return;
+    }
+    if (m_reopen)
+        reconnect();
+    const double seconds = double(m_producerClock->now() - m_produceFrom) / 1000.0;
+    const int due = int(seconds * eventsPerSecond) - (m_producer->produced() - m_producedAtStart);
+    QString error;
+    if (due > 0 && !m_producer->produce(due, &error))
+        m_reopen = true;
+    emit produced(run, std::max(due, 0), error);
+}
+
+void SessionWorker::stepLive(quint64 run)
+{
+    if (!isCurrent(run) || !m_producer)
+        return;
+    if (m_reopen)
+        reconnect();
+    QString error;
+    if (m_producer->produced() == 0 && !m_producer->produce(1, &error))
+        m_reopen = true;
+    emit liveStepReady(run, error);
+}
