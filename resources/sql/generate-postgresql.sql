@@ -1,6 +1,6 @@
 -- outboxctl generate on PostgreSQL: events number first to last of a synthetic outbox, and
 -- their attempt rows, in one statement computed on the server (nothing but the parameters
--- crosses the wire). The same mix as models/syntheticevent.cpp, the SQLite path: keep the two
+-- crosses the wire). The same mix as models/simulation/syntheticevent.cpp, the SQLite path: keep the two
 -- in step. Every draw is hashint8extended(n, seed * 8 + stream), so a chunk depends only on
 -- the seed and its numbers, whatever the chunking.
 -- Comment lines are removed before the statement is prepared (Qt reads a colon followed by a
