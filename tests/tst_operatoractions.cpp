@@ -6,6 +6,7 @@
 #include "mainwindow.h"
 #include "operatoractions.h"
 #include "outboxstore.h"
+#include "parkedevents.h"
 #include "replaydialog.h"
 #include "replaylogmodel.h"
 #include "testdatabase.h"
@@ -22,20 +23,7 @@ namespace {
 bool park(const QSqlDatabase &db, int dead,
     const QString &payload = QStringLiteral("{\"sku\":\"SKU-1\",\"quantity\":1}"))
 {
-    OutboxStore store(db);
-    const qint64 now = QDateTime::currentMSecsSinceEpoch() - 60000;
-    for (int i = 0; i <= dead; ++i) {
-        const QString id = QStringLiteral("P-%1").arg(i, 4, 10, QLatin1Char('0'));
-        if (!store.insertEvent({id, u"Order"_qs, id, u"StockReserved"_qs, payload, now}))
-            return false;
-        const ClaimResult claim = store.claim(id, u"w"_qs, now);
-        const bool ok = i == 0
-            ? store.ack(claim.claim, now).ok
-            : store.fail(claim.claim, now, ErrorCategory::Permanent, u"schema"_qs).ok;
-        if (!ok)
-            return false;
-    }
-    return true;
+    return parkEvents(db, dead, [payload](int) { return payload; });
 }
 
 qint64 count(const QSqlDatabase &db, const QString &sql)

@@ -14,6 +14,7 @@
 #include "operatoractions.h"
 #include "outboxgenerator.h"
 #include "outboxstore.h"
+#include "parkedevents.h"
 #include "replaydialog.h"
 #include "replaylogmodel.h"
 #include "teachingpanel.h"
@@ -39,24 +40,12 @@
 
 namespace {
 
-// `dead` events parked DEAD by a permanent rejection after one attempt, and one delivered.
+// `dead` events parked DEAD by a permanent rejection after one attempt, and one delivered;
+// each payload names its own SKU and carries a secret the detail pane must mask.
 bool park(const QSqlDatabase &db, int dead)
 {
-    OutboxStore store(db);
-    const qint64 now = QDateTime::currentMSecsSinceEpoch() - 60000;
-    for (int i = 0; i <= dead; ++i) {
-        const QString id = QStringLiteral("P-%1").arg(i, 4, 10, QLatin1Char('0'));
-        const QString payload = QStringLiteral("{\"sku\":\"SKU-%1\",\"token\":\"s3cret\"}").arg(i);
-        if (!store.insertEvent({id, u"Order"_qs, id, u"StockReserved"_qs, payload, now}))
-            return false;
-        const ClaimResult claim = store.claim(id, u"w"_qs, now);
-        const bool ok = i == 0
-            ? store.ack(claim.claim, now).ok
-            : store.fail(claim.claim, now, ErrorCategory::Permanent, u"schema"_qs).ok;
-        if (!ok)
-            return false;
-    }
-    return true;
+    return parkEvents(db, dead,
+        [](int i) { return QStringLiteral("{\"sku\":\"SKU-%1\",\"token\":\"s3cret\"}").arg(i); });
 }
 
 qint64 count(const QSqlDatabase &db, const QString &sql)

@@ -31,7 +31,8 @@ EventTableStatus::EventTableStatus(EventListModel *model, QAbstractItemView *vie
     m_overlay->setMargin(24);
     m_overlay->setAttribute(Qt::WA_TransparentForMouseEvents);
     m_overlay->hide();
-    view->viewport()->installEventFilter(this);
+    m_viewport = view->viewport();
+    m_viewport->installEventFilter(this);
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(2, 0, 2, 0);
@@ -81,7 +82,9 @@ void EventTableStatus::update()
 
 bool EventTableStatus::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
-        m_overlay->setGeometry(m_view->viewport()->rect());
+    // Compared by address only: while the view is being destroyed its viewport still sends
+    // events, and the view is no longer a scroll area to ask.
+    if (watched == m_viewport && event->type() == QEvent::Resize)
+        m_overlay->setGeometry(m_viewport->rect());
     return QWidget::eventFilter(watched, event);
 }

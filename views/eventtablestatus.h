@@ -28,6 +28,7 @@ private:
 
     EventListModel *m_model = nullptr;
     QAbstractItemView *m_view = nullptr;
+    QWidget *m_viewport = nullptr; // the view's, watched for its size
     QLabel *m_count = nullptr;
     QLabel *m_loading = nullptr;
     QLabel *m_message = nullptr;

@@ -2,7 +2,6 @@
 
 #include "timeformat.h"
 
-#include <QSqlError>
 #include <QSqlQuery>
 
 AttemptModel::AttemptModel(QObject *parent)
@@ -23,24 +22,7 @@ std::optional<SqlRows> AttemptModel::readRows(
         " ORDER BY attempt_no"));
     // clang-format on
     query.bindValue(QStringLiteral(":id"), eventId);
-    if (!query.exec()) {
-        if (error)
-            *error = query.lastError().text().simplified();
-        return std::nullopt;
-    }
-    SqlRows rows;
-    while (query.next()) {
-        QVariantList row;
-        for (int column = 0; column < ColumnCount; ++column)
-            row << query.value(column);
-        rows << row;
-    }
-    if (query.lastError().isValid()) {
-        if (error)
-            *error = query.lastError().text().simplified();
-        return std::nullopt;
-    }
-    return rows;
+    return readSqlRows(query, ColumnCount, error);
 }
 
 void AttemptModel::setRows(const QString &eventId, const SqlRows &rows)

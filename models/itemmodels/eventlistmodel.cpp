@@ -144,7 +144,7 @@ EventPageRequest EventListModel::request(
     return r;
 }
 
-void EventListModel::submit(const EventPageRequest &request)
+void EventListModel::sendRequest(const EventPageRequest &request)
 {
     const bool wasLoading = isLoading();
     m_pendingKind = request.kind;
@@ -162,7 +162,7 @@ void EventListModel::reload()
         endResetModel();
         return;
     }
-    submit(request(Kind::Reload, PageSize, nullptr, Anchor::None));
+    sendRequest(request(Kind::Reload, PageSize, nullptr, Anchor::None));
 }
 
 bool EventListModel::refresh()
@@ -172,7 +172,7 @@ bool EventListModel::refresh()
     const int wanted = std::max<int>(PageSize, int(m_rows.size()));
     m_refreshFromStart = m_atStart || m_rows.isEmpty();
     const EventRow first = m_refreshFromStart ? EventRow() : m_rows.constFirst();
-    submit(
+    sendRequest(
         request(Kind::Refresh, wanted, m_refreshFromStart ? nullptr : &first, Anchor::AtOrAfter));
     return true;
 }
@@ -189,7 +189,7 @@ void EventListModel::fetchMore(const QModelIndex &parent)
         || (isLoading() && m_pendingKind != Kind::Refresh))
         return;
     const EventRow last = m_rows.constLast();
-    submit(request(Kind::Next, PageSize, &last, Anchor::After));
+    sendRequest(request(Kind::Next, PageSize, &last, Anchor::After));
 }
 
 void EventListModel::fetchPrevious()
@@ -198,7 +198,7 @@ void EventListModel::fetchPrevious()
         || (isLoading() && m_pendingKind != Kind::Refresh))
         return;
     const EventRow first = m_rows.constFirst();
-    submit(request(Kind::Previous, PageSize, &first, Anchor::Before));
+    sendRequest(request(Kind::Previous, PageSize, &first, Anchor::Before));
 }
 
 void EventListModel::accept(const EventPageAnswer &answer)

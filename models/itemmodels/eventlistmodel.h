@@ -123,7 +123,7 @@ private:
     QString derivedState(const EventRow &row) const;
     QString sortExpression() const;
     EventPageRequest request(Kind kind, int limit, const EventRow *anchor, Anchor side) const;
-    void submit(const EventPageRequest &request);
+    void sendRequest(const EventPageRequest &request);
     void reload();
     void accept(const EventPageAnswer &answer);
     void reportFailure(const EventPageAnswer &answer);

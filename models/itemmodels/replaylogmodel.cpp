@@ -2,7 +2,6 @@
 
 #include "timeformat.h"
 
-#include <QSqlError>
 #include <QSqlQuery>
 
 ReplayLogModel::ReplayLogModel(QObject *parent)
@@ -24,24 +23,7 @@ std::optional<SqlRows> ReplayLogModel::readRows(
         query.bindValue(QStringLiteral(":id"), eventId);
     if (limit > 0)
         query.bindValue(QStringLiteral(":limit"), limit);
-    if (!query.exec()) {
-        if (error)
-            *error = query.lastError().text().simplified();
-        return std::nullopt;
-    }
-    SqlRows rows;
-    while (query.next()) {
-        QVariantList row;
-        for (int column = 0; column < ColumnCount; ++column)
-            row << query.value(column);
-        rows << row;
-    }
-    if (query.lastError().isValid()) {
-        if (error)
-            *error = query.lastError().text().simplified();
-        return std::nullopt;
-    }
-    return rows;
+    return readSqlRows(query, ColumnCount, error);
 }
 
 void ReplayLogModel::setRows(const QString &eventId, const SqlRows &rows)
