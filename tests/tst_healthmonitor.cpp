@@ -46,9 +46,11 @@ private slots:
         QTest::addRow("a cheap refresh keeps the user's 2 s") << qint64(12) << 2000 << 2000;
         QTest::addRow("no cost keeps the user's interval") << qint64(0) << 2000 << 2000;
         QTest::addRow("60 ms stretches to 3 s (busy one fiftieth)") << qint64(60) << 2000 << 3000;
-        QTest::addRow("100 ms stretches to the 5 s ceiling") << qint64(100) << 2000 << 5000;
-        QTest::addRow("a costly refresh stops at 5 s") << qint64(2000) << 2000 << 5000;
-        QTest::addRow("a longer user interval is kept") << qint64(500) << 8000 << 8000;
+        QTest::addRow("100 ms stretches to 5 s") << qint64(100) << 2000 << 5000;
+        QTest::addRow("300 ms stretches to the 15 s ceiling") << qint64(300) << 2000 << 15000;
+        QTest::addRow("a costly refresh stops at 15 s") << qint64(2000) << 2000 << 15000;
+        QTest::addRow("a longer user interval is kept") << qint64(100) << 8000 << 8000;
+        QTest::addRow("a user interval above the ceiling is kept") << qint64(500) << 20000 << 20000;
         QTest::addRow("a short user interval stretches") << qint64(20) << 500 << 1000;
     }
     void adaptiveRule()
@@ -58,7 +60,8 @@ private slots:
         QFETCH(int, expectedMs);
         QCOMPARE(HealthMonitor::adaptiveIntervalMs(costMs, userMs), expectedMs);
         // What the rule promises: at most 1.2 s of database time a minute below the ceiling.
-        if (expectedMs < HealthMonitor::MaxAdaptiveIntervalMs && expectedMs > userMs)
+        if (costMs * HealthMonitor::CostFactor <= HealthMonitor::MaxAdaptiveIntervalMs
+            && expectedMs > userMs)
             QVERIFY(costMs * 60000 / expectedMs <= 1200);
     }
 

@@ -10,6 +10,7 @@
 #include "outboxstore.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "throughputcache.h"
 #include "throughputmodel.h"
 
 #include <QAbstractItemModelTester>
@@ -339,6 +340,62 @@ private slots:
         QCOMPARE(busyMinutes(*snapshot), QStringList({u"0:1/0"_qs, u"58:1/1"_qs, u"59:0/2"_qs}));
         QCOMPARE(snapshot->deliveredLastHour(), 2);
         QCOMPARE(snapshot->failedLastHour(), 3);
+    }
+
+    // A worker's snapshots read only the minutes its ThroughputCache does not hold: the same
+    // figures as reading the whole hour; a late write into a settled minute shows at the next
+    // full read (at most FullReadEveryMs later), one into the current minute at once.
+    void throughputCache_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void throughputCache()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QVERIFY(populate(db));
+
+        ThroughputCache cache;
+        QStringList trace;
+        HealthQuery::Options options;
+        options.throughputCache = &cache;
+        options.trace = &trace;
+        const auto readFrom = [&trace] {
+            const QString sql = trace.filter(u"FROM delivery_attempt"_qs).constLast();
+            const qsizetype at = sql.indexOf(u"finished_at >= "_qs) + 15;
+            return sql.mid(at, sql.indexOf(QLatin1Char(' '), at) - at).toLongLong();
+        };
+        QString error;
+        const auto first = HealthQuery::compute(db, T, &error, options);
+        QVERIFY2(first, qPrintable(error));
+        QCOMPARE(readFrom(), FirstMinute); // nothing cached yet: the whole hour
+        QCOMPARE(busyMinutes(*first), QStringList({u"0:1/0"_qs, u"58:1/1"_qs, u"59:0/2"_qs}));
+
+        // 10 s later: the minutes that ended 2 min before come from the cache.
+        const qint64 later = T + 10000;
+        const qint64 settledEnd = later - later % 60000 - ThroughputCache::SettleMs;
+        QVERIFY(insertAttempt(db, u"X-delivered"_qs, 6, settledEnd - 30000, u"DELIVERED"_qs));
+        QVERIFY(insertAttempt(db, u"X-delivered"_qs, 7, later - 1, u"DELIVERED"_qs));
+        const auto second = HealthQuery::compute(db, later, &error, options);
+        QVERIFY2(second, qPrintable(error));
+        QCOMPARE(readFrom(), settledEnd);
+        const auto uncached = HealthQuery::compute(db, later, &error);
+        QVERIFY2(uncached, qPrintable(error));
+        QCOMPARE(second->deliveredLastHour(), uncached->deliveredLastHour() - 1); // the late one
+        QCOMPARE(second->throughput.constLast().delivered, 1); // the current minute's at once
+
+        // A full read again once FullReadEveryMs has passed since the last one.
+        const qint64 full = T + ThroughputCache::FullReadEveryMs;
+        const auto third = HealthQuery::compute(db, full, &error, options);
+        QVERIFY2(third, qPrintable(error));
+        QCOMPARE(readFrom(), (full / 60000 - 59) * 60000);
+        const auto reference = HealthQuery::compute(db, full, &error);
+        QVERIFY2(reference, qPrintable(error));
+        QCOMPARE(busyMinutes(*third), busyMinutes(*reference));
     }
 
     void emptyOutbox_data()

@@ -32,9 +32,12 @@ public:
     static constexpr int SlowedFactor = 5;
     static constexpr int FirstRetryMs = 500;
     // The adaptive interval keeps the database busy with this window at most 1/CostFactor of
-    // the time (1.2 s a minute), but never stretches past MaxAdaptiveIntervalMs.
+    // the time (1.2 s a minute), but never stretches past MaxAdaptiveIntervalMs: a healthy
+    // outbox, whose refresh costs a few milliseconds at any size, keeps the user's interval;
+    // one with a few hundred thousand PENDING rows refreshes less often, its figures at most
+    // 15 s old.
     static constexpr int CostFactor = 50;
-    static constexpr int MaxAdaptiveIntervalMs = 5000;
+    static constexpr int MaxAdaptiveIntervalMs = 15000;
 
     // Starts paused: call resume() to refresh periodically, or refreshNow() once.
     explicit HealthMonitor(const DatabaseUrl &url, QObject *parent = nullptr);

@@ -27,6 +27,8 @@
 #include <QStringList>
 #include <optional>
 
+class ThroughputCache;
+
 namespace HealthQuery {
 
 // Above this many rows in delivery_outbox (by the catalogue), PostgreSQL estimates DELIVERED:
@@ -43,6 +45,9 @@ struct Options
     // takes its place; DELIVERED is then counted exactly, the throughput (attempt history) is
     // not read, and what the profile lacks is listed in HealthSnapshot::notAvailable.
     const OutboxProfile *profile = nullptr;
+    // When set, the throughput's settled minutes come from it and only the rest of the hour is
+    // read (a worker keeps one per connection); null reads the whole hour.
+    ThroughputCache *throughputCache = nullptr;
 
     // The defaults, with estimateAboveRows from OUTBOX_ESTIMATE_ABOVE_ROWS when that holds a
     // whole number (0 = always estimate on PostgreSQL).

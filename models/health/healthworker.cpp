@@ -41,10 +41,12 @@ void HealthWorker::request(quint64 requestId, qint64 now)
     }
     HealthQuery::Options options = HealthQuery::Options::fromEnvironment();
     options.profile = m_profile ? &*m_profile : nullptr;
+    options.throughputCache = &m_throughput;
     const std::optional<HealthSnapshot> snapshot
         = HealthQuery::compute(m_connection->database(), now, &error, options);
     if (!snapshot) {
         m_connection.reset(); // reconnect on the next request: the server may have gone away
+        m_throughput.clear(); // and read the whole hour again then
         emit failed(requestId, error);
         return;
     }

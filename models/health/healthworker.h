@@ -6,6 +6,7 @@
 #include "dbconnection.h"
 #include "healthsnapshot.h"
 #include "outboxprofile.h"
+#include "throughputcache.h"
 
 #include <QObject>
 #include <memory>
@@ -30,7 +31,11 @@ public slots:
     // Answers with snapshotReady or failed, carrying the same id.
     void request(quint64 requestId, qint64 now);
     // The schema to read from now on (HealthQuery::Options::profile); native by default.
-    void setProfile(const OutboxProfile &profile) { m_profile = profile; }
+    void setProfile(const OutboxProfile &profile)
+    {
+        m_profile = profile;
+        m_throughput.clear();
+    }
 
 signals:
     void snapshotReady(quint64 requestId, const HealthSnapshot &snapshot);
@@ -43,4 +48,5 @@ private:
     OpenOptions m_options;
     std::unique_ptr<DbConnection> m_connection;
     std::optional<OutboxProfile> m_profile;
+    ThroughputCache m_throughput; // the settled minutes of this connection's throughput
 };
