@@ -148,6 +148,21 @@ private slots:
         QCOMPARE(!redacted.contains(u"v4lue"_qs), masked);
     }
 
+    // One Redactor for a whole export remembers each key's verdict: a key seen again, at any
+    // depth, in any payload, is masked or kept exactly as a fresh redaction decides.
+    void redactorRemembersVerdicts()
+    {
+        const Redaction::Redactor redactor;
+        const QStringList payloads {u"{\"email\":\"a@b\",\"sku\":\"S1\"}"_qs,
+            u"{\"order\":{\"email\":\"c@d\",\"sku\":\"S2\",\"className\":\"X\"}}"_qs,
+            u"[{\"e_mail\":\"e@f\"},{\"sku\":\"S3\",\"userSSN\":\"123\"}]"_qs,
+            u"{\"email\":\"g@h\",\"sku\":\"S4\"}"_qs, u"not json"_qs};
+        for (const QString &payload : payloads)
+            QCOMPARE(redactor.redactJson(payload), Redaction::redactJson(payload));
+        QVERIFY(!redactor.redactJson(payloads.at(3)).contains(u"g@h"_qs));
+        QVERIFY(redactor.redactJson(payloads.at(3)).contains(u"S4"_qs));
+    }
+
     void exportIsTheWindowsCsv_data()
     {
         TestDatabase::addEngineColumn();

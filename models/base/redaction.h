@@ -6,6 +6,7 @@
 // Text that is not JSON is never shown raw.
 #pragma once
 
+#include <QHash>
 #include <QJsonValue>
 #include <QSettings>
 #include <QString>
@@ -34,5 +35,22 @@ QJsonValue redactValue(const QJsonValue &value, const QStringList &sensitiveKeys
 // Compact JSON with every sensitive value masked, or NotJson.
 QString redactJson(
     const QString &payload, const QStringList &sensitiveKeys = defaultSensitiveKeys());
+
+// The same decisions for many payloads (an export of a million rows): the sensitive words
+// normalised once, and each key name's verdict remembered, since payloads of one outbox
+// repeat the same few dozen keys. Not thread-safe: one per thread.
+class Redactor
+{
+public:
+    explicit Redactor(const QStringList &sensitiveKeys = defaultSensitiveKeys());
+    bool isSensitiveKey(const QString &key) const;
+    QJsonValue redactValue(const QJsonValue &value) const;
+    QString redactJson(const QString &payload) const;
+
+private:
+    QStringList m_long; // normalised words longer than ShortWord: contained anywhere
+    QStringList m_short; // whole words only
+    mutable QHash<QString, bool> m_verdicts;
+};
 
 } // namespace Redaction

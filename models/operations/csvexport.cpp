@@ -96,11 +96,12 @@ bool exportEvents(const QSqlDatabase &db, const EventFilter &filter, qint64 now,
             error))
         return false;
     qint64 written = 0;
+    const Redaction::Redactor redactor(sensitiveKeys);
     while (query.next()) {
         QStringList fields;
         for (int column = 0; column < 10; ++column)
             fields << text(query, column);
-        fields << Redaction::redactJson(query.value(10).toString(), sensitiveKeys);
+        fields << redactor.redactJson(query.value(10).toString());
         if (!writeRow(out, fields, error))
             return false;
         ++written;
