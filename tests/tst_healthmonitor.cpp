@@ -98,7 +98,7 @@ private slots:
         QCOMPARE(intervals.count(), 1);
         QCOMPARE(intervals.constLast().constFirst().toInt(), 5000);
 
-        monitor.refreshNow();
+        monitor.refreshNow(); // the lower of two: 10 ms
         monitor.acceptSnapshot(monitor.lastRequestId(), costing(10));
         QCOMPARE(monitor.effectiveInterval(), 2000);
         monitor.noteRefreshCost(50); // the table and detail the snapshot refreshed
@@ -110,7 +110,24 @@ private slots:
         monitor.refreshNow(); // the next snapshot starts counting afresh
         monitor.acceptSnapshot(monitor.lastRequestId(), costing(60));
         QCOMPARE(monitor.lastCostMs(), 60);
+        QCOMPARE(monitor.costBasisMs(), 100); // the median of 100, 100 and 60
+        QCOMPARE(monitor.effectiveInterval(), 5000);
+
+        // Cheap refreshes: one slow one among them (a full read) does not stretch the interval.
+        for (const qint64 cost : {10, 12, 11, 10, 300}) {
+            monitor.refreshNow();
+            monitor.acceptSnapshot(monitor.lastRequestId(), costing(cost));
+        }
+        QCOMPARE(monitor.lastCostMs(), 300);
+        QCOMPARE(monitor.costBasisMs(), 11);
+        QCOMPARE(monitor.effectiveInterval(), 2000);
+        // A lasting change moves it within three refreshes.
+        for (int i = 0; i < 2; ++i) {
+            monitor.refreshNow();
+            monitor.acceptSnapshot(monitor.lastRequestId(), costing(60));
+        }
         QCOMPARE(monitor.effectiveInterval(), 3000);
+
         monitor.setSlowed(true);
         QCOMPARE(monitor.effectiveInterval(), 3000 * HealthMonitor::SlowedFactor);
         monitor.setSlowed(false);

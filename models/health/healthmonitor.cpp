@@ -68,9 +68,17 @@ int HealthMonitor::retryDelayMs(int failures, int capMs)
     return int(std::max<qint64>(1, std::min<qint64>(delay, capMs)));
 }
 
+qint64 HealthMonitor::costBasisMs() const
+{
+    QList<qint64> costs = m_pastCostsMs;
+    costs.append(lastCostMs());
+    std::sort(costs.begin(), costs.end());
+    return costs.at((costs.size() - 1) / 2); // the lower middle of an even count
+}
+
 int HealthMonitor::adaptedInterval() const
 {
-    return m_adaptive ? adaptiveIntervalMs(lastCostMs(), m_interval) : m_interval;
+    return m_adaptive ? adaptiveIntervalMs(costBasisMs(), m_interval) : m_interval;
 }
 
 void HealthMonitor::setInterval(int ms)
@@ -165,6 +173,11 @@ void HealthMonitor::acceptSnapshot(quint64 requestId, const HealthSnapshot &snap
 {
     if (!isCurrent(requestId))
         return;
+    if (m_hasSnapshot) { // the refresh before is complete: remember what it cost
+        m_pastCostsMs.append(lastCostMs());
+        while (m_pastCostsMs.size() > PastCosts)
+            m_pastCostsMs.removeFirst();
+    }
     m_snapshot = snapshot;
     m_hasSnapshot = true;
     m_lastGoodAt = QDateTime::currentDateTime();

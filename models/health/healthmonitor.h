@@ -74,6 +74,10 @@ public:
     // What the last refresh cost the database: the snapshot's queryMs plus what the refresh it
     // triggered reported through noteRefreshCost().
     qint64 lastCostMs() const { return m_snapshotCostMs + m_followUpCostMs; }
+    // What the adaptive interval follows: the median cost of this refresh and the PastCosts
+    // before it, so that one slow refresh (the throughput's whole hour, read once a minute)
+    // does not stretch the interval, while a lasting change moves it within three refreshes.
+    qint64 costBasisMs() const;
     // Adds the cost of a read the last snapshot triggered (the table, the detail, the replay
     // log; each worker may report its own): counted into the next interval.
     void noteRefreshCost(qint64 ms);
@@ -136,6 +140,8 @@ private:
     int m_interval = DefaultIntervalMs;
     bool m_adaptive = true;
     bool m_slowed = false;
+    static constexpr int PastCosts = 4;
+    QList<qint64> m_pastCostsMs; // of the last PastCosts complete refreshes, oldest first
     qint64 m_snapshotCostMs = 0;
     qint64 m_followUpCostMs = 0;
     quint64 m_lastIssued = 0;

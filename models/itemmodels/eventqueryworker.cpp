@@ -60,27 +60,40 @@ void EventQueryWorker::run(const EventPageRequest &request)
         ++m_state->skipped;
         return;
     }
+    // A connection kept from an earlier read may have died since (a server restart): when
+    // the read fails on it, one more try on a fresh connection, so the table is current again
+    // with the first refresh after the server returns rather than the one after.
+    const bool kept = m_connection != nullptr;
     EventPageAnswer answer;
-    answer.id = request.id;
-    answer.kind = request.kind;
+    bool ok = runOnce(request, &answer);
+    if (!ok && kept && !m_connection && answer.outcome == EventPageAnswer::Outcome::Failed
+        && !m_state->isSuperseded(request.id))
+        ok = runOnce(request, &answer);
+    if (ok || answer.outcome != EventPageAnswer::Outcome::Ok)
+        emit answered(answer);
+}
+
+bool EventQueryWorker::runOnce(const EventPageRequest &request, EventPageAnswer *answer)
+{
+    *answer = EventPageAnswer();
+    answer->id = request.id;
+    answer->kind = request.kind;
     QString error;
     if (!ensureConnection(&error)) {
-        answer.outcome = EventPageAnswer::Outcome::Failed;
-        answer.error = error;
-        emit answered(answer);
-        return;
+        answer->outcome = EventPageAnswer::Outcome::Failed;
+        answer->error = error;
+        return false;
     }
     EventPageRequest effective = request;
     effective.filter.idsInCCollation = m_idsInCCollation;
-    answer.idsInCCollation = m_idsInCCollation;
+    answer->idsInCCollation = m_idsInCCollation;
     EventPageQuery query(m_connection->database());
     m_state->running = request.id;
-    const bool ok = readPage(query, effective, &answer);
+    const bool ok = readPage(query, effective, answer);
     if (ok && request.count)
-        readCount(query, effective, &answer);
+        readCount(query, effective, answer);
     m_state->running = 0;
-    if (ok || answer.outcome != EventPageAnswer::Outcome::Ok)
-        emit answered(answer);
+    return ok;
 }
 
 // False when the page has no answer: failed (then `answer` says why) or cancelled because

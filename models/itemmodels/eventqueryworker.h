@@ -37,6 +37,8 @@ signals:
 private:
     bool ensureConnection(QString *error);
     void inspectConnection();
+    // One try at the request's page (and count); false when it has no answer.
+    bool runOnce(const EventPageRequest &request, EventPageAnswer *answer);
     bool readPage(EventPageQuery &query, const EventPageRequest &request, EventPageAnswer *answer);
     void readCount(EventPageQuery &query, const EventPageRequest &request, EventPageAnswer *answer);
     bool settle(const EventPageQuery &query, quint64 id, qint64 elapsedMs, EventPageAnswer *answer);
