@@ -73,7 +73,9 @@ private slots:
         const int rowBefore = window.eventView()->currentIndex().row();
 
         QSignalSpy finished(window.operatorActions(), &OperatorActions::replayFinished);
-        window.operatorActions()->startReplay(replayOf(u"P-0003"_qs));
+        ReplayRequest request = replayOf(u"P-0003"_qs);
+        request.resetBudget = true; // failures back to 0
+        window.operatorActions()->startReplay(request);
         QVERIFY(finished.wait());
         // Same event, new state: the detail re-reads it and the highlight stays on it.
         QTRY_VERIFY2(window.detailPane()->summaryText().contains(u"PENDING"_qs),

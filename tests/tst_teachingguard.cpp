@@ -102,7 +102,7 @@ private slots:
         auto *start = panel->findChild<QPushButton *>(u"startButton"_qs);
 
         GuardAnswer cancel;
-        answerGuardWhenShown(&cancel, this);
+        answerGuardWhenShown(&cancel, &window); // stops with the window
         start->click(); // returns once the guard (if any) was answered
         QCOMPARE(cancel.seen, asks);
         if (asks) {
@@ -111,8 +111,9 @@ private slots:
             QCOMPARE(window.session()->mode(), TeachingSession::Mode::Idle); // nothing started
             QCOMPARE(rows(setup->database()), qint64(events)); // nothing deleted
 
-            GuardAnswer accept {true};
-            answerGuardWhenShown(&accept, this);
+            GuardAnswer accept;
+            accept.accept = true;
+            answerGuardWhenShown(&accept, &window);
             start->click();
             QVERIFY(accept.seen);
         }
