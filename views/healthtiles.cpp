@@ -198,6 +198,7 @@ void HealthTiles::setEnvironment(const QString &name, const QColor &colour)
         m_badge = new QLabel;
         m_badge->setObjectName(QStringLiteral("environmentBadge"));
         m_badge->setAlignment(Qt::AlignCenter);
+        m_badge->setTextFormat(Qt::PlainText); // the operator's words, never markup
         static_cast<QHBoxLayout *>(layout())->insertWidget(0, m_badge);
     }
     m_badge->setVisible(!name.isEmpty());

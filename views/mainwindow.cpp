@@ -344,6 +344,7 @@ void MainWindow::showEnvironment()
     m_tiles->setEnvironment(environment.name, environment.colour);
     auto *label = new QLabel(environment.name);
     label->setObjectName(QStringLiteral("environmentLabel"));
+    label->setTextFormat(Qt::PlainText); // the operator's words, never markup
     label->setStyleSheet(
         QStringLiteral("font-weight: bold; color: %1; background: %2;"
                        " padding: 0 6px; border-radius: 3px")
