@@ -4,6 +4,7 @@
 #include "attemptshistogrammodel.h"
 #include "errorcategorymodel.h"
 #include "statuscolorproxy.h"
+#include "themecolours.h"
 #include "throughputmodel.h"
 
 #include <QBarCategoryAxis>
@@ -26,13 +27,23 @@
 
 namespace {
 
-const QColor PendingBlue(0x4c, 0x8e, 0xda);
-const QColor TextColour(0x1f, 0x23, 0x28);
+QColor pendingBlue()
+{
+    return ThemeColours::isDark() ? QColor(0x58, 0xa6, 0xff) : QColor(0x4c, 0x8e, 0xda);
+}
+
+QColor textColour()
+{
+    return ThemeColours::current().color(QPalette::WindowText);
+}
 
 QChart *newChart(const QString &title)
 {
     auto *chart = new QChart;
-    chart->setTheme(QChart::ChartThemeLight); // before any series, so our colours stay
+    // Before any series, so our colours stay; the dark theme on a dark palette.
+    chart->setTheme(ThemeColours::isDark() ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    if (ThemeColours::isDark()) // the window's own colour, not the theme's gradient
+        chart->setBackgroundBrush(ThemeColours::current().color(QPalette::Base));
     chart->setTitle(title);
     QFont font = chart->titleFont();
     font.setBold(true);
@@ -86,7 +97,7 @@ QColor categoryColour(const QString &category)
         return StatusColorProxy::colorFor(QStringLiteral("DEAD"));
     if (category == QLatin1String("TRANSIENT"))
         return StatusColorProxy::colorFor(QStringLiteral("RETRY"));
-    return QColor(0x8c, 0x95, 0x9f);
+    return ThemeColours::neutral();
 }
 
 QValueAxis *countAxis()
@@ -157,8 +168,8 @@ void ChartsPanel::setupAgeChart()
 
     connect(m_ageSeries, &QAbstractBarSeries::barsetsAdded, this, [this] {
         for (QBarSet *set : m_ageSeries->barSets()) {
-            set->setColor(PendingBlue);
-            set->setLabelColor(TextColour); // sets made after the theme have none
+            set->setColor(pendingBlue());
+            set->setLabelColor(textColour()); // sets made after the theme have none
         }
     });
     auto *mapper = new QVBarModelMapper(this);
@@ -302,7 +313,7 @@ void ChartsPanel::colourFailureSets()
     // The mapper makes new bar sets on every model reset, in column order: PENDING, DEAD.
     const QList<QBarSet *> sets = m_failuresSeries->barSets();
     if (!sets.isEmpty())
-        sets.first()->setColor(PendingBlue);
+        sets.first()->setColor(pendingBlue());
     if (sets.size() > 1)
         sets.at(1)->setColor(StatusColorProxy::colorFor(QStringLiteral("DEAD")));
 }
@@ -314,7 +325,7 @@ void ChartsPanel::decorateCategorySlices(const QList<QPieSlice *> &slices)
         const QString category = slice->label();
         slice->setLabel(tr("%1: %2").arg(category).arg(qint64(slice->value())));
         slice->setColor(categoryColour(category));
-        slice->setBorderColor(Qt::white);
+        slice->setBorderColor(ThemeColours::current().color(QPalette::Base));
     }
 }
 

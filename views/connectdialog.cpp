@@ -1,13 +1,17 @@
 #include "connectdialog.h"
 
 #include "databaseurl.h"
+#include "themecolours.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
+#include <QHBoxLayout>
+#include <QIcon>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPixmap>
 #include <QPushButton>
 #include <QSettings>
 #include <QVBoxLayout>
@@ -33,7 +37,7 @@ ConnectDialog::ConnectDialog(QWidget *parent)
     m_url->setMinimumWidth(460);
     m_readOnly->setChecked(QSettings().value(QStringLiteral("connection/readOnly")).toBool());
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #b02030"));
+    m_error->setStyleSheet(QStringLiteral("color: %1").arg(ThemeColours::errorText().name()));
     auto *hint
         = new QLabel(tr("The password comes from PGPASSWORD or ~/.pgpass; it is never stored."));
     hint->setWordWrap(true);
@@ -49,8 +53,71 @@ ConnectDialog::ConnectDialog(QWidget *parent)
     layout->addWidget(m_url);
     layout->addWidget(hint);
     layout->addWidget(m_readOnly);
+    layout->addWidget(createEnvironmentRow());
     layout->addWidget(m_error);
     layout->addWidget(buttons);
+}
+
+QWidget *ConnectDialog::createEnvironmentRow()
+{
+    m_environment = new QComboBox;
+    m_environment->setObjectName(QStringLiteral("environmentName"));
+    m_environment->setEditable(true);
+    m_environment->addItem(QString());
+    for (const ConnectionEnvironment &preset : ConnectionEnvironment::presets())
+        m_environment->addItem(preset.name);
+    m_environment->lineEdit()->setPlaceholderText(tr("none (e.g. PRODUCTION)"));
+    m_environment->setToolTip(tr("Shown in the window title, the status bar and a badge by the "
+                                 "tiles, so that this database is never mistaken for another"));
+    m_environmentColour = new QComboBox;
+    m_environmentColour->setObjectName(QStringLiteral("environmentColour"));
+    for (const auto &[name, colour] : ConnectionEnvironment::colours()) {
+        QPixmap swatch(12, 12);
+        swatch.fill(colour);
+        m_environmentColour->addItem(QIcon(swatch), name, colour);
+    }
+    // A preset name brings its usual colour; a recent URL brings what it was given.
+    connect(m_environment, &QComboBox::textActivated, this, [this](const QString &name) {
+        for (const ConnectionEnvironment &preset : ConnectionEnvironment::presets()) {
+            if (preset.name == name)
+                setEnvironment(preset);
+        }
+    });
+    connect(m_url, &QComboBox::currentTextChanged, this, [this](const QString &text) {
+        const ConnectionEnvironment remembered = ConnectionEnvironment::forUrl(text.trimmed());
+        if (!remembered.isEmpty())
+            setEnvironment(remembered);
+    });
+    auto *row = new QWidget;
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(new QLabel(tr("Environment")));
+    layout->addWidget(m_environment, 1);
+    layout->addWidget(m_environmentColour);
+    setEnvironment(ConnectionEnvironment::forUrl(url()));
+    return row;
+}
+
+ConnectionEnvironment ConnectDialog::environment() const
+{
+    const QString name = m_environment->currentText().trimmed();
+    if (name.isEmpty())
+        return {};
+    return {name, m_environmentColour->currentData().value<QColor>()};
+}
+
+void ConnectDialog::setEnvironment(const ConnectionEnvironment &environment)
+{
+    m_environment->setEditText(environment.name);
+    const int index = m_environmentColour->findData(environment.colour);
+    if (index >= 0) {
+        m_environmentColour->setCurrentIndex(index);
+    } else if (environment.colour.isValid()) {
+        QPixmap swatch(12, 12);
+        swatch.fill(environment.colour);
+        m_environmentColour->addItem(QIcon(swatch), environment.colour.name(), environment.colour);
+        m_environmentColour->setCurrentIndex(m_environmentColour->count() - 1);
+    }
 }
 
 QString ConnectDialog::url() const
@@ -65,7 +132,7 @@ bool ConnectDialog::readOnly() const
 
 void ConnectDialog::showError(const QString &message)
 {
-    m_error->setStyleSheet(QStringLiteral("color: #b02030"));
+    m_error->setStyleSheet(QStringLiteral("color: %1").arg(ThemeColours::errorText().name()));
     m_error->setText(message);
 }
 
@@ -103,6 +170,12 @@ void ConnectDialog::browseSqlite()
 QStringList ConnectDialog::recentConnections()
 {
     return QSettings().value(QLatin1String(RecentKey)).toStringList();
+}
+
+void ConnectDialog::remember(const QString &urlText, const ConnectionEnvironment &environment)
+{
+    remember(urlText);
+    ConnectionEnvironment::remember(urlText, environment);
 }
 
 void ConnectDialog::remember(const QString &urlText)

@@ -2,6 +2,8 @@
 // recent connections from QSettings. Passwords are never stored: only URLs without them.
 #pragma once
 
+#include "connectionenvironment.h"
+
 #include <QDialog>
 
 class QComboBox;
@@ -16,6 +18,10 @@ public:
 
     QString url() const;
     bool readOnly() const;
+    // The environment named for this connection (e.g. PRODUCTION, red); remembered with the
+    // recent connections and filled in again when a recent URL is picked.
+    ConnectionEnvironment environment() const;
+    void setEnvironment(const ConnectionEnvironment &environment);
     void showError(const QString &message);
     // While the database is being opened (elsewhere, off the GUI thread): Open is disabled and
     // the dialog says so; Cancel still works.
@@ -24,6 +30,8 @@ public:
 
     static QStringList recentConnections();
     static void remember(const QString &url); // stores the URL without its password
+    // Also the environment given to it (none forgets it).
+    static void remember(const QString &url, const ConnectionEnvironment &environment);
 
 signals:
     // Open was pressed: the URL and read-only choice are to be opened; the dialog stays.
@@ -34,9 +42,12 @@ protected:
 
 private:
     void browseSqlite();
+    QWidget *createEnvironmentRow();
 
     QComboBox *m_url = nullptr;
     QCheckBox *m_readOnly = nullptr;
+    QComboBox *m_environment = nullptr;
+    QComboBox *m_environmentColour = nullptr;
     QLabel *m_error = nullptr;
     class QPushButton *m_open = nullptr;
     bool m_connecting = false;

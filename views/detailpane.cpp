@@ -6,7 +6,9 @@
 #include "replaylogmodel.h"
 #include "retrytimeline.h"
 #include "statuscolorproxy.h"
+#include "themecolours.h"
 
+#include <QDateTime>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -24,6 +26,7 @@ DetailPane::DetailPane(DetailReader *reader, QWidget *parent)
     , m_replayView(new QTableView)
     , m_summary(new QLabel)
     , m_status(new QLabel)
+    , m_notice(new QLabel)
     , m_attemptView(new QTableView)
     , m_timeline(new RetryTimeline)
     , m_reveal(new QPushButton(tr("Show payload")))
@@ -42,8 +45,15 @@ void DetailPane::setupLayout()
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setObjectName(QStringLiteral("detailStatus"));
     m_status->setWordWrap(true);
-    m_status->setStyleSheet(QStringLiteral("color: #8a5a00"));
+    m_status->setStyleSheet(QStringLiteral("color: %1").arg(ThemeColours::warningText().name()));
     m_status->hide();
+    m_notice->setObjectName(QStringLiteral("detailNotice"));
+    m_notice->setWordWrap(true);
+    m_notice->setAutoFillBackground(true);
+    m_notice->setMargin(4);
+    m_notice->setBackgroundRole(QPalette::ToolTipBase);
+    m_notice->setForegroundRole(QPalette::ToolTipText);
+    m_notice->hide();
     m_attemptView->setObjectName(QStringLiteral("attemptView"));
     auto *proxy = new StatusColorProxy(this);
     proxy->setSourceModel(m_attempts);
@@ -76,6 +86,7 @@ void DetailPane::setupLayout()
     splitter->setStretchFactor(1, 3);
     m_attemptView->setMinimumHeight(110);
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_notice);
     layout->addWidget(m_summary);
     layout->addWidget(m_status);
     layout->addWidget(splitter, 1);
@@ -109,6 +120,7 @@ void DetailPane::setEventId(const QString &eventId)
     const bool changed = eventId != m_eventId;
     m_eventId = eventId;
     if (changed) {
+        setNotice({});
         m_payload->setPlainText(
             eventId.isEmpty() ? QString() : tr("Hidden: payloads can hold personal data."));
         m_reveal->setEnabled(!eventId.isEmpty());
@@ -152,7 +164,9 @@ void DetailPane::showDetail(const EventDetail &detail)
     showSummary(detail);
     if (!m_native)
         return;
-    m_attempts->setRows(detail.eventId, detail.attempts);
+    const qint64 now = m_clock ? m_clock() : QDateTime::currentMSecsSinceEpoch();
+    const bool leaseRunning = !detail.leaseUntil.isNull() && detail.leaseUntil.toLongLong() > now;
+    m_attempts->setRows(detail.eventId, detail.attempts, leaseRunning);
     m_attemptView->resizeColumnsToContents();
     m_replays->setRows(detail.eventId, detail.replays);
     m_replayView->setVisible(m_replays->rowCount() > 0);
@@ -195,6 +209,17 @@ void DetailPane::showPayload(const EventPayload &payload)
         m_payload->setPlainText(tr("%1: no longer in the outbox.").arg(payload.eventId));
     else
         m_payload->setPlainText(payload.text);
+}
+
+void DetailPane::setNotice(const QString &text)
+{
+    m_notice->setText(text);
+    m_notice->setVisible(!text.isEmpty());
+}
+
+QString DetailPane::noticeText() const
+{
+    return m_notice->text();
 }
 
 void DetailPane::setStatus(const QString &text)

@@ -9,6 +9,7 @@
 #include "outboxprofile.h"
 
 #include <QWidget>
+#include <functional>
 
 class AttemptModel;
 class DetailReader;
@@ -31,6 +32,12 @@ public:
     // source; this only changes what is shown.)
     void setProfile(const OutboxProfile &profile);
     void setEventId(const QString &eventId); // empty: nothing selected
+    // Why the event shown is not the table's selection (hidden by the filter, no longer
+    // listed), shown above its summary; empty when it is the selected row.
+    void setNotice(const QString &text);
+    QString noticeText() const;
+    // The clock leases are compared with (the simulation's on a simulation database).
+    void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
     QString eventId() const { return m_eventId; }
     void refresh(); // re-reads the selected event, e.g. after the relay touched it
     AttemptModel *attemptModel() const { return m_attempts; }
@@ -60,6 +67,8 @@ private:
     QTableView *m_replayView = nullptr;
     QLabel *m_summary = nullptr;
     QLabel *m_status = nullptr;
+    QLabel *m_notice = nullptr;
+    std::function<qint64()> m_clock;
     QTableView *m_attemptView = nullptr;
     RetryTimeline *m_timeline = nullptr;
     QPushButton *m_reveal = nullptr;

@@ -1,6 +1,7 @@
 #include "eventtablestatus.h"
 
 #include "eventlistmodel.h"
+#include "themecolours.h"
 
 #include <QAbstractItemView>
 #include <QEvent>
@@ -23,7 +24,7 @@ EventTableStatus::EventTableStatus(EventListModel *model, QAbstractItemView *vie
     m_loading->setStyleSheet(QStringLiteral("color: palette(mid); font-style: italic"));
     m_loading->hide();
     m_message->setObjectName(QStringLiteral("eventMessageLabel"));
-    m_message->setStyleSheet(QStringLiteral("color: #8a3000"));
+    m_message->setStyleSheet(QStringLiteral("color: %1").arg(ThemeColours::warningText().name()));
     m_message->setWordWrap(true);
     m_overlay->setObjectName(QStringLiteral("eventOverlayLabel"));
     m_overlay->setAlignment(Qt::AlignCenter);

@@ -1,7 +1,9 @@
 #include "healthtiles.h"
 
+#include "themecolours.h"
 #include "timeformat.h"
 
+#include <QEvent>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -11,29 +13,18 @@
 
 namespace {
 
-struct LevelColours
-{
-    const char *background;
-    const char *border;
-    const char *text;
-    const char *hint;
-};
-
-LevelColours coloursFor(HealthTiles::Level level)
+ThemeColours::TileLevel themeLevel(HealthTiles::Level level)
 {
     switch (level) {
     case HealthTiles::Level::Amber:
-        return {"#fff4cc", "#d4a72c", "#4d2d00", "#6b4a00"};
+        return ThemeColours::TileLevel::Amber;
     case HealthTiles::Level::Red:
-        return {"#ffe1e1", "#cf222e", "#82071e", "#8c1d28"};
+        return ThemeColours::TileLevel::Red;
     case HealthTiles::Level::Normal:
         break;
     }
-    return {"#f6f8fa", "#d0d7de", "#1f2328", "#57606a"};
+    return ThemeColours::TileLevel::Normal;
 }
-
-// Figures that may no longer be true: no level colour, nothing that looks live.
-constexpr LevelColours StaleColours = {"#eaeef2", "#afb8c1", "#8c959f", "#6e7781"};
 
 // The hint each tile shows under its value while its figures are current.
 QString normalHint(HealthTiles::Tile tile)
@@ -201,6 +192,39 @@ void HealthTiles::updateLevels()
             + (implausible.isEmpty() ? QString() : QLatin1Char('\n') + implausible));
 }
 
+void HealthTiles::setEnvironment(const QString &name, const QColor &colour)
+{
+    if (!m_badge) {
+        m_badge = new QLabel;
+        m_badge->setObjectName(QStringLiteral("environmentBadge"));
+        m_badge->setAlignment(Qt::AlignCenter);
+        m_badge->setTextFormat(Qt::PlainText); // the operator's words, never markup
+        static_cast<QHBoxLayout *>(layout())->insertWidget(0, m_badge);
+    }
+    m_badge->setVisible(!name.isEmpty());
+    m_badge->setText(name);
+    m_badge->setToolTip(tr("The connection's environment, set in Connect…"));
+    const QColor text = ThemeColours::textOn(colour);
+    m_badge->setStyleSheet(QStringLiteral("QLabel#environmentBadge { background: %1; color: %2;"
+                                          " border-radius: 6px; padding: 4px 10px;"
+                                          " font-weight: 700; font-size: 12pt; }")
+                               .arg(colour.name(), text.name()));
+}
+
+void HealthTiles::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (m_restyling
+        || (event->type() != QEvent::PaletteChange
+            && event->type() != QEvent::ApplicationPaletteChange))
+        return;
+    m_restyling = true;
+    for (TileWidgets &tile : m_tiles)
+        tile.frame->setStyleSheet(QString()); // applyLevel restyles an unstyled tile
+    updateLevels();
+    m_restyling = false;
+}
+
 void HealthTiles::applyLevel(TileWidgets &widgets, Level level)
 {
     // Restyling re-polishes the tile, so only a change of level does it.
@@ -209,7 +233,10 @@ void HealthTiles::applyLevel(TileWidgets &widgets, Level level)
         return;
     widgets.level = level;
     widgets.stale = m_stale;
-    const LevelColours colours = m_stale ? StaleColours : coloursFor(level);
+    // Stale figures may no longer be true: no level colour, nothing that looks live.
+    const ThemeColours::Tile colours
+        = ThemeColours::tile(m_stale ? ThemeColours::TileLevel::Stale : themeLevel(level));
+    widgets.colours = colours;
     widgets.frame->setStyleSheet(
         QStringLiteral("QFrame#healthTile { background: %1; border: 1px solid %2;"
                        " border-radius: 6px; }"
@@ -217,8 +244,8 @@ void HealthTiles::applyLevel(TileWidgets &widgets, Level level)
                        " QLabel#tileTitle { font-weight: 600; }"
                        " QLabel#tileValue { font-size: 20pt; font-weight: 600; }"
                        " QLabel#tileHint { color: %4; font-size: 8pt; }")
-            .arg(QLatin1String(colours.background), QLatin1String(colours.border),
-                QLatin1String(colours.text), QLatin1String(colours.hint)));
+            .arg(colours.background.name(), colours.border.name(), colours.text.name(),
+                colours.hint.name()));
 }
 
 namespace {

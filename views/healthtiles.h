@@ -5,8 +5,10 @@
 #include "healthsnapshot.h"
 #include "tilethresholds.h"
 
+#include "themecolours.h"
 #include <QDateTime>
 #include <QList>
+
 #include <QWidget>
 
 class QFrame;
@@ -33,6 +35,14 @@ public:
     QString hintText(Tile tile) const; // the small line under the value
     QString toolTipText(Tile tile) const;
     Level level(Tile tile) const;
+    ThemeColours::Tile colours(Tile tile) const { return widgets(tile).colours; }
+    // The connection's environment (e.g. PRODUCTION in red) as a badge before the tiles;
+    // an empty name shows none.
+    void setEnvironment(const QString &name, const QColor &colour);
+    QLabel *environmentBadge() const { return m_badge; }
+
+protected:
+    void changeEvent(QEvent *event) override; // a new palette restyles the tiles
 
 private:
     struct TileWidgets
@@ -43,6 +53,7 @@ private:
         QLabel *hint = nullptr;
         Level level = Level::Normal;
         bool stale = false;
+        ThemeColours::Tile colours;
     };
 
     void addTile(Tile tile, const QString &title);
@@ -60,4 +71,6 @@ private:
     bool m_hasSnapshot = false;
     bool m_stale = false;
     QDateTime m_staleSince;
+    QLabel *m_badge = nullptr;
+    bool m_restyling = false;
 };

@@ -1,6 +1,7 @@
 #include "lifecyclediagram.h"
 
 #include "statuscolorproxy.h"
+#include "themecolours.h"
 
 #include <QFontMetricsF>
 #include <QLineF>
@@ -16,13 +17,30 @@ namespace {
 constexpr qreal DesignWidth = 640;
 constexpr qreal DesignHeight = 300;
 
-const QColor ArrowColour(0x57, 0x60, 0x6a);
-const QColor TextColour(0x1f, 0x23, 0x28);
+// The diagram is drawn on the palette's base colour, in its text colour.
+QColor background()
+{
+    return ThemeColours::current().color(QPalette::Base);
+}
 
+QColor textColour()
+{
+    return ThemeColours::current().color(QPalette::Text);
+}
+
+QColor arrowColour()
+{
+    return ThemeColours::isDark() ? QColor(0x8b, 0x94, 0x9e) : QColor(0x57, 0x60, 0x6a);
+}
+
+// `amount` of `colour` over the background.
 QColor tint(const QColor &colour, qreal amount)
 {
-    const auto mix = [amount](qreal channel) { return channel * amount + (1 - amount); };
-    return QColor::fromRgbF(mix(colour.redF()), mix(colour.greenF()), mix(colour.blueF()));
+    const QColor under = background();
+    const auto mix
+        = [amount](qreal channel, qreal base) { return channel * amount + base * (1 - amount); };
+    return QColor::fromRgbF(mix(colour.redF(), under.redF()), mix(colour.greenF(), under.greenF()),
+        mix(colour.blueF(), under.blueF()));
 }
 
 } // namespace
@@ -67,7 +85,7 @@ void LifecycleDiagram::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing);
-    painter.fillRect(rect(), Qt::white);
+    painter.fillRect(rect(), background());
     const Scene scene = layoutScene();
     for (const QPolygonF &arrow : scene.arrows)
         paintArrow(painter, arrow);
@@ -135,11 +153,12 @@ void LifecycleDiagram::addBoxTexts(Scene &scene, State state) const
     const auto number = [this](const char *key, qint64 value) {
         return m_notAvailable.contains(QLatin1String(key)) ? tr("n/a") : QLocale().toString(value);
     };
-    lines << Text {{}, number(keys[state], count(state)), font(20, true), TextColour, false};
+    lines << Text {{}, number(keys[state], count(state)), font(20, true), textColour(), false};
     if (state == InFlight) {
         lines << Text {{},
             tr("lease expired: %1").arg(number("lease_expired", m_counts.leaseExpired)), font(10),
-            m_counts.leaseExpired ? StatusColorProxy::colorFor(QStringLiteral("DEAD")) : TextColour,
+            m_counts.leaseExpired ? StatusColorProxy::colorFor(QStringLiteral("DEAD"))
+                                  : textColour(),
             false};
     }
     qreal total = 0;
@@ -200,7 +219,7 @@ void LifecycleDiagram::addArrow(Scene &scene, const QPolygonF &path, const QStri
     QPointF anchor, Qt::Alignment side) const
 {
     scene.arrows << path;
-    Text text {{}, label, font(10), TextColour, true};
+    Text text {{}, label, font(10), textColour(), true};
     const QFontMetricsF metrics(text.font);
     QRectF rect = metrics.boundingRect(QRectF(), Qt::AlignCenter, label).adjusted(-3, -1, 3, 1);
     const qreal gap = 3 * scale();
@@ -225,7 +244,7 @@ void LifecycleDiagram::paintBox(QPainter &painter, const QRectF &rect, const QCo
 void LifecycleDiagram::paintArrow(QPainter &painter, const QPolygonF &path) const
 {
     const qreal s = scale();
-    painter.setPen(QPen(ArrowColour, 1.5 * s));
+    painter.setPen(QPen(arrowColour(), 1.5 * s));
     painter.setBrush(Qt::NoBrush);
     painter.drawPolyline(path);
     // The head sits on the path's last point, pointing along its last segment.
@@ -238,7 +257,7 @@ void LifecycleDiagram::paintArrow(QPainter &painter, const QPolygonF &path) cons
             + QPointF(-std::cos(angle + side * spread) * length,
                 std::sin(angle + side * spread) * length);
     };
-    painter.setBrush(ArrowColour);
+    painter.setBrush(arrowColour());
     painter.setPen(Qt::NoPen);
     painter.drawPolygon(QPolygonF({tip, wing(1), wing(-1)}));
 }
@@ -247,7 +266,9 @@ void LifecycleDiagram::paintText(QPainter &painter, const Text &text) const
 {
     if (text.backed) {
         painter.setPen(Qt::NoPen);
-        painter.setBrush(QColor(255, 255, 255, 225));
+        QColor backing = background();
+        backing.setAlpha(225);
+        painter.setBrush(backing);
         painter.drawRoundedRect(text.rect, 3, 3);
     }
     painter.setFont(text.font);

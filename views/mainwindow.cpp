@@ -7,12 +7,14 @@
 #include "detailreader.h"
 #include "errorcategorymodel.h"
 #include "eventlistmodel.h"
+#include "eventselection.h"
 #include "eventtablestatus.h"
 #include "eventwindowscroller.h"
 #include "filterbar.h"
 #include "healthmonitor.h"
 #include "healthtiles.h"
 #include "healthworker.h"
+#include "hintbar.h"
 #include "lifecyclediagram.h"
 #include "operatoractions.h"
 #include "replaylogmodel.h"
@@ -21,6 +23,7 @@
 #include "statuscolorproxy.h"
 #include "teachingpanel.h"
 #include "teachingsession.h"
+#include "themecolours.h"
 #include "thresholdsdialog.h"
 #include "throughputmodel.h"
 
@@ -79,6 +82,7 @@ MainWindow::MainWindow(
     setupTeaching();
     setupStatusBar();
     setupStaleBanner();
+    showEnvironment();
     connectMonitor();
     resize(1400, 900);
     if (m_session && m_options.startLiveRelay) {
@@ -275,9 +279,8 @@ void MainWindow::setupCentral()
     setCentralWidget(central);
 
     connect(m_filterBar, &FilterBar::filterChanged, this, &MainWindow::applyFilter);
-    connect(m_events, &EventListModel::loaded, this, &MainWindow::restoreSelection);
-    connect(m_eventView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        &MainWindow::onCurrentRowChanged);
+    m_detail->setClock([this] { return currentTime(); });
+    new EventSelection(m_eventView, m_events, m_detail, this);
 }
 
 void MainWindow::setupTeaching()
@@ -285,6 +288,7 @@ void MainWindow::setupTeaching()
     if (!m_session)
         return;
     m_teaching = new TeachingPanel(m_session);
+    m_teaching->watch(m_monitor); // the Start guard names the snapshot's row count
     auto *dock = new QDockWidget(tr("Teach: the retry lifecycle, step by step"), this);
     dock->setObjectName(QStringLiteral("teachingDock"));
     dock->setWidget(m_teaching);
@@ -325,8 +329,27 @@ void MainWindow::setupStatusBar()
     auto *mode = new QLabel(m_options.readOnly ? tr("READ-ONLY") : tr("read-write"));
     mode->setObjectName(QStringLiteral("readOnlyLabel"));
     if (m_options.readOnly)
-        mode->setStyleSheet(QStringLiteral("font-weight: bold; color: #8a5a00"));
+        mode->setStyleSheet(
+            QStringLiteral("font-weight: bold; color: %1").arg(ThemeColours::warningText().name()));
     statusBar()->addPermanentWidget(mode);
+}
+
+// PRODUCTION (or whatever the operator named it) in the title, the status bar and a badge.
+void MainWindow::showEnvironment()
+{
+    const ConnectionEnvironment &environment = m_options.environment;
+    if (environment.isEmpty())
+        return;
+    setWindowTitle(QStringLiteral("[%1] ").arg(environment.name) + windowTitle());
+    m_tiles->setEnvironment(environment.name, environment.colour);
+    auto *label = new QLabel(environment.name);
+    label->setObjectName(QStringLiteral("environmentLabel"));
+    label->setTextFormat(Qt::PlainText); // the operator's words, never markup
+    label->setStyleSheet(
+        QStringLiteral("font-weight: bold; color: %1; background: %2;"
+                       " padding: 0 6px; border-radius: 3px")
+            .arg(ThemeColours::textOn(environment.colour).name(), environment.colour.name()));
+    statusBar()->insertPermanentWidget(0, label);
 }
 
 void MainWindow::setupStaleBanner()
@@ -334,6 +357,14 @@ void MainWindow::setupStaleBanner()
     m_staleBanner = new StaleBanner(m_monitor);
     auto *layout = qobject_cast<QVBoxLayout *>(centralWidget()->layout());
     layout->insertWidget(0, m_staleBanner); // above the tiles
+    if (m_options.startLiveRelay && !HintBar::isDismissed()) { // the demo's first runs
+        auto *hint = new HintBar;
+        connect(hint, &HintBar::showMeRequested, this, [this] {
+            showTab(QStringLiteral("detail"));
+            selectFirstEventWithStatus(QStringLiteral("DEAD"));
+        });
+        layout->insertWidget(1, hint);
+    }
 }
 
 void MainWindow::connectReplayLog()
@@ -412,26 +443,6 @@ void MainWindow::openEventView(const EventFilter &filter, int column, Qt::SortOr
 {
     m_filterBar->setFilter(filter);
     m_eventView->sortByColumn(column, order);
-}
-
-void MainWindow::onCurrentRowChanged()
-{
-    const QModelIndex current = m_eventView->currentIndex();
-    m_selectedId
-        = current.isValid() ? current.data(EventListModel::EventIdRole).toString() : QString();
-    m_detail->setEventId(m_selectedId);
-}
-
-void MainWindow::restoreSelection()
-{
-    if (m_selectedId.isEmpty())
-        return;
-    const QModelIndex current = m_eventView->currentIndex();
-    if (current.isValid() && current.data(EventListModel::EventIdRole).toString() == m_selectedId)
-        return;
-    const int row = m_events->rowOfEvent(m_selectedId);
-    if (row >= 0)
-        m_eventView->setCurrentIndex(m_eventView->model()->index(row, 0));
 }
 
 bool MainWindow::selectEvent(const QString &eventId)

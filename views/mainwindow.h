@@ -6,6 +6,7 @@
 // worker: the URL, whether it may write, the profile and whether the database is a simulation's.
 #pragma once
 
+#include "connectionenvironment.h"
 #include "dbconnection.h"
 #include "outboxprofile.h"
 
@@ -46,6 +47,8 @@ struct WindowOptions
     // whoever opened and validated it (DashboardApp), or, unset, read once from the connection
     // handed to the constructor.
     std::optional<bool> markedForSimulation;
+    // The environment the operator named for this database (title, status bar, tile badge).
+    ConnectionEnvironment environment;
 };
 
 class MainWindow : public QMainWindow
@@ -100,14 +103,13 @@ private:
     void setupTeaching();
     void setupStatusBar();
     void setupStaleBanner();
+    void showEnvironment();
     void connectMonitor();
     void onStaleChanged(bool stale);
     void updateRefreshLabel();
     void applySnapshot(const HealthSnapshot &snapshot);
     void connectReplayLog();
     void applyFilter(const EventFilter &filter);
-    void onCurrentRowChanged();
-    void restoreSelection();
 
     // Destroyed in the reverse order of declaration, after the destructor's body and before
     // QObject deletes the children: m_session (whose relay threads use the window's monitor
@@ -138,6 +140,5 @@ private:
     OperatorActions *m_actions = nullptr;
     ReplayLogModel *m_replayLog = nullptr;
     class QTabWidget *m_tabs = nullptr;
-    QString m_selectedId;
     bool m_chartsMarked = false; // charts the schema cannot tell are labelled, once
 };

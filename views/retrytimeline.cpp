@@ -2,6 +2,7 @@
 
 #include "attemptmodel.h"
 #include "statuscolorproxy.h"
+#include "themecolours.h"
 #include "timeformat.h"
 
 #include <QCategoryAxis>
@@ -12,6 +13,7 @@
 #include <QScatterSeries>
 #include <QSet>
 #include <QValueAxis>
+#include <cmath>
 
 namespace {
 
@@ -21,9 +23,14 @@ QColor outcomeColour(const QString &outcome)
     if (outcome.isEmpty())
         return StatusColorProxy::colorFor(QStringLiteral("IN FLIGHT"));
     if (outcome == QLatin1String("LEASE_EXPIRED"))
-        return QColor(0x8c, 0x95, 0x9f);
+        return ThemeColours::neutral();
     const QColor colour = StatusColorProxy::colorFor(outcome);
-    return colour.isValid() ? colour : QColor(Qt::black);
+    return colour.isValid() ? colour : ThemeColours::current().color(QPalette::WindowText);
+}
+
+QColor claimColour()
+{
+    return ThemeColours::isDark() ? QColor(0xc9, 0xd1, 0xd9) : QColor(0x44, 0x4d, 0x56);
 }
 
 QString outcomeName(const QString &outcome)
@@ -78,7 +85,9 @@ RetryTimeline::RetryTimeline(QWidget *parent)
 {
     setRenderHint(QPainter::Antialiasing);
     QChart *timeline = chart();
-    timeline->setTheme(QChart::ChartThemeLight);
+    timeline->setTheme(ThemeColours::isDark() ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    if (ThemeColours::isDark())
+        timeline->setBackgroundBrush(ThemeColours::current().color(QPalette::Base));
     timeline->legend()->setAlignment(Qt::AlignBottom);
     timeline->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
     QFont titleFont = timeline->titleFont();
@@ -118,7 +127,9 @@ QList<RetryTimeline::Attempt> RetryTimeline::readAttempts() const
         attempt.number = raw(row, AttemptModel::AttemptColumn).toInt();
         attempt.claimedAt = raw(row, AttemptModel::ClaimedColumn).toLongLong();
         attempt.finishedAt = optionalTime(raw(row, AttemptModel::FinishedColumn));
-        attempt.outcome = raw(row, AttemptModel::OutcomeColumn).toString();
+        attempt.outcome = m_model->index(row, AttemptModel::OutcomeColumn)
+                              .data(AttemptModel::OutcomeRole)
+                              .toString();
         attempt.nextAttemptAt = optionalTime(raw(row, AttemptModel::NextAttemptColumn));
         attempts << attempt;
     }
@@ -142,16 +153,17 @@ void RetryTimeline::rebuild()
     // Epoch milliseconds read badly on an axis: real times count from the first claim.
     const qint64 first = attempts.first().claimedAt;
     const qint64 origin = TimeFormat::isLogical(first) ? 0 : first;
+    updateTimeAxis(attempts, origin); // first: it sets the unit the points are placed in
     addAttemptSeries(attempts, origin);
-    updateTimeAxis(attempts, origin);
     updateAttemptAxis(attempts);
     hideRepeatedLegendMarkers();
 }
 
 void RetryTimeline::addAttemptSeries(const QList<Attempt> &attempts, qint64 origin)
 {
-    const auto point
-        = [origin](qint64 time, int number) { return QPointF(qreal(time - origin), number); };
+    const auto point = [origin, this](qint64 time, int number) {
+        return QPointF(qreal(time - origin) / m_divisor, number);
+    };
     QList<QPointF> claims, dues;
     for (const Attempt &attempt : attempts) {
         const QPointF claimed = point(attempt.claimedAt, attempt.number);
@@ -168,8 +180,7 @@ void RetryTimeline::addAttemptSeries(const QList<Attempt> &attempts, qint64 orig
         }
     }
     addSeries(
-        markerSeries(tr("claimed"), QScatterSeries::MarkerShapeCircle, QColor(0x44, 0x4d, 0x56), 7),
-        claims);
+        markerSeries(tr("claimed"), QScatterSeries::MarkerShapeCircle, claimColour(), 7), claims);
     if (!dues.isEmpty()) {
         addSeries(markerSeries(tr("next attempt due"), QScatterSeries::MarkerShapeTriangle,
                       outcomeColour(QStringLiteral("RETRY")), 11),
@@ -204,14 +215,56 @@ void RetryTimeline::updateTimeAxis(const QList<Attempt> &attempts, qint64 origin
             }
         }
     }
-    // At least a few units wide, so that whole-number tick labels stay distinct.
-    const qreal padding = std::max<qreal>(2, (high - low) * 0.05);
-    m_timeAxis->setRange(qreal(low - origin) - padding, qreal(high - origin) + padding);
-    m_timeAxis->applyNiceNumbers();
-    m_timeAxis->setTitleText(TimeFormat::isLogical(attempts.first().claimedAt)
-            ? tr("time (units)")
-            : tr("time (ms since first claim)"));
+    const bool logical = TimeFormat::isLogical(attempts.first().claimedAt);
+    const AxisRange range = axisRange(low - origin, high - origin, logical);
+    m_divisor = range.divisor;
+    m_timeAxis->setRange(range.min, range.max);
+    m_timeAxis->setTickCount(range.tickCount);
+    m_timeAxis->setLabelFormat(range.max - range.min < range.tickCount - 1
+            ? QStringLiteral("%.1f")
+            : QStringLiteral("%.0f"));
+    m_timeAxis->setTitleText(
+        logical ? tr("time (units)") : tr("time (%1 since first claim)").arg(range.unit));
     m_timeAxis->setVisible(true);
+}
+
+namespace {
+
+// The smallest of 1, 2 and 5 times a power of ten that is at least `raw`.
+qreal niceStep(qreal raw)
+{
+    const qreal power = std::pow(10.0, std::floor(std::log10(std::max<qreal>(raw, 1e-9))));
+    for (const qreal factor : {1.0, 2.0, 5.0, 10.0}) {
+        if (factor * power >= raw * (1 - 1e-9))
+            return factor * power;
+    }
+    return 10 * power;
+}
+
+} // namespace
+
+RetryTimeline::AxisRange RetryTimeline::axisRange(qint64 low, qint64 high, bool logical)
+{
+    AxisRange range;
+    range.unit = logical ? tr("units") : tr("ms");
+    const qint64 span = high - low;
+    if (!logical && span >= 120 * 1000) {
+        range.divisor = span >= 2 * 3600 * 1000 ? 60 * 1000 : 1000;
+        range.unit = range.divisor == 1000 ? tr("s") : tr("min");
+    }
+    // A short attempt (the simulator's take no time at all) still gets a readable axis: at
+    // least ten units, or ten milliseconds, from the first claim on.
+    const qreal from = qreal(low) / range.divisor;
+    const qreal to = qreal(high) / range.divisor;
+    const qreal minSpan = 10;
+    const qreal step = niceStep(std::max(to - from, minSpan) / 5);
+    range.min = std::floor(from / step) * step;
+    range.max = std::max(std::ceil(to / step) * step, range.min + minSpan);
+    if (range.max <= to) // the last point is never drawn on the frame's edge
+        range.max += step;
+    range.max = range.min + std::ceil((range.max - range.min) / step - 1e-9) * step;
+    range.tickCount = int(std::lround((range.max - range.min) / step)) + 1;
+    return range;
 }
 
 void RetryTimeline::updateAttemptAxis(const QList<Attempt> &attempts)

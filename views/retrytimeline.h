@@ -23,6 +23,21 @@ public:
     // The model is owned elsewhere; null shows the empty state.
     void setModel(AttemptModel *model);
     AttemptModel *model() const { return m_model; }
+    QValueAxis *timeAxis() const { return m_timeAxis; }
+
+    // The time axis for attempts spanning `low`..`high` (from the first claim, in ms or
+    // logical units): starts at or below `low` (never before 0 when low is 0), at least
+    // `minSpan` wide, on round ticks (1, 2 or 5 times a power of ten) with the unit the axis
+    // is labelled in (ms, s, min or units) and the divisor that turns stored times into it.
+    struct AxisRange
+    {
+        qreal min = 0;
+        qreal max = 0;
+        int tickCount = 2;
+        qreal divisor = 1;
+        QString unit;
+    };
+    static AxisRange axisRange(qint64 low, qint64 high, bool logical);
 
 private:
     struct Attempt
@@ -44,6 +59,7 @@ private:
     void hideRepeatedLegendMarkers();
 
     QPointer<AttemptModel> m_model;
+    qreal m_divisor = 1; // stored times to the axis's unit
     QValueAxis *m_timeAxis = nullptr;
     QCategoryAxis *m_attemptAxis = nullptr;
 };

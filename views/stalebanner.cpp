@@ -1,6 +1,7 @@
 #include "stalebanner.h"
 
 #include "healthmonitor.h"
+#include "themecolours.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -13,8 +14,7 @@ StaleBanner::StaleBanner(HealthMonitor *monitor, QWidget *parent)
     , m_text(new QLabel)
 {
     setObjectName(QStringLiteral("staleBanner"));
-    setStyleSheet(QStringLiteral("QFrame#staleBanner { background: #fff8c5; border: 1px solid "
-                                 "#d4a72c; border-radius: 6px; } QLabel { color: #4d2d00; }"));
+    setStyleSheet(ThemeColours::bannerStyleSheet(objectName(), ThemeColours::TileLevel::Amber));
     m_text->setObjectName(QStringLiteral("staleBannerText"));
     m_text->setWordWrap(true);
     m_text->setTextFormat(Qt::PlainText);

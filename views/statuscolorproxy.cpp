@@ -1,13 +1,8 @@
 #include "statuscolorproxy.h"
 
+#include "themecolours.h"
+
 #include <QBrush>
-
-namespace {
-
-const QColor DeadBackground(0xff, 0xeb, 0xe9);
-const QColor DeadText(0x82, 0x07, 0x1e);
-
-} // namespace
 
 StatusColorProxy::StatusColorProxy(QObject *parent)
     : QIdentityProxyModel(parent)
@@ -38,7 +33,8 @@ QVariant StatusColorProxy::data(const QModelIndex &index, int role) const
             return colour;
     }
     if (isDeadRow(source))
-        return QBrush(role == Qt::BackgroundRole ? DeadBackground : DeadText);
+        return QBrush(role == Qt::BackgroundRole ? ThemeColours::deadRowBackground()
+                                                 : ThemeColours::deadRowText());
     return QIdentityProxyModel::data(index, role);
 }
 
@@ -55,17 +51,5 @@ QVariant StatusColorProxy::outcomeForeground(const QModelIndex &sourceIndex) con
 
 QColor StatusColorProxy::colorFor(const QString &word)
 {
-    const QString key = word.trimmed().toUpper().replace(QLatin1Char('_'), QLatin1Char(' '));
-    if (key == QLatin1String("DELIVERED"))
-        return QColor(0x1a, 0x7f, 0x37);
-    if (key == QLatin1String("DEAD"))
-        return QColor(0xcf, 0x22, 0x2e);
-    if (key == QLatin1String("RETRY") || key == QLatin1String("LEASE EXPIRED")
-        || key == QLatin1String("SCHEDULED"))
-        return QColor(0xb0, 0x78, 0x00);
-    if (key == QLatin1String("IN FLIGHT"))
-        return QColor(0x09, 0x69, 0xda);
-    if (key == QLatin1String("DUE"))
-        return QColor(0x57, 0x72, 0x8f);
-    return {};
+    return ThemeColours::status(word); // for the palette in use (ThemeColours)
 }

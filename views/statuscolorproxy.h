@@ -1,6 +1,6 @@
 // Display colours for the outbox tables, kept out of the core models (which link no GUI):
-// a row whose status is DEAD gets a light red background, and the cells of an outcome column
-// are drawn in their outcome's colour. Also the one place the dashboard's status colours live.
+// a row whose status is DEAD gets a red background, and the cells of an outcome column are
+// drawn in their outcome's colour, both for the palette in use (ThemeColours).
 #pragma once
 
 #include <QColor>

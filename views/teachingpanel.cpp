@@ -1,16 +1,21 @@
 #include "teachingpanel.h"
 
+#include "healthmonitor.h"
 #include "scenario.h"
 #include "teachingsession.h"
+#include "themecolours.h"
 #include "timeformat.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
@@ -40,13 +45,21 @@ TeachingPanel::TeachingPanel(TeachingSession *session, QWidget *parent)
     m_narration->setReadOnly(true);
     m_narration->setMaximumBlockCount(500);
     m_narration->setPlaceholderText(tr("Each lifecycle step is told here in plain words."));
+    m_narration->setToolTip(tr("The narration holds still while the pointer is over it."));
+    m_narration->viewport()->installEventFilter(this);
+    m_heldNote = new QLabel;
+    m_heldNote->setObjectName(QStringLiteral("narrationHeld"));
+    m_heldNote->hide();
     auto *layout = new QHBoxLayout(this);
     auto *left = new QVBoxLayout;
     left->addWidget(createControls());
     left->addWidget(createKnobs());
     left->addStretch(1);
     layout->addLayout(left);
-    layout->addWidget(m_narration, 1);
+    auto *right = new QVBoxLayout;
+    right->addWidget(m_narration, 1);
+    right->addWidget(m_heldNote);
+    layout->addLayout(right, 1);
     connectSession();
     m_clockTimer->start(200);
     updateState();
@@ -115,7 +128,7 @@ QWidget *TeachingPanel::createKnobs()
         tr("seed, capped:D1,..,Dn, fixed:D, exponential:initial=..,multiplier=..,max=.., "
            "exponential-random:..., full-jitter:base=..,max=.."));
     m_policyError = new QLabel;
-    m_policyError->setStyleSheet(QStringLiteral("color: #b02030"));
+    m_policyError->setStyleSheet(QStringLiteral("color: %1").arg(ThemeColours::errorText().name()));
     m_budget = new QSpinBox;
     m_budget->setRange(1, 100);
     m_budget->setValue(demo.budget.maxAttempts);
@@ -161,8 +174,11 @@ void TeachingPanel::startSelected()
 {
     const QString scenario = m_scenario->currentData().toString();
     QString error;
+    if (!scenario.isEmpty() && !confirmStart(scenario))
+        return; // nothing changed
     m_policyError->clear();
     m_narration->clear();
+    m_held.clear();
     if (!scenario.isEmpty()) {
         if (!m_session->startScenario(scenario, &error))
             appendNarration({tr("Error: %1").arg(error)});
@@ -226,8 +242,71 @@ void TeachingPanel::updateClock()
 
 void TeachingPanel::appendNarration(const QStringList &lines)
 {
+    if (m_narrationHeld) {
+        m_held << lines;
+        m_heldNote->setText(tr("Narration held while the pointer is over it: %n new line(s)",
+            nullptr, int(m_held.size())));
+        return;
+    }
     for (const QString &line : lines)
         m_narration->appendPlainText(line);
+}
+
+void TeachingPanel::setNarrationHeld(bool held)
+{
+    if (held == m_narrationHeld)
+        return;
+    m_narrationHeld = held;
+    m_heldNote->setText(tr("Narration held while the pointer is over it"));
+    m_heldNote->setVisible(held);
+    if (!held)
+        appendNarration(std::exchange(m_held, {}));
+}
+
+bool TeachingPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_narration->viewport()) {
+        if (event->type() == QEvent::Enter)
+            setNarrationHeld(true);
+        else if (event->type() == QEvent::Leave)
+            setNarrationHeld(false);
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void TeachingPanel::watch(HealthMonitor *monitor)
+{
+    connect(monitor, &HealthMonitor::snapshotChanged, this, [this](const HealthSnapshot &s) {
+        setRowCount(s.counts.pending() + s.counts.delivered + s.counts.dead,
+            s.isEstimated(QStringLiteral("delivered")));
+    });
+}
+
+void TeachingPanel::setRowCount(qint64 rows, bool estimated)
+{
+    m_rows = rows;
+    m_rowsEstimated = estimated;
+}
+
+// A scenario starts from empty tables: on a database holding more than a few rows it says
+// how many it deletes, and Cancel (the default) changes nothing.
+bool TeachingPanel::confirmStart(const QString &scenario)
+{
+    if (m_rows && *m_rows <= ConfirmAboveRows)
+        return true;
+    const QString count = !m_rows ? tr("every event (how many is not known yet)")
+        : m_rowsEstimated         ? tr("about %1 events").arg(QLocale().toString(*m_rows))
+                                  : tr("%1 events").arg(QLocale().toString(*m_rows));
+    QMessageBox box(QMessageBox::Warning, tr("Delete the outbox's rows?"),
+        tr("Starting the scenario %1 deletes %2 from this simulation database, with their "
+           "attempts and replay log, before it begins.")
+            .arg(scenario, count),
+        QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("startGuard"));
+    QPushButton *erase = box.addButton(tr("Delete and start"), QMessageBox::DestructiveRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == erase;
 }
 
 QString TeachingPanel::narrationText() const

@@ -3,7 +3,9 @@
 // read a plain-language narration of every lifecycle step.
 #pragma once
 
+#include <QStringList>
 #include <QWidget>
+#include <optional>
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -14,6 +16,8 @@ class QPushButton;
 class QSpinBox;
 class QTimer;
 class TeachingSession;
+class HealthMonitor;
+struct HealthSnapshot;
 
 class TeachingPanel : public QWidget
 {
@@ -21,7 +25,20 @@ class TeachingPanel : public QWidget
 public:
     explicit TeachingPanel(TeachingSession *session, QWidget *parent = nullptr);
 
+    // A scenario's Start empties the simulation tables: above this many rows it asks first.
+    static constexpr qint64 ConfirmAboveRows = 1000;
+
     QString narrationText() const;
+    // The outbox's row count, as the monitor's snapshots tell it (read on its worker thread):
+    // what the Start guard names.
+    void watch(HealthMonitor *monitor);
+    void setRowCount(qint64 rows, bool estimated);
+    std::optional<qint64> rowCount() const { return m_rows; }
+    // Lines that arrived while the pointer rests on the narration (shown when it leaves).
+    int heldLines() const { return int(m_held.size()); }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     QWidget *createControls();
@@ -32,6 +49,8 @@ private:
     void updateState();
     void updateClock();
     void appendNarration(const QStringList &lines);
+    bool confirmStart(const QString &scenario);
+    void setNarrationHeld(bool held);
 
     TeachingSession *m_session = nullptr;
     QComboBox *m_scenario = nullptr;
@@ -51,4 +70,9 @@ private:
     QLabel *m_policyError = nullptr;
     QPlainTextEdit *m_narration = nullptr;
     QTimer *m_clockTimer = nullptr;
+    QLabel *m_heldNote = nullptr;
+    std::optional<qint64> m_rows; // unknown until the first snapshot
+    bool m_rowsEstimated = false;
+    bool m_narrationHeld = false;
+    QStringList m_held;
 };

@@ -23,7 +23,7 @@ bool DashboardApp::openUrl(const QString &text, bool readOnly, QString *error,
     if (!opened)
         return false;
     ConnectDialog::remember(text);
-    show(*opened, false);
+    show(*opened, false, ConnectionEnvironment::forUrl(text));
     return true;
 }
 
@@ -40,7 +40,8 @@ bool DashboardApp::openDemo(QString *error)
     return true;
 }
 
-void DashboardApp::show(const OpenedDatabase &database, bool demo)
+void DashboardApp::show(
+    const OpenedDatabase &database, bool demo, const ConnectionEnvironment &environment)
 {
     if (m_window)
         m_window->close();
@@ -49,6 +50,7 @@ void DashboardApp::show(const OpenedDatabase &database, bool demo)
     options.startLiveRelay = demo;
     options.profile = database.profile;
     options.markedForSimulation = database.markedForSimulation;
+    options.environment = environment;
     auto *window = new MainWindow(database.url, options);
     window->setAttribute(Qt::WA_DeleteOnClose);
     connect(window, &MainWindow::connectRequested, this, &DashboardApp::askForConnection);
@@ -80,8 +82,8 @@ void DashboardApp::askForConnection()
         m_opener.cancel(); // an answer still to come is dropped
         return;
     }
-    ConnectDialog::remember(dialog.url());
-    show(*opened, false);
+    ConnectDialog::remember(dialog.url(), dialog.environment());
+    show(*opened, false, dialog.environment());
 }
 
 namespace {

@@ -3,6 +3,7 @@
 // whatever window was open.
 #pragma once
 
+#include "connectionenvironment.h"
 #include "connectionopener.h"
 #include "eventview.h"
 #include "outboxprofile.h"
@@ -33,7 +34,8 @@ public:
     MainWindow *window() const; // the open window, if any
 
 private:
-    void show(const OpenedDatabase &database, bool demo);
+    void show(
+        const OpenedDatabase &database, bool demo, const ConnectionEnvironment &environment = {});
 
     QPointer<MainWindow> m_window;
     ConnectionOpener m_opener; // the Connect… dialog's, off the GUI thread

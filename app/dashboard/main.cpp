@@ -7,6 +7,7 @@
 #include "eventview.h"
 #include "plaintext.h"
 #include "scrollbench.h"
+#include "themecolours.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -49,6 +50,9 @@ void addOptions(QCommandLineParser &parser)
         QStringLiteral("Sort the event table by a column as its header names it (event-id, type, "
                        "failures, age, next-attempt, error), ascending unless :desc."),
         QStringLiteral("COLUMN[:asc|desc]")});
+    parser.addOption({QStringLiteral("theme"),
+        QStringLiteral("light, dark or system (the default): the colours of the window."),
+        QStringLiteral("NAME"), QStringLiteral("system")});
     parser.addOption({QStringLiteral("screenshot"),
         QStringLiteral("Save a picture of the window to FILE, then quit."),
         QStringLiteral("FILE")});
@@ -175,6 +179,11 @@ int main(int argc, char *argv[])
     QCommandLineParser parser;
     addOptions(parser);
     parser.process(app);
+    if (QString themeError;
+        !ThemeColours::applyTheme(parser.value(QStringLiteral("theme")), &themeError)) {
+        QTextStream(stderr) << "outbox-dashboard: " << themeError << Qt::endl;
+        return 2;
+    }
 
     DashboardApp dashboard;
     dashboard.setEventView(*view);

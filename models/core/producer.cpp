@@ -3,6 +3,7 @@
 #include "outboxstore.h"
 #include "sqltransaction.h"
 
+#include <QDateTime>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -16,8 +17,11 @@ Producer::Producer(const QSqlDatabase &db, const Clock *clock, quint32 seed)
     : m_db(db)
     , m_clock(clock)
     , m_random(seed == 0 ? QRandomGenerator::global()->generate() : seed)
-    // Event IDs unique across runs on one database, so a restarted relay never collides.
-    , m_runId(QString::number(QRandomGenerator::global()->generate64(), 36))
+    // Event IDs unique across runs on one database, so a restarted relay never collides, and
+    // short enough to read in the narration: the run's start second, five base-36 digits
+    // (a cycle of about two years), e.g. EV-1x3k9-00042.
+    , m_runId(QString::number(QDateTime::currentSecsSinceEpoch() % RunIdCycle, 36)
+                  .rightJustified(5, QLatin1Char('0')))
 { }
 
 bool Producer::seedStock(QString *error)
@@ -49,7 +53,7 @@ bool Producer::produce(int count, QString *error)
         for (int i = 0; i < chunk; ++i) {
             const int n = m_produced + i + 1;
             NewEvent event;
-            event.eventId = QStringLiteral("EV-%1-%2").arg(m_runId).arg(n, 6, 10, QLatin1Char('0'));
+            event.eventId = QStringLiteral("EV-%1-%2").arg(m_runId).arg(n, 5, 10, QLatin1Char('0'));
             event.aggregateType = QStringLiteral("Order");
             event.aggregateId = QStringLiteral("ORDER-%1-%2").arg(m_runId).arg(n);
             event.eventType = QStringLiteral("StockReserved");

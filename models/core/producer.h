@@ -12,6 +12,7 @@ class Producer
 {
 public:
     static constexpr int InitialStock = 1000000;
+    static constexpr qint64 RunIdCycle = 36LL * 36 * 36 * 36 * 36; // seconds
     static QStringList skus();
 
     Producer(const QSqlDatabase &db, const Clock *clock, quint32 seed = 0);

@@ -25,12 +25,38 @@ std::optional<SqlRows> AttemptModel::readRows(
     return readSqlRows(query, ColumnCount, error);
 }
 
-void AttemptModel::setRows(const QString &eventId, const SqlRows &rows)
+std::optional<QVariant> AttemptModel::readLeaseUntil(
+    const QSqlDatabase &db, const QString &eventId, QString *error)
+{
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    query.prepare(
+        QStringLiteral("SELECT CASE WHEN claim_token IS NULL THEN NULL ELSE lease_until END"
+                       "  FROM delivery_outbox WHERE event_id = :id"));
+    query.bindValue(QStringLiteral(":id"), eventId);
+    const std::optional<SqlRows> rows = readSqlRows(query, 1, error);
+    if (!rows)
+        return std::nullopt;
+    return rows->isEmpty() ? QVariant() : rows->first().value(0);
+}
+
+void AttemptModel::setRows(const QString &eventId, const SqlRows &rows, bool leaseRunning)
 {
     beginResetModel();
     m_eventId = eventId;
     m_rows = eventId.isEmpty() ? SqlRows() : rows;
+    m_leaseRunning = leaseRunning;
     endResetModel();
+}
+
+QString AttemptModel::outcome(int row) const
+{
+    const QVariant stored = m_rows.at(row).value(OutcomeColumn);
+    if (!stored.isNull())
+        return stored.toString();
+    // Only the newest attempt can still run, and only while its claim's lease does.
+    const bool newest = row == int(m_rows.size()) - 1;
+    return newest && m_leaseRunning ? QString() : QStringLiteral("LEASE_EXPIRED");
 }
 
 bool AttemptModel::setEvent(const QSqlDatabase &db, const QString &eventId)
@@ -67,14 +93,20 @@ QVariant AttemptModel::data(const QModelIndex &index, int role) const
     const QVariant raw = m_rows.at(index.row()).value(index.column());
     if (role == RawValueRole)
         return raw;
+    const int column = index.column();
+    if (role == OutcomeRole)
+        return column == OutcomeColumn ? QVariant(outcome(index.row())) : QVariant();
     if (role != Qt::DisplayRole)
         return {};
-    const int column = index.column();
     const bool isTime
         = column == ClaimedColumn || column == FinishedColumn || column == NextAttemptColumn;
     if (isTime && !raw.isNull())
         return TimeFormat::time(raw.toLongLong());
-    if (column == OutcomeColumn && raw.isNull())
-        return tr("in flight");
+    if (column == OutcomeColumn) {
+        const QString word = outcome(index.row());
+        if (word.isEmpty())
+            return tr("in flight");
+        return word == QLatin1String("LEASE_EXPIRED") ? tr("LEASE EXPIRED") : word;
+    }
     return raw;
 }

@@ -25,7 +25,12 @@ public:
         NextAttemptColumn,
         ColumnCount
     };
-    enum Role { RawValueRole = Qt::UserRole }; // the stored value, e.g. times in ms or units
+    enum Role {
+        RawValueRole = Qt::UserRole, // the stored value, e.g. times in ms or units
+        // The outcome as it stands: the stored one, else LEASE_EXPIRED for an unfinished
+        // attempt whose lease ran out (or that a later claim superseded), else empty (in flight).
+        OutcomeRole
+    };
 
     explicit AttemptModel(QObject *parent = nullptr);
 
@@ -33,8 +38,14 @@ public:
     static std::optional<SqlRows> readRows(
         const QSqlDatabase &db, const QString &eventId, QString *error = nullptr);
 
-    // Shows `rows` as the attempts of `eventId`; an empty ID shows none.
-    void setRows(const QString &eventId, const SqlRows &rows);
+    // The event's lease (null: no claim held) as of `now`, read with the same detail.
+    static std::optional<QVariant> readLeaseUntil(
+        const QSqlDatabase &db, const QString &eventId, QString *error = nullptr);
+
+    // Shows `rows` as the attempts of `eventId`; an empty ID shows none. `leaseRunning`: the
+    // event holds a claim whose lease has not run out yet, so its last unfinished attempt is
+    // in flight; otherwise an unfinished attempt shows as LEASE EXPIRED.
+    void setRows(const QString &eventId, const SqlRows &rows, bool leaseRunning = true);
     // Reads and shows at once, on the calling thread (tests and tools; the window uses a worker).
     bool setEvent(const QSqlDatabase &db, const QString &eventId);
     QString eventId() const { return m_eventId; }
@@ -46,6 +57,9 @@ public:
         int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    QString outcome(int row) const;
+
     QString m_eventId;
     SqlRows m_rows;
+    bool m_leaseRunning = true;
 };

@@ -77,10 +77,13 @@ bool DetailWorker::readDetail(EventDetail *detail)
     const auto attempts = AttemptModel::readRows(db, detail->eventId, &detail->error);
     const auto replays
         = attempts ? ReplayLogModel::readRows(db, detail->eventId, &detail->error) : std::nullopt;
-    if (!attempts || !replays)
+    const auto lease = replays ? AttemptModel::readLeaseUntil(db, detail->eventId, &detail->error)
+                               : std::nullopt;
+    if (!attempts || !replays || !lease)
         return false;
     detail->attempts = *attempts;
     detail->replays = *replays;
+    detail->leaseUntil = *lease;
     return true;
 }
 

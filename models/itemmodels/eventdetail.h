@@ -27,6 +27,9 @@ struct EventDetail
     EventSummary summary;
     SqlRows attempts; // native schema only
     SqlRows replays; // native schema only
+    // The event's current lease (native schema): null when no worker holds a claim. An
+    // unfinished attempt is in flight only while this lies ahead of the clock.
+    QVariant leaseUntil;
 
     bool failed() const { return !error.isEmpty(); }
 };

@@ -79,6 +79,9 @@ public:
     void fetchPrevious();
 
     bool isLoading() const { return m_pendingId != 0; }
+    // While an answer is being applied: rows move under the view, and a current row that
+    // changes then is the model's doing, not the user's.
+    bool isApplying() const { return m_applying; }
     // Matching rows: exact up to EventPageAnswer::CountLimit, CountLimit + 1 for more, -1 while
     // unknown; and in words: "No events match", "1 event matches", "more than 10,000 events match".
     qint64 matchCount() const { return m_count; }

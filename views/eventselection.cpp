@@ -1,0 +1,80 @@
+#include "eventselection.h"
+
+#include "detailpane.h"
+#include "eventlistmodel.h"
+
+#include <QItemSelectionModel>
+#include <QTableView>
+
+EventSelection::EventSelection(
+    QTableView *view, EventListModel *model, DetailPane *detail, QObject *parent)
+    : QObject(parent)
+    , m_view(view)
+    , m_model(model)
+    , m_detail(detail)
+{
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        &EventSelection::onCurrentRowChanged);
+    connect(m_model, &EventListModel::loaded, this, &EventSelection::onLoaded);
+}
+
+void EventSelection::onCurrentRowChanged()
+{
+    // Rows removed under the current one move it to a neighbour: the model's doing, set right
+    // once the answer is applied (onLoaded).
+    if (m_moving || m_model->isApplying())
+        return;
+    const QModelIndex current = m_view->currentIndex();
+    if (!current.isValid())
+        return; // a reset: the event is looked for again when the rows arrive
+    m_eventId = current.data(EventListModel::EventIdRole).toString();
+    m_listed = true;
+    m_listedUnder = m_model->filter();
+    m_detail->setEventId(m_eventId);
+    m_detail->setNotice({});
+}
+
+void EventSelection::onLoaded()
+{
+    if (m_eventId.isEmpty())
+        return;
+    const int row = m_model->rowOfEvent(m_eventId);
+    if (row >= 0) {
+        select(row);
+        return;
+    }
+    showUnlisted();
+}
+
+void EventSelection::select(int row)
+{
+    const QModelIndex current = m_view->currentIndex();
+    const bool onIt = current.isValid() && current.row() == row
+        && current.data(EventListModel::EventIdRole).toString() == m_eventId;
+    if (!onIt || !m_view->selectionModel()->isRowSelected(row)) {
+        m_moving = true;
+        m_view->selectionModel()->setCurrentIndex(m_view->model()->index(row, 0),
+            QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_moving = false;
+    }
+    m_listed = true;
+    m_listedUnder = m_model->filter();
+    m_detail->setNotice({});
+}
+
+// Nothing else is highlighted in its place: an action on the selection then has none.
+void EventSelection::showUnlisted()
+{
+    if (m_view->currentIndex().isValid() || m_view->selectionModel()->hasSelection()) {
+        m_moving = true;
+        m_view->selectionModel()->setCurrentIndex(QModelIndex(), QItemSelectionModel::Clear);
+        m_moving = false;
+    }
+    m_listed = false;
+    const QString notice = m_model->filter() != m_listedUnder
+        ? tr("%1 is hidden by the current filter. The detail still shows it; clear the filter to "
+             "select it again.")
+        : tr("%1 is no longer in the current view (it no longer matches the filter or left the "
+             "loaded rows). The detail still shows it.");
+    m_detail->setNotice(notice.arg(m_eventId));
+}
