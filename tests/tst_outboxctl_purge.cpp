@@ -2,6 +2,7 @@
 // what went from each table, the progress on stderr, a dry run that says what would go and
 // changes nothing, a rerun that finds nothing, and malformed ages or missing options refused
 // with exit 2, the reason, and nothing changed.
+#include "fixturescript.h"
 #include "outboxctlrun.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -203,6 +204,39 @@ private slots:
         QVERIFY2(run.err.constFirst().contains(reason), qPrintable(run.err.constFirst()));
         QCOMPARE(nonEmpty(run.out), QStringList());
         QCOMPARE(counts(m_connection->database()), u"2503 events, 2500 attempts, 3 kept"_qs);
+    }
+
+    // Another library's outbox (detected or named): its retention is its own; nothing deleted.
+    void anotherLibrarysOutboxIsRefused_data()
+    {
+        QTest::addColumn<QStringList>("profile");
+        QTest::addRow("detected") << QStringList {};
+        QTest::addRow("named") << QStringList {u"--profile"_qs, u"gruelbox"_qs};
+    }
+    void anotherLibrarysOutboxIsRefused()
+    {
+        QFETCH(QStringList, profile);
+        QString skip, fail; // the fixture is PostgreSQL DDL
+        m_database = TestDatabase::create(u"postgresql"_qs, &skip, &fail);
+        if (!fail.isEmpty())
+            QFAIL(qPrintable(fail));
+        if (!m_database)
+            QSKIP(qPrintable(skip));
+        m_connection = m_database->connect(false);
+        QVERIFY(m_connection);
+        QVERIFY(runSqlScript(
+            m_connection->database(), QFINDTESTDATA(QStringLiteral("fixtures/gruelbox.sql"))));
+        const QVariant before
+            = scalar(m_connection->database(), u"SELECT COUNT(*) FROM txno_outbox"_qs);
+        QVERIFY(before.toLongLong() > 0);
+
+        const Run run = outboxctl(purgeArgs(
+            m_database->url(), QStringList {u"--delivered-older-than"_qs, u"0"_qs} + profile));
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(nonEmpty(run.err).size(), 1);
+        QVERIFY2(run.err.constFirst().contains(u"gruelbox profile"_qs),
+            qPrintable(run.err.constFirst()));
+        QCOMPARE(scalar(m_connection->database(), u"SELECT COUNT(*) FROM txno_outbox"_qs), before);
     }
 };
 
