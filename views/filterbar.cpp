@@ -1,5 +1,7 @@
 #include "filterbar.h"
 
+#include "durationtext.h"
+
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -7,35 +9,6 @@
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTimer>
-
-namespace {
-
-// "90s", "5m", "2h", "1d" or plain milliseconds; empty = no bound.
-std::optional<qint64> parseAge(const QString &text)
-{
-    const QString t = text.trimmed().toLower();
-    if (t.isEmpty())
-        return std::nullopt;
-    const QList<std::pair<QString, qint64>> units
-        = {{QStringLiteral("ms"), 1}, {QStringLiteral("s"), 1000}, {QStringLiteral("m"), 60000},
-            {QStringLiteral("h"), 3600000}, {QStringLiteral("d"), 86400000}};
-    for (const auto &[suffix, factor] : units) {
-        if (t.endsWith(suffix)) {
-            bool ok = false;
-            const double value = t.chopped(suffix.size()).toDouble(&ok);
-            if (ok && value >= 0)
-                return qint64(value * double(factor));
-            if (suffix == QLatin1String("ms"))
-                continue;
-            return std::nullopt;
-        }
-    }
-    bool ok = false;
-    const qint64 ms = t.toLongLong(&ok);
-    return ok && ms >= 0 ? std::optional<qint64>(ms) : std::nullopt;
-}
-
-} // namespace
 
 FilterBar::FilterBar(QWidget *parent)
     : QWidget(parent)
@@ -144,8 +117,8 @@ EventFilter FilterBar::filter() const
     filter.search = m_search->text().trimmed();
     filter.searchMode = EventFilter::SearchMode(m_searchMode->currentData().toInt());
     filter.minFailures = m_minFailures->value();
-    filter.minAgeMs = parseAge(m_minAge->text());
-    filter.maxAgeMs = parseAge(m_maxAge->text());
+    filter.minAgeMs = DurationText::parseMs(m_minAge->text());
+    filter.maxAgeMs = DurationText::parseMs(m_maxAge->text());
     filter.errorCategory = m_category->currentData().toString();
     return filter;
 }

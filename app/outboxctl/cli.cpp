@@ -66,6 +66,12 @@ QString examples(const QString &command)
             u"  outboxctl export --db sqlite:/var/lib/shop/outbox.sqlite --state dead --output "
             u"dead.csv\n"
             "  outboxctl export --db postgresql://ops@db.internal/shop --audit > replays.csv\n"_qs},
+        {u"purge"_qs,
+            u"  outboxctl purge --db postgresql://ops@db.internal/shop --delivered-older-than 7d\n"
+            "  outboxctl purge --db postgresql://ops@db.internal/shop --delivered-older-than 7d "
+            "--resolved-older-than 30d --dry-run\n"
+            "  outboxctl purge --db sqlite:/var/lib/shop/outbox.sqlite --delivered-older-than 2h "
+            "--batch 500\n"_qs},
     };
     return examples.value(command);
 }
@@ -81,6 +87,7 @@ QString description(const QString &command)
         {u"replay"_qs, u"Release DEAD events for another delivery, recording who and why."_qs},
         {u"generate"_qs, u"Fill a simulation database with a realistic synthetic outbox."_qs},
         {u"export"_qs, u"Write the events, or the replay log, as spreadsheet-safe CSV."_qs},
+        {u"purge"_qs, u"Delete old DELIVERED (and RESOLVED) events in short batches."_qs},
     };
     return descriptions.value(command, QStringLiteral("outboxctl ") + command);
 }

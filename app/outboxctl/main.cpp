@@ -12,6 +12,7 @@ int runRelay(const QStringList &arguments);
 int runReplay(const QStringList &arguments);
 int runGenerate(const QStringList &arguments);
 int runExport(const QStringList &arguments);
+int runPurge(const QStringList &arguments);
 
 namespace {
 
@@ -28,6 +29,7 @@ const char usage[]
       "  replay    release DEAD events for another delivery, recording who and why\n"
       "  generate  fill a simulation database with a realistic synthetic outbox\n"
       "  export    write the events, or the replay log, as spreadsheet-safe CSV\n"
+      "  purge     delete old DELIVERED (and RESOLVED) events in short batches\n"
       "\n"
       "Options:\n"
       "  -h, --help     show this help; `outboxctl COMMAND --help` shows a command's options\n"
@@ -45,7 +47,7 @@ int main(int argc, char *argv[])
     QStringList arguments = QCoreApplication::arguments().mid(1);
     if (arguments.isEmpty())
         return Cli::fail(QStringLiteral("missing command (init, simulate, check, relay, replay, "
-                                        "generate, export); see `outboxctl --help`"));
+                                        "generate, export, purge); see `outboxctl --help`"));
     const QString command = arguments.takeFirst();
     if (command == QLatin1String("--help") || command == QLatin1String("-h")
         || command == QLatin1String("help")) {
@@ -70,7 +72,9 @@ int main(int argc, char *argv[])
         return runGenerate(arguments);
     if (command == QLatin1String("export"))
         return runExport(arguments);
+    if (command == QLatin1String("purge"))
+        return runPurge(arguments);
     return Cli::fail(QStringLiteral("unknown command '%1' (expected init, simulate, check, relay, "
-                                    "replay, generate or export)")
+                                    "replay, generate, export or purge)")
                          .arg(command));
 }

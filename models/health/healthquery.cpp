@@ -225,13 +225,22 @@ qint64 singleNumber(QSqlQuery &query)
 
 // The planner's own row estimate: the density of the last VACUUM or ANALYZE times the pages
 // the table has now, so that it follows growth since. None before the first ANALYZE.
+// A DELETE frees no pages, so after a purge or any mass DELETE that figure stays as high as
+// before until autovacuum comes round. The cumulative statistics' live row count follows every
+// committed insert and delete within a second or so; it is taken instead when its entry can be
+// trusted to cover the table: it has seen a VACUUM or ANALYZE (a statistics reset, as after a
+// crash, clears those times), or it has counted at least half the estimated rows going in.
 std::optional<double> catalogueRows(Reader &reader, bool *ok)
 {
     QSqlQuery *prepared = nullptr;
     // clang-format off
     *ok = reader.run(&prepared,
         u"SELECT reltuples, relpages,"
-        "        pg_relation_size(oid) / CAST(current_setting('block_size') AS integer)"
+        "        pg_relation_size(oid) / CAST(current_setting('block_size') AS integer),"
+        "        pg_stat_get_live_tuples(oid), pg_stat_get_tuples_inserted(oid),"
+        "        COALESCE(pg_stat_get_last_vacuum_time(oid), pg_stat_get_last_autovacuum_time(oid),"
+        "                 pg_stat_get_last_analyze_time(oid),"
+        "                 pg_stat_get_last_autoanalyze_time(oid)) IS NOT NULL"
         " FROM pg_class WHERE oid = to_regclass('delivery_outbox')"_qs);
     // clang-format on
     if (!*ok || !prepared->next() || prepared->value(0).toDouble() < 0)
@@ -240,9 +249,17 @@ std::optional<double> catalogueRows(Reader &reader, bool *ok)
     const double tuples = query.value(0).toDouble();
     const double pages = query.value(1).toDouble();
     const double pagesNow = query.value(2).toDouble();
+    std::optional<double> rows;
     if (pages > 0)
-        return tuples / pages * pagesNow;
-    return pagesNow == 0 ? std::optional<double>(tuples) : std::nullopt;
+        rows = tuples / pages * pagesNow;
+    else if (pagesNow == 0)
+        rows = tuples;
+    const double live = query.value(3).toDouble();
+    const bool tracked
+        = query.value(5).toBool() || (rows && query.value(4).toDouble() >= *rows / 2);
+    if (rows && tracked)
+        return live;
+    return rows;
 }
 
 // DELIVERED is the one big state. SQLite counts every row through its smallest index (no
