@@ -131,15 +131,22 @@ bool leaseExpiredUnclaimed(Context &c)
     return true;
 }
 
-// The DEAD rows by event type and error signature, from one pass over the DEAD rows that
-// returns at most deadGroupsRead groups.
+// The DEAD rows by event type and error signature: all of them up to deadSampleRows, else
+// the newest deadSampleRows (a bounded read of the DEAD index and as many table rows).
 struct DeadBreakdown
 {
     qint64 total = 0;
-    qint64 withError = 0;
+    qint64 sampled = 0;
     QMap<QString, qint64> byType;
     QMap<QString, qint64> bySignature;
-    bool limited = false;
+
+    // A count among the sampled rows, scaled to every DEAD row.
+    qint64 scaled(qint64 inSample) const
+    {
+        if (sampled >= total || sampled == 0)
+            return inSample;
+        return std::llround(double(inSample) * double(total) / double(sampled));
+    }
 };
 
 bool readDead(Context &c, DeadBreakdown *dead)
@@ -153,24 +160,21 @@ bool readDead(Context &c, DeadBreakdown *dead)
         return true;
     // clang-format off
     QSqlQuery *groups = c.reader.run(
-        u"SELECT event_type, SUBSTR(last_error, 1, :length), COUNT(*) FROM "_qs + c.reader.source()
-        + u" WHERE status = 'DEAD'"
-          " GROUP BY 1, 2 ORDER BY 3 DESC LIMIT :limit"_qs,
-        {{u":length"_qs, ErrorSignature::ReadLength}, {u":limit"_qs, c.limits.deadGroupsRead}});
+        u"SELECT event_type, SUBSTR(last_error, 1, :length), COUNT(*)"
+        " FROM (SELECT event_type, last_error FROM "_qs + c.reader.source()
+        + u"       WHERE status = 'DEAD' ORDER BY created_at DESC LIMIT :sample) AS newest"
+          " GROUP BY 1, 2"_qs,
+        {{u":length"_qs, ErrorSignature::ReadLength}, {u":sample"_qs, c.limits.deadSampleRows}});
     // clang-format on
     if (!groups)
         return false;
-    int rows = 0;
     while (groups->next()) {
-        ++rows;
         const qint64 count = groups->value(2).toLongLong();
+        dead->sampled += count;
         dead->byType[groups->value(0).toString()] += count;
-        if (groups->value(1).isNull())
-            continue;
-        dead->withError += count;
-        dead->bySignature[ErrorSignature::of(groups->value(1).toString())] += count;
+        if (!groups->value(1).isNull())
+            dead->bySignature[ErrorSignature::of(groups->value(1).toString())] += count;
     }
-    dead->limited = rows >= c.limits.deadGroupsRead;
     return true;
 }
 
@@ -189,27 +193,40 @@ bool dominates(qint64 part, qint64 whole, double share, qint64 minimum)
     return part >= minimum && double(part) >= share * double(whole);
 }
 
-QVariantMap deadEvidence(const DeadBreakdown &dead, qint64 matching)
+QVariantMap deadEvidence(const DeadBreakdown &dead, qint64 inSample)
 {
-    QVariantMap evidence {{u"dead"_qs, dead.total}, {u"matching"_qs, matching},
-        {u"share_percent"_qs, percent(matching, dead.total)}};
-    if (dead.limited)
-        evidence.insert(u"groups_read_limited"_qs, 1);
+    QVariantMap evidence {{u"dead"_qs, dead.total}, {u"matching"_qs, dead.scaled(inSample)},
+        {u"share_percent"_qs, percent(inSample, dead.sampled)}};
+    if (dead.sampled < dead.total) {
+        evidence.insert(u"sampled"_qs, dead.sampled);
+        evidence.insert(u"matching_in_sample"_qs, inSample);
+    }
     return evidence;
+}
+
+// "12 of 20 DEAD events (60%)", or "about 5400 of 9802 DEAD events (55% of the newest 2000)"
+QString deadShare(const DeadBreakdown &dead, qint64 inSample)
+{
+    if (dead.sampled >= dead.total)
+        return QStringLiteral("%1 of %2 DEAD events (%3%)")
+            .arg(inSample)
+            .arg(dead.total)
+            .arg(percent(inSample, dead.total));
+    return QStringLiteral("about %1 of %2 DEAD events (%3% of the newest %4)")
+        .arg(dead.scaled(inSample))
+        .arg(dead.total)
+        .arg(percent(inSample, dead.sampled))
+        .arg(dead.sampled);
 }
 
 void dominantError(Context &c, const DeadBreakdown &dead)
 {
     const auto [signature, count] = largest(dead.bySignature);
-    if (!dominates(count, dead.total, c.limits.dominantErrorShare, c.limits.dominantErrorMin))
+    if (!dominates(count, dead.sampled, c.limits.dominantErrorShare, c.limits.dominantErrorMin))
         return;
     add(c,
-        {DiagnosisCode::DominantError, Severity::Warning, count,
-            QStringLiteral("%1 of %2 DEAD events (%3%) share one error: %4")
-                .arg(count)
-                .arg(dead.total)
-                .arg(percent(count, dead.total))
-                .arg(signature),
+        {DiagnosisCode::DominantError, Severity::Warning, dead.scaled(count),
+            QStringLiteral("%1 share one error: %2").arg(deadShare(dead, count), signature),
             deadEvidence(dead, count),
             u"Do not bulk-replay yet: fix the cause of this error first, then replay this group "
             "(outboxctl replay --error-group)."_qs,
@@ -219,16 +236,12 @@ void dominantError(Context &c, const DeadBreakdown &dead)
 void poisonType(Context &c, const DeadBreakdown &dead)
 {
     const auto [type, count] = largest(dead.byType);
-    if (!dominates(count, dead.total, c.limits.poisonTypeShare, c.limits.poisonTypeMin))
+    if (!dominates(count, dead.sampled, c.limits.poisonTypeShare, c.limits.poisonTypeMin))
         return;
     add(c,
-        {DiagnosisCode::PoisonType, Severity::Warning, count,
-            QStringLiteral("%1 of %2 DEAD events (%3%) are of one type, %4: its consumer "
-                           "rejects them.")
-                .arg(count)
-                .arg(dead.total)
-                .arg(percent(count, dead.total))
-                .arg(type),
+        {DiagnosisCode::PoisonType, Severity::Warning, dead.scaled(count),
+            QStringLiteral("%1 are of one type, %2: its consumer rejects them.")
+                .arg(deadShare(dead, count), type),
             deadEvidence(dead, count),
             u"Look at how the consumer handles this event type (a schema or version mismatch "
             "is common) and fix it before replaying these events."_qs,
@@ -404,7 +417,9 @@ bool createdInFuture(Context &c)
 }
 
 // The unfinished (PENDING, DEAD) rows of each aggregate in creation order: the first one
-// blocks the aggregate when it is DEAD or its lease expired while a later one waits.
+// blocks the aggregate when it is DEAD or its lease expired while a later one waits. On the
+// native schema the partial index delivery_outbox_unfinished_aggregate holds them in that
+// order with every column read, so it is one pass over that index and no sort.
 bool blockedAggregate(Context &c)
 {
     if (!c.reader.has(Column::AggregateId) || !c.reader.has(Column::CreatedAt)) {
@@ -412,9 +427,6 @@ bool blockedAggregate(Context &c)
             c, DiagnosisCode::BlockedAggregate, u"the schema has no aggregate_id or created_at"_qs);
         return true;
     }
-    const QString columns = u"SELECT aggregate_type, aggregate_id, event_id, status, claim_token,"
-                            " lease_until, created_at FROM "_qs
-        + c.reader.source();
     // clang-format off
     QSqlQuery *query = c.reader.run(
         u"SELECT COUNT(*), COALESCE(SUM(pending - CASE WHEN status = 'PENDING' THEN 1 ELSE 0 END), 0),"
@@ -424,8 +436,7 @@ bool blockedAggregate(Context &c)
         "                                 ORDER BY created_at, event_id) AS position,"
         "              COUNT(CASE WHEN status = 'PENDING' THEN 1 END)"
         "                  OVER (PARTITION BY aggregate_type, aggregate_id) AS pending"
-        "       FROM ("_qs + columns + u" WHERE status = 'PENDING'"
-        "             UNION ALL "_qs + columns + u" WHERE status = 'DEAD') AS unfinished"
+        "       FROM "_qs + c.reader.source() + u" WHERE status IN ('PENDING', 'DEAD')"
         "      ) AS ordered"
         " WHERE position = 1"
         "   AND (status = 'DEAD' OR (claim_token IS NOT NULL AND lease_until <= :now))"

@@ -36,7 +36,8 @@ struct DiagnosisThresholds
     qint64 futureScheduleMs = 30LL * 24 * 3600 * 1000;
     // created_in_future: events created later than now by more than this.
     qint64 createdInFutureMs = 60000;
-    // How many distinct (type, message) groups of DEAD rows are read for dominant_error and
-    // poison_type, most common first: bounds the work on an outbox with many DEAD rows.
-    int deadGroupsRead = 5000;
+    // dominant_error and poison_type read the type and error of at most this many DEAD rows,
+    // the newest first (by created_at, through the DEAD index): exact up to this many DEAD
+    // events, an estimate from the newest ones beyond (the evidence says "sampled").
+    qint64 deadSampleRows = 1000;
 };
