@@ -471,7 +471,7 @@ bool blockedAggregate(Context &c)
 namespace DiagnosisQuery {
 
 std::optional<DiagnosisResult> run(const QSqlDatabase &db, qint64 now, QString *error,
-    const OutboxProfile *profile, const DiagnosisThresholds &thresholds)
+    const OutboxProfile *profile, const DiagnosisThresholds &thresholds, QStringList *trace)
 {
     QString scratch;
     if (!error)
@@ -486,6 +486,7 @@ std::optional<DiagnosisResult> run(const QSqlDatabase &db, qint64 now, QString *
             *error = reader.errorText();
             return std::nullopt;
         }
+        reader.setTrace(trace);
         Context context {reader, now, thresholds, &result};
         if (!relayStalled(context) || !leaseExpiredUnclaimed(context) || !deadShares(context)
             || !retryHerd(context) || !deadRising(context) || !futureSchedule(context)

@@ -17,8 +17,10 @@
 namespace DiagnosisQuery {
 
 // The diagnosis at `now` (a connection with no transaction open). `profile` null or native:
-// the native schema. On failure returns nothing and sets *error to one line.
+// the native schema. On failure returns nothing and sets *error to one line. With `trace`,
+// every statement run is appended with its values written in (for benchmarks and plan tests).
 std::optional<DiagnosisResult> run(const QSqlDatabase &db, qint64 now, QString *error,
-    const OutboxProfile *profile = nullptr, const DiagnosisThresholds &thresholds = {});
+    const OutboxProfile *profile = nullptr, const DiagnosisThresholds &thresholds = {},
+    QStringList *trace = nullptr);
 
 } // namespace DiagnosisQuery

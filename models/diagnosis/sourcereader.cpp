@@ -1,6 +1,27 @@
 #include "sourcereader.h"
 
 #include <QSqlError>
+#include <algorithm>
+
+namespace {
+
+// The statement with its values in place of the placeholders (numbers as they are, text
+// quoted); longest names first, so that :now is not replaced inside :now2.
+QString withValues(QString sql, SourceReader::Bindings values)
+{
+    std::sort(values.begin(), values.end(),
+        [](const auto &a, const auto &b) { return a.first.size() > b.first.size(); });
+    for (const auto &[name, value] : values) {
+        const bool number
+            = value.typeId() == QMetaType::LongLong || value.typeId() == QMetaType::Int;
+        sql.replace(name,
+            number ? value.toString()
+                   : u"'"_qs + value.toString().replace(u"'"_qs, u"''"_qs) + u"'"_qs);
+    }
+    return sql;
+}
+
+} // namespace
 
 SourceReader::SourceReader(const QSqlDatabase &db, const OutboxProfile *profile)
     : m_profile(profile)
@@ -37,6 +58,8 @@ QSqlQuery *SourceReader::run(const QString &sql, const Bindings &values)
     }
     for (const auto &[name, value] : values)
         query->bindValue(name, value);
+    if (m_trace)
+        m_trace->append(withValues(sql, values));
     if (!query->exec()) {
         m_error = query->lastError().text().simplified();
         return nullptr;

@@ -9,6 +9,7 @@
 
 #include <QList>
 #include <QSqlDatabase>
+#include <QStringList>
 #include <QVariant>
 #include <utility>
 
@@ -37,6 +38,9 @@ public:
     // The statement prepared and run in the transaction (owned by it); null with errorText()
     // set on failure.
     QSqlQuery *run(const QString &sql, const Bindings &values = {});
+    // When set, every statement run is appended with its bound values written in (tests read
+    // the plans of the same SQL).
+    void setTrace(QStringList *trace) { m_trace = trace; }
     // Prepared only, for a statement run many times with other values; null on failure.
     QSqlQuery *prepare(const QString &sql);
 
@@ -46,4 +50,5 @@ private:
     QString m_source;
     ReadOnlyTransaction m_transaction;
     QString m_error;
+    QStringList *m_trace = nullptr;
 };
