@@ -391,6 +391,42 @@ private slots:
         QCOMPARE(blocked.evidence.value(u"blocked_by_expired_lease"_qs).toLongLong(), 1);
     }
 
+    // Beyond deadSampleRows DEAD events, the shares come from the newest ones and say so.
+    void dominantErrorFromTheNewestDead_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void dominantErrorFromTheNewestDead()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        for (int i = 0; i < 30; ++i) {
+            // The newest 15 (i < 15): 10 share one error; the older 15 all differ.
+            OutboxRow row = deadRow(u"Z-"_qs + QString::number(i), types.at(i % types.size()),
+                i < 10 ? QStringLiteral("HTTP 503 after %1 ms").arg(i)
+                       : u"refused: "_qs + words.at(i % 20) + QString(i / 20, QLatin1Char('!')));
+            row.createdAt = T - (i + 1) * Minute;
+            QVERIFY(insertRow(connection->database(), row));
+        }
+        DiagnosisThresholds limits;
+        limits.deadSampleRows = 15;
+        QString error;
+        const auto result = DiagnosisQuery::run(connection->database(), T, &error, nullptr, limits);
+        QVERIFY2(result, qPrintable(error));
+        QCOMPARE(codes(*result), QStringList({u"dominant_error"_qs}));
+        const Finding &finding = result->findings.constFirst();
+        QCOMPARE(finding.count, 20);
+        QCOMPARE(finding.evidence.value(u"sampled"_qs).toLongLong(), 15);
+        QCOMPARE(finding.evidence.value(u"matching_in_sample"_qs).toLongLong(), 10);
+        QCOMPARE(finding.summary,
+            u"about 20 of 30 DEAD events (67% of the newest 15) share one error: HTTP <n> after <n> ms"_qs);
+        // Read whole, the same rows are not dominated by one error (10 of 30).
+        QVERIFY(DiagnosisQuery::run(connection->database(), T, &error)->findings.isEmpty());
+    }
+
     void signatures_data()
     {
         QTest::addColumn<QString>("message");
