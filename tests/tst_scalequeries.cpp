@@ -2,6 +2,7 @@
 // `outboxctl init` creates (never on payload), the snapshot's small-state statements reading
 // them (EXPLAIN), only buckets crossing the wire, and DELIVERED from the catalogue estimate
 // on PostgreSQL above the threshold (marked in `estimated`, close to the exact count).
+#include "diagnosisquery.h"
 #include "healthquery.h"
 #include "outboxctlrun.h"
 #include "outboxgenerator.h"
@@ -96,6 +97,45 @@ private slots:
             "the PENDING index is partial");
         for (auto it = found.cbegin(); it != found.cend(); ++it)
             QVERIFY2(!it.value().contains(u"payload"_qs), qPrintable(it.key()));
+    }
+
+    // Each statement of the diagnosis reads an index, never the whole table, and returns a
+    // handful of rows; blocked_aggregate reads the unfinished-aggregate index alone.
+    void diagnosisReadsIndexes_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void diagnosisReadsIndexes()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        const QSqlDatabase db = connection->database();
+        QVERIFY(generate(db, 20000));
+        QStringList trace;
+        QString error;
+        QVERIFY2(DiagnosisQuery::run(db, Now, &error, nullptr, {}, &trace), qPrintable(error));
+        QCOMPARE(trace.size(), 10);
+        for (const QString &statement : trace) {
+            const QString text = plan(db, statement);
+            bool fullScan = false;
+            for (const QString &line : text.split(QLatin1Char('\n'))) {
+                fullScan = fullScan || line.contains(u"Seq Scan on delivery_outbox"_qs)
+                    || (line.contains(u"SCAN delivery_outbox"_qs) && !line.contains(u"USING"_qs));
+            }
+            QVERIFY2(!fullScan, qPrintable(statement + u"\n"_qs + text));
+            QSqlQuery query(db);
+            QVERIFY(query.exec(statement));
+            int rows = 0;
+            while (query.next())
+                ++rows;
+            QVERIFY2(rows <= 100, qPrintable(statement));
+        }
+        const QStringList blocked = trace.filter(u"ROW_NUMBER()"_qs);
+        QCOMPARE(blocked.size(), 1);
+        const QString text = plan(db, blocked.constFirst());
+        QVERIFY2(text.contains(u"delivery_outbox_unfinished_aggregate"_qs), qPrintable(text));
     }
 
     // Each snapshot statement over PENDING or DEAD rows reads its partial index, the throughput

@@ -58,7 +58,9 @@ QString examples(const QString &command)
             "  outboxctl replay --db postgresql://ops@db.internal/shop --all-dead "
             "--error-category TRANSIENT --operator bob --reason \"broker back\" --spread-ms 60000\n"
             "  outboxctl replay --db postgresql://ops@db.internal/shop --event ORDER-17 --operator "
-            "carol --reason \"schema fixed\" --reset-budget --json\n"_qs},
+            "carol --reason \"schema fixed\" --reset-budget --json\n"
+            "  outboxctl replay --db postgresql://ops@db.internal/shop --error-group \"HTTP <n> "
+            "from inventory\" --dry-run --spread-ms 60000\n"_qs},
         {u"generate"_qs,
             u"  outboxctl generate --db sqlite:/tmp/big.sqlite --events 25000\n"
             "  outboxctl generate --db postgresql://db.internal/scratch --events 2000000 --seed 7\n"_qs},
@@ -72,6 +74,17 @@ QString examples(const QString &command)
             "--resolved-older-than 30d --dry-run\n"
             "  outboxctl purge --db sqlite:/var/lib/shop/outbox.sqlite --delivered-older-than 2h "
             "--batch 500\n"_qs},
+        {u"diagnose"_qs,
+            u"  outboxctl diagnose --db postgresql://monitor@db.internal/shop\n"
+            "  outboxctl diagnose --db sqlite:/var/lib/shop/outbox.sqlite --json\n"
+            "  outboxctl diagnose --db postgresql://db.internal/jobs --profile pg-boss\n"_qs},
+        {u"explain"_qs,
+            u"  outboxctl explain --db postgresql://monitor@db.internal/shop --event ORDER-17\n"
+            "  outboxctl explain --db sqlite:/tmp/sim.sqlite --event EVENT-9 --policy "
+            "capped:10,20,40 --budget 4 --json\n"_qs},
+        {u"errors"_qs,
+            u"  outboxctl errors --db postgresql://monitor@db.internal/shop\n"
+            "  outboxctl errors --db sqlite:/var/lib/shop/outbox.sqlite --json\n"_qs},
     };
     return examples.value(command);
 }
@@ -88,6 +101,10 @@ QString description(const QString &command)
         {u"generate"_qs, u"Fill a simulation database with a realistic synthetic outbox."_qs},
         {u"export"_qs, u"Write the events, or the replay log, as spreadsheet-safe CSV."_qs},
         {u"purge"_qs, u"Delete old DELIVERED (and RESOLVED) events in short batches."_qs},
+        {u"diagnose"_qs,
+            u"Say why the outbox is stuck and what to do; exit 1 on a warning or critical finding."_qs},
+        {u"explain"_qs, u"Explain one event: where it is, why, and what happens next."_qs},
+        {u"errors"_qs, u"List the failed events grouped by error signature."_qs},
     };
     return descriptions.value(command, QStringLiteral("outboxctl ") + command);
 }

@@ -1,5 +1,6 @@
 // outboxctl: the command-line twin of the Outbox Health dashboard.
-// Exit status: 0 success, 1 `check` found a threshold violated, 2 any error.
+// Exit status: 0 success, 1 `check` found a threshold violated or `diagnose` a warning or
+// critical finding, 2 any error.
 #include "cli.h"
 
 #include <QCoreApplication>
@@ -13,6 +14,9 @@ int runReplay(const QStringList &arguments);
 int runGenerate(const QStringList &arguments);
 int runExport(const QStringList &arguments);
 int runPurge(const QStringList &arguments);
+int runDiagnose(const QStringList &arguments);
+int runExplain(const QStringList &arguments);
+int runErrors(const QStringList &arguments);
 
 namespace {
 
@@ -30,13 +34,17 @@ const char usage[]
       "  generate  fill a simulation database with a realistic synthetic outbox\n"
       "  export    write the events, or the replay log, as spreadsheet-safe CSV\n"
       "  purge     delete old DELIVERED (and RESOLVED) events in short batches\n"
+      "  diagnose  say why the outbox is stuck and what to do; exit 1 on a finding\n"
+      "  explain   explain one event: where it is, why, and what happens next\n"
+      "  errors    list the failed events grouped by error signature\n"
       "\n"
       "Options:\n"
       "  -h, --help     show this help; `outboxctl COMMAND --help` shows a command's options\n"
       "  -v, --version  show the version\n"
       "\n"
-      "Exit status: 0 success, 1 `check` found a limit exceeded, 2 any error (also a relay\n"
-      "whose database stayed unreachable for --give-up-after-ms).\n";
+      "Exit status: 0 success, 1 `check` found a limit exceeded or `diagnose` a warning or\n"
+      "critical finding, 2 any error (also a relay whose database stayed unreachable for\n"
+      "--give-up-after-ms).\n";
 
 } // namespace
 
@@ -47,7 +55,8 @@ int main(int argc, char *argv[])
     QStringList arguments = QCoreApplication::arguments().mid(1);
     if (arguments.isEmpty())
         return Cli::fail(QStringLiteral("missing command (init, simulate, check, relay, replay, "
-                                        "generate, export, purge); see `outboxctl --help`"));
+                                        "generate, export, purge, diagnose, explain, errors); see "
+                                        "`outboxctl --help`"));
     const QString command = arguments.takeFirst();
     if (command == QLatin1String("--help") || command == QLatin1String("-h")
         || command == QLatin1String("help")) {
@@ -74,7 +83,13 @@ int main(int argc, char *argv[])
         return runExport(arguments);
     if (command == QLatin1String("purge"))
         return runPurge(arguments);
+    if (command == QLatin1String("diagnose"))
+        return runDiagnose(arguments);
+    if (command == QLatin1String("explain"))
+        return runExplain(arguments);
+    if (command == QLatin1String("errors"))
+        return runErrors(arguments);
     return Cli::fail(QStringLiteral("unknown command '%1' (expected init, simulate, check, relay, "
-                                    "replay, generate, export or purge)")
+                                    "replay, generate, export, purge, diagnose, explain or errors)")
                          .arg(command));
 }

@@ -72,6 +72,12 @@ CREATE INDEX IF NOT EXISTS delivery_outbox_dead_rows
     WHERE status = 'DEAD';
 -- Superseded by delivery_outbox_dead_rows.
 DROP INDEX IF EXISTS delivery_outbox_dead;
+-- Unfinished (PENDING and DEAD) rows by aggregate in creation order: the diagnosis's
+-- blocked_aggregate reads the oldest unfinished event of every aggregate from here alone.
+CREATE INDEX IF NOT EXISTS delivery_outbox_unfinished_aggregate
+    ON delivery_outbox (aggregate_type, aggregate_id, created_at, event_id, status, claim_token,
+        lease_until)
+    WHERE status IN ('PENDING', 'DEAD');
 -- The event table's default sort (Age: created_at, then event_id) and its age filters, paged by
 -- keyset: the first page and page 10,000 read the same 200 index entries. Event ID sorts use
 -- the primary key; the other sorts (type, failures, next attempt, error) have no index of their

@@ -1,0 +1,88 @@
+// outboxctl diagnose --db URL [--profile NAME|PATH] [--now MS] [--json]: the diagnosis engine's
+// findings (DiagnosisQuery), read-only. Plain output: one finding per paragraph, worst first,
+// then what was checked and what could not be. Exit 0 with no finding or only info ones, 1
+// with any warning or critical finding, 2 on any error.
+#include "cli.h"
+#include "diagnosisquery.h"
+
+#include <QJsonDocument>
+
+namespace {
+
+QString evidenceLine(const QVariantMap &evidence)
+{
+    QStringList parts;
+    for (auto it = evidence.cbegin(); it != evidence.cend(); ++it)
+        parts << it.key() + u"="_qs + it.value().toString();
+    return parts.join(u", "_qs);
+}
+
+QString paragraph(const Finding &finding)
+{
+    return QStringLiteral("%1 %2 (%3)\n  %4\n  evidence: %5\n  action: %6\n")
+        .arg(Finding::severityName(finding.severity).toUpper(), finding.code)
+        .arg(finding.count)
+        .arg(Cli::printable(finding.summary), evidenceLine(finding.evidence),
+            Cli::printable(finding.action));
+}
+
+QString report(const DiagnosisResult &result, const QString &database, const OutboxProfile &profile)
+{
+    const QString through
+        = profile.isNative() ? QString() : QStringLiteral(" (profile %1)").arg(profile.name());
+    QString text = QStringLiteral("diagnosis of %1%2 at %3\n\n")
+                       .arg(Cli::printable(database), Cli::printable(through))
+                       .arg(result.now);
+    for (const Finding &finding : result.findings)
+        text += paragraph(finding) + u"\n"_qs;
+    if (result.findings.isEmpty())
+        text += u"no findings: healthy\n\n"_qs;
+    text += u"checked: "_qs + result.checked.join(u", "_qs);
+    if (!result.notChecked.isEmpty()) {
+        QStringList parts;
+        for (const QString &code : result.notChecked)
+            parts << QStringLiteral("%1 (%2)").arg(code, result.notCheckedReasons.value(code));
+        text += u"\nnot checked: "_qs + parts.join(u", "_qs);
+    }
+    return text;
+}
+
+} // namespace
+
+int runDiagnose(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.addOption({u"db"_qs, u"Database URL."_qs, u"URL"_qs});
+    Cli::addProfileOption(parser);
+    parser.addOption(
+        {u"now"_qs, u"The time to diagnose at, ms since the epoch (default: now)."_qs, u"MS"_qs});
+    parser.addOption({u"json"_qs, u"Print the findings as one JSON object."_qs});
+    int exitCode = Cli::Ok;
+    if (!Cli::parse(parser, u"diagnose"_qs, arguments, &exitCode))
+        return exitCode;
+
+    QString error;
+    qint64 now = 0;
+    if (!Cli::requireValue(parser, u"db"_qs, &error) || !Cli::readNow(parser, &now, &error))
+        return Cli::fail(u"diagnose: "_qs + error);
+    const DatabaseUrl url = DatabaseUrl::parse(parser.value(u"db"_qs), &error);
+    if (!url.isValid())
+        return Cli::fail(error);
+    OpenOptions options;
+    options.readOnly = true; // diagnose never writes
+    options.statementTimeoutMs = 60000;
+    std::optional<OutboxProfile> profile;
+    const auto connection = Cli::openWithProfile(url, options, parser, &profile, &error);
+    if (!connection)
+        return Cli::fail(error);
+
+    const std::optional<DiagnosisResult> result
+        = DiagnosisQuery::run(connection->database(), now, &error, &*profile);
+    if (!result)
+        return Cli::fail(
+            QStringLiteral("diagnose: reading %1: %2").arg(url.toDisplayString(), error));
+    Cli::printLine(parser.isSet(u"json"_qs)
+            ? QString::fromUtf8(QJsonDocument(result->toJson()).toJson(QJsonDocument::Compact))
+            : report(*result, url.toDisplayString(), *profile));
+    return result->hasProblem() ? Cli::CheckFailed : Cli::Ok;
+}

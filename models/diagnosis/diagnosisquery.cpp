@@ -1,0 +1,510 @@
+#include "diagnosisquery.h"
+
+#include "errorsignature.h"
+#include "saturating.h"
+#include "sourcereader.h"
+#include "timeformat.h"
+
+#include <QElapsedTimer>
+#include <QMap>
+#include <QSqlQuery>
+#include <cmath>
+
+namespace {
+
+using Column = OutboxProfile::Column;
+using Severity = Finding::Severity;
+
+struct Context
+{
+    SourceReader &reader;
+    qint64 now;
+    const DiagnosisThresholds &limits;
+    DiagnosisResult *result;
+};
+
+QString plural(qint64 count, const QString &one, const QString &many)
+{
+    return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? one : many);
+}
+
+int percent(qint64 part, qint64 whole)
+{
+    return whole > 0 ? int(std::lround(100.0 * double(part) / double(whole))) : 0;
+}
+
+void notChecked(Context &context, const QString &code, const QString &reason)
+{
+    context.result->notChecked << code;
+    context.result->notCheckedReasons.insert(code, reason);
+}
+
+void add(Context &context, Finding finding)
+{
+    context.result->findings.append(std::move(finding));
+}
+
+// relay_stalled: due for long, and nothing finished lately (or, without attempt history, due
+// for longer than the whole window).
+bool relayStalled(Context &c)
+{
+    const qint64 cutoff = Saturating::sub(c.now, c.limits.stalledDueMs);
+    // clang-format off
+    QSqlQuery *due = c.reader.run(
+        u"SELECT COUNT(*), MIN(next_attempt_at) FROM "_qs + c.reader.source()
+        + u" WHERE status = 'PENDING' AND claim_token IS NULL AND next_attempt_at < :cutoff"_qs,
+        {{u":cutoff"_qs, cutoff}});
+    // clang-format on
+    if (!due || !due->next())
+        return false;
+    const qint64 count = due->value(0).toLongLong();
+    const qint64 oldestDue = due->value(1).toLongLong();
+    c.result->checked << DiagnosisCode::RelayStalled;
+    if (count == 0)
+        return true;
+    QVariantMap evidence {{u"due_events"_qs, count},
+        {u"oldest_due_ms"_qs, Saturating::sub(c.now, oldestDue)},
+        {u"window_ms"_qs, c.limits.stalledNoAttemptMs}};
+    const qint64 windowStart = Saturating::sub(c.now, c.limits.stalledNoAttemptMs);
+    QString why;
+    if (c.reader.hasAttemptHistory()) {
+        QSqlQuery *last = c.reader.run(
+            u"SELECT MAX(finished_at) FROM delivery_attempt WHERE finished_at <= :now"_qs,
+            {{u":now"_qs, c.now}});
+        if (!last || !last->next())
+            return false;
+        if (!last->value(0).isNull()) {
+            const qint64 finished = last->value(0).toLongLong();
+            if (finished >= windowStart)
+                return true;
+            evidence.insert(u"last_attempt_finished_ms"_qs, Saturating::sub(c.now, finished));
+        }
+        why = QStringLiteral("no attempt has finished in the last %1")
+                  .arg(TimeFormat::age(c.limits.stalledNoAttemptMs));
+    } else {
+        if (oldestDue >= windowStart)
+            return true;
+        why = QStringLiteral("the oldest has waited %1").arg(TimeFormat::age(c.now - oldestDue));
+    }
+    add(c,
+        {DiagnosisCode::RelayStalled, Severity::Critical, count,
+            QStringLiteral("%1 due for more than %2 and %3: the relay is not delivering.")
+                .arg(plural(count, u"event has been"_qs, u"events have been"_qs),
+                    TimeFormat::age(c.limits.stalledDueMs), why),
+            evidence,
+            u"Check that the relay is running and can reach the database and the broker; its "
+            "log says why it stopped."_qs,
+            {}});
+    return true;
+}
+
+bool leaseExpiredUnclaimed(Context &c)
+{
+    if (!c.reader.hasLeases()) {
+        notChecked(c, DiagnosisCode::LeaseExpiredUnclaimed, u"the schema has no leases"_qs);
+        return true;
+    }
+    // clang-format off
+    QSqlQuery *query = c.reader.run(
+        u"SELECT COUNT(*), MIN(lease_until) FROM "_qs + c.reader.source()
+        + u" WHERE status = 'PENDING' AND claim_token IS NOT NULL AND lease_until < :cutoff"_qs,
+        {{u":cutoff"_qs, Saturating::sub(c.now, c.limits.leaseExpiredMs)}});
+    // clang-format on
+    if (!query || !query->next())
+        return false;
+    c.result->checked << DiagnosisCode::LeaseExpiredUnclaimed;
+    const qint64 count = query->value(0).toLongLong();
+    if (count == 0)
+        return true;
+    const qint64 oldest = Saturating::sub(c.now, query->value(1).toLongLong());
+    add(c,
+        {DiagnosisCode::LeaseExpiredUnclaimed, Severity::Warning, count,
+            QStringLiteral("%1 whose lease expired more than %2 ago (the oldest %3 ago) and no "
+                           "worker has reclaimed them.")
+                .arg(plural(count, u"claimed event"_qs, u"claimed events"_qs),
+                    TimeFormat::age(c.limits.leaseExpiredMs), TimeFormat::age(oldest)),
+            {{u"events"_qs, count}, {u"oldest_expired_ms"_qs, oldest},
+                {u"grace_ms"_qs, c.limits.leaseExpiredMs}},
+            u"The workers that claimed them died or hung; make sure a relay is running, since "
+            "any worker reclaims an expired lease on its next poll."_qs,
+            {}});
+    return true;
+}
+
+// The DEAD rows by event type and error signature: all of them up to deadSampleRows, else
+// the newest deadSampleRows (a bounded read of the DEAD index and as many table rows).
+struct DeadBreakdown
+{
+    qint64 total = 0;
+    qint64 sampled = 0;
+    QMap<QString, qint64> byType;
+    QMap<QString, qint64> bySignature;
+
+    // A count among the sampled rows, scaled to every DEAD row.
+    qint64 scaled(qint64 inSample) const
+    {
+        if (sampled >= total || sampled == 0)
+            return inSample;
+        return std::llround(double(inSample) * double(total) / double(sampled));
+    }
+};
+
+bool readDead(Context &c, DeadBreakdown *dead)
+{
+    QSqlQuery *total = c.reader.run(
+        u"SELECT COUNT(*) FROM "_qs + c.reader.source() + u" WHERE status = 'DEAD'"_qs);
+    if (!total || !total->next())
+        return false;
+    dead->total = total->value(0).toLongLong();
+    if (dead->total == 0)
+        return true;
+    // clang-format off
+    QSqlQuery *groups = c.reader.run(
+        u"SELECT event_type, SUBSTR(last_error, 1, :length), COUNT(*)"
+        " FROM (SELECT event_type, last_error FROM "_qs + c.reader.source()
+        + u"       WHERE status = 'DEAD' ORDER BY created_at DESC LIMIT :sample) AS newest"
+          " GROUP BY 1, 2"_qs,
+        {{u":length"_qs, ErrorSignature::ReadLength}, {u":sample"_qs, c.limits.deadSampleRows}});
+    // clang-format on
+    if (!groups)
+        return false;
+    while (groups->next()) {
+        const qint64 count = groups->value(2).toLongLong();
+        dead->sampled += count;
+        dead->byType[groups->value(0).toString()] += count;
+        if (!groups->value(1).isNull())
+            dead->bySignature[ErrorSignature::of(groups->value(1).toString())] += count;
+    }
+    return true;
+}
+
+std::pair<QString, qint64> largest(const QMap<QString, qint64> &counts)
+{
+    std::pair<QString, qint64> best;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
+        if (it.value() > best.second)
+            best = {it.key(), it.value()};
+    }
+    return best;
+}
+
+bool dominates(qint64 part, qint64 whole, double share, qint64 minimum)
+{
+    return part >= minimum && double(part) >= share * double(whole);
+}
+
+QVariantMap deadEvidence(const DeadBreakdown &dead, qint64 inSample)
+{
+    QVariantMap evidence {{u"dead"_qs, dead.total}, {u"matching"_qs, dead.scaled(inSample)},
+        {u"share_percent"_qs, percent(inSample, dead.sampled)}};
+    if (dead.sampled < dead.total) {
+        evidence.insert(u"sampled"_qs, dead.sampled);
+        evidence.insert(u"matching_in_sample"_qs, inSample);
+    }
+    return evidence;
+}
+
+// "12 of 20 DEAD events (60%)", or "about 5400 of 9802 DEAD events (55% of the newest 2000)"
+QString deadShare(const DeadBreakdown &dead, qint64 inSample)
+{
+    if (dead.sampled >= dead.total)
+        return QStringLiteral("%1 of %2 DEAD events (%3%)")
+            .arg(inSample)
+            .arg(dead.total)
+            .arg(percent(inSample, dead.total));
+    return QStringLiteral("about %1 of %2 DEAD events (%3% of the newest %4)")
+        .arg(dead.scaled(inSample))
+        .arg(dead.total)
+        .arg(percent(inSample, dead.sampled))
+        .arg(dead.sampled);
+}
+
+void dominantError(Context &c, const DeadBreakdown &dead)
+{
+    const auto [signature, count] = largest(dead.bySignature);
+    if (!dominates(count, dead.sampled, c.limits.dominantErrorShare, c.limits.dominantErrorMin))
+        return;
+    add(c,
+        {DiagnosisCode::DominantError, Severity::Warning, dead.scaled(count),
+            QStringLiteral("%1 share one error: %2").arg(deadShare(dead, count), signature),
+            deadEvidence(dead, count),
+            u"Do not bulk-replay yet: fix the cause of this error first, then replay this group "
+            "(outboxctl replay --error-group)."_qs,
+            signature});
+}
+
+void poisonType(Context &c, const DeadBreakdown &dead)
+{
+    const auto [type, count] = largest(dead.byType);
+    if (!dominates(count, dead.sampled, c.limits.poisonTypeShare, c.limits.poisonTypeMin))
+        return;
+    add(c,
+        {DiagnosisCode::PoisonType, Severity::Warning, dead.scaled(count),
+            QStringLiteral("%1 are of one type, %2: its consumer rejects them.")
+                .arg(deadShare(dead, count), type),
+            deadEvidence(dead, count),
+            u"Look at how the consumer handles this event type (a schema or version mismatch "
+            "is common) and fix it before replaying these events."_qs,
+            type});
+}
+
+bool deadShares(Context &c)
+{
+    const bool hasDead = c.reader.hasStatus(u"DEAD"_qs);
+    const bool hasErrors = hasDead && c.reader.has(Column::LastError);
+    const bool hasTypes = hasDead && c.reader.has(Column::EventType);
+    if (!hasErrors)
+        notChecked(c, DiagnosisCode::DominantError,
+            hasDead ? u"the schema has no last_error"_qs : u"the schema has no DEAD state"_qs);
+    if (!hasTypes)
+        notChecked(c, DiagnosisCode::PoisonType,
+            hasDead ? u"the schema has no event_type"_qs : u"the schema has no DEAD state"_qs);
+    if (!hasErrors && !hasTypes)
+        return true;
+    DeadBreakdown dead;
+    if (!readDead(c, &dead))
+        return false;
+    if (hasErrors) {
+        c.result->checked << DiagnosisCode::DominantError;
+        dominantError(c, dead);
+    }
+    if (hasTypes) {
+        c.result->checked << DiagnosisCode::PoisonType;
+        poisonType(c, dead);
+    }
+    return true;
+}
+
+bool retryHerd(Context &c)
+{
+    // clang-format off
+    QSqlQuery *query = c.reader.run(
+        u"SELECT next_attempt_at / :bucket, COUNT(*), SUM(COUNT(*)) OVER () FROM "_qs
+        + c.reader.source()
+        + u" WHERE status = 'PENDING' AND claim_token IS NULL AND next_attempt_at > :now"
+          " GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1"_qs,
+        {{u":bucket"_qs, c.limits.retryHerdBucketMs}, {u":now"_qs, c.now}});
+    // clang-format on
+    if (!query)
+        return false;
+    c.result->checked << DiagnosisCode::RetryHerd;
+    if (!query->next())
+        return true;
+    const qint64 second = query->value(0).toLongLong() * c.limits.retryHerdBucketMs;
+    const qint64 together = query->value(1).toLongLong();
+    const qint64 scheduled = query->value(2).toLongLong();
+    if (scheduled < c.limits.retryHerdMinScheduled
+        || double(together) < c.limits.retryHerdShare * double(scheduled))
+        return true;
+    add(c,
+        {DiagnosisCode::RetryHerd, Severity::Warning, together,
+            QStringLiteral("%1 of %2 scheduled events are due within the same second, %3: "
+                           "retries synchronised after an outage will hit the consumer at once.")
+                .arg(together)
+                .arg(scheduled)
+                .arg(TimeFormat::relative(second, c.now)),
+            {{u"scheduled"_qs, scheduled}, {u"same_second"_qs, together},
+                {u"due_in_ms"_qs, Saturating::sub(second, c.now)},
+                {u"share_percent"_qs, percent(together, scheduled)}},
+            u"Use a jittered retry policy (full-jitter:base=1000,max=60000, or "
+            "exponential-random) and replay with --spread-ms, so that retries spread out."_qs,
+            {}});
+    return true;
+}
+
+bool deadRising(Context &c)
+{
+    if (!c.reader.hasAttemptHistory()) {
+        notChecked(c, DiagnosisCode::DeadRising, u"needs the attempt history"_qs);
+        return true;
+    }
+    const qint64 recentStart = Saturating::sub(c.now, c.limits.deadRisingWindowMs);
+    const qint64 start = Saturating::sub(recentStart, c.limits.deadRisingBaselineMs);
+    // clang-format off
+    QSqlQuery *query = c.reader.run(
+        u"SELECT COUNT(CASE WHEN finished_at > :recent1 THEN 1 END),"
+        "        COUNT(CASE WHEN finished_at <= :recent2 THEN 1 END)"
+        " FROM delivery_attempt"
+        " WHERE finished_at > :start AND finished_at <= :now AND outcome = 'DEAD'"_qs,
+        {{u":recent1"_qs, recentStart}, {u":recent2"_qs, recentStart}, {u":start"_qs, start},
+            {u":now"_qs, c.now}});
+    // clang-format on
+    if (!query || !query->next())
+        return false;
+    c.result->checked << DiagnosisCode::DeadRising;
+    const qint64 recent = query->value(0).toLongLong();
+    const qint64 before = query->value(1).toLongLong();
+    const double recentRate = double(recent) / double(c.limits.deadRisingWindowMs);
+    const double beforeRate = double(before) / double(c.limits.deadRisingBaselineMs);
+    if (recent < c.limits.deadRisingMin || recentRate < c.limits.deadRisingFactor * beforeRate)
+        return true;
+    add(c,
+        {DiagnosisCode::DeadRising, Severity::Warning, recent,
+            QStringLiteral("%1 parked DEAD in the last %2, against %3 in the %4 before: the "
+                           "failure rate is rising.")
+                .arg(plural(recent, u"event was"_qs, u"events were"_qs),
+                    TimeFormat::age(c.limits.deadRisingWindowMs), QString::number(before),
+                    TimeFormat::age(c.limits.deadRisingBaselineMs)),
+            {{u"recent"_qs, recent}, {u"before"_qs, before},
+                {u"window_ms"_qs, c.limits.deadRisingWindowMs},
+                {u"baseline_ms"_qs, c.limits.deadRisingBaselineMs}},
+            u"Look at the newest DEAD events and their errors: a deployment or a downstream "
+            "outage is the usual cause."_qs,
+            {}});
+    return true;
+}
+
+bool futureSchedule(Context &c)
+{
+    // clang-format off
+    QSqlQuery *query = c.reader.run(
+        u"SELECT COUNT(*), MAX(next_attempt_at) FROM "_qs + c.reader.source()
+        + u" WHERE status = 'PENDING' AND next_attempt_at > :limit"_qs,
+        {{u":limit"_qs, Saturating::add(c.now, c.limits.futureScheduleMs)}});
+    // clang-format on
+    if (!query || !query->next())
+        return false;
+    c.result->checked << DiagnosisCode::FutureSchedule;
+    const qint64 count = query->value(0).toLongLong();
+    if (count == 0)
+        return true;
+    const qint64 farthest = Saturating::sub(query->value(1).toLongLong(), c.now);
+    add(c,
+        {DiagnosisCode::FutureSchedule, Severity::Warning, count,
+            QStringLiteral("%1 due more than %2 ahead (the farthest in %3): a unit mistake "
+                           "(seconds for milliseconds) or a skewed clock.")
+                .arg(plural(count, u"PENDING event is"_qs, u"PENDING events are"_qs),
+                    TimeFormat::age(c.limits.futureScheduleMs), TimeFormat::age(farthest)),
+            {{u"events"_qs, count}, {u"farthest_ms"_qs, farthest},
+                {u"limit_ms"_qs, c.limits.futureScheduleMs}},
+            u"Find the writer of next_attempt_at (milliseconds since the epoch are expected) "
+            "and correct these events' due times."_qs,
+            {}});
+    return true;
+}
+
+bool createdInFuture(Context &c)
+{
+    if (!c.reader.has(Column::CreatedAt)) {
+        notChecked(c, DiagnosisCode::CreatedInFuture, u"the schema has no created_at"_qs);
+        return true;
+    }
+    // clang-format off
+    QSqlQuery *query = c.reader.run(
+        u"SELECT COUNT(*), MAX(created_at) FROM "_qs + c.reader.source()
+        + u" WHERE created_at > :limit"_qs,
+        {{u":limit"_qs, Saturating::add(c.now, c.limits.createdInFutureMs)}});
+    // clang-format on
+    if (!query || !query->next())
+        return false;
+    c.result->checked << DiagnosisCode::CreatedInFuture;
+    const qint64 count = query->value(0).toLongLong();
+    if (count == 0)
+        return true;
+    const qint64 farthest = Saturating::sub(query->value(1).toLongLong(), c.now);
+    add(c,
+        {DiagnosisCode::CreatedInFuture, Severity::Warning, count,
+            QStringLiteral("%1 more than %2 after now (the farthest by %3): a producer's clock "
+                           "is ahead.")
+                .arg(plural(count, u"event was created"_qs, u"events were created"_qs),
+                    TimeFormat::age(c.limits.createdInFutureMs), TimeFormat::age(farthest)),
+            {{u"events"_qs, count}, {u"farthest_ms"_qs, farthest},
+                {u"limit_ms"_qs, c.limits.createdInFutureMs}},
+            u"Synchronise the producers' clocks (NTP): ages and age limits are wrong for these "
+            "events until then."_qs,
+            {}});
+    return true;
+}
+
+// The unfinished (PENDING, DEAD) rows of each aggregate in creation order: the first one
+// blocks the aggregate when it is DEAD or its lease expired while a later one waits. On the
+// native schema the partial index delivery_outbox_unfinished_aggregate holds them in that
+// order with every column read, so it is one pass over that index and no sort.
+bool blockedAggregate(Context &c)
+{
+    if (!c.reader.has(Column::AggregateId) || !c.reader.has(Column::CreatedAt)) {
+        notChecked(
+            c, DiagnosisCode::BlockedAggregate, u"the schema has no aggregate_id or created_at"_qs);
+        return true;
+    }
+    // clang-format off
+    QSqlQuery *query = c.reader.run(
+        u"SELECT COUNT(*), COALESCE(SUM(pending - CASE WHEN status = 'PENDING' THEN 1 ELSE 0 END), 0),"
+        "        COUNT(CASE WHEN status = 'DEAD' THEN 1 END)"
+        " FROM (SELECT status, claim_token, lease_until,"
+        "              ROW_NUMBER() OVER (PARTITION BY aggregate_type, aggregate_id"
+        "                                 ORDER BY created_at, event_id) AS position,"
+        "              COUNT(CASE WHEN status = 'PENDING' THEN 1 END)"
+        "                  OVER (PARTITION BY aggregate_type, aggregate_id) AS pending"
+        "       FROM "_qs + c.reader.source() + u" WHERE status IN ('PENDING', 'DEAD')"
+        "      ) AS ordered"
+        " WHERE position = 1"
+        "   AND (status = 'DEAD' OR (claim_token IS NOT NULL AND lease_until <= :now))"
+        "   AND pending - CASE WHEN status = 'PENDING' THEN 1 ELSE 0 END > 0"_qs,
+        {{u":now"_qs, c.now}});
+    // clang-format on
+    if (!query || !query->next())
+        return false;
+    c.result->checked << DiagnosisCode::BlockedAggregate;
+    const qint64 aggregates = query->value(0).toLongLong();
+    if (aggregates == 0)
+        return true;
+    const qint64 waiting = query->value(1).toLongLong();
+    const qint64 byDead = query->value(2).toLongLong();
+    add(c,
+        {DiagnosisCode::BlockedAggregate, Severity::Warning, aggregates,
+            QStringLiteral("%1 blocked: the oldest unfinished event is DEAD or past its lease "
+                           "while %2 of the same aggregate wait behind it.")
+                .arg(plural(aggregates, u"aggregate is"_qs, u"aggregates are"_qs),
+                    plural(waiting, u"later event"_qs, u"later events"_qs)),
+            {{u"aggregates"_qs, aggregates}, {u"waiting_events"_qs, waiting},
+                {u"blocked_by_dead"_qs, byDead},
+                {u"blocked_by_expired_lease"_qs, aggregates - byDead}},
+            u"Consumers that need order are stuck: replay or resolve the blocking event of each "
+            "aggregate first."_qs,
+            {}});
+    return true;
+}
+
+} // namespace
+
+namespace DiagnosisQuery {
+
+std::optional<DiagnosisResult> run(const QSqlDatabase &db, qint64 now, QString *error,
+    const OutboxProfile *profile, const DiagnosisThresholds &thresholds, QStringList *trace)
+{
+    QString scratch;
+    if (!error)
+        error = &scratch;
+    QElapsedTimer timer;
+    timer.start();
+    DiagnosisResult result;
+    result.now = now;
+    {
+        SourceReader reader(db, profile);
+        if (!reader.isActive()) {
+            *error = reader.errorText();
+            return std::nullopt;
+        }
+        reader.setTrace(trace);
+        Context context {reader, now, thresholds, &result};
+        if (!relayStalled(context) || !leaseExpiredUnclaimed(context) || !deadShares(context)
+            || !retryHerd(context) || !deadRising(context) || !futureSchedule(context)
+            || !createdInFuture(context) || !blockedAggregate(context)) {
+            *error = reader.errorText();
+            return std::nullopt;
+        }
+    }
+    // checked and not_checked in the contract's order, whatever order the rules ran in.
+    const QStringList order = DiagnosisCode::all();
+    const auto byContract = [&order](const QString &a, const QString &b) {
+        return order.indexOf(a) < order.indexOf(b);
+    };
+    std::sort(result.checked.begin(), result.checked.end(), byContract);
+    std::sort(result.notChecked.begin(), result.notChecked.end(), byContract);
+    result.sortFindings();
+    result.queryMs = timer.elapsed();
+    return result;
+}
+
+} // namespace DiagnosisQuery

@@ -1,0 +1,63 @@
+// What the diagnosis engine found: findings (code, severity, count, summary, evidence,
+// action), worst first, and which codes were checked and which could not be (a profile
+// without the columns or the attempt history a rule needs). Plain values: a worker thread
+// computes one and hands it to the GUI thread by value.
+#pragma once
+
+#include <QHash>
+#include <QJsonObject>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+#include <QVariantMap>
+
+namespace DiagnosisCode {
+inline const QString RelayStalled = QStringLiteral("relay_stalled");
+inline const QString LeaseExpiredUnclaimed = QStringLiteral("lease_expired_unclaimed");
+inline const QString DominantError = QStringLiteral("dominant_error");
+inline const QString PoisonType = QStringLiteral("poison_type");
+inline const QString RetryHerd = QStringLiteral("retry_herd");
+inline const QString DeadRising = QStringLiteral("dead_rising");
+inline const QString FutureSchedule = QStringLiteral("future_schedule");
+inline const QString CreatedInFuture = QStringLiteral("created_in_future");
+inline const QString BlockedAggregate = QStringLiteral("blocked_aggregate");
+// Every code, in the contract's order.
+QStringList all();
+} // namespace DiagnosisCode
+
+struct Finding
+{
+    enum class Severity { Info, Warning, Critical };
+
+    QString code; // a DiagnosisCode
+    Severity severity = Severity::Warning;
+    qint64 count = 0; // events affected (aggregates for blocked_aggregate: see README)
+    QString summary; // one plain sentence
+    QVariantMap evidence; // the numbers behind it
+    QString action; // what to do, one sentence
+    // What the finding is about, for a filter: the error signature (dominant_error) or the
+    // event type (poison_type); empty otherwise. Not part of the JSON contract.
+    QString subject;
+
+    static QString severityName(Severity severity); // "info", "warning", "critical"
+    QJsonObject toJson() const;
+};
+
+struct DiagnosisResult
+{
+    qint64 now = 0;
+    QList<Finding> findings; // worst first, then in the contract's order
+    QStringList checked; // codes, in the contract's order
+    QStringList notChecked;
+    QHash<QString, QString> notCheckedReasons; // code -> why, e.g. "needs the attempt history"
+    qint64 queryMs = 0;
+
+    // Any warning or critical finding (outboxctl diagnose exits 1).
+    bool hasProblem() const;
+    // Puts the findings worst first (stable in the contract's order).
+    void sortFindings();
+    // {"now":..., "findings":[...], "checked":[...], "not_checked":[...]}
+    QJsonObject toJson() const;
+};
+Q_DECLARE_METATYPE(DiagnosisResult)

@@ -1,0 +1,316 @@
+#include "eventexplainer.h"
+
+#include "errorgroups.h"
+#include "errorsignature.h"
+#include "saturating.h"
+#include "sourcereader.h"
+#include "timeformat.h"
+
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QSqlQuery>
+#include <QTimeZone>
+
+namespace {
+
+// What the explanation is built from: the row, and its newest attempt when there is history.
+struct Facts
+{
+    QString status;
+    qint64 failures = 0;
+    qint64 nextAttemptAt = 0;
+    bool claimed = false;
+    std::optional<qint64> leaseUntil, createdAt, deliveredAt;
+    QString category, lastError, eventType;
+    // attempt history
+    std::optional<qint64> attempts, lastFailureAt, claimedAt;
+    QString worker;
+    qint64 otherDeadSameError = -1; // -1: not counted
+};
+
+std::optional<qint64> optionalNumber(const QVariant &value)
+{
+    return value.isNull() ? std::nullopt : std::optional<qint64>(value.toLongLong());
+}
+
+bool readRow(SourceReader &reader, const QString &eventId, Facts *facts, QString *error)
+{
+    // clang-format off
+    QSqlQuery *row = reader.run(
+        u"SELECT status, failures, next_attempt_at, claim_token, lease_until, created_at,"
+        "        delivered_at, last_error_category, last_error, event_type"
+        " FROM "_qs + reader.source() + u" WHERE event_id = :id"_qs,
+        {{u":id"_qs, eventId}});
+    // clang-format on
+    if (!row) {
+        *error = reader.errorText();
+        return false;
+    }
+    if (!row->next()) {
+        *error = QStringLiteral("no event with ID '%1'").arg(eventId);
+        return false;
+    }
+    facts->status = row->value(0).toString();
+    facts->failures = row->value(1).toLongLong();
+    facts->nextAttemptAt = row->value(2).toLongLong();
+    facts->claimed = !row->value(3).isNull();
+    facts->leaseUntil = optionalNumber(row->value(4));
+    facts->createdAt = optionalNumber(row->value(5));
+    facts->deliveredAt = optionalNumber(row->value(6));
+    facts->category = row->value(7).toString();
+    facts->lastError = row->value(8).toString();
+    facts->eventType = row->value(9).toString();
+    return true;
+}
+
+bool readHistory(SourceReader &reader, const QString &eventId, Facts *facts, QString *error)
+{
+    // clang-format off
+    QSqlQuery *attempts = reader.run(
+        u"SELECT COUNT(*), MAX(CASE WHEN outcome IN ('RETRY', 'DEAD') THEN finished_at END)"
+        " FROM delivery_attempt WHERE event_id = :id"_qs, {{u":id"_qs, eventId}});
+    // clang-format on
+    if (!attempts || !attempts->next()) {
+        *error = reader.errorText();
+        return false;
+    }
+    facts->attempts = attempts->value(0).toLongLong();
+    facts->lastFailureAt = optionalNumber(attempts->value(1));
+    // clang-format off
+    QSqlQuery *last = reader.run(
+        u"SELECT worker, claimed_at FROM delivery_attempt WHERE event_id = :id"
+        " ORDER BY attempt_no DESC LIMIT 1"_qs, {{u":id"_qs, eventId}});
+    // clang-format on
+    if (!last) {
+        *error = reader.errorText();
+        return false;
+    }
+    if (last->next()) {
+        facts->worker = last->value(0).toString();
+        facts->claimedAt = optionalNumber(last->value(1));
+    }
+    return true;
+}
+
+QString derivedState(const Facts &facts, qint64 now)
+{
+    if (facts.status != QLatin1String("PENDING"))
+        return facts.status;
+    if (facts.claimed)
+        return facts.leaseUntil && *facts.leaseUntil <= now ? u"LEASE_EXPIRED"_qs : u"IN_FLIGHT"_qs;
+    return facts.nextAttemptAt <= now ? u"DUE"_qs : u"SCHEDULED"_qs;
+}
+
+QString shortError(const QString &message)
+{
+    const QString text = message.simplified();
+    return text.size() <= 60 ? text : text.left(59) + QChar(0x2026);
+}
+
+// "transient failure 2 of budget 4 at 09:02:55 (broker unavailable)"
+QString failureClause(const Facts &facts, qint64 now, const ExplainOptions &options)
+{
+    QString clause
+        = facts.category.isEmpty() ? u"failure"_qs : facts.category.toLower() + u" failure"_qs;
+    clause += u" "_qs + QString::number(facts.failures);
+    if (options.budget)
+        clause += QStringLiteral(" of budget %1").arg(*options.budget);
+    if (facts.lastFailureAt)
+        clause += u" at "_qs + EventExplainer::clockTime(*facts.lastFailureAt, now);
+    if (!facts.lastError.isEmpty())
+        clause += u" ("_qs + shortError(facts.lastError) + u")"_qs;
+    return clause;
+}
+
+QString claimer(const Facts &facts, qint64 now)
+{
+    const QString who = facts.worker.isEmpty() ? u"a worker"_qs : facts.worker;
+    if (!facts.claimedAt)
+        return who + u" claimed it"_qs;
+    return who + u" claimed it at "_qs + EventExplainer::clockTime(*facts.claimedAt, now);
+}
+
+QString scheduled(const Facts &facts, qint64 now, const ExplainOptions &options)
+{
+    QString text = u"Scheduled: "_qs;
+    if (facts.failures > 0)
+        text += failureClause(facts, now, options) + u"; due again at "_qs;
+    else
+        text += u"not attempted yet; due at "_qs;
+    text += EventExplainer::clockTime(facts.nextAttemptAt, now) + u", "_qs
+        + TimeFormat::relative(facts.nextAttemptAt, now);
+    if (options.policy && facts.failures > 0)
+        text += u", under "_qs + options.policy->spec();
+    return text;
+}
+
+QString due(const Facts &facts, qint64 now, const ExplainOptions &options)
+{
+    QString text = u"Due: "_qs;
+    if (facts.failures > 0)
+        text += failureClause(facts, now, options) + u"; "_qs;
+    text += u"due since "_qs + EventExplainer::clockTime(facts.nextAttemptAt, now) + u", "_qs
+        + TimeFormat::relative(facts.nextAttemptAt, now) + u"; waiting for a worker"_qs;
+    if (Saturating::sub(now, facts.nextAttemptAt) > options.stalledMs)
+        text += u" (see: relay stalled)"_qs;
+    return text;
+}
+
+QString inFlight(const Facts &facts, qint64 now)
+{
+    QString text = u"In flight: "_qs + claimer(facts, now);
+    if (facts.leaseUntil)
+        text += u"; the lease ends at "_qs + EventExplainer::clockTime(*facts.leaseUntil, now)
+            + u", "_qs + TimeFormat::relative(*facts.leaseUntil, now);
+    return text;
+}
+
+QString leaseExpired(const Facts &facts, qint64 now, const ExplainOptions &options)
+{
+    const qint64 ended = facts.leaseUntil.value_or(now);
+    QString text = u"In flight past its lease: "_qs + claimer(facts, now)
+        + u", the lease ended at "_qs + EventExplainer::clockTime(ended, now)
+        + u"; any worker may reclaim it \u2014 none has for "_qs
+        + TimeFormat::age(Saturating::sub(now, ended));
+    if (Saturating::sub(now, ended) > options.stalledMs)
+        text += u" (see: relay stalled)"_qs;
+    return text;
+}
+
+QString dead(const Facts &facts)
+{
+    QString text = u"DEAD: "_qs;
+    text += facts.category == QLatin1String("PERMANENT")
+        ? QStringLiteral("parked after failure %1").arg(facts.failures)
+        : QStringLiteral("budget of %1 spent").arg(facts.failures);
+    if (facts.lastError.isEmpty())
+        text += u"; no error was recorded"_qs;
+    else
+        text += u"; the last error was "_qs
+            + (facts.category.isEmpty() ? QString() : facts.category + u" "_qs) + u"("_qs
+            + shortError(facts.lastError) + u")"_qs;
+    if (facts.otherDeadSameError > 0)
+        text += QStringLiteral("; %1 other DEAD %2 this error")
+                    .arg(facts.otherDeadSameError)
+                    .arg(facts.otherDeadSameError == 1 ? u"event shares"_qs : u"events share"_qs);
+    return text
+        + u" \u2014 replaying makes it due now with one more attempt, or a fresh budget with Reset"_qs;
+}
+
+QString delivered(const Facts &facts, qint64 now)
+{
+    QString text = u"Delivered"_qs;
+    if (facts.deliveredAt)
+        text += u" at "_qs + EventExplainer::clockTime(*facts.deliveredAt, now);
+    if (facts.failures > 0)
+        text += QStringLiteral(" after %1 %2")
+                    .arg(facts.failures)
+                    .arg(facts.failures == 1 ? u"failure"_qs : u"failures"_qs);
+    if (facts.deliveredAt && facts.createdAt)
+        text += u", "_qs + TimeFormat::age(Saturating::sub(*facts.deliveredAt, *facts.createdAt))
+            + u" after it was created"_qs;
+    return text + u"; nothing more will happen to it"_qs;
+}
+
+QString sentence(
+    const QString &state, const Facts &facts, qint64 now, const ExplainOptions &options)
+{
+    if (state == QLatin1String("SCHEDULED"))
+        return scheduled(facts, now, options);
+    if (state == QLatin1String("DUE"))
+        return due(facts, now, options);
+    if (state == QLatin1String("IN_FLIGHT"))
+        return inFlight(facts, now);
+    if (state == QLatin1String("LEASE_EXPIRED"))
+        return leaseExpired(facts, now, options);
+    if (state == QLatin1String("DEAD"))
+        return dead(facts);
+    return delivered(facts, now);
+}
+
+QVariantMap factsMap(const Facts &facts, const ExplainOptions &options)
+{
+    QVariantMap map {{u"status"_qs, facts.status}, {u"failures"_qs, facts.failures},
+        {u"next_attempt_at"_qs, facts.nextAttemptAt}, {u"claimed"_qs, facts.claimed},
+        {u"event_type"_qs, facts.eventType}};
+    const auto put = [&map](const QString &key, const std::optional<qint64> &value) {
+        if (value)
+            map.insert(key, *value);
+    };
+    put(u"lease_until"_qs, facts.leaseUntil);
+    put(u"created_at"_qs, facts.createdAt);
+    put(u"delivered_at"_qs, facts.deliveredAt);
+    put(u"attempts"_qs, facts.attempts);
+    put(u"last_failure_at"_qs, facts.lastFailureAt);
+    put(u"claimed_at"_qs, facts.claimedAt);
+    if (!facts.category.isEmpty())
+        map.insert(u"last_error_category"_qs, facts.category);
+    if (!facts.lastError.isEmpty()) {
+        map.insert(u"last_error"_qs, facts.lastError);
+        map.insert(u"error_signature"_qs, ErrorSignature::of(facts.lastError));
+    }
+    if (!facts.worker.isEmpty())
+        map.insert(u"worker"_qs, facts.worker);
+    if (facts.otherDeadSameError >= 0)
+        map.insert(u"other_dead_same_error"_qs, facts.otherDeadSameError);
+    if (options.budget)
+        map.insert(u"budget"_qs, *options.budget);
+    if (options.policy)
+        map.insert(u"policy"_qs, options.policy->spec());
+    return map;
+}
+
+bool readFacts(const QSqlDatabase &db, const OutboxProfile *profile, const QString &eventId,
+    Facts *facts, QString *error)
+{
+    SourceReader reader(db, profile);
+    if (!reader.isActive()) {
+        *error = reader.errorText();
+        return false;
+    }
+    return readRow(reader, eventId, facts, error)
+        && (!reader.hasAttemptHistory() || readHistory(reader, eventId, facts, error));
+}
+
+} // namespace
+
+QJsonObject EventExplanation::toJson() const
+{
+    return {{u"event_id"_qs, eventId}, {u"state"_qs, state}, {u"explanation"_qs, explanation},
+        {u"facts"_qs, QJsonObject::fromVariantMap(facts)}};
+}
+
+namespace EventExplainer {
+
+QString clockTime(qint64 time, qint64 now)
+{
+    if (TimeFormat::isLogical(time))
+        return QStringLiteral("t=%1").arg(time);
+    const QDateTime at = QDateTime::fromMSecsSinceEpoch(time, QTimeZone::utc());
+    const QDateTime today = QDateTime::fromMSecsSinceEpoch(now, QTimeZone::utc());
+    return at.toString(at.date() == today.date() ? u"HH:mm:ss"_qs : u"yyyy-MM-dd HH:mm:ss"_qs);
+}
+
+std::optional<EventExplanation> explain(const QSqlDatabase &db, const QString &eventId, qint64 now,
+    QString *error, const OutboxProfile *profile, const ExplainOptions &options)
+{
+    QString scratch;
+    if (!error)
+        error = &scratch;
+    Facts facts;
+    if (!readFacts(db, profile, eventId, &facts, error))
+        return std::nullopt;
+    const QString state = derivedState(facts, now);
+    if (state == QLatin1String("DEAD") && !facts.lastError.isEmpty()) {
+        // Another read-only transaction: the one above has ended.
+        const std::optional<QStringList> same
+            = ErrorGroups::deadEventIds(db, profile, facts.lastError, error);
+        if (!same)
+            return std::nullopt;
+        facts.otherDeadSameError = same->size() - (same->contains(eventId) ? 1 : 0);
+    }
+    return EventExplanation {
+        eventId, state, sentence(state, facts, now, options), factsMap(facts, options)};
+}
+
+} // namespace EventExplainer

@@ -1,0 +1,51 @@
+// One event explained: where it is in its lifecycle, why, and what happens next, in plain
+// words, e.g. "Scheduled: transient failure 2 of budget 4 at 09:02:55 (broker unavailable);
+// due again at 09:03:15, in 12 s, under capped:10,20,40". The detail pane shows the text above
+// the attempts; `outboxctl explain` prints it. The retry policy and the budget live in the
+// relay's configuration, not in the database: pass them when known, the text leaves them out
+// otherwise. Clock times are UTC (HH:mm:ss, with the date when not today's).
+// Call it on the thread that owns the connection (a worker thread); it returns a value.
+#pragma once
+
+#include "outboxprofile.h"
+#include "retrypolicy.h"
+
+#include <QJsonObject>
+#include <QMetaType>
+#include <QSqlDatabase>
+#include <QVariantMap>
+#include <optional>
+
+struct ExplainOptions
+{
+    std::optional<RetryPolicy> policy; // the relay's retry policy, when known
+    std::optional<int> budget; // attempts before an event is parked DEAD, when known
+    // A lease that ended longer ago than this, or an event due longer than this, points at a
+    // stalled relay (DiagnosisThresholds' stalledDueMs and leaseExpiredMs).
+    qint64 stalledMs = 60000;
+};
+
+struct EventExplanation
+{
+    QString eventId;
+    QString state; // DUE, SCHEDULED, IN_FLIGHT, LEASE_EXPIRED, DELIVERED, DEAD
+    QString explanation; // one paragraph
+    QVariantMap facts; // the values it was built from (times in ms)
+
+    // {"event_id", "state", "explanation", "facts":{...}}
+    QJsonObject toJson() const;
+};
+Q_DECLARE_METATYPE(EventExplanation)
+
+namespace EventExplainer {
+
+// The event at `now`; nothing with *error set when it does not exist or a statement fails.
+// `profile` null or native: the native schema (only it has the attempt history).
+std::optional<EventExplanation> explain(const QSqlDatabase &db, const QString &eventId, qint64 now,
+    QString *error, const OutboxProfile *profile = nullptr, const ExplainOptions &options = {});
+
+// Clock time as the explanation writes it: "09:02:55" (UTC), the date too when not the day of
+// `now`, "t=30" for a simulator's logical time.
+QString clockTime(qint64 time, qint64 now);
+
+} // namespace EventExplainer

@@ -1,0 +1,76 @@
+#include "sourcereader.h"
+
+#include <QSqlError>
+#include <algorithm>
+
+namespace {
+
+// The statement with its values in place of the placeholders (numbers as they are, text
+// quoted); longest names first, so that :now is not replaced inside :now2.
+QString withValues(QString sql, SourceReader::Bindings values)
+{
+    std::sort(values.begin(), values.end(),
+        [](const auto &a, const auto &b) { return a.first.size() > b.first.size(); });
+    for (const auto &[name, value] : values) {
+        const bool number
+            = value.typeId() == QMetaType::LongLong || value.typeId() == QMetaType::Int;
+        sql.replace(name,
+            number ? value.toString()
+                   : u"'"_qs + value.toString().replace(u"'"_qs, u"''"_qs) + u"'"_qs);
+    }
+    return sql;
+}
+
+} // namespace
+
+SourceReader::SourceReader(const QSqlDatabase &db, const OutboxProfile *profile)
+    : m_profile(profile)
+    , m_postgres(db.driverName() == QLatin1String("QPSQL"))
+    , m_source(!profile || profile->isNative() ? u"delivery_outbox"_qs
+                                               : profile->source(OutboxProfile::engineOf(db)))
+    , m_transaction(db)
+{
+    if (!m_transaction.isActive())
+        m_error = m_transaction.errorText();
+}
+
+bool SourceReader::has(OutboxProfile::Column column) const
+{
+    return isNative() || m_profile->isAvailable(column);
+}
+
+bool SourceReader::hasStatus(const QString &status) const
+{
+    return isNative() || m_profile->statuses().contains(status);
+}
+
+QString SourceReader::profileName() const
+{
+    return m_profile ? m_profile->name() : u"native"_qs;
+}
+
+QSqlQuery *SourceReader::run(const QString &sql, const Bindings &values)
+{
+    QSqlQuery *query = m_transaction.prepare(sql);
+    if (!query) {
+        m_error = m_transaction.errorText();
+        return nullptr;
+    }
+    for (const auto &[name, value] : values)
+        query->bindValue(name, value);
+    if (m_trace)
+        m_trace->append(withValues(sql, values));
+    if (!query->exec()) {
+        m_error = query->lastError().text().simplified();
+        return nullptr;
+    }
+    return query;
+}
+
+QSqlQuery *SourceReader::prepare(const QString &sql)
+{
+    QSqlQuery *query = m_transaction.prepare(sql);
+    if (!query)
+        m_error = m_transaction.errorText();
+    return query;
+}

@@ -1,0 +1,54 @@
+// Runs the read-only statements of one diagnosis, error-group listing, explanation or replay
+// preview: all inside one ReadOnlyTransaction, FROM the outbox as a profile reads it
+// (delivery_outbox itself for the native schema or no profile). Every value is bound.
+// Use it on the thread that owns the connection (a worker thread, or outboxctl's main thread).
+#pragma once
+
+#include "outboxprofile.h"
+#include "readonlytransaction.h"
+
+#include <QList>
+#include <QSqlDatabase>
+#include <QStringList>
+#include <QVariant>
+#include <utility>
+
+class SourceReader
+{
+public:
+    using Bindings = QList<std::pair<QString, QVariant>>;
+
+    // `profile` null or native: the native schema.
+    SourceReader(const QSqlDatabase &db, const OutboxProfile *profile);
+
+    bool isActive() const { return m_transaction.isActive(); }
+    QString errorText() const { return m_error; }
+    bool isNative() const { return !m_profile || m_profile->isNative(); }
+    bool isPostgres() const { return m_postgres; }
+    // What the statements read FROM: delivery_outbox, or the profile's derived table.
+    const QString &source() const { return m_source; }
+    // Whether the schema holds the logical column (always for the native schema).
+    bool has(OutboxProfile::Column column) const;
+    bool hasAttemptHistory() const { return isNative(); }
+    bool hasLeases() const { return isNative() || m_profile->hasLeases(); }
+    bool hasStatus(const QString &status) const;
+    // The profile's name, "native" without one.
+    QString profileName() const;
+
+    // The statement prepared and run in the transaction (owned by it); null with errorText()
+    // set on failure.
+    QSqlQuery *run(const QString &sql, const Bindings &values = {});
+    // When set, every statement run is appended with its bound values written in (tests read
+    // the plans of the same SQL).
+    void setTrace(QStringList *trace) { m_trace = trace; }
+    // Prepared only, for a statement run many times with other values; null on failure.
+    QSqlQuery *prepare(const QString &sql);
+
+private:
+    const OutboxProfile *m_profile = nullptr;
+    bool m_postgres = false;
+    QString m_source;
+    ReadOnlyTransaction m_transaction;
+    QString m_error;
+    QStringList *m_trace = nullptr;
+};

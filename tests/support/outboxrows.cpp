@@ -1,0 +1,65 @@
+#include "outboxrows.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace {
+
+QVariant orNull(const QString &text)
+{
+    return text.isEmpty() ? QVariant() : QVariant(text);
+}
+
+template <typename T> QVariant orNull(const std::optional<T> &value)
+{
+    return value ? QVariant::fromValue(*value) : QVariant();
+}
+
+} // namespace
+
+bool insertRow(const QSqlDatabase &db, const OutboxRow &row)
+{
+    QSqlQuery query(db);
+    query.prepare(
+        u"INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id, event_type,"
+        " payload, status, failures, next_attempt_at, claim_token, lease_until, created_at,"
+        " delivered_at, last_error_category, last_error) VALUES (:id, 'Order', :aggregate, :type,"
+        " '{}', :status, :failures, :due, :token, :lease, :created, :delivered, :category,"
+        " :error)"_qs);
+    query.bindValue(u":id"_qs, row.id);
+    query.bindValue(u":aggregate"_qs, row.aggregate.isEmpty() ? row.id : row.aggregate);
+    query.bindValue(u":type"_qs, row.type);
+    query.bindValue(u":status"_qs, row.status);
+    query.bindValue(u":failures"_qs, row.failures);
+    query.bindValue(u":due"_qs, row.nextAttemptAt);
+    query.bindValue(u":token"_qs, row.leaseUntil ? QVariant(u"token-"_qs + row.id) : QVariant());
+    query.bindValue(u":lease"_qs, orNull(row.leaseUntil));
+    query.bindValue(u":created"_qs, row.createdAt);
+    query.bindValue(u":delivered"_qs, orNull(row.deliveredAt));
+    query.bindValue(u":category"_qs, orNull(row.category));
+    query.bindValue(u":error"_qs, orNull(row.error));
+    if (!query.exec())
+        qWarning("insert %s: %s", qPrintable(row.id), qPrintable(query.lastError().text()));
+    return query.numRowsAffected() == 1;
+}
+
+bool insertAttempt(const QSqlDatabase &db, const AttemptRow &attempt)
+{
+    QSqlQuery query(db);
+    query.prepare(
+        u"INSERT INTO delivery_attempt (event_id, attempt_no, worker, claim_token, claimed_at,"
+        " finished_at, outcome, error_category, error_message) VALUES (:id, :no, :worker,"
+        " 'token', :claimed, :finished, :outcome, NULL, :error)"_qs);
+    query.bindValue(u":id"_qs, attempt.eventId);
+    query.bindValue(u":no"_qs, attempt.attemptNo);
+    query.bindValue(u":worker"_qs, attempt.worker);
+    query.bindValue(u":claimed"_qs, attempt.claimedAt);
+    query.bindValue(u":finished"_qs, orNull(attempt.finishedAt));
+    query.bindValue(u":outcome"_qs, orNull(attempt.outcome));
+    query.bindValue(u":error"_qs, orNull(attempt.error));
+    if (!query.exec())
+        qWarning("insert attempt %s: %s", qPrintable(attempt.eventId),
+            qPrintable(query.lastError().text()));
+    return query.numRowsAffected() == 1;
+}

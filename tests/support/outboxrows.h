@@ -1,0 +1,37 @@
+// Rows written straight into the native schema for the diagnosis tests: an event in any state
+// at any time, and an attempt of it, with bound values (test data only).
+#pragma once
+
+#include <QSqlDatabase>
+#include <QString>
+#include <optional>
+
+struct OutboxRow
+{
+    QString id;
+    QString status = QStringLiteral("PENDING");
+    qint64 createdAt = 0;
+    qint64 nextAttemptAt = 0;
+    std::optional<qint64> leaseUntil; // set = claimed
+    int failures = 0;
+    QString category; // empty = NULL
+    QString error; // empty = NULL
+    QString type = QStringLiteral("OrderPlaced");
+    QString aggregate; // empty = the event ID
+    std::optional<qint64> deliveredAt;
+};
+
+bool insertRow(const QSqlDatabase &db, const OutboxRow &row);
+
+struct AttemptRow
+{
+    QString eventId;
+    int attemptNo = 1;
+    QString worker = QStringLiteral("relay-1");
+    qint64 claimedAt = 0;
+    std::optional<qint64> finishedAt;
+    QString outcome; // empty = NULL (unfinished)
+    QString error; // empty = NULL
+};
+
+bool insertAttempt(const QSqlDatabase &db, const AttemptRow &attempt);

@@ -1,0 +1,349 @@
+// `outboxctl diagnose`, `errors`, `explain` and `replay --error-group` / `--dry-run` as an
+// operator runs them, on SQLite and PostgreSQL: exit codes (0 healthy, 1 a warning or critical
+// finding, 2 bad input), the JSON shapes of the contract, a group replayed and nothing else,
+// a dry run that leaves every table as it was, and through each built-in profile the codes
+// that its schema cannot check.
+#include "fixturescript.h"
+#include "outboxctlrun.h"
+#include "outboxrows.h"
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSqlRecord>
+
+namespace {
+
+constexpr qint64 T = 1796115783000; // 2026-12-01 09:03:03 UTC
+const QString Now = QString::number(T);
+
+QJsonObject jsonOf(const Run &run)
+{
+    return run.out.size() == 1 ? QJsonDocument::fromJson(run.out.constFirst().toUtf8()).object()
+                               : QJsonObject();
+}
+
+QStringList keysOf(const QJsonObject &object)
+{
+    return object.keys();
+}
+
+QStringList allCodes()
+{
+    return {u"relay_stalled"_qs, u"lease_expired_unclaimed"_qs, u"dominant_error"_qs,
+        u"poison_type"_qs, u"retry_herd"_qs, u"dead_rising"_qs, u"future_schedule"_qs,
+        u"created_in_future"_qs, u"blocked_aggregate"_qs};
+}
+
+QStringList strings(const QJsonValue &value)
+{
+    QStringList out;
+    for (const QJsonValue &item : value.toArray())
+        out << item.toString();
+    return out;
+}
+
+OutboxRow dead(
+    const QString &id, const QString &type, const QString &error, const QString &category)
+{
+    OutboxRow row;
+    row.id = id;
+    row.status = u"DEAD"_qs;
+    row.createdAt = T - 3600000;
+    row.nextAttemptAt = T - 3000000;
+    row.failures = 1;
+    row.category = category;
+    row.error = error;
+    row.type = type;
+    return row;
+}
+
+// 12 DEAD events refused for good with one error (order numbers differ), 2 others, 1 PENDING.
+bool populate(const QSqlDatabase &db)
+{
+    for (int i = 0; i < 12; ++i) {
+        if (!insertRow(db,
+                dead(u"G-"_qs + QString::number(i), i % 2 ? u"OrderPlaced"_qs : u"StockReserved"_qs,
+                    u"HTTP 400 Bad Request for order "_qs + QString::number(1000 + i),
+                    u"PERMANENT"_qs)))
+            return false;
+    }
+    OutboxRow pending;
+    pending.id = u"P-1"_qs;
+    pending.createdAt = T - 1000;
+    pending.nextAttemptAt = T + 60000;
+    return insertRow(db, dead(u"O-1"_qs, u"OrderPlaced"_qs, u"timeout"_qs, u"TRANSIENT"_qs))
+        && insertRow(
+            db, dead(u"O-2"_qs, u"PaymentCaptured"_qs, u"reset by peer"_qs, u"TRANSIENT"_qs))
+        && insertRow(db, pending);
+}
+
+// Every row of every native table, in a stable order.
+QStringList everyRow(const QSqlDatabase &db)
+{
+    QStringList rows;
+    const QStringList tables = {u"delivery_outbox"_qs, u"delivery_attempt"_qs,
+        u"consumer_ledger"_qs, u"consumer_stock"_qs, u"replay_log"_qs, u"outbox_meta"_qs};
+    for (const QString &table : tables) {
+        QSqlQuery query(db);
+        if (!query.exec(u"SELECT * FROM "_qs + table + u" ORDER BY 1"_qs))
+            return {u"cannot read "_qs + table};
+        while (query.next()) {
+            QStringList values;
+            for (int i = 0; i < query.record().count(); ++i)
+                values << (query.value(i).isNull() ? u"NULL"_qs : query.value(i).toString());
+            rows << table + u": "_qs + values.join(u"|"_qs);
+        }
+    }
+    return rows;
+}
+
+QStringList deadIds(const QSqlDatabase &db)
+{
+    QStringList ids;
+    QSqlQuery query(db);
+    query.exec(u"SELECT event_id FROM delivery_outbox WHERE status = 'DEAD' ORDER BY event_id"_qs);
+    while (query.next())
+        ids << query.value(0).toString();
+    return ids;
+}
+
+} // namespace
+
+class TestOutboxctlDiagnose : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void diagnoseExitCodesAndJson_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void diagnoseExitCodesAndJson()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QStringList diagnose
+            = {u"diagnose"_qs, u"--db"_qs, database->url(), u"--now"_qs, Now};
+
+        Run run = outboxctl(diagnose + QStringList {u"--json"_qs});
+        QCOMPARE(run.exitCode, 0);
+        const QString codes = u"\""_qs + allCodes().join(u"\",\""_qs) + u"\""_qs;
+        QCOMPARE(run.out.constFirst(),
+            u"{\"checked\":["_qs + codes + u"],\"findings\":[],\"not_checked\":[],\"now\":"_qs + Now
+                + u"}"_qs);
+        run = outboxctl(diagnose);
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(run.out.contains(u"no findings: healthy"_qs));
+
+        // Due for two minutes, nothing ever attempted: the relay is stalled.
+        OutboxRow due;
+        due.id = u"S-1"_qs;
+        due.createdAt = due.nextAttemptAt = T - 120000;
+        QVERIFY(insertRow(connection->database(), due));
+        run = outboxctl(diagnose + QStringList {u"--json"_qs});
+        QCOMPARE(run.exitCode, 1);
+        const QJsonObject json = jsonOf(run);
+        QCOMPARE(keysOf(json),
+            QStringList({u"checked"_qs, u"findings"_qs, u"not_checked"_qs, u"now"_qs}));
+        const QJsonArray findings = json.value(u"findings"_qs).toArray();
+        QCOMPARE(findings.size(), 1);
+        const QJsonObject finding = findings.at(0).toObject();
+        QCOMPARE(keysOf(finding),
+            QStringList({u"action"_qs, u"code"_qs, u"count"_qs, u"evidence"_qs, u"severity"_qs,
+                u"summary"_qs}));
+        QCOMPARE(finding.value(u"code"_qs).toString(), u"relay_stalled"_qs);
+        QCOMPARE(finding.value(u"severity"_qs).toString(), u"critical"_qs);
+        QCOMPARE(finding.value(u"count"_qs).toInt(), 1);
+        QCOMPARE(finding.value(u"evidence"_qs).toObject().value(u"oldest_due_ms"_qs).toInteger(),
+            120000);
+
+        run = outboxctl(diagnose);
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY(run.out.constFirst().startsWith(u"diagnosis of "_qs));
+        QVERIFY(run.out.indexOf(u"CRITICAL relay_stalled (1)"_qs) > 0);
+
+        run = outboxctl({u"diagnose"_qs, u"--db"_qs, database->url(), u"--now"_qs, u"soon"_qs});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.err.constFirst().startsWith(u"outboxctl: diagnose: --now must be"_qs));
+        QCOMPARE(outboxctl({u"diagnose"_qs}).exitCode, 2);
+    }
+
+    void errorsListsGroupsAndReplayTakesOne_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void errorsListsGroupsAndReplayTakesOne()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        QVERIFY(populate(connection->database()));
+
+        Run run = outboxctl({u"errors"_qs, u"--db"_qs, database->url(), u"--json"_qs});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonArray groups = jsonOf(run).value(u"groups"_qs).toArray();
+        QCOMPARE(groups.size(), 3);
+        const QJsonObject top = groups.at(0).toObject();
+        const QString signature = u"HTTP <n> Bad Request for order <n>"_qs;
+        QCOMPARE(top.value(u"signature"_qs).toString(), signature);
+        QCOMPARE(top.value(u"count"_qs).toInt(), 12);
+        QCOMPARE(top.value(u"category"_qs).toString(), u"PERMANENT"_qs);
+        QCOMPARE(top.value(u"event_types"_qs).toObject().keys(),
+            QStringList({u"OrderPlaced"_qs, u"StockReserved"_qs}));
+        QVERIFY(top.contains(u"first_seen"_qs) && top.contains(u"last_seen"_qs));
+        run = outboxctl({u"errors"_qs, u"--db"_qs, database->url()});
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.out.constFirst(), u"12 events (12 DEAD), PERMANENT: "_qs + signature);
+
+        // An unknown group: exit 2, nothing replayed.
+        const QStringList replay = {u"replay"_qs, u"--db"_qs, database->url(), u"--operator"_qs,
+            u"alice"_qs, u"--reason"_qs, u"consumer fixed"_qs, u"--now"_qs, Now, u"--json"_qs};
+        run = outboxctl(replay + QStringList {u"--error-group"_qs, u"no such error"_qs});
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(deadIds(connection->database()).size(), 14);
+
+        run = outboxctl(replay + QStringList {u"--error-group"_qs, signature});
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(jsonOf(run).value(u"replayed"_qs).toArray().size(), 12);
+        QCOMPARE(deadIds(connection->database()), QStringList({u"O-1"_qs, u"O-2"_qs}));
+        QCOMPARE(scalar(connection->database(), u"SELECT COUNT(*) FROM replay_log"_qs).toInt(), 12);
+    }
+
+    void dryRunShowsAndChangesNothing_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void dryRunShowsAndChangesNothing()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        QVERIFY(populate(connection->database()));
+        const QStringList before = everyRow(connection->database());
+
+        const QStringList dryRun = {u"replay"_qs, u"--db"_qs, database->url(), u"--all-dead"_qs,
+            u"--dry-run"_qs, u"--spread-ms"_qs, u"70000"_qs, u"--now"_qs, Now};
+        Run run = outboxctl(dryRun + QStringList {u"--json"_qs});
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(everyRow(connection->database()), before);
+        const QJsonObject json = jsonOf(run);
+        QCOMPARE(json.value(u"dry_run"_qs).toBool(), true);
+        QCOMPARE(json.value(u"events"_qs).toInt(), 14);
+        QCOMPARE(json.value(u"by_type"_qs).toObject().value(u"OrderPlaced"_qs).toInt(), 7);
+        QCOMPARE(json.value(u"by_error_group"_qs)
+                     .toObject()
+                     .value(u"HTTP <n> Bad Request for order <n>"_qs)
+                     .toInt(),
+            12);
+        QCOMPARE(json.value(u"first_due"_qs).toInteger(), T);
+        QCOMPARE(json.value(u"last_due"_qs).toInteger(), T + 65000); // 13 * 70000 / 14
+        QVERIFY(json.value(u"warning"_qs)
+                    .toString()
+                    .startsWith(u"likely to fail again: fix the consumer first"_qs));
+
+        // Listed by ID: the PENDING one and an unknown one are skipped, and say why.
+        run = outboxctl(
+            {u"replay"_qs, u"--db"_qs, database->url(), u"--event"_qs, u"O-1"_qs, u"--event"_qs,
+                u"P-1"_qs, u"--event"_qs, u"NOPE"_qs, u"--dry-run"_qs, u"--now"_qs, Now});
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.out.constFirst(),
+            u"dry run, nothing changed: would replay 1 event with one more attempt each"_qs);
+        QVERIFY(run.out.contains(
+            u"  would skip 2: P-1 (not DEAD: it is PENDING), NOPE (not found)"_qs));
+        QCOMPARE(everyRow(connection->database()), before);
+    }
+
+    void explainPrintsTheContract_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void explainPrintsTheContract()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        QVERIFY(populate(connection->database()));
+        const QStringList explain = {u"explain"_qs, u"--db"_qs, database->url(), u"--now"_qs, Now};
+
+        Run run = outboxctl(explain + QStringList {u"--event"_qs, u"G-0"_qs, u"--json"_qs});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject json = jsonOf(run);
+        QCOMPARE(keysOf(json),
+            QStringList({u"event_id"_qs, u"explanation"_qs, u"facts"_qs, u"state"_qs}));
+        QCOMPARE(json.value(u"state"_qs).toString(), u"DEAD"_qs);
+        QCOMPARE(json.value(u"facts"_qs).toObject().value(u"other_dead_same_error"_qs).toInt(), 11);
+
+        run = outboxctl(explain + QStringList {u"--event"_qs, u"P-1"_qs});
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(
+            run.out.constFirst(), u"Scheduled: not attempted yet; due at 09:04:03, in 1 min"_qs);
+
+        run = outboxctl(explain + QStringList {u"--event"_qs, u"NOPE"_qs});
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err.constFirst(), u"outboxctl: explain: no event with ID 'NOPE'"_qs);
+        run = outboxctl(
+            explain + QStringList {u"--event"_qs, u"P-1"_qs, u"--policy"_qs, u"bogus"_qs});
+        QCOMPARE(run.exitCode, 2);
+    }
+
+    void profilesListWhatTheyCannotCheck_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QString>("profile");
+        QTest::addColumn<QStringList>("notChecked");
+        // The fixtures of the other libraries are PostgreSQL's.
+        QTest::addRow("sqlite: native") << u"sqlite"_qs << u"native"_qs << QStringList();
+        const QString leases = u"lease_expired_unclaimed"_qs, history = u"dead_rising"_qs,
+                      errors = u"dominant_error"_qs;
+        const QList<std::pair<QString, QStringList>> cases = {
+            {u"native"_qs, {}},
+            {u"pg-boss"_qs, {history}},
+            {u"gruelbox"_qs,
+                {leases, errors, history, u"created_in_future"_qs, u"blocked_aggregate"_qs}},
+            {u"namastack"_qs, {leases, history}},
+            // No last_error, and no DEAD state at all (a publication is completed or not).
+            {u"spring-modulith"_qs, {leases, errors, u"poison_type"_qs, history}},
+            {u"spring-modulith-2"_qs, {leases, errors, history}},
+        };
+        for (const auto &[profile, notChecked] : cases)
+            QTest::addRow("postgresql: %s", qPrintable(profile))
+                << u"postgresql"_qs << profile << notChecked;
+    }
+    void profilesListWhatTheyCannotCheck()
+    {
+        QFETCH(QString, engine);
+        QFETCH(QString, profile);
+        QFETCH(QStringList, notChecked);
+        FRESH_DATABASE(database, engine);
+        auto connection
+            = profile == u"native"_qs ? database->initialise() : database->connect(false);
+        QVERIFY(connection);
+        const QString path = QFINDTESTDATA(QStringLiteral("fixtures/%1.sql").arg(profile));
+        QVERIFY(runSqlScript(connection->database(), path));
+        const Run run = outboxctl({u"diagnose"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+            profile, u"--now"_qs, u"1800000000000"_qs, u"--json"_qs});
+        QVERIFY2(run.exitCode == 0 || run.exitCode == 1, qPrintable(run.err.join(u"\n"_qs)));
+        const QJsonObject json = jsonOf(run);
+        QCOMPARE(strings(json.value(u"not_checked"_qs)), notChecked);
+        QStringList every = strings(json.value(u"checked"_qs)) + notChecked;
+        every.sort();
+        QStringList all = allCodes();
+        all.sort();
+        QCOMPARE(every, all);
+    }
+};
+
+OUTBOX_TEST_MAIN(TestOutboxctlDiagnose, QCoreApplication)
+#include "tst_outboxctl_diagnose.moc"
