@@ -33,6 +33,13 @@ public:
     QString hintText(Tile tile) const; // the small line under the value
     QString toolTipText(Tile tile) const;
     Level level(Tile tile) const;
+    QWidget *tileWidget(Tile tile) const;
+
+signals:
+    void tileClicked(HealthTiles::Tile tile); // a tile is also a filter: its events
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     struct TileWidgets

@@ -15,6 +15,7 @@
 
 class AgeHistogramModel;
 class AttemptsHistogramModel;
+class ActiveFilterBar;
 class ChartsPanel;
 class DetailPane;
 class DetailReader;
@@ -27,7 +28,12 @@ class LifecycleDiagram;
 class OperatorActions;
 class ReplayLogModel;
 class StaleBanner;
+class EventTableMenu;
+class QAction;
+class QDockWidget;
 class QLabel;
+class QSpinBox;
+class QSplitter;
 class QTableView;
 class TeachingPanel;
 class TeachingSession;
@@ -46,6 +52,9 @@ struct WindowOptions
     // whoever opened and validated it (DashboardApp), or, unset, read once from the connection
     // handed to the constructor.
     std::optional<bool> markedForSimulation;
+    // The teaching panel (a simulation database only) is shown unless the saved window state
+    // says otherwise; by default only for the demo.
+    bool showTeachingByDefault = false;
 };
 
 class MainWindow : public QMainWindow
@@ -82,6 +91,18 @@ public:
     bool selectEvent(const QString &eventId);
     bool selectFirstEventWithStatus(const QString &status);
     void showTab(const QString &name); // "detail", "charts" or "lifecycle"
+    // The table on one state, as a click on a tile asks (the oldest-pending tile: pending events,
+    // oldest first).
+    void filterByTile(int tile);
+
+    FilterBar *filterBar() const { return m_filterBar; }
+    QSplitter *splitter() const { return m_splitter; }
+    QDockWidget *teachingDock() const { return m_teachingDock; } // none without a simulation
+    EventTableMenu *tableMenu() const { return m_tableMenu; }
+    QAction *refreshAction() const { return m_refreshAction; }
+    QSpinBox *intervalBox() const { return m_interval; }
+    // What Help › About says: version, database (never a password) and Qt version.
+    QString aboutText() const;
 
 signals:
     void connectRequested();
@@ -90,16 +111,20 @@ protected:
     void showEvent(QShowEvent *event) override;
     void hideEvent(QHideEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void closeEvent(QCloseEvent *event) override; // remembers the window (WindowSettings)
 
 private:
     MainWindow(const DatabaseUrl &url, const WindowOptions &options, bool connectionReadOnly,
         QWidget *parent);
+    static constexpr int MinimumTableHeight = 15 * 22 + 30; // 15 rows and the header
     void setupModels();
     void setupToolbar();
     void setupCentral();
     void setupTeaching();
     void setupStatusBar();
     void setupStaleBanner();
+    void setupMenus();
+    void resizeToScreen();
     void connectMonitor();
     void onStaleChanged(bool stale);
     void updateRefreshLabel();
@@ -138,6 +163,16 @@ private:
     OperatorActions *m_actions = nullptr;
     ReplayLogModel *m_replayLog = nullptr;
     class QTabWidget *m_tabs = nullptr;
+    QSplitter *m_splitter = nullptr;
+    QDockWidget *m_teachingDock = nullptr;
+    ActiveFilterBar *m_activeFilter = nullptr;
+    EventTableMenu *m_tableMenu = nullptr;
+    class ColumnFitter *m_fitter = nullptr;
+    QAction *m_connectAction = nullptr;
+    QAction *m_refreshAction = nullptr;
+    QAction *m_pauseAction = nullptr;
+    QAction *m_thresholdsAction = nullptr;
+    QSpinBox *m_interval = nullptr;
     QString m_selectedId;
     bool m_chartsMarked = false; // charts the schema cannot tell are labelled, once
 };
