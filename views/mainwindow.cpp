@@ -46,13 +46,14 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
 namespace {
 
 constexpr int MaxStatusTextWidth = 480; // px: the refresh line leaves room for the others
-constexpr QSize DefaultSize(1400, 900);
+constexpr QSize DefaultSize(1600, 1000); // at most: a laptop gets its screen's size
 constexpr int TeachingDockHeight = 300;
 
 } // namespace
@@ -106,7 +107,8 @@ MainWindow::MainWindow(
     setupMenus();
     connectMonitor();
     resizeToScreen();
-    if (WindowSettings::restore(*this))
+    m_layoutRestored = WindowSettings::restore(*this);
+    if (m_layoutRestored)
         m_fitter->setRestored();
     if (m_session && m_options.startLiveRelay) {
         // The producer's stock is seeded on the session's worker; a failure there arrives later.
@@ -310,7 +312,7 @@ void MainWindow::setupCentral()
     splitter->addWidget(tabs);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
-    splitter->setSizes({600, 400}); // the table the larger part, also on a laptop
+    splitter->setSizes({650, 350}); // the table the larger part, also on a laptop
 
     auto *central = new QWidget;
     auto *layout = new QVBoxLayout(central);
@@ -525,6 +527,8 @@ void MainWindow::showEvent(QShowEvent *event)
 {
     m_monitor->setSlowed(false);
     QMainWindow::showEvent(event);
+    if (!std::exchange(m_shownOnce, true))
+        QTimer::singleShot(0, this, &MainWindow::sizeTeachingDock);
 }
 
 void MainWindow::hideEvent(QHideEvent *event)
@@ -553,11 +557,17 @@ void MainWindow::resizeToScreen()
     if (const QScreen *screen = QApplication::primaryScreen())
         size = size.boundedTo(screen->availableGeometry().size() - QSize(16, 48)); // frame
     resize(size);
-    if (m_teachingDock) {
-        // The table keeps at least 15 rows; the panel takes what is left, up to its default.
-        const int spare = size.height() - MinimumTableHeight - 260;
-        resizeDocks({m_teachingDock}, {qBound(120, spare, TeachingDockHeight)}, Qt::Vertical);
-    }
+}
+
+// Once laid out: the table keeps at least 15 rows, the panel takes what is left, up to its
+// default height. A remembered layout keeps its own.
+void MainWindow::sizeTeachingDock()
+{
+    if (!m_teachingDock || !m_teachingDock->isVisible() || m_layoutRestored)
+        return;
+    const int spare
+        = m_teachingDock->height() + m_eventView->viewport()->height() - MinimumTableHeight;
+    resizeDocks({m_teachingDock}, {qBound(120, spare, TeachingDockHeight)}, Qt::Vertical);
 }
 
 void MainWindow::filterByTile(int tile)

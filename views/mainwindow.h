@@ -125,6 +125,7 @@ private:
     void setupStaleBanner();
     void setupMenus();
     void resizeToScreen();
+    void sizeTeachingDock();
     void connectMonitor();
     void onStaleChanged(bool stale);
     void updateRefreshLabel();
@@ -173,6 +174,8 @@ private:
     QAction *m_pauseAction = nullptr;
     QAction *m_thresholdsAction = nullptr;
     QSpinBox *m_interval = nullptr;
+    bool m_layoutRestored = false; // WindowSettings gave the columns, splitter and docks
+    bool m_shownOnce = false;
     QString m_selectedId;
     bool m_chartsMarked = false; // charts the schema cannot tell are labelled, once
 };
