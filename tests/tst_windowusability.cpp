@@ -203,6 +203,26 @@ private slots:
         again.show();
         QVERIFY(QTest::qWaitForWindowExposed(&again));
         QVERIFY(!again.teachingDock()->isVisible());
+        again.close();
+        // Another simulation database (not the demo): hidden by default, remembered apart.
+        {
+            MainWindow generated(database->connect(), {});
+            generated.show();
+            QVERIFY(!generated.teachingDock()->isVisible());
+            generated.teachingDock()->toggleViewAction()->trigger();
+            QVERIFY(generated.teachingDock()->isVisible());
+            generated.close();
+        }
+        {
+            MainWindow demo(database->connect(), options);
+            demo.show();
+            QVERIFY(!demo.teachingDock()->isVisible()); // the demo's own choice kept
+        }
+        {
+            MainWindow generated(database->connect(), {});
+            generated.show();
+            QVERIFY(generated.teachingDock()->isVisible());
+        }
         // Not a simulation's database: no panel, no menu entry.
         QString error;
         WindowOptions none;

@@ -95,6 +95,7 @@ public:
     // oldest first).
     void filterByTile(int tile);
 
+    const WindowOptions &options() const { return m_options; }
     FilterBar *filterBar() const { return m_filterBar; }
     QSplitter *splitter() const { return m_splitter; }
     QDockWidget *teachingDock() const { return m_teachingDock; } // none without a simulation

@@ -23,6 +23,14 @@ const QString Header = QStringLiteral("eventTable/header");
 const QString Interval = QStringLiteral("refresh/intervalMs");
 const QString Last = QStringLiteral("lastDatabase/");
 
+// The teaching panel is remembered apart for the demo and for other simulation databases (a
+// generated 200k-row outbox): closed on one, it stays as it was on the other.
+QString teachingKey(const MainWindow &window)
+{
+    return window.options().showTeachingByDefault ? QStringLiteral("teaching/shownOnDemo")
+                                                  : QStringLiteral("teaching/shownElsewhere");
+}
+
 } // namespace
 
 namespace WindowSettings {
@@ -76,6 +84,8 @@ void save(const MainWindow &window)
     settings.setValue(Splitter, window.splitter()->saveState());
     settings.setValue(Header, window.eventView()->horizontalHeader()->saveState());
     settings.setValue(Interval, window.monitor()->interval());
+    if (window.teachingDock())
+        settings.setValue(teachingKey(window), window.teachingDock()->isVisible());
     saveFilter(settings, window.filterBar()->filter());
 }
 
@@ -87,6 +97,9 @@ bool restore(MainWindow &window)
     // The dock's visibility too: a teaching panel once closed stays closed.
     if (settings.contains(State))
         window.restoreState(settings.value(State).toByteArray(), StateVersion);
+    if (QDockWidget *dock = window.teachingDock())
+        dock->setVisible(
+            settings.value(teachingKey(window), window.options().showTeachingByDefault).toBool());
     if (settings.contains(Splitter))
         window.splitter()->restoreState(settings.value(Splitter).toByteArray());
     const int interval = settings.value(Interval).toInt();
