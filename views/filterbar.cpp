@@ -136,6 +136,21 @@ void FilterBar::setFilter(const EventFilter &filter)
     emit filterChanged(this->filter());
 }
 
+void FilterBar::focusSearch()
+{
+    m_search->setFocus(Qt::ShortcutFocusReason);
+    m_search->selectAll();
+}
+
+void FilterBar::clearSearch()
+{
+    if (m_search->text().isEmpty())
+        return;
+    EventFilter current = filter();
+    current.search.clear();
+    setFilter(current);
+}
+
 void FilterBar::setProfile(const OutboxProfile &profile)
 {
     using C = OutboxProfile::Column;

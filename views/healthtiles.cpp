@@ -8,6 +8,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QMouseEvent>
 #include <QVBoxLayout>
 #include <limits>
 
@@ -91,6 +92,8 @@ void HealthTiles::addTile(Tile tile, const QString &title)
     TileWidgets widgets;
     widgets.frame = new QFrame;
     widgets.frame->setObjectName(QStringLiteral("healthTile"));
+    widgets.frame->setCursor(Qt::PointingHandCursor);
+    widgets.frame->installEventFilter(this); // a click filters the table (tileClicked)
     widgets.title = new QLabel(title);
     widgets.title->setObjectName(QStringLiteral("tileTitle"));
     widgets.value = new QLabel;
@@ -106,6 +109,25 @@ void HealthTiles::addTile(Tile tile, const QString &title)
     layout()->addWidget(widgets.frame);
     m_tiles.append(widgets);
     applyLevel(m_tiles.last(), Level::Normal);
+}
+
+QWidget *HealthTiles::tileWidget(Tile tile) const
+{
+    return widgets(tile).frame;
+}
+
+bool HealthTiles::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::MouseButtonRelease
+        && static_cast<QMouseEvent *>(event)->button() == Qt::LeftButton) {
+        for (int i = 0; i < m_tiles.size(); ++i) {
+            if (m_tiles.at(i).frame == watched) {
+                emit tileClicked(Tile(i));
+                return true;
+            }
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void HealthTiles::setSnapshot(const HealthSnapshot &snapshot)

@@ -40,9 +40,14 @@ public:
     // an empty name shows none.
     void setEnvironment(const QString &name, const QColor &colour);
     QLabel *environmentBadge() const { return m_badge; }
+    QWidget *tileWidget(Tile tile) const;
+
+signals:
+    void tileClicked(HealthTiles::Tile tile); // a tile is also a filter: its events
 
 protected:
     void changeEvent(QEvent *event) override; // a new palette restyles the tiles
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     struct TileWidgets

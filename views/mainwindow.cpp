@@ -1,21 +1,26 @@
 #include "mainwindow.h"
 
+#include "activefilterbar.h"
 #include "agehistogrammodel.h"
 #include "attemptshistogrammodel.h"
 #include "chartspanel.h"
+#include "columnfitter.h"
 #include "detailpane.h"
 #include "detailreader.h"
 #include "errorcategorymodel.h"
 #include "eventlistmodel.h"
 #include "eventselection.h"
+#include "eventtablemenu.h"
 #include "eventtablestatus.h"
 #include "eventwindowscroller.h"
 #include "filterbar.h"
+#include "fulltextdelegate.h"
 #include "healthmonitor.h"
 #include "healthtiles.h"
 #include "healthworker.h"
 #include "hintbar.h"
 #include "lifecyclediagram.h"
+#include "mainmenus.h"
 #include "operatoractions.h"
 #include "replaylogmodel.h"
 #include "schema.h"
@@ -26,27 +31,47 @@
 #include "themecolours.h"
 #include "thresholdsdialog.h"
 #include "throughputmodel.h"
+#include "windowsettings.h"
 
+#include <QApplication>
+#include <QCloseEvent>
 #include <QDateTime>
 #include <QDockWidget>
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
 namespace {
 
 constexpr int MaxStatusTextWidth = 480; // px: the refresh line leaves room for the others
+constexpr QSize DefaultSize(1600, 1000); // at most: a laptop gets its screen's size
+constexpr int TeachingDockHeight = 300;
 
 } // namespace
 
 namespace {
+
+// A page that scrolls rather than holding the window above a laptop's height.
+QScrollArea *scrolled(QWidget *page)
+{
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(page);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    return scroll;
+}
 
 WindowOptions withSimulationMark(WindowOptions options, const DbConnection &connection)
 {
@@ -83,8 +108,12 @@ MainWindow::MainWindow(
     setupStatusBar();
     setupStaleBanner();
     showEnvironment();
+    setupMenus();
     connectMonitor();
-    resize(1400, 900);
+    resizeToScreen();
+    m_layoutRestored = WindowSettings::restore(*this);
+    if (m_layoutRestored)
+        m_fitter->setRestored();
     if (m_session && m_options.startLiveRelay) {
         // The producer's stock is seeded on the session's worker; a failure there arrives later.
         connect(m_session, &TeachingSession::startFinished, this,
@@ -164,7 +193,9 @@ void MainWindow::setupToolbar()
     QToolBar *toolbar = addToolBar(tr("Main"));
     toolbar->setObjectName(QStringLiteral("mainToolbar"));
     toolbar->setMovable(false);
-    toolbar->addAction(tr("Connect…"), this, &MainWindow::connectRequested);
+    m_connectAction = toolbar->addAction(tr("Connect…"), this, &MainWindow::connectRequested);
+    m_connectAction->setObjectName(QStringLiteral("connectAction"));
+    m_connectAction->setShortcut(QKeySequence::Open);
     m_actions = new OperatorActions(
         m_url, m_eventView, m_events, openOptions().readOnly, [this] { return currentTime(); },
         this);
@@ -179,19 +210,22 @@ void MainWindow::setupToolbar()
     toolbar->addAction(m_actions->exportEventsAction());
     toolbar->addAction(m_actions->exportAuditAction());
     toolbar->addSeparator();
-    toolbar->addAction(tr("Thresholds…"), this, [this] {
+    m_thresholdsAction = toolbar->addAction(tr("Thresholds…"), this, [this] {
         ThresholdsDialog dialog(m_tiles->thresholds(), this);
         if (dialog.exec() != QDialog::Accepted)
             return;
         ThresholdsDialog::save(dialog.thresholds());
         m_tiles->setThresholds(dialog.thresholds());
     });
-    toolbar->addAction(tr("Refresh"), m_monitor, &HealthMonitor::refreshNow);
-    QAction *pause = toolbar->addAction(tr("Pause refresh"));
+    m_refreshAction = toolbar->addAction(tr("Refresh"), m_monitor, &HealthMonitor::refreshNow);
+    m_refreshAction->setObjectName(QStringLiteral("refreshAction"));
+    m_refreshAction->setShortcut(QKeySequence::Refresh); // F5
+    QAction *pause = m_pauseAction = toolbar->addAction(tr("Pause refresh"));
     pause->setCheckable(true);
     connect(pause, &QAction::toggled, this,
         [this](bool paused) { paused ? m_monitor->pause() : m_monitor->resume(); });
-    auto *interval = new QSpinBox;
+    auto *interval = m_interval = new QSpinBox;
+    interval->setObjectName(QStringLiteral("intervalBox"));
     interval->setRange(1, 600);
     interval->setValue(m_monitor->interval() / 1000);
     interval->setPrefix(tr("every "));
@@ -199,6 +233,8 @@ void MainWindow::setupToolbar()
     interval->setToolTip(tr("How often the health snapshot is refreshed"));
     connect(interval, &QSpinBox::valueChanged, this,
         [this](int seconds) { m_monitor->setInterval(seconds * 1000); });
+    connect(m_monitor, &HealthMonitor::intervalChanged, interval,
+        [this, interval] { interval->setValue(m_monitor->interval() / 1000); });
     toolbar->addWidget(interval);
 }
 
@@ -221,11 +257,15 @@ void MainWindow::setupCentral()
     m_eventView->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_eventView->verticalHeader()->setDefaultSectionSize(22);
     m_eventView->verticalHeader()->hide();
-    m_eventView->horizontalHeader()->setStretchLastSection(true);
-    m_eventView->setColumnWidth(EventListModel::EventIdColumn, 170);
-    m_eventView->setColumnWidth(EventListModel::AggregateColumn, 200);
-    m_eventView->setColumnWidth(EventListModel::StateColumn, 110);
-    m_eventView->setColumnWidth(EventListModel::FailuresColumn, 70);
+    // Not stretched: a stretched last column shrank to one word of the error once the others
+    // overflowed; ColumnFitter gives it room instead.
+    m_eventView->horizontalHeader()->setSectionsMovable(true);
+    m_eventView->setWordWrap(false); // wrapped, "Order ORDER-…-10" showed as "Order ..."
+    m_eventView->setColumnWidth(EventListModel::StateColumn, // wide enough for every state
+        m_eventView->fontMetrics().horizontalAdvance(QStringLiteral("LEASE EXPIRED")) + 16);
+    m_eventView->setColumnWidth(EventListModel::FailuresColumn, 64);
+    m_eventView->setItemDelegate(new FullTextDelegate(m_eventView)); // cut text: whole in a tip
+    m_fitter = new ColumnFitter(m_eventView, m_events, this);
     new EventWindowScroller(
         m_eventView, m_events, m_eventView); // the bounded window keeps its place
 
@@ -238,15 +278,17 @@ void MainWindow::setupCentral()
     m_lifecycle = new LifecycleDiagram;
     auto *tabs = m_tabs = new QTabWidget;
     tabs->setObjectName(QStringLiteral("rightTabs"));
-    tabs->addTab(m_detail, tr("Event detail"));
-    tabs->addTab(m_charts, tr("Charts"));
-    tabs->addTab(m_lifecycle, tr("Lifecycle"));
+    tabs->addTab(scrolled(m_detail), tr("Event detail"));
+    tabs->addTab(scrolled(m_charts), tr("Charts"));
+    tabs->addTab(scrolled(m_lifecycle), tr("Lifecycle"));
     auto *audit = new QTableView;
     audit->setObjectName(QStringLiteral("replayLogView"));
     audit->setModel(m_replayLog);
     audit->setEditTriggers(QAbstractItemView::NoEditTriggers);
     audit->verticalHeader()->hide();
     audit->horizontalHeader()->setStretchLastSection(true);
+    audit->setWordWrap(false);
+    audit->setItemDelegate(new FullTextDelegate(audit));
     if (isNativeSchema()) {
         tabs->addTab(audit, tr("Replay log"));
     } else {
@@ -264,13 +306,17 @@ void MainWindow::setupCentral()
     auto *listLayout = new QVBoxLayout(list);
     listLayout->setContentsMargins(0, 0, 0, 0);
     listLayout->addWidget(m_filterBar);
+    m_activeFilter = new ActiveFilterBar;
+    listLayout->addWidget(m_activeFilter);
     listLayout->addWidget(m_eventView, 1);
     listLayout->addWidget(new EventTableStatus(m_events, m_eventView));
-    auto *splitter = new QSplitter(Qt::Horizontal);
+    auto *splitter = m_splitter = new QSplitter(Qt::Horizontal);
+    splitter->setObjectName(QStringLiteral("mainSplitter"));
     splitter->addWidget(list);
     splitter->addWidget(tabs);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
+    splitter->setSizes({650, 350}); // the table the larger part, also on a laptop
 
     auto *central = new QWidget;
     auto *layout = new QVBoxLayout(central);
@@ -281,6 +327,10 @@ void MainWindow::setupCentral()
     connect(m_filterBar, &FilterBar::filterChanged, this, &MainWindow::applyFilter);
     m_detail->setClock([this] { return currentTime(); });
     new EventSelection(m_eventView, m_events, m_detail, this);
+    connect(m_activeFilter, &ActiveFilterBar::clearRequested, m_filterBar,
+        [this] { m_filterBar->setFilter({}); });
+    connect(m_tiles, &HealthTiles::tileClicked, this,
+        [this](HealthTiles::Tile tile) { filterByTile(int(tile)); });
 }
 
 void MainWindow::setupTeaching()
@@ -289,12 +339,24 @@ void MainWindow::setupTeaching()
         return;
     m_teaching = new TeachingPanel(m_session);
     m_teaching->watch(m_monitor); // the Start guard names the snapshot's row count
-    auto *dock = new QDockWidget(tr("Teach: the retry lifecycle, step by step"), this);
+    auto *dock = m_teachingDock
+        = new QDockWidget(tr("Teach: the retry lifecycle, step by step"), this);
     dock->setObjectName(QStringLiteral("teachingDock"));
-    dock->setWidget(m_teaching);
-    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    // Scrolled rather than squeezed: on a small screen the dock stays short and the event
+    // table keeps its rows.
+    auto *scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("teachingScroll"));
+    scroll->setWidget(m_teaching);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    dock->setWidget(scroll);
+    dock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable
+        | QDockWidget::DockWidgetFloatable);
+    dock->toggleViewAction()->setText(tr("&Teaching panel"));
+    dock->toggleViewAction()->setObjectName(QStringLiteral("teachingPanelAction"));
     addDockWidget(Qt::BottomDockWidgetArea, dock);
-    resizeDocks({dock}, {300}, Qt::Vertical); // the outbox stays the larger part of the window
+    resizeDocks({dock}, {TeachingDockHeight}, Qt::Vertical); // the outbox stays the larger part
+    dock->setVisible(m_options.showTeachingByDefault); // until the saved state says otherwise
     // Bursts of relay activity arrive coalesced (TeachingSession), and become one refresh.
     connect(m_session, &TeachingSession::databaseChanged, m_monitor, &HealthMonitor::refreshNow);
     connect(m_session, &TeachingSession::stateChanged, this, [this] {
@@ -436,6 +498,7 @@ void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
 
 void MainWindow::applyFilter(const EventFilter &filter)
 {
+    m_activeFilter->setFilter(filter);
     m_events->setFilter(filter); // the selection comes back when the rows are loaded
 }
 
@@ -475,6 +538,8 @@ void MainWindow::showEvent(QShowEvent *event)
 {
     m_monitor->setSlowed(false);
     QMainWindow::showEvent(event);
+    if (!std::exchange(m_shownOnce, true))
+        QTimer::singleShot(0, this, &MainWindow::sizeTeachingDock);
 }
 
 void MainWindow::hideEvent(QHideEvent *event)
@@ -488,4 +553,100 @@ void MainWindow::changeEvent(QEvent *event)
     if (event->type() == QEvent::WindowStateChange)
         m_monitor->setSlowed(isMinimized());
     QMainWindow::changeEvent(event);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    WindowSettings::save(*this);
+    QMainWindow::closeEvent(event);
+}
+
+// The default size, within the screen's available area (a 1366×768 laptop included).
+void MainWindow::resizeToScreen()
+{
+    QSize size = DefaultSize;
+    if (const QScreen *screen = QApplication::primaryScreen())
+        size = size.boundedTo(screen->availableGeometry().size() - QSize(16, 48)); // frame
+    resize(size);
+}
+
+// Once laid out: the table keeps at least 15 rows, the panel takes what is left, up to its
+// default height. A remembered layout keeps its own.
+void MainWindow::sizeTeachingDock()
+{
+    if (!m_teachingDock || !m_teachingDock->isVisible() || m_layoutRestored)
+        return;
+    const int spare
+        = m_teachingDock->height() + m_eventView->viewport()->height() - MinimumTableHeight;
+    resizeDocks({m_teachingDock}, {qBound(120, spare, TeachingDockHeight)}, Qt::Vertical);
+}
+
+void MainWindow::filterByTile(int tile)
+{
+    using T = HealthTiles::Tile;
+    using S = EventFilter::State;
+    static const QHash<int, S> states = {{int(T::Due), S::Due}, {int(T::Scheduled), S::Scheduled},
+        {int(T::InFlight), S::InFlight}, {int(T::LeaseExpired), S::LeaseExpired},
+        {int(T::Delivered), S::Delivered}, {int(T::Dead), S::Dead},
+        {int(T::OldestPending), S::Pending}};
+    if (!states.contains(tile))
+        return;
+    EventFilter filter;
+    filter.state = states.value(tile);
+    m_filterBar->setFilter(filter);
+    if (tile == int(T::OldestPending))
+        m_eventView->sortByColumn(EventListModel::AgeColumn, Qt::DescendingOrder); // oldest first
+}
+
+QString MainWindow::aboutText() const
+{
+    return tr("<h3>Outbox Health %1</h3>"
+              "<p>Health dashboard for a transactional outbox.</p>"
+              "<p>Database: %2<br>Profile: %3%4</p>"
+              "<p>Qt %5 (built with %6)</p>")
+        .arg(QApplication::applicationVersion().toHtmlEscaped(),
+            m_url.toStorableString().toHtmlEscaped(), profileName().toHtmlEscaped(),
+            openOptions().readOnly ? tr(", read-only") : QString(), QString::fromLatin1(qVersion()),
+            QStringLiteral(QT_VERSION_STR));
+}
+
+void MainWindow::setupMenus()
+{
+    m_tableMenu = new EventTableMenu(m_eventView, m_filterBar, m_actions, this);
+    connect(m_tableMenu, &EventTableMenu::showAttemptsRequested, this,
+        [this] { showTab(QStringLiteral("detail")); });
+    MenuActions actions;
+    actions.connect = m_connectAction;
+    actions.exportEvents = m_actions->exportEventsAction();
+    actions.exportEvents->setShortcut(tr("Ctrl+E"));
+    actions.exportAudit = m_actions->exportAuditAction();
+    actions.quit = new QAction(tr("&Quit"), this);
+    actions.quit->setObjectName(QStringLiteral("quitAction"));
+    actions.quit->setShortcut(QKeySequence::Quit);
+    actions.quit->setShortcutContext(Qt::ApplicationShortcut);
+    connect(actions.quit, &QAction::triggered, qApp, &QApplication::closeAllWindows);
+    actions.teachingPanel = m_teachingDock ? m_teachingDock->toggleViewAction() : nullptr;
+    actions.pauseRefresh = m_pauseAction;
+    actions.thresholds = m_thresholdsAction;
+    actions.find = new QAction(tr("&Find event…"), this);
+    actions.find->setObjectName(QStringLiteral("findAction"));
+    actions.find->setShortcut(QKeySequence::Find);
+    connect(actions.find, &QAction::triggered, m_filterBar, &FilterBar::focusSearch);
+    actions.clearSearch = new QAction(tr("&Clear search"), this);
+    actions.clearSearch->setObjectName(QStringLiteral("clearSearchAction"));
+    actions.clearSearch->setShortcut(Qt::Key_Escape);
+    connect(actions.clearSearch, &QAction::triggered, m_filterBar, &FilterBar::clearSearch);
+    actions.refresh = m_refreshAction;
+    actions.replaySelected = m_actions->replaySelectedAction();
+    actions.replayMatching = m_actions->replayMatchingAction();
+    actions.copyIds = m_tableMenu->copyIdsAction();
+    actions.about = new QAction(tr("&About Outbox Health"), this);
+    actions.about->setObjectName(QStringLiteral("aboutAction"));
+    connect(actions.about, &QAction::triggered, this,
+        [this] { QMessageBox::about(this, tr("About Outbox Health"), aboutText()); });
+    // Window-wide shortcuts need the actions on the window, not only in a menu.
+    addActions(
+        {actions.quit, actions.find, actions.clearSearch, m_refreshAction, actions.exportEvents});
+    menuBar()->setObjectName(QStringLiteral("menuBar"));
+    MainMenus::build(menuBar(), actions, m_interval);
 }

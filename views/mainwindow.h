@@ -16,6 +16,7 @@
 
 class AgeHistogramModel;
 class AttemptsHistogramModel;
+class ActiveFilterBar;
 class ChartsPanel;
 class DetailPane;
 class DetailReader;
@@ -28,7 +29,12 @@ class LifecycleDiagram;
 class OperatorActions;
 class ReplayLogModel;
 class StaleBanner;
+class EventTableMenu;
+class QAction;
+class QDockWidget;
 class QLabel;
+class QSpinBox;
+class QSplitter;
 class QTableView;
 class TeachingPanel;
 class TeachingSession;
@@ -49,6 +55,9 @@ struct WindowOptions
     std::optional<bool> markedForSimulation;
     // The environment the operator named for this database (title, status bar, tile badge).
     ConnectionEnvironment environment;
+    // The teaching panel (a simulation database only) is shown unless the saved window state
+    // says otherwise; by default only for the demo.
+    bool showTeachingByDefault = false;
 };
 
 class MainWindow : public QMainWindow
@@ -85,6 +94,19 @@ public:
     bool selectEvent(const QString &eventId);
     bool selectFirstEventWithStatus(const QString &status);
     void showTab(const QString &name); // "detail", "charts" or "lifecycle"
+    // The table on one state, as a click on a tile asks (the oldest-pending tile: pending events,
+    // oldest first).
+    void filterByTile(int tile);
+
+    const WindowOptions &options() const { return m_options; }
+    FilterBar *filterBar() const { return m_filterBar; }
+    QSplitter *splitter() const { return m_splitter; }
+    QDockWidget *teachingDock() const { return m_teachingDock; } // none without a simulation
+    EventTableMenu *tableMenu() const { return m_tableMenu; }
+    QAction *refreshAction() const { return m_refreshAction; }
+    QSpinBox *intervalBox() const { return m_interval; }
+    // What Help › About says: version, database (never a password) and Qt version.
+    QString aboutText() const;
 
 signals:
     void connectRequested();
@@ -93,10 +115,12 @@ protected:
     void showEvent(QShowEvent *event) override;
     void hideEvent(QHideEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void closeEvent(QCloseEvent *event) override; // remembers the window (WindowSettings)
 
 private:
     MainWindow(const DatabaseUrl &url, const WindowOptions &options, bool connectionReadOnly,
         QWidget *parent);
+    static constexpr int MinimumTableHeight = 15 * 22 + 30; // 15 rows and the header
     void setupModels();
     void setupToolbar();
     void setupCentral();
@@ -104,6 +128,9 @@ private:
     void setupStatusBar();
     void setupStaleBanner();
     void showEnvironment();
+    void setupMenus();
+    void resizeToScreen();
+    void sizeTeachingDock();
     void connectMonitor();
     void onStaleChanged(bool stale);
     void updateRefreshLabel();
@@ -140,5 +167,17 @@ private:
     OperatorActions *m_actions = nullptr;
     ReplayLogModel *m_replayLog = nullptr;
     class QTabWidget *m_tabs = nullptr;
+    QSplitter *m_splitter = nullptr;
+    QDockWidget *m_teachingDock = nullptr;
+    ActiveFilterBar *m_activeFilter = nullptr;
+    EventTableMenu *m_tableMenu = nullptr;
+    class ColumnFitter *m_fitter = nullptr;
+    QAction *m_connectAction = nullptr;
+    QAction *m_refreshAction = nullptr;
+    QAction *m_pauseAction = nullptr;
+    QAction *m_thresholdsAction = nullptr;
+    QSpinBox *m_interval = nullptr;
+    bool m_layoutRestored = false; // WindowSettings gave the columns, splitter and docks
+    bool m_shownOnce = false;
     bool m_chartsMarked = false; // charts the schema cannot tell are labelled, once
 };

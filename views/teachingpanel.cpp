@@ -124,6 +124,10 @@ QWidget *TeachingPanel::createKnobs()
     m_lostAck = percentBox(demo.faults.lostAckRate);
     m_stall = percentBox(demo.stallRate);
     m_policy = new QLineEdit(demo.policy.spec());
+    m_policy->setObjectName(QStringLiteral("policyField"));
+    // The whole spec fits (the default width cut it to "ultiplier=2,max=30000").
+    m_policy->setMinimumWidth(m_policy->fontMetrics().horizontalAdvance(m_policy->text() + u"  "_qs)
+        + m_policy->textMargins().left() + m_policy->textMargins().right() + 16);
     m_policy->setToolTip(
         tr("seed, capped:D1,..,Dn, fixed:D, exponential:initial=..,multiplier=..,max=.., "
            "exponential-random:..., full-jitter:base=..,max=.."));

@@ -5,26 +5,54 @@
 #include "demodatabase.h"
 #include "eventlistmodel.h"
 #include "mainwindow.h"
+#include "plaintext.h"
 #include "replaydialog.h"
 #include "schema.h"
+#include "startwindow.h"
+#include "windowsettings.h"
 
 #include <QApplication>
 #include <QTableView>
+#include <QTextStream>
 #include <QTimer>
 
 DashboardApp::DashboardApp(QObject *parent)
     : QObject(parent)
-{ }
-
-bool DashboardApp::openUrl(const QString &text, bool readOnly, QString *error,
-    const std::optional<QString> &profileArgument)
 {
-    const auto opened = ConnectionOpener::open(text, readOnly, profileArgument, error);
-    if (!opened)
-        return false;
-    ConnectDialog::remember(text);
-    show(*opened, false, ConnectionEnvironment::forUrl(text));
-    return true;
+    connect(&m_startOpener, &ConnectionOpener::opened, this, &DashboardApp::onStartOpened);
+    connect(&m_startOpener, &ConnectionOpener::failed, this, &DashboardApp::onStartFailed);
+}
+
+DashboardApp::~DashboardApp()
+{
+    delete m_start;
+}
+
+void DashboardApp::openUrl(
+    const QString &text, bool readOnly, const std::optional<QString> &profileArgument)
+{
+    m_startUrl = text;
+    m_startProfile = profileArgument.value_or(QString());
+    QString error;
+    const DatabaseUrl url = DatabaseUrl::parse(text, &error);
+    ensureStartWindow()->setOpening(
+        url.isValid() ? url.toStorableString() : DatabaseUrl::maskPasswords(text));
+    if (!m_window)
+        m_start->show();
+    m_startOpener.start(text, readOnly, profileArgument);
+}
+
+void DashboardApp::openLast(bool readOnly)
+{
+    const std::optional<LastDatabase> last = WindowSettings::lastDatabase();
+    QString error;
+    if (!last || last->demo) {
+        if (!openDemo(&error))
+            onStartFailed(error);
+        return;
+    }
+    openUrl(last->url, readOnly || last->readOnly,
+        last->profile.isEmpty() ? std::nullopt : std::optional<QString>(last->profile));
 }
 
 bool DashboardApp::openDemo(QString *error)
@@ -40,30 +68,86 @@ bool DashboardApp::openDemo(QString *error)
     return true;
 }
 
+void DashboardApp::onStartOpened(const OpenedDatabase &database)
+{
+    ConnectDialog::remember(m_startUrl);
+    show(database, false, ConnectionEnvironment::forUrl(m_startUrl));
+    LastDatabase last;
+    last.url = m_startUrl;
+    last.profile = m_startProfile;
+    last.readOnly = database.readOnly;
+    WindowSettings::saveLastDatabase(last);
+}
+
+// Never a modal error and exit: the start window names the cause and offers Connect….
+void DashboardApp::onStartFailed(const QString &rawError)
+{
+    const QString error = DatabaseUrl::maskPasswords(rawError);
+    QTextStream(stderr) << "outbox-dashboard: " << PlainText::escaped(error) << Qt::endl;
+    emit openFailed(error);
+    if (m_exitOnFailure) {
+        QCoreApplication::exit(2);
+        return;
+    }
+    QString parseError;
+    const DatabaseUrl url = DatabaseUrl::parse(m_startUrl, &parseError);
+    ensureStartWindow()->setFailed(
+        url.isValid() ? url.toStorableString() : tr("the database"), error);
+    if (!m_window)
+        m_start->show();
+}
+
+StartWindow *DashboardApp::ensureStartWindow()
+{
+    if (!m_start) {
+        m_start = new StartWindow;
+        connect(m_start, &StartWindow::connectRequested, this, &DashboardApp::askForConnection);
+        connect(m_start, &StartWindow::demoRequested, this, [this] {
+            QString error;
+            if (!openDemo(&error))
+                m_start->setFailed(tr("the demo"), error);
+        });
+    }
+    return m_start;
+}
+
 void DashboardApp::show(
     const OpenedDatabase &database, bool demo, const ConnectionEnvironment &environment)
 {
     if (m_window)
         m_window->close();
+    if (demo) {
+        LastDatabase last;
+        last.demo = true;
+        WindowSettings::saveLastDatabase(last);
+    }
     WindowOptions options;
     options.readOnly = database.readOnly;
     options.startLiveRelay = demo;
+    options.showTeachingByDefault = demo;
     options.profile = database.profile;
     options.markedForSimulation = database.markedForSimulation;
     options.environment = environment;
     auto *window = new MainWindow(database.url, options);
     window->setAttribute(Qt::WA_DeleteOnClose);
     connect(window, &MainWindow::connectRequested, this, &DashboardApp::askForConnection);
-    window->openEventView(m_view.filter, m_view.sortColumn, m_view.sortOrder);
+    if (m_view)
+        window->openEventView(m_view->filter, m_view->sortColumn, m_view->sortOrder);
     window->show();
     m_window = window;
+    if (m_start)
+        m_start->hide();
+    emit windowOpened(window);
+    if (m_screenshot)
+        takeScreenshot(*std::exchange(m_screenshot, std::nullopt));
 }
 
 // The database is opened on the opener's thread while the dialog (and the window behind it)
 // stays responsive; the dialog closes only once it opened, or shows why not.
 void DashboardApp::askForConnection()
 {
-    ConnectDialog dialog(m_window);
+    QWidget *parent = m_window ? static_cast<QWidget *>(m_window) : m_start.data();
+    ConnectDialog dialog(parent);
     std::optional<OpenedDatabase> opened;
     connect(&dialog, &ConnectDialog::openRequested, &m_opener, [this, &dialog] {
         dialog.setConnecting(true);
@@ -82,8 +166,13 @@ void DashboardApp::askForConnection()
         m_opener.cancel(); // an answer still to come is dropped
         return;
     }
+    m_startOpener.cancel(); // a start-up open still under way is superseded
     ConnectDialog::remember(dialog.url(), dialog.environment());
     show(*opened, false, dialog.environment());
+    LastDatabase last;
+    last.url = dialog.url();
+    last.readOnly = opened->readOnly;
+    WindowSettings::saveLastDatabase(last);
 }
 
 namespace {
@@ -107,36 +196,51 @@ QString mostFailures(const EventListModel *model)
 void DashboardApp::scheduleScreenshot(
     const QString &path, int delayMs, const QString &select, const QString &tab)
 {
-    QTimer::singleShot(delayMs, this, [this, path, select, tab] {
-        if (m_window) {
-            if (select == QLatin1String("first-dead"))
-                m_window->selectFirstEventWithStatus(QStringLiteral("DEAD"));
-            else if (select == QLatin1String("most-failures"))
-                m_window->selectEvent(mostFailures(m_window->eventModel()));
-            else if (!select.isEmpty())
-                m_window->selectEvent(select);
-            if (!tab.isEmpty())
-                m_window->showTab(tab);
-        }
-        QWidget *subject = m_window;
-        if (tab == QLatin1String("replay-dialog") && m_window) {
-            // The dialog an operator sees before replaying the selected DEAD event.
-            const QString id = m_window->eventView()
-                                   ->currentIndex()
-                                   .data(EventListModel::EventIdRole)
-                                   .toString();
-            auto *dialog = new ReplayDialog(QStringList {id}, 1, m_window);
-            dialog->setAttribute(Qt::WA_DeleteOnClose);
-            dialog->show();
-            subject = dialog;
-        }
-        // Let the selection and the tab paint before the picture is taken.
-        QTimer::singleShot(1500, this, [subject = QPointer<QWidget>(subject), path] {
-            if (subject)
-                subject->grab().save(path);
-            QApplication::quit();
+    const Screenshot shot {path, delayMs, select, tab};
+    if (m_window)
+        takeScreenshot(shot);
+    else
+        m_screenshot = shot; // once the window opened
+}
+
+void DashboardApp::takeScreenshot(const Screenshot &shot)
+{
+    QTimer::singleShot(
+        shot.delayMs, this, [this, path = shot.path, select = shot.select, tab = shot.tab] {
+            if (m_window) {
+                if (select == QLatin1String("first-dead"))
+                    m_window->selectFirstEventWithStatus(QStringLiteral("DEAD"));
+                else if (select == QLatin1String("most-failures"))
+                    m_window->selectEvent(mostFailures(m_window->eventModel()));
+                else if (!select.isEmpty())
+                    m_window->selectEvent(select);
+                if (!tab.isEmpty())
+                    m_window->showTab(tab);
+            }
+            QWidget *subject = m_window;
+            if (tab == QLatin1String("replay-dialog") && m_window) {
+                // The dialog an operator sees before replaying the selected DEAD event.
+                const QString id = m_window->eventView()
+                                       ->currentIndex()
+                                       .data(EventListModel::EventIdRole)
+                                       .toString();
+                auto *dialog = new ReplayDialog(QStringList {id}, 1, m_window);
+                dialog->setAttribute(Qt::WA_DeleteOnClose);
+                dialog->show();
+                subject = dialog;
+            }
+            // Let the selection and the tab paint before the picture is taken.
+            QTimer::singleShot(1500, this, [subject = QPointer<QWidget>(subject), path] {
+                if (subject)
+                    subject->grab().save(path);
+                QApplication::quit();
+            });
         });
-    });
+}
+
+StartWindow *DashboardApp::startWindow() const
+{
+    return m_start;
 }
 
 MainWindow *DashboardApp::window() const

@@ -1,6 +1,7 @@
-// Opens dashboard windows: from --db, from the connect dialog, or on the embedded demo
-// database with the simulated relay running. A failed connection shows its cause and keeps
-// whatever window was open.
+// Opens dashboard windows: at start-up (the last database, --db or the demo), from the connect
+// dialog, or on the embedded demo database with the simulated relay running. A database is
+// opened off the GUI thread (ConnectionOpener) while a StartWindow says so; one that cannot be
+// opened shows its cause with Connect… offered, and keeps whatever window was open.
 #pragma once
 
 #include "connectionenvironment.h"
@@ -12,32 +13,64 @@
 #include <QPointer>
 
 class MainWindow;
+class StartWindow;
 
 class DashboardApp : public QObject
 {
     Q_OBJECT
 public:
     explicit DashboardApp(QObject *parent = nullptr);
+    ~DashboardApp() override;
 
     // `profile`: a built-in profile's name or a profile file; none = detected (native whenever
-    // its tables exist). ProfileConnection::open, the same rules as outboxctl --profile.
-    bool openUrl(const QString &url, bool readOnly, QString *error,
-        const std::optional<QString> &profile = std::nullopt);
+    // its tables exist). ProfileConnection::open, the same rules as outboxctl --profile. Answers
+    // later: windowOpened() or openFailed(); meanwhile a StartWindow says what is being opened.
+    void openUrl(
+        const QString &url, bool readOnly, const std::optional<QString> &profile = std::nullopt);
     bool openDemo(QString *error);
+    // What a start without --db opens: the last database (WindowSettings), else the demo.
+    void openLast(bool readOnly);
     void askForConnection();
-    // The event table's filter and sort in every window opened from now on.
+    // The event table's filter and sort in every window opened from now on, instead of the
+    // remembered ones.
     void setEventView(const EventView &view) { m_view = view; }
-    // For documentation and benchmarks: after `delayMs`, select an event ("first-dead" or an
-    // ID), show a tab, save a picture of the window to `path` and quit.
+    // Without a person watching (--screenshot, benchmarks): a database that cannot be opened
+    // ends the program with exit code 2 instead of waiting for Connect….
+    void setExitOnFailure(bool exit) { m_exitOnFailure = exit; }
+    // For documentation and benchmarks: `delayMs` after the window opened, select an event
+    // ("first-dead" or an ID), show a tab, save a picture of the window to `path` and quit.
     void scheduleScreenshot(
         const QString &path, int delayMs, const QString &select, const QString &tab);
     MainWindow *window() const; // the open window, if any
+    StartWindow *startWindow() const;
+
+signals:
+    void windowOpened(MainWindow *window);
+    void openFailed(const QString &error); // the password masked
 
 private:
+    struct Screenshot
+    {
+        QString path;
+        int delayMs = 0;
+        QString select;
+        QString tab;
+    };
+
     void show(
         const OpenedDatabase &database, bool demo, const ConnectionEnvironment &environment = {});
+    void onStartOpened(const OpenedDatabase &database);
+    void onStartFailed(const QString &error);
+    StartWindow *ensureStartWindow();
+    void takeScreenshot(const Screenshot &shot);
 
     QPointer<MainWindow> m_window;
+    QPointer<StartWindow> m_start;
     ConnectionOpener m_opener; // the Connect… dialog's, off the GUI thread
-    EventView m_view;
+    ConnectionOpener m_startOpener; // the database given at start-up
+    QString m_startUrl; // as given, for the settings once opened
+    QString m_startProfile;
+    std::optional<EventView> m_view;
+    std::optional<Screenshot> m_screenshot;
+    bool m_exitOnFailure = false;
 };

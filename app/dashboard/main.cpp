@@ -1,10 +1,12 @@
-// outbox-dashboard [--db URL [--profile NAME|PATH]] [--read-only] [--search TEXT] [--state STATE]
-// [--sort COLUMN[:asc|desc]]: opens the dashboard on a database, or on the embedded SQLite demo
-// database with the simulated relay running when no URL is given, its event table on that view.
+// outbox-dashboard [--db URL [--profile NAME|PATH] | --demo] [--read-only] [--search TEXT]
+// [--state STATE] [--sort COLUMN[:asc|desc]]: opens the dashboard on a database, on the embedded
+// SQLite demo database with the simulated relay running (--demo), or, with neither, on the last
+// database opened (the demo on a first start); its event table on that view.
 #include "benchdriver.h"
 #include "dashboardapp.h"
 #include "databaseurl.h"
 #include "eventview.h"
+#include "mainwindow.h"
 #include "plaintext.h"
 #include "scrollbench.h"
 #include "themecolours.h"
@@ -12,7 +14,6 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
-#include <QMessageBox>
 #include <QSettings>
 #include <QTextStream>
 
@@ -27,6 +28,9 @@ void addOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("db"),
         QStringLiteral("Database URL (sqlite:PATH or postgresql://[USER@]HOST[:PORT]/DBNAME)."),
         QStringLiteral("URL")});
+    parser.addOption({QStringLiteral("demo"),
+        QStringLiteral("Open the demo database with the simulated relay running (recreated on "
+                       "every start).")});
     parser.addOption({QStringLiteral("profile"),
         QStringLiteral(
             "With --db: the outbox schema, a built-in profile (native, pg-boss, spring-modulith, "
@@ -128,7 +132,9 @@ int printHelpOrVersion(const QCoreApplication &app)
         0, help.indexOf(QLatin1Char('\n')), QStringLiteral("Usage: outbox-dashboard [options]"));
     out << help
         << "\nExamples:\n"
-           "  outbox-dashboard                       the demo database with the simulated relay\n"
+           "  outbox-dashboard                       the last database opened (first start: the "
+           "demo)\n"
+           "  outbox-dashboard --demo                the demo database with the simulated relay\n"
            "  outbox-dashboard --db sqlite:/var/lib/shop/outbox.sqlite\n"
            "  outbox-dashboard --db postgresql://monitor@db.internal/shop --read-only\n"
            "  outbox-dashboard --db postgresql://db.internal/jobs --profile pg-boss\n"
@@ -152,6 +158,15 @@ std::optional<EventView> viewFromArguments(int argc, char *argv[], QString *erro
     return EventView::fromOptions(parser.value(QStringLiteral("search")),
         parser.value(QStringLiteral("search-mode")), parser.value(QStringLiteral("state")),
         parser.value(QStringLiteral("sort")), error);
+}
+
+bool givesEventView(const QCommandLineParser &parser)
+{
+    for (const char *name : {"search", "search-mode", "state", "sort"}) {
+        if (parser.isSet(QLatin1String(name)))
+            return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -186,39 +201,57 @@ int main(int argc, char *argv[])
     }
 
     DashboardApp dashboard;
-    dashboard.setEventView(*view);
+    if (givesEventView(parser))
+        dashboard.setEventView(*view); // else the window's remembered filter and sort
     QString error;
     if (parser.isSet(QStringLiteral("profile")) && !parser.isSet(QStringLiteral("db"))) {
         QTextStream(stderr)
             << "outbox-dashboard: --profile needs --db (the demo database is native)" << Qt::endl;
         return 2;
     }
-    const bool opened = parser.isSet(QStringLiteral("db"))
-        ? dashboard.openUrl(parser.value(QStringLiteral("db")),
-            parser.isSet(QStringLiteral("read-only"))
-                || QSettings().value(QStringLiteral("connection/readOnly")).toBool(),
-            &error,
+    if (parser.isSet(QStringLiteral("demo")) && parser.isSet(QStringLiteral("db"))) {
+        QTextStream(stderr) << "outbox-dashboard: --demo and --db exclude each other" << Qt::endl;
+        return 2;
+    }
+    // Without a person to press Connect…, a database that cannot be opened ends the run.
+    dashboard.setExitOnFailure(parser.isSet(QStringLiteral("screenshot"))
+        || parser.isSet(QStringLiteral("bench-scroll-pages"))
+        || parser.isSet(QStringLiteral("bench-script")));
+    const bool readOnly = parser.isSet(QStringLiteral("read-only"))
+        || QSettings().value(QStringLiteral("connection/readOnly")).toBool();
+    if (parser.isSet(QStringLiteral("db"))) {
+        dashboard.openUrl(parser.value(QStringLiteral("db")), readOnly,
             parser.isSet(QStringLiteral("profile"))
                 ? std::optional<QString>(parser.value(QStringLiteral("profile")))
-                : std::nullopt)
-        : dashboard.openDemo(&error);
-    if (!opened) {
-        error = PlainText::escaped(DatabaseUrl::maskPasswords(error)); // echoed input stays safe
-        QTextStream(stderr) << "outbox-dashboard: " << error << Qt::endl;
-        if (!parser.isSet(QStringLiteral("screenshot")))
-            QMessageBox::critical(nullptr, QStringLiteral("Outbox Health"), error);
-        return 2;
+                : std::nullopt);
+    } else if (parser.isSet(QStringLiteral("demo"))) {
+        if (!dashboard.openDemo(&error)) {
+            QTextStream(stderr) << "outbox-dashboard: " << PlainText::escaped(error) << Qt::endl;
+            return 2;
+        }
+    } else {
+        dashboard.openLast(readOnly);
     }
     if (parser.isSet(QStringLiteral("screenshot")))
         dashboard.scheduleScreenshot(parser.value(QStringLiteral("screenshot")),
             parser.value(QStringLiteral("screenshot-after-ms")).toInt(),
             parser.value(QStringLiteral("select")), parser.value(QStringLiteral("tab")));
+    // The benchmarks start once the window opened (the database opens off the GUI thread).
+    auto whenOpen = [&dashboard](auto start) {
+        if (dashboard.window())
+            start(dashboard.window());
+        else
+            QObject::connect(&dashboard, &DashboardApp::windowOpened, &dashboard, start,
+                Qt::SingleShotConnection);
+    };
     if (parser.isSet(QStringLiteral("bench-scroll-pages"))) {
-        auto *scroll = new ScrollBench(dashboard.window(),
-            parser.value(QStringLiteral("bench-scroll-pages")).toInt(),
-            parser.value(QStringLiteral("bench-idle-ms")).toInt(),
-            parser.value(QStringLiteral("bench-report")), &dashboard);
-        scroll->start();
+        whenOpen([&parser, &dashboard](MainWindow *window) {
+            auto *scroll = new ScrollBench(window,
+                parser.value(QStringLiteral("bench-scroll-pages")).toInt(),
+                parser.value(QStringLiteral("bench-idle-ms")).toInt(),
+                parser.value(QStringLiteral("bench-report")), &dashboard);
+            scroll->start();
+        });
     }
     if (parser.isSet(QStringLiteral("bench-script"))) {
         const QList<BenchDriver::Step> steps
@@ -231,10 +264,12 @@ int main(int argc, char *argv[])
                                 << Qt::endl;
             return 2;
         }
-        auto *driver = new BenchDriver(dashboard.window(), steps,
-            parser.value(QStringLiteral("bench-report")),
-            parser.value(QStringLiteral("bench-hold-ms")).toInt(), &dashboard);
-        driver->start();
+        whenOpen([&parser, &dashboard, steps](MainWindow *window) {
+            auto *driver
+                = new BenchDriver(window, steps, parser.value(QStringLiteral("bench-report")),
+                    parser.value(QStringLiteral("bench-hold-ms")).toInt(), &dashboard);
+            driver->start();
+        });
     }
     return app.exec();
 }

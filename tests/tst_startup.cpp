@@ -1,0 +1,130 @@
+// How the dashboard starts (DashboardApp, offscreen, both engines): it reopens the last database
+// off the GUI thread, a first start opens the demo with its teaching panel, and a database that
+// cannot be opened leaves a window naming the cause with Connect… offered, never an exit. The
+// settings live in a temporary directory; the URL is remembered without its password.
+#include "dashboardapp.h"
+#include "mainwindow.h"
+#include "startwindow.h"
+#include "testdatabase.h"
+#include "testmain.h"
+#include "windowsettings.h"
+
+#include <QDockWidget>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+class TestStartup : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_config.isValid());
+        qRegisterMetaType<MainWindow *>();
+        QStandardPaths::setTestModeEnabled(true); // the demo database too stays out of $HOME
+        QCoreApplication::setOrganizationName(u"OutboxHealthTest"_qs);
+        QCoreApplication::setApplicationName(u"Outbox Health"_qs);
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_config.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_config.path());
+    }
+
+    void init() { QSettings().clear(); }
+
+    void unreachableDatabaseShowsTheCause_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<QString>("shown");
+        QTest::addRow("sqlite, no such file")
+            << u"sqlite:/nonexistent-dir/outbox.sqlite"_qs << u"sqlite:/nonexistent-dir"_qs;
+        QTest::addRow("postgresql, nothing listening")
+            << u"postgresql://monitor:s3cret@127.0.0.1:1/shop"_qs
+            << u"postgresql://monitor@127.0.0.1:1/shop"_qs;
+    }
+
+    void unreachableDatabaseShowsTheCause()
+    {
+        QFETCH(QString, url);
+        QFETCH(QString, shown);
+        DashboardApp app;
+        QSignalSpy failed(&app, &DashboardApp::openFailed);
+        app.openUrl(url, false);
+        // The start window is there at once, saying what it opens: the GUI thread never waited.
+        QVERIFY(app.startWindow());
+        QVERIFY(app.startWindow()->isVisible());
+        QVERIFY(app.startWindow()->message().contains(shown));
+        QVERIFY(failed.wait(20000));
+        QVERIFY(!app.window());
+        StartWindow *start = app.startWindow();
+        QVERIFY(start->isVisible());
+        const QString cause = failed.at(0).at(0).toString();
+        QVERIFY(!cause.isEmpty());
+        QVERIFY(start->message().contains(u"Could not open"_qs));
+        QVERIFY(start->message().contains(cause));
+        QVERIFY2(!start->message().contains(u"s3cret"_qs), qPrintable(start->message()));
+        QVERIFY(start->connectButton()->isVisible());
+        QVERIFY(start->connectButton()->isEnabled());
+        QVERIFY(!WindowSettings::lastDatabase()); // nothing opened, nothing remembered
+    }
+
+    void reopensTheLastDatabase_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+
+    void reopensTheLastDatabase()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        QVERIFY(database->initialise());
+        DatabaseUrl withPassword = DatabaseUrl::parse(database->url(), nullptr);
+        QString given = database->url();
+        if (engine == u"postgresql"_qs && !given.contains(u'@'))
+            given.replace(u"://"_qs,
+                u"://"_qs + qEnvironmentVariable("USER", u"postgres"_qs) + u":s3cret@"_qs);
+        {
+            DashboardApp first;
+            first.openUrl(given, true);
+            QTRY_VERIFY_WITH_TIMEOUT(first.window(), 20000);
+            QVERIFY(first.window()->openOptions().readOnly);
+        }
+        const auto last = WindowSettings::lastDatabase();
+        QVERIFY(last);
+        QVERIFY(!last->demo);
+        QVERIFY(last->readOnly);
+        QVERIFY2(!last->url.contains(u"s3cret"_qs), qPrintable(last->url));
+        QCOMPARE(last->url, withPassword.toStorableString());
+
+        DashboardApp next; // a start without --db
+        QSignalSpy opened(&next, &DashboardApp::windowOpened);
+        next.openLast(false);
+        QVERIFY(opened.wait(20000));
+        QCOMPARE(next.window()->url().toStorableString(), withPassword.toStorableString());
+        QVERIFY(next.window()->openOptions().readOnly);
+        // Not the demo: no teaching panel shown, however the database is marked.
+        QVERIFY(!next.window()->teachingDock() || !next.window()->teachingDock()->isVisible());
+    }
+
+    void firstStartOpensTheDemo()
+    {
+        QVERIFY(!WindowSettings::lastDatabase());
+        DashboardApp app;
+        app.openLast(false);
+        QVERIFY(app.window());
+        QVERIFY(app.window()->teachingDock());
+        QVERIFY(app.window()->teachingDock()->isVisible());
+        const auto last = WindowSettings::lastDatabase();
+        QVERIFY(last && last->demo);
+        app.window()->close();
+    }
+
+private:
+    QTemporaryDir m_config;
+};
+
+OUTBOX_TEST_MAIN(TestStartup, QApplication)
+#include "tst_startup.moc"

@@ -1,0 +1,468 @@
+// The window as an operator on a laptop uses it (offscreen, both engines): at 1366×768 nothing
+// overlaps and the table shows at least 15 rows; the teaching panel closes and comes back from
+// the View menu; what the operator arranged is there again in the next window (QSettings,
+// isolated in a temporary directory); shortcuts, the row context menu and the tiles do what
+// they say.
+#include "activefilterbar.h"
+#include "eventlistmodel.h"
+#include "eventtablemenu.h"
+#include "filterbar.h"
+#include "fulltextdelegate.h"
+#include "healthmonitor.h"
+#include "healthtiles.h"
+#include "mainwindow.h"
+#include "parkedevents.h"
+#include "testdatabase.h"
+#include "testmain.h"
+#include "windowsettings.h"
+
+#include <QAction>
+#include <QClipboard>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QToolBar>
+#include <QToolButton>
+
+namespace {
+
+// A maximised window on a 1366×768 screen, less a title bar and a taskbar.
+constexpr QSize Laptop(1366, 700);
+constexpr int DeadEvents = 40;
+
+int visibleRows(const QTableView *view)
+{
+    const int first = view->rowAt(0);
+    int last = view->rowAt(view->viewport()->height() - 1);
+    if (last < 0)
+        last = view->model()->rowCount() - 1;
+    return first < 0 ? 0 : last - first + 1;
+}
+
+QRect globalRect(const QWidget *widget)
+{
+    return QRect(widget->mapToGlobal(QPoint(0, 0)), widget->size());
+}
+
+QAction *menuAction(QMenuBar *bar, const QString &menu, const QString &text)
+{
+    for (QAction *top : bar->actions()) {
+        if (top->menu() && top->menu()->objectName() == menu) {
+            for (QAction *action : top->menu()->actions()) {
+                if (action->text().remove(QLatin1Char('&')).startsWith(text))
+                    return action;
+            }
+        }
+    }
+    return nullptr;
+}
+
+QAction *contextAction(QMenu *menu, const QString &text)
+{
+    for (QAction *action : menu->actions()) {
+        if (action->text().startsWith(text))
+            return action;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestWindowUsability : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_config.isValid());
+        QCoreApplication::setOrganizationName(u"OutboxHealthTest"_qs);
+        QCoreApplication::setApplicationName(u"Outbox Health"_qs);
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_config.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_config.path());
+    }
+
+    void init() { QSettings().clear(); }
+
+    void fitsALaptop_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<bool>("teaching");
+        QTest::addRow("sqlite, an outbox") << u"sqlite"_qs << false;
+        QTest::addRow("sqlite, the demo's teaching panel") << u"sqlite"_qs << true;
+        QTest::addRow("postgresql, an outbox") << u"postgresql"_qs << false;
+        QTest::addRow("postgresql, the teaching panel") << u"postgresql"_qs << true;
+    }
+
+    void fitsALaptop()
+    {
+        QFETCH(QString, engine);
+        QFETCH(bool, teaching);
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        QVERIFY(parkEvents(setup->database(), DeadEvents));
+        WindowOptions options;
+        options.showTeachingByDefault = teaching;
+        MainWindow window(database->connect(), options);
+        window.resize(Laptop);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_COMPARE(window.eventModel()->rowCount(), DeadEvents + 1);
+
+        // The window can be as small as the laptop's screen, and is.
+        const QSize minimum = window.minimumSizeHint().expandedTo(window.minimumSize());
+        QVERIFY2(minimum.width() <= Laptop.width() && minimum.height() <= Laptop.height(),
+            qPrintable(u"minimum %1×%2"_qs.arg(minimum.width()).arg(minimum.height())));
+        QCOMPARE(window.size(), Laptop);
+        QCOMPARE(window.teachingDock()->isVisible(), teaching);
+
+        QTRY_VERIFY2(visibleRows(window.eventView()) >= 15,
+            qPrintable(u"%1 rows visible"_qs.arg(visibleRows(window.eventView()))));
+
+        // The big parts each keep their own place inside the window.
+        QList<QWidget *> parts = {window.menuBar(), window.findChild<QToolBar *>(), window.tiles(),
+            window.filterBar(), window.eventView(), window.findChild<QTabWidget *>(u"rightTabs"_qs),
+            window.statusBar()};
+        if (teaching)
+            parts << window.teachingDock();
+        const QRect inside = globalRect(&window);
+        for (int i = 0; i < parts.size(); ++i) {
+            QVERIFY(parts.at(i));
+            QVERIFY2(
+                inside.contains(globalRect(parts.at(i))), qPrintable(parts.at(i)->objectName()));
+            for (int j = i + 1; j < parts.size(); ++j) {
+                QVERIFY2(!globalRect(parts.at(i)).intersects(globalRect(parts.at(j))),
+                    qPrintable(QString::fromLatin1(parts.at(i)->metaObject()->className())
+                        + u" overlaps "_qs
+                        + QString::fromLatin1(parts.at(j)->metaObject()->className())));
+            }
+        }
+        // The last error has room for a sentence, and never wraps into "broker …".
+        QVERIFY(window.eventView()->columnWidth(EventListModel::LastErrorColumn) >= 200);
+        QVERIFY(!window.eventView()->wordWrap());
+    }
+
+    void cutTextIsWholeInATooltip()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        const auto setup = database->initialise();
+        QVERIFY(parkEvents(setup->database(), 3));
+        MainWindow window(database->connect(), {});
+        window.show();
+        QTRY_COMPARE(window.eventModel()->rowCount(), 4);
+        QTableView *view = window.eventView();
+        view->setColumnWidth(EventListModel::LastErrorColumn, 30);
+        auto *delegate = qobject_cast<FullTextDelegate *>(view->itemDelegate());
+        QVERIFY(delegate);
+        const int dead = window.eventModel()->rowOfEvent(u"P-0001"_qs);
+        const QModelIndex error = view->model()->index(dead, EventListModel::LastErrorColumn);
+        QVERIFY(!error.data().toString().isEmpty());
+        QStyleOptionViewItem option;
+        option.initFrom(view);
+        option.rect = view->visualRect(error);
+        QCOMPARE(delegate->toolTipFor(option, error), error.data().toString());
+        view->setColumnWidth(EventListModel::LastErrorColumn, 2000);
+        option.rect = view->visualRect(error);
+        QCOMPARE(delegate->toolTipFor(option, error), QString()); // it fits: no tooltip
+    }
+
+    void teachingPanelClosesAndComesBack()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        QVERIFY(database->initialise());
+        WindowOptions options;
+        options.showTeachingByDefault = true;
+        {
+            MainWindow window(database->connect(), options);
+            window.show();
+            QDockWidget *dock = window.teachingDock();
+            QVERIFY(dock && dock->isVisible());
+            QVERIFY(dock->features().testFlag(QDockWidget::DockWidgetClosable));
+            QAction *toggle = menuAction(window.menuBar(), u"viewMenu"_qs, u"Teaching panel"_qs);
+            QVERIFY(toggle);
+            QVERIFY(toggle->isChecked());
+            dock->close();
+            QVERIFY(!dock->isVisible());
+            QVERIFY(!toggle->isChecked());
+            toggle->trigger();
+            QVERIFY(dock->isVisible());
+            dock->close();
+            window.close(); // remembered closed
+        }
+        MainWindow again(database->connect(), options);
+        again.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&again));
+        QVERIFY(!again.teachingDock()->isVisible());
+        again.close();
+        // Another simulation database (not the demo): hidden by default, remembered apart.
+        {
+            MainWindow generated(database->connect(), {});
+            generated.show();
+            QVERIFY(!generated.teachingDock()->isVisible());
+            generated.teachingDock()->toggleViewAction()->trigger();
+            QVERIFY(generated.teachingDock()->isVisible());
+            generated.close();
+        }
+        {
+            MainWindow demo(database->connect(), options);
+            demo.show();
+            QVERIFY(!demo.teachingDock()->isVisible()); // the demo's own choice kept
+        }
+        {
+            MainWindow generated(database->connect(), {});
+            generated.show();
+            QVERIFY(generated.teachingDock()->isVisible());
+        }
+        // Not a simulation's database: no panel, no menu entry.
+        QString error;
+        WindowOptions none;
+        none.markedForSimulation = false;
+        MainWindow other(DatabaseUrl::parse(database->url(), &error), none);
+        QVERIFY(!other.teachingDock());
+        QVERIFY(!menuAction(other.menuBar(), u"viewMenu"_qs, u"Teaching panel"_qs));
+    }
+
+    void settingsComeBackInTheNextWindow_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+
+    void settingsComeBackInTheNextWindow()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        QVERIFY(parkEvents(setup->database(), 5));
+        EventFilter dead;
+        dead.state = EventFilter::State::Dead;
+        dead.minFailures = 1;
+        QList<int> sizes;
+        QByteArray geometry;
+        {
+            MainWindow window(database->connect(), {});
+            window.resize(1300, 700);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QTRY_VERIFY(window.eventModel()->rowCount() > 0);
+            window.eventView()->setColumnWidth(EventListModel::TypeColumn, 222);
+            window.eventView()->horizontalHeader()->moveSection(
+                EventListModel::LastErrorColumn, 1); // the error second
+            window.eventView()->sortByColumn(EventListModel::FailuresColumn, Qt::DescendingOrder);
+            window.splitter()->setSizes({700, 480});
+            sizes = window.splitter()->sizes();
+            window.filterBar()->setFilter(dead);
+            window.intervalBox()->setValue(7);
+            geometry = window.saveGeometry();
+            QVERIFY(window.close());
+        }
+        LastDatabase last;
+        last.url = database->url();
+        if (engine == u"postgresql"_qs) {
+            // The URL as typed with a password: it never reaches the settings.
+            const int at = last.url.indexOf(u'@');
+            if (at > 0)
+                last.url.insert(at, u":s3cret"_qs);
+            else
+                last.url.replace(u"://"_qs, u"://postgres:s3cret@"_qs);
+        }
+        last.readOnly = true;
+        WindowSettings::saveLastDatabase(last);
+
+        MainWindow window(database->connect(), {});
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCOMPARE(window.size(), QSize(1300, 700));
+        QCOMPARE(window.eventView()->columnWidth(EventListModel::TypeColumn), 222);
+        QCOMPARE(
+            window.eventView()->horizontalHeader()->visualIndex(EventListModel::LastErrorColumn),
+            1);
+        QCOMPARE(window.eventView()->horizontalHeader()->sortIndicatorSection(),
+            int(EventListModel::FailuresColumn));
+        QCOMPARE(window.eventModel()->sortColumn(), int(EventListModel::FailuresColumn));
+        QCOMPARE(window.splitter()->sizes(), sizes);
+        QCOMPARE(window.filterBar()->filter(), dead);
+        QTRY_COMPARE(window.eventModel()->rowCount(), 5); // DEAD only
+        QCOMPARE(window.monitor()->interval(), 7000);
+        QCOMPARE(window.intervalBox()->value(), 7);
+        QVERIFY(window.findChild<ActiveFilterBar *>()->text().contains(u"state dead"_qs));
+
+        const auto remembered = WindowSettings::lastDatabase();
+        QVERIFY(remembered);
+        QVERIFY(!remembered->demo);
+        QVERIFY(remembered->readOnly);
+        QVERIFY2(!remembered->url.contains(u"s3cret"_qs), qPrintable(remembered->url));
+        QVERIFY(!QSettings().allKeys().isEmpty());
+        for (const QString &key : QSettings().allKeys()) {
+            QVERIFY2(!QSettings().value(key).toString().contains(u"s3cret"_qs), qPrintable(key));
+        }
+        QCOMPARE(remembered->url, DatabaseUrl::parse(last.url, nullptr).toStorableString());
+    }
+
+    void shortcutsDoWhatTheySay()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        const auto setup = database->initialise();
+        QVERIFY(parkEvents(setup->database(), 5));
+        MainWindow window(database->connect(), {});
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.activateWindow();
+        QTRY_COMPARE(window.eventModel()->rowCount(), 6);
+        auto *search = window.filterBar()->findChild<QLineEdit *>(u"searchFilter"_qs);
+        QVERIFY(search);
+
+        // Ctrl+F: the search field has the focus; typing filters.
+        window.eventView()->setFocus();
+        QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
+        QTRY_VERIFY(search->hasFocus());
+        QTest::keyClicks(search, u"P-0003"_qs);
+        QTRY_COMPARE(window.eventModel()->rowCount(), 1);
+        // Esc: the search is cleared, every event back.
+        QTest::keyClick(search, Qt::Key_Escape);
+        QCOMPARE(search->text(), QString());
+        QTRY_COMPARE(window.eventModel()->rowCount(), 6);
+
+        // Ctrl+C in the table: the selected events' IDs, one a line.
+        window.eventView()->setFocus();
+        window.eventView()->selectionModel()->clearSelection();
+        for (const QString &id : {u"P-0002"_qs, u"P-0004"_qs}) {
+            window.eventView()->selectionModel()->select(
+                window.eventView()->model()->index(window.eventModel()->rowOfEvent(id), 0),
+                QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        }
+        QApplication::clipboard()->clear();
+        QTest::keyClick(window.eventView(), Qt::Key_C, Qt::ControlModifier);
+        QStringList copied = QApplication::clipboard()->text().split(u'\n');
+        copied.sort();
+        QCOMPARE(copied, QStringList({u"P-0002"_qs, u"P-0004"_qs}));
+
+        // F5 asks for a snapshot now.
+        QSignalSpy snapshots(window.monitor(), &HealthMonitor::snapshotChanged);
+        QTest::keyClick(window.eventView(), Qt::Key_F5);
+        QVERIFY(snapshots.wait());
+
+        // The menus carry the standard keys.
+        QCOMPARE(menuAction(window.menuBar(), u"fileMenu"_qs, u"Quit"_qs)->shortcut(),
+            QKeySequence(QKeySequence::Quit));
+        QCOMPARE(menuAction(window.menuBar(), u"fileMenu"_qs, u"Export events"_qs)->shortcut(),
+            QKeySequence(u"Ctrl+E"_qs));
+        QCOMPARE(menuAction(window.menuBar(), u"actionsMenu"_qs, u"Refresh"_qs)->shortcut(),
+            QKeySequence(Qt::Key_F5));
+        QVERIFY(menuAction(window.menuBar(), u"helpMenu"_qs, u"About"_qs));
+        const QString about = window.aboutText();
+        QVERIFY(about.contains(QString::fromLatin1(qVersion())));
+        QVERIFY(about.contains(window.url().toStorableString().toHtmlEscaped()));
+        QVERIFY(about.contains(QCoreApplication::applicationVersion()));
+
+        // View › Refresh interval sets the monitor's interval.
+        QAction *every30 = nullptr;
+        for (QAction *top : window.menuBar()->actions()) {
+            if (QMenu *view = top->menu(); view && view->objectName() == u"viewMenu"_qs) {
+                for (QAction *entry : view->actions()) {
+                    if (entry->menu()) {
+                        for (QAction *choice : entry->menu()->actions()) {
+                            if (choice->data().toInt() == 30)
+                                every30 = choice;
+                        }
+                    }
+                }
+            }
+        }
+        QVERIFY(every30);
+        every30->trigger();
+        QCOMPARE(window.monitor()->interval(), 30000);
+    }
+
+    void contextMenuDoesWhatItSays()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        const auto setup = database->initialise();
+        QVERIFY(parkEvents(setup->database(), 5));
+        MainWindow window(database->connect(), {});
+        window.show();
+        QTRY_COMPARE(window.eventModel()->rowCount(), 6);
+        QTableView *view = window.eventView();
+        const auto rowOf = [&](const QString &id) {
+            return view->model()->index(window.eventModel()->rowOfEvent(id), 0);
+        };
+
+        std::unique_ptr<QMenu> menu(window.tableMenu()->menuFor(rowOf(u"P-0003"_qs)));
+        QCOMPARE(view->currentIndex().data(EventListModel::EventIdRole).toString(), u"P-0003"_qs);
+        QApplication::clipboard()->clear();
+        contextAction(menu.get(), u"Copy event ID"_qs)->trigger();
+        QCOMPARE(QApplication::clipboard()->text(), u"P-0003"_qs);
+        QVERIFY(contextAction(menu.get(), u"Replay selected"_qs));
+        QVERIFY(contextAction(menu.get(), u"Replay selected"_qs)->isEnabled()); // DEAD
+        window.showTab(u"charts"_qs);
+        contextAction(menu.get(), u"Show attempts"_qs)->trigger();
+        QCOMPARE(window.findChild<QTabWidget *>(u"rightTabs"_qs)->currentIndex(), 0);
+
+        // Filter by this error: its category, the table and the visible filter follow.
+        contextAction(menu.get(), u"Filter by this error"_qs)->trigger();
+        QCOMPARE(window.filterBar()->filter().errorCategory, u"PERMANENT"_qs);
+        QTRY_COMPARE(window.eventModel()->rowCount(), 5);
+        auto *active = window.findChild<ActiveFilterBar *>();
+        QVERIFY(active->text().contains(u"error permanent"_qs));
+
+        // Filter by this type: a text search on it.
+        const QString type
+            = rowOf(u"P-0003"_qs).siblingAtColumn(EventListModel::TypeColumn).data().toString();
+        menu.reset(window.tableMenu()->menuFor(rowOf(u"P-0003"_qs)));
+        contextAction(menu.get(), u"Filter by this type"_qs)->trigger();
+        QCOMPARE(window.filterBar()->filter().search, type);
+        QCOMPARE(window.filterBar()->filter().searchMode, EventFilter::SearchMode::Contains);
+
+        // One click clears the whole filter.
+        QTest::mouseClick(active->clearButton(), Qt::LeftButton);
+        QCOMPARE(window.filterBar()->filter(), EventFilter());
+        QTRY_COMPARE(window.eventModel()->rowCount(), 6);
+        QVERIFY(!active->isVisible());
+    }
+
+    void tileClickFiltersTheTable_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+
+    void tileClickFiltersTheTable()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        QVERIFY(parkEvents(setup->database(), 5));
+        MainWindow window(database->connect(), {});
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_COMPARE(window.eventModel()->rowCount(), 6);
+        QTRY_COMPARE(window.tiles()->valueText(HealthTiles::Tile::Dead), u"5"_qs);
+        QTest::mouseClick(window.tiles()->tileWidget(HealthTiles::Tile::Dead), Qt::LeftButton);
+        QCOMPARE(window.filterBar()->filter().state, EventFilter::State::Dead);
+        QTRY_COMPARE(window.eventModel()->rowCount(), 5);
+        auto *active = window.findChild<ActiveFilterBar *>();
+        QVERIFY(active->isVisible());
+        QVERIFY(active->text().contains(u"state dead"_qs));
+        QTest::mouseClick(window.tiles()->tileWidget(HealthTiles::Tile::Delivered), Qt::LeftButton);
+        QTRY_COMPARE(window.eventModel()->rowCount(), 1);
+        QCOMPARE(window.eventModel()->eventIdAt(0), u"P-0000"_qs);
+        QTest::mouseClick(active->clearButton(), Qt::LeftButton);
+        QTRY_COMPARE(window.eventModel()->rowCount(), 6);
+    }
+
+private:
+    QTemporaryDir m_config;
+};
+
+OUTBOX_TEST_MAIN(TestWindowUsability, QApplication)
+#include "tst_windowusability.moc"

@@ -1,0 +1,34 @@
+// Sizes the event table's columns to their content as rows arrive, each between a floor and a
+// ceiling (an aggregate never pushes the others off-screen, the last error gets room to be
+// read), growing only, so nothing jumps under the pointer. It stops for good once the operator
+// resizes a column, or when the operator's own widths were restored (WindowSettings).
+#pragma once
+
+#include <QObject>
+
+class EventListModel;
+class QTableView;
+
+class ColumnFitter : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr int MinWidth = 48;
+    static constexpr int MaxWidth = 260;
+    static constexpr int LastMinWidth = 240; // the last error: a sentence, not one word
+    static constexpr int LastMaxWidth = 600;
+
+    ColumnFitter(QTableView *view, EventListModel *model, QObject *parent = nullptr);
+
+    void setRestored() { m_stopped = true; } // the operator's widths: never fit over them
+    bool isStopped() const { return m_stopped; }
+    void fitNow();
+
+private:
+    void fitColumn(int column, int floor, int ceiling);
+
+    QTableView *m_view;
+    EventListModel *m_model;
+    bool m_stopped = false;
+    bool m_fitting = false;
+};

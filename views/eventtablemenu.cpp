@@ -1,0 +1,107 @@
+#include "eventtablemenu.h"
+
+#include "eventlistmodel.h"
+#include "filterbar.h"
+#include "operatoractions.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QHeaderView>
+#include <QMenu>
+#include <QTableView>
+
+EventTableMenu::EventTableMenu(
+    QTableView *view, FilterBar *filterBar, OperatorActions *actions, QObject *parent)
+    : QObject(parent)
+    , m_view(view)
+    , m_filterBar(filterBar)
+    , m_actions(actions)
+    , m_copyIds(new QAction(tr("Copy event IDs"), this))
+{
+    m_copyIds->setObjectName(QStringLiteral("copyEventIdsAction"));
+    m_copyIds->setShortcut(QKeySequence::Copy);
+    // Only while the table has the focus: Ctrl+C in the search field copies its text.
+    m_copyIds->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_view->addAction(m_copyIds);
+    connect(m_copyIds, &QAction::triggered, this, &EventTableMenu::copySelectedIds);
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view, &QWidget::customContextMenuRequested, this, &EventTableMenu::showMenu);
+}
+
+QStringList EventTableMenu::selectedEventIds() const
+{
+    QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(),
+        [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
+    QStringList ids;
+    for (const QModelIndex &row : std::as_const(rows))
+        ids << row.data(EventListModel::EventIdRole).toString();
+    if (ids.isEmpty() && m_view->currentIndex().isValid())
+        ids << m_view->currentIndex().data(EventListModel::EventIdRole).toString();
+    return ids;
+}
+
+void EventTableMenu::copySelectedIds()
+{
+    const QStringList ids = selectedEventIds();
+    if (!ids.isEmpty())
+        QApplication::clipboard()->setText(ids.join(QLatin1Char('\n')));
+}
+
+QMenu *EventTableMenu::menuFor(const QModelIndex &index)
+{
+    auto *menu = new QMenu(m_view);
+    if (index.isValid()) {
+        if (!m_view->selectionModel()->isRowSelected(index.row(), index.parent()))
+            m_view->setCurrentIndex(index.siblingAtColumn(0));
+        const auto cell
+            = [&index](int column) { return index.siblingAtColumn(column).data().toString(); };
+        const QString id = index.data(EventListModel::EventIdRole).toString();
+        menu->addAction(
+            tr("Copy event ID"), this, [id] { QApplication::clipboard()->setText(id); });
+        menu->addSeparator();
+        const QString type = cell(EventListModel::TypeColumn);
+        const QString aggregate = cell(EventListModel::AggregateColumn);
+        const QString category = cell(EventListModel::ErrorCategoryColumn);
+        // Text searches (ID, type, aggregate or last error containing it): the filter has no
+        // field of its own for a type or an aggregate.
+        menu->addAction(tr("Filter by this type (%1)").arg(type), this,
+                [this, type] { filterByText(type); })
+            ->setEnabled(!type.isEmpty() && type != QLatin1String("n/a"));
+        menu->addAction(tr("Filter by this aggregate (%1)").arg(aggregate), this,
+                [this, aggregate] { filterByText(aggregate); })
+            ->setEnabled(!aggregate.isEmpty() && aggregate != QLatin1String("n/a"));
+        menu->addAction(tr("Filter by this error (%1)").arg(category.toLower()), this,
+                [this, category] { filterByErrorCategory(category); })
+            ->setEnabled(!category.isEmpty() && category != QLatin1String("n/a"));
+        menu->addSeparator();
+        menu->addAction(tr("Show attempts"), this, &EventTableMenu::showAttemptsRequested);
+        menu->addAction(m_actions->replaySelectedAction());
+    }
+    menu->addAction(m_actions->replayMatchingAction());
+    menu->addAction(m_actions->exportEventsAction());
+    return menu;
+}
+
+void EventTableMenu::showMenu(const QPoint &position)
+{
+    QMenu *menu = menuFor(m_view->indexAt(position));
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(m_view->viewport()->mapToGlobal(position));
+}
+
+void EventTableMenu::filterByText(const QString &text)
+{
+    EventFilter filter = m_filterBar->filter();
+    filter.search = text;
+    filter.searchMode = EventFilter::SearchMode::Contains;
+    m_filterBar->setFilter(filter);
+}
+
+void EventTableMenu::filterByErrorCategory(const QString &category)
+{
+    EventFilter filter = m_filterBar->filter();
+    filter.errorCategory = category.toUpper();
+    m_filterBar->setFilter(filter);
+}

@@ -1,0 +1,42 @@
+// The event table's keyboard and mouse answers: Ctrl+C copies the selected event IDs, and the
+// row context menu copies an ID, filters the table by the row's type, aggregate or error
+// category, shows the row's attempts and replays it (OperatorActions' action).
+#pragma once
+
+#include <QObject>
+#include <QPoint>
+
+class FilterBar;
+class OperatorActions;
+class QAction;
+class QMenu;
+class QModelIndex;
+class QTableView;
+
+class EventTableMenu : public QObject
+{
+    Q_OBJECT
+public:
+    EventTableMenu(QTableView *view, FilterBar *filterBar, OperatorActions *actions,
+        QObject *parent = nullptr);
+
+    QAction *copyIdsAction() const { return m_copyIds; }
+    // The menu for the row under `index` (made current first), as a right click shows it; the
+    // caller owns it.
+    QMenu *menuFor(const QModelIndex &index);
+    QStringList selectedEventIds() const;
+
+signals:
+    void showAttemptsRequested(); // the detail tab, on the current event
+
+private:
+    void showMenu(const QPoint &position);
+    void copySelectedIds();
+    void filterByText(const QString &text);
+    void filterByErrorCategory(const QString &category);
+
+    QTableView *m_view;
+    FilterBar *m_filterBar;
+    OperatorActions *m_actions;
+    QAction *m_copyIds;
+};

@@ -1,0 +1,80 @@
+#include "mainmenus.h"
+
+#include <QActionGroup>
+#include <QMenuBar>
+#include <QSpinBox>
+
+namespace {
+
+void addIntervalMenu(QMenu *view, QSpinBox *interval)
+{
+    QMenu *menu = view->addMenu(QObject::tr("Refresh &interval"));
+    menu->setObjectName(QStringLiteral("intervalMenu"));
+    auto *group = new QActionGroup(menu);
+    for (int seconds : MainMenus::intervalChoices()) {
+        QAction *choice = menu->addAction(QObject::tr("Every %n s", nullptr, seconds));
+        choice->setCheckable(true);
+        choice->setData(seconds);
+        group->addAction(choice);
+        QObject::connect(choice, &QAction::triggered, interval,
+            [interval, seconds] { interval->setValue(seconds); });
+    }
+    const auto follow = [group](int seconds) {
+        for (QAction *choice : group->actions())
+            choice->setChecked(choice->data().toInt() == seconds);
+    };
+    QObject::connect(interval, &QSpinBox::valueChanged, group, follow);
+    follow(interval->value());
+}
+
+void addIfAny(QMenu *menu, QAction *action)
+{
+    if (action)
+        menu->addAction(action);
+}
+
+} // namespace
+
+namespace MainMenus {
+
+const QList<int> &intervalChoices()
+{
+    static const QList<int> choices = {1, 2, 5, 10, 30, 60};
+    return choices;
+}
+
+void build(QMenuBar *bar, const MenuActions &actions, QSpinBox *interval)
+{
+    QMenu *file = bar->addMenu(QObject::tr("&File"));
+    file->setObjectName(QStringLiteral("fileMenu"));
+    file->addAction(actions.connect);
+    file->addSeparator();
+    file->addAction(actions.exportEvents);
+    file->addAction(actions.exportAudit);
+    file->addSeparator();
+    file->addAction(actions.quit);
+
+    QMenu *view = bar->addMenu(QObject::tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
+    addIfAny(view, actions.teachingPanel);
+    view->addAction(actions.find);
+    view->addAction(actions.clearSearch);
+    view->addSeparator();
+    addIntervalMenu(view, interval);
+    view->addAction(actions.pauseRefresh);
+    view->addAction(actions.thresholds);
+
+    QMenu *act = bar->addMenu(QObject::tr("&Actions"));
+    act->setObjectName(QStringLiteral("actionsMenu"));
+    act->addAction(actions.refresh);
+    act->addSeparator();
+    act->addAction(actions.copyIds);
+    act->addAction(actions.replaySelected);
+    act->addAction(actions.replayMatching);
+
+    QMenu *help = bar->addMenu(QObject::tr("&Help"));
+    help->setObjectName(QStringLiteral("helpMenu"));
+    help->addAction(actions.about);
+}
+
+} // namespace MainMenus

@@ -1,0 +1,39 @@
+// The dashboard's menu bar: File (Connect…, Export…, Quit), View (teaching panel, refresh
+// interval, pause, thresholds, search), Actions (Refresh, Replay…, copy IDs) and Help (About).
+// It only lays out actions the window and its parts own.
+#pragma once
+
+#include <QList>
+
+class QAction;
+class QMenuBar;
+class QSpinBox;
+class QWidget;
+
+struct MenuActions
+{
+    QAction *connect = nullptr;
+    QAction *exportEvents = nullptr;
+    QAction *exportAudit = nullptr;
+    QAction *quit = nullptr;
+    QAction *teachingPanel = nullptr; // none without a simulation
+    QAction *pauseRefresh = nullptr;
+    QAction *thresholds = nullptr;
+    QAction *find = nullptr;
+    QAction *clearSearch = nullptr;
+    QAction *refresh = nullptr;
+    QAction *replaySelected = nullptr;
+    QAction *replayMatching = nullptr;
+    QAction *copyIds = nullptr;
+    QAction *about = nullptr;
+};
+
+namespace MainMenus {
+
+// The refresh intervals View › Refresh interval offers, in seconds.
+const QList<int> &intervalChoices();
+
+// `interval`: the toolbar's box the View › Refresh interval choices set (and follow).
+void build(QMenuBar *bar, const MenuActions &actions, QSpinBox *interval);
+
+} // namespace MainMenus
