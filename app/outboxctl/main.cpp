@@ -12,6 +12,8 @@ int runRelay(const QStringList &arguments);
 int runReplay(const QStringList &arguments);
 int runGenerate(const QStringList &arguments);
 int runExport(const QStringList &arguments);
+int runResolve(const QStringList &arguments);
+int runMigrate(const QStringList &arguments);
 
 namespace {
 
@@ -28,6 +30,8 @@ const char usage[]
       "  replay    release DEAD events for another delivery, recording who and why\n"
       "  generate  fill a simulation database with a realistic synthetic outbox\n"
       "  export    write the events, or the replay log, as spreadsheet-safe CSV\n"
+      "  resolve   close DEAD events without delivering them, recording who and why\n"
+      "  migrate   bring a database's native schema to this program's version\n"
       "\n"
       "Options:\n"
       "  -h, --help     show this help; `outboxctl COMMAND --help` shows a command's options\n"
@@ -44,8 +48,9 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(QStringLiteral("outboxctl"));
     QStringList arguments = QCoreApplication::arguments().mid(1);
     if (arguments.isEmpty())
-        return Cli::fail(QStringLiteral("missing command (init, simulate, check, relay, replay, "
-                                        "generate, export); see `outboxctl --help`"));
+        return Cli::fail(
+            QStringLiteral("missing command (init, simulate, check, relay, replay, "
+                           "generate, export, resolve, migrate); see `outboxctl --help`"));
     const QString command = arguments.takeFirst();
     if (command == QLatin1String("--help") || command == QLatin1String("-h")
         || command == QLatin1String("help")) {
@@ -70,7 +75,11 @@ int main(int argc, char *argv[])
         return runGenerate(arguments);
     if (command == QLatin1String("export"))
         return runExport(arguments);
+    if (command == QLatin1String("resolve"))
+        return runResolve(arguments);
+    if (command == QLatin1String("migrate"))
+        return runMigrate(arguments);
     return Cli::fail(QStringLiteral("unknown command '%1' (expected init, simulate, check, relay, "
-                                    "replay, generate or export)")
+                                    "replay, generate, export, resolve or migrate)")
                          .arg(command));
 }
