@@ -157,7 +157,7 @@ private slots:
             << u"base"_qs;
         QTest::addRow("sqlite file in a missing directory") << QStringList {u"simulate"_qs,
             u"--db"_qs, u"sqlite:/nonexistent-dir/x.sqlite"_qs, u"--scenario"_qs, u"lost-ack"_qs}
-                                                            << u"cannot open"_qs;
+                                                                  << u"cannot open"_qs;
     }
     void badInputIsOneLineAndWritesNothing()
     {

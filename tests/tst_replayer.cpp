@@ -3,13 +3,13 @@
 // replay of every matching row, spread due times, a read-only connection, and the redacted
 // CSV export and replay log shown to operators.
 #include "csvexport.h"
-#include "csvtext.h"
 #include "outboxstore.h"
 #include "redaction.h"
 #include "replayer.h"
 #include "replaylogmodel.h"
 #include "sqltransaction.h"
 #include "testdatabase.h"
+#include "csvtext.h"
 #include "testmain.h"
 #include "timeformat.h"
 
@@ -117,6 +117,7 @@ QList<qint64> dueTimes(const QSqlDatabase &db)
         times << query.value(0).toLongLong();
     return times;
 }
+
 
 } // namespace
 
