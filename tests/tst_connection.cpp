@@ -228,7 +228,7 @@ private slots:
             u"simulation"_qs);
         QVERIFY(Schema::isMarkedForSimulation(db));
         const int before = scalar(db, u"SELECT COUNT(*) FROM outbox_meta"_qs).toInt();
-        QCOMPARE(before, 1);
+        QCOMPARE(before, 2); // purpose and schema_version
 
         QVERIFY(
             !exec(db, u"INSERT INTO outbox_meta (key, value) VALUES ('intruder', 'x')"_qs, &error));
