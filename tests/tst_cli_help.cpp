@@ -28,7 +28,8 @@ Run dashboardWithoutDisplay(const QStringList &arguments)
 }
 
 const QStringList commands = {u"init"_qs, u"simulate"_qs, u"check"_qs, u"relay"_qs, u"replay"_qs,
-    u"generate"_qs, u"export"_qs, u"purge"_qs, u"diagnose"_qs, u"explain"_qs, u"errors"_qs};
+    u"generate"_qs, u"export"_qs, u"resolve"_qs, u"migrate"_qs, u"purge"_qs, u"diagnose"_qs,
+    u"explain"_qs, u"errors"_qs};
 
 } // namespace
 
@@ -129,7 +130,7 @@ private slots:
         QTest::addRow("state") << QStringList {u"--state"_qs, u"sleeping"_qs}
                                << u"outbox-dashboard: unknown state \"sleeping\" (one of: any, "
                                   "pending, due, scheduled, in-flight, lease-expired, delivered, "
-                                  "dead)"_qs;
+                                  "dead, resolved)"_qs;
         QTest::addRow("sort column")
             << QStringList {u"--sort"_qs, u"colour:desc"_qs}
             << u"outbox-dashboard: unknown sort column \"colour\" (one of: event-id, type, "

@@ -121,6 +121,7 @@ private slots:
         // An older hand-made outbox table: every column but lease_until.
         QVERIFY(exec(db, u"DROP TABLE delivery_attempt"_qs));
         QVERIFY(exec(db, u"DROP TABLE replay_log"_qs));
+        QVERIFY(exec(db, u"DROP TABLE resolve_log"_qs));
         QVERIFY(exec(db, u"DROP TABLE delivery_outbox"_qs));
         QVERIFY(exec(db,
             u"CREATE TABLE delivery_outbox (event_id TEXT PRIMARY KEY, aggregate_type TEXT NOT "
@@ -228,7 +229,7 @@ private slots:
             u"simulation"_qs);
         QVERIFY(Schema::isMarkedForSimulation(db));
         const int before = scalar(db, u"SELECT COUNT(*) FROM outbox_meta"_qs).toInt();
-        QCOMPARE(before, 1);
+        QCOMPARE(before, 2); // purpose and schema_version
 
         QVERIFY(
             !exec(db, u"INSERT INTO outbox_meta (key, value) VALUES ('intruder', 'x')"_qs, &error));

@@ -349,7 +349,7 @@ private slots:
             << "bogus"
             << ""
             << "unknown state \"bogus\" (one of: any, pending, due, scheduled, in-flight, "
-               "lease-expired, delivered, dead)";
+               "lease-expired, delivered, dead, resolved)";
         QTest::addRow("unknown column")
             << ""
             << ""

@@ -599,7 +599,7 @@ private slots:
 
         const Run text = outboxctl(check);
         QCOMPARE(text.exitCode, 0);
-        QVERIFY2(text.out.contains(u"oldest:   1000 ms"_qs), qPrintable(text.out.join(u'\n')));
+        QVERIFY2(text.out.contains(u"oldest:   1.0 s"_qs), qPrintable(text.out.join(u'\n')));
         QVERIFY(text.out.contains(
             u"warning:  1 PENDING row has created_at before 1970; 2 PENDING rows have "
             "created_at in the future (more than 5 min after now)"_qs));

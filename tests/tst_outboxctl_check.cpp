@@ -5,10 +5,12 @@
 #include "schema.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "timeformat.h"
 
 #include <QCryptographicHash>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSqlError>
 
 namespace {
@@ -70,7 +72,8 @@ QString expectedJson(const QString &verdict)
 {
     return u"{\"now\":3600000,\"counts\":{\"due\":1,\"scheduled\":0,\"in_flight\":0,\"lease_"
            u"expired\":1,"
-           "\"delivered\":1,\"dead\":2},\"estimated\":[],\"not_available\":[],\"oldest_pending_age_"
+           "\"delivered\":1,\"dead\":2,\"resolved\":0},\"estimated\":[],\"not_available\":[],"
+           "\"oldest_pending_age_"
            "ms\":90000,"
            "\"age_histogram\":[{\"le_ms\":1000,\"count\":0},{\"le_ms\":10000,\"count\":1},"
            "{\"le_ms\":60000,\"count\":0},{\"le_ms\":600000,\"count\":1},{\"le_ms\":3600000,"
@@ -166,9 +169,9 @@ private slots:
                    u"\"limit\":89999,"
                    "\"value\":90000},{\"threshold\":\"max_dead\",\"limit\":0,\"value\":2},"
                    "{\"threshold\":\"max_lease_expired\",\"limit\":0,\"value\":1}]"_qs
-                << u"UNHEALTHY: max_oldest_pending_ms is 90000, above the limit 89999; max_dead is "
-                   u"2, "
-                   "above the limit 0; max_lease_expired is 1, above the limit 0"_qs;
+                << u"UNHEALTHY: max_oldest_pending_ms is 1 min 30 s (90000 ms), above the limit "
+                   u"1 min 29 s (89999 ms); max_dead is 2, above the limit 0; max_lease_expired "
+                   u"is 1, above the limit 0"_qs;
         }
     }
     void thresholds()
@@ -193,7 +196,65 @@ private slots:
         QVERIFY(text.err.isEmpty());
         QCOMPARE(text.out.constLast(), report);
         QVERIFY(text.out.contains(
-            u"pending:  1 due, 0 scheduled, 0 in flight, 1 lease expired; 1 delivered, 2 dead"_qs));
+            u"pending:  1 due, 0 scheduled, 0 in flight, 1 lease expired; 1 delivered, 2 dead, "
+            "0 resolved"_qs));
+    }
+
+    // Without limits `check` judges the window's red tiles (10 DEAD is red); a flag overrides
+    // its figure, --no-default-thresholds judges only the flags. The report reads as a person
+    // would: the time in local ISO 8601, the oldest age in two units.
+    void defaultThresholdsAreTheWindowsRedTiles_data()
+    {
+        TestDatabase::addEngineColumn();
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("verdict");
+        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs}) {
+            const char *e = engine == u"sqlite"_qs ? "sqlite" : "postgresql";
+            QTest::addRow("%s: 10 DEAD is red by default", e)
+                << engine << QStringList {} << 1
+                << u"UNHEALTHY: max_dead is 10, above the default limit 9"_qs;
+            QTest::addRow("%s: --max-dead overrides the default", e)
+                << engine << QStringList {u"--max-dead"_qs, u"10"_qs} << 0 << u"healthy"_qs;
+            QTest::addRow("%s: a flag for another figure keeps the DEAD default", e)
+                << engine << QStringList {u"--max-lease-expired"_qs, u"0"_qs} << 1
+                << u"UNHEALTHY: max_dead is 10, above the default limit 9; max_lease_expired is "
+                   u"1, above the limit 0"_qs;
+            QTest::addRow("%s: --no-default-thresholds", e)
+                << engine << QStringList {u"--no-default-thresholds"_qs} << 0 << u"healthy"_qs;
+            QTest::addRow("%s: --no-default-thresholds with a flag", e)
+                << engine << QStringList {u"--no-default-thresholds"_qs, u"--max-due"_qs, u"0"_qs}
+                << 1 << u"UNHEALTHY: max_due is 1, above the limit 0"_qs;
+        }
+    }
+    void defaultThresholdsAreTheWindowsRedTiles()
+    {
+        QFETCH(QString, engine);
+        QFETCH(QStringList, options);
+        QFETCH(int, exitCode);
+        QFETCH(QString, verdict);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        QVERIFY(populate(connection->database()));
+        for (int i = 0; i < 8; ++i) // 10 DEAD in all: the DEAD tile's default red limit
+            QVERIFY(exec(connection->database(),
+                u"INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id, event_type,"
+                " payload, status, failures, next_attempt_at, created_at) VALUES ('E-more-%1',"
+                " 'Order', '9', 'T', '{}', 'DEAD', 3, 0, 0)"_qs.arg(i)));
+
+        const Run text = outboxctl(check(database->url(), options));
+        QCOMPARE(text.exitCode, exitCode);
+        QVERIFY(text.err.isEmpty());
+        QCOMPARE(text.out.constLast(), verdict);
+        QVERIFY2(text.out.constFirst().endsWith(u" at "_qs + TimeFormat::isoLocal(Now)),
+            qPrintable(text.out.constFirst()));
+        QVERIFY(text.out.constFirst().contains(QRegularExpression(
+            u" at 19\\d\\d-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}(Z|[+-]\\d\\d:\\d\\d)$"_qs)));
+        QVERIFY(text.out.contains(u"oldest:   1 min 30 s"_qs));
+        const Run json = outboxctl(check(database->url(), options + QStringList {u"--json"_qs}));
+        QCOMPARE(json.exitCode, exitCode);
+        QVERIFY(json.out.constFirst().contains(u"\"oldest_pending_age_ms\":90000,"_qs));
     }
 
     void badInputIsOneLine_data()

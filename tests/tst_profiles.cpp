@@ -260,13 +260,14 @@ private slots:
 
         // The real snapshot query, unchanged: on the native schema directly, on another one
         // through a temporary view named delivery_outbox over the profile's source (and an
-        // empty attempt table, which only the native schema has).
+        // empty attempt table and meta table, which only the native schema has).
         if (!p.isNative()) {
             QSqlQuery setup(db);
             QVERIFY(setup.exec(u"CREATE TEMP VIEW delivery_outbox AS SELECT * FROM "_qs
                 + p.source(Engine::PostgreSql)));
             QVERIFY(setup.exec(
                 u"CREATE TEMP TABLE delivery_attempt (finished_at BIGINT, outcome TEXT)"_qs));
+            QVERIFY(setup.exec(u"CREATE TEMP TABLE outbox_meta (key TEXT, value TEXT)"_qs));
         }
         const auto snapshot = HealthQuery::compute(db, T, &error);
         QVERIFY2(snapshot, qPrintable(error));
@@ -330,6 +331,7 @@ private slots:
             + p.source(Engine::PostgreSql)));
         QVERIFY(setup.exec(
             u"CREATE TEMP TABLE delivery_attempt (finished_at BIGINT, outcome TEXT)"_qs));
+        QVERIFY(setup.exec(u"CREATE TEMP TABLE outbox_meta (key TEXT, value TEXT)"_qs));
         QString error;
         const auto snapshot = HealthQuery::compute(db, T, &error);
         QVERIFY2(snapshot, qPrintable(error));

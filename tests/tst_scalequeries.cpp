@@ -157,14 +157,16 @@ private slots:
         options.trace = &trace;
         QString error;
         QVERIFY2(HealthQuery::compute(db, Now, &error, options), qPrintable(error));
-        // SQLite: PENDING, DEAD, the count, throughput. PostgreSQL: the planner settings
-        // first (no parallel workers, no JIT), and the catalogue, then maybe the exact count.
+        // SQLite: the version with RESOLVED, PENDING, DEAD, the count, throughput. PostgreSQL:
+        // the planner settings first (no parallel workers, no JIT), and the catalogue, then
+        // maybe the exact count.
         if (engine == u"sqlite"_qs)
-            QCOMPARE(trace.size(), 4);
+            QCOMPARE(trace.size(), 5);
         else
-            QVERIFY2(trace.size() == 5 || trace.size() == 6, qPrintable(trace.join(u'\n')));
+            QVERIFY2(trace.size() == 6 || trace.size() == 7, qPrintable(trace.join(u'\n')));
         const QList<std::pair<QString, QString>> expected
-            = {{u"status = 'PENDING'"_qs, u"delivery_outbox_pending"_qs},
+            = {{u"status = 'RESOLVED'"_qs, u"delivery_outbox_resolved"_qs},
+                {u"status = 'PENDING'"_qs, u"delivery_outbox_pending"_qs},
                 {u"status = 'DEAD'"_qs, u"delivery_outbox_dead_rows"_qs},
                 {u"FROM delivery_attempt"_qs, u"delivery_attempt_finished"_qs}};
         for (const auto &[statement, index] : expected) {
@@ -223,7 +225,7 @@ private slots:
         // outboxctl check reads the threshold from the environment and lists the estimate.
         qputenv("OUTBOX_ESTIMATE_ABOVE_ROWS", "1000");
         const Run run = outboxctl({u"check"_qs, u"--db"_qs, database->url(), u"--json"_qs,
-            u"--now"_qs, QString::number(Now)});
+            u"--now"_qs, QString::number(Now), u"--no-default-thresholds"_qs});
         qunsetenv("OUTBOX_ESTIMATE_ABOVE_ROWS");
         QCOMPARE(run.exitCode, 0);
         const QJsonObject json = QJsonDocument::fromJson(run.out.constFirst().toUtf8()).object();

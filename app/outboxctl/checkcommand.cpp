@@ -1,9 +1,14 @@
 // outboxctl check --db URL [--profile NAME|PATH] [--now MS] [--json] [--max-oldest-pending-ms N]
-// [--max-dead N] [--max-lease-expired N]: the health snapshot, read-only. Exit 0 healthy, 1 a
-// threshold is violated, 2 any error (also a threshold on a value the profile's schema cannot
-// tell). What the schema cannot tell is null in the JSON and "n/a" in the report.
+// [--max-dead N] [--max-lease-expired N] [--max-due N] [--no-default-thresholds]: the health
+// snapshot, read-only. Without limits it judges the window's red tiles (TileThresholds), each
+// overridden by its flag; --no-default-thresholds judges only the flags given. Exit 0 healthy,
+// 1 a threshold is violated, 2 any error (also a threshold on a value the profile's schema
+// cannot tell). What the schema cannot tell is null in the JSON and "n/a" in the report; a
+// native schema older than the program is named in the report with the command to run.
 #include "cli.h"
 #include "healthquery.h"
+#include "schema.h"
+#include "timeformat.h"
 
 namespace {
 
@@ -27,10 +32,13 @@ bool parseCount(const QCommandLineParser &parser, const QString &name, std::opti
 bool parseOptions(
     const QCommandLineParser &parser, qint64 *now, HealthThresholds *thresholds, QString *error)
 {
+    if (!parser.isSet(u"no-default-thresholds"_qs))
+        *thresholds = HealthThresholds::fromTiles();
     if (!Cli::readNow(parser, now, error)
         || !parseCount(parser, u"max-oldest-pending-ms"_qs, &thresholds->maxOldestPendingMs, error)
         || !parseCount(parser, u"max-dead"_qs, &thresholds->maxDead, error)
-        || !parseCount(parser, u"max-lease-expired"_qs, &thresholds->maxLeaseExpired, error))
+        || !parseCount(parser, u"max-lease-expired"_qs, &thresholds->maxLeaseExpired, error)
+        || !parseCount(parser, u"max-due"_qs, &thresholds->maxDue, error))
         return false;
     return true;
 }
@@ -40,7 +48,7 @@ const QList<std::pair<QString, QString>> &thresholdKeys()
 {
     static const QList<std::pair<QString, QString>> keys
         = {{u"max-oldest-pending-ms"_qs, u"oldest_pending_age_ms"_qs}, {u"max-dead"_qs, u"dead"_qs},
-            {u"max-lease-expired"_qs, u"lease_expired"_qs}};
+            {u"max-lease-expired"_qs, u"lease_expired"_qs}, {u"max-due"_qs, u"due"_qs}};
     return keys;
 }
 
@@ -52,12 +60,16 @@ QString countsLine(const HealthSnapshot &snapshot)
             return u"n/a"_qs;
         return (snapshot.isEstimated(key) ? u"~"_qs : QString()) + QString::number(value);
     };
+    // RESOLVED exists from schema version 2; it is never counted as DEAD.
+    const QString resolved = snapshot.schemaVersion >= 2
+        ? QStringLiteral(", %1 resolved").arg(counts.resolved)
+        : QString();
     return QStringLiteral("pending:  %1 due, %2 scheduled, %3 in flight, %4 lease expired; "
-                          "%5 delivered, %6 dead")
+                          "%5 delivered, %6 dead%7")
         .arg(count(u"due"_qs, counts.due), count(u"scheduled"_qs, counts.scheduled),
             count(u"in_flight"_qs, counts.inFlight),
             count(u"lease_expired"_qs, counts.leaseExpired),
-            count(u"delivered"_qs, counts.delivered), count(u"dead"_qs, counts.dead));
+            count(u"delivered"_qs, counts.delivered), count(u"dead"_qs, counts.dead), resolved);
 }
 
 QString histogramLines(const HealthSnapshot &snapshot)
@@ -86,24 +98,36 @@ QString histogramLines(const HealthSnapshot &snapshot)
         + (snapshot.isAvailable(u"error_categories"_qs) ? categories.join(u", "_qs) : notAvailable);
 }
 
-QString verdictLine(const QList<HealthViolation> &violations)
+// "max_dead is 12, above the default limit 9": a limit nobody gave on the command line is the
+// window's red tile; an age reads as one, with its milliseconds.
+QString verdictLine(const QList<HealthViolation> &violations, const QCommandLineParser &parser)
 {
     if (violations.isEmpty())
         return u"healthy"_qs;
     QStringList parts;
-    for (const HealthViolation &violation : violations)
-        parts << QStringLiteral("%1 is %2, above the limit %3")
-                     .arg(violation.threshold)
-                     .arg(violation.value)
-                     .arg(violation.limit);
+    for (const HealthViolation &violation : violations) {
+        const bool age = violation.threshold == u"max_oldest_pending_ms"_qs;
+        const auto figure = [age](qint64 value) {
+            return age
+                ? QStringLiteral("%1 (%2 ms)").arg(TimeFormat::ageInTwoUnits(value)).arg(value)
+                : QString::number(value);
+        };
+        QString option = violation.threshold;
+        option.replace(QLatin1Char('_'), QLatin1Char('-'));
+        parts << QStringLiteral("%1 is %2, above the %3limit %4")
+                     .arg(violation.threshold, figure(violation.value),
+                         parser.isSet(option) ? QString() : u"default "_qs,
+                         figure(violation.limit));
+    }
     return u"UNHEALTHY: "_qs + parts.join(u"; "_qs);
 }
 
 QString report(const HealthSnapshot &snapshot, const QString &database,
-    const OutboxProfile &profile, const QList<HealthViolation> &violations)
+    const OutboxProfile &profile, const QList<HealthViolation> &violations,
+    const QCommandLineParser &parser)
 {
     const QString oldest = !snapshot.isAvailable(u"oldest_pending_age_ms"_qs) ? u"n/a"_qs
-        : snapshot.oldestPendingAgeMs ? QStringLiteral("%1 ms").arg(*snapshot.oldestPendingAgeMs)
+        : snapshot.oldestPendingAgeMs ? TimeFormat::ageInTwoUnits(*snapshot.oldestPendingAgeMs)
                                       : u"none pending"_qs;
     const QString lastHour = snapshot.isAvailable(u"throughput_per_minute"_qs)
         ? QStringLiteral("%1 delivered, %2 failed attempts")
@@ -116,11 +140,16 @@ QString report(const HealthSnapshot &snapshot, const QString &database,
     const QString implausible = snapshot.implausible.any()
         ? u"warning:  "_qs + snapshot.implausible.sentence() + u"\n"_qs
         : QString();
+    const QString outdated = Schema::outdatedMessage(snapshot.schemaVersion);
+    const QString schema = profile.isNative() && !outdated.isEmpty()
+        ? u"schema:   "_qs + outdated + u"\n"_qs
+        : QString();
     return QStringLiteral("outbox health of %1%2 at %3\n")
-               .arg(Cli::printable(database), Cli::printable(through))
-               .arg(snapshot.now)
+               .arg(Cli::printable(database), Cli::printable(through),
+                   TimeFormat::isoLocal(snapshot.now))
         + countsLine(snapshot) + u"\noldest:   "_qs + oldest + u"\n"_qs + histogramLines(snapshot)
-        + u"\nlast hour: "_qs + lastHour + u"\n"_qs + implausible + verdictLine(violations);
+        + u"\nlast hour: "_qs + lastHour + u"\n"_qs + implausible + schema
+        + verdictLine(violations, parser);
 }
 
 // A limit on a value the schema cannot tell would always pass: refused, naming it.
@@ -159,6 +188,10 @@ int runCheck(const QStringList &arguments)
     parser.addOption({u"max-dead"_qs, u"Unhealthy when more events are DEAD."_qs, u"N"_qs});
     parser.addOption(
         {u"max-lease-expired"_qs, u"Unhealthy when more leases have expired."_qs, u"N"_qs});
+    parser.addOption({u"max-due"_qs, u"Unhealthy when more events are due."_qs, u"N"_qs});
+    parser.addOption({u"no-default-thresholds"_qs,
+        u"Judge only the limits given (default: the window's red tiles for every figure "
+        "without a flag: 10 DEAD, 10 expired leases, 10,000 due, oldest PENDING 10 min)."_qs});
     int exitCode = Cli::Ok;
     if (!Cli::parse(parser, u"check"_qs, arguments, &exitCode))
         return exitCode;
@@ -191,6 +224,6 @@ int runCheck(const QStringList &arguments)
     const QList<HealthViolation> violations = thresholds.evaluate(*snapshot);
     Cli::printLine(parser.isSet(u"json"_qs)
             ? snapshot->toJson(thresholds)
-            : report(*snapshot, url.toDisplayString(), *profile, violations));
+            : report(*snapshot, url.toDisplayString(), *profile, violations, parser));
     return violations.isEmpty() ? Cli::Ok : Cli::CheckFailed;
 }

@@ -68,6 +68,14 @@ QString examples(const QString &command)
             u"  outboxctl export --db sqlite:/var/lib/shop/outbox.sqlite --state dead --output "
             u"dead.csv\n"
             "  outboxctl export --db postgresql://ops@db.internal/shop --audit > replays.csv\n"_qs},
+        {u"resolve"_qs,
+            u"  outboxctl resolve --db sqlite:/tmp/sim.sqlite --event EVENT-9 --operator alice "
+            "--reason \"order cancelled\"\n"
+            "  outboxctl resolve --db postgresql://ops@db.internal/shop --all-dead "
+            "--error-category PERMANENT --operator bob --reason \"obsolete v1 events\" --dry-run\n"_qs},
+        {u"migrate"_qs,
+            u"  outboxctl migrate --db postgresql://admin@db.internal/shop --dry-run\n"
+            "  outboxctl migrate --db sqlite:/var/lib/shop/outbox.sqlite\n"_qs},
         {u"purge"_qs,
             u"  outboxctl purge --db postgresql://ops@db.internal/shop --delivered-older-than 7d\n"
             "  outboxctl purge --db postgresql://ops@db.internal/shop --delivered-older-than 7d "
@@ -100,6 +108,8 @@ QString description(const QString &command)
         {u"replay"_qs, u"Release DEAD events for another delivery, recording who and why."_qs},
         {u"generate"_qs, u"Fill a simulation database with a realistic synthetic outbox."_qs},
         {u"export"_qs, u"Write the events, or the replay log, as spreadsheet-safe CSV."_qs},
+        {u"resolve"_qs, u"Close DEAD events without delivering them, recording who and why."_qs},
+        {u"migrate"_qs, u"Bring a database's native schema to this program's version."_qs},
         {u"purge"_qs, u"Delete old DELIVERED (and RESOLVED) events in short batches."_qs},
         {u"diagnose"_qs,
             u"Say why the outbox is stuck and what to do; exit 1 on a warning or critical finding."_qs},

@@ -1,4 +1,5 @@
-// outboxctl init --db URL [--for-simulation]: creates the native schema where absent.
+// outboxctl init --db URL [--for-simulation]: creates the native schema where absent, at the
+// current version; an older schema keeps its version and is told to run `outboxctl migrate`.
 #include "cli.h"
 #include "schema.h"
 
@@ -39,5 +40,8 @@ int runInit(const QStringList &arguments)
             .arg(Cli::printable(url.toDisplayString()),
                 parser.isSet(QStringLiteral("for-simulation")) ? QStringLiteral(" for simulation")
                                                                : QString()));
+    const QString outdated = Schema::outdated(connection->database());
+    if (!outdated.isEmpty())
+        Cli::printLine(QStringLiteral("note: ") + Cli::printable(outdated));
     return Cli::Ok;
 }

@@ -13,6 +13,8 @@ int runRelay(const QStringList &arguments);
 int runReplay(const QStringList &arguments);
 int runGenerate(const QStringList &arguments);
 int runExport(const QStringList &arguments);
+int runResolve(const QStringList &arguments);
+int runMigrate(const QStringList &arguments);
 int runPurge(const QStringList &arguments);
 int runDiagnose(const QStringList &arguments);
 int runExplain(const QStringList &arguments);
@@ -33,6 +35,8 @@ const char usage[]
       "  replay    release DEAD events for another delivery, recording who and why\n"
       "  generate  fill a simulation database with a realistic synthetic outbox\n"
       "  export    write the events, or the replay log, as spreadsheet-safe CSV\n"
+      "  resolve   close DEAD events without delivering them, recording who and why\n"
+      "  migrate   bring a database's native schema to this program's version\n"
       "  purge     delete old DELIVERED (and RESOLVED) events in short batches\n"
       "  diagnose  say why the outbox is stuck and what to do; exit 1 on a finding\n"
       "  explain   explain one event: where it is, why, and what happens next\n"
@@ -55,8 +59,8 @@ int main(int argc, char *argv[])
     QStringList arguments = QCoreApplication::arguments().mid(1);
     if (arguments.isEmpty())
         return Cli::fail(QStringLiteral("missing command (init, simulate, check, relay, replay, "
-                                        "generate, export, purge, diagnose, explain, errors); see "
-                                        "`outboxctl --help`"));
+                                        "generate, export, resolve, migrate, purge, diagnose, "
+                                        "explain, errors); see `outboxctl --help`"));
     const QString command = arguments.takeFirst();
     if (command == QLatin1String("--help") || command == QLatin1String("-h")
         || command == QLatin1String("help")) {
@@ -81,6 +85,10 @@ int main(int argc, char *argv[])
         return runGenerate(arguments);
     if (command == QLatin1String("export"))
         return runExport(arguments);
+    if (command == QLatin1String("resolve"))
+        return runResolve(arguments);
+    if (command == QLatin1String("migrate"))
+        return runMigrate(arguments);
     if (command == QLatin1String("purge"))
         return runPurge(arguments);
     if (command == QLatin1String("diagnose"))
@@ -90,6 +98,7 @@ int main(int argc, char *argv[])
     if (command == QLatin1String("errors"))
         return runErrors(arguments);
     return Cli::fail(QStringLiteral("unknown command '%1' (expected init, simulate, check, relay, "
-                                    "replay, generate, export, purge, diagnose, explain or errors)")
+                                    "replay, generate, export, resolve, migrate, purge, diagnose, "
+                                    "explain or errors)")
                          .arg(command));
 }

@@ -3,6 +3,7 @@
 #include "saturating.h"
 
 #include <QDateTime>
+#include <QList>
 
 namespace TimeFormat {
 
@@ -42,6 +43,33 @@ QString relative(qint64 time, qint64 now)
     if (delta == 0)
         return QStringLiteral("now");
     return delta > 0 ? QStringLiteral("in ") + age(delta) : age(delta) + QStringLiteral(" ago");
+}
+
+QString ageInTwoUnits(qint64 ms)
+{
+    const qint64 a = Saturating::abs(ms);
+    if (a < 60000)
+        return age(a);
+    static const QList<std::pair<qint64, const char *>> units
+        = {{86400000, "d"}, {3600000, "h"}, {60000, "min"}, {1000, "s"}};
+    for (qsizetype i = 0; i + 1 < units.size(); ++i) {
+        const auto &[size, name] = units.at(i);
+        if (a < size)
+            continue;
+        const auto &[smaller, smallerName] = units.at(i + 1);
+        return QStringLiteral("%1 %2 %3 %4")
+            .arg(a / size)
+            .arg(QLatin1String(name))
+            .arg(a % size / smaller)
+            .arg(QLatin1String(smallerName));
+    }
+    return age(a);
+}
+
+QString isoLocal(qint64 time)
+{
+    const QDateTime local = QDateTime::fromMSecsSinceEpoch(time);
+    return local.toOffsetFromUtc(local.offsetFromUtc()).toString(Qt::ISODateWithMs);
 }
 
 } // namespace TimeFormat

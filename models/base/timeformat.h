@@ -8,5 +8,10 @@ namespace TimeFormat {
 bool isLogical(qint64 time); // below year 1973 in ms: a simulator time
 QString time(qint64 time);
 QString age(qint64 ms); // "850 ms", "12 s", "3 min", "2 h", "4 d"
-QString relative(qint64 time, qint64 now); // "in 12 s", "3 min ago", "now"; units for logical times
+QString relative(qint64 time, qint64 now);
+// Two units where the first alone rounds too much: "7 d 3 h", "2 h 5 min", "3 min 12 s",
+// "12.5 s", "850 ms" (whole units, rounded down).
+QString ageInTwoUnits(qint64 ms);
+// Local ISO 8601 with the offset: "2026-11-30T17:05:00.000+01:00" ("Z" where local is UTC).
+QString isoLocal(qint64 time); // "in 12 s", "3 min ago", "now"; units for logical times
 } // namespace TimeFormat

@@ -10,7 +10,7 @@ const QList<std::pair<EventFilter::State, const char *>> &stateNameList()
     static const QList<std::pair<S, const char *>> names
         = {{S::Any, "any"}, {S::Pending, "pending"}, {S::Due, "due"}, {S::Scheduled, "scheduled"},
             {S::InFlight, "in-flight"}, {S::LeaseExpired, "lease-expired"},
-            {S::Delivered, "delivered"}, {S::Dead, "dead"}};
+            {S::Delivered, "delivered"}, {S::Dead, "dead"}, {S::Resolved, "resolved"}};
     return names;
 }
 
@@ -38,6 +38,8 @@ QString stateCondition(EventFilter::State state)
         return QStringLiteral("status = 'DELIVERED'");
     case S::Dead:
         return QStringLiteral("status = 'DEAD'");
+    case S::Resolved:
+        return QStringLiteral("status = 'RESOLVED'");
     }
     return {};
 }

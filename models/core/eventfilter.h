@@ -11,7 +11,17 @@
 
 struct EventFilter
 {
-    enum class State { Any, Pending, Due, Scheduled, InFlight, LeaseExpired, Delivered, Dead };
+    enum class State {
+        Any,
+        Pending,
+        Due,
+        Scheduled,
+        InFlight,
+        LeaseExpired,
+        Delivered,
+        Dead,
+        Resolved
+    };
 
     // IdPrefix: event IDs starting with `search` exactly (case included), a range of the primary
     // key: instant at any size. Contains: `search` anywhere in the event ID, type, aggregate or

@@ -170,7 +170,7 @@ QString validate(const QSqlDatabase &db)
     return wrongTypes(db);
 }
 
-bool create(const QSqlDatabase &db, QString *error)
+bool runScript(const QSqlDatabase &db, QString *error)
 {
     const bool postgres = db.driverName() == QLatin1String("QPSQL");
     QFile file(
@@ -179,18 +179,90 @@ bool create(const QSqlDatabase &db, QString *error)
         *error = QStringLiteral("schema resource missing: %1").arg(file.fileName());
         return false;
     }
+    if (postgres) // "relation already exists, skipping" notices are expected on a re-run
+        QSqlQuery(db).exec(QStringLiteral("SET LOCAL client_min_messages = warning"));
+    for (const QString &statement : statementsOf(QString::fromUtf8(file.readAll()))) {
+        if (!exec(db, statement, error))
+            return false;
+    }
+    return true;
+}
+
+bool recordVersion(const QSqlDatabase &db, int version, QString *error)
+{
+    QSqlQuery query(db);
+    query.prepare(QStringLiteral("DELETE FROM outbox_meta WHERE key = 'schema_version'"));
+    if (!query.exec()) {
+        *error = query.lastError().text().simplified();
+        return false;
+    }
+    query.prepare(
+        QStringLiteral("INSERT INTO outbox_meta (key, value) VALUES ('schema_version', :version)"));
+    query.bindValue(QStringLiteral(":version"), QString::number(version));
+    if (!query.exec()) {
+        *error = query.lastError().text().simplified();
+        return false;
+    }
+    return true;
+}
+
+int version(const QSqlDatabase &db, QString *error)
+{
+    QString scratch;
+    if (!error)
+        error = &scratch;
+    if (db.record(QStringLiteral("outbox_meta")).isEmpty())
+        return 1;
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT value FROM outbox_meta WHERE key = 'schema_version'"));
+    if (!query.exec()) {
+        *error = query.lastError().text().simplified();
+        return -1;
+    }
+    if (!query.next())
+        return 1;
+    bool ok = false;
+    const int found = query.value(0).toString().trimmed().toInt(&ok);
+    if (!ok || found < 1 || found > CurrentVersion) {
+        *error = QStringLiteral("outbox_meta.schema_version is '%1', not a version this program "
+                                "knows (1 to %2): a newer program made this database")
+                     .arg(query.value(0).toString().left(40))
+                     .arg(CurrentVersion);
+        return -1;
+    }
+    return found;
+}
+
+QString outdatedMessage(int version)
+{
+    if (version >= CurrentVersion)
+        return {};
+    return QStringLiteral("the schema is version %1, older than this program's version %2 (no "
+                          "RESOLVED state, no resolve_log): run `outboxctl migrate --db URL`")
+        .arg(version)
+        .arg(CurrentVersion);
+}
+
+QString outdated(const QSqlDatabase &db)
+{
+    QString error;
+    const int found = version(db, &error);
+    return found < 0 ? error : outdatedMessage(found);
+}
+
+bool create(const QSqlDatabase &db, QString *error)
+{
+    const bool postgres = db.driverName() == QLatin1String("QPSQL");
+    const bool fresh = db.record(QStringLiteral("delivery_outbox")).isEmpty();
     QSqlDatabase handle = db;
     if (!handle.transaction()) {
         *error = handle.lastError().text().simplified();
         return false;
     }
-    if (postgres) // "relation already exists, skipping" notices are expected on a re-run
-        QSqlQuery(db).exec(QStringLiteral("SET LOCAL client_min_messages = warning"));
-    for (const QString &statement : statementsOf(QString::fromUtf8(file.readAll()))) {
-        if (!exec(db, statement, error)) {
-            handle.rollback();
-            return false;
-        }
+    if (!runScript(db, error) || (fresh && !recordVersion(db, CurrentVersion, error))) {
+        handle.rollback();
+        return false;
     }
     if (!handle.commit()) {
         *error = handle.lastError().text().simplified();
@@ -230,6 +302,12 @@ bool clearSimulationData(const QSqlDatabase &db, QString *error)
     QSqlDatabase handle = db;
     if (!handle.transaction()) {
         *error = handle.lastError().text().simplified();
+        return false;
+    }
+    // resolve_log (version 2) goes first: it references delivery_outbox.
+    if (!db.record(QStringLiteral("resolve_log")).isEmpty()
+        && !exec(db, QStringLiteral("DELETE FROM resolve_log"), error)) {
+        handle.rollback();
         return false;
     }
     const QList<TableColumns> &tables = nativeTables();

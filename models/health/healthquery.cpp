@@ -194,6 +194,27 @@ bool readDead(Reader &reader, HealthSnapshot *snapshot, SmallStates *small)
     return true;
 }
 
+// The native schema's version and, from version 2, its RESOLVED rows (from their partial
+// index), in one statement: a version 1 database records no version, so returns no row and
+// counts nothing (it could only count by reading the whole table).
+bool readVersionAndResolved(Reader &reader, HealthSnapshot *snapshot)
+{
+    QSqlQuery *prepared = nullptr;
+    // clang-format off
+    if (!reader.run(&prepared,
+            u"SELECT value,"
+            "        (SELECT COUNT(*) FROM delivery_outbox WHERE status = 'RESOLVED')"
+            " FROM outbox_meta WHERE key = 'schema_version'"_qs))
+        return false;
+    // clang-format on
+    snapshot->schemaVersion = 1;
+    if (prepared->next()) {
+        snapshot->schemaVersion = prepared->value(0).toString().trimmed().toInt();
+        snapshot->counts.resolved = prepared->value(1).toLongLong();
+    }
+    return true;
+}
+
 void fillAttemptsAndCategories(const SmallStates &small, HealthSnapshot *snapshot)
 {
     // Zeros fill the gaps up to DenseFailures; beyond, only counts that occur are listed, so a
@@ -267,7 +288,8 @@ std::optional<double> catalogueRows(Reader &reader, bool *ok)
 // counts exactly up to the threshold and estimates above it.
 bool readDelivered(Reader &reader, HealthSnapshot *snapshot)
 {
-    const qint64 small = snapshot->counts.pending() + snapshot->counts.dead;
+    const qint64 small
+        = snapshot->counts.pending() + snapshot->counts.dead + snapshot->counts.resolved;
     QSqlQuery *query = nullptr;
     if (!reader.isNative()) {
         // Another schema: no catalogue estimate of a derived table, so an exact count.
@@ -460,6 +482,7 @@ std::optional<HealthSnapshot> compute(
         SmallStates small;
         if ((reader.isPostgres() && !limitPlanner(reader))
             || (!reader.isNative() && !checkStatuses(reader, *options.profile, error))
+            || (reader.isNative() && !readVersionAndResolved(reader, &snapshot))
             || !readPending(reader, &snapshot, &small) || !readDead(reader, &snapshot, &small)
             || !readDelivered(reader, &snapshot)
             || (reader.isNative() && !readThroughput(reader, &snapshot)))

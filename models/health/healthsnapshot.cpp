@@ -39,13 +39,15 @@ QString array(const QStringList &items)
     return QLatin1Char('[') + items.join(QLatin1Char(',')) + QLatin1Char(']');
 }
 
-// A count the schema cannot tell is null, never 0.
-QString countsJson(const HealthCounts &counts, const QStringList &notAvailable)
+// A count the schema cannot tell is null, never 0. "resolved" exists from schema version 2.
+QString countsJson(const HealthCounts &counts, const QStringList &notAvailable, bool resolved)
 {
-    const QList<std::pair<QString, qint64>> values
+    QList<std::pair<QString, qint64>> values
         = {{u"due"_qs, counts.due}, {u"scheduled"_qs, counts.scheduled},
             {u"in_flight"_qs, counts.inFlight}, {u"lease_expired"_qs, counts.leaseExpired},
             {u"delivered"_qs, counts.delivered}, {u"dead"_qs, counts.dead}};
+    if (resolved)
+        values.append({u"resolved"_qs, counts.resolved});
     QStringList members;
     for (const auto &[key, value] : values)
         members << (notAvailable.contains(key) ? member(key, u"null"_qs) : member(key, value));
@@ -137,7 +139,7 @@ QString HealthSnapshot::toJson(const HealthThresholds &thresholds) const
     };
     QStringList members = {
         member(u"now"_qs, now),
-        member(u"counts"_qs, countsJson(counts, notAvailable)),
+        member(u"counts"_qs, countsJson(counts, notAvailable, schemaVersion >= 2)),
         member(u"estimated"_qs, namesJson(estimated)),
         member(u"not_available"_qs, namesJson(notAvailable)),
         notAvailable.contains(u"oldest_pending_age_ms"_qs)

@@ -20,6 +20,9 @@ struct HealthCounts
     qint64 leaseExpired = 0;
     qint64 delivered = 0;
     qint64 dead = 0;
+    // Closed by an operator without delivery (schema version 2): terminal, never claimed, kept
+    // apart from DEAD.
+    qint64 resolved = 0;
 
     qint64 pending() const { return due + scheduled + inFlight + leaseExpired; }
 };
@@ -86,6 +89,10 @@ struct HealthSnapshot
 
     qint64 now = 0;
     HealthCounts counts;
+    // The native schema's version (Schema::version); 0 for another schema read through a
+    // profile. Below Schema::CurrentVersion, Schema::outdatedMessage() says what to run; the
+    // JSON has "resolved" among its counts only from version 2.
+    int schemaVersion = 0;
     // Names of counts (JSON keys, e.g. "delivered") that are estimates rather than exact.
     QStringList estimated;
     // JSON keys the schema cannot tell (a profile without leases, claims, failures, ...): counts

@@ -26,5 +26,17 @@ QList<HealthViolation> HealthThresholds::evaluate(const HealthSnapshot &snapshot
         known(QStringLiteral("dead"), snapshot.counts.dead));
     check(&violations, QStringLiteral("max_lease_expired"), maxLeaseExpired,
         known(QStringLiteral("lease_expired"), snapshot.counts.leaseExpired));
+    check(&violations, QStringLiteral("max_due"), maxDue,
+        known(QStringLiteral("due"), snapshot.counts.due));
     return violations;
+}
+
+HealthThresholds HealthThresholds::fromTiles(const TileThresholds &tiles)
+{
+    HealthThresholds thresholds;
+    thresholds.maxOldestPendingMs = tiles.oldestPendingMs.red - 1;
+    thresholds.maxDead = tiles.dead.red - 1;
+    thresholds.maxLeaseExpired = tiles.leaseExpired.red - 1;
+    thresholds.maxDue = tiles.due.red - 1;
+    return thresholds;
 }

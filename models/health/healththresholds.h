@@ -2,6 +2,8 @@
 // violations found against them. A limit is the largest healthy value: exceeding it violates.
 #pragma once
 
+#include "tilethresholds.h"
+
 #include <QList>
 #include <QString>
 #include <optional>
@@ -10,7 +12,8 @@ struct HealthSnapshot;
 
 struct HealthViolation
 {
-    QString threshold; // "max_oldest_pending_ms", "max_dead" or "max_lease_expired"
+    // "max_oldest_pending_ms", "max_dead", "max_lease_expired" or "max_due"
+    QString threshold;
     qint64 limit = 0;
     qint64 value = 0;
 
@@ -22,6 +25,11 @@ struct HealthThresholds
     std::optional<qint64> maxOldestPendingMs;
     std::optional<qint64> maxDead;
     std::optional<qint64> maxLeaseExpired;
+    std::optional<qint64> maxDue;
+
+    // The limits at which the window's tiles turn red: a value reaching a tile's red limit
+    // exceeds the threshold one below it. `outboxctl check` judges these unless told otherwise.
+    static HealthThresholds fromTiles(const TileThresholds &tiles = {});
 
     // In the order above; empty when the snapshot is healthy.
     QList<HealthViolation> evaluate(const HealthSnapshot &snapshot) const;

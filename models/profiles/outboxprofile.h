@@ -105,6 +105,10 @@ public:
     // The fenced statement with :event_id (and optionally :now, ms) for ReplayKind::Statement.
     std::optional<QString> replaySql(Engine engine) const;
     QString replayUnavailableReason() const { return m_replayUnavailable; }
+    // Resolve (DEAD -> RESOLVED, kept, never delivered) is Outbox Health's own on the native
+    // schema; another schema refuses it, naming its library's own action when the profile says
+    // (`resolve_unavailable = ...`), empty otherwise.
+    QString resolveUnavailableReason() const { return m_resolveUnavailable; }
     // Runs the replay statement for one event at `now`: the number of rows it changed (0 when
     // the event is not in its failed state any more), or nothing with *error set.
     std::optional<int> replay(
@@ -141,6 +145,7 @@ private:
     PerEngine m_replay;
     ReplayKind m_replayKind = ReplayKind::Unavailable;
     QString m_replayUnavailable;
+    QString m_resolveUnavailable;
     QStringList m_statuses
         = {QStringLiteral("PENDING"), QStringLiteral("DELIVERED"), QStringLiteral("DEAD")};
     bool m_native = false;

@@ -28,7 +28,7 @@ const QStringList &metaFields()
 {
     static const QStringList fields = {QStringLiteral("name"), QStringLiteral("description"),
         QStringLiteral("engines"), QStringLiteral("statuses"), QStringLiteral("replay_unavailable"),
-        QStringLiteral("newer")};
+        QStringLiteral("resolve_unavailable"), QStringLiteral("newer")};
     return fields;
 }
 
@@ -341,6 +341,8 @@ bool ProfileParser::readMeta()
     }
     m_profile.m_name = name.value;
     m_profile.m_description = m_byKey.value(QStringLiteral("description")).value;
+    m_profile.m_resolveUnavailable
+        = m_byKey.value(QStringLiteral("resolve_unavailable")).value.simplified();
     m_profile.m_newer = m_byKey.value(QStringLiteral("newer")).value;
     return true;
 }

@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QSqlRecord>
 
 namespace {
 
@@ -108,9 +109,13 @@ bool OutboxGenerator::clear(QString *error)
     if (!m_postgres)
         return Schema::clearSimulationData(m_db, error);
     // TRUNCATE, not DELETE: emptying ten million rows must not take longer than making them.
+    // resolve_log exists from schema version 2 and references delivery_outbox.
+    const QString resolveLog = m_db.record(QStringLiteral("resolve_log")).isEmpty()
+        ? QString()
+        : QStringLiteral(" resolve_log,");
     return exec(m_db,
-        QStringLiteral("TRUNCATE delivery_attempt, replay_log, consumer_ledger, consumer_stock,"
-                       " delivery_outbox RESTART IDENTITY"),
+        QStringLiteral("TRUNCATE delivery_attempt, replay_log,") + resolveLog
+            + QStringLiteral(" consumer_ledger, consumer_stock, delivery_outbox RESTART IDENTITY"),
         error);
 }
 

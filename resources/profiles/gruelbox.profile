@@ -39,3 +39,8 @@ replay = UPDATE txno_outbox SET attempts = 0, blocked = false
 
 detect = SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('txno_outbox')
     AND attname = 'nextattempttime' AND NOT attisdropped
+
+# No gruelbox action closes a blocked entry without running it: resolve is refused with this.
+resolve_unavailable = gruelbox transaction-outbox has no action that closes a blocked entry
+    without running it: TransactionOutbox.whitelist(entryId) runs it again; otherwise the entry
+    stays blocked until the application deletes it from txno_outbox.

@@ -36,3 +36,7 @@ replay = UPDATE outbox_record SET status = 'NEW', failure_count = 0,
 
 detect = SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('outbox_record')
     AND attname = 'failure_count' AND NOT attisdropped
+
+# Resolve is refused with this: Outbox Health writes only through the replay statement above.
+resolve_unavailable = Outbox Health knows no namastack action that closes a FAILED record
+    without delivering it; close or remove it through the application that owns outbox_record.

@@ -23,6 +23,8 @@ last_error = last_error
 
 # DEAD -> PENDING through Outbox Health's replay, with a replay_log row in the same transaction.
 replay = native
+# DEAD -> RESOLVED (schema version 2) through Outbox Health's resolve, with a resolve_log row:
+# no field needed.
 
 postgresql.detect = SELECT 1 WHERE to_regclass('delivery_outbox') IS NOT NULL
 sqlite.detect = SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'delivery_outbox'

@@ -48,3 +48,8 @@ replay = UPDATE pgboss.job SET state = 'retry', retry_limit = retry_limit + 1
 
 detect = SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('pgboss.job')
     AND attname = 'retry_limit' AND NOT attisdropped
+
+# No pg-boss action closes a failed job and keeps it: resolve is refused with this.
+resolve_unavailable = pg-boss has no state that closes a failed job without running it; call
+    boss.deleteJob(name, id) from the application to remove it (the row is not kept), or leave it
+    for pg-boss's own retention to archive.

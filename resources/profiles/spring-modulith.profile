@@ -44,3 +44,7 @@ replay_unavailable = Spring Modulith resubmits publications only through the app
 detect = SELECT 1 WHERE to_regclass('event_publication') IS NOT NULL AND NOT EXISTS (
     SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('event_publication')
     AND attname = 'status' AND NOT attisdropped)
+
+# Resolve is refused with this: Spring Modulith owns its publications.
+resolve_unavailable = Spring Modulith closes publications only through the application (its
+    event publication registry); Outbox Health does not write event_publication.

@@ -1,4 +1,6 @@
--- Native Outbox Health schema for PostgreSQL. Idempotent: every statement is IF NOT EXISTS.
+-- Native Outbox Health schema for PostgreSQL, version 2 (Schema::CurrentVersion). Idempotent: every
+-- statement is IF NOT EXISTS. A version 1 database (no RESOLVED state, no resolve_log) is brought
+-- to version 2 by `outboxctl migrate` (models/db/schemamigration.cpp), never by this script.
 -- Times are integer milliseconds since the epoch (abstract units in the logical-clock simulator).
 CREATE TABLE IF NOT EXISTS delivery_outbox (
     event_id TEXT PRIMARY KEY,
@@ -6,7 +8,9 @@ CREATE TABLE IF NOT EXISTS delivery_outbox (
     aggregate_id TEXT NOT NULL,
     event_type TEXT NOT NULL,
     payload TEXT NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('PENDING', 'DELIVERED', 'DEAD')),
+    status TEXT NOT NULL
+        CONSTRAINT delivery_outbox_status_check
+        CHECK (status IN ('PENDING', 'DELIVERED', 'DEAD', 'RESOLVED')),
     failures INTEGER NOT NULL DEFAULT 0,
     next_attempt_at BIGINT NOT NULL,
     claim_token TEXT,
@@ -47,6 +51,15 @@ CREATE TABLE IF NOT EXISTS replay_log (
     reset_failures BOOLEAN NOT NULL,
     failures_before INTEGER NOT NULL
 );
+-- Operator resolutions (version 2): a DEAD event closed without delivery, who and why.
+CREATE TABLE IF NOT EXISTS resolve_log (
+    resolve_id BIGSERIAL PRIMARY KEY,
+    event_id TEXT NOT NULL REFERENCES delivery_outbox (event_id),
+    resolved_at BIGINT NOT NULL,
+    operator TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    failures_before INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS outbox_meta (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -78,6 +91,10 @@ CREATE INDEX IF NOT EXISTS delivery_outbox_unfinished_aggregate
     ON delivery_outbox (aggregate_type, aggregate_id, created_at, event_id)
     INCLUDE (status, claim_token, lease_until)
     WHERE status IN ('PENDING', 'DEAD');
+-- RESOLVED rows (version 2): the snapshot's RESOLVED count, and a purge of old ones.
+CREATE INDEX IF NOT EXISTS delivery_outbox_resolved
+    ON delivery_outbox (created_at)
+    WHERE status = 'RESOLVED';
 -- The event table's default sort (Age: created_at, then event_id) and its age filters, paged by
 -- keyset: the first page and page 10,000 read the same 200 index entries. Event ID sorts use
 -- the primary key; the other sorts (type, failures, next attempt, error) have no index of their
@@ -93,3 +110,6 @@ CREATE INDEX IF NOT EXISTS delivery_attempt_event
 -- Replay audit per event.
 CREATE INDEX IF NOT EXISTS replay_log_event
     ON replay_log (event_id);
+-- Resolve audit per event.
+CREATE INDEX IF NOT EXISTS resolve_log_event
+    ON resolve_log (event_id);

@@ -1,5 +1,6 @@
 // Where the health tiles turn amber and red: a tile whose value reaches a limit takes that
-// limit's colour. Display-only limits, apart from the pass/fail thresholds of `outboxctl check`.
+// limit's colour. The defaults are also what `outboxctl check` judges without limits of its
+// own (HealthThresholds::fromTiles): a figure the window shows red fails the check.
 #pragma once
 
 #include <QtGlobal>

@@ -1,0 +1,214 @@
+#include "schemamigration.h"
+
+#include "schema.h"
+#include "sqltransaction.h"
+
+#include <QRegularExpression>
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace {
+
+const QString NewStatuses = QStringLiteral("'PENDING', 'DELIVERED', 'DEAD', 'RESOLVED'");
+
+bool exec(QSqlQuery &query, const QString &sql, QString *error)
+{
+    if (query.exec(sql))
+        return true;
+    *error = query.lastError().text().simplified();
+    return false;
+}
+
+bool exec(const QSqlDatabase &db, const QString &sql, QString *error)
+{
+    QSqlQuery query(db);
+    return exec(query, sql, error);
+}
+
+// One column of text from a fixed catalogue query.
+bool column(const QSqlDatabase &db, const QString &sql, QStringList *values, QString *error)
+{
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    if (!exec(query, sql, error))
+        return false;
+    while (query.next())
+        values->append(query.value(0).toString());
+    return true;
+}
+
+qint64 rowCount(const QSqlDatabase &db, const QString &table, QString *error)
+{
+    QSqlQuery query(db);
+    if (!exec(query, QStringLiteral("SELECT COUNT(*) FROM ") + table, error) || !query.next())
+        return -1;
+    return query.value(0).toLongLong();
+}
+
+// A catalogue name as an SQL identifier: double-quoted, quotes doubled.
+QString identifier(const QString &name)
+{
+    QString quoted = name;
+    quoted.replace(QLatin1Char('"'), QStringLiteral("\"\""));
+    return QLatin1Char('"') + quoted + QLatin1Char('"');
+}
+
+} // namespace
+
+SchemaMigration::SchemaMigration(const QSqlDatabase &db)
+    : m_db(db)
+    , m_postgres(db.driverName() == QLatin1String("QPSQL"))
+{ }
+
+int SchemaMigration::fromVersion(QString *error) const
+{
+    return Schema::version(m_db, error);
+}
+
+QStringList SchemaMigration::steps(int from) const
+{
+    if (from >= Schema::CurrentVersion)
+        return {};
+    return {m_postgres
+            ? QStringLiteral("delivery_outbox: drop the status CHECK and add "
+                             "delivery_outbox_status_check allowing 'RESOLVED' (the table is "
+                             "locked while PostgreSQL checks every row)")
+            : QStringLiteral("delivery_outbox: rebuild the table with a status CHECK allowing "
+                             "'RESOLVED' (every row copied; indexes and triggers recreated)"),
+        QStringLiteral("create table resolve_log and indexes delivery_outbox_resolved, "
+                       "resolve_log_event"),
+        QStringLiteral("outbox_meta: schema_version = %1").arg(Schema::CurrentVersion)};
+}
+
+bool SchemaMigration::migrate(bool readOnly, QString *error)
+{
+    const int from = fromVersion(error);
+    if (from < 0)
+        return false;
+    if (from >= Schema::CurrentVersion)
+        return true;
+    if (readOnly) {
+        *error = QStringLiteral("the connection is read-only: nothing migrated");
+        return false;
+    }
+    return toVersion2(error);
+}
+
+bool SchemaMigration::toVersion2(QString *error)
+{
+    // SQLite: a table rebuild needs foreign keys off, and that pragma is a no-op inside a
+    // transaction; they are checked by hand before the commit and restored afterwards.
+    if (!m_postgres && !exec(m_db, QStringLiteral("PRAGMA foreign_keys = OFF"), error))
+        return false;
+    bool done = false;
+    {
+        SqlTransaction transaction(m_db);
+        if (!transaction.isActive()) {
+            *error = transaction.errorText();
+        } else if ((m_postgres ? widenPostgresCheck(error) : rebuildSqliteTable(error))
+            && Schema::runScript(m_db, error)
+            && Schema::recordVersion(m_db, Schema::CurrentVersion, error)) {
+            done = transaction.commit();
+            if (!done)
+                *error = transaction.errorText();
+        }
+    }
+    if (!m_postgres)
+        exec(m_db, QStringLiteral("PRAGMA foreign_keys = ON"), error);
+    return done;
+}
+
+// Every CHECK constraint on delivery_outbox that names status (one, normally: PostgreSQL calls
+// an unnamed column check delivery_outbox_status_check) is replaced by the wider one.
+bool SchemaMigration::widenPostgresCheck(QString *error)
+{
+    QStringList names;
+    // clang-format off
+    if (!column(m_db, QStringLiteral(
+            "SELECT conname FROM pg_constraint"
+            " WHERE conrelid = to_regclass('delivery_outbox') AND contype = 'c'"
+            "   AND pg_get_constraintdef(oid) LIKE '%status%'"), &names, error))
+        return false;
+    // clang-format on
+    for (const QString &name : names) {
+        if (!exec(m_db,
+                QStringLiteral("ALTER TABLE delivery_outbox DROP CONSTRAINT ") + identifier(name),
+                error))
+            return false;
+    }
+    return exec(m_db,
+        QStringLiteral("ALTER TABLE delivery_outbox ADD CONSTRAINT delivery_outbox_status_check"
+                       " CHECK (status IN (%1))")
+            .arg(NewStatuses),
+        error);
+}
+
+// SQLite's documented way to change a constraint: a new table from the old definition (extra
+// columns of the operator's own kept), every row copied, the old one dropped, the new renamed,
+// indexes and triggers recreated from their own SQL, then a foreign key check.
+bool SchemaMigration::rebuildSqliteTable(QString *error)
+{
+    QStringList definition;
+    if (!column(m_db,
+            QStringLiteral("SELECT sql FROM sqlite_master WHERE type = 'table'"
+                           " AND name = 'delivery_outbox'"),
+            &definition, error))
+        return false;
+    if (definition.size() != 1) {
+        *error = QStringLiteral("delivery_outbox: table not found");
+        return false;
+    }
+    QString sql = definition.constFirst();
+    if (sql.contains(QLatin1String("'RESOLVED'")))
+        return true; // widened already (by hand): nothing to rebuild
+    static const QRegularExpression check(
+        QStringLiteral(R"(CHECK\s*\(\s*status\s+IN\s*\([^)]*\)\s*\))"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression head(QStringLiteral(R"(^CREATE\s+TABLE\s+"?delivery_outbox"?)"),
+        QRegularExpression::CaseInsensitiveOption);
+    if (!sql.contains(check) || !sql.contains(head)) {
+        *error = QStringLiteral("delivery_outbox: its definition has no status CHECK of the native "
+                                "schema; nothing migrated");
+        return false;
+    }
+    sql.replace(check, QStringLiteral("CHECK (status IN (%1))").arg(NewStatuses));
+    sql.replace(head, QStringLiteral("CREATE TABLE delivery_outbox_migrating"));
+    QStringList dependents; // indexes (not the automatic ones) and triggers
+    if (!column(m_db,
+            QStringLiteral("SELECT sql FROM sqlite_master WHERE tbl_name = 'delivery_outbox'"
+                           " AND type IN ('index', 'trigger') AND sql IS NOT NULL"),
+            &dependents, error))
+        return false;
+    const qint64 before = rowCount(m_db, QStringLiteral("delivery_outbox"), error);
+    if (before < 0 || !exec(m_db, sql, error)
+        || !exec(m_db,
+            QStringLiteral("INSERT INTO delivery_outbox_migrating SELECT * FROM delivery_outbox"),
+            error)
+        || !exec(m_db, QStringLiteral("DROP TABLE delivery_outbox"), error)
+        || !exec(m_db,
+            QStringLiteral("ALTER TABLE delivery_outbox_migrating RENAME TO delivery_outbox"),
+            error))
+        return false;
+    for (const QString &statement : dependents) {
+        if (!exec(m_db, statement, error))
+            return false;
+    }
+    const qint64 after = rowCount(m_db, QStringLiteral("delivery_outbox"), error);
+    if (after != before) {
+        *error
+            = QStringLiteral("delivery_outbox: %1 rows before the rebuild, %2 after: rolled back")
+                  .arg(before)
+                  .arg(after);
+        return false;
+    }
+    QSqlQuery keys(m_db);
+    if (!exec(keys, QStringLiteral("PRAGMA foreign_key_check"), error))
+        return false;
+    if (keys.next()) {
+        *error = QStringLiteral("%1 has rows whose event is missing from delivery_outbox: rolled "
+                                "back")
+                     .arg(keys.value(0).toString());
+        return false;
+    }
+    return true;
+}
