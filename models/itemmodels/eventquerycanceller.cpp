@@ -14,6 +14,24 @@ EventQueryCanceller::EventQueryCanceller(
 // Runs on the canceller's thread, where the connection was opened.
 EventQueryCanceller::~EventQueryCanceller() = default;
 
+bool EventQueryCanceller::ensureConnection()
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    if (m_connection)
+        return true;
+    OpenOptions options;
+    options.readOnly = true;
+    options.validateSchema = false;
+    options.statementTimeoutMs = 5000;
+    m_connection = DbConnection::open(m_url, options, nullptr);
+    return m_connection != nullptr;
+}
+
+void EventQueryCanceller::prepare()
+{
+    ensureConnection(); // failing here is fine: cancelSuperseded() tries again
+}
+
 void EventQueryCanceller::cancelSuperseded()
 {
     Q_ASSERT(QThread::currentThread() == thread());
@@ -21,15 +39,8 @@ void EventQueryCanceller::cancelSuperseded()
     const int pid = m_state->backendPid.load();
     if (running == 0 || !m_state->isSuperseded(running) || pid <= 0)
         return;
-    if (!m_connection) {
-        OpenOptions options;
-        options.readOnly = true;
-        options.validateSchema = false;
-        options.statementTimeoutMs = 5000;
-        m_connection = DbConnection::open(m_url, options, nullptr);
-        if (!m_connection)
-            return; // the worker's own statement fails or times out; nothing piles up
-    }
+    if (!ensureConnection())
+        return; // the worker's own statement fails or times out; nothing piles up
     QSqlQuery query(m_connection->database());
     query.prepare(QStringLiteral("SELECT pg_cancel_backend(:pid)"));
     query.bindValue(QStringLiteral(":pid"), pid);

@@ -20,8 +20,12 @@ public:
 
 public slots:
     void cancelSuperseded();
+    // Opens the connection ahead of the first cancel, so that a cancel is one statement away
+    // and reaches a search that runs only a few hundred milliseconds.
+    void prepare();
 
 private:
+    bool ensureConnection();
     DatabaseUrl m_url;
     std::shared_ptr<EventQueryState> m_state;
     std::unique_ptr<DbConnection> m_connection;

@@ -23,6 +23,7 @@ EventQueryClient::EventQueryClient(
         connect(&m_cancelThread, &QThread::finished, m_canceller, &QObject::deleteLater);
         m_cancelThread.setObjectName(u"outbox-events-cancel"_qs);
         m_cancelThread.start();
+        QMetaObject::invokeMethod(m_canceller, &EventQueryCanceller::prepare, Qt::QueuedConnection);
     }
 }
 
