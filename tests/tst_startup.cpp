@@ -10,6 +10,7 @@
 #include "windowsettings.h"
 
 #include <QDockWidget>
+#include <QPointer>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -86,12 +87,17 @@ private slots:
         if (engine == u"postgresql"_qs && !given.contains(u'@'))
             given.replace(u"://"_qs,
                 u"://"_qs + qEnvironmentVariable("USER", u"postgres"_qs) + u":s3cret@"_qs);
+        QPointer<MainWindow> window;
         {
             DashboardApp first;
             first.openUrl(given, true);
             QTRY_VERIFY_WITH_TIMEOUT(first.window(), 20000);
             QVERIFY(first.window()->openOptions().readOnly);
+            window = first.window();
         }
+        // The window (and its worker threads, a snapshot perhaps still running) goes with the
+        // app object, before QApplication: quitting never leaves a worker reading on.
+        QVERIFY(window.isNull());
         const auto last = WindowSettings::lastDatabase();
         QVERIFY(last);
         QVERIFY(!last->demo);

@@ -25,6 +25,9 @@ DashboardApp::DashboardApp(QObject *parent)
 
 DashboardApp::~DashboardApp()
 {
+    // Before QApplication goes: the window's workers stop with it (a snapshot still running
+    // on its thread finishes first), while the SQL drivers are still loaded.
+    delete m_window;
     delete m_start;
 }
 
