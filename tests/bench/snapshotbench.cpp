@@ -2,7 +2,9 @@
 // as the dashboard's worker runs it (same connection options), for tests/bench/scale. Prints
 // one JSON line with the median and minimum of N runs after one warm-up run, and writes the
 // SQL of a run, values in place, to FILE so that the script can time the same statements
-// through psql or sqlite3.
+// through psql or sqlite3. It also times the diagnosis engine (DiagnosisQuery::run, the rules of
+// `outboxctl diagnose`) the same way: the median of N runs after a warm-up.
+#include "diagnosisquery.h"
 #include "healthquery.h"
 #include "healthworker.h"
 
@@ -68,6 +70,21 @@ int main(int argc, char *argv[])
     }
     std::sort(times.begin(), times.end());
 
+    std::optional<DiagnosisResult> diagnosis
+        = DiagnosisQuery::run(connection->database(), now, &error); // warm-up
+    if (!diagnosis)
+        return fail(error);
+    QList<double> diagnosisTimes;
+    for (int i = 0; i < runs; ++i) {
+        QElapsedTimer timer;
+        timer.start();
+        diagnosis = DiagnosisQuery::run(connection->database(), now, &error);
+        if (!diagnosis)
+            return fail(error);
+        diagnosisTimes << double(timer.nsecsElapsed()) / 1e6;
+    }
+    std::sort(diagnosisTimes.begin(), diagnosisTimes.end());
+
     if (parser.isSet(u"trace"_qs)) {
         QFile file(parser.value(u"trace"_qs));
         if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
@@ -78,7 +95,7 @@ int main(int argc, char *argv[])
     QTextStream(stdout) << QStringLiteral(
         "{\"runs\":%1,\"median_ms\":%2,\"min_ms\":%3,\"max_ms\":%4,\"statements\":%5,"
         "\"estimated\":\"%6\",\"due\":%7,\"scheduled\":%8,\"in_flight\":%9,\"lease_expired\":%10,"
-        "\"delivered\":%11,\"dead\":%12}")
+        "\"delivered\":%11,\"dead\":%12,\"diagnosis_median_ms\":%13,\"findings\":%14}")
                                .arg(runs)
                                .arg(number(times.at(times.size() / 2)), number(times.constFirst()),
                                    number(times.constLast()))
@@ -90,6 +107,8 @@ int main(int argc, char *argv[])
                                .arg(c.leaseExpired)
                                .arg(c.delivered)
                                .arg(c.dead)
+                               .arg(number(diagnosisTimes.at(diagnosisTimes.size() / 2)))
+                               .arg(diagnosis->findings.size())
                         << Qt::endl;
     return 0;
 }
