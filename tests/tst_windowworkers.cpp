@@ -10,6 +10,7 @@
 #include "detailpane.h"
 #include "eventlistmodel.h"
 #include "filterbar.h"
+#include "healthmonitor.h"
 #include "mainwindow.h"
 #include "operatoractions.h"
 #include "outboxgenerator.h"
@@ -132,6 +133,29 @@ private slots:
         QTRY_VERIFY2(pane->summaryText().contains(u"no longer in the outbox"_qs),
             qPrintable(pane->summaryText()));
         QCOMPARE(pane->attemptModel()->rowCount(), 0);
+    }
+
+    // What a refresh costs the database includes the table's own refresh after the snapshot:
+    // the adaptive interval counts both (HealthMonitor::noteRefreshCost).
+    void tableRefreshCostCountsIntoTheInterval()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        const auto setup = database->initialise();
+        QVERIFY(setup && park(setup->database(), 2));
+        MainWindow window(database->connect(), simulationOff());
+        window.show();
+        QTRY_VERIFY(window.eventModel()->rowOfEvent(u"P-0002"_qs) >= 0);
+        QTRY_VERIFY(!window.eventModel()->isLoading());
+        window.monitor()->pause(); // one snapshot, by hand, and the refresh it triggers
+        QSignalSpy costs(window.eventModel(), &EventListModel::refreshCost);
+        QSignalSpy snapshots(window.monitor(), &HealthMonitor::snapshotChanged);
+        window.monitor()->refreshNow();
+        QTRY_COMPARE(costs.count(), 1); // the table's refresh after the snapshot answered
+        QCOMPARE(snapshots.count(), 1);
+        const qint64 table = costs.constLast().constFirst().toLongLong();
+        QVERIFY(table >= 0);
+        QCOMPARE(window.monitor()->lastCostMs(),
+            window.monitor()->snapshot().queryMs + table);
     }
 
     void failedReadKeepsTheLastValues_data()

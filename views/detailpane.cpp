@@ -7,6 +7,7 @@
 #include "retrytimeline.h"
 #include "statuscolorproxy.h"
 #include "themecolours.h"
+#include "timeformat.h"
 
 #include <QDateTime>
 #include <QHeaderView>
@@ -187,6 +188,11 @@ void DetailPane::showSummary(const EventDetail &detail)
         text += tr("<br>Last error: %1 — %2")
                     .arg(row.lastErrorCategory.toString().toHtmlEscaped(),
                         row.lastError.toString().toHtmlEscaped());
+    if (detail.resolution)
+        text += tr("<br>Resolved by %1 at %2: %3")
+                    .arg(detail.resolution->operatorName.toHtmlEscaped(),
+                        TimeFormat::time(detail.resolution->resolvedAt).toHtmlEscaped(),
+                        detail.resolution->reason.toHtmlEscaped());
     m_summary->setText(text);
 }
 

@@ -78,6 +78,8 @@ QMenu *EventTableMenu::menuFor(const QModelIndex &index)
         menu->addSeparator();
         menu->addAction(tr("Show attempts"), this, &EventTableMenu::showAttemptsRequested);
         menu->addAction(m_actions->replaySelectedAction());
+        if (m_resolve)
+            menu->addAction(m_resolve);
     }
     menu->addAction(m_actions->replayMatchingAction());
     menu->addAction(m_actions->exportEventsAction());

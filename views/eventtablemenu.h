@@ -1,6 +1,6 @@
 // The event table's keyboard and mouse answers: Ctrl+C copies the selected event IDs, and the
 // row context menu copies an ID, filters the table by the row's type, aggregate or error
-// category, shows the row's attempts and replays it (OperatorActions' action).
+// category, shows the row's attempts, replays it (OperatorActions' action) and resolves it.
 #pragma once
 
 #include <QObject>
@@ -21,6 +21,8 @@ public:
         QObject *parent = nullptr);
 
     QAction *copyIdsAction() const { return m_copyIds; }
+    // Resolve… (ResolveActions' action), offered next to Replay… on a row.
+    void setResolveAction(QAction *action) { m_resolve = action; }
     // The menu for the row under `index` (made current first), as a right click shows it; the
     // caller owns it.
     QMenu *menuFor(const QModelIndex &index);
@@ -39,4 +41,5 @@ private:
     FilterBar *m_filterBar;
     OperatorActions *m_actions;
     QAction *m_copyIds;
+    QAction *m_resolve = nullptr;
 };

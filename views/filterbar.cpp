@@ -27,7 +27,8 @@ FilterBar::FilterBar(QWidget *parent)
         {EventFilter::State::Due, tr("Due")}, {EventFilter::State::Scheduled, tr("Scheduled")},
         {EventFilter::State::InFlight, tr("In flight")},
         {EventFilter::State::LeaseExpired, tr("Lease expired")},
-        {EventFilter::State::Delivered, tr("Delivered")}, {EventFilter::State::Dead, tr("DEAD")}};
+        {EventFilter::State::Delivered, tr("Delivered")}, {EventFilter::State::Dead, tr("DEAD")},
+        {EventFilter::State::Resolved, tr("Resolved")}};
     for (const auto &[state, label] : states)
         m_state->addItem(label, int(state));
     m_searchMode->setObjectName(QStringLiteral("searchModeFilter"));
@@ -164,12 +165,15 @@ void FilterBar::setProfile(const OutboxProfile &profile)
     available(m_minAge, profile.isAvailable(C::CreatedAt));
     available(m_maxAge, profile.isAvailable(C::CreatedAt));
     available(m_category, profile.isAvailable(C::LastErrorCategory));
-    const QStringList counts = profile.notAvailableCounts();
+    QStringList counts = profile.notAvailableCounts();
+    if (!profile.isNative())
+        counts << QStringLiteral("resolved"); // another library's table has no RESOLVED state
     const QList<std::pair<EventFilter::State, QString>> states
         = {{EventFilter::State::InFlight, QStringLiteral("in_flight")},
             {EventFilter::State::LeaseExpired, QStringLiteral("lease_expired")},
             {EventFilter::State::Delivered, QStringLiteral("delivered")},
-            {EventFilter::State::Dead, QStringLiteral("dead")}};
+            {EventFilter::State::Dead, QStringLiteral("dead")},
+            {EventFilter::State::Resolved, QStringLiteral("resolved")}};
     auto *items = qobject_cast<QStandardItemModel *>(m_state->model());
     for (const auto &[state, key] : states) {
         const int index = m_state->findData(int(state));

@@ -44,6 +44,8 @@ QString normalHint(HealthTiles::Tile tile)
         return HealthTiles::tr("all time");
     case T::Dead:
         return HealthTiles::tr("need an operator");
+    case T::Resolved:
+        return HealthTiles::tr("closed by an operator");
     case T::OldestPending:
         return HealthTiles::tr("age of oldest PENDING");
     }
@@ -81,6 +83,7 @@ HealthTiles::HealthTiles(QWidget *parent)
     addTile(Tile::LeaseExpired, tr("Lease expired"));
     addTile(Tile::Delivered, tr("Delivered"));
     addTile(Tile::Dead, tr("DEAD"));
+    addTile(Tile::Resolved, tr("Resolved"));
     addTile(Tile::OldestPending, tr("Oldest pending"));
     updateValues();
     updateLevels();
@@ -208,6 +211,12 @@ void HealthTiles::updateLevels()
     widgets(Tile::Due).frame->setToolTip(limitsTip(m_thresholds.due, false));
     widgets(Tile::LeaseExpired).frame->setToolTip(limitsTip(m_thresholds.leaseExpired, false));
     widgets(Tile::Dead).frame->setToolTip(limitsTip(m_thresholds.dead, false));
+    widgets(Tile::Resolved)
+        .frame->setToolTip(!m_hasSnapshot || resolvedKnown()
+                ? tr("DEAD events an operator closed without delivery (Resolve…)")
+                : m_snapshot.schemaVersion > 0
+                ? tr("This schema has no RESOLVED state yet: run outboxctl migrate")
+                : tr("Another library's table: it has no RESOLVED state"));
     const QString implausible = m_snapshot.implausible.sentence();
     widgets(Tile::OldestPending)
         .frame->setToolTip(limitsTip(m_thresholds.oldestPendingMs, true)
@@ -289,6 +298,8 @@ QString keyOf(HealthTiles::Tile tile)
         return QStringLiteral("delivered");
     case T::Dead:
         return QStringLiteral("dead");
+    case T::Resolved:
+        return QStringLiteral("resolved");
     case T::OldestPending:
         return QStringLiteral("oldest_pending_age_ms");
     }
@@ -297,11 +308,17 @@ QString keyOf(HealthTiles::Tile tile)
 
 } // namespace
 
+// RESOLVED exists on the native schema from version 2 (a profile's snapshot has version 0).
+bool HealthTiles::resolvedKnown() const
+{
+    return m_snapshot.schemaVersion >= 2;
+}
+
 QString HealthTiles::formatValue(Tile tile) const
 {
     if (!m_hasSnapshot)
         return QStringLiteral("—");
-    if (!m_snapshot.isAvailable(keyOf(tile)))
+    if (!m_snapshot.isAvailable(keyOf(tile)) || (tile == Tile::Resolved && !resolvedKnown()))
         return QStringLiteral("n/a"); // the schema cannot tell: never shown as 0
     const HealthCounts &counts = m_snapshot.counts;
     const QLocale locale;
@@ -321,6 +338,8 @@ QString HealthTiles::formatValue(Tile tile) const
     }
     case Tile::Dead:
         return locale.toString(counts.dead);
+    case Tile::Resolved:
+        return locale.toString(counts.resolved);
     case Tile::OldestPending:
         return m_snapshot.oldestPendingAgeMs ? TimeFormat::age(*m_snapshot.oldestPendingAgeMs)
                                              : QStringLiteral("—");

@@ -18,7 +18,16 @@ class HealthTiles : public QWidget
 {
     Q_OBJECT
 public:
-    enum class Tile { Due, Scheduled, InFlight, LeaseExpired, Delivered, Dead, OldestPending };
+    enum class Tile {
+        Due,
+        Scheduled,
+        InFlight,
+        LeaseExpired,
+        Delivered,
+        Dead,
+        Resolved,
+        OldestPending
+    };
     enum class Level { Normal, Amber, Red };
 
     explicit HealthTiles(QWidget *parent = nullptr);
@@ -67,6 +76,7 @@ private:
     void updateLevels();
     void applyLevel(TileWidgets &widgets, Level level);
     QString formatValue(Tile tile) const;
+    bool resolvedKnown() const;
     Level levelFor(Tile tile) const;
     const TileWidgets &widgets(Tile tile) const { return m_tiles.at(int(tile)); }
 

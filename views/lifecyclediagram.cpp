@@ -124,6 +124,7 @@ QRectF LifecycleDiagram::boxRect(State state) const
         {0.31, 0.13, 104, 56}, // Scheduled
         {0.89, 0.50, 104, 56}, // Delivered
         {0.52, 0.87, 104, 56}, // Dead
+        {0.89, 0.87, 104, 56}, // Resolved
     };
     const auto &box = boxes[state];
     const QSizeF size(box.width * scale(), box.height * scale());
@@ -149,7 +150,7 @@ void LifecycleDiagram::addBoxTexts(Scene &scene, State state) const
     QList<Text> lines;
     lines << Text {{}, title(state), font(12, true), colour(state).darker(130), false};
     static const char *const keys[StateCount]
-        = {"due", "in_flight", "scheduled", "delivered", "dead"};
+        = {"due", "in_flight", "scheduled", "delivered", "dead", "resolved"};
     const auto number = [this](const char *key, qint64 value) {
         return m_notAvailable.contains(QLatin1String(key)) ? tr("n/a") : QLocale().toString(value);
     };
@@ -177,7 +178,8 @@ void LifecycleDiagram::addBoxTexts(Scene &scene, State state) const
 void LifecycleDiagram::addArrows(Scene &scene) const
 {
     const QRectF due = boxRect(Due), inFlight = boxRect(InFlight), scheduled = boxRect(Scheduled),
-                 delivered = boxRect(Delivered), dead = boxRect(Dead);
+                 delivered = boxRect(Delivered), dead = boxRect(Dead),
+                 resolved = boxRect(Resolved);
     const qreal s = scale();
     const qreal claimY = due.center().y() - 9 * s;
     const qreal reclaimY = due.center().y() + 9 * s;
@@ -212,6 +214,10 @@ void LifecycleDiagram::addArrows(Scene &scene) const
         {QPointF(dead.left(), dead.center().y()), QPointF(dueX, dead.center().y()),
             QPointF(dueX, due.bottom())},
         tr("operator replay (same event ID)"), QPointF((dueX + dead.left()) / 2, dead.center().y()),
+        Qt::AlignTop);
+    const qreal resolveY = dead.center().y();
+    addArrow(scene, {QPointF(dead.right(), resolveY), QPointF(resolved.left(), resolveY)},
+        tr("operator resolve\n(no delivery)"), QPointF((dead.right() + resolved.left()) / 2, resolveY),
         Qt::AlignTop);
 }
 
@@ -289,6 +295,8 @@ QString LifecycleDiagram::title(State state)
         return tr("DELIVERED");
     case Dead:
         return tr("DEAD");
+    case Resolved:
+        return tr("RESOLVED");
     case StateCount:
         break;
     }
@@ -299,7 +307,7 @@ QColor LifecycleDiagram::colour(State state)
 {
     // By the untranslated status word, as the tables colour it.
     static const char *const words[StateCount]
-        = {"DUE", "IN FLIGHT", "SCHEDULED", "DELIVERED", "DEAD"};
+        = {"DUE", "IN FLIGHT", "SCHEDULED", "DELIVERED", "DEAD", "RESOLVED"};
     return StatusColorProxy::colorFor(QLatin1String(words[state]));
 }
 
@@ -316,6 +324,8 @@ qint64 LifecycleDiagram::count(State state) const
         return m_counts.delivered;
     case Dead:
         return m_counts.dead;
+    case Resolved:
+        return m_counts.resolved;
     case StateCount:
         break;
     }

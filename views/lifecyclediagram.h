@@ -1,5 +1,6 @@
-// The outbox lifecycle drawn as a state diagram: DUE, IN FLIGHT, SCHEDULED, DELIVERED and DEAD
-// with their live counts, and labelled arrows for claim, ack, failure, reclaim and replay.
+// The outbox lifecycle drawn as a state diagram: DUE, IN FLIGHT, SCHEDULED, DELIVERED, DEAD and
+// RESOLVED with their live counts, and labelled arrows for claim, ack, failure, reclaim, replay
+// and resolve.
 // Positions follow the widget's size; the scene is laid out apart from painting it.
 #pragma once
 
@@ -33,7 +34,7 @@ protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
-    enum State { Due, InFlight, Scheduled, Delivered, Dead, StateCount };
+    enum State { Due, InFlight, Scheduled, Delivered, Dead, Resolved, StateCount };
 
     struct Text
     {

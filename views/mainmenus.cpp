@@ -71,6 +71,8 @@ void build(QMenuBar *bar, const MenuActions &actions, QSpinBox *interval)
     act->addAction(actions.copyIds);
     act->addAction(actions.replaySelected);
     act->addAction(actions.replayMatching);
+    if (actions.resolveSelected)
+        act->addAction(actions.resolveSelected);
 
     QMenu *help = bar->addMenu(QObject::tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));

@@ -1,5 +1,5 @@
 // The dashboard's menu bar: File (Connect…, Export…, Quit), View (teaching panel, refresh
-// interval, pause, thresholds, search), Actions (Refresh, Replay…, copy IDs) and Help (About).
+// interval, pause, thresholds, search), Actions (Refresh, Replay…, Resolve…, copy IDs) and Help (About).
 // It only lays out actions the window and its parts own.
 #pragma once
 
@@ -24,6 +24,7 @@ struct MenuActions
     QAction *refresh = nullptr;
     QAction *replaySelected = nullptr;
     QAction *replayMatching = nullptr;
+    QAction *resolveSelected = nullptr;
     QAction *copyIds = nullptr;
     QAction *about = nullptr;
 };

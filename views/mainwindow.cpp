@@ -23,6 +23,7 @@
 #include "mainmenus.h"
 #include "operatoractions.h"
 #include "replaylogmodel.h"
+#include "resolveactions.h"
 #include "schema.h"
 #include "stalebanner.h"
 #include "statuscolorproxy.h"
@@ -44,6 +45,7 @@
 #include <QMessageBox>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
@@ -202,11 +204,17 @@ void MainWindow::setupToolbar()
     if (!isNativeSchema())
         m_actions->setProfile(*m_options.profile);
     connect(m_actions, &OperatorActions::replayFinished, m_monitor, &HealthMonitor::refreshNow);
+    m_resolve = new ResolveActions(
+        m_url, m_eventView, openOptions().readOnly, [this] { return currentTime(); }, this);
+    if (!isNativeSchema())
+        m_resolve->setProfile(*m_options.profile);
+    connect(m_resolve, &ResolveActions::resolveFinished, m_monitor, &HealthMonitor::refreshNow);
     connect(m_actions, &OperatorActions::exportFinished, this,
         [this](bool, bool, qint64, const QString &message) { statusBar()->showMessage(message); });
     toolbar->addSeparator();
     toolbar->addAction(m_actions->replaySelectedAction());
     toolbar->addAction(m_actions->replayMatchingAction());
+    toolbar->addAction(m_resolve->resolveSelectedAction());
     toolbar->addAction(m_actions->exportEventsAction());
     toolbar->addAction(m_actions->exportAuditAction());
     toolbar->addSeparator();
@@ -380,6 +388,10 @@ void MainWindow::setupStatusBar()
         profile->setToolTip(m_options.profile->description());
     statusBar()->addWidget(profile);
     statusBar()->addWidget(m_refreshLabel);
+    m_schemaNote = new QLabel;
+    m_schemaNote->setObjectName(QStringLiteral("schemaNoteLabel"));
+    m_schemaNote->setVisible(false);
+    statusBar()->addWidget(m_schemaNote);
     const QString replayNote = m_actions->replayUnavailableReason();
     if (!replayNote.isEmpty()) {
         auto *note
@@ -443,6 +455,8 @@ void MainWindow::connectMonitor()
 {
     connectReplayLog();
     connect(m_monitor, &HealthMonitor::snapshotChanged, this, &MainWindow::applySnapshot);
+    // The table's refresh is part of what a snapshot costs the database.
+    connect(m_events, &EventListModel::refreshCost, m_monitor, &HealthMonitor::noteRefreshCost);
     connect(m_monitor, &HealthMonitor::staleChanged, this, &MainWindow::onStaleChanged);
     connect(m_monitor, &HealthMonitor::intervalChanged, this, &MainWindow::updateRefreshLabel);
 }
@@ -485,7 +499,11 @@ void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
     m_throughput->setSnapshot(snapshot);
     m_categories->setSnapshot(snapshot);
     m_lifecycle->setCounts(snapshot.counts);
-    m_lifecycle->setNotAvailable(snapshot.notAvailable);
+    // RESOLVED exists on the native schema from version 2 (a profile's snapshot has none).
+    m_lifecycle->setNotAvailable(snapshot.schemaVersion >= 2
+            ? snapshot.notAvailable
+            : snapshot.notAvailable + QStringList {QStringLiteral("resolved")});
+    showSchemaVersion(snapshot.schemaVersion);
     m_events->setNow(snapshot.now);
     m_events->refresh(); // answers later (loaded), or skipped while a read still runs
     m_detail->refresh();
@@ -494,6 +512,18 @@ void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
     if (!std::exchange(m_chartsMarked, true) && !isNativeSchema())
         m_charts->setNotAvailable(profileName(), snapshot.notAvailable);
     updateRefreshLabel();
+}
+
+// Resolve follows the schema's version; an older native schema says what to run, once.
+void MainWindow::showSchemaVersion(int version)
+{
+    if (!isNativeSchema())
+        return;
+    m_resolve->setSchemaVersion(version);
+    const QString outdated = Schema::outdatedMessage(version);
+    m_schemaNote->setVisible(version > 0 && !outdated.isEmpty());
+    m_schemaNote->setText(tr("Schema v%1: Resolve needs outboxctl migrate").arg(version));
+    m_schemaNote->setToolTip(outdated);
 }
 
 void MainWindow::applyFilter(const EventFilter &filter)
@@ -576,9 +606,14 @@ void MainWindow::sizeTeachingDock()
 {
     if (!m_teachingDock || !m_teachingDock->isVisible() || m_layoutRestored)
         return;
-    const int spare
-        = m_teachingDock->height() + m_eventView->viewport()->height() - MinimumTableHeight;
-    resizeDocks({m_teachingDock}, {qBound(120, spare, TeachingDockHeight)}, Qt::Vertical);
+    // The viewport holds the rows (not the header); room is kept for a horizontal scroll bar
+    // that the columns growing to their content may still bring.
+    const QScrollBar *bar = m_eventView->horizontalScrollBar();
+    const int rows = MinimumTableRows * m_eventView->verticalHeader()->defaultSectionSize()
+        + (bar->isVisible() ? 0 : bar->sizeHint().height());
+    const int spare = m_teachingDock->height() + m_eventView->viewport()->height() - rows;
+    resizeDocks({m_teachingDock}, {qBound(MinimumTeachingDockHeight, spare, TeachingDockHeight)},
+        Qt::Vertical);
 }
 
 void MainWindow::filterByTile(int tile)
@@ -588,7 +623,7 @@ void MainWindow::filterByTile(int tile)
     static const QHash<int, S> states = {{int(T::Due), S::Due}, {int(T::Scheduled), S::Scheduled},
         {int(T::InFlight), S::InFlight}, {int(T::LeaseExpired), S::LeaseExpired},
         {int(T::Delivered), S::Delivered}, {int(T::Dead), S::Dead},
-        {int(T::OldestPending), S::Pending}};
+        {int(T::Resolved), S::Resolved}, {int(T::OldestPending), S::Pending}};
     if (!states.contains(tile))
         return;
     EventFilter filter;
@@ -613,6 +648,7 @@ QString MainWindow::aboutText() const
 void MainWindow::setupMenus()
 {
     m_tableMenu = new EventTableMenu(m_eventView, m_filterBar, m_actions, this);
+    m_tableMenu->setResolveAction(m_resolve->resolveSelectedAction());
     connect(m_tableMenu, &EventTableMenu::showAttemptsRequested, this,
         [this] { showTab(QStringLiteral("detail")); });
     MenuActions actions;
@@ -639,6 +675,7 @@ void MainWindow::setupMenus()
     actions.refresh = m_refreshAction;
     actions.replaySelected = m_actions->replaySelectedAction();
     actions.replayMatching = m_actions->replayMatchingAction();
+    actions.resolveSelected = m_resolve->resolveSelectedAction();
     actions.copyIds = m_tableMenu->copyIdsAction();
     actions.about = new QAction(tr("&About Outbox Health"), this);
     actions.about->setObjectName(QStringLiteral("aboutAction"));

@@ -28,6 +28,7 @@ class HealthTiles;
 class LifecycleDiagram;
 class OperatorActions;
 class ReplayLogModel;
+class ResolveActions;
 class StaleBanner;
 class EventTableMenu;
 class QAction;
@@ -83,6 +84,7 @@ public:
     HealthTiles *tiles() const { return m_tiles; }
     TeachingSession *session() const { return m_session; }
     OperatorActions *operatorActions() const { return m_actions; }
+    ResolveActions *resolveActions() const { return m_resolve; }
     ReplayLogModel *replayLog() const { return m_replayLog; }
     // The native schema (no profile, or the native one): attempts and replay log exist.
     bool isNativeSchema() const { return !m_options.profile || m_options.profile->isNative(); }
@@ -120,7 +122,8 @@ protected:
 private:
     MainWindow(const DatabaseUrl &url, const WindowOptions &options, bool connectionReadOnly,
         QWidget *parent);
-    static constexpr int MinimumTableHeight = 15 * 22 + 30; // 15 rows and the header
+    static constexpr int MinimumTableRows = 15;
+    static constexpr int MinimumTeachingDockHeight = 96; // it scrolls below its own height
     void setupModels();
     void setupToolbar();
     void setupCentral();
@@ -135,6 +138,7 @@ private:
     void onStaleChanged(bool stale);
     void updateRefreshLabel();
     void applySnapshot(const HealthSnapshot &snapshot);
+    void showSchemaVersion(int version);
     void connectReplayLog();
     void applyFilter(const EventFilter &filter);
 
@@ -165,6 +169,8 @@ private:
     QLabel *m_refreshLabel = nullptr;
     StaleBanner *m_staleBanner = nullptr;
     OperatorActions *m_actions = nullptr;
+    ResolveActions *m_resolve = nullptr;
+    QLabel *m_schemaNote = nullptr; // a native schema older than the program: what to run
     ReplayLogModel *m_replayLog = nullptr;
     class QTabWidget *m_tabs = nullptr;
     QSplitter *m_splitter = nullptr;

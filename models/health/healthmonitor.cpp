@@ -70,6 +70,10 @@ int HealthMonitor::retryDelayMs(int failures, int capMs)
 
 qint64 HealthMonitor::costBasisMs() const
 {
+    // The first refresh starts cold (plans, caches, the throughput chart's whole hour): it
+    // stretches nothing until a second one says what a refresh costs.
+    if (m_pastCostsMs.isEmpty())
+        return 0;
     QList<qint64> costs = m_pastCostsMs;
     costs.append(lastCostMs());
     std::sort(costs.begin(), costs.end());

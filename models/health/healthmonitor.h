@@ -32,12 +32,12 @@ public:
     static constexpr int SlowedFactor = 5;
     static constexpr int FirstRetryMs = 500;
     // The adaptive interval keeps the database busy with its refreshes at most 1/CostFactor
-    // of the time (1 s a minute, which leaves room within the 1.2 s budget for opening, the
-    // table's own reads and the throughput chart's full read once a minute), but never stretches past MaxAdaptiveIntervalMs: a healthy
+    // of the time (0.8 s a minute, which leaves room within the 1.2 s budget for opening, the
+    // cold first refreshes and the throughput chart's full read once a minute), but never stretches past MaxAdaptiveIntervalMs: a healthy
     // outbox, whose refresh costs a few milliseconds at any size, keeps the user's interval;
     // one with a few hundred thousand PENDING rows refreshes less often, its figures at most
     // 15 s old.
-    static constexpr int CostFactor = 60;
+    static constexpr int CostFactor = 75;
     static constexpr int MaxAdaptiveIntervalMs = 15000;
 
     // Starts paused: call resume() to refresh periodically, or refreshNow() once.
@@ -78,6 +78,7 @@ public:
     // What the adaptive interval follows: the median cost of this refresh and the PastCosts
     // before it, so that one slow refresh (the throughput's whole hour, read once a minute)
     // does not stretch the interval, while a lasting change moves it within three refreshes.
+    // 0 after the first refresh only: it starts cold, and keeps the user's interval.
     qint64 costBasisMs() const;
     // Adds the cost of a read the last snapshot triggered (the table, the detail, the replay
     // log; each worker may report its own): counted into the next interval.

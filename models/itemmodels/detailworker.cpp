@@ -6,7 +6,35 @@
 #include "replaylogmodel.h"
 
 #include <QJsonDocument>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QThread>
+
+namespace {
+
+// The newest resolve_log row of a RESOLVED event: who closed it, when and why.
+bool readResolution(const QSqlDatabase &db, EventDetail *detail)
+{
+    QSqlQuery query(db);
+    // clang-format off
+    if (!query.prepare(u"SELECT operator, resolved_at, reason FROM resolve_log"
+                       " WHERE event_id = :id ORDER BY resolve_id DESC LIMIT 1"_qs)) {
+        // clang-format on
+        detail->error = query.lastError().text().simplified();
+        return false;
+    }
+    query.bindValue(u":id"_qs, detail->eventId);
+    if (!query.exec()) {
+        detail->error = query.lastError().text().simplified();
+        return false;
+    }
+    if (query.next())
+        detail->resolution = EventResolution {
+            query.value(0).toString(), query.value(1).toLongLong(), query.value(2).toString()};
+    return true;
+}
+
+} // namespace
 
 DetailWorker::DetailWorker(const DatabaseUrl &url, const OpenOptions &options, QObject *parent)
     : QObject(parent)
@@ -84,6 +112,8 @@ bool DetailWorker::readDetail(EventDetail *detail)
     detail->attempts = *attempts;
     detail->replays = *replays;
     detail->leaseUntil = *lease;
+    if (detail->summary.status == QLatin1String("RESOLVED"))
+        return readResolution(db, detail);
     return true;
 }
 

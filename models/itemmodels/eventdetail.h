@@ -7,6 +7,7 @@
 
 #include <QMetaType>
 #include <QString>
+#include <optional>
 
 struct EventSummary
 {
@@ -17,6 +18,14 @@ struct EventSummary
     int failures = 0;
     QVariant lastErrorCategory; // null when the last attempt did not fail
     QVariant lastError;
+};
+
+// Who closed a RESOLVED event without delivery, when and why (its newest resolve_log row).
+struct EventResolution
+{
+    QString operatorName;
+    qint64 resolvedAt = 0;
+    QString reason;
 };
 
 struct EventDetail
@@ -30,6 +39,7 @@ struct EventDetail
     // The event's current lease (native schema): null when no worker holds a claim. An
     // unfinished attempt is in flight only while this lies ahead of the clock.
     QVariant leaseUntil;
+    std::optional<EventResolution> resolution; // RESOLVED on the native schema
 
     bool failed() const { return !error.isEmpty(); }
 };

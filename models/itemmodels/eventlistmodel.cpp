@@ -207,6 +207,8 @@ void EventListModel::accept(const EventPageAnswer &answer)
         return; // superseded
     m_pendingId = 0;
     m_filter.idsInCCollation = answer.idsInCCollation;
+    if (answer.kind == Kind::Refresh)
+        emit refreshCost(answer.queryMs);
     if (answer.outcome != EventPageAnswer::Outcome::Ok) {
         reportFailure(answer);
         emit loadingChanged(false);

@@ -117,6 +117,9 @@ signals:
     void loadingChanged(bool loading);
     void matchCountChanged();
     void errorOccurred(const QString &message); // the rows stay as they were
+    // A refresh of the rows shown (after a snapshot) was answered: what its reads cost, which
+    // the window counts into the adaptive refresh interval (HealthMonitor::noteRefreshCost).
+    void refreshCost(qint64 ms);
 
 private:
     using Kind = EventPageRequest::Kind;

@@ -66,6 +66,7 @@ struct EventPageAnswer
     // PostgreSQL only: the ID column does not sort by code point, so ID prefixes are compared in
     // the C collation (EventFilter::idsInCCollation).
     bool idsInCCollation = false;
+    qint64 queryMs = 0; // how long the page and count statements took, as the worker saw it
 };
 
 Q_DECLARE_METATYPE(EventPageRequest)

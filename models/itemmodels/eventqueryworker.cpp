@@ -65,10 +65,13 @@ void EventQueryWorker::run(const EventPageRequest &request)
     // with the first refresh after the server returns rather than the one after.
     const bool kept = m_connection != nullptr;
     EventPageAnswer answer;
+    QElapsedTimer timer;
+    timer.start();
     bool ok = runOnce(request, &answer);
     if (!ok && kept && !m_connection && answer.outcome == EventPageAnswer::Outcome::Failed
         && !m_state->isSuperseded(request.id))
         ok = runOnce(request, &answer);
+    answer.queryMs = timer.elapsed();
     if (ok || answer.outcome != EventPageAnswer::Outcome::Ok)
         emit answered(answer);
 }

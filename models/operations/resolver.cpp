@@ -45,17 +45,21 @@ Resolver::Resolver(const QSqlDatabase &db, const OutboxProfile &profile, bool re
         m_profile = profile;
 }
 
+QString Resolver::profileRefusal(const OutboxProfile &profile)
+{
+    const QString instead = profile.resolveUnavailableReason();
+    return instead.isEmpty()
+        ? QStringLiteral("%1: resolve is Outbox Health's own action on its native schema; "
+                         "close the event with the tools of the library that owns it")
+              .arg(profile.name())
+        : QStringLiteral("%1: resolve is not possible from the database: %2")
+              .arg(profile.name(), instead);
+}
+
 QString Resolver::refusal()
 {
-    if (m_profile) {
-        const QString instead = m_profile->resolveUnavailableReason();
-        return instead.isEmpty()
-            ? QStringLiteral("%1: resolve is Outbox Health's own action on its native schema; "
-                             "close the event with the tools of the library that owns it")
-                  .arg(m_profile->name())
-            : QStringLiteral("%1: resolve is not possible from the database: %2")
-                  .arg(m_profile->name(), instead);
-    }
+    if (m_profile)
+        return profileRefusal(*m_profile);
     if (m_readOnly)
         return QStringLiteral("the connection is read-only: nothing resolved");
     QString error;

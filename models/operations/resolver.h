@@ -27,6 +27,8 @@ public:
     // Why nothing can be resolved here (empty when it can): read-only, a profile without a
     // resolve of its own, or a native schema that predates RESOLVED (reads its version).
     QString refusal();
+    // Why resolve is refused through `profile` (another schema): its own tools close the event.
+    static QString profileRefusal(const OutboxProfile &profile);
 
     // Refuses a blank operator or reason (error set, nothing changed). Stops at the first
     // database error; events resolved before it stay resolved and are listed.

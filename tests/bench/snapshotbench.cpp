@@ -39,6 +39,8 @@ int main(int argc, char *argv[])
     parser.addOption(
         {u"runs"_qs, u"Timed runs after one warm-up (default 5)."_qs, u"N"_qs, u"5"_qs});
     parser.addOption({u"trace"_qs, u"Write the SQL of a run here."_qs, u"FILE"_qs});
+    parser.addOption({u"diagnosis-trace"_qs, u"Write the diagnosis's SQL of a run here."_qs,
+        u"FILE"_qs});
     parser.process(app);
 
     QString error;
@@ -70,10 +72,17 @@ int main(int argc, char *argv[])
     }
     std::sort(times.begin(), times.end());
 
-    std::optional<DiagnosisResult> diagnosis
-        = DiagnosisQuery::run(connection->database(), now, &error); // warm-up
+    QStringList diagnosisTrace;
+    std::optional<DiagnosisResult> diagnosis = DiagnosisQuery::run(
+        connection->database(), now, &error, nullptr, {}, &diagnosisTrace); // warm-up
     if (!diagnosis)
         return fail(error);
+    if (parser.isSet(u"diagnosis-trace"_qs)) {
+        QFile file(parser.value(u"diagnosis-trace"_qs));
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            return fail(u"cannot write "_qs + file.fileName());
+        file.write((diagnosisTrace.join(u";\n"_qs) + u";\n"_qs).toUtf8());
+    }
     QList<double> diagnosisTimes;
     for (int i = 0; i < runs; ++i) {
         QElapsedTimer timer;

@@ -1,0 +1,67 @@
+// Resolving parked events from the window: "Resolve selected…" closes the selected DEAD events
+// without delivering them (DEAD → RESOLVED, recorded in resolve_log), after a dialog that asks
+// who and why. The Resolver runs on a thread of its own with its own connection, owned here:
+// deleting the actions (closing the window) stops it between two events and waits for it. The
+// action is disabled, its tooltip saying why, in read-only mode, through a profile (another
+// library's table: its own tools close events) and on a native schema older than version 2
+// (what to run: `outboxctl migrate`).
+#pragma once
+
+#include "dbconnection.h"
+#include "outboxprofile.h"
+#include "resolvetypes.h"
+
+#include <QObject>
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+
+class QAction;
+class QTableView;
+class QThread;
+class QWidget;
+
+class ResolveActions : public QObject
+{
+    Q_OBJECT
+public:
+    using Clock = std::function<qint64()>;
+
+    ResolveActions(
+        const DatabaseUrl &url, QTableView *view, bool readOnly, Clock clock, QWidget *window);
+    ~ResolveActions() override; // stops a running resolve between two events and waits
+
+    void setProfile(const OutboxProfile &profile);
+    // The native schema's version, from the health snapshot (0 until the first one).
+    void setSchemaVersion(int version);
+    // Why resolving is not possible here; empty when it is.
+    QString refusal() const;
+
+    QAction *resolveSelectedAction() const { return m_resolveSelected; }
+    bool isBusy() const { return m_thread != nullptr; }
+
+    // Resolves in the background; resolveFinished follows (also when refused).
+    void startResolve(const ResolveRequest &request);
+
+signals:
+    void resolveFinished(const ResolveResult &result);
+
+private:
+    QStringList selectedDeadIds() const;
+    void resolveSelected();
+    void report(const ResolveResult &result);
+    void updateEnabled();
+
+    DatabaseUrl m_url;
+    QTableView *m_view = nullptr;
+    bool m_readOnly = false;
+    Clock m_clock;
+    QWidget *m_window = nullptr;
+    std::optional<OutboxProfile> m_profile; // only for another schema than the native one
+    int m_schemaVersion = 0;
+    QAction *m_resolveSelected = nullptr;
+    bool m_interactive = false;
+    std::unique_ptr<QThread> m_thread;
+    std::shared_ptr<std::atomic_bool> m_stop;
+};
