@@ -100,8 +100,7 @@ private slots:
 
         // The detail says who closed it and why.
         QTRY_VERIFY(window.selectEvent(u"P-0001"_qs));
-        QTRY_VERIFY2(window.detailPane()->summaryText().contains(
-                         u"Resolved by alice at "_qs),
+        QTRY_VERIFY2(window.detailPane()->summaryText().contains(u"Resolved by alice at "_qs),
             qPrintable(window.detailPane()->summaryText()));
         QVERIFY(window.detailPane()->summaryText().contains(u"order cancelled upstream"_qs));
         QVERIFY(window.detailPane()->summaryText().contains(u"RESOLVED"_qs));
@@ -182,7 +181,8 @@ private slots:
         QVERIFY(window.tiles()->toolTipText(HealthTiles::Tile::Resolved).contains(u"migrate"_qs));
         QAction *resolve = window.resolveActions()->resolveSelectedAction();
         QVERIFY(!resolve->isEnabled());
-        QVERIFY2(resolve->toolTip().contains(u"outboxctl migrate"_qs), qPrintable(resolve->toolTip()));
+        QVERIFY2(
+            resolve->toolTip().contains(u"outboxctl migrate"_qs), qPrintable(resolve->toolTip()));
 
         const auto check = database->connect(false);
         const qint64 dead = statusCount(check->database(), u"DEAD"_qs);

@@ -134,7 +134,10 @@ private slots:
         QCOMPARE(window.teachingDock()->isVisible(), teaching);
 
         QTRY_VERIFY2(visibleRows(window.eventView()) >= 15,
-            qPrintable(u"%1 rows visible"_qs.arg(visibleRows(window.eventView()))));
+            qPrintable(u"%1 rows visible (viewport %2 px, panel %3 px)"_qs
+                           .arg(visibleRows(window.eventView()))
+                           .arg(window.eventView()->viewport()->height())
+                           .arg(teaching ? window.teachingDock()->height() : 0)));
 
         // The big parts each keep their own place inside the window.
         QList<QWidget *> parts = {window.menuBar(), window.findChild<QToolBar *>(), window.tiles(),

@@ -154,8 +154,7 @@ private slots:
         QCOMPARE(snapshots.count(), 1);
         const qint64 table = costs.constLast().constFirst().toLongLong();
         QVERIFY(table >= 0);
-        QCOMPARE(window.monitor()->lastCostMs(),
-            window.monitor()->snapshot().queryMs + table);
+        QCOMPARE(window.monitor()->lastCostMs(), window.monitor()->snapshot().queryMs + table);
     }
 
     void failedReadKeepsTheLastValues_data()

@@ -178,8 +178,7 @@ void LifecycleDiagram::addBoxTexts(Scene &scene, State state) const
 void LifecycleDiagram::addArrows(Scene &scene) const
 {
     const QRectF due = boxRect(Due), inFlight = boxRect(InFlight), scheduled = boxRect(Scheduled),
-                 delivered = boxRect(Delivered), dead = boxRect(Dead),
-                 resolved = boxRect(Resolved);
+                 delivered = boxRect(Delivered), dead = boxRect(Dead), resolved = boxRect(Resolved);
     const qreal s = scale();
     const qreal claimY = due.center().y() - 9 * s;
     const qreal reclaimY = due.center().y() + 9 * s;
@@ -217,8 +216,8 @@ void LifecycleDiagram::addArrows(Scene &scene) const
         Qt::AlignTop);
     const qreal resolveY = dead.center().y();
     addArrow(scene, {QPointF(dead.right(), resolveY), QPointF(resolved.left(), resolveY)},
-        tr("operator resolve\n(no delivery)"), QPointF((dead.right() + resolved.left()) / 2, resolveY),
-        Qt::AlignTop);
+        tr("operator resolve\n(no delivery)"),
+        QPointF((dead.right() + resolved.left()) / 2, resolveY), Qt::AlignTop);
 }
 
 void LifecycleDiagram::addArrow(Scene &scene, const QPolygonF &path, const QString &label,

@@ -1,6 +1,6 @@
 // The dashboard's menu bar: File (Connect…, Export…, Quit), View (teaching panel, refresh
-// interval, pause, thresholds, search), Actions (Refresh, Replay…, Resolve…, copy IDs) and Help (About).
-// It only lays out actions the window and its parts own.
+// interval, pause, thresholds, search), Actions (Refresh, Replay…, Resolve…, copy IDs) and Help
+// (About). It only lays out actions the window and its parts own.
 #pragma once
 
 #include <QList>

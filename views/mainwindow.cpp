@@ -263,7 +263,11 @@ void MainWindow::setupCentral()
     m_eventView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_eventView->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_eventView->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_eventView->verticalHeader()->setDefaultSectionSize(22);
+    // Compact rows, the text's height and a few pixels: 15 of them fit a laptop's screen with
+    // the demo's hint bar and teaching panel open.
+    m_eventView->verticalHeader()->setMinimumSectionSize(1);
+    m_eventView->verticalHeader()->setDefaultSectionSize(
+        std::max(18, m_eventView->fontMetrics().height() + 4));
     m_eventView->verticalHeader()->hide();
     // Not stretched: a stretched last column shrank to one word of the error once the others
     // overflowed; ColumnFitter gives it room instead.
@@ -622,8 +626,8 @@ void MainWindow::filterByTile(int tile)
     using S = EventFilter::State;
     static const QHash<int, S> states = {{int(T::Due), S::Due}, {int(T::Scheduled), S::Scheduled},
         {int(T::InFlight), S::InFlight}, {int(T::LeaseExpired), S::LeaseExpired},
-        {int(T::Delivered), S::Delivered}, {int(T::Dead), S::Dead},
-        {int(T::Resolved), S::Resolved}, {int(T::OldestPending), S::Pending}};
+        {int(T::Delivered), S::Delivered}, {int(T::Dead), S::Dead}, {int(T::Resolved), S::Resolved},
+        {int(T::OldestPending), S::Pending}};
     if (!states.contains(tile))
         return;
     EventFilter filter;

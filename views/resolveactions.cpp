@@ -113,19 +113,19 @@ void ResolveActions::startResolve(const ResolveRequest &request)
     auto result = std::make_shared<ResolveResult>();
     m_stop = std::make_shared<std::atomic_bool>(false);
     // One event per transaction: never on the GUI thread.
-    m_thread.reset(QThread::create([url = m_url, profile = m_profile, readOnly = m_readOnly,
-                                       job, result, stop = m_stop] {
-        OpenOptions options;
-        options.readOnly = readOnly;
-        options.validateSchema = !profile; // another schema: validated on opening
-        const auto connection = DbConnection::open(url, options, &result->error);
-        if (!connection)
-            return;
-        Resolver resolver = profile ? Resolver(connection->database(), *profile, readOnly)
-                                    : Resolver(connection->database(), readOnly);
-        resolver.setStopFlag(stop.get());
-        *result = resolver.resolve(job);
-    }));
+    m_thread.reset(QThread::create(
+        [url = m_url, profile = m_profile, readOnly = m_readOnly, job, result, stop = m_stop] {
+            OpenOptions options;
+            options.readOnly = readOnly;
+            options.validateSchema = !profile; // another schema: validated on opening
+            const auto connection = DbConnection::open(url, options, &result->error);
+            if (!connection)
+                return;
+            Resolver resolver = profile ? Resolver(connection->database(), *profile, readOnly)
+                                        : Resolver(connection->database(), readOnly);
+            resolver.setStopFlag(stop.get());
+            *result = resolver.resolve(job);
+        }));
     m_thread->setObjectName(QStringLiteral("outbox-resolve"));
     connect(m_thread.get(), &QThread::finished, this, [this, result] {
         m_thread->wait(); // `finished` comes just before the thread has fully ended

@@ -502,9 +502,10 @@ std::optional<DiagnosisResult> run(const QSqlDatabase &db, qint64 now, QString *
         }
         reader.setTrace(trace);
         Context context {reader, now, thresholds, &result};
-        if (!limitPlanner(reader) || !relayStalled(context) || !leaseExpiredUnclaimed(context) || !deadShares(context)
-            || !retryHerd(context) || !deadRising(context) || !futureSchedule(context)
-            || !createdInFuture(context) || !blockedAggregate(context)) {
+        if (!limitPlanner(reader) || !relayStalled(context) || !leaseExpiredUnclaimed(context)
+            || !deadShares(context) || !retryHerd(context) || !deadRising(context)
+            || !futureSchedule(context) || !createdInFuture(context)
+            || !blockedAggregate(context)) {
             *error = reader.errorText();
             return std::nullopt;
         }

@@ -33,10 +33,10 @@ public:
     static constexpr int FirstRetryMs = 500;
     // The adaptive interval keeps the database busy with its refreshes at most 1/CostFactor
     // of the time (0.8 s a minute, which leaves room within the 1.2 s budget for opening, the
-    // cold first refreshes and the throughput chart's full read once a minute), but never stretches past MaxAdaptiveIntervalMs: a healthy
-    // outbox, whose refresh costs a few milliseconds at any size, keeps the user's interval;
-    // one with a few hundred thousand PENDING rows refreshes less often, its figures at most
-    // 15 s old.
+    // cold first refreshes and the throughput chart's full read once a minute), but never stretches
+    // past MaxAdaptiveIntervalMs: a healthy outbox, whose refresh costs a few milliseconds at any
+    // size, keeps the user's interval; one with a few hundred thousand PENDING rows refreshes less
+    // often, its figures at most 15 s old.
     static constexpr int CostFactor = 75;
     static constexpr int MaxAdaptiveIntervalMs = 15000;
 

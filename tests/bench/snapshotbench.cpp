@@ -39,8 +39,8 @@ int main(int argc, char *argv[])
     parser.addOption(
         {u"runs"_qs, u"Timed runs after one warm-up (default 5)."_qs, u"N"_qs, u"5"_qs});
     parser.addOption({u"trace"_qs, u"Write the SQL of a run here."_qs, u"FILE"_qs});
-    parser.addOption({u"diagnosis-trace"_qs, u"Write the diagnosis's SQL of a run here."_qs,
-        u"FILE"_qs});
+    parser.addOption(
+        {u"diagnosis-trace"_qs, u"Write the diagnosis's SQL of a run here."_qs, u"FILE"_qs});
     parser.process(app);
 
     QString error;
