@@ -180,8 +180,7 @@ bool readDead(Context &c, DeadBreakdown *dead)
 
 // PostgreSQL: no parallel workers and no JIT for this transaction, as the health snapshot
 // (HealthQuery): for these small aggregates and the window over the unfinished rows their
-// start-up costs more than the scan (JIT compiled the blocked-aggregate statement for about
-// 400 ms at 10M events), and workers would take the relay's cores.
+// start-up costs more than the scan, and workers would take the relay's cores.
 bool limitPlanner(SourceReader &reader)
 {
     if (!reader.isPostgres())
