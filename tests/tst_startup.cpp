@@ -3,6 +3,7 @@
 // cannot be opened leaves a window naming the cause with Connect… offered, never an exit. The
 // settings live in a temporary directory; the URL is remembered without its password.
 #include "dashboardapp.h"
+#include "dbconnection.h"
 #include "mainwindow.h"
 #include "startwindow.h"
 #include "testdatabase.h"
@@ -16,6 +17,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QThread>
 
 class TestStartup : public QObject
 {
@@ -118,9 +120,13 @@ private slots:
     void firstStartOpensTheDemo()
     {
         QVERIFY(!WindowSettings::lastDatabase());
+        const int guiConnections = DbConnection::everOpenedOn(QThread::currentThread());
         DashboardApp app;
-        app.openLast(false);
+        QSignalSpy opened(&app, &DashboardApp::windowOpened);
+        app.openLast(false); // the demo database is made on a thread of its own
+        QVERIFY(opened.wait(20000));
         QVERIFY(app.window());
+        QCOMPARE(DbConnection::everOpenedOn(QThread::currentThread()), guiConnections);
         QVERIFY(app.window()->teachingDock());
         QVERIFY(app.window()->teachingDock()->isVisible());
         const auto last = WindowSettings::lastDatabase();

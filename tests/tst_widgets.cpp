@@ -314,7 +314,7 @@ private slots:
             return;
         QCOMPARE(image.pixelColor(2, 2), QColor(Qt::white)); // painted, not left transparent
         const QList<QRectF> texts = diagram.textRects();
-        QCOMPARE(texts.size(), 5 * 2 + 1 + 7); // title and count per box, a lease note, 7 labels
+        QCOMPARE(texts.size(), 6 * 2 + 1 + 8); // title and count per box, a lease note, 8 labels
         for (int i = 0; i < texts.size(); ++i) {
             QVERIFY2(QRectF(diagram.rect()).contains(texts.at(i)), qPrintable(QString::number(i)));
             for (int j = i + 1; j < texts.size(); ++j)

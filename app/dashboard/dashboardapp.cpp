@@ -14,6 +14,7 @@
 #include <QApplication>
 #include <QTableView>
 #include <QTextStream>
+#include <QThread>
 #include <QTimer>
 
 DashboardApp::DashboardApp(QObject *parent)
@@ -27,6 +28,8 @@ DashboardApp::~DashboardApp()
 {
     // Before QApplication goes: the window's workers stop with it (a snapshot still running
     // on its thread finishes first), while the SQL drivers are still loaded.
+    if (m_demoThread)
+        m_demoThread->wait(); // the demo database being made: a short local write
     delete m_window;
     delete m_start;
 }
@@ -48,27 +51,47 @@ void DashboardApp::openUrl(
 void DashboardApp::openLast(bool readOnly)
 {
     const std::optional<LastDatabase> last = WindowSettings::lastDatabase();
-    QString error;
     if (!last || last->demo) {
-        if (!openDemo(&error))
-            onStartFailed(error);
+        openDemo();
         return;
     }
     openUrl(last->url, readOnly || last->readOnly,
         last->profile.isEmpty() ? std::nullopt : std::optional<QString>(last->profile));
 }
 
-bool DashboardApp::openDemo(QString *error)
+void DashboardApp::openDemo()
 {
-    auto connection = DemoDatabase::open(error);
-    if (!connection)
-        return false;
-    OpenedDatabase demo;
-    demo.url = connection->url();
-    demo.markedForSimulation = Schema::isMarkedForSimulation(connection->database());
-    connection.reset(); // the window's workers open their own
-    show(demo, true);
-    return true;
+    if (m_demoThread)
+        return; // already under way
+    m_startOpener.cancel(); // the demo supersedes a database still being opened
+    m_startUrl.clear();
+    m_startProfile.clear();
+    ensureStartWindow()->setOpening(tr("the demo"));
+    if (!m_window)
+        m_start->show();
+    // Deleting and recreating a SQLite file is database work: never on the GUI thread. The
+    // connection is opened and closed on that thread; only values come back.
+    auto opened = std::make_shared<std::optional<OpenedDatabase>>();
+    auto error = std::make_shared<QString>();
+    m_demoThread.reset(QThread::create([opened, error] {
+        auto connection = DemoDatabase::open(error.get());
+        if (!connection)
+            return;
+        OpenedDatabase demo;
+        demo.url = connection->url();
+        demo.markedForSimulation = Schema::isMarkedForSimulation(connection->database());
+        *opened = demo;
+    }));
+    m_demoThread->setObjectName(QStringLiteral("outbox-demo"));
+    connect(m_demoThread.get(), &QThread::finished, this, [this, opened, error] {
+        m_demoThread->wait(); // `finished` comes just before the thread has fully ended
+        m_demoThread.reset();
+        if (*opened)
+            show(**opened, true);
+        else
+            onStartFailed(tr("the demo database could not be made: %1").arg(*error));
+    });
+    m_demoThread->start();
 }
 
 void DashboardApp::onStartOpened(const OpenedDatabase &database)
@@ -94,8 +117,10 @@ void DashboardApp::onStartFailed(const QString &rawError)
     }
     QString parseError;
     const DatabaseUrl url = DatabaseUrl::parse(m_startUrl, &parseError);
-    ensureStartWindow()->setFailed(
-        url.isValid() ? url.toStorableString() : tr("the database"), error);
+    ensureStartWindow()->setFailed(url.isValid() ? url.toStorableString()
+            : m_startUrl.isEmpty()               ? tr("the demo")
+                                                 : tr("the database"),
+        error);
     if (!m_window)
         m_start->show();
 }
@@ -105,11 +130,7 @@ StartWindow *DashboardApp::ensureStartWindow()
     if (!m_start) {
         m_start = new StartWindow;
         connect(m_start, &StartWindow::connectRequested, this, &DashboardApp::askForConnection);
-        connect(m_start, &StartWindow::demoRequested, this, [this] {
-            QString error;
-            if (!openDemo(&error))
-                m_start->setFailed(tr("the demo"), error);
-        });
+        connect(m_start, &StartWindow::demoRequested, this, &DashboardApp::openDemo);
     }
     return m_start;
 }

@@ -11,6 +11,7 @@
 
 #include <QObject>
 #include <QPointer>
+#include <memory>
 
 class MainWindow;
 class StartWindow;
@@ -27,7 +28,10 @@ public:
     // later: windowOpened() or openFailed(); meanwhile a StartWindow says what is being opened.
     void openUrl(
         const QString &url, bool readOnly, const std::optional<QString> &profile = std::nullopt);
-    bool openDemo(QString *error);
+    // Recreates the embedded demo database on a thread of its own (the start window says so
+    // meanwhile), then opens a window on it with the simulated relay: windowOpened(), or
+    // openFailed() with the cause.
+    void openDemo();
     // What a start without --db opens: the last database (WindowSettings), else the demo.
     void openLast(bool readOnly);
     void askForConnection();
@@ -68,6 +72,7 @@ private:
     QPointer<StartWindow> m_start;
     ConnectionOpener m_opener; // the Connect… dialog's, off the GUI thread
     ConnectionOpener m_startOpener; // the database given at start-up
+    std::unique_ptr<class QThread> m_demoThread; // recreating the demo database
     QString m_startUrl; // as given, for the settings once opened
     QString m_startProfile;
     std::optional<EventView> m_view;

@@ -225,10 +225,7 @@ int main(int argc, char *argv[])
                 ? std::optional<QString>(parser.value(QStringLiteral("profile")))
                 : std::nullopt);
     } else if (parser.isSet(QStringLiteral("demo"))) {
-        if (!dashboard.openDemo(&error)) {
-            QTextStream(stderr) << "outbox-dashboard: " << PlainText::escaped(error) << Qt::endl;
-            return 2;
-        }
+        dashboard.openDemo();
     } else {
         dashboard.openLast(readOnly);
     }
