@@ -33,10 +33,10 @@ public:
     static constexpr int FirstRetryMs = 500;
     // The adaptive interval keeps the database busy with its refreshes at most 1/CostFactor
     // of the time (1 s a minute, which leaves room within the 1.2 s budget for opening, the
-    // table's own reads and the throughput chart's full read once a minute), but never stretches past MaxAdaptiveIntervalMs: a healthy
-    // outbox, whose refresh costs a few milliseconds at any size, keeps the user's interval;
-    // one with a few hundred thousand PENDING rows refreshes less often, its figures at most
-    // 15 s old.
+    // table's own reads and the throughput chart's full read once a minute), but never stretches
+    // past MaxAdaptiveIntervalMs: a healthy outbox, whose refresh costs a few milliseconds at any
+    // size, keeps the user's interval; one with a few hundred thousand PENDING rows refreshes less
+    // often, its figures at most 15 s old.
     static constexpr int CostFactor = 60;
     static constexpr int MaxAdaptiveIntervalMs = 15000;
 
@@ -82,6 +82,11 @@ public:
     // Adds the cost of a read the last snapshot triggered (the table, the detail, the replay
     // log; each worker may report its own): counted into the next interval.
     void noteRefreshCost(qint64 ms);
+
+    // The thread the snapshot runs on: a follow-up read of a higher layer (the diagnosis) may
+    // put its worker there, so it runs after the snapshot and never beside it. The thread ends
+    // when the monitor is destroyed (connect its finished() to the worker's deleteLater()).
+    QThread *workerThread() { return &m_thread; }
 
     quint64 lastRequestId() const { return m_lastIssued; }
     bool hasSnapshot() const { return m_hasSnapshot; }
