@@ -10,6 +10,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace {
 
 ThemeColours::TileLevel levelOf(Finding::Severity severity)
@@ -39,6 +41,18 @@ QLabel *plainLabel(const QString &text, const QString &objectName)
 QString counted(qint64 count, const QString &one, const QString &many)
 {
     return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? one : many);
+}
+
+// Whether two lists of findings read the same: then the cards stay (no flicker, a tooltip or a
+// focused button survives the refresh).
+bool sameFindings(const QList<Finding> &a, const QList<Finding> &b)
+{
+    return std::equal(
+        a.cbegin(), a.cend(), b.cbegin(), b.cend(), [](const Finding &x, const Finding &y) {
+            return x.code == y.code && x.severity == y.severity && x.count == y.count
+                && x.summary == y.summary && x.action == y.action && x.subject == y.subject
+                && x.evidence == y.evidence;
+        });
 }
 
 QString evidenceText(const QVariantMap &evidence)
@@ -106,11 +120,15 @@ QString DiagnosisPanel::headline(const DiagnosisResult &result)
 
 void DiagnosisPanel::setResult(const DiagnosisResult &result)
 {
-    clearCards();
-    for (const Finding &finding : result.findings) {
-        m_cards->addWidget(card(finding));
-        m_codes << finding.code;
+    if (!m_hasResult || !sameFindings(m_shown, result.findings)) {
+        clearCards();
+        for (const Finding &finding : result.findings) {
+            m_cards->addWidget(card(finding));
+            m_codes << finding.code;
+        }
+        m_shown = result.findings;
     }
+    m_hasResult = true;
     m_state->setText(result.findings.isEmpty()
             ? tr("No findings: healthy")
             : tr("%1, worst first")
@@ -132,7 +150,7 @@ void DiagnosisPanel::setResult(const DiagnosisResult &result)
 
 void DiagnosisPanel::setFailure(const QString &error)
 {
-    m_failure->setText(m_codes.isEmpty() && m_checked->text().isEmpty()
+    m_failure->setText(!m_hasResult
             ? tr("The diagnosis could not run: %1").arg(error)
             : tr("The newest diagnosis could not run (showing the last one): %1").arg(error));
     m_failure->show();

@@ -46,4 +46,6 @@ private:
     QVBoxLayout *m_cards = nullptr;
     QLabel *m_checked = nullptr;
     QStringList m_codes;
+    QList<Finding> m_shown; // what the cards show
+    bool m_hasResult = false;
 };

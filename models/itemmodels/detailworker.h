@@ -1,9 +1,9 @@
 // Reads what the window shows about one event — its summary, attempts and replays, its
 // plain-language explanation (EventExplainer), and on request its payload — and the whole replay
-// log, on its own thread with its own read-only
-// connection. Lives on the QThread that DetailReader owns; the connection is opened there on
-// the first request, dropped when a read fails (the server may have gone) and reopened on the
-// next one, so the pane heals when the database comes back.
+// log, on its own thread with its own read-only connection. Lives on the QThread that
+// DetailReader owns; the connection is opened there on the first request, dropped when a read
+// fails (the server may have gone) and reopened on the next one, so the pane heals when the
+// database comes back.
 #pragma once
 
 #include "dbconnection.h"
