@@ -96,10 +96,10 @@ QString DiagnosisPanel::shortName(const QString &code)
 {
     static const QHash<QString, QString> names
         = {{DiagnosisCode::RelayStalled, tr("relay stalled")},
-            {DiagnosisCode::LeaseExpiredUnclaimed, tr("expired leases not reclaimed")},
+            {DiagnosisCode::LeaseExpiredUnclaimed, tr("leases expired")},
             {DiagnosisCode::DominantError, tr("one error dominates DEAD")},
-            {DiagnosisCode::PoisonType, tr("one event type dominates DEAD")},
-            {DiagnosisCode::RetryHerd, tr("retries synchronised")},
+            {DiagnosisCode::PoisonType, tr("one type dominates DEAD")},
+            {DiagnosisCode::RetryHerd, tr("retry herd")},
             {DiagnosisCode::DeadRising, tr("DEAD rising")},
             {DiagnosisCode::FutureSchedule, tr("due far in the future")},
             {DiagnosisCode::CreatedInFuture, tr("created in the future")},

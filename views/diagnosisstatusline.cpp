@@ -5,7 +5,7 @@
 
 namespace {
 
-constexpr int MaxTextWidth = 300; // px: the other status labels keep their room
+constexpr int MaxTextWidth = 480; // px: the other status labels keep their room
 constexpr int MinimumWidth = 120;
 
 // The worst finding's (they come worst first); none for no finding or only info ones.
