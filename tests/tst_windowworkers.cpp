@@ -3,11 +3,13 @@
 // the last values and says it failed (never "no longer in the outbox"), an event that truly
 // left says so; the CSV export streams with progress and can be cancelled (nothing left
 // behind); closing the window during a bulk replay leaves the outbox consistent; and a whole
-// window session runs no SQL statement on the GUI thread, nor does the teaching session (the
-// live relay's producer and a scenario's steps).
+// window session (the diagnosis and the detail's explanation included) runs no SQL statement on
+// the GUI thread, nor does the teaching session (the live relay's producer and a scenario's
+// steps).
 #include "attemptmodel.h"
 #include "csvexportjob.h"
 #include "detailpane.h"
+#include "diagnosismonitor.h"
 #include "eventlistmodel.h"
 #include "filterbar.h"
 #include "healthmonitor.h"
@@ -414,6 +416,12 @@ private slots:
             QVERIFY(window.operatorActions()->startExportEvents(dir.filePath(u"dead.csv"_qs)));
             QVERIFY(exported.wait(20000));
             QVERIFY2(exported.at(0).at(0).toBool(), qPrintable(exported.at(0).at(3).toString()));
+
+            // The diagnosis (on the health thread) and the selected event's explanation (on the
+            // detail worker) arrive too.
+            window.showTab(u"diagnosis"_qs);
+            QTRY_VERIFY(window.diagnosis()->hasResult());
+            QTRY_VERIFY(!window.detailPane()->explanationText().isEmpty());
 
             QCOMPARE(guiConnections(), 0);
             QCOMPARE(DbConnection::everOpenedOn(gui), everBefore);

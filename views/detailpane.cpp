@@ -26,6 +26,7 @@ DetailPane::DetailPane(DetailReader *reader, QWidget *parent)
     , m_replays(new ReplayLogModel(this))
     , m_replayView(new QTableView)
     , m_summary(new QLabel)
+    , m_explanation(new QLabel)
     , m_status(new QLabel)
     , m_notice(new QLabel)
     , m_attemptView(new QTableView)
@@ -44,6 +45,14 @@ void DetailPane::setupLayout()
     m_summary->setObjectName(QStringLiteral("eventSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_explanation->setObjectName(QStringLiteral("eventExplanation"));
+    m_explanation->setTextFormat(Qt::PlainText); // holds error messages from the database
+    m_explanation->setWordWrap(true);
+    m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_explanation->setFrameShape(QFrame::StyledPanel);
+    m_explanation->setMargin(4);
+    m_explanation->setToolTip(tr("Where the event is, why, and what happens next"));
+    m_explanation->hide();
     m_status->setObjectName(QStringLiteral("detailStatus"));
     m_status->setWordWrap(true);
     m_status->setStyleSheet(QStringLiteral("color: %1").arg(ThemeColours::warningText().name()));
@@ -90,6 +99,7 @@ void DetailPane::setupLayout()
     layout->addWidget(m_notice);
     layout->addWidget(m_summary);
     layout->addWidget(m_status);
+    layout->addWidget(m_explanation);
     layout->addWidget(splitter, 1);
     m_notAvailable = new QLabel;
     m_notAvailable->setObjectName(QStringLiteral("historyNotAvailable"));
@@ -136,6 +146,8 @@ void DetailPane::refresh()
         setStatus({});
         m_shownId.clear();
         m_summary->setText(tr("Select an event to see its attempts."));
+        m_explanation->clear();
+        m_explanation->hide();
         m_attempts->setRows({}, {});
         m_replays->clear();
         m_replayView->hide();
@@ -146,7 +158,12 @@ void DetailPane::refresh()
     m_loading = true;
     if (m_status->isHidden() && m_shownId != m_eventId)
         setStatus(tr("Loading…"));
-    m_reader->requestDetail(m_eventId);
+    m_reader->requestDetail(m_eventId, now());
+}
+
+qint64 DetailPane::now() const
+{
+    return m_clock ? m_clock() : QDateTime::currentMSecsSinceEpoch();
 }
 
 void DetailPane::showDetail(const EventDetail &detail)
@@ -163,10 +180,10 @@ void DetailPane::showDetail(const EventDetail &detail)
     setStatus({});
     m_shownId = detail.eventId;
     showSummary(detail);
+    showExplanation(detail);
     if (!m_native)
         return;
-    const qint64 now = m_clock ? m_clock() : QDateTime::currentMSecsSinceEpoch();
-    const bool leaseRunning = !detail.leaseUntil.isNull() && detail.leaseUntil.toLongLong() > now;
+    const bool leaseRunning = !detail.leaseUntil.isNull() && detail.leaseUntil.toLongLong() > now();
     m_attempts->setRows(detail.eventId, detail.attempts, leaseRunning);
     m_attemptView->resizeColumnsToContents();
     m_replays->setRows(detail.eventId, detail.replays);
@@ -194,6 +211,15 @@ void DetailPane::showSummary(const EventDetail &detail)
                         TimeFormat::time(detail.resolution->resolvedAt).toHtmlEscaped(),
                         detail.resolution->reason.toHtmlEscaped());
     m_summary->setText(text);
+}
+
+void DetailPane::showExplanation(const EventDetail &detail)
+{
+    QString text = detail.explanation;
+    if (text.isEmpty() && !detail.explanationError.isEmpty())
+        text = tr("No explanation: %1").arg(detail.explanationError);
+    m_explanation->setText(text);
+    m_explanation->setVisible(detail.found && !text.isEmpty());
 }
 
 void DetailPane::revealPayload()
@@ -242,6 +268,11 @@ QString DetailPane::payloadText() const
 QString DetailPane::summaryText() const
 {
     return m_summary->text();
+}
+
+QString DetailPane::explanationText() const
+{
+    return m_explanation->isHidden() ? QString() : m_explanation->text();
 }
 
 QString DetailPane::statusText() const

@@ -1,8 +1,9 @@
-// The selected event in full: its summary, every attempt (worker, claimed/finished, outcome,
-// error, consumer result, next due), a retry timeline, and the payload, hidden until asked for.
-// Everything is read by the window's DetailReader on its worker thread; the pane only asks and
-// shows the answers. While a read runs it keeps what it shows and says it is loading; a read
-// that failed keeps the last values and says so.
+// The selected event in full: its summary, a plain-language account of where it is, why and
+// what happens next (EventExplainer, worked out on the reader's thread), every attempt (worker,
+// claimed/finished, outcome, error, consumer result, next due), a retry timeline, and the payload,
+// hidden until asked for. Everything is read by the window's DetailReader on its worker thread; the
+// pane only asks and shows the answers. While a read runs it keeps what it shows and says it is
+// loading; a read that failed keeps the last values and says so.
 #pragma once
 
 #include "eventdetail.h"
@@ -44,6 +45,7 @@ public:
     ReplayLogModel *replayModel() const { return m_replays; }
     QString payloadText() const;
     QString summaryText() const;
+    QString explanationText() const; // the plain-language account shown, or empty
     QString statusText() const; // "Loading…", why the last read failed, or empty
     bool isLoading() const { return m_loading; }
 
@@ -52,6 +54,8 @@ private:
     void showDetail(const EventDetail &detail);
     void showPayload(const EventPayload &payload);
     void showSummary(const EventDetail &detail);
+    void showExplanation(const EventDetail &detail);
+    qint64 now() const;
     void revealPayload();
     void setStatus(const QString &text);
 
@@ -66,6 +70,7 @@ private:
     ReplayLogModel *m_replays = nullptr;
     QTableView *m_replayView = nullptr;
     QLabel *m_summary = nullptr;
+    QLabel *m_explanation = nullptr;
     QLabel *m_status = nullptr;
     QLabel *m_notice = nullptr;
     std::function<qint64()> m_clock;

@@ -1,6 +1,7 @@
 // The filter bar above the event table: derived state, a search (an event ID prefix, instant,
 // or text anywhere in ID, type, aggregate or last error, slow on a big table), minimum
-// failures, age range and error category. Emits the filter as a value when the user changes it.
+// failures, age range and error category (and, set from elsewhere, an event type and an error
+// signature). Emits the filter as a value when the user changes it.
 #pragma once
 
 #include "eventfilter.h"
@@ -45,4 +46,8 @@ private:
     QLineEdit *m_maxAge = nullptr;
     QComboBox *m_category = nullptr;
     QTimer *m_debounce = nullptr;
+    // No field of their own: set by setFilter() (a diagnosis finding's subject) and kept until
+    // the next setFilter().
+    QString m_eventType;
+    QString m_errorSignature;
 };

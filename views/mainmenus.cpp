@@ -57,6 +57,7 @@ void build(QMenuBar *bar, const MenuActions &actions, QSpinBox *interval)
     QMenu *view = bar->addMenu(QObject::tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
     addIfAny(view, actions.teachingPanel);
+    addIfAny(view, actions.diagnosis);
     view->addAction(actions.find);
     view->addAction(actions.clearSearch);
     view->addSeparator();

@@ -1,6 +1,6 @@
-// The dashboard's menu bar: File (Connect…, Export…, Quit), View (teaching panel, refresh
-// interval, pause, thresholds, search), Actions (Refresh, Replay…, Resolve…, copy IDs) and Help
-// (About). It only lays out actions the window and its parts own.
+// The dashboard's menu bar: File (Connect…, Export…, Quit), View (teaching panel, diagnosis,
+// refresh interval, pause, thresholds, search), Actions (Refresh, Replay…, Resolve…, copy IDs)
+// and Help (About). It only lays out actions the window and its parts own.
 #pragma once
 
 #include <QList>
@@ -19,6 +19,7 @@ struct MenuActions
     QAction *teachingPanel = nullptr; // none without a simulation
     QAction *pauseRefresh = nullptr;
     QAction *thresholds = nullptr;
+    QAction *diagnosis = nullptr; // shows the Diagnosis tab
     QAction *find = nullptr;
     QAction *clearSearch = nullptr;
     QAction *refresh = nullptr;

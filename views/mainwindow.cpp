@@ -7,6 +7,9 @@
 #include "columnfitter.h"
 #include "detailpane.h"
 #include "detailreader.h"
+#include "diagnosismonitor.h"
+#include "diagnosispanel.h"
+#include "diagnosisstatusline.h"
 #include "errorcategorymodel.h"
 #include "eventlistmodel.h"
 #include "eventselection.h"
@@ -108,6 +111,7 @@ MainWindow::MainWindow(
     setupToolbar();
     setupTeaching();
     setupStatusBar();
+    setupDiagnosis();
     setupStaleBanner();
     showEnvironment();
     setupMenus();
@@ -564,7 +568,9 @@ void MainWindow::showTab(const QString &name)
 {
     const QStringList names = {QStringLiteral("detail"), QStringLiteral("charts"),
         QStringLiteral("lifecycle"), QStringLiteral("audit")};
-    if (names.contains(name))
+    if (name == QLatin1String("diagnosis"))
+        m_tabs->setCurrentWidget(m_tabs->findChild<QWidget *>(QStringLiteral("diagnosisTab")));
+    else if (names.contains(name))
         m_tabs->setCurrentIndex(int(names.indexOf(name)));
 }
 
@@ -668,6 +674,7 @@ void MainWindow::setupMenus()
     actions.teachingPanel = m_teachingDock ? m_teachingDock->toggleViewAction() : nullptr;
     actions.pauseRefresh = m_pauseAction;
     actions.thresholds = m_thresholdsAction;
+    actions.diagnosis = m_diagnosisAction;
     actions.find = new QAction(tr("&Find event…"), this);
     actions.find->setObjectName(QStringLiteral("findAction"));
     actions.find->setShortcut(QKeySequence::Find);
@@ -690,4 +697,59 @@ void MainWindow::setupMenus()
         {actions.quit, actions.find, actions.clearSearch, m_refreshAction, actions.exportEvents});
     menuBar()->setObjectName(QStringLiteral("menuBar"));
     MainMenus::build(menuBar(), actions, m_interval);
+}
+
+// The Diagnosis tab, its status-bar line and View › Diagnosis. The diagnosis runs on the health
+// thread after each snapshot; its cost counts into the snapshot's adaptive interval.
+void MainWindow::setupDiagnosis()
+{
+    OpenOptions options = HealthWorker::defaultOpenOptions();
+    options.validateSchema = false; // validated when the window's database was opened
+    m_diagnosis = new DiagnosisMonitor(m_monitor, m_url, options, this);
+    if (!isNativeSchema())
+        m_diagnosis->setProfile(*m_options.profile);
+    m_diagnosisPanel = new DiagnosisPanel;
+    QScrollArea *page = scrolled(m_diagnosisPanel);
+    page->setObjectName(QStringLiteral("diagnosisTab"));
+    m_tabs->addTab(page, tr("Diagnosis"));
+    m_diagnosisStatus = new DiagnosisStatusLine;
+    statusBar()->addWidget(m_diagnosisStatus);
+    m_diagnosisAction = new QAction(tr("&Diagnosis"), this);
+    m_diagnosisAction->setObjectName(QStringLiteral("diagnosisAction"));
+    m_diagnosisAction->setShortcut(tr("Ctrl+D"));
+    addAction(m_diagnosisAction);
+    connectDiagnosis();
+}
+
+// Results to the tab and the line; the line and View › Diagnosis open the tab; a finding's
+// "Show events" filters the table; the teaching session's relay names its policy and budget in
+// the detail's explanation.
+void MainWindow::connectDiagnosis()
+{
+    const auto showPanel = [this] { showTab(QStringLiteral("diagnosis")); };
+    connect(m_diagnosisAction, &QAction::triggered, this, showPanel);
+    connect(m_diagnosisStatus, &QToolButton::clicked, this, showPanel);
+    connect(m_diagnosis, &DiagnosisMonitor::resultChanged, m_diagnosisPanel,
+        &DiagnosisPanel::setResult);
+    connect(m_diagnosis, &DiagnosisMonitor::resultChanged, m_diagnosisStatus,
+        &DiagnosisStatusLine::setResult);
+    connect(m_diagnosis, &DiagnosisMonitor::failed, m_diagnosisPanel, &DiagnosisPanel::setFailure);
+    connect(m_diagnosis, &DiagnosisMonitor::failed, m_diagnosisStatus,
+        &DiagnosisStatusLine::setFailure);
+    connect(m_diagnosisPanel, &DiagnosisPanel::filterRequested, this,
+        [this](const FindingFilter &shown) {
+            openEventView(shown.filter, EventListModel::AgeColumn,
+                shown.oldestFirst ? Qt::DescendingOrder : Qt::AscendingOrder);
+        });
+    if (m_session)
+        connect(m_session, &TeachingSession::stateChanged, this, [this] {
+            ExplainOptions explain;
+            if (m_session->mode() == TeachingSession::Mode::LiveRelay) {
+                explain.policy = m_session->relayConfig().policy;
+                explain.budget = m_session->relayConfig().budget.maxAttempts;
+            } else if (m_session->mode() == TeachingSession::Mode::Scenario) {
+                explain.budget = m_session->scenarioBudget();
+            }
+            m_reader->setExplainOptions(explain);
+        });
 }

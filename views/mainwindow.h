@@ -1,9 +1,10 @@
 // The dashboard window: health tiles, the filtered event table, the selected event's detail,
-// charts, the lifecycle diagram and, on a simulation database, the teaching panel. Aggregates
-// come from the HealthMonitor's worker thread, the detail and the replay log from the
-// DetailReader's, replays and exports from OperatorActions' threads: the GUI thread only resets
-// small models. The window keeps no QSqlDatabase of its own, only what it needs to open one on a
-// worker: the URL, whether it may write, the profile and whether the database is a simulation's.
+// charts, the lifecycle diagram, the diagnosis (DiagnosisMonitor, on the health thread) and, on a
+// simulation database, the teaching panel. Aggregates come from the HealthMonitor's worker thread,
+// the detail and the replay log from the DetailReader's, replays and exports from OperatorActions'
+// threads: the GUI thread only resets small models. The window keeps no QSqlDatabase of its own,
+// only what it needs to open one on a worker: the URL, whether it may write, the profile and
+// whether the database is a simulation's.
 #pragma once
 
 #include "connectionenvironment.h"
@@ -20,6 +21,9 @@ class ActiveFilterBar;
 class ChartsPanel;
 class DetailPane;
 class DetailReader;
+class DiagnosisMonitor;
+class DiagnosisPanel;
+class DiagnosisStatusLine;
 class ErrorCategoryModel;
 class EventListModel;
 class FilterBar;
@@ -86,6 +90,9 @@ public:
     OperatorActions *operatorActions() const { return m_actions; }
     ResolveActions *resolveActions() const { return m_resolve; }
     ReplayLogModel *replayLog() const { return m_replayLog; }
+    DiagnosisMonitor *diagnosis() const { return m_diagnosis; }
+    DiagnosisPanel *diagnosisPanel() const { return m_diagnosisPanel; }
+    DiagnosisStatusLine *diagnosisStatus() const { return m_diagnosisStatus; }
     // The native schema (no profile, or the native one): attempts and replay log exist.
     bool isNativeSchema() const { return !m_options.profile || m_options.profile->isNative(); }
     QString profileName() const;
@@ -95,7 +102,7 @@ public:
     void openEventView(const EventFilter &filter, int column, Qt::SortOrder order);
     bool selectEvent(const QString &eventId);
     bool selectFirstEventWithStatus(const QString &status);
-    void showTab(const QString &name); // "detail", "charts" or "lifecycle"
+    void showTab(const QString &name); // "detail", "charts", "lifecycle", "audit", "diagnosis"
     // The table on one state, as a click on a tile asks (the oldest-pending tile: pending events,
     // oldest first).
     void filterByTile(int tile);
@@ -130,6 +137,8 @@ private:
     void setupTeaching();
     void setupStatusBar();
     void setupStaleBanner();
+    void setupDiagnosis();
+    void connectDiagnosis();
     void showEnvironment();
     void setupMenus();
     void resizeToScreen();
@@ -172,6 +181,10 @@ private:
     ResolveActions *m_resolve = nullptr;
     QLabel *m_schemaNote = nullptr; // a native schema older than the program: what to run
     ReplayLogModel *m_replayLog = nullptr;
+    DiagnosisMonitor *m_diagnosis = nullptr; // its worker runs on m_monitor's thread
+    DiagnosisPanel *m_diagnosisPanel = nullptr;
+    DiagnosisStatusLine *m_diagnosisStatus = nullptr;
+    QAction *m_diagnosisAction = nullptr;
     class QTabWidget *m_tabs = nullptr;
     QSplitter *m_splitter = nullptr;
     QDockWidget *m_teachingDock = nullptr;

@@ -225,6 +225,8 @@ QString sentence(
         return leaseExpired(facts, now, options);
     if (state == QLatin1String("DEAD"))
         return dead(facts);
+    if (state == QLatin1String("RESOLVED"))
+        return u"Resolved: an operator closed it without delivery; nothing more will happen to it"_qs;
     return delivered(facts, now);
 }
 

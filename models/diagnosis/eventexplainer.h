@@ -28,7 +28,7 @@ struct ExplainOptions
 struct EventExplanation
 {
     QString eventId;
-    QString state; // DUE, SCHEDULED, IN_FLIGHT, LEASE_EXPIRED, DELIVERED, DEAD
+    QString state; // DUE, SCHEDULED, IN_FLIGHT, LEASE_EXPIRED, DELIVERED, DEAD, RESOLVED
     QString explanation; // one paragraph
     QVariantMap facts; // the values it was built from (times in ms)
 

@@ -84,6 +84,11 @@ public:
     // log; each worker may report its own): counted into the next interval.
     void noteRefreshCost(qint64 ms);
 
+    // The thread the snapshot runs on: a follow-up read of a higher layer (the diagnosis) may
+    // put its worker there, so it runs after the snapshot and never beside it. The thread ends
+    // when the monitor is destroyed (connect its finished() to the worker's deleteLater()).
+    QThread *workerThread() { return &m_thread; }
+
     quint64 lastRequestId() const { return m_lastIssued; }
     bool hasSnapshot() const { return m_hasSnapshot; }
     const HealthSnapshot &snapshot() const { return m_snapshot; }

@@ -2,6 +2,8 @@
 
 #include "detailworker.h"
 
+#include <QDateTime>
+
 OpenOptions DetailReader::defaultOpenOptions()
 {
     OpenOptions options;
@@ -49,13 +51,22 @@ void DetailReader::setProfile(const OutboxProfile &profile)
         worker, [worker, profile] { worker->setProfile(profile); }, Qt::QueuedConnection);
 }
 
-void DetailReader::requestDetail(const QString &eventId)
+void DetailReader::setExplainOptions(const ExplainOptions &options)
+{
+    DetailWorker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, options] { worker->setExplainOptions(options); }, Qt::QueuedConnection);
+}
+
+void DetailReader::requestDetail(const QString &eventId, std::optional<qint64> now)
 {
     Q_ASSERT(QThread::currentThread() == thread());
     const quint64 id = m_detail.next();
+    const qint64 at = now.value_or(QDateTime::currentMSecsSinceEpoch());
     DetailWorker *worker = m_worker;
     QMetaObject::invokeMethod(
-        worker, [worker, id, eventId] { worker->readDetail(id, eventId); }, Qt::QueuedConnection);
+        worker, [worker, id, eventId, at] { worker->readDetail(id, eventId, at); },
+        Qt::QueuedConnection);
 }
 
 void DetailReader::requestPayload(const QString &eventId, const QStringList &sensitiveKeys)

@@ -5,10 +5,12 @@
 
 #include "dbconnection.h"
 #include "eventdetail.h"
+#include "eventexplainer.h"
 
 #include <QObject>
 #include <QStringList>
 #include <QThread>
+#include <optional>
 
 class DetailWorker;
 class OutboxProfile;
@@ -26,7 +28,10 @@ public:
     ~DetailReader() override; // waits for the read in progress, bounded by the timeout
 
     void setProfile(const OutboxProfile &profile);
-    void requestDetail(const QString &eventId);
+    // The relay's retry policy and budget, named in the explanation when known.
+    void setExplainOptions(const ExplainOptions &options);
+    // The detail with its explanation as of `now` (ms; the wall clock when not given).
+    void requestDetail(const QString &eventId, std::optional<qint64> now = std::nullopt);
     void requestPayload(const QString &eventId, const QStringList &sensitiveKeys);
     void requestReplayLog();
     bool isLoadingDetail() const { return m_detail.isBusy(); }

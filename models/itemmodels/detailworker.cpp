@@ -47,6 +47,7 @@ DetailWorker::~DetailWorker() = default;
 
 void DetailWorker::setProfile(const OutboxProfile &profile)
 {
+    m_deadExplanation.reset();
     if (profile.isNative())
         m_profile.reset();
     else
@@ -95,11 +96,41 @@ bool DetailWorker::readSummary(const QSqlDatabase &db, EventDetail *detail)
     return true;
 }
 
-bool DetailWorker::readDetail(EventDetail *detail)
+// The explanation reads the row again (and, for a DEAD event, which others share its error) in
+// a read-only transaction of its own. Not being able to explain does not fail the detail.
+void DetailWorker::explain(const QSqlDatabase &db, EventDetail *detail, qint64 now)
+{
+    const EventSummary &row = detail->summary;
+    const bool dead = row.status == QLatin1String("DEAD");
+    if (dead && m_deadExplanation && m_deadExplanation->eventId == detail->eventId
+        && m_deadExplanation->failures == row.failures
+        && m_deadExplanation->lastError == row.lastError
+        && m_deadExplanation->age.elapsed() < DeadExplanationReuseMs) {
+        detail->explanation = m_deadExplanation->text;
+        detail->explainedState = row.status;
+        return;
+    }
+    const auto explanation = EventExplainer::explain(db, detail->eventId, now,
+        &detail->explanationError, m_profile ? &*m_profile : nullptr, m_explain);
+    if (!explanation)
+        return;
+    detail->explanation = explanation->explanation;
+    detail->explainedState = explanation->state;
+    detail->explanationError.clear();
+    if (dead && explanation->state == QLatin1String("DEAD")) {
+        m_deadExplanation = DeadExplanation {
+            detail->eventId, row.failures, row.lastError, explanation->explanation, {}};
+        m_deadExplanation->age.start();
+    }
+}
+
+bool DetailWorker::readDetail(EventDetail *detail, qint64 now)
 {
     const QSqlDatabase db = database(&detail->error);
     if (!db.isValid() || !readSummary(db, detail))
         return false;
+    if (detail->found)
+        explain(db, detail, now);
     if (!native() || !detail->found)
         return true;
     const auto attempts = AttemptModel::readRows(db, detail->eventId, &detail->error);
@@ -117,11 +148,12 @@ bool DetailWorker::readDetail(EventDetail *detail)
     return true;
 }
 
-void DetailWorker::readDetail(quint64 requestId, const QString &eventId)
+void DetailWorker::readDetail(quint64 requestId, const QString &eventId, qint64 now)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     EventDetail detail;
     detail.eventId = eventId;
-    if (!readDetail(&detail)) {
+    if (!readDetail(&detail, now)) {
         if (detail.error.isEmpty())
             detail.error = tr("the database did not answer");
         dropConnection(); // reopen on the next request: the server may have gone away

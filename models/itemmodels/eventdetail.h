@@ -1,5 +1,6 @@
 // The selected event as the detail worker read it, handed to the GUI thread as values: the
-// summary row (or that the event no longer exists), its attempts and its replays. A read that
+// summary row (or that the event no longer exists), its attempts and its replays, and in plain
+// words where it is, why and what happens next (EventExplainer). A read that
 // failed carries the reason instead; the pane then keeps what it showed.
 #pragma once
 
@@ -40,6 +41,12 @@ struct EventDetail
     // unfinished attempt is in flight only while this lies ahead of the clock.
     QVariant leaseUntil;
     std::optional<EventResolution> resolution; // RESOLVED on the native schema
+    // The plain-language account of the event at the time it was read, and its derived state
+    // (DUE, SCHEDULED, IN_FLIGHT, LEASE_EXPIRED, DELIVERED, DEAD, RESOLVED); empty with
+    // explanationError set when only the explanation could not be worked out.
+    QString explanation;
+    QString explainedState;
+    QString explanationError;
 
     bool failed() const { return !error.isEmpty(); }
 };

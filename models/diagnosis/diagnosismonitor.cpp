@@ -1,0 +1,89 @@
+#include "diagnosismonitor.h"
+
+#include "diagnosisworker.h"
+#include "healthmonitor.h"
+
+#include <QThread>
+#include <algorithm>
+
+DiagnosisMonitor::DiagnosisMonitor(
+    HealthMonitor *health, const DatabaseUrl &url, const OpenOptions &options, QObject *parent)
+    : QObject(parent)
+    , m_health(health)
+{
+    qRegisterMetaType<DiagnosisResult>();
+    auto *worker = new DiagnosisWorker(url, options);
+    m_worker = worker;
+    QThread *thread = health->workerThread();
+    worker->moveToThread(thread);
+    connect(thread, &QThread::finished, worker, &QObject::deleteLater);
+    connect(worker, &DiagnosisWorker::diagnosed, this, &DiagnosisMonitor::acceptResult);
+    connect(worker, &DiagnosisWorker::failed, this, &DiagnosisMonitor::acceptFailure);
+    connect(health, &HealthMonitor::snapshotChanged, this,
+        [this](const HealthSnapshot &snapshot) { requestIfDue(snapshot.now); });
+}
+
+// The worker stays with the health thread, which deletes it when it ends.
+DiagnosisMonitor::~DiagnosisMonitor() = default;
+
+void DiagnosisMonitor::setProfile(const OutboxProfile &profile)
+{
+    DiagnosisWorker *worker = m_worker;
+    if (!worker)
+        return;
+    QMetaObject::invokeMethod(
+        worker, [worker, profile] { worker->setProfile(profile); }, Qt::QueuedConnection);
+}
+
+qint64 DiagnosisMonitor::spacingMs(qint64 costMs)
+{
+    return std::max<qint64>(0, costMs) * CostFactor;
+}
+
+void DiagnosisMonitor::requestIfDue(qint64 now)
+{
+    if (m_sinceStart.isValid() && m_sinceStart.elapsed() < spacingMs(m_lastCostMs))
+        return;
+    request(now);
+}
+
+void DiagnosisMonitor::request(qint64 now)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    DiagnosisWorker *worker = m_worker;
+    if (!worker || isRunning())
+        return;
+    m_sinceStart.start();
+    const quint64 id = ++m_issued;
+    QMetaObject::invokeMethod(
+        worker, [worker, id, now] { worker->request(id, now); }, Qt::QueuedConnection);
+}
+
+bool DiagnosisMonitor::accept(quint64 requestId)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    if (requestId <= m_answered || requestId > m_issued)
+        return false; // older than an answer already taken, or never asked
+    m_answered = requestId;
+    return true;
+}
+
+void DiagnosisMonitor::acceptResult(quint64 requestId, const DiagnosisResult &result)
+{
+    if (!accept(requestId))
+        return;
+    m_result = result;
+    m_hasResult = true;
+    m_resultAt = QDateTime::currentDateTime();
+    m_lastError.clear();
+    m_lastCostMs = result.queryMs; // its own budget, not the snapshot's interval
+    emit resultChanged(m_result);
+}
+
+void DiagnosisMonitor::acceptFailure(quint64 requestId, const QString &error)
+{
+    if (!accept(requestId))
+        return;
+    m_lastError = error;
+    emit failed(error);
+}

@@ -1,0 +1,40 @@
+// Runs the diagnosis engine (DiagnosisQuery) for the window, with its own read-only connection,
+// on the health snapshot's thread (DiagnosisMonitor puts it there): the connection is opened
+// there on the first request, dropped when a diagnosis fails (the server may have gone away)
+// and reopened on the next request, so it heals like the snapshot.
+#pragma once
+
+#include "dbconnection.h"
+#include "diagnosisresult.h"
+#include "diagnosisthresholds.h"
+#include "outboxprofile.h"
+
+#include <QObject>
+#include <memory>
+#include <optional>
+
+class DiagnosisWorker : public QObject
+{
+    Q_OBJECT
+public:
+    DiagnosisWorker(const DatabaseUrl &url, const OpenOptions &options, QObject *parent = nullptr);
+    ~DiagnosisWorker() override;
+
+public slots:
+    // Answers with diagnosed or failed, carrying the same id.
+    void request(quint64 requestId, qint64 now);
+    void setProfile(const OutboxProfile &profile);
+
+signals:
+    void diagnosed(quint64 requestId, const DiagnosisResult &result);
+    void failed(quint64 requestId, const QString &error);
+
+private:
+    std::optional<DiagnosisResult> run(qint64 now, QString *error);
+
+    DatabaseUrl m_url;
+    OpenOptions m_options;
+    std::unique_ptr<DbConnection> m_connection;
+    std::optional<OutboxProfile> m_profile; // none: the native schema
+    DiagnosisThresholds m_thresholds;
+};

@@ -1,0 +1,306 @@
+// The diagnosis in the window, on both engines, as an operator sees it: a stalled relay and one
+// error that dominates the DEAD events are listed worst first in the Diagnosis tab and said in
+// the status bar, whose line opens the tab; a finding's "Show events" filters the table to the
+// events it is about; an empty outbox shows "No findings: healthy". The diagnosis runs on the
+// health thread, with its own connection there, and heals after a failed statement. The
+// detail pane explains the selected event (DEAD, scheduled) and follows it when it changes.
+// Also the LIKE pattern an error signature filters the table with.
+#include "activefilterbar.h"
+#include "detailpane.h"
+#include "diagnosismonitor.h"
+#include "diagnosispanel.h"
+#include "diagnosisstatusline.h"
+#include "errorsignature.h"
+#include "eventlistmodel.h"
+#include "healthmonitor.h"
+#include "healthworker.h"
+#include "mainwindow.h"
+#include "outboxrows.h"
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QApplication>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTabWidget>
+
+namespace {
+
+constexpr qint64 Second = 1000;
+constexpr qint64 Minute = 60 * Second;
+
+WindowOptions simulationOff()
+{
+    WindowOptions options;
+    options.markedForSimulation = false; // no teaching panel, no simulated relay
+    return options;
+}
+
+OutboxRow deadRow(const QString &id, const QString &type, const QString &error, qint64 now)
+{
+    OutboxRow row;
+    row.id = id;
+    row.status = u"DEAD"_qs;
+    row.createdAt = now - 30 * Minute;
+    row.nextAttemptAt = now - 20 * Minute;
+    row.failures = 3;
+    row.category = u"TRANSIENT"_qs;
+    row.error = error;
+    row.type = type;
+    return row;
+}
+
+const QStringList types = {u"OrderPlaced"_qs, u"StockReserved"_qs, u"PaymentCaptured"_qs};
+
+// 12 DEAD events failing with one error (its numbers varying), 4 with errors of their own, and
+// one event due for 10 minutes that no relay picked up: relay_stalled and dominant_error.
+bool stalledWithDominantError(const QSqlDatabase &db, qint64 now)
+{
+    for (int i = 0; i < 12; ++i) {
+        const QString error
+            = QStringLiteral("HTTP 503 from inventory-%1 at 10.0.0.%2").arg(i % 3).arg(i);
+        if (!insertRow(db,
+                deadRow(QStringLiteral("D-%1").arg(i, 2, 10, QLatin1Char('0')),
+                    types.at(i % types.size()), error, now)))
+            return false;
+    }
+    const QStringList others = {u"schema rejected"_qs, u"consumer refused: alpha"_qs,
+        u"consumer refused: bravo"_qs, u"HTTP 400 bad request"_qs};
+    for (int i = 0; i < others.size(); ++i) {
+        if (!insertRow(db,
+                deadRow(
+                    QStringLiteral("X-%1").arg(i), types.at(i % types.size()), others.at(i), now)))
+            return false;
+    }
+    OutboxRow due;
+    due.id = u"S-due"_qs;
+    due.createdAt = now - 10 * Minute;
+    due.nextAttemptAt = now - 10 * Minute;
+    return insertRow(db, due);
+}
+
+QStringList shownIds(const EventListModel *model)
+{
+    QStringList ids;
+    for (int row = 0; row < model->rowCount(); ++row)
+        ids << model->eventIdAt(row);
+    ids.sort();
+    return ids;
+}
+
+QTabWidget *tabsOf(const MainWindow &window)
+{
+    return window.findChild<QTabWidget *>(u"rightTabs"_qs);
+}
+
+} // namespace
+
+class TestDiagnosisPanel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void signaturePattern_data()
+    {
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<QString>("pattern");
+        QTest::addRow("numbers and addresses")
+            << u"HTTP 503 from inventory-7 at 10.0.0.8"_qs << u"http%from%inventory-%at%.%"_qs;
+        QTest::addRow("quoted value and uuid")
+            << u"order 'A-1' unknown: 123e4567-e89b-12d3-a456-426614174000"_qs
+            << u"order%'%'%unknown:%"_qs;
+        QTest::addRow("LIKE's own characters are literal")
+            << u"100% of quota_used"_qs << u"%\\%%of%quota\\_used"_qs;
+    }
+    void signaturePattern()
+    {
+        QFETCH(QString, message);
+        QFETCH(QString, pattern);
+        QCOMPARE(EventFilter::signaturePattern(ErrorSignature::of(message)), pattern);
+    }
+
+    void panelListsFindingsAndFilters_data()
+    {
+        TestDatabase::addEngineColumn(), TestDatabase::addEngineRows();
+    }
+    void panelListsFindingsAndFilters()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        QVERIFY(setup);
+        QVERIFY(stalledWithDominantError(setup->database(), QDateTime::currentMSecsSinceEpoch()));
+        MainWindow window(database->connect(), simulationOff());
+        window.resize(1366, 768);
+        window.show();
+        DiagnosisPanel *panel = window.diagnosisPanel();
+        QVERIFY(panel);
+
+        // Worst first: the stalled relay (critical), then the dominant error (warning).
+        const QStringList expected = {u"relay_stalled"_qs, u"dominant_error"_qs};
+        QTRY_COMPARE_WITH_TIMEOUT(panel->findingCodes(), expected, 15000);
+        QCOMPARE(panel->stateText(), u"2 findings, worst first"_qs);
+        QCOMPARE(window.diagnosisStatus()->fullText(),
+            u"2 findings: relay stalled, one error dominates DEAD"_qs);
+        QVERIFY2(panel->checkedText().startsWith(u"Checked 9 rules"_qs),
+            qPrintable(panel->checkedText()));
+        const auto *card = panel->findChild<QWidget *>(u"finding_dominant_error"_qs);
+        QVERIFY(card);
+        QVERIFY(card->styleSheet().contains(u"background"_qs)); // the warning's colours
+        QVERIFY(panel->findChild<QWidget *>(u"finding_relay_stalled"_qs)->styleSheet()
+            != card->styleSheet()); // critical looks different
+
+        // The status line opens the Diagnosis tab.
+        QCOMPARE_NE(tabsOf(window)->currentWidget()->objectName(), u"diagnosisTab"_qs);
+        QTest::mouseClick(window.diagnosisStatus(), Qt::LeftButton);
+        QCOMPARE(tabsOf(window)->currentWidget()->objectName(), u"diagnosisTab"_qs);
+
+        // "Show events" of the dominant error: exactly its 12 DEAD events, the others not.
+        QTRY_VERIFY(window.eventModel()->rowCount() > 0);
+        auto *show = panel->findChild<QPushButton *>(u"showEvents_dominant_error"_qs);
+        QVERIFY(show);
+        QTest::mouseClick(show, Qt::LeftButton);
+        QStringList dominant;
+        for (int i = 0; i < 12; ++i)
+            dominant << QStringLiteral("D-%1").arg(i, 2, 10, QLatin1Char('0'));
+        QTRY_COMPARE(shownIds(window.eventModel()), dominant);
+        const QString filtered = window.findChild<ActiveFilterBar *>()->text();
+        QVERIFY2(filtered.contains(u"state dead"_qs) && filtered.contains(u"HTTP <n>"_qs),
+            qPrintable(filtered));
+
+        // "Show events" of the stalled relay: the due event.
+        QTest::mouseClick(
+            panel->findChild<QPushButton *>(u"showEvents_relay_stalled"_qs), Qt::LeftButton);
+        QTRY_COMPARE(shownIds(window.eventModel()), QStringList {u"S-due"_qs});
+    }
+
+    // At scale a diagnosis costs several snapshots: after snapshots it waits 300 times its
+    // last cost (at most 0.2 s of database time a minute), at every snapshot when cheap.
+    void diagnosisKeepsToItsBudget()
+    {
+        QCOMPARE(DiagnosisMonitor::spacingMs(0), 0);
+        QCOMPARE(DiagnosisMonitor::spacingMs(5), 1500); // below a 2 s refresh: every snapshot
+        QCOMPARE(DiagnosisMonitor::spacingMs(407), 122100); // 10M events: every 2 min
+        for (const qint64 cost : {1, 50, 407, 2000})
+            QVERIFY(cost * 60000 / DiagnosisMonitor::spacingMs(cost) <= 200);
+    }
+
+    void emptyOutboxIsHealthy_data()
+    {
+        TestDatabase::addEngineColumn(), TestDatabase::addEngineRows();
+    }
+    void emptyOutboxIsHealthy()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        QVERIFY(database->initialise());
+        MainWindow window(database->connect(), simulationOff());
+        QTRY_VERIFY_WITH_TIMEOUT(window.diagnosis()->hasResult(), 15000);
+        QCOMPARE(window.diagnosisPanel()->findingCodes(), QStringList());
+        QCOMPARE(window.diagnosisPanel()->stateText(), u"No findings: healthy"_qs);
+        QCOMPARE(window.diagnosisStatus()->fullText(), u"No findings"_qs);
+        QCOMPARE(window.diagnosis()->result().checked.size(), 9);
+        // The diagnosis opened its connection on the health thread, not on a thread of its own
+        // nor on the GUI thread.
+        QCOMPARE(DbConnection::everOpenedOn(window.monitor()->workerThread()), 2);
+    }
+
+    void failedDiagnosisHeals_data()
+    {
+        TestDatabase::addEngineColumn(), TestDatabase::addEngineRows();
+    }
+    void failedDiagnosisHeals()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        QVERIFY(setup);
+        QVERIFY(stalledWithDominantError(setup->database(), QDateTime::currentMSecsSinceEpoch()));
+        HealthMonitor health(setup->url()); // paused: only the diagnosis's requests run
+        OpenOptions options = HealthWorker::defaultOpenOptions();
+        options.validateSchema = false;
+        DiagnosisMonitor diagnosis(&health, setup->url(), options);
+        QSignalSpy results(&diagnosis, &DiagnosisMonitor::resultChanged);
+        QSignalSpy failures(&diagnosis, &DiagnosisMonitor::failed);
+
+        diagnosis.request(QDateTime::currentMSecsSinceEpoch());
+        QVERIFY(results.wait(10000));
+        QCOMPARE(diagnosis.result().findings.size(), 2);
+        // Its cost is its own budget: it spaces the diagnoses, not the snapshots.
+        QCOMPARE(diagnosis.lastCostMs(), diagnosis.result().queryMs);
+        QCOMPARE(health.lastCostMs(), 0);
+
+        // The attempt history is gone (as a statement fails when the server went away): the
+        // diagnosis fails, says why and keeps the last result.
+        QSqlQuery alter(setup->database());
+        QVERIFY2(alter.exec(u"ALTER TABLE delivery_attempt RENAME TO delivery_attempt_away"_qs),
+            qPrintable(alter.lastError().text()));
+        diagnosis.request(QDateTime::currentMSecsSinceEpoch());
+        QVERIFY(failures.wait(10000));
+        QVERIFY(!diagnosis.lastError().isEmpty());
+        QCOMPARE(diagnosis.result().findings.size(), 2);
+
+        // Back: the next request diagnoses again, on a fresh connection.
+        QVERIFY(alter.exec(u"ALTER TABLE delivery_attempt_away RENAME TO delivery_attempt"_qs));
+        diagnosis.request(QDateTime::currentMSecsSinceEpoch());
+        QVERIFY(results.wait(10000));
+        QCOMPARE(diagnosis.lastError(), QString());
+        QCOMPARE(results.size(), 2);
+    }
+
+    void detailExplainsTheEvent_data()
+    {
+        TestDatabase::addEngineColumn(), TestDatabase::addEngineRows();
+    }
+    void detailExplainsTheEvent()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        QVERIFY(setup);
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        QVERIFY(insertRow(setup->database(),
+            deadRow(u"E-dead"_qs, u"OrderPlaced"_qs, u"HTTP 400 bad request"_qs, now)));
+        QVERIFY(insertRow(setup->database(),
+            deadRow(u"E-dead-2"_qs, u"OrderPlaced"_qs, u"HTTP 400 bad request"_qs, now)));
+        OutboxRow retry;
+        retry.id = u"E-retry"_qs;
+        retry.createdAt = now - Minute;
+        retry.nextAttemptAt = now + 10 * Minute;
+        retry.failures = 1;
+        retry.category = u"TRANSIENT"_qs;
+        retry.error = u"broker unavailable"_qs;
+        QVERIFY(insertRow(setup->database(), retry));
+
+        MainWindow window(database->connect(), simulationOff());
+        window.show();
+        DetailPane *pane = window.detailPane();
+        QTRY_VERIFY(window.eventModel()->rowOfEvent(u"E-retry"_qs) >= 0);
+        QVERIFY(window.selectEvent(u"E-dead"_qs));
+        QTRY_VERIFY2(pane->explanationText().startsWith(u"DEAD: budget of 3 spent"_qs),
+            qPrintable(pane->explanationText()));
+        QVERIFY2(pane->explanationText().contains(u"1 other DEAD event shares this error"_qs),
+            qPrintable(pane->explanationText()));
+
+        QVERIFY(window.selectEvent(u"E-retry"_qs));
+        QTRY_VERIFY2(pane->explanationText().startsWith(
+                         u"Scheduled: transient failure 1 (broker unavailable); due again at"_qs),
+            qPrintable(pane->explanationText()));
+        QVERIFY(pane->explanationText().contains(u"in 10 min"_qs)
+            || pane->explanationText().contains(u"in 9 min"_qs));
+
+        // The event changes (the relay parked it): the explanation follows with the detail.
+        QSqlQuery park(setup->database());
+        QVERIFY(park.exec(u"UPDATE delivery_outbox SET status = 'DEAD', failures = 3,"
+                          " last_error = 'broker unavailable' WHERE event_id = 'E-retry'"_qs));
+        pane->refresh();
+        QTRY_VERIFY2(pane->explanationText().startsWith(u"DEAD: budget of 3 spent"_qs),
+            qPrintable(pane->explanationText()));
+        QVERIFY(pane->summaryText().contains(u"DEAD"_qs));
+    }
+};
+
+OUTBOX_TEST_MAIN(TestDiagnosisPanel, QApplication)
+#include "tst_diagnosispanel.moc"
