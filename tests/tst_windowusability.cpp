@@ -427,13 +427,17 @@ private slots:
         auto *active = window.findChild<ActiveFilterBar *>();
         QVERIFY(active->text().contains(u"error permanent"_qs));
 
-        // Filter by this type: a text search on it.
+        // Filter by this type: exactly that event type.
         const QString type
             = rowOf(u"P-0003"_qs).siblingAtColumn(EventListModel::TypeColumn).data().toString();
         menu.reset(window.tableMenu()->menuFor(rowOf(u"P-0003"_qs)));
         contextAction(menu.get(), u"Filter by this type"_qs)->trigger();
-        QCOMPARE(window.filterBar()->filter().search, type);
-        QCOMPARE(window.filterBar()->filter().searchMode, EventFilter::SearchMode::Contains);
+        QCOMPARE(window.filterBar()->filter().eventType, type);
+        QVERIFY2(active->text().contains(u"type "_qs + type), qPrintable(active->text()));
+        QTRY_VERIFY(!window.eventModel()->isLoading() && window.eventModel()->rowCount() > 0);
+        for (int row = 0; row < window.eventModel()->rowCount(); ++row)
+            QCOMPARE(window.eventModel()->index(row, EventListModel::TypeColumn).data().toString(),
+                type);
 
         // One click clears the whole filter.
         QTest::mouseClick(active->clearButton(), Qt::LeftButton);

@@ -64,10 +64,10 @@ QMenu *EventTableMenu::menuFor(const QModelIndex &index)
         const QString type = cell(EventListModel::TypeColumn);
         const QString aggregate = cell(EventListModel::AggregateColumn);
         const QString category = cell(EventListModel::ErrorCategoryColumn);
-        // Text searches (ID, type, aggregate or last error containing it): the filter has no
-        // field of its own for a type or an aggregate.
+        // The type exactly; the aggregate as a text search (ID, type, aggregate or last error
+        // containing it): the filter has no field of its own for an aggregate.
         menu->addAction(tr("Filter by this type (%1)").arg(type), this,
-                [this, type] { filterByText(type); })
+                [this, type] { filterByType(type); })
             ->setEnabled(!type.isEmpty() && type != QLatin1String("n/a"));
         menu->addAction(tr("Filter by this aggregate (%1)").arg(aggregate), this,
                 [this, aggregate] { filterByText(aggregate); })
@@ -91,6 +91,13 @@ void EventTableMenu::showMenu(const QPoint &position)
     QMenu *menu = menuFor(m_view->indexAt(position));
     menu->setAttribute(Qt::WA_DeleteOnClose);
     menu->popup(m_view->viewport()->mapToGlobal(position));
+}
+
+void EventTableMenu::filterByType(const QString &type)
+{
+    EventFilter filter = m_filterBar->filter();
+    filter.eventType = type;
+    m_filterBar->setFilter(filter);
 }
 
 void EventTableMenu::filterByText(const QString &text)

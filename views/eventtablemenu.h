@@ -34,6 +34,7 @@ signals:
 private:
     void showMenu(const QPoint &position);
     void copySelectedIds();
+    void filterByType(const QString &type);
     void filterByText(const QString &text);
     void filterByErrorCategory(const QString &category);
 
