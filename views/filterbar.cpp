@@ -120,11 +120,13 @@ EventFilter FilterBar::filter() const
     filter.minAgeMs = DurationText::parseMs(m_minAge->text());
     filter.maxAgeMs = DurationText::parseMs(m_maxAge->text());
     filter.errorCategory = m_category->currentData().toString();
+    filter.errorSignature = m_errorSignature;
     return filter;
 }
 
 void FilterBar::setFilter(const EventFilter &filter)
 {
+    m_errorSignature = filter.errorSignature;
     m_state->setCurrentIndex(m_state->findData(int(filter.state)));
     m_searchMode->setCurrentIndex(std::max(0, m_searchMode->findData(int(filter.searchMode))));
     m_search->setText(filter.search);

@@ -1,6 +1,7 @@
 // The filter bar above the event table: derived state, a search (an event ID prefix, instant,
 // or text anywhere in ID, type, aggregate or last error, slow on a big table), minimum
-// failures, age range and error category. Emits the filter as a value when the user changes it.
+// failures, age range and error category (and, set from elsewhere, an error signature: the
+// Errors tab's group). Emits the filter as a value when the user changes it.
 #pragma once
 
 #include "eventfilter.h"
@@ -45,4 +46,6 @@ private:
     QLineEdit *m_maxAge = nullptr;
     QComboBox *m_category = nullptr;
     QTimer *m_debounce = nullptr;
+    // No field of its own: set by setFilter() (an error group) and kept until the next one.
+    QString m_errorSignature;
 };

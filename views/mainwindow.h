@@ -21,6 +21,7 @@ class ChartsPanel;
 class DetailPane;
 class DetailReader;
 class ErrorCategoryModel;
+class ErrorsPanel;
 class EventListModel;
 class FilterBar;
 class HealthMonitor;
@@ -93,7 +94,7 @@ public:
     void openEventView(const EventFilter &filter, int column, Qt::SortOrder order);
     bool selectEvent(const QString &eventId);
     bool selectFirstEventWithStatus(const QString &status);
-    void showTab(const QString &name); // "detail", "charts" or "lifecycle"
+    void showTab(const QString &name); // "detail", "charts", "lifecycle", "audit" or "errors"
     // The table on one state, as a click on a tile asks (the oldest-pending tile: pending events,
     // oldest first).
     void filterByTile(int tile);
@@ -136,6 +137,7 @@ private:
     void updateRefreshLabel();
     void applySnapshot(const HealthSnapshot &snapshot);
     void connectReplayLog();
+    void connectErrors();
     void applyFilter(const EventFilter &filter);
 
     // Destroyed in the reverse order of declaration, after the destructor's body and before
@@ -166,6 +168,7 @@ private:
     StaleBanner *m_staleBanner = nullptr;
     OperatorActions *m_actions = nullptr;
     ReplayLogModel *m_replayLog = nullptr;
+    ErrorsPanel *m_errors = nullptr;
     class QTabWidget *m_tabs = nullptr;
     QSplitter *m_splitter = nullptr;
     QDockWidget *m_teachingDock = nullptr;

@@ -67,7 +67,8 @@ void addOptions(QCommandLineParser &parser)
         QStringLiteral("With --screenshot: an event ID to select, first-dead or most-failures."),
         QStringLiteral("ID")});
     parser.addOption({QStringLiteral("tab"),
-        QStringLiteral("With --screenshot: detail, charts, lifecycle, audit or replay-dialog."),
+        QStringLiteral(
+            "With --screenshot: detail, charts, lifecycle, audit, errors or replay-dialog."),
         QStringLiteral("NAME")});
     // Hidden: the GUI figures of tests/bench/scale (see scrollbench.h).
     QList<QCommandLineOption> bench = {

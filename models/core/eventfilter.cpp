@@ -2,6 +2,9 @@
 
 #include <QStringList>
 
+#include <algorithm>
+#include <utility>
+
 namespace {
 
 const QList<std::pair<EventFilter::State, const char *>> &stateNameList()
@@ -82,7 +85,48 @@ QString containsCondition()
     // clang-format on
 }
 
+// The placeholders ErrorSignature writes (models/diagnosis/errorsignature.cpp).
+const QStringList &signaturePlaceholders()
+{
+    static const QStringList placeholders = {QStringLiteral("<time>"), QStringLiteral("<uuid>"),
+        QStringLiteral("<str>"), QStringLiteral("<hex>"), QStringLiteral("<n>")};
+    return placeholders;
+}
+
 } // namespace
+
+QString EventFilter::signaturePattern(const QString &signature)
+{
+    QString pattern;
+    bool wild = false; // the pattern ends with a wildcard: one is enough
+    const auto wildcard = [&pattern, &wild] {
+        if (!std::exchange(wild, true))
+            pattern += QLatin1Char('%');
+    };
+    const QString text = signature.toLower();
+    for (qsizetype i = 0; i < text.size();) {
+        const QStringView rest = QStringView(text).mid(i);
+        const auto placeholder
+            = std::find_if(signaturePlaceholders().cbegin(), signaturePlaceholders().cend(),
+                [rest](const QString &p) { return rest.startsWith(p); });
+        if (placeholder != signaturePlaceholders().cend()) {
+            wildcard();
+            i += placeholder->size();
+            continue;
+        }
+        const QChar c = text.at(i++);
+        // White space was collapsed by the signature; a signature cut short ends with "…".
+        if (c.isSpace() || (c == QChar(0x2026) && i == text.size())) {
+            wildcard();
+            continue;
+        }
+        if (c == QLatin1Char('%') || c == QLatin1Char('_') || c == QLatin1Char('\\'))
+            pattern += QLatin1Char('\\');
+        pattern += c;
+        wild = false;
+    }
+    return pattern;
+}
 
 QStringList EventFilter::stateNames()
 {
@@ -123,6 +167,8 @@ QString EventFilter::summary() const
         parts << QStringLiteral("at most %1 ms old").arg(*maxAgeMs);
     if (!errorCategory.isEmpty())
         parts << QStringLiteral("error %1").arg(errorCategory.toLower());
+    if (!errorSignature.isEmpty())
+        parts << QStringLiteral("error like \"%1\"").arg(errorSignature);
     return parts.join(QStringLiteral(", "));
 }
 
@@ -162,6 +208,9 @@ QString EventFilter::whereClause() const
         conditions << QStringLiteral("created_at >= :f_created_min");
     if (!errorCategory.isEmpty())
         conditions << QStringLiteral("last_error_category = :f_category");
+    if (!errorSignature.isEmpty())
+        conditions << QStringLiteral("status IN ('PENDING', 'DEAD')"
+                                     " AND LOWER(last_error) LIKE :f_signature ESCAPE '\\'");
     return conditions.isEmpty() ? QStringLiteral("1 = 1")
                                 : conditions.join(QStringLiteral(" AND "));
 }
@@ -187,4 +236,6 @@ void EventFilter::bindValues(QSqlQuery &query, qint64 now) const
         query.bindValue(QStringLiteral(":f_created_min"), now - *maxAgeMs);
     if (!errorCategory.isEmpty())
         query.bindValue(QStringLiteral(":f_category"), errorCategory);
+    if (!errorSignature.isEmpty())
+        query.bindValue(QStringLiteral(":f_signature"), signaturePattern(errorSignature));
 }

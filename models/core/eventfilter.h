@@ -38,6 +38,11 @@ struct EventFilter
     std::optional<qint64> minAgeMs;
     std::optional<qint64> maxAgeMs;
     QString errorCategory; // empty = any
+    // One error group (the Errors tab): an error signature (ErrorSignature: placeholders such
+    // as <n>, <uuid>, '<str>'), matched as a LIKE pattern with each placeholder a wildcard
+    // among the PENDING and DEAD events, the ones error groups are made of, so the table shows
+    // the group's events (and, rarely, one whose message merely fits the pattern). Empty = any.
+    QString errorSignature;
 
     static QString stateName(State state);
     static std::optional<State> stateFromName(const QString &name);
@@ -45,6 +50,9 @@ struct EventFilter
     // The first string above every string that starts with `prefix` (code point order): the
     // prefix with its last character raised by one; empty when there is none (all U+10FFFF).
     static QString prefixUpperBound(const QString &prefix);
+    // The case-insensitive LIKE pattern (escape character '\') of an error signature: its
+    // placeholders and white space become %, everything else is matched literally.
+    static QString signaturePattern(const QString &signature);
     // In plain words, e.g. `state dead, ID starting with "E-12"`; empty when nothing is filtered.
     QString summary() const;
 
