@@ -18,6 +18,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QPushButton>
+#include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBarModelMapper>
 #include <QVBoxLayout>
@@ -38,6 +39,24 @@ QString axisLabel(int row, const QString &signature)
         : signature.left(AxisLabelLength - 1) + QChar(0x2026);
     return QStringLiteral("%1. %2").arg(QString::number(row + 1), text.toHtmlEscaped());
 }
+
+// The chart's rows: the ChartBars largest groups, smallest first, because a horizontal bar
+// series draws its first bar at the bottom and the largest group belongs on top.
+class LargestOnTop : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &) const override
+    {
+        return sourceRow < ErrorsPanel::ChartBars;
+    }
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override
+    {
+        return left.row() > right.row();
+    }
+};
 
 QString plural(qint64 count, const QString &one, const QString &many)
 {
@@ -93,7 +112,6 @@ QWidget *ErrorsPanel::setupChart()
     m_bars = new QHorizontalStackedBarSeries;
     chart->addSeries(m_bars);
     m_groupAxis = new QBarCategoryAxis;
-    m_groupAxis->setReverse(true); // the largest group on top, as in the table
     m_countAxis = ChartStyle::countAxis();
     ChartStyle::addAxis(chart, m_groupAxis, Qt::AlignLeft);
     ChartStyle::addAxis(chart, m_countAxis, Qt::AlignBottom);
@@ -101,13 +119,15 @@ QWidget *ErrorsPanel::setupChart()
     m_bars->attachAxis(m_countAxis);
     // The mapper makes new bar sets on every model reset, named by the model's headers.
     connect(m_bars, &QAbstractBarSeries::barsetsAdded, this, &ErrorsPanel::colourBars);
+    m_chartRows = new LargestOnTop(this);
+    m_chartRows->setSourceModel(m_model);
+    m_chartRows->sort(0);
     auto *mapper = new QVBarModelMapper(this);
     mapper->setFirstBarSetColumn(ErrorGroupModel::DeadColumn);
     mapper->setLastBarSetColumn(ErrorGroupModel::RetryingColumn);
-    mapper->setRowCount(ChartBars);
     mapper->setSeries(m_bars);
-    mapper->setModel(m_model);
-    connect(m_model, &QAbstractItemModel::modelReset, this, &ErrorsPanel::updateChartAxes);
+    mapper->setModel(m_chartRows);
+    connect(m_chartRows, &QAbstractItemModel::modelReset, this, &ErrorsPanel::updateChartAxes);
     updateChartAxes();
     auto *view = new QChartView(chart);
     view->setObjectName(QStringLiteral("errorGroupsChart"));
@@ -202,7 +222,13 @@ void ErrorsPanel::refresh()
     if (!isVisible() || !m_unavailable.isEmpty())
         return; // a hidden tab reads nothing; showing it reads
     m_reader->requestErrorGroups();
-    setStatus(tr("Loading…"));
+    showLoading();
+}
+
+// The last summary stays readable while a read runs, so a refresh does not make it flicker.
+void ErrorsPanel::showLoading()
+{
+    setStatus(m_summary.isEmpty() ? tr("Loading…") : m_summary + tr("  Loading…"));
 }
 
 void ErrorsPanel::setStatus(const QString &text, bool error)
@@ -223,14 +249,14 @@ void ErrorsPanel::applyGroups(const QList<ErrorGroup> &groups)
         events += group.count;
         dead += group.dead;
     }
-    if (groups.isEmpty())
-        setStatus(tr("No failed events: nothing is retrying after a failure or DEAD."));
-    else
-        setStatus(tr("%1, %2 failed (%3 DEAD)")
-                      .arg(plural(groups.size(), tr("error group"), tr("error groups")),
-                          plural(events, tr("event"), tr("events")), QString::number(dead)));
+    m_summary = groups.isEmpty()
+        ? tr("No failed events: nothing is retrying after a failure or DEAD.")
+        : tr("%1, %2 failed (%3 DEAD)")
+              .arg(plural(groups.size(), tr("error group"), tr("error groups")),
+                  plural(events, tr("event"), tr("events")), QString::number(dead));
+    setStatus(m_summary);
     if (isLoading())
-        setStatus(tr("Loading…")); // one more read was asked for while this one ran
+        showLoading(); // one more read was asked for while this one ran
     updateButtons();
     emit groupChanged();
 }
@@ -325,9 +351,10 @@ void ErrorsPanel::updateChartAxes()
 {
     QStringList labels;
     qreal max = 0;
-    for (int row = 0; row < m_model->rowCount() && row < ChartBars; ++row) {
-        const ErrorGroup &group = m_model->groups().at(row);
-        labels << axisLabel(row, group.signature);
+    for (int row = 0; row < m_chartRows->rowCount(); ++row) {
+        const int source = m_chartRows->mapToSource(m_chartRows->index(row, 0)).row();
+        const ErrorGroup &group = m_model->groups().at(source);
+        labels << axisLabel(source, group.signature);
         max = std::max<qreal>(max, qreal(group.count));
     }
     m_groupAxis->setCategories(labels);

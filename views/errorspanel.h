@@ -25,6 +25,7 @@ class QHBoxLayout;
 class QHorizontalStackedBarSeries;
 class QLabel;
 class QPushButton;
+class QSortFilterProxyModel;
 class QTableView;
 class QValueAxis;
 class TriageReader;
@@ -72,6 +73,7 @@ private:
     void setupTable();
     QHBoxLayout *setupButtons();
     void setStatus(const QString &text, bool error = false);
+    void showLoading();
     void applyGroups(const QList<ErrorGroup> &groups);
     void failGroups(const QString &error);
     void selectSignature(const QString &signature); // without asking for a filter
@@ -90,11 +92,13 @@ private:
     ErrorGroupModel *m_model = nullptr;
     QLabel *m_status = nullptr;
     QTableView *m_view = nullptr;
+    QSortFilterProxyModel *m_chartRows = nullptr; // the largest groups, largest last
     QHorizontalStackedBarSeries *m_bars = nullptr;
     QBarCategoryAxis *m_groupAxis = nullptr;
     QValueAxis *m_countAxis = nullptr;
     QHBoxLayout *m_buttons = nullptr;
     QPushButton *m_replay = nullptr;
+    QString m_summary; // "2 error groups, …" of the last read
     QString m_selected; // the selected group's signature, kept across refreshes
     QString m_findingIds; // "Replay group…" waits for this group's DEAD events
     bool m_restoring = false; // the selection is put back after a refresh: no filter asked
