@@ -1,7 +1,8 @@
 // The filter bar above the event table: derived state, a search (an event ID prefix, instant,
 // or text anywhere in ID, type, aggregate or last error, slow on a big table), minimum
 // failures, age range and error category (and, set from elsewhere, an event type and an error
-// signature). Emits the filter as a value when the user changes it.
+// signature: a diagnosis finding's subject or the Errors tab's group). Emits the filter as a
+// value when the user changes it.
 #pragma once
 
 #include "eventfilter.h"
@@ -46,8 +47,8 @@ private:
     QLineEdit *m_maxAge = nullptr;
     QComboBox *m_category = nullptr;
     QTimer *m_debounce = nullptr;
-    // No field of their own: set by setFilter() (a diagnosis finding's subject) and kept until
-    // the next setFilter().
+    // No field of their own: set by setFilter() (a diagnosis finding's subject, an error group)
+    // and kept until the next setFilter().
     QString m_eventType;
     QString m_errorSignature;
 };

@@ -11,6 +11,7 @@
 #include "diagnosispanel.h"
 #include "diagnosisstatusline.h"
 #include "errorcategorymodel.h"
+#include "errorspanel.h"
 #include "eventlistmodel.h"
 #include "eventselection.h"
 #include "eventtablemenu.h"
@@ -116,6 +117,7 @@ MainWindow::MainWindow(
     showEnvironment();
     setupMenus();
     connectMonitor();
+    connectErrors();
     resizeToScreen();
     m_layoutRestored = WindowSettings::restore(*this);
     if (m_layoutRestored)
@@ -317,6 +319,8 @@ void MainWindow::setupCentral()
         none->setWordWrap(true);
         tabs->addTab(none, tr("Replay log"));
     }
+    m_errors = new ErrorsPanel(m_url, m_options.profile, [this] { return currentTime(); });
+    tabs->addTab(m_errors, tr("Errors"));
 
     auto *list = new QWidget;
     auto *listLayout = new QVBoxLayout(list);
@@ -459,6 +463,18 @@ void MainWindow::connectReplayLog()
     });
 }
 
+// The Errors tab reads after each snapshot (only while shown), filters the table to a group,
+// and replays a group through the window's operator actions.
+void MainWindow::connectErrors()
+{
+    m_errors->setOperatorActions(m_actions);
+    connect(m_monitor, &HealthMonitor::snapshotChanged, m_errors, &ErrorsPanel::refresh);
+    connect(m_errors, &ErrorsPanel::filterRequested, this, [this](const EventFilter &filter) {
+        if (m_filterBar->filter() != filter) // a click that selects a group asks twice
+            m_filterBar->setFilter(filter);
+    });
+}
+
 void MainWindow::connectMonitor()
 {
     connectReplayLog();
@@ -567,7 +583,7 @@ bool MainWindow::selectFirstEventWithStatus(const QString &status)
 void MainWindow::showTab(const QString &name)
 {
     const QStringList names = {QStringLiteral("detail"), QStringLiteral("charts"),
-        QStringLiteral("lifecycle"), QStringLiteral("audit")};
+        QStringLiteral("lifecycle"), QStringLiteral("audit"), QStringLiteral("errors")};
     if (name == QLatin1String("diagnosis"))
         m_tabs->setCurrentWidget(m_tabs->findChild<QWidget *>(QStringLiteral("diagnosisTab")));
     else if (names.contains(name))

@@ -25,6 +25,7 @@ class DiagnosisMonitor;
 class DiagnosisPanel;
 class DiagnosisStatusLine;
 class ErrorCategoryModel;
+class ErrorsPanel;
 class EventListModel;
 class FilterBar;
 class HealthMonitor;
@@ -102,7 +103,7 @@ public:
     void openEventView(const EventFilter &filter, int column, Qt::SortOrder order);
     bool selectEvent(const QString &eventId);
     bool selectFirstEventWithStatus(const QString &status);
-    void showTab(const QString &name); // "detail", "charts", "lifecycle", "audit", "diagnosis"
+    void showTab(const QString &name); // "detail", "charts", "lifecycle", "audit", "errors", "diagnosis"
     // The table on one state, as a click on a tile asks (the oldest-pending tile: pending events,
     // oldest first).
     void filterByTile(int tile);
@@ -149,6 +150,7 @@ private:
     void applySnapshot(const HealthSnapshot &snapshot);
     void showSchemaVersion(int version);
     void connectReplayLog();
+    void connectErrors();
     void applyFilter(const EventFilter &filter);
 
     // Destroyed in the reverse order of declaration, after the destructor's body and before
@@ -185,6 +187,7 @@ private:
     DiagnosisPanel *m_diagnosisPanel = nullptr;
     DiagnosisStatusLine *m_diagnosisStatus = nullptr;
     QAction *m_diagnosisAction = nullptr;
+    ErrorsPanel *m_errors = nullptr;
     class QTabWidget *m_tabs = nullptr;
     QSplitter *m_splitter = nullptr;
     QDockWidget *m_teachingDock = nullptr;

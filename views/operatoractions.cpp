@@ -7,6 +7,7 @@
 #include "redaction.h"
 #include "replaydialog.h"
 #include "replayer.h"
+#include "triagereader.h"
 
 #include <QAction>
 #include <QFile>
@@ -91,20 +92,30 @@ QString OperatorActions::replayUnavailableReason() const
         .arg(m_profile->name(), m_profile->replayUnavailableReason());
 }
 
+QString OperatorActions::replayRefusal() const
+{
+    return m_readOnly ? tr("Read-only: the connection cannot change the outbox")
+                      : replayUnavailableReason();
+}
+
+bool OperatorActions::canReplay() const
+{
+    return !m_busy && replayRefusal().isEmpty();
+}
+
 void OperatorActions::updateEnabled()
 {
-    const QString unavailable = replayUnavailableReason();
-    const bool mutate = !m_readOnly && !m_busy && unavailable.isEmpty();
+    const bool mutate = canReplay();
     m_replaySelected->setEnabled(mutate);
     m_replayMatching->setEnabled(mutate);
     m_exportEvents->setEnabled(!m_export);
     m_exportAudit->setEnabled(!m_export && !m_profile);
-    if (m_readOnly || !unavailable.isEmpty()) {
-        const QString why
-            = m_readOnly ? tr("Read-only: the connection cannot change the outbox") : unavailable;
+    const QString why = replayRefusal();
+    if (!why.isEmpty()) {
         m_replaySelected->setToolTip(why);
         m_replayMatching->setToolTip(why);
     }
+    emit replayAvailabilityChanged();
 }
 
 QStringList OperatorActions::selectedDeadIds() const
@@ -117,11 +128,23 @@ QStringList OperatorActions::selectedDeadIds() const
     return ids;
 }
 
-bool OperatorActions::confirm(const QStringList &preview, qint64 count, ReplayRequest *request)
+TriageReader *OperatorActions::triage()
+{
+    if (!m_triage) {
+        m_triage = new TriageReader(m_url, this); // read-only: a preview changes nothing
+        if (m_profile)
+            m_triage->setProfile(*m_profile);
+    }
+    return m_triage;
+}
+
+bool OperatorActions::confirm(const QStringList &preview, qint64 count,
+    const ReplaySelection &selection, ReplayRequest *request)
 {
     ReplayDialog dialog(preview, count, m_window);
     if (m_profile)
         dialog.setStatementReplay(m_profile->name());
+    dialog.showPreview(triage(), selection, m_clock);
     if (dialog.exec() != QDialog::Accepted)
         return false;
     request->operatorName = dialog.operatorName();
@@ -139,9 +162,16 @@ void OperatorActions::replaySelected()
             m_window, tr("Replay"), tr("Select one or more DEAD events first."));
         return;
     }
+    replayEvents(ids);
+}
+
+void OperatorActions::replayEvents(const QStringList &ids)
+{
+    if (!canReplay()) // read-only, the schema cannot, or a replay runs: the caller says why
+        return;
     ReplayRequest request;
     request.eventIds = ids;
-    if (!confirm(ids, ids.size(), &request))
+    if (!confirm(ids, ids.size(), {ids, std::nullopt}, &request))
         return;
     m_interactive = true;
     startReplay(request);
@@ -171,7 +201,7 @@ void OperatorActions::replayMatching()
                     preview << m_model->eventIdAt(row);
             }
             ReplayRequest request;
-            if (!confirm(preview, *count, &request))
+            if (!confirm(preview, *count, {{}, filter}, &request))
                 return;
             m_interactive = true;
             startReplay(request, filter);

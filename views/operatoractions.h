@@ -19,6 +19,8 @@
 
 class CsvExportJob;
 class EventListModel;
+class TriageReader;
+struct ReplaySelection;
 class QProgressDialog;
 class QThread;
 class QAction;
@@ -40,6 +42,10 @@ public:
     void setProfile(const OutboxProfile &profile);
     // Why replay is disabled by the schema (the profile's explanation); empty when it is not.
     QString replayUnavailableReason() const;
+    // Whether a replay may start now (not read-only, possible on the schema, none running),
+    // and, when it may not because of the connection or the schema, why.
+    bool canReplay() const;
+    QString replayRefusal() const;
 
     QAction *replaySelectedAction() const { return m_replaySelected; }
     QAction *replayMatchingAction() const { return m_replayMatching; }
@@ -50,6 +56,9 @@ public:
     QProgressDialog *exportProgress() const { return m_progress; }
     CsvExportJob *exportJob() const { return m_export.get(); }
 
+    // Asks for confirmation (the replay dialog, with its preview) and replays these DEAD events
+    // in the background, as "Replay selected…" does for the selected rows.
+    void replayEvents(const QStringList &ids);
     // Replays in the background; with `bulkFilter`, every DEAD event matching it.
     void startReplay(
         const ReplayRequest &request, const std::optional<EventFilter> &bulkFilter = {});
@@ -61,6 +70,7 @@ public:
 
 signals:
     void replayFinished(const ReplayResult &result);
+    void replayAvailabilityChanged(); // canReplay() may have changed
     // ok: every row written; otherwise `message` says why (cancelled: the partial file deleted).
     void exportFinished(bool ok, bool cancelled, qint64 rows, const QString &message);
 
@@ -68,7 +78,9 @@ private:
     QStringList selectedDeadIds() const;
     void replaySelected();
     void replayMatching();
-    bool confirm(const QStringList &preview, qint64 count, ReplayRequest *request);
+    bool confirm(const QStringList &preview, qint64 count, const ReplaySelection &selection,
+        ReplayRequest *request);
+    TriageReader *triage(); // the replay dialog's preview reads on its thread
     void exportEvents();
     void exportAudit();
     bool startExport(const struct CsvExportTask &task);
@@ -99,4 +111,5 @@ private:
     std::shared_ptr<std::atomic_bool> m_stop;
     std::unique_ptr<CsvExportJob> m_export;
     QProgressDialog *m_progress = nullptr;
+    TriageReader *m_triage = nullptr; // made on the first confirmation
 };

@@ -1,18 +1,102 @@
 #include "replaydialog.h"
 
+#include "eventexplainer.h"
+#include "plaintext.h"
+#include "themecolours.h"
+
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSpinBox>
+#include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace {
 
 const int PreviewLimit = 50;
+const int PreviewListed = 5; // counts and skips named in the preview; the rest summed up
+const int SignatureShown = 90; // characters of an error signature in the preview
+
+QString plural(qint64 count, const char *one, const char *many)
+{
+    return QStringLiteral("%1 %2").arg(count).arg(QLatin1String(count == 1 ? one : many));
+}
+
+QString elided(const QString &text)
+{
+    return text.size() <= SignatureShown ? text : text.left(SignatureShown - 1) + QChar(0x2026);
+}
+
+// "OrderPlaced (10), StockReserved (2)", largest first, at most PreviewListed named.
+QString countsText(const QMap<QString, qint64> &counts)
+{
+    QList<std::pair<QString, qint64>> sorted;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+        sorted.append({it.key(), it.value()});
+    std::stable_sort(sorted.begin(), sorted.end(),
+        [](const auto &a, const auto &b) { return a.second > b.second; });
+    QStringList parts;
+    for (qsizetype i = 0; i < sorted.size() && i < PreviewListed; ++i)
+        parts << QStringLiteral("%1 (%2)").arg(
+            elided(PlainText::escaped(sorted.at(i).first)), QString::number(sorted.at(i).second));
+    if (sorted.size() > PreviewListed)
+        parts << QStringLiteral("%1 more").arg(sorted.size() - PreviewListed);
+    return parts.join(QStringLiteral(", "));
+}
+
+QString dueText(const ReplayPreview &preview)
+{
+    if (!preview.firstDue)
+        return {};
+    const auto clock
+        = [&preview](qint64 time) { return EventExplainer::clockTime(time, preview.now); };
+    if (preview.spreadMs == 0 || *preview.firstDue == *preview.lastDue)
+        return QStringLiteral("Due: all at once, at %1 UTC").arg(clock(*preview.firstDue));
+    return QStringLiteral("Due: spread from %1 to %2 UTC")
+        .arg(clock(*preview.firstDue), clock(*preview.lastDue));
+}
+
+QString skippedText(const QList<ReplaySkip> &skipped)
+{
+    if (skipped.isEmpty())
+        return {};
+    QStringList parts;
+    for (qsizetype i = 0; i < skipped.size() && i < PreviewListed; ++i)
+        parts << QStringLiteral("%1 (%2)").arg(
+            PlainText::escaped(skipped.at(i).eventId), skipped.at(i).reason);
+    if (skipped.size() > PreviewListed)
+        parts << QStringLiteral("%1 more").arg(skipped.size() - PreviewListed);
+    return QStringLiteral("Would skip %1: %2")
+        .arg(skipped.size())
+        .arg(parts.join(QStringLiteral(", ")));
+}
+
+// The preview in plain lines; stored text (IDs, types, errors) with its control characters
+// escaped, and shown as plain text, never markup.
+QString previewSummary(const ReplayPreview &preview, bool statementReplay)
+{
+    if (preview.events == 0)
+        return QStringLiteral("Would replay no event: none of them is DEAD.\n")
+            + skippedText(preview.skipped);
+    const QString how = statementReplay ? QStringLiteral("with the profile's replay statement")
+        : preview.resetBudget           ? QStringLiteral("each with a fresh attempt budget")
+                                        : QStringLiteral("each with one more attempt");
+    QStringList lines = {
+        QStringLiteral("Would replay %1, %2.").arg(plural(preview.events, "event", "events"), how),
+        QStringLiteral("By type: ") + countsText(preview.byType),
+        QStringLiteral("By error group: ") + countsText(preview.byErrorGroup)};
+    if (!statementReplay)
+        lines << dueText(preview);
+    lines << skippedText(preview.skipped);
+    lines.removeAll(QString());
+    return lines.join(QLatin1Char('\n'));
+}
 
 } // namespace
 
@@ -25,6 +109,10 @@ ReplayDialog::ReplayDialog(const QStringList &preview, qint64 count, QWidget *pa
     , m_oneMore(
           new QRadioButton(tr("One more attempt (failures kept; the next failure parks it again)")))
     , m_spreadMinutes(new QSpinBox)
+    , m_previewBox(new QGroupBox(tr("What would happen (nothing changes until you confirm)")))
+    , m_previewText(new QLabel)
+    , m_previewWarning(new QLabel)
+    , m_previewDelay(new QTimer(this))
 {
     setWindowTitle(tr("Replay parked events"));
     auto *heading = m_heading = new QLabel(
@@ -74,9 +162,31 @@ ReplayDialog::ReplayDialog(const QStringList &preview, qint64 count, QWidget *pa
     connect(m_reason, &QLineEdit::textChanged, this, &ReplayDialog::updateOk);
     connect(m_operator, &QLineEdit::textChanged, this, &ReplayDialog::updateOk);
 
+    m_previewBox->setObjectName(QStringLiteral("replayPreviewBox"));
+    m_previewText->setObjectName(QStringLiteral("replayPreviewText"));
+    m_previewWarning->setObjectName(QStringLiteral("replayPreviewWarning"));
+    for (QLabel *label : {m_previewText, m_previewWarning}) {
+        label->setTextFormat(Qt::PlainText); // signatures read "<n>": never markup
+        label->setWordWrap(true);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    m_previewWarning->setStyleSheet(
+        QStringLiteral("font-weight: bold; color: %1").arg(ThemeColours::errorText().name()));
+    m_previewWarning->hide();
+    auto *previewLayout = new QVBoxLayout(m_previewBox);
+    previewLayout->addWidget(m_previewText);
+    previewLayout->addWidget(m_previewWarning);
+    m_previewBox->hide(); // until showPreview()
+    m_previewDelay->setSingleShot(true);
+    m_previewDelay->setInterval(250);
+    connect(m_previewDelay, &QTimer::timeout, this, &ReplayDialog::requestPreview);
+    connect(m_spreadMinutes, &QSpinBox::valueChanged, m_previewDelay, qOverload<>(&QTimer::start));
+    connect(m_reset, &QRadioButton::toggled, this, &ReplayDialog::requestPreview);
+
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(heading);
     layout->addWidget(ids);
+    layout->addWidget(m_previewBox);
     layout->addLayout(form);
     layout->addWidget(buttons);
     updateOk();
@@ -93,8 +203,67 @@ void ReplayDialog::setStatementReplay(const QString &profileName)
     m_form->setRowVisible(m_oneMore, false);
     m_form->setRowVisible(m_reset, false);
     m_form->setRowVisible(m_spreadMinutes, false);
+    m_statementReplay = true;
     m_oneMore->setChecked(true);
     m_spreadMinutes->setValue(0);
+}
+
+void ReplayDialog::showPreview(
+    TriageReader *reader, const ReplaySelection &selection, std::function<qint64()> clock)
+{
+    m_reader = reader;
+    m_selection = selection;
+    m_clock = std::move(clock);
+    connect(reader, &TriageReader::previewLoaded, this, &ReplayDialog::applyPreview);
+    connect(reader, &TriageReader::previewFailed, this, &ReplayDialog::failPreview);
+    m_previewBox->show();
+    requestPreview();
+}
+
+void ReplayDialog::requestPreview()
+{
+    if (!m_reader)
+        return;
+    m_previewDelay->stop();
+    m_previewReady = false;
+    m_previewText->setText(tr("Computing what the replay would do…"));
+    m_previewWarning->hide();
+    ReplayRequest request;
+    request.resetBudget = resetBudget();
+    request.spreadMs = spreadMs();
+    request.now = m_clock ? m_clock() : 0;
+    m_previewRequest = m_reader->requestPreview(m_selection, request);
+}
+
+void ReplayDialog::applyPreview(quint64 requestId, const ReplayPreview &preview)
+{
+    if (requestId != m_previewRequest)
+        return;
+    m_previewReady = true;
+    m_previewText->setText(previewSummary(preview, m_statementReplay));
+    m_previewWarning->setText(preview.warning.isEmpty()
+            ? QString()
+            : tr("Warning: ") + PlainText::escaped(preview.warning));
+    m_previewWarning->setVisible(!preview.warning.isEmpty());
+}
+
+void ReplayDialog::failPreview(quint64 requestId, const QString &error)
+{
+    if (requestId != m_previewRequest)
+        return;
+    m_previewReady = true;
+    m_previewText->setText(tr("No preview: could not read the events: %1").arg(error));
+    m_previewWarning->hide();
+}
+
+QString ReplayDialog::previewText() const
+{
+    return m_previewText->text();
+}
+
+QString ReplayDialog::previewWarning() const
+{
+    return m_previewWarning->isVisibleTo(m_previewBox) ? m_previewWarning->text() : QString();
 }
 
 QString ReplayDialog::defaultOperator()

@@ -1,18 +1,25 @@
 // Asks an operator to confirm a replay of parked (DEAD) events: how many and which, a required
 // reason, who they are (the OS user by default), whether to reset the attempt budget or allow
 // one more attempt, and a window to spread the new due times over. Above 100 events the
-// operator types the count to confirm.
+// operator types the count to confirm. With a preview, it shows before the confirmation what
+// the replay would do, computed on a worker thread (ReplayPreview), changing nothing.
 #pragma once
 
+#include "triagereader.h"
+
 #include <QDialog>
+#include <QPointer>
+#include <functional>
 
 class QButtonGroup;
 class QFormLayout;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
 class QRadioButton;
 class QSpinBox;
+class QTimer;
 
 class ReplayDialog : public QDialog
 {
@@ -35,8 +42,21 @@ public:
     // choice, no spread window and no replay log; those rows are hidden and the heading says so.
     void setStatementReplay(const QString &profileName);
 
+    // What the replay would do: how many events, by type and by error group, which would be
+    // skipped and why, when they would become due, and a warning when most share a PERMANENT
+    // error. Computed on `reader`'s worker for `selection` at `clock()` with the dialog's
+    // budget and spread, again whenever they change. Reads only.
+    void showPreview(
+        TriageReader *reader, const ReplaySelection &selection, std::function<qint64()> clock);
+    bool isPreviewReady() const { return m_previewReady; }
+    QString previewText() const; // "Computing…" until it is ready
+    QString previewWarning() const; // empty when there is none
+
 private:
     void updateOk();
+    void requestPreview();
+    void applyPreview(quint64 requestId, const ReplayPreview &preview);
+    void failPreview(quint64 requestId, const QString &error);
 
     qint64 m_count = 0;
     QLabel *m_heading = nullptr;
@@ -48,4 +68,14 @@ private:
     QSpinBox *m_spreadMinutes = nullptr;
     QLineEdit *m_confirm = nullptr;
     QPushButton *m_ok = nullptr;
+    QGroupBox *m_previewBox = nullptr;
+    QLabel *m_previewText = nullptr;
+    QLabel *m_previewWarning = nullptr;
+    QTimer *m_previewDelay = nullptr; // a spread typed digit by digit is one preview
+    QPointer<TriageReader> m_reader;
+    ReplaySelection m_selection;
+    std::function<qint64()> m_clock;
+    quint64 m_previewRequest = 0; // the newest preview asked for; other answers are not ours
+    bool m_previewReady = false;
+    bool m_statementReplay = false; // another schema's statement: no budget or spread
 };

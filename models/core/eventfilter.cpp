@@ -115,7 +115,8 @@ QString EventFilter::signaturePattern(const QString &signature)
             continue;
         }
         const QChar c = text.at(i++);
-        if (c.isSpace() || (c == QChar(0x2026) && i == text.size())) { // a signature cut short
+        // White space was collapsed by the signature; a signature cut short ends with "…".
+        if (c.isSpace() || (c == QChar(0x2026) && i == text.size())) {
             wildcard();
             continue;
         }
@@ -212,7 +213,8 @@ QString EventFilter::whereClause() const
     if (!eventType.isEmpty())
         conditions << QStringLiteral("event_type = :f_type");
     if (!errorSignature.isEmpty())
-        conditions << QStringLiteral("LOWER(last_error) LIKE :f_signature ESCAPE '\\'");
+        conditions << QStringLiteral("status IN ('PENDING', 'DEAD')"
+                                     " AND LOWER(last_error) LIKE :f_signature ESCAPE '\\'");
     return conditions.isEmpty() ? QStringLiteral("1 = 1")
                                 : conditions.join(QStringLiteral(" AND "));
 }

@@ -38,11 +38,13 @@ struct EventFilter
     std::optional<qint64> minAgeMs;
     std::optional<qint64> maxAgeMs;
     QString errorCategory; // empty = any
-    // What a diagnosis finding is about (Finding::subject): one event type, exactly; and one
-    // error signature (ErrorSignature: placeholders such as <n>, <uuid>, '<str>'), matched as a
-    // LIKE pattern with each placeholder a wildcard, so the table shows the events whose last
-    // error has that signature (and, rarely, a near one). Empty = any.
+    // What a diagnosis finding is about (Finding::subject): one event type, exactly. Empty = any.
     QString eventType;
+    // One error group (the Errors tab, a diagnosis finding's subject): an error signature
+    // (ErrorSignature: placeholders such as <n>, <uuid>, '<str>'), matched as a LIKE pattern
+    // with each placeholder a wildcard among the PENDING and DEAD events, the ones error groups
+    // are made of, so the table shows the group's events (and, rarely, one whose message merely
+    // fits the pattern). Empty = any.
     QString errorSignature;
 
     static QString stateName(State state);

@@ -1,0 +1,70 @@
+// The GUI side of the triage worker: owns its thread, sends requests (the error groups, one
+// group's DEAD events, a replay preview) and re-emits only the newest answer of each kind, so
+// a slow answer never overwrites a fresher one. Nothing here touches a database.
+#pragma once
+
+#include "triageworker.h"
+
+#include <QObject>
+#include <QThread>
+
+class TriageReader : public QObject
+{
+    Q_OBJECT
+public:
+    // Read-only, schema not validated again (whoever opened the window did), the window's
+    // connect timeouts, and on PostgreSQL a statement timeout generous enough for grouping
+    // every failed event of a big outbox.
+    static OpenOptions defaultOpenOptions();
+
+    explicit TriageReader(const DatabaseUrl &url, QObject *parent = nullptr);
+    TriageReader(const DatabaseUrl &url, const OpenOptions &options, QObject *parent = nullptr);
+    ~TriageReader() override; // waits for the read in progress, bounded by the timeout
+
+    void setProfile(const OutboxProfile &profile);
+    // While a read runs, asking again reads once more after it (not a queue of reads).
+    void requestErrorGroups();
+    void requestDeadEventIds(const QString &signature);
+    // Its id comes back with the answer, so that each asker takes only its own.
+    quint64 requestPreview(const ReplaySelection &selection, const ReplayRequest &request);
+    bool isLoadingErrorGroups() const { return m_groups.isBusy(); }
+    bool isLoadingDeadEventIds() const { return m_deadIds.isBusy(); }
+    bool isLoadingPreview() const { return m_preview.isBusy(); }
+
+signals:
+    void errorGroupsLoaded(const QList<ErrorGroup> &groups);
+    void errorGroupsFailed(const QString &error);
+    void deadEventIdsLoaded(const QString &signature, const QStringList &ids);
+    void deadEventIdsFailed(const QString &signature, const QString &error);
+    void previewLoaded(quint64 requestId, const ReplayPreview &preview);
+    void previewFailed(quint64 requestId, const QString &error);
+
+private:
+    // Request ids of one kind: answers older than the newest issued one are dropped.
+    struct Requests
+    {
+        quint64 issued = 0;
+        quint64 answered = 0;
+        quint64 next() { return ++issued; }
+        bool isBusy() const { return answered < issued; }
+        bool accept(quint64 id)
+        {
+            answered = qMax(answered, id);
+            return id == issued;
+        }
+    };
+
+    void startWorker(const DatabaseUrl &url, const OpenOptions &options);
+    void acceptErrorGroups(
+        quint64 requestId, const QList<ErrorGroup> &groups, const QString &error);
+    void acceptDeadEventIds(quint64 requestId, const QStringList &ids, const QString &error);
+    void acceptPreview(quint64 requestId, const ReplayPreview &preview, const QString &error);
+
+    QThread m_thread;
+    TriageWorker *m_worker = nullptr; // lives on m_thread, deleted there when it finishes
+    Requests m_groups;
+    Requests m_deadIds;
+    Requests m_preview;
+    bool m_groupsAgain = false; // asked for while a read ran: read once more after it
+    QString m_deadIdsSignature; // of the newest request
+};

@@ -1,0 +1,93 @@
+#include "triageworker.h"
+
+#include "replayer.h"
+
+#include <QThread>
+
+TriageWorker::TriageWorker(const DatabaseUrl &url, const OpenOptions &options, QObject *parent)
+    : QObject(parent)
+    , m_url(url)
+    , m_options(options)
+{ }
+
+// Runs on the worker thread, where the connection was opened.
+TriageWorker::~TriageWorker() = default;
+
+void TriageWorker::setProfile(const OutboxProfile &profile)
+{
+    if (profile.isNative())
+        m_profile.reset();
+    else
+        m_profile = profile;
+}
+
+bool TriageWorker::withDatabase(
+    const std::function<bool(const QSqlDatabase &, QString *)> &read, QString *error)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    if (!m_connection)
+        m_connection = DbConnection::open(m_url, m_options, error);
+    bool ok = false;
+    if (m_connection)
+        ok = read(m_connection->database(), error);
+    if (!ok) {
+        if (error->isEmpty())
+            *error = tr("the database did not answer");
+        m_connection.reset(); // reopen on the next request: the server may have gone away
+    }
+    return ok;
+}
+
+void TriageWorker::readErrorGroups(quint64 requestId)
+{
+    QList<ErrorGroup> groups;
+    QString error;
+    withDatabase(
+        [this, &groups](const QSqlDatabase &db, QString *why) {
+            const auto read = ErrorGroups::read(db, profile(), why);
+            if (read)
+                groups = *read;
+            return read.has_value();
+        },
+        &error);
+    emit errorGroupsReady(requestId, groups, error);
+}
+
+void TriageWorker::readDeadEventIds(quint64 requestId, const QString &signature)
+{
+    QStringList ids;
+    QString error;
+    withDatabase(
+        [this, &ids, &signature](const QSqlDatabase &db, QString *why) {
+            const auto read = ErrorGroups::deadEventIds(db, profile(), signature, why);
+            if (read)
+                ids = *read;
+            return read.has_value();
+        },
+        &error);
+    emit deadEventIdsReady(requestId, ids, error);
+}
+
+void TriageWorker::computePreview(
+    quint64 requestId, const ReplaySelection &selection, const ReplayRequest &request)
+{
+    ReplayPreview preview;
+    QString error;
+    withDatabase(
+        [this, &preview, &selection, &request](const QSqlDatabase &db, QString *why) {
+            ReplayRequest job = request;
+            job.eventIds = selection.eventIds;
+            if (selection.bulkFilter) { // as the replay will find them: read only, here
+                Replayer replayer = m_profile ? Replayer(db, *m_profile) : Replayer(db);
+                job.eventIds = replayer.matchingDeadEvents(*selection.bulkFilter, job.now, why);
+                if (!why->isEmpty())
+                    return false;
+            }
+            const auto computed = ReplayPreview::compute(db, profile(), job, why);
+            if (computed)
+                preview = *computed;
+            return computed.has_value();
+        },
+        &error);
+    emit previewReady(requestId, preview, error);
+}

@@ -1,0 +1,374 @@
+#include "errorspanel.h"
+
+#include "chartstyle.h"
+#include "errorgroupmodel.h"
+#include "fulltextdelegate.h"
+#include "operatoractions.h"
+#include "statuscolorproxy.h"
+#include "themecolours.h"
+#include "triagereader.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QHorizontalStackedBarSeries>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBarModelMapper>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <algorithm>
+#include <utility>
+
+namespace {
+
+constexpr int AxisLabelLength = 40; // characters of a signature beside its bar
+
+// Axis labels are rich text: "<n>" would read as a tag and vanish. Numbered as in the table,
+// which also keeps two signatures that start alike apart (an axis drops a repeated label).
+QString axisLabel(int row, const QString &signature)
+{
+    const QString text = signature.size() <= AxisLabelLength
+        ? signature
+        : signature.left(AxisLabelLength - 1) + QChar(0x2026);
+    return QStringLiteral("%1. %2").arg(QString::number(row + 1), text.toHtmlEscaped());
+}
+
+// The chart's rows: the ChartBars largest groups, smallest first, because a horizontal bar
+// series draws its first bar at the bottom and the largest group belongs on top.
+class LargestOnTop : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &) const override
+    {
+        return sourceRow < ErrorsPanel::ChartBars;
+    }
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override
+    {
+        return left.row() > right.row();
+    }
+};
+
+QString plural(qint64 count, const QString &one, const QString &many)
+{
+    return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? one : many);
+}
+
+} // namespace
+
+ErrorsPanel::ErrorsPanel(const DatabaseUrl &url, const std::optional<OutboxProfile> &profile,
+    Clock clock, QWidget *parent)
+    : QWidget(parent)
+    , m_reader(new TriageReader(url, this))
+    , m_clock(std::move(clock))
+    , m_model(new ErrorGroupModel(this))
+    , m_status(new QLabel)
+    , m_view(new QTableView)
+{
+    setObjectName(QStringLiteral("errorsPanel"));
+    if (profile && !profile->isNative()) {
+        m_reader->setProfile(*profile);
+        if (!profile->isAvailable(OutboxProfile::Column::LastError))
+            m_unavailable = tr("Error groups: not available for %1: the schema keeps no last "
+                               "error, so failures cannot be grouped.")
+                                .arg(profile->name());
+    }
+    m_status->setObjectName(QStringLiteral("errorsStatus"));
+    m_status->setTextFormat(Qt::PlainText); // a database's words, never markup
+    m_status->setWordWrap(true);
+    setupTable();
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_status);
+    layout->addWidget(setupChart());
+    layout->addWidget(m_view, 1);
+    layout->addLayout(setupButtons());
+
+    connect(m_reader, &TriageReader::errorGroupsLoaded, this, &ErrorsPanel::applyGroups);
+    connect(m_reader, &TriageReader::errorGroupsFailed, this, &ErrorsPanel::failGroups);
+    connect(m_reader, &TriageReader::deadEventIdsLoaded, this, &ErrorsPanel::replayIdsLoaded);
+    connect(m_reader, &TriageReader::deadEventIdsFailed, this, &ErrorsPanel::replayIdsFailed);
+    if (!m_unavailable.isEmpty()) {
+        setStatus(m_unavailable);
+        m_view->setEnabled(false);
+    } else {
+        setStatus(tr("Loading…"));
+    }
+    updateButtons();
+}
+
+QWidget *ErrorsPanel::setupChart()
+{
+    QChart *chart = ChartStyle::newChart(tr("Largest error groups (events)"));
+    m_bars = new QHorizontalStackedBarSeries;
+    chart->addSeries(m_bars);
+    m_groupAxis = new QBarCategoryAxis;
+    m_countAxis = ChartStyle::countAxis();
+    ChartStyle::addAxis(chart, m_groupAxis, Qt::AlignLeft);
+    ChartStyle::addAxis(chart, m_countAxis, Qt::AlignBottom);
+    m_bars->attachAxis(m_groupAxis);
+    m_bars->attachAxis(m_countAxis);
+    // The mapper makes new bar sets on every model reset, named by the model's headers.
+    connect(m_bars, &QAbstractBarSeries::barsetsAdded, this, &ErrorsPanel::colourBars);
+    m_chartRows = new LargestOnTop(this);
+    m_chartRows->setSourceModel(m_model);
+    m_chartRows->sort(0);
+    auto *mapper = new QVBarModelMapper(this);
+    mapper->setFirstBarSetColumn(ErrorGroupModel::DeadColumn);
+    mapper->setLastBarSetColumn(ErrorGroupModel::RetryingColumn);
+    mapper->setSeries(m_bars);
+    mapper->setModel(m_chartRows);
+    connect(m_chartRows, &QAbstractItemModel::modelReset, this, &ErrorsPanel::updateChartAxes);
+    updateChartAxes();
+    auto *view = new QChartView(chart);
+    view->setObjectName(QStringLiteral("errorGroupsChart"));
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(160);
+    view->setMaximumHeight(320);
+    return view;
+}
+
+void ErrorsPanel::setupTable()
+{
+    m_view->setObjectName(QStringLiteral("errorGroupsView"));
+    m_view->setModel(m_model);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setWordWrap(false);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(22);
+    m_view->setItemDelegate(new FullTextDelegate(m_view)); // cut text: whole in a tip
+    m_view->setColumnWidth(ErrorGroupModel::SignatureColumn, 260);
+    for (const int column : {ErrorGroupModel::EventsColumn, ErrorGroupModel::DeadColumn,
+             ErrorGroupModel::RetryingColumn})
+        m_view->setColumnWidth(column, 64);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        &ErrorsPanel::onCurrentRowChanged);
+    // A click on the selected group filters the table again (after "Clear filter", say).
+    connect(m_view, &QTableView::clicked, this, [this](const QModelIndex &index) {
+        if (index.row() == m_view->currentIndex().row() && !m_selected.isEmpty())
+            emit filterRequested(filterFor(m_selected));
+    });
+}
+
+QHBoxLayout *ErrorsPanel::setupButtons()
+{
+    m_replay = new QPushButton(tr("Replay group…"));
+    m_replay->setObjectName(QStringLiteral("replayGroupButton"));
+    connect(m_replay, &QPushButton::clicked, this, &ErrorsPanel::replayGroup);
+    m_buttons = new QHBoxLayout;
+    m_buttons->addWidget(m_replay);
+    m_buttons->addStretch(1);
+    return m_buttons;
+}
+
+void ErrorsPanel::addGroupButton(QAbstractButton *button)
+{
+    m_buttons->insertWidget(m_buttons->count() - 1, button); // before the stretch
+}
+
+void ErrorsPanel::setOperatorActions(OperatorActions *actions)
+{
+    m_actions = actions;
+    connect(
+        actions, &OperatorActions::replayAvailabilityChanged, this, &ErrorsPanel::updateButtons);
+    updateButtons();
+}
+
+EventFilter ErrorsPanel::filterFor(const QString &signature)
+{
+    EventFilter filter;
+    filter.errorSignature = signature;
+    return filter;
+}
+
+std::optional<ErrorGroup> ErrorsPanel::selectedGroup() const
+{
+    const int row = m_model->rowOfSignature(m_selected);
+    if (m_selected.isEmpty() || row < 0)
+        return std::nullopt;
+    return m_model->groups().at(row);
+}
+
+QString ErrorsPanel::statusText() const
+{
+    return m_status->text();
+}
+
+bool ErrorsPanel::isLoading() const
+{
+    return m_reader->isLoadingErrorGroups();
+}
+
+void ErrorsPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    refresh();
+}
+
+void ErrorsPanel::refresh()
+{
+    if (!isVisible() || !m_unavailable.isEmpty())
+        return; // a hidden tab reads nothing; showing it reads
+    m_reader->requestErrorGroups();
+    showLoading();
+}
+
+// The last summary stays readable while a read runs, so a refresh does not make it flicker.
+void ErrorsPanel::showLoading()
+{
+    setStatus(m_summary.isEmpty() ? tr("Loading…") : m_summary + tr("  Loading…"));
+}
+
+void ErrorsPanel::setStatus(const QString &text, bool error)
+{
+    m_status->setText(text);
+    m_status->setStyleSheet(
+        error ? QStringLiteral("color: %1").arg(ThemeColours::errorText().name()) : QString());
+}
+
+void ErrorsPanel::applyGroups(const QList<ErrorGroup> &groups)
+{
+    const QString selected = m_selected;
+    m_model->setGroups(groups, m_clock ? m_clock() : 0);
+    selectSignature(selected);
+    qint64 events = 0;
+    qint64 dead = 0;
+    for (const ErrorGroup &group : groups) {
+        events += group.count;
+        dead += group.dead;
+    }
+    m_summary = groups.isEmpty()
+        ? tr("No failed events: nothing is retrying after a failure or DEAD.")
+        : tr("%1, %2 failed (%3 DEAD)")
+              .arg(plural(groups.size(), tr("error group"), tr("error groups")),
+                  plural(events, tr("event"), tr("events")), QString::number(dead));
+    setStatus(m_summary);
+    if (isLoading())
+        showLoading(); // one more read was asked for while this one ran
+    updateButtons();
+    emit groupChanged();
+}
+
+void ErrorsPanel::failGroups(const QString &error)
+{
+    setStatus(tr("Could not read the error groups: %1").arg(error), true); // rows kept
+}
+
+void ErrorsPanel::selectSignature(const QString &signature)
+{
+    const int row = m_model->rowOfSignature(signature);
+    m_restoring = true;
+    if (row >= 0)
+        m_view->setCurrentIndex(m_model->index(row, 0));
+    else
+        m_view->selectionModel()->clear();
+    m_restoring = false;
+    m_selected = row >= 0 ? signature : QString();
+}
+
+void ErrorsPanel::onCurrentRowChanged()
+{
+    if (m_restoring)
+        return;
+    const QModelIndex current = m_view->currentIndex();
+    m_selected
+        = current.isValid() ? current.data(ErrorGroupModel::SignatureRole).toString() : QString();
+    updateButtons();
+    emit groupChanged();
+    if (!m_selected.isEmpty())
+        emit filterRequested(filterFor(m_selected));
+}
+
+void ErrorsPanel::replayGroup()
+{
+    const std::optional<ErrorGroup> group = selectedGroup();
+    if (!group || group->dead == 0 || !m_actions || !m_actions->canReplay())
+        return;
+    // Every DEAD event of the group, not only the rows on screen: found on the worker.
+    m_findingIds = group->signature;
+    m_replay->setText(tr("Finding the DEAD events…"));
+    updateButtons();
+    m_reader->requestDeadEventIds(group->signature);
+}
+
+void ErrorsPanel::replayIdsLoaded(const QString &signature, const QStringList &ids)
+{
+    if (signature != std::exchange(m_findingIds, QString()))
+        return;
+    m_replay->setText(tr("Replay group…"));
+    updateButtons();
+    if (ids.isEmpty()) {
+        setStatus(tr("No DEAD event has this error any more: nothing to replay."));
+        return;
+    }
+    m_actions->replayEvents(ids); // the dialog with its preview, then the replay
+}
+
+void ErrorsPanel::replayIdsFailed(const QString &signature, const QString &error)
+{
+    if (signature != std::exchange(m_findingIds, QString()))
+        return;
+    m_replay->setText(tr("Replay group…"));
+    updateButtons();
+    setStatus(tr("Could not find the group's DEAD events: %1").arg(error), true);
+}
+
+void ErrorsPanel::updateButtons()
+{
+    const std::optional<ErrorGroup> group = selectedGroup();
+    const QString refusal = m_actions ? m_actions->replayRefusal() : QString();
+    QString why;
+    if (!m_unavailable.isEmpty())
+        why = m_unavailable;
+    else if (!refusal.isEmpty())
+        why = refusal;
+    else if (!group)
+        why = tr("Select an error group first");
+    else if (group->dead == 0)
+        why = tr("None of this group's events is DEAD");
+    const bool enabled
+        = why.isEmpty() && m_actions && m_actions->canReplay() && m_findingIds.isEmpty();
+    m_replay->setEnabled(enabled);
+    m_replay->setToolTip(why.isEmpty()
+            ? tr("Replay the %1 of this group; you confirm first, with a preview")
+                  .arg(plural(group->dead, tr("DEAD event"), tr("DEAD events")))
+            : why);
+}
+
+void ErrorsPanel::updateChartAxes()
+{
+    QStringList labels;
+    qreal max = 0;
+    for (int row = 0; row < m_chartRows->rowCount(); ++row) {
+        const int source = m_chartRows->mapToSource(m_chartRows->index(row, 0)).row();
+        const ErrorGroup &group = m_model->groups().at(source);
+        labels << axisLabel(source, group.signature);
+        max = std::max<qreal>(max, qreal(group.count));
+    }
+    m_groupAxis->setCategories(labels);
+    ChartStyle::setCountRange(m_countAxis, max);
+}
+
+void ErrorsPanel::colourBars()
+{
+    // In column order: DEAD, then retrying.
+    const QList<QBarSet *> sets = m_bars->barSets();
+    if (!sets.isEmpty())
+        sets.first()->setColor(StatusColorProxy::colorFor(QStringLiteral("DEAD")));
+    if (sets.size() > 1)
+        sets.at(1)->setColor(StatusColorProxy::colorFor(QStringLiteral("RETRY")));
+    for (QBarSet *set : sets)
+        set->setLabelColor(ChartStyle::textColour());
+}

@@ -1,0 +1,105 @@
+// The Errors tab: failed events (PENDING after a failure, and DEAD) grouped by the signature of
+// their last error, largest first, in a table and in a bar chart of the largest groups (DEAD
+// and still retrying). The groups are read on a worker thread of its own (TriageReader) when
+// the tab is shown and, while it is visible, after each health snapshot: "Loading…" while a
+// read runs, the reason when one fails. Selecting a group asks for the event table to show its
+// events (filterRequested); "Replay group…" replays the group's DEAD events through
+// OperatorActions, with the replay dialog, its preview and its guards. More buttons acting on
+// the selected group go in the same row (addGroupButton).
+#pragma once
+
+#include "dbconnection.h"
+#include "errorgroups.h"
+#include "eventfilter.h"
+#include "outboxprofile.h"
+
+#include <QWidget>
+#include <functional>
+#include <optional>
+
+class ErrorGroupModel;
+class OperatorActions;
+class QAbstractButton;
+class QBarCategoryAxis;
+class QHBoxLayout;
+class QHorizontalStackedBarSeries;
+class QLabel;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTableView;
+class QValueAxis;
+class TriageReader;
+
+class ErrorsPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    using Clock = std::function<qint64()>;
+    static constexpr int ChartBars = 10; // the largest groups; the table lists them all
+
+    // `profile`: another library's table (none or native: delivery_outbox). Without a
+    // last_error column the tab says the groups are not available and never reads.
+    ErrorsPanel(const DatabaseUrl &url, const std::optional<OutboxProfile> &profile, Clock clock,
+        QWidget *parent = nullptr);
+
+    // The replay path (and its guards); "Replay group…" stays disabled until it is set.
+    void setOperatorActions(OperatorActions *actions);
+    // A button acting on the selected group, after the others in the row; groupChanged says
+    // when to update it.
+    void addGroupButton(QAbstractButton *button);
+    std::optional<ErrorGroup> selectedGroup() const;
+    // The event table's filter for a group: its signature as a pattern, nothing else.
+    static EventFilter filterFor(const QString &signature);
+
+    ErrorGroupModel *model() const { return m_model; }
+    QTableView *view() const { return m_view; }
+    QPushButton *replayButton() const { return m_replay; }
+    QString statusText() const;
+    bool isLoading() const;
+
+public slots:
+    // Reads the groups again, only while the tab is visible (showing it reads them too).
+    void refresh();
+
+signals:
+    void filterRequested(const EventFilter &filter);
+    void groupChanged(); // another group selected, or the selected one changed on a refresh
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    QWidget *setupChart();
+    void setupTable();
+    QHBoxLayout *setupButtons();
+    void setStatus(const QString &text, bool error = false);
+    void showLoading();
+    void applyGroups(const QList<ErrorGroup> &groups);
+    void failGroups(const QString &error);
+    void selectSignature(const QString &signature); // without asking for a filter
+    void onCurrentRowChanged();
+    void replayGroup();
+    void replayIdsLoaded(const QString &signature, const QStringList &ids);
+    void replayIdsFailed(const QString &signature, const QString &error);
+    void updateButtons();
+    void updateChartAxes();
+    void colourBars();
+
+    TriageReader *m_reader = nullptr;
+    OperatorActions *m_actions = nullptr;
+    Clock m_clock;
+    QString m_unavailable; // why the schema has no groups; empty when it has
+    ErrorGroupModel *m_model = nullptr;
+    QLabel *m_status = nullptr;
+    QTableView *m_view = nullptr;
+    QSortFilterProxyModel *m_chartRows = nullptr; // the largest groups, largest last
+    QHorizontalStackedBarSeries *m_bars = nullptr;
+    QBarCategoryAxis *m_groupAxis = nullptr;
+    QValueAxis *m_countAxis = nullptr;
+    QHBoxLayout *m_buttons = nullptr;
+    QPushButton *m_replay = nullptr;
+    QString m_summary; // "2 error groups, …" of the last read
+    QString m_selected; // the selected group's signature, kept across refreshes
+    QString m_findingIds; // "Replay group…" waits for this group's DEAD events
+    bool m_restoring = false; // the selection is put back after a refresh: no filter asked
+};
