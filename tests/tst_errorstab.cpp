@@ -16,6 +16,8 @@
 #include "outboxrows.h"
 #include "profileregistry.h"
 #include "replaydialog.h"
+#include "resolveactions.h"
+#include "resolvedialog.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -26,6 +28,7 @@
 #include <QHorizontalStackedBarSeries>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSignalSpy>
@@ -169,6 +172,10 @@ private:
             warning = dialog->previewWarning();
             dialog->findChild<QLineEdit *>(u"replayReason"_qs)->setText(u"consumer fixed"_qs);
             dialog->findChild<QPushButton *>(u"replayOk"_qs)->click();
+        } else if (auto *resolve = qobject_cast<ResolveDialog *>(modal)) {
+            preview = resolve->findChild<QPlainTextEdit *>(u"resolvePreview"_qs)->toPlainText();
+            resolve->findChild<QLineEdit *>(u"resolveReason"_qs)->setText(u"orders void"_qs);
+            resolve->findChild<QPushButton *>(u"resolveOk"_qs)->click();
         } else if (auto *box = qobject_cast<QMessageBox *>(modal)) {
             message = box->text();
             box->accept();
@@ -326,6 +333,59 @@ private slots:
         QVERIFY(second.replayed.isEmpty());
         QCOMPARE(second.skipped, Http400Dead);
         QCOMPARE(count(db, u"SELECT COUNT(*) FROM replay_log"_qs), 4);
+    }
+
+    // "Resolve group…" closes every DEAD event of the group (not the retrying one) without
+    // delivery, once, each with its resolve_log row; the tab then has nothing left to resolve.
+    void resolveGroupResolvesItsDeadEventsOnce_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void resolveGroupResolvesItsDeadEventsOnce()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        QVERIFY(setup && seedGroups(setup->database()));
+        const QSqlDatabase db = setup->database();
+        MainWindow window(database->connect(), simulationOff());
+        window.show();
+        window.showTab(u"errors"_qs);
+        auto *errors = window.findChild<ErrorsPanel *>();
+        QTRY_COMPARE(errors->model()->rowCount(), 2);
+        QPushButton *resolve = errors->resolveButton();
+        QVERIFY(resolve);
+        QVERIFY(!resolve->isEnabled()); // no group selected yet
+        clickRow(errors->view(), 0);
+        QTRY_VERIFY2(resolve->isEnabled(), qPrintable(resolve->toolTip()));
+
+        QSignalSpy finished(window.resolveActions(), &ResolveActions::resolveFinished);
+        DialogAnswerer answers;
+        QTest::mouseClick(resolve, Qt::LeftButton);
+        QVERIFY(finished.wait(20000));
+        const ResolveResult result = finished.at(0).at(0).value<ResolveResult>();
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QCOMPARE(result.resolved, Http400Dead);
+        QCOMPARE(answers.preview.split(u'\n'), Http400Dead); // the dialog listed exactly them
+        QVERIFY2(answers.message.contains(u"Resolved 4"_qs), qPrintable(answers.message));
+        QCOMPARE(
+            count(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'RESOLVED'"_qs), 4);
+        QCOMPARE(count(db, u"SELECT COUNT(*) FROM resolve_log WHERE reason = 'orders void'"_qs), 4);
+        QCOMPARE(count(db,
+                     u"SELECT COUNT(*) FROM delivery_outbox WHERE event_id = 'G-400-5'"
+                     " AND status = 'PENDING'"_qs),
+            1); // the retrying one is left to its retries
+
+        // The tab follows: the group keeps its retrying event only (now the smaller group, still
+        // selected), with no DEAD event left, so nothing to resolve.
+        QTRY_VERIFY(errors->model()->rowOfSignature(Http400) >= 0
+            && cell(errors->model(), errors->model()->rowOfSignature(Http400),
+                   ErrorGroupModel::DeadColumn)
+                == u"0"_qs);
+        QCOMPARE(errors->selectedGroup()->signature, Http400);
+        QTRY_VERIFY(!resolve->isEnabled());
+        QCOMPARE(resolve->toolTip(), u"None of this group's events is DEAD"_qs);
     }
 
     void readOnlyRefusesGroupReplay_data()

@@ -4,6 +4,7 @@
 #include "errorgroupmodel.h"
 #include "fulltextdelegate.h"
 #include "operatoractions.h"
+#include "resolveactions.h"
 #include "statuscolorproxy.h"
 #include "themecolours.h"
 #include "triagereader.h"
@@ -291,14 +292,31 @@ void ErrorsPanel::onCurrentRowChanged()
         emit filterRequested(filterFor(m_selected));
 }
 
-void ErrorsPanel::replayGroup()
+void ErrorsPanel::setResolveActions(ResolveActions *actions)
+{
+    m_resolveActions = actions;
+    m_resolveButton = new QPushButton(tr("Resolve group…"));
+    m_resolveButton->setObjectName(QStringLiteral("resolveGroupButton"));
+    connect(
+        m_resolveButton, &QPushButton::clicked, this, [this] { actOnGroup(GroupAction::Resolve); });
+    addGroupButton(m_resolveButton);
+    connect(actions, &ResolveActions::availabilityChanged, this, &ErrorsPanel::updateButtons);
+    updateButtons();
+}
+
+void ErrorsPanel::actOnGroup(GroupAction action)
 {
     const std::optional<ErrorGroup> group = selectedGroup();
-    if (!group || group->dead == 0 || !m_actions || !m_actions->canReplay())
+    if (!group || group->dead == 0 || !m_findingIds.isEmpty())
+        return;
+    if (action == GroupAction::Replay ? !m_actions || !m_actions->canReplay()
+                                      : !m_resolveActions || !m_resolveActions->refusal().isEmpty())
         return;
     // Every DEAD event of the group, not only the rows on screen: found on the worker.
     m_findingIds = group->signature;
-    m_replay->setText(tr("Finding the DEAD events…"));
+    m_findingFor = action;
+    (action == GroupAction::Replay ? m_replay : m_resolveButton)
+        ->setText(tr("Finding the DEAD events…"));
     updateButtons();
     m_reader->requestDeadEventIds(group->signature);
 }
@@ -307,20 +325,32 @@ void ErrorsPanel::replayIdsLoaded(const QString &signature, const QStringList &i
 {
     if (signature != std::exchange(m_findingIds, QString()))
         return;
-    m_replay->setText(tr("Replay group…"));
+    resetButtonTexts();
     updateButtons();
+    const bool replay = m_findingFor == GroupAction::Replay;
     if (ids.isEmpty()) {
-        setStatus(tr("No DEAD event has this error any more: nothing to replay."));
+        setStatus(replay ? tr("No DEAD event has this error any more: nothing to replay.")
+                         : tr("No DEAD event has this error any more: nothing to resolve."));
         return;
     }
-    m_actions->replayEvents(ids); // the dialog with its preview, then the replay
+    if (replay)
+        m_actions->replayEvents(ids); // the dialog with its preview, then the replay
+    else
+        m_resolveActions->resolveEvents(ids); // the dialog (who and why), then the resolve
+}
+
+void ErrorsPanel::resetButtonTexts()
+{
+    m_replay->setText(tr("Replay group…"));
+    if (m_resolveButton)
+        m_resolveButton->setText(tr("Resolve group…"));
 }
 
 void ErrorsPanel::replayIdsFailed(const QString &signature, const QString &error)
 {
     if (signature != std::exchange(m_findingIds, QString()))
         return;
-    m_replay->setText(tr("Replay group…"));
+    resetButtonTexts();
     updateButtons();
     setStatus(tr("Could not find the group's DEAD events: %1").arg(error), true);
 }
@@ -345,6 +375,21 @@ void ErrorsPanel::updateButtons()
             ? tr("Replay the %1 of this group; you confirm first, with a preview")
                   .arg(plural(group->dead, tr("DEAD event"), tr("DEAD events")))
             : why);
+    if (!m_resolveButton)
+        return;
+    QString whyNot = m_unavailable;
+    if (whyNot.isEmpty())
+        whyNot = m_resolveActions->refusal();
+    if (whyNot.isEmpty() && !group)
+        whyNot = tr("Select an error group first");
+    else if (whyNot.isEmpty() && group->dead == 0)
+        whyNot = tr("None of this group's events is DEAD");
+    m_resolveButton->setEnabled(
+        whyNot.isEmpty() && !m_resolveActions->isBusy() && m_findingIds.isEmpty());
+    m_resolveButton->setToolTip(whyNot.isEmpty()
+            ? tr("Close the %1 of this group without delivery; you say who and why first")
+                  .arg(plural(group->dead, tr("DEAD event"), tr("DEAD events")))
+            : whyNot);
 }
 
 void ErrorsPanel::updateChartAxes()

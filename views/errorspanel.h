@@ -4,8 +4,9 @@
 // the tab is shown and, while it is visible, after each health snapshot: "Loading…" while a
 // read runs, the reason when one fails. Selecting a group asks for the event table to show its
 // events (filterRequested); "Replay group…" replays the group's DEAD events through
-// OperatorActions, with the replay dialog, its preview and its guards. More buttons acting on
-// the selected group go in the same row (addGroupButton).
+// OperatorActions, with the replay dialog, its preview and its guards; "Resolve group…" closes
+// them without delivery through ResolveActions, with its dialog and guards. More buttons acting
+// on the selected group go in the same row (addGroupButton).
 #pragma once
 
 #include "dbconnection.h"
@@ -19,6 +20,7 @@
 
 class ErrorGroupModel;
 class OperatorActions;
+class ResolveActions;
 class QAbstractButton;
 class QBarCategoryAxis;
 class QHBoxLayout;
@@ -44,6 +46,8 @@ public:
 
     // The replay path (and its guards); "Replay group…" stays disabled until it is set.
     void setOperatorActions(OperatorActions *actions);
+    // The resolve path: adds "Resolve group…" to the row.
+    void setResolveActions(ResolveActions *actions);
     // A button acting on the selected group, after the others in the row; groupChanged says
     // when to update it.
     void addGroupButton(QAbstractButton *button);
@@ -54,6 +58,7 @@ public:
     ErrorGroupModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
     QPushButton *replayButton() const { return m_replay; }
+    QPushButton *resolveButton() const { return m_resolveButton; }
     QString statusText() const;
     bool isLoading() const;
 
@@ -78,10 +83,13 @@ private:
     void failGroups(const QString &error);
     void selectSignature(const QString &signature); // without asking for a filter
     void onCurrentRowChanged();
-    void replayGroup();
+    enum class GroupAction { Replay, Resolve };
+    void actOnGroup(GroupAction action);
+    void replayGroup() { actOnGroup(GroupAction::Replay); }
     void replayIdsLoaded(const QString &signature, const QStringList &ids);
     void replayIdsFailed(const QString &signature, const QString &error);
     void updateButtons();
+    void resetButtonTexts();
     void updateChartAxes();
     void colourBars();
 
@@ -100,6 +108,9 @@ private:
     QPushButton *m_replay = nullptr;
     QString m_summary; // "2 error groups, …" of the last read
     QString m_selected; // the selected group's signature, kept across refreshes
-    QString m_findingIds; // "Replay group…" waits for this group's DEAD events
+    QString m_findingIds; // "Replay group…" or "Resolve group…" waits for these DEAD events
+    GroupAction m_findingFor = GroupAction::Replay;
+    ResolveActions *m_resolveActions = nullptr;
+    QPushButton *m_resolveButton = nullptr;
     bool m_restoring = false; // the selection is put back after a refresh: no filter asked
 };

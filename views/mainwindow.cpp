@@ -464,10 +464,11 @@ void MainWindow::connectReplayLog()
 }
 
 // The Errors tab reads after each snapshot (only while shown), filters the table to a group,
-// and replays a group through the window's operator actions.
+// and replays or resolves a group through the window's operator and resolve actions.
 void MainWindow::connectErrors()
 {
     m_errors->setOperatorActions(m_actions);
+    m_errors->setResolveActions(m_resolve);
     connect(m_monitor, &HealthMonitor::snapshotChanged, m_errors, &ErrorsPanel::refresh);
     connect(m_errors, &ErrorsPanel::filterRequested, this, [this](const EventFilter &filter) {
         if (m_filterBar->filter() != filter) // a click that selects a group asks twice

@@ -69,6 +69,7 @@ void ResolveActions::updateEnabled()
 {
     const QString why = refusal();
     m_resolveSelected->setEnabled(why.isEmpty() && !m_thread);
+    emit availabilityChanged();
     m_resolveSelected->setToolTip(why.isEmpty()
             ? tr("Close the selected DEAD events without delivering them (recorded in "
                  "resolve_log)")
@@ -93,6 +94,13 @@ void ResolveActions::resolveSelected()
             m_window, tr("Resolve"), tr("Select one or more DEAD events first."));
         return;
     }
+    resolveEvents(ids);
+}
+
+void ResolveActions::resolveEvents(const QStringList &ids)
+{
+    if (ids.isEmpty() || !refusal().isEmpty() || m_thread)
+        return;
     ResolveDialog dialog(ids, ids.size(), m_window);
     if (dialog.exec() != QDialog::Accepted)
         return;

@@ -43,9 +43,13 @@ public:
 
     // Resolves in the background; resolveFinished follows (also when refused).
     void startResolve(const ResolveRequest &request);
+    // Asks with the dialog (who and why), then resolves these events (an error group's DEAD
+    // events, say); nothing when resolving is refused here or one already runs.
+    void resolveEvents(const QStringList &ids);
 
 signals:
     void resolveFinished(const ResolveResult &result);
+    void availabilityChanged(); // refusal() or isBusy() changed
 
 private:
     QStringList selectedDeadIds() const;
