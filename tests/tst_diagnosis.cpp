@@ -391,6 +391,61 @@ private slots:
         QCOMPARE(blocked.evidence.value(u"blocked_by_expired_lease"_qs).toLongLong(), 1);
     }
 
+    // The window keeps blocked_aggregate's reading (BlockedMemo) and reuses it while it is
+    // young for its cost: a costly reading (1 s, as on a big outbox) is shown again for up to
+    // 5 minutes, saying how old it is; a cheap one is read again every time; without a memo
+    // (outboxctl diagnose) every run reads.
+    void blockedReadingReusedWhileYoung_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void blockedReadingReusedWhileYoung()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QVERIFY(blockedAggregate(db));
+        const auto blockedCount = [&db](qint64 now, DiagnosisQuery::BlockedMemo *memo,
+                                      Finding *finding = nullptr) -> qint64 {
+            QString error;
+            const auto result = DiagnosisQuery::run(db, now, &error, nullptr, {}, nullptr, memo);
+            if (!result)
+                return -1;
+            for (const Finding &f : result->findings) {
+                if (f.code == DiagnosisCode::BlockedAggregate) {
+                    if (finding)
+                        *finding = f;
+                    return f.count;
+                }
+            }
+            return 0;
+        };
+        DiagnosisQuery::BlockedMemo memo;
+        QCOMPARE(blockedCount(T, &memo), 2);
+        QCOMPARE(memo.readAt, T);
+        memo.costMs = 1000; // as a 10M outbox's reading: reusable for min(1000 s, 5 min)
+        // Aggregate A's blocking DEAD event is delivered: one blocked aggregate is left.
+        QSqlQuery update(db);
+        QVERIFY(update.exec(u"UPDATE delivery_outbox SET status = 'DELIVERED', delivered_at = "_qs
+            + QString::number(T) + u" WHERE event_id = 'A-1'"_qs));
+        Finding reused;
+        QCOMPARE(blockedCount(T + Minute, &memo, &reused), 2);
+        QCOMPARE(reused.evidence.value(u"read_ms_ago"_qs).toLongLong(), Minute);
+        QVERIFY2(reused.summary.endsWith(u" ago)."_qs), qPrintable(reused.summary));
+        QCOMPARE(blockedCount(T + Minute, nullptr), 1); // outboxctl diagnose: always read
+        QCOMPARE(blockedCount(T + DiagnosisQuery::BlockedMemo::MaxAgeMs, &memo, &reused), 1);
+        QVERIFY(!reused.evidence.contains(u"read_ms_ago"_qs));
+        QCOMPARE(memo.readAt, T + DiagnosisQuery::BlockedMemo::MaxAgeMs);
+        // A cheap reading (a small outbox) is never reused.
+        memo.costMs = 0;
+        QVERIFY(update.exec(u"UPDATE delivery_outbox SET status = 'DELIVERED', delivered_at = "_qs
+            + QString::number(T) + u" WHERE event_id = 'B-1'"_qs));
+        QCOMPARE(blockedCount(T + DiagnosisQuery::BlockedMemo::MaxAgeMs + Second, &memo), 0);
+    }
+
     // Beyond deadSampleRows DEAD events, the shares come from the newest ones and say so.
     void dominantErrorFromTheNewestDead_data()
     {

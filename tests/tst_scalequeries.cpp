@@ -117,7 +117,7 @@ private slots:
         QString error;
         QVERIFY2(DiagnosisQuery::run(db, Now, &error, nullptr, {}, &trace), qPrintable(error));
         // PostgreSQL: first the transaction's planner settings (no parallel workers, no JIT).
-        QCOMPARE(trace.size(), engine == u"postgresql"_qs ? 11 : 10);
+        QCOMPARE(trace.size(), engine == u"postgresql"_qs ? 9 : 8);
         for (const QString &statement : trace) {
             const QString text = plan(db, statement);
             bool fullScan = false;

@@ -21,6 +21,7 @@ struct Context
     qint64 now;
     const DiagnosisThresholds &limits;
     DiagnosisResult *result;
+    DiagnosisQuery::BlockedMemo *memo; // null: read every rule
 };
 
 QString plural(qint64 count, const QString &one, const QString &many)
@@ -44,24 +45,55 @@ void add(Context &context, Finding finding)
     context.result->findings.append(std::move(finding));
 }
 
+// The PENDING facts three rules need, from one pass over the PENDING index: the events due
+// for long (relay_stalled), the claimed ones whose lease expired long ago
+// (lease_expired_unclaimed) and the ones due far ahead (future_schedule).
+struct PendingFacts
+{
+    qint64 stalledDue = 0;
+    qint64 oldestDue = 0;
+    qint64 expired = 0;
+    qint64 oldestExpired = 0;
+    qint64 farAhead = 0;
+    qint64 farthest = 0;
+};
+
+bool readPending(Context &c, PendingFacts *facts)
+{
+    const qint64 stalled = Saturating::sub(c.now, c.limits.stalledDueMs);
+    const qint64 expired = Saturating::sub(c.now, c.limits.leaseExpiredMs);
+    const qint64 ahead = Saturating::add(c.now, c.limits.futureScheduleMs);
+    // clang-format off
+    QSqlQuery *query = c.reader.run(
+        u"SELECT COUNT(CASE WHEN claim_token IS NULL AND next_attempt_at < :stalled1 THEN 1 END),"
+        "        MIN(CASE WHEN claim_token IS NULL AND next_attempt_at < :stalled2"
+        "                 THEN next_attempt_at END),"
+        "        COUNT(CASE WHEN claim_token IS NOT NULL AND lease_until < :expired1 THEN 1 END),"
+        "        MIN(CASE WHEN claim_token IS NOT NULL AND lease_until < :expired2"
+        "                 THEN lease_until END),"
+        "        COUNT(CASE WHEN next_attempt_at > :ahead1 THEN 1 END),"
+        "        MAX(CASE WHEN next_attempt_at > :ahead2 THEN next_attempt_at END)"
+        " FROM "_qs + c.reader.source() + u" WHERE status = 'PENDING'"_qs,
+        {{u":stalled1"_qs, stalled}, {u":stalled2"_qs, stalled}, {u":expired1"_qs, expired},
+            {u":expired2"_qs, expired}, {u":ahead1"_qs, ahead}, {u":ahead2"_qs, ahead}});
+    // clang-format on
+    if (!query || !query->next())
+        return false;
+    *facts = {query->value(0).toLongLong(), query->value(1).toLongLong(),
+        query->value(2).toLongLong(), query->value(3).toLongLong(), query->value(4).toLongLong(),
+        query->value(5).toLongLong()};
+    return true;
+}
+
 // relay_stalled: due for long, and nothing finished lately (or, without attempt history, due
 // for longer than the whole window).
-bool relayStalled(Context &c)
+bool relayStalled(Context &c, const PendingFacts &facts)
 {
-    const qint64 cutoff = Saturating::sub(c.now, c.limits.stalledDueMs);
-    // clang-format off
-    QSqlQuery *due = c.reader.run(
-        u"SELECT COUNT(*), MIN(next_attempt_at) FROM "_qs + c.reader.source()
-        + u" WHERE status = 'PENDING' AND claim_token IS NULL AND next_attempt_at < :cutoff"_qs,
-        {{u":cutoff"_qs, cutoff}});
-    // clang-format on
-    if (!due || !due->next())
-        return false;
-    const qint64 count = due->value(0).toLongLong();
-    const qint64 oldestDue = due->value(1).toLongLong();
     c.result->checked << DiagnosisCode::RelayStalled;
+    const qint64 count = facts.stalledDue;
     if (count == 0)
         return true;
+    const qint64 oldestDue = facts.oldestDue;
     QVariantMap evidence {{u"due_events"_qs, count},
         {u"oldest_due_ms"_qs, Saturating::sub(c.now, oldestDue)},
         {u"window_ms"_qs, c.limits.stalledNoAttemptMs}};
@@ -98,25 +130,17 @@ bool relayStalled(Context &c)
     return true;
 }
 
-bool leaseExpiredUnclaimed(Context &c)
+void leaseExpiredUnclaimed(Context &c, const PendingFacts &facts)
 {
     if (!c.reader.hasLeases()) {
         notChecked(c, DiagnosisCode::LeaseExpiredUnclaimed, u"the schema has no leases"_qs);
-        return true;
+        return;
     }
-    // clang-format off
-    QSqlQuery *query = c.reader.run(
-        u"SELECT COUNT(*), MIN(lease_until) FROM "_qs + c.reader.source()
-        + u" WHERE status = 'PENDING' AND claim_token IS NOT NULL AND lease_until < :cutoff"_qs,
-        {{u":cutoff"_qs, Saturating::sub(c.now, c.limits.leaseExpiredMs)}});
-    // clang-format on
-    if (!query || !query->next())
-        return false;
     c.result->checked << DiagnosisCode::LeaseExpiredUnclaimed;
-    const qint64 count = query->value(0).toLongLong();
+    const qint64 count = facts.expired;
     if (count == 0)
-        return true;
-    const qint64 oldest = Saturating::sub(c.now, query->value(1).toLongLong());
+        return;
+    const qint64 oldest = Saturating::sub(c.now, facts.oldestExpired);
     add(c,
         {DiagnosisCode::LeaseExpiredUnclaimed, Severity::Warning, count,
             QStringLiteral("%1 whose lease expired more than %2 ago (the oldest %3 ago) and no "
@@ -128,7 +152,6 @@ bool leaseExpiredUnclaimed(Context &c)
             u"The workers that claimed them died or hung; make sure a relay is running, since "
             "any worker reclaims an expired lease on its next poll."_qs,
             {}});
-    return true;
 }
 
 // The DEAD rows by event type and error signature: all of them up to deadSampleRows, else
@@ -367,21 +390,13 @@ bool deadRising(Context &c)
     return true;
 }
 
-bool futureSchedule(Context &c)
+void futureSchedule(Context &c, const PendingFacts &facts)
 {
-    // clang-format off
-    QSqlQuery *query = c.reader.run(
-        u"SELECT COUNT(*), MAX(next_attempt_at) FROM "_qs + c.reader.source()
-        + u" WHERE status = 'PENDING' AND next_attempt_at > :limit"_qs,
-        {{u":limit"_qs, Saturating::add(c.now, c.limits.futureScheduleMs)}});
-    // clang-format on
-    if (!query || !query->next())
-        return false;
     c.result->checked << DiagnosisCode::FutureSchedule;
-    const qint64 count = query->value(0).toLongLong();
+    const qint64 count = facts.farAhead;
     if (count == 0)
-        return true;
-    const qint64 farthest = Saturating::sub(query->value(1).toLongLong(), c.now);
+        return;
+    const qint64 farthest = Saturating::sub(facts.farthest, c.now);
     add(c,
         {DiagnosisCode::FutureSchedule, Severity::Warning, count,
             QStringLiteral("%1 due more than %2 ahead (the farthest in %3): a unit mistake "
@@ -393,7 +408,6 @@ bool futureSchedule(Context &c)
             u"Find the writer of next_attempt_at (milliseconds since the epoch are expected) "
             "and correct these events' due times."_qs,
             {}});
-    return true;
 }
 
 bool createdInFuture(Context &c)
@@ -430,9 +444,47 @@ bool createdInFuture(Context &c)
 }
 
 // The unfinished (PENDING, DEAD) rows of each aggregate in creation order: the first one
-// blocks the aggregate when it is DEAD or its lease expired while a later one waits. On the
-// native schema the partial index delivery_outbox_unfinished_aggregate holds them in that
-// order with every column read, so it is one pass over that index and no sort.
+// blocks the aggregate when it is DEAD or its lease expired while a later one waits. Only
+// aggregates with two unfinished rows or more can be blocked, and they are few: `multi` finds
+// them in one grouped pass over the keys, and only their rows are numbered. On the native
+// schema the partial index delivery_outbox_unfinished_aggregate holds the rows in that order
+// with every column read, so both passes read that index alone and nothing is sorted.
+bool readBlocked(Context &c, DiagnosisQuery::BlockedMemo *reading)
+{
+    QElapsedTimer timer;
+    timer.start();
+    // clang-format off
+    QSqlQuery *query = c.reader.run(
+        u"WITH multi AS ("
+        "    SELECT aggregate_type, aggregate_id FROM "_qs + c.reader.source()
+        + u"    WHERE status IN ('PENDING', 'DEAD')"
+          "    GROUP BY aggregate_type, aggregate_id HAVING COUNT(*) > 1)"
+          " SELECT COUNT(*), COALESCE(SUM(pending - CASE WHEN status = 'PENDING' THEN 1 ELSE 0 END), 0),"
+          "        COUNT(CASE WHEN status = 'DEAD' THEN 1 END)"
+          " FROM (SELECT status, claim_token, lease_until,"
+          "              ROW_NUMBER() OVER (PARTITION BY aggregate_type, aggregate_id"
+          "                                 ORDER BY created_at, event_id) AS position,"
+          "              COUNT(CASE WHEN status = 'PENDING' THEN 1 END)"
+          "                  OVER (PARTITION BY aggregate_type, aggregate_id) AS pending"
+          "       FROM "_qs + c.reader.source()
+        + u"       JOIN multi USING (aggregate_type, aggregate_id)"
+          "       WHERE status IN ('PENDING', 'DEAD')"
+          "      ) AS ordered"
+          " WHERE position = 1"
+          "   AND (status = 'DEAD' OR (claim_token IS NOT NULL AND lease_until <= :now))"
+          "   AND pending - CASE WHEN status = 'PENDING' THEN 1 ELSE 0 END > 0"_qs,
+        {{u":now"_qs, c.now}});
+    // clang-format on
+    if (!query || !query->next())
+        return false;
+    reading->readAt = c.now;
+    reading->costMs = timer.elapsed();
+    reading->aggregates = query->value(0).toLongLong();
+    reading->waiting = query->value(1).toLongLong();
+    reading->byDead = query->value(2).toLongLong();
+    return true;
+}
+
 bool blockedAggregate(Context &c)
 {
     if (!c.reader.has(Column::AggregateId) || !c.reader.has(Column::CreatedAt)) {
@@ -440,39 +492,33 @@ bool blockedAggregate(Context &c)
             c, DiagnosisCode::BlockedAggregate, u"the schema has no aggregate_id or created_at"_qs);
         return true;
     }
-    // clang-format off
-    QSqlQuery *query = c.reader.run(
-        u"SELECT COUNT(*), COALESCE(SUM(pending - CASE WHEN status = 'PENDING' THEN 1 ELSE 0 END), 0),"
-        "        COUNT(CASE WHEN status = 'DEAD' THEN 1 END)"
-        " FROM (SELECT status, claim_token, lease_until,"
-        "              ROW_NUMBER() OVER (PARTITION BY aggregate_type, aggregate_id"
-        "                                 ORDER BY created_at, event_id) AS position,"
-        "              COUNT(CASE WHEN status = 'PENDING' THEN 1 END)"
-        "                  OVER (PARTITION BY aggregate_type, aggregate_id) AS pending"
-        "       FROM "_qs + c.reader.source() + u" WHERE status IN ('PENDING', 'DEAD')"
-        "      ) AS ordered"
-        " WHERE position = 1"
-        "   AND (status = 'DEAD' OR (claim_token IS NOT NULL AND lease_until <= :now))"
-        "   AND pending - CASE WHEN status = 'PENDING' THEN 1 ELSE 0 END > 0"_qs,
-        {{u":now"_qs, c.now}});
-    // clang-format on
-    if (!query || !query->next())
+    DiagnosisQuery::BlockedMemo scratch;
+    DiagnosisQuery::BlockedMemo *reading = c.memo ? c.memo : &scratch;
+    const bool reused = reading->reusableAt(c.now);
+    if (!reused && !readBlocked(c, reading)) {
+        *reading = {};
         return false;
+    }
     c.result->checked << DiagnosisCode::BlockedAggregate;
-    const qint64 aggregates = query->value(0).toLongLong();
+    const qint64 aggregates = reading->aggregates;
     if (aggregates == 0)
         return true;
-    const qint64 waiting = query->value(1).toLongLong();
-    const qint64 byDead = query->value(2).toLongLong();
+    const qint64 waiting = reading->waiting;
+    const qint64 byDead = reading->byDead;
+    QVariantMap evidence {{u"aggregates"_qs, aggregates}, {u"waiting_events"_qs, waiting},
+        {u"blocked_by_dead"_qs, byDead}, {u"blocked_by_expired_lease"_qs, aggregates - byDead}};
+    QString summary
+        = QStringLiteral("%1 blocked: the oldest unfinished event is DEAD or past its lease "
+                         "while %2 of the same aggregate wait behind it.")
+              .arg(plural(aggregates, u"aggregate is"_qs, u"aggregates are"_qs),
+                  plural(waiting, u"later event"_qs, u"later events"_qs));
+    if (reused && c.now > reading->readAt) {
+        evidence.insert(u"read_ms_ago"_qs, c.now - reading->readAt);
+        summary.chop(1);
+        summary += QStringLiteral(" (read %1 ago).").arg(TimeFormat::age(c.now - reading->readAt));
+    }
     add(c,
-        {DiagnosisCode::BlockedAggregate, Severity::Warning, aggregates,
-            QStringLiteral("%1 blocked: the oldest unfinished event is DEAD or past its lease "
-                           "while %2 of the same aggregate wait behind it.")
-                .arg(plural(aggregates, u"aggregate is"_qs, u"aggregates are"_qs),
-                    plural(waiting, u"later event"_qs, u"later events"_qs)),
-            {{u"aggregates"_qs, aggregates}, {u"waiting_events"_qs, waiting},
-                {u"blocked_by_dead"_qs, byDead},
-                {u"blocked_by_expired_lease"_qs, aggregates - byDead}},
+        {DiagnosisCode::BlockedAggregate, Severity::Warning, aggregates, summary, evidence,
             u"Consumers that need order are stuck: replay or resolve the blocking event of each "
             "aggregate first."_qs,
             {}});
@@ -484,7 +530,8 @@ bool blockedAggregate(Context &c)
 namespace DiagnosisQuery {
 
 std::optional<DiagnosisResult> run(const QSqlDatabase &db, qint64 now, QString *error,
-    const OutboxProfile *profile, const DiagnosisThresholds &thresholds, QStringList *trace)
+    const OutboxProfile *profile, const DiagnosisThresholds &thresholds, QStringList *trace,
+    BlockedMemo *memo)
 {
     QString scratch;
     if (!error)
@@ -500,11 +547,16 @@ std::optional<DiagnosisResult> run(const QSqlDatabase &db, qint64 now, QString *
             return std::nullopt;
         }
         reader.setTrace(trace);
-        Context context {reader, now, thresholds, &result};
-        if (!limitPlanner(reader) || !relayStalled(context) || !leaseExpiredUnclaimed(context)
-            || !deadShares(context) || !retryHerd(context) || !deadRising(context)
-            || !futureSchedule(context) || !createdInFuture(context)
-            || !blockedAggregate(context)) {
+        Context context {reader, now, thresholds, &result, memo};
+        PendingFacts pending;
+        const bool ok = limitPlanner(reader) && readPending(context, &pending)
+            && relayStalled(context, pending);
+        if (ok) {
+            leaseExpiredUnclaimed(context, pending);
+            futureSchedule(context, pending);
+        }
+        if (!ok || !deadShares(context) || !retryHerd(context) || !deadRising(context)
+            || !createdInFuture(context) || !blockedAggregate(context)) {
             *error = reader.errorText();
             return std::nullopt;
         }

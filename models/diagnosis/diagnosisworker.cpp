@@ -17,6 +17,7 @@ DiagnosisWorker::~DiagnosisWorker() = default;
 
 void DiagnosisWorker::setProfile(const OutboxProfile &profile)
 {
+    m_blocked = {};
     if (profile.isNative())
         m_profile.reset();
     else
@@ -30,8 +31,8 @@ std::optional<DiagnosisResult> DiagnosisWorker::run(qint64 now, QString *error)
         m_connection = DbConnection::open(m_url, m_options, error);
     if (!m_connection)
         return std::nullopt;
-    return DiagnosisQuery::run(
-        m_connection->database(), now, error, m_profile ? &*m_profile : nullptr, m_thresholds);
+    return DiagnosisQuery::run(m_connection->database(), now, error,
+        m_profile ? &*m_profile : nullptr, m_thresholds, nullptr, &m_blocked);
 }
 
 void DiagnosisWorker::request(quint64 requestId, qint64 now)
@@ -41,6 +42,7 @@ void DiagnosisWorker::request(quint64 requestId, qint64 now)
     const std::optional<DiagnosisResult> result = run(now, &error);
     if (!result) {
         m_connection.reset(); // reopen on the next request
+        m_blocked = {};
         emit failed(requestId, error.isEmpty() ? tr("the database did not answer") : error);
         return;
     }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "dbconnection.h"
+#include "diagnosisquery.h"
 #include "diagnosisresult.h"
 #include "diagnosisthresholds.h"
 #include "outboxprofile.h"
@@ -37,4 +38,7 @@ private:
     std::unique_ptr<DbConnection> m_connection;
     std::optional<OutboxProfile> m_profile; // none: the native schema
     DiagnosisThresholds m_thresholds;
+    // blocked_aggregate's last reading, reused while it is young (DiagnosisQuery::BlockedMemo);
+    // forgotten with the profile and with the connection.
+    DiagnosisQuery::BlockedMemo m_blocked;
 };
