@@ -26,6 +26,7 @@
 #include <QBarSet>
 #include <QChartView>
 #include <QHorizontalStackedBarSeries>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -460,6 +461,12 @@ private slots:
         QCOMPARE(dialog.previewWarning(),
             u"Warning: likely to fail again: fix the consumer first (4 of 4 share the PERMANENT "
             "error HTTP <n> for order <n>)"_qs);
+        // Every wrapped line of the preview is shown: the dialog grew to fit it.
+        for (const char *name : {"replayPreviewText", "replayPreviewWarning"}) {
+            const auto *label = dialog.findChild<QLabel *>(QLatin1String(name));
+            QVERIFY(label);
+            QTRY_VERIFY2(label->height() >= label->heightForWidth(label->width()), name);
+        }
 
         // Spread over ten minutes, with a fresh budget: computed again.
         dialog.findChild<QSpinBox *>()->setValue(10);

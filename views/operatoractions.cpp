@@ -154,6 +154,16 @@ bool OperatorActions::confirm(const QStringList &preview, qint64 count,
     return true;
 }
 
+ReplayDialog *OperatorActions::previewDialog(const QStringList &ids)
+{
+    auto *dialog = new ReplayDialog(ids, ids.size(), m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (m_profile)
+        dialog->setStatementReplay(m_profile->name());
+    dialog->showPreview(triage(), {ids, std::nullopt}, m_clock);
+    return dialog;
+}
+
 void OperatorActions::replaySelected()
 {
     const QStringList ids = selectedDeadIds();

@@ -26,6 +26,7 @@ class QThread;
 class QAction;
 class QTableView;
 class QWidget;
+class ReplayDialog;
 
 class OperatorActions : public QObject
 {
@@ -59,6 +60,9 @@ public:
     // Asks for confirmation (the replay dialog, with its preview) and replays these DEAD events
     // in the background, as "Replay selected…" does for the selected rows.
     void replayEvents(const QStringList &ids);
+    // The replay dialog for `ids` with its preview under way, not shown and not modal (the
+    // dashboard's --screenshot of the dialog); deleted on close.
+    ReplayDialog *previewDialog(const QStringList &ids);
     // Replays in the background; with `bulkFilter`, every DEAD event matching it.
     void startReplay(
         const ReplayRequest &request, const std::optional<EventFilter> &bulkFilter = {});

@@ -245,6 +245,7 @@ void ReplayDialog::applyPreview(quint64 requestId, const ReplayPreview &preview)
             ? QString()
             : tr("Warning: ") + PlainText::escaped(preview.warning));
     m_previewWarning->setVisible(!preview.warning.isEmpty());
+    fitHeight();
 }
 
 void ReplayDialog::failPreview(quint64 requestId, const QString &error)
@@ -254,6 +255,18 @@ void ReplayDialog::failPreview(quint64 requestId, const QString &error)
     m_previewReady = true;
     m_previewText->setText(tr("No preview: could not read the events: %1").arg(error));
     m_previewWarning->hide();
+    fitHeight();
+}
+
+// The preview's wrapped lines arrive after the dialog took its size: grow it to show them all
+// rather than let the layout squeeze the box (never shrinks what the user resized).
+void ReplayDialog::fitHeight()
+{
+    layout()->activate();
+    const int needed = layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width())
+                                                     : layout()->totalSizeHint().height();
+    if (height() < needed)
+        resize(width(), needed);
 }
 
 QString ReplayDialog::previewText() const

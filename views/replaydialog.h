@@ -53,6 +53,7 @@ public:
     QString previewWarning() const; // empty when there is none
 
 private:
+    void fitHeight();
     void updateOk();
     void requestPreview();
     void applyPreview(quint64 requestId, const ReplayPreview &preview);

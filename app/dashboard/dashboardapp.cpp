@@ -5,6 +5,7 @@
 #include "demodatabase.h"
 #include "eventlistmodel.h"
 #include "mainwindow.h"
+#include "operatoractions.h"
 #include "plaintext.h"
 #include "replaydialog.h"
 #include "schema.h"
@@ -248,8 +249,7 @@ void DashboardApp::takeScreenshot(const Screenshot &shot)
                                        ->currentIndex()
                                        .data(EventListModel::EventIdRole)
                                        .toString();
-                auto *dialog = new ReplayDialog(QStringList {id}, 1, m_window);
-                dialog->setAttribute(Qt::WA_DeleteOnClose);
+                ReplayDialog *dialog = m_window->operatorActions()->previewDialog({id});
                 dialog->show();
                 subject = dialog;
             }
