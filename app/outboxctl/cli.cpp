@@ -93,6 +93,10 @@ QString examples(const QString &command)
         {u"errors"_qs,
             u"  outboxctl errors --db postgresql://monitor@db.internal/shop\n"
             "  outboxctl errors --db sqlite:/var/lib/shop/outbox.sqlite --json\n"_qs},
+        {u"metrics"_qs,
+            u"  outboxctl metrics --db postgresql://monitor@db.internal/shop --outbox shop\n"
+            "  outboxctl metrics --db sqlite:/var/lib/shop/outbox.sqlite --textfile "
+            "/var/lib/prometheus/node-exporter/outbox.prom\n"_qs},
     };
     return examples.value(command);
 }
@@ -115,6 +119,8 @@ QString description(const QString &command)
             u"Say why the outbox is stuck and what to do; exit 1 on a warning or critical finding."_qs},
         {u"explain"_qs, u"Explain one event: where it is, why, and what happens next."_qs},
         {u"errors"_qs, u"List the failed events grouped by error signature."_qs},
+        {u"metrics"_qs,
+            u"Print the health snapshot as Prometheus metrics, or write it for node_exporter."_qs},
     };
     return descriptions.value(command, QStringLiteral("outboxctl ") + command);
 }

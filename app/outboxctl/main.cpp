@@ -1,6 +1,6 @@
 // outboxctl: the command-line twin of the Outbox Health dashboard.
-// Exit status: 0 success, 1 `check` found a threshold violated or `diagnose` a warning or
-// critical finding, 2 any error.
+// Exit status: 0 success, 1 `check` found a threshold violated, `diagnose` a warning or
+// critical finding, or `metrics` could not read the outbox, 2 any error.
 #include "cli.h"
 
 #include <QCoreApplication>
@@ -19,6 +19,7 @@ int runPurge(const QStringList &arguments);
 int runDiagnose(const QStringList &arguments);
 int runExplain(const QStringList &arguments);
 int runErrors(const QStringList &arguments);
+int runMetrics(const QStringList &arguments);
 
 namespace {
 
@@ -41,14 +42,15 @@ const char usage[]
       "  diagnose  say why the outbox is stuck and what to do; exit 1 on a finding\n"
       "  explain   explain one event: where it is, why, and what happens next\n"
       "  errors    list the failed events grouped by error signature\n"
+      "  metrics   print the health snapshot as Prometheus metrics, or write a textfile\n"
       "\n"
       "Options:\n"
       "  -h, --help     show this help; `outboxctl COMMAND --help` shows a command's options\n"
       "  -v, --version  show the version\n"
       "\n"
-      "Exit status: 0 success, 1 `check` found a limit exceeded or `diagnose` a warning or\n"
-      "critical finding, 2 any error (also a relay whose database stayed unreachable for\n"
-      "--give-up-after-ms).\n";
+      "Exit status: 0 success, 1 `check` found a limit exceeded, `diagnose` a warning or\n"
+      "critical finding, or `metrics` could not read the outbox (outbox_up 0 written), 2 any\n"
+      "error (also a relay whose database stayed unreachable for --give-up-after-ms).\n";
 
 } // namespace
 
@@ -97,8 +99,10 @@ int main(int argc, char *argv[])
         return runExplain(arguments);
     if (command == QLatin1String("errors"))
         return runErrors(arguments);
+    if (command == QLatin1String("metrics"))
+        return runMetrics(arguments);
     return Cli::fail(QStringLiteral("unknown command '%1' (expected init, simulate, check, relay, "
                                     "replay, generate, export, resolve, migrate, purge, diagnose, "
-                                    "explain or errors)")
+                                    "explain, errors or metrics)")
                          .arg(command));
 }

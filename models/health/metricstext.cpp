@@ -1,0 +1,212 @@
+#include "metricstext.h"
+
+#include <QStringList>
+#include <cstdlib>
+
+namespace {
+
+// A sample value: whole numbers as integers, others with enough digits to round-trip.
+QString number(double value)
+{
+    return QString::number(value, 'g', 17);
+}
+
+// Milliseconds as seconds, exactly: "601540.092", "1", "0.5".
+QString seconds(qint64 ms)
+{
+    QString text = QString::number(ms / 1000);
+    const qint64 fraction = std::abs(ms % 1000);
+    if (ms < 0 && ms > -1000)
+        text.prepend(QLatin1Char('-'));
+    if (fraction == 0)
+        return text;
+    QString decimals = QStringLiteral("%1").arg(fraction, 3, 10, QLatin1Char('0'));
+    while (decimals.endsWith(QLatin1Char('0')))
+        decimals.chop(1);
+    return text + QLatin1Char('.') + decimals;
+}
+
+struct Sample
+{
+    QString labels; // already formatted: outbox="a",state="due"
+    QString value;
+    QString suffix = {}; // of the sample's name: "_bucket", "_count"
+};
+
+class Writer
+{
+public:
+    explicit Writer(MetricsText::Format format)
+        : m_format(format)
+    { }
+
+    void family(const QString &name, const QString &help, const QList<Sample> &samples,
+        const QString &type = u"gauge"_qs)
+    {
+        if (samples.isEmpty())
+            return;
+        m_text += QStringLiteral("# HELP %1 %2\n# TYPE %1 %3\n").arg(name, help, type);
+        for (const Sample &sample : samples)
+            m_text += QStringLiteral("%1%2{%3} %4\n")
+                          .arg(name, sample.suffix, sample.labels, sample.value);
+    }
+
+    MetricsText::Format format() const { return m_format; }
+
+    QString finish()
+    {
+        if (m_format == MetricsText::Format::OpenMetrics)
+            m_text += u"# EOF\n"_qs;
+        return m_text;
+    }
+
+private:
+    MetricsText::Format m_format;
+    QString m_text;
+};
+
+QString label(const QString &name, const QString &value)
+{
+    return QStringLiteral("%1=\"%2\"").arg(name, MetricsText::escapeLabel(value));
+}
+
+QString outboxLabel(const OutboxMetrics &outbox)
+{
+    return label(u"outbox"_qs, outbox.outbox);
+}
+
+// The states of outbox_events in a stable order, with the snapshot key that says whether the
+// schema can tell it and whether it is estimated.
+struct StateCount
+{
+    QString state;
+    QString key;
+    qint64 value;
+};
+
+QList<StateCount> states(const HealthSnapshot &snapshot)
+{
+    const HealthCounts &c = snapshot.counts;
+    QList<StateCount> out
+        = {{u"due"_qs, u"due"_qs, c.due}, {u"scheduled"_qs, u"scheduled"_qs, c.scheduled},
+            {u"in_flight"_qs, u"in_flight"_qs, c.inFlight},
+            {u"lease_expired"_qs, u"lease_expired"_qs, c.leaseExpired},
+            {u"delivered"_qs, u"delivered"_qs, c.delivered}, {u"dead"_qs, u"dead"_qs, c.dead}};
+    if (snapshot.schemaVersion >= 2)
+        out.append({u"resolved"_qs, u"resolved"_qs, c.resolved});
+    QList<StateCount> available;
+    for (const StateCount &state : out) {
+        if (snapshot.isAvailable(state.key))
+            available << state;
+    }
+    return available;
+}
+
+template <typename Each> QList<Sample> samples(const QList<OutboxMetrics> &outboxes, Each each)
+{
+    QList<Sample> out;
+    for (const OutboxMetrics &outbox : outboxes) {
+        if (outbox.snapshot)
+            each(outbox, *outbox.snapshot, &out);
+    }
+    return out;
+}
+
+} // namespace
+
+namespace MetricsText {
+
+QString escapeLabel(const QString &value)
+{
+    QString out;
+    out.reserve(value.size());
+    for (const QChar c : value) {
+        if (c == QLatin1Char('\\'))
+            out += u"\\\\"_qs;
+        else if (c == QLatin1Char('"'))
+            out += u"\\\""_qs;
+        else if (c == QLatin1Char('\n'))
+            out += u"\\n"_qs;
+        else
+            out += c;
+    }
+    return out;
+}
+
+QString contentType(Format format)
+{
+    return format == Format::OpenMetrics
+        ? u"application/openmetrics-text; version=1.0.0; charset=utf-8"_qs
+        : u"text/plain; version=0.0.4; charset=utf-8"_qs;
+}
+
+QString render(const QList<OutboxMetrics> &outboxes, const QString &version, Format format)
+{
+    Writer writer(format);
+    writer.family(u"outbox_build_info"_qs, u"Outbox Health's version; always 1."_qs,
+        {{label(u"version"_qs, version), u"1"_qs}});
+    QList<Sample> up;
+    QList<Sample> duration;
+    for (const OutboxMetrics &outbox : outboxes) {
+        up << Sample {outboxLabel(outbox), outbox.snapshot ? u"1"_qs : u"0"_qs};
+        duration << Sample {outboxLabel(outbox), number(outbox.snapshotSeconds)};
+    }
+    writer.family(u"outbox_up"_qs, u"1 when the outbox's snapshot could be read, else 0."_qs, up);
+    writer.family(u"outbox_snapshot_duration_seconds"_qs,
+        u"How long reading the outbox's health snapshot took."_qs, duration);
+    writer.family(u"outbox_events"_qs,
+        u"Events by derived state: PENDING ones as due, scheduled, in_flight or lease_expired; "
+        "delivered, dead and (schema version 2) resolved. A state the schema cannot tell is "
+        "absent."_qs,
+        samples(outboxes, [](const OutboxMetrics &o, const HealthSnapshot &s, QList<Sample> *out) {
+            for (const StateCount &state : states(s))
+                *out << Sample {outboxLabel(o) + u","_qs + label(u"state"_qs, state.state),
+                    QString::number(state.value)};
+        }));
+    writer.family(u"outbox_events_estimated"_qs,
+        u"1 where outbox_events of this state is an estimate (the catalogue's row count), else 0."_qs,
+        samples(outboxes, [](const OutboxMetrics &o, const HealthSnapshot &s, QList<Sample> *out) {
+            for (const StateCount &state : states(s))
+                *out << Sample {outboxLabel(o) + u","_qs + label(u"state"_qs, state.state),
+                    s.isEstimated(state.key) ? u"1"_qs : u"0"_qs};
+        }));
+    writer.family(u"outbox_oldest_pending_age_seconds"_qs,
+        u"Age of the oldest PENDING event (0 when nothing is PENDING)."_qs,
+        samples(outboxes, [](const OutboxMetrics &o, const HealthSnapshot &s, QList<Sample> *out) {
+            if (s.isAvailable(u"oldest_pending_age_ms"_qs))
+                *out << Sample {outboxLabel(o), seconds(s.oldestPendingAgeMs.value_or(0))};
+        }));
+    // The age buckets are a histogram of the PENDING events as they are now: a gauge histogram
+    // in OpenMetrics; Prometheus's text format has only `histogram` for buckets with `le`.
+    const bool open = writer.format() == MetricsText::Format::OpenMetrics;
+    writer.family(u"outbox_pending_age_seconds"_qs,
+        u"PENDING events by age: at most `le` seconds old, cumulative (the snapshot's buckets)."_qs,
+        samples(outboxes,
+            [open](const OutboxMetrics &o, const HealthSnapshot &s, QList<Sample> *out) {
+                if (!s.isAvailable(u"age_histogram"_qs))
+                    return;
+                qint64 cumulative = 0;
+                for (const AgeBucket &bucket : s.ageHistogram) {
+                    cumulative += bucket.count;
+                    const QString le
+                        = bucket.upperBoundMs ? seconds(*bucket.upperBoundMs) : u"+Inf"_qs;
+                    *out << Sample {outboxLabel(o) + u","_qs + label(u"le"_qs, le),
+                        QString::number(cumulative), u"_bucket"_qs};
+                }
+                *out << Sample {outboxLabel(o), QString::number(cumulative),
+                    open ? u"_gcount"_qs : u"_count"_qs};
+            }),
+        open ? u"gaugehistogram"_qs : u"histogram"_qs);
+    writer.family(u"outbox_error_events"_qs,
+        u"PENDING and DEAD events by the category of their last error."_qs,
+        samples(outboxes, [](const OutboxMetrics &o, const HealthSnapshot &s, QList<Sample> *out) {
+            if (!s.isAvailable(u"error_categories"_qs))
+                return;
+            for (const CategoryCount &category : s.errorCategories)
+                *out << Sample {outboxLabel(o) + u","_qs + label(u"category"_qs, category.category),
+                    QString::number(category.count)};
+        }));
+    return writer.finish();
+}
+
+} // namespace MetricsText

@@ -1,0 +1,32 @@
+// The health snapshots of one or more outboxes as a Prometheus scrape: the text exposition
+// format (version 0.0.4) or OpenMetrics 1.0. Every family has HELP and TYPE; values are in base
+// units (seconds); labels carry the outbox's name and a state, bucket or category, never an
+// event ID, an aggregate or a message. A figure the outbox's schema cannot tell is absent,
+// never 0. `outboxctl metrics` prints it (README, Metrics).
+#pragma once
+
+#include "healthsnapshot.h"
+
+#include <QList>
+#include <QString>
+#include <optional>
+
+// One outbox of a scrape: its snapshot, or none when it could not be read (outbox_up 0).
+struct OutboxMetrics
+{
+    QString outbox;
+    std::optional<HealthSnapshot> snapshot;
+    double snapshotSeconds = 0; // how long reading it took (or failing to)
+};
+
+namespace MetricsText {
+
+enum class Format { Prometheus, OpenMetrics };
+
+QString render(const QList<OutboxMetrics> &outboxes, const QString &version, Format format);
+// The Content-Type an HTTP server answers with.
+QString contentType(Format format);
+// A label value with \, " and line feeds escaped, as both formats require.
+QString escapeLabel(const QString &value);
+
+} // namespace MetricsText
