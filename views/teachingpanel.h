@@ -1,6 +1,7 @@
-// The simulator's teaching panel: pick a seed scenario or the live relay, set the relay's
-// fault knobs and retry policy, play / pause / step at a chosen speed, watch the clock, and
-// read a plain-language narration of every lifecycle step.
+// The simulator's teaching panel: pick a seed scenario, the outage storm or the live relay, set
+// the relay's fault knobs and retry policy or the storm's policy, play / pause / step at a
+// chosen speed, watch the clock, and read a plain-language narration of every lifecycle step;
+// a scenario ends with the claim it proves, the storm is charted as its clock moves.
 #pragma once
 
 #include <QStringList>
@@ -15,6 +16,7 @@ class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
 class QTimer;
+class StormChart;
 class TeachingSession;
 class HealthMonitor;
 struct HealthSnapshot;
@@ -29,6 +31,8 @@ public:
     static constexpr qint64 ConfirmAboveRows = 1000;
 
     QString narrationText() const;
+    QString claimText() const; // the ended scenario's claim as shown; empty before
+    StormChart *stormChart() const { return m_stormChart; }
     // The outbox's row count, as the monitor's snapshots tell it (read on its worker thread):
     // what the Start guard names.
     void watch(HealthMonitor *monitor);
@@ -45,6 +49,9 @@ private:
     QWidget *createKnobs();
     void connectSession();
     void startSelected();
+    void startStorm();
+    void updateStorm();
+    void showClaim(const QString &claim, bool holds);
     void applyLiveFaults();
     void updateState();
     void updateClock();
@@ -55,6 +62,10 @@ private:
     TeachingSession *m_session = nullptr;
     QComboBox *m_scenario = nullptr;
     QPushButton *m_start = nullptr;
+    QComboBox *m_stormPolicy = nullptr;
+    QLabel *m_stormPolicyError = nullptr;
+    StormChart *m_stormChart = nullptr;
+    QLabel *m_claim = nullptr;
     QPushButton *m_play = nullptr;
     QPushButton *m_step = nullptr;
     QDoubleSpinBox *m_speed = nullptr;

@@ -1,0 +1,40 @@
+// The outage storm's chart in the teaching panel: the retries in each instant up to the
+// storm's clock, as spikes (amber: they fail during the outage; green: they are delivered),
+// on axes fixed for the whole run (time to its last retry, count to every event), so a herd
+// stands as tall as all events and jitter flattens it; under it, the peak so far.
+#pragma once
+
+#include <QWidget>
+
+class QChart;
+class QChartView;
+class QLabel;
+class QLineSeries;
+class QValueAxis;
+class StormLesson;
+
+class StormChart : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit StormChart(QWidget *parent = nullptr);
+
+    // Shows `lesson`'s retries in the instants up to `now`.
+    void setStorm(const StormLesson &lesson, qint64 now);
+    void clear();
+
+    int peakShown() const { return m_peakShown; } // the most retries in one instant shown
+    QString peakText() const;
+
+private:
+    QLineSeries *addSeries(const QString &name, const QColor &colour);
+
+    QChart *m_chart = nullptr;
+    QChartView *m_view = nullptr;
+    QLineSeries *m_failing = nullptr;
+    QLineSeries *m_delivered = nullptr;
+    QValueAxis *m_time = nullptr;
+    QValueAxis *m_count = nullptr;
+    QLabel *m_peak = nullptr;
+    int m_peakShown = 0;
+};
