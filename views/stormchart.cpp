@@ -6,7 +6,6 @@
 
 #include <QChart>
 #include <QChartView>
-#include <QLabel>
 #include <QLineSeries>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -27,12 +26,13 @@ StormChart::StormChart(QWidget *parent)
     , m_chart(ChartStyle::newChart(tr("Retries per instant")))
     , m_time(new QValueAxis)
     , m_count(ChartStyle::countAxis())
-    , m_peak(new QLabel)
+
 {
     m_failing = addSeries(tr("fail (outage)"), ThemeColours::status(QStringLiteral("RETRY")));
     m_delivered = addSeries(tr("delivered"), ThemeColours::status(QStringLiteral("DELIVERED")));
     m_time->setLabelFormat(QStringLiteral("%.0f"));
-    m_time->setTitleText(tr("logical time t"));
+    // A short dock (1366×768) leaves the plot a hundred pixels: no legend, the title says it.
+    m_chart->legend()->hide();
     ChartStyle::addAxis(m_chart, m_time, Qt::AlignBottom);
     ChartStyle::addAxis(m_chart, m_count, Qt::AlignLeft);
     for (QLineSeries *series : {m_failing, m_delivered}) {
@@ -42,13 +42,10 @@ StormChart::StormChart(QWidget *parent)
     m_view = new QChartView(m_chart);
     m_view->setObjectName(QStringLiteral("stormChartView"));
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumSize(320, 200);
-    m_peak->setObjectName(QStringLiteral("stormPeak"));
-    m_peak->setWordWrap(true);
+    m_view->setMinimumSize(320, 110);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view, 1);
-    layout->addWidget(m_peak);
     clear();
 }
 
@@ -63,6 +60,12 @@ QLineSeries *StormChart::addSeries(const QString &name, const QColor &colour)
     return series;
 }
 
+QString StormChart::legend()
+{
+    return tr("Each spike: the retries in one instant of the logical clock (amber: they fail, the "
+              "transport is down; green: they are delivered).");
+}
+
 void StormChart::clear()
 {
     m_failing->clear();
@@ -70,7 +73,9 @@ void StormChart::clear()
     m_time->setRange(0, 1000);
     ChartStyle::setCountRange(m_count, 10);
     m_peakShown = 0;
-    m_peak->setText(tr("The storm runs on the session's worker…"));
+    m_chart->setTitle(tr("Retries per instant"));
+    m_peakText = tr("The storm runs on the session's worker…");
+    m_view->setToolTip(m_peakText + u'\n' + legend());
 }
 
 void StormChart::setStorm(const StormLesson &lesson, qint64 now)
@@ -93,21 +98,23 @@ void StormChart::setStorm(const StormLesson &lesson, qint64 now)
     }
     m_failing->replace(failing);
     m_delivered->replace(delivered);
-    // Fixed for the run: a step of 500 units past its last retry, every event high.
-    m_time->setRange(0, std::ceil((lesson.finishedAt() + 1) / 500.0) * 500);
+    // Fixed for the run: to the thousand past its last retry, every event high; few ticks, so
+    // that their labels fit a short dock.
+    const int thousands = int(std::ceil((lesson.finishedAt() + 1) / 1000.0));
+    m_time->setRange(0, thousands * 1000);
+    m_time->setTickCount(thousands + 1);
     ChartStyle::setCountRange(m_count, lesson.events());
+    m_count->setTickCount(3);
     const bool ended = now >= lesson.finishedAt();
-    m_peak->setText(ended ? tr("Peak: %1 retries in one instant under %2; %3 under %4.")
-                                .arg(m_peakShown)
-                                .arg(lesson.policy)
-                                .arg(lesson.comparisonPeak)
-                                .arg(lesson.comparisonPolicy)
-                          : tr("Peak so far: %1 retries in one instant under %2.")
-                                .arg(m_peakShown)
-                                .arg(lesson.policy));
-}
-
-QString StormChart::peakText() const
-{
-    return m_peak->text();
+    m_chart->setTitle(ended ? tr("Retries per instant: peak %1").arg(m_peakShown)
+                            : tr("Retries per instant: peak %1 so far").arg(m_peakShown));
+    m_peakText = ended ? tr("Peak: %1 retries in one instant under %2; %3 under %4.")
+                             .arg(m_peakShown)
+                             .arg(lesson.policy)
+                             .arg(lesson.comparisonPeak)
+                             .arg(lesson.comparisonPolicy)
+                       : tr("Peak so far: %1 retries in one instant under %2.")
+                             .arg(m_peakShown)
+                             .arg(lesson.policy);
+    m_view->setToolTip(m_peakText + u'\n' + legend()); // the narration ends with it too
 }

@@ -1,14 +1,14 @@
 // The outage storm's chart in the teaching panel: the retries in each instant up to the
-// storm's clock, as spikes (amber: they fail during the outage; green: they are delivered),
+// storm's clock, as spikes (amber: they fail during the outage; green: they are delivered;
+// the tooltip says so, the title names the peak),
 // on axes fixed for the whole run (time to its last retry, count to every event), so a herd
-// stands as tall as all events and jitter flattens it; under it, the peak so far.
+// stands as tall as all events and jitter flattens it.
 #pragma once
 
 #include <QWidget>
 
 class QChart;
 class QChartView;
-class QLabel;
 class QLineSeries;
 class QValueAxis;
 class StormLesson;
@@ -24,9 +24,10 @@ public:
     void clear();
 
     int peakShown() const { return m_peakShown; } // the most retries in one instant shown
-    QString peakText() const;
+    QString peakText() const { return m_peakText; } // the peak against the other policy
 
 private:
+    static QString legend(); // a short dock has no room for the chart's own
     QLineSeries *addSeries(const QString &name, const QColor &colour);
 
     QChart *m_chart = nullptr;
@@ -35,6 +36,6 @@ private:
     QLineSeries *m_delivered = nullptr;
     QValueAxis *m_time = nullptr;
     QValueAxis *m_count = nullptr;
-    QLabel *m_peak = nullptr;
+    QString m_peakText;
     int m_peakShown = 0;
 };

@@ -12,6 +12,7 @@
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -63,16 +64,18 @@ TeachingPanel::TeachingPanel(TeachingSession *session, QWidget *parent)
     auto *layout = new QHBoxLayout(this);
     auto *left = new QVBoxLayout;
     left->addWidget(createControls());
-    left->addWidget(createKnobs());
+    m_knobs = createKnobs();
+    left->addWidget(m_knobs);
     left->addStretch(1);
     layout->addLayout(left);
-    layout->addWidget(m_stormChart, 1);
+    layout->addWidget(m_stormChart, 3);
     auto *right = new QVBoxLayout;
     right->addWidget(m_claim);
     right->addWidget(m_narration, 1);
     right->addWidget(m_heldNote);
-    layout->addLayout(right, 1);
+    layout->addLayout(right, 2);
     connectSession();
+    showChoiceSettings();
     m_clockTimer->start(200);
     updateState();
 }
@@ -137,12 +140,19 @@ QWidget *TeachingPanel::createControls()
     pick->addWidget(m_start);
     layout->addLayout(pick);
     layout->addLayout(row);
-    layout->addWidget(m_clock);
-    auto *storm = new QHBoxLayout;
-    storm->addWidget(new QLabel(tr("Storm policy")));
-    storm->addWidget(m_stormPolicy, 1);
-    layout->addLayout(storm);
-    layout->addWidget(m_stormPolicyError);
+    m_stormSettings = new QWidget;
+    auto *storm = new QGridLayout(m_stormSettings);
+    storm->setContentsMargins(0, 0, 0, 0);
+    storm->addWidget(new QLabel(tr("Policy")), 0, 0);
+    storm->addWidget(m_stormPolicy, 0, 1);
+    storm->addWidget(m_stormPolicyError, 1, 1);
+    storm->setColumnStretch(1, 1);
+    // The clock and the storm's policy share a row: the dock is short on a laptop.
+    auto *clockRow = new QHBoxLayout;
+    clockRow->addWidget(m_clock);
+    clockRow->addWidget(m_stormSettings, 1);
+    layout->addLayout(clockRow);
+    connect(m_scenario, &QComboBox::currentIndexChanged, this, &TeachingPanel::showChoiceSettings);
     connect(m_start, &QPushButton::clicked, this, &TeachingPanel::startSelected);
     // Another policy while the storm is shown runs it again under that one.
     connect(m_stormPolicy, &QComboBox::activated, this, [this] {
@@ -220,9 +230,27 @@ void TeachingPanel::connectSession()
 void TeachingPanel::startSelected()
 {
     const QString scenario = m_scenario->currentData().toString();
-    QString error;
     if (!scenario.isEmpty() && !confirmStart(scenario))
         return; // nothing changed
+    startChosen();
+}
+
+bool TeachingPanel::startByName(const QString &name, const QString &stormPolicy)
+{
+    const int index = m_scenario->findData(name);
+    if (name.isEmpty() || index < 0)
+        return false;
+    m_scenario->setCurrentIndex(index);
+    if (!stormPolicy.isEmpty())
+        m_stormPolicy->setEditText(stormPolicy);
+    startChosen();
+    return true;
+}
+
+void TeachingPanel::startChosen()
+{
+    const QString scenario = m_scenario->currentData().toString();
+    QString error;
     m_policyError->clear();
     m_narration->clear();
     m_held.clear();
@@ -253,6 +281,15 @@ void TeachingPanel::startSelected()
         return;
     }
     m_session->play();
+}
+
+// The relay's knobs matter to the live relay only, the storm's policy to the storm: a short
+// dock shows what the learner is about to start.
+void TeachingPanel::showChoiceSettings()
+{
+    const QString choice = m_scenario->currentData().toString();
+    m_knobs->setVisible(choice.isEmpty());
+    m_stormSettings->setVisible(choice == QLatin1String(TeachingSession::StormName));
 }
 
 void TeachingPanel::startStorm()

@@ -30,6 +30,10 @@ public:
     // A scenario's Start empties the simulation tables: above this many rows it asks first.
     static constexpr qint64 ConfirmAboveRows = 1000;
 
+    // Starts `name` (a seed scenario or outage-storm, under `stormPolicy` if one is given) as
+    // Start does, without the Start guard: for outbox-dashboard --demo --scenario, whose
+    // database is recreated on every start.
+    bool startByName(const QString &name, const QString &stormPolicy = {});
     QString narrationText() const;
     QString claimText() const; // the ended scenario's claim as shown; empty before
     StormChart *stormChart() const { return m_stormChart; }
@@ -49,6 +53,8 @@ private:
     QWidget *createKnobs();
     void connectSession();
     void startSelected();
+    void startChosen();
+    void showChoiceSettings(); // the knobs of what the picker names, only
     void startStorm();
     void updateStorm();
     void showClaim(const QString &claim, bool holds);
@@ -63,6 +69,8 @@ private:
     QComboBox *m_scenario = nullptr;
     QPushButton *m_start = nullptr;
     QComboBox *m_stormPolicy = nullptr;
+    QWidget *m_stormSettings = nullptr; // shown while the storm is picked
+    QWidget *m_knobs = nullptr; // shown while the live relay is picked
     QLabel *m_stormPolicyError = nullptr;
     StormChart *m_stormChart = nullptr;
     QLabel *m_claim = nullptr;

@@ -92,6 +92,8 @@ void TeachingSession::stop()
     SessionWorker *worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker] { worker->stopRun(); }, Qt::QueuedConnection);
+    m_pendingLines.clear(); // what the stopped run still had to tell is not told
+    m_droppedLines = 0;
     m_stepsInFlight = 0;
     m_startsPending = 0;
     m_producing = false;
