@@ -103,7 +103,8 @@ public:
     void openEventView(const EventFilter &filter, int column, Qt::SortOrder order);
     bool selectEvent(const QString &eventId);
     bool selectFirstEventWithStatus(const QString &status);
-    void showTab(const QString &name); // "detail", "charts", "lifecycle", "audit", "errors", "diagnosis"
+    void showTab(
+        const QString &name); // "detail", "charts", "lifecycle", "audit", "errors", "diagnosis"
     // The table on one state, as a click on a tile asks (the oldest-pending tile: pending events,
     // oldest first).
     void filterByTile(int tile);
@@ -112,6 +113,7 @@ public:
     FilterBar *filterBar() const { return m_filterBar; }
     QSplitter *splitter() const { return m_splitter; }
     QDockWidget *teachingDock() const { return m_teachingDock; } // none without a simulation
+    TeachingPanel *teachingPanel() const { return m_teaching; } // none without a simulation
     EventTableMenu *tableMenu() const { return m_tableMenu; }
     QAction *refreshAction() const { return m_refreshAction; }
     QSpinBox *intervalBox() const { return m_interval; }

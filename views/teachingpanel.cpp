@@ -1,7 +1,9 @@
 #include "teachingpanel.h"
 
 #include "healthmonitor.h"
+#include "outagestorm.h"
 #include "scenario.h"
+#include "stormchart.h"
 #include "teachingsession.h"
 #include "themecolours.h"
 #include "timeformat.h"
@@ -10,6 +12,7 @@
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -41,6 +44,8 @@ TeachingPanel::TeachingPanel(TeachingSession *session, QWidget *parent)
     , m_narration(new QPlainTextEdit)
     , m_clockTimer(new QTimer(this))
 {
+    m_stormChart = new StormChart;
+    m_claim = new QLabel;
     m_narration->setObjectName(QStringLiteral("narration"));
     m_narration->setReadOnly(true);
     m_narration->setMaximumBlockCount(500);
@@ -50,17 +55,27 @@ TeachingPanel::TeachingPanel(TeachingSession *session, QWidget *parent)
     m_heldNote = new QLabel;
     m_heldNote->setObjectName(QStringLiteral("narrationHeld"));
     m_heldNote->hide();
+    m_stormChart->setObjectName(QStringLiteral("stormChart"));
+    m_stormChart->hide();
+    m_claim->setObjectName(QStringLiteral("scenarioClaim"));
+    m_claim->setWordWrap(true);
+    m_claim->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_claim->hide();
     auto *layout = new QHBoxLayout(this);
     auto *left = new QVBoxLayout;
     left->addWidget(createControls());
-    left->addWidget(createKnobs());
+    m_knobs = createKnobs();
+    left->addWidget(m_knobs);
     left->addStretch(1);
     layout->addLayout(left);
+    layout->addWidget(m_stormChart, 3);
     auto *right = new QVBoxLayout;
+    right->addWidget(m_claim);
     right->addWidget(m_narration, 1);
     right->addWidget(m_heldNote);
-    layout->addLayout(right, 1);
+    layout->addLayout(right, 2);
     connectSession();
+    showChoiceSettings();
     m_clockTimer->start(200);
     updateState();
 }
@@ -76,6 +91,25 @@ QWidget *TeachingPanel::createControls()
         m_scenario->setItemData(
             m_scenario->count() - 1, Scenario::byName(name)->summary, Qt::ToolTipRole);
     }
+    m_scenario->addItem(
+        tr("Outage storm: herd or jitter"), QString::fromLatin1(TeachingSession::StormName));
+    m_scenario->setItemData(m_scenario->count() - 1,
+        tr("%1 events fail during an outage, then retry under the storm policy: without jitter "
+           "they come back all in the same instant.")
+            .arg(OutageStorm::Events),
+        Qt::ToolTipRole);
+    m_stormPolicy = new QComboBox;
+    m_stormPolicy->setObjectName(QStringLiteral("stormPolicy"));
+    m_stormPolicy->setEditable(true);
+    m_stormPolicy->addItems(OutageStorm::policies());
+    m_stormPolicy->addItem(QStringLiteral("full-jitter:base=100,max=30000"));
+    m_stormPolicy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_stormPolicy->setToolTip(tr("The outage storm's retry policy; pick another and the storm "
+                                 "runs again under it. Any spec the policy parser knows."));
+    m_stormPolicyError = new QLabel;
+    m_stormPolicyError->setStyleSheet(
+        QStringLiteral("color: %1").arg(ThemeColours::errorText().name()));
+    m_stormPolicyError->hide();
     m_start = new QPushButton(tr("Start"));
     m_start->setObjectName(QStringLiteral("startButton"));
     m_start->setToolTip(
@@ -106,8 +140,25 @@ QWidget *TeachingPanel::createControls()
     pick->addWidget(m_start);
     layout->addLayout(pick);
     layout->addLayout(row);
-    layout->addWidget(m_clock);
+    m_stormSettings = new QWidget;
+    auto *storm = new QGridLayout(m_stormSettings);
+    storm->setContentsMargins(0, 0, 0, 0);
+    storm->addWidget(new QLabel(tr("Policy")), 0, 0);
+    storm->addWidget(m_stormPolicy, 0, 1);
+    storm->addWidget(m_stormPolicyError, 1, 1);
+    storm->setColumnStretch(1, 1);
+    // The clock and the storm's policy share a row: the dock is short on a laptop.
+    auto *clockRow = new QHBoxLayout;
+    clockRow->addWidget(m_clock);
+    clockRow->addWidget(m_stormSettings, 1);
+    layout->addLayout(clockRow);
+    connect(m_scenario, &QComboBox::currentIndexChanged, this, &TeachingPanel::showChoiceSettings);
     connect(m_start, &QPushButton::clicked, this, &TeachingPanel::startSelected);
+    // Another policy while the storm is shown runs it again under that one.
+    connect(m_stormPolicy, &QComboBox::activated, this, [this] {
+        if (m_session->mode() == TeachingSession::Mode::Storm)
+            startStorm();
+    });
     connect(m_play, &QPushButton::clicked, this,
         [this] { m_session->isPlaying() ? m_session->pause() : m_session->play(); });
     connect(m_step, &QPushButton::clicked, m_session, &TeachingSession::step);
@@ -163,6 +214,8 @@ void TeachingPanel::connectSession()
 {
     connect(m_session, &TeachingSession::narrated, this, &TeachingPanel::appendNarration);
     connect(m_session, &TeachingSession::stateChanged, this, &TeachingPanel::updateState);
+    connect(m_session, &TeachingSession::stormChanged, this, &TeachingPanel::updateStorm);
+    connect(m_session, &TeachingSession::claimed, this, &TeachingPanel::showClaim);
     connect(m_session, &TeachingSession::errorOccurred, this,
         [this](const QString &message) { appendNarration({tr("Error: %1").arg(message)}); });
     // A start is checked at once and finished on the session's worker: a failure shows here.
@@ -177,12 +230,36 @@ void TeachingPanel::connectSession()
 void TeachingPanel::startSelected()
 {
     const QString scenario = m_scenario->currentData().toString();
-    QString error;
     if (!scenario.isEmpty() && !confirmStart(scenario))
         return; // nothing changed
+    startChosen();
+}
+
+bool TeachingPanel::startByName(const QString &name, const QString &stormPolicy)
+{
+    const int index = m_scenario->findData(name);
+    if (name.isEmpty() || index < 0)
+        return false;
+    m_scenario->setCurrentIndex(index);
+    if (!stormPolicy.isEmpty())
+        m_stormPolicy->setEditText(stormPolicy);
+    startChosen();
+    return true;
+}
+
+void TeachingPanel::startChosen()
+{
+    const QString scenario = m_scenario->currentData().toString();
+    QString error;
     m_policyError->clear();
     m_narration->clear();
     m_held.clear();
+    m_claim->hide();
+    m_claim->clear();
+    if (scenario == QLatin1String(TeachingSession::StormName)) {
+        startStorm();
+        return;
+    }
     if (!scenario.isEmpty()) {
         if (!m_session->startScenario(scenario, &error))
             appendNarration({tr("Error: %1").arg(error)});
@@ -206,6 +283,47 @@ void TeachingPanel::startSelected()
     m_session->play();
 }
 
+// The relay's knobs matter to the live relay only, the storm's policy to the storm: a short
+// dock shows what the learner is about to start.
+void TeachingPanel::showChoiceSettings()
+{
+    const QString choice = m_scenario->currentData().toString();
+    m_knobs->setVisible(choice.isEmpty());
+    m_stormSettings->setVisible(choice == QLatin1String(TeachingSession::StormName));
+}
+
+void TeachingPanel::startStorm()
+{
+    QString error;
+    m_stormPolicyError->hide();
+    if (!m_session->startStorm(m_stormPolicy->currentText().trimmed(), &error)) {
+        m_stormPolicyError->setText(error);
+        m_stormPolicyError->show();
+        return;
+    }
+    m_session->play(); // told as soon as the worker has run it
+}
+
+void TeachingPanel::updateStorm()
+{
+    if (m_session->storm())
+        m_stormChart->setStorm(*m_session->storm(), m_session->now());
+    else
+        m_stormChart->clear();
+}
+
+void TeachingPanel::showClaim(const QString &claim, bool holds)
+{
+    m_claim->setText(
+        (holds ? tr("Claim shown: %1") : tr("Claim not shown by this run: %1")).arg(claim));
+    m_claim->setVisible(!claim.isEmpty());
+}
+
+QString TeachingPanel::claimText() const
+{
+    return m_claim->isHidden() ? QString() : m_claim->text();
+}
+
 void TeachingPanel::applyLiveFaults()
 {
     FaultProfile faults = m_session->relayConfig().faults;
@@ -221,6 +339,7 @@ void TeachingPanel::updateState()
     m_play->setEnabled(active);
     m_step->setEnabled(active);
     m_play->setText(m_session->isPlaying() ? tr("Pause") : tr("Play"));
+    m_stormChart->setVisible(m_session->mode() == TeachingSession::Mode::Storm);
     const int index = m_scenario->findData(m_session->scenarioName());
     if (active && index >= 0)
         m_scenario->setCurrentIndex(index);
@@ -234,6 +353,7 @@ void TeachingPanel::updateClock()
         m_clock->setText(tr("Clock: stopped"));
         break;
     case TeachingSession::Mode::Scenario:
+    case TeachingSession::Mode::Storm:
         m_clock->setText(tr("Logical clock: t=%1").arg(m_session->now()));
         break;
     case TeachingSession::Mode::LiveRelay:

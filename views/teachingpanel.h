@@ -1,6 +1,7 @@
-// The simulator's teaching panel: pick a seed scenario or the live relay, set the relay's
-// fault knobs and retry policy, play / pause / step at a chosen speed, watch the clock, and
-// read a plain-language narration of every lifecycle step.
+// The simulator's teaching panel: pick a seed scenario, the outage storm or the live relay, set
+// the relay's fault knobs and retry policy or the storm's policy, play / pause / step at a
+// chosen speed, watch the clock, and read a plain-language narration of every lifecycle step;
+// a scenario ends with the claim it proves, the storm is charted as its clock moves.
 #pragma once
 
 #include <QStringList>
@@ -15,6 +16,7 @@ class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
 class QTimer;
+class StormChart;
 class TeachingSession;
 class HealthMonitor;
 struct HealthSnapshot;
@@ -28,7 +30,13 @@ public:
     // A scenario's Start empties the simulation tables: above this many rows it asks first.
     static constexpr qint64 ConfirmAboveRows = 1000;
 
+    // Starts `name` (a seed scenario or outage-storm, under `stormPolicy` if one is given) as
+    // Start does, without the Start guard: for outbox-dashboard --demo --scenario, whose
+    // database is recreated on every start.
+    bool startByName(const QString &name, const QString &stormPolicy = {});
     QString narrationText() const;
+    QString claimText() const; // the ended scenario's claim as shown; empty before
+    StormChart *stormChart() const { return m_stormChart; }
     // The outbox's row count, as the monitor's snapshots tell it (read on its worker thread):
     // what the Start guard names.
     void watch(HealthMonitor *monitor);
@@ -45,6 +53,11 @@ private:
     QWidget *createKnobs();
     void connectSession();
     void startSelected();
+    void startChosen();
+    void showChoiceSettings(); // the knobs of what the picker names, only
+    void startStorm();
+    void updateStorm();
+    void showClaim(const QString &claim, bool holds);
     void applyLiveFaults();
     void updateState();
     void updateClock();
@@ -55,6 +68,12 @@ private:
     TeachingSession *m_session = nullptr;
     QComboBox *m_scenario = nullptr;
     QPushButton *m_start = nullptr;
+    QComboBox *m_stormPolicy = nullptr;
+    QWidget *m_stormSettings = nullptr; // shown while the storm is picked
+    QWidget *m_knobs = nullptr; // shown while the live relay is picked
+    QLabel *m_stormPolicyError = nullptr;
+    StormChart *m_stormChart = nullptr;
+    QLabel *m_claim = nullptr;
     QPushButton *m_play = nullptr;
     QPushButton *m_step = nullptr;
     QDoubleSpinBox *m_speed = nullptr;

@@ -8,11 +8,14 @@
 #include "eventview.h"
 #include "mainwindow.h"
 #include "plaintext.h"
+#include "scenario.h"
 #include "scrollbench.h"
+#include "teachingpanel.h"
 #include "themecolours.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QIcon>
 #include <QSettings>
 #include <QTextStream>
@@ -67,9 +70,18 @@ void addOptions(QCommandLineParser &parser)
         QStringLiteral("With --screenshot: an event ID to select, first-dead or most-failures."),
         QStringLiteral("ID")});
     parser.addOption({QStringLiteral("tab"),
-        QStringLiteral(
-            "With --screenshot: detail, charts, lifecycle, audit, errors, diagnosis or replay-dialog."),
+        QStringLiteral("With --screenshot: detail, charts, lifecycle, audit, errors, diagnosis or "
+                       "replay-dialog."),
         QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("scenario"),
+        QStringLiteral("With --demo: start this in the teaching panel instead of the live relay: a "
+                       "seed scenario (%1) or outage-storm.")
+            .arg(Scenario::names().join(QStringLiteral(", "))),
+        QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("storm-policy"),
+        QStringLiteral("With --scenario outage-storm: its retry policy (a spec, as outboxctl's "
+                       "--policy; default exponential)."),
+        QStringLiteral("SPEC")});
     // Hidden: the GUI figures of tests/bench/scale (see scrollbench.h).
     QList<QCommandLineOption> bench = {
         {QStringLiteral("bench-scroll-pages"),
@@ -214,6 +226,25 @@ int main(int argc, char *argv[])
         QTextStream(stderr) << "outbox-dashboard: --demo and --db exclude each other" << Qt::endl;
         return 2;
     }
+    if (parser.isSet(QStringLiteral("scenario"))
+        && (!parser.isSet(QStringLiteral("demo"))
+            || !(Scenario::names() << QStringLiteral("outage-storm"))
+                    .contains(parser.value(QStringLiteral("scenario"))))) {
+        QTextStream(stderr) << "outbox-dashboard: --scenario needs --demo and one of "
+                            << Scenario::names().join(QStringLiteral(", ")) << ", outage-storm"
+                            << Qt::endl;
+        return 2;
+    }
+    if (RetryPolicy policy; parser.isSet(QStringLiteral("storm-policy"))
+        && (parser.value(QStringLiteral("scenario")) != QLatin1String("outage-storm")
+            || !RetryPolicy::parse(
+                parser.value(QStringLiteral("storm-policy")), &policy, &error))) {
+        QTextStream(stderr) << "outbox-dashboard: --storm-policy: "
+                            << (error.isEmpty() ? QStringLiteral("needs --scenario outage-storm")
+                                                : PlainText::escaped(error))
+                            << Qt::endl;
+        return 2;
+    }
     // Without a person to press Connect…, a database that cannot be opened ends the run.
     dashboard.setExitOnFailure(parser.isSet(QStringLiteral("screenshot"))
         || parser.isSet(QStringLiteral("bench-scroll-pages"))
@@ -242,6 +273,17 @@ int main(int argc, char *argv[])
             QObject::connect(&dashboard, &DashboardApp::windowOpened, &dashboard, start,
                 Qt::SingleShotConnection);
     };
+    if (parser.isSet(QStringLiteral("scenario"))) {
+        const QString name = parser.value(QStringLiteral("scenario"));
+        const QString policy = parser.value(QStringLiteral("storm-policy"));
+        whenOpen([name, policy](MainWindow *window) {
+            QDockWidget *dock = window->teachingDock();
+            if (!dock)
+                return;
+            dock->show();
+            window->teachingPanel()->startByName(name, policy);
+        });
+    }
     if (parser.isSet(QStringLiteral("bench-scroll-pages"))) {
         whenOpen([&parser, &dashboard](MainWindow *window) {
             auto *scroll = new ScrollBench(window,

@@ -1,11 +1,14 @@
 #include "sessionworker.h"
 
 #include "dbconnection.h"
+#include "outagestorm.h"
 #include "producer.h"
 #include "scenario.h"
+#include "scenarioclaim.h"
 #include "schema.h"
 #include "simulation.h"
 
+#include <QSqlQuery>
 #include <QThread>
 
 SessionWorker::SessionWorker(const DatabaseUrl &url, const Clock *producerClock, QObject *parent)
@@ -43,13 +46,9 @@ bool SessionWorker::prepareScenario(const QString &name, QString *error)
         *error = tr("unknown scenario '%1'").arg(name);
         return false;
     }
-    if (!openConnection(error))
+    if (!openSimulation(error))
         return false;
     const QSqlDatabase db = m_connection->database();
-    if (!Schema::isMarkedForSimulation(db)) {
-        *error = tr("%1 is not a simulation database").arg(m_url.toDisplayString());
-        return false;
-    }
     if (!Schema::clearSimulationData(db, error))
         return false;
     m_simulation = std::make_unique<Simulation>(db);
@@ -59,6 +58,19 @@ bool SessionWorker::prepareScenario(const QString &name, QString *error)
     m_runner = std::make_unique<ScenarioRunner>(*m_simulation, *scenario);
     if (!m_runner->start()) {
         *error = m_simulation->errorText();
+        return false;
+    }
+    m_scenarioName = name;
+    m_setupSummary = m_simulation->summary();
+    return true;
+}
+
+bool SessionWorker::openSimulation(QString *error)
+{
+    if (!openConnection(error))
+        return false;
+    if (!Schema::isMarkedForSimulation(m_connection->database())) {
+        *error = tr("%1 is not a simulation database").arg(m_url.toDisplayString());
         return false;
     }
     return true;
@@ -79,12 +91,51 @@ void SessionWorker::stepScenario(quint64 run)
     if (!isCurrent(run) || !m_runner)
         return;
     if (m_runner->atEnd()) {
+        const ScenarioClaim claim = ScenarioClaim::of(
+            m_scenarioName, m_setupSummary, m_simulation->summary(), m_simulation->trace());
+        emit scenarioClaimed(run, claim.text(), claim.holds);
         emit scenarioStepped(run, m_simulation->now(), /*ended=*/true, true, {});
         return;
     }
     const bool ok = m_runner->step();
     emit scenarioStepped(
         run, m_simulation->now(), false, ok, ok ? QString() : m_simulation->errorText());
+}
+
+void SessionWorker::startStorm(quint64 run, const QString &policy, const QString &comparison)
+{
+    stopRun();
+    m_run = run;
+    StormLesson lesson;
+    QString error;
+    if (!runStorm(policy, comparison, &lesson, &error) && error.isEmpty())
+        error = tr("the outage storm could not run");
+    m_connection.reset(); // nothing more to do until the next start
+    emit stormReady(run, lesson, error);
+}
+
+// Seed 1, as `outboxctl simulate --scenario outage-storm`: the same numbers as it prints.
+bool SessionWorker::runStorm(
+    const QString &policy, const QString &comparison, StormLesson *lesson, QString *error)
+{
+    RetryPolicy mine, theirs;
+    if (!RetryPolicy::parse(policy, &mine, error) || !RetryPolicy::parse(comparison, &theirs, error)
+        || !openSimulation(error))
+        return false;
+    const QSqlDatabase db = m_connection->database();
+    // Some 2,400 short transactions: on SQLite (WAL) without a sync each, on this connection
+    // only, which closes with the storm; a simulation's rows need no power-loss durability.
+    if (!m_connection->isPostgreSql())
+        QSqlQuery(db).exec(QStringLiteral("PRAGMA synchronous = NORMAL"));
+    StormRun other, run;
+    if (!OutageStorm::run(db, theirs, 1, &other, error)
+        || !OutageStorm::run(db, mine, 1, &run, error) || !StormLesson::read(db, lesson, error))
+        return false;
+    lesson->policy = mine.spec();
+    lesson->comparisonPolicy = theirs.spec();
+    lesson->comparisonPeak = other.peakSameInstant;
+    lesson->outageUntil = OutageStorm::OutageUntil;
+    return true;
 }
 
 void SessionWorker::startProducer(quint64 run)

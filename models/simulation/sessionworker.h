@@ -7,6 +7,7 @@
 
 #include "clock.h"
 #include "databaseurl.h"
+#include "stormlesson.h"
 #include "traceevent.h"
 
 #include <QObject>
@@ -27,7 +28,10 @@ public:
 public slots:
     // Empties the simulation tables and runs the scenario's setup at t=0.
     void startScenario(quint64 run, const QString &name);
-    void stepScenario(quint64 run); // the next step, or "ended" when there is none
+    void stepScenario(quint64 run); // the next step, or "ended" (after its claim) when none
+    // Empties the simulation tables and runs the outage storm under `comparison`, then under
+    // `policy` (whose rows stay for the window to show); answers with the lesson.
+    void startStorm(quint64 run, const QString &policy, const QString &comparison);
     // Seeds the producer's stock; production then counts from `from` (producer clock time).
     void startProducer(quint64 run);
     void startProducing(quint64 run, qint64 from);
@@ -40,6 +44,8 @@ signals:
     void traced(quint64 run, const TraceEvent &event);
     void scenarioStarted(quint64 run, const QString &error); // empty error: started
     void scenarioStepped(quint64 run, qint64 now, bool ended, bool ok, const QString &error);
+    void scenarioClaimed(quint64 run, const QString &claim, bool holds); // at the scenario's end
+    void stormReady(quint64 run, const StormLesson &lesson, const QString &error);
     void producerStarted(quint64 run, const QString &error);
     void produced(quint64 run, int count, const QString &error);
     void liveStepReady(quint64 run, const QString &error);
@@ -47,6 +53,9 @@ signals:
 private:
     bool openConnection(QString *error);
     bool prepareScenario(const QString &name, QString *error);
+    bool openSimulation(QString *error); // a connection to a database marked for simulation
+    bool runStorm(
+        const QString &policy, const QString &comparison, StormLesson *lesson, QString *error);
     bool isCurrent(quint64 run) const { return run == m_run; }
 
     DatabaseUrl m_url;
@@ -56,6 +65,8 @@ private:
     std::unique_ptr<DbConnection> m_connection;
     std::unique_ptr<Simulation> m_simulation;
     std::unique_ptr<ScenarioRunner> m_runner;
+    QString m_scenarioName;
+    TraceEvent m_setupSummary; // the scenario's world after its setup, for its claim
     std::unique_ptr<Producer> m_producer;
     qint64 m_produceFrom = 0; // producer clock time production counts from
     int m_producedAtStart = 0;

@@ -1,6 +1,7 @@
 #include "teachingsession.h"
 
 #include "narration.h"
+#include "outagestorm.h"
 #include "relay.h"
 #include "scenario.h"
 #include "sessionworker.h"
@@ -35,7 +36,13 @@ TeachingSession::TeachingSession(const DatabaseUrl &url, QObject *parent)
     , m_url(url)
 {
     qRegisterMetaType<TraceEvent>();
-    connect(&m_playTimer, &QTimer::timeout, this, [this] { requestStep(/*fromTimer=*/true); });
+    qRegisterMetaType<StormLesson>();
+    connect(&m_playTimer, &QTimer::timeout, this, [this] {
+        if (m_mode == Mode::Storm)
+            advanceStorm();
+        else
+            requestStep(/*fromTimer=*/true);
+    });
     connect(&m_produceTimer, &QTimer::timeout, this, &TeachingSession::produceDue);
     m_flushTimer.setSingleShot(true);
     m_flushTimer.setInterval(200);
@@ -62,6 +69,8 @@ void TeachingSession::startWorker()
     connect(m_worker, &SessionWorker::scenarioStarted, this, &TeachingSession::onStarted);
     connect(m_worker, &SessionWorker::producerStarted, this, &TeachingSession::onStarted);
     connect(m_worker, &SessionWorker::scenarioStepped, this, &TeachingSession::onScenarioStepped);
+    connect(m_worker, &SessionWorker::scenarioClaimed, this, &TeachingSession::onScenarioClaimed);
+    connect(m_worker, &SessionWorker::stormReady, this, &TeachingSession::onStormReady);
     connect(m_worker, &SessionWorker::produced, this, &TeachingSession::onProduced);
     connect(m_worker, &SessionWorker::liveStepReady, this, &TeachingSession::onLiveStepReady);
     m_thread.setObjectName(QStringLiteral("outbox-session"));
@@ -70,7 +79,7 @@ void TeachingSession::startWorker()
 
 qint64 TeachingSession::now() const
 {
-    return m_mode == Mode::Scenario ? m_logicalClock.now() : m_scaledClock.now();
+    return isLogicalClock() ? m_logicalClock.now() : m_scaledClock.now();
 }
 
 void TeachingSession::stop()
@@ -83,11 +92,16 @@ void TeachingSession::stop()
     SessionWorker *worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker] { worker->stopRun(); }, Qt::QueuedConnection);
+    m_pendingLines.clear(); // what the stopped run still had to tell is not told
+    m_droppedLines = 0;
     m_stepsInFlight = 0;
     m_startsPending = 0;
     m_producing = false;
     m_playing = false;
     m_mode = Mode::Idle;
+    m_storm.reset();
+    m_claim.clear();
+    m_claimHolds = false;
 }
 
 bool TeachingSession::startScenario(const QString &name, QString *error)
@@ -110,6 +124,95 @@ bool TeachingSession::startScenario(const QString &name, QString *error)
         worker, [worker, run, name] { worker->startScenario(run, name); }, Qt::QueuedConnection);
     emit stateChanged();
     return true;
+}
+
+bool TeachingSession::startStorm(const QString &policy, QString *error)
+{
+    RetryPolicy mine;
+    if (!RetryPolicy::parse(policy, &mine, error))
+        return false;
+    const QStringList known = OutageStorm::policies(); // exponential, exponential-random
+    const QString comparison
+        = mine.kind() == RetryPolicy::Kind::Exponential ? known.at(1) : known.at(0);
+    stop();
+    m_mode = Mode::Storm;
+    m_scenarioName = QString::fromLatin1(StormName);
+    m_logicalClock.set(0);
+    m_pendingLines << tr("outage-storm: %1 events fail during a transport outage until t=%2, then "
+                         "it recovers. Retries follow %3; the peak is compared with %4.")
+                          .arg(OutageStorm::Events)
+                          .arg(OutageStorm::OutageUntil)
+                          .arg(mine.spec(), comparison);
+    const quint64 run = m_run;
+    m_startsPending = 1;
+    SessionWorker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker,
+        [worker, run, spec = mine.spec(), comparison] {
+            worker->startStorm(run, spec, comparison);
+        },
+        Qt::QueuedConnection);
+    emit stateChanged();
+    emit stormChanged();
+    return true;
+}
+
+void TeachingSession::onStormReady(quint64 run, const StormLesson &lesson, const QString &error)
+{
+    if (run != m_run)
+        return;
+    if (!error.isEmpty()) {
+        onStarted(run, error);
+        return;
+    }
+    m_storm = lesson;
+    m_pendingLines << lesson.narrationBetween(-1, 0);
+    emit stormChanged();
+    onStarted(run, {});
+}
+
+// One tick of the storm's clock: the instants it passes appear on the chart, the moments it
+// passes are told; at the last instant the storm ends.
+void TeachingSession::advanceStorm()
+{
+    if (!m_storm)
+        return; // still running on the worker: play waits for it
+    const qint64 from = m_logicalClock.now();
+    if (from >= m_storm->finishedAt()) { // told to the end: Play or Step tells it again
+        m_logicalClock.set(0);
+        m_pendingLines << m_storm->narrationBetween(-1, 0);
+        emit stormChanged();
+        noteChange();
+        return;
+    }
+    const qint64 to = std::min(from + StormTick, m_storm->finishedAt());
+    m_pendingLines << m_storm->narrationBetween(from, to);
+    m_logicalClock.set(to);
+    emit stormChanged();
+    if (to >= m_storm->finishedAt()) {
+        pause();
+        m_pendingLines << tr("End of the storm. Switch the policy to run it again under another.");
+        flushNarration();
+        emit stateChanged();
+        return;
+    }
+    noteChange();
+}
+
+void TeachingSession::onScenarioClaimed(quint64 run, const QString &claim, bool holds)
+{
+    if (run != m_run)
+        return;
+    m_claim = claim;
+    m_claimHolds = holds;
+    m_pendingLines << tr("Claim: %1").arg(claim);
+    emit claimed(claim, holds);
+}
+
+int TeachingSession::playInterval() const
+{
+    const int base = m_mode == Mode::Storm ? StormTickMs : 1000;
+    return int(base / std::max(m_speed, 0.05));
 }
 
 bool TeachingSession::startLiveRelay(
@@ -175,8 +278,8 @@ void TeachingSession::play()
     if (m_mode == Mode::Idle || m_playing)
         return;
     m_playing = true;
-    if (m_mode == Mode::Scenario) {
-        m_playTimer.start(int(1000.0 / std::max(m_speed, 0.05)));
+    if (isLogicalClock()) {
+        m_playTimer.start(playInterval());
     } else {
         const quint64 run = m_run;
         const qint64 from = m_scaledClock.now();
@@ -208,6 +311,8 @@ void TeachingSession::step()
         pause();
     if (m_mode == Mode::Scenario) {
         requestStep(/*fromTimer=*/false);
+    } else if (m_mode == Mode::Storm) {
+        advanceStorm();
     } else if (m_mode == Mode::LiveRelay) {
         // A step on a quiet outbox first produces one event, so there is something to claim:
         // the relay steps once the worker has committed it (onLiveStepReady).
@@ -306,7 +411,7 @@ void TeachingSession::setSpeed(double speed)
     m_speed = std::clamp(speed, 0.05, 100.0);
     m_scaledClock.setSpeed(m_speed);
     if (m_playTimer.isActive())
-        m_playTimer.start(int(1000.0 / m_speed));
+        m_playTimer.start(playInterval());
     emit stateChanged();
 }
 

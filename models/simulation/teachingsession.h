@@ -1,14 +1,17 @@
 // Drives the dashboard's teaching mode on a simulation database: either a seed scenario on the
-// logical clock, stepped by hand or played at a pace, or the live relay with a producer on a
-// scaled wall clock. Narration arrives in coalesced batches so a busy relay never floods the GUI.
-// No SQL runs here: the scenario and the producer run on the session worker's thread (with its
-// own connection), the relay on its workers' threads; this object sends requests and receives
-// values. A start is checked here (a known scenario) and finishes on the worker: startFinished.
+// logical clock, stepped by hand or played at a pace (ending with the claim it proves), the
+// outage storm (run on the worker, then told instant by instant on the logical clock), or the
+// live relay with a producer on a scaled wall clock. Narration arrives in coalesced batches so a
+// busy relay never floods the GUI. No SQL runs here: the scenario and the producer run on the
+// session worker's thread (with its own connection), the relay on its workers' threads; this object
+// sends requests and receives values. A start is checked here (a known scenario) and finishes on
+// the worker: startFinished.
 #pragma once
 
 #include "clock.h"
 #include "databaseurl.h"
 #include "relayconfig.h"
+#include "stormlesson.h"
 #include "traceevent.h"
 
 #include <QObject>
@@ -16,6 +19,7 @@
 #include <QThread>
 #include <QTimer>
 #include <memory>
+#include <optional>
 
 class Relay;
 class SessionWorker;
@@ -24,10 +28,13 @@ class TeachingSession : public QObject
 {
     Q_OBJECT
 public:
-    enum class Mode { Idle, Scenario, LiveRelay };
+    enum class Mode { Idle, Scenario, Storm, LiveRelay };
 
     static RelayConfig demoRelayConfig(); // a lively mix of every fault, readable at speed 1
     static constexpr double DemoEventsPerSecond = 3.0;
+    static constexpr const char *StormName = "outage-storm";
+    static constexpr qint64 StormTick = 100; // logical units the storm's clock moves per tick
+    static constexpr int StormTickMs = 200; // at speed 1
 
     explicit TeachingSession(const DatabaseUrl &url, QObject *parent = nullptr);
     ~TeachingSession() override; // stops the relay, then the session worker's thread
@@ -36,6 +43,10 @@ public:
     // for an unknown scenario; otherwise the worker starts it (steps asked for meanwhile run
     // after it) and startFinished reports the outcome.
     bool startScenario(const QString &name, QString *error);
+    // Runs the outage storm under `policy` (a spec) and under the policy it is compared with
+    // (exponential-random for exponential, else exponential) on the worker; false with *error
+    // for a malformed spec. startFinished reports the outcome; play then tells it on the clock.
+    bool startStorm(const QString &policy, QString *error);
     // Starts the live relay and a producer of `eventsPerSecond` (in clock time); keeps the rows.
     // The relay's workers connect on their threads, the producer's stock is seeded on the
     // session worker; startFinished reports the outcome (true here; *error is kept for callers).
@@ -46,7 +57,12 @@ public:
     QString scenarioName() const { return m_scenarioName; }
     int scenarioBudget() const { return m_scenarioBudget; }
     bool isPlaying() const { return m_playing; }
-    bool isLogicalClock() const { return m_mode == Mode::Scenario; }
+    bool isLogicalClock() const { return m_mode == Mode::Scenario || m_mode == Mode::Storm; }
+    // The storm once the worker ran it (until then, or in another mode, none).
+    const std::optional<StormLesson> &storm() const { return m_storm; }
+    // The seed scenario's claim with its numbers, once it ended; empty before.
+    QString claim() const { return m_claim; }
+    bool claimHolds() const { return m_claimHolds; }
     qint64 now() const; // safe from any thread
     double speed() const { return m_speed; }
     const RelayConfig &relayConfig() const { return m_relayConfig; }
@@ -64,12 +80,18 @@ signals:
     void stateChanged(); // mode, playing, speed or scenario end changed
     void errorOccurred(const QString &message);
     void startFinished(bool ok, const QString &error); // a start's work on the worker is done
+    void stormChanged(); // the storm arrived or its clock moved
+    void claimed(const QString &claim, bool holds); // a seed scenario ended
 
 private:
     void startWorker();
     void requestStep(bool fromTimer);
     void produceDue();
     void onStarted(quint64 run, const QString &error);
+    void advanceStorm();
+    void onStormReady(quint64 run, const StormLesson &lesson, const QString &error);
+    void onScenarioClaimed(quint64 run, const QString &claim, bool holds);
+    int playInterval() const;
     void onScenarioStepped(quint64 run, qint64 now, bool ended, bool ok, const QString &error);
     void onProduced(quint64 run, int count, const QString &error);
     void onLiveStepReady(quint64 run, const QString &error);
@@ -83,6 +105,9 @@ private:
     Mode m_mode = Mode::Idle;
     QString m_scenarioName;
     int m_scenarioBudget = 3;
+    std::optional<StormLesson> m_storm;
+    QString m_claim;
+    bool m_claimHolds = false;
     bool m_playing = false;
     double m_speed = 1.0;
     LogicalClock m_logicalClock;

@@ -1,0 +1,53 @@
+// The outage storm as the teaching panel tells it: the attempts OutageStorm::run made, read back
+// from delivery_attempt as the relay persisted them (per instant and attempt number), the peak
+// of retries in one instant, and the few plain sentences a learner reads as the clock passes
+// each moment (the outage, each round of retries, the recovery, the peak against another
+// policy). A value: built on the session's worker, read on the GUI thread.
+#pragma once
+
+#include <QList>
+#include <QMap>
+#include <QMetaType>
+#include <QSqlDatabase>
+#include <QStringList>
+
+struct StormInstant
+{
+    qint64 at = 0;
+    int attemptNo = 0;
+    int retried = 0; // failed and scheduled again
+    int delivered = 0;
+    int dead = 0;
+    int count() const { return retried + delivered + dead; }
+};
+
+class StormLesson
+{
+public:
+    QString policy;
+    QString comparisonPolicy; // the policy the peak is compared with
+    int comparisonPeak = 0; // its most retries in one instant, from its own run
+    qint64 outageUntil = 0;
+    QList<StormInstant> attempts; // by instant, then attempt number
+
+    // Reads what OutageStorm::run left in the simulation tables.
+    static bool read(const QSqlDatabase &db, StormLesson *lesson, QString *error);
+
+    int events() const; // first attempts
+    QMap<qint64, int> retriesPerInstant() const; // attempts after the first, by instant
+    QMap<qint64, int> retriesPerBucket(qint64 width) const;
+    int peakRetriesSameInstant() const;
+    int delivered() const;
+    int dead() const;
+    qint64 finishedAt() const;
+
+    // The sentences for the moments in (after, upTo], each "t=…  sentence".
+    QStringList narrationBetween(qint64 after, qint64 upTo) const;
+    QString conclusion() const;
+
+private:
+    QList<std::pair<qint64, QString>> moments() const;
+    QString round(int attemptNo) const;
+};
+
+Q_DECLARE_METATYPE(StormLesson)
