@@ -93,6 +93,11 @@ QString examples(const QString &command)
         {u"errors"_qs,
             u"  outboxctl errors --db postgresql://monitor@db.internal/shop\n"
             "  outboxctl errors --db sqlite:/var/lib/shop/outbox.sqlite --json\n"_qs},
+        {u"policy"_qs,
+            u"  outboxctl policy --policy capped:10,20,40 --budget 5\n"
+            "  outboxctl policy --policy exponential --budget 12 --json\n"
+            "  outboxctl policy --policy exponential-random:initial=500,max=10000 --budget 6 "
+            "--seed 7\n"_qs},
     };
     return examples.value(command);
 }
@@ -115,6 +120,8 @@ QString description(const QString &command)
             u"Say why the outbox is stuck and what to do; exit 1 on a warning or critical finding."_qs},
         {u"explain"_qs, u"Explain one event: where it is, why, and what happens next."_qs},
         {u"errors"_qs, u"List the failed events grouped by error signature."_qs},
+        {u"policy"_qs,
+            u"Print the schedule a retry policy gives, and when it parks an event DEAD."_qs},
     };
     return descriptions.value(command, QStringLiteral("outboxctl ") + command);
 }

@@ -19,6 +19,7 @@ int runPurge(const QStringList &arguments);
 int runDiagnose(const QStringList &arguments);
 int runExplain(const QStringList &arguments);
 int runErrors(const QStringList &arguments);
+int runPolicy(const QStringList &arguments);
 
 namespace {
 
@@ -41,6 +42,7 @@ const char usage[]
       "  diagnose  say why the outbox is stuck and what to do; exit 1 on a finding\n"
       "  explain   explain one event: where it is, why, and what happens next\n"
       "  errors    list the failed events grouped by error signature\n"
+      "  policy    print the schedule a retry policy gives, and when it parks an event DEAD\n"
       "\n"
       "Options:\n"
       "  -h, --help     show this help; `outboxctl COMMAND --help` shows a command's options\n"
@@ -60,7 +62,7 @@ int main(int argc, char *argv[])
     if (arguments.isEmpty())
         return Cli::fail(QStringLiteral("missing command (init, simulate, check, relay, replay, "
                                         "generate, export, resolve, migrate, purge, diagnose, "
-                                        "explain, errors); see `outboxctl --help`"));
+                                        "explain, errors, policy); see `outboxctl --help`"));
     const QString command = arguments.takeFirst();
     if (command == QLatin1String("--help") || command == QLatin1String("-h")
         || command == QLatin1String("help")) {
@@ -97,8 +99,10 @@ int main(int argc, char *argv[])
         return runExplain(arguments);
     if (command == QLatin1String("errors"))
         return runErrors(arguments);
+    if (command == QLatin1String("policy"))
+        return runPolicy(arguments);
     return Cli::fail(QStringLiteral("unknown command '%1' (expected init, simulate, check, relay, "
                                     "replay, generate, export, resolve, migrate, purge, diagnose, "
-                                    "explain or errors)")
+                                    "explain, errors or policy)")
                          .arg(command));
 }

@@ -33,6 +33,25 @@ qint64 nextDue(const QSqlDatabase &db)
     return query.next() && !query.isNull(0) ? query.value(0).toLongLong() : -1;
 }
 
+// Counts one traced step of the run into *result.
+void count(const TraceEvent &event, StormRun *result, QMap<qint64, int> *perInstant)
+{
+    const QString kind = event.kind();
+    if (kind == QLatin1String("claim") && event.value(QStringLiteral("ok")).toBool()) {
+        ++result->attempts;
+        if (event.value(QStringLiteral("attempt")).toInt() > 1) {
+            const qint64 width = result->setup.bucketWidth;
+            ++result->retriesPerBucket[event.time() / width * width];
+            result->peakSameInstant
+                = std::max(result->peakSameInstant, ++(*perInstant)[event.time()]);
+        }
+    }
+    if (kind == QLatin1String("ack"))
+        ++result->delivered;
+    if (kind == QLatin1String("park"))
+        ++result->dead;
+}
+
 } // namespace
 
 int StormRun::peak() const
@@ -40,6 +59,15 @@ int StormRun::peak() const
     int peak = 0;
     for (int retries : retriesPerBucket)
         peak = std::max(peak, retries);
+    return peak;
+}
+
+int StormRun::peakAfterRecovery() const
+{
+    int peak = 0;
+    for (auto it = retriesPerBucket.lowerBound(setup.outageUntil); it != retriesPerBucket.cend();
+         ++it)
+        peak = std::max(peak, it.value());
     return peak;
 }
 
@@ -52,23 +80,43 @@ QStringList OutageStorm::policies()
 bool OutageStorm::run(const QSqlDatabase &db, const RetryPolicy &policy, quint32 seed,
     StormRun *result, QString *error)
 {
+    StormSetup setup;
+    setup.seed = seed;
+    return run(db, policy, setup, result, error);
+}
+
+bool OutageStorm::run(const QSqlDatabase &db, const RetryPolicy &policy, const StormSetup &setup,
+    StormRun *result, QString *error)
+{
     if (!Schema::clearSimulationData(db, error))
         return false;
     Simulation simulation(db);
+    simulation.setKeepsTrace(false);
     simulation.store().setRetryPolicy(policy);
-    simulation.store().setBudget({20, 0});
-    simulation.store().setRandomSeed(seed);
+    simulation.store().setBudget({setup.budget, 0});
+    simulation.store().setRandomSeed(setup.seed);
     FaultProfile outage;
     outage.outageFrom = 0;
-    outage.outageUntil = OutageUntil;
+    outage.outageUntil = setup.outageUntil;
     simulation.transport().setProfile(outage);
-    simulation.setStock(QStringLiteral("SKU-1"), 1000);
-    for (int i = 1; i <= Events; ++i)
+    simulation.setStock(QStringLiteral("SKU-1"), setup.events * 5);
+    const int digits = std::max(3, int(QString::number(setup.events).size()));
+    for (int i = 1; i <= setup.events; ++i)
         simulation.addStockReservation(
-            QStringLiteral("STORM-%1").arg(i, 3, 10, QLatin1Char('0')), QStringLiteral("SKU-1"), 1);
+            QStringLiteral("STORM-%1").arg(i, digits, 10, QLatin1Char('0')),
+            QStringLiteral("SKU-1"), 1);
 
-    *result = StormRun {policy.spec(), {}, 0, 0, 0};
+    *result = StormRun {};
+    result->policy = policy.spec();
+    result->setup = setup;
+    QMap<qint64, int> perInstant;
+    QObject::connect(&simulation, &Simulation::traced,
+        [result, &perInstant](const TraceEvent &event) { count(event, result, &perInstant); });
     for (qint64 now = 0; now >= 0 && !simulation.hasError(); now = nextDue(db)) {
+        if (setup.stopRequested && setup.stopRequested()) {
+            *error = QStringLiteral("stopped");
+            return false;
+        }
         simulation.setNow(now);
         for (const QString &id : dueEvents(db, now))
             simulation.attempt(QStringLiteral("relay"), id);
@@ -77,18 +125,6 @@ bool OutageStorm::run(const QSqlDatabase &db, const RetryPolicy &policy, quint32
     if (simulation.hasError()) {
         *error = simulation.errorText();
         return false;
-    }
-    QMap<qint64, int> perInstant;
-    for (const TraceEvent &event : simulation.trace()) {
-        if (event.kind() == QLatin1String("claim")
-            && event.value(QStringLiteral("attempt")).toInt() > 1) {
-            ++result->retriesPerBucket[event.time() / BucketWidth * BucketWidth];
-            result->peakSameInstant = std::max(result->peakSameInstant, ++perInstant[event.time()]);
-        }
-        if (event.kind() == QLatin1String("ack"))
-            ++result->delivered;
-        if (event.kind() == QLatin1String("park"))
-            ++result->dead;
     }
     return true;
 }
@@ -99,7 +135,7 @@ QList<TraceEvent> OutageStorm::toTrace(const StormRun &run)
     for (auto it = run.retriesPerBucket.cbegin(); it != run.retriesPerBucket.cend(); ++it) {
         TraceEvent line(QStringLiteral("storm_bucket"), -1);
         line.set(QStringLiteral("policy"), run.policy).set(QStringLiteral("from"), it.key());
-        line.set(QStringLiteral("to"), it.key() + BucketWidth - 1)
+        line.set(QStringLiteral("to"), it.key() + run.setup.bucketWidth - 1)
             .set(QStringLiteral("retries"), it.value());
         lines << line;
     }
@@ -118,14 +154,14 @@ QStringList OutageStorm::toChart(const StormRun &run)
 {
     QStringList lines {QStringLiteral("%1: retries per %2 units (outage until t=%3)")
                            .arg(run.policy)
-                           .arg(BucketWidth)
-                           .arg(OutageUntil)};
+                           .arg(run.setup.bucketWidth)
+                           .arg(run.setup.outageUntil)};
     const int peak = std::max(run.peak(), 1);
     for (auto it = run.retriesPerBucket.cbegin(); it != run.retriesPerBucket.cend(); ++it) {
         const int width = std::max(1, it.value() * 50 / peak);
         lines << QStringLiteral("  t=%1..%2 %3 %4")
                      .arg(it.key(), 5)
-                     .arg(it.key() + BucketWidth - 1, -5)
+                     .arg(it.key() + run.setup.bucketWidth - 1, -5)
                      .arg(QString(width, QLatin1Char('#')))
                      .arg(it.value());
     }
