@@ -68,7 +68,8 @@ void addOptions(QCommandLineParser &parser)
         QStringLiteral("ID")});
     parser.addOption({QStringLiteral("tab"),
         QStringLiteral(
-            "With --screenshot: detail, charts, lifecycle, audit, errors, diagnosis or replay-dialog."),
+            "With --screenshot: detail, charts, lifecycle, audit, errors, diagnosis, policy or "
+            "replay-dialog."),
         QStringLiteral("NAME")});
     // Hidden: the GUI figures of tests/bench/scale (see scrollbench.h).
     QList<QCommandLineOption> bench = {

@@ -153,8 +153,7 @@ QString PolicySchedule::humanMs(qint64 ms)
     if (ms < 1000)
         return QStringLiteral("%1 ms").arg(ms);
     if (ms < 60000)
-        return QStringLiteral("%1 s").arg(
-            QString::number(double(ms) / 1000.0, 'g', ms < 10000 ? 3 : 4));
+        return QStringLiteral("%1 s").arg(QString::number(double(ms) / 1000.0, 'g', 3));
     const qint64 s = ms / 1000;
     if (s < 3600)
         return s % 60 ? QStringLiteral("%1 min %2 s").arg(s / 60).arg(s % 60)
@@ -170,5 +169,13 @@ QString PolicySchedule::spreadText(const Spread &spread)
 {
     if (spread.min == spread.max)
         return humanMs(spread.median);
-    return QStringLiteral("%1 – %2").arg(humanMs(spread.min), humanMs(spread.max));
+    const QString low = humanMs(spread.min);
+    const QString high = humanMs(spread.max);
+    // "100–200 ms" when both ends are plain numbers of one unit, else "800 ms – 1.6 s".
+    const qsizetype space = low.indexOf(QLatin1Char(' '));
+    const QString unit = low.mid(space);
+    if (low.count(QLatin1Char(' ')) == 1 && high.count(QLatin1Char(' ')) == 1
+        && high.endsWith(unit))
+        return low.left(space) + QStringLiteral("–") + high;
+    return low + QStringLiteral(" – ") + high;
 }

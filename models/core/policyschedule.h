@@ -52,7 +52,7 @@ public:
     QStringList toText() const; // a table, a line per attempt, and the parking time
     // "250 ms", "1.5 s", "2 min 5 s", "1 h 3 min": what a person reads in a table cell.
     static QString humanMs(qint64 ms);
-    static QString spreadText(const Spread &spread); // "150 ms" or "100 ms – 200 ms"
+    static QString spreadText(const Spread &spread); // "150 ms", "100–200 ms", "800 ms – 1.6 s"
 
 private:
     void computeFixed(const RetryPolicy &policy, int budget);

@@ -2,16 +2,19 @@
 
 #include "schema.h"
 #include "simulation.h"
+#include "statementcache.h"
 
 #include <QSqlQuery>
+#include <algorithm>
 
 namespace {
 
-QStringList dueEvents(const QSqlDatabase &db, qint64 now)
+// The storm's own two reads, prepared once per run: a storm of thousands of events asks them
+// at tens of thousands of instants.
+QStringList dueEvents(StatementCache &statements, qint64 now)
 {
-    QSqlQuery query(db);
     // clang-format off
-    query.prepare(QStringLiteral(
+    QSqlQuery &query = statements.prepared(QStringLiteral(
         "SELECT event_id FROM delivery_outbox"
         " WHERE status = 'PENDING' AND next_attempt_at <= :now"
         " ORDER BY next_attempt_at, event_id"));
@@ -22,15 +25,18 @@ QStringList dueEvents(const QSqlDatabase &db, qint64 now)
         while (query.next())
             ids << query.value(0).toString();
     }
+    query.finish();
     return ids;
 }
 
-qint64 nextDue(const QSqlDatabase &db)
+qint64 nextDue(StatementCache &statements)
 {
-    QSqlQuery query(db);
-    query.exec(QStringLiteral(
+    QSqlQuery &query = statements.prepared(QStringLiteral(
         "SELECT MIN(next_attempt_at) FROM delivery_outbox WHERE status = 'PENDING'"));
-    return query.next() && !query.isNull(0) ? query.value(0).toLongLong() : -1;
+    const qint64 due
+        = query.exec() && query.next() && !query.isNull(0) ? query.value(0).toLongLong() : -1;
+    query.finish();
+    return due;
 }
 
 // Counts one traced step of the run into *result.
@@ -64,11 +70,21 @@ int StormRun::peak() const
 
 int StormRun::peakAfterRecovery() const
 {
-    int peak = 0;
+    const QList<int> perSecond = retriesPerSecondAfterRecovery();
+    return perSecond.isEmpty() ? 0 : *std::max_element(perSecond.cbegin(), perSecond.cend());
+}
+
+QList<int> StormRun::retriesPerSecondAfterRecovery() const
+{
+    QList<int> perSecond;
     for (auto it = retriesPerBucket.lowerBound(setup.outageUntil); it != retriesPerBucket.cend();
-         ++it)
-        peak = std::max(peak, it.value());
-    return peak;
+         ++it) {
+        const qsizetype second = qsizetype((it.key() - setup.outageUntil) / 1000);
+        if (perSecond.size() <= second)
+            perSecond.resize(second + 1, 0);
+        perSecond[second] += it.value();
+    }
+    return perSecond;
 }
 
 QStringList OutageStorm::policies()
@@ -112,13 +128,14 @@ bool OutageStorm::run(const QSqlDatabase &db, const RetryPolicy &policy, const S
     QMap<qint64, int> perInstant;
     QObject::connect(&simulation, &Simulation::traced,
         [result, &perInstant](const TraceEvent &event) { count(event, result, &perInstant); });
-    for (qint64 now = 0; now >= 0 && !simulation.hasError(); now = nextDue(db)) {
+    StatementCache statements(db);
+    for (qint64 now = 0; now >= 0 && !simulation.hasError(); now = nextDue(statements)) {
         if (setup.stopRequested && setup.stopRequested()) {
             *error = QStringLiteral("stopped");
             return false;
         }
         simulation.setNow(now);
-        for (const QString &id : dueEvents(db, now))
+        for (const QString &id : dueEvents(statements, now))
             simulation.attempt(QStringLiteral("relay"), id);
         result->finishedAt = now;
     }

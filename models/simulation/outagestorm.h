@@ -39,8 +39,10 @@ struct StormRun
     int peak() const;
     StormSetup setup; // what was simulated
     int attempts = 0; // transport calls, first attempts included
-    // The busiest bucket from the transport's recovery on (the load a recovering service sees).
+    // The busiest second from the transport's recovery on (the load a recovering service sees).
     int peakAfterRecovery() const;
+    // Retries in each second from the recovery on (second 0 first) to the last retry.
+    QList<int> retriesPerSecondAfterRecovery() const;
 };
 
 class OutageStorm
