@@ -81,11 +81,11 @@ PolicyLabPanel::PolicyLabPanel(QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(setupInputs());
     m_body = new QBoxLayout(QBoxLayout::TopToBottom);
-    m_body->addWidget(setupSchedule(), 4);
+    m_body->addWidget(setupSchedule(), 10);
     m_scheduleChart = new PolicyLabScheduleChart;
     m_scheduleChart->setMinimumHeight(ChartHeight);
-    m_body->addWidget(m_scheduleChart, 3);
-    m_body->addWidget(setupStorm(), 4);
+    m_body->addWidget(m_scheduleChart, 6);
+    m_body->addWidget(setupStorm(), 10);
     layout->addLayout(m_body, 1);
     connectInputs();
     connectLab();

@@ -31,6 +31,7 @@ PolicyLabScheduleChart::PolicyLabScheduleChart(QWidget *parent)
     QChart *chart = ChartStyle::newChart(tr("Attempts made, by seconds since the first"));
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
+    setToolTip(tr("A jittered policy's line is its median schedule; the table gives its range."));
     m_time = new QValueAxis;
     m_time->setLabelFormat(QStringLiteral("%g"));
     m_attempts = ChartStyle::countAxis();
@@ -68,8 +69,8 @@ void PolicyLabScheduleChart::setSchedules(const QList<PolicySchedule> &schedules
     int budget = 0;
     for (qsizetype i = 0; i < schedules.size(); ++i) {
         const PolicySchedule &schedule = schedules.at(i);
-        m_lines.at(i)->setName(PolicyLabColours::label(int(i), int(schedules.size()))
-            + schedule.policy() + (schedule.isRandom() ? tr(" (median)") : QString()));
+        m_lines.at(i)->setName(
+            PolicyLabColours::label(int(i), int(schedules.size())) + schedule.policy());
         m_lines.at(i)->replace(staircase(schedule));
         const qreal deadAt = qreal(schedule.deadAfter().median) / 1000.0;
         dead << QPointF(deadAt, schedule.budget());
