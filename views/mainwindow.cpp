@@ -26,11 +26,13 @@
 #include "lifecyclediagram.h"
 #include "mainmenus.h"
 #include "operatoractions.h"
+#include "policylabpanel.h"
 #include "replaylogmodel.h"
 #include "resolveactions.h"
 #include "schema.h"
 #include "stalebanner.h"
 #include "statuscolorproxy.h"
+#include "tabwidener.h"
 #include "teachingpanel.h"
 #include "teachingsession.h"
 #include "themecolours.h"
@@ -113,6 +115,7 @@ MainWindow::MainWindow(
     setupTeaching();
     setupStatusBar();
     setupDiagnosis();
+    setupPolicyLab();
     setupStaleBanner();
     showEnvironment();
     setupMenus();
@@ -585,8 +588,8 @@ void MainWindow::showTab(const QString &name)
 {
     const QStringList names = {QStringLiteral("detail"), QStringLiteral("charts"),
         QStringLiteral("lifecycle"), QStringLiteral("audit"), QStringLiteral("errors")};
-    if (name == QLatin1String("diagnosis"))
-        m_tabs->setCurrentWidget(m_tabs->findChild<QWidget *>(QStringLiteral("diagnosisTab")));
+    if (name == QLatin1String("diagnosis") || name == QLatin1String("policy"))
+        m_tabs->setCurrentWidget(m_tabs->findChild<QWidget *>(name + QStringLiteral("Tab")));
     else if (names.contains(name))
         m_tabs->setCurrentIndex(int(names.indexOf(name)));
 }
@@ -614,6 +617,7 @@ void MainWindow::changeEvent(QEvent *event)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    m_policyLabWidener->restore(); // the table's width is saved, not the lab's
     WindowSettings::save(*this);
     QMainWindow::closeEvent(event);
 }
@@ -736,6 +740,18 @@ void MainWindow::setupDiagnosis()
     m_diagnosisAction->setShortcut(tr("Ctrl+D"));
     addAction(m_diagnosisAction);
     connectDiagnosis();
+}
+
+// The Policy lab: retry policies compared on the lab's own thread and scratch database, so it
+// is there on any database, read-only and profiles included. While it is open the tabs take
+// most of the width, for its charts side by side.
+void MainWindow::setupPolicyLab()
+{
+    m_policyLab = new PolicyLabPanel;
+    QScrollArea *page = scrolled(m_policyLab);
+    page->setObjectName(QStringLiteral("policyTab"));
+    m_tabs->addTab(page, tr("Policy lab"));
+    m_policyLabWidener = new TabWidener(m_tabs, page, m_splitter, this);
 }
 
 // Results to the tab and the line; the line and View › Diagnosis open the tab; a finding's

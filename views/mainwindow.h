@@ -23,6 +23,7 @@ class DetailPane;
 class DetailReader;
 class DiagnosisMonitor;
 class DiagnosisPanel;
+class PolicyLabPanel;
 class DiagnosisStatusLine;
 class ErrorCategoryModel;
 class ErrorsPanel;
@@ -93,6 +94,7 @@ public:
     ReplayLogModel *replayLog() const { return m_replayLog; }
     DiagnosisMonitor *diagnosis() const { return m_diagnosis; }
     DiagnosisPanel *diagnosisPanel() const { return m_diagnosisPanel; }
+    PolicyLabPanel *policyLab() const { return m_policyLab; }
     DiagnosisStatusLine *diagnosisStatus() const { return m_diagnosisStatus; }
     // The native schema (no profile, or the native one): attempts and replay log exist.
     bool isNativeSchema() const { return !m_options.profile || m_options.profile->isNative(); }
@@ -103,8 +105,8 @@ public:
     void openEventView(const EventFilter &filter, int column, Qt::SortOrder order);
     bool selectEvent(const QString &eventId);
     bool selectFirstEventWithStatus(const QString &status);
-    void showTab(
-        const QString &name); // "detail", "charts", "lifecycle", "audit", "errors", "diagnosis"
+    // "detail", "charts", "lifecycle", "audit", "errors", "diagnosis", "policy"
+    void showTab(const QString &name);
     // The table on one state, as a click on a tile asks (the oldest-pending tile: pending events,
     // oldest first).
     void filterByTile(int tile);
@@ -141,6 +143,7 @@ private:
     void setupStatusBar();
     void setupStaleBanner();
     void setupDiagnosis();
+    void setupPolicyLab();
     void connectDiagnosis();
     void showEnvironment();
     void setupMenus();
@@ -187,6 +190,8 @@ private:
     ReplayLogModel *m_replayLog = nullptr;
     DiagnosisMonitor *m_diagnosis = nullptr; // its worker runs on m_monitor's thread
     DiagnosisPanel *m_diagnosisPanel = nullptr;
+    PolicyLabPanel *m_policyLab = nullptr;
+    class TabWidener *m_policyLabWidener = nullptr;
     DiagnosisStatusLine *m_diagnosisStatus = nullptr;
     QAction *m_diagnosisAction = nullptr;
     ErrorsPanel *m_errors = nullptr;

@@ -7,6 +7,7 @@
 #include "mainwindow.h"
 #include "operatoractions.h"
 #include "plaintext.h"
+#include "policylabpanel.h"
 #include "replaydialog.h"
 #include "schema.h"
 #include "startwindow.h"
@@ -253,12 +254,20 @@ void DashboardApp::takeScreenshot(const Screenshot &shot)
                 dialog->show();
                 subject = dialog;
             }
-            // Let the selection and the tab paint before the picture is taken.
-            QTimer::singleShot(1500, this, [subject = QPointer<QWidget>(subject), path] {
-                if (subject)
-                    subject->grab().save(path);
-                QApplication::quit();
-            });
+            // Let the selection and the tab paint before the picture is taken; the Policy lab
+            // once its simulation has answered.
+            const auto grabLater = [this, subject = QPointer<QWidget>(subject), path] {
+                QTimer::singleShot(1500, this, [subject, path] {
+                    if (subject)
+                        subject->grab().save(path);
+                    QApplication::quit();
+                });
+            };
+            PolicyLabPanel *lab = m_window ? m_window->policyLab() : nullptr;
+            if (tab == QLatin1String("policy") && lab && lab->isSimulating())
+                connect(lab, &PolicyLabPanel::simulated, this, grabLater, Qt::SingleShotConnection);
+            else
+                grabLater();
         });
 }
 

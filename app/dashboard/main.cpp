@@ -70,8 +70,9 @@ void addOptions(QCommandLineParser &parser)
         QStringLiteral("With --screenshot: an event ID to select, first-dead or most-failures."),
         QStringLiteral("ID")});
     parser.addOption({QStringLiteral("tab"),
-        QStringLiteral("With --screenshot: detail, charts, lifecycle, audit, errors, diagnosis or "
-                       "replay-dialog."),
+        QStringLiteral(
+            "With --screenshot: detail, charts, lifecycle, audit, errors, diagnosis, policy or "
+            "replay-dialog."),
         QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("scenario"),
         QStringLiteral("With --demo: start this in the teaching panel instead of the live relay: a "

@@ -97,6 +97,11 @@ QString examples(const QString &command)
             u"  outboxctl metrics --db postgresql://monitor@db.internal/shop --outbox shop\n"
             "  outboxctl metrics --db sqlite:/var/lib/shop/outbox.sqlite --textfile "
             "/var/lib/prometheus/node-exporter/outbox.prom\n"_qs},
+        {u"policy"_qs,
+            u"  outboxctl policy --policy capped:10,20,40 --budget 5\n"
+            "  outboxctl policy --policy exponential --budget 12 --json\n"
+            "  outboxctl policy --policy exponential-random:initial=500,max=10000 --budget 6 "
+            "--seed 7\n"_qs},
     };
     return examples.value(command);
 }
@@ -121,6 +126,8 @@ QString description(const QString &command)
         {u"errors"_qs, u"List the failed events grouped by error signature."_qs},
         {u"metrics"_qs,
             u"Print the health snapshot as Prometheus metrics, or write it for node_exporter."_qs},
+        {u"policy"_qs,
+            u"Print the schedule a retry policy gives, and when it parks an event DEAD."_qs},
     };
     return descriptions.value(command, QStringLiteral("outboxctl ") + command);
 }

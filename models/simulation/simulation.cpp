@@ -13,7 +13,8 @@ Simulation::Simulation(const QSqlDatabase &db, QObject *parent)
 
 void Simulation::emitEvent(const TraceEvent &event)
 {
-    m_trace << event;
+    if (m_keepsTrace)
+        m_trace << event;
     emit traced(event);
 }
 

@@ -34,6 +34,9 @@ public:
     qint64 nextAttemptAt(const QString &eventId) const;
     TraceEvent summary() const;
     QList<TraceEvent> trace() const { return m_trace; }
+    // A long run (the Policy lab's storm of thousands of events) only listens to traced():
+    // keeping its whole trace would cost hundreds of megabytes.
+    void setKeepsTrace(bool keep) { m_keepsTrace = keep; }
     bool hasError() const { return !m_error.isEmpty(); }
     QString errorText() const { return m_error; }
 
@@ -57,6 +60,7 @@ private:
     FakeTransport m_transport;
     QHash<QString, WorkerState> m_workers;
     QList<TraceEvent> m_trace;
+    bool m_keepsTrace = true;
     qint64 m_now = 0;
     QString m_error;
 };
