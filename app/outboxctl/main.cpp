@@ -20,6 +20,7 @@ int runDiagnose(const QStringList &arguments);
 int runExplain(const QStringList &arguments);
 int runErrors(const QStringList &arguments);
 int runMetrics(const QStringList &arguments);
+int runServe(const QStringList &arguments);
 
 namespace {
 
@@ -43,6 +44,7 @@ const char usage[]
       "  explain   explain one event: where it is, why, and what happens next\n"
       "  errors    list the failed events grouped by error signature\n"
       "  metrics   print the health snapshot as Prometheus metrics, or write a textfile\n"
+      "  serve     serve /metrics for many outboxes to Prometheus\n"
       "\n"
       "Options:\n"
       "  -h, --help     show this help; `outboxctl COMMAND --help` shows a command's options\n"
@@ -101,8 +103,10 @@ int main(int argc, char *argv[])
         return runErrors(arguments);
     if (command == QLatin1String("metrics"))
         return runMetrics(arguments);
+    if (command == QLatin1String("serve"))
+        return runServe(arguments);
     return Cli::fail(QStringLiteral("unknown command '%1' (expected init, simulate, check, relay, "
                                     "replay, generate, export, resolve, migrate, purge, diagnose, "
-                                    "explain, errors or metrics)")
+                                    "explain, errors, metrics or serve)")
                          .arg(command));
 }
