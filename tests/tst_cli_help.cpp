@@ -29,7 +29,7 @@ Run dashboardWithoutDisplay(const QStringList &arguments)
 
 const QStringList commands = {u"init"_qs, u"simulate"_qs, u"check"_qs, u"relay"_qs, u"replay"_qs,
     u"generate"_qs, u"export"_qs, u"resolve"_qs, u"migrate"_qs, u"purge"_qs, u"diagnose"_qs,
-    u"explain"_qs, u"errors"_qs, u"metrics"_qs};
+    u"explain"_qs, u"errors"_qs, u"metrics"_qs, u"serve"_qs};
 
 } // namespace
 
@@ -69,7 +69,10 @@ private slots:
         const Run run = outboxctl({command, u"--help"_qs});
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(run.out.constFirst(), u"Usage: outboxctl %1 [options]"_qs.arg(command));
-        QVERIFY(!run.out.filter(u"--db <URL>"_qs).isEmpty());
+        // How to name the database: serve names many, each with its own --outbox.
+        const QString database
+            = command == u"serve"_qs ? u"--outbox <NAME=URL>"_qs : u"--db <URL>"_qs;
+        QVERIFY(!run.out.filter(database).isEmpty());
         const qsizetype examples = run.out.indexOf(u"Examples:"_qs);
         QVERIFY2(examples > 0, "no Examples: section");
         const QStringList after = run.out.mid(examples + 1).filter(u"  outboxctl "_qs + command);

@@ -97,6 +97,11 @@ QString examples(const QString &command)
             u"  outboxctl metrics --db postgresql://monitor@db.internal/shop --outbox shop\n"
             "  outboxctl metrics --db sqlite:/var/lib/shop/outbox.sqlite --textfile "
             "/var/lib/prometheus/node-exporter/outbox.prom\n"_qs},
+        {u"serve"_qs,
+            u"  outboxctl serve --outbox \"shop=postgresql://monitor@db.internal/shop\" --outbox "
+            "\"jobs=postgresql://monitor@db.internal/jobs;profile=pg-boss\"\n"
+            "  outboxctl serve --listen 0.0.0.0:9640 --config /etc/outbox-health/fleet.conf "
+            "--interval 30\n"_qs},
     };
     return examples.value(command);
 }
@@ -121,6 +126,9 @@ QString description(const QString &command)
         {u"errors"_qs, u"List the failed events grouped by error signature."_qs},
         {u"metrics"_qs,
             u"Print the health snapshot as Prometheus metrics, or write it for node_exporter."_qs},
+        {u"serve"_qs,
+            u"Serve /metrics for many outboxes to Prometheus, each read once per interval on its "
+            "own thread."_qs},
     };
     return descriptions.value(command, QStringLiteral("outboxctl ") + command);
 }

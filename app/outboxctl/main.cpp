@@ -52,7 +52,8 @@ const char usage[]
       "\n"
       "Exit status: 0 success, 1 `check` found a limit exceeded, `diagnose` a warning or\n"
       "critical finding, or `metrics` could not read the outbox (outbox_up 0 written), 2 any\n"
-      "error (also a relay whose database stayed unreachable for --give-up-after-ms).\n";
+      "error (also a relay whose database stayed unreachable for --give-up-after-ms, or a\n"
+      "`serve` that cannot listen). `serve` runs until SIGINT or SIGTERM, then exits 0.\n";
 
 } // namespace
 
@@ -62,9 +63,10 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(QStringLiteral("outboxctl"));
     QStringList arguments = QCoreApplication::arguments().mid(1);
     if (arguments.isEmpty())
-        return Cli::fail(QStringLiteral("missing command (init, simulate, check, relay, replay, "
-                                        "generate, export, resolve, migrate, purge, diagnose, "
-                                        "explain, errors); see `outboxctl --help`"));
+        return Cli::fail(
+            QStringLiteral("missing command (init, simulate, check, relay, replay, "
+                           "generate, export, resolve, migrate, purge, diagnose, "
+                           "explain, errors, metrics, serve); see `outboxctl --help`"));
     const QString command = arguments.takeFirst();
     if (command == QLatin1String("--help") || command == QLatin1String("-h")
         || command == QLatin1String("help")) {
