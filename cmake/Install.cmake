@@ -1,6 +1,7 @@
 # Install like a Linux desktop program: binaries, the .desktop entry, the icon theme files,
-# AppStream metainfo, man pages, bash completion and the package's copyright; and a Debian
-# package with `cpack -G DEB`, whose Depends dpkg-shlibdeps computes from the binaries.
+# AppStream metainfo, man pages, bash completion, the Prometheus alert rules, the Grafana
+# dashboard and the package's copyright; and a Debian package with `cpack -G DEB`, whose Depends
+# dpkg-shlibdeps computes from the binaries.
 include(GNUInstallDirs)
 
 set(OUTBOX_APP_ID org.outboxhealth.Dashboard)
@@ -20,6 +21,13 @@ foreach(size 16 32 48 64 128 256)
 endforeach()
 install(FILES ${OUTBOX_RES}/completion/outboxctl
     DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
+
+# What Prometheus and Grafana load: the alert rules and the dashboard of `outboxctl serve`'s
+# metrics.
+install(FILES ${OUTBOX_RES}/prometheus/outbox-alerts.yml
+    DESTINATION ${CMAKE_INSTALL_DATADIR}/outbox-health/prometheus)
+install(FILES ${OUTBOX_RES}/grafana/outbox-health.json
+    DESTINATION ${CMAKE_INSTALL_DATADIR}/outbox-health/grafana)
 
 # Man pages, compressed reproducibly (gzip -n: no name or time stamp), as Debian wants them.
 set(outbox_man_pages)

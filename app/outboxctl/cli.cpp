@@ -102,6 +102,11 @@ QString examples(const QString &command)
             "  outboxctl policy --policy exponential --budget 12 --json\n"
             "  outboxctl policy --policy exponential-random:initial=500,max=10000 --budget 6 "
             "--seed 7\n"_qs},
+        {u"serve"_qs,
+            u"  outboxctl serve --outbox \"shop=postgresql://monitor@db.internal/shop\" --outbox "
+            "\"jobs=postgresql://monitor@db.internal/jobs;profile=pg-boss\"\n"
+            "  outboxctl serve --listen 0.0.0.0:9640 --config /etc/outbox-health/fleet.conf "
+            "--interval 30\n"_qs},
     };
     return examples.value(command);
 }
@@ -128,6 +133,9 @@ QString description(const QString &command)
             u"Print the health snapshot as Prometheus metrics, or write it for node_exporter."_qs},
         {u"policy"_qs,
             u"Print the schedule a retry policy gives, and when it parks an event DEAD."_qs},
+        {u"serve"_qs,
+            u"Serve /metrics for many outboxes to Prometheus, each read once per interval on its "
+            "own thread."_qs},
     };
     return descriptions.value(command, QStringLiteral("outboxctl ") + command);
 }

@@ -21,6 +21,7 @@ int runExplain(const QStringList &arguments);
 int runErrors(const QStringList &arguments);
 int runMetrics(const QStringList &arguments);
 int runPolicy(const QStringList &arguments);
+int runServe(const QStringList &arguments);
 
 namespace {
 
@@ -45,6 +46,7 @@ const char usage[]
       "  errors    list the failed events grouped by error signature\n"
       "  metrics   print the health snapshot as Prometheus metrics, or write a textfile\n"
       "  policy    print the schedule a retry policy gives, and when it parks an event DEAD\n"
+      "  serve     serve /metrics for many outboxes to Prometheus\n"
       "\n"
       "Options:\n"
       "  -h, --help     show this help; `outboxctl COMMAND --help` shows a command's options\n"
@@ -52,7 +54,8 @@ const char usage[]
       "\n"
       "Exit status: 0 success, 1 `check` found a limit exceeded, `diagnose` a warning or\n"
       "critical finding, or `metrics` could not read the outbox (outbox_up 0 written), 2 any\n"
-      "error (also a relay whose database stayed unreachable for --give-up-after-ms).\n";
+      "error (also a relay whose database stayed unreachable for --give-up-after-ms, or a\n"
+      "`serve` that cannot listen). `serve` runs until SIGINT or SIGTERM, then exits 0.\n";
 
 } // namespace
 
@@ -62,9 +65,10 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(QStringLiteral("outboxctl"));
     QStringList arguments = QCoreApplication::arguments().mid(1);
     if (arguments.isEmpty())
-        return Cli::fail(QStringLiteral("missing command (init, simulate, check, relay, replay, "
-                                        "generate, export, resolve, migrate, purge, diagnose, "
-                                        "explain, errors, policy); see `outboxctl --help`"));
+        return Cli::fail(
+            QStringLiteral("missing command (init, simulate, check, relay, replay, "
+                           "generate, export, resolve, migrate, purge, diagnose, "
+                           "explain, errors, metrics, policy, serve); see `outboxctl --help`"));
     const QString command = arguments.takeFirst();
     if (command == QLatin1String("--help") || command == QLatin1String("-h")
         || command == QLatin1String("help")) {
@@ -105,8 +109,10 @@ int main(int argc, char *argv[])
         return runMetrics(arguments);
     if (command == QLatin1String("policy"))
         return runPolicy(arguments);
+    if (command == QLatin1String("serve"))
+        return runServe(arguments);
     return Cli::fail(QStringLiteral("unknown command '%1' (expected init, simulate, check, relay, "
                                     "replay, generate, export, resolve, migrate, purge, diagnose, "
-                                    "explain, errors, metrics or policy)")
+                                    "explain, errors, metrics, policy or serve)")
                          .arg(command));
 }

@@ -154,6 +154,18 @@ QString render(const QList<OutboxMetrics> &outboxes, const QString &version, For
     writer.family(u"outbox_up"_qs, u"1 when the outbox's snapshot could be read, else 0."_qs, up);
     writer.family(u"outbox_snapshot_duration_seconds"_qs,
         u"How long reading the outbox's health snapshot took."_qs, duration);
+    // A counter: OpenMetrics names the family without the samples' _total.
+    const bool openCounter = writer.format() == MetricsText::Format::OpenMetrics;
+    QList<Sample> taken;
+    for (const OutboxMetrics &outbox : outboxes) {
+        if (outbox.snapshotsTaken)
+            taken << Sample {outboxLabel(outbox), QString::number(*outbox.snapshotsTaken),
+                openCounter ? u"_total"_qs : QString()};
+    }
+    writer.family(openCounter ? u"outbox_snapshots"_qs : u"outbox_snapshots_total"_qs,
+        u"Snapshots read (or tried) since the server started: at most one per interval, however "
+        "many scrapes."_qs,
+        taken, u"counter"_qs);
     writer.family(u"outbox_events"_qs,
         u"Events by derived state: PENDING ones as due, scheduled, in_flight or lease_expired; "
         "delivered, dead and (schema version 2) resolved. A state the schema cannot tell is "

@@ -17,7 +17,11 @@ struct OutboxMetrics
     QString outbox;
     std::optional<HealthSnapshot> snapshot;
     double snapshotSeconds = 0; // how long reading it took (or failing to)
+    // How many snapshots were taken since the server started (outbox_snapshots_total, a
+    // counter); none for a one-off `outboxctl metrics`.
+    std::optional<qint64> snapshotsTaken;
 };
+Q_DECLARE_METATYPE(OutboxMetrics)
 
 namespace MetricsText {
 

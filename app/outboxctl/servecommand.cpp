@@ -1,0 +1,215 @@
+// outboxctl serve [--listen HOST:PORT] (--outbox NAME=URL[;profile=P] ... | --config FILE)
+// [--interval SECONDS]: serves /metrics (the Prometheus text exposition of every outbox's last
+// snapshot; OpenMetrics when the scraper asks for it) and /healthz with Qt HTTP Server. Each
+// outbox is read by its own OutboxPoller on its own thread, once per interval whatever the
+// number of scrapes; a failing outbox is outbox_up 0 with one log line on stderr (no password)
+// and never stops the others. Loopback by default. Runs until SIGINT or SIGTERM (exit 0); exit
+// 2 on bad arguments, a bad fleet file or when it cannot listen, with nothing served.
+#include "cli.h"
+#include "fleetconfig.h"
+#include "metricstext.h"
+#include "outboxpoller.h"
+#include "quitonsignal.h"
+
+#include <QHostAddress>
+#include <QHttpServer>
+#include <QHttpServerRequest>
+#include <QHttpServerResponse>
+#include <QMap>
+#include <QTcpServer>
+#include <QTextStream>
+#include <QThread>
+
+namespace {
+
+constexpr quint16 DefaultPort = 9640;
+constexpr double DefaultIntervalS = 15;
+
+bool parseListen(const QString &text, QHostAddress *host, quint16 *port, QString *error)
+{
+    const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
+    bool ok = false;
+    const uint number = colon > 0 ? text.mid(colon + 1).toUInt(&ok) : 0;
+    QString address = colon > 0 ? text.left(colon) : QString();
+    if (address.startsWith(QLatin1Char('[')) && address.endsWith(QLatin1Char(']')))
+        address = address.mid(1, address.size() - 2);
+    if (address == u"localhost"_qs)
+        address = u"127.0.0.1"_qs;
+    if (!ok || number > 65535 || !host->setAddress(address)) {
+        *error = QStringLiteral("--listen must be HOST:PORT with an IP address (e.g. "
+                                "127.0.0.1:%1 or [::1]:%1), not '%2'")
+                     .arg(DefaultPort)
+                     .arg(text);
+        return false;
+    }
+    *port = quint16(number);
+    return true;
+}
+
+bool readInterval(const QCommandLineParser &parser, qint64 *intervalMs, QString *error)
+{
+    if (!parser.isSet(u"interval"_qs))
+        return true;
+    bool ok = false;
+    const double seconds = parser.value(u"interval"_qs).toDouble(&ok);
+    if (!ok || !(seconds >= 1 && seconds <= 86400)) {
+        *error = QStringLiteral("--interval must be a number of seconds from 1 to 86400, not '%1'")
+                     .arg(parser.value(u"interval"_qs));
+        return false;
+    }
+    *intervalMs = qint64(seconds * 1000);
+    return true;
+}
+
+bool readEntries(const QCommandLineParser &parser, QList<FleetEntry> *entries, QString *error)
+{
+    if (parser.isSet(u"config"_qs)
+        && !FleetConfig::readFile(parser.value(u"config"_qs), entries, error))
+        return false;
+    if (!FleetConfig::parseLines(parser.values(u"outbox"_qs), {}, entries, error))
+        return false;
+    if (entries->isEmpty()) {
+        *error = u"name at least one --outbox NAME=URL or a --config FILE"_qs;
+        return false;
+    }
+    return true;
+}
+
+// The last figures of every outbox, kept on the main thread, rendered on each scrape. Logs an
+// outbox going down (and why) and coming back, once per change, not once per poll.
+class FleetCache : public QObject
+{
+public:
+    void update(const OutboxMetrics &metrics, const QString &error)
+    {
+        const QString previous = m_errors.value(metrics.outbox);
+        if (!error.isEmpty() && error != previous)
+            log(QStringLiteral("outbox %1 is down (outbox_up 0): %2").arg(metrics.outbox, error));
+        else if (error.isEmpty() && !previous.isEmpty())
+            log(QStringLiteral("outbox %1 is up again").arg(metrics.outbox));
+        m_errors.insert(metrics.outbox, error);
+        m_last.insert(metrics.outbox, metrics);
+    }
+    QByteArray render(MetricsText::Format format) const
+    {
+        return MetricsText::render(m_last.values(), QStringLiteral(OUTBOX_HEALTH_VERSION), format)
+            .toUtf8();
+    }
+
+private:
+    static void log(const QString &line)
+    {
+        QTextStream(stderr) << "outboxctl serve: " << Cli::printable(line) << Qt::endl;
+    }
+
+    QMap<QString, OutboxMetrics> m_last; // by name: a stable order
+    QHash<QString, QString> m_errors; // the last error logged per outbox; empty when up
+};
+
+// One thread per outbox, each with its poller; stopped and joined when it goes out of scope.
+class Fleet
+{
+public:
+    Fleet(const QList<FleetEntry> &entries, qint64 intervalMs, FleetCache *cache)
+    {
+        for (const FleetEntry &entry : entries) {
+            auto *thread = new QThread;
+            thread->setObjectName(u"outbox-"_qs + entry.name);
+            auto *poller = new OutboxPoller(entry, intervalMs);
+            poller->moveToThread(thread);
+            QObject::connect(thread, &QThread::finished, poller, &QObject::deleteLater);
+            QObject::connect(poller, &OutboxPoller::polled, cache, &FleetCache::update);
+            QObject::connect(thread, &QThread::started, poller, &OutboxPoller::start);
+            m_threads << thread;
+            thread->start();
+        }
+    }
+    ~Fleet()
+    {
+        for (QThread *thread : std::as_const(m_threads))
+            thread->quit(); // a poll under way ends within its connect and statement timeouts
+        for (QThread *thread : std::as_const(m_threads)) {
+            thread->wait();
+            delete thread;
+        }
+    }
+    Fleet(const Fleet &) = delete;
+    Fleet &operator=(const Fleet &) = delete;
+
+private:
+    QList<QThread *> m_threads;
+};
+
+void addRoutes(QHttpServer *server, const FleetCache *cache)
+{
+    server->route(u"/metrics"_qs, QHttpServerRequest::Method::Get,
+        [cache](const QHttpServerRequest &request) {
+            const bool open = request.value("Accept").contains("application/openmetrics-text");
+            const auto format
+                = open ? MetricsText::Format::OpenMetrics : MetricsText::Format::Prometheus;
+            return QHttpServerResponse(
+                MetricsText::contentType(format).toUtf8(), cache->render(format));
+        });
+    server->route(u"/healthz"_qs, QHttpServerRequest::Method::Get,
+        [] { return QHttpServerResponse("text/plain", "ok\n"); });
+    server->route(u"/"_qs, QHttpServerRequest::Method::Get, [] {
+        return QHttpServerResponse("text/plain",
+            "outboxctl serve: the outboxes' health is at /metrics, liveness at /healthz\n");
+    });
+}
+
+QString urlOf(const QTcpServer &listener)
+{
+    const QHostAddress host = listener.serverAddress();
+    const QString address = host.protocol() == QAbstractSocket::IPv6Protocol
+        ? u"["_qs + host.toString() + u"]"_qs
+        : host.toString();
+    return QStringLiteral("http://%1:%2").arg(address).arg(listener.serverPort());
+}
+
+} // namespace
+
+int runServe(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.addOption({u"listen"_qs,
+        QStringLiteral("Address and port to serve on (default 127.0.0.1:%1; port 0 picks a free "
+                       "one).")
+            .arg(DefaultPort),
+        u"HOST:PORT"_qs, QStringLiteral("127.0.0.1:%1").arg(DefaultPort)});
+    parser.addOption({u"outbox"_qs, u"An outbox to serve (repeatable): NAME=URL[;profile=P]."_qs,
+        u"NAME=URL"_qs});
+    parser.addOption({u"config"_qs,
+        u"A file of outboxes, one NAME=URL[;profile=P] per line (# comments)."_qs, u"FILE"_qs});
+    parser.addOption({u"interval"_qs,
+        u"Read each outbox at most once per this many seconds (default 15, at least 1)."_qs,
+        u"SECONDS"_qs});
+    int exitCode = Cli::Ok;
+    if (!Cli::parse(parser, u"serve"_qs, arguments, &exitCode))
+        return exitCode;
+
+    QString error;
+    QHostAddress host;
+    quint16 port = 0;
+    qint64 intervalMs = qint64(DefaultIntervalS * 1000);
+    QList<FleetEntry> entries;
+    if (!parseListen(parser.value(u"listen"_qs), &host, &port, &error)
+        || !readInterval(parser, &intervalMs, &error) || !readEntries(parser, &entries, &error))
+        return Cli::fail(u"serve: "_qs + error);
+
+    QHttpServer server;
+    auto *listener = new QTcpServer(&server);
+    if (!listener->listen(host, port))
+        return Cli::fail(QStringLiteral("serve: cannot listen on %1: %2")
+                             .arg(parser.value(u"listen"_qs), listener->errorString()));
+    server.bind(listener);
+    FleetCache cache;
+    addRoutes(&server, &cache);
+    QuitOnSignal::install(&server);
+
+    const Fleet fleet(entries, intervalMs, &cache);
+    QTextStream(stdout) << "outboxctl serve: " << entries.size() << " outbox(es), every "
+                        << double(intervalMs) / 1000 << " s, on " << urlOf(*listener) << "/metrics"
+                        << Qt::endl;
+    return QCoreApplication::exec();
+}

@@ -1,0 +1,448 @@
+// `outboxctl serve` as an operator runs it: the real binary on a free loopback port serving a
+// PostgreSQL and a SQLite outbox. /metrics holds each outbox's exact DEAD count; concurrent
+// scrapes share one snapshot per interval (outbox_snapshots_total); an unreachable outbox is
+// outbox_up 0 with one log line and no password while the others stay up; the PostgreSQL
+// outbox heals after a server restart; /healthz answers; OpenMetrics when asked for; bad
+// arguments, a bad fleet file, a repeated name and a port in use exit 2 with nothing served;
+// SIGTERM ends it cleanly.
+#include "outboxctlrun.h"
+#include "outboxrows.h"
+#include "testdatabase.h"
+#include "testmain.h"
+#include "testserver.h"
+
+#include <QElapsedTimer>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTcpServer>
+#include <QTemporaryDir>
+
+namespace {
+
+// `dead` DEAD events and one due event.
+bool populate(const QSqlDatabase &db, int dead)
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    for (int i = 0; i < dead; ++i) {
+        OutboxRow row;
+        row.id = u"D-"_qs + QString::number(i);
+        row.status = u"DEAD"_qs;
+        row.createdAt = now - 3600000;
+        row.nextAttemptAt = now - 3000000;
+        row.failures = 3;
+        row.category = u"PERMANENT"_qs;
+        row.error = u"HTTP 400"_qs;
+        if (!insertRow(db, row))
+            return false;
+    }
+    OutboxRow due;
+    due.id = u"P-1"_qs;
+    due.createdAt = now - 60000;
+    due.nextAttemptAt = now - 60000;
+    return insertRow(db, due);
+}
+
+// One running `outboxctl serve --listen 127.0.0.1:0 ...`; its port is read from the line it
+// prints once it listens. Terminated (SIGTERM) when it goes out of scope.
+class Serve
+{
+public:
+    explicit Serve(const QStringList &arguments)
+    {
+        m_process.start(qEnvironmentVariable("OUTBOXCTL"),
+            QStringList {u"serve"_qs, u"--listen"_qs, u"127.0.0.1:0"_qs} + arguments);
+        QElapsedTimer timer;
+        timer.start();
+        static const QRegularExpression listening(u"on http://127\\.0\\.0\\.1:(\\d+)/metrics"_qs);
+        while (m_port == 0 && timer.elapsed() < 30000 && m_process.state() != QProcess::NotRunning
+            && m_process.waitForReadyRead(1000)) {
+            m_out += QString::fromUtf8(m_process.readAllStandardOutput());
+            const QRegularExpressionMatch match = listening.match(m_out);
+            if (match.hasMatch())
+                m_port = match.captured(1).toInt();
+        }
+    }
+    ~Serve() { stop(); }
+
+    int port() const { return m_port; }
+    QString url(const QString &path) const
+    {
+        return QStringLiteral("http://127.0.0.1:%1%2").arg(m_port).arg(path);
+    }
+    // SIGTERM; the exit code, or -1 when it did not end cleanly within 20 s.
+    int stop()
+    {
+        if (m_process.state() == QProcess::NotRunning)
+            return m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
+        m_process.terminate();
+        if (!m_process.waitForFinished(20000)) {
+            m_process.kill();
+            m_process.waitForFinished();
+            return -1;
+        }
+        return m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
+    }
+    QString out() { return m_out += QString::fromUtf8(m_process.readAllStandardOutput()); }
+    QString err() { return m_err += QString::fromUtf8(m_process.readAllStandardError()); }
+
+private:
+    QProcess m_process;
+    QString m_out;
+    QString m_err;
+    int m_port = 0;
+};
+
+struct Answer
+{
+    int status = 0;
+    QByteArray contentType;
+    QString body;
+};
+
+// Sends every request at once and waits for all the answers.
+QList<Answer> get(const QList<QNetworkRequest> &requests)
+{
+    QNetworkAccessManager manager;
+    QList<QNetworkReply *> replies;
+    for (const QNetworkRequest &request : requests)
+        replies << manager.get(request);
+    QList<Answer> answers;
+    for (QNetworkReply *reply : std::as_const(replies)) {
+        if (!reply->isFinished())
+            QSignalSpy(reply, &QNetworkReply::finished).wait(30000);
+        answers << Answer {reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(),
+            reply->header(QNetworkRequest::ContentTypeHeader).toByteArray(),
+            QString::fromUtf8(reply->readAll())};
+        reply->deleteLater();
+    }
+    return answers;
+}
+
+Answer get(const QString &url)
+{
+    return get(QList<QNetworkRequest> {QNetworkRequest(QUrl(url))}).constFirst();
+}
+
+// The value of the sample line `name{labels}`; empty when there is none.
+QString sample(const QString &text, const QString &series)
+{
+    for (const QString &line : text.split(QLatin1Char('\n'))) {
+        if (line.startsWith(series + QLatin1Char(' ')))
+            return line.mid(series.size() + 1);
+    }
+    return {};
+}
+
+QString up(const QString &text, const QString &outbox)
+{
+    return sample(text, QStringLiteral("outbox_up{outbox=\"%1\"}").arg(outbox));
+}
+
+QString dead(const QString &text, const QString &outbox)
+{
+    return sample(text, QStringLiteral("outbox_events{outbox=\"%1\",state=\"dead\"}").arg(outbox));
+}
+
+QString taken(const QString &text, const QString &outbox)
+{
+    return sample(text, QStringLiteral("outbox_snapshots_total{outbox=\"%1\"}").arg(outbox));
+}
+
+} // namespace
+
+class TestOutboxctlServe : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // Two fresh outboxes, PostgreSQL (14 DEAD) and SQLite (5 DEAD), for every test that serves.
+    void init()
+    {
+        m_pg.reset();
+        m_sqlite.reset();
+        if (QTest::currentTestFunction() == QByteArray("badInputServesNothing"))
+            return; // refused before any database is opened
+        QString skip, fail;
+        m_sqlite = TestDatabase::create(u"sqlite"_qs, &skip, &fail);
+        m_pg = TestDatabase::create(u"postgresql"_qs, &skip, &fail);
+        if (!fail.isEmpty())
+            QFAIL(qPrintable(fail));
+        if (!m_pg)
+            QSKIP(qPrintable(skip));
+        const auto pg = m_pg->initialise();
+        const auto sqlite = m_sqlite->initialise();
+        QVERIFY(pg && populate(pg->database(), 14));
+        QVERIFY(sqlite && populate(sqlite->database(), 5));
+    }
+
+    void servesBothOutboxes()
+    {
+        Serve serve(fleet());
+        QVERIFY(serve.port() > 0);
+        QString text;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !up(text = get(serve.url(u"/metrics"_qs)).body, u"lite"_qs).isEmpty()
+                && !up(text, u"pg"_qs).isEmpty(),
+            20000);
+        QCOMPARE(up(text, u"pg"_qs), u"1"_qs);
+        QCOMPARE(up(text, u"lite"_qs), u"1"_qs);
+        QCOMPARE(dead(text, u"pg"_qs), u"14"_qs);
+        QCOMPARE(dead(text, u"lite"_qs), u"5"_qs);
+        QCOMPARE(sample(text, u"outbox_events{outbox=\"pg\",state=\"due\"}"_qs), u"1"_qs);
+        QVERIFY(text.contains(u"# TYPE outbox_events gauge\n"_qs));
+
+        const Answer health = get(serve.url(u"/healthz"_qs));
+        QCOMPARE(health.status, 200);
+        QCOMPARE(health.body, u"ok\n"_qs);
+        QCOMPARE(get(serve.url(u"/nothing-here"_qs)).status, 404);
+        QVERIFY2(serve.err().isEmpty(), qPrintable(serve.err()));
+        QCOMPARE(serve.stop(), 0); // SIGTERM: a clean exit
+    }
+
+    // What Prometheus sends when it prefers OpenMetrics gets OpenMetrics.
+    void openMetricsByAcceptHeader()
+    {
+        Serve serve(fleet());
+        QVERIFY(serve.port() > 0);
+        QNetworkRequest request(QUrl(serve.url(u"/metrics"_qs)));
+        request.setRawHeader(
+            "Accept", "application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5");
+        Answer answer;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !dead((answer = get(QList<QNetworkRequest> {request}).constFirst()).body, u"pg"_qs)
+                 .isEmpty(),
+            20000);
+        QVERIFY2(answer.contentType.startsWith("application/openmetrics-text"),
+            answer.contentType.constData());
+        QVERIFY(answer.body.endsWith(u"# EOF\n"_qs));
+        QVERIFY(answer.body.contains(u"# TYPE outbox_snapshots counter\n"_qs));
+        const Answer plain = get(serve.url(u"/metrics"_qs));
+        QVERIFY2(plain.contentType.startsWith("text/plain"), plain.contentType.constData());
+        QVERIFY(!plain.body.contains(u"# EOF"_qs));
+    }
+
+    // Ten scrapes at once, and more later within the interval, read the same snapshot: the
+    // databases are not read once per scrape. A row added meanwhile shows only in the next one.
+    void scrapesShareOneSnapshotPerInterval()
+    {
+        Serve serve(fleet() + QStringList {u"--interval"_qs, u"3600"_qs});
+        QVERIFY(serve.port() > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!taken(get(serve.url(u"/metrics"_qs)).body, u"pg"_qs).isEmpty()
+                && !taken(get(serve.url(u"/metrics"_qs)).body, u"lite"_qs).isEmpty(),
+            20000);
+        const auto pg = m_pg->connect();
+        QVERIFY(pg);
+        OutboxRow extra;
+        extra.id = u"D-extra"_qs;
+        extra.status = u"DEAD"_qs;
+        extra.failures = 3;
+        QVERIFY(insertRow(pg->database(), extra));
+        const QList<Answer> answers
+            = get(QList<QNetworkRequest>(10, QNetworkRequest(QUrl(serve.url(u"/metrics"_qs)))));
+        for (const Answer &answer : answers) {
+            QCOMPARE(answer.status, 200);
+            QCOMPARE(taken(answer.body, u"pg"_qs), u"1"_qs);
+            QCOMPARE(taken(answer.body, u"lite"_qs), u"1"_qs);
+            QCOMPARE(dead(answer.body, u"pg"_qs), u"14"_qs); // the cached snapshot's
+        }
+    }
+
+    // With a 1 s interval the snapshots keep coming, but never faster than one a second.
+    void atMostOneSnapshotPerInterval()
+    {
+        // Timed from before the process starts: its first snapshot comes after that, the
+        // third at least two intervals after the first.
+        QElapsedTimer timer;
+        timer.start();
+        Serve serve(fleet() + QStringList {u"--interval"_qs, u"1"_qs});
+        QVERIFY(serve.port() > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            taken(get(serve.url(u"/metrics"_qs)).body, u"lite"_qs).toInt() >= 3, 20000);
+        QVERIFY2(timer.elapsed() >= 2000, qPrintable(QString::number(timer.elapsed())));
+        const int count = taken(get(serve.url(u"/metrics"_qs)).body, u"lite"_qs).toInt();
+        const qint64 elapsed = timer.elapsed();
+        QVERIFY2(count <= elapsed / 1000 + 1,
+            qPrintable(QStringLiteral("%1 snapshots in %2 ms").arg(count).arg(elapsed)));
+    }
+
+    // An outbox whose server refuses connections is outbox_up 0, logged once without its
+    // password; the others are served as before.
+    void unreachableOutboxIsDownOthersUp()
+    {
+        Serve serve(fleet()
+            + QStringList {u"--outbox"_qs, u"orders=postgresql://op:hunter2@127.0.0.1:1/orders"_qs,
+                u"--interval"_qs, u"1"_qs});
+        QVERIFY(serve.port() > 0);
+        QString text;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            taken(text = get(serve.url(u"/metrics"_qs)).body, u"orders"_qs).toInt() >= 2
+                && !up(text, u"pg"_qs).isEmpty() && !up(text, u"lite"_qs).isEmpty(),
+            20000);
+        QCOMPARE(up(text, u"orders"_qs), u"0"_qs);
+        QCOMPARE(up(text, u"pg"_qs), u"1"_qs);
+        QCOMPARE(up(text, u"lite"_qs), u"1"_qs);
+        QCOMPARE(dead(text, u"pg"_qs), u"14"_qs);
+        QVERIFY(dead(text, u"orders"_qs).isEmpty());
+        QCOMPARE(serve.stop(), 0);
+        const QStringList log = serve.err().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(log.size(), 1); // once, though it failed at every poll
+        QVERIFY2(log.constFirst().contains(u"orders is down"_qs), qPrintable(log.constFirst()));
+        QVERIFY2(log.constFirst().contains(u"op:***@127.0.0.1:1/orders"_qs),
+            qPrintable(log.constFirst()));
+        QVERIFY(!serve.err().contains(u"hunter2"_qs));
+        QVERIFY(!serve.out().contains(u"hunter2"_qs));
+        QVERIFY(!text.contains(u"hunter2"_qs));
+    }
+
+    // The PostgreSQL server restarts: that outbox is down meanwhile, the SQLite one is not,
+    // and it comes back without restarting `serve`.
+    void healsAfterServerRestart()
+    {
+        const QString unavailable = TestServer::unavailableReason();
+        if (!unavailable.isEmpty())
+            QSKIP(qPrintable(unavailable));
+        Serve serve(fleet() + QStringList {u"--interval"_qs, u"1"_qs});
+        QVERIFY(serve.port() > 0);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            up(get(serve.url(u"/metrics"_qs)).body, u"pg"_qs), u"1"_qs, 20000);
+        QString error;
+        QVERIFY2(TestServer::stop(&error), qPrintable(error));
+        m_serverStopped = true;
+        QString text;
+        QTRY_COMPARE_WITH_TIMEOUT(
+            up(text = get(serve.url(u"/metrics"_qs)).body, u"pg"_qs), u"0"_qs, 30000);
+        QCOMPARE(up(text, u"lite"_qs), u"1"_qs);
+        QVERIFY2(TestServer::start(&error), qPrintable(error));
+        m_serverStopped = false;
+        QTRY_COMPARE_WITH_TIMEOUT(
+            up(text = get(serve.url(u"/metrics"_qs)).body, u"pg"_qs), u"1"_qs, 30000);
+        QCOMPARE(dead(text, u"pg"_qs), u"14"_qs);
+        QCOMPARE(serve.stop(), 0);
+        QVERIFY2(serve.err().contains(u"pg is up again"_qs), qPrintable(serve.err()));
+    }
+
+    void badInputServesNothing_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        const QString lite = u"lite=sqlite:/tmp/never.sqlite"_qs;
+        QTest::addRow("no outbox") << QStringList {} << u"at least one --outbox"_qs;
+        QTest::addRow("no port") << QStringList {u"--listen"_qs, u"127.0.0.1"_qs, u"--outbox"_qs,
+            lite} << u"--listen"_qs;
+        QTest::addRow("host name") << QStringList {u"--listen"_qs, u"example.org:9640"_qs,
+            u"--outbox"_qs, lite} << u"--listen"_qs;
+        QTest::addRow("port too big") << QStringList {u"--listen"_qs, u"127.0.0.1:70000"_qs,
+            u"--outbox"_qs, lite} << u"--listen"_qs;
+        QTest::addRow("interval too short")
+            << QStringList {u"--interval"_qs, u"0.5"_qs, u"--outbox"_qs, lite} << u"--interval"_qs;
+        QTest::addRow("interval not a number")
+            << QStringList {u"--interval"_qs, u"soon"_qs, u"--outbox"_qs, lite} << u"--interval"_qs;
+        QTest::addRow("no name") << QStringList {u"--outbox"_qs, u"sqlite:/tmp/x.sqlite"_qs}
+                                 << u"NAME=URL"_qs;
+        QTest::addRow("bad name") << QStringList {u"--outbox"_qs, u"a b=sqlite:/tmp/x.sqlite"_qs}
+                                  << u"outbox name 'a b'"_qs;
+        QTest::addRow("bad URL") << QStringList {u"--outbox"_qs,
+            u"shop=mysql://op:hunter2@db/shop"_qs}
+                                 << u"shop"_qs;
+        QTest::addRow("no such profile")
+            << QStringList {u"--outbox"_qs, u"shop=sqlite:/tmp/x.sqlite;profile=nonesuch"_qs}
+            << u"nonesuch"_qs;
+        QTest::addRow("named twice")
+            << QStringList {u"--outbox"_qs, lite, u"--outbox"_qs, u"lite=sqlite:/tmp/y.sqlite"_qs}
+            << u"lite is named twice"_qs;
+        QTest::addRow("no such config")
+            << QStringList {u"--config"_qs, u"/nonexistent/fleet.conf"_qs} << u"cannot read"_qs;
+        QTest::addRow("unknown option")
+            << QStringList {u"--outbox"_qs, lite, u"--port"_qs, u"9"_qs} << u"port"_qs;
+    }
+    void badInputServesNothing()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const Run run = outboxctl(QStringList {u"serve"_qs} + arguments);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.out.isEmpty());
+        QCOMPARE(run.err.size(), 1);
+        QVERIFY2(run.err.constFirst().contains(message), qPrintable(run.err.constFirst()));
+        QVERIFY(!run.err.constFirst().contains(u"hunter2"_qs));
+    }
+
+    // A fleet file: comments and blank lines skipped; a malformed line named by file and line,
+    // without the password it holds; a name repeated between the file and --outbox refused.
+    void configFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"fleet.conf"_qs);
+        writeFile(path,
+            u"# the shop's outboxes\n\npg = "_qs + m_pg->url() + u"\nlite="_qs + m_sqlite->url()
+                + u";profile=native\n"_qs);
+        {
+            Serve serve({u"--config"_qs, path});
+            QVERIFY(serve.port() > 0);
+            QString text;
+            QTRY_VERIFY_WITH_TIMEOUT(
+                !dead(text = get(serve.url(u"/metrics"_qs)).body, u"pg"_qs).isEmpty()
+                    && !dead(text, u"lite"_qs).isEmpty(),
+                20000);
+            QCOMPARE(dead(text, u"pg"_qs), u"14"_qs);
+            QCOMPARE(dead(text, u"lite"_qs), u"5"_qs);
+        }
+        const Run twice = outboxctl(
+            {u"serve"_qs, u"--config"_qs, path, u"--outbox"_qs, u"pg=sqlite:/tmp/other.sqlite"_qs});
+        QCOMPARE(twice.exitCode, 2);
+        QVERIFY2(twice.err.constFirst().contains(u"pg is named twice"_qs),
+            qPrintable(twice.err.constFirst()));
+
+        writeFile(path, u"ok=sqlite:/tmp/x.sqlite\nshop postgresql://op:hunter2@db/shop\n"_qs);
+        const Run bad = outboxctl({u"serve"_qs, u"--config"_qs, path});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.out.isEmpty());
+        QCOMPARE(bad.err.size(), 1);
+        QVERIFY2(bad.err.constFirst().contains(path + u":2:"_qs), qPrintable(bad.err.constFirst()));
+        QVERIFY(!bad.err.constFirst().contains(u"hunter2"_qs));
+    }
+
+    void portInUse()
+    {
+        QTcpServer taken;
+        QVERIFY(taken.listen(QHostAddress::LocalHost));
+        const Run run = outboxctl(
+            {u"serve"_qs, u"--listen"_qs, QStringLiteral("127.0.0.1:%1").arg(taken.serverPort()),
+                u"--outbox"_qs, u"pg="_qs + m_pg->url()});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.out.isEmpty());
+        QCOMPARE(run.err.size(), 1);
+        QVERIFY2(run.err.constFirst().contains(u"cannot listen on 127.0.0.1:"_qs),
+            qPrintable(run.err.constFirst()));
+    }
+
+    void cleanup()
+    {
+        QString error;
+        if (m_serverStopped && !TestServer::start(&error))
+            qWarning("could not restart the server: %s", qPrintable(error));
+        m_serverStopped = false;
+    }
+
+private:
+    QStringList fleet() const
+    {
+        return {
+            u"--outbox"_qs, u"pg="_qs + m_pg->url(), u"--outbox"_qs, u"lite="_qs + m_sqlite->url()};
+    }
+    static void writeFile(const QString &path, const QString &text)
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(text.toUtf8());
+    }
+
+    std::unique_ptr<TestDatabase> m_pg;
+    std::unique_ptr<TestDatabase> m_sqlite;
+    bool m_serverStopped = false;
+};
+
+OUTBOX_TEST_MAIN(TestOutboxctlServe, QCoreApplication)
+#include "tst_outboxctl_serve.moc"
