@@ -35,6 +35,8 @@ class OperatorActions;
 class ReplayLogModel;
 class ResolveActions;
 class StaleBanner;
+class AlertBar;
+class WindowAlerts;
 class EventTableMenu;
 class QAction;
 class QDockWidget;
@@ -61,6 +63,9 @@ struct WindowOptions
     std::optional<bool> markedForSimulation;
     // The environment the operator named for this database (title, status bar, tile badge).
     ConnectionEnvironment environment;
+    // The outbox's name in desktop alerts and their mutes ("orders: 3 DEAD events"): the fleet
+    // file's name when opened from the fleet view; empty = the database's name.
+    QString outboxName;
     // The teaching panel (a simulation database only) is shown unless the saved window state
     // says otherwise; by default only for the demo.
     bool showTeachingByDefault = false;
@@ -103,7 +108,8 @@ public:
     void openEventView(const EventFilter &filter, int column, Qt::SortOrder order);
     bool selectEvent(const QString &eventId);
     bool selectFirstEventWithStatus(const QString &status);
-    void showTab(const QString &name); // "detail", "charts", "lifecycle", "audit", "errors", "diagnosis"
+    void showTab(
+        const QString &name); // "detail", "charts", "lifecycle", "audit", "errors", "diagnosis"
     // The table on one state, as a click on a tile asks (the oldest-pending tile: pending events,
     // oldest first).
     void filterByTile(int tile);
@@ -117,9 +123,14 @@ public:
     QSpinBox *intervalBox() const { return m_interval; }
     // What Help › About says: version, database (never a password) and Qt version.
     QString aboutText() const;
+    AlertBar *alertBar() const { return m_alertBar; }
+    WindowAlerts *windowAlerts() const { return m_alerts; }
+    // The name desktop alerts give this outbox (WindowOptions::outboxName, else the database's).
+    QString outboxName() const;
 
 signals:
     void connectRequested();
+    void fleetRequested(); // File › Open fleet…
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -179,6 +190,8 @@ private:
     TeachingPanel *m_teaching = nullptr;
     QLabel *m_refreshLabel = nullptr;
     StaleBanner *m_staleBanner = nullptr;
+    AlertBar *m_alertBar = nullptr;
+    WindowAlerts *m_alerts = nullptr;
     OperatorActions *m_actions = nullptr;
     ResolveActions *m_resolve = nullptr;
     QLabel *m_schemaNote = nullptr; // a native schema older than the program: what to run
