@@ -109,7 +109,9 @@ MainWindow::MainWindow(
     , m_options(options)
     , m_simulation(options.markedForSimulation.value_or(false))
 {
-    setWindowTitle(tr("Outbox Health — %1").arg(m_url.toDisplayString()));
+    setWindowTitle(options.outboxName.isEmpty()
+            ? tr("Outbox Health — %1").arg(m_url.toDisplayString())
+            : tr("Outbox Health — %1 (%2)").arg(options.outboxName, m_url.toDisplayString()));
     setupModels();
     setupCentral();
     setupToolbar();
