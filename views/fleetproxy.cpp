@@ -38,7 +38,8 @@ ThemeColours::TileLevel themeLevel(const QVariant &level)
 std::optional<ThemeColours::Tile> cellColours(const QModelIndex &index)
 {
     const int column = index.column();
-    if (column == FleetModel::StatusColumn) {
+    if (column == FleetModel::StatusColumn
+        || (column == FleetModel::WorstColumn && index.data(FleetModel::DownRole).toBool())) {
         if (!index.data(FleetModel::DownRole).toBool())
             return std::nullopt;
         return ThemeColours::tile(ThemeColours::TileLevel::Red);

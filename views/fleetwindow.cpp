@@ -17,6 +17,15 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+namespace {
+
+QString outboxes(int n)
+{
+    return n == 1 ? FleetWindow::tr("1 outbox") : FleetWindow::tr("%1 outboxes").arg(n);
+}
+
+} // namespace
+
 FleetWindow::FleetWindow(QWidget *parent)
     : QMainWindow(parent)
     , m_model(new FleetModel(this))
@@ -42,7 +51,7 @@ FleetWindow::FleetWindow(QWidget *parent)
     setupMenus();
     connect(m_model, &FleetModel::outboxUpdated, this, &FleetWindow::onOutboxUpdated);
     connect(m_alertBar, &AlertBar::muteRequested, m_proxy, [this] { m_proxy->invalidate(); });
-    resize(1200, 560);
+    resize(1240, 600);
 }
 
 FleetWindow::~FleetWindow() = default;
@@ -60,7 +69,7 @@ void FleetWindow::setupTable()
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     QHeaderView *header = m_view->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
-    header->setSectionResizeMode(FleetModel::StatusColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(FleetModel::WorstColumn, QHeaderView::Stretch);
     connect(m_view, &QTableView::doubleClicked, this,
         [this](const QModelIndex &index) { openRow(index.row()); });
     connect(m_view, &QTableView::activated, this,
@@ -82,8 +91,8 @@ bool FleetWindow::openFile(const QString &path, QString *error)
 {
     if (!m_model->loadFile(path, error))
         return false;
-    setWindowTitle(tr("Outbox Health — fleet %1 (%n outbox(es))", nullptr, m_model->rowCount())
-                       .arg(QFileInfo(path).fileName()));
+    setWindowTitle(tr("Outbox Health — fleet %1 (%2)")
+                       .arg(QFileInfo(path).fileName(), outboxes(m_model->rowCount())));
     applyEnvironments();
     updateSummary();
     m_model->start();
@@ -147,15 +156,23 @@ QString FleetWindow::summary() const
 void FleetWindow::updateSummary()
 {
     int counts[5] = {};
-    for (int row = 0; row < m_model->rowCount(); ++row)
+    int unconfigured = 0;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
         ++counts[m_model->index(row, 0).data(FleetModel::SeverityRole).toInt()];
-    m_summary->setText(tr("%n outbox(es): %1 down or not configured, %2 red, %3 amber, %4 "
-                          "waiting, %5 healthy; each refreshed every %6 s",
-        nullptr, m_model->rowCount())
-                           .arg(counts[4])
-                           .arg(counts[3])
-                           .arg(counts[2])
-                           .arg(counts[1])
-                           .arg(counts[0])
+        unconfigured += m_model->isConfigured(row) ? 0 : 1;
+    }
+    QStringList parts;
+    const auto add = [&parts](int n, const QString &what) {
+        if (n > 0)
+            parts << QStringLiteral("%1 %2").arg(n).arg(what);
+    };
+    add(counts[4] - unconfigured, tr("down"));
+    add(unconfigured, tr("not configured"));
+    add(counts[3], tr("red"));
+    add(counts[2], tr("amber"));
+    add(counts[1], tr("waiting"));
+    add(counts[0], tr("healthy"));
+    m_summary->setText(tr("%1: %2 — each read every %3 s on a connection of its own")
+                           .arg(outboxes(m_model->rowCount()), parts.join(QStringLiteral(", ")))
                            .arg(FleetModel::DefaultIntervalMs / 1000));
 }

@@ -226,10 +226,22 @@ int FleetModel::severity(const Row &row) const
 QString FleetModel::statusText(const Row &row) const
 {
     if (!row.monitor)
-        return tr("not configured: %1").arg(row.error);
+        return tr("not configured");
     if (row.monitor->isStale())
-        return tr("down: %1").arg(row.monitor->lastFailure());
+        return tr("down");
     return row.monitor->hasSnapshot() ? tr("up") : tr("waiting…");
+}
+
+// The worst figure; for a row without current figures, why (never a password).
+QString FleetModel::worstText(const Row &row) const
+{
+    if (!row.monitor)
+        return row.error;
+    if (row.monitor->isStale())
+        return row.monitor->lastFailure();
+    if (!row.monitor->hasSnapshot())
+        return QStringLiteral("—");
+    return row.grade.level == HealthGrade::Level::Normal ? tr("healthy") : row.grade.figure;
 }
 
 QString FleetModel::refreshedText(const Row &row) const
@@ -242,7 +254,7 @@ QString FleetModel::refreshedText(const Row &row) const
 
 QVariant FleetModel::display(const Row &row, int column) const
 {
-    const bool figures = row.monitor && row.monitor->hasSnapshot();
+    const bool figures = row.monitor && row.monitor->hasSnapshot() && !row.monitor->isStale();
     const HealthSnapshot *snapshot = figures ? &row.monitor->snapshot() : nullptr;
     const auto known = [snapshot](const QString &key, qint64 value) -> QVariant {
         if (!snapshot)
@@ -258,9 +270,7 @@ QVariant FleetModel::display(const Row &row, int column) const
     case StatusColumn:
         return statusText(row);
     case WorstColumn:
-        if (!figures)
-            return QStringLiteral("—");
-        return row.grade.level == HealthGrade::Level::Normal ? tr("healthy") : row.grade.figure;
+        return worstText(row);
     case DueColumn:
         return known(QStringLiteral("due"), snapshot ? snapshot->counts.due : 0);
     case DeadColumn:

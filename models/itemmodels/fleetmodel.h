@@ -2,10 +2,10 @@
 // --config`, FleetConfig), each read by a HealthMonitor of its own (its own thread and
 // connection, healing after a restart, stale answers dropped) every 5 s. A line of the file
 // that does not parse becomes a row that says why; the others are read as usual. Columns: name,
-// environment, up/down, the worst figure with its tile level (HealthGrade), due, DEAD, oldest
-// pending, last refresh. SeverityRole orders worst first (down and errors, red, amber, waiting,
-// healthy); the view sorts on it. The environment (a name and a colour name) is the view's to
-// tell: the model only keeps it.
+// environment, up/down, the worst figure with its tile level (HealthGrade) or, down, the cause,
+// due, DEAD, oldest pending (the last figures while down: "—"), last refresh. SeverityRole orders
+// worst first (down and errors, red, amber, waiting, healthy); the view sorts on it. The
+// environment (a name and a colour name) is the view's to tell: the model only keeps it.
 #pragma once
 
 #include "alertdecider.h"
@@ -87,6 +87,7 @@ private:
     int severity(const Row &row) const;
     QVariant display(const Row &row, int column) const;
     QString statusText(const Row &row) const;
+    QString worstText(const Row &row) const;
     QString refreshedText(const Row &row) const;
     QVariant cellLevel(const Row &row, int column) const;
 
