@@ -55,8 +55,26 @@ void FleetBench::start()
 void FleetBench::beat()
 {
     const qint64 now = m_clock.nsecsElapsed();
-    m_gapsMs.append(double(now - m_lastBeatNs) / 1e6);
+    const double gap = double(now - m_lastBeatNs) / 1e6;
     m_lastBeatNs = now;
+    if (m_steadyStartMs == 0) {
+        m_startupMaxGapMs = std::max(m_startupMaxGapMs, gap);
+        if (allAnswered())
+            m_steadyStartMs = QDateTime::currentMSecsSinceEpoch();
+        return;
+    }
+    m_gapsMs.append(gap);
+}
+
+bool FleetBench::allAnswered() const
+{
+    const FleetModel *model = m_fleet->model();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const HealthMonitor *monitor = model->monitorAt(row);
+        if (monitor && !monitor->hasSnapshot() && !monitor->isStale())
+            return false;
+    }
+    return true;
 }
 
 QString FleetBench::report() const
@@ -78,12 +96,16 @@ QString FleetBench::report() const
                         .arg(o.name, number(o.snapshots / minutes), number(o.queryMs / minutes),
                             down ? QStringLiteral("true") : QStringLiteral("false"));
     }
-    return QStringLiteral("{\"outboxes\":%1,\"duration_ms\":%2,\"start_ms\":%3,\"max_gap_ms\":%4,"
-                          "\"p99_gap_ms\":%5,\"beats\":%6,\"per_outbox\":[%7]}\n")
+    return QStringLiteral(
+        "{\"outboxes\":%1,\"duration_ms\":%2,\"start_ms\":%3,"
+        "\"steady_start_ms\":%4,\"end_ms\":%5,\"startup_max_gap_ms\":%6,"
+        "\"max_gap_ms\":%7,\"p99_gap_ms\":%8,\"beats\":%9,\"per_outbox\":[%10]}\n")
         .arg(m_outboxes.size())
         .arg(m_durationMs)
         .arg(m_startMs)
-        .arg(number(maxGap), number(p99))
+        .arg(m_steadyStartMs)
+        .arg(QDateTime::currentMSecsSinceEpoch())
+        .arg(number(m_startupMaxGapMs), number(maxGap), number(p99))
         .arg(m_gapsMs.size())
         .arg(outboxes.join(QLatin1Char(',')));
 }

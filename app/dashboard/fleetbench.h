@@ -31,6 +31,7 @@ private:
         qint64 queryMs = 0;
     };
     void beat();
+    bool allAnswered() const;
     void finish();
     QString report() const;
 
@@ -40,7 +41,9 @@ private:
     QTimer m_heartbeat;
     QElapsedTimer m_clock;
     qint64 m_lastBeatNs = 0;
-    QList<double> m_gapsMs;
+    QList<double> m_gapsMs; // once steady
+    double m_startupMaxGapMs = 0;
+    qint64 m_steadyStartMs = 0; // wall clock; 0 until every outbox answered once
     QList<Outbox> m_outboxes; // in the model's rows
     qint64 m_startMs = 0; // wall clock, for a probe outside
 };
