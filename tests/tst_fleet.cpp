@@ -181,7 +181,7 @@ private slots:
         mute->click();
         QTRY_VERIFY(!fleet.alertBar()->isVisible());
         QVERIFY(AlertDecider::isMuted(u"orders"_qs));
-        QCOMPARE(fleet.proxy()->index(0, FleetModel::NameColumn).data().toString(),
+        QTRY_COMPARE(fleet.proxy()->index(0, FleetModel::NameColumn).data().toString(),
             u"orders (muted)"_qs);
     }
 

@@ -10,6 +10,15 @@ FleetProxy::FleetProxy(QObject *parent)
 {
     setDynamicSortFilter(true);
     sort(0, Qt::AscendingOrder); // lessThan puts the worst first
+    m_muted = AlertDecider::mutedOutboxes();
+}
+
+void FleetProxy::refreshMutes()
+{
+    m_muted = AlertDecider::mutedOutboxes();
+    if (rowCount() > 0)
+        emit dataChanged(
+            index(0, FleetModel::NameColumn), index(rowCount() - 1, FleetModel::NameColumn));
 }
 
 bool FleetProxy::lessThan(const QModelIndex &left, const QModelIndex &right) const
@@ -77,7 +86,7 @@ QVariant FleetProxy::data(const QModelIndex &index, int role) const
         const QString name = QSortFilterProxyModel::data(index, role).toString();
         const QModelIndex source = mapToSource(index);
         const auto *model = qobject_cast<const FleetModel *>(sourceModel());
-        if (model && model->isConfigured(source.row()) && AlertDecider::isMuted(name))
+        if (model && model->isConfigured(source.row()) && m_muted.contains(name))
             return tr("%1 (muted)").arg(name);
         return name;
     }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <QSortFilterProxyModel>
+#include <QStringList>
 
 class FleetProxy : public QSortFilterProxyModel
 {
@@ -13,7 +14,13 @@ public:
     explicit FleetProxy(QObject *parent = nullptr);
 
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    // Reads the muted outboxes again (AlertDecider) after a mute changed: a name is painted
+    // often, the settings are not read each time.
+    void refreshMutes();
 
 protected:
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
+
+private:
+    QStringList m_muted;
 };

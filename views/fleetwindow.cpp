@@ -50,7 +50,8 @@ FleetWindow::FleetWindow(QWidget *parent)
     statusBar()->addWidget(m_summary, 1);
     setupMenus();
     connect(m_model, &FleetModel::outboxUpdated, this, &FleetWindow::onOutboxUpdated);
-    connect(m_alertBar, &AlertBar::muteRequested, m_proxy, [this] { m_proxy->invalidate(); });
+    // After DesktopAlerts (connected first) saved the mute.
+    connect(m_alertBar, &AlertBar::muteRequested, m_proxy, &FleetProxy::refreshMutes);
     resize(1240, 600);
 }
 
@@ -137,7 +138,7 @@ void FleetWindow::showRowMenu(const QPoint &pos)
         AlertDecider::setMuted(name, muted);
         if (muted)
             m_alertBar->removeAlerts(name);
-        m_proxy->invalidate();
+        m_proxy->refreshMutes();
     });
     menu.exec(m_view->viewport()->mapToGlobal(pos));
 }

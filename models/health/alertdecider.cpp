@@ -46,7 +46,12 @@ std::optional<AlertDecider::Alert> AlertDecider::observe(
 
 bool AlertDecider::isMuted(const QString &outbox)
 {
-    return QSettings().value(QLatin1String(MutedKey)).toStringList().contains(outbox);
+    return mutedOutboxes().contains(outbox);
+}
+
+QStringList AlertDecider::mutedOutboxes()
+{
+    return QSettings().value(QLatin1String(MutedKey)).toStringList();
 }
 
 void AlertDecider::setMuted(const QString &outbox, bool muted)

@@ -9,6 +9,7 @@
 
 #include <QHash>
 #include <QString>
+#include <QStringList>
 #include <optional>
 
 class AlertDecider
@@ -29,6 +30,7 @@ public:
     std::optional<Alert> observe(const QString &outbox, State state, const QString &figure);
 
     static bool isMuted(const QString &outbox);
+    static QStringList mutedOutboxes(); // sorted
     static void setMuted(const QString &outbox, bool muted);
 
 private:

@@ -6,6 +6,7 @@
 
 #include <QFile>
 #include <QLocale>
+#include <QTimer>
 #include <algorithm>
 
 struct FleetModel::Row
@@ -128,11 +129,25 @@ void FleetModel::setInterval(int ms)
     }
 }
 
+// Every outbox is read at once, then each on a timer of its own started a share of the
+// interval after the one before: the fleet's snapshots are spread over the interval instead of
+// twenty arriving together, so neither the database server nor the GUI thread gets them in one
+// burst (and a snapshot's database time is not stretched by nineteen others running beside it).
 void FleetModel::start()
 {
+    QList<HealthMonitor *> monitors;
     for (const auto &row : m_rows) {
         if (row->monitor)
-            row->monitor->resume();
+            monitors.append(row->monitor.get());
+    }
+    for (qsizetype i = 0; i < monitors.size(); ++i) {
+        HealthMonitor *monitor = monitors.at(i);
+        monitor->refreshNow();
+        const int offset = int(qint64(m_interval) * (i + 1) / (monitors.size() + 1));
+        QTimer::singleShot(offset, monitor, [monitor] {
+            if (monitor->isPaused())
+                monitor->resume(); // the next refresh now, then every interval from here
+        });
     }
 }
 
