@@ -25,7 +25,23 @@ FleetModel::FleetModel(QObject *parent)
     : QAbstractTableModel(parent)
 { }
 
-FleetModel::~FleetModel() = default; // each monitor waits for its snapshot under way
+FleetModel::~FleetModel()
+{
+    stopAll();
+}
+
+// Each monitor waits for its snapshot under way when it goes: told to stop all at once first, the
+// fleet waits for the slowest one, not for the sum of them.
+void FleetModel::stopAll()
+{
+    for (const auto &row : m_rows) {
+        if (row->monitor) {
+            row->monitor->pause();
+            row->monitor->workerThread()->quit();
+        }
+    }
+    m_rows.clear();
+}
 
 bool FleetModel::loadFile(const QString &path, QString *error)
 {
@@ -46,7 +62,7 @@ bool FleetModel::loadFile(const QString &path, QString *error)
 void FleetModel::setLines(const QStringList &lines, const QString &source)
 {
     beginResetModel();
-    m_rows.clear();
+    stopAll();
     for (qsizetype i = 0; i < lines.size(); ++i) {
         const QString line = lines.at(i).trimmed();
         if (line.isEmpty() || line.startsWith(QLatin1Char('#')))

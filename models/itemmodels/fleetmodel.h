@@ -81,6 +81,7 @@ signals:
 
 private:
     struct Row;
+    void stopAll();
     void addEntry(const FleetEntry &entry);
     void addError(const QString &name, const QString &error);
     void onUpdated(const Row *row);
