@@ -1,5 +1,6 @@
 #include "healthtiles.h"
 
+#include "healthgrade.h"
 #include "themecolours.h"
 #include "timeformat.h"
 
@@ -52,12 +53,17 @@ QString normalHint(HealthTiles::Tile tile)
     return {};
 }
 
+// The same rule as the fleet view and the desktop alerts (HealthGrade).
 HealthTiles::Level levelOf(qint64 value, const TileLimits &limits)
 {
-    if (value >= limits.red)
+    switch (HealthGrade::levelOf(value, limits)) {
+    case HealthGrade::Level::Red:
         return HealthTiles::Level::Red;
-    if (value >= limits.amber)
+    case HealthGrade::Level::Amber:
         return HealthTiles::Level::Amber;
+    case HealthGrade::Level::Normal:
+        break;
+    }
     return HealthTiles::Level::Normal;
 }
 

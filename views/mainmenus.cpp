@@ -48,6 +48,7 @@ void build(QMenuBar *bar, const MenuActions &actions, QSpinBox *interval)
     QMenu *file = bar->addMenu(QObject::tr("&File"));
     file->setObjectName(QStringLiteral("fileMenu"));
     file->addAction(actions.connect);
+    addIfAny(file, actions.openFleet);
     file->addSeparator();
     file->addAction(actions.exportEvents);
     file->addAction(actions.exportAudit);

@@ -13,6 +13,7 @@ class QWidget;
 struct MenuActions
 {
     QAction *connect = nullptr;
+    QAction *openFleet = nullptr; // none: not offered
     QAction *exportEvents = nullptr;
     QAction *exportAudit = nullptr;
     QAction *quit = nullptr;

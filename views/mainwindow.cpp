@@ -2,6 +2,7 @@
 
 #include "activefilterbar.h"
 #include "agehistogrammodel.h"
+#include "alertbar.h"
 #include "attemptshistogrammodel.h"
 #include "chartspanel.h"
 #include "columnfitter.h"
@@ -38,6 +39,7 @@
 #include "themecolours.h"
 #include "thresholdsdialog.h"
 #include "throughputmodel.h"
+#include "windowalerts.h"
 #include "windowsettings.h"
 
 #include <QApplication>
@@ -45,6 +47,7 @@
 #include <QDateTime>
 #include <QDockWidget>
 #include <QEvent>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
@@ -108,7 +111,9 @@ MainWindow::MainWindow(
     , m_options(options)
     , m_simulation(options.markedForSimulation.value_or(false))
 {
-    setWindowTitle(tr("Outbox Health — %1").arg(m_url.toDisplayString()));
+    setWindowTitle(options.outboxName.isEmpty()
+            ? tr("Outbox Health — %1").arg(m_url.toDisplayString())
+            : tr("Outbox Health — %1 (%2)").arg(options.outboxName, m_url.toDisplayString()));
     setupModels();
     setupCentral();
     setupToolbar();
@@ -446,6 +451,9 @@ void MainWindow::setupStaleBanner()
     m_staleBanner = new StaleBanner(m_monitor);
     auto *layout = qobject_cast<QVBoxLayout *>(centralWidget()->layout());
     layout->insertWidget(0, m_staleBanner); // above the tiles
+    m_alertBar = new AlertBar; // desktop alerts where there is no tray, above the banner
+    layout->insertWidget(0, m_alertBar);
+    m_alerts = new WindowAlerts(m_monitor, m_tiles, outboxName(), m_alertBar, this);
     if (m_options.startLiveRelay && !HintBar::isDismissed()) { // the demo's first runs
         auto *hint = new HintBar;
         connect(hint, &HintBar::showMeRequested, this, [this] {
@@ -676,6 +684,13 @@ QString MainWindow::aboutText() const
             QStringLiteral(QT_VERSION_STR));
 }
 
+QString MainWindow::outboxName() const
+{
+    if (!m_options.outboxName.isEmpty())
+        return m_options.outboxName;
+    return m_url.isSqlite() ? QFileInfo(m_url.path()).completeBaseName() : m_url.databaseName();
+}
+
 void MainWindow::setupMenus()
 {
     m_tableMenu = new EventTableMenu(m_eventView, m_filterBar, m_actions, this);
@@ -684,6 +699,9 @@ void MainWindow::setupMenus()
         [this] { showTab(QStringLiteral("detail")); });
     MenuActions actions;
     actions.connect = m_connectAction;
+    actions.openFleet = new QAction(tr("Open &fleet…"), this);
+    actions.openFleet->setObjectName(QStringLiteral("openFleetAction"));
+    connect(actions.openFleet, &QAction::triggered, this, &MainWindow::fleetRequested);
     actions.exportEvents = m_actions->exportEventsAction();
     actions.exportEvents->setShortcut(tr("Ctrl+E"));
     actions.exportAudit = m_actions->exportAuditAction();

@@ -36,6 +36,8 @@ class OperatorActions;
 class ReplayLogModel;
 class ResolveActions;
 class StaleBanner;
+class AlertBar;
+class WindowAlerts;
 class EventTableMenu;
 class QAction;
 class QDockWidget;
@@ -62,6 +64,9 @@ struct WindowOptions
     std::optional<bool> markedForSimulation;
     // The environment the operator named for this database (title, status bar, tile badge).
     ConnectionEnvironment environment;
+    // The outbox's name in desktop alerts and their mutes ("orders: 3 DEAD events"): the fleet
+    // file's name when opened from the fleet view; empty = the database's name.
+    QString outboxName;
     // The teaching panel (a simulation database only) is shown unless the saved window state
     // says otherwise; by default only for the demo.
     bool showTeachingByDefault = false;
@@ -121,9 +126,14 @@ public:
     QSpinBox *intervalBox() const { return m_interval; }
     // What Help › About says: version, database (never a password) and Qt version.
     QString aboutText() const;
+    AlertBar *alertBar() const { return m_alertBar; }
+    WindowAlerts *windowAlerts() const { return m_alerts; }
+    // The name desktop alerts give this outbox (WindowOptions::outboxName, else the database's).
+    QString outboxName() const;
 
 signals:
     void connectRequested();
+    void fleetRequested(); // File › Open fleet…
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -184,6 +194,8 @@ private:
     TeachingPanel *m_teaching = nullptr;
     QLabel *m_refreshLabel = nullptr;
     StaleBanner *m_staleBanner = nullptr;
+    AlertBar *m_alertBar = nullptr;
+    WindowAlerts *m_alerts = nullptr;
     OperatorActions *m_actions = nullptr;
     ResolveActions *m_resolve = nullptr;
     QLabel *m_schemaNote = nullptr; // a native schema older than the program: what to run

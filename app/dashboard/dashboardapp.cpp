@@ -4,6 +4,8 @@
 #include "connectionopener.h"
 #include "demodatabase.h"
 #include "eventlistmodel.h"
+#include "fleetmodel.h"
+#include "fleetwindow.h"
 #include "mainwindow.h"
 #include "operatoractions.h"
 #include "plaintext.h"
@@ -14,6 +16,8 @@
 #include "windowsettings.h"
 
 #include <QApplication>
+#include <QFileDialog>
+#include <QMessageBox>
 #include <QTableView>
 #include <QTextStream>
 #include <QThread>
@@ -34,6 +38,10 @@ DashboardApp::~DashboardApp()
         m_demoThread->wait(); // the demo database being made: a short local write
     delete m_window;
     delete m_start;
+    for (const QPointer<MainWindow> &window : std::as_const(m_fleetWindows))
+        delete window;
+    for (const QPointer<FleetWindow> &fleet : std::as_const(m_fleets))
+        delete fleet;
 }
 
 void DashboardApp::openUrl(
@@ -137,6 +145,73 @@ StartWindow *DashboardApp::ensureStartWindow()
     return m_start;
 }
 
+void DashboardApp::connectWindow(MainWindow *window)
+{
+    connect(window, &MainWindow::connectRequested, this, &DashboardApp::askForConnection);
+    connect(window, &MainWindow::fleetRequested, this, &DashboardApp::askForFleet);
+}
+
+bool DashboardApp::openFleet(const QString &path, QString *error)
+{
+    auto *fleet = new FleetWindow;
+    fleet->setAttribute(Qt::WA_DeleteOnClose);
+    if (!fleet->openFile(path, error)) {
+        delete fleet;
+        return false;
+    }
+    connect(fleet, &FleetWindow::fleetRequested, this, &DashboardApp::askForFleet);
+    connect(fleet, &FleetWindow::outboxOpenRequested, this,
+        [this, fleet](int row) { openFleetOutbox(fleet, row); });
+    fleet->show();
+    m_fleets.removeAll(nullptr);
+    m_fleets.append(fleet);
+    if (m_start)
+        m_start->hide();
+    if (m_screenshot)
+        takeScreenshot(*std::exchange(m_screenshot, std::nullopt));
+    return true;
+}
+
+void DashboardApp::askForFleet()
+{
+    QWidget *parent = qobject_cast<QWidget *>(sender());
+    const QString path = QFileDialog::getOpenFileName(parent, tr("Open fleet"), QString(),
+        tr("Fleet files (*.conf *.txt *.fleet);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!openFleet(path, &error))
+        QMessageBox::warning(parent, tr("Open fleet"), DatabaseUrl::maskPasswords(error));
+}
+
+FleetWindow *DashboardApp::fleetWindow() const
+{
+    for (qsizetype i = m_fleets.size() - 1; i >= 0; --i) {
+        if (m_fleets.at(i))
+            return m_fleets.at(i);
+    }
+    return nullptr;
+}
+
+// Validated by the window's own workers (schema checked as they open); the URL stays in memory.
+MainWindow *DashboardApp::openFleetOutbox(FleetWindow *fleet, int row)
+{
+    const FleetModel *model = fleet->model();
+    WindowOptions options;
+    options.readOnly = m_readOnly;
+    options.profile = model->profileAt(row);
+    options.outboxName = model->nameAt(row);
+    const DatabaseUrl &url = model->entryAt(row).url;
+    options.environment = ConnectionEnvironment::forUrl(url.toStorableString());
+    auto *window = new MainWindow(url, options);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    connectWindow(window);
+    window->show();
+    m_fleetWindows.removeAll(nullptr);
+    m_fleetWindows.append(window);
+    return window;
+}
+
 void DashboardApp::show(
     const OpenedDatabase &database, bool demo, const ConnectionEnvironment &environment)
 {
@@ -156,7 +231,7 @@ void DashboardApp::show(
     options.environment = environment;
     auto *window = new MainWindow(database.url, options);
     window->setAttribute(Qt::WA_DeleteOnClose);
-    connect(window, &MainWindow::connectRequested, this, &DashboardApp::askForConnection);
+    connectWindow(window);
     if (m_view)
         window->openEventView(m_view->filter, m_view->sortColumn, m_view->sortOrder);
     window->show();
@@ -223,7 +298,7 @@ void DashboardApp::scheduleScreenshot(
     const QString &path, int delayMs, const QString &select, const QString &tab)
 {
     const Screenshot shot {path, delayMs, select, tab};
-    if (m_window)
+    if (m_window || fleetWindow())
         takeScreenshot(shot);
     else
         m_screenshot = shot; // once the window opened
@@ -244,6 +319,8 @@ void DashboardApp::takeScreenshot(const Screenshot &shot)
                     m_window->showTab(tab);
             }
             QWidget *subject = m_window;
+            if (!subject)
+                subject = fleetWindow();
             if (tab == QLatin1String("replay-dialog") && m_window) {
                 // The dialog an operator sees before replaying the selected DEAD event.
                 const QString id = m_window->eventView()

@@ -13,6 +13,7 @@
 #include <QPointer>
 #include <memory>
 
+class FleetWindow;
 class MainWindow;
 class StartWindow;
 
@@ -35,6 +36,16 @@ public:
     // What a start without --db opens: the last database (WindowSettings), else the demo.
     void openLast(bool readOnly);
     void askForConnection();
+    // A fleet view on a fleet file (FleetWindow); false with *error when the file cannot be
+    // read. Double-clicking an outbox opens its own window beside it (openFleetOutbox).
+    bool openFleet(const QString &path, QString *error);
+    void askForFleet(); // File › Open fleet…: a file dialog, then openFleet
+    FleetWindow *fleetWindow() const; // the newest fleet view, if any
+    // The dashboard window of the fleet's outbox at `row`, in this process: its URL (with a
+    // password, if the file had one, kept in memory only), profile and name.
+    MainWindow *openFleetOutbox(FleetWindow *fleet, int row);
+    // Read-only windows from the fleet view (outbox-dashboard --read-only).
+    void setReadOnly(bool readOnly) { m_readOnly = readOnly; }
     // The event table's filter and sort in every window opened from now on, instead of the
     // remembered ones.
     void setEventView(const EventView &view) { m_view = view; }
@@ -67,9 +78,13 @@ private:
     void onStartFailed(const QString &error);
     StartWindow *ensureStartWindow();
     void takeScreenshot(const Screenshot &shot);
+    void connectWindow(MainWindow *window);
 
     QPointer<MainWindow> m_window;
     QPointer<StartWindow> m_start;
+    QList<QPointer<FleetWindow>> m_fleets;
+    QList<QPointer<MainWindow>> m_fleetWindows; // outboxes opened from a fleet view
+    bool m_readOnly = false;
     ConnectionOpener m_opener; // the Connect… dialog's, off the GUI thread
     ConnectionOpener m_startOpener; // the database given at start-up
     std::unique_ptr<class QThread> m_demoThread; // recreating the demo database

@@ -6,6 +6,7 @@
 #include "dashboardapp.h"
 #include "databaseurl.h"
 #include "eventview.h"
+#include "fleetbench.h"
 #include "mainwindow.h"
 #include "plaintext.h"
 #include "scenario.h"
@@ -39,6 +40,10 @@ void addOptions(QCommandLineParser &parser)
             "With --db: the outbox schema, a built-in profile (native, pg-boss, spring-modulith, "
             "spring-modulith-2, gruelbox, namastack) or a profile file (default: detected)."),
         QStringLiteral("NAME|PATH")});
+    parser.addOption({QStringLiteral("fleet"),
+        QStringLiteral("Open the fleet view on a fleet file: one NAME=URL[;profile=P] per line, "
+                       "the format of outboxctl serve --config."),
+        QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("read-only"),
         QStringLiteral("Open the database read-only (also the setting connection/readOnly).")});
     parser.addOption({QStringLiteral("search"),
@@ -98,7 +103,11 @@ void addOptions(QCommandLineParser &parser)
             QStringLiteral("STEPS")},
         {QStringLiteral("bench-hold-ms"),
             QStringLiteral("After each step, stay this long (default two refresh intervals)."),
-            QStringLiteral("MS"), QString::number(BenchDriver::DefaultHoldMs)}};
+            QStringLiteral("MS"), QString::number(BenchDriver::DefaultHoldMs)},
+        // (see fleetbench.h)
+        {QStringLiteral("bench-fleet-ms"),
+            QStringLiteral("With --fleet: stay open this long, report, quit."),
+            QStringLiteral("MS")}};
     for (QCommandLineOption &option : bench) {
         option.setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(option);
@@ -154,7 +163,8 @@ int printHelpOrVersion(const QCoreApplication &app)
            "  outbox-dashboard --db postgresql://db.internal/jobs --profile pg-boss\n"
            "  outbox-dashboard --db postgresql://db.internal/shop --state dead --sort "
            "failures:desc\n"
-           "  outbox-dashboard --db postgresql://db.internal/shop --search 7f3c9a\n";
+           "  outbox-dashboard --db postgresql://db.internal/shop --search 7f3c9a\n"
+           "  outbox-dashboard --fleet ~/outboxes.conf   one row per outbox, worst first\n";
     return 0;
 }
 
@@ -223,6 +233,11 @@ int main(int argc, char *argv[])
             << "outbox-dashboard: --profile needs --db (the demo database is native)" << Qt::endl;
         return 2;
     }
+    if (parser.isSet(QStringLiteral("fleet"))
+        && (parser.isSet(QStringLiteral("db")) || parser.isSet(QStringLiteral("demo")))) {
+        QTextStream(stderr) << "outbox-dashboard: --fleet excludes --db and --demo" << Qt::endl;
+        return 2;
+    }
     if (parser.isSet(QStringLiteral("demo")) && parser.isSet(QStringLiteral("db"))) {
         QTextStream(stderr) << "outbox-dashboard: --demo and --db exclude each other" << Qt::endl;
         return 2;
@@ -252,7 +267,19 @@ int main(int argc, char *argv[])
         || parser.isSet(QStringLiteral("bench-script")));
     const bool readOnly = parser.isSet(QStringLiteral("read-only"))
         || QSettings().value(QStringLiteral("connection/readOnly")).toBool();
-    if (parser.isSet(QStringLiteral("db"))) {
+    dashboard.setReadOnly(readOnly);
+    if (parser.isSet(QStringLiteral("fleet"))) {
+        if (!dashboard.openFleet(parser.value(QStringLiteral("fleet")), &error)) {
+            QTextStream(stderr) << "outbox-dashboard: " << PlainText::escaped(error) << Qt::endl;
+            return 2;
+        }
+        if (parser.isSet(QStringLiteral("bench-fleet-ms"))) {
+            auto *bench = new FleetBench(dashboard.fleetWindow(),
+                parser.value(QStringLiteral("bench-fleet-ms")).toInt(),
+                parser.value(QStringLiteral("bench-report")), &dashboard);
+            bench->start();
+        }
+    } else if (parser.isSet(QStringLiteral("db"))) {
         dashboard.openUrl(parser.value(QStringLiteral("db")), readOnly,
             parser.isSet(QStringLiteral("profile"))
                 ? std::optional<QString>(parser.value(QStringLiteral("profile")))

@@ -1,0 +1,397 @@
+#include "fleetmodel.h"
+
+#include "healthmonitor.h"
+#include "profileregistry.h"
+#include "timeformat.h"
+
+#include <QFile>
+#include <QLocale>
+#include <QTimer>
+#include <algorithm>
+
+struct FleetModel::Row
+{
+    QString name;
+    std::optional<FleetEntry> entry; // none: a line that does not parse
+    std::optional<OutboxProfile> profile;
+    QString error; // why the line does not parse
+    std::unique_ptr<HealthMonitor> monitor;
+    HealthGrade grade; // of the last snapshot
+    QString environment;
+    QString environmentColour;
+};
+
+FleetModel::FleetModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{ }
+
+FleetModel::~FleetModel()
+{
+    stopAll();
+}
+
+// Each monitor waits for its snapshot under way when it goes: told to stop all at once first, the
+// fleet waits for the slowest one, not for the sum of them.
+void FleetModel::stopAll()
+{
+    for (const auto &row : m_rows) {
+        if (row->monitor) {
+            row->monitor->pause();
+            row->monitor->workerThread()->quit();
+        }
+    }
+    m_rows.clear();
+}
+
+bool FleetModel::loadFile(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
+        *error = tr("cannot read %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    if (file.size() > 1024 * 1024) {
+        *error = tr("%1 is larger than 1 MiB: not a fleet file").arg(path);
+        return false;
+    }
+    setLines(QString::fromUtf8(file.readAll()).split(QLatin1Char('\n')), path);
+    return true;
+}
+
+// Each line on its own (FleetConfig::parseEntry), so that one bad line leaves the others read.
+void FleetModel::setLines(const QStringList &lines, const QString &source)
+{
+    beginResetModel();
+    stopAll();
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QString line = lines.at(i).trimmed();
+        if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
+            continue;
+        const QString where = source.isEmpty() ? tr("line %1").arg(i + 1)
+                                               : QStringLiteral("%1:%2").arg(source).arg(i + 1);
+        QString why;
+        const std::optional<FleetEntry> entry = FleetConfig::parseEntry(line, &why);
+        if (!entry)
+            addError(where, why);
+        else if (std::any_of(m_rows.begin(), m_rows.end(),
+                     [&entry](const auto &row) { return row->entry && row->name == entry->name; }))
+            addError(where, tr("outbox %1 is named twice").arg(entry->name));
+        else
+            addEntry(*entry);
+    }
+    endResetModel();
+}
+
+void FleetModel::addError(const QString &name, const QString &error)
+{
+    auto row = std::make_unique<Row>();
+    row->name = name;
+    row->error = DatabaseUrl::maskPasswords(error);
+    m_rows.push_back(std::move(row));
+}
+
+void FleetModel::addEntry(const FleetEntry &entry)
+{
+    auto row = std::make_unique<Row>();
+    row->name = entry.name;
+    row->entry = entry;
+    row->monitor = std::make_unique<HealthMonitor>(entry.url);
+    row->monitor->setInterval(m_interval);
+    if (entry.profile) {
+        QString why;
+        row->profile = ProfileRegistry::resolve(*entry.profile, &why); // FleetConfig checked it
+        if (row->profile)
+            row->monitor->setProfile(*row->profile);
+    }
+    Row *raw = row.get();
+    connect(row->monitor.get(), &HealthMonitor::snapshotChanged, this,
+        [this, raw](const HealthSnapshot &snapshot) {
+            raw->grade = HealthGrade::of(snapshot, m_thresholds);
+            onUpdated(raw);
+        });
+    connect(row->monitor.get(), &HealthMonitor::healthStateChanged, this,
+        [this, raw] { onUpdated(raw); });
+    m_rows.push_back(std::move(row));
+}
+
+void FleetModel::onUpdated(const Row *row)
+{
+    for (size_t i = 0; i < m_rows.size(); ++i) {
+        if (m_rows[i].get() == row) {
+            emit dataChanged(index(int(i), 0), index(int(i), ColumnCount - 1));
+            emit outboxUpdated(int(i));
+            return;
+        }
+    }
+}
+
+void FleetModel::setThresholds(const TileThresholds &thresholds)
+{
+    m_thresholds = thresholds;
+    for (const auto &row : m_rows) {
+        if (row->monitor && row->monitor->hasSnapshot())
+            row->grade = HealthGrade::of(row->monitor->snapshot(), m_thresholds);
+    }
+    if (!m_rows.empty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+void FleetModel::setInterval(int ms)
+{
+    m_interval = ms;
+    for (const auto &row : m_rows) {
+        if (row->monitor)
+            row->monitor->setInterval(ms);
+    }
+}
+
+// Every outbox is read at once, then each on a timer of its own started a share of the
+// interval after the one before: the fleet's snapshots are spread over the interval instead of
+// twenty arriving together, so neither the database server nor the GUI thread gets them in one
+// burst (and a snapshot's database time is not stretched by nineteen others running beside it).
+void FleetModel::start()
+{
+    QList<HealthMonitor *> monitors;
+    for (const auto &row : m_rows) {
+        if (row->monitor)
+            monitors.append(row->monitor.get());
+    }
+    for (qsizetype i = 0; i < monitors.size(); ++i) {
+        HealthMonitor *monitor = monitors.at(i);
+        monitor->refreshNow();
+        const int offset = int(qint64(m_interval) * (i + 1) / (monitors.size() + 1));
+        QTimer::singleShot(offset, monitor, [monitor] {
+            if (monitor->isPaused())
+                monitor->resume(); // the next refresh now, then every interval from here
+        });
+    }
+}
+
+void FleetModel::setEnvironment(int row, const QString &name, const QString &colour)
+{
+    m_rows.at(size_t(row))->environment = name;
+    m_rows.at(size_t(row))->environmentColour = colour;
+    emit dataChanged(index(row, EnvironmentColumn), index(row, EnvironmentColumn));
+}
+
+int FleetModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int FleetModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+bool FleetModel::isConfigured(int row) const
+{
+    return m_rows.at(size_t(row))->entry.has_value();
+}
+
+const FleetEntry &FleetModel::entryAt(int row) const
+{
+    return *m_rows.at(size_t(row))->entry;
+}
+
+std::optional<OutboxProfile> FleetModel::profileAt(int row) const
+{
+    return m_rows.at(size_t(row))->profile;
+}
+
+HealthMonitor *FleetModel::monitorAt(int row) const
+{
+    return m_rows.at(size_t(row))->monitor.get();
+}
+
+QString FleetModel::nameAt(int row) const
+{
+    return m_rows.at(size_t(row))->name;
+}
+
+AlertDecider::State FleetModel::stateAt(int row) const
+{
+    const Row &r = *m_rows.at(size_t(row));
+    if (!r.monitor)
+        return AlertDecider::State::Unknown; // not configured: nothing to alert about
+    if (r.monitor->isStale())
+        return AlertDecider::State::Down;
+    if (!r.monitor->hasSnapshot())
+        return AlertDecider::State::Unknown;
+    switch (r.grade.level) {
+    case HealthGrade::Level::Red:
+        return AlertDecider::State::Red;
+    case HealthGrade::Level::Amber:
+        return AlertDecider::State::Amber;
+    case HealthGrade::Level::Normal:
+        break;
+    }
+    return AlertDecider::State::Healthy;
+}
+
+QString FleetModel::alertFigureAt(int row) const
+{
+    const Row &r = *m_rows.at(size_t(row));
+    if (r.monitor && r.monitor->isStale())
+        return r.monitor->lastFailure();
+    return r.grade.figure;
+}
+
+int FleetModel::severity(const Row &row) const
+{
+    if (!row.monitor || row.monitor->isStale())
+        return 4;
+    if (!row.monitor->hasSnapshot())
+        return 1;
+    switch (row.grade.level) {
+    case HealthGrade::Level::Red:
+        return 3;
+    case HealthGrade::Level::Amber:
+        return 2;
+    case HealthGrade::Level::Normal:
+        break;
+    }
+    return 0;
+}
+
+QString FleetModel::statusText(const Row &row) const
+{
+    if (!row.monitor)
+        return tr("not configured");
+    if (row.monitor->isStale())
+        return tr("down");
+    return row.monitor->hasSnapshot() ? tr("up") : tr("waiting…");
+}
+
+// The worst figure; for a row without current figures, why (never a password).
+QString FleetModel::worstText(const Row &row) const
+{
+    if (!row.monitor)
+        return row.error;
+    if (row.monitor->isStale())
+        return row.monitor->lastFailure();
+    if (!row.monitor->hasSnapshot())
+        return QStringLiteral("—");
+    return row.grade.level == HealthGrade::Level::Normal ? tr("healthy") : row.grade.figure;
+}
+
+QString FleetModel::refreshedText(const Row &row) const
+{
+    if (!row.monitor || !row.monitor->lastGoodAt().isValid())
+        return QStringLiteral("—");
+    const QString time = row.monitor->lastGoodAt().toString(QStringLiteral("HH:mm:ss"));
+    return row.monitor->isStale() ? tr("%1 (stale)").arg(time) : time;
+}
+
+QVariant FleetModel::display(const Row &row, int column) const
+{
+    const bool figures = row.monitor && row.monitor->hasSnapshot() && !row.monitor->isStale();
+    const HealthSnapshot *snapshot = figures ? &row.monitor->snapshot() : nullptr;
+    const auto known = [snapshot](const QString &key, qint64 value) -> QVariant {
+        if (!snapshot)
+            return QStringLiteral("—");
+        return snapshot->isAvailable(key) ? QVariant(QLocale().toString(value))
+                                          : QVariant(QStringLiteral("n/a"));
+    };
+    switch (column) {
+    case NameColumn:
+        return row.name;
+    case EnvironmentColumn:
+        return row.environment;
+    case StatusColumn:
+        return statusText(row);
+    case WorstColumn:
+        return worstText(row);
+    case DueColumn:
+        return known(QStringLiteral("due"), snapshot ? snapshot->counts.due : 0);
+    case DeadColumn:
+        return known(QStringLiteral("dead"), snapshot ? snapshot->counts.dead : 0);
+    case OldestPendingColumn:
+        if (!snapshot)
+            return QStringLiteral("—");
+        if (!snapshot->isAvailable(QStringLiteral("oldest_pending_age_ms")))
+            return QStringLiteral("n/a");
+        return snapshot->oldestPendingAgeMs ? TimeFormat::age(*snapshot->oldestPendingAgeMs)
+                                            : tr("none pending");
+    case RefreshedColumn:
+        return refreshedText(row);
+    default:
+        return {};
+    }
+}
+
+QVariant FleetModel::cellLevel(const Row &row, int column) const
+{
+    if (!row.monitor || !row.monitor->hasSnapshot() || row.monitor->isStale())
+        return {};
+    const HealthSnapshot &s = row.monitor->snapshot();
+    switch (column) {
+    case DueColumn:
+        return int(HealthGrade::levelOf(s.counts.due, m_thresholds.due));
+    case DeadColumn:
+        return int(HealthGrade::levelOf(s.counts.dead, m_thresholds.dead));
+    case OldestPendingColumn:
+        return s.oldestPendingAgeMs
+            ? int(HealthGrade::levelOf(*s.oldestPendingAgeMs, m_thresholds.oldestPendingMs))
+            : int(HealthGrade::Level::Normal);
+    default:
+        return int(row.grade.level);
+    }
+}
+
+QVariant FleetModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row &row = *m_rows.at(size_t(index.row()));
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(row, index.column());
+    case Qt::ToolTipRole:
+        if (index.column() == StatusColumn || index.column() == NameColumn)
+            return row.entry
+                ? row.entry->url.toDisplayString() + QLatin1Char('\n') + statusText(row)
+                : statusText(row);
+        return {};
+    case SeverityRole:
+        return severity(row);
+    case LevelRole:
+        return cellLevel(row, index.column());
+    case EnvironmentColourRole:
+        return row.environmentColour;
+    case DownRole:
+        return !row.monitor || row.monitor->isStale();
+    case Qt::TextAlignmentRole:
+        if (index.column() == DueColumn || index.column() == DeadColumn)
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant FleetModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case NameColumn:
+        return tr("Outbox");
+    case EnvironmentColumn:
+        return tr("Environment");
+    case StatusColumn:
+        return tr("Status");
+    case WorstColumn:
+        return tr("Worst");
+    case DueColumn:
+        return tr("Due");
+    case DeadColumn:
+        return tr("DEAD");
+    case OldestPendingColumn:
+        return tr("Oldest pending");
+    case RefreshedColumn:
+        return tr("Last refresh");
+    default:
+        return {};
+    }
+}

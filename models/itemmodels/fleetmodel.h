@@ -1,0 +1,98 @@
+// The fleet view's table: one row per outbox of a fleet file (the format of `outboxctl serve
+// --config`, FleetConfig), each read by a HealthMonitor of its own (its own thread and
+// connection, healing after a restart, stale answers dropped) every 5 s. A line of the file
+// that does not parse becomes a row that says why; the others are read as usual. Columns: name,
+// environment, up/down, the worst figure with its tile level (HealthGrade) or, down, the cause,
+// due, DEAD, oldest pending (the last figures while down: "—"), last refresh. SeverityRole orders
+// worst first (down and errors, red, amber, waiting, healthy); the view sorts on it. The
+// environment (a name and a colour name) is the view's to tell: the model only keeps it.
+#pragma once
+
+#include "alertdecider.h"
+#include "fleetconfig.h"
+#include "healthgrade.h"
+#include "outboxprofile.h"
+#include "tilethresholds.h"
+
+#include <QAbstractTableModel>
+#include <QDateTime>
+#include <memory>
+#include <vector>
+
+class HealthMonitor;
+struct HealthSnapshot;
+
+class FleetModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column {
+        NameColumn,
+        EnvironmentColumn,
+        StatusColumn,
+        WorstColumn,
+        DueColumn,
+        DeadColumn,
+        OldestPendingColumn,
+        RefreshedColumn,
+        ColumnCount
+    };
+    enum Role {
+        SeverityRole
+        = Qt::UserRole, // int: 4 down or not configured, 3 red, 2 amber, 1 waiting, 0 healthy
+        LevelRole, // int: HealthGrade::Level of the row (and of the cell, for due/DEAD/oldest)
+        EnvironmentColourRole, // QString: "#cf222e", empty when none
+        DownRole, // bool: no current figures (down, not configured)
+    };
+    static constexpr int DefaultIntervalMs = 5000;
+
+    explicit FleetModel(QObject *parent = nullptr);
+    ~FleetModel() override;
+
+    // Replaces the fleet by the file's outboxes (a malformed line: an error row). False, with
+    // *error, only when the file cannot be read at all.
+    bool loadFile(const QString &path, QString *error);
+    // Replaces the fleet by these lines (as in a file; `source` names it in error rows).
+    void setLines(const QStringList &lines, const QString &source = {});
+    void setThresholds(const TileThresholds &thresholds);
+    void setInterval(int ms);
+    // Starts every monitor (first snapshot at once, then every interval).
+    void start();
+    void setEnvironment(int row, const QString &name, const QString &colour);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+    // Configured rows only (not error rows).
+    bool isConfigured(int row) const;
+    const FleetEntry &entryAt(int row) const;
+    std::optional<OutboxProfile> profileAt(int row) const;
+    HealthMonitor *monitorAt(int row) const;
+    QString nameAt(int row) const;
+    // What an alert needs: the state and the worst figure (red) or the cause (down).
+    AlertDecider::State stateAt(int row) const;
+    QString alertFigureAt(int row) const;
+
+signals:
+    // A row's figures or state changed (a snapshot, stale or current again).
+    void outboxUpdated(int row);
+
+private:
+    struct Row;
+    void stopAll();
+    void addEntry(const FleetEntry &entry);
+    void addError(const QString &name, const QString &error);
+    void onUpdated(const Row *row);
+    int severity(const Row &row) const;
+    QVariant display(const Row &row, int column) const;
+    QString statusText(const Row &row) const;
+    QString worstText(const Row &row) const;
+    QString refreshedText(const Row &row) const;
+    QVariant cellLevel(const Row &row, int column) const;
+
+    std::vector<std::unique_ptr<Row>> m_rows;
+    TileThresholds m_thresholds;
+    int m_interval = DefaultIntervalMs;
+};

@@ -1,0 +1,268 @@
+// The fleet view and desktop alerts in real windows over real databases (offscreen, both
+// engines): one row per outbox with its figures, worst first (a down outbox and a bad line of the
+// file above a red one above a healthy one), no password anywhere, an alert bar (no tray under
+// offscreen) when an outbox of the fleet or a single window's tile turns red, Mute remembered,
+// and a double-click that opens the outbox in its own window.
+#include "alertbar.h"
+#include "alertdecider.h"
+#include "dashboardapp.h"
+#include "fleetmodel.h"
+#include "fleetproxy.h"
+#include "fleetwindow.h"
+#include "healthmonitor.h"
+#include "mainwindow.h"
+#include "parkedevents.h"
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSystemTrayIcon>
+#include <QTableView>
+#include <QTemporaryDir>
+
+namespace {
+
+QString downUrl(const QString &engine)
+{
+    return engine == QLatin1String("sqlite") ? u"sqlite:/nonexistent-dir/outbox.sqlite"_qs
+                                             : u"postgresql://monitor:s3cret@127.0.0.1:1/shop"_qs;
+}
+
+// Every text the model shows, in every role a user sees.
+QString everything(const QAbstractItemModel &model)
+{
+    QString all;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        for (int column = 0; column < model.columnCount(); ++column) {
+            const QModelIndex index = model.index(row, column);
+            all += index.data().toString() + QLatin1Char('\n')
+                + index.data(Qt::ToolTipRole).toString() + QLatin1Char('\n');
+        }
+    }
+    return all;
+}
+
+QString column(const QAbstractItemModel &model, int column)
+{
+    QStringList values;
+    for (int row = 0; row < model.rowCount(); ++row)
+        values << model.index(row, column).data().toString();
+    return values.join(QLatin1Char('|'));
+}
+
+bool writeFile(const QString &path, const QString &text)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(text.toUtf8()) > 0;
+}
+
+} // namespace
+
+class TestFleet : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_settings.isValid());
+        QCoreApplication::setOrganizationName(u"OutboxHealthTest"_qs);
+        QCoreApplication::setApplicationName(u"Outbox Health"_qs);
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
+        // Offscreen has no system tray: the alert bar is the path under test.
+        QVERIFY(!QSystemTrayIcon::isSystemTrayAvailable());
+    }
+    void init() { QSettings().clear(); }
+
+    void rowsWorstFirst_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void rowsWorstFirst()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(healthy, engine);
+        FRESH_DATABASE(red, engine);
+        healthy->initialise();
+        QVERIFY(parkEvents(red->initialise()->database(), 12));
+        FleetModel model;
+        QAbstractItemModelTester modelTester(&model);
+        FleetProxy proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester proxyTester(&proxy);
+        model.setLines(
+            {u"# the shop's outboxes"_qs, u"shop=%1"_qs.arg(healthy->url()),
+                u"orders=%1;profile=native"_qs.arg(red->url()), QString(),
+                u"billing=%1"_qs.arg(downUrl(engine)), u"oops"_qs, u"shop=%1"_qs.arg(red->url())},
+            u"fleet.conf"_qs);
+        model.setInterval(300);
+        QCOMPARE(model.rowCount(), 5);
+        QCOMPARE(column(model, FleetModel::NameColumn),
+            u"shop|orders|billing|fleet.conf:6|fleet.conf:7"_qs);
+        model.start();
+        // Every outbox answered: up with its figures, or down with the cause.
+        QTRY_COMPARE_WITH_TIMEOUT(
+            column(model, FleetModel::StatusColumn).count(u"waiting"_qs), 0, 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            model.index(2, FleetModel::StatusColumn).data().toString() == u"down"_qs, 15000);
+        QCOMPARE(model.index(0, FleetModel::StatusColumn).data().toString(), u"up"_qs);
+        QCOMPARE(model.index(0, FleetModel::WorstColumn).data().toString(), u"healthy"_qs);
+        QCOMPARE(model.index(1, FleetModel::DeadColumn).data().toString(), u"12"_qs);
+        QCOMPARE(model.index(1, FleetModel::WorstColumn).data().toString(), u"12 DEAD events"_qs);
+        QCOMPARE(model.index(1, FleetModel::WorstColumn).data(FleetModel::LevelRole).toInt(),
+            int(HealthGrade::Level::Red));
+        QCOMPARE(
+            model.index(1, FleetModel::OldestPendingColumn).data().toString(), u"none pending"_qs);
+        QCOMPARE(model.index(2, FleetModel::DeadColumn).data().toString(), u"—"_qs);
+        // A down outbox and a bad line say why where the worst figure would be.
+        QVERIFY(!model.index(2, FleetModel::WorstColumn).data().toString().isEmpty());
+        QCOMPARE(model.index(3, FleetModel::StatusColumn).data().toString(), u"not configured"_qs);
+        QVERIFY(model.index(3, FleetModel::WorstColumn)
+                    .data()
+                    .toString()
+                    .startsWith(u"expected NAME=URL"_qs));
+        QCOMPARE(model.index(4, FleetModel::WorstColumn).data().toString(),
+            u"outbox shop is named twice"_qs);
+        QCOMPARE(model.stateAt(0), AlertDecider::State::Healthy);
+        QCOMPARE(model.stateAt(1), AlertDecider::State::Red);
+        QCOMPARE(model.stateAt(2), AlertDecider::State::Down);
+        // Worst first: down and the bad lines (file order), red, healthy.
+        QCOMPARE(column(proxy, FleetModel::NameColumn),
+            u"billing|fleet.conf:6|fleet.conf:7|orders|shop"_qs);
+        QVERIFY(!everything(model).contains(u"s3cret"_qs));
+        QVERIFY(!everything(proxy).contains(u"s3cret"_qs));
+        // The figures' cells in their tile's colours; the down status in red.
+        QVERIFY(proxy.index(3, FleetModel::DeadColumn).data(Qt::BackgroundRole).isValid());
+        QVERIFY(!proxy.index(4, FleetModel::DeadColumn).data(Qt::BackgroundRole).isValid());
+        QVERIFY(proxy.index(0, FleetModel::StatusColumn).data(Qt::BackgroundRole).isValid());
+    }
+
+    void fleetAlertBarWhenAnOutboxTurnsRed_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void fleetAlertBarWhenAnOutboxTurnsRed()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(db, engine);
+        const auto connection = db->initialise();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"fleet.conf"_qs);
+        QVERIFY(writeFile(path, u"orders=%1\n"_qs.arg(db->url())));
+        FleetWindow fleet;
+        QString error;
+        QVERIFY2(fleet.openFile(path, &error), qPrintable(error));
+        fleet.model()->setInterval(300);
+        fleet.show();
+        QTRY_COMPARE_WITH_TIMEOUT(
+            fleet.model()->index(0, FleetModel::StatusColumn).data().toString(), u"up"_qs, 15000);
+        QVERIFY(!fleet.alertBar()->isVisible()); // healthy at first sight: no alert
+        QVERIFY(parkEvents(connection->database(), 10));
+        QTRY_VERIFY_WITH_TIMEOUT(fleet.alertBar()->isVisible(), 15000);
+        QCOMPARE(fleet.alertBar()->texts().size(), 1);
+        QVERIFY2(fleet.alertBar()->texts().constFirst().startsWith(u"⚠ orders: 10 DEAD events"_qs),
+            qPrintable(fleet.alertBar()->texts().constFirst()));
+        QVERIFY(fleet.summary().contains(u"1 red"_qs));
+        // Once per crossing: later refreshes of the same red outbox add nothing.
+        QSignalSpy refreshed(fleet.model(), &FleetModel::outboxUpdated);
+        QVERIFY(refreshed.wait(5000));
+        QVERIFY(refreshed.wait(5000));
+        QCOMPARE(fleet.alertBar()->texts().size(), 1);
+        // Mute: the bar empties, the name says so, and the settings remember it.
+        auto *mute = fleet.alertBar()->findChild<QPushButton *>(u"alertMute"_qs);
+        QVERIFY(mute);
+        mute->click();
+        QTRY_VERIFY(!fleet.alertBar()->isVisible());
+        QVERIFY(AlertDecider::isMuted(u"orders"_qs));
+        QTRY_COMPARE(fleet.proxy()->index(0, FleetModel::NameColumn).data().toString(),
+            u"orders (muted)"_qs);
+    }
+
+    void windowAlertBarWhenATileTurnsRed_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void windowAlertBarWhenATileTurnsRed()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(db, engine);
+        const auto connection = db->initialise();
+        WindowOptions options;
+        options.outboxName = u"shop"_qs;
+        MainWindow window(connection->url(), options);
+        window.monitor()->setInterval(300);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.monitor()->hasSnapshot(), 15000);
+        QVERIFY(!window.alertBar()->isVisible());
+        QVERIFY(parkEvents(connection->database(), 10));
+        QTRY_VERIFY_WITH_TIMEOUT(window.alertBar()->isVisible(), 15000);
+        QVERIFY(window.alertBar()->texts().constFirst().startsWith(u"⚠ shop: 10 DEAD events"_qs));
+        // Dismissed, it stays away while the tile stays red.
+        auto *dismiss = window.alertBar()->findChild<QWidget *>(u"alertDismiss"_qs);
+        QVERIFY(dismiss);
+        QMetaObject::invokeMethod(dismiss, "click");
+        QTRY_VERIFY(!window.alertBar()->isVisible());
+        QSignalSpy snapshots(window.monitor(), &HealthMonitor::snapshotChanged);
+        QVERIFY(snapshots.wait(5000));
+        QVERIFY(snapshots.wait(5000));
+        QVERIFY(!window.alertBar()->isVisible());
+    }
+
+    void doubleClickOpensTheOutboxWindow()
+    {
+        QString skip, fail;
+        const auto db = TestDatabase::create(u"sqlite"_qs, &skip, &fail);
+        QVERIFY(db);
+        QVERIFY(parkEvents(db->initialise()->database(), 3));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"fleet.conf"_qs);
+        QVERIFY(writeFile(path, u"orders=%1\n"_qs.arg(db->url())));
+        DashboardApp app;
+        QString error;
+        QVERIFY2(app.openFleet(path, &error), qPrintable(error));
+        FleetWindow *fleet = app.fleetWindow();
+        QVERIFY(fleet);
+        QVERIFY(QTest::qWaitForWindowExposed(fleet));
+        QTableView *view = fleet->view();
+        const QRect cell = view->visualRect(fleet->proxy()->index(0, FleetModel::NameColumn));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cell.center());
+        QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, cell.center());
+        MainWindow *window = nullptr;
+        QTRY_VERIFY((window = [] {
+            for (QWidget *w : QApplication::topLevelWidgets()) {
+                if (auto *main = qobject_cast<MainWindow *>(w); main && main->isVisible())
+                    return main;
+            }
+            return static_cast<MainWindow *>(nullptr);
+        }()));
+        QCOMPARE(window->url().toDisplayString(), db->url());
+        QVERIFY(window->windowTitle().contains(u"orders"_qs));
+        QCOMPARE(window->outboxName(), u"orders"_qs);
+        QTRY_COMPARE_WITH_TIMEOUT(window->monitor()->hasSnapshot(), true, 15000);
+        QCOMPARE(window->monitor()->snapshot().counts.dead, 3);
+        window->close();
+    }
+
+    void unreadableFileIsAnError()
+    {
+        DashboardApp app;
+        QString error;
+        QVERIFY(!app.openFleet(u"/nonexistent-dir/fleet.conf"_qs, &error));
+        QVERIFY2(error.contains(u"cannot read /nonexistent-dir/fleet.conf"_qs), qPrintable(error));
+        QVERIFY(!app.fleetWindow());
+    }
+
+private:
+    QTemporaryDir m_settings;
+};
+
+OUTBOX_TEST_MAIN(TestFleet, QApplication)
+#include "tst_fleet.moc"

@@ -1,0 +1,36 @@
+// Delivers the alerts AlertDecider decides on: a system tray message where the desktop has a
+// tray (QSystemTrayIcon::isSystemTrayAvailable()), otherwise a line in the window's AlertBar.
+// One per window: each window follows its own outboxes' crossings; mutes are shared
+// (QSettings).
+#pragma once
+
+#include "alertdecider.h"
+
+#include <QObject>
+#include <QPointer>
+
+class AlertBar;
+class QSystemTrayIcon;
+
+class DesktopAlerts : public QObject
+{
+    Q_OBJECT
+public:
+    explicit DesktopAlerts(AlertBar *bar, QObject *parent = nullptr);
+
+    // The outbox's state now (see AlertDecider::observe); delivers an alert when one is due.
+    void observe(const QString &outbox, AlertDecider::State state, const QString &figure);
+    // Tray or bar: the bar when there is no tray, or when told so (tests, a screenshot).
+    void setUseTray(bool useTray) { m_useTray = useTray; }
+    bool usesTray() const { return m_useTray; }
+
+signals:
+    void alerted(const QString &text);
+
+private:
+    static QSystemTrayIcon *tray();
+
+    AlertDecider m_decider;
+    QPointer<AlertBar> m_bar;
+    bool m_useTray = false;
+};

@@ -1,0 +1,55 @@
+// The fleet view: one row per outbox of a fleet file (FleetModel, each outbox read by its own
+// worker every 5 s), worst first (FleetProxy), an alert bar for desktop alerts where there is no
+// tray, and a status line counting what is down, red and amber. Double-click (or Enter, or
+// Open in the row's menu) asks for that outbox's own window; the row's menu also mutes its
+// alerts.
+#pragma once
+
+#include <QMainWindow>
+
+class AlertBar;
+class DesktopAlerts;
+class FleetModel;
+class FleetProxy;
+class QLabel;
+class QTableView;
+
+class FleetWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit FleetWindow(QWidget *parent = nullptr);
+    ~FleetWindow() override;
+
+    // Reads the fleet file and starts reading every outbox. False, with *error, when the file
+    // cannot be read; a line that does not parse is a row that says why.
+    bool openFile(const QString &path, QString *error);
+
+    FleetModel *model() const { return m_model; }
+    FleetProxy *proxy() const { return m_proxy; }
+    QTableView *view() const { return m_view; }
+    AlertBar *alertBar() const { return m_alertBar; }
+    DesktopAlerts *alerts() const { return m_alerts; }
+    QString summary() const; // the status line's text
+    void openRow(int viewRow); // as a double-click on that row of the view
+
+signals:
+    // A configured outbox to open in its own window (a row of model()).
+    void outboxOpenRequested(int modelRow);
+    void fleetRequested(); // File › Open fleet…
+
+private:
+    void setupMenus();
+    void setupTable();
+    void showRowMenu(const QPoint &pos);
+    void onOutboxUpdated(int row);
+    void updateSummary();
+    void applyEnvironments();
+
+    FleetModel *m_model = nullptr;
+    FleetProxy *m_proxy = nullptr;
+    QTableView *m_view = nullptr;
+    AlertBar *m_alertBar = nullptr;
+    DesktopAlerts *m_alerts = nullptr;
+    QLabel *m_summary = nullptr;
+};
