@@ -3,6 +3,7 @@
 #include "schema.h"
 
 #include <QAtomicInteger>
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
@@ -111,9 +112,21 @@ struct ThreadAccount
 QMutex accountsMutex;
 QHash<const QThread *, ThreadAccount> accounts;
 
+void forget(const QThread *thread)
+{
+    const QMutexLocker lock(&accountsMutex);
+    accounts.remove(thread);
+}
+
 void account(const QThread *thread, int change)
 {
     const QMutexLocker lock(&accountsMutex);
+    const QCoreApplication *app = QCoreApplication::instance();
+    if (!accounts.contains(thread) && app && thread != app->thread()) {
+        // A worker thread deleted later may leave its address to a new one: its account goes
+        // with it.
+        QObject::connect(thread, &QObject::destroyed, [thread] { forget(thread); });
+    }
     ThreadAccount &entry = accounts[thread];
     entry.open += change;
     if (change > 0)
