@@ -6,6 +6,7 @@
 #include "alertbar.h"
 #include "alertdecider.h"
 #include "dashboardapp.h"
+#include "fixturescript.h"
 #include "fleetmodel.h"
 #include "fleetproxy.h"
 #include "fleetwindow.h"
@@ -141,6 +142,24 @@ private slots:
         QVERIFY(proxy.index(3, FleetModel::DeadColumn).data(Qt::BackgroundRole).isValid());
         QVERIFY(!proxy.index(4, FleetModel::DeadColumn).data(Qt::BackgroundRole).isValid());
         QVERIFY(proxy.index(0, FleetModel::StatusColumn).data(Qt::BackgroundRole).isValid());
+    }
+
+    // A line without ;profile= is read with the profile `outboxctl --db URL` would choose, as
+    // serve reads it: another library's outbox shows its figures, not a missing table.
+    void entryWithoutProfileIsDetected()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        auto connection = database->connect(false);
+        QVERIFY(connection);
+        QVERIFY(runSqlScript(connection->database(), QFINDTESTDATA("fixtures/gruelbox.sql")));
+        FleetModel model;
+        model.setLines({u"legacy=%1"_qs.arg(database->url())}, u"fleet.conf"_qs);
+        model.start();
+        QTRY_COMPARE_WITH_TIMEOUT(
+            model.index(0, FleetModel::StatusColumn).data().toString(), u"up"_qs, 15000);
+        QVERIFY(model.profileAt(0));
+        QCOMPARE(model.profileAt(0)->name(), u"gruelbox"_qs);
+        QCOMPARE(model.index(0, FleetModel::DeadColumn).data().toString(), u"1"_qs); // blocked
     }
 
     void fleetAlertBarWhenAnOutboxTurnsRed_data()

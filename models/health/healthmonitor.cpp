@@ -37,6 +37,7 @@ void HealthMonitor::startWorker(const DatabaseUrl &url, const OpenOptions &optio
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &HealthWorker::snapshotReady, this, &HealthMonitor::acceptSnapshot);
     connect(m_worker, &HealthWorker::failed, this, &HealthMonitor::acceptFailure);
+    connect(m_worker, &HealthWorker::profileDetected, this, &HealthMonitor::profileDetected);
     m_thread.setObjectName(u"outbox-health"_qs);
     m_thread.start();
 }
@@ -46,6 +47,13 @@ void HealthMonitor::setProfile(const OutboxProfile &profile)
     HealthWorker *worker = m_worker;
     QMetaObject::invokeMethod(
         worker, [worker, profile] { worker->setProfile(profile); }, Qt::QueuedConnection);
+}
+
+void HealthMonitor::detectProfile()
+{
+    HealthWorker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker] { worker->setDetectProfile(); }, Qt::QueuedConnection);
 }
 
 void HealthMonitor::setClock(Clock clock)

@@ -51,6 +51,9 @@ public:
     // The schema the worker reads (another library's table through its profile); takes effect
     // before the next request.
     void setProfile(const OutboxProfile &profile);
+    // The profile chosen as `outboxctl --db URL` chooses it, on the worker each time it
+    // connects; profileDetected says which.
+    void detectProfile();
     void setInterval(int ms); // the user's interval: the adaptive one never goes below it
     int interval() const { return m_interval; }
     void setAdaptive(bool adaptive);
@@ -126,6 +129,7 @@ signals:
     // Any change of the stale state's details: cause, next retry, waiting for an answer.
     void healthStateChanged();
     void intervalChanged(int effectiveMs);
+    void profileDetected(const QString &name); // a built-in's name; empty: the native schema
 
 private:
     void startWorker(const DatabaseUrl &url, const OpenOptions &options);

@@ -1,6 +1,7 @@
 #include "healthworker.h"
 
 #include "healthquery.h"
+#include "profileconnection.h"
 
 #include <QThread>
 
@@ -26,9 +27,22 @@ HealthWorker::~HealthWorker() = default;
 
 bool HealthWorker::ensureConnection(QString *error)
 {
-    if (!m_connection)
+    if (m_connection)
+        return true;
+    if (!m_detectProfile) {
         m_connection = DbConnection::open(m_url, m_options, error);
-    return m_connection != nullptr;
+        return m_connection != nullptr;
+    }
+    std::optional<OutboxProfile> found;
+    m_connection = ProfileConnection::open(m_url, m_options, std::nullopt, &found, error);
+    if (!m_connection)
+        return false;
+    const QString name = found ? found->name() : QString();
+    if (name != (m_profile ? m_profile->name() : QString()))
+        m_throughput.clear();
+    m_profile = found;
+    emit profileDetected(name);
+    return true;
 }
 
 void HealthWorker::request(quint64 requestId, qint64 now)

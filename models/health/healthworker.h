@@ -36,10 +36,19 @@ public slots:
         m_profile = profile;
         m_throughput.clear();
     }
+    // Chooses the profile as `outboxctl --db URL` without --profile does, each time the
+    // connection opens (ProfileRegistry::detect), and says which with profileDetected.
+    void setDetectProfile()
+    {
+        m_detectProfile = true;
+        m_profile.reset();
+        m_throughput.clear();
+    }
 
 signals:
     void snapshotReady(quint64 requestId, const HealthSnapshot &snapshot);
     void failed(quint64 requestId, const QString &error);
+    void profileDetected(const QString &name); // empty: the native schema
 
 private:
     bool ensureConnection(QString *error);
@@ -48,5 +57,6 @@ private:
     OpenOptions m_options;
     std::unique_ptr<DbConnection> m_connection;
     std::optional<OutboxProfile> m_profile;
+    bool m_detectProfile = false;
     ThroughputCache m_throughput; // the settled minutes of this connection's throughput
 };

@@ -102,8 +102,14 @@ void FleetModel::addEntry(const FleetEntry &entry)
         row->profile = ProfileRegistry::resolve(*entry.profile, &why); // FleetConfig checked it
         if (row->profile)
             row->monitor->setProfile(*row->profile);
+    } else {
+        row->monitor->detectProfile(); // as serve and `outboxctl --db URL` do
     }
     Row *raw = row.get();
+    connect(row->monitor.get(), &HealthMonitor::profileDetected, this, [raw](const QString &name) {
+        QString ignored;
+        raw->profile = name.isEmpty() ? std::nullopt : ProfileRegistry::resolve(name, &ignored);
+    });
     connect(row->monitor.get(), &HealthMonitor::snapshotChanged, this,
         [this, raw](const HealthSnapshot &snapshot) {
             raw->grade = HealthGrade::of(snapshot, m_thresholds);
