@@ -44,7 +44,8 @@ class QSplitter;
 class QTableView;
 class TeachingPanel;
 class TeachingSession;
-class ThroughputModel;
+class HistoryModel;
+class HistoryMonitor;
 struct EventFilter;
 struct HealthSnapshot;
 
@@ -103,7 +104,8 @@ public:
     void openEventView(const EventFilter &filter, int column, Qt::SortOrder order);
     bool selectEvent(const QString &eventId);
     bool selectFirstEventWithStatus(const QString &status);
-    void showTab(const QString &name); // "detail", "charts", "lifecycle", "audit", "errors", "diagnosis"
+    void showTab(
+        const QString &name); // "detail", "charts", "lifecycle", "audit", "errors", "diagnosis"
     // The table on one state, as a click on a tile asks (the oldest-pending tile: pending events,
     // oldest first).
     void filterByTile(int tile);
@@ -111,6 +113,7 @@ public:
     const WindowOptions &options() const { return m_options; }
     FilterBar *filterBar() const { return m_filterBar; }
     QSplitter *splitter() const { return m_splitter; }
+    ChartsPanel *charts() const { return m_charts; }
     QDockWidget *teachingDock() const { return m_teachingDock; } // none without a simulation
     EventTableMenu *tableMenu() const { return m_tableMenu; }
     QAction *refreshAction() const { return m_refreshAction; }
@@ -165,7 +168,8 @@ private:
     DetailReader *m_reader = nullptr;
     AgeHistogramModel *m_ages = nullptr;
     AttemptsHistogramModel *m_failures = nullptr;
-    ThroughputModel *m_throughput = nullptr;
+    HistoryModel *m_history = nullptr;
+    HistoryMonitor *m_historyMonitor = nullptr; // the Charts tab's 1 h / 24 h / 7 d history
     ErrorCategoryModel *m_categories = nullptr;
     HealthMonitor *m_monitor = nullptr;
     std::unique_ptr<TeachingSession> m_sessionOwner; // not a QObject child: destroyed first
