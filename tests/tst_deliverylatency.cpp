@@ -4,7 +4,10 @@
 // lines, a profile that cannot tell it leaving it absent, and the Charts tab's history read per
 // bucket for each range.
 #include "fixturescript.h"
+#include "healthmonitor.h"
 #include "healthquery.h"
+#include "healthworker.h"
+#include "historymonitor.h"
 #include "historyquery.h"
 #include "metricstext.h"
 #include "outboxctlrun.h"
@@ -14,6 +17,7 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSignalSpy>
 #include <random>
 
 namespace {
@@ -322,6 +326,41 @@ private slots:
         QCOMPARE(history->buckets.constLast().latency.count, 2);
         QCOMPARE(history->buckets.constLast().latency.p50Ms, 50);
         QCOMPARE(history->buckets.constLast().latency.p99Ms, 70);
+    }
+
+    // The window's history follows each snapshot on the snapshot's thread; switching the range
+    // twice in a row shows only the last one chosen: the answer for the other is dropped.
+    void historyMonitorDropsAnswersForAnotherRange()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        {
+            const auto connection = database->initialise();
+            QVERIFY(connection);
+            const qint64 now = QDateTime::currentMSecsSinceEpoch();
+            QVERIFY(insertRow(connection->database(), delivered(u"A"_qs, now - 2 * HourMs, 400)));
+        }
+        QString error;
+        const DatabaseUrl url = DatabaseUrl::parse(database->url(), &error);
+        HealthMonitor health(url, HealthWorker::defaultOpenOptions());
+        HistoryMonitor history(&health, url, HealthWorker::defaultOpenOptions());
+        QSignalSpy changed(&history, &HistoryMonitor::historyChanged);
+        health.refreshNow();
+        QTRY_COMPARE(changed.size(), 1);
+        QCOMPARE(history.history().range, HistoryRange::Hour);
+        QCOMPARE(history.history().buckets.size(), 60);
+
+        history.setRange(HistoryRange::Week);
+        history.setRange(HistoryRange::Day);
+        QVERIFY(history.isRunning());
+        QTRY_VERIFY(!history.isRunning());
+        QTRY_COMPARE(history.history().range, HistoryRange::Day);
+        for (const QList<QVariant> &emitted : std::as_const(changed).mid(1))
+            QCOMPARE(emitted.constFirst().value<DeliveryHistory>().range, HistoryRange::Day);
+        QCOMPARE(history.history().buckets.size(), 96);
+        qint64 delivered = 0;
+        for (const HistoryBucket &bucket : history.history().buckets)
+            delivered += bucket.latency.count;
+        QCOMPARE(delivered, 1);
     }
 };
 
