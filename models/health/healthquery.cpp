@@ -391,10 +391,10 @@ bool readLatency(Reader &reader, HealthSnapshot *snapshot)
     const qint64 after
         = LatencyQuery::afterBound(Saturating::sub(snapshot->now, HealthSnapshot::LatencyWindowMs));
     QSqlQuery *prepared = nullptr;
-    if (!reader.run(&prepared, LatencyQuery::sql(reader.source()),
+    if (!reader.run(&prepared, LatencyQuery::sql(reader.source(), reader.isPostgres()),
             {{u":after"_qs, after}, {u":until"_qs, snapshot->now}}))
         return false;
-    snapshot->latency = LatencyQuery::fromRows(*prepared);
+    snapshot->latency = LatencyQuery::fromRows(*prepared, reader.isPostgres());
     return true;
 }
 

@@ -42,9 +42,10 @@ namespace {
 class BucketReader
 {
 public:
-    BucketReader(ReadOnlyTransaction &transaction, const QString &source, bool throughput,
-        bool latency, QString *error)
+    BucketReader(ReadOnlyTransaction &transaction, const QString &source, bool postgres,
+        bool throughput, bool latency, QString *error)
         : m_error(error)
+        , m_postgres(postgres)
     {
         // clang-format off
         if (throughput)
@@ -56,7 +57,7 @@ public:
                 "   AND finished_at >= :start AND finished_at <= :until"_qs);
         // clang-format on
         if (latency)
-            m_latency = transaction.prepare(LatencyQuery::sql(source));
+            m_latency = transaction.prepare(LatencyQuery::sql(source, postgres));
         m_ok = (!throughput || m_throughput) && (!latency || m_latency);
         if (!m_ok)
             *error = transaction.errorText();
@@ -83,7 +84,7 @@ public:
             m_latency->bindValue(u":until"_qs, until);
             if (!m_latency->exec())
                 return fail(*m_latency);
-            bucket->latency = LatencyQuery::fromRows(*m_latency);
+            bucket->latency = LatencyQuery::fromRows(*m_latency, m_postgres);
             m_latency->finish();
         }
         return true;
@@ -99,6 +100,7 @@ private:
     QSqlQuery *m_throughput = nullptr;
     QSqlQuery *m_latency = nullptr;
     QString *m_error;
+    bool m_postgres = false;
     bool m_ok = false;
 };
 
@@ -128,8 +130,8 @@ std::optional<DeliveryHistory> read(const QSqlDatabase &db, HistoryRange range, 
         *error = transaction.errorText();
         return std::nullopt;
     }
+    const bool postgres = db.driverName() == QLatin1String("QPSQL");
     if (native && history.latencyAvailable) {
-        const bool postgres = db.driverName() == QLatin1String("QPSQL");
         QSqlQuery *probe = transaction.prepare(LatencyQuery::indexProbeSql(postgres));
         if (!probe || !probe->exec()) {
             *error = probe ? probe->lastError().text().simplified() : transaction.errorText();
@@ -138,8 +140,8 @@ std::optional<DeliveryHistory> read(const QSqlDatabase &db, HistoryRange range, 
         history.latencyAvailable = probe->next() && probe->value(0).toInt() != 0;
         probe->finish();
     }
-    BucketReader reader(
-        transaction, source, history.throughputAvailable, history.latencyAvailable, error);
+    BucketReader reader(transaction, source, postgres, history.throughputAvailable,
+        history.latencyAvailable, error);
     if (!reader.isValid())
         return std::nullopt;
     const qint64 size = DeliveryHistory::bucketMs(range);

@@ -5,16 +5,24 @@
 
 namespace LatencyQuery {
 
-QString sql(const QString &source)
+QString sql(const QString &source, bool postgres)
 {
+    const QString where
+        = u" WHERE status = 'DELIVERED' AND delivered_at > :after AND delivered_at <= :until"
+          "   AND created_at >= 0"_qs;
     // clang-format off
+    if (postgres)
+        return u"SELECT COUNT(*),"
+               "        percentile_disc(0.5) WITHIN GROUP (ORDER BY delivered_at - created_at),"
+               "        percentile_disc(0.95) WITHIN GROUP (ORDER BY delivered_at - created_at),"
+               "        percentile_disc(0.99) WITHIN GROUP (ORDER BY delivered_at - created_at)"
+               " FROM "_qs + source + where;
     return u"SELECT position, latency, total FROM ("
            " SELECT delivered_at - created_at AS latency,"
            "        ROW_NUMBER() OVER (ORDER BY delivered_at - created_at) AS position,"
            "        COUNT(*) OVER () AS total"
-           " FROM "_qs + source
-        + u" WHERE status = 'DELIVERED' AND delivered_at > :after AND delivered_at <= :until"
-           "   AND created_at >= 0) ranked"
+           " FROM "_qs + source + where
+        + u") ranked"
            " WHERE position IN ((total * 50 + 99) / 100, (total * 95 + 99) / 100,"
            "                    (total * 99 + 99) / 100)"_qs;
     // clang-format on
@@ -35,9 +43,18 @@ qint64 afterBound(qint64 from)
     return std::max<qint64>(from, -1);
 }
 
-DeliveryLatency fromRows(QSqlQuery &query)
+DeliveryLatency fromRows(QSqlQuery &query, bool postgres)
 {
     DeliveryLatency latency;
+    if (postgres) {
+        if (!query.next() || query.value(0).toLongLong() == 0)
+            return latency;
+        latency.count = query.value(0).toLongLong();
+        latency.p50Ms = query.value(1).toLongLong();
+        latency.p95Ms = query.value(2).toLongLong();
+        latency.p99Ms = query.value(3).toLongLong();
+        return latency;
+    }
     while (query.next()) {
         const qint64 position = query.value(0).toLongLong();
         const qint64 value = query.value(1).toLongLong();
