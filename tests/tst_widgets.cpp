@@ -323,11 +323,11 @@ private slots:
         QTest::addColumn<qreal>("axisStart");
         QTest::addColumn<QString>("title");
         QTest::addRow("24 h") << HistoryRange::Day << u"range24h"_qs << 96 << qreal(-24)
-                              << u"per 15 minutes (last 24 hours)"_qs;
+                              << u"per 15 min"_qs;
         QTest::addRow("7 d") << HistoryRange::Week << u"range7d"_qs << 168 << qreal(-7)
-                             << u"per hour (last 7 days)"_qs;
+                             << u"per hour"_qs;
         QTest::addRow("1 h") << HistoryRange::Hour << u"range1h"_qs << 60 << qreal(-60)
-                             << u"per minute (last hour)"_qs;
+                             << u"per minute"_qs;
     }
     void chartsSwitchHistoryRange()
     {

@@ -33,6 +33,9 @@ using namespace ChartStyle;
 
 namespace {
 
+// Two charts side by side fit the right-hand pane of a 1366x768 window.
+constexpr QSize MinimumChartSize(220, 210);
+
 qreal columnMax(const QAbstractItemModel *model, int column)
 {
     qreal max = 0;
@@ -82,30 +85,31 @@ AgoAxis agoAxis(HistoryRange range)
     return {-7, 8, ChartsPanel::tr("days ago")};
 }
 
+// Short enough for a chart 220 px wide; the range shows on the buttons and the x axis.
 QString throughputTitle(HistoryRange range)
 {
     switch (range) {
     case HistoryRange::Hour:
-        return ChartsPanel::tr("Delivered vs failed per minute (last hour)");
+        return ChartsPanel::tr("Attempts per minute");
     case HistoryRange::Day:
-        return ChartsPanel::tr("Delivered vs failed per 15 minutes (last 24 hours)");
+        return ChartsPanel::tr("Attempts per 15 min");
     case HistoryRange::Week:
         break;
     }
-    return ChartsPanel::tr("Delivered vs failed per hour (last 7 days)");
+    return ChartsPanel::tr("Attempts per hour");
 }
 
 QString latencyTitle(HistoryRange range)
 {
     switch (range) {
     case HistoryRange::Hour:
-        return ChartsPanel::tr("Delivery latency per minute (last hour)");
+        return ChartsPanel::tr("Latency per minute");
     case HistoryRange::Day:
-        return ChartsPanel::tr("Delivery latency per 15 minutes (last 24 hours)");
+        return ChartsPanel::tr("Latency per 15 min");
     case HistoryRange::Week:
         break;
     }
-    return ChartsPanel::tr("Delivery latency per hour (last 7 days)");
+    return ChartsPanel::tr("Latency per hour");
 }
 
 void setAgoRange(QValueAxis *axis, HistoryRange range)
@@ -133,8 +137,10 @@ ChartsPanel::ChartsPanel(AgeHistogramModel *ages, AttemptsHistogramModel *failur
     m_snapshotGrid->setSpacing(4);
     m_historyGrid = new QGridLayout;
     m_historyGrid->setSpacing(4);
-    column->addLayout(m_snapshotGrid, 1);
+    // The history on top: in a narrow pane (1366x768 with the teaching panel open) it is what
+    // shows without scrolling, and the snapshot's figures are on the tiles too.
     column->addLayout(m_historyGrid, 1);
+    column->addLayout(m_snapshotGrid, 1);
     setupAgeChart();
     setupFailuresChart();
     setupCategoryChart();
@@ -146,13 +152,13 @@ ChartsPanel::ChartsPanel(AgeHistogramModel *ages, AttemptsHistogramModel *failur
 }
 
 QChartView *ChartsPanel::addChartView(
-    QChart *chart, const QString &name, QGridLayout *grid, int row, int column)
+    QChart *chart, const QString &name, QGridLayout *grid, int row, int column, int columnSpan)
 {
     auto *view = new QChartView(chart);
     view->setObjectName(name);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumSize(300, 210);
-    grid->addWidget(view, row, column);
+    view->setMinimumSize(MinimumChartSize);
+    grid->addWidget(view, row, column, 1, columnSpan);
     return view;
 }
 
@@ -268,7 +274,7 @@ void ChartsPanel::setupThroughputChart()
     };
     QLineSeries *delivered = addLine(tr("Delivered"), HistoryModel::DeliveredColumn,
         StatusColorProxy::colorFor(QStringLiteral("DELIVERED")));
-    QLineSeries *failed = addLine(tr("Failed (retry or dead)"), HistoryModel::FailedColumn,
+    QLineSeries *failed = addLine(tr("Failed"), HistoryModel::FailedColumn,
         StatusColorProxy::colorFor(QStringLiteral("DEAD")));
     m_throughputAxisX = new QValueAxis;
     m_throughputAxisX->setLabelFormat(QStringLiteral("%.0f"));
@@ -359,7 +365,7 @@ void ChartsPanel::setupCategoryChart()
     mapper->setModel(m_categories);
     connect(m_categories, &QAbstractItemModel::modelReset, this, &ChartsPanel::updateCategoryTitle);
     updateCategoryTitle();
-    addChartView(chart, QStringLiteral("categoryChart"), m_snapshotGrid, 0, 2);
+    addChartView(chart, QStringLiteral("categoryChart"), m_snapshotGrid, 1, 0, 2);
 }
 
 void ChartsPanel::setBudget(int attempts)
@@ -436,7 +442,7 @@ void ChartsPanel::setNotAvailable(const QString &profileName, const QStringList 
             {QStringLiteral("attempts_histogram"), QStringLiteral("failuresChart"),
                 tr("Failures per event"), tr("no failure count"), m_snapshotGrid, 0, 1},
             {QStringLiteral("error_categories"), QStringLiteral("categoryChart"),
-                tr("Error categories"), tr("no error category"), m_snapshotGrid, 0, 2},
+                tr("Error categories"), tr("no error category"), m_snapshotGrid, 1, 0},
             {QStringLiteral("throughput_per_minute"), QStringLiteral("throughputChart"),
                 tr("Delivered vs failed"), tr("no attempt history"), m_historyGrid, 1, 0},
             {QStringLiteral("delivery_latency_ms"), QStringLiteral("latencyChart"),
@@ -451,7 +457,7 @@ void ChartsPanel::setNotAvailable(const QString &profileName, const QStringList 
         label->setObjectName(chart.view + QStringLiteral("NotAvailable"));
         label->setWordWrap(true);
         label->setAlignment(Qt::AlignCenter);
-        label->setMinimumSize(300, 210);
+        label->setMinimumSize(MinimumChartSize);
         chart.grid->addWidget(label, chart.row, chart.column);
     }
 }

@@ -1,7 +1,7 @@
-// The dashboard's charts, each fed by an aggregate model: on top, the snapshot's pending events
-// by age, failures per event and error categories (through model mappers); below, the history
-// of the chosen range (1 h, 24 h or 7 d, picked with three buttons): delivered vs failed
-// attempts per bucket and the delivery latency's p50 / p95 / p99 per bucket. Axes and labels
+// The dashboard's charts, each fed by an aggregate model: on top, the history of the chosen
+// range (1 h, 24 h or 7 d, picked with three buttons): delivered vs failed attempts per bucket
+// and the delivery latency's p50 / p95 / p99 per bucket; below, the snapshot's pending events
+// by age, failures per event and error categories (through model mappers). Axes and labels
 // follow every model reset; a bucket with no delivery has no latency point (never a 0).
 #pragma once
 
@@ -51,8 +51,8 @@ signals:
     void rangeChanged(HistoryRange range);
 
 private:
-    QChartView *addChartView(
-        QChart *chart, const QString &name, QGridLayout *grid, int row, int column);
+    QChartView *addChartView(QChart *chart, const QString &name, QGridLayout *grid, int row,
+        int column, int columnSpan = 1);
     void setupRangePicker(QGridLayout *grid);
     void setupLatencyChart();
     void updateHistory();
