@@ -331,6 +331,45 @@ private slots:
         QCOMPARE(history->buckets.constLast().latency.p99Ms, 70);
     }
 
+    // A reading with a time budget shows the newest buckets first and the next ones go on from
+    // there, until the range is complete, with every delivery counted once.
+    void historyReadingsWithABudgetMakeProgress_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void historyReadingsWithABudgetMakeProgress()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        const QSqlDatabase db = connection->database();
+        const qint64 first = DeliveryHistory::firstBucketStart(HistoryRange::Week, T);
+        QVERIFY(insertRow(db, delivered(u"OLDEST"_qs, first + 10, 300)));
+        QVERIFY(insertRow(db, delivered(u"NEWEST"_qs, T, 100)));
+        HistoryCache cache;
+        QString error;
+        auto history = HistoryQuery::read(db, HistoryRange::Week, T, nullptr, &cache, &error, 1);
+        QVERIFY2(history, qPrintable(error));
+        QVERIFY(!history->complete);
+        QVERIFY(!history->buckets.isEmpty());
+        QCOMPARE(history->buckets.constLast().start,
+            DeliveryHistory::lastBucketStart(HistoryRange::Week, T));
+        int readings = 1;
+        while (!history->complete && readings < 200) {
+            const qsizetype before = history->buckets.size();
+            history = HistoryQuery::read(db, HistoryRange::Week, T, nullptr, &cache, &error, 1);
+            QVERIFY2(history, qPrintable(error));
+            QVERIFY(history->buckets.size() > before);
+            ++readings;
+        }
+        QVERIFY(history->complete);
+        QCOMPARE(history->buckets.size(), 168);
+        QCOMPARE(history->buckets.constFirst().start, first);
+        QCOMPARE(history->buckets.constFirst().latency.p50Ms, 300);
+        QCOMPARE(history->buckets.constLast().latency.p50Ms, 100);
+    }
+
     // The window's history follows each snapshot on the snapshot's thread; switching the range
     // twice in a row shows only the last one chosen: the answer for the other is dropped.
     void historyMonitorDropsAnswersForAnotherRange()

@@ -319,8 +319,11 @@ void ChartsPanel::setupLatencyChart()
 void ChartsPanel::updateHistory()
 {
     const HistoryRange shown = m_history->rowCount() ? m_history->history().range : m_range;
-    m_throughputChart->setTitle(throughputTitle(shown));
-    m_latencyChart->setTitle(latencyTitle(shown));
+    // The oldest buckets of a first reading of 7 d may follow over a few refreshes.
+    const QString reading
+        = m_history->rowCount() && !m_history->history().complete ? tr(" (reading…)") : QString();
+    m_throughputChart->setTitle(throughputTitle(shown) + reading);
+    m_latencyChart->setTitle(latencyTitle(shown) + reading);
     setAgoRange(m_throughputAxisX, shown);
     setAgoRange(m_latencyAxisX, shown);
     setCountRange(m_throughputAxisY,

@@ -171,6 +171,9 @@ void MainWindow::setupModels()
     m_historyMonitor = new HistoryMonitor(m_monitor, m_url, options, this);
     connect(
         m_historyMonitor, &HistoryMonitor::historyChanged, m_history, &HistoryModel::setHistory);
+    // Its reading follows each snapshot: its cost counts into the adaptive interval.
+    connect(m_historyMonitor, &HistoryMonitor::historyChanged, m_monitor,
+        [this](const DeliveryHistory &history) { m_monitor->noteRefreshCost(history.queryMs); });
     if (!isNativeSchema()) {
         m_monitor->setProfile(*m_options.profile);
         m_historyMonitor->setProfile(*m_options.profile);

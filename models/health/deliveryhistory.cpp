@@ -42,6 +42,11 @@ qint64 DeliveryHistory::firstBucketStart(HistoryRange range, qint64 now)
     return (floorDiv(now, size) - (bucketCount(range) - 1)) * size;
 }
 
+qint64 DeliveryHistory::lastBucketStart(HistoryRange range, qint64 now)
+{
+    return floorDiv(now, bucketMs(range)) * bucketMs(range);
+}
+
 QString DeliveryHistory::rangeName(HistoryRange range)
 {
     switch (range) {

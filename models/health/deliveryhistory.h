@@ -30,7 +30,10 @@ struct DeliveryHistory
     // available.
     bool throughputAvailable = true;
     bool latencyAvailable = true;
-    QList<HistoryBucket> buckets; // oldest first; the last one holds `now`
+    // Oldest first; the last one holds `now`. All bucketCount() of them when `complete`;
+    // otherwise only the newest ones read so far (the rest follow in later readings).
+    QList<HistoryBucket> buckets;
+    bool complete = true;
     qint64 queryMs = 0;
 
     static qint64 bucketMs(HistoryRange range);
@@ -38,6 +41,8 @@ struct DeliveryHistory
     // The first bucket's start for a history at `now`: buckets are whole multiples of their
     // length, the last one holding `now`.
     static qint64 firstBucketStart(HistoryRange range, qint64 now);
+    // The start of the bucket that holds `now`.
+    static qint64 lastBucketStart(HistoryRange range, qint64 now);
     // "1h", "24h", "7d": the names settings and --tab use.
     static QString rangeName(HistoryRange range);
     static std::optional<HistoryRange> rangeFromName(const QString &name);

@@ -12,17 +12,21 @@ HistoryMonitor::HistoryMonitor(
     qRegisterMetaType<DeliveryHistory>();
     auto *worker = new HistoryWorker(url, options);
     m_worker = worker;
-    QThread *thread = health->workerThread();
-    worker->moveToThread(thread);
-    connect(thread, &QThread::finished, worker, &QObject::deleteLater);
+    worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, worker, &QObject::deleteLater);
+    m_thread.setObjectName(u"outbox-history"_qs);
+    m_thread.start();
     connect(worker, &HistoryWorker::historyReady, this, &HistoryMonitor::acceptHistory);
     connect(worker, &HistoryWorker::failed, this, &HistoryMonitor::acceptFailure);
     connect(health, &HealthMonitor::snapshotChanged, this,
         [this](const HealthSnapshot &snapshot) { request(snapshot.now); });
 }
 
-// The worker stays with the health thread, which deletes it when it ends.
-HistoryMonitor::~HistoryMonitor() = default;
+HistoryMonitor::~HistoryMonitor()
+{
+    m_thread.quit();
+    m_thread.wait(); // for the statement in progress, if any: bounded by the statement timeout
+}
 
 void HistoryMonitor::setProfile(const OutboxProfile &profile)
 {

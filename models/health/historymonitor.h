@@ -1,9 +1,11 @@
 // The GUI side of the Charts tab's history: after every health snapshot, and at once when the
-// range changes, it asks a HistoryWorker (on the snapshot's own thread,
-// HealthMonitor::workerThread()) for the chosen range at the snapshot's `now`, and re-emits the
-// newest answer for the range still chosen. An answer older than one already taken, or for a
-// range no longer chosen, is dropped. A snapshot arriving while a reading runs asks again only
-// when that one has answered. Nothing here touches a database.
+// range changes, it asks a HistoryWorker (on a thread of its own, "outbox-history", so a long
+// first reading of 7 d never holds up a snapshot) for the chosen range at the snapshot's `now`,
+// and re-emits the newest answer for the range still chosen. An answer older than one already
+// taken, or for a range no longer chosen, is dropped. A snapshot arriving while a reading runs
+// asks again only when that one has answered. A reading is bounded by
+// HistoryWorker::ReadingBudgetMs: an incomplete answer shows the newest buckets, and the next
+// snapshot's request reads on into the older ones. Nothing here touches a database.
 #pragma once
 
 #include "dbconnection.h"
@@ -11,6 +13,7 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QThread>
 
 class HealthMonitor;
 class HistoryWorker;
@@ -46,7 +49,8 @@ private:
     void acceptHistory(quint64 requestId, const DeliveryHistory &history);
     void acceptFailure(quint64 requestId, const QString &error);
 
-    QPointer<HistoryWorker> m_worker; // lives on the health thread, deleted there
+    QThread m_thread;
+    QPointer<HistoryWorker> m_worker; // lives on m_thread, deleted there
     HistoryRange m_range = HistoryRange::Hour;
     quint64 m_issued = 0;
     quint64 m_answered = 0;

@@ -14,9 +14,14 @@ std::optional<HistoryBucket> HistoryCache::settled(HistoryRange range, qint64 st
     return *it;
 }
 
+bool HistoryCache::isSettled(HistoryRange range, qint64 start, qint64 now)
+{
+    return start + DeliveryHistory::bucketMs(range) <= now - SettleMs;
+}
+
 void HistoryCache::store(HistoryRange range, const HistoryBucket &bucket, qint64 now)
 {
-    if (bucket.start + DeliveryHistory::bucketMs(range) <= now - SettleMs)
+    if (isSettled(range, bucket.start, now))
         m_settled.insert({int(range), bucket.start}, bucket);
 }
 
@@ -109,7 +114,7 @@ private:
 namespace HistoryQuery {
 
 std::optional<DeliveryHistory> read(const QSqlDatabase &db, HistoryRange range, qint64 now,
-    const OutboxProfile *profile, HistoryCache *cache, QString *error)
+    const OutboxProfile *profile, HistoryCache *cache, QString *error, qint64 budgetMs)
 {
     QElapsedTimer timer;
     timer.start();
@@ -144,22 +149,31 @@ std::optional<DeliveryHistory> read(const QSqlDatabase &db, HistoryRange range, 
         history.latencyAvailable, error);
     if (!reader.isValid())
         return std::nullopt;
+    // Newest first, so that a reading cut short by its budget shows the most recent buckets.
+    int settledRead = 0;
     const qint64 size = DeliveryHistory::bucketMs(range);
-    const qint64 first = DeliveryHistory::firstBucketStart(range, now);
+    const qint64 last = DeliveryHistory::lastBucketStart(range, now);
     for (int i = 0; i < DeliveryHistory::bucketCount(range); ++i) {
-        const qint64 start = first + i * size;
+        const qint64 start = last - i * size;
         if (const std::optional<HistoryBucket> kept
             = cache ? cache->settled(range, start) : std::nullopt) {
-            history.buckets.append(*kept);
+            history.buckets.prepend(*kept);
+            continue;
+        }
+        if (budgetMs > 0 && settledRead > 0 && timer.elapsed() >= budgetMs) {
+            history.complete = false; // the rest on the next reading
             continue;
         }
         HistoryBucket bucket;
         bucket.start = start;
         if (!reader.read(&bucket, std::min(start + size - 1, now)))
             return std::nullopt;
+        // At least one settled bucket a reading (kept), so that readings always make progress.
+        if (HistoryCache::isSettled(range, start, now))
+            ++settledRead;
         if (cache)
             cache->store(range, bucket, now);
-        history.buckets.append(bucket);
+        history.buckets.prepend(bucket);
     }
     history.queryMs = timer.elapsed();
     return history;

@@ -22,6 +22,8 @@ class HistoryCache
 public:
     static constexpr qint64 SettleMs = 2 * HealthSnapshot::MinuteMs;
 
+    // Whether the bucket of `range` starting at `start` ended SettleMs before `now`.
+    static bool isSettled(HistoryRange range, qint64 start, qint64 now);
     std::optional<HistoryBucket> settled(HistoryRange range, qint64 start) const;
     void store(HistoryRange range, const HistoryBucket &bucket, qint64 now);
     // Forgets everything when `now` is before the last reading's.
@@ -35,9 +37,11 @@ private:
 
 namespace HistoryQuery {
 
-// The history of `range` at `now`; `profile` null or native reads the native schema. On
-// failure nothing, with *error set to one line.
+// The history of `range` at `now`; `profile` null or native reads the native schema. With a
+// `budgetMs` above 0, buckets are read newest first until that much time has passed: the
+// answer then holds the newest ones only (DeliveryHistory::complete false), and with a cache
+// the next reading goes on from there. On failure nothing, with *error set to one line.
 std::optional<DeliveryHistory> read(const QSqlDatabase &db, HistoryRange range, qint64 now,
-    const OutboxProfile *profile, HistoryCache *cache, QString *error);
+    const OutboxProfile *profile, HistoryCache *cache, QString *error, qint64 budgetMs = 0);
 
 } // namespace HistoryQuery

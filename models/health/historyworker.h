@@ -1,8 +1,8 @@
 // Reads the Charts tab's history (HistoryQuery) with its own read-only connection, on the
-// health snapshot's thread (HistoryMonitor puts it there, so a reading runs after a snapshot,
-// never beside it): the connection is opened there on the first request, dropped when a
-// reading fails (the server may have gone away) and reopened on the next, so it heals like the
-// snapshot.
+// thread HistoryMonitor gives it: the connection is opened there on the first request, dropped
+// when a reading fails (the server may have gone away) and reopened on the next, so it heals
+// like the snapshot. A reading stops after ReadingBudgetMs with the newest buckets read; the
+// next request reads on (the settled buckets are kept).
 #pragma once
 
 #include "dbconnection.h"
@@ -18,6 +18,10 @@ class HistoryWorker : public QObject
 {
     Q_OBJECT
 public:
+    // At 10M events the first reading of 7 d ranks every delivery of the table, some seconds:
+    // taken a second per request, so the database is never held for long.
+    static constexpr qint64 ReadingBudgetMs = 1000;
+
     HistoryWorker(const DatabaseUrl &url, const OpenOptions &options, QObject *parent = nullptr);
     ~HistoryWorker() override;
 

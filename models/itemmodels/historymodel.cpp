@@ -55,9 +55,12 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
-    case AgoColumn:
-        return double(index.row() - int(m_history.buckets.size()) + 1)
-            / bucketsPerUnit(m_history.range);
+    case AgoColumn: {
+        // From the bucket's start, not its row: an incomplete history lacks the oldest ones.
+        const qint64 last = DeliveryHistory::lastBucketStart(m_history.range, m_history.now);
+        const qint64 buckets = (bucket.start - last) / DeliveryHistory::bucketMs(m_history.range);
+        return double(buckets) / bucketsPerUnit(m_history.range);
+    }
     case DeliveredColumn:
         return bucket.delivered;
     case FailedColumn:

@@ -1,4 +1,5 @@
-// The Charts tab's history as a table, oldest bucket first: when (in the range's unit before
+// The Charts tab's history as a table, oldest bucket first (only the newest ones while a first
+// reading is incomplete): when (in the range's unit before
 // now: minutes for 1 h, hours for 24 h, days for 7 d; the current bucket is 0), finished
 // attempts, and the delivery latency's p50, p95 and p99 in seconds (null where nothing was
 // delivered: no latency, never 0). BucketStartRole gives a bucket's absolute start.

@@ -2,7 +2,8 @@
 // as the dashboard's worker runs it (same connection options), for tests/bench/scale. Prints
 // one JSON line with the median and minimum of N runs after one warm-up run, the median
 // without the delivery latency (HealthQuery::Options::readLatency off, runs taken in turn with
-// the others) and their ratio, and the latency read; and writes the
+// the others) and their ratio, the latency read, and the Charts tab's history (HistoryQuery)
+// of each range read once, and the 7 d range refreshed; and writes the
 // SQL of a run, values in place, to FILE so that the script can time the same statements
 // through psql or sqlite3. It also times the diagnosis engine (DiagnosisQuery::run) the same way,
 // the median of N runs after a warm-up: every rule read (`outboxctl diagnose`), and as the
@@ -11,6 +12,7 @@
 #include "diagnosisquery.h"
 #include "healthquery.h"
 #include "healthworker.h"
+#include "historyquery.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -125,6 +127,26 @@ int main(int argc, char *argv[])
     if (!medianOf(&memo, &window))
         return fail(error);
 
+    // The Charts tab's history as the window reads it: each range's first reading (every
+    // bucket), then the 7 d range again with the settled buckets kept (a refresh).
+    QList<double> historyMs;
+    HistoryCache weekCache;
+    for (const HistoryRange range : {HistoryRange::Hour, HistoryRange::Day, HistoryRange::Week}) {
+        HistoryCache cache;
+        QElapsedTimer timer;
+        timer.start();
+        if (!HistoryQuery::read(connection->database(), range, now, nullptr,
+                range == HistoryRange::Week ? &weekCache : &cache, &error))
+            return fail(error);
+        historyMs << double(timer.nsecsElapsed()) / 1e6;
+    }
+    QElapsedTimer refresh;
+    refresh.start();
+    if (!HistoryQuery::read(
+            connection->database(), HistoryRange::Week, now, nullptr, &weekCache, &error))
+        return fail(error);
+    historyMs << double(refresh.nsecsElapsed()) / 1e6;
+
     if (parser.isSet(u"trace"_qs)) {
         QFile file(parser.value(u"trace"_qs));
         if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
@@ -138,7 +160,9 @@ int main(int argc, char *argv[])
         "\"delivered\":%11,\"dead\":%12,\"diagnosis_median_ms\":%13,\"findings\":%14,"
         "\"diagnosis_window_median_ms\":%15,\"blocked_aggregate_ms\":%16,"
         "\"no_latency_median_ms\":%17,\"latency_ratio\":%18,\"delivered_last_hour\":%19,"
-        "\"latency_p50_ms\":%20,\"latency_p95_ms\":%21,\"latency_p99_ms\":%22}")
+        "\"latency_p50_ms\":%20,\"latency_p95_ms\":%21,\"latency_p99_ms\":%22,"
+        "\"history_1h_ms\":%23,\"history_24h_ms\":%24,\"history_7d_ms\":%25,"
+        "\"history_7d_refresh_ms\":%26}")
                                .arg(runs)
                                .arg(number(median), number(times.constFirst()),
                                    number(times.constLast()))
@@ -160,6 +184,8 @@ int main(int argc, char *argv[])
                                .arg(snapshot->latency.p50Ms.value_or(-1))
                                .arg(snapshot->latency.p95Ms.value_or(-1))
                                .arg(snapshot->latency.p99Ms.value_or(-1))
+                               .arg(number(historyMs.at(0)), number(historyMs.at(1)),
+                                   number(historyMs.at(2)), number(historyMs.at(3)))
                         << Qt::endl;
     return 0;
 }
