@@ -136,6 +136,19 @@ std::optional<DeliveryHistory> read(const QSqlDatabase &db, HistoryRange range, 
         return std::nullopt;
     }
     const bool postgres = db.driverName() == QLatin1String("QPSQL");
+    // As for the snapshot (HealthQuery): small statements, no parallel workers, no JIT.
+    if (postgres) {
+        // clang-format off
+        QSqlQuery *planner = transaction.prepare(
+            u"SELECT set_config('max_parallel_workers_per_gather', '0', true),"
+            "        set_config('jit', 'off', true)"_qs);
+        // clang-format on
+        if (!planner || !planner->exec()) {
+            *error = planner ? planner->lastError().text().simplified() : transaction.errorText();
+            return std::nullopt;
+        }
+        planner->finish();
+    }
     if (native && history.latencyAvailable) {
         QSqlQuery *probe = transaction.prepare(LatencyQuery::indexProbeSql(postgres));
         if (!probe || !probe->exec()) {
