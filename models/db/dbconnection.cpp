@@ -114,6 +114,16 @@ QHash<const QThread *, ThreadAccount> accounts;
 void account(const QThread *thread, int change)
 {
     const QMutexLocker lock(&accountsMutex);
+    if (!accounts.contains(thread)) {
+        if (change < 0)
+            return; // its thread is gone, and its account with it
+        // Opened on a live thread (the current one): forgotten with it, so that a later thread
+        // at the same address starts from zero.
+        QObject::connect(thread, &QObject::destroyed, [thread] {
+            const QMutexLocker forget(&accountsMutex);
+            accounts.remove(thread);
+        });
+    }
     ThreadAccount &entry = accounts[thread];
     entry.open += change;
     if (change > 0)
