@@ -2,22 +2,29 @@
 // the lost-ack scenario, select EVENT-42, read its two attempts in the detail pane; watch the
 // live relay fill the tiles; filter the table; a hidden window polls less.
 #include "attemptmodel.h"
+#include "chartspanel.h"
 #include "detailpane.h"
 #include "eventlistmodel.h"
 #include "filterbar.h"
 #include "healthmonitor.h"
 #include "healthtiles.h"
+#include "historymodel.h"
 #include "mainwindow.h"
+#include "outboxrows.h"
 #include "teachingpanel.h"
 #include "teachingsession.h"
 #include "testdatabase.h"
 #include "testmain.h"
 #include "thresholdsdialog.h"
 
+#include <QChart>
+#include <QChartView>
 #include <QComboBox>
+#include <QLineSeries>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QToolButton>
 
 class TestDashboard : public QObject
 {
@@ -102,6 +109,49 @@ private slots:
         QVERIFY(database->initialise());
         MainWindow window(database->connect(), {});
         QCOMPARE(window.tiles()->thresholds().dead.red, 6);
+    }
+
+    // The Charts tab's range buttons, end to end: the window reads the chosen range on its
+    // worker and the charts show its buckets (60 minutes, 96 quarter hours, 168 hours); a
+    // delivery three hours ago shows in the 24 h and 7 d latency charts only. The choice is
+    // remembered.
+    void chartsTabShowsTheChosenRange()
+    {
+        QTemporaryDir settingsDir;
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
+        FRESH_DATABASE(database, QStringLiteral("sqlite"));
+        {
+            const auto connection = database->initialise();
+            QVERIFY(connection);
+            OutboxRow row;
+            row.id = u"OLD-DELIVERY"_qs;
+            row.status = u"DELIVERED"_qs;
+            row.deliveredAt = QDateTime::currentMSecsSinceEpoch() - 3 * 3600000;
+            row.createdAt = *row.deliveredAt - 2500;
+            row.nextAttemptAt = row.createdAt;
+            QVERIFY(insertRow(connection->database(), row));
+        }
+        auto window = std::make_unique<MainWindow>(database->connect(), WindowOptions {});
+        window->show();
+        window->showTab(u"charts"_qs);
+        const auto seriesOf = [&window](const QString &chart, int index) {
+            auto *view = window->findChild<QChartView *>(chart);
+            return qobject_cast<QLineSeries *>(view->chart()->series().at(index));
+        };
+        QTRY_COMPARE(seriesOf(u"throughputChart"_qs, 0)->count(), 60);
+        QCOMPARE(seriesOf(u"latencyChart"_qs, 0)->count(), 0); // nothing in the last hour
+        const QList<std::pair<QString, int>> ranges = {{u"range24h"_qs, 96}, {u"range7d"_qs, 168}};
+        for (const auto &[button, buckets] : ranges) {
+            QTest::mouseClick(window->findChild<QToolButton *>(button), Qt::LeftButton);
+            QTRY_COMPARE(seriesOf(u"throughputChart"_qs, 0)->count(), buckets);
+            QTRY_COMPARE(seriesOf(u"latencyChart"_qs, 0)->count(), 1);
+            QCOMPARE(seriesOf(u"latencyChart"_qs, 0)->at(0).y(), 2.5); // p50, in seconds
+        }
+        window->close(); // saves the settings
+        window.reset();
+        MainWindow again(database->connect(), {});
+        QCOMPARE(again.charts()->range(), HistoryRange::Week);
+        QVERIFY(again.findChild<QToolButton *>(u"range7d"_qs)->isChecked());
     }
 
     void hiddenWindowRefreshesLessOften()

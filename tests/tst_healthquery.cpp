@@ -444,6 +444,7 @@ private slots:
         snapshot.errorCategories
             = {{u"TRANSIENT"_qs, 1}, {u"PERMANENT"_qs, 0}, {u"odd \"one\""_qs, 2}};
         snapshot.throughput = {{0, 1, 2}};
+        snapshot.latency = {3, 10, 20, 30};
         HealthThresholds thresholds;
         thresholds.maxDead = 5;
         thresholds.maxLeaseExpired = 4; // at the limit: healthy
@@ -457,7 +458,8 @@ private slots:
             "\"attempts_histogram\":[{\"failures\":0,\"count\":2},{\"failures\":1,\"count\":0},"
             "{\"failures\":2,\"count\":4}],\"error_categories\":{\"TRANSIENT\":1,\"PERMANENT\":0,"
             "\"odd \\\"one\\\"\":2},\"throughput_per_minute\":[{\"minute_start\":0,\"delivered\":1,"
-            "\"failed\":2}],\"healthy\":false,\"violations\":[{\"threshold\":\"max_dead\","
+            "\"failed\":2}],\"delivery_latency_ms\":{\"p50\":10,\"p95\":20,\"p99\":30,"
+            "\"count\":3},\"healthy\":false,\"violations\":[{\"threshold\":\"max_dead\","
             "\"limit\":5,"
             "\"value\":6}]}"_qs);
     }

@@ -157,13 +157,14 @@ private slots:
         QStringList indexesAfter = indexes(db);
         for (const QString &index : indexesBefore)
             QVERIFY2(indexesAfter.removeOne(index), qPrintable(index));
-        for (QString &index : indexesAfter) // new: RESOLVED, resolve_log and diagnosis ones
+        // new: RESOLVED, resolve_log, diagnosis and delivery latency ones
+        for (QString &index : indexesAfter)
             index = index.section(u':', 0, 0);
         indexesAfter.removeAll(u"resolve_log_pkey"_qs);
         indexesAfter.removeAll(u"sqlite_autoindex_resolve_log_1"_qs);
         indexesAfter.sort();
         QCOMPARE(indexesAfter,
-            (QStringList {u"delivery_outbox_resolved"_qs,
+            (QStringList {u"delivery_outbox_delivered"_qs, u"delivery_outbox_resolved"_qs,
                 u"delivery_outbox_unfinished_aggregate"_qs, u"resolve_log_event"_qs}));
         QVERIFY(statusAccepted(db, u"RESOLVED"_qs));
         QVERIFY(!statusAccepted(db, u"BOGUS"_qs));

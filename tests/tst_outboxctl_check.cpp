@@ -82,7 +82,9 @@ QString expectedJson(const QString &verdict)
            "\"attempts_histogram\":[{\"failures\":0,\"count\":1},{\"failures\":1,\"count\":2},"
            "{\"failures\":2,\"count\":0},{\"failures\":3,\"count\":1}],"
            "\"error_categories\":{\"TRANSIENT\":2,\"PERMANENT\":1},\"throughput_per_minute\":"_qs
-        + throughputJson() + u","_qs + verdict + u"}"_qs;
+        + throughputJson()
+        + u",\"delivery_latency_ms\":{\"p50\":null,\"p95\":null,\"p99\":null,\"count\":0},"_qs
+        + verdict + u"}"_qs;
 }
 
 // Row counts of every native table, to prove that nothing was written.

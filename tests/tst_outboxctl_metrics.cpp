@@ -1,8 +1,9 @@
 // `outboxctl metrics` as an operator runs it, on SQLite and PostgreSQL: the Prometheus text
 // exposition of a known outbox (every family with HELP and TYPE, the exact counts by state and
-// error category, `promtool check metrics` clean), OpenMetrics, the textfile written atomically,
-// bad input refused with nothing written, an unreachable server written as outbox_up 0 without
-// its password, and a state a profile's schema cannot tell left out rather than 0.
+// error category, the delivery latency's quantiles, `promtool check metrics` clean), OpenMetrics,
+// the textfile written atomically, bad input refused with nothing written, an unreachable server
+// written as outbox_up 0 without its password, and a state a profile's schema cannot tell left out
+// rather than 0.
 #include "fixturescript.h"
 #include "outboxctlrun.h"
 #include "outboxrows.h"
@@ -183,6 +184,14 @@ private slots:
             s.value(u"outbox_error_events{"_qs + shop + u",category=\"PERMANENT\"}"_qs), u"12"_qs);
         QCOMPARE(
             s.value(u"outbox_error_events{"_qs + shop + u",category=\"TRANSIENT\"}"_qs), u"2"_qs);
+        // The three deliveries of the last hour each took 1 s from creation.
+        for (const QString &quantile : {u"0.5"_qs, u"0.95"_qs, u"0.99"_qs})
+            QCOMPARE(s.value(u"outbox_delivery_latency_seconds{"_qs + shop + u",quantile=\""_qs
+                         + quantile + u"\"}"_qs),
+                u"1"_qs);
+        QCOMPARE(s.value(u"outbox_delivered_last_hour{"_qs + shop + u"}"_qs), u"3"_qs);
+        QVERIFY(run.out.contains(u"# TYPE outbox_delivery_latency_seconds summary"_qs));
+        QVERIFY(run.out.contains(u"# TYPE outbox_delivered_last_hour gauge"_qs));
         QVERIFY(s.contains(
             u"outbox_build_info{version=\""_qs + u"" OUTBOX_HEALTH_VERSION ""_qs + u"\"}"_qs));
         // No event ID, aggregate or message ever becomes a label.

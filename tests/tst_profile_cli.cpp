@@ -144,6 +144,7 @@ private slots:
         QTest::addRow("gruelbox") << u"gruelbox"_qs << Counts {3, 2, NA, NA, 2, 1}
                                   << noClaims
                 + QStringList {u"oldest_pending_age_ms"_qs, u"age_histogram"_qs} + neverNative
+                + QStringList {u"delivery_latency_ms"_qs}
                                   << NA;
         QTest::addRow("namastack") << u"namastack"_qs << Counts {2, 1, NA, NA, 2, 2}
                                    << noClaims + neverNative << qint64(60000);
@@ -181,6 +182,10 @@ private slots:
         QVERIFY(run.out.constFirst().contains(u"\"estimated\":[],\"not_available\":["_qs));
         if (profile == u"native"_qs)
             QCOMPARE(json.value(u"throughput_per_minute"_qs).toArray().size(), 60);
+        // The latency wherever the schema has created_at and delivered_at: an object with its
+        // count, else null.
+        QCOMPARE(json.value(u"delivery_latency_ms"_qs).isObject(),
+            !notAvailable.contains(u"delivery_latency_ms"_qs));
 
         // Without --profile the schema is detected: the same line.
         const Run detected = outboxctl(checkArguments(database->url(), QString(), T));

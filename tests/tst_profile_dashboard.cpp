@@ -155,6 +155,9 @@ private slots:
         QVERIFY(history->text().contains(QStringLiteral("not available for %1").arg(profile)));
         QVERIFY(window->findChild<QLabel *>(u"replayLogNotAvailable"_qs));
         QTRY_VERIFY(window->findChild<QLabel *>(u"throughputChartNotAvailable"_qs));
+        // The latency chart only where the table has no creation time (Gruelbox).
+        QCOMPARE(window->findChild<QLabel *>(u"latencyChartNotAvailable"_qs) != nullptr,
+            profile == u"gruelbox"_qs);
 
         auto *profileLabel = window->findChild<QLabel *>(u"profileLabel"_qs);
         QVERIFY(profileLabel);

@@ -88,7 +88,7 @@ private slots:
         const QMap<QString, QString> found = indexes(connection->database());
         for (const QString &name : {u"delivery_outbox_pending"_qs, u"delivery_outbox_dead_rows"_qs,
                  u"delivery_outbox_created"_qs, u"delivery_attempt_finished"_qs,
-                 u"delivery_attempt_event"_qs})
+                 u"delivery_outbox_delivered"_qs, u"delivery_attempt_event"_qs})
             QVERIFY2(found.contains(name), qPrintable(name));
         QVERIFY(!found.contains(u"delivery_outbox_dead"_qs));
         QVERIFY(!found.contains(u"delivery_outbox_pending_due"_qs));
@@ -158,18 +158,19 @@ private slots:
         options.trace = &trace;
         QString error;
         QVERIFY2(HealthQuery::compute(db, Now, &error, options), qPrintable(error));
-        // SQLite: the version with RESOLVED, PENDING, DEAD, the count, throughput. PostgreSQL:
-        // the planner settings first (no parallel workers, no JIT), and the catalogue, then
-        // maybe the exact count.
+        // SQLite: the version with RESOLVED, PENDING, DEAD, the count, throughput, the latency
+        // index's presence and the latency. PostgreSQL: the planner settings first (no
+        // parallel workers, no JIT), and the catalogue, then maybe the exact count.
         if (engine == u"sqlite"_qs)
-            QCOMPARE(trace.size(), 5);
+            QCOMPARE(trace.size(), 7);
         else
-            QVERIFY2(trace.size() == 6 || trace.size() == 7, qPrintable(trace.join(u'\n')));
+            QVERIFY2(trace.size() == 8 || trace.size() == 9, qPrintable(trace.join(u'\n')));
         const QList<std::pair<QString, QString>> expected
             = {{u"status = 'RESOLVED'"_qs, u"delivery_outbox_resolved"_qs},
                 {u"status = 'PENDING'"_qs, u"delivery_outbox_pending"_qs},
                 {u"status = 'DEAD'"_qs, u"delivery_outbox_dead_rows"_qs},
-                {u"FROM delivery_attempt"_qs, u"delivery_attempt_finished"_qs}};
+                {u"FROM delivery_attempt"_qs, u"delivery_attempt_finished"_qs},
+                {u"delivered_at > "_qs, u"delivery_outbox_delivered"_qs}};
         for (const auto &[statement, index] : expected) {
             const QStringList matching = trace.filter(statement);
             QCOMPARE(matching.size(), 1);

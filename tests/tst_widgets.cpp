@@ -10,13 +10,13 @@
 #include "eventlistmodel.h"
 #include "eventwait.h"
 #include "healthtiles.h"
+#include "historymodel.h"
 #include "lifecyclediagram.h"
 #include "outboxstore.h"
 #include "retrytimeline.h"
 #include "statuscolorproxy.h"
 #include "testdatabase.h"
 #include "testmain.h"
-#include "throughputmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -28,7 +28,9 @@
 #include <QImage>
 #include <QLineSeries>
 #include <QPieSeries>
+#include <QSignalSpy>
 #include <QStackedBarSeries>
+#include <QToolButton>
 #include <QValueAxis>
 #include <cmath>
 
@@ -62,6 +64,30 @@ HealthSnapshot busySnapshot()
             delivered, failed};
     }
     return snapshot;
+}
+
+// A history of `range` at EpochNow: steady deliveries with an outage, latency per bucket, and
+// every seventh bucket without any delivery (no latency point there).
+DeliveryHistory busyHistory(HistoryRange range)
+{
+    DeliveryHistory history;
+    history.range = range;
+    history.now = EpochNow;
+    const int count = DeliveryHistory::bucketCount(range);
+    const qint64 first = DeliveryHistory::firstBucketStart(range, EpochNow);
+    for (int i = 0; i < count; ++i) {
+        HistoryBucket bucket;
+        bucket.start = first + i * DeliveryHistory::bucketMs(range);
+        const bool outage = i >= count * 6 / 10 && i < count * 7 / 10;
+        bucket.failed = outage ? 150 : 4 + i % 3;
+        if (i % 7 != 3) {
+            bucket.delivered = outage ? 20 : 180 + qRound(40 * std::sin(i / 6.0));
+            const qint64 base = outage ? 9000 : 300 + 50 * (i % 5);
+            bucket.latency = {bucket.delivered, base, base * 3, base * 6};
+        }
+        history.buckets << bucket;
+    }
+    return history;
 }
 
 void saveScreenshot(QWidget *widget, const QString &name)
@@ -249,14 +275,16 @@ private slots:
     {
         AgeHistogramModel ages;
         AttemptsHistogramModel failures;
-        ThroughputModel throughput;
+        HistoryModel throughput;
+        QAbstractItemModelTester tester(&throughput);
         ErrorCategoryModel categories;
         ChartsPanel panel(&ages, &failures, &throughput, &categories);
         HealthSnapshot snapshot = busySnapshot();
+        DeliveryHistory history = busyHistory(HistoryRange::Hour);
         for (int round = 0; round < 2; ++round) {
             ages.setSnapshot(snapshot);
             failures.setSnapshot(snapshot);
-            throughput.setSnapshot(snapshot);
+            throughput.setHistory(history);
             categories.setSnapshot(snapshot);
             verifyAgeChart(&panel, ages);
             verifyFailuresChart(&panel, failures);
@@ -272,7 +300,7 @@ private slots:
             for (AgeBucket &bucket : snapshot.ageHistogram)
                 bucket.count *= 1000;
             snapshot.attemptsHistogram << FailuresBucket {4, 7, 0} << FailuresBucket {5, 0, 900};
-            snapshot.throughput.last().delivered = 25000;
+            history.buckets.last().delivered = 25000;
         }
         categories.setSnapshot(HealthSnapshot {});
         QCOMPARE(chartNamed(&panel, u"categoryChart"_qs)->title(), u"Error categories: none"_qs);
@@ -282,6 +310,93 @@ private slots:
             chartNamed(&panel, u"failuresChart"_qs)->axes(Qt::Horizontal).first());
         QCOMPARE(categoryAxis->categories().last(), u"5"_qs);
         QCOMPARE(categoryAxis->titleText(), u"failures so far (budget spent at 5)"_qs);
+    }
+
+    // The range buttons: a click asks for the range (rangeChanged), and the charts show the
+    // buckets of the history that arrives: 60 minutes, 96 quarter hours or 168 hours, with a
+    // latency point only where something was delivered.
+    void chartsSwitchHistoryRange_data()
+    {
+        QTest::addColumn<HistoryRange>("range");
+        QTest::addColumn<QString>("button");
+        QTest::addColumn<int>("buckets");
+        QTest::addColumn<qreal>("axisStart");
+        QTest::addColumn<QString>("title");
+        QTest::addRow("24 h") << HistoryRange::Day << u"range24h"_qs << 96 << qreal(-24)
+                              << u"per 15 min"_qs;
+        QTest::addRow("7 d") << HistoryRange::Week << u"range7d"_qs << 168 << qreal(-7)
+                             << u"per hour"_qs;
+        QTest::addRow("1 h") << HistoryRange::Hour << u"range1h"_qs << 60 << qreal(-60)
+                             << u"per minute"_qs;
+    }
+    void chartsSwitchHistoryRange()
+    {
+        QFETCH(HistoryRange, range);
+        QFETCH(QString, button);
+        QFETCH(int, buckets);
+        QFETCH(qreal, axisStart);
+        QFETCH(QString, title);
+        AgeHistogramModel ages;
+        AttemptsHistogramModel failures;
+        HistoryModel history;
+        QAbstractItemModelTester tester(&history);
+        ErrorCategoryModel categories;
+        ChartsPanel panel(&ages, &failures, &history, &categories);
+        panel.resize(1200, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        history.setHistory(
+            busyHistory(HistoryRange::Hour == range ? HistoryRange::Week : HistoryRange::Hour));
+        QSignalSpy asked(&panel, &ChartsPanel::rangeChanged);
+        auto *toolButton = panel.findChild<QToolButton *>(button);
+        QVERIFY(toolButton);
+        if (range == HistoryRange::Hour) // already chosen: choose another one first
+            panel.setRange(HistoryRange::Week);
+        asked.clear();
+        QTest::mouseClick(toolButton, Qt::LeftButton);
+        QCOMPARE(asked.size(), 1);
+        QCOMPARE(asked.constFirst().constFirst().value<HistoryRange>(), range);
+        QCOMPARE(panel.range(), range);
+        QVERIFY(toolButton->isChecked());
+        QTest::mouseClick(toolButton, Qt::LeftButton); // the same range again: nothing asked
+        QCOMPARE(asked.size(), 1);
+
+        const DeliveryHistory answer = busyHistory(range);
+        history.setHistory(answer);
+        QChart *throughput = chartNamed(&panel, u"throughputChart"_qs);
+        QVERIFY2(throughput->title().contains(title), qPrintable(throughput->title()));
+        auto *delivered = qobject_cast<QLineSeries *>(throughput->series().at(0));
+        QCOMPARE(delivered->count(), buckets);
+        QCOMPARE(delivered->points().last().x(), 0);
+        QCOMPARE(delivered->points().first().x(),
+            qreal(1 - buckets) / HistoryModel::bucketsPerUnit(range));
+        auto *axis = qobject_cast<QValueAxis *>(throughput->axes(Qt::Horizontal).first());
+        QCOMPARE(axis->min(), axisStart);
+        QCOMPARE(axis->max(), 0);
+
+        QChart *latency = chartNamed(&panel, u"latencyChart"_qs);
+        QVERIFY2(latency->title().contains(title), qPrintable(latency->title()));
+        QCOMPARE(latency->series().size(), 3);
+        int withDeliveries = 0;
+        for (const HistoryBucket &bucket : answer.buckets)
+            withDeliveries += bucket.latency.count > 0 ? 1 : 0;
+        QVERIFY(withDeliveries < buckets); // some buckets have no latency at all
+        const auto *p95 = qobject_cast<QLineSeries *>(latency->series().at(1));
+        QCOMPARE(p95->name(), u"p95"_qs);
+        QCOMPARE(p95->count(), withDeliveries);
+        // The newest bucket with deliveries is the last point, at its place and in seconds.
+        qsizetype newest = answer.buckets.size() - 1;
+        while (answer.buckets.at(newest).latency.count == 0)
+            --newest;
+        QCOMPARE(p95->points().last(),
+            QPointF(qreal(newest + 1 - buckets) / HistoryModel::bucketsPerUnit(range),
+                *answer.buckets.at(newest).latency.p95Ms / 1000.0));
+        qreal highest = 0;
+        for (const QPointF &point : p95->points())
+            highest = std::max(highest, point.y());
+        QVERIFY(qobject_cast<QValueAxis *>(latency->axes(Qt::Vertical).first())->max() >= highest);
+        if (range == HistoryRange::Week)
+            saveScreenshot(&panel, u"chartspanel-7d"_qs);
     }
 
     void lifecycleDiagramDrawsAtAnySize_data()
@@ -481,15 +596,16 @@ private:
         QVERIFY(verticalAxis(chart)->max() >= tallest);
     }
 
-    void verifyThroughputChart(QWidget *panel, const ThroughputModel &throughput)
+    void verifyThroughputChart(QWidget *panel, const HistoryModel &throughput)
     {
         QChart *chart = chartNamed(panel, u"throughputChart"_qs);
         QCOMPARE(chart->series().size(), 2);
         auto *delivered = qobject_cast<QLineSeries *>(chart->series().at(0));
         QCOMPARE(delivered->count(), throughput.rowCount());
+        const int last = throughput.rowCount() - 1;
         QCOMPARE(delivered->points().last(),
-            QPointF(0, throughput.index(59, ThroughputModel::DeliveredColumn).data().toReal()));
-        const auto values = columnValues(throughput, ThroughputModel::DeliveredColumn);
+            QPointF(0, throughput.index(last, HistoryModel::DeliveredColumn).data().toReal()));
+        const auto values = columnValues(throughput, HistoryModel::DeliveredColumn);
         QVERIFY(verticalAxis(chart)->min() == 0);
         QVERIFY(verticalAxis(chart)->max() >= *std::max_element(values.begin(), values.end()));
     }

@@ -4,22 +4,25 @@
 #include "attemptshistogrammodel.h"
 #include "chartstyle.h"
 #include "errorcategorymodel.h"
+#include "historymodel.h"
 #include "statuscolorproxy.h"
 #include "themecolours.h"
-#include "throughputmodel.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QButtonGroup>
 #include <QChart>
 #include <QChartView>
 #include <QGraphicsLayout>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QLineSeries>
 #include <QPieSeries>
 #include <QPieSlice>
 #include <QStackedBarSeries>
+#include <QToolButton>
 #include <QVBarModelMapper>
 #include <QVPieModelMapper>
 #include <QVXYModelMapper>
@@ -29,6 +32,9 @@
 using namespace ChartStyle;
 
 namespace {
+
+// Two charts side by side fit the right-hand pane of a 1366x768 window.
+constexpr QSize MinimumChartSize(220, 210);
 
 qreal columnMax(const QAbstractItemModel *model, int column)
 {
@@ -58,33 +64,138 @@ QColor categoryColour(const QString &category)
     return ThemeColours::neutral();
 }
 
+// The x axis of a history chart: the range in its unit before now, ticks on whole units.
+struct AgoAxis
+{
+    qreal first;
+    int ticks;
+    QString title;
+};
+
+AgoAxis agoAxis(HistoryRange range)
+{
+    switch (range) {
+    case HistoryRange::Hour:
+        return {-60, 7, ChartsPanel::tr("minutes ago")};
+    case HistoryRange::Day:
+        return {-24, 7, ChartsPanel::tr("hours ago")};
+    case HistoryRange::Week:
+        break;
+    }
+    return {-7, 8, ChartsPanel::tr("days ago")};
+}
+
+// Short enough for a chart 220 px wide; the range shows on the buttons and the x axis.
+QString throughputTitle(HistoryRange range)
+{
+    switch (range) {
+    case HistoryRange::Hour:
+        return ChartsPanel::tr("Attempts per minute");
+    case HistoryRange::Day:
+        return ChartsPanel::tr("Attempts per 15 min");
+    case HistoryRange::Week:
+        break;
+    }
+    return ChartsPanel::tr("Attempts per hour");
+}
+
+QString latencyTitle(HistoryRange range)
+{
+    switch (range) {
+    case HistoryRange::Hour:
+        return ChartsPanel::tr("Latency per minute");
+    case HistoryRange::Day:
+        return ChartsPanel::tr("Latency per 15 min");
+    case HistoryRange::Week:
+        break;
+    }
+    return ChartsPanel::tr("Latency per hour");
+}
+
+void setAgoRange(QValueAxis *axis, HistoryRange range)
+{
+    const AgoAxis ago = agoAxis(range);
+    axis->setRange(ago.first, 0);
+    axis->setTickCount(ago.ticks);
+    axis->setTitleText(ago.title);
+}
+
 } // namespace
 
 ChartsPanel::ChartsPanel(AgeHistogramModel *ages, AttemptsHistogramModel *failures,
-    ThroughputModel *throughput, ErrorCategoryModel *categories, QWidget *parent)
+    HistoryModel *history, ErrorCategoryModel *categories, QWidget *parent)
     : QWidget(parent)
     , m_ages(ages)
     , m_failures(failures)
-    , m_throughput(throughput)
+    , m_history(history)
     , m_categories(categories)
 {
-    auto *grid = new QGridLayout(this);
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->setSpacing(4);
+    auto *column = new QVBoxLayout(this);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(4);
+    m_snapshotGrid = new QGridLayout;
+    m_snapshotGrid->setSpacing(4);
+    m_historyGrid = new QGridLayout;
+    m_historyGrid->setSpacing(4);
+    // The history on top: in a narrow pane (1366x768 with the teaching panel open) it is what
+    // shows without scrolling, and the snapshot's figures are on the tiles too.
+    column->addLayout(m_historyGrid, 1);
+    column->addLayout(m_snapshotGrid, 1);
     setupAgeChart();
     setupFailuresChart();
-    setupThroughputChart();
     setupCategoryChart();
+    setupRangePicker(m_historyGrid);
+    setupThroughputChart();
+    setupLatencyChart();
+    connect(m_history, &QAbstractItemModel::modelReset, this, &ChartsPanel::updateHistory);
+    updateHistory();
 }
 
-QChartView *ChartsPanel::addChartView(QChart *chart, const QString &name, int row, int column)
+QChartView *ChartsPanel::addChartView(
+    QChart *chart, const QString &name, QGridLayout *grid, int row, int column, int columnSpan)
 {
     auto *view = new QChartView(chart);
     view->setObjectName(name);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumSize(300, 210);
-    static_cast<QGridLayout *>(layout())->addWidget(view, row, column);
+    view->setMinimumSize(MinimumChartSize);
+    grid->addWidget(view, row, column, 1, columnSpan);
     return view;
+}
+
+void ChartsPanel::setupRangePicker(QGridLayout *grid)
+{
+    auto *bar = new QHBoxLayout;
+    bar->setSpacing(2);
+    auto *label = new QLabel(tr("History:"));
+    bar->addWidget(label);
+    m_rangeButtons = new QButtonGroup(this);
+    for (const HistoryRange range : {HistoryRange::Hour, HistoryRange::Day, HistoryRange::Week}) {
+        auto *button = new QToolButton;
+        const QString name = DeliveryHistory::rangeName(range);
+        button->setText(range == HistoryRange::Hour ? tr("1 h")
+                : range == HistoryRange::Day        ? tr("24 h")
+                                                    : tr("7 d"));
+        button->setObjectName(u"range"_qs + name);
+        button->setCheckable(true);
+        button->setChecked(range == m_range);
+        button->setToolTip(tr("Throughput and delivery latency over the last %1").arg(name));
+        m_rangeButtons->addButton(button, int(range));
+        bar->addWidget(button);
+    }
+    bar->addStretch();
+    connect(m_rangeButtons, &QButtonGroup::idClicked, this,
+        [this](int id) { setRange(HistoryRange(id)); });
+    grid->addLayout(bar, 0, 0, 1, 2);
+}
+
+void ChartsPanel::setRange(HistoryRange range)
+{
+    if (QAbstractButton *button = m_rangeButtons->button(int(range)))
+        button->setChecked(true);
+    if (range == m_range)
+        return;
+    m_range = range;
+    emit rangeChanged(range);
 }
 
 void ChartsPanel::setupAgeChart()
@@ -117,7 +228,7 @@ void ChartsPanel::setupAgeChart()
     mapper->setModel(m_ages);
     connect(m_ages, &QAbstractItemModel::modelReset, this, &ChartsPanel::updateAgeAxes);
     updateAgeAxes();
-    addChartView(chart, QStringLiteral("ageChart"), 0, 0);
+    addChartView(chart, QStringLiteral("ageChart"), m_snapshotGrid, 0, 0);
 }
 
 void ChartsPanel::setupFailuresChart()
@@ -142,30 +253,30 @@ void ChartsPanel::setupFailuresChart()
     connect(m_failures, &QAbstractItemModel::modelReset, this, &ChartsPanel::updateFailuresAxes);
     setBudget(m_budget);
     updateFailuresAxes();
-    addChartView(m_failuresChart, QStringLiteral("failuresChart"), 0, 1);
+    addChartView(m_failuresChart, QStringLiteral("failuresChart"), m_snapshotGrid, 0, 1);
 }
 
 void ChartsPanel::setupThroughputChart()
 {
-    QChart *chart = newChart(tr("Delivered vs failed per minute (last hour)"));
+    m_throughputChart = newChart(throughputTitle(m_range));
+    QChart *chart = m_throughputChart;
     auto addLine = [this, chart](const QString &name, int column, const QColor &colour) {
         auto *series = new QLineSeries;
         series->setName(name);
         series->setPen(QPen(colour, 2));
         auto *mapper = new QVXYModelMapper(this);
-        mapper->setXColumn(ThroughputModel::MinuteColumn);
+        mapper->setXColumn(HistoryModel::AgoColumn);
         mapper->setYColumn(column);
         mapper->setSeries(series);
-        mapper->setModel(m_throughput);
+        mapper->setModel(m_history);
         chart->addSeries(series);
         return series;
     };
-    QLineSeries *delivered = addLine(tr("Delivered"), ThroughputModel::DeliveredColumn,
+    QLineSeries *delivered = addLine(tr("Delivered"), HistoryModel::DeliveredColumn,
         StatusColorProxy::colorFor(QStringLiteral("DELIVERED")));
-    QLineSeries *failed = addLine(tr("Failed (retry or dead)"), ThroughputModel::FailedColumn,
+    QLineSeries *failed = addLine(tr("Failed"), HistoryModel::FailedColumn,
         StatusColorProxy::colorFor(QStringLiteral("DEAD")));
     m_throughputAxisX = new QValueAxis;
-    m_throughputAxisX->setTitleText(tr("minute (0 = now)"));
     m_throughputAxisX->setLabelFormat(QStringLiteral("%.0f"));
     m_throughputAxisY = countAxis();
     addAxis(chart, m_throughputAxisX, Qt::AlignBottom);
@@ -174,10 +285,72 @@ void ChartsPanel::setupThroughputChart()
         series->attachAxis(m_throughputAxisX);
         series->attachAxis(m_throughputAxisY);
     }
-    connect(
-        m_throughput, &QAbstractItemModel::modelReset, this, &ChartsPanel::updateThroughputAxes);
-    updateThroughputAxes();
-    addChartView(chart, QStringLiteral("throughputChart"), 1, 0);
+    addChartView(chart, QStringLiteral("throughputChart"), m_historyGrid, 1, 0);
+}
+
+// Fed by replace() rather than a mapper: a bucket without deliveries has no latency and
+// gets no point, where a mapper would draw 0.
+void ChartsPanel::setupLatencyChart()
+{
+    m_latencyChart = newChart(latencyTitle(m_range));
+    m_latencyAxisX = new QValueAxis;
+    m_latencyAxisX->setLabelFormat(QStringLiteral("%.0f"));
+    m_latencyAxisY = new QValueAxis;
+    m_latencyAxisY->setTitleText(tr("seconds"));
+    addAxis(m_latencyChart, m_latencyAxisX, Qt::AlignBottom);
+    addAxis(m_latencyChart, m_latencyAxisY, Qt::AlignLeft);
+    const QList<std::pair<QString, QColor>> lines
+        = {{tr("p50"), StatusColorProxy::colorFor(QStringLiteral("DELIVERED"))},
+            {tr("p95"), pendingBlue()},
+            {tr("p99"), StatusColorProxy::colorFor(QStringLiteral("RETRY"))}};
+    for (const auto &[name, colour] : lines) {
+        auto *series = new QLineSeries;
+        series->setName(name);
+        series->setPen(QPen(colour, 2));
+        series->setPointsVisible(true); // a lone bucket with deliveries still shows
+        m_latencyChart->addSeries(series);
+        series->attachAxis(m_latencyAxisX);
+        series->attachAxis(m_latencyAxisY);
+        m_latencySeries << series;
+    }
+    addChartView(m_latencyChart, QStringLiteral("latencyChart"), m_historyGrid, 1, 1);
+}
+
+void ChartsPanel::updateHistory()
+{
+    const HistoryRange shown = m_history->rowCount() ? m_history->history().range : m_range;
+    // The oldest buckets of a first reading of 7 d may follow over a few refreshes.
+    const QString reading
+        = m_history->rowCount() && !m_history->history().complete ? tr(" (reading…)") : QString();
+    m_throughputChart->setTitle(throughputTitle(shown) + reading);
+    m_latencyChart->setTitle(latencyTitle(shown) + reading);
+    setAgoRange(m_throughputAxisX, shown);
+    setAgoRange(m_latencyAxisX, shown);
+    setCountRange(m_throughputAxisY,
+        std::max(columnMax(m_history, HistoryModel::DeliveredColumn),
+            columnMax(m_history, HistoryModel::FailedColumn)));
+    updateLatencySeries();
+}
+
+void ChartsPanel::updateLatencySeries()
+{
+    const int columns[]
+        = {HistoryModel::P50Column, HistoryModel::P95Column, HistoryModel::P99Column};
+    qreal max = 0;
+    for (int i = 0; i < m_latencySeries.size(); ++i) {
+        QList<QPointF> points;
+        for (int row = 0; row < m_history->rowCount(); ++row) {
+            const QVariant value = m_history->index(row, columns[i]).data();
+            if (value.isNull())
+                continue;
+            points << QPointF(
+                m_history->index(row, HistoryModel::AgoColumn).data().toReal(), value.toReal());
+            max = std::max(max, value.toReal());
+        }
+        m_latencySeries.at(i)->replace(points);
+    }
+    m_latencyAxisY->setRange(0, max > 0 ? max * 1.1 : 1);
+    m_latencyAxisY->applyNiceNumbers();
 }
 
 void ChartsPanel::setupCategoryChart()
@@ -195,7 +368,7 @@ void ChartsPanel::setupCategoryChart()
     mapper->setModel(m_categories);
     connect(m_categories, &QAbstractItemModel::modelReset, this, &ChartsPanel::updateCategoryTitle);
     updateCategoryTitle();
-    addChartView(chart, QStringLiteral("categoryChart"), 1, 1);
+    addChartView(chart, QStringLiteral("categoryChart"), m_snapshotGrid, 1, 0, 2);
 }
 
 void ChartsPanel::setBudget(int attempts)
@@ -224,19 +397,6 @@ void ChartsPanel::updateFailuresAxes()
                 + m_failures->index(row, AttemptsHistogramModel::DeadColumn).data().toReal());
     }
     setCountRange(m_failuresAxisY, max);
-}
-
-void ChartsPanel::updateThroughputAxes()
-{
-    const int rows = m_throughput->rowCount();
-    qreal first = rows ? m_throughput->index(0, ThroughputModel::MinuteColumn).data().toReal()
-                       : 1 - HealthSnapshot::ThroughputMinutes;
-    first = std::floor(std::min<qreal>(first, -1) / 10) * 10; // ticks on whole ten minutes
-    m_throughputAxisX->setRange(first, 0);
-    m_throughputAxisX->setTickCount(int(-first / 10) + 1);
-    setCountRange(m_throughputAxisY,
-        std::max(columnMax(m_throughput, ThroughputModel::DeliveredColumn),
-            columnMax(m_throughput, ThroughputModel::FailedColumn)));
 }
 
 void ChartsPanel::updateCategoryTitle()
@@ -275,18 +435,21 @@ void ChartsPanel::setNotAvailable(const QString &profileName, const QStringList 
         QString view;
         QString title;
         QString missing;
+        QGridLayout *grid;
         int row;
         int column;
     };
-    const QList<Chart> charts = {{QStringLiteral("age_histogram"), QStringLiteral("ageChart"),
-                                     tr("Pending events by age"), tr("no creation time"), 0, 0},
-        {QStringLiteral("attempts_histogram"), QStringLiteral("failuresChart"),
-            tr("Failures per event"), tr("no failure count"), 0, 1},
-        {QStringLiteral("throughput_per_minute"), QStringLiteral("throughputChart"),
-            tr("Delivered vs failed per minute"), tr("no attempt history"), 1, 0},
-        {QStringLiteral("error_categories"), QStringLiteral("categoryChart"),
-            tr("Error categories"), tr("no error category"), 1, 1}};
-    auto *grid = static_cast<QGridLayout *>(layout());
+    const QList<Chart> charts
+        = {{QStringLiteral("age_histogram"), QStringLiteral("ageChart"),
+               tr("Pending events by age"), tr("no creation time"), m_snapshotGrid, 0, 0},
+            {QStringLiteral("attempts_histogram"), QStringLiteral("failuresChart"),
+                tr("Failures per event"), tr("no failure count"), m_snapshotGrid, 0, 1},
+            {QStringLiteral("error_categories"), QStringLiteral("categoryChart"),
+                tr("Error categories"), tr("no error category"), m_snapshotGrid, 1, 0},
+            {QStringLiteral("throughput_per_minute"), QStringLiteral("throughputChart"),
+                tr("Delivered vs failed"), tr("no attempt history"), m_historyGrid, 1, 0},
+            {QStringLiteral("delivery_latency_ms"), QStringLiteral("latencyChart"),
+                tr("Delivery latency"), tr("no creation or delivery time"), m_historyGrid, 1, 1}};
     for (const Chart &chart : charts) {
         if (!keys.contains(chart.key))
             continue;
@@ -297,7 +460,7 @@ void ChartsPanel::setNotAvailable(const QString &profileName, const QStringList 
         label->setObjectName(chart.view + QStringLiteral("NotAvailable"));
         label->setWordWrap(true);
         label->setAlignment(Qt::AlignCenter);
-        label->setMinimumSize(300, 210);
-        grid->addWidget(label, chart.row, chart.column);
+        label->setMinimumSize(MinimumChartSize);
+        chart.grid->addWidget(label, chart.row, chart.column);
     }
 }

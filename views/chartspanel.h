@@ -1,14 +1,20 @@
-// The dashboard's four small charts in a 2x2 grid, each fed by an aggregate model through a
-// model mapper: pending events by age, failures per event, throughput over the last hour and
-// error categories. Axes and category labels follow every model reset.
+// The dashboard's charts, each fed by an aggregate model: on top, the history of the chosen
+// range (1 h, 24 h or 7 d, picked with three buttons): delivered vs failed attempts per bucket
+// and the delivery latency's p50 / p95 / p99 per bucket; below, the snapshot's pending events
+// by age, failures per event and error categories (through model mappers). Axes and labels
+// follow every model reset; a bucket with no delivery has no latency point (never a 0).
 #pragma once
+
+#include "deliveryhistory.h"
 
 #include <QWidget>
 
 class AgeHistogramModel;
 class AttemptsHistogramModel;
 class ErrorCategoryModel;
-class ThroughputModel;
+class HistoryModel;
+class QButtonGroup;
+class QGridLayout;
 class QBarCategoryAxis;
 class QChart;
 class QChartView;
@@ -24,19 +30,33 @@ class ChartsPanel : public QWidget
     Q_OBJECT
 public:
     // The models are owned elsewhere and must outlive the panel.
-    ChartsPanel(AgeHistogramModel *ages, AttemptsHistogramModel *failures,
-        ThroughputModel *throughput, ErrorCategoryModel *categories, QWidget *parent = nullptr);
+    ChartsPanel(AgeHistogramModel *ages, AttemptsHistogramModel *failures, HistoryModel *history,
+        ErrorCategoryModel *categories, QWidget *parent = nullptr);
+
+    // The history's range, as the buttons show it; setRange() emits rangeChanged when it
+    // changes, as a click does.
+    HistoryRange range() const { return m_range; }
+    void setRange(HistoryRange range);
 
     // The attempt budget, shown on the failures chart: events reaching it are parked DEAD.
     void setBudget(int attempts);
     int budget() const { return m_budget; }
     // Another library's table: each chart whose snapshot key (age_histogram,
-    // attempts_histogram, throughput_per_minute, error_categories) the schema cannot tell gives
+    // attempts_histogram, throughput_per_minute, error_categories, delivery_latency_ms) the
+    // schema cannot tell gives
     // way to a label "not available for <profile>: <what is missing>".
     void setNotAvailable(const QString &profileName, const QStringList &keys);
 
+signals:
+    void rangeChanged(HistoryRange range);
+
 private:
-    QChartView *addChartView(QChart *chart, const QString &name, int row, int column);
+    QChartView *addChartView(QChart *chart, const QString &name, QGridLayout *grid, int row,
+        int column, int columnSpan = 1);
+    void setupRangePicker(QGridLayout *grid);
+    void setupLatencyChart();
+    void updateHistory();
+    void updateLatencySeries();
     void setupAgeChart();
     void setupFailuresChart();
     void setupThroughputChart();
@@ -44,14 +64,22 @@ private:
 
     void updateAgeAxes();
     void updateFailuresAxes();
-    void updateThroughputAxes();
     void updateCategoryTitle();
     void colourFailureSets();
     void decorateCategorySlices(const QList<QPieSlice *> &slices);
 
     AgeHistogramModel *m_ages = nullptr;
     AttemptsHistogramModel *m_failures = nullptr;
-    ThroughputModel *m_throughput = nullptr;
+    HistoryModel *m_history = nullptr;
+    HistoryRange m_range = HistoryRange::Hour;
+    QGridLayout *m_snapshotGrid = nullptr;
+    QGridLayout *m_historyGrid = nullptr;
+    QButtonGroup *m_rangeButtons = nullptr;
+    QChart *m_throughputChart = nullptr;
+    QChart *m_latencyChart = nullptr;
+    QList<QLineSeries *> m_latencySeries; // p50, p95, p99
+    QValueAxis *m_latencyAxisX = nullptr;
+    QValueAxis *m_latencyAxisY = nullptr;
     ErrorCategoryModel *m_categories = nullptr;
     int m_budget = 3;
 

@@ -24,6 +24,8 @@
 #include "healthtiles.h"
 #include "healthworker.h"
 #include "hintbar.h"
+#include "historymodel.h"
+#include "historymonitor.h"
 #include "lifecyclediagram.h"
 #include "mainmenus.h"
 #include "operatoractions.h"
@@ -38,7 +40,6 @@
 #include "teachingsession.h"
 #include "themecolours.h"
 #include "thresholdsdialog.h"
-#include "throughputmodel.h"
 #include "windowalerts.h"
 #include "windowsettings.h"
 
@@ -168,15 +169,22 @@ void MainWindow::setupModels()
     m_events = new EventListModel(this);
     m_ages = new AgeHistogramModel(this);
     m_failures = new AttemptsHistogramModel(this);
-    m_throughput = new ThroughputModel(this);
+    m_history = new HistoryModel(this);
     m_categories = new ErrorCategoryModel(this);
     // Read-only (the snapshot only reads, whatever the window may do), short timeouts.
     OpenOptions options = HealthWorker::defaultOpenOptions();
     options.validateSchema = isNativeSchema(); // a profile validated its own schema
     m_monitor = new HealthMonitor(m_url, options, this);
     m_reader = new DetailReader(m_url, this);
+    m_historyMonitor = new HistoryMonitor(m_monitor, m_url, options, this);
+    connect(
+        m_historyMonitor, &HistoryMonitor::historyChanged, m_history, &HistoryModel::setHistory);
+    // Its reading follows each snapshot: its cost counts into the adaptive interval.
+    connect(m_historyMonitor, &HistoryMonitor::historyChanged, m_monitor,
+        [this](const DeliveryHistory &history) { m_monitor->noteRefreshCost(history.queryMs); });
     if (!isNativeSchema()) {
         m_monitor->setProfile(*m_options.profile);
+        m_historyMonitor->setProfile(*m_options.profile);
         m_reader->setProfile(*m_options.profile);
     }
     m_replayLog = new ReplayLogModel(this);
@@ -300,7 +308,8 @@ void MainWindow::setupCentral()
         m_detail->setProfile(*m_options.profile);
         m_filterBar->setProfile(*m_options.profile);
     }
-    m_charts = new ChartsPanel(m_ages, m_failures, m_throughput, m_categories);
+    m_charts = new ChartsPanel(m_ages, m_failures, m_history, m_categories);
+    connect(m_charts, &ChartsPanel::rangeChanged, m_historyMonitor, &HistoryMonitor::setRange);
     m_lifecycle = new LifecycleDiagram;
     auto *tabs = m_tabs = new QTabWidget;
     tabs->setObjectName(QStringLiteral("rightTabs"));
@@ -532,7 +541,6 @@ void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
     m_tiles->setSnapshot(snapshot);
     m_ages->setSnapshot(snapshot);
     m_failures->setSnapshot(snapshot);
-    m_throughput->setSnapshot(snapshot);
     m_categories->setSnapshot(snapshot);
     m_lifecycle->setCounts(snapshot.counts);
     // RESOLVED exists on the native schema from version 2 (a profile's snapshot has none).

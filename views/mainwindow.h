@@ -47,7 +47,8 @@ class QSplitter;
 class QTableView;
 class TeachingPanel;
 class TeachingSession;
-class ThroughputModel;
+class HistoryModel;
+class HistoryMonitor;
 struct EventFilter;
 struct HealthSnapshot;
 
@@ -119,6 +120,7 @@ public:
     const WindowOptions &options() const { return m_options; }
     FilterBar *filterBar() const { return m_filterBar; }
     QSplitter *splitter() const { return m_splitter; }
+    ChartsPanel *charts() const { return m_charts; }
     QDockWidget *teachingDock() const { return m_teachingDock; } // none without a simulation
     TeachingPanel *teachingPanel() const { return m_teaching; } // none without a simulation
     EventTableMenu *tableMenu() const { return m_tableMenu; }
@@ -180,7 +182,8 @@ private:
     DetailReader *m_reader = nullptr;
     AgeHistogramModel *m_ages = nullptr;
     AttemptsHistogramModel *m_failures = nullptr;
-    ThroughputModel *m_throughput = nullptr;
+    HistoryModel *m_history = nullptr;
+    HistoryMonitor *m_historyMonitor = nullptr; // the Charts tab's 1 h / 24 h / 7 d history
     ErrorCategoryModel *m_categories = nullptr;
     HealthMonitor *m_monitor = nullptr;
     std::unique_ptr<TeachingSession> m_sessionOwner; // not a QObject child: destroyed first

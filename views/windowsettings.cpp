@@ -1,5 +1,7 @@
 #include "windowsettings.h"
 
+#include "chartspanel.h"
+
 #include "databaseurl.h"
 #include "filterbar.h"
 #include "healthmonitor.h"
@@ -19,6 +21,7 @@ constexpr int StateVersion = 1;
 const QString Geometry = QStringLiteral("window/geometry");
 const QString State = QStringLiteral("window/state");
 const QString Splitter = QStringLiteral("window/splitter");
+const QString HistoryRangeKey = QStringLiteral("charts/historyRange");
 const QString Header = QStringLiteral("eventTable/header");
 const QString Interval = QStringLiteral("refresh/intervalMs");
 const QString Last = QStringLiteral("lastDatabase/");
@@ -84,6 +87,7 @@ void save(const MainWindow &window)
     settings.setValue(Splitter, window.splitter()->saveState());
     settings.setValue(Header, window.eventView()->horizontalHeader()->saveState());
     settings.setValue(Interval, window.monitor()->interval());
+    settings.setValue(HistoryRangeKey, DeliveryHistory::rangeName(window.charts()->range()));
     if (window.teachingDock())
         settings.setValue(teachingKey(window), window.teachingDock()->isVisible());
     saveFilter(settings, window.filterBar()->filter());
@@ -105,6 +109,9 @@ bool restore(MainWindow &window)
     const int interval = settings.value(Interval).toInt();
     if (interval >= 1000 && interval <= 600000)
         window.monitor()->setInterval(interval);
+    if (const auto range
+        = DeliveryHistory::rangeFromName(settings.value(HistoryRangeKey).toString()))
+        window.charts()->setRange(*range);
     if (settings.contains(QStringLiteral("eventTable/filter/state")))
         window.filterBar()->setFilter(loadFilter(settings));
     QHeaderView *header = window.eventView()->horizontalHeader();

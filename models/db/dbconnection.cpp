@@ -121,11 +121,15 @@ void forget(const QThread *thread)
 void account(const QThread *thread, int change)
 {
     const QMutexLocker lock(&accountsMutex);
-    const QCoreApplication *app = QCoreApplication::instance();
-    if (!accounts.contains(thread) && app && thread != app->thread()) {
-        // A worker thread deleted later may leave its address to a new one: its account goes
-        // with it.
-        QObject::connect(thread, &QObject::destroyed, [thread] { forget(thread); });
+    if (!accounts.contains(thread)) {
+        if (change < 0)
+            return; // its thread is gone, and its account with it
+        // Opened on a live worker thread (the current one): forgotten with it, so that a later
+        // thread at the same address starts from zero. Not the main thread, which may outlive
+        // this account's statics.
+        const QCoreApplication *app = QCoreApplication::instance();
+        if (app && thread != app->thread())
+            QObject::connect(thread, &QObject::destroyed, [thread] { forget(thread); });
     }
     ThreadAccount &entry = accounts[thread];
     entry.open += change;

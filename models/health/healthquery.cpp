@@ -1,5 +1,6 @@
 #include "healthquery.h"
 
+#include "latencyquery.h"
 #include "readonlytransaction.h"
 #include "saturating.h"
 #include "throughputcache.h"
@@ -364,6 +365,39 @@ bool readThroughput(Reader &reader, HealthSnapshot *snapshot)
     return true;
 }
 
+bool canTellLatency(const HealthQuery::Options &options)
+{
+    using Column = OutboxProfile::Column;
+    const OutboxProfile *profile = options.profile;
+    return !profile
+        || (profile->isAvailable(Column::CreatedAt) && profile->isAvailable(Column::DeliveredAt));
+}
+
+// The latency of the events delivered in the last hour, (now - 1 h, now]; on the native
+// schema only from its index (otherwise listed as not available: `outboxctl init` adds it).
+bool readLatency(Reader &reader, HealthSnapshot *snapshot)
+{
+    if (!reader.options().readLatency || !canTellLatency(reader.options()))
+        return true;
+    if (reader.isNative()) {
+        QSqlQuery *probe = nullptr;
+        if (!reader.run(&probe, LatencyQuery::indexProbeSql(reader.isPostgres())))
+            return false;
+        if (!probe->next() || probe->value(0).toInt() == 0) {
+            snapshot->notAvailable << u"delivery_latency_ms"_qs;
+            return true;
+        }
+    }
+    const qint64 after
+        = LatencyQuery::afterBound(Saturating::sub(snapshot->now, HealthSnapshot::LatencyWindowMs));
+    QSqlQuery *prepared = nullptr;
+    if (!reader.run(&prepared, LatencyQuery::sql(reader.source(), reader.isPostgres()),
+            {{u":after"_qs, after}, {u":until"_qs, snapshot->now}}))
+        return false;
+    snapshot->latency = LatencyQuery::fromRows(*prepared, reader.isPostgres());
+    return true;
+}
+
 // A profile's status expression must yield PENDING, DELIVERED or DEAD for every row; a row
 // yielding anything else (the library's raw states, NULL) would be counted nowhere, and the
 // snapshot would say zero where there are rows. Reads the rows the other states do not cover:
@@ -417,6 +451,8 @@ QStringList notAvailableFor(const OutboxProfile &profile)
         keys << u"error_categories"_qs;
     if (!profile.hasAttemptHistory())
         keys << u"throughput_per_minute"_qs;
+    if (!profile.isAvailable(Column::CreatedAt) || !profile.isAvailable(Column::DeliveredAt))
+        keys << u"delivery_latency_ms"_qs;
     return keys;
 }
 
@@ -485,7 +521,8 @@ std::optional<HealthSnapshot> compute(
             || (reader.isNative() && !readVersionAndResolved(reader, &snapshot))
             || !readPending(reader, &snapshot, &small) || !readDead(reader, &snapshot, &small)
             || !readDelivered(reader, &snapshot)
-            || (reader.isNative() && !readThroughput(reader, &snapshot)))
+            || (reader.isNative() && !readThroughput(reader, &snapshot))
+            || !readLatency(reader, &snapshot))
             return std::nullopt;
         fillAttemptsAndCategories(small, &snapshot);
         if (!reader.isNative())

@@ -3,7 +3,8 @@
 // throughput from an index range over the last hour, and only bucket counts cross the wire
 // (`payload` is never read). DELIVERED, the one big state, is counted exactly on SQLite and on
 // small PostgreSQL tables; on a large PostgreSQL table it is the catalogue's row estimate minus
-// the exact small states, listed in HealthSnapshot::estimated.
+// the exact small states, listed in HealthSnapshot::estimated. The delivery latency of the last
+// hour is ranked from the DELIVERED rows' index range (LatencyQuery).
 //
 // Transactions: every statement of one snapshot is prepared and run inside one read-only
 // transaction (ReadOnlyTransaction: START TRANSACTION READ ONLY on PostgreSQL, PRAGMA
@@ -48,6 +49,9 @@ struct Options
     // When set, the throughput's settled minutes come from it and only the rest of the hour is
     // read (a worker keeps one per connection); null reads the whole hour.
     ThroughputCache *throughputCache = nullptr;
+    // Read the delivery latency of the last hour (LatencyQuery); off only to measure its cost
+    // (tests/bench/snapshotbench), and then the snapshot's latency is empty.
+    bool readLatency = true;
 
     // The defaults, with estimateAboveRows from OUTBOX_ESTIMATE_ABOVE_ROWS when that holds a
     // whole number (0 = always estimate on PostgreSQL).

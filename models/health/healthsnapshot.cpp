@@ -97,6 +97,12 @@ QString throughputJson(const QList<ThroughputMinute> &minutes)
     return array(items);
 }
 
+QString latencyJson(const DeliveryLatency &latency)
+{
+    return object({member(u"p50"_qs, latency.p50Ms), member(u"p95"_qs, latency.p95Ms),
+        member(u"p99"_qs, latency.p99Ms), member(u"count"_qs, latency.count)});
+}
+
 QString violationsJson(const QList<HealthViolation> &violations)
 {
     QStringList items;
@@ -149,6 +155,7 @@ QString HealthSnapshot::toJson(const HealthThresholds &thresholds) const
         unlessNotAvailable(u"attempts_histogram"_qs, attemptsHistogramJson(attemptsHistogram)),
         unlessNotAvailable(u"error_categories"_qs, errorCategoriesJson(errorCategories)),
         unlessNotAvailable(u"throughput_per_minute"_qs, throughputJson(throughput)),
+        unlessNotAvailable(u"delivery_latency_ms"_qs, latencyJson(latency)),
         member(u"healthy"_qs, violations.isEmpty() ? u"true"_qs : u"false"_qs),
         member(u"violations"_qs, violationsJson(violations)),
     };

@@ -73,10 +73,26 @@ struct ThroughputMinute
     qint64 failed = 0; // outcome RETRY or DEAD
 };
 
+// Created -> delivered latency (delivered_at - created_at) of the events delivered in a span of
+// time, by nearest rank: the p-th percentile is the latency at rank ceil(p/100 * count) in
+// ascending order, an exact value that occurred (PostgreSQL's percentile_disc, and the same on
+// SQLite). Percentiles are none when nothing was delivered in the span.
+struct DeliveryLatency
+{
+    qint64 count = 0;
+    std::optional<qint64> p50Ms;
+    std::optional<qint64> p95Ms;
+    std::optional<qint64> p99Ms;
+
+    // The 1-based rank of the p-th percentile among `count` sorted values.
+    static qint64 nearestRank(int percent, qint64 count) { return (percent * count + 99) / 100; }
+};
+
 struct HealthSnapshot
 {
     static constexpr qint64 MinuteMs = 60000;
     static constexpr int ThroughputMinutes = 60;
+    static constexpr qint64 LatencyWindowMs = 60 * MinuteMs;
     // How far a created_at may lie ahead of `now` (clocks of different hosts) and still count as
     // just created.
     static constexpr qint64 FutureToleranceMs = 5 * MinuteMs;
@@ -97,7 +113,8 @@ struct HealthSnapshot
     QStringList estimated;
     // JSON keys the schema cannot tell (a profile without leases, claims, failures, ...): counts
     // ("in_flight", "dead"), then "oldest_pending_age_ms", "age_histogram",
-    // "attempts_histogram", "error_categories", "throughput_per_minute". Shown as not
+    // "attempts_histogram", "error_categories", "throughput_per_minute",
+    // "delivery_latency_ms". Shown as not
     // available, never as zero; empty on the native schema.
     QStringList notAvailable;
     std::optional<qint64> oldestPendingAgeMs; // none when nothing is PENDING
@@ -106,6 +123,10 @@ struct HealthSnapshot
     QList<FailuresBucket> attemptsHistogram;
     QList<CategoryCount> errorCategories; // TRANSIENT, PERMANENT, then any other, by name
     QList<ThroughputMinute> throughput; // oldest minute first
+    // Events delivered in the last hour (delivered_at in (now - 1 h, now], created_at not
+    // before 1970) and their latency; "delivery_latency_ms" in notAvailable when the schema has
+    // no created_at or delivered_at.
+    DeliveryLatency latency;
     qint64 queryMs = 0; // how long computing the snapshot took
     ImplausibleTimes implausible;
 
@@ -118,6 +139,8 @@ struct HealthSnapshot
     // with "healthy" and "violations" judged against `thresholds`. Only when some PENDING rows
     // have an implausible created_at, one more key ends it:
     // "implausible_created_at":{"before_1970":N,"in_future":M}.
+    // "delivery_latency_ms" follows "throughput_per_minute": {"p50":..,"p95":..,"p99":..,
+    // "count":N} with null percentiles when count is 0, and null when the schema cannot tell.
     QString toJson(const HealthThresholds &thresholds = {}) const;
 };
 

@@ -112,6 +112,36 @@ template <typename Each> QList<Sample> samples(const QList<OutboxMetrics> &outbo
     return out;
 }
 
+// The delivery latency of the last hour: the quantiles only when something was delivered (a
+// quantile of nothing is no number), the count whenever the schema can tell it. The quantiles
+// are typed `summary`, the one type that may carry a `quantile` label (promtool refuses it on a
+// gauge); quantiles alone, without _sum and _count, which would have to be counters since
+// start, where these are the last hour's. The hour's count is the gauge beside it.
+void writeLatency(Writer &writer, const QList<OutboxMetrics> &outboxes)
+{
+    writer.family(u"outbox_delivery_latency_seconds"_qs,
+        u"Created to delivered latency of the events delivered in the last hour, by nearest rank; "
+        "absent when none was delivered."_qs,
+        samples(outboxes,
+            [](const OutboxMetrics &o, const HealthSnapshot &s, QList<Sample> *out) {
+                if (!s.isAvailable(u"delivery_latency_ms"_qs) || s.latency.count == 0)
+                    return;
+                const DeliveryLatency &latency = s.latency;
+                for (const auto &[quantile, value] :
+                    {std::pair {u"0.5"_qs, latency.p50Ms}, std::pair {u"0.95"_qs, latency.p95Ms},
+                        std::pair {u"0.99"_qs, latency.p99Ms}})
+                    *out << Sample {outboxLabel(o) + u","_qs + label(u"quantile"_qs, quantile),
+                        seconds(value.value_or(0))};
+            }),
+        u"summary"_qs);
+    writer.family(u"outbox_delivered_last_hour"_qs,
+        u"Events delivered in the last hour (delivered_at within the hour)."_qs,
+        samples(outboxes, [](const OutboxMetrics &o, const HealthSnapshot &s, QList<Sample> *out) {
+            if (s.isAvailable(u"delivery_latency_ms"_qs))
+                *out << Sample {outboxLabel(o), QString::number(s.latency.count)};
+        }));
+}
+
 } // namespace
 
 namespace MetricsText {
@@ -218,6 +248,7 @@ QString render(const QList<OutboxMetrics> &outboxes, const QString &version, For
                 *out << Sample {outboxLabel(o) + u","_qs + label(u"category"_qs, category.category),
                     QString::number(category.count)};
         }));
+    writeLatency(writer, outboxes);
     return writer.finish();
 }
 

@@ -1,6 +1,9 @@
 // outbox-snapshot-bench --db URL --now MS [--runs N] [--trace FILE]: times HealthQuery::compute
 // as the dashboard's worker runs it (same connection options), for tests/bench/scale. Prints
-// one JSON line with the median and minimum of N runs after one warm-up run, and writes the
+// one JSON line with the median and minimum of N runs after one warm-up run, the median
+// without the delivery latency (HealthQuery::Options::readLatency off, runs taken in turn with
+// the others) and their ratio, the latency read, and the Charts tab's history (HistoryQuery)
+// of each range read once, and the 7 d range refreshed; and writes the
 // SQL of a run, values in place, to FILE so that the script can time the same statements
 // through psql or sqlite3. It also times the diagnosis engine (DiagnosisQuery::run) the same way,
 // the median of N runs after a warm-up: every rule read (`outboxctl diagnose`), and as the
@@ -9,6 +12,7 @@
 #include "diagnosisquery.h"
 #include "healthquery.h"
 #include "healthworker.h"
+#include "historyquery.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -63,16 +67,29 @@ int main(int argc, char *argv[])
     if (!snapshot)
         return fail(error);
     options.trace = nullptr;
+    // With the delivery latency (what every reader runs) and without it, run by run in turn so
+    // that both meet the same cache and the same load.
+    HealthQuery::Options withoutLatency = options;
+    withoutLatency.readLatency = false;
     QList<double> times;
+    QList<double> timesWithout;
     for (int i = 0; i < runs; ++i) {
-        QElapsedTimer timer;
-        timer.start();
-        snapshot = HealthQuery::compute(connection->database(), now, &error, options);
-        if (!snapshot)
-            return fail(error);
-        times << double(timer.nsecsElapsed()) / 1e6;
+        for (const bool latency : {true, false}) {
+            QElapsedTimer timer;
+            timer.start();
+            const std::optional<HealthSnapshot> run = HealthQuery::compute(
+                connection->database(), now, &error, latency ? options : withoutLatency);
+            if (!run)
+                return fail(error);
+            (latency ? times : timesWithout) << double(timer.nsecsElapsed()) / 1e6;
+            if (latency)
+                snapshot = run;
+        }
     }
     std::sort(times.begin(), times.end());
+    std::sort(timesWithout.begin(), timesWithout.end());
+    const double median = times.at(times.size() / 2);
+    const double medianWithout = timesWithout.at(timesWithout.size() / 2);
 
     QStringList diagnosisTrace;
     std::optional<DiagnosisResult> diagnosis = DiagnosisQuery::run(
@@ -110,6 +127,26 @@ int main(int argc, char *argv[])
     if (!medianOf(&memo, &window))
         return fail(error);
 
+    // The Charts tab's history as the window reads it: each range's first reading (every
+    // bucket), then the 7 d range again with the settled buckets kept (a refresh).
+    QList<double> historyMs;
+    HistoryCache weekCache;
+    for (const HistoryRange range : {HistoryRange::Hour, HistoryRange::Day, HistoryRange::Week}) {
+        HistoryCache cache;
+        QElapsedTimer timer;
+        timer.start();
+        if (!HistoryQuery::read(connection->database(), range, now, nullptr,
+                range == HistoryRange::Week ? &weekCache : &cache, &error))
+            return fail(error);
+        historyMs << double(timer.nsecsElapsed()) / 1e6;
+    }
+    QElapsedTimer refresh;
+    refresh.start();
+    if (!HistoryQuery::read(
+            connection->database(), HistoryRange::Week, now, nullptr, &weekCache, &error))
+        return fail(error);
+    historyMs << double(refresh.nsecsElapsed()) / 1e6;
+
     if (parser.isSet(u"trace"_qs)) {
         QFile file(parser.value(u"trace"_qs));
         if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
@@ -121,9 +158,13 @@ int main(int argc, char *argv[])
         "{\"runs\":%1,\"median_ms\":%2,\"min_ms\":%3,\"max_ms\":%4,\"statements\":%5,"
         "\"estimated\":\"%6\",\"due\":%7,\"scheduled\":%8,\"in_flight\":%9,\"lease_expired\":%10,"
         "\"delivered\":%11,\"dead\":%12,\"diagnosis_median_ms\":%13,\"findings\":%14,"
-        "\"diagnosis_window_median_ms\":%15,\"blocked_aggregate_ms\":%16}")
+        "\"diagnosis_window_median_ms\":%15,\"blocked_aggregate_ms\":%16,"
+        "\"no_latency_median_ms\":%17,\"latency_ratio\":%18,\"delivered_last_hour\":%19,"
+        "\"latency_p50_ms\":%20,\"latency_p95_ms\":%21,\"latency_p99_ms\":%22,"
+        "\"history_1h_ms\":%23,\"history_24h_ms\":%24,\"history_7d_ms\":%25,"
+        "\"history_7d_refresh_ms\":%26}")
                                .arg(runs)
-                               .arg(number(times.at(times.size() / 2)), number(times.constFirst()),
+                               .arg(number(median), number(times.constFirst()),
                                    number(times.constLast()))
                                .arg(trace.size())
                                .arg(snapshot->estimated.join(u","_qs))
@@ -137,6 +178,14 @@ int main(int argc, char *argv[])
                                .arg(diagnosis->findings.size())
                                .arg(number(window))
                                .arg(memo.costMs)
+                               .arg(number(medianWithout))
+                               .arg(number(medianWithout > 0 ? median / medianWithout : 0))
+                               .arg(snapshot->latency.count)
+                               .arg(snapshot->latency.p50Ms.value_or(-1))
+                               .arg(snapshot->latency.p95Ms.value_or(-1))
+                               .arg(snapshot->latency.p99Ms.value_or(-1))
+                               .arg(number(historyMs.at(0)), number(historyMs.at(1)),
+                                   number(historyMs.at(2)), number(historyMs.at(3)))
                         << Qt::endl;
     return 0;
 }

@@ -1,0 +1,73 @@
+#include "latencyquery.h"
+
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace LatencyQuery {
+
+QString sql(const QString &source, bool postgres)
+{
+    const QString where
+        = u" WHERE status = 'DELIVERED' AND delivered_at > :after AND delivered_at <= :until"
+          "   AND created_at >= 0"_qs;
+    // clang-format off
+    if (postgres)
+        return u"SELECT COUNT(*),"
+               "        percentile_disc(0.5) WITHIN GROUP (ORDER BY delivered_at - created_at),"
+               "        percentile_disc(0.95) WITHIN GROUP (ORDER BY delivered_at - created_at),"
+               "        percentile_disc(0.99) WITHIN GROUP (ORDER BY delivered_at - created_at)"
+               " FROM "_qs + source + where;
+    return u"SELECT position, latency, total FROM ("
+           " SELECT delivered_at - created_at AS latency,"
+           "        ROW_NUMBER() OVER (ORDER BY delivered_at - created_at) AS position,"
+           "        COUNT(*) OVER () AS total"
+           " FROM "_qs + source + where
+        + u") ranked"
+           " WHERE position IN ((total * 50 + 99) / 100, (total * 95 + 99) / 100,"
+           "                    (total * 99 + 99) / 100)"_qs;
+    // clang-format on
+}
+
+QString indexProbeSql(bool postgres)
+{
+    // clang-format off
+    return postgres
+        ? u"SELECT CASE WHEN to_regclass('delivery_outbox_delivered') IS NULL THEN 0 ELSE 1 END"_qs
+        : u"SELECT COUNT(*) FROM sqlite_master"
+          " WHERE type = 'index' AND name = 'delivery_outbox_delivered'"_qs;
+    // clang-format on
+}
+
+qint64 afterBound(qint64 from)
+{
+    return std::max<qint64>(from, -1);
+}
+
+DeliveryLatency fromRows(QSqlQuery &query, bool postgres)
+{
+    DeliveryLatency latency;
+    if (postgres) {
+        if (!query.next() || query.value(0).toLongLong() == 0)
+            return latency;
+        latency.count = query.value(0).toLongLong();
+        latency.p50Ms = query.value(1).toLongLong();
+        latency.p95Ms = query.value(2).toLongLong();
+        latency.p99Ms = query.value(3).toLongLong();
+        return latency;
+    }
+    while (query.next()) {
+        const qint64 position = query.value(0).toLongLong();
+        const qint64 value = query.value(1).toLongLong();
+        latency.count = query.value(2).toLongLong();
+        // Ranks can coincide (one or two deliveries): each percentile takes its own.
+        if (position == DeliveryLatency::nearestRank(50, latency.count))
+            latency.p50Ms = value;
+        if (position == DeliveryLatency::nearestRank(95, latency.count))
+            latency.p95Ms = value;
+        if (position == DeliveryLatency::nearestRank(99, latency.count))
+            latency.p99Ms = value;
+    }
+    return latency;
+}
+
+} // namespace LatencyQuery

@@ -1,0 +1,36 @@
+// Created -> delivered latency percentiles of the events delivered in a span of time, exact by
+// nearest rank (the latency at rank ceil(p/100 * count)) and the same on both engines.
+// PostgreSQL: its ordered-set aggregate percentile_disc, which is that definition (one sort of
+// the span's latencies, shared by the three percentiles; at 1M events ten times cheaper than
+// ranking with window functions). SQLite, which has no percentile function: the span's
+// latencies ranked once (ROW_NUMBER over delivered_at - created_at) and only the rows at the
+// three ranks cross the wire. On the native schema the span is a range of the partial index
+// delivery_outbox_delivered (delivered_at, with created_at alongside), so neither the table's
+// pages nor payload are read; the cost grows with the deliveries in the span, not the table.
+// Rows created before 1970 have no latency and are left out. Without that index (an older
+// database) the native schema's latency is not read (indexProbeSql). HealthQuery reads the
+// last hour with it; the Charts tab's history reads one bucket at a time.
+#pragma once
+
+#include "healthsnapshot.h"
+
+#include <QString>
+
+class QSqlQuery;
+
+namespace LatencyQuery {
+
+// The statement over `source` (delivery_outbox or a profile's source), with placeholders
+// :after and :until: delivered_at > :after AND delivered_at <= :until.
+QString sql(const QString &source, bool postgres);
+// One row, one column: non-zero when the native schema's index delivery_outbox_delivered
+// exists. Without it (a database created before it, not yet given `outboxctl init` again) the
+// latency is not read at all: ranking it would scan every DELIVERED row of the table.
+QString indexProbeSql(bool postgres);
+// :after for a span starting at `from`: never below -1, so that delivered_at - created_at of
+// the rows read (both at least 0) cannot overflow.
+qint64 afterBound(qint64 from);
+// The latency from the executed statement's rows.
+DeliveryLatency fromRows(QSqlQuery &query, bool postgres);
+
+} // namespace LatencyQuery
