@@ -161,8 +161,8 @@ private slots:
                 .arg(p50)
                 .arg(p95)
                 .arg(p99));
-        const QString text = MetricsText::render(
-            {{u"shop"_qs, *snapshot, 0.01}}, u"1"_qs, MetricsText::Format::Prometheus);
+        const QString text = MetricsText::render({{u"shop"_qs, *snapshot, 0.01, std::nullopt}},
+            u"1"_qs, MetricsText::Format::Prometheus);
         QCOMPARE(sampleValue(
                      text, u"outbox_delivery_latency_seconds{outbox=\"shop\",quantile=\"0.5\"}"_qs),
             p50 / 1000.0);
@@ -194,8 +194,8 @@ private slots:
         QVERIFY(!snapshot->latency.p50Ms && !snapshot->latency.p95Ms && !snapshot->latency.p99Ms);
         QVERIFY(snapshot->toJson().contains(
             u",\"delivery_latency_ms\":{\"p50\":null,\"p95\":null,\"p99\":null,\"count\":0},"_qs));
-        const QString text = MetricsText::render(
-            {{u"shop"_qs, *snapshot, 0.01}}, u"1"_qs, MetricsText::Format::Prometheus);
+        const QString text = MetricsText::render({{u"shop"_qs, *snapshot, 0.01, std::nullopt}},
+            u"1"_qs, MetricsText::Format::Prometheus);
         QVERIFY(!text.contains(u"outbox_delivery_latency_seconds"_qs));
         QVERIFY(text.contains(u"outbox_delivered_last_hour{outbox=\"shop\"} 0\n"_qs));
     }
