@@ -204,7 +204,7 @@ private slots:
         QCOMPARE(window.diagnosis()->result().checked.size(), 9);
         // The diagnosis opened its connection on the health thread, not on a thread of its own
         // nor on the GUI thread.
-        QCOMPARE(DbConnection::everOpenedOn(window.monitor()->workerThread()), 2);
+        QCOMPARE(DbConnection::openCountOn(window.monitor()->workerThread()), 2);
     }
 
     void failedDiagnosisHeals_data()

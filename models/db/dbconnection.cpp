@@ -3,7 +3,6 @@
 #include "schema.h"
 
 #include <QAtomicInteger>
-#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
@@ -112,25 +111,9 @@ struct ThreadAccount
 QMutex accountsMutex;
 QHash<const QThread *, ThreadAccount> accounts;
 
-void forget(const QThread *thread)
-{
-    const QMutexLocker lock(&accountsMutex);
-    accounts.remove(thread);
-}
-
 void account(const QThread *thread, int change)
 {
     const QMutexLocker lock(&accountsMutex);
-    if (!accounts.contains(thread)) {
-        if (change < 0)
-            return; // its thread is gone, and its account with it
-        // Opened on a live worker thread (the current one): forgotten with it, so that a later
-        // thread at the same address starts from zero. Not the main thread, which may outlive
-        // this account's statics.
-        const QCoreApplication *app = QCoreApplication::instance();
-        if (app && thread != app->thread())
-            QObject::connect(thread, &QObject::destroyed, [thread] { forget(thread); });
-    }
     ThreadAccount &entry = accounts[thread];
     entry.open += change;
     if (change > 0)
