@@ -29,7 +29,9 @@ PolicyLabScheduleChart::PolicyLabScheduleChart(QWidget *parent)
 {
     setObjectName(QStringLiteral("policyScheduleChart"));
     QChart *chart = ChartStyle::newChart(tr("Attempts made, by seconds since the first"));
+    QChart *defaultChart = this->chart(); // made by QChartView; setChart() releases it
     setChart(chart);
+    delete defaultChart;
     setRenderHint(QPainter::Antialiasing);
     setToolTip(tr("A jittered policy's line is its median schedule; the table gives its range."));
     m_time = new QValueAxis;

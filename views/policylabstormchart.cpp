@@ -25,7 +25,9 @@ PolicyLabStormChart::PolicyLabStormChart(QWidget *parent)
 {
     setObjectName(QStringLiteral("policyStormChart"));
     QChart *chart = ChartStyle::newChart(tr("Retries per second after the transport recovers"));
+    QChart *defaultChart = this->chart(); // made by QChartView; setChart() releases it
     setChart(chart);
+    delete defaultChart;
     setRenderHint(QPainter::Antialiasing);
     m_time = new QValueAxis;
     m_time->setLabelFormat(QStringLiteral("+%.0f s"));
