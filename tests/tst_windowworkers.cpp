@@ -156,7 +156,8 @@ private slots:
         QCOMPARE(snapshots.count(), 1);
         const qint64 table = costs.constLast().constFirst().toLongLong();
         QVERIFY(table >= 0);
-        QCOMPARE(window.monitor()->lastCostMs(), window.monitor()->snapshot().queryMs + table);
+        // The Charts tab's history reading, on its own thread, may add its cost too.
+        QVERIFY(window.monitor()->lastCostMs() >= window.monitor()->snapshot().queryMs + table);
     }
 
     void failedReadKeepsTheLastValues_data()
