@@ -6,6 +6,8 @@
 #include "alertbar.h"
 #include "alertdecider.h"
 #include "dashboardapp.h"
+#include "diagnosismonitor.h"
+#include "diagnosisquery.h"
 #include "fixturescript.h"
 #include "fleetmodel.h"
 #include "fleetproxy.h"
@@ -142,6 +144,31 @@ private slots:
         QVERIFY(proxy.index(3, FleetModel::DeadColumn).data(Qt::BackgroundRole).isValid());
         QVERIFY(!proxy.index(4, FleetModel::DeadColumn).data(Qt::BackgroundRole).isValid());
         QVERIFY(proxy.index(0, FleetModel::StatusColumn).data(Qt::BackgroundRole).isValid());
+
+        // Each row reads only the grade's figures; its diagnosis says what the diagnosis engine
+        // says of that database, and colours the cell by the worst finding.
+        QVERIFY(model.monitorAt(0)->snapshot().isSummary);
+        QTRY_COMPARE_WITH_TIMEOUT(model.index(0, FleetModel::DiagnosisColumn).data().toString(),
+            u"No findings"_qs, 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(model.diagnosisAt(1)->hasResult(), 15000);
+        auto connection = red->connect(false);
+        QVERIFY(connection);
+        QString error;
+        const std::optional<DiagnosisResult> expected = DiagnosisQuery::run(
+            connection->database(), QDateTime::currentMSecsSinceEpoch(), &error);
+        QVERIFY2(expected, qPrintable(error));
+        QVERIFY(!expected->findings.isEmpty());
+        QCOMPARE(
+            model.index(1, FleetModel::DiagnosisColumn).data().toString(), expected->headline());
+        const QString tip
+            = model.index(1, FleetModel::DiagnosisColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.startsWith(
+                     Finding::severityName(expected->findings.constFirst().severity).toUpper()),
+            qPrintable(tip));
+        QVERIFY(tip.contains(u"Diagnosed at"_qs));
+        QVERIFY(proxy.index(3, FleetModel::DiagnosisColumn).data(Qt::BackgroundRole).isValid());
+        QVERIFY(!proxy.index(4, FleetModel::DiagnosisColumn).data(Qt::BackgroundRole).isValid());
+        QCOMPARE(model.index(2, FleetModel::DiagnosisColumn).data().toString(), u"—"_qs);
     }
 
     // A line without ;profile= is read with the profile `outboxctl --db URL` would choose, as
@@ -160,6 +187,24 @@ private slots:
         QVERIFY(model.profileAt(0));
         QCOMPARE(model.profileAt(0)->name(), u"gruelbox"_qs);
         QCOMPARE(model.index(0, FleetModel::DeadColumn).data().toString(), u"1"_qs); // blocked
+    }
+
+    // A diagnosis costs a few snapshots: a fleet row's follows its snapshots at most once a
+    // minute, however often they come.
+    void diagnosisAtMostOnceAMinute()
+    {
+        FRESH_DATABASE(red, u"sqlite"_qs);
+        QVERIFY(parkEvents(red->initialise()->database(), 3));
+        FleetModel model;
+        model.setLines({u"orders=%1"_qs.arg(red->url())});
+        model.setInterval(100);
+        QSignalSpy diagnoses(model.diagnosisAt(0), &DiagnosisMonitor::resultChanged);
+        QSignalSpy snapshots(model.monitorAt(0), &HealthMonitor::snapshotChanged);
+        model.start();
+        QVERIFY(diagnoses.wait(15000));
+        const qsizetype snapshotsBefore = snapshots.size();
+        QTRY_VERIFY_WITH_TIMEOUT(snapshots.size() >= snapshotsBefore + 5, 15000);
+        QCOMPARE(diagnoses.size(), 1);
     }
 
     void fleetAlertBarWhenAnOutboxTurnsRed_data()

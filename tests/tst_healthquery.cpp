@@ -5,6 +5,7 @@
 #include "agehistogrammodel.h"
 #include "attemptshistogrammodel.h"
 #include "errorcategorymodel.h"
+#include "healthgrade.h"
 #include "healthmonitor.h"
 #include "healthquery.h"
 #include "outboxstore.h"
@@ -313,6 +314,67 @@ private slots:
                 {u"0:3/0"_qs, u"1:1/1"_qs, u"2:1/0"_qs, u"3:0/1"_qs, u"4:0/0"_qs, u"5:0/1"_qs}));
         QCOMPARE(categories(*snapshot),
             QStringList({u"TRANSIENT=3"_qs, u"PERMANENT=1"_qs, u"THROTTLED=1"_qs}));
+    }
+
+    // The fleet's summary reads the figures a fleet row and its grade show, the same as the
+    // whole snapshot's (implausible times included), in two statements instead of the
+    // snapshot's six or more.
+    void summaryHasTheGradesFigures_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void summaryHasTheGradesFigures()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        QVERIFY(populate(connection->database()));
+        Row before1970 {u"P-1969"_qs};
+        before1970.createdAt = -5;
+        Row ahead {u"P-ahead"_qs};
+        ahead.createdAt = T + HealthSnapshot::FutureToleranceMs + 1;
+        QVERIFY(insert(connection->database(), before1970));
+        QVERIFY(insert(connection->database(), ahead));
+
+        QString error;
+        QStringList fullTrace, summaryTrace;
+        HealthQuery::Options options;
+        options.trace = &fullTrace;
+        const auto full = HealthQuery::compute(connection->database(), T, &error, options);
+        QVERIFY2(full, qPrintable(error));
+        options.trace = &summaryTrace;
+        options.summaryOnly = true;
+        const auto summary = HealthQuery::compute(connection->database(), T, &error, options);
+        QVERIFY2(summary, qPrintable(error));
+
+        QVERIFY(summary->isSummary && !full->isSummary);
+        QCOMPARE(summary->counts.due, full->counts.due);
+        QCOMPARE(summary->counts.due, 4);
+        QCOMPARE(summary->counts.scheduled, full->counts.scheduled);
+        QCOMPARE(summary->counts.inFlight, full->counts.inFlight);
+        QCOMPARE(summary->counts.leaseExpired, full->counts.leaseExpired);
+        QCOMPARE(summary->counts.dead, full->counts.dead);
+        QCOMPARE(summary->counts.dead, 3);
+        QCOMPARE(summary->oldestPendingAgeMs, full->oldestPendingAgeMs);
+        QCOMPARE(summary->oldestPendingAgeMs, std::optional<qint64>(86400001));
+        QCOMPARE(summary->implausible.createdBefore1970, 1);
+        QCOMPARE(summary->implausible.createdInFuture, 1);
+        QCOMPARE(summary->implausible.sentence(), full->implausible.sentence());
+        const HealthGrade fullGrade = HealthGrade::of(*full),
+                          summaryGrade = HealthGrade::of(*summary);
+        QCOMPARE(summaryGrade.level, fullGrade.level);
+        QCOMPARE(summaryGrade.figure, fullGrade.figure);
+        // What it does not read stays empty.
+        QCOMPARE(summary->counts.delivered, 0);
+        QVERIFY(summary->throughput.isEmpty());
+        QCOMPARE(summary->latency.count, 0);
+        // The two statements (after the planner settings on PostgreSQL), against the whole
+        // snapshot's.
+        const int settings = engine == u"postgresql"_qs ? 1 : 0;
+        QCOMPARE(summaryTrace.size(), settings + 2);
+        QVERIFY2(fullTrace.size() >= settings + 6, qPrintable(fullTrace.join(u"\n"_qs)));
     }
 
     void throughputPerMinute_data()

@@ -92,32 +92,6 @@ DiagnosisPanel::DiagnosisPanel(QWidget *parent)
     layout->addStretch(1);
 }
 
-QString DiagnosisPanel::shortName(const QString &code)
-{
-    static const QHash<QString, QString> names
-        = {{DiagnosisCode::RelayStalled, tr("relay stalled")},
-            {DiagnosisCode::LeaseExpiredUnclaimed, tr("leases expired")},
-            {DiagnosisCode::DominantError, tr("one error dominates DEAD")},
-            {DiagnosisCode::PoisonType, tr("one type dominates DEAD")},
-            {DiagnosisCode::RetryHerd, tr("retry herd")},
-            {DiagnosisCode::DeadRising, tr("DEAD rising")},
-            {DiagnosisCode::FutureSchedule, tr("due far in the future")},
-            {DiagnosisCode::CreatedInFuture, tr("created in the future")},
-            {DiagnosisCode::BlockedAggregate, tr("aggregates blocked")}};
-    return names.value(code, code);
-}
-
-QString DiagnosisPanel::headline(const DiagnosisResult &result)
-{
-    if (result.findings.isEmpty())
-        return tr("No findings");
-    QStringList names;
-    for (const Finding &finding : result.findings)
-        names << shortName(finding.code);
-    return tr("%1: %2").arg(
-        counted(result.findings.size(), tr("finding"), tr("findings")), names.join(u", "_qs));
-}
-
 void DiagnosisPanel::setResult(const DiagnosisResult &result)
 {
     if (!m_hasResult || !sameFindings(m_shown, result.findings)) {
@@ -171,12 +145,12 @@ QWidget *DiagnosisPanel::card(const Finding &finding)
     frame->setObjectName(u"finding_"_qs + finding.code);
     frame->setStyleSheet(
         ThemeColours::bannerStyleSheet(frame->objectName(), levelOf(finding.severity)));
-    auto *title = plainLabel(
-        tr("%1 · %2 · %3")
-            .arg(Finding::severityName(finding.severity).toUpper(), shortName(finding.code),
-                finding.code == DiagnosisCode::BlockedAggregate
-                    ? counted(finding.count, tr("aggregate"), tr("aggregates"))
-                    : counted(finding.count, tr("event"), tr("events"))),
+    auto *title = plainLabel(tr("%1 · %2 · %3")
+                                 .arg(Finding::severityName(finding.severity).toUpper(),
+                                     Finding::shortName(finding.code),
+                                     finding.code == DiagnosisCode::BlockedAggregate
+                                         ? counted(finding.count, tr("aggregate"), tr("aggregates"))
+                                         : counted(finding.count, tr("event"), tr("events"))),
         u"findingTitle"_qs);
     title->setStyleSheet(u"font-weight: 600;"_qs);
     title->setToolTip(finding.code);

@@ -29,11 +29,6 @@ public:
     QString checkedText() const; // "Checked 9 rules at 09:03:03 …"
     QString failureText() const; // why the newest diagnosis failed, or empty
 
-    // A few words per code, for the status line: "relay stalled", "one error dominates DEAD".
-    static QString shortName(const QString &code);
-    // "2 findings: relay stalled, one error dominates DEAD", or "No findings".
-    static QString headline(const DiagnosisResult &result);
-
 signals:
     void filterRequested(const FindingFilter &filter);
 

@@ -1,6 +1,5 @@
 #include "diagnosisstatusline.h"
 
-#include "diagnosispanel.h"
 #include "themecolours.h"
 
 namespace {
@@ -38,7 +37,7 @@ DiagnosisStatusLine::DiagnosisStatusLine(QWidget *parent)
 
 void DiagnosisStatusLine::setResult(const DiagnosisResult &result)
 {
-    const QString text = DiagnosisPanel::headline(result);
+    const QString text = result.headline();
     display(text, colourOf(result), tr("%1 — show the Diagnosis tab").arg(text));
 }
 

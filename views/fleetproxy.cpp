@@ -43,7 +43,8 @@ ThemeColours::TileLevel themeLevel(const QVariant &level)
     return ThemeColours::TileLevel::Normal;
 }
 
-// The tile colours of a figure cell, of the worst-figure cell, and of a down row's status.
+// The tile colours of a figure cell, of the worst-figure and diagnosis cells (the worst
+// finding's: critical red, warning amber), and of a down row's status.
 std::optional<ThemeColours::Tile> cellColours(const QModelIndex &index)
 {
     const int column = index.column();
@@ -54,7 +55,8 @@ std::optional<ThemeColours::Tile> cellColours(const QModelIndex &index)
         return ThemeColours::tile(ThemeColours::TileLevel::Red);
     }
     if (column != FleetModel::WorstColumn && column != FleetModel::DueColumn
-        && column != FleetModel::DeadColumn && column != FleetModel::OldestPendingColumn)
+        && column != FleetModel::DeadColumn && column != FleetModel::OldestPendingColumn
+        && column != FleetModel::DiagnosisColumn)
         return std::nullopt;
     const QVariant level = index.data(FleetModel::LevelRole);
     if (!level.isValid() || HealthGrade::Level(level.toInt()) == HealthGrade::Level::Normal)

@@ -71,6 +71,7 @@ void FleetWindow::setupTable()
     QHeaderView *header = m_view->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->setSectionResizeMode(FleetModel::WorstColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(FleetModel::DiagnosisColumn, QHeaderView::Stretch);
     connect(m_view, &QTableView::doubleClicked, this,
         [this](const QModelIndex &index) { openRow(index.row()); });
     connect(m_view, &QTableView::activated, this,

@@ -42,7 +42,8 @@ qint64 DiagnosisMonitor::spacingMs(qint64 costMs)
 
 void DiagnosisMonitor::requestIfDue(qint64 now)
 {
-    if (m_sinceStart.isValid() && m_sinceStart.elapsed() < spacingMs(m_lastCostMs))
+    if (m_sinceStart.isValid()
+        && m_sinceStart.elapsed() < std::max(m_minimumSpacingMs, spacingMs(m_lastCostMs)))
         return;
     request(now);
 }

@@ -43,11 +43,15 @@ public:
     // snapshot: costMs × CostFactor (a few milliseconds: at every snapshot; 400 ms: 2 min).
     static qint64 spacingMs(qint64 costMs);
     qint64 lastCostMs() const { return m_lastCostMs; }
+    // Never follow a snapshot sooner than this after the last diagnosis, however cheap (0 by
+    // default; the fleet view: once a minute per outbox).
+    void setMinimumSpacingMs(qint64 ms) { m_minimumSpacingMs = ms; }
 
 public slots:
     // Diagnoses at `now` (ms), unless a diagnosis still runs: the next snapshot asks again.
     void request(qint64 now);
-    // After a snapshot: request(now) once spacingMs() of the last diagnosis has passed.
+    // After a snapshot: request(now) once spacingMs() of the last diagnosis (and the minimum
+    // spacing) has passed.
     void requestIfDue(qint64 now);
 
 signals:
@@ -64,6 +68,7 @@ private:
     QPointer<DiagnosisWorker> m_worker;
     QElapsedTimer m_sinceStart; // since the last diagnosis was asked for
     qint64 m_lastCostMs = 0;
+    qint64 m_minimumSpacingMs = 0;
     quint64 m_issued = 0;
     quint64 m_answered = 0;
     bool m_hasResult = false;

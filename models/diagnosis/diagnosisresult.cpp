@@ -1,5 +1,6 @@
 #include "diagnosisresult.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <algorithm>
 
@@ -58,4 +59,35 @@ QJsonObject DiagnosisResult::toJson() const
     return {{u"now"_qs, now}, {u"findings"_qs, list},
         {u"checked"_qs, QJsonArray::fromStringList(checked)},
         {u"not_checked"_qs, QJsonArray::fromStringList(notChecked)}};
+}
+
+QString Finding::shortName(const QString &code)
+{
+    static const QHash<QString, const char *> names = {
+        {DiagnosisCode::RelayStalled, QT_TRANSLATE_NOOP("Finding", "relay stalled")},
+        {DiagnosisCode::LeaseExpiredUnclaimed, QT_TRANSLATE_NOOP("Finding", "leases expired")},
+        {DiagnosisCode::DominantError, QT_TRANSLATE_NOOP("Finding", "one error dominates DEAD")},
+        {DiagnosisCode::PoisonType, QT_TRANSLATE_NOOP("Finding", "one type dominates DEAD")},
+        {DiagnosisCode::RetryHerd, QT_TRANSLATE_NOOP("Finding", "retry herd")},
+        {DiagnosisCode::DeadRising, QT_TRANSLATE_NOOP("Finding", "DEAD rising")},
+        {DiagnosisCode::FutureSchedule, QT_TRANSLATE_NOOP("Finding", "due far in the future")},
+        {DiagnosisCode::CreatedInFuture, QT_TRANSLATE_NOOP("Finding", "created in the future")},
+        {DiagnosisCode::BlockedAggregate, QT_TRANSLATE_NOOP("Finding", "aggregates blocked")}};
+    const char *name = names.value(code);
+    return name ? QCoreApplication::translate("Finding", name) : code;
+}
+
+QString DiagnosisResult::headline() const
+{
+    if (findings.isEmpty())
+        return QCoreApplication::translate("DiagnosisResult", "No findings");
+    QStringList names;
+    for (const Finding &finding : findings)
+        names << Finding::shortName(finding.code);
+    const char *pattern = findings.size() == 1
+        ? QT_TRANSLATE_NOOP("DiagnosisResult", "%1 finding: %2")
+        : QT_TRANSLATE_NOOP("DiagnosisResult", "%1 findings: %2");
+    return QCoreApplication::translate("DiagnosisResult", pattern)
+        .arg(findings.size())
+        .arg(names.join(u", "_qs));
 }

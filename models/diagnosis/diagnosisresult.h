@@ -41,6 +41,8 @@ struct Finding
     QString subject;
 
     static QString severityName(Severity severity); // "info", "warning", "critical"
+    // A code in a few words, for a status line or a fleet row: "relay stalled".
+    static QString shortName(const QString &code);
     QJsonObject toJson() const;
 };
 
@@ -55,6 +57,8 @@ struct DiagnosisResult
 
     // Any warning or critical finding (outboxctl diagnose exits 1).
     bool hasProblem() const;
+    // "2 findings: relay stalled, one error dominates DEAD", or "No findings".
+    QString headline() const;
     // Puts the findings worst first (stable in the contract's order).
     void sortFindings();
     // {"now":..., "findings":[...], "checked":[...], "not_checked":[...]}

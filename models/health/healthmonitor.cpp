@@ -56,6 +56,13 @@ void HealthMonitor::detectProfile()
         worker, [worker] { worker->setDetectProfile(); }, Qt::QueuedConnection);
 }
 
+void HealthMonitor::setSummaryOnly()
+{
+    HealthWorker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker] { worker->setSummaryOnly(true); }, Qt::QueuedConnection);
+}
+
 void HealthMonitor::setClock(Clock clock)
 {
     m_clock = std::move(clock);

@@ -54,6 +54,9 @@ public:
     // The profile chosen as `outboxctl --db URL` chooses it, on the worker each time it
     // connects; profileDetected says which.
     void detectProfile();
+    // Reads only the figures HealthGrade judges (HealthSnapshot::isSummary), for a fleet row:
+    // two one-row statements instead of a window's whole snapshot.
+    void setSummaryOnly();
     void setInterval(int ms); // the user's interval: the adaptive one never goes below it
     int interval() const { return m_interval; }
     void setAdaptive(bool adaptive);

@@ -172,6 +172,55 @@ bool readPending(Reader &reader, HealthSnapshot *snapshot, SmallStates *small)
     return true;
 }
 
+qint64 singleNumber(QSqlQuery &query);
+
+// The summary's PENDING figures in one row, from the PENDING index: the counts by derived
+// state, the oldest plausible created_at and how many are implausible (as readPending tells
+// them, without the groups).
+bool readPendingSummary(Reader &reader, HealthSnapshot *snapshot)
+{
+    const qint64 future = Saturating::add(snapshot->now, HealthSnapshot::FutureToleranceMs);
+    QSqlQuery *prepared = nullptr;
+    // clang-format off
+    if (!reader.run(&prepared,
+            u"SELECT COUNT(CASE WHEN claim_token IS NULL AND next_attempt_at <= :now1 THEN 1 END),"
+            "        COUNT(CASE WHEN claim_token IS NULL AND next_attempt_at > :now2 THEN 1 END),"
+            "        COUNT(CASE WHEN claim_token IS NOT NULL AND lease_until > :now3 THEN 1 END),"
+            "        COUNT(CASE WHEN claim_token IS NOT NULL AND lease_until <= :now4 THEN 1 END),"
+            "        MIN(CASE WHEN created_at >= 0 AND created_at <= :future1 THEN created_at END),"
+            "        COUNT(CASE WHEN created_at < 0 THEN 1 END),"
+            "        COUNT(CASE WHEN created_at > :future2 THEN 1 END)"
+            " FROM "_qs + reader.source() + u" WHERE status = 'PENDING'"_qs,
+            {{u":now1"_qs, snapshot->now}, {u":now2"_qs, snapshot->now},
+                {u":now3"_qs, snapshot->now}, {u":now4"_qs, snapshot->now},
+                {u":future1"_qs, future}, {u":future2"_qs, future}}))
+        return false;
+    // clang-format on
+    QSqlQuery &query = *prepared;
+    if (!query.next())
+        return true;
+    snapshot->counts.due = query.value(0).toLongLong();
+    snapshot->counts.scheduled = query.value(1).toLongLong();
+    snapshot->counts.inFlight = query.value(2).toLongLong();
+    snapshot->counts.leaseExpired = query.value(3).toLongLong();
+    if (!query.value(4).isNull())
+        snapshot->oldestPendingAgeMs
+            = std::max<qint64>(0, Saturating::sub(snapshot->now, query.value(4).toLongLong()));
+    snapshot->implausible.createdBefore1970 = query.value(5).toLongLong();
+    snapshot->implausible.createdInFuture = query.value(6).toLongLong();
+    return true;
+}
+
+bool readDeadSummary(Reader &reader, HealthSnapshot *snapshot)
+{
+    QSqlQuery *prepared = nullptr;
+    if (!reader.run(&prepared,
+            u"SELECT COUNT(*) FROM "_qs + reader.source() + u" WHERE status = 'DEAD'"_qs))
+        return false;
+    snapshot->counts.dead = singleNumber(*prepared);
+    return true;
+}
+
 // DEAD rows by failures and error category, from the DEAD index.
 bool readDead(Reader &reader, HealthSnapshot *snapshot, SmallStates *small)
 {
@@ -476,6 +525,27 @@ bool limitPlanner(Reader &reader)
     return ok;
 }
 
+// Everything a window's snapshot holds.
+bool readAll(Reader &reader, HealthSnapshot *snapshot)
+{
+    SmallStates small;
+    if ((reader.isNative() && !readVersionAndResolved(reader, snapshot))
+        || !readPending(reader, snapshot, &small) || !readDead(reader, snapshot, &small)
+        || !readDelivered(reader, snapshot)
+        || (reader.isNative() && !readThroughput(reader, snapshot))
+        || !readLatency(reader, snapshot))
+        return false;
+    fillAttemptsAndCategories(small, snapshot);
+    return true;
+}
+
+// Only the grade's figures (Options::summaryOnly).
+bool readSummary(Reader &reader, HealthSnapshot *snapshot)
+{
+    snapshot->isSummary = true;
+    return readPendingSummary(reader, snapshot) && readDeadSummary(reader, snapshot);
+}
+
 void startEmpty(HealthSnapshot *snapshot)
 {
     for (const qint64 bound : HealthSnapshot::ageBoundsMs())
@@ -515,16 +585,10 @@ std::optional<HealthSnapshot> compute(
             return std::nullopt;
         }
         Reader reader(db, transaction, options, error);
-        SmallStates small;
         if ((reader.isPostgres() && !limitPlanner(reader))
             || (!reader.isNative() && !checkStatuses(reader, *options.profile, error))
-            || (reader.isNative() && !readVersionAndResolved(reader, &snapshot))
-            || !readPending(reader, &snapshot, &small) || !readDead(reader, &snapshot, &small)
-            || !readDelivered(reader, &snapshot)
-            || (reader.isNative() && !readThroughput(reader, &snapshot))
-            || !readLatency(reader, &snapshot))
+            || !(options.summaryOnly ? readSummary(reader, &snapshot) : readAll(reader, &snapshot)))
             return std::nullopt;
-        fillAttemptsAndCategories(small, &snapshot);
         if (!reader.isNative())
             snapshot.notAvailable = notAvailableFor(*options.profile);
     }

@@ -52,6 +52,11 @@ struct Options
     // Read the delivery latency of the last hour (LatencyQuery); off only to measure its cost
     // (tests/bench/snapshotbench), and then the snapshot's latency is empty.
     bool readLatency = true;
+    // Read only what HealthGrade judges and a fleet row shows: the PENDING counts by derived
+    // state, the oldest pending age, the implausible created_at, DEAD (two one-row statements,
+    // readSummary). The snapshot is then HealthSnapshot::isSummary: no histograms, resolved,
+    // delivered, throughput or latency, and no schema version.
+    bool summaryOnly = false;
 
     // The defaults, with estimateAboveRows from OUTBOX_ESTIMATE_ABOVE_ROWS when that holds a
     // whole number (0 = always estimate on PostgreSQL).

@@ -129,6 +129,10 @@ struct HealthSnapshot
     DeliveryLatency latency;
     qint64 queryMs = 0; // how long computing the snapshot took
     ImplausibleTimes implausible;
+    // Only the grade's figures were read (HealthQuery::Options::summaryOnly, the fleet view):
+    // counts of PENDING by derived state and DEAD, oldestPendingAgeMs, implausible; the rest
+    // is zero or empty.
+    bool isSummary = false;
 
     bool isEstimated(const QString &countName) const { return estimated.contains(countName); }
     bool isAvailable(const QString &key) const { return !notAvailable.contains(key); }

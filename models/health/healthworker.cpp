@@ -56,6 +56,7 @@ void HealthWorker::request(quint64 requestId, qint64 now)
     HealthQuery::Options options = HealthQuery::Options::fromEnvironment();
     options.profile = m_profile ? &*m_profile : nullptr;
     options.throughputCache = &m_throughput;
+    options.summaryOnly = m_summaryOnly;
     const std::optional<HealthSnapshot> snapshot
         = HealthQuery::compute(m_connection->database(), now, &error, options);
     if (!snapshot) {

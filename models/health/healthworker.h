@@ -45,6 +45,9 @@ public slots:
         m_throughput.clear();
     }
 
+    // Only the grade's figures from now on (HealthQuery::Options::summaryOnly): the fleet view.
+    void setSummaryOnly(bool summaryOnly) { m_summaryOnly = summaryOnly; }
+
 signals:
     void snapshotReady(quint64 requestId, const HealthSnapshot &snapshot);
     void failed(quint64 requestId, const QString &error);
@@ -58,5 +61,6 @@ private:
     std::unique_ptr<DbConnection> m_connection;
     std::optional<OutboxProfile> m_profile;
     bool m_detectProfile = false;
+    bool m_summaryOnly = false;
     ThroughputCache m_throughput; // the settled minutes of this connection's throughput
 };

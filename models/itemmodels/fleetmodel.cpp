@@ -1,6 +1,8 @@
 #include "fleetmodel.h"
 
+#include "diagnosismonitor.h"
 #include "healthmonitor.h"
+#include "healthworker.h"
 #include "profileregistry.h"
 #include "timeformat.h"
 
@@ -16,6 +18,8 @@ struct FleetModel::Row
     std::optional<OutboxProfile> profile;
     QString error; // why the line does not parse
     std::unique_ptr<HealthMonitor> monitor;
+    // Follows the monitor's snapshots on its thread; declared after it, so it goes first.
+    std::unique_ptr<DiagnosisMonitor> diagnosis;
     HealthGrade grade; // of the last snapshot
     QString environment;
     QString environmentColour;
@@ -97,19 +101,32 @@ void FleetModel::addEntry(const FleetEntry &entry)
     row->entry = entry;
     row->monitor = std::make_unique<HealthMonitor>(entry.url);
     row->monitor->setInterval(m_interval);
+    row->monitor->setSummaryOnly(); // the row shows the grade's figures, nothing else
+    row->diagnosis = std::make_unique<DiagnosisMonitor>(
+        row->monitor.get(), entry.url, HealthWorker::defaultOpenOptions());
+    row->diagnosis->setMinimumSpacingMs(DiagnosisSpacingMs);
     if (entry.profile) {
         QString why;
         row->profile = ProfileRegistry::resolve(*entry.profile, &why); // FleetConfig checked it
-        if (row->profile)
+        if (row->profile) {
             row->monitor->setProfile(*row->profile);
+            row->diagnosis->setProfile(*row->profile);
+        }
     } else {
         row->monitor->detectProfile(); // as serve and `outboxctl --db URL` do
     }
     Row *raw = row.get();
+    // Told before the snapshot that follows it (both queued from the health thread), so the
+    // diagnosis that snapshot asks for reads the detected schema.
     connect(row->monitor.get(), &HealthMonitor::profileDetected, this, [raw](const QString &name) {
         QString ignored;
         raw->profile = name.isEmpty() ? std::nullopt : ProfileRegistry::resolve(name, &ignored);
+        if (raw->profile)
+            raw->diagnosis->setProfile(*raw->profile);
     });
+    connect(row->diagnosis.get(), &DiagnosisMonitor::resultChanged, this,
+        [this, raw] { onUpdated(raw); });
+    connect(row->diagnosis.get(), &DiagnosisMonitor::failed, this, [this, raw] { onUpdated(raw); });
     connect(row->monitor.get(), &HealthMonitor::snapshotChanged, this,
         [this, raw](const HealthSnapshot &snapshot) {
             raw->grade = HealthGrade::of(snapshot, m_thresholds);
@@ -210,6 +227,11 @@ HealthMonitor *FleetModel::monitorAt(int row) const
     return m_rows.at(size_t(row))->monitor.get();
 }
 
+DiagnosisMonitor *FleetModel::diagnosisAt(int row) const
+{
+    return m_rows.at(size_t(row))->diagnosis.get();
+}
+
 QString FleetModel::nameAt(int row) const
 {
     return m_rows.at(size_t(row))->name;
@@ -289,6 +311,55 @@ QString FleetModel::refreshedText(const Row &row) const
     return row.monitor->isStale() ? tr("%1 (stale)").arg(time) : time;
 }
 
+// The newest diagnosis's headline ("2 findings: relay stalled, retry herd"); "—" while down
+// or before the first one.
+QString FleetModel::diagnosisText(const Row &row) const
+{
+    if (!row.diagnosis || row.monitor->isStale())
+        return QStringLiteral("—");
+    if (!row.diagnosis->lastError().isEmpty())
+        return tr("diagnosis failed");
+    if (!row.diagnosis->hasResult())
+        return row.diagnosis->isRunning() ? tr("diagnosing…") : QStringLiteral("—");
+    return row.diagnosis->result().headline();
+}
+
+// Each finding's sentence, and when it was made.
+QString FleetModel::diagnosisToolTip(const Row &row) const
+{
+    if (!row.diagnosis)
+        return {};
+    if (!row.diagnosis->lastError().isEmpty())
+        return tr("The newest diagnosis could not run: %1")
+            .arg(DatabaseUrl::maskPasswords(row.diagnosis->lastError()));
+    if (!row.diagnosis->hasResult())
+        return {};
+    QStringList lines;
+    for (const Finding &finding : row.diagnosis->result().findings)
+        lines << QStringLiteral("%1: %2").arg(
+            Finding::severityName(finding.severity).toUpper(), finding.summary);
+    lines << tr("Diagnosed at %1 (at most once a minute; the outbox's window diagnoses at each "
+                "refresh)")
+                 .arg(row.diagnosis->resultAt().toString(QStringLiteral("HH:mm:ss")));
+    return lines.join(QLatin1Char('\n'));
+}
+
+// The worst finding's severity as a level: critical red, warning amber.
+static int diagnosisLevel(const DiagnosisResult &result)
+{
+    if (result.findings.isEmpty())
+        return int(HealthGrade::Level::Normal);
+    switch (result.findings.constFirst().severity) {
+    case Finding::Severity::Critical:
+        return int(HealthGrade::Level::Red);
+    case Finding::Severity::Warning:
+        return int(HealthGrade::Level::Amber);
+    case Finding::Severity::Info:
+        break;
+    }
+    return int(HealthGrade::Level::Normal);
+}
+
 QVariant FleetModel::display(const Row &row, int column) const
 {
     const bool figures = row.monitor && row.monitor->hasSnapshot() && !row.monitor->isStale();
@@ -319,6 +390,8 @@ QVariant FleetModel::display(const Row &row, int column) const
             return QStringLiteral("n/a");
         return snapshot->oldestPendingAgeMs ? TimeFormat::age(*snapshot->oldestPendingAgeMs)
                                             : tr("none pending");
+    case DiagnosisColumn:
+        return diagnosisText(row);
     case RefreshedColumn:
         return refreshedText(row);
     default:
@@ -340,6 +413,10 @@ QVariant FleetModel::cellLevel(const Row &row, int column) const
         return s.oldestPendingAgeMs
             ? int(HealthGrade::levelOf(*s.oldestPendingAgeMs, m_thresholds.oldestPendingMs))
             : int(HealthGrade::Level::Normal);
+    case DiagnosisColumn:
+        return row.diagnosis->hasResult() && row.diagnosis->lastError().isEmpty()
+            ? diagnosisLevel(row.diagnosis->result())
+            : QVariant();
     default:
         return int(row.grade.level);
     }
@@ -358,6 +435,8 @@ QVariant FleetModel::data(const QModelIndex &index, int role) const
             return row.entry
                 ? row.entry->url.toDisplayString() + QLatin1Char('\n') + statusText(row)
                 : statusText(row);
+        if (index.column() == DiagnosisColumn)
+            return diagnosisToolTip(row);
         return {};
     case SeverityRole:
         return severity(row);
@@ -395,6 +474,8 @@ QVariant FleetModel::headerData(int section, Qt::Orientation orientation, int ro
         return tr("DEAD");
     case OldestPendingColumn:
         return tr("Oldest pending");
+    case DiagnosisColumn:
+        return tr("Diagnosis");
     case RefreshedColumn:
         return tr("Last refresh");
     default:

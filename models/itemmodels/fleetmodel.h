@@ -3,7 +3,8 @@
 // connection, healing after a restart, stale answers dropped) every 5 s. A line of the file
 // that does not parse becomes a row that says why; the others are read as usual. Columns: name,
 // environment, up/down, the worst figure with its tile level (HealthGrade) or, down, the cause,
-// due, DEAD, oldest pending (the last figures while down: "—"), last refresh. SeverityRole orders
+// due, DEAD, oldest pending (the last figures while down: "—"), the diagnosis's headline
+// (DiagnosisResult::headline, at most once a minute), last refresh. SeverityRole orders
 // worst first (down and errors, red, amber, waiting, healthy); the view sorts on it. The
 // environment (a name and a colour name) is the view's to tell: the model only keeps it.
 #pragma once
@@ -19,6 +20,7 @@
 #include <memory>
 #include <vector>
 
+class DiagnosisMonitor;
 class HealthMonitor;
 struct HealthSnapshot;
 
@@ -34,6 +36,7 @@ public:
         DueColumn,
         DeadColumn,
         OldestPendingColumn,
+        DiagnosisColumn,
         RefreshedColumn,
         ColumnCount
     };
@@ -45,6 +48,10 @@ public:
         DownRole, // bool: no current figures (down, not configured)
     };
     static constexpr int DefaultIntervalMs = 5000;
+    // A row's diagnosis follows its snapshots at most this often (DiagnosisMonitor, on the
+    // outbox's own thread): a diagnosis costs a few snapshots, and twenty of them every 5 s
+    // would cost each database more than an open window does.
+    static constexpr int DiagnosisSpacingMs = 60000;
 
     explicit FleetModel(QObject *parent = nullptr);
     ~FleetModel() override;
@@ -70,6 +77,7 @@ public:
     const FleetEntry &entryAt(int row) const;
     std::optional<OutboxProfile> profileAt(int row) const;
     HealthMonitor *monitorAt(int row) const;
+    DiagnosisMonitor *diagnosisAt(int row) const;
     QString nameAt(int row) const;
     // What an alert needs: the state and the worst figure (red) or the cause (down).
     AlertDecider::State stateAt(int row) const;
@@ -90,6 +98,8 @@ private:
     QString statusText(const Row &row) const;
     QString worstText(const Row &row) const;
     QString refreshedText(const Row &row) const;
+    QString diagnosisText(const Row &row) const;
+    QString diagnosisToolTip(const Row &row) const;
     QVariant cellLevel(const Row &row, int column) const;
 
     std::vector<std::unique_ptr<Row>> m_rows;
