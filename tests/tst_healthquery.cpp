@@ -331,9 +331,11 @@ private slots:
         const auto connection = database->initialise();
         QVERIFY(connection);
         QVERIFY(populate(connection->database()));
-        Row before1970 {u"P-1969"_qs};
+        Row before1970;
+        before1970.id = u"P-1969"_qs;
         before1970.createdAt = -5;
-        Row ahead {u"P-ahead"_qs};
+        Row ahead;
+        ahead.id = u"P-ahead"_qs;
         ahead.createdAt = T + HealthSnapshot::FutureToleranceMs + 1;
         QVERIFY(insert(connection->database(), before1970));
         QVERIFY(insert(connection->database(), ahead));
