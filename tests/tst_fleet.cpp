@@ -207,6 +207,30 @@ private slots:
         QCOMPARE(diagnoses.size(), 1);
     }
 
+    // ... but a row that turns red is diagnosed again at once: its diagnosis never says
+    // "No findings" beside 12 DEAD events for a minute.
+    void rowTurningRedIsDiagnosedAgain()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        FleetModel model;
+        model.setLines({u"orders=%1"_qs.arg(database->url())});
+        model.setInterval(200);
+        QSignalSpy diagnoses(model.diagnosisAt(0), &DiagnosisMonitor::resultChanged);
+        model.start();
+        QVERIFY(diagnoses.wait(15000));
+        QCOMPARE(model.index(0, FleetModel::DiagnosisColumn).data().toString(), u"No findings"_qs);
+        QVERIFY(parkEvents(connection->database(), 12));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            model.index(0, FleetModel::WorstColumn).data().toString(), u"12 DEAD events"_qs, 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(diagnoses.size() == 2, 15000);
+        QCOMPARE_NE(
+            model.index(0, FleetModel::DiagnosisColumn).data().toString(), u"No findings"_qs);
+        QVERIFY(
+            model.index(0, FleetModel::DiagnosisColumn).data().toString().contains(u"finding"_qs));
+    }
+
     void fleetAlertBarWhenAnOutboxTurnsRed_data()
     {
         TestDatabase::addEngineColumn();

@@ -21,6 +21,7 @@ struct FleetModel::Row
     // Follows the monitor's snapshots on its thread; declared after it, so it goes first.
     std::unique_ptr<DiagnosisMonitor> diagnosis;
     HealthGrade grade; // of the last snapshot
+    bool graded = false; // a snapshot has been graded
     QString environment;
     QString environmentColour;
 };
@@ -129,7 +130,13 @@ void FleetModel::addEntry(const FleetEntry &entry)
     connect(row->diagnosis.get(), &DiagnosisMonitor::failed, this, [this, raw] { onUpdated(raw); });
     connect(row->monitor.get(), &HealthMonitor::snapshotChanged, this,
         [this, raw](const HealthSnapshot &snapshot) {
-            raw->grade = HealthGrade::of(snapshot, m_thresholds);
+            const HealthGrade grade = HealthGrade::of(snapshot, m_thresholds);
+            const bool crossed = raw->graded && grade.level != raw->grade.level;
+            raw->grade = grade;
+            raw->graded = true;
+            // A row that changes colour is diagnosed again at once, not up to a minute later.
+            if (crossed)
+                raw->diagnosis->request(snapshot.now);
             onUpdated(raw);
         });
     connect(row->monitor.get(), &HealthMonitor::healthStateChanged, this,

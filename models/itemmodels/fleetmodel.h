@@ -4,7 +4,8 @@
 // that does not parse becomes a row that says why; the others are read as usual. Columns: name,
 // environment, up/down, the worst figure with its tile level (HealthGrade) or, down, the cause,
 // due, DEAD, oldest pending (the last figures while down: "—"), the diagnosis's headline
-// (DiagnosisResult::headline, at most once a minute), last refresh. SeverityRole orders
+// (DiagnosisResult::headline, at most once a minute and whenever the row's level changes),
+// last refresh. SeverityRole orders
 // worst first (down and errors, red, amber, waiting, healthy); the view sorts on it. The
 // environment (a name and a colour name) is the view's to tell: the model only keeps it.
 #pragma once
@@ -50,7 +51,8 @@ public:
     static constexpr int DefaultIntervalMs = 5000;
     // A row's diagnosis follows its snapshots at most this often (DiagnosisMonitor, on the
     // outbox's own thread): a diagnosis costs a few snapshots, and twenty of them every 5 s
-    // would cost each database more than an open window does.
+    // would cost each database more than an open window does. A row whose level changes is
+    // diagnosed again at once.
     static constexpr int DiagnosisSpacingMs = 60000;
 
     explicit FleetModel(QObject *parent = nullptr);
