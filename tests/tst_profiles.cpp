@@ -9,6 +9,7 @@
 #include "eventlistmodel.h"
 #include "eventwait.h"
 #include "fixturescript.h"
+#include "healthgrade.h"
 #include "healthquery.h"
 #include "outboxprofile.h"
 #include "profileregistry.h"
@@ -272,6 +273,26 @@ private slots:
         const auto snapshot = HealthQuery::compute(db, T, &error);
         QVERIFY2(snapshot, qPrintable(error));
         QCOMPARE(countsOf(*snapshot), counts);
+
+        // The fleet's summary through the profile: the whole snapshot's grade figures.
+        HealthQuery::Options whole;
+        whole.profile = &p;
+        HealthQuery::Options brief = whole;
+        brief.summaryOnly = true;
+        const auto full = HealthQuery::compute(db, T, &error, whole);
+        QVERIFY2(full, qPrintable(error));
+        const auto summary = HealthQuery::compute(db, T, &error, brief);
+        QVERIFY2(summary, qPrintable(error));
+        QVERIFY(summary->isSummary);
+        QCOMPARE(summary->counts.due, full->counts.due);
+        QCOMPARE(summary->counts.scheduled, full->counts.scheduled);
+        QCOMPARE(summary->counts.inFlight, full->counts.inFlight);
+        QCOMPARE(summary->counts.leaseExpired, full->counts.leaseExpired);
+        QCOMPARE(summary->counts.dead, counts.at(5));
+        QCOMPARE(summary->oldestPendingAgeMs, full->oldestPendingAgeMs);
+        QCOMPARE(summary->implausible.sentence(), full->implausible.sentence());
+        QCOMPARE(summary->notAvailable, full->notAvailable);
+        QCOMPARE(HealthGrade::of(*summary).figure, HealthGrade::of(*full).figure);
 
         // The event list's keyset query, unchanged, with its derived states.
         EventListModel model;

@@ -60,12 +60,29 @@ void DiagnosisMonitor::request(qint64 now)
         worker, [worker, id, now] { worker->request(id, now); }, Qt::QueuedConnection);
 }
 
+void DiagnosisMonitor::requestSoon(qint64 now)
+{
+    if (!isRunning()) {
+        request(now);
+        return;
+    }
+    m_queuedNow = now;
+    m_queuedSince.start();
+}
+
 bool DiagnosisMonitor::accept(quint64 requestId)
 {
     Q_ASSERT(QThread::currentThread() == thread());
     if (requestId <= m_answered || requestId > m_issued)
         return false; // older than an answer already taken, or never asked
     m_answered = requestId;
+    if (m_queuedNow) {
+        const qint64 now = *m_queuedNow + m_queuedSince.elapsed();
+        m_queuedNow.reset();
+        // After this answer is taken: isRunning() is false once accept() returns.
+        QMetaObject::invokeMethod(
+            this, [this, now] { request(now); }, Qt::QueuedConnection);
+    }
     return true;
 }
 

@@ -14,6 +14,7 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
+#include <optional>
 
 class DiagnosisWorker;
 class HealthMonitor;
@@ -50,6 +51,9 @@ public:
 public slots:
     // Diagnoses at `now` (ms), unless a diagnosis still runs: the next snapshot asks again.
     void request(qint64 now);
+    // request(now), or, while a diagnosis runs, one more as soon as it has answered (at `now`
+    // plus the time waited): a change the running one may have missed is never dropped.
+    void requestSoon(qint64 now);
     // After a snapshot: request(now) once spacingMs() of the last diagnosis (and the minimum
     // spacing) has passed.
     void requestIfDue(qint64 now);
@@ -69,6 +73,8 @@ private:
     QElapsedTimer m_sinceStart; // since the last diagnosis was asked for
     qint64 m_lastCostMs = 0;
     qint64 m_minimumSpacingMs = 0;
+    std::optional<qint64> m_queuedNow; // requestSoon() while running
+    QElapsedTimer m_queuedSince;
     quint64 m_issued = 0;
     quint64 m_answered = 0;
     bool m_hasResult = false;

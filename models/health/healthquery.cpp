@@ -176,9 +176,12 @@ qint64 singleNumber(QSqlQuery &query);
 
 // The summary's PENDING figures in one row, from the PENDING index: the counts by derived
 // state, the oldest plausible created_at and how many are implausible (as readPending tells
-// them, without the groups).
+// them, without the groups: implausible rows only among those counted in a state, which a
+// profile's row with no next_attempt_at, or claimed without a lease, is not).
 bool readPendingSummary(Reader &reader, HealthSnapshot *snapshot)
 {
+    const QString inAState = u"(claim_token IS NULL AND next_attempt_at IS NOT NULL)"
+                             " OR (claim_token IS NOT NULL AND lease_until IS NOT NULL)"_qs;
     const qint64 future = Saturating::add(snapshot->now, HealthSnapshot::FutureToleranceMs);
     QSqlQuery *prepared = nullptr;
     // clang-format off
@@ -188,9 +191,9 @@ bool readPendingSummary(Reader &reader, HealthSnapshot *snapshot)
             "        COUNT(CASE WHEN claim_token IS NOT NULL AND lease_until > :now3 THEN 1 END),"
             "        COUNT(CASE WHEN claim_token IS NOT NULL AND lease_until <= :now4 THEN 1 END),"
             "        MIN(CASE WHEN created_at >= 0 AND created_at <= :future1 THEN created_at END),"
-            "        COUNT(CASE WHEN created_at < 0 THEN 1 END),"
-            "        COUNT(CASE WHEN created_at > :future2 THEN 1 END)"
-            " FROM "_qs + reader.source() + u" WHERE status = 'PENDING'"_qs,
+            "        COUNT(CASE WHEN created_at < 0 AND (%1) THEN 1 END),"
+            "        COUNT(CASE WHEN created_at > :future2 AND (%1) THEN 1 END)"
+            " FROM %2 WHERE status = 'PENDING'"_qs.arg(inAState, reader.source()),
             {{u":now1"_qs, snapshot->now}, {u":now2"_qs, snapshot->now},
                 {u":now3"_qs, snapshot->now}, {u":now4"_qs, snapshot->now},
                 {u":future1"_qs, future}, {u":future2"_qs, future}}))

@@ -100,20 +100,24 @@ void FleetModel::addEntry(const FleetEntry &entry)
     auto row = std::make_unique<Row>();
     row->name = entry.name;
     row->entry = entry;
-    row->monitor = std::make_unique<HealthMonitor>(entry.url);
-    row->monitor->setInterval(m_interval);
-    row->monitor->setSummaryOnly(); // the row shows the grade's figures, nothing else
-    row->diagnosis = std::make_unique<DiagnosisMonitor>(
-        row->monitor.get(), entry.url, HealthWorker::defaultOpenOptions());
-    row->diagnosis->setMinimumSpacingMs(DiagnosisSpacingMs);
     if (entry.profile) {
         QString why;
         row->profile = ProfileRegistry::resolve(*entry.profile, &why); // FleetConfig checked it
-        if (row->profile) {
-            row->monitor->setProfile(*row->profile);
-            row->diagnosis->setProfile(*row->profile);
-        }
-    } else {
+    }
+    // As the window: the native schema is validated when the connection opens, another one is
+    // read through its profile (a line without one is detected, and validated, on the worker).
+    OpenOptions options = HealthWorker::defaultOpenOptions();
+    options.validateSchema = !row->profile || row->profile->isNative();
+    row->monitor = std::make_unique<HealthMonitor>(entry.url, options);
+    row->monitor->setInterval(m_interval);
+    row->monitor->setSummaryOnly(); // the row shows the grade's figures, nothing else
+    options.validateSchema = false; // the snapshot's connection has
+    row->diagnosis = std::make_unique<DiagnosisMonitor>(row->monitor.get(), entry.url, options);
+    row->diagnosis->setMinimumSpacingMs(DiagnosisSpacingMs);
+    if (row->profile) {
+        row->monitor->setProfile(*row->profile);
+        row->diagnosis->setProfile(*row->profile);
+    } else if (!entry.profile) {
         row->monitor->detectProfile(); // as serve and `outboxctl --db URL` do
     }
     Row *raw = row.get();
@@ -136,7 +140,7 @@ void FleetModel::addEntry(const FleetEntry &entry)
             raw->graded = true;
             // A row that changes colour is diagnosed again at once, not up to a minute later.
             if (crossed)
-                raw->diagnosis->request(snapshot.now);
+                raw->diagnosis->requestSoon(snapshot.now);
             onUpdated(raw);
         });
     connect(row->monitor.get(), &HealthMonitor::healthStateChanged, this,
@@ -334,7 +338,7 @@ QString FleetModel::diagnosisText(const Row &row) const
 // Each finding's sentence, and when it was made.
 QString FleetModel::diagnosisToolTip(const Row &row) const
 {
-    if (!row.diagnosis)
+    if (!row.diagnosis || row.monitor->isStale())
         return {};
     if (!row.diagnosis->lastError().isEmpty())
         return tr("The newest diagnosis could not run: %1")
