@@ -19,8 +19,10 @@
 #include "testmain.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QMenu>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -327,6 +329,40 @@ private slots:
         QVERIFY(snapshots.wait(5000));
         QVERIFY(snapshots.wait(5000));
         QVERIFY(!window.alertBar()->isVisible());
+    }
+
+    // A window mutes and unmutes its outbox from View › Mute desktop alerts, which follows a
+    // mute made elsewhere (the bar's Mute, the fleet's row menu) each time the menu opens.
+    void windowMutesFromTheViewMenu()
+    {
+        FRESH_DATABASE(db, u"sqlite"_qs);
+        const auto connection = db->initialise();
+        QVERIFY(connection);
+        AlertDecider::setMuted(u"shop"_qs, true); // muted in an earlier session
+        WindowOptions options;
+        options.outboxName = u"shop"_qs;
+        MainWindow window(connection->url(), options);
+        window.monitor()->setInterval(300);
+        window.show();
+        auto *mute = window.findChild<QAction *>(u"muteAlertsAction"_qs);
+        QVERIFY(mute);
+        QCOMPARE(mute->text(), u"&Mute desktop alerts for shop"_qs);
+        QVERIFY(mute->isChecked());
+        mute->trigger(); // unmute
+        QVERIFY(!AlertDecider::isMuted(u"shop"_qs));
+        QTRY_VERIFY_WITH_TIMEOUT(window.monitor()->hasSnapshot(), 15000);
+        QVERIFY(parkEvents(connection->database(), 10));
+        QTRY_VERIFY_WITH_TIMEOUT(window.alertBar()->isVisible(), 15000);
+        mute->trigger(); // mute: the outbox's alert goes with it
+        QVERIFY(AlertDecider::isMuted(u"shop"_qs));
+        QTRY_VERIFY(!window.alertBar()->isVisible());
+        // Unmuted elsewhere: the menu shows it when it opens.
+        AlertDecider::setMuted(u"shop"_qs, false);
+        auto *view = window.findChild<QMenu *>(u"viewMenu"_qs);
+        QVERIFY(view);
+        emit view->aboutToShow();
+        QVERIFY(!mute->isChecked());
+        QVERIFY(!AlertDecider::isMuted(u"shop"_qs));
     }
 
     void doubleClickOpensTheOutboxWindow()

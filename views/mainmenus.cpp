@@ -1,7 +1,10 @@
 #include "mainmenus.h"
 
+#include "alertdecider.h"
+
 #include <QActionGroup>
 #include <QMenuBar>
+#include <QSignalBlocker>
 #include <QSpinBox>
 
 namespace {
@@ -65,6 +68,13 @@ void build(QMenuBar *bar, const MenuActions &actions, QSpinBox *interval)
     addIntervalMenu(view, interval);
     view->addAction(actions.pauseRefresh);
     view->addAction(actions.thresholds);
+    if (QAction *mute = actions.muteAlerts) {
+        view->addAction(mute);
+        QObject::connect(view, &QMenu::aboutToShow, mute, [mute] {
+            const QSignalBlocker quiet(mute); // only shows the setting, changes nothing
+            mute->setChecked(AlertDecider::isMuted(mute->data().toString()));
+        });
+    }
 
     QMenu *act = bar->addMenu(QObject::tr("&Actions"));
     act->setObjectName(QStringLiteral("actionsMenu"));

@@ -1,6 +1,6 @@
 // The dashboard's menu bar: File (Connect…, Export…, Quit), View (teaching panel, diagnosis,
-// refresh interval, pause, thresholds, search), Actions (Refresh, Replay…, Resolve…, copy IDs)
-// and Help (About). It only lays out actions the window and its parts own.
+// refresh interval, pause, thresholds, mute alerts, search), Actions (Refresh, Replay…, Resolve…,
+// copy IDs) and Help (About). It only lays out actions the window and its parts own.
 #pragma once
 
 #include <QList>
@@ -20,6 +20,9 @@ struct MenuActions
     QAction *teachingPanel = nullptr; // none without a simulation
     QAction *pauseRefresh = nullptr;
     QAction *thresholds = nullptr;
+    // Checkable: this outbox's desktop alerts muted (AlertDecider); its data() is the outbox's
+    // name, and it follows a mute or unmute made elsewhere each time the View menu opens.
+    QAction *muteAlerts = nullptr;
     QAction *diagnosis = nullptr; // shows the Diagnosis tab
     QAction *find = nullptr;
     QAction *clearSearch = nullptr;

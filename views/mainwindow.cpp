@@ -3,6 +3,7 @@
 #include "activefilterbar.h"
 #include "agehistogrammodel.h"
 #include "alertbar.h"
+#include "alertdecider.h"
 #include "attemptshistogrammodel.h"
 #include "chartspanel.h"
 #include "columnfitter.h"
@@ -730,6 +731,16 @@ void MainWindow::setupMenus()
     actions.clearSearch->setObjectName(QStringLiteral("clearSearchAction"));
     actions.clearSearch->setShortcut(Qt::Key_Escape);
     connect(actions.clearSearch, &QAction::triggered, m_filterBar, &FilterBar::clearSearch);
+    actions.muteAlerts = new QAction(tr("&Mute desktop alerts for %1").arg(outboxName()), this);
+    actions.muteAlerts->setObjectName(QStringLiteral("muteAlertsAction"));
+    actions.muteAlerts->setCheckable(true);
+    actions.muteAlerts->setData(outboxName());
+    actions.muteAlerts->setChecked(AlertDecider::isMuted(outboxName()));
+    connect(actions.muteAlerts, &QAction::toggled, this, [this](bool muted) {
+        AlertDecider::setMuted(outboxName(), muted);
+        if (muted && m_alertBar)
+            m_alertBar->removeAlerts(outboxName());
+    });
     actions.refresh = m_refreshAction;
     actions.replaySelected = m_actions->replaySelectedAction();
     actions.replayMatching = m_actions->replayMatchingAction();
