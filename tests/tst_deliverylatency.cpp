@@ -161,6 +161,19 @@ private slots:
                 .arg(p50)
                 .arg(p95)
                 .arg(p99));
+        // The text report says them in a line of its own.
+        const Run report = outboxctl({u"check"_qs, u"--db"_qs, database->url(), u"--now"_qs,
+            QString::number(T), u"--no-default-thresholds"_qs});
+        QCOMPARE(report.exitCode, 0);
+        QVERIFY2(report.out.contains(
+                     QStringLiteral("latency:  p50 %1 ms, p95 %2 ms, p99 %3 ms over %4 %5 in the "
+                                    "last hour")
+                         .arg(p50)
+                         .arg(p95)
+                         .arg(p99)
+                         .arg(latencies.size())
+                         .arg(latencies.size() == 1 ? u"delivery"_qs : u"deliveries"_qs)),
+            qPrintable(report.out.join(u'\n')));
         const QString text = MetricsText::render({{u"shop"_qs, *snapshot, 0.01, std::nullopt}},
             u"1"_qs, MetricsText::Format::Prometheus);
         QCOMPARE(sampleValue(
@@ -198,6 +211,10 @@ private slots:
             u"1"_qs, MetricsText::Format::Prometheus);
         QVERIFY(!text.contains(u"outbox_delivery_latency_seconds"_qs));
         QVERIFY(text.contains(u"outbox_delivered_last_hour{outbox=\"shop\"} 0\n"_qs));
+        const Run report = outboxctl({u"check"_qs, u"--db"_qs, database->url(), u"--now"_qs,
+            QString::number(T), u"--no-default-thresholds"_qs});
+        QVERIFY2(report.out.contains(u"latency:  nothing delivered in the last hour"_qs),
+            qPrintable(report.out.join(u'\n')));
     }
 
     // A database made before the latency's index: the latency is not read (a scan of every
@@ -224,6 +241,11 @@ private slots:
         QVERIFY2(history, qPrintable(error));
         QVERIFY(!history->latencyAvailable);
         QVERIFY(history->throughputAvailable);
+        const Run report = outboxctl({u"check"_qs, u"--db"_qs, database->url(), u"--now"_qs,
+            QString::number(T), u"--no-default-thresholds"_qs});
+        QVERIFY2(report.out.contains(u"latency:  n/a (no index delivery_outbox_delivered: "
+                                     "outboxctl init adds it)"_qs),
+            qPrintable(report.out.join(u'\n')));
 
         QCOMPARE(outboxctl({u"init"_qs, u"--db"_qs, database->url()}).exitCode, 0);
         snapshot = HealthQuery::compute(connection->database(), T, &error);
@@ -248,6 +270,11 @@ private slots:
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(latencyJson(run.out.constFirst()), u"null"_qs);
         QVERIFY(run.out.constFirst().contains(u"\"delivery_latency_ms\"]"_qs)); // not_available
+        const Run report = outboxctl({u"check"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+            u"gruelbox"_qs, u"--no-default-thresholds"_qs});
+        QVERIFY2(
+            report.out.contains(u"latency:  n/a (the schema has no created_at or delivered_at)"_qs),
+            qPrintable(report.out.join(u'\n')));
         const Run metrics = outboxctl({u"metrics"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
             u"gruelbox"_qs, u"--outbox"_qs, u"shop"_qs});
         QCOMPARE(metrics.exitCode, 0);

@@ -122,6 +122,28 @@ QString verdictLine(const QList<HealthViolation> &violations, const QCommandLine
     return u"UNHEALTHY: "_qs + parts.join(u"; "_qs);
 }
 
+// "latency:  p50 420 ms, p95 1800 ms, p99 2950 ms over 120 deliveries in the last hour", or
+// why there is none.
+QString latencyLine(const HealthSnapshot &snapshot, const OutboxProfile &profile)
+{
+    const DeliveryLatency &latency = snapshot.latency;
+    QString text;
+    if (!snapshot.isAvailable(u"delivery_latency_ms"_qs))
+        text = profile.isNative()
+            ? u"n/a (no index delivery_outbox_delivered: outboxctl init adds it)"_qs
+            : u"n/a (the schema has no created_at or delivered_at)"_qs;
+    else if (latency.count == 0 || !latency.p50Ms || !latency.p95Ms || !latency.p99Ms)
+        text = u"nothing delivered in the last hour"_qs;
+    else
+        text = QStringLiteral("p50 %1 ms, p95 %2 ms, p99 %3 ms over %4 %5 in the last hour")
+                   .arg(*latency.p50Ms)
+                   .arg(*latency.p95Ms)
+                   .arg(*latency.p99Ms)
+                   .arg(latency.count)
+                   .arg(latency.count == 1 ? u"delivery"_qs : u"deliveries"_qs);
+    return u"latency:  "_qs + text + u"\n"_qs;
+}
+
 QString report(const HealthSnapshot &snapshot, const QString &database,
     const OutboxProfile &profile, const QList<HealthViolation> &violations,
     const QCommandLineParser &parser)
@@ -148,8 +170,8 @@ QString report(const HealthSnapshot &snapshot, const QString &database,
                .arg(Cli::printable(database), Cli::printable(through),
                    TimeFormat::isoLocal(snapshot.now))
         + countsLine(snapshot) + u"\noldest:   "_qs + oldest + u"\n"_qs + histogramLines(snapshot)
-        + u"\nlast hour: "_qs + lastHour + u"\n"_qs + implausible + schema
-        + verdictLine(violations, parser);
+        + u"\nlast hour: "_qs + lastHour + u"\n"_qs + latencyLine(snapshot, profile) + implausible
+        + schema + verdictLine(violations, parser);
 }
 
 // A limit on a value the schema cannot tell would always pass: refused, naming it.
