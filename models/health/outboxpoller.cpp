@@ -25,6 +25,9 @@ void OutboxPoller::start()
     if (!m_timer) {
         m_timer = new QTimer(this);
         m_timer->setSingleShot(true); // restarted when a poll ends: polls never pile up
+        // A coarse timer may fire up to 5% early: a precise one keeps every interval whole, so
+        // an outbox is never read twice within one interval.
+        m_timer->setTimerType(Qt::PreciseTimer);
         m_timer->setInterval(int(m_intervalMs));
         connect(m_timer, &QTimer::timeout, this, &OutboxPoller::poll);
     }
