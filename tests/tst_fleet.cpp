@@ -287,8 +287,8 @@ private slots:
         QVERIFY(fleet.summary().contains(u"1 red"_qs));
         // Once per crossing: later refreshes of the same red outbox add nothing.
         QSignalSpy refreshed(fleet.model(), &FleetModel::outboxUpdated);
-        QVERIFY(refreshed.wait(5000));
-        QVERIFY(refreshed.wait(5000));
+        QVERIFY(refreshed.wait(20000));
+        QVERIFY(refreshed.wait(20000));
         QCOMPARE(fleet.alertBar()->texts().size(), 1);
         // Mute: the bar empties, the name says so, and the settings remember it.
         auto *mute = fleet.alertBar()->findChild<QPushButton *>(u"alertMute"_qs);
@@ -326,8 +326,8 @@ private slots:
         QMetaObject::invokeMethod(dismiss, "click");
         QTRY_VERIFY(!window.alertBar()->isVisible());
         QSignalSpy snapshots(window.monitor(), &HealthMonitor::snapshotChanged);
-        QVERIFY(snapshots.wait(5000));
-        QVERIFY(snapshots.wait(5000));
+        QVERIFY(snapshots.wait(20000));
+        QVERIFY(snapshots.wait(20000));
         QVERIFY(!window.alertBar()->isVisible());
     }
 

@@ -14,6 +14,7 @@
 #include "testmain.h"
 #include "testserver.h"
 
+#include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -224,10 +225,17 @@ private slots:
         m_relay.start(qEnvironmentVariable("OUTBOXCTL"),
             relayArguments(database->url())
                 + QStringList {
-                    u"--duration-ms"_qs, u"2000"_qs, u"--give-up-after-ms"_qs, u"4000"_qs});
+                    u"--duration-ms"_qs, u"6000"_qs, u"--give-up-after-ms"_qs, u"8000"_qs});
         QVERIFY(m_relay.waitForStarted());
+        QElapsedTimer run;
+        run.start();
         QTRY_VERIFY_WITH_TIMEOUT(delivered(*database) >= 50, 60000);
-        stopServer(); // time is up 2 s into the run, in the outage; the summary waits 4 s for it
+        stopServer(); // time is up 6 s into the run, in the outage; the summary waits 8 s for it
+        // The outage must begin before the run's time is up (6 s leaves room for a slow start
+        // and a slow stop under the sanitizers); a harness that took longer says so here.
+        QVERIFY2(run.elapsed() < 6000,
+            qPrintable(
+                u"the server stopped %1 ms into the run, after its time"_qs.arg(run.elapsed())));
         QTRY_COMPARE_WITH_TIMEOUT(m_relay.state(), QProcess::NotRunning, 30000);
         startServer();
         const QStringList out = lines(m_relay.readAllStandardOutput());

@@ -3,13 +3,22 @@
 #include <QSqlQuery>
 #include <QThread>
 #include <QVariant>
+#include <algorithm>
 
 EventQueryCanceller::EventQueryCanceller(
     const DatabaseUrl &url, std::shared_ptr<EventQueryState> state, QObject *parent)
     : QObject(parent)
     , m_url(url)
     , m_state(std::move(state))
-{ }
+    , m_retry(this) // moves to the canceller's thread with it
+{
+    m_retry.setSingleShot(true);
+    m_retry.setTimerType(Qt::PreciseTimer);
+    connect(&m_retry, &QTimer::timeout, this, [this] {
+        if (m_state->running.load() == m_retrying)
+            cancelSuperseded();
+    });
+}
 
 // Runs on the canceller's thread, where the connection was opened.
 EventQueryCanceller::~EventQueryCanceller() = default;
@@ -50,4 +59,16 @@ void EventQueryCanceller::cancelSuperseded()
     }
     if (query.value(0).toBool())
         ++m_state->cancelsSent;
+    retryLater(running);
+}
+
+void EventQueryCanceller::retryLater(quint64 running)
+{
+    if (running != m_retrying) {
+        m_retrying = running;
+        m_retryMs = FirstRetryMs;
+    } else {
+        m_retryMs = std::min(m_retryMs * 2, LongestRetryMs);
+    }
+    m_retry.start(m_retryMs);
 }

@@ -1,13 +1,17 @@
 // Stops the event table's superseded PostgreSQL statement on the server: on its own thread, with
 // its own small connection, it sends pg_cancel_backend() for the query worker's backend while
 // that still runs a request older than the newest one. Never on the GUI thread, and never for
-// the newest request (a cancel that arrives late anyway is retried by the worker).
+// the newest request (a cancel that arrives late anyway is retried by the worker). A cancel
+// that reaches the server between two of the read's round trips (START TRANSACTION, PREPARE,
+// EXECUTE) finds the backend idle and is dropped, so while the same superseded request still
+// runs, the canceller tries again after 20 ms, then 40, 80 ... at most a second apart.
 #pragma once
 
 #include "dbconnection.h"
 #include "eventquerystate.h"
 
 #include <QObject>
+#include <QTimer>
 #include <memory>
 
 class EventQueryCanceller : public QObject
@@ -25,8 +29,14 @@ public slots:
     void prepare();
 
 private:
+    static constexpr int FirstRetryMs = 20;
+    static constexpr int LongestRetryMs = 1000;
     bool ensureConnection();
+    void retryLater(quint64 running);
     DatabaseUrl m_url;
     std::shared_ptr<EventQueryState> m_state;
     std::unique_ptr<DbConnection> m_connection;
+    QTimer m_retry; // single-shot, on the canceller's thread
+    quint64 m_retrying = 0; // the superseded request the retries are for
+    int m_retryMs = FirstRetryMs;
 };
