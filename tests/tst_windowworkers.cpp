@@ -149,6 +149,9 @@ private slots:
         QTRY_VERIFY(window.eventModel()->rowOfEvent(u"P-0002"_qs) >= 0);
         QTRY_VERIFY(!window.eventModel()->isLoading());
         window.monitor()->pause(); // one snapshot, by hand, and the refresh it triggers
+        // A periodic snapshot sent just before the pause, and the table refresh it triggers,
+        // answer first, so the spies count only the one by hand.
+        QTRY_VERIFY(!window.monitor()->isWaiting() && !window.eventModel()->isLoading());
         QSignalSpy costs(window.eventModel(), &EventListModel::refreshCost);
         QSignalSpy snapshots(window.monitor(), &HealthMonitor::snapshotChanged);
         window.monitor()->refreshNow();

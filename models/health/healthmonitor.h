@@ -114,6 +114,8 @@ public:
     QDateTime nextRetryAt() const { return m_nextRetryAt; }
     int consecutiveFailures() const { return m_failures; }
     int currentRetryDelayMs() const { return m_retryDelayMs; }
+    // True while the newest snapshot request has had no answer yet.
+    bool isWaiting() const { return m_lastAnswered < m_lastIssued; }
 
 public slots:
     void resume(); // refreshes at once, then every effectiveInterval()
@@ -138,7 +140,6 @@ private:
     void startWorker(const DatabaseUrl &url, const OpenOptions &options);
     void refreshIfIdle();
     bool isCurrent(quint64 requestId);
-    bool isWaiting() const { return m_lastAnswered < m_lastIssued; }
     void onWatchdog();
     void markStale(const FailureCause &cause);
     void markCurrent();
