@@ -98,7 +98,7 @@ CREATE INDEX IF NOT EXISTS delivery_outbox_resolved
 -- The event table's default sort (Age: created_at, then event_id) and its age filters, paged by
 -- keyset: the first page and page 10,000 read the same 200 index entries. Event ID sorts use
 -- the primary key; the other sorts (type, failures, next attempt, error) have no index of their
--- own across the whole table (see README, The event table).
+-- own across the whole table (see docs/user-guide.md, The event table at scale).
 CREATE INDEX IF NOT EXISTS delivery_outbox_created
     ON delivery_outbox (created_at, event_id);
 -- Delivery latency: the DELIVERED rows of the last hour (or of one bucket of the Charts tab's

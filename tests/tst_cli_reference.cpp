@@ -1,0 +1,191 @@
+// One source for the command reference: for every command that `outboxctl --help` lists, the
+// options of `outboxctl COMMAND --help` (declared with QCommandLineParser) are exactly the ones
+// documented in that command's section of the man page (resources/man/outboxctl.1: the .SS
+// heading and the .TP tags) and of docs/outboxctl.md (the `## outboxctl NAME` section: the
+// first cell of its options table). -h/--help, which every command takes, is documented once.
+#include "outboxctlrun.h"
+#include "testmain.h"
+
+#include <QFile>
+#include <QRegularExpression>
+#include <QSet>
+#include <optional>
+
+namespace {
+
+const QString Source = QStringLiteral(OUTBOX_SOURCE_DIR);
+const QString Help = QStringLiteral("help");
+
+QStringList readLines(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
+        return {};
+    return QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'));
+}
+
+// Every --name in `text`, without the dashes; --help left out.
+QSet<QString> optionNames(const QString &text)
+{
+    static const QRegularExpression option(QStringLiteral("--([a-z0-9][a-z0-9-]*)"));
+    QSet<QString> names;
+    auto matches = option.globalMatch(text);
+    while (matches.hasNext())
+        names.insert(matches.next().captured(1));
+    names.remove(Help);
+    return names;
+}
+
+// The indented lines after `title` up to the next section ("Options:", "Examples:"): a blank
+// or unindented line.
+QStringList block(const QStringList &lines, const QString &title)
+{
+    const qsizetype start = lines.indexOf(title);
+    if (start < 0)
+        return {};
+    QStringList body;
+    for (qsizetype i = start + 1; i < lines.size() && lines.at(i).startsWith(QLatin1Char(' '));
+        ++i)
+        body << lines.at(i);
+    return body;
+}
+
+// The commands `outboxctl --help` lists, one a line: "  NAME  what it does".
+QStringList listedCommands()
+{
+    static const QRegularExpression command(QStringLiteral("^  ([a-z]+)  +\\S"));
+    QStringList commands;
+    for (const QString &line : block(outboxctl({QStringLiteral("--help")}).out,
+             QStringLiteral("Commands:"))) {
+        const QRegularExpressionMatch match = command.match(line);
+        if (match.hasMatch())
+            commands << match.captured(1);
+    }
+    return commands;
+}
+
+// The options of `outboxctl COMMAND --help`: Qt starts each at two spaces ("  --db <URL>",
+// "  -h, --help"); a description's wrapped lines are indented further.
+QSet<QString> helpOptions(const QString &command)
+{
+    static const QRegularExpression option(QStringLiteral("^  (?:-[a-zA-Z], )?(--[a-z0-9-]+)"));
+    QString names;
+    for (const QString &line :
+        block(outboxctl({command, QStringLiteral("--help")}).out, QStringLiteral("Options:"))) {
+        const QRegularExpressionMatch match = option.match(line);
+        if (match.hasMatch())
+            names += match.captured(1) + QLatin1Char(' ');
+    }
+    return optionNames(names);
+}
+
+// The man page's section of `command`: from `.SS "command ...` to the next .SS or .SH. Its
+// options are those of the .SS heading (the synopsis) and of each .TP tag (the line after it).
+std::optional<QSet<QString>> manOptions(const QString &command)
+{
+    const QStringList lines = readLines(Source + QStringLiteral("/resources/man/outboxctl.1"));
+    const QString heading = QStringLiteral(".SS \"") + command;
+    qsizetype i = 0;
+    while (i < lines.size()
+        && !(lines.at(i) == heading + QLatin1Char('"')
+            || lines.at(i).startsWith(heading + QLatin1Char(' '))))
+        ++i;
+    if (i == lines.size())
+        return std::nullopt;
+    QString documented = lines.at(i);
+    for (++i; i < lines.size() && !lines.at(i).startsWith(QLatin1String(".S")); ++i) {
+        if (lines.at(i) == QLatin1String(".TP") && i + 1 < lines.size())
+            documented += QLatin1Char(' ') + lines.at(i + 1);
+    }
+    return optionNames(documented.replace(QLatin1String("\\-"), QLatin1String("-")));
+}
+
+// docs/outboxctl.md's section of `command`: from "## outboxctl command" to the next "## ". Its
+// options are the first cells of table rows that start with an option ("| `--db URL` | ...").
+std::optional<QSet<QString>> markdownOptions(const QString &command)
+{
+    const QStringList lines = readLines(Source + QStringLiteral("/docs/outboxctl.md"));
+    qsizetype i = lines.indexOf(QStringLiteral("## outboxctl ") + command);
+    if (i < 0)
+        return std::nullopt;
+    static const QRegularExpression cellEnd(QStringLiteral("(?<!\\\\)\\|"));
+    QString documented;
+    for (++i; i < lines.size() && !lines.at(i).startsWith(QLatin1String("## ")); ++i) {
+        const QString &line = lines.at(i);
+        if (!line.startsWith(QLatin1String("| `--")))
+            continue;
+        const qsizetype end = line.indexOf(cellEnd, 1);
+        documented += QLatin1Char(' ') + line.mid(1, end < 0 ? -1 : end - 1);
+    }
+    return optionNames(documented);
+}
+
+QString sorted(const QSet<QString> &names)
+{
+    QStringList list(names.cbegin(), names.cend());
+    list.sort();
+    return QStringLiteral("--") + list.join(QStringLiteral(", --"));
+}
+
+} // namespace
+
+class TestCliReference : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // The readers find what is plainly there, so an empty result below means a real gap.
+    void readersFindKnownOptions()
+    {
+        const QStringList commands = listedCommands();
+        QVERIFY2(commands.size() >= 16, qPrintable(commands.join(QLatin1Char(' '))));
+        QVERIFY(commands.contains(QStringLiteral("check")));
+        QVERIFY(!commands.contains(QStringLiteral("h")));
+        const QSet<QString> check = helpOptions(QStringLiteral("check"));
+        QVERIFY(check.contains(QStringLiteral("db")));
+        QVERIFY(check.contains(QStringLiteral("max-dead")));
+        QVERIFY(!check.contains(Help));
+        QCOMPARE(manOptions(QStringLiteral("init")).value_or(QSet<QString>()),
+            (QSet<QString> {QStringLiteral("db"), QStringLiteral("for-simulation")}));
+        QCOMPARE(markdownOptions(QStringLiteral("init")).value_or(QSet<QString>()),
+            (QSet<QString> {QStringLiteral("db"), QStringLiteral("for-simulation")}));
+        QVERIFY(!manOptions(QStringLiteral("no-such-command")).has_value());
+        QVERIFY(!markdownOptions(QStringLiteral("no-such-command")).has_value());
+    }
+
+    void everyOptionIsDocumentedOnce_data()
+    {
+        QTest::addColumn<QString>("command");
+        const QStringList commands = listedCommands();
+        for (const QString &command : commands)
+            QTest::addRow("%s", qPrintable(command)) << command;
+        if (commands.isEmpty()) // a row that fails, rather than no rows at all
+            QTest::addRow("no command listed") << QString();
+    }
+    void everyOptionIsDocumentedOnce()
+    {
+        QFETCH(QString, command);
+        QVERIFY2(!command.isEmpty(), "`outboxctl --help` lists no command ($OUTBOXCTL unset?)");
+        const QSet<QString> code = helpOptions(command);
+        QVERIFY2(!code.isEmpty(), "outboxctl COMMAND --help lists no option");
+        const std::optional<QSet<QString>> man = manOptions(command);
+        QVERIFY2(man, "no .SS section in resources/man/outboxctl.1");
+        const std::optional<QSet<QString>> markdown = markdownOptions(command);
+        QVERIFY2(markdown, "no '## outboxctl COMMAND' section in docs/outboxctl.md");
+
+        QVERIFY2((code - *man).isEmpty(),
+            qPrintable(QStringLiteral("the man page lacks ") + sorted(code - *man)));
+        QVERIFY2((*man - code).isEmpty(),
+            qPrintable(QStringLiteral("the man page documents options the command does not have: ")
+                + sorted(*man - code)));
+        QVERIFY2((code - *markdown).isEmpty(),
+            qPrintable(QStringLiteral("docs/outboxctl.md lacks ") + sorted(code - *markdown)));
+        QVERIFY2((*markdown - code).isEmpty(),
+            qPrintable(
+                QStringLiteral("docs/outboxctl.md documents options the command does not have: ")
+                + sorted(*markdown - code)));
+    }
+};
+
+OUTBOX_TEST_MAIN(TestCliReference, QCoreApplication)
+#include "tst_cli_reference.moc"
