@@ -3,6 +3,7 @@
 #include "csvexport.h"
 #include "csvexportjob.h"
 #include "eventlistmodel.h"
+#include "operatorrunner.h"
 #include "plaintext.h"
 #include "redaction.h"
 #include "replaydialog.h"
@@ -12,13 +13,11 @@
 #include <QAction>
 #include <QFile>
 #include <QFileDialog>
-#include <QItemSelectionModel>
 #include <QLocale>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QSettings>
 #include <QTableView>
-#include <QThread>
 #include <memory>
 
 namespace {
@@ -43,6 +42,7 @@ OperatorActions::OperatorActions(const DatabaseUrl &url, QTableView *view, Event
     , m_replayMatching(new QAction(tr("Replay all matching…"), this))
     , m_exportEvents(new QAction(tr("Export events…"), this))
     , m_exportAudit(new QAction(tr("Export replay log…"), this))
+    , m_runner(new OperatorRunner(url, view, readOnly, window, this))
 {
     m_replaySelected->setObjectName(QStringLiteral("replaySelectedAction"));
     m_replaySelected->setToolTip(tr("Replay the selected DEAD events with the same event IDs"));
@@ -55,6 +55,7 @@ OperatorActions::OperatorActions(const DatabaseUrl &url, QTableView *view, Event
     connect(m_replayMatching, &QAction::triggered, this, &OperatorActions::replayMatching);
     connect(m_exportEvents, &QAction::triggered, this, &OperatorActions::exportEvents);
     connect(m_exportAudit, &QAction::triggered, this, &OperatorActions::exportAudit);
+    connect(m_runner, &OperatorRunner::runningChanged, this, &OperatorActions::updateEnabled);
     m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_view->addAction(m_replaySelected);
     m_view->addAction(m_replayMatching);
@@ -65,10 +66,12 @@ OperatorActions::OperatorActions(const DatabaseUrl &url, QTableView *view, Event
 OperatorActions::~OperatorActions()
 {
     m_export.reset(); // cancels between two rows and waits; the partial file is deleted
-    if (m_thread) {
-        *m_stop = true; // the replay stops between two events, each committed or never begun
-        m_thread->wait();
-    }
+    delete m_runner; // stops a replay between two events, each committed or never begun
+}
+
+bool OperatorActions::isBusy() const
+{
+    return m_runner->isRunning();
 }
 
 void OperatorActions::setProfile(const OutboxProfile &profile)
@@ -77,6 +80,7 @@ void OperatorActions::setProfile(const OutboxProfile &profile)
         m_profile.reset();
     else
         m_profile = profile;
+    m_runner->setProfile(m_profile);
     m_exportAudit->setEnabled(!m_profile);
     if (m_profile)
         m_exportAudit->setToolTip(
@@ -100,7 +104,7 @@ QString OperatorActions::replayRefusal() const
 
 bool OperatorActions::canReplay() const
 {
-    return !m_busy && replayRefusal().isEmpty();
+    return !isBusy() && replayRefusal().isEmpty();
 }
 
 void OperatorActions::updateEnabled()
@@ -116,16 +120,6 @@ void OperatorActions::updateEnabled()
         m_replayMatching->setToolTip(why);
     }
     emit replayAvailabilityChanged();
-}
-
-QStringList OperatorActions::selectedDeadIds() const
-{
-    QStringList ids;
-    for (const QModelIndex &index : m_view->selectionModel()->selectedRows()) {
-        if (index.data(EventListModel::StatusRole).toString() == QLatin1String("DEAD"))
-            ids << index.data(EventListModel::EventIdRole).toString();
-    }
-    return ids;
 }
 
 TriageReader *OperatorActions::triage()
@@ -166,7 +160,7 @@ ReplayDialog *OperatorActions::previewDialog(const QStringList &ids)
 
 void OperatorActions::replaySelected()
 {
-    const QStringList ids = selectedDeadIds();
+    const QStringList ids = m_runner->selectedDeadIds();
     if (ids.isEmpty()) {
         QMessageBox::information(
             m_window, tr("Replay"), tr("Select one or more DEAD events first."));
@@ -189,7 +183,7 @@ void OperatorActions::replayEvents(const QStringList &ids)
 
 void OperatorActions::replayMatching()
 {
-    if (m_busy)
+    if (isBusy())
         return;
     const EventFilter filter = m_model->filter();
     auto count = std::make_shared<qint64>(0);
@@ -221,7 +215,7 @@ void OperatorActions::replayMatching()
 void OperatorActions::startReplay(
     const ReplayRequest &request, const std::optional<EventFilter> &bulkFilter)
 {
-    if (m_busy)
+    if (isBusy())
         return;
     ReplayRequest job = request;
     job.now = m_clock();
@@ -236,65 +230,40 @@ void OperatorActions::startReplay(
             }
             *result = replayer.replay(job);
         },
-        [this, result](const QString &error) {
-            if (!error.isEmpty())
-                result->error = error;
-            if (std::exchange(m_interactive, false))
-                report(*result);
-            emit replayFinished(*result);
-        });
+        [this, result](const QString &error) { replayDone(*result, error); });
+}
+
+void OperatorActions::replayDone(ReplayResult result, const QString &error)
+{
+    if (!error.isEmpty())
+        result.error = error;
+    if (std::exchange(m_interactive, false))
+        report(result);
+    emit replayFinished(result);
 }
 
 void OperatorActions::inBackground(
     std::function<void(Replayer &, QString *)> work, std::function<void(const QString &)> done)
 {
-    m_busy = true;
-    updateEnabled();
-    const DatabaseUrl url = m_url;
-    const std::optional<OutboxProfile> profile = m_profile;
-    auto error = std::make_shared<QString>();
-    m_stop = std::make_shared<std::atomic_bool>(false);
-    m_thread.reset(
-        QThread::create([url, profile, work, error, stop = m_stop, readOnly = m_readOnly] {
-            OpenOptions options;
-            options.readOnly = readOnly; // a read-only window counts, and never writes
-            options.validateSchema
-                = !profile; // another schema: its profile was validated on opening
-            const auto connection = DbConnection::open(url, options, error.get());
-            if (!connection)
-                return;
-            Replayer replayer = profile ? Replayer(connection->database(), *profile)
-                                        : Replayer(connection->database());
-            replayer.setStopFlag(stop.get());
-            work(replayer, error.get());
-        }));
-    m_thread->setObjectName(QStringLiteral("outbox-replay"));
-    connect(m_thread.get(), &QThread::finished, this, [this, error, done] {
-        m_thread->wait(); // `finished` comes just before the thread has fully ended
-        m_thread.reset();
-        m_busy = false;
-        updateEnabled();
-        done(*error);
-    });
-    m_thread->start();
+    m_runner->start(
+        QStringLiteral("outbox-replay"),
+        [work](const QSqlDatabase &db, const std::optional<OutboxProfile> &profile,
+            const std::atomic_bool *stop, QString *error) {
+            Replayer replayer = profile ? Replayer(db, *profile) : Replayer(db);
+            replayer.setStopFlag(stop);
+            work(replayer, error);
+        },
+        done);
 }
 
 void OperatorActions::report(const ReplayResult &result)
 {
-    if (!result.error.isEmpty()) {
-        QMessageBox::warning(m_window, tr("Replay"),
-            tr("Replay stopped: %1\nReplayed before that: %2")
-                .arg(PlainText::escaped(result.error))
-                .arg(result.replayed.size()));
-        return;
-    }
-    QString text = tr("Replayed %n event(s).", nullptr, int(result.replayed.size()));
-    if (!result.skipped.isEmpty())
-        text += QLatin1Char('\n')
-            + tr("Skipped %n, already replayed by someone else or no longer DEAD: %1", nullptr,
-                int(result.skipped.size()))
-                  .arg(PlainText::escaped(result.skipped.mid(0, 20).join(QStringLiteral(", "))));
-    QMessageBox::information(m_window, tr("Replay"), text);
+    const auto done = int(result.replayed.size());
+    m_runner->report({result.replayed, result.skipped, result.error},
+        {tr("Replay"), tr("Replay stopped: %1\nReplayed before that: %2"),
+            tr("Replayed %n event(s).", nullptr, done),
+            tr("Skipped %n, already replayed by someone else or no longer DEAD: %1", nullptr,
+                int(result.skipped.size()))});
 }
 
 bool OperatorActions::startExportEvents(const QString &path)

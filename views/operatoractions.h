@@ -3,7 +3,8 @@
 // events and the replay log to CSV with payloads redacted. Counts, replays and exports run on
 // threads of their own with their own connections, owned here: deleting the actions (closing
 // the window) stops a replay between two events and an export between two rows, and waits for
-// the thread. In read-only mode every mutating action is disabled.
+// the thread (OperatorRunner, the wiring replay shares with resolve). In read-only mode every
+// mutating action is disabled.
 #pragma once
 
 #include "dbconnection.h"
@@ -12,17 +13,16 @@
 #include "replaytypes.h"
 
 #include <QObject>
-#include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
 
 class CsvExportJob;
 class EventListModel;
+class OperatorRunner;
 class TriageReader;
 struct ReplaySelection;
 class QProgressDialog;
-class QThread;
 class QAction;
 class QTableView;
 class QWidget;
@@ -52,7 +52,7 @@ public:
     QAction *replayMatchingAction() const { return m_replayMatching; }
     QAction *exportEventsAction() const { return m_exportEvents; }
     QAction *exportAuditAction() const { return m_exportAudit; }
-    bool isBusy() const { return m_busy; }
+    bool isBusy() const; // a replay or a count runs
     bool isExporting() const { return m_export != nullptr; }
     QProgressDialog *exportProgress() const { return m_progress; }
     CsvExportJob *exportJob() const { return m_export.get(); }
@@ -79,7 +79,6 @@ signals:
     void exportFinished(bool ok, bool cancelled, qint64 rows, const QString &message);
 
 private:
-    QStringList selectedDeadIds() const;
     void replaySelected();
     void replayMatching();
     bool confirm(const QStringList &preview, qint64 count, const ReplaySelection &selection,
@@ -89,10 +88,11 @@ private:
     void exportAudit();
     bool startExport(const struct CsvExportTask &task);
     void exportDone(bool ok, bool cancelled, qint64 rows, const QString &error);
-    // Runs `work` with a Replayer on a connection and a thread of its own; `done` follows on
-    // the GUI thread with the error, if any.
+    // Runs `work` with a Replayer on the runner's thread; `done` follows on the GUI thread
+    // with the error, if any.
     void inBackground(std::function<void(class Replayer &, QString *)> work,
         std::function<void(const QString &)> done);
+    void replayDone(ReplayResult result, const QString &error);
     void report(const ReplayResult &result);
     void updateEnabled();
 
@@ -107,12 +107,9 @@ private:
     QAction *m_replayMatching = nullptr;
     QAction *m_exportEvents = nullptr;
     QAction *m_exportAudit = nullptr;
-    bool m_busy = false;
     bool m_interactive = false;
     bool m_interactiveExport = false;
-    // The replay or count in progress: its thread, and the flag that stops it between events.
-    std::unique_ptr<QThread> m_thread;
-    std::shared_ptr<std::atomic_bool> m_stop;
+    OperatorRunner *m_runner = nullptr; // the replay or count in progress, on its thread
     std::unique_ptr<CsvExportJob> m_export;
     QProgressDialog *m_progress = nullptr;
     TriageReader *m_triage = nullptr; // made on the first confirmation

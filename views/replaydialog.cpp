@@ -4,13 +4,9 @@
 #include "plaintext.h"
 #include "themecolours.h"
 
-#include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
-#include <QLineEdit>
-#include <QPlainTextEdit>
-#include <QPushButton>
 #include <QRadioButton>
 #include <QSpinBox>
 #include <QTimer>
@@ -19,7 +15,6 @@
 
 namespace {
 
-const int PreviewLimit = 50;
 const int PreviewListed = 5; // counts and skips named in the preview; the rest summed up
 const int SignatureShown = 90; // characters of an error signature in the preview
 
@@ -100,11 +95,19 @@ QString previewSummary(const ReplayPreview &preview, bool statementReplay)
 
 } // namespace
 
+OperatorDialog::Text ReplayDialog::text(qint64 count)
+{
+    return {QStringLiteral("replay"), tr("Replay parked events"),
+        tr("<b>Replay %n parked event(s)</b> with their same event IDs. Each is replayed "
+           "in its own transaction, only while it is still DEAD, and recorded in the "
+           "replay log.",
+            nullptr, int(count)),
+        tr("Why? e.g. consumer schema fixed in release 4.2 (required)"),
+        tr("Replay %n event(s)", nullptr, int(count)), TypedConfirmationAbove};
+}
+
 ReplayDialog::ReplayDialog(const QStringList &preview, qint64 count, QWidget *parent)
-    : QDialog(parent)
-    , m_count(count)
-    , m_operator(new QLineEdit(defaultOperator()))
-    , m_reason(new QLineEdit)
+    : OperatorDialog(text(count), preview, count, parent)
     , m_reset(new QRadioButton(tr("Reset the attempt budget (failures back to 0)")))
     , m_oneMore(
           new QRadioButton(tr("One more attempt (failures kept; the next failure parks it again)")))
@@ -114,24 +117,6 @@ ReplayDialog::ReplayDialog(const QStringList &preview, qint64 count, QWidget *pa
     , m_previewWarning(new QLabel)
     , m_previewDelay(new QTimer(this))
 {
-    setWindowTitle(tr("Replay parked events"));
-    auto *heading = m_heading = new QLabel(
-        tr("<b>Replay %n parked event(s)</b> with their same event IDs. Each is replayed "
-           "in its own transaction, only while it is still DEAD, and recorded in the "
-           "replay log.",
-            nullptr, int(count)));
-    heading->setWordWrap(true);
-    auto *ids = new QPlainTextEdit;
-    ids->setObjectName(QStringLiteral("replayPreview"));
-    ids->setReadOnly(true);
-    QStringList shown = preview.mid(0, PreviewLimit);
-    if (count > shown.size())
-        shown << tr("… and %n more", nullptr, int(count - shown.size()));
-    ids->setPlainText(shown.join(QLatin1Char('\n')));
-    ids->setMaximumHeight(120);
-    m_reason->setObjectName(QStringLiteral("replayReason"));
-    m_reason->setPlaceholderText(tr("Why? e.g. consumer schema fixed in release 4.2 (required)"));
-    m_operator->setObjectName(QStringLiteral("replayOperator"));
     m_oneMore->setChecked(true);
     m_spreadMinutes->setRange(0, 24 * 60);
     m_spreadMinutes->setSuffix(tr(" min"));
@@ -139,29 +124,20 @@ ReplayDialog::ReplayDialog(const QStringList &preview, qint64 count, QWidget *pa
     m_spreadMinutes->setToolTip(
         tr("Spread the new due times evenly over this window, so a recovering "
            "downstream is not hit all at once"));
+    addRow(tr("Budget"), m_oneMore);
+    addRow(QString(), m_reset);
+    addRow(tr("Spread over"), m_spreadMinutes);
+    setupPreviewBox();
+    addPanel(m_previewBox);
+    m_previewDelay->setSingleShot(true);
+    m_previewDelay->setInterval(250);
+    connect(m_previewDelay, &QTimer::timeout, this, &ReplayDialog::requestPreview);
+    connect(m_spreadMinutes, &QSpinBox::valueChanged, m_previewDelay, qOverload<>(&QTimer::start));
+    connect(m_reset, &QRadioButton::toggled, this, &ReplayDialog::requestPreview);
+}
 
-    auto *form = m_form = new QFormLayout;
-    form->addRow(tr("Reason"), m_reason);
-    form->addRow(tr("Operator"), m_operator);
-    form->addRow(tr("Budget"), m_oneMore);
-    form->addRow(QString(), m_reset);
-    form->addRow(tr("Spread over"), m_spreadMinutes);
-    if (count > TypedConfirmationAbove) {
-        m_confirm = new QLineEdit;
-        m_confirm->setObjectName(QStringLiteral("replayConfirm"));
-        m_confirm->setPlaceholderText(tr("type %1 to confirm").arg(count));
-        form->addRow(tr("Confirm"), m_confirm);
-        connect(m_confirm, &QLineEdit::textChanged, this, &ReplayDialog::updateOk);
-    }
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel);
-    m_ok = buttons->addButton(
-        tr("Replay %n event(s)", nullptr, int(count)), QDialogButtonBox::AcceptRole);
-    m_ok->setObjectName(QStringLiteral("replayOk"));
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_reason, &QLineEdit::textChanged, this, &ReplayDialog::updateOk);
-    connect(m_operator, &QLineEdit::textChanged, this, &ReplayDialog::updateOk);
-
+void ReplayDialog::setupPreviewBox()
+{
     m_previewBox->setObjectName(QStringLiteral("replayPreviewBox"));
     m_previewText->setObjectName(QStringLiteral("replayPreviewText"));
     m_previewWarning->setObjectName(QStringLiteral("replayPreviewWarning"));
@@ -177,32 +153,19 @@ ReplayDialog::ReplayDialog(const QStringList &preview, qint64 count, QWidget *pa
     previewLayout->addWidget(m_previewText);
     previewLayout->addWidget(m_previewWarning);
     m_previewBox->hide(); // until showPreview()
-    m_previewDelay->setSingleShot(true);
-    m_previewDelay->setInterval(250);
-    connect(m_previewDelay, &QTimer::timeout, this, &ReplayDialog::requestPreview);
-    connect(m_spreadMinutes, &QSpinBox::valueChanged, m_previewDelay, qOverload<>(&QTimer::start));
-    connect(m_reset, &QRadioButton::toggled, this, &ReplayDialog::requestPreview);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(heading);
-    layout->addWidget(ids);
-    layout->addWidget(m_previewBox);
-    layout->addLayout(form);
-    layout->addWidget(buttons);
-    updateOk();
 }
 
 void ReplayDialog::setStatementReplay(const QString &profileName)
 {
-    m_heading->setText(
+    heading()->setText(
         tr("<b>Replay %n failed event(s)</b> with the %1 profile's replay statement. Each is "
            "replayed in its own transaction, only while it is still failed; the schema keeps "
            "no replay log.",
-            nullptr, int(m_count))
+            nullptr, int(count()))
             .arg(profileName.toHtmlEscaped()));
-    m_form->setRowVisible(m_oneMore, false);
-    m_form->setRowVisible(m_reset, false);
-    m_form->setRowVisible(m_spreadMinutes, false);
+    form()->setRowVisible(m_oneMore, false);
+    form()->setRowVisible(m_reset, false);
+    form()->setRowVisible(m_spreadMinutes, false);
     m_statementReplay = true;
     m_oneMore->setChecked(true);
     m_spreadMinutes->setValue(0);
@@ -258,17 +221,6 @@ void ReplayDialog::failPreview(quint64 requestId, const QString &error)
     fitHeight();
 }
 
-// The preview's wrapped lines arrive after the dialog took its size: grow it to show them all
-// rather than let the layout squeeze the box (never shrinks what the user resized).
-void ReplayDialog::fitHeight()
-{
-    layout()->activate();
-    const int needed = layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width())
-                                                     : layout()->totalSizeHint().height();
-    if (height() < needed)
-        resize(width(), needed);
-}
-
 QString ReplayDialog::previewText() const
 {
     return m_previewText->text();
@@ -279,22 +231,6 @@ QString ReplayDialog::previewWarning() const
     return m_previewWarning->isVisibleTo(m_previewBox) ? m_previewWarning->text() : QString();
 }
 
-QString ReplayDialog::defaultOperator()
-{
-    const QString user = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME"));
-    return user.isEmpty() ? QStringLiteral("operator") : user;
-}
-
-QString ReplayDialog::operatorName() const
-{
-    return m_operator->text().trimmed();
-}
-
-QString ReplayDialog::reason() const
-{
-    return m_reason->text().trimmed();
-}
-
 bool ReplayDialog::resetBudget() const
 {
     return m_reset->isChecked();
@@ -303,15 +239,4 @@ bool ReplayDialog::resetBudget() const
 qint64 ReplayDialog::spreadMs() const
 {
     return qint64(m_spreadMinutes->value()) * 60000;
-}
-
-bool ReplayDialog::isComplete() const
-{
-    const bool confirmed = !m_confirm || m_confirm->text().trimmed() == QString::number(m_count);
-    return !reason().isEmpty() && !operatorName().isEmpty() && confirmed && m_count > 0;
-}
-
-void ReplayDialog::updateOk()
-{
-    m_ok->setEnabled(isComplete());
 }

@@ -1,27 +1,24 @@
-// Asks an operator to confirm a replay of parked (DEAD) events: how many and which, a required
-// reason, who they are (the OS user by default), whether to reset the attempt budget or allow
-// one more attempt, and a window to spread the new due times over. Above 100 events the
-// operator types the count to confirm. With a preview, it shows before the confirmation what
-// the replay would do, computed on a worker thread (ReplayPreview), changing nothing.
+// Asks an operator to confirm a replay of parked (DEAD) events, in OperatorDialog's frame: how
+// many and which, a required reason, who they are (the OS user by default), whether to reset the
+// attempt budget or allow one more attempt, and a window to spread the new due times over. Above
+// 100 events the operator types the count to confirm. With a preview, it shows before the
+// confirmation what the replay would do, computed on a worker thread (ReplayPreview), changing
+// nothing.
 #pragma once
 
+#include "operatordialog.h"
 #include "triagereader.h"
 
-#include <QDialog>
 #include <QPointer>
 #include <functional>
 
-class QButtonGroup;
-class QFormLayout;
 class QGroupBox;
 class QLabel;
-class QLineEdit;
-class QPushButton;
 class QRadioButton;
 class QSpinBox;
 class QTimer;
 
-class ReplayDialog : public QDialog
+class ReplayDialog : public OperatorDialog
 {
     Q_OBJECT
 public:
@@ -30,13 +27,8 @@ public:
     // `preview` lists some or all of the `count` events.
     ReplayDialog(const QStringList &preview, qint64 count, QWidget *parent = nullptr);
 
-    QString operatorName() const;
-    QString reason() const;
     bool resetBudget() const;
     qint64 spreadMs() const;
-    bool isComplete() const; // a reason, an operator and, above 100 events, the typed count
-
-    static QString defaultOperator();
 
     // Another library's table: its profile's fenced statement replays, so there is no budget
     // choice, no spread window and no replay log; those rows are hidden and the heading says so.
@@ -53,22 +45,15 @@ public:
     QString previewWarning() const; // empty when there is none
 
 private:
-    void fitHeight();
-    void updateOk();
+    static Text text(qint64 count);
+    void setupPreviewBox();
     void requestPreview();
     void applyPreview(quint64 requestId, const ReplayPreview &preview);
     void failPreview(quint64 requestId, const QString &error);
 
-    qint64 m_count = 0;
-    QLabel *m_heading = nullptr;
-    QFormLayout *m_form = nullptr;
-    QLineEdit *m_operator = nullptr;
-    QLineEdit *m_reason = nullptr;
     QRadioButton *m_reset = nullptr;
     QRadioButton *m_oneMore = nullptr;
     QSpinBox *m_spreadMinutes = nullptr;
-    QLineEdit *m_confirm = nullptr;
-    QPushButton *m_ok = nullptr;
     QGroupBox *m_previewBox = nullptr;
     QLabel *m_previewText = nullptr;
     QLabel *m_previewWarning = nullptr;

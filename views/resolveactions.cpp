@@ -1,38 +1,36 @@
 #include "resolveactions.h"
 
-#include "eventlistmodel.h"
-#include "plaintext.h"
+#include "operatorrunner.h"
 #include "resolvedialog.h"
 #include "resolver.h"
 #include "schema.h"
 
 #include <QAction>
-#include <QItemSelectionModel>
 #include <QMessageBox>
-#include <QTableView>
-#include <QThread>
 
 ResolveActions::ResolveActions(
     const DatabaseUrl &url, QTableView *view, bool readOnly, Clock clock, QWidget *window)
     : QObject(window)
-    , m_url(url)
-    , m_view(view)
     , m_readOnly(readOnly)
     , m_clock(std::move(clock))
     , m_window(window)
     , m_resolveSelected(new QAction(tr("Resolve selected…"), this))
+    , m_runner(new OperatorRunner(url, view, readOnly, window, this))
 {
     m_resolveSelected->setObjectName(QStringLiteral("resolveSelectedAction"));
     connect(m_resolveSelected, &QAction::triggered, this, &ResolveActions::resolveSelected);
+    connect(m_runner, &OperatorRunner::runningChanged, this, &ResolveActions::updateEnabled);
     updateEnabled();
 }
 
 ResolveActions::~ResolveActions()
 {
-    if (m_thread) {
-        *m_stop = true; // stops between two events, each committed or never begun
-        m_thread->wait();
-    }
+    delete m_runner; // stops between two events, each committed or never begun, and waits
+}
+
+bool ResolveActions::isBusy() const
+{
+    return m_runner->isRunning();
 }
 
 void ResolveActions::setProfile(const OutboxProfile &profile)
@@ -41,6 +39,7 @@ void ResolveActions::setProfile(const OutboxProfile &profile)
         m_profile.reset();
     else
         m_profile = profile;
+    m_runner->setProfile(m_profile);
     updateEnabled();
 }
 
@@ -68,7 +67,7 @@ QString ResolveActions::refusal() const
 void ResolveActions::updateEnabled()
 {
     const QString why = refusal();
-    m_resolveSelected->setEnabled(why.isEmpty() && !m_thread);
+    m_resolveSelected->setEnabled(why.isEmpty() && !isBusy());
     emit availabilityChanged();
     m_resolveSelected->setToolTip(why.isEmpty()
             ? tr("Close the selected DEAD events without delivering them (recorded in "
@@ -76,19 +75,9 @@ void ResolveActions::updateEnabled()
             : why);
 }
 
-QStringList ResolveActions::selectedDeadIds() const
-{
-    QStringList ids;
-    for (const QModelIndex &index : m_view->selectionModel()->selectedRows()) {
-        if (index.data(EventListModel::StatusRole).toString() == QLatin1String("DEAD"))
-            ids << index.data(EventListModel::EventIdRole).toString();
-    }
-    return ids;
-}
-
 void ResolveActions::resolveSelected()
 {
-    const QStringList ids = selectedDeadIds();
+    const QStringList ids = m_runner->selectedDeadIds();
     if (ids.isEmpty()) {
         QMessageBox::information(
             m_window, tr("Resolve"), tr("Select one or more DEAD events first."));
@@ -99,7 +88,7 @@ void ResolveActions::resolveSelected()
 
 void ResolveActions::resolveEvents(const QStringList &ids)
 {
-    if (ids.isEmpty() || !refusal().isEmpty() || m_thread)
+    if (ids.isEmpty() || !refusal().isEmpty() || isBusy())
         return;
     ResolveDialog dialog(ids, ids.size(), m_window);
     if (dialog.exec() != QDialog::Accepted)
@@ -114,53 +103,34 @@ void ResolveActions::resolveEvents(const QStringList &ids)
 
 void ResolveActions::startResolve(const ResolveRequest &request)
 {
-    if (m_thread)
+    if (isBusy())
         return;
     ResolveRequest job = request;
     job.now = m_clock();
     auto result = std::make_shared<ResolveResult>();
-    m_stop = std::make_shared<std::atomic_bool>(false);
     // One event per transaction: never on the GUI thread.
-    m_thread.reset(QThread::create(
-        [url = m_url, profile = m_profile, readOnly = m_readOnly, job, result, stop = m_stop] {
-            OpenOptions options;
-            options.readOnly = readOnly;
-            options.validateSchema = !profile; // another schema: validated on opening
-            const auto connection = DbConnection::open(url, options, &result->error);
-            if (!connection)
-                return;
-            Resolver resolver = profile ? Resolver(connection->database(), *profile, readOnly)
-                                        : Resolver(connection->database(), readOnly);
-            resolver.setStopFlag(stop.get());
+    m_runner->start(
+        QStringLiteral("outbox-resolve"),
+        [job, result, readOnly = m_readOnly](const QSqlDatabase &db,
+            const std::optional<OutboxProfile> &profile, const std::atomic_bool *stop, QString *) {
+            Resolver resolver = profile ? Resolver(db, *profile, readOnly) : Resolver(db, readOnly);
+            resolver.setStopFlag(stop);
             *result = resolver.resolve(job);
-        }));
-    m_thread->setObjectName(QStringLiteral("outbox-resolve"));
-    connect(m_thread.get(), &QThread::finished, this, [this, result] {
-        m_thread->wait(); // `finished` comes just before the thread has fully ended
-        m_thread.reset();
-        updateEnabled();
-        if (std::exchange(m_interactive, false))
-            report(*result);
-        emit resolveFinished(*result);
-    });
-    updateEnabled();
-    m_thread->start();
+        },
+        [this, result](const QString &error) {
+            if (!error.isEmpty())
+                result->error = error;
+            if (std::exchange(m_interactive, false))
+                report(*result);
+            emit resolveFinished(*result);
+        });
 }
 
 void ResolveActions::report(const ResolveResult &result)
 {
-    if (!result.error.isEmpty()) {
-        QMessageBox::warning(m_window, tr("Resolve"),
-            tr("Resolve stopped: %1\nResolved before that: %2")
-                .arg(PlainText::escaped(result.error))
-                .arg(result.resolved.size()));
-        return;
-    }
-    QString text = tr("Resolved %n event(s).", nullptr, int(result.resolved.size()));
-    if (!result.skipped.isEmpty())
-        text += QLatin1Char('\n')
-            + tr("Skipped %n, already resolved or replayed by someone else or no longer DEAD: %1",
-                nullptr, int(result.skipped.size()))
-                  .arg(PlainText::escaped(result.skipped.mid(0, 20).join(QStringLiteral(", "))));
-    QMessageBox::information(m_window, tr("Resolve"), text);
+    m_runner->report({result.resolved, result.skipped, result.error},
+        {tr("Resolve"), tr("Resolve stopped: %1\nResolved before that: %2"),
+            tr("Resolved %n event(s).", nullptr, int(result.resolved.size())),
+            tr("Skipped %n, already resolved or replayed by someone else or no longer DEAD: %1",
+                nullptr, int(result.skipped.size()))});
 }

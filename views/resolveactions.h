@@ -1,7 +1,7 @@
 // Resolving parked events from the window: "Resolve selected…" closes the selected DEAD events
 // without delivering them (DEAD → RESOLVED, recorded in resolve_log), after a dialog that asks
-// who and why. The Resolver runs on a thread of its own with its own connection, owned here:
-// deleting the actions (closing the window) stops it between two events and waits for it. The
+// who and why. The Resolver runs on OperatorRunner's thread, the wiring resolve shares with
+// replay: deleting the actions (closing the window) stops it between two events and waits. The
 // action is disabled, its tooltip saying why, in read-only mode, through a profile (another
 // library's table: its own tools close events) and on a native schema older than version 2
 // (what to run: `outboxctl migrate`).
@@ -12,14 +12,12 @@
 #include "resolvetypes.h"
 
 #include <QObject>
-#include <atomic>
 #include <functional>
-#include <memory>
 #include <optional>
 
+class OperatorRunner;
 class QAction;
 class QTableView;
-class QThread;
 class QWidget;
 
 class ResolveActions : public QObject
@@ -39,7 +37,7 @@ public:
     QString refusal() const;
 
     QAction *resolveSelectedAction() const { return m_resolveSelected; }
-    bool isBusy() const { return m_thread != nullptr; }
+    bool isBusy() const;
 
     // Resolves in the background; resolveFinished follows (also when refused).
     void startResolve(const ResolveRequest &request);
@@ -52,13 +50,10 @@ signals:
     void availabilityChanged(); // refusal() or isBusy() changed
 
 private:
-    QStringList selectedDeadIds() const;
     void resolveSelected();
     void report(const ResolveResult &result);
     void updateEnabled();
 
-    DatabaseUrl m_url;
-    QTableView *m_view = nullptr;
     bool m_readOnly = false;
     Clock m_clock;
     QWidget *m_window = nullptr;
@@ -66,6 +61,5 @@ private:
     int m_schemaVersion = 0;
     QAction *m_resolveSelected = nullptr;
     bool m_interactive = false;
-    std::unique_ptr<QThread> m_thread;
-    std::shared_ptr<std::atomic_bool> m_stop;
+    OperatorRunner *m_runner = nullptr;
 };

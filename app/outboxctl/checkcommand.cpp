@@ -195,16 +195,10 @@ bool judgeable(const QCommandLineParser &parser, const HealthSnapshot &snapshot,
     return true;
 }
 
-} // namespace
-
-int runCheck(const QStringList &arguments)
+void addOptions(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
-    parser.addOption({u"db"_qs, u"Database URL."_qs, u"URL"_qs});
-    Cli::addProfileOption(parser);
-    parser.addOption(
-        {u"now"_qs, u"The time to judge at, ms since the epoch (default: now)."_qs, u"MS"_qs});
-    parser.addOption({u"json"_qs, u"Print the snapshot as one JSON object."_qs});
+    Cli::addReportOptions(
+        parser, u"The time to judge at"_qs, u"Print the snapshot as one JSON object."_qs);
     parser.addOption({u"max-oldest-pending-ms"_qs,
         u"Unhealthy when the oldest PENDING event is older."_qs, u"N"_qs});
     parser.addOption({u"max-dead"_qs, u"Unhealthy when more events are DEAD."_qs, u"N"_qs});
@@ -214,38 +208,35 @@ int runCheck(const QStringList &arguments)
     parser.addOption({u"no-default-thresholds"_qs,
         u"Judge only the limits given (default: the window's red tiles for every figure "
         "without a flag: 10 DEAD, 10 expired leases, 10,000 due, oldest PENDING 10 min)."_qs});
+}
+
+} // namespace
+
+int runCheck(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addOptions(parser);
+    qint64 now = 0;
+    HealthThresholds thresholds;
     int exitCode = Cli::Ok;
-    if (!Cli::parse(parser, u"check"_qs, arguments, &exitCode))
+    const auto outbox = Cli::openReport(
+        parser, u"check"_qs, arguments,
+        [&](QString *error) { return parseOptions(parser, &now, &thresholds, error); }, &exitCode);
+    if (!outbox)
         return exitCode;
 
     QString error;
-    qint64 now = 0;
-    HealthThresholds thresholds;
-    if (!Cli::requireValue(parser, u"db"_qs, &error)
-        || !parseOptions(parser, &now, &thresholds, &error))
-        return Cli::fail(u"check: "_qs + error);
-    const DatabaseUrl url = DatabaseUrl::parse(parser.value(u"db"_qs), &error);
-    if (!url.isValid())
-        return Cli::fail(error);
-    OpenOptions options;
-    options.readOnly = true; // check never writes
-    options.statementTimeoutMs = 60000;
-    std::optional<OutboxProfile> profile;
-    const auto connection = Cli::openWithProfile(url, options, parser, &profile, &error);
-    if (!connection)
-        return Cli::fail(error);
-
     HealthQuery::Options query = HealthQuery::Options::fromEnvironment();
-    query.profile = &*profile;
+    query.profile = &outbox->profile;
     const std::optional<HealthSnapshot> snapshot
-        = HealthQuery::compute(connection->database(), now, &error, query);
+        = HealthQuery::compute(outbox->database(), now, &error, query);
     if (!snapshot)
-        return Cli::fail(QStringLiteral("check: reading %1: %2").arg(url.toDisplayString(), error));
-    if (!judgeable(parser, *snapshot, *profile, &error))
+        return Cli::fail(QStringLiteral("check: reading %1: %2").arg(outbox->name(), error));
+    if (!judgeable(parser, *snapshot, outbox->profile, &error))
         return Cli::fail(u"check: "_qs + error);
     const QList<HealthViolation> violations = thresholds.evaluate(*snapshot);
     Cli::printLine(parser.isSet(u"json"_qs)
             ? snapshot->toJson(thresholds)
-            : report(*snapshot, url.toDisplayString(), *profile, violations, parser));
+            : report(*snapshot, outbox->name(), outbox->profile, violations, parser));
     return violations.isEmpty() ? Cli::Ok : Cli::CheckFailed;
 }

@@ -187,6 +187,16 @@ bool requireValue(const QCommandLineParser &parser, const QString &option, QStri
     return false;
 }
 
+bool requireText(const QCommandLineParser &parser, const QString &name, const QString &why,
+    QString *value, QString *error)
+{
+    *value = parser.value(name).trimmed();
+    if (!value->isEmpty())
+        return true;
+    *error = QStringLiteral("--%1 is required and must not be blank: %2").arg(name, why);
+    return false;
+}
+
 bool readNumber(const QCommandLineParser &parser, const QString &name, qint64 low, qint64 high,
     qint64 *value, QString *error)
 {
@@ -266,6 +276,85 @@ void addProfileOption(QCommandLineParser &parser)
                        "spring-modulith-2, gruelbox, namastack) or a profile file (default: "
                        "detected)."),
         QStringLiteral("NAME|PATH")});
+}
+
+void addDatabaseOption(QCommandLineParser &parser, const QString &description)
+{
+    parser.addOption({QStringLiteral("db"), description, QStringLiteral("URL")});
+}
+
+void addDatabaseOptions(QCommandLineParser &parser)
+{
+    addDatabaseOption(parser);
+    addProfileOption(parser);
+}
+
+void addNowOption(QCommandLineParser &parser, const QString &when)
+{
+    parser.addOption({QStringLiteral("now"),
+        when + QStringLiteral(", ms since the epoch (default: now)."), QStringLiteral("MS")});
+}
+
+void addJsonOption(QCommandLineParser &parser, const QString &prints)
+{
+    parser.addOption({QStringLiteral("json"), prints});
+}
+
+void addReportOptions(QCommandLineParser &parser, const QString &when, const QString &prints)
+{
+    addDatabaseOptions(parser);
+    addNowOption(parser, when);
+    addJsonOption(parser, prints);
+}
+
+bool requireDatabase(const QCommandLineParser &parser, QString *error)
+{
+    return requireValue(parser, QStringLiteral("db"), error);
+}
+
+DatabaseUrl databaseUrl(const QCommandLineParser &parser, QString *error)
+{
+    return DatabaseUrl::parse(parser.value(QStringLiteral("db")), error);
+}
+
+OpenOptions outboxOptions(bool readOnly)
+{
+    OpenOptions options;
+    options.readOnly = readOnly;
+    options.statementTimeoutMs = 60000;
+    return options;
+}
+
+std::optional<Outbox> openOutbox(
+    const QCommandLineParser &parser, const OpenOptions &options, QString *error)
+{
+    Outbox outbox;
+    outbox.url = databaseUrl(parser, error);
+    if (!outbox.url.isValid())
+        return std::nullopt;
+    std::optional<OutboxProfile> profile;
+    outbox.connection = openWithProfile(outbox.url, options, parser, &profile, error);
+    if (!outbox.connection)
+        return std::nullopt;
+    outbox.profile = *profile;
+    return outbox;
+}
+
+std::optional<Outbox> openReport(QCommandLineParser &parser, const QString &command,
+    const QStringList &arguments, const std::function<bool(QString *error)> &read, int *exitCode)
+{
+    *exitCode = Ok;
+    if (!parse(parser, command, arguments, exitCode))
+        return std::nullopt;
+    QString error;
+    if (!requireDatabase(parser, &error) || (read && !read(&error))) {
+        *exitCode = fail(command + QStringLiteral(": ") + error);
+        return std::nullopt;
+    }
+    std::optional<Outbox> outbox = openOutbox(parser, outboxOptions(true), &error);
+    if (!outbox)
+        *exitCode = fail(error);
+    return outbox;
 }
 
 std::unique_ptr<DbConnection> openWithProfile(const DatabaseUrl &url, OpenOptions options,

@@ -7,6 +7,7 @@
 
 #include <QCommandLineParser>
 #include <QStringList>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -34,6 +35,10 @@ bool parse(QCommandLineParser &parser, const QString &command, const QStringList
 QString helpText(const QCommandLineParser &parser, const QString &command);
 
 bool requireValue(const QCommandLineParser &parser, const QString &option, QString *error);
+// The trimmed value of option `name`, which must not be blank: "--NAME is required and must not
+// be blank: WHY" otherwise.
+bool requireText(const QCommandLineParser &parser, const QString &name, const QString &why,
+    QString *value, QString *error);
 
 // A whole number from `low` to `high` for option `name`, when it is set (*value unchanged
 // otherwise).
@@ -51,6 +56,45 @@ std::unique_ptr<DbConnection> openForSimulation(const QString &urlText, QString 
 
 // --profile NAME|PATH: which schema the command reads (check, replay).
 void addProfileOption(QCommandLineParser &parser);
+// --db URL: which database.
+void addDatabaseOption(
+    QCommandLineParser &parser, const QString &description = u"Database URL."_qs);
+// --db URL and --profile NAME|PATH: the first options of every command that reads an outbox.
+void addDatabaseOptions(QCommandLineParser &parser);
+// --now MS, described as "WHEN, ms since the epoch (default: now)." (read by readNow).
+void addNowOption(QCommandLineParser &parser, const QString &when);
+// --json, with what it prints.
+void addJsonOption(QCommandLineParser &parser, const QString &prints);
+// --db, --profile, --now (WHEN) and --json (PRINTS): a read-only report's first options.
+void addReportOptions(QCommandLineParser &parser, const QString &when, const QString &prints);
+// --db is set and not blank.
+bool requireDatabase(const QCommandLineParser &parser, QString *error);
+// The --db URL parsed: invalid with *error set when it is malformed.
+DatabaseUrl databaseUrl(const QCommandLineParser &parser, QString *error);
+
+// How a command opens a real outbox (its profile validated, no simulation mark needed): each
+// statement at most a minute, read-only when `readOnly` (it cannot change anything then).
+OpenOptions outboxOptions(bool readOnly);
+
+// The outbox --db names, opened with --profile (or the detected one).
+struct Outbox
+{
+    DatabaseUrl url;
+    std::unique_ptr<DbConnection> connection;
+    OutboxProfile profile;
+
+    QSqlDatabase database() const { return connection->database(); }
+    QString name() const { return url.toDisplayString(); } // its password masked
+};
+// Parses --db and opens it with openWithProfile. Empty with *error set (a line to print as it
+// is) when the URL is malformed or the database cannot be opened.
+std::optional<Outbox> openOutbox(
+    const QCommandLineParser &parser, const OpenOptions &options, QString *error);
+// How a read-only report (check, diagnose, errors, explain) starts: the arguments parsed, --db
+// required, `read` for the command's own options (null: none), and the outbox opened
+// read-only. Empty with *exitCode set, after printing the help or the error, otherwise.
+std::optional<Outbox> openReport(QCommandLineParser &parser, const QString &command,
+    const QStringList &arguments, const std::function<bool(QString *error)> &read, int *exitCode);
 
 // Opens `url` with the --profile value, or the detected profile when the option is absent:
 // ProfileConnection::open, the same rules as outbox-dashboard --db URL --profile.

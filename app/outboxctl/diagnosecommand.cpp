@@ -52,37 +52,23 @@ QString report(const DiagnosisResult &result, const QString &database, const Out
 int runDiagnose(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.addOption({u"db"_qs, u"Database URL."_qs, u"URL"_qs});
-    Cli::addProfileOption(parser);
-    parser.addOption(
-        {u"now"_qs, u"The time to diagnose at, ms since the epoch (default: now)."_qs, u"MS"_qs});
-    parser.addOption({u"json"_qs, u"Print the findings as one JSON object."_qs});
+    Cli::addReportOptions(
+        parser, u"The time to diagnose at"_qs, u"Print the findings as one JSON object."_qs);
+    qint64 now = 0;
     int exitCode = Cli::Ok;
-    if (!Cli::parse(parser, u"diagnose"_qs, arguments, &exitCode))
+    const auto outbox = Cli::openReport(
+        parser, u"diagnose"_qs, arguments,
+        [&](QString *error) { return Cli::readNow(parser, &now, error); }, &exitCode);
+    if (!outbox)
         return exitCode;
 
     QString error;
-    qint64 now = 0;
-    if (!Cli::requireValue(parser, u"db"_qs, &error) || !Cli::readNow(parser, &now, &error))
-        return Cli::fail(u"diagnose: "_qs + error);
-    const DatabaseUrl url = DatabaseUrl::parse(parser.value(u"db"_qs), &error);
-    if (!url.isValid())
-        return Cli::fail(error);
-    OpenOptions options;
-    options.readOnly = true; // diagnose never writes
-    options.statementTimeoutMs = 60000;
-    std::optional<OutboxProfile> profile;
-    const auto connection = Cli::openWithProfile(url, options, parser, &profile, &error);
-    if (!connection)
-        return Cli::fail(error);
-
     const std::optional<DiagnosisResult> result
-        = DiagnosisQuery::run(connection->database(), now, &error, &*profile);
+        = DiagnosisQuery::run(outbox->database(), now, &error, &outbox->profile);
     if (!result)
-        return Cli::fail(
-            QStringLiteral("diagnose: reading %1: %2").arg(url.toDisplayString(), error));
+        return Cli::fail(QStringLiteral("diagnose: reading %1: %2").arg(outbox->name(), error));
     Cli::printLine(parser.isSet(u"json"_qs)
             ? QString::fromUtf8(QJsonDocument(result->toJson()).toJson(QJsonDocument::Compact))
-            : report(*result, url.toDisplayString(), *profile));
+            : report(*result, outbox->name(), outbox->profile));
     return result->hasProblem() ? Cli::CheckFailed : Cli::Ok;
 }

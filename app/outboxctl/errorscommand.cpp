@@ -36,29 +36,16 @@ QString paragraph(const ErrorGroup &group, qint64 now)
 int runErrors(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.addOption({u"db"_qs, u"Database URL."_qs, u"URL"_qs});
-    Cli::addProfileOption(parser);
-    parser.addOption({u"json"_qs, u"Print {\"groups\":[...]}."_qs});
+    Cli::addDatabaseOptions(parser);
+    Cli::addJsonOption(parser, u"Print {\"groups\":[...]}."_qs);
     int exitCode = Cli::Ok;
-    if (!Cli::parse(parser, u"errors"_qs, arguments, &exitCode))
+    const auto outbox = Cli::openReport(parser, u"errors"_qs, arguments, nullptr, &exitCode);
+    if (!outbox)
         return exitCode;
     QString error;
-    if (!Cli::requireValue(parser, u"db"_qs, &error))
-        return Cli::fail(u"errors: "_qs + error);
-    const DatabaseUrl url = DatabaseUrl::parse(parser.value(u"db"_qs), &error);
-    if (!url.isValid())
-        return Cli::fail(error);
-    OpenOptions options;
-    options.readOnly = true;
-    options.statementTimeoutMs = 60000;
-    std::optional<OutboxProfile> profile;
-    const auto connection = Cli::openWithProfile(url, options, parser, &profile, &error);
-    if (!connection)
-        return Cli::fail(error);
-    const auto groups = ErrorGroups::read(connection->database(), &*profile, &error);
+    const auto groups = ErrorGroups::read(outbox->database(), &outbox->profile, &error);
     if (!groups)
-        return Cli::fail(
-            QStringLiteral("errors: reading %1: %2").arg(url.toDisplayString(), error));
+        return Cli::fail(QStringLiteral("errors: reading %1: %2").arg(outbox->name(), error));
     if (parser.isSet(u"json"_qs)) {
         QJsonArray list;
         for (const ErrorGroup &group : *groups)

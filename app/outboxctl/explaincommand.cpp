@@ -33,38 +33,27 @@ bool readExplainOptions(const QCommandLineParser &parser, ExplainOptions *option
 int runExplain(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.addOption({u"db"_qs, u"Database URL."_qs, u"URL"_qs});
-    Cli::addProfileOption(parser);
+    Cli::addDatabaseOptions(parser);
     parser.addOption({u"event"_qs, u"The event to explain."_qs, u"ID"_qs});
-    parser.addOption(
-        {u"now"_qs, u"The time to explain at, ms since the epoch (default: now)."_qs, u"MS"_qs});
+    Cli::addNowOption(parser, u"The time to explain at"_qs);
     parser.addOption(
         {u"policy"_qs, u"The relay's retry policy spec, named in the text."_qs, u"SPEC"_qs});
     parser.addOption({u"budget"_qs, u"The relay's attempt budget, named in the text."_qs, u"N"_qs});
-    parser.addOption(
-        {u"json"_qs, u"Print {\"event_id\",\"state\",\"explanation\",\"facts\":{...}}."_qs});
-    int exitCode = Cli::Ok;
-    if (!Cli::parse(parser, u"explain"_qs, arguments, &exitCode))
-        return exitCode;
-    QString error;
+    Cli::addJsonOption(
+        parser, u"Print {\"event_id\",\"state\",\"explanation\",\"facts\":{...}}."_qs);
     qint64 now = 0;
     ExplainOptions explain;
-    if (!Cli::requireValue(parser, u"db"_qs, &error)
-        || !Cli::requireValue(parser, u"event"_qs, &error) || !Cli::readNow(parser, &now, &error)
-        || !readExplainOptions(parser, &explain, &error))
-        return Cli::fail(u"explain: "_qs + error);
-    const DatabaseUrl url = DatabaseUrl::parse(parser.value(u"db"_qs), &error);
-    if (!url.isValid())
-        return Cli::fail(error);
-    OpenOptions options;
-    options.readOnly = true;
-    options.statementTimeoutMs = 60000;
-    std::optional<OutboxProfile> profile;
-    const auto connection = Cli::openWithProfile(url, options, parser, &profile, &error);
-    if (!connection)
-        return Cli::fail(error);
+    const auto read = [&](QString *error) {
+        return Cli::requireValue(parser, u"event"_qs, error) && Cli::readNow(parser, &now, error)
+            && readExplainOptions(parser, &explain, error);
+    };
+    int exitCode = Cli::Ok;
+    const auto outbox = Cli::openReport(parser, u"explain"_qs, arguments, read, &exitCode);
+    if (!outbox)
+        return exitCode;
+    QString error;
     const auto explanation = EventExplainer::explain(
-        connection->database(), parser.value(u"event"_qs), now, &error, &*profile, explain);
+        outbox->database(), parser.value(u"event"_qs), now, &error, &outbox->profile, explain);
     if (!explanation)
         return Cli::fail(u"explain: "_qs + error);
     Cli::printLine(parser.isSet(u"json"_qs)

@@ -24,8 +24,7 @@ struct ExportOptions
 
 void addOptions(QCommandLineParser &parser)
 {
-    parser.addOption({u"db"_qs, u"Database URL."_qs, u"URL"_qs});
-    Cli::addProfileOption(parser);
+    Cli::addDatabaseOptions(parser);
     parser.addOption({u"state"_qs,
         u"Only events in this state: any, pending, due, scheduled, in-flight, lease-expired, "
         "delivered, dead (default: any)."_qs,
@@ -34,9 +33,7 @@ void addOptions(QCommandLineParser &parser)
         u"Only events whose last error has this category (TRANSIENT or PERMANENT)."_qs, u"C"_qs});
     parser.addOption(
         {u"older-than-ms"_qs, u"Only events created at least N ms before --now."_qs, u"N"_qs});
-    parser.addOption({u"now"_qs,
-        u"The time states and ages are judged at, ms since the epoch (default: now)."_qs,
-        u"MS"_qs});
+    Cli::addNowOption(parser, u"The time states and ages are judged at"_qs);
     parser.addOption(
         {u"audit"_qs, u"Export the replay log (replay_log) instead of the events."_qs});
     parser.addOption({u"output"_qs, u"Write to FILE instead of standard output."_qs, u"FILE"_qs});
@@ -66,7 +63,7 @@ bool readFilter(const QCommandLineParser &parser, ExportOptions *options, QStrin
 
 bool readOptions(const QCommandLineParser &parser, ExportOptions *options, QString *error)
 {
-    if (!Cli::requireValue(parser, u"db"_qs, error) || !readFilter(parser, options, error)
+    if (!Cli::requireDatabase(parser, error) || !readFilter(parser, options, error)
         || !Cli::readNow(parser, &options->now, error))
         return false;
     options->audit = parser.isSet(u"audit"_qs);
@@ -117,14 +114,10 @@ int runExport(const QStringList &arguments)
     QString error;
     if (!readOptions(parser, &options, &error))
         return Cli::fail(u"export: "_qs + error);
-    const DatabaseUrl url = DatabaseUrl::parse(parser.value(u"db"_qs), &error);
-    if (!url.isValid())
-        return Cli::fail(error);
     OpenOptions open;
     open.readOnly = true; // export never writes to the database
-    std::optional<OutboxProfile> profile;
-    const auto connection = Cli::openWithProfile(url, open, parser, &profile, &error);
-    if (!connection)
+    const auto outbox = Cli::openOutbox(parser, open, &error);
+    if (!outbox)
         return Cli::fail(error);
 
     qint64 rows = 0;
@@ -133,8 +126,8 @@ int runExport(const QStringList &arguments)
         QFile out;
         if (!out.open(stdout, QIODevice::WriteOnly))
             return Cli::fail(u"export: cannot write to standard output: "_qs + out.errorString());
-        if (!write(*connection, *profile, options, &out, &rows, &error))
-            return Cli::fail(QStringLiteral("export: %1: %2").arg(url.toDisplayString(), error));
+        if (!write(*outbox->connection, outbox->profile, options, &out, &rows, &error))
+            return Cli::fail(QStringLiteral("export: %1: %2").arg(outbox->name(), error));
         return Cli::Ok;
     }
     // Replaced only when every row is written: a failed export leaves the old file as it was.
@@ -142,8 +135,8 @@ int runExport(const QStringList &arguments)
     if (!out.open(QIODevice::WriteOnly))
         return Cli::fail(
             QStringLiteral("export: cannot write %1: %2").arg(options.output, out.errorString()));
-    if (!write(*connection, *profile, options, &out, &rows, &error))
-        return Cli::fail(QStringLiteral("export: %1: %2").arg(url.toDisplayString(), error));
+    if (!write(*outbox->connection, outbox->profile, options, &out, &rows, &error))
+        return Cli::fail(QStringLiteral("export: %1: %2").arg(outbox->name(), error));
     if (!out.commit())
         return Cli::fail(
             QStringLiteral("export: cannot write %1: %2").arg(options.output, out.errorString()));

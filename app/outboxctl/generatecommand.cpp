@@ -30,8 +30,7 @@ bool parseSpec(const QCommandLineParser &parser, GenerateSpec *spec, QString *er
 {
     qint64 seed = 1;
     spec->now = QDateTime::currentMSecsSinceEpoch();
-    if (!Cli::requireValue(parser, u"db"_qs, error)
-        || !Cli::requireValue(parser, u"events"_qs, error)
+    if (!Cli::requireDatabase(parser, error) || !Cli::requireValue(parser, u"events"_qs, error)
         || !parseNumber(parser, u"events"_qs, 1, &spec->events, error)
         || !parseNumber(parser, u"seed"_qs, 0, &seed, error)
         || !parseNumber(parser, u"now"_qs, 0, &spec->now, error))
@@ -45,8 +44,8 @@ bool parseSpec(const QCommandLineParser &parser, GenerateSpec *spec, QString *er
 int runGenerate(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.addOption(
-        {u"db"_qs, u"Database URL (a new sqlite: file or a simulation database)."_qs, u"URL"_qs});
+    Cli::addDatabaseOption(
+        parser, u"Database URL (a new sqlite: file or a simulation database)."_qs);
     parser.addOption({u"events"_qs, u"How many events to generate."_qs, u"N"_qs});
     parser.addOption({u"seed"_qs, u"The same seed gives the same rows (default 1)."_qs, u"S"_qs});
     parser.addOption({u"now"_qs,

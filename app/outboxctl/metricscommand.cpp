@@ -42,12 +42,10 @@ bool writeTextfile(const QString &path, const QString &text, QString *error)
 int runMetrics(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.addOption({u"db"_qs, u"Database URL."_qs, u"URL"_qs});
-    Cli::addProfileOption(parser);
+    Cli::addDatabaseOptions(parser);
     parser.addOption({u"outbox"_qs,
         u"The outbox label's value (default: the database's or the file's name)."_qs, u"NAME"_qs});
-    parser.addOption(
-        {u"now"_qs, u"The time to judge at, ms since the epoch (default: now)."_qs, u"MS"_qs});
+    Cli::addNowOption(parser, u"The time to judge at"_qs);
     parser.addOption({u"openmetrics"_qs, u"Write OpenMetrics 1.0 instead."_qs});
     parser.addOption({u"textfile"_qs,
         u"Write to this file atomically (node_exporter's textfile collector) instead of stdout."_qs,
@@ -58,9 +56,9 @@ int runMetrics(const QStringList &arguments)
 
     QString error;
     qint64 now = 0;
-    if (!Cli::requireValue(parser, u"db"_qs, &error) || !Cli::readNow(parser, &now, &error))
+    if (!Cli::requireDatabase(parser, &error) || !Cli::readNow(parser, &now, &error))
         return Cli::fail(u"metrics: "_qs + error);
-    const DatabaseUrl url = DatabaseUrl::parse(parser.value(u"db"_qs), &error);
+    const DatabaseUrl url = Cli::databaseUrl(parser, &error);
     if (!url.isValid())
         return Cli::fail(error);
     OutboxMetrics outbox;
@@ -80,11 +78,9 @@ int runMetrics(const QStringList &arguments)
 
     QElapsedTimer timer;
     timer.start();
-    OpenOptions options;
-    options.readOnly = true; // metrics never writes to the database
-    options.statementTimeoutMs = 60000;
-    std::optional<OutboxProfile> profile;
-    const auto connection = Cli::openWithProfile(url, options, parser, &profile, &error);
+    std::optional<OutboxProfile> profile; // metrics never writes to the database
+    const auto connection
+        = Cli::openWithProfile(url, Cli::outboxOptions(true), parser, &profile, &error);
     if (connection) {
         HealthQuery::Options query = HealthQuery::Options::fromEnvironment();
         query.profile = &*profile;

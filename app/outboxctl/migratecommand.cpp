@@ -11,15 +11,15 @@
 int runMigrate(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.addOption({u"db"_qs, u"Database URL."_qs, u"URL"_qs});
+    Cli::addDatabaseOption(parser);
     parser.addOption({u"dry-run"_qs, u"Print the steps; change nothing."_qs});
     int exitCode = Cli::Ok;
     if (!Cli::parse(parser, u"migrate"_qs, arguments, &exitCode))
         return exitCode;
     QString error;
-    if (!Cli::requireValue(parser, u"db"_qs, &error))
+    if (!Cli::requireDatabase(parser, &error))
         return Cli::fail(u"migrate: "_qs + error);
-    const DatabaseUrl url = DatabaseUrl::parse(parser.value(u"db"_qs), &error);
+    const DatabaseUrl url = Cli::databaseUrl(parser, &error);
     if (!url.isValid())
         return Cli::fail(error);
     OpenOptions options; // the native tables must be there (validated); no statement timeout:

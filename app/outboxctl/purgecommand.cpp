@@ -15,22 +15,19 @@ namespace {
 
 struct PurgeOptions
 {
-    QString db;
     PurgeRequest request;
 };
 
 void addOptions(QCommandLineParser &parser)
 {
-    parser.addOption({u"db"_qs, u"Database URL."_qs, u"URL"_qs});
-    Cli::addProfileOption(parser);
+    Cli::addDatabaseOptions(parser);
     parser.addOption({u"delivered-older-than"_qs,
         u"Purge DELIVERED events delivered longer ago than this (90s, 5m, 2h, 7d)."_qs,
         u"DURATION"_qs});
     parser.addOption({u"resolved-older-than"_qs,
         u"Purge RESOLVED events older than this as well."_qs, u"DURATION"_qs});
     parser.addOption({u"batch"_qs, u"Events per transaction (default 1000)."_qs, u"N"_qs});
-    parser.addOption(
-        {u"now"_qs, u"The time ages count from, ms since the epoch (default: now)."_qs, u"MS"_qs});
+    Cli::addNowOption(parser, u"The time ages count from"_qs);
     parser.addOption({u"dry-run"_qs, u"Count what would be purged; change nothing."_qs});
 }
 
@@ -53,7 +50,7 @@ bool readAge(const QCommandLineParser &parser, const QString &option, const QStr
 
 bool readOptions(const QCommandLineParser &parser, PurgeOptions *options, QString *error)
 {
-    if (!Cli::requireValue(parser, u"db"_qs, error)
+    if (!Cli::requireDatabase(parser, error)
         || !readAge(parser, u"delivered-older-than"_qs, u"DELIVERED"_qs, &options->request, error)
         || !readAge(parser, u"resolved-older-than"_qs, u"RESOLVED"_qs, &options->request, error))
         return false;
@@ -68,7 +65,6 @@ bool readOptions(const QCommandLineParser &parser, PurgeOptions *options, QStrin
         return false;
     options->request.batch = int(batch);
     options->request.dryRun = parser.isSet(u"dry-run"_qs);
-    options->db = parser.value(u"db"_qs);
     return true;
 }
 
@@ -125,24 +121,18 @@ int runPurge(const QStringList &arguments)
     QString error;
     if (!readOptions(parser, &options, &error))
         return Cli::fail(u"purge: "_qs + error);
-    const DatabaseUrl url = DatabaseUrl::parse(options.db, &error);
-    if (!url.isValid())
+    // A dry run cannot change anything, by construction. The statement timeout holds for one
+    // batch; a purge as a whole may take hours.
+    const auto outbox = Cli::openOutbox(parser, Cli::outboxOptions(options.request.dryRun), &error);
+    if (!outbox)
         return Cli::fail(error);
-
-    OpenOptions open;
-    open.readOnly = options.request.dryRun; // a dry run cannot change anything, by construction
-    open.statementTimeoutMs = 60000; // one batch; a purge as a whole may take hours
-    std::optional<OutboxProfile> profile;
-    const auto connection = Cli::openWithProfile(url, open, parser, &profile, &error);
-    if (!connection)
-        return Cli::fail(error);
-    if (!profile->isNative())
+    if (!outbox->profile.isNative())
         return Cli::fail(QStringLiteral(
             "purge: %1 is read through the %2 profile; purge deletes rows of Outbox Health's own "
             "schema only. Use the retention of the library that owns these tables instead.")
-                             .arg(url.toDisplayString(), profile->name()));
+                             .arg(outbox->name(), outbox->profile.name()));
 
-    Purger purger(connection->database());
+    Purger purger(outbox->database());
     QElapsedTimer clock;
     clock.start();
     qint64 lastReportMs = 0;
@@ -154,7 +144,7 @@ int runPurge(const QStringList &arguments)
     if (!result.error.isEmpty())
         return Cli::fail(QStringLiteral("purge: %1: %2 (committed before the error: %3; rerun to "
                                         "go on)")
-                             .arg(url.toDisplayString(), result.error, figures(result)));
+                             .arg(outbox->name(), result.error, figures(result)));
     Cli::printLine(options.request.dryRun
             ? QStringLiteral("would purge %1 (dry run: nothing changed)").arg(figures(result))
             : QStringLiteral("purged %1 in %2 batches, %3 s")

@@ -10,14 +10,11 @@
 // fenced statement (no replay_log, no --reset-budget or --spread-ms), or refuses with what to
 // run instead when the profile is read-only.
 #include "cli.h"
-#include "errorgroups.h"
+#include "operatorcommand.h"
 #include "replayer.h"
 #include "replaypreview.h"
 
-#include <QDateTime>
-#include <QJsonArray>
 #include <QJsonDocument>
-#include <QSet>
 
 namespace {
 
@@ -25,32 +22,23 @@ constexpr qint64 MaxSpreadMs = 7LL * 24 * 3600 * 1000; // a week
 
 struct ReplayOptions
 {
-    QString db;
-    bool allDead = false;
-    QString errorGroup; // --error-group: the signature
-    bool narrowed = false; // --older-than-ms or --error-category given
+    OperatorCommand::Selection selection;
     bool dryRun = false;
-    EventFilter filter; // --all-dead: which DEAD rows
     ReplayRequest request;
     bool json = false;
 };
 
+const OperatorCommand &command()
+{
+    static const OperatorCommand command({u"replay"_qs, u"replayed"_qs,
+        u"already replayed by someone else, or not DEAD"_qs, Replayer::words(), true});
+    return command;
+}
+
 void addOptions(QCommandLineParser &parser)
 {
-    parser.addOption({u"db"_qs, u"Database URL."_qs, u"URL"_qs});
-    Cli::addProfileOption(parser);
-    parser.addOption({u"event"_qs, u"A DEAD event to replay (repeat for more)."_qs, u"ID"_qs});
-    parser.addOption(
-        {u"all-dead"_qs, u"Replay every DEAD event (narrowed by the options below)."_qs});
-    parser.addOption({u"error-group"_qs,
-        u"Replay the DEAD events whose last error has this signature (see outboxctl errors)."_qs,
-        u"SIGNATURE"_qs});
-    parser.addOption({u"older-than-ms"_qs,
-        u"With --all-dead or --error-group: only events created at least N ms before --now."_qs,
-        u"N"_qs});
-    parser.addOption({u"error-category"_qs,
-        u"With --all-dead or --error-group: only events whose last error has this category."_qs,
-        u"C"_qs});
+    Cli::addDatabaseOptions(parser);
+    command().addSelectionOptions(parser);
     parser.addOption(
         {u"operator"_qs, u"Who releases the events (recorded in replay_log)."_qs, u"NAME"_qs});
     parser.addOption({u"reason"_qs, u"Why (recorded in replay_log)."_qs, u"TEXT"_qs});
@@ -58,145 +46,27 @@ void addOptions(QCommandLineParser &parser)
         {u"reset-budget"_qs, u"Reset failures to 0 (default: keep them, one more attempt)."_qs});
     parser.addOption({u"spread-ms"_qs,
         u"Spread the due times evenly over this window (default 0: all due now)."_qs, u"N"_qs});
-    parser.addOption(
-        {u"now"_qs, u"The replay time, ms since the epoch (default: now)."_qs, u"MS"_qs});
+    Cli::addNowOption(parser, u"The replay time"_qs);
     parser.addOption({u"dry-run"_qs,
         u"Change nothing: show how many events, by type and error group, which would be "
         "skipped and why, and when they would become due."_qs});
-    parser.addOption({u"json"_qs, u"Print {\"replayed\":[...],\"skipped\":[...]}."_qs});
-}
-
-bool requireText(const QCommandLineParser &parser, const QString &name, const QString &why,
-    QString *value, QString *error)
-{
-    *value = parser.value(name).trimmed();
-    if (!value->isEmpty())
-        return true;
-    *error = QStringLiteral("--%1 is required and must not be blank: %2").arg(name, why);
-    return false;
-}
-
-// Which events: --event, or --all-dead and/or --error-group; the narrowing options need
-// one of the latter.
-bool readSelection(const QCommandLineParser &parser, ReplayOptions *options, QString *error)
-{
-    const bool byId = parser.isSet(u"event"_qs);
-    options->allDead = parser.isSet(u"all-dead"_qs);
-    options->errorGroup = parser.value(u"error-group"_qs).trimmed();
-    if (parser.isSet(u"error-group"_qs) && options->errorGroup.isEmpty()) {
-        *error = u"--error-group needs a signature (see outboxctl errors)"_qs;
-        return false;
-    }
-    const bool bulk = options->allDead || !options->errorGroup.isEmpty();
-    if (byId == bulk) {
-        *error = byId
-            ? u"give either --event or --all-dead / --error-group, not both"_qs
-            : u"say which events: --event ID (repeatable), --all-dead or --error-group SIGNATURE"_qs;
-        return false;
-    }
-    options->narrowed = parser.isSet(u"older-than-ms"_qs) || parser.isSet(u"error-category"_qs);
-    if (!bulk && options->narrowed) {
-        *error = u"--older-than-ms and --error-category narrow --all-dead or --error-group; they "
-                 "cannot be used with --event"_qs;
-        return false;
-    }
-    for (const QString &id : parser.values(u"event"_qs)) {
-        if (id.trimmed().isEmpty()) {
-            *error = u"--event needs an event ID"_qs;
-            return false;
-        }
-        options->request.eventIds << id;
-    }
-    qint64 olderThan = -1;
-    if (!Cli::readNumber(parser, u"older-than-ms"_qs, 0, Cli::MaxTimeMs, &olderThan, error))
-        return false;
-    if (olderThan >= 0)
-        options->filter.minAgeMs = olderThan;
-    return Cli::readErrorCategory(parser, &options->filter.errorCategory, error);
+    Cli::addJsonOption(parser, u"Print {\"replayed\":[...],\"skipped\":[...]}."_qs);
 }
 
 bool readOptions(const QCommandLineParser &parser, ReplayOptions *options, QString *error)
 {
     options->dryRun = parser.isSet(u"dry-run"_qs);
-    if (!Cli::requireValue(parser, u"db"_qs, error) || !readSelection(parser, options, error))
+    if (!Cli::requireDatabase(parser, error)
+        || !command().readSelection(parser, &options->selection, error))
         return false;
     // A dry run records nothing, so it needs no operator or reason.
-    if (!options->dryRun
-        && (!requireText(parser, u"operator"_qs, u"replay_log records who released the events"_qs,
-                &options->request.operatorName, error)
-            || !requireText(parser, u"reason"_qs,
-                u"replay_log records why the events were released"_qs, &options->request.reason,
-                error)))
+    if (!options->dryRun && !command().readOperator(parser, &options->request, error))
         return false;
     if (!Cli::readNumber(parser, u"spread-ms"_qs, 0, MaxSpreadMs, &options->request.spreadMs, error)
         || !Cli::readNow(parser, &options->request.now, error))
         return false;
     options->request.resetBudget = parser.isSet(u"reset-budget"_qs);
-    options->db = parser.value(u"db"_qs);
     options->json = parser.isSet(u"json"_qs);
-    return true;
-}
-
-QString jsonLine(const ReplayResult &result)
-{
-    auto array = [](const QStringList &ids) {
-        return QString::fromUtf8(
-            QJsonDocument(QJsonArray::fromStringList(ids)).toJson(QJsonDocument::Compact));
-    };
-    return u"{\"replayed\":"_qs + array(result.replayed) + u",\"skipped\":"_qs
-        + array(result.skipped) + u"}"_qs;
-}
-
-QString sentence(const ReplayResult &result)
-{
-    // Event IDs are stored text: escaped, so that one cannot forge a line of its own.
-    QString line = QStringLiteral("replayed %1 event%2")
-                       .arg(result.replayed.size())
-                       .arg(result.replayed.size() == 1 ? QString() : u"s"_qs);
-    if (!result.replayed.isEmpty())
-        line += u": "_qs + Cli::printable(result.replayed.join(u", "_qs));
-    if (!result.skipped.isEmpty())
-        line += QStringLiteral("; skipped %1 (already replayed by someone else, or not DEAD): %2")
-                    .arg(result.skipped.size())
-                    .arg(Cli::printable(result.skipped.join(u", "_qs)));
-    return line;
-}
-
-// --all-dead / --error-group: the DEAD events they name, into the request.
-bool selectBulk(const QSqlDatabase &db, const OutboxProfile &profile, Replayer &replayer,
-    ReplayOptions *options, QString *error)
-{
-    if (!options->allDead && options->errorGroup.isEmpty())
-        return true;
-    QStringList ids;
-    if (options->allDead || options->narrowed) {
-        error->clear();
-        ids = replayer.matchingDeadEvents(options->filter, options->request.now, error);
-        if (!error->isEmpty())
-            return false;
-    }
-    if (!options->errorGroup.isEmpty()) {
-        const auto group = ErrorGroups::deadEventIds(db, &profile, options->errorGroup, error);
-        if (!group)
-            return false;
-        if (group->isEmpty()) {
-            *error = QStringLiteral("no DEAD event has the error signature '%1' (outboxctl "
-                                    "errors lists them)")
-                         .arg(options->errorGroup);
-            return false;
-        }
-        if (options->allDead || options->narrowed) {
-            const QSet<QString> narrowed(ids.cbegin(), ids.cend());
-            ids.clear();
-            for (const QString &id : *group) {
-                if (narrowed.contains(id))
-                    ids << id;
-            }
-        } else {
-            ids = *group;
-        }
-    }
-    options->request.eventIds = ids;
     return true;
 }
 
@@ -234,6 +104,20 @@ QString previewText(const ReplayPreview &preview)
     return text.trimmed();
 }
 
+// --dry-run: what the replay would do (ReplayPreview), changing nothing.
+int printPreview(const Cli::Outbox &outbox, const ReplayOptions &options)
+{
+    QString error;
+    const auto preview
+        = ReplayPreview::compute(outbox.database(), &outbox.profile, options.request, &error);
+    if (!preview)
+        return Cli::fail(QStringLiteral("replay: reading %1: %2").arg(outbox.name(), error));
+    Cli::printLine(options.json
+            ? QString::fromUtf8(QJsonDocument(preview->toJson()).toJson(QJsonDocument::Compact))
+            : previewText(*preview));
+    return Cli::Ok;
+}
+
 } // namespace
 
 int runReplay(const QStringList &arguments)
@@ -247,43 +131,21 @@ int runReplay(const QStringList &arguments)
     QString error;
     if (!readOptions(parser, &options, &error))
         return Cli::fail(u"replay: "_qs + error);
-    const DatabaseUrl url = DatabaseUrl::parse(options.db, &error);
-    if (!url.isValid())
+    const auto outbox = Cli::openOutbox(parser, Cli::outboxOptions(options.dryRun), &error);
+    if (!outbox)
         return Cli::fail(error);
-
-    OpenOptions open; // a real outbox: its profile validated, no simulation mark needed
-    open.readOnly = options.dryRun;
-    open.statementTimeoutMs = 60000;
-    std::optional<OutboxProfile> profile;
-    const auto connection = Cli::openWithProfile(url, open, parser, &profile, &error);
-    if (!connection)
-        return Cli::fail(error);
-    Replayer replayer(connection->database(), *profile);
+    Replayer replayer(outbox->database(), outbox->profile);
     const QString refusal = replayer.refusal(options.request);
     if (!refusal.isEmpty())
         return Cli::fail(u"replay: "_qs + refusal);
-    if (!selectBulk(connection->database(), *profile, replayer, &options, &error))
+    if (!OperatorCommand::selectEvents(*outbox, replayer, options.selection, options.request.now,
+            &options.request.eventIds, &error))
         return Cli::fail(u"replay: "_qs + error);
-    if (options.dryRun) {
-        const auto preview
-            = ReplayPreview::compute(connection->database(), &*profile, options.request, &error);
-        if (!preview)
-            return Cli::fail(
-                QStringLiteral("replay: reading %1: %2").arg(url.toDisplayString(), error));
-        Cli::printLine(options.json
-                ? QString::fromUtf8(QJsonDocument(preview->toJson()).toJson(QJsonDocument::Compact))
-                : previewText(*preview));
-        return Cli::Ok;
-    }
+    if (options.dryRun)
+        return printPreview(*outbox, options);
     const ReplayResult result = replayer.replay(options.request);
-    if (!result.error.isEmpty()) {
-        const QString before = result.replayed.isEmpty()
-            ? QString()
-            : QStringLiteral(" (replayed before the error: %1)")
-                  .arg(result.replayed.join(u", "_qs));
-        return Cli::fail(
-            QStringLiteral("replay: %1: %2%3").arg(url.toDisplayString(), result.error, before));
-    }
-    Cli::printLine(options.json ? jsonLine(result) : sentence(result));
+    if (!result.error.isEmpty())
+        return command().failOutcome(*outbox, result.error, result.replayed);
+    Cli::printLine(command().outcomeLine(result.replayed, result.skipped, options.json));
     return Cli::Ok;
 }

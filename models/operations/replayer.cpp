@@ -1,9 +1,7 @@
 #include "replayer.h"
 
 #include "readonlytransaction.h"
-#include "sqltransaction.h"
 
-#include <QSet>
 #include <QSqlError>
 
 namespace {
@@ -11,21 +9,6 @@ namespace {
 QString errorText(const QSqlQuery &query)
 {
     return query.lastError().text().simplified();
-}
-
-// The request's event IDs in order, each once: a repeated ID would only be skipped the
-// second time, and it must not take a slot of the spread window.
-QStringList distinct(const QStringList &ids)
-{
-    QStringList out;
-    QSet<QString> seen;
-    for (const QString &id : ids) {
-        if (!seen.contains(id)) {
-            seen.insert(id);
-            out << id;
-        }
-    }
-    return out;
 }
 
 EventFilter deadOnly(EventFilter filter)
@@ -40,6 +23,7 @@ Replayer::Replayer(const QSqlDatabase &db)
     : m_db(db)
     , m_postgres(db.driverName() == QLatin1String("QPSQL"))
     , m_statements(db)
+    , m_job(db)
 { }
 
 Replayer::Replayer(const QSqlDatabase &db, const OutboxProfile &profile)
@@ -84,150 +68,67 @@ qint64 Replayer::dueTime(qint64 now, qint64 spreadMs, qsizetype index, qsizetype
     return now + i * (spreadMs / n) + i * (spreadMs % n) / n;
 }
 
-ReplayResult Replayer::replay(const ReplayRequest &request)
+const OperatorWords &Replayer::words()
 {
-    ReplayResult result;
-    if (request.operatorName.trimmed().isEmpty()) {
-        result.error = QStringLiteral(
-            "an operator name is required: replay_log records who released the events");
-        return result;
-    }
-    if (request.reason.trimmed().isEmpty()) {
-        result.error = QStringLiteral(
-            "a reason is required: replay_log records why the events were released");
-        return result;
-    }
-    if (request.spreadMs < 0) {
-        result.error = QStringLiteral("the spread window cannot be negative");
-        return result;
-    }
-    result.error = refusal(request);
-    if (!result.error.isEmpty())
-        return result;
-    const QStringList ids = distinct(request.eventIds);
-    for (qsizetype i = 0; i < ids.size(); ++i) {
-        if (m_stop && *m_stop) {
-            result.error = QStringLiteral("stopped before %1 of %2 events: the window was closed")
-                               .arg(ids.size() - i)
-                               .arg(ids.size());
-            return result;
-        }
-        const qint64 due = dueTime(request.now, request.spreadMs, i, ids.size());
-        QString error;
-        const Outcome outcome = m_profile ? replayByStatement(ids.at(i), request.now, &error)
-                                          : replayOne(ids.at(i), request, due, &error);
-        switch (outcome) {
-        case Outcome::Replayed:
-            result.replayed << ids.at(i);
-            break;
-        case Outcome::Skipped:
-            result.skipped << ids.at(i);
-            break;
-        case Outcome::Failed:
-            result.error = QStringLiteral("replaying %1: %2").arg(ids.at(i), error);
-            return result;
-        }
-    }
-    return result;
+    static const OperatorWords words {QStringLiteral("replay_log"),
+        QStringLiteral("who released the events"), QStringLiteral("why the events were released"),
+        QStringLiteral("replaying")};
+    return words;
 }
 
-// One event, one transaction: the row is locked (FOR UPDATE on PostgreSQL; BEGIN IMMEDIATE
-// write-locks SQLite) while its failures are read, flipped back to PENDING only if it is still
-// DEAD, and the audit row goes in with it. Anything short of that rolls back.
-Replayer::Outcome Replayer::replayOne(
-    const QString &eventId, const ReplayRequest &request, qint64 due, QString *error)
+ReplayResult Replayer::replay(const ReplayRequest &request)
 {
-    SqlTransaction transaction(m_db);
-    if (!transaction.isActive()) {
-        *error = transaction.errorText();
-        return Outcome::Failed;
-    }
-    // clang-format off
-    QSqlQuery &select = prepared(QStringLiteral(
-        "SELECT failures FROM delivery_outbox"
-        " WHERE event_id = :id AND status = 'DEAD'")
-        + (m_postgres ? QStringLiteral(" FOR UPDATE") : QString()));
-    // clang-format on
-    select.bindValue(QStringLiteral(":id"), eventId);
-    if (!select.exec()) {
-        *error = errorText(select);
-        return Outcome::Failed;
-    }
-    if (!select.next()) {
-        select.finish();
-        return Outcome::Skipped; // replayed by someone else first, not DEAD, or not found
-    }
-    // failures is recorded as it was; text in it (SQLite keeps whatever is written) is not a
-    // count to record or to keep, so the row is left alone and named.
-    bool whole = false;
-    const QVariant failures = select.value(0);
-    const qint64 failuresBefore = failures.toLongLong(&whole);
-    select.finish();
-    if (!whole || failures.typeId() == QMetaType::QString) {
-        *error = QStringLiteral("column failures holds '%1', not a whole number")
-                     .arg(failures.toString().left(40));
-        return Outcome::Failed;
-    }
+    const auto refused = [this, &request] {
+        return request.spreadMs < 0 ? QStringLiteral("the spread window cannot be negative")
+                                    : refusal(request);
+    };
+    const auto step
+        = [this, &request](const QString &id, qsizetype index, qsizetype count, QString *error) {
+              if (m_profile)
+                  return replayByStatement(id, request.now, error);
+              const qint64 due = dueTime(request.now, request.spreadMs, index, count);
+              return m_job.change(id, request, nativeChange(request, due), error);
+          };
+    const OperatorOutcome outcome = m_job.run(request, words(), refused, step);
+    return {outcome.done, outcome.skipped, outcome.error};
+}
 
-    // Without --reset-budget the column is not written at all: the row keeps its own value.
+// DEAD → PENDING, claim cleared, due at `due`. Without --reset-budget the failures column is
+// not written at all: the row keeps its own value.
+NativeChange Replayer::nativeChange(const ReplayRequest &request, qint64 due)
+{
+    NativeChange change;
+    change.from = QStringLiteral("DEAD");
     // clang-format off
-    QSqlQuery &update = prepared(request.resetBudget
+    change.update = request.resetBudget
         ? QStringLiteral(
             "UPDATE delivery_outbox"
             " SET status = 'PENDING', failures = 0,"
             "     next_attempt_at = :due, claim_token = NULL, lease_until = NULL"
-            " WHERE event_id = :id AND status = 'DEAD'")
+            " WHERE event_id = :id AND status = :from")
         : QStringLiteral(
             "UPDATE delivery_outbox"
             " SET status = 'PENDING',"
             "     next_attempt_at = :due, claim_token = NULL, lease_until = NULL"
-            " WHERE event_id = :id AND status = 'DEAD'"));
-    // clang-format on
-    update.bindValue(QStringLiteral(":due"), due);
-    update.bindValue(QStringLiteral(":id"), eventId);
-    if (!update.exec()) {
-        *error = errorText(update);
-        return Outcome::Failed;
-    }
-    if (update.numRowsAffected() != 1)
-        return Outcome::Skipped;
-
-    // clang-format off
-    QSqlQuery &log = prepared(QStringLiteral(
+            " WHERE event_id = :id AND status = :from");
+    change.audit = QStringLiteral(
         "INSERT INTO replay_log (event_id, replayed_at, operator, reason, reset_failures,"
         "                        failures_before)"
-        " VALUES (:id, :at, :operator, :reason, :reset, :before)"));
+        " VALUES (:id, :at, :operator, :reason, :reset, :before)");
     // clang-format on
-    log.bindValue(QStringLiteral(":id"), eventId);
-    log.bindValue(QStringLiteral(":at"), request.now);
-    log.bindValue(QStringLiteral(":operator"), request.operatorName.trimmed());
-    log.bindValue(QStringLiteral(":reason"), request.reason.trimmed());
-    log.bindValue(QStringLiteral(":reset"), request.resetBudget);
-    log.bindValue(QStringLiteral(":before"), failuresBefore);
-    if (!log.exec()) {
-        *error = errorText(log);
-        return Outcome::Failed;
-    }
-    if (!transaction.commit()) {
-        *error = transaction.errorText();
-        return Outcome::Failed;
-    }
-    return Outcome::Replayed;
+    change.updateValues.insert(QStringLiteral(":due"), due);
+    change.auditValues.insert(QStringLiteral(":reset"), request.resetBudget);
+    return change;
 }
 
-// The profile's statement, fenced by the tool whatever the statement says, in one
-// transaction: the row is locked and must be DEAD by the profile's own status expression
-// (otherwise it is skipped, nothing run); the statement must change exactly one row, and
+// The profile's statement, fenced by the tool whatever the statement says, in the event's
+// transaction (OperatorJob's): the row is locked and must be DEAD by the profile's own status
+// expression (otherwise it is skipped, nothing run); the statement must change exactly one row, and
 // afterwards that event's row must exist and no longer be DEAD. Anything else rolls back with
 // one line saying what went wrong. A statement that changes no row is a skip (its own fence
 // said no).
-Replayer::Outcome Replayer::replayByStatement(const QString &eventId, qint64 now, QString *error)
+OperatorJob::Outcome Replayer::replayByStatement(const QString &eventId, qint64 now, QString *error)
 {
-    SqlTransaction transaction(m_db);
-    if (!transaction.isActive()) {
-        *error = transaction.errorText();
-        return Outcome::Failed;
-    }
     const std::optional<QStringList> before = statusesOf(eventId, true, error);
     if (!before)
         return Outcome::Failed;
@@ -262,11 +163,7 @@ Replayer::Outcome Replayer::replayByStatement(const QString &eventId, qint64 now
                   .arg(m_profile->name());
         return Outcome::Failed;
     }
-    if (!transaction.commit()) {
-        *error = transaction.errorText();
-        return Outcome::Failed;
-    }
-    return Outcome::Replayed;
+    return Outcome::Done;
 }
 
 // The statuses the profile derives for the rows of one event (normally one), locked for the

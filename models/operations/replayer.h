@@ -1,22 +1,23 @@
-// Operator replay of parked events: DEAD → PENDING under the same event ID, each event in a
-// short transaction of its own guarded by WHERE status = 'DEAD', with its replay_log row
-// written in that same transaction. Two operators replaying one event: one wins, the other
-// is told it was skipped. Also finds every DEAD row a filter matches, for bulk replay.
-// With a profile for another schema (pg-boss, gruelbox, ...), each event runs the profile's
-// replay statement in its own transaction, fenced by the tool itself: the row is locked and
-// must be DEAD by the profile's status expression, the statement must change exactly that row
-// and leave it no longer DEAD, or everything rolls back (1 row changed = replayed, not DEAD or
-// 0 rows = skipped; no replay_log, no budget reset nor spread). DEAD rows are found through
-// its source in a read-only transaction; a read-only profile refuses with what to run instead.
+// Operator replay of parked events: DEAD → PENDING under the same event ID, one of the
+// OperatorJob actions: each event in a short transaction of its own guarded by
+// WHERE status = 'DEAD', with its replay_log row written in that same transaction. Two operators
+// replaying one event: one wins, the other is told it was skipped. Also finds every DEAD row a
+// filter matches, for bulk replay. With a profile for another schema (pg-boss, gruelbox, ...), each
+// event runs the profile's replay statement in its own transaction, fenced by the tool itself: the
+// row is locked and must be DEAD by the profile's status expression, the statement must change
+// exactly that row and leave it no longer DEAD, or everything rolls back (1 row changed = replayed,
+// not DEAD or 0 rows = skipped; no replay_log, no budget reset nor spread). DEAD rows are found
+// through its source in a read-only transaction; a read-only profile refuses with what to run
+// instead.
 #pragma once
 
 #include "statementcache.h"
 
 #include "eventfilter.h"
+#include "operatorjob.h"
 #include "outboxprofile.h"
 #include "replaytypes.h"
 
-#include <QHash>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <atomic>
@@ -36,11 +37,13 @@ public:
     QString refusal(const ReplayRequest &request) const;
 
     // Refuses a blank operator or reason (error set, nothing changed). Stops at the first
-    // database error; events replayed before it stay replayed and are listed.
+    // database error; events replayed before it stay replayed and are listed. OperatorJob's
+    // path, with the native change below or the profile's statement as its step.
     ReplayResult replay(const ReplayRequest &request);
-    // Checked between two events: once it is set, replay() stops there (each event's own
-    // transaction is either committed or never begun) and says so in the result's error.
-    void setStopFlag(const std::atomic_bool *stop) { m_stop = stop; }
+    // Checked between two events, as OperatorJob::setStopFlag.
+    void setStopFlag(const std::atomic_bool *stop) { m_job.setStopFlag(stop); }
+    // What replay_log records and how replay's errors name it (also outboxctl replay's).
+    static const OperatorWords &words();
 
     // Every DEAD row the filter matches (its state is forced to DEAD), ordered by event ID:
     // all of them, not a page. Empty with *error set when the query fails.
@@ -53,10 +56,9 @@ public:
     static qint64 dueTime(qint64 now, qint64 spreadMs, qsizetype index, qsizetype count);
 
 private:
-    enum class Outcome { Replayed, Skipped, Failed };
+    using Outcome = OperatorJob::Outcome;
 
-    Outcome replayOne(
-        const QString &eventId, const ReplayRequest &request, qint64 due, QString *error);
+    static NativeChange nativeChange(const ReplayRequest &request, qint64 due);
     Outcome replayByStatement(const QString &eventId, qint64 now, QString *error);
     std::optional<QStringList> statusesOf(const QString &eventId, bool lock, QString *error);
     QString source() const;
@@ -67,6 +69,6 @@ private:
     QSqlDatabase m_db;
     bool m_postgres = false;
     StatementCache m_statements;
+    OperatorJob m_job;
     std::optional<OutboxProfile> m_profile; // only for another schema than the native one
-    const std::atomic_bool *m_stop = nullptr;
 };

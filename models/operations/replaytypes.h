@@ -2,18 +2,14 @@
 // values passed between the replay dialog, outboxctl replay and the Replayer.
 #pragma once
 
-#include <QMetaType>
-#include <QString>
-#include <QStringList>
+#include "operatorrequest.h"
 
-struct ReplayRequest
+#include <QMetaType>
+
+struct ReplayRequest : OperatorRequest
 {
-    QStringList eventIds; // replayed in this order; a repeated ID counts once
-    QString operatorName; // who releases the events (required, recorded in replay_log)
-    QString reason; // why (required, recorded in replay_log)
     bool resetBudget = false; // failures back to 0; otherwise kept: one more attempt
     qint64 spreadMs = 0; // 0: every event due at `now`; otherwise spread evenly over the window
-    qint64 now = 0;
 };
 
 struct ReplayResult

@@ -2,9 +2,7 @@
 
 #include "readonlytransaction.h"
 #include "schema.h"
-#include "sqltransaction.h"
 
-#include <QSet>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -15,27 +13,12 @@ QString errorText(const QSqlQuery &query)
     return query.lastError().text().simplified();
 }
 
-// The request's event IDs in order, each once: a repeated ID would only be skipped again.
-QStringList distinct(const QStringList &ids)
-{
-    QStringList out;
-    QSet<QString> seen;
-    for (const QString &id : ids) {
-        if (!seen.contains(id)) {
-            seen.insert(id);
-            out << id;
-        }
-    }
-    return out;
-}
-
 } // namespace
 
 Resolver::Resolver(const QSqlDatabase &db, bool readOnly)
     : m_db(db)
-    , m_postgres(db.driverName() == QLatin1String("QPSQL"))
     , m_readOnly(readOnly)
-    , m_statements(db)
+    , m_job(db)
 { }
 
 Resolver::Resolver(const QSqlDatabase &db, const OutboxProfile &profile, bool readOnly)
@@ -70,113 +53,41 @@ QString Resolver::refusal()
     return outdated.isEmpty() ? QString() : outdated + QStringLiteral("; nothing resolved");
 }
 
-ResolveResult Resolver::resolve(const ResolveRequest &request)
+const OperatorWords &Resolver::words()
 {
-    ResolveResult result;
-    if (request.operatorName.trimmed().isEmpty()) {
-        result.error = QStringLiteral(
-            "an operator name is required: resolve_log records who resolved the events");
-        return result;
-    }
-    if (request.reason.trimmed().isEmpty()) {
-        result.error = QStringLiteral(
-            "a reason is required: resolve_log records why the events need no delivery");
-        return result;
-    }
-    result.error = refusal();
-    if (!result.error.isEmpty())
-        return result;
-    const QStringList ids = distinct(request.eventIds);
-    for (qsizetype i = 0; i < ids.size(); ++i) {
-        if (m_stop && *m_stop) {
-            result.error = QStringLiteral("stopped before %1 of %2 events: the window was closed")
-                               .arg(ids.size() - i)
-                               .arg(ids.size());
-            return result;
-        }
-        QString error;
-        switch (resolveOne(ids.at(i), request, &error)) {
-        case Outcome::Resolved:
-            result.resolved << ids.at(i);
-            break;
-        case Outcome::Skipped:
-            result.skipped << ids.at(i);
-            break;
-        case Outcome::Failed:
-            result.error = QStringLiteral("resolving %1: %2").arg(ids.at(i), error);
-            return result;
-        }
-    }
-    return result;
+    static const OperatorWords words {QStringLiteral("resolve_log"),
+        QStringLiteral("who resolved the events"),
+        QStringLiteral("why the events need no delivery"), QStringLiteral("resolving")};
+    return words;
 }
 
-// One event, one transaction, as Replayer::replayOne: the row locked (FOR UPDATE; SQLite's
-// BEGIN IMMEDIATE write-locks) while its failures are read, set RESOLVED only if it is still
-// DEAD, and the audit row written with it. Anything short of that rolls back.
-Resolver::Outcome Resolver::resolveOne(
-    const QString &eventId, const ResolveRequest &request, QString *error)
+// DEAD → RESOLVED, claim cleared: resolved or replayed by someone else first, not DEAD, or not
+// found is a skip.
+const NativeChange &Resolver::nativeChange()
 {
-    SqlTransaction transaction(m_db);
-    if (!transaction.isActive()) {
-        *error = transaction.errorText();
-        return Outcome::Failed;
-    }
-    // clang-format off
-    QSqlQuery &select = m_statements.prepared(QStringLiteral(
-        "SELECT failures FROM delivery_outbox"
-        " WHERE event_id = :id AND status = 'DEAD'")
-        + (m_postgres ? QStringLiteral(" FOR UPDATE") : QString()));
-    // clang-format on
-    select.bindValue(QStringLiteral(":id"), eventId);
-    if (!select.exec()) {
-        *error = errorText(select);
-        return Outcome::Failed;
-    }
-    if (!select.next()) {
-        select.finish();
-        return Outcome::Skipped; // resolved or replayed by someone else, not DEAD, or not found
-    }
-    bool whole = false;
-    const QVariant failures = select.value(0);
-    const qint64 failuresBefore = failures.toLongLong(&whole);
-    select.finish();
-    if (!whole || failures.typeId() == QMetaType::QString) {
-        *error = QStringLiteral("column failures holds '%1', not a whole number")
-                     .arg(failures.toString().left(40));
-        return Outcome::Failed;
-    }
-    // clang-format off
-    QSqlQuery &update = m_statements.prepared(QStringLiteral(
-        "UPDATE delivery_outbox"
-        " SET status = 'RESOLVED', claim_token = NULL, lease_until = NULL"
-        " WHERE event_id = :id AND status = 'DEAD'"));
-    // clang-format on
-    update.bindValue(QStringLiteral(":id"), eventId);
-    if (!update.exec()) {
-        *error = errorText(update);
-        return Outcome::Failed;
-    }
-    if (update.numRowsAffected() != 1)
-        return Outcome::Skipped;
-    // clang-format off
-    QSqlQuery &log = m_statements.prepared(QStringLiteral(
-        "INSERT INTO resolve_log (event_id, resolved_at, operator, reason, failures_before)"
-        " VALUES (:id, :at, :operator, :reason, :before)"));
-    // clang-format on
-    log.bindValue(QStringLiteral(":id"), eventId);
-    log.bindValue(QStringLiteral(":at"), request.now);
-    log.bindValue(QStringLiteral(":operator"), request.operatorName.trimmed());
-    log.bindValue(QStringLiteral(":reason"), request.reason.trimmed());
-    log.bindValue(QStringLiteral(":before"), failuresBefore);
-    if (!log.exec()) {
-        *error = errorText(log);
-        return Outcome::Failed;
-    }
-    if (!transaction.commit()) {
-        *error = transaction.errorText();
-        return Outcome::Failed;
-    }
-    return Outcome::Resolved;
+    static const NativeChange change {QStringLiteral("DEAD"),
+        // clang-format off
+        QStringLiteral(
+            "UPDATE delivery_outbox"
+            " SET status = 'RESOLVED', claim_token = NULL, lease_until = NULL"
+            " WHERE event_id = :id AND status = :from"),
+        {},
+        QStringLiteral(
+            "INSERT INTO resolve_log (event_id, resolved_at, operator, reason, failures_before)"
+            " VALUES (:id, :at, :operator, :reason, :before)"),
+        // clang-format on
+        {}};
+    return change;
+}
+
+ResolveResult Resolver::resolve(const ResolveRequest &request)
+{
+    const OperatorOutcome outcome = m_job.run(
+        request, words(), [this] { return refusal(); },
+        [this, &request](const QString &id, qsizetype, qsizetype, QString *error) {
+            return m_job.change(id, request, nativeChange(), error);
+        });
+    return {outcome.done, outcome.skipped, outcome.error};
 }
 
 QStringList Resolver::deadAmong(const QStringList &eventIds, QString *error)
@@ -189,7 +100,7 @@ QStringList Resolver::deadAmong(const QStringList &eventIds, QString *error)
         return {};
     }
     QStringList dead;
-    for (const QString &id : distinct(eventIds)) {
+    for (const QString &id : OperatorJob::distinct(eventIds)) {
         query->bindValue(QStringLiteral(":id"), id);
         if (!query->exec()) {
             *error = errorText(*query);

@@ -1,14 +1,13 @@
 // Operator resolution of parked events: DEAD → RESOLVED, a terminal state that is never
-// claimed, stays in the table and is counted apart from DEAD. The same guards as Replayer:
-// each event in a short transaction of its own guarded by WHERE status = 'DEAD', its
+// claimed, stays in the table and is counted apart from DEAD. An OperatorJob action, as
+// Replayer: each event in a short transaction of its own guarded by WHERE status = 'DEAD', its
 // resolve_log row (who, when, why, failures before) written in that same transaction; two
 // operators resolving one event: one wins, the other is told it was skipped. A read-only
 // connection, a schema older than version 2 (see Schema::outdated) and a profile for another
 // schema refuse before anything is written, each saying what to do instead.
 #pragma once
 
-#include "statementcache.h"
-
+#include "operatorjob.h"
 #include "outboxprofile.h"
 #include "resolvetypes.h"
 
@@ -33,22 +32,20 @@ public:
     // Refuses a blank operator or reason (error set, nothing changed). Stops at the first
     // database error; events resolved before it stay resolved and are listed.
     ResolveResult resolve(const ResolveRequest &request);
-    // Checked between two events, as Replayer::setStopFlag.
-    void setStopFlag(const std::atomic_bool *stop) { m_stop = stop; }
+    // Checked between two events, as OperatorJob::setStopFlag.
+    void setStopFlag(const std::atomic_bool *stop) { m_job.setStopFlag(stop); }
+    // What resolve_log records and how resolve's errors name it (also outboxctl resolve's).
+    static const OperatorWords &words();
 
     // Which of `eventIds` are DEAD now, in their order, each once (what a dry run would
     // resolve). Empty with *error set when the read fails.
     QStringList deadAmong(const QStringList &eventIds, QString *error);
 
 private:
-    enum class Outcome { Resolved, Skipped, Failed };
-
-    Outcome resolveOne(const QString &eventId, const ResolveRequest &request, QString *error);
+    static const NativeChange &nativeChange();
 
     QSqlDatabase m_db;
-    bool m_postgres = false;
     bool m_readOnly = false;
-    StatementCache m_statements;
+    OperatorJob m_job;
     std::optional<OutboxProfile> m_profile; // only for another schema than the native one
-    const std::atomic_bool *m_stop = nullptr;
 };

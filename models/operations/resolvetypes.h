@@ -1,19 +1,13 @@
 // What an operator asks for when resolving parked (DEAD) events without delivering them, and
-// what happened: the values passed between outboxctl resolve (and later the window) and the
-// Resolver.
+// what happened: the values passed between outboxctl resolve, the window and the Resolver.
 #pragma once
 
-#include <QMetaType>
-#include <QString>
-#include <QStringList>
+#include "operatorrequest.h"
 
-struct ResolveRequest
-{
-    QStringList eventIds; // resolved in this order; a repeated ID counts once
-    QString operatorName; // who closes the events (required, recorded in resolve_log)
-    QString reason; // why they need no delivery (required, recorded in resolve_log)
-    qint64 now = 0;
-};
+#include <QMetaType>
+
+// Resolve asks for nothing beyond what every operator action does.
+using ResolveRequest = OperatorRequest;
 
 struct ResolveResult
 {

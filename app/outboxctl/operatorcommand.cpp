@@ -1,0 +1,160 @@
+#include "operatorcommand.h"
+
+#include "errorgroups.h"
+#include "replayer.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
+
+OperatorCommand::OperatorCommand(Spec spec)
+    : m_spec(std::move(spec))
+{ }
+
+void OperatorCommand::addSelectionOptions(QCommandLineParser &parser) const
+{
+    const QString verb = m_spec.command;
+    const QString Verb = verb.left(1).toUpper() + verb.mid(1);
+    const QString with
+        = m_spec.errorGroup ? u"With --all-dead or --error-group"_qs : u"With --all-dead"_qs;
+    parser.addOption(
+        {u"event"_qs, QStringLiteral("A DEAD event to %1 (repeat for more).").arg(verb), u"ID"_qs});
+    parser.addOption({u"all-dead"_qs,
+        QStringLiteral("%1 every DEAD event (narrowed by the options below).").arg(Verb)});
+    if (m_spec.errorGroup)
+        parser.addOption({u"error-group"_qs,
+            QStringLiteral("%1 the DEAD events whose last error has this signature (see "
+                           "outboxctl errors).")
+                .arg(Verb),
+            u"SIGNATURE"_qs});
+    parser.addOption({u"older-than-ms"_qs,
+        with + u": only events created at least N ms before --now."_qs, u"N"_qs});
+    parser.addOption({u"error-category"_qs,
+        with + u": only events whose last error has this category."_qs, u"C"_qs});
+}
+
+bool OperatorCommand::readSelection(
+    const QCommandLineParser &parser, Selection *selection, QString *error) const
+{
+    const bool byId = parser.isSet(u"event"_qs);
+    selection->allDead = parser.isSet(u"all-dead"_qs);
+    if (m_spec.errorGroup) {
+        selection->errorGroup = parser.value(u"error-group"_qs).trimmed();
+        if (parser.isSet(u"error-group"_qs) && selection->errorGroup.isEmpty()) {
+            *error = u"--error-group needs a signature (see outboxctl errors)"_qs;
+            return false;
+        }
+    }
+    const bool groups = m_spec.errorGroup;
+    if (byId == selection->isBulk()) {
+        *error = byId ? (groups ? u"give either --event or --all-dead / --error-group, not both"_qs
+                                : u"give either --event or --all-dead, not both"_qs)
+            : groups
+            ? u"say which events: --event ID (repeatable), --all-dead or --error-group SIGNATURE"_qs
+            : u"say which events: --event ID (repeatable) or --all-dead"_qs;
+        return false;
+    }
+    selection->narrowed = parser.isSet(u"older-than-ms"_qs) || parser.isSet(u"error-category"_qs);
+    if (!selection->isBulk() && selection->narrowed) {
+        *error = QStringLiteral("--older-than-ms and --error-category narrow %1; they cannot be "
+                                "used with --event")
+                     .arg(groups ? u"--all-dead or --error-group"_qs : u"--all-dead"_qs);
+        return false;
+    }
+    for (const QString &id : parser.values(u"event"_qs)) {
+        if (id.trimmed().isEmpty()) {
+            *error = u"--event needs an event ID"_qs;
+            return false;
+        }
+        selection->eventIds << id;
+    }
+    qint64 olderThan = -1;
+    if (!Cli::readNumber(parser, u"older-than-ms"_qs, 0, Cli::MaxTimeMs, &olderThan, error))
+        return false;
+    if (olderThan >= 0)
+        selection->filter.minAgeMs = olderThan;
+    return Cli::readErrorCategory(parser, &selection->filter.errorCategory, error);
+}
+
+bool OperatorCommand::readOperator(
+    const QCommandLineParser &parser, OperatorRequest *request, QString *error) const
+{
+    return Cli::requireText(
+               parser, u"operator"_qs, m_spec.words.whoRecorded(), &request->operatorName, error)
+        && Cli::requireText(
+            parser, u"reason"_qs, m_spec.words.whyRecorded(), &request->reason, error);
+}
+
+bool OperatorCommand::selectEvents(const Cli::Outbox &outbox, Replayer &replayer,
+    const Selection &selection, qint64 now, QStringList *ids, QString *error)
+{
+    *ids = selection.eventIds;
+    if (!selection.isBulk())
+        return true;
+    ids->clear();
+    if (selection.allDead || selection.narrowed) {
+        error->clear();
+        *ids = replayer.matchingDeadEvents(selection.filter, now, error);
+        if (!error->isEmpty())
+            return false;
+    }
+    if (selection.errorGroup.isEmpty())
+        return true;
+    const auto group = ErrorGroups::deadEventIds(
+        outbox.database(), &outbox.profile, selection.errorGroup, error);
+    if (!group)
+        return false;
+    if (group->isEmpty()) {
+        *error = QStringLiteral("no DEAD event has the error signature '%1' (outboxctl errors "
+                                "lists them)")
+                     .arg(selection.errorGroup);
+        return false;
+    }
+    if (!selection.allDead && !selection.narrowed) {
+        *ids = *group;
+        return true;
+    }
+    const QSet<QString> narrowed(ids->cbegin(), ids->cend());
+    ids->clear();
+    for (const QString &id : *group) {
+        if (narrowed.contains(id))
+            *ids << id;
+    }
+    return true;
+}
+
+QString OperatorCommand::jsonArray(const QStringList &ids)
+{
+    return QString::fromUtf8(
+        QJsonDocument(QJsonArray::fromStringList(ids)).toJson(QJsonDocument::Compact));
+}
+
+// Event IDs are stored text: escaped, so that one cannot forge a line of its own.
+QString OperatorCommand::outcomeLine(
+    const QStringList &done, const QStringList &skipped, bool json) const
+{
+    if (json)
+        return QStringLiteral("{\"%1\":%2,\"skipped\":%3}")
+            .arg(m_spec.done, jsonArray(done), jsonArray(skipped));
+    QString line = QStringLiteral("%1 %2 event%3")
+                       .arg(m_spec.done)
+                       .arg(done.size())
+                       .arg(plural(done.size()));
+    if (!done.isEmpty())
+        line += u": "_qs + Cli::printable(done.join(u", "_qs));
+    if (!skipped.isEmpty())
+        line += QStringLiteral("; skipped %1 (%2): %3")
+                    .arg(skipped.size())
+                    .arg(m_spec.skippedBecause, Cli::printable(skipped.join(u", "_qs)));
+    return line;
+}
+
+int OperatorCommand::failOutcome(
+    const Cli::Outbox &outbox, const QString &error, const QStringList &done) const
+{
+    const QString before = done.isEmpty()
+        ? QString()
+        : QStringLiteral(" (%1 before the error: %2)").arg(m_spec.done, done.join(u", "_qs));
+    return Cli::fail(
+        QStringLiteral("%1: %2: %3%4").arg(m_spec.command, outbox.name(), error, before));
+}

@@ -1,0 +1,64 @@
+// The plumbing outboxctl replay and resolve share (and reopen and edit-and-replay to come), as
+// the library's OperatorJob is their one path: which events (--event, or --all-dead narrowed by
+// --older-than-ms and --error-category, with replay's --error-group), who and why (--operator
+// and --reason in the words of the action's audit log), and the outcome line (the events done
+// and the ones skipped, with why) or the error naming what was done before it.
+#pragma once
+
+#include "cli.h"
+#include "eventfilter.h"
+#include "operatorjob.h"
+
+#include <QCommandLineParser>
+
+class Replayer;
+
+class OperatorCommand
+{
+public:
+    struct Spec
+    {
+        QString command; // "replay": the verb of the option texts and the errors' prefix
+        QString done; // "replayed": the outcome's JSON key and sentence
+        QString skippedBecause; // "already replayed by someone else, or not DEAD"
+        OperatorWords words; // the library's: what --operator and --reason are recorded as
+        bool errorGroup = false; // --error-group selects events too
+    };
+
+    // Which events the command line names.
+    struct Selection
+    {
+        QStringList eventIds; // --event, in order
+        bool allDead = false;
+        QString errorGroup; // --error-group: the signature
+        bool narrowed = false; // --older-than-ms or --error-category given
+        EventFilter filter; // --all-dead / --error-group: which DEAD rows
+
+        bool isBulk() const { return allDead || !errorGroup.isEmpty(); }
+    };
+
+    explicit OperatorCommand(Spec spec);
+
+    // --event, --all-dead, (--error-group,) --older-than-ms and --error-category.
+    void addSelectionOptions(QCommandLineParser &parser) const;
+    // Exactly one of --event and the bulk options; the narrowing options need a bulk one.
+    bool readSelection(
+        const QCommandLineParser &parser, Selection *selection, QString *error) const;
+    // --operator and --reason, required and not blank, into the request.
+    bool readOperator(
+        const QCommandLineParser &parser, OperatorRequest *request, QString *error) const;
+    // The DEAD events a bulk selection names (the --event IDs otherwise), in *ids.
+    static bool selectEvents(const Cli::Outbox &outbox, Replayer &replayer,
+        const Selection &selection, qint64 now, QStringList *ids, QString *error);
+
+    // {"replayed":[...],"skipped":[...]} with --json, otherwise the sentence.
+    QString outcomeLine(const QStringList &done, const QStringList &skipped, bool json) const;
+    // "replay: URL: ERROR (replayed before the error: ...)" on stderr; the exit code.
+    int failOutcome(const Cli::Outbox &outbox, const QString &error, const QStringList &done) const;
+
+    static QString jsonArray(const QStringList &ids);
+    static QString plural(qsizetype count) { return count == 1 ? QString() : u"s"_qs; }
+
+private:
+    Spec m_spec;
+};

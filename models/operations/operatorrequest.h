@@ -1,0 +1,25 @@
+// What every operator action on a set of events asks for and answers, whatever it does to them
+// (replay, resolve; reopen and edit-and-replay to come): the events, who acts and why, and when.
+// ReplayRequest and ResolveRequest extend it with their own choices.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+struct OperatorRequest
+{
+    QStringList eventIds; // taken in this order; a repeated ID counts once
+    QString operatorName; // who acts (required, recorded in the action's audit log)
+    QString reason; // why (required, recorded in the action's audit log)
+    qint64 now = 0;
+};
+
+// What happened to the events of one job: done (each with its audit row), skipped (no longer in
+// the state the action expects, or not found: nothing written for them), and the error that
+// refused the request or stopped the job (what was done before it stays done).
+struct OperatorOutcome
+{
+    QStringList done;
+    QStringList skipped;
+    QString error;
+};

@@ -1,0 +1,118 @@
+#include "operatordialog.h"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace {
+
+const int PreviewLimit = 50;
+const int FormRowsBefore = 2; // the reason and the operator
+const int WidgetsBefore = 2; // the heading and the events
+
+QPlainTextEdit *eventList(const QStringList &preview, qint64 count)
+{
+    auto *ids = new QPlainTextEdit;
+    ids->setReadOnly(true);
+    QStringList shown = preview.mid(0, PreviewLimit);
+    if (count > shown.size())
+        shown << OperatorDialog::tr("… and %n more", nullptr, int(count - shown.size()));
+    ids->setPlainText(shown.join(QLatin1Char('\n')));
+    ids->setMaximumHeight(120);
+    return ids;
+}
+
+} // namespace
+
+OperatorDialog::OperatorDialog(
+    const Text &text, const QStringList &preview, qint64 count, QWidget *parent)
+    : QDialog(parent)
+    , m_count(count)
+    , m_heading(new QLabel(text.heading))
+    , m_form(new QFormLayout)
+    , m_operator(new QLineEdit(defaultOperator()))
+    , m_reason(new QLineEdit)
+{
+    setWindowTitle(text.title);
+    m_heading->setWordWrap(true);
+    QPlainTextEdit *ids = eventList(preview, count);
+    ids->setObjectName(text.name + QStringLiteral("Preview"));
+    m_reason->setObjectName(text.name + QStringLiteral("Reason"));
+    m_reason->setPlaceholderText(text.reasonHint);
+    m_operator->setObjectName(text.name + QStringLiteral("Operator"));
+    m_form->addRow(tr("Reason"), m_reason);
+    m_form->addRow(tr("Operator"), m_operator);
+    if (text.typedAbove >= 0 && count > text.typedAbove) {
+        m_confirm = new QLineEdit;
+        m_confirm->setObjectName(text.name + QStringLiteral("Confirm"));
+        m_confirm->setPlaceholderText(tr("type %1 to confirm").arg(count));
+        m_form->addRow(tr("Confirm"), m_confirm);
+        connect(m_confirm, &QLineEdit::textChanged, this, &OperatorDialog::updateOk);
+    }
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel);
+    m_ok = buttons->addButton(text.confirm, QDialogButtonBox::AcceptRole);
+    m_ok->setObjectName(text.name + QStringLiteral("Ok"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_reason, &QLineEdit::textChanged, this, &OperatorDialog::updateOk);
+    connect(m_operator, &QLineEdit::textChanged, this, &OperatorDialog::updateOk);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_heading);
+    layout->addWidget(ids);
+    layout->addLayout(m_form);
+    layout->addWidget(buttons);
+    updateOk();
+}
+
+void OperatorDialog::addRow(const QString &label, QWidget *field)
+{
+    m_form->insertRow(FormRowsBefore + m_ownRows++, label, field);
+}
+
+void OperatorDialog::addPanel(QWidget *panel)
+{
+    static_cast<QVBoxLayout *>(layout())->insertWidget(WidgetsBefore + m_panels++, panel);
+}
+
+// The wrapped lines arrive after the dialog took its size: grow it to show them all rather
+// than let the layout squeeze them (never shrinks what the user resized).
+void OperatorDialog::fitHeight()
+{
+    layout()->activate();
+    const int needed = layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width())
+                                                     : layout()->totalSizeHint().height();
+    if (height() < needed)
+        resize(width(), needed);
+}
+
+QString OperatorDialog::defaultOperator()
+{
+    const QString user = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME"));
+    return user.isEmpty() ? QStringLiteral("operator") : user;
+}
+
+QString OperatorDialog::operatorName() const
+{
+    return m_operator->text().trimmed();
+}
+
+QString OperatorDialog::reason() const
+{
+    return m_reason->text().trimmed();
+}
+
+bool OperatorDialog::isComplete() const
+{
+    const bool confirmed = !m_confirm || m_confirm->text().trimmed() == QString::number(m_count);
+    return !reason().isEmpty() && !operatorName().isEmpty() && confirmed && m_count > 0;
+}
+
+void OperatorDialog::updateOk()
+{
+    m_ok->setEnabled(isComplete());
+}

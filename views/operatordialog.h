@@ -1,0 +1,63 @@
+// The frame every operator action's confirmation shares (replay and resolve; reopen and
+// edit-and-replay to come): a heading that says what will happen, the events (some or all of
+// them listed), the reason and the operator (the OS user by default) that the action's audit
+// log records, a typed count above a threshold, and the confirm button, enabled only when all
+// of that is given. An action adds its own rows (addRow) and panels (addPanel) between.
+#pragma once
+
+#include <QDialog>
+
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+class OperatorDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    // The action's own words; `name` prefixes the widgets' object names ("replayReason").
+    struct Text
+    {
+        QString name; // "replay"
+        QString title; // the window title
+        QString heading; // rich text
+        QString reasonHint; // the reason's placeholder: an example
+        QString confirm; // the confirm button: "Replay 3 events"
+        qint64 typedAbove = -1; // above this many events the count must be typed; -1: never
+    };
+
+    // `preview` lists some or all of the `count` events.
+    OperatorDialog(
+        const Text &text, const QStringList &preview, qint64 count, QWidget *parent = nullptr);
+
+    QString operatorName() const;
+    QString reason() const;
+    bool isComplete() const; // a reason, an operator and, above the threshold, the typed count
+
+    static QString defaultOperator();
+
+protected:
+    qint64 count() const { return m_count; }
+    QLabel *heading() const { return m_heading; }
+    QFormLayout *form() const { return m_form; }
+    // A row of the action's own, after the reason and the operator (and before the typed count).
+    void addRow(const QString &label, QWidget *field);
+    // A panel of the action's own, between the events and the form.
+    void addPanel(QWidget *panel);
+    // Grows the dialog to show a panel whose text arrived after it took its size.
+    void fitHeight();
+
+private:
+    void updateOk();
+
+    qint64 m_count = 0;
+    QLabel *m_heading = nullptr;
+    int m_panels = 0; // panels the action added below the events
+    QFormLayout *m_form = nullptr;
+    int m_ownRows = 0; // rows the action added to the form
+    QLineEdit *m_operator = nullptr;
+    QLineEdit *m_reason = nullptr;
+    QLineEdit *m_confirm = nullptr;
+    QPushButton *m_ok = nullptr;
+};
