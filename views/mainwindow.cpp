@@ -221,19 +221,7 @@ void MainWindow::setupToolbar()
     m_connectAction = toolbar->addAction(tr("Connect…"), this, &MainWindow::connectRequested);
     m_connectAction->setObjectName(QStringLiteral("connectAction"));
     m_connectAction->setShortcut(QKeySequence::Open);
-    m_actions = new OperatorActions(
-        m_url, m_eventView, m_events, openOptions().readOnly, [this] { return currentTime(); },
-        this);
-    if (!isNativeSchema())
-        m_actions->setProfile(*m_options.profile);
-    connect(m_actions, &OperatorActions::replayFinished, m_monitor, &HealthMonitor::refreshNow);
-    m_resolve = new ResolveActions(
-        m_url, m_eventView, openOptions().readOnly, [this] { return currentTime(); }, this);
-    if (!isNativeSchema())
-        m_resolve->setProfile(*m_options.profile);
-    connect(m_resolve, &ResolveActions::resolveFinished, m_monitor, &HealthMonitor::refreshNow);
-    connect(m_actions, &OperatorActions::exportFinished, this,
-        [this](bool, bool, qint64, const QString &message) { statusBar()->showMessage(message); });
+    setupOperatorActions();
     toolbar->addSeparator();
     toolbar->addAction(m_actions->replaySelectedAction());
     toolbar->addAction(m_actions->replayMatchingAction());
@@ -255,6 +243,30 @@ void MainWindow::setupToolbar()
     pause->setCheckable(true);
     connect(pause, &QAction::toggled, this,
         [this](bool paused) { paused ? m_monitor->pause() : m_monitor->resume(); });
+    toolbar->addWidget(createIntervalBox());
+}
+
+// Replay, resolve and export, each finished one refreshing the snapshot or saying so.
+void MainWindow::setupOperatorActions()
+{
+    m_actions = new OperatorActions(
+        m_url, m_eventView, m_events, openOptions().readOnly, [this] { return currentTime(); },
+        this);
+    if (!isNativeSchema())
+        m_actions->setProfile(*m_options.profile);
+    connect(m_actions, &OperatorActions::replayFinished, m_monitor, &HealthMonitor::refreshNow);
+    m_resolve = new ResolveActions(
+        m_url, m_eventView, openOptions().readOnly, [this] { return currentTime(); }, this);
+    if (!isNativeSchema())
+        m_resolve->setProfile(*m_options.profile);
+    connect(m_resolve, &ResolveActions::resolveFinished, m_monitor, &HealthMonitor::refreshNow);
+    connect(m_actions, &OperatorActions::exportFinished, this,
+        [this](bool, bool, qint64, const QString &message) { statusBar()->showMessage(message); });
+}
+
+// How often the snapshot is refreshed, in step with the monitor.
+QSpinBox *MainWindow::createIntervalBox()
+{
     auto *interval = m_interval = new QSpinBox;
     interval->setObjectName(QStringLiteral("intervalBox"));
     interval->setRange(1, 600);
@@ -266,7 +278,7 @@ void MainWindow::setupToolbar()
         [this](int seconds) { m_monitor->setInterval(seconds * 1000); });
     connect(m_monitor, &HealthMonitor::intervalChanged, interval,
         [this, interval] { interval->setValue(m_monitor->interval() / 1000); });
-    toolbar->addWidget(interval);
+    return interval;
 }
 
 void MainWindow::setupCentral()
@@ -274,6 +286,28 @@ void MainWindow::setupCentral()
     m_tiles = new HealthTiles;
     m_tiles->setThresholds(ThresholdsDialog::load());
     m_filterBar = new FilterBar;
+    setupEventView();
+    setupTabs();
+    setupSplitter();
+
+    auto *central = new QWidget;
+    auto *layout = new QVBoxLayout(central);
+    layout->addWidget(m_tiles);
+    layout->addWidget(m_splitter, 1);
+    setCentralWidget(central);
+
+    connect(m_filterBar, &FilterBar::filterChanged, this, &MainWindow::applyFilter);
+    m_detail->setClock([this] { return currentTime(); });
+    new EventSelection(m_eventView, m_events, m_detail, this);
+    connect(m_activeFilter, &ActiveFilterBar::clearRequested, m_filterBar,
+        [this] { m_filterBar->setFilter({}); });
+    connect(m_tiles, &HealthTiles::tileClicked, this,
+        [this](HealthTiles::Tile tile) { filterByTile(int(tile)); });
+}
+
+// The event table: coloured by state, compact rows, columns fitted to the window.
+void MainWindow::setupEventView()
+{
     m_eventView = new QTableView;
     m_eventView->setObjectName(QStringLiteral("eventView"));
     auto *colours = new StatusColorProxy(this);
@@ -303,7 +337,11 @@ void MainWindow::setupCentral()
     m_fitter = new ColumnFitter(m_eventView, m_events, this);
     new EventWindowScroller(
         m_eventView, m_events, m_eventView); // the bounded window keeps its place
+}
 
+// The tabs beside the table: detail, charts, lifecycle, replay log and errors.
+void MainWindow::setupTabs()
+{
     m_detail = new DetailPane(m_reader);
     if (!isNativeSchema()) {
         m_detail->setProfile(*m_options.profile);
@@ -317,6 +355,14 @@ void MainWindow::setupCentral()
     tabs->addTab(scrolled(m_detail), tr("Event detail"));
     tabs->addTab(scrolled(m_charts), tr("Charts"));
     tabs->addTab(scrolled(m_lifecycle), tr("Lifecycle"));
+    tabs->addTab(createReplayLogView(), tr("Replay log"));
+    m_errors = new ErrorsPanel(m_url, m_options.profile, [this] { return currentTime(); });
+    tabs->addTab(m_errors, tr("Errors"));
+}
+
+// The audit table of replays, or on a schema that keeps none, a label that says so.
+QWidget *MainWindow::createReplayLogView()
+{
     auto *audit = new QTableView;
     audit->setObjectName(QStringLiteral("replayLogView"));
     audit->setModel(m_replayLog);
@@ -325,21 +371,20 @@ void MainWindow::setupCentral()
     audit->horizontalHeader()->setStretchLastSection(true);
     audit->setWordWrap(false);
     audit->setItemDelegate(new FullTextDelegate(audit));
-    if (isNativeSchema()) {
-        tabs->addTab(audit, tr("Replay log"));
-    } else {
-        delete audit;
-        auto *none
-            = new QLabel(tr("Replay log: not available for %1: the schema keeps no replay log.")
-                             .arg(profileName()));
-        none->setObjectName(QStringLiteral("replayLogNotAvailable"));
-        none->setAlignment(Qt::AlignCenter);
-        none->setWordWrap(true);
-        tabs->addTab(none, tr("Replay log"));
-    }
-    m_errors = new ErrorsPanel(m_url, m_options.profile, [this] { return currentTime(); });
-    tabs->addTab(m_errors, tr("Errors"));
+    if (isNativeSchema())
+        return audit;
+    delete audit;
+    auto *none = new QLabel(
+        tr("Replay log: not available for %1: the schema keeps no replay log.").arg(profileName()));
+    none->setObjectName(QStringLiteral("replayLogNotAvailable"));
+    none->setAlignment(Qt::AlignCenter);
+    none->setWordWrap(true);
+    return none;
+}
 
+// The filter bar, the table and its status line on the left, the tabs on the right.
+void MainWindow::setupSplitter()
+{
     auto *list = new QWidget;
     auto *listLayout = new QVBoxLayout(list);
     listLayout->setContentsMargins(0, 0, 0, 0);
@@ -351,24 +396,10 @@ void MainWindow::setupCentral()
     auto *splitter = m_splitter = new QSplitter(Qt::Horizontal);
     splitter->setObjectName(QStringLiteral("mainSplitter"));
     splitter->addWidget(list);
-    splitter->addWidget(tabs);
+    splitter->addWidget(m_tabs);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     splitter->setSizes({650, 350}); // the table the larger part, also on a laptop
-
-    auto *central = new QWidget;
-    auto *layout = new QVBoxLayout(central);
-    layout->addWidget(m_tiles);
-    layout->addWidget(splitter, 1);
-    setCentralWidget(central);
-
-    connect(m_filterBar, &FilterBar::filterChanged, this, &MainWindow::applyFilter);
-    m_detail->setClock([this] { return currentTime(); });
-    new EventSelection(m_eventView, m_events, m_detail, this);
-    connect(m_activeFilter, &ActiveFilterBar::clearRequested, m_filterBar,
-        [this] { m_filterBar->setFilter({}); });
-    connect(m_tiles, &HealthTiles::tileClicked, this,
-        [this](HealthTiles::Tile tile) { filterByTile(int(tile)); });
 }
 
 void MainWindow::setupTeaching()

@@ -150,7 +150,13 @@ private:
     static constexpr int MinimumTeachingDockHeight = 96; // it scrolls below its own height
     void setupModels();
     void setupToolbar();
+    void setupOperatorActions();
+    QSpinBox *createIntervalBox();
     void setupCentral();
+    void setupEventView();
+    void setupTabs();
+    QWidget *createReplayLogView();
+    void setupSplitter();
     void setupTeaching();
     void setupStatusBar();
     void setupStaleBanner();

@@ -83,52 +83,9 @@ TeachingPanel::TeachingPanel(TeachingSession *session, QWidget *parent)
 QWidget *TeachingPanel::createControls()
 {
     auto *box = new QGroupBox(tr("Simulator"));
-    m_scenario = new QComboBox;
-    m_scenario->setObjectName(QStringLiteral("scenarioPicker"));
-    m_scenario->addItem(tr("Live relay (all faults)"), QString());
-    for (const QString &name : Scenario::names()) {
-        m_scenario->addItem(tr("Scenario: %1").arg(name), name);
-        m_scenario->setItemData(
-            m_scenario->count() - 1, Scenario::byName(name)->summary, Qt::ToolTipRole);
-    }
-    m_scenario->addItem(
-        tr("Outage storm: herd or jitter"), QString::fromLatin1(TeachingSession::StormName));
-    m_scenario->setItemData(m_scenario->count() - 1,
-        tr("%1 events fail during an outage, then retry under the storm policy: without jitter "
-           "they come back all in the same instant.")
-            .arg(OutageStorm::Events),
-        Qt::ToolTipRole);
-    m_stormPolicy = new QComboBox;
-    m_stormPolicy->setObjectName(QStringLiteral("stormPolicy"));
-    m_stormPolicy->setEditable(true);
-    m_stormPolicy->addItems(OutageStorm::policies());
-    m_stormPolicy->addItem(QStringLiteral("full-jitter:base=100,max=30000"));
-    m_stormPolicy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_stormPolicy->setToolTip(tr("The outage storm's retry policy; pick another and the storm "
-                                 "runs again under it. Any spec the policy parser knows."));
-    m_stormPolicyError = new QLabel;
-    m_stormPolicyError->setStyleSheet(
-        QStringLiteral("color: %1").arg(ThemeColours::errorText().name()));
-    m_stormPolicyError->hide();
-    m_start = new QPushButton(tr("Start"));
-    m_start->setObjectName(QStringLiteral("startButton"));
-    m_start->setToolTip(
-        tr("Start the selection from the beginning (a scenario empties the simulation tables)"));
-    m_play = new QPushButton(tr("Play"));
-    m_play->setObjectName(QStringLiteral("playButton"));
-    m_step = new QPushButton(tr("Step"));
-    m_step->setObjectName(QStringLiteral("stepButton"));
-    m_step->setToolTip(
-        tr("Scenario: the next step. Live relay: claim, then deliver, then ack or fail one event"));
-    m_speed = new QDoubleSpinBox;
-    m_speed->setRange(0.1, 50);
-    m_speed->setSingleStep(0.5);
-    m_speed->setPrefix(QStringLiteral("× "));
-    m_speed->setValue(1.0);
-    m_clock = new QLabel;
-    m_clock->setObjectName(QStringLiteral("simulationClock"));
-    m_clock->setMinimumWidth(140);
-
+    createScenarioPicker();
+    createStormPolicy();
+    createButtons();
     auto *row = new QHBoxLayout;
     row->addWidget(m_play);
     row->addWidget(m_step);
@@ -152,6 +109,72 @@ QWidget *TeachingPanel::createControls()
     clockRow->addWidget(m_clock);
     clockRow->addWidget(m_stormSettings, 1);
     layout->addLayout(clockRow);
+    connectControls();
+    return box;
+}
+
+// What the Start button starts: the live relay, a seed scenario or the outage storm.
+void TeachingPanel::createScenarioPicker()
+{
+    m_scenario = new QComboBox;
+    m_scenario->setObjectName(QStringLiteral("scenarioPicker"));
+    m_scenario->addItem(tr("Live relay (all faults)"), QString());
+    for (const QString &name : Scenario::names()) {
+        m_scenario->addItem(tr("Scenario: %1").arg(name), name);
+        m_scenario->setItemData(
+            m_scenario->count() - 1, Scenario::byName(name)->summary, Qt::ToolTipRole);
+    }
+    m_scenario->addItem(
+        tr("Outage storm: herd or jitter"), QString::fromLatin1(TeachingSession::StormName));
+    m_scenario->setItemData(m_scenario->count() - 1,
+        tr("%1 events fail during an outage, then retry under the storm policy: without jitter "
+           "they come back all in the same instant.")
+            .arg(OutageStorm::Events),
+        Qt::ToolTipRole);
+}
+
+// The storm's retry policy, editable, and what is wrong with a typed one.
+void TeachingPanel::createStormPolicy()
+{
+    m_stormPolicy = new QComboBox;
+    m_stormPolicy->setObjectName(QStringLiteral("stormPolicy"));
+    m_stormPolicy->setEditable(true);
+    m_stormPolicy->addItems(OutageStorm::policies());
+    m_stormPolicy->addItem(QStringLiteral("full-jitter:base=100,max=30000"));
+    m_stormPolicy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_stormPolicy->setToolTip(tr("The outage storm's retry policy; pick another and the storm "
+                                 "runs again under it. Any spec the policy parser knows."));
+    m_stormPolicyError = new QLabel;
+    m_stormPolicyError->setStyleSheet(
+        QStringLiteral("color: %1").arg(ThemeColours::errorText().name()));
+    m_stormPolicyError->hide();
+}
+
+// Start, Play, Step, the speed and the simulation's clock.
+void TeachingPanel::createButtons()
+{
+    m_start = new QPushButton(tr("Start"));
+    m_start->setObjectName(QStringLiteral("startButton"));
+    m_start->setToolTip(
+        tr("Start the selection from the beginning (a scenario empties the simulation tables)"));
+    m_play = new QPushButton(tr("Play"));
+    m_play->setObjectName(QStringLiteral("playButton"));
+    m_step = new QPushButton(tr("Step"));
+    m_step->setObjectName(QStringLiteral("stepButton"));
+    m_step->setToolTip(
+        tr("Scenario: the next step. Live relay: claim, then deliver, then ack or fail one event"));
+    m_speed = new QDoubleSpinBox;
+    m_speed->setRange(0.1, 50);
+    m_speed->setSingleStep(0.5);
+    m_speed->setPrefix(QStringLiteral("× "));
+    m_speed->setValue(1.0);
+    m_clock = new QLabel;
+    m_clock->setObjectName(QStringLiteral("simulationClock"));
+    m_clock->setMinimumWidth(140);
+}
+
+void TeachingPanel::connectControls()
+{
     connect(m_scenario, &QComboBox::currentIndexChanged, this, &TeachingPanel::showChoiceSettings);
     connect(m_start, &QPushButton::clicked, this, &TeachingPanel::startSelected);
     // Another policy while the storm is shown runs it again under that one.
@@ -163,7 +186,6 @@ QWidget *TeachingPanel::createControls()
         [this] { m_session->isPlaying() ? m_session->pause() : m_session->play(); });
     connect(m_step, &QPushButton::clicked, m_session, &TeachingSession::step);
     connect(m_speed, &QDoubleSpinBox::valueChanged, m_session, &TeachingSession::setSpeed);
-    return box;
 }
 
 QWidget *TeachingPanel::createKnobs()

@@ -50,6 +50,10 @@ protected:
 
 private:
     QWidget *createControls();
+    void createScenarioPicker();
+    void createStormPolicy();
+    void createButtons();
+    void connectControls();
     QWidget *createKnobs();
     void connectSession();
     void startSelected();

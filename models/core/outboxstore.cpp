@@ -25,6 +25,13 @@ QVariant nullIfEmpty(const QString &text)
     return text.isEmpty() ? QVariant() : QVariant(text);
 }
 
+// A DEAD row keeps its last due time: it is never claimed again, and replay sets a new one.
+QVariant dueAfterFailure(const FailResult &result)
+{
+    return result.status == QLatin1String("DEAD") ? QVariant(QMetaType(QMetaType::LongLong))
+                                                  : QVariant(result.nextAttemptAt);
+}
+
 // A PostgreSQL text[] literal, bound as one value: {"a","b",NULL}.
 QString pgArray(const QStringList &values)
 {
@@ -422,35 +429,59 @@ FailResult OutboxStore::fail(const Claim &claim, qint64 now, ErrorCategory categ
         result.reason = Refusal::DatabaseError;
         return result;
     }
+    qint64 createdAt = 0;
+    result.reason = lockForFailure(claim, &result.failures, &createdAt);
+    if (!result.reason.isEmpty())
+        return result;
+    scheduleAfterFailure(&result, category, now, createdAt);
+    if (!markFailed(claim, result, category, message)
+        || !finishFailedAttempt(
+            claim, result, now, category, message, consumerResult, &transaction)) {
+        result.reason = Refusal::DatabaseError;
+        return result;
+    }
+    result.ok = true;
+    return result;
+}
+
+// The failures so far (plus this one) and created_at of the row `claim` still holds, locked;
+// else why not (FENCED, DATABASE_ERROR).
+QString OutboxStore::lockForFailure(const Claim &claim, int *failures, qint64 *createdAt)
+{
     QSqlQuery &select = prepared(
         QStringLiteral("SELECT failures, created_at FROM delivery_outbox"
                        " WHERE event_id = :id AND claim_token = :token AND status = 'PENDING'")
         + (m_postgres ? QStringLiteral(" FOR UPDATE") : QString()));
     select.bindValue(QStringLiteral(":id"), claim.eventId);
     select.bindValue(QStringLiteral(":token"), claim.token);
-    if (!select.exec()) {
-        recordError(select);
-        result.reason = Refusal::DatabaseError;
-        return result;
-    }
+    if (!select.exec())
+        return recordError(select), Refusal::DatabaseError;
     if (!select.next()) {
         select.finish();
-        result.reason = Refusal::Fenced;
-        return result;
+        return Refusal::Fenced;
     }
-    result.failures = select.value(0).toInt() + 1;
-    const qint64 createdAt = select.value(1).toLongLong();
+    *failures = select.value(0).toInt() + 1;
+    *createdAt = select.value(1).toLongLong();
     select.finish();
+    return {};
+}
 
-    bool dead = category == ErrorCategory::Permanent || result.failures >= m_budget.maxAttempts;
+// DEAD, or PENDING with the retry policy's delay, by the category and the budget.
+void OutboxStore::scheduleAfterFailure(
+    FailResult *result, ErrorCategory category, qint64 now, qint64 createdAt)
+{
+    bool dead = category == ErrorCategory::Permanent || result->failures >= m_budget.maxAttempts;
     if (!dead) {
-        result.delay = m_policy.delayAfter(result.failures, m_random);
-        result.nextAttemptAt = now + result.delay;
-        dead = m_budget.maxElapsed > 0 && result.nextAttemptAt > createdAt + m_budget.maxElapsed;
+        result->delay = m_policy.delayAfter(result->failures, m_random);
+        result->nextAttemptAt = now + result->delay;
+        dead = m_budget.maxElapsed > 0 && result->nextAttemptAt > createdAt + m_budget.maxElapsed;
     }
-    result.status = dead ? QStringLiteral("DEAD") : QStringLiteral("PENDING");
+    result->status = dead ? QStringLiteral("DEAD") : QStringLiteral("PENDING");
+}
 
-    // A DEAD row keeps its last due time: it is never claimed again, and replay sets a new one.
+bool OutboxStore::markFailed(
+    const Claim &claim, const FailResult &result, ErrorCategory category, const QString &message)
+{
     // clang-format off
     QSqlQuery &update = prepared(QStringLiteral(
         "UPDATE delivery_outbox"
@@ -462,18 +493,19 @@ FailResult OutboxStore::fail(const Claim &claim, qint64 now, ErrorCategory categ
     // clang-format on
     update.bindValue(QStringLiteral(":status"), result.status);
     update.bindValue(QStringLiteral(":failures"), result.failures);
-    update.bindValue(QStringLiteral(":due"),
-        dead ? QVariant(QMetaType(QMetaType::LongLong)) : QVariant(result.nextAttemptAt));
+    update.bindValue(QStringLiteral(":due"), dueAfterFailure(result));
     update.bindValue(QStringLiteral(":category"), errorCategoryName(category));
     update.bindValue(QStringLiteral(":message"), message);
     update.bindValue(QStringLiteral(":id"), claim.eventId);
     update.bindValue(QStringLiteral(":token"), claim.token);
-    if (!update.exec()) {
-        recordError(update);
-        result.reason = Refusal::DatabaseError;
-        return result;
-    }
+    return update.exec() || recordError(update);
+}
 
+// Closes the open attempt as DEAD or RETRY, then commits.
+bool OutboxStore::finishFailedAttempt(const Claim &claim, const FailResult &result, qint64 now,
+    ErrorCategory category, const QString &message, const QString &consumerResult,
+    SqlTransaction *transaction)
+{
     // clang-format off
     QSqlQuery &finish = prepared(QStringLiteral(
         "UPDATE delivery_attempt"
@@ -482,21 +514,14 @@ FailResult OutboxStore::fail(const Claim &claim, qint64 now, ErrorCategory categ
         "     consumer_result = :result, next_attempt_at = :due"
         " WHERE event_id = :id AND claim_token = :token AND outcome IS NULL"));
     // clang-format on
-    finish.bindValue(
-        QStringLiteral(":outcome"), dead ? QStringLiteral("DEAD") : QStringLiteral("RETRY"));
+    finish.bindValue(QStringLiteral(":outcome"),
+        result.status == QLatin1String("DEAD") ? QStringLiteral("DEAD") : QStringLiteral("RETRY"));
     finish.bindValue(QStringLiteral(":now"), now);
     finish.bindValue(QStringLiteral(":category"), errorCategoryName(category));
     finish.bindValue(QStringLiteral(":message"), message);
     finish.bindValue(QStringLiteral(":result"), nullIfEmpty(consumerResult));
-    finish.bindValue(QStringLiteral(":due"),
-        dead ? QVariant(QMetaType(QMetaType::LongLong)) : QVariant(result.nextAttemptAt));
+    finish.bindValue(QStringLiteral(":due"), dueAfterFailure(result));
     finish.bindValue(QStringLiteral(":id"), claim.eventId);
     finish.bindValue(QStringLiteral(":token"), claim.token);
-    if (!finish.exec() || !transaction.commit()) {
-        recordError(finish);
-        result.reason = Refusal::DatabaseError;
-        return result;
-    }
-    result.ok = true;
-    return result;
+    return (finish.exec() && transaction->commit()) || recordError(finish);
 }

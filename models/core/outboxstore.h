@@ -16,6 +16,8 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 
+class SqlTransaction;
+
 class OutboxStore
 {
 public:
@@ -61,6 +63,15 @@ private:
         const QList<std::pair<Claim, QString>> &acks, qint64 now, QSet<QString> *acked);
     bool claimLockedRow(Claim *claim, const QString &worker, qint64 now, bool expiredLease);
     bool recordError(const class QSqlQuery &query);
+    // fail(), step by step, inside its transaction.
+    QString lockForFailure(const Claim &claim, int *failures, qint64 *createdAt);
+    void scheduleAfterFailure(
+        FailResult *result, ErrorCategory category, qint64 now, qint64 createdAt);
+    bool markFailed(const Claim &claim, const FailResult &result, ErrorCategory category,
+        const QString &message);
+    bool finishFailedAttempt(const Claim &claim, const FailResult &result, qint64 now,
+        ErrorCategory category, const QString &message, const QString &consumerResult,
+        SqlTransaction *transaction);
 
     QSqlDatabase m_db;
     bool m_postgres = false;

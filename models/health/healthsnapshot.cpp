@@ -1,5 +1,7 @@
 #include "healthsnapshot.h"
 
+#include "sumof.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -122,18 +124,12 @@ const QList<qint64> &HealthSnapshot::ageBoundsMs()
 
 qint64 HealthSnapshot::deliveredLastHour() const
 {
-    qint64 sum = 0;
-    for (const ThroughputMinute &minute : throughput)
-        sum += minute.delivered;
-    return sum;
+    return sumOf(throughput, &ThroughputMinute::delivered);
 }
 
 qint64 HealthSnapshot::failedLastHour() const
 {
-    qint64 sum = 0;
-    for (const ThroughputMinute &minute : throughput)
-        sum += minute.failed;
-    return sum;
+    return sumOf(throughput, &ThroughputMinute::failed);
 }
 
 QString HealthSnapshot::toJson(const HealthThresholds &thresholds) const

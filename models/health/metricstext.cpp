@@ -142,6 +142,108 @@ void writeLatency(Writer &writer, const QList<OutboxMetrics> &outboxes)
         }));
 }
 
+// The scrape itself: the build, whether each outbox could be read, how long it took, and how
+// many snapshots the server took.
+void writeScrape(Writer &writer, const QList<OutboxMetrics> &outboxes, const QString &version)
+{
+    writer.family(u"outbox_build_info"_qs, u"Outbox Health's version; always 1."_qs,
+        {{label(u"version"_qs, version), u"1"_qs}});
+    QList<Sample> up;
+    QList<Sample> duration;
+    for (const OutboxMetrics &outbox : outboxes) {
+        up << Sample {outboxLabel(outbox), outbox.snapshot ? u"1"_qs : u"0"_qs};
+        duration << Sample {outboxLabel(outbox), number(outbox.snapshotSeconds)};
+    }
+    writer.family(u"outbox_up"_qs, u"1 when the outbox's snapshot could be read, else 0."_qs, up);
+    writer.family(u"outbox_snapshot_duration_seconds"_qs,
+        u"How long reading the outbox's health snapshot took."_qs, duration);
+    // A counter: OpenMetrics names the family without the samples' _total.
+    const bool openCounter = writer.format() == MetricsText::Format::OpenMetrics;
+    QList<Sample> taken;
+    for (const OutboxMetrics &outbox : outboxes) {
+        if (outbox.snapshotsTaken)
+            taken << Sample {outboxLabel(outbox), QString::number(*outbox.snapshotsTaken),
+                openCounter ? u"_total"_qs : QString()};
+    }
+    writer.family(openCounter ? u"outbox_snapshots"_qs : u"outbox_snapshots_total"_qs,
+        u"Snapshots read (or tried) since the server started: at most one per interval, however "
+        "many scrapes."_qs,
+        taken, u"counter"_qs);
+}
+
+// One sample per outbox and state the schema can tell: `value(snapshot, state)`.
+template <typename Value>
+QList<Sample> stateSamples(const QList<OutboxMetrics> &outboxes, Value value)
+{
+    return samples(
+        outboxes, [value](const OutboxMetrics &o, const HealthSnapshot &s, QList<Sample> *out) {
+            for (const StateCount &state : states(s))
+                *out << Sample {
+                    outboxLabel(o) + u","_qs + label(u"state"_qs, state.state), value(s, state)};
+        });
+}
+
+// outbox_events by derived state, and which of them are estimates.
+void writeEvents(Writer &writer, const QList<OutboxMetrics> &outboxes)
+{
+    writer.family(u"outbox_events"_qs,
+        u"Events by derived state: PENDING ones as due, scheduled, in_flight or lease_expired; "
+        "delivered, dead and (schema version 2) resolved. A state the schema cannot tell is "
+        "absent."_qs,
+        stateSamples(outboxes, [](const HealthSnapshot &, const StateCount &state) {
+            return QString::number(state.value);
+        }));
+    writer.family(u"outbox_events_estimated"_qs,
+        u"1 where outbox_events of this state is an estimate (the catalogue's row count), else 0."_qs,
+        stateSamples(outboxes, [](const HealthSnapshot &s, const StateCount &state) {
+            return s.isEstimated(state.key) ? u"1"_qs : u"0"_qs;
+        }));
+}
+
+void writeAges(Writer &writer, const QList<OutboxMetrics> &outboxes)
+{
+    writer.family(u"outbox_oldest_pending_age_seconds"_qs,
+        u"Age of the oldest PENDING event (0 when nothing is PENDING)."_qs,
+        samples(outboxes, [](const OutboxMetrics &o, const HealthSnapshot &s, QList<Sample> *out) {
+            if (s.isAvailable(u"oldest_pending_age_ms"_qs))
+                *out << Sample {outboxLabel(o), seconds(s.oldestPendingAgeMs.value_or(0))};
+        }));
+    // The age buckets are a histogram of the PENDING events as they are now: a gauge histogram
+    // in OpenMetrics; Prometheus's text format has only `histogram` for buckets with `le`.
+    const bool open = writer.format() == MetricsText::Format::OpenMetrics;
+    writer.family(u"outbox_pending_age_seconds"_qs,
+        u"PENDING events by age: at most `le` seconds old, cumulative (the snapshot's buckets)."_qs,
+        samples(outboxes,
+            [open](const OutboxMetrics &o, const HealthSnapshot &s, QList<Sample> *out) {
+                if (!s.isAvailable(u"age_histogram"_qs))
+                    return;
+                qint64 cumulative = 0;
+                for (const AgeBucket &bucket : s.ageHistogram) {
+                    cumulative += bucket.count;
+                    const QString le
+                        = bucket.upperBoundMs ? seconds(*bucket.upperBoundMs) : u"+Inf"_qs;
+                    *out << Sample {outboxLabel(o) + u","_qs + label(u"le"_qs, le),
+                        QString::number(cumulative), u"_bucket"_qs};
+                }
+                *out << Sample {outboxLabel(o), QString::number(cumulative),
+                    open ? u"_gcount"_qs : u"_count"_qs};
+            }),
+        open ? u"gaugehistogram"_qs : u"histogram"_qs);
+}
+
+void writeErrors(Writer &writer, const QList<OutboxMetrics> &outboxes)
+{
+    writer.family(u"outbox_error_events"_qs,
+        u"PENDING and DEAD events by the category of their last error."_qs,
+        samples(outboxes, [](const OutboxMetrics &o, const HealthSnapshot &s, QList<Sample> *out) {
+            if (!s.isAvailable(u"error_categories"_qs))
+                return;
+            for (const CategoryCount &category : s.errorCategories)
+                *out << Sample {outboxLabel(o) + u","_qs + label(u"category"_qs, category.category),
+                    QString::number(category.count)};
+        }));
+}
+
 } // namespace
 
 namespace MetricsText {
@@ -173,81 +275,10 @@ QString contentType(Format format)
 QString render(const QList<OutboxMetrics> &outboxes, const QString &version, Format format)
 {
     Writer writer(format);
-    writer.family(u"outbox_build_info"_qs, u"Outbox Health's version; always 1."_qs,
-        {{label(u"version"_qs, version), u"1"_qs}});
-    QList<Sample> up;
-    QList<Sample> duration;
-    for (const OutboxMetrics &outbox : outboxes) {
-        up << Sample {outboxLabel(outbox), outbox.snapshot ? u"1"_qs : u"0"_qs};
-        duration << Sample {outboxLabel(outbox), number(outbox.snapshotSeconds)};
-    }
-    writer.family(u"outbox_up"_qs, u"1 when the outbox's snapshot could be read, else 0."_qs, up);
-    writer.family(u"outbox_snapshot_duration_seconds"_qs,
-        u"How long reading the outbox's health snapshot took."_qs, duration);
-    // A counter: OpenMetrics names the family without the samples' _total.
-    const bool openCounter = writer.format() == MetricsText::Format::OpenMetrics;
-    QList<Sample> taken;
-    for (const OutboxMetrics &outbox : outboxes) {
-        if (outbox.snapshotsTaken)
-            taken << Sample {outboxLabel(outbox), QString::number(*outbox.snapshotsTaken),
-                openCounter ? u"_total"_qs : QString()};
-    }
-    writer.family(openCounter ? u"outbox_snapshots"_qs : u"outbox_snapshots_total"_qs,
-        u"Snapshots read (or tried) since the server started: at most one per interval, however "
-        "many scrapes."_qs,
-        taken, u"counter"_qs);
-    writer.family(u"outbox_events"_qs,
-        u"Events by derived state: PENDING ones as due, scheduled, in_flight or lease_expired; "
-        "delivered, dead and (schema version 2) resolved. A state the schema cannot tell is "
-        "absent."_qs,
-        samples(outboxes, [](const OutboxMetrics &o, const HealthSnapshot &s, QList<Sample> *out) {
-            for (const StateCount &state : states(s))
-                *out << Sample {outboxLabel(o) + u","_qs + label(u"state"_qs, state.state),
-                    QString::number(state.value)};
-        }));
-    writer.family(u"outbox_events_estimated"_qs,
-        u"1 where outbox_events of this state is an estimate (the catalogue's row count), else 0."_qs,
-        samples(outboxes, [](const OutboxMetrics &o, const HealthSnapshot &s, QList<Sample> *out) {
-            for (const StateCount &state : states(s))
-                *out << Sample {outboxLabel(o) + u","_qs + label(u"state"_qs, state.state),
-                    s.isEstimated(state.key) ? u"1"_qs : u"0"_qs};
-        }));
-    writer.family(u"outbox_oldest_pending_age_seconds"_qs,
-        u"Age of the oldest PENDING event (0 when nothing is PENDING)."_qs,
-        samples(outboxes, [](const OutboxMetrics &o, const HealthSnapshot &s, QList<Sample> *out) {
-            if (s.isAvailable(u"oldest_pending_age_ms"_qs))
-                *out << Sample {outboxLabel(o), seconds(s.oldestPendingAgeMs.value_or(0))};
-        }));
-    // The age buckets are a histogram of the PENDING events as they are now: a gauge histogram
-    // in OpenMetrics; Prometheus's text format has only `histogram` for buckets with `le`.
-    const bool open = writer.format() == MetricsText::Format::OpenMetrics;
-    writer.family(u"outbox_pending_age_seconds"_qs,
-        u"PENDING events by age: at most `le` seconds old, cumulative (the snapshot's buckets)."_qs,
-        samples(outboxes,
-            [open](const OutboxMetrics &o, const HealthSnapshot &s, QList<Sample> *out) {
-                if (!s.isAvailable(u"age_histogram"_qs))
-                    return;
-                qint64 cumulative = 0;
-                for (const AgeBucket &bucket : s.ageHistogram) {
-                    cumulative += bucket.count;
-                    const QString le
-                        = bucket.upperBoundMs ? seconds(*bucket.upperBoundMs) : u"+Inf"_qs;
-                    *out << Sample {outboxLabel(o) + u","_qs + label(u"le"_qs, le),
-                        QString::number(cumulative), u"_bucket"_qs};
-                }
-                *out << Sample {outboxLabel(o), QString::number(cumulative),
-                    open ? u"_gcount"_qs : u"_count"_qs};
-            }),
-        open ? u"gaugehistogram"_qs : u"histogram"_qs);
-    writer.family(u"outbox_error_events"_qs,
-        u"PENDING and DEAD events by the category of their last error."_qs,
-        samples(outboxes, [](const OutboxMetrics &o, const HealthSnapshot &s, QList<Sample> *out) {
-            if (!s.isAvailable(u"error_categories"_qs))
-                return;
-            for (const CategoryCount &category : s.errorCategories)
-                *out << Sample {outboxLabel(o) + u","_qs + label(u"category"_qs, category.category),
-                    QString::number(category.count)};
-        }));
+    writeScrape(writer, outboxes, version);
+    writeEvents(writer, outboxes);
+    writeAges(writer, outboxes);
+    writeErrors(writer, outboxes);
     writeLatency(writer, outboxes);
     return writer.finish();
 }

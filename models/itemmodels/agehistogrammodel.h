@@ -1,11 +1,9 @@
 // The age histogram of PENDING rows as a table for a bar chart: one row per bucket.
 #pragma once
 
-#include "healthsnapshot.h"
+#include "snapshottablemodel.h"
 
-#include <QAbstractTableModel>
-
-class AgeHistogramModel : public QAbstractTableModel
+class AgeHistogramModel : public SnapshotTableModel<AgeBucket>
 {
     Q_OBJECT
 public:
@@ -14,14 +12,5 @@ public:
 
     explicit AgeHistogramModel(QObject *parent = nullptr);
 
-    void setSnapshot(const HealthSnapshot &snapshot);
-
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(
-        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-private:
-    QList<AgeBucket> m_buckets;
 };

@@ -2,11 +2,9 @@
 // category found in the table.
 #pragma once
 
-#include "healthsnapshot.h"
+#include "snapshottablemodel.h"
 
-#include <QAbstractTableModel>
-
-class ErrorCategoryModel : public QAbstractTableModel
+class ErrorCategoryModel : public SnapshotTableModel<CategoryCount>
 {
     Q_OBJECT
 public:
@@ -14,14 +12,5 @@ public:
 
     explicit ErrorCategoryModel(QObject *parent = nullptr);
 
-    void setSnapshot(const HealthSnapshot &snapshot);
-
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(
-        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-private:
-    QList<CategoryCount> m_categories;
 };

@@ -3,11 +3,9 @@
 // well as the wall clock; MinuteStartRole gives its absolute start.
 #pragma once
 
-#include "healthsnapshot.h"
+#include "snapshottablemodel.h"
 
-#include <QAbstractTableModel>
-
-class ThroughputModel : public QAbstractTableModel
+class ThroughputModel : public SnapshotTableModel<ThroughputMinute>
 {
     Q_OBJECT
 public:
@@ -16,14 +14,5 @@ public:
 
     explicit ThroughputModel(QObject *parent = nullptr);
 
-    void setSnapshot(const HealthSnapshot &snapshot);
-
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(
-        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-private:
-    QList<ThroughputMinute> m_minutes;
 };

@@ -1,5 +1,7 @@
 #include "stormlesson.h"
 
+#include "sumof.h"
+
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -86,18 +88,12 @@ int StormLesson::peakRetriesSameInstant() const
 
 int StormLesson::delivered() const
 {
-    int total = 0;
-    for (const StormInstant &instant : attempts)
-        total += instant.delivered;
-    return total;
+    return sumOf(attempts, &StormInstant::delivered);
 }
 
 int StormLesson::dead() const
 {
-    int total = 0;
-    for (const StormInstant &instant : attempts)
-        total += instant.dead;
-    return total;
+    return sumOf(attempts, &StormInstant::dead);
 }
 
 qint64 StormLesson::finishedAt() const

@@ -1,0 +1,234 @@
+#include "dashboardoptions.h"
+
+#include "benchdriver.h"
+#include "plaintext.h"
+#include "retrypolicy.h"
+#include "scenario.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+namespace {
+
+// --db, --demo, --profile, --fleet and --read-only: what is opened, and how.
+void addConnectionOptions(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("db"),
+        QStringLiteral("Database URL (sqlite:PATH or postgresql://[USER@]HOST[:PORT]/DBNAME)."),
+        QStringLiteral("URL")});
+    parser.addOption({QStringLiteral("demo"),
+        QStringLiteral("Open the demo database with the simulated relay running (recreated on "
+                       "every start).")});
+    parser.addOption({QStringLiteral("profile"),
+        QStringLiteral(
+            "With --db: the outbox schema, a built-in profile (native, pg-boss, spring-modulith, "
+            "spring-modulith-2, gruelbox, namastack) or a profile file (default: detected)."),
+        QStringLiteral("NAME|PATH")});
+    parser.addOption({QStringLiteral("fleet"),
+        QStringLiteral("Open the fleet view on a fleet file: one NAME=URL[;profile=P] per line, "
+                       "the format of outboxctl serve --config."),
+        QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("read-only"),
+        QStringLiteral("Open the database read-only (also the setting connection/readOnly).")});
+}
+
+// --search, --search-mode, --state and --sort: the event table's view.
+void addEventViewOptions(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("search"),
+        QStringLiteral("Open the event table on this search: an event ID or its beginning (see "
+                       "--search-mode)."),
+        QStringLiteral("TEXT")});
+    parser.addOption({QStringLiteral("search-mode"),
+        QStringLiteral("id (ID starts with, the default: instant) or text (text contains: ID, "
+                       "type, aggregate or last error; reads every row)."),
+        QStringLiteral("MODE")});
+    parser.addOption({QStringLiteral("state"),
+        QStringLiteral("Open the event table on one state: any, pending, due, scheduled, "
+                       "in-flight, lease-expired, delivered or dead."),
+        QStringLiteral("STATE")});
+    parser.addOption({QStringLiteral("sort"),
+        QStringLiteral("Sort the event table by a column as its header names it (event-id, type, "
+                       "failures, age, next-attempt, error), ascending unless :desc."),
+        QStringLiteral("COLUMN[:asc|desc]")});
+}
+
+// --theme, and --screenshot with what it shows.
+void addWindowOptions(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("theme"),
+        QStringLiteral("light, dark or system (the default): the colours of the window."),
+        QStringLiteral("NAME"), QStringLiteral("system")});
+    parser.addOption({QStringLiteral("screenshot"),
+        QStringLiteral("Save a picture of the window to FILE, then quit."),
+        QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("screenshot-after-ms"),
+        QStringLiteral("Wait this long before the picture (default 8000)."), QStringLiteral("MS"),
+        QStringLiteral("8000")});
+    parser.addOption({QStringLiteral("select"),
+        QStringLiteral("With --screenshot: an event ID to select, first-dead or most-failures."),
+        QStringLiteral("ID")});
+    parser.addOption({QStringLiteral("tab"),
+        QStringLiteral(
+            "With --screenshot: detail, charts, lifecycle, audit, errors, diagnosis, policy or "
+            "replay-dialog."),
+        QStringLiteral("NAME")});
+}
+
+// --scenario and --storm-policy: the teaching panel's start.
+void addTeachingOptions(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("scenario"),
+        QStringLiteral("With --demo: start this in the teaching panel instead of the live relay: a "
+                       "seed scenario (%1) or outage-storm.")
+            .arg(Scenario::names().join(QStringLiteral(", "))),
+        QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("storm-policy"),
+        QStringLiteral("With --scenario outage-storm: its retry policy (a spec, as outboxctl's "
+                       "--policy; default exponential)."),
+        QStringLiteral("SPEC")});
+}
+
+void addBenchOptions(QCommandLineParser &parser)
+{
+    // Hidden: the GUI figures of tests/bench/scale (see scrollbench.h).
+    QList<QCommandLineOption> bench = {
+        {QStringLiteral("bench-scroll-pages"),
+            QStringLiteral("Scroll the event table this many pages, report, quit."),
+            QStringLiteral("N")},
+        {QStringLiteral("bench-idle-ms"), QStringLiteral("Before scrolling, stay open this long."),
+            QStringLiteral("MS"), QStringLiteral("0")},
+        {QStringLiteral("bench-report"),
+            QStringLiteral("Where the benchmark writes its JSON line."), QStringLiteral("FILE")},
+        // (see benchdriver.h)
+        {QStringLiteral("bench-script"),
+            QStringLiteral("Drive the window through these steps, report, quit."),
+            QStringLiteral("STEPS")},
+        {QStringLiteral("bench-hold-ms"),
+            QStringLiteral("After each step, stay this long (default two refresh intervals)."),
+            QStringLiteral("MS"), QString::number(BenchDriver::DefaultHoldMs)},
+        // (see fleetbench.h)
+        {QStringLiteral("bench-fleet-ms"),
+            QStringLiteral("With --fleet: stay open this long, report, quit."),
+            QStringLiteral("MS")}};
+    for (QCommandLineOption &option : bench) {
+        option.setFlags(QCommandLineOption::HiddenFromHelp);
+        parser.addOption(option);
+    }
+}
+
+bool isScenario(const QString &name)
+{
+    return (Scenario::names() << QStringLiteral("outage-storm")).contains(name);
+}
+
+} // namespace
+
+namespace DashboardOptions {
+
+void add(QCommandLineParser &parser)
+{
+    parser.setApplicationDescription(
+        QStringLiteral("Health dashboard for a transactional outbox."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    addConnectionOptions(parser);
+    addEventViewOptions(parser);
+    addWindowOptions(parser);
+    addTeachingOptions(parser);
+    addBenchOptions(parser);
+}
+
+bool asksForHelpOrVersion(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "--")
+            return false;
+        if (arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "-v"
+            || arg == "--version")
+            return true;
+    }
+    return false;
+}
+
+int printHelpOrVersion(const QCoreApplication &app)
+{
+    QCommandLineParser parser;
+    add(parser);
+    QTextStream out(stdout);
+    if (!parser.parse(app.arguments())) {
+        QTextStream(stderr) << "outbox-dashboard: " << parser.errorText() << Qt::endl;
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        out << "outbox-dashboard " << QCoreApplication::applicationVersion() << Qt::endl;
+        return 0;
+    }
+    // Qt names the binary by the path it was started with; name the program instead.
+    QString help = parser.helpText();
+    help.replace(
+        0, help.indexOf(QLatin1Char('\n')), QStringLiteral("Usage: outbox-dashboard [options]"));
+    out << help
+        << "\nExamples:\n"
+           "  outbox-dashboard                       the last database opened (first start: the "
+           "demo)\n"
+           "  outbox-dashboard --demo                the demo database with the simulated relay\n"
+           "  outbox-dashboard --db sqlite:/var/lib/shop/outbox.sqlite\n"
+           "  outbox-dashboard --db postgresql://monitor@db.internal/shop --read-only\n"
+           "  outbox-dashboard --db postgresql://db.internal/jobs --profile pg-boss\n"
+           "  outbox-dashboard --db postgresql://db.internal/shop --state dead --sort "
+           "failures:desc\n"
+           "  outbox-dashboard --db postgresql://db.internal/shop --search 7f3c9a\n"
+           "  outbox-dashboard --fleet ~/outboxes.conf   one row per outbox, worst first\n";
+    return 0;
+}
+
+std::optional<EventView> viewFromArguments(int argc, char *argv[], QString *error)
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    QCommandLineParser parser;
+    add(parser);
+    if (!parser.parse(arguments))
+        return EventView(); // QCommandLineParser::process() reports it as before
+    return EventView::fromOptions(parser.value(QStringLiteral("search")),
+        parser.value(QStringLiteral("search-mode")), parser.value(QStringLiteral("state")),
+        parser.value(QStringLiteral("sort")), error);
+}
+
+bool givesEventView(const QCommandLineParser &parser)
+{
+    for (const char *name : {"search", "search-mode", "state", "sort"}) {
+        if (parser.isSet(QLatin1String(name)))
+            return true;
+    }
+    return false;
+}
+
+QString conflict(const QCommandLineParser &parser)
+{
+    if (parser.isSet(QStringLiteral("profile")) && !parser.isSet(QStringLiteral("db")))
+        return QStringLiteral("--profile needs --db (the demo database is native)");
+    if (parser.isSet(QStringLiteral("fleet"))
+        && (parser.isSet(QStringLiteral("db")) || parser.isSet(QStringLiteral("demo"))))
+        return QStringLiteral("--fleet excludes --db and --demo");
+    if (parser.isSet(QStringLiteral("demo")) && parser.isSet(QStringLiteral("db")))
+        return QStringLiteral("--demo and --db exclude each other");
+    if (parser.isSet(QStringLiteral("scenario"))
+        && (!parser.isSet(QStringLiteral("demo"))
+            || !isScenario(parser.value(QStringLiteral("scenario")))))
+        return QStringLiteral("--scenario needs --demo and one of ")
+            + Scenario::names().join(QStringLiteral(", ")) + QStringLiteral(", outage-storm");
+    QString error;
+    if (RetryPolicy policy; parser.isSet(QStringLiteral("storm-policy"))
+        && (parser.value(QStringLiteral("scenario")) != QLatin1String("outage-storm")
+            || !RetryPolicy::parse(parser.value(QStringLiteral("storm-policy")), &policy, &error)))
+        return QStringLiteral("--storm-policy: ")
+            + (error.isEmpty() ? QStringLiteral("needs --scenario outage-storm")
+                               : PlainText::escaped(error));
+    return {};
+}
+
+} // namespace DashboardOptions
