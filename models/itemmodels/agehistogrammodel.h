@@ -2,10 +2,9 @@
 #pragma once
 
 #include "healthsnapshot.h"
+#include "valuetablemodel.h"
 
-#include <QAbstractTableModel>
-
-class AgeHistogramModel : public QAbstractTableModel
+class AgeHistogramModel : public ValueTableModel
 {
     Q_OBJECT
 public:
@@ -16,12 +15,9 @@ public:
 
     void setSnapshot(const HealthSnapshot &snapshot);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(
-        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+protected:
+    QVariant cellData(int row, int column, int role) const override;
 
 private:
-    QList<AgeBucket> m_buckets;
+    enum { UpperBoundValue = ColumnCount }; // the value past the columns: UpperBoundRole's
 };

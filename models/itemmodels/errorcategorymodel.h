@@ -3,10 +3,9 @@
 #pragma once
 
 #include "healthsnapshot.h"
+#include "valuetablemodel.h"
 
-#include <QAbstractTableModel>
-
-class ErrorCategoryModel : public QAbstractTableModel
+class ErrorCategoryModel : public ValueTableModel
 {
     Q_OBJECT
 public:
@@ -15,13 +14,4 @@ public:
     explicit ErrorCategoryModel(QObject *parent = nullptr);
 
     void setSnapshot(const HealthSnapshot &snapshot);
-
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(
-        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-private:
-    QList<CategoryCount> m_categories;
 };

@@ -1,61 +1,26 @@
 #include "throughputmodel.h"
 
 ThroughputModel::ThroughputModel(QObject *parent)
-    : QAbstractTableModel(parent)
-{ }
+    : ValueTableModel({tr("Minute"), tr("Delivered"), tr("Failed")}, parent)
+{
+    setRightAligned({MinuteColumn, DeliveredColumn, FailedColumn});
+}
 
 void ThroughputModel::setSnapshot(const HealthSnapshot &snapshot)
 {
-    beginResetModel();
-    m_minutes = snapshot.throughput;
-    endResetModel();
+    SqlRows rows;
+    const int count = int(snapshot.throughput.size());
+    for (int row = 0; row < count; ++row) {
+        const ThroughputMinute &minute = snapshot.throughput.at(row);
+        const int ago = row - count + 1; // the current minute is 0
+        rows << QVariantList {ago, minute.delivered, minute.failed, minute.minuteStart};
+    }
+    resetRows(rows);
 }
 
-int ThroughputModel::rowCount(const QModelIndex &parent) const
+QVariant ThroughputModel::cellData(int row, int column, int role) const
 {
-    return parent.isValid() ? 0 : int(m_minutes.size());
-}
-
-int ThroughputModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant ThroughputModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const ThroughputMinute &minute = m_minutes.at(index.row());
     if (role == MinuteStartRole)
-        return minute.minuteStart;
-    if (role == Qt::TextAlignmentRole)
-        return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
-    if (role != Qt::DisplayRole)
-        return {};
-    switch (index.column()) {
-    case MinuteColumn:
-        return index.row() - int(m_minutes.size()) + 1; // the current minute is 0
-    case DeliveredColumn:
-        return minute.delivered;
-    case FailedColumn:
-        return minute.failed;
-    default:
-        return {};
-    }
-}
-
-QVariant ThroughputModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case MinuteColumn:
-        return tr("Minute");
-    case DeliveredColumn:
-        return tr("Delivered");
-    case FailedColumn:
-        return tr("Failed");
-    default:
-        return {};
-    }
+        return value(row, MinuteStartValue);
+    return ValueTableModel::cellData(row, column, role);
 }

@@ -4,10 +4,9 @@
 #pragma once
 
 #include "healthsnapshot.h"
+#include "valuetablemodel.h"
 
-#include <QAbstractTableModel>
-
-class ThroughputModel : public QAbstractTableModel
+class ThroughputModel : public ValueTableModel
 {
     Q_OBJECT
 public:
@@ -18,12 +17,9 @@ public:
 
     void setSnapshot(const HealthSnapshot &snapshot);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(
-        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+protected:
+    QVariant cellData(int row, int column, int role) const override;
 
 private:
-    QList<ThroughputMinute> m_minutes;
+    enum { MinuteStartValue = ColumnCount }; // the value past the columns: MinuteStartRole's
 };
