@@ -1,9 +1,9 @@
 // A worker object on a QThread of its own, the one pattern of every worker in models/ (hotspot's
 // jobtracker.h): the owner creates the worker without a parent, connects its answers, start()s
 // the thread and posts requests to it; the worker opens its own connection there on its first
-// request. On stop() (and on destruction) the thread's event loop ends after the call in
-// progress (calls still queued may not run), the worker is deleted on its own thread (its
-// connection closed there) and the thread is joined. An answer the worker sent meanwhile is
+// request (WorkerConnection, one layer up). On stop() (and on destruction) the thread's event
+// loop ends after the call in progress (calls still queued may not run), the worker is deleted
+// on its own thread (its connection closed there) and the thread is joined. An answer the worker sent meanwhile is
 // never delivered once its owner is gone; before that, RequestIds drops the stale ones.
 #pragma once
 
