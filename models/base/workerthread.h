@@ -3,8 +3,8 @@
 // the thread and posts requests to it; the worker opens its own connection there on its first
 // request (WorkerConnection, one layer up). On stop() (and on destruction) the thread's event
 // loop ends after the call in progress (calls still queued may not run), the worker is deleted
-// on its own thread (its connection closed there) and the thread is joined. An answer the worker sent meanwhile is
-// never delivered once its owner is gone; before that, RequestIds drops the stale ones.
+// on its own thread (its connection closed there) and the thread is joined. An answer sent
+// meanwhile is never delivered once its owner is gone; before that, RequestIds drops stale ones.
 #pragma once
 
 #include <QPointer>

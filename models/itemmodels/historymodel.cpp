@@ -14,8 +14,8 @@ HistoryModel::HistoryModel(QObject *parent)
                           tr("p99 (s)"), tr("Deliveries")},
         parent)
 {
-    setRightAligned({AgoColumn, DeliveredColumn, FailedColumn, P50Column, P95Column, P99Column,
-        CountColumn});
+    setRightAligned(
+        {AgoColumn, DeliveredColumn, FailedColumn, P50Column, P95Column, P99Column, CountColumn});
 }
 
 void HistoryModel::setHistory(const DeliveryHistory &history)
