@@ -10,6 +10,7 @@
 #include "metricstext.h"
 #include "outboxpoller.h"
 #include "quitonsignal.h"
+#include "workerthread.h"
 
 #include <QHostAddress>
 #include <QHttpServer>
@@ -18,7 +19,8 @@
 #include <QMap>
 #include <QTcpServer>
 #include <QTextStream>
-#include <QThread>
+#include <memory>
+#include <vector>
 
 namespace {
 
@@ -113,31 +115,26 @@ public:
     Fleet(const QList<FleetEntry> &entries, qint64 intervalMs, FleetCache *cache)
     {
         for (const FleetEntry &entry : entries) {
-            auto *thread = new QThread;
-            thread->setObjectName(u"outbox-"_qs + entry.name);
             auto *poller = new OutboxPoller(entry, intervalMs);
-            poller->moveToThread(thread);
-            QObject::connect(thread, &QThread::finished, poller, &QObject::deleteLater);
+            auto thread
+                = std::make_unique<WorkerThread<OutboxPoller>>(u"outbox-"_qs + entry.name, poller);
             QObject::connect(poller, &OutboxPoller::polled, cache, &FleetCache::update);
-            QObject::connect(thread, &QThread::started, poller, &OutboxPoller::start);
-            m_threads << thread;
+            QObject::connect(thread->thread(), &QThread::started, poller, &OutboxPoller::start);
             thread->start();
+            m_threads.push_back(std::move(thread));
         }
     }
     ~Fleet()
     {
-        for (QThread *thread : std::as_const(m_threads))
+        for (const auto &thread : m_threads)
             thread->quit(); // a poll under way ends within its connect and statement timeouts
-        for (QThread *thread : std::as_const(m_threads)) {
-            thread->wait();
-            delete thread;
-        }
+        m_threads.clear(); // each waits for its thread
     }
     Fleet(const Fleet &) = delete;
     Fleet &operator=(const Fleet &) = delete;
 
 private:
-    QList<QThread *> m_threads;
+    std::vector<std::unique_ptr<WorkerThread<OutboxPoller>>> m_threads;
 };
 
 void addRoutes(QHttpServer *server, const FleetCache *cache)

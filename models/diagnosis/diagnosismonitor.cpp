@@ -2,6 +2,7 @@
 
 #include "diagnosisworker.h"
 #include "healthmonitor.h"
+#include "workerthread.h"
 
 #include <QThread>
 #include <algorithm>
@@ -14,9 +15,7 @@ DiagnosisMonitor::DiagnosisMonitor(
     qRegisterMetaType<DiagnosisResult>();
     auto *worker = new DiagnosisWorker(url, options);
     m_worker = worker;
-    QThread *thread = health->workerThread();
-    worker->moveToThread(thread);
-    connect(thread, &QThread::finished, worker, &QObject::deleteLater);
+    WorkerThreadBase::adopt(health->workerThread(), worker);
     connect(worker, &DiagnosisWorker::diagnosed, this, &DiagnosisMonitor::acceptResult);
     connect(worker, &DiagnosisWorker::failed, this, &DiagnosisMonitor::acceptFailure);
     connect(health, &HealthMonitor::snapshotChanged, this,
@@ -28,11 +27,8 @@ DiagnosisMonitor::~DiagnosisMonitor() = default;
 
 void DiagnosisMonitor::setProfile(const OutboxProfile &profile)
 {
-    DiagnosisWorker *worker = m_worker;
-    if (!worker)
-        return;
-    QMetaObject::invokeMethod(
-        worker, [worker, profile] { worker->setProfile(profile); }, Qt::QueuedConnection);
+    postToWorker(
+        m_worker.data(), [profile](DiagnosisWorker *worker) { worker->setProfile(profile); });
 }
 
 qint64 DiagnosisMonitor::spacingMs(qint64 costMs)
@@ -51,13 +47,11 @@ void DiagnosisMonitor::requestIfDue(qint64 now)
 void DiagnosisMonitor::request(qint64 now)
 {
     Q_ASSERT(QThread::currentThread() == thread());
-    DiagnosisWorker *worker = m_worker;
-    if (!worker || isRunning())
+    if (!m_worker || isRunning())
         return;
     m_sinceStart.start();
-    const quint64 id = ++m_issued;
-    QMetaObject::invokeMethod(
-        worker, [worker, id, now] { worker->request(id, now); }, Qt::QueuedConnection);
+    const quint64 id = m_requests.next();
+    postToWorker(m_worker.data(), [id, now](DiagnosisWorker *worker) { worker->request(id, now); });
 }
 
 void DiagnosisMonitor::requestSoon(qint64 now)
@@ -73,9 +67,8 @@ void DiagnosisMonitor::requestSoon(qint64 now)
 bool DiagnosisMonitor::accept(quint64 requestId)
 {
     Q_ASSERT(QThread::currentThread() == thread());
-    if (requestId <= m_answered || requestId > m_issued)
+    if (!m_requests.acceptNewer(requestId))
         return false; // older than an answer already taken, or never asked
-    m_answered = requestId;
     if (m_queuedNow) {
         const qint64 now = *m_queuedNow + m_queuedSince.elapsed();
         m_queuedNow.reset();

@@ -9,6 +9,7 @@
 
 #include "dbconnection.h"
 #include "diagnosisresult.h"
+#include "requestids.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -37,7 +38,7 @@ public:
     QDateTime resultAt() const { return m_resultAt; } // when the newest result arrived
     // Why the newest diagnosis failed (the findings shown are then older); empty when it did not.
     QString lastError() const { return m_lastError; }
-    bool isRunning() const { return m_answered < m_issued; }
+    bool isRunning() const { return m_requests.isBusy(); }
 
     static constexpr int CostFactor = 300;
     // How long after the start of a diagnosis that cost `costMs` the next one may follow a
@@ -75,8 +76,7 @@ private:
     qint64 m_minimumSpacingMs = 0;
     std::optional<qint64> m_queuedNow; // requestSoon() while running
     QElapsedTimer m_queuedSince;
-    quint64 m_issued = 0;
-    quint64 m_answered = 0;
+    RequestIds m_requests; // an answer older than one already taken is dropped
     bool m_hasResult = false;
     DiagnosisResult m_result;
     QDateTime m_resultAt;

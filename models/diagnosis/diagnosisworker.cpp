@@ -7,8 +7,7 @@
 DiagnosisWorker::DiagnosisWorker(
     const DatabaseUrl &url, const OpenOptions &options, QObject *parent)
     : QObject(parent)
-    , m_url(url)
-    , m_options(options)
+    , m_connection(url, options)
 { }
 
 // Runs on the worker thread (deleted after its event loop ends), where the connection was
@@ -27,11 +26,10 @@ void DiagnosisWorker::setProfile(const OutboxProfile &profile)
 // The QSqlDatabase handle is gone when this returns, so the connection can then be dropped.
 std::optional<DiagnosisResult> DiagnosisWorker::run(qint64 now, QString *error)
 {
-    if (!m_connection)
-        m_connection = DbConnection::open(m_url, m_options, error);
-    if (!m_connection)
+    DbConnection *connection = m_connection.get(error);
+    if (!connection)
         return std::nullopt;
-    return DiagnosisQuery::run(m_connection->database(), now, error,
+    return DiagnosisQuery::run(connection->database(), now, error,
         m_profile ? &*m_profile : nullptr, m_thresholds, nullptr, &m_blocked);
 }
 
@@ -41,7 +39,7 @@ void DiagnosisWorker::request(quint64 requestId, qint64 now)
     QString error;
     const std::optional<DiagnosisResult> result = run(now, &error);
     if (!result) {
-        m_connection.reset(); // reopen on the next request
+        m_connection.drop(); // reopen on the next request
         m_blocked = {};
         emit failed(requestId, error.isEmpty() ? tr("the database did not answer") : error);
         return;

@@ -9,6 +9,7 @@
 #include "diagnosisresult.h"
 #include "diagnosisthresholds.h"
 #include "outboxprofile.h"
+#include "workerconnection.h"
 
 #include <QObject>
 #include <memory>
@@ -33,9 +34,7 @@ signals:
 private:
     std::optional<DiagnosisResult> run(qint64 now, QString *error);
 
-    DatabaseUrl m_url;
-    OpenOptions m_options;
-    std::unique_ptr<DbConnection> m_connection;
+    WorkerConnection m_connection;
     std::optional<OutboxProfile> m_profile; // none: the native schema
     DiagnosisThresholds m_thresholds;
     // blocked_aggregate's last reading, reused while it is young (DiagnosisQuery::BlockedMemo);

@@ -11,6 +11,7 @@ HealthMonitor::HealthMonitor(const DatabaseUrl &url, QObject *parent)
 
 HealthMonitor::HealthMonitor(const DatabaseUrl &url, const OpenOptions &options, QObject *parent)
     : QObject(parent)
+    , m_worker(u"outbox-health"_qs, new HealthWorker(url, options))
     , m_clock([] { return QDateTime::currentMSecsSinceEpoch(); })
 {
     qRegisterMetaType<HealthSnapshot>();
@@ -20,47 +21,37 @@ HealthMonitor::HealthMonitor(const DatabaseUrl &url, const OpenOptions &options,
     connect(&m_timer, &QTimer::timeout, this, &HealthMonitor::refreshIfIdle);
     connect(&m_retryTimer, &QTimer::timeout, this, &HealthMonitor::refreshNow);
     connect(&m_watchdog, &QTimer::timeout, this, &HealthMonitor::onWatchdog);
-    startWorker(url, options);
+    connectWorker();
+    m_worker.start();
 }
 
 HealthMonitor::~HealthMonitor()
 {
     m_timer.stop();
-    m_thread.quit();
-    m_thread.wait(); // for the query in progress, if any: bounded by the statement timeout
+    m_worker.stop(); // for the query in progress, if any: bounded by the statement timeout
 }
 
-void HealthMonitor::startWorker(const DatabaseUrl &url, const OpenOptions &options)
+void HealthMonitor::connectWorker()
 {
-    m_worker = new HealthWorker(url, options);
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(m_worker, &HealthWorker::snapshotReady, this, &HealthMonitor::acceptSnapshot);
-    connect(m_worker, &HealthWorker::failed, this, &HealthMonitor::acceptFailure);
-    connect(m_worker, &HealthWorker::profileDetected, this, &HealthMonitor::profileDetected);
-    m_thread.setObjectName(u"outbox-health"_qs);
-    m_thread.start();
+    HealthWorker *worker = m_worker.worker();
+    connect(worker, &HealthWorker::snapshotReady, this, &HealthMonitor::acceptSnapshot);
+    connect(worker, &HealthWorker::failed, this, &HealthMonitor::acceptFailure);
+    connect(worker, &HealthWorker::profileDetected, this, &HealthMonitor::profileDetected);
 }
 
 void HealthMonitor::setProfile(const OutboxProfile &profile)
 {
-    HealthWorker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, profile] { worker->setProfile(profile); }, Qt::QueuedConnection);
+    m_worker.post([profile](HealthWorker *worker) { worker->setProfile(profile); });
 }
 
 void HealthMonitor::detectProfile()
 {
-    HealthWorker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker] { worker->setDetectProfile(); }, Qt::QueuedConnection);
+    m_worker.post([](HealthWorker *worker) { worker->setDetectProfile(); });
 }
 
 void HealthMonitor::setSummaryOnly()
 {
-    HealthWorker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker] { worker->setSummaryOnly(true); }, Qt::QueuedConnection);
+    m_worker.post([](HealthWorker *worker) { worker->setSummaryOnly(true); });
 }
 
 void HealthMonitor::setClock(Clock clock)
@@ -157,11 +148,9 @@ void HealthMonitor::refreshNow()
     Q_ASSERT(QThread::currentThread() == thread());
     m_retryTimer.stop();
     m_nextRetryAt = {};
-    const quint64 id = ++m_lastIssued;
+    const quint64 id = m_requests.next();
     const qint64 now = m_clock();
-    HealthWorker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, id, now] { worker->request(id, now); }, Qt::QueuedConnection);
+    m_worker.post([id, now](HealthWorker *worker) { worker->request(id, now); });
     if (!m_watchdog.isActive()) // the oldest unanswered request decides
         m_watchdog.start(effectiveInterval());
 }
@@ -177,15 +166,10 @@ void HealthMonitor::refreshIfIdle()
 bool HealthMonitor::isCurrent(quint64 requestId)
 {
     Q_ASSERT(QThread::currentThread() == thread());
-    if (requestId == 0 || requestId > m_lastIssued)
-        return false;
-    m_lastAnswered = qMax(m_lastAnswered, requestId);
+    const bool taken = m_requests.acceptNewer(requestId);
     if (!isWaiting())
         m_watchdog.stop();
-    if (requestId <= m_newestDelivered)
-        return false;
-    m_newestDelivered = requestId;
-    return true;
+    return taken;
 }
 
 void HealthMonitor::acceptSnapshot(quint64 requestId, const HealthSnapshot &snapshot)

@@ -12,10 +12,11 @@
 
 #include "dbconnection.h"
 #include "healthsnapshot.h"
+#include "requestids.h"
+#include "workerthread.h"
 
 #include <QDateTime>
 #include <QObject>
-#include <QThread>
 #include <QTimer>
 #include <functional>
 
@@ -93,9 +94,9 @@ public:
     // The thread the snapshot runs on: a follow-up read of a higher layer (the diagnosis) may
     // put its worker there, so it runs after the snapshot and never beside it. The thread ends
     // when the monitor is destroyed (connect its finished() to the worker's deleteLater()).
-    QThread *workerThread() { return &m_thread; }
+    QThread *workerThread() { return m_worker.thread(); }
 
-    quint64 lastRequestId() const { return m_lastIssued; }
+    quint64 lastRequestId() const { return m_requests.newest(); }
     bool hasSnapshot() const { return m_hasSnapshot; }
     const HealthSnapshot &snapshot() const { return m_snapshot; }
 
@@ -115,7 +116,7 @@ public:
     int consecutiveFailures() const { return m_failures; }
     int currentRetryDelayMs() const { return m_retryDelayMs; }
     // True while the newest snapshot request has had no answer yet.
-    bool isWaiting() const { return m_lastAnswered < m_lastIssued; }
+    bool isWaiting() const { return m_requests.isBusy(); }
 
 public slots:
     void resume(); // refreshes at once, then every effectiveInterval()
@@ -137,7 +138,7 @@ signals:
     void profileDetected(const QString &name); // a built-in's name; empty: the native schema
 
 private:
-    void startWorker(const DatabaseUrl &url, const OpenOptions &options);
+    void connectWorker();
     void refreshIfIdle();
     bool isCurrent(quint64 requestId);
     void onWatchdog();
@@ -146,8 +147,7 @@ private:
     void scheduleRetry();
     void updateTimerInterval();
 
-    QThread m_thread;
-    HealthWorker *m_worker = nullptr; // lives on m_thread, deleted there when it finishes
+    WorkerThread<HealthWorker> m_worker;
     QTimer m_timer;
     QTimer m_retryTimer; // single shot, while stale
     QTimer m_watchdog; // single shot, one interval after each request
@@ -159,9 +159,7 @@ private:
     QList<qint64> m_pastCostsMs; // of the last PastCosts complete refreshes, oldest first
     qint64 m_snapshotCostMs = 0;
     qint64 m_followUpCostMs = 0;
-    quint64 m_lastIssued = 0;
-    quint64 m_lastAnswered = 0; // newest id with an answer, delivered or dropped
-    quint64 m_newestDelivered = 0;
+    RequestIds m_requests; // an answer older than one delivered is dropped
     bool m_hasSnapshot = false;
     HealthSnapshot m_snapshot;
     bool m_stale = false;

@@ -3,19 +3,14 @@
 #include "healthmonitor.h"
 #include "historyworker.h"
 
-#include <QThread>
-
 HistoryMonitor::HistoryMonitor(
     HealthMonitor *health, const DatabaseUrl &url, const OpenOptions &options, QObject *parent)
     : QObject(parent)
+    , m_worker(u"outbox-history"_qs, new HistoryWorker(url, options))
 {
     qRegisterMetaType<DeliveryHistory>();
-    auto *worker = new HistoryWorker(url, options);
-    m_worker = worker;
-    worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, worker, &QObject::deleteLater);
-    m_thread.setObjectName(u"outbox-history"_qs);
-    m_thread.start();
+    m_worker.start();
+    HistoryWorker *worker = m_worker.worker();
     connect(worker, &HistoryWorker::historyReady, this, &HistoryMonitor::acceptHistory);
     connect(worker, &HistoryWorker::failed, this, &HistoryMonitor::acceptFailure);
     connect(health, &HealthMonitor::snapshotChanged, this,
@@ -24,17 +19,12 @@ HistoryMonitor::HistoryMonitor(
 
 HistoryMonitor::~HistoryMonitor()
 {
-    m_thread.quit();
-    m_thread.wait(); // for the statement in progress, if any: bounded by the statement timeout
+    m_worker.stop(); // for the statement in progress, if any: bounded by the statement timeout
 }
 
 void HistoryMonitor::setProfile(const OutboxProfile &profile)
 {
-    HistoryWorker *worker = m_worker;
-    if (!worker)
-        return;
-    QMetaObject::invokeMethod(
-        worker, [worker, profile] { worker->setProfile(profile); }, Qt::QueuedConnection);
+    m_worker.post([profile](HistoryWorker *worker) { worker->setProfile(profile); });
 }
 
 void HistoryMonitor::setRange(HistoryRange range)
@@ -63,23 +53,19 @@ void HistoryMonitor::request(qint64 now)
 
 void HistoryMonitor::issue(qint64 now)
 {
-    HistoryWorker *worker = m_worker;
-    if (!worker)
+    if (!m_worker.worker())
         return;
     m_pending = false;
-    const quint64 id = ++m_issued;
+    const quint64 id = m_requests.next();
     const HistoryRange range = m_range;
-    QMetaObject::invokeMethod(
-        worker, [worker, id, range, now] { worker->request(id, range, now); },
-        Qt::QueuedConnection);
+    m_worker.post([id, range, now](HistoryWorker *worker) { worker->request(id, range, now); });
 }
 
 bool HistoryMonitor::accept(quint64 requestId)
 {
     Q_ASSERT(QThread::currentThread() == thread());
-    if (requestId <= m_answered || requestId > m_issued)
+    if (!m_requests.acceptNewer(requestId))
         return false; // older than an answer already taken, or never asked
-    m_answered = requestId;
     if (m_pending && !isRunning())
         issue(m_lastNow);
     return true;

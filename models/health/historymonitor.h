@@ -10,10 +10,10 @@
 
 #include "dbconnection.h"
 #include "deliveryhistory.h"
+#include "requestids.h"
+#include "workerthread.h"
 
 #include <QObject>
-#include <QPointer>
-#include <QThread>
 
 class HealthMonitor;
 class HistoryWorker;
@@ -31,7 +31,7 @@ public:
     HistoryRange range() const { return m_range; }
     bool hasHistory() const { return m_hasHistory; }
     const DeliveryHistory &history() const { return m_history; }
-    bool isRunning() const { return m_answered < m_issued; }
+    bool isRunning() const { return m_requests.isBusy(); }
 
 public slots:
     // Chooses the range and, when it changed and a snapshot was seen, reads it at once.
@@ -49,11 +49,9 @@ private:
     void acceptHistory(quint64 requestId, const DeliveryHistory &history);
     void acceptFailure(quint64 requestId, const QString &error);
 
-    QThread m_thread;
-    QPointer<HistoryWorker> m_worker; // lives on m_thread, deleted there
+    WorkerThread<HistoryWorker> m_worker;
     HistoryRange m_range = HistoryRange::Hour;
-    quint64 m_issued = 0;
-    quint64 m_answered = 0;
+    RequestIds m_requests; // an answer older than one already taken is dropped
     qint64 m_lastNow = 0;
     bool m_seenNow = false;
     bool m_pending = false; // a request came while one ran

@@ -4,8 +4,7 @@
 
 HistoryWorker::HistoryWorker(const DatabaseUrl &url, const OpenOptions &options, QObject *parent)
     : QObject(parent)
-    , m_url(url)
-    , m_options(options)
+    , m_connection(url, options)
 { }
 
 // Runs on the worker thread, where the connection was opened.
@@ -22,16 +21,15 @@ void HistoryWorker::request(quint64 requestId, HistoryRange range, qint64 now)
 {
     Q_ASSERT(QThread::currentThread() == thread());
     QString error;
-    if (!m_connection)
-        m_connection = DbConnection::open(m_url, m_options, &error);
-    if (!m_connection) {
+    DbConnection *connection = m_connection.get(&error);
+    if (!connection) {
         emit failed(requestId, error);
         return;
     }
     const std::optional<DeliveryHistory> history = HistoryQuery::read(
-        m_connection->database(), range, now, m_profile ? &*m_profile : nullptr, &m_cache, &error);
+        connection->database(), range, now, m_profile ? &*m_profile : nullptr, &m_cache, &error);
     if (!history) {
-        m_connection.reset(); // reconnect on the next request
+        m_connection.drop(); // reconnect on the next request
         m_cache.clear();
         emit failed(requestId, error);
         return;

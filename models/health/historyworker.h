@@ -9,6 +9,7 @@
 #include "deliveryhistory.h"
 #include "historyquery.h"
 #include "outboxprofile.h"
+#include "workerconnection.h"
 
 #include <QObject>
 #include <memory>
@@ -35,9 +36,7 @@ signals:
     void failed(quint64 requestId, const QString &error);
 
 private:
-    DatabaseUrl m_url;
-    OpenOptions m_options;
-    std::unique_ptr<DbConnection> m_connection;
+    WorkerConnection m_connection;
     std::optional<OutboxProfile> m_profile; // none: the native schema
     HistoryCache m_cache;
 };

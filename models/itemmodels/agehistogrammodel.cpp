@@ -1,20 +1,24 @@
 #include "agehistogrammodel.h"
 
 AgeHistogramModel::AgeHistogramModel(QObject *parent)
-    : SnapshotTableModel(&HealthSnapshot::ageHistogram, {tr("Age"), tr("Pending")}, parent)
-{ }
-
-QVariant AgeHistogramModel::data(const QModelIndex &index, int role) const
+    : ValueTableModel({tr("Age"), tr("Pending")}, parent)
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const AgeBucket &bucket = items().at(index.row());
+    setRightAligned({CountColumn});
+}
+
+void AgeHistogramModel::setSnapshot(const HealthSnapshot &snapshot)
+{
+    SqlRows rows;
+    for (const AgeBucket &bucket : snapshot.ageHistogram) {
+        const QVariant bound = bucket.upperBoundMs ? QVariant(*bucket.upperBoundMs) : QVariant();
+        rows << QVariantList {ageBucketLabel(bucket), bucket.count, bound};
+    }
+    resetRows(rows);
+}
+
+QVariant AgeHistogramModel::cellData(int row, int column, int role) const
+{
     if (role == UpperBoundRole)
-        return bucket.upperBoundMs ? QVariant(*bucket.upperBoundMs) : QVariant();
-    if (role == Qt::TextAlignmentRole && index.column() == CountColumn)
-        return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
-    if (role != Qt::DisplayRole)
-        return {};
-    return index.column() == LabelColumn ? QVariant(ageBucketLabel(bucket))
-                                         : QVariant(bucket.count);
+        return value(row, UpperBoundValue);
+    return ValueTableModel::cellData(row, column, role);
 }

@@ -1,9 +1,10 @@
 // The age histogram of PENDING rows as a table for a bar chart: one row per bucket.
 #pragma once
 
-#include "snapshottablemodel.h"
+#include "healthsnapshot.h"
+#include "valuetablemodel.h"
 
-class AgeHistogramModel : public SnapshotTableModel<AgeBucket>
+class AgeHistogramModel : public ValueTableModel
 {
     Q_OBJECT
 public:
@@ -12,5 +13,11 @@ public:
 
     explicit AgeHistogramModel(QObject *parent = nullptr);
 
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    void setSnapshot(const HealthSnapshot &snapshot);
+
+protected:
+    QVariant cellData(int row, int column, int role) const override;
+
+private:
+    enum { UpperBoundValue = ColumnCount }; // the value past the columns: UpperBoundRole's
 };

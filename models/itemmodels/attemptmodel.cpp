@@ -5,7 +5,9 @@
 #include <QSqlQuery>
 
 AttemptModel::AttemptModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : ValueTableModel({tr("#"), tr("Worker"), tr("Claimed"), tr("Finished"), tr("Outcome"),
+                          tr("Error"), tr("Message"), tr("Consumer"), tr("Next due")},
+        parent)
 { }
 
 std::optional<SqlRows> AttemptModel::readRows(
@@ -44,18 +46,18 @@ void AttemptModel::setRows(const QString &eventId, const SqlRows &rows, bool lea
 {
     beginResetModel();
     m_eventId = eventId;
-    m_rows = eventId.isEmpty() ? SqlRows() : rows;
+    storeRows(eventId.isEmpty() ? SqlRows() : rows);
     m_leaseRunning = leaseRunning;
     endResetModel();
 }
 
 QString AttemptModel::outcome(int row) const
 {
-    const QVariant stored = m_rows.at(row).value(OutcomeColumn);
+    const QVariant stored = value(row, OutcomeColumn);
     if (!stored.isNull())
         return stored.toString();
     // Only the newest attempt can still run, and only while its claim's lease does.
-    const bool newest = row == int(m_rows.size()) - 1;
+    const bool newest = row == rowCount() - 1;
     return newest && m_leaseRunning ? QString() : QStringLiteral("LEASE_EXPIRED");
 }
 
@@ -66,44 +68,24 @@ bool AttemptModel::setEvent(const QSqlDatabase &db, const QString &eventId)
     return rows.has_value();
 }
 
-int AttemptModel::rowCount(const QModelIndex &parent) const
+QVariant AttemptModel::cellData(int row, int column, int role) const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int AttemptModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant AttemptModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    static const char *const titles[ColumnCount] = {"#", "Worker", "Claimed", "Finished", "Outcome",
-        "Error", "Message", "Consumer", "Next due"};
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0
-        || section >= ColumnCount)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    return tr(titles[section]);
-}
-
-QVariant AttemptModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const QVariant raw = m_rows.at(index.row()).value(index.column());
     if (role == RawValueRole)
-        return raw;
-    const int column = index.column();
+        return value(row, column);
     if (role == OutcomeRole)
-        return column == OutcomeColumn ? QVariant(outcome(index.row())) : QVariant();
-    if (role != Qt::DisplayRole)
-        return {};
+        return column == OutcomeColumn ? QVariant(outcome(row)) : QVariant();
+    return role == Qt::DisplayRole ? display(row, column) : QVariant();
+}
+
+QVariant AttemptModel::display(int row, int column) const
+{
+    const QVariant raw = value(row, column);
     const bool isTime
         = column == ClaimedColumn || column == FinishedColumn || column == NextAttemptColumn;
     if (isTime && !raw.isNull())
         return TimeFormat::time(raw.toLongLong());
     if (column == OutcomeColumn) {
-        const QString word = outcome(index.row());
+        const QString word = outcome(row);
         if (word.isEmpty())
             return tr("in flight");
         return word == QLatin1String("LEASE_EXPIRED") ? tr("LEASE EXPIRED") : word;

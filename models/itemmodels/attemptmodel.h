@@ -3,13 +3,12 @@
 // whoever owns a connection (the detail worker, a test); the model itself never reads.
 #pragma once
 
-#include "sqlrows.h"
+#include "valuetablemodel.h"
 
-#include <QAbstractTableModel>
 #include <QSqlDatabase>
 #include <optional>
 
-class AttemptModel : public QAbstractTableModel
+class AttemptModel : public ValueTableModel
 {
     Q_OBJECT
 public:
@@ -50,16 +49,13 @@ public:
     bool setEvent(const QSqlDatabase &db, const QString &eventId);
     QString eventId() const { return m_eventId; }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(
-        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+protected:
+    QVariant cellData(int row, int column, int role) const override;
 
 private:
     QString outcome(int row) const;
+    QVariant display(int row, int column) const;
 
     QString m_eventId;
-    SqlRows m_rows;
     bool m_leaseRunning = true;
 };

@@ -1,27 +1,15 @@
 #include "attemptshistogrammodel.h"
 
 AttemptsHistogramModel::AttemptsHistogramModel(QObject *parent)
-    : SnapshotTableModel(
-        &HealthSnapshot::attemptsHistogram, {tr("Failures"), tr("Pending"), tr("Dead")}, parent)
-{ }
-
-QVariant AttemptsHistogramModel::data(const QModelIndex &index, int role) const
+    : ValueTableModel({tr("Failures"), tr("Pending"), tr("Dead")}, parent)
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    if (role == Qt::TextAlignmentRole)
-        return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
-    if (role != Qt::DisplayRole)
-        return {};
-    const FailuresBucket &bucket = items().at(index.row());
-    switch (index.column()) {
-    case FailuresColumn:
-        return bucket.failures;
-    case PendingColumn:
-        return bucket.pending;
-    case DeadColumn:
-        return bucket.dead;
-    default:
-        return {};
-    }
+    setRightAligned({FailuresColumn, PendingColumn, DeadColumn});
+}
+
+void AttemptsHistogramModel::setSnapshot(const HealthSnapshot &snapshot)
+{
+    SqlRows rows;
+    for (const FailuresBucket &bucket : snapshot.attemptsHistogram)
+        rows << QVariantList {bucket.failures, bucket.pending, bucket.dead};
+    resetRows(rows);
 }

@@ -2,9 +2,10 @@
 // per failures value (0 to the maximum present), the DEAD rows in a column of their own.
 #pragma once
 
-#include "snapshottablemodel.h"
+#include "healthsnapshot.h"
+#include "valuetablemodel.h"
 
-class AttemptsHistogramModel : public SnapshotTableModel<FailuresBucket>
+class AttemptsHistogramModel : public ValueTableModel
 {
     Q_OBJECT
 public:
@@ -12,5 +13,5 @@ public:
 
     explicit AttemptsHistogramModel(QObject *parent = nullptr);
 
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    void setSnapshot(const HealthSnapshot &snapshot);
 };

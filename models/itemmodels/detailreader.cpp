@@ -19,43 +19,36 @@ DetailReader::DetailReader(const DatabaseUrl &url, QObject *parent)
 
 DetailReader::DetailReader(const DatabaseUrl &url, const OpenOptions &options, QObject *parent)
     : QObject(parent)
+    , m_worker(QStringLiteral("outbox-detail"), new DetailWorker(url, options))
 {
     qRegisterMetaType<EventDetail>();
     qRegisterMetaType<EventPayload>();
     qRegisterMetaType<SqlRows>();
-    startWorker(url, options);
+    connectWorker();
+    m_worker.start();
 }
 
 DetailReader::~DetailReader()
 {
-    m_thread.quit();
-    m_thread.wait();
+    m_worker.stop();
 }
 
-void DetailReader::startWorker(const DatabaseUrl &url, const OpenOptions &options)
+void DetailReader::connectWorker()
 {
-    m_worker = new DetailWorker(url, options);
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(m_worker, &DetailWorker::detailReady, this, &DetailReader::acceptDetail);
-    connect(m_worker, &DetailWorker::payloadReady, this, &DetailReader::acceptPayload);
-    connect(m_worker, &DetailWorker::replayLogReady, this, &DetailReader::acceptReplayLog);
-    m_thread.setObjectName(QStringLiteral("outbox-detail"));
-    m_thread.start();
+    DetailWorker *worker = m_worker.worker();
+    connect(worker, &DetailWorker::detailReady, this, &DetailReader::acceptDetail);
+    connect(worker, &DetailWorker::payloadReady, this, &DetailReader::acceptPayload);
+    connect(worker, &DetailWorker::replayLogReady, this, &DetailReader::acceptReplayLog);
 }
 
 void DetailReader::setProfile(const OutboxProfile &profile)
 {
-    DetailWorker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, profile] { worker->setProfile(profile); }, Qt::QueuedConnection);
+    m_worker.post([profile](DetailWorker *worker) { worker->setProfile(profile); });
 }
 
 void DetailReader::setExplainOptions(const ExplainOptions &options)
 {
-    DetailWorker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, options] { worker->setExplainOptions(options); }, Qt::QueuedConnection);
+    m_worker.post([options](DetailWorker *worker) { worker->setExplainOptions(options); });
 }
 
 void DetailReader::requestDetail(const QString &eventId, std::optional<qint64> now)
@@ -63,21 +56,16 @@ void DetailReader::requestDetail(const QString &eventId, std::optional<qint64> n
     Q_ASSERT(QThread::currentThread() == thread());
     const quint64 id = m_detail.next();
     const qint64 at = now.value_or(QDateTime::currentMSecsSinceEpoch());
-    DetailWorker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, id, eventId, at] { worker->readDetail(id, eventId, at); },
-        Qt::QueuedConnection);
+    m_worker.post([id, eventId, at](DetailWorker *worker) { worker->readDetail(id, eventId, at); });
 }
 
 void DetailReader::requestPayload(const QString &eventId, const QStringList &sensitiveKeys)
 {
     Q_ASSERT(QThread::currentThread() == thread());
     const quint64 id = m_payload.next();
-    DetailWorker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker,
-        [worker, id, eventId, sensitiveKeys] { worker->readPayload(id, eventId, sensitiveKeys); },
-        Qt::QueuedConnection);
+    m_worker.post([id, eventId, sensitiveKeys](DetailWorker *worker) {
+        worker->readPayload(id, eventId, sensitiveKeys);
+    });
 }
 
 void DetailReader::requestReplayLog()
@@ -88,26 +76,24 @@ void DetailReader::requestReplayLog()
         return;
     }
     const quint64 id = m_replayLog.next();
-    DetailWorker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, id] { worker->readReplayLog(id); }, Qt::QueuedConnection);
+    m_worker.post([id](DetailWorker *worker) { worker->readReplayLog(id); });
 }
 
 void DetailReader::acceptDetail(quint64 requestId, const EventDetail &detail)
 {
-    if (m_detail.accept(requestId))
+    if (m_detail.acceptNewest(requestId))
         emit detailLoaded(detail);
 }
 
 void DetailReader::acceptPayload(quint64 requestId, const EventPayload &payload)
 {
-    if (m_payload.accept(requestId))
+    if (m_payload.acceptNewest(requestId))
         emit payloadLoaded(payload);
 }
 
 void DetailReader::acceptReplayLog(quint64 requestId, const SqlRows &rows, const QString &error)
 {
-    if (!m_replayLog.accept(requestId))
+    if (!m_replayLog.acceptNewest(requestId))
         return;
     if (std::exchange(m_replayLogAgain, false))
         requestReplayLog();

@@ -6,10 +6,11 @@
 #include "dbconnection.h"
 #include "eventdetail.h"
 #include "eventexplainer.h"
+#include "requestids.h"
+#include "workerthread.h"
 
 #include <QObject>
 #include <QStringList>
-#include <QThread>
 #include <optional>
 
 class DetailWorker;
@@ -44,29 +45,15 @@ signals:
     void replayLogFailed(const QString &error);
 
 private:
-    // Request ids of one kind: answers older than the newest issued one are dropped.
-    struct Requests
-    {
-        quint64 issued = 0;
-        quint64 answered = 0;
-        quint64 next() { return ++issued; }
-        bool isBusy() const { return answered < issued; }
-        bool accept(quint64 id)
-        {
-            answered = qMax(answered, id);
-            return id == issued;
-        }
-    };
-
-    void startWorker(const DatabaseUrl &url, const OpenOptions &options);
+    void connectWorker();
     void acceptDetail(quint64 requestId, const EventDetail &detail);
     void acceptPayload(quint64 requestId, const EventPayload &payload);
     void acceptReplayLog(quint64 requestId, const SqlRows &rows, const QString &error);
 
-    QThread m_thread;
-    DetailWorker *m_worker = nullptr; // lives on m_thread, deleted there when it finishes
-    Requests m_detail;
-    Requests m_payload;
-    Requests m_replayLog;
+    WorkerThread<DetailWorker> m_worker;
+    // One kind each: an answer older than the newest request of its kind is dropped.
+    RequestIds m_detail;
+    RequestIds m_payload;
+    RequestIds m_replayLog;
     bool m_replayLogAgain = false; // asked for while a read ran: read once more after it
 };

@@ -38,8 +38,7 @@ bool readResolution(const QSqlDatabase &db, EventDetail *detail)
 
 DetailWorker::DetailWorker(const DatabaseUrl &url, const OpenOptions &options, QObject *parent)
     : QObject(parent)
-    , m_url(url)
-    , m_options(options)
+    , m_connection(url, options)
 { }
 
 // Runs on the worker thread, where the connection was opened.
@@ -57,9 +56,8 @@ void DetailWorker::setProfile(const OutboxProfile &profile)
 QSqlDatabase DetailWorker::database(QString *error)
 {
     Q_ASSERT(QThread::currentThread() == thread());
-    if (!m_connection)
-        m_connection = DbConnection::open(m_url, m_options, error);
-    return m_connection ? m_connection->database() : QSqlDatabase();
+    DbConnection *connection = m_connection.get(error);
+    return connection ? connection->database() : QSqlDatabase();
 }
 
 QString DetailWorker::source(const QSqlDatabase &db) const

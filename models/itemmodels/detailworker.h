@@ -10,6 +10,7 @@
 #include "eventdetail.h"
 #include "eventexplainer.h"
 #include "outboxprofile.h"
+#include "workerconnection.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -44,7 +45,7 @@ signals:
 
 private:
     QSqlDatabase database(QString *error);
-    void dropConnection() { m_connection.reset(); }
+    void dropConnection() { m_connection.drop(); }
     // Each reads with a QSqlDatabase handle that is gone when it returns, so that the
     // connection can then be dropped without "still in use".
     bool readDetail(EventDetail *detail, qint64 now);
@@ -55,9 +56,7 @@ private:
     bool native() const { return !m_profile; }
     QString source(const QSqlDatabase &db) const;
 
-    DatabaseUrl m_url;
-    OpenOptions m_options;
-    std::unique_ptr<DbConnection> m_connection;
+    WorkerConnection m_connection;
     std::optional<OutboxProfile> m_profile; // only for another schema than the native one
     ExplainOptions m_explain;
     // A DEAD event's explanation counts the other DEAD events with its error, a read of every

@@ -1,19 +1,15 @@
 #include "errorcategorymodel.h"
 
 ErrorCategoryModel::ErrorCategoryModel(QObject *parent)
-    : SnapshotTableModel(
-        &HealthSnapshot::errorCategories, {tr("Error category"), tr("Events")}, parent)
-{ }
-
-QVariant ErrorCategoryModel::data(const QModelIndex &index, int role) const
+    : ValueTableModel({tr("Error category"), tr("Events")}, parent)
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    if (role == Qt::TextAlignmentRole && index.column() == CountColumn)
-        return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
-    if (role != Qt::DisplayRole)
-        return {};
-    const CategoryCount &category = items().at(index.row());
-    return index.column() == CategoryColumn ? QVariant(category.category)
-                                            : QVariant(category.count);
+    setRightAligned({CountColumn});
+}
+
+void ErrorCategoryModel::setSnapshot(const HealthSnapshot &snapshot)
+{
+    SqlRows rows;
+    for (const CategoryCount &category : snapshot.errorCategories)
+        rows << QVariantList {category.category, category.count};
+    resetRows(rows);
 }

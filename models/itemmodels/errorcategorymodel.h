@@ -2,9 +2,10 @@
 // category found in the table.
 #pragma once
 
-#include "snapshottablemodel.h"
+#include "healthsnapshot.h"
+#include "valuetablemodel.h"
 
-class ErrorCategoryModel : public SnapshotTableModel<CategoryCount>
+class ErrorCategoryModel : public ValueTableModel
 {
     Q_OBJECT
 public:
@@ -12,5 +13,5 @@ public:
 
     explicit ErrorCategoryModel(QObject *parent = nullptr);
 
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    void setSnapshot(const HealthSnapshot &snapshot);
 };

@@ -8,23 +8,22 @@
 EventQueryClient::EventQueryClient(
     const DatabaseUrl &url, const OpenOptions &options, QObject *parent)
     : QObject(parent)
+    , m_worker(u"outbox-events"_qs, new EventQueryWorker(url, options, m_state))
 {
     qRegisterMetaType<EventPageRequest>();
     qRegisterMetaType<EventPageAnswer>();
-    m_worker = new EventQueryWorker(url, options, m_state);
-    m_worker->moveToThread(&m_workerThread);
-    connect(&m_workerThread, &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(m_worker, &EventQueryWorker::answered, this, &EventQueryClient::accept);
-    m_workerThread.setObjectName(u"outbox-events"_qs);
-    m_workerThread.start();
-    if (url.isPostgreSql()) {
-        m_canceller = new EventQueryCanceller(url, m_state);
-        m_canceller->moveToThread(&m_cancelThread);
-        connect(&m_cancelThread, &QThread::finished, m_canceller, &QObject::deleteLater);
-        m_cancelThread.setObjectName(u"outbox-events-cancel"_qs);
-        m_cancelThread.start();
-        QMetaObject::invokeMethod(m_canceller, &EventQueryCanceller::prepare, Qt::QueuedConnection);
-    }
+    connect(m_worker.worker(), &EventQueryWorker::answered, this, &EventQueryClient::accept);
+    m_worker.start();
+    if (url.isPostgreSql())
+        startCanceller(url);
+}
+
+void EventQueryClient::startCanceller(const DatabaseUrl &url)
+{
+    m_canceller = std::make_unique<WorkerThread<EventQueryCanceller>>(
+        u"outbox-events-cancel"_qs, new EventQueryCanceller(url, m_state));
+    m_canceller->start();
+    m_canceller->post([](EventQueryCanceller *canceller) { canceller->prepare(); });
 }
 
 EventQueryClient::~EventQueryClient()
@@ -32,41 +31,26 @@ EventQueryClient::~EventQueryClient()
     // Nothing queued runs any more, and a statement still running is cancelled first, so the
     // wait is short (at worst one statement timeout when the server cannot be reached).
     m_state->newest = std::numeric_limits<quint64>::max();
-    if (m_canceller) {
-        EventQueryCanceller *canceller = m_canceller;
-        QThread *thread = &m_cancelThread;
-        QMetaObject::invokeMethod(
-            canceller,
-            [canceller, thread] {
-                canceller->cancelSuperseded();
-                thread->quit();
-            },
-            Qt::QueuedConnection);
-    }
-    m_workerThread.quit();
-    m_workerThread.wait();
-    m_cancelThread.wait();
+    if (m_canceller)
+        m_canceller->post([](EventQueryCanceller *canceller) { canceller->cancelSuperseded(); });
+    m_worker.stop();
+    m_canceller.reset(); // once the worker has ended: no statement is left to cancel
 }
 
 quint64 EventQueryClient::submit(EventPageRequest request)
 {
     Q_ASSERT(QThread::currentThread() == thread());
-    request.id = ++m_lastIssued;
+    request.id = m_requests.next();
     const bool supersedes = m_state->running.load() != 0;
     m_state->newest = request.id;
-    EventQueryWorker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, request] { worker->run(request); }, Qt::QueuedConnection);
-    if (supersedes && m_canceller) {
-        EventQueryCanceller *canceller = m_canceller;
-        QMetaObject::invokeMethod(
-            canceller, [canceller] { canceller->cancelSuperseded(); }, Qt::QueuedConnection);
-    }
+    m_worker.post([request](EventQueryWorker *worker) { worker->run(request); });
+    if (supersedes && m_canceller)
+        m_canceller->post([](EventQueryCanceller *canceller) { canceller->cancelSuperseded(); });
     return request.id;
 }
 
 void EventQueryClient::accept(const EventPageAnswer &answer)
 {
-    if (answer.id == m_lastIssued) // older answers are stale
+    if (m_requests.acceptNewest(answer.id)) // older answers are stale
         emit answered(answer);
 }

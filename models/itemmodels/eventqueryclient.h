@@ -7,9 +7,10 @@
 #include "dbconnection.h"
 #include "eventpage.h"
 #include "eventquerystate.h"
+#include "requestids.h"
+#include "workerthread.h"
 
 #include <QObject>
-#include <QThread>
 #include <memory>
 
 class EventQueryCanceller;
@@ -32,10 +33,10 @@ signals:
 private:
     void accept(const EventPageAnswer &answer);
 
+    void startCanceller(const DatabaseUrl &url);
+
     std::shared_ptr<EventQueryState> m_state = std::make_shared<EventQueryState>();
-    QThread m_workerThread;
-    QThread m_cancelThread;
-    EventQueryWorker *m_worker = nullptr; // lives on m_workerThread, deleted there
-    EventQueryCanceller *m_canceller = nullptr; // PostgreSQL only; lives on m_cancelThread
-    quint64 m_lastIssued = 0;
+    WorkerThread<EventQueryWorker> m_worker;
+    std::unique_ptr<WorkerThread<EventQueryCanceller>> m_canceller; // PostgreSQL only
+    RequestIds m_requests; // only the newest request's answer is passed on
 };

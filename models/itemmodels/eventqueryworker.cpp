@@ -20,29 +20,28 @@ bool wasCancelled(const QSqlError &error)
 EventQueryWorker::EventQueryWorker(const DatabaseUrl &url, const OpenOptions &options,
     std::shared_ptr<EventQueryState> state, QObject *parent)
     : QObject(parent)
-    , m_url(url)
-    , m_options(options)
+    , m_statementTimeoutMs(options.statementTimeoutMs)
     , m_state(std::move(state))
+    , m_connection(url, options)
 { }
 
 // Runs on the worker thread, where the connection was opened.
 EventQueryWorker::~EventQueryWorker() = default;
 
-bool EventQueryWorker::ensureConnection(QString *error)
+DbConnection *EventQueryWorker::ensureConnection(QString *error)
 {
-    if (m_connection)
-        return true;
-    m_connection = DbConnection::open(m_url, m_options, error);
-    if (m_connection && m_connection->isPostgreSql())
-        inspectConnection();
-    return m_connection != nullptr;
+    const bool fresh = !m_connection.isOpen();
+    DbConnection *connection = m_connection.get(error);
+    if (fresh && connection && connection->isPostgreSql())
+        inspectConnection(connection->database());
+    return connection;
 }
 
 // The backend to cancel, and whether the ID column sorts by code point (C, POSIX, C.UTF-8):
 // only then is an ID prefix a plain range of the primary key's own order.
-void EventQueryWorker::inspectConnection()
+void EventQueryWorker::inspectConnection(const QSqlDatabase &db)
 {
-    QSqlQuery query(m_connection->database());
+    QSqlQuery query(db);
     if (query.exec(QStringLiteral("SELECT pg_backend_pid()")) && query.next())
         m_state->backendPid = query.value(0).toInt();
     // clang-format off
@@ -63,12 +62,13 @@ void EventQueryWorker::run(const EventPageRequest &request)
     // A connection kept from an earlier read may have died since (a server restart): when
     // the read fails on it, one more try on a fresh connection, so the table is current again
     // with the first refresh after the server returns rather than the one after.
-    const bool kept = m_connection != nullptr;
+    const bool kept = m_connection.isOpen();
     EventPageAnswer answer;
     QElapsedTimer timer;
     timer.start();
     bool ok = runOnce(request, &answer);
-    if (!ok && kept && !m_connection && answer.outcome == EventPageAnswer::Outcome::Failed
+    const bool dropped = kept && !m_connection.isOpen();
+    if (!ok && dropped && answer.outcome == EventPageAnswer::Outcome::Failed
         && !m_state->isSuperseded(request.id))
         ok = runOnce(request, &answer);
     answer.queryMs = timer.elapsed();
@@ -82,7 +82,8 @@ bool EventQueryWorker::runOnce(const EventPageRequest &request, EventPageAnswer 
     answer->id = request.id;
     answer->kind = request.kind;
     QString error;
-    if (!ensureConnection(&error)) {
+    DbConnection *connection = ensureConnection(&error);
+    if (!connection) {
         answer->outcome = EventPageAnswer::Outcome::Failed;
         answer->error = error;
         return false;
@@ -90,7 +91,7 @@ bool EventQueryWorker::runOnce(const EventPageRequest &request, EventPageAnswer 
     EventPageRequest effective = request;
     effective.filter.idsInCCollation = m_idsInCCollation;
     answer->idsInCCollation = m_idsInCCollation;
-    EventPageQuery query(m_connection->database());
+    EventPageQuery query(connection->database());
     m_state->running = request.id;
     const bool ok = readPage(query, effective, answer);
     if (ok && request.count)
@@ -152,14 +153,14 @@ bool EventQueryWorker::settle(
             ++m_state->cancelled;
             return false;
         }
-        const int timeout = m_options.statementTimeoutMs;
+        const int timeout = m_statementTimeoutMs;
         if (timeout <= 0 || elapsedMs < timeout * 9 / 10)
             return true;
         answer->outcome = EventPageAnswer::Outcome::TimedOut;
         answer->error = query.errorText();
         return false;
     }
-    m_connection.reset(); // the server may have gone away: reopen at the next request
+    m_connection.drop(); // the server may have gone away: reopen at the next request
     m_state->backendPid = 0;
     if (!m_state->isSuperseded(id)) {
         answer->outcome = EventPageAnswer::Outcome::Failed;

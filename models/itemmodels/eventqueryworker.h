@@ -13,6 +13,7 @@
 #include "dbconnection.h"
 #include "eventpage.h"
 #include "eventquerystate.h"
+#include "workerconnection.h"
 
 #include <QObject>
 #include <memory>
@@ -35,17 +36,16 @@ signals:
     void answered(const EventPageAnswer &answer);
 
 private:
-    bool ensureConnection(QString *error);
-    void inspectConnection();
+    DbConnection *ensureConnection(QString *error); // null with *error when it cannot open
+    void inspectConnection(const QSqlDatabase &db);
     // One try at the request's page (and count); false when it has no answer.
     bool runOnce(const EventPageRequest &request, EventPageAnswer *answer);
     bool readPage(EventPageQuery &query, const EventPageRequest &request, EventPageAnswer *answer);
     void readCount(EventPageQuery &query, const EventPageRequest &request, EventPageAnswer *answer);
     bool settle(const EventPageQuery &query, quint64 id, qint64 elapsedMs, EventPageAnswer *answer);
 
-    DatabaseUrl m_url;
-    OpenOptions m_options;
+    int m_statementTimeoutMs = 0;
     std::shared_ptr<EventQueryState> m_state;
-    std::unique_ptr<DbConnection> m_connection;
+    WorkerConnection m_connection;
     bool m_idsInCCollation = false;
 };

@@ -10,14 +10,34 @@ QVariant seconds(const std::optional<qint64> &ms)
 } // namespace
 
 HistoryModel::HistoryModel(QObject *parent)
-    : QAbstractTableModel(parent)
-{ }
+    : ValueTableModel({tr("Ago"), tr("Delivered"), tr("Failed"), tr("p50 (s)"), tr("p95 (s)"),
+                          tr("p99 (s)"), tr("Deliveries")},
+        parent)
+{
+    setRightAligned(
+        {AgoColumn, DeliveredColumn, FailedColumn, P50Column, P95Column, P99Column, CountColumn});
+}
 
 void HistoryModel::setHistory(const DeliveryHistory &history)
 {
     beginResetModel();
     m_history = history;
+    SqlRows rows;
+    for (const HistoryBucket &bucket : history.buckets)
+        rows << rowOf(bucket);
+    storeRows(rows);
     endResetModel();
+}
+
+QVariantList HistoryModel::rowOf(const HistoryBucket &bucket) const
+{
+    // From the bucket's start, not its row: an incomplete history lacks the oldest ones.
+    const qint64 last = DeliveryHistory::lastBucketStart(m_history.range, m_history.now);
+    const qint64 buckets = (bucket.start - last) / DeliveryHistory::bucketMs(m_history.range);
+    const double ago = double(buckets) / bucketsPerUnit(m_history.range);
+    return {ago, bucket.delivered, bucket.failed, seconds(bucket.latency.p50Ms),
+        seconds(bucket.latency.p95Ms), seconds(bucket.latency.p99Ms), bucket.latency.count,
+        bucket.start};
 }
 
 int HistoryModel::bucketsPerUnit(HistoryRange range)
@@ -33,71 +53,9 @@ int HistoryModel::bucketsPerUnit(HistoryRange range)
     return 24;
 }
 
-int HistoryModel::rowCount(const QModelIndex &parent) const
+QVariant HistoryModel::cellData(int row, int column, int role) const
 {
-    return parent.isValid() ? 0 : int(m_history.buckets.size());
-}
-
-int HistoryModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant HistoryModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const HistoryBucket &bucket = m_history.buckets.at(index.row());
     if (role == BucketStartRole)
-        return bucket.start;
-    if (role == Qt::TextAlignmentRole)
-        return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
-    if (role != Qt::DisplayRole)
-        return {};
-    switch (index.column()) {
-    case AgoColumn: {
-        // From the bucket's start, not its row: an incomplete history lacks the oldest ones.
-        const qint64 last = DeliveryHistory::lastBucketStart(m_history.range, m_history.now);
-        const qint64 buckets = (bucket.start - last) / DeliveryHistory::bucketMs(m_history.range);
-        return double(buckets) / bucketsPerUnit(m_history.range);
-    }
-    case DeliveredColumn:
-        return bucket.delivered;
-    case FailedColumn:
-        return bucket.failed;
-    case P50Column:
-        return seconds(bucket.latency.p50Ms);
-    case P95Column:
-        return seconds(bucket.latency.p95Ms);
-    case P99Column:
-        return seconds(bucket.latency.p99Ms);
-    case CountColumn:
-        return bucket.latency.count;
-    default:
-        return {};
-    }
-}
-
-QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case AgoColumn:
-        return tr("Ago");
-    case DeliveredColumn:
-        return tr("Delivered");
-    case FailedColumn:
-        return tr("Failed");
-    case P50Column:
-        return tr("p50 (s)");
-    case P95Column:
-        return tr("p95 (s)");
-    case P99Column:
-        return tr("p99 (s)");
-    case CountColumn:
-        return tr("Deliveries");
-    default:
-        return {};
-    }
+        return value(row, BucketStartValue);
+    return ValueTableModel::cellData(row, column, role);
 }

@@ -6,10 +6,9 @@
 #pragma once
 
 #include "deliveryhistory.h"
+#include "valuetablemodel.h"
 
-#include <QAbstractTableModel>
-
-class HistoryModel : public QAbstractTableModel
+class HistoryModel : public ValueTableModel
 {
     Q_OBJECT
 public:
@@ -32,12 +31,12 @@ public:
     // Buckets per unit of AgoColumn: 1 for 1 h (minutes), 4 for 24 h (hours), 24 for 7 d (days).
     static int bucketsPerUnit(HistoryRange range);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(
-        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+protected:
+    QVariant cellData(int row, int column, int role) const override;
 
 private:
+    enum { BucketStartValue = ColumnCount }; // the value past the columns: BucketStartRole's
+    QVariantList rowOf(const HistoryBucket &bucket) const;
+
     DeliveryHistory m_history;
 };

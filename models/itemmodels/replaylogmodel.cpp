@@ -5,7 +5,9 @@
 #include <QSqlQuery>
 
 ReplayLogModel::ReplayLogModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : ValueTableModel({tr("When"), tr("Event"), tr("Operator"), tr("Reason"), tr("Budget"),
+                          tr("Failures before")},
+        parent)
 { }
 
 std::optional<SqlRows> ReplayLogModel::readRows(
@@ -30,7 +32,7 @@ void ReplayLogModel::setRows(const QString &eventId, const SqlRows &rows)
 {
     beginResetModel();
     m_eventId = eventId;
-    m_rows = rows;
+    storeRows(rows);
     endResetModel();
 }
 
@@ -41,38 +43,16 @@ bool ReplayLogModel::load(const QSqlDatabase &db, const QString &eventId)
     return rows.has_value();
 }
 
-int ReplayLogModel::rowCount(const QModelIndex &parent) const
+QVariant ReplayLogModel::cellData(int row, int column, int role) const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int ReplayLogModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant ReplayLogModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    static const char *const titles[ColumnCount]
-        = {"When", "Event", "Operator", "Reason", "Budget", "Failures before"};
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0
-        || section >= ColumnCount)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    return tr(titles[section]);
-}
-
-QVariant ReplayLogModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const QVariant raw = m_rows.at(index.row()).value(index.column());
+    const QVariant raw = value(row, column);
     if (role == RawValueRole)
         return raw;
     if (role != Qt::DisplayRole)
         return {};
-    if (index.column() == WhenColumn && !raw.isNull())
+    if (column == WhenColumn && !raw.isNull())
         return TimeFormat::time(raw.toLongLong());
-    if (index.column() == BudgetColumn && !raw.isNull())
+    if (column == BudgetColumn && !raw.isNull())
         return raw.toBool() ? tr("reset") : tr("one more attempt");
     return raw;
 }

@@ -3,13 +3,12 @@
 // statement, run by whoever owns a connection (the window's detail worker, a test).
 #pragma once
 
-#include "sqlrows.h"
+#include "valuetablemodel.h"
 
-#include <QAbstractTableModel>
 #include <QSqlDatabase>
 #include <optional>
 
-class ReplayLogModel : public QAbstractTableModel
+class ReplayLogModel : public ValueTableModel
 {
     Q_OBJECT
 public:
@@ -37,13 +36,9 @@ public:
     bool load(const QSqlDatabase &db, const QString &eventId = {});
     QString eventId() const { return m_eventId; }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(
-        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+protected:
+    QVariant cellData(int row, int column, int role) const override;
 
 private:
     QString m_eventId;
-    SqlRows m_rows;
 };

@@ -1,29 +1,26 @@
 #include "throughputmodel.h"
 
 ThroughputModel::ThroughputModel(QObject *parent)
-    : SnapshotTableModel(
-        &HealthSnapshot::throughput, {tr("Minute"), tr("Delivered"), tr("Failed")}, parent)
-{ }
-
-QVariant ThroughputModel::data(const QModelIndex &index, int role) const
+    : ValueTableModel({tr("Minute"), tr("Delivered"), tr("Failed")}, parent)
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const ThroughputMinute &minute = items().at(index.row());
-    if (role == MinuteStartRole)
-        return minute.minuteStart;
-    if (role == Qt::TextAlignmentRole)
-        return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
-    if (role != Qt::DisplayRole)
-        return {};
-    switch (index.column()) {
-    case MinuteColumn:
-        return index.row() - int(items().size()) + 1; // the current minute is 0
-    case DeliveredColumn:
-        return minute.delivered;
-    case FailedColumn:
-        return minute.failed;
-    default:
-        return {};
+    setRightAligned({MinuteColumn, DeliveredColumn, FailedColumn});
+}
+
+void ThroughputModel::setSnapshot(const HealthSnapshot &snapshot)
+{
+    SqlRows rows;
+    const int count = int(snapshot.throughput.size());
+    for (int row = 0; row < count; ++row) {
+        const ThroughputMinute &minute = snapshot.throughput.at(row);
+        const int ago = row - count + 1; // the current minute is 0
+        rows << QVariantList {ago, minute.delivered, minute.failed, minute.minuteStart};
     }
+    resetRows(rows);
+}
+
+QVariant ThroughputModel::cellData(int row, int column, int role) const
+{
+    if (role == MinuteStartRole)
+        return value(row, MinuteStartValue);
+    return ValueTableModel::cellData(row, column, role);
 }

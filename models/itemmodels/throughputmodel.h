@@ -3,9 +3,10 @@
 // well as the wall clock; MinuteStartRole gives its absolute start.
 #pragma once
 
-#include "snapshottablemodel.h"
+#include "healthsnapshot.h"
+#include "valuetablemodel.h"
 
-class ThroughputModel : public SnapshotTableModel<ThroughputMinute>
+class ThroughputModel : public ValueTableModel
 {
     Q_OBJECT
 public:
@@ -14,5 +15,11 @@ public:
 
     explicit ThroughputModel(QObject *parent = nullptr);
 
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    void setSnapshot(const HealthSnapshot &snapshot);
+
+protected:
+    QVariant cellData(int row, int column, int role) const override;
+
+private:
+    enum { MinuteStartValue = ColumnCount }; // the value past the columns: MinuteStartRole's
 };

@@ -16,36 +16,31 @@ TriageReader::TriageReader(const DatabaseUrl &url, QObject *parent)
 
 TriageReader::TriageReader(const DatabaseUrl &url, const OpenOptions &options, QObject *parent)
     : QObject(parent)
+    , m_worker(QStringLiteral("outbox-triage"), new TriageWorker(url, options))
 {
     qRegisterMetaType<ErrorGroup>();
     qRegisterMetaType<QList<ErrorGroup>>();
     qRegisterMetaType<ReplayPreview>();
-    startWorker(url, options);
+    connectWorker();
+    m_worker.start();
 }
 
 TriageReader::~TriageReader()
 {
-    m_thread.quit();
-    m_thread.wait();
+    m_worker.stop();
 }
 
-void TriageReader::startWorker(const DatabaseUrl &url, const OpenOptions &options)
+void TriageReader::connectWorker()
 {
-    m_worker = new TriageWorker(url, options);
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(m_worker, &TriageWorker::errorGroupsReady, this, &TriageReader::acceptErrorGroups);
-    connect(m_worker, &TriageWorker::deadEventIdsReady, this, &TriageReader::acceptDeadEventIds);
-    connect(m_worker, &TriageWorker::previewReady, this, &TriageReader::acceptPreview);
-    m_thread.setObjectName(QStringLiteral("outbox-triage"));
-    m_thread.start();
+    TriageWorker *worker = m_worker.worker();
+    connect(worker, &TriageWorker::errorGroupsReady, this, &TriageReader::acceptErrorGroups);
+    connect(worker, &TriageWorker::deadEventIdsReady, this, &TriageReader::acceptDeadEventIds);
+    connect(worker, &TriageWorker::previewReady, this, &TriageReader::acceptPreview);
 }
 
 void TriageReader::setProfile(const OutboxProfile &profile)
 {
-    TriageWorker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, profile] { worker->setProfile(profile); }, Qt::QueuedConnection);
+    m_worker.post([profile](TriageWorker *worker) { worker->setProfile(profile); });
 }
 
 void TriageReader::requestErrorGroups()
@@ -56,9 +51,7 @@ void TriageReader::requestErrorGroups()
         return;
     }
     const quint64 id = m_groups.next();
-    TriageWorker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, id] { worker->readErrorGroups(id); }, Qt::QueuedConnection);
+    m_worker.post([id](TriageWorker *worker) { worker->readErrorGroups(id); });
 }
 
 void TriageReader::requestDeadEventIds(const QString &signature)
@@ -66,10 +59,8 @@ void TriageReader::requestDeadEventIds(const QString &signature)
     Q_ASSERT(QThread::currentThread() == thread());
     const quint64 id = m_deadIds.next();
     m_deadIdsSignature = signature;
-    TriageWorker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, id, signature] { worker->readDeadEventIds(id, signature); },
-        Qt::QueuedConnection);
+    m_worker.post(
+        [id, signature](TriageWorker *worker) { worker->readDeadEventIds(id, signature); });
 }
 
 quint64 TriageReader::requestPreview(
@@ -77,18 +68,16 @@ quint64 TriageReader::requestPreview(
 {
     Q_ASSERT(QThread::currentThread() == thread());
     const quint64 id = m_preview.next();
-    TriageWorker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker,
-        [worker, id, selection, request] { worker->computePreview(id, selection, request); },
-        Qt::QueuedConnection);
+    m_worker.post([id, selection, request](TriageWorker *worker) {
+        worker->computePreview(id, selection, request);
+    });
     return id;
 }
 
 void TriageReader::acceptErrorGroups(
     quint64 requestId, const QList<ErrorGroup> &groups, const QString &error)
 {
-    if (!m_groups.accept(requestId))
+    if (!m_groups.acceptNewest(requestId))
         return;
     if (std::exchange(m_groupsAgain, false))
         requestErrorGroups();
@@ -101,7 +90,7 @@ void TriageReader::acceptErrorGroups(
 void TriageReader::acceptDeadEventIds(
     quint64 requestId, const QStringList &ids, const QString &error)
 {
-    if (!m_deadIds.accept(requestId))
+    if (!m_deadIds.acceptNewest(requestId))
         return;
     if (error.isEmpty())
         emit deadEventIdsLoaded(m_deadIdsSignature, ids);
@@ -112,7 +101,7 @@ void TriageReader::acceptDeadEventIds(
 void TriageReader::acceptPreview(
     quint64 requestId, const ReplayPreview &preview, const QString &error)
 {
-    if (!m_preview.accept(requestId))
+    if (!m_preview.acceptNewest(requestId))
         return;
     if (error.isEmpty())
         emit previewLoaded(requestId, preview);

@@ -3,10 +3,11 @@
 // a slow answer never overwrites a fresher one. Nothing here touches a database.
 #pragma once
 
+#include "requestids.h"
 #include "triageworker.h"
+#include "workerthread.h"
 
 #include <QObject>
-#include <QThread>
 
 class TriageReader : public QObject
 {
@@ -40,31 +41,17 @@ signals:
     void previewFailed(quint64 requestId, const QString &error);
 
 private:
-    // Request ids of one kind: answers older than the newest issued one are dropped.
-    struct Requests
-    {
-        quint64 issued = 0;
-        quint64 answered = 0;
-        quint64 next() { return ++issued; }
-        bool isBusy() const { return answered < issued; }
-        bool accept(quint64 id)
-        {
-            answered = qMax(answered, id);
-            return id == issued;
-        }
-    };
-
-    void startWorker(const DatabaseUrl &url, const OpenOptions &options);
+    void connectWorker();
     void acceptErrorGroups(
         quint64 requestId, const QList<ErrorGroup> &groups, const QString &error);
     void acceptDeadEventIds(quint64 requestId, const QStringList &ids, const QString &error);
     void acceptPreview(quint64 requestId, const ReplayPreview &preview, const QString &error);
 
-    QThread m_thread;
-    TriageWorker *m_worker = nullptr; // lives on m_thread, deleted there when it finishes
-    Requests m_groups;
-    Requests m_deadIds;
-    Requests m_preview;
+    WorkerThread<TriageWorker> m_worker;
+    // One kind each: an answer older than the newest request of its kind is dropped.
+    RequestIds m_groups;
+    RequestIds m_deadIds;
+    RequestIds m_preview;
     bool m_groupsAgain = false; // asked for while a read ran: read once more after it
     QString m_deadIdsSignature; // of the newest request
 };

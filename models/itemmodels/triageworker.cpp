@@ -6,8 +6,7 @@
 
 TriageWorker::TriageWorker(const DatabaseUrl &url, const OpenOptions &options, QObject *parent)
     : QObject(parent)
-    , m_url(url)
-    , m_options(options)
+    , m_connection(url, options)
 { }
 
 // Runs on the worker thread, where the connection was opened.
@@ -25,15 +24,12 @@ bool TriageWorker::withDatabase(
     const std::function<bool(const QSqlDatabase &, QString *)> &read, QString *error)
 {
     Q_ASSERT(QThread::currentThread() == thread());
-    if (!m_connection)
-        m_connection = DbConnection::open(m_url, m_options, error);
-    bool ok = false;
-    if (m_connection)
-        ok = read(m_connection->database(), error);
+    DbConnection *connection = m_connection.get(error);
+    const bool ok = connection && read(connection->database(), error);
     if (!ok) {
         if (error->isEmpty())
             *error = tr("the database did not answer");
-        m_connection.reset(); // reopen on the next request: the server may have gone away
+        m_connection.drop(); // reopen on the next request: the server may have gone away
     }
     return ok;
 }

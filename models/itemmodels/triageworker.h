@@ -11,6 +11,7 @@
 #include "outboxprofile.h"
 #include "replaypreview.h"
 #include "replaytypes.h"
+#include "workerconnection.h"
 
 #include <QObject>
 #include <QStringList>
@@ -52,8 +53,6 @@ private:
         const std::function<bool(const QSqlDatabase &, QString *)> &read, QString *error);
     const OutboxProfile *profile() const { return m_profile ? &*m_profile : nullptr; }
 
-    DatabaseUrl m_url;
-    OpenOptions m_options;
-    std::unique_ptr<DbConnection> m_connection;
+    WorkerConnection m_connection;
     std::optional<OutboxProfile> m_profile; // only for another schema than the native one
 };

@@ -19,11 +19,9 @@ Relay::~Relay()
 
 RelayWorker *Relay::addWorker(int index)
 {
-    auto *thread = new QThread;
-    thread->setObjectName(QStringLiteral("relay-worker-%1").arg(index + 1));
     auto *worker = new RelayWorker(m_url, m_config, index, m_clock);
-    worker->moveToThread(thread);
-    connect(thread, &QThread::finished, worker, &QObject::deleteLater);
+    auto thread = std::make_unique<WorkerThread<RelayWorker>>(
+        QStringLiteral("relay-worker-%1").arg(index + 1), worker);
     connect(worker, &RelayWorker::statsChanged, this, &Relay::onWorkerStats);
     connect(worker, &RelayWorker::traced, this, &Relay::traced);
     connect(worker, &RelayWorker::stepped, this, &Relay::stepped);
@@ -33,8 +31,7 @@ RelayWorker *Relay::addWorker(int index)
     connect(worker, &RelayWorker::reconnectFailed, this,
         [this](int, const QString &error) { m_outageCause = error; });
     thread->start();
-    m_threads << thread;
-    m_workers << worker;
+    m_workers.push_back(std::move(thread));
     return worker;
 }
 
@@ -69,19 +66,14 @@ void Relay::startAsync(bool paused)
     m_startsPending = m_config.workers;
     m_startError.clear();
     for (int i = 0; i < m_config.workers; ++i) {
-        RelayWorker *worker = addWorker(i);
         // The answer is posted to this relay; deleted first, it is never delivered.
-        QMetaObject::invokeMethod(
-            worker,
-            [this, worker, paused, generation] {
-                worker->setPaused(paused);
-                const bool ok = worker->start();
-                const QString error = ok ? QString() : worker->errorText();
-                QMetaObject::invokeMethod(
-                    this, [=, this] { onWorkerStarted(generation, ok, error); },
-                    Qt::QueuedConnection);
-            },
-            Qt::QueuedConnection);
+        postToWorker(addWorker(i), [this, paused, generation](RelayWorker *worker) {
+            worker->setPaused(paused);
+            const bool ok = worker->start();
+            const QString error = ok ? QString() : worker->errorText();
+            QMetaObject::invokeMethod(
+                this, [=, this] { onWorkerStarted(generation, ok, error); }, Qt::QueuedConnection);
+        });
     }
 }
 
@@ -105,14 +97,12 @@ void Relay::stop()
 {
     ++m_generation; // a startAsync still answering is over
     m_startsPending = 0;
-    for (int i = 0; i < m_threads.size(); ++i) {
-        QMetaObject::invokeMethod(m_workers[i], "stop", Qt::BlockingQueuedConnection);
-        m_stats[i] = m_workers[i]->stats();
-        m_threads[i]->quit();
-        m_threads[i]->wait();
-        delete m_threads[i]; // the worker was deleted by deleteLater as the thread finished
+    for (size_t i = 0; i < m_workers.size(); ++i) {
+        RelayWorker *worker = m_workers[i]->worker();
+        QMetaObject::invokeMethod(worker, "stop", Qt::BlockingQueuedConnection);
+        m_stats[qsizetype(i)] = worker->stats();
+        m_workers[i].reset(); // joins the thread; the worker is deleted on it as it ends
     }
-    m_threads.clear();
     m_workers.clear();
     m_down.clear();
 }
@@ -120,28 +110,27 @@ void Relay::stop()
 void Relay::setPaused(bool paused)
 {
     m_paused = paused;
-    for (RelayWorker *worker : std::as_const(m_workers))
-        QMetaObject::invokeMethod(worker, "setPaused", Qt::QueuedConnection, Q_ARG(bool, paused));
+    for (const auto &thread : m_workers)
+        thread->post([paused](RelayWorker *worker) { worker->setPaused(paused); });
 }
 
 void Relay::step()
 {
-    if (!m_workers.isEmpty())
-        QMetaObject::invokeMethod(m_workers.constFirst(), "stepOnce", Qt::QueuedConnection);
+    if (!m_workers.empty())
+        m_workers.front()->post([](RelayWorker *worker) { worker->stepOnce(); });
 }
 
 void Relay::setTracing(bool on)
 {
-    for (RelayWorker *worker : std::as_const(m_workers))
-        QMetaObject::invokeMethod(worker, "setTracing", Qt::QueuedConnection, Q_ARG(bool, on));
+    for (const auto &thread : m_workers)
+        thread->post([on](RelayWorker *worker) { worker->setTracing(on); });
 }
 
 void Relay::setFaultProfile(const FaultProfile &faults)
 {
     m_config.faults = faults;
-    for (RelayWorker *worker : std::as_const(m_workers))
-        QMetaObject::invokeMethod(
-            worker, [worker, faults] { worker->setFaultProfile(faults); }, Qt::QueuedConnection);
+    for (const auto &thread : m_workers)
+        thread->post([faults](RelayWorker *worker) { worker->setFaultProfile(faults); });
 }
 
 void Relay::onWorkerStats(int worker, const RelayStats &stats)

@@ -10,13 +10,14 @@
 #include "databaseurl.h"
 #include "relayconfig.h"
 #include "relayworker.h"
+#include "workerthread.h"
 
 #include <QElapsedTimer>
 #include <QList>
 #include <QObject>
 #include <QSet>
-
-class QThread;
+#include <memory>
+#include <vector>
 
 class Relay : public QObject
 {
@@ -32,7 +33,7 @@ public:
     // started() reports when all have (or the first error, the relay then stopped).
     void startAsync(bool paused = false);
     void stop();
-    bool isRunning() const { return !m_threads.isEmpty(); }
+    bool isRunning() const { return !m_workers.empty(); }
 
     void setPaused(bool paused);
     bool isPaused() const { return m_paused; }
@@ -68,8 +69,7 @@ private:
     DatabaseUrl m_url;
     RelayConfig m_config;
     const Clock *m_clock = nullptr;
-    QList<QThread *> m_threads;
-    QList<RelayWorker *> m_workers;
+    std::vector<std::unique_ptr<WorkerThread<RelayWorker>>> m_workers; // one thread each
     QList<RelayStats> m_stats;
     bool m_paused = false;
     quint64 m_generation = 0; // one per start; answers to an earlier startAsync are dropped

@@ -5,24 +5,21 @@
 PolicyLab::PolicyLab(QObject *parent)
     : QObject(parent)
     , m_newestStorm(std::make_shared<std::atomic<quint64>>(0))
+    , m_worker(QStringLiteral("outbox-policy-lab"), new PolicyLabWorker(m_newestStorm))
 {
     qRegisterMetaType<PolicyLabInput>();
     qRegisterMetaType<QList<PolicySchedule>>();
     qRegisterMetaType<QList<StormRun>>();
-    m_worker = new PolicyLabWorker(m_newestStorm);
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(m_worker, &PolicyLabWorker::schedulesReady, this, &PolicyLab::acceptSchedules);
-    connect(m_worker, &PolicyLabWorker::stormsReady, this, &PolicyLab::acceptStorms);
-    m_thread.setObjectName(QStringLiteral("outbox-policy-lab"));
-    m_thread.start();
+    PolicyLabWorker *worker = m_worker.worker();
+    connect(worker, &PolicyLabWorker::schedulesReady, this, &PolicyLab::acceptSchedules);
+    connect(worker, &PolicyLabWorker::stormsReady, this, &PolicyLab::acceptStorms);
+    m_worker.start();
 }
 
 PolicyLab::~PolicyLab()
 {
     m_newestStorm->store(std::numeric_limits<quint64>::max()); // stops the storm running now
-    m_thread.quit();
-    m_thread.wait();
+    m_worker.stop();
 }
 
 void PolicyLab::request(const PolicyLabInput &input)
@@ -32,27 +29,24 @@ void PolicyLab::request(const PolicyLabInput &input)
     const quint64 scheduleId = m_schedules.next();
     const quint64 stormId = m_storms.next();
     m_newestStorm->store(stormId);
-    PolicyLabWorker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, scheduleId, input] { worker->computeSchedules(scheduleId, input); },
-        Qt::QueuedConnection);
-    QMetaObject::invokeMethod(
-        worker, [worker, stormId, input] { worker->runStorms(stormId, input); },
-        Qt::QueuedConnection);
+    m_worker.post([scheduleId, input](PolicyLabWorker *worker) {
+        worker->computeSchedules(scheduleId, input);
+    });
+    m_worker.post([stormId, input](PolicyLabWorker *worker) { worker->runStorms(stormId, input); });
     if (!wasBusy)
         emit simulatingChanged(true);
 }
 
 void PolicyLab::acceptSchedules(quint64 requestId, const QList<PolicySchedule> &schedules)
 {
-    if (m_schedules.accept(requestId))
+    if (m_schedules.acceptNewest(requestId))
         emit schedulesReady(schedules);
 }
 
 void PolicyLab::acceptStorms(
     quint64 requestId, const QList<StormRun> &runs, qint64 elapsedMs, const QString &error)
 {
-    if (!m_storms.accept(requestId))
+    if (!m_storms.acceptNewest(requestId))
         return;
     emit simulatingChanged(false);
     if (error.isEmpty())

@@ -5,9 +5,10 @@
 #pragma once
 
 #include "policylabworker.h"
+#include "requestids.h"
+#include "workerthread.h"
 
 #include <QObject>
-#include <QThread>
 
 class PolicyLab : public QObject
 {
@@ -28,27 +29,13 @@ signals:
     void simulatingChanged(bool simulating);
 
 private:
-    // Request ids of one kind: answers older than the newest issued one are dropped.
-    struct Requests
-    {
-        quint64 issued = 0;
-        quint64 answered = 0;
-        quint64 next() { return ++issued; }
-        bool isBusy() const { return answered < issued; }
-        bool accept(quint64 id)
-        {
-            answered = qMax(answered, id);
-            return id == issued;
-        }
-    };
-
     void acceptSchedules(quint64 requestId, const QList<PolicySchedule> &schedules);
     void acceptStorms(
         quint64 requestId, const QList<StormRun> &runs, qint64 elapsedMs, const QString &error);
 
-    QThread m_thread;
-    PolicyLabWorker *m_worker = nullptr; // lives on m_thread, deleted there when it finishes
     std::shared_ptr<std::atomic<quint64>> m_newestStorm;
-    Requests m_schedules;
-    Requests m_storms;
+    WorkerThread<PolicyLabWorker> m_worker;
+    // One kind each: an answer older than the newest request of its kind is dropped.
+    RequestIds m_schedules;
+    RequestIds m_storms;
 };

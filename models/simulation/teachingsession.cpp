@@ -34,6 +34,7 @@ RelayConfig TeachingSession::demoRelayConfig()
 TeachingSession::TeachingSession(const DatabaseUrl &url, QObject *parent)
     : QObject(parent)
     , m_url(url)
+    , m_worker(QStringLiteral("outbox-session"), new SessionWorker(url, &m_scaledClock))
 {
     qRegisterMetaType<TraceEvent>();
     qRegisterMetaType<StormLesson>();
@@ -47,34 +48,30 @@ TeachingSession::TeachingSession(const DatabaseUrl &url, QObject *parent)
     m_flushTimer.setSingleShot(true);
     m_flushTimer.setInterval(200);
     connect(&m_flushTimer, &QTimer::timeout, this, &TeachingSession::flushNarration);
-    startWorker();
+    connectWorker();
+    m_worker.start();
 }
 
 TeachingSession::~TeachingSession()
 {
     stop();
-    m_thread.quit();
-    m_thread.wait(); // the worker ends its statement, then drops its run and its connection
+    m_worker.stop(); // the worker ends its statement, then drops its run and its connection
 }
 
-void TeachingSession::startWorker()
+void TeachingSession::connectWorker()
 {
-    m_worker = new SessionWorker(m_url, &m_scaledClock);
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(m_worker, &SessionWorker::traced, this, [this](quint64 run, const TraceEvent &event) {
-        if (run == m_run)
+    SessionWorker *worker = m_worker.worker();
+    connect(worker, &SessionWorker::traced, this, [this](quint64 run, const TraceEvent &event) {
+        if (m_runs.isNewest(run))
             onTrace(event);
     });
-    connect(m_worker, &SessionWorker::scenarioStarted, this, &TeachingSession::onStarted);
-    connect(m_worker, &SessionWorker::producerStarted, this, &TeachingSession::onStarted);
-    connect(m_worker, &SessionWorker::scenarioStepped, this, &TeachingSession::onScenarioStepped);
-    connect(m_worker, &SessionWorker::scenarioClaimed, this, &TeachingSession::onScenarioClaimed);
-    connect(m_worker, &SessionWorker::stormReady, this, &TeachingSession::onStormReady);
-    connect(m_worker, &SessionWorker::produced, this, &TeachingSession::onProduced);
-    connect(m_worker, &SessionWorker::liveStepReady, this, &TeachingSession::onLiveStepReady);
-    m_thread.setObjectName(QStringLiteral("outbox-session"));
-    m_thread.start();
+    connect(worker, &SessionWorker::scenarioStarted, this, &TeachingSession::onStarted);
+    connect(worker, &SessionWorker::producerStarted, this, &TeachingSession::onStarted);
+    connect(worker, &SessionWorker::scenarioStepped, this, &TeachingSession::onScenarioStepped);
+    connect(worker, &SessionWorker::scenarioClaimed, this, &TeachingSession::onScenarioClaimed);
+    connect(worker, &SessionWorker::stormReady, this, &TeachingSession::onStormReady);
+    connect(worker, &SessionWorker::produced, this, &TeachingSession::onProduced);
+    connect(worker, &SessionWorker::liveStepReady, this, &TeachingSession::onLiveStepReady);
 }
 
 qint64 TeachingSession::now() const
@@ -88,10 +85,8 @@ void TeachingSession::stop()
     m_playTimer.stop();
     m_produceTimer.stop();
     m_relay.reset();
-    ++m_run; // whatever the worker still answers for the stopped run is dropped
-    SessionWorker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker] { worker->stopRun(); }, Qt::QueuedConnection);
+    m_runs.next(); // whatever the worker still answers for the stopped run is dropped
+    m_worker.post([](SessionWorker *worker) { worker->stopRun(); });
     m_pendingLines.clear(); // what the stopped run still had to tell is not told
     m_droppedLines = 0;
     m_stepsInFlight = 0;
@@ -117,11 +112,9 @@ bool TeachingSession::startScenario(const QString &name, QString *error)
     m_scenarioBudget = scenario->budget.maxAttempts;
     m_logicalClock.set(0);
     m_pendingLines << name + QStringLiteral(": ") + scenario->summary;
-    const quint64 run = m_run;
+    const quint64 run = m_runs.newest();
     m_startsPending = 1;
-    SessionWorker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, run, name] { worker->startScenario(run, name); }, Qt::QueuedConnection);
+    m_worker.post([run, name](SessionWorker *worker) { worker->startScenario(run, name); });
     emit stateChanged();
     return true;
 }
@@ -143,15 +136,11 @@ bool TeachingSession::startStorm(const QString &policy, QString *error)
                           .arg(OutageStorm::Events)
                           .arg(OutageStorm::OutageUntil)
                           .arg(mine.spec(), comparison);
-    const quint64 run = m_run;
+    const quint64 run = m_runs.newest();
     m_startsPending = 1;
-    SessionWorker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker,
-        [worker, run, spec = mine.spec(), comparison] {
-            worker->startStorm(run, spec, comparison);
-        },
-        Qt::QueuedConnection);
+    m_worker.post([run, spec = mine.spec(), comparison](SessionWorker *worker) {
+        worker->startStorm(run, spec, comparison);
+    });
     emit stateChanged();
     emit stormChanged();
     return true;
@@ -159,7 +148,7 @@ bool TeachingSession::startStorm(const QString &policy, QString *error)
 
 void TeachingSession::onStormReady(quint64 run, const StormLesson &lesson, const QString &error)
 {
-    if (run != m_run)
+    if (!m_runs.isNewest(run))
         return;
     if (!error.isEmpty()) {
         onStarted(run, error);
@@ -201,7 +190,7 @@ void TeachingSession::advanceStorm()
 
 void TeachingSession::onScenarioClaimed(quint64 run, const QString &claim, bool holds)
 {
-    if (run != m_run)
+    if (!m_runs.isNewest(run))
         return;
     m_claim = claim;
     m_claimHolds = holds;
@@ -230,7 +219,7 @@ bool TeachingSession::startLiveRelay(
     connect(m_relay.get(), &Relay::workerError, this, &TeachingSession::errorOccurred);
     connect(m_relay.get(), &Relay::outageStarted, this, &TeachingSession::onRelayOutage);
     connect(m_relay.get(), &Relay::outageEnded, this, &TeachingSession::onRelayBack);
-    const quint64 run = m_run;
+    const quint64 run = m_runs.newest();
     // Queued: a failed start deletes the relay, never from inside its own signal.
     connect(
         m_relay.get(), &Relay::started, this,
@@ -239,9 +228,7 @@ bool TeachingSession::startLiveRelay(
     m_relay->startAsync(/*paused=*/true); // each worker connects on its own thread
     m_relay->setTracing(true);
     // The stock is seeded on the worker before any event it produces: one queue, in order.
-    SessionWorker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, run] { worker->startProducer(run); }, Qt::QueuedConnection);
+    m_worker.post([run](SessionWorker *worker) { worker->startProducer(run); });
     m_mode = Mode::LiveRelay;
     m_origin = m_scaledClock.now();
     m_scenarioName.clear();
@@ -260,7 +247,7 @@ bool TeachingSession::startLiveRelay(
 
 void TeachingSession::onStarted(quint64 run, const QString &error)
 {
-    if (run != m_run)
+    if (!m_runs.isNewest(run))
         return;
     if (!error.isEmpty()) {
         stop();
@@ -281,12 +268,9 @@ void TeachingSession::play()
     if (isLogicalClock()) {
         m_playTimer.start(playInterval());
     } else {
-        const quint64 run = m_run;
+        const quint64 run = m_runs.newest();
         const qint64 from = m_scaledClock.now();
-        SessionWorker *worker = m_worker;
-        QMetaObject::invokeMethod(
-            worker, [worker, run, from] { worker->startProducing(run, from); },
-            Qt::QueuedConnection);
+        m_worker.post([run, from](SessionWorker *worker) { worker->startProducing(run, from); });
         m_produceTimer.start(100);
         m_relay->setPaused(false);
     }
@@ -316,10 +300,8 @@ void TeachingSession::step()
     } else if (m_mode == Mode::LiveRelay) {
         // A step on a quiet outbox first produces one event, so there is something to claim:
         // the relay steps once the worker has committed it (onLiveStepReady).
-        const quint64 run = m_run;
-        SessionWorker *worker = m_worker;
-        QMetaObject::invokeMethod(
-            worker, [worker, run] { worker->stepLive(run); }, Qt::QueuedConnection);
+        const quint64 run = m_runs.newest();
+        m_worker.post([run](SessionWorker *worker) { worker->stepLive(run); });
     }
 }
 
@@ -330,16 +312,14 @@ void TeachingSession::requestStep(bool fromTimer)
     if (m_mode != Mode::Scenario || (fromTimer && m_stepsInFlight > 0))
         return;
     ++m_stepsInFlight;
-    const quint64 run = m_run;
-    SessionWorker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, run] { worker->stepScenario(run); }, Qt::QueuedConnection);
+    const quint64 run = m_runs.newest();
+    m_worker.post([run](SessionWorker *worker) { worker->stepScenario(run); });
 }
 
 void TeachingSession::onScenarioStepped(
     quint64 run, qint64 now, bool ended, bool ok, const QString &error)
 {
-    if (run != m_run)
+    if (!m_runs.isNewest(run))
         return;
     m_stepsInFlight = std::max(0, m_stepsInFlight - 1);
     if (ended) {
@@ -358,7 +338,7 @@ void TeachingSession::onScenarioStepped(
 
 void TeachingSession::onLiveStepReady(quint64 run, const QString &error)
 {
-    if (run != m_run)
+    if (!m_runs.isNewest(run))
         return;
     if (!error.isEmpty())
         emit errorOccurred(error);
@@ -374,9 +354,8 @@ void TeachingSession::onRelayOutage(const QString &cause)
 
 void TeachingSession::onRelayBack(qint64 downMs)
 {
-    SessionWorker *worker = m_worker; // the producer's handle died with the server
-    QMetaObject::invokeMethod(
-        worker, [worker] { worker->reconnect(); }, Qt::QueuedConnection);
+    // The producer's handle died with the server.
+    m_worker.post([](SessionWorker *worker) { worker->reconnect(); });
     m_pendingLines << tr("The relay reconnected after %1 s and resumes.")
                           .arg(double(downMs) / 1000.0, 0, 'f', 1);
     noteChange();
@@ -387,17 +366,16 @@ void TeachingSession::produceDue()
     if ((m_relay && m_relay->isInOutage()) || m_producing)
         return;
     m_producing = true;
-    const quint64 run = m_run;
+    const quint64 run = m_runs.newest();
     const double eventsPerSecond = m_eventsPerSecond;
-    SessionWorker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, run, eventsPerSecond] { worker->produceDue(run, eventsPerSecond); },
-        Qt::QueuedConnection);
+    m_worker.post([run, eventsPerSecond](SessionWorker *worker) {
+        worker->produceDue(run, eventsPerSecond);
+    });
 }
 
 void TeachingSession::onProduced(quint64 run, int count, const QString &error)
 {
-    if (run != m_run)
+    if (!m_runs.isNewest(run))
         return;
     m_producing = false;
     if (!error.isEmpty())

@@ -11,12 +11,13 @@
 #include "clock.h"
 #include "databaseurl.h"
 #include "relayconfig.h"
+#include "requestids.h"
 #include "stormlesson.h"
 #include "traceevent.h"
+#include "workerthread.h"
 
 #include <QObject>
 #include <QStringList>
-#include <QThread>
 #include <QTimer>
 #include <memory>
 #include <optional>
@@ -84,7 +85,7 @@ signals:
     void claimed(const QString &claim, bool holds); // a seed scenario ended
 
 private:
-    void startWorker();
+    void connectWorker();
     void requestStep(bool fromTimer);
     void produceDue();
     void onStarted(quint64 run, const QString &error);
@@ -112,9 +113,8 @@ private:
     double m_speed = 1.0;
     LogicalClock m_logicalClock;
     ScaledClock m_scaledClock; // read by the worker's producer too (thread-safe)
-    QThread m_thread;
-    SessionWorker *m_worker = nullptr; // lives on m_thread, deleted there when it finishes
-    quint64 m_run = 0; // the current start; answers from earlier ones are dropped
+    WorkerThread<SessionWorker> m_worker;
+    RequestIds m_runs; // one per start; answers for an earlier one are dropped
     int m_startsPending = 0; // parts of the current start not yet done on their threads
     int m_stepsInFlight = 0; // scenario steps sent and not answered: play skips ticks meanwhile
     bool m_producing = false; // a produce request is on the worker: ticks skip meanwhile
