@@ -1,5 +1,5 @@
 // The diagnosis engine: given a database (native or read through a profile) and a `now`, the
-// findings of the fixed rules (DiagnosisCode; README, Diagnosis). Every statement reads only
+// findings of the fixed rules (DiagnosisCode; docs/user-guide.md, Diagnosis). Every statement reads only
 // the small states through their partial indexes (PENDING, DEAD), an index range of the
 // attempt history or of created_at, and returns a handful of rows (aggregates, LIMIT): no
 // scan of the DELIVERED rows on the native schema. All of them run in one read-only

@@ -32,7 +32,7 @@ struct Finding
 
     QString code; // a DiagnosisCode
     Severity severity = Severity::Warning;
-    qint64 count = 0; // events affected (aggregates for blocked_aggregate: see README)
+    qint64 count = 0; // events affected (aggregates for blocked_aggregate: see docs/user-guide.md, Diagnosis)
     QString summary; // one plain sentence
     QVariantMap evidence; // the numbers behind it
     QString action; // what to do, one sentence

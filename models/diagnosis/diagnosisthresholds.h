@@ -1,5 +1,5 @@
 // The configurable limits of the diagnosis engine's rules, with the documented defaults
-// (README, Diagnosis). Times in ms, shares as fractions.
+// (docs/user-guide.md, Diagnosis). Times in ms, shares as fractions.
 #pragma once
 
 #include <QtGlobal>

@@ -3,7 +3,7 @@
 // payload redacted, and of the replay log. Rows are streamed from a forward-only query
 // straight to the device: a large outbox is never held in memory (SQLite steps its cursor;
 // Qt's PostgreSQL driver fetches a forward-only query in libpq's single-row mode — measured:
-// peak RSS stays flat exporting 1M rows, see README). The window's "Export
+// peak RSS stays flat exporting 1M rows, see docs/outboxctl.md, export). The window's "Export
 // events…" and `outboxctl export` both write through here.
 //
 // Spreadsheet-safe (the OWASP CSV-injection rule): a cell beginning with =, +, -, @, TAB or CR

@@ -1,6 +1,6 @@
 // outbox-policylab-bench [--events N] [--outage-s T] [--budget N] [--runs R]: what the Policy
 // lab's outage what-if costs (PolicyLabWorker::runStorms, the real relay logic on a scratch
-// in-memory SQLite database), for the README's figure. Not a test: CTest never runs it. Prints
+// in-memory SQLite database), for docs/benchmarks/policylab.md's figure. Not a test: CTest never runs it. Prints
 // a line per policy with the median and minimum of R runs, and what the storm did.
 #include "policylabworker.h"
 
