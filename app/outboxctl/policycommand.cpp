@@ -22,10 +22,10 @@ int runPolicy(const QStringList &arguments)
         u"Seed of the draws of a jittered policy; the same seed gives the same figures "
         "(default 1)."_qs,
         u"S"_qs, u"1"_qs});
-    parser.addOption({u"json"_qs,
-        u"Print {\"policy\",\"budget\",\"attempts\":[{\"attempt\",\"delay_ms\","
-        "\"cumulative_ms\"}],\"dead_after_ms\"}; a jittered policy's figures are "
-        "{\"min\",\"median\",\"max\"}."_qs});
+    // Keys apart, so that the help's line wrapping never cuts one in two.
+    Cli::addJsonOption(parser,
+        u"Print the schedule as JSON: policy, budget, attempts (each with attempt, delay_ms and "
+        "cumulative_ms) and dead_after_ms; a jittered policy's figures are {min, median, max}."_qs);
     int exitCode = Cli::Ok;
     if (!Cli::parse(parser, u"policy"_qs, arguments, &exitCode))
         return exitCode;
