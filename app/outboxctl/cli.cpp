@@ -269,13 +269,14 @@ std::unique_ptr<DbConnection> openForSimulation(const QString &urlText, QString 
     return connection;
 }
 
-void addProfileOption(QCommandLineParser &parser)
+void addProfileOption(QCommandLineParser &parser, const QString &more)
 {
+    const QString common
+        = QStringLiteral("The outbox schema: a built-in profile (native, pg-boss, spring-modulith, "
+                         "spring-modulith-2, gruelbox, namastack) or a profile file (default: "
+                         "detected).");
     parser.addOption({QStringLiteral("profile"),
-        QStringLiteral("The outbox schema: a built-in profile (native, pg-boss, spring-modulith, "
-                       "spring-modulith-2, gruelbox, namastack) or a profile file (default: "
-                       "detected)."),
-        QStringLiteral("NAME|PATH")});
+        more.isEmpty() ? common : common + QLatin1Char(' ') + more, QStringLiteral("NAME|PATH")});
 }
 
 void addDatabaseOption(QCommandLineParser &parser, const QString &description)
@@ -283,10 +284,10 @@ void addDatabaseOption(QCommandLineParser &parser, const QString &description)
     parser.addOption({QStringLiteral("db"), description, QStringLiteral("URL")});
 }
 
-void addDatabaseOptions(QCommandLineParser &parser)
+void addDatabaseOptions(QCommandLineParser &parser, const QString &profileMore)
 {
     addDatabaseOption(parser);
-    addProfileOption(parser);
+    addProfileOption(parser, profileMore);
 }
 
 void addNowOption(QCommandLineParser &parser, const QString &when)

@@ -54,13 +54,14 @@ bool readErrorCategory(const QCommandLineParser &parser, QString *category, QStr
 // with --for-simulation. Anything else is refused and left untouched.
 std::unique_ptr<DbConnection> openForSimulation(const QString &urlText, QString *error);
 
-// --profile NAME|PATH: which schema the command reads (check, replay).
-void addProfileOption(QCommandLineParser &parser);
+// --profile NAME|PATH: which schema the command reads (check, replay). `more` follows the
+// common text: what the command does with a profile other than native, when it refuses one.
+void addProfileOption(QCommandLineParser &parser, const QString &more = {});
 // --db URL: which database.
 void addDatabaseOption(
     QCommandLineParser &parser, const QString &description = u"Database URL."_qs);
 // --db URL and --profile NAME|PATH: the first options of every command that reads an outbox.
-void addDatabaseOptions(QCommandLineParser &parser);
+void addDatabaseOptions(QCommandLineParser &parser, const QString &profileMore = {});
 // --now MS, described as "WHEN, ms since the epoch (default: now)." (read by readNow).
 void addNowOption(QCommandLineParser &parser, const QString &when);
 // --json, with what it prints.

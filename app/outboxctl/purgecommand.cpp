@@ -20,7 +20,8 @@ struct PurgeOptions
 
 void addOptions(QCommandLineParser &parser)
 {
-    Cli::addDatabaseOptions(parser);
+    Cli::addDatabaseOptions(parser,
+        u"Any but native is refused: purge deletes only Outbox Health's own rows."_qs);
     parser.addOption({u"delivered-older-than"_qs,
         u"Purge DELIVERED events delivered longer ago than this (90s, 5m, 2h, 7d)."_qs,
         u"DURATION"_qs});

@@ -30,7 +30,8 @@ const OperatorCommand &command()
 
 void addOptions(QCommandLineParser &parser)
 {
-    Cli::addDatabaseOptions(parser);
+    Cli::addDatabaseOptions(parser,
+        u"Any but native is refused, naming that library's own way to settle an event."_qs);
     command().addSelectionOptions(parser);
     parser.addOption(
         {u"operator"_qs, u"Who resolves the events (recorded in resolve_log)."_qs, u"NAME"_qs});
