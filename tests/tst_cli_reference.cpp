@@ -4,6 +4,7 @@
 // heading and the .TP tags) and of docs/outboxctl.md (the `## outboxctl NAME` section: the
 // first cell of its options table). -h/--help, which every command takes, is documented once.
 #include "outboxctlrun.h"
+#include "testdata.h"
 #include "testmain.h"
 
 #include <QFile>
@@ -13,7 +14,7 @@
 
 namespace {
 
-const QString Source = QStringLiteral(OUTBOX_SOURCE_DIR);
+const QString Source = TestData::sourceDir();
 const QString Help = QStringLiteral("help");
 
 QStringList readLines(const QString &path)

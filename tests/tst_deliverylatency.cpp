@@ -4,6 +4,7 @@
 // metric lines, a profile that cannot tell it leaving it absent, and the Charts tab's history read
 // per bucket for each range.
 #include "fixturescript.h"
+#include "testdata.h"
 #include "healthmonitor.h"
 #include "healthquery.h"
 #include "healthworker.h"
@@ -263,7 +264,7 @@ private slots:
             const auto connection = database->connect(false);
             QVERIFY(connection);
             QVERIFY(
-                runSqlScript(connection->database(), QFINDTESTDATA(u"fixtures/gruelbox.sql"_qs)));
+                runSqlScript(connection->database(), TestData::path(u"fixtures/gruelbox.sql"_qs)));
         }
         const Run run = outboxctl({u"check"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
             u"gruelbox"_qs, u"--json"_qs, u"--no-default-thresholds"_qs});

@@ -2,6 +2,7 @@
 // docs/**/*.md names a file that exists (and, with #anchor, a heading of that file, as GitHub
 // makes anchors of headings), and README.md stays short (under 320 lines) with the rest in docs/.
 #include "testmain.h"
+#include "testdata.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -12,7 +13,7 @@
 
 namespace {
 
-const QString Source = QStringLiteral(OUTBOX_SOURCE_DIR);
+const QString Source = TestData::sourceDir();
 
 QString readText(const QString &path)
 {

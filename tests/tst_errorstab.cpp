@@ -7,6 +7,7 @@
 // and due times and leaves every table as it was. Through profiles: namastack (last_error
 // mapped) groups and filters its rows; gruelbox (no last error) says the tab is not available.
 #include "activefilterbar.h"
+#include "testdata.h"
 #include "errorgroupmodel.h"
 #include "errorspanel.h"
 #include "eventlistmodel.h"
@@ -509,7 +510,7 @@ private slots:
         FRESH_DATABASE(database, u"postgresql"_qs);
         auto connection = database->connect(false);
         QVERIFY(connection);
-        QVERIFY(runSqlScript(connection->database(), QFINDTESTDATA("fixtures/namastack.sql")));
+        QVERIFY(runSqlScript(connection->database(), TestData::path("fixtures/namastack.sql")));
         WindowOptions options = simulationOff();
         options.profile = builtIn(u"namastack"_qs);
         MainWindow window(std::move(connection), options);
@@ -539,7 +540,7 @@ private slots:
         FRESH_DATABASE(database, u"postgresql"_qs);
         auto connection = database->connect(false);
         QVERIFY(connection);
-        QVERIFY(runSqlScript(connection->database(), QFINDTESTDATA("fixtures/gruelbox.sql")));
+        QVERIFY(runSqlScript(connection->database(), TestData::path("fixtures/gruelbox.sql")));
         WindowOptions options = simulationOff();
         options.profile = builtIn(u"gruelbox"_qs);
         MainWindow window(std::move(connection), options);

@@ -4,6 +4,7 @@
 // offscreen) when an outbox of the fleet or a single window's tile turns red, Mute remembered,
 // and a double-click that opens the outbox in its own window.
 #include "alertbar.h"
+#include "testdata.h"
 #include "alertdecider.h"
 #include "dashboardapp.h"
 #include "diagnosismonitor.h"
@@ -181,7 +182,7 @@ private slots:
         FRESH_DATABASE(database, u"postgresql"_qs);
         auto connection = database->connect(false);
         QVERIFY(connection);
-        QVERIFY(runSqlScript(connection->database(), QFINDTESTDATA("fixtures/gruelbox.sql")));
+        QVERIFY(runSqlScript(connection->database(), TestData::path("fixtures/gruelbox.sql")));
         FleetModel model;
         model.setLines({u"legacy=%1"_qs.arg(database->url()),
                            u"named=%1;profile=gruelbox"_qs.arg(database->url())},

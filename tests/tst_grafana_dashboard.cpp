@@ -6,6 +6,7 @@
 // unique panel ids; and every expression parses (`promtool check rules` on them as recording
 // rules).
 #include "outboxctlrun.h"
+#include "testdata.h"
 #include "outboxrows.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -20,7 +21,7 @@
 
 namespace {
 
-const QString Source = QStringLiteral(OUTBOX_SOURCE_DIR);
+const QString Source = TestData::sourceDir();
 
 QJsonObject readJson(const QString &path)
 {

@@ -5,6 +5,7 @@
 // in plain output, every missing column named at once. Each case asserts the message names the
 // cause and that no table changed (every row compared before and after).
 #include "csvexport.h"
+#include "testdata.h"
 #include "csvtext.h"
 #include "eventlistmodel.h"
 #include "eventwait.h"
@@ -247,7 +248,7 @@ private slots:
         const auto connection = database->connect(false);
         QVERIFY(connection);
         const QSqlDatabase db = connection->database();
-        QVERIFY(runSqlScript(db, QFINDTESTDATA("fixtures/custom.sql")));
+        QVERIFY(runSqlScript(db, TestData::path("fixtures/custom.sql")));
         const auto shopRows = [&db] {
             QStringList rows;
             QSqlQuery query(db);
@@ -262,7 +263,7 @@ private slots:
         };
         const QStringList before = shopRows();
         QCOMPARE(before.size(), 8);
-        const QString profile = QFINDTESTDATA("fixtures/custom.profile");
+        const QString profile = TestData::path("fixtures/custom.profile");
         int exitCode = -1;
         const QByteArray csv = rawStdout({u"export"_qs, u"--db"_qs, database->url(),
                                              u"--profile"_qs, profile, u"--state"_qs, u"dead"_qs},

@@ -4,6 +4,7 @@
 // recorded; a second run and a dry run change nothing; a read-only connection is refused with
 // nothing changed; `check` names the command while the schema is old; `init` never migrates.
 #include "fixturescript.h"
+#include "testdata.h"
 #include "outboxctlrun.h"
 #include "schema.h"
 #include "schemamigration.h"
@@ -33,8 +34,8 @@ bool isPostgres(const QSqlDatabase &db)
 bool makeVersion1(const QSqlDatabase &db)
 {
     const QString engine = isPostgres(db) ? u"postgresql"_qs : u"sqlite"_qs;
-    return runSqlScript(db, QFINDTESTDATA(u"fixtures/schema-v1-%1.sql"_qs.arg(engine)))
-        && runSqlScript(db, QFINDTESTDATA("fixtures/native.sql"))
+    return runSqlScript(db, TestData::path(u"fixtures/schema-v1-%1.sql"_qs.arg(engine)))
+        && runSqlScript(db, TestData::path("fixtures/native.sql"))
         && exec(db,
             u"INSERT INTO delivery_attempt (event_id, attempt_no, worker, claim_token, claimed_at,"
             " finished_at, outcome, error_category, error_message) VALUES"

@@ -4,6 +4,7 @@
 // a dry run that leaves every table as it was, and through each built-in profile the codes
 // that its schema cannot check.
 #include "fixturescript.h"
+#include "testdata.h"
 #include "outboxctlrun.h"
 #include "outboxrows.h"
 #include "testdatabase.h"
@@ -330,7 +331,7 @@ private slots:
         auto connection
             = profile == u"native"_qs ? database->initialise() : database->connect(false);
         QVERIFY(connection);
-        const QString path = QFINDTESTDATA(QStringLiteral("fixtures/%1.sql").arg(profile));
+        const QString path = TestData::path(QStringLiteral("fixtures/%1.sql").arg(profile));
         QVERIFY(runSqlScript(connection->database(), path));
         const Run run = outboxctl({u"diagnose"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
             profile, u"--now"_qs, u"1800000000000"_qs, u"--json"_qs});

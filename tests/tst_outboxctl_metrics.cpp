@@ -5,6 +5,7 @@
 // written as outbox_up 0 without its password, and a state a profile's schema cannot tell left out
 // rather than 0.
 #include "fixturescript.h"
+#include "testdata.h"
 #include "outboxctlrun.h"
 #include "outboxrows.h"
 #include "testdatabase.h"
@@ -313,7 +314,7 @@ private slots:
         const auto connection = database->connect(false);
         QVERIFY(connection);
         QVERIFY(runSqlScript(
-            connection->database(), QFINDTESTDATA(u"fixtures/spring-modulith.sql"_qs)));
+            connection->database(), TestData::path(u"fixtures/spring-modulith.sql"_qs)));
         const Run run = outboxctl({u"metrics"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
             u"spring-modulith"_qs, u"--outbox"_qs, u"shop"_qs});
         QCOMPARE(run.exitCode, 0);

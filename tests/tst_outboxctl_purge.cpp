@@ -3,6 +3,7 @@
 // changes nothing, a rerun that finds nothing, and malformed ages or missing options refused
 // with exit 2, the reason, and nothing changed.
 #include "fixturescript.h"
+#include "testdata.h"
 #include "outboxctlrun.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -226,7 +227,7 @@ private slots:
         m_connection = m_database->connect(false);
         QVERIFY(m_connection);
         QVERIFY(runSqlScript(
-            m_connection->database(), QFINDTESTDATA(QStringLiteral("fixtures/gruelbox.sql"))));
+            m_connection->database(), TestData::path(QStringLiteral("fixtures/gruelbox.sql"))));
         const QVariant before
             = scalar(m_connection->database(), u"SELECT COUNT(*) FROM txno_outbox"_qs);
         QVERIFY(before.toLongLong() > 0);

@@ -7,6 +7,7 @@
 // counts `check --profile pg-boss` must match, whose failed job `replay --profile pg-boss`
 // releases and a pg-boss worker then completes.
 #include "fixturescript.h"
+#include "testdata.h"
 #include "outboxctlrun.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -46,7 +47,7 @@ std::unique_ptr<DbConnection> loadFixture(const TestDatabase &database, const QS
     auto connection = profile == u"native"_qs ? database.initialise() : database.connect(false);
     if (!connection)
         return nullptr;
-    const QString path = QFINDTESTDATA(QStringLiteral("fixtures/%1.sql").arg(profile));
+    const QString path = TestData::path(QStringLiteral("fixtures/%1.sql").arg(profile));
     return runSqlScript(connection->database(), path) ? std::move(connection) : nullptr;
 }
 
@@ -360,9 +361,9 @@ private slots:
         {
             const auto connection = database->connect(false);
             QVERIFY(connection);
-            QVERIFY(runSqlScript(connection->database(), QFINDTESTDATA("fixtures/custom.sql")));
+            QVERIFY(runSqlScript(connection->database(), TestData::path("fixtures/custom.sql")));
         }
-        const QString path = QFINDTESTDATA("fixtures/custom.profile");
+        const QString path = TestData::path("fixtures/custom.profile");
         const Run run = outboxctl(checkArguments(database->url(), path, T));
         QVERIFY2(run.err.isEmpty(), qPrintable(run.err.join(u'\n')));
         QCOMPARE(run.exitCode, 0);
@@ -418,7 +419,7 @@ private slots:
         {
             const auto connection = database->connect(false);
             QVERIFY(connection);
-            QVERIFY(runSqlScript(connection->database(), QFINDTESTDATA("fixtures/custom.sql")));
+            QVERIFY(runSqlScript(connection->database(), TestData::path("fixtures/custom.sql")));
         }
         QTemporaryDir dir;
         const QString path = writeFile(dir, u"shop.profile"_qs, text);
@@ -465,7 +466,7 @@ private slots:
             QSKIP(qPrintable(missing));
         }
         FRESH_DATABASE(database, u"postgresql"_qs);
-        const QString script = QFINDTESTDATA("pgboss/make-jobs.mjs");
+        const QString script = TestData::path("pgboss/make-jobs.mjs");
         QString error;
         const QJsonObject made = runPgBoss(script, {u"make"_qs, database->url()}, &error);
         QVERIFY2(!made.isEmpty(), qPrintable(error));

@@ -5,6 +5,7 @@
 // runs the profile's statement or is disabled with the profile's explanation. Also
 // `outbox-dashboard --db URL --profile NAME` end to end.
 #include "chartspanel.h"
+#include "testdata.h"
 #include "detailpane.h"
 #include "eventlistmodel.h"
 #include "filterbar.h"
@@ -68,7 +69,7 @@ std::unique_ptr<MainWindow> openWindow(const TestDatabase &database, const QStri
     auto connection = database.connect(false);
     if (!connection
         || !runSqlScript(
-            connection->database(), QFINDTESTDATA(QStringLiteral("fixtures/%1.sql").arg(profile))))
+            connection->database(), TestData::path(QStringLiteral("fixtures/%1.sql").arg(profile))))
         return nullptr;
     WindowOptions options;
     options.profile = builtIn(profile);
@@ -254,7 +255,7 @@ private slots:
         {
             const auto connection = database->connect(false);
             QVERIFY(connection);
-            QVERIFY(runSqlScript(connection->database(), QFINDTESTDATA("fixtures/namastack.sql")));
+            QVERIFY(runSqlScript(connection->database(), TestData::path("fixtures/namastack.sql")));
         }
         QTemporaryDir dir;
         const QString picture = dir.filePath(u"window.png"_qs);

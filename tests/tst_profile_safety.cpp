@@ -9,6 +9,7 @@
 // older built-in profile on a newer table names the profile to use. Every attack compares all
 // tables' rows before and after.
 #include "csvexport.h"
+#include "testdata.h"
 #include "eventlistmodel.h"
 #include "eventwait.h"
 #include "fixturescript.h"
@@ -70,7 +71,7 @@ Tables everyTable(const QSqlDatabase &db)
 std::unique_ptr<DbConnection> loadShop(const TestDatabase &database)
 {
     auto connection = database.connect(false);
-    if (!connection || !runSqlScript(connection->database(), QFINDTESTDATA("fixtures/custom.sql")))
+    if (!connection || !runSqlScript(connection->database(), TestData::path("fixtures/custom.sql")))
         return nullptr;
     QSqlQuery query(connection->database());
     if (!query.exec(u"CREATE TABLE victim (id INTEGER PRIMARY KEY, note TEXT NOT NULL)"_qs)
@@ -81,7 +82,7 @@ std::unique_ptr<DbConnection> loadShop(const TestDatabase &database)
 
 QString customProfileText()
 {
-    QFile file(QFINDTESTDATA("fixtures/custom.profile"));
+    QFile file(TestData::path("fixtures/custom.profile"));
     return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
 }
 
@@ -607,7 +608,7 @@ private slots:
             const auto connection = database->connect(false);
             QVERIFY(connection);
             QVERIFY(runSqlScript(
-                connection->database(), QFINDTESTDATA("fixtures/spring-modulith-2.sql")));
+                connection->database(), TestData::path("fixtures/spring-modulith-2.sql")));
         }
         const Run run = outboxctl({u"check"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
             u"spring-modulith"_qs, u"--now"_qs, QString::number(T)});

@@ -7,6 +7,7 @@
 // on both engines; bad profile files named by file, line and field; and a real pg-boss
 // (tests/pgboss/make-jobs.mjs) whose own counts the profile must match.
 #include "eventlistmodel.h"
+#include "testdata.h"
 #include "eventwait.h"
 #include "fixturescript.h"
 #include "healthgrade.h"
@@ -115,7 +116,7 @@ std::unique_ptr<DbConnection> loadFixture(const TestDatabase &database, const QS
     auto connection = profile == u"native"_qs ? database.initialise() : database.connect(false);
     if (!connection)
         return nullptr;
-    const QString path = QFINDTESTDATA(QStringLiteral("fixtures/%1.sql").arg(profile));
+    const QString path = TestData::path(QStringLiteral("fixtures/%1.sql").arg(profile));
     return runSqlScript(connection->database(), path) ? std::move(connection) : nullptr;
 }
 
@@ -131,7 +132,7 @@ OutboxProfile builtIn(const QString &name)
 // Runs tests/pgboss/make-jobs.mjs; its last output line is JSON.
 QJsonObject runPgBoss(const QStringList &arguments, QString *error)
 {
-    return runPgBoss(QFINDTESTDATA("pgboss/make-jobs.mjs"), arguments, error);
+    return runPgBoss(TestData::path("pgboss/make-jobs.mjs"), arguments, error);
 }
 
 } // namespace
@@ -497,8 +498,8 @@ private slots:
             " spring-modulith-2, spring-modulith): run `outboxctl init --db URL` for the native"
             " schema, or pass --profile NAME|FILE"_qs);
 
-        QVERIFY(runSqlScript(db, QFINDTESTDATA("fixtures/pg-boss.sql")));
-        QVERIFY(runSqlScript(db, QFINDTESTDATA("fixtures/gruelbox.sql")));
+        QVERIFY(runSqlScript(db, TestData::path("fixtures/pg-boss.sql")));
+        QVERIFY(runSqlScript(db, TestData::path("fixtures/gruelbox.sql")));
         QVERIFY(!ProfileRegistry::detect(db, &error));
         QCOMPARE(error, u"several outbox schemas found: gruelbox, pg-boss; pass --profile"_qs);
 
@@ -552,7 +553,7 @@ private slots:
     {
         QString error;
         QCOMPARE(ProfileRegistry::resolve(u"namastack"_qs, &error)->name(), u"namastack"_qs);
-        const QString path = QFINDTESTDATA("fixtures/custom.profile");
+        const QString path = TestData::path("fixtures/custom.profile");
         const auto custom = ProfileRegistry::resolve(path, &error);
         QVERIFY2(custom, qPrintable(error));
         QCOMPARE(custom->name(), u"shop"_qs);
@@ -577,10 +578,10 @@ private slots:
         const auto connection = database->connect(false);
         QVERIFY(connection);
         const QSqlDatabase db = connection->database();
-        QVERIFY(runSqlScript(db, QFINDTESTDATA("fixtures/custom.sql")));
+        QVERIFY(runSqlScript(db, TestData::path("fixtures/custom.sql")));
         QString error;
         const auto profile
-            = ProfileRegistry::fromFile(QFINDTESTDATA("fixtures/custom.profile"), &error);
+            = ProfileRegistry::fromFile(TestData::path("fixtures/custom.profile"), &error);
         QVERIFY2(profile, qPrintable(error));
         QVERIFY(profile->supports(Engine::Sqlite) && profile->supports(Engine::PostgreSql));
         QCOMPARE(profile->validate(db), QString());
@@ -718,10 +719,10 @@ private slots:
         FRESH_DATABASE(database, engine);
         const auto connection = database->connect(false);
         QVERIFY(connection);
-        QVERIFY(runSqlScript(connection->database(), QFINDTESTDATA("fixtures/custom.sql")));
+        QVERIFY(runSqlScript(connection->database(), TestData::path("fixtures/custom.sql")));
 
         // custom.profile with one line replaced: the error names that field and that line.
-        QFile original(QFINDTESTDATA("fixtures/custom.profile"));
+        QFile original(TestData::path("fixtures/custom.profile"));
         QVERIFY(original.open(QIODevice::ReadOnly));
         QList<QByteArray> lines = original.readAll().split('\n');
         const QByteArray key = line.left(line.indexOf('=')).trimmed();

@@ -4,6 +4,7 @@
 // connection, a version 1 schema, a blank reason and another library's schema are refused with
 // nothing changed; `check` counts RESOLVED apart from DEAD.
 #include "fixturescript.h"
+#include "testdata.h"
 #include "outboxctlrun.h"
 #include "resolver.h"
 #include "schema.h"
@@ -274,7 +275,7 @@ private slots:
         const auto connection = database->connect(false);
         QVERIFY(connection);
         const QSqlDatabase db = connection->database();
-        QVERIFY(runSqlScript(db, QFINDTESTDATA(u"fixtures/schema-v1-%1.sql"_qs.arg(engine))));
+        QVERIFY(runSqlScript(db, TestData::path(u"fixtures/schema-v1-%1.sql"_qs.arg(engine))));
         QVERIFY(populate(db));
         const QStringList before = statuses(db);
         for (const QStringList &extra : {QStringList {}, QStringList {u"--dry-run"_qs}}) {
@@ -340,7 +341,7 @@ private slots:
         FRESH_DATABASE(database, u"postgresql"_qs);
         const auto connection = database->connect(false);
         QVERIFY(connection);
-        QVERIFY(runSqlScript(connection->database(), QFINDTESTDATA("fixtures/gruelbox.sql")));
+        QVERIFY(runSqlScript(connection->database(), TestData::path("fixtures/gruelbox.sql")));
         const Run run = outboxctl(resolveArgs(database->url(),
             {u"--profile"_qs, u"gruelbox"_qs, u"--event"_qs,
                 u"30000000-0000-4000-8000-000000000005"_qs}));

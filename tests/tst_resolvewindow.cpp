@@ -3,6 +3,7 @@
 // filter, the lifecycle diagram and the detail pane follow; read-only and a version 1 schema
 // refuse and say why (what to run), changing nothing.
 #include "detailpane.h"
+#include "testdata.h"
 #include "eventlistmodel.h"
 #include "filterbar.h"
 #include "fixturescript.h"
@@ -169,8 +170,8 @@ private slots:
             const auto connection = database->connect(false);
             QVERIFY(connection);
             QVERIFY(runSqlScript(connection->database(),
-                QFINDTESTDATA(u"fixtures/schema-v1-%1.sql"_qs.arg(engine))));
-            QVERIFY(runSqlScript(connection->database(), QFINDTESTDATA("fixtures/native.sql")));
+                TestData::path(u"fixtures/schema-v1-%1.sql"_qs.arg(engine))));
+            QVERIFY(runSqlScript(connection->database(), TestData::path("fixtures/native.sql")));
         }
         MainWindow window(database->connect(), {});
         window.show();
