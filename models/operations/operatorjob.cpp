@@ -8,6 +8,7 @@
 
 namespace {
 
+// The driver's message on one line, for an operator's error (as ReadOnlyTransaction's).
 QString errorText(const QSqlQuery &query)
 {
     return query.lastError().text().simplified();
