@@ -1,0 +1,81 @@
+// A small, bounded HTTP/1.1 server for `outboxctl serve`: GET and HEAD only, no request bodies,
+// a request head limit, one response in flight per connection, Connection: close and HTTP/1.0
+// honoured, an idle timeout and a connection cap. Qt HTTP Server 6.4 sets no limits at all (one
+// client could make it buffer gigabytes), so serve speaks HTTP itself; what it needs is small.
+// The listener is any QTcpServer: a plain one, or a QSslServer for HTTPS (its connections are
+// taken when they are ready, i.e. after the TLS handshake). Lives on one thread.
+#pragma once
+
+#include <QByteArray>
+#include <QHostAddress>
+#include <QList>
+#include <QObject>
+#include <functional>
+#include <utility>
+
+class QTcpServer;
+
+struct HttpRequest
+{
+    QByteArray method; // "GET" or "HEAD" (other methods never reach the handler: 405)
+    QByteArray path; // the target before any '?'
+    QByteArray query; // after the '?', without it
+    int minorVersion = 1; // HTTP/1.minorVersion
+    QList<std::pair<QByteArray, QByteArray>> headers; // names lower case, values trimmed
+    QHostAddress peer;
+    bool encrypted = false; // over TLS
+
+    // The first value of a header (name in lower case), or an empty array.
+    QByteArray header(const QByteArray &lowerCaseName) const;
+};
+
+struct HttpResponse
+{
+    int status = 200;
+    QByteArray contentType = "text/plain; charset=utf-8";
+    QByteArray body; // not sent for HEAD; Content-Length is
+    QList<std::pair<QByteArray, QByteArray>> headers; // extra headers, e.g. WWW-Authenticate
+};
+
+struct HttpLimits
+{
+    qsizetype maxHeadBytes = 8 * 1024; // request line and headers; over it: 431 and close
+    int maxHeaders = 100; // over it: 431 and close
+    int idleTimeoutMs = 5000; // no complete request within this: closed
+    int maxConnections = 64; // over it a new connection is closed at once
+    qsizetype maxUnsentBytes = 4 * 1024 * 1024; // a client that never reads: closed
+};
+
+class HttpServer : public QObject
+{
+    Q_OBJECT
+public:
+    // Called once per complete request on the server's thread, with one response in flight per
+    // connection; call respond exactly once, now or later on the same thread (e.g. after a
+    // password check ran on a pool). Calling it after the connection closed does nothing.
+    using Respond = std::function<void(HttpResponse)>;
+    using Handler = std::function<void(const HttpRequest &, Respond)>;
+
+    explicit HttpServer(Handler handler, HttpLimits limits = {}, QObject *parent = nullptr);
+    ~HttpServer() override;
+
+    // Serves the listener's connections (already listening); takes ownership of it.
+    void serve(QTcpServer *listener);
+
+    // Headers added to every response (the web config's http_server_config.headers); replaces
+    // the previous set.
+    void setResponseHeaders(QList<std::pair<QByteArray, QByteArray>> headers);
+
+    int openConnections() const;
+
+private:
+    class Connection;
+    void accept();
+    void forget(Connection *connection);
+
+    Handler m_handler;
+    HttpLimits m_limits;
+    QList<std::pair<QByteArray, QByteArray>> m_responseHeaders;
+    QList<Connection *> m_connections;
+    QTcpServer *m_listener = nullptr;
+};
