@@ -2,8 +2,8 @@
 // exposition of a known outbox (every family with HELP and TYPE, the exact counts by state and
 // error category, the delivery latency's quantiles, `promtool check metrics` clean), OpenMetrics,
 // the textfile written atomically, bad input refused with nothing written, an unreachable server
-// written as outbox_up 0 without its password, and a state a profile's schema cannot tell left out
-// rather than 0.
+// written as outbox_up 0 without its password, a state a profile's schema cannot tell left out
+// rather than 0, and 1,000 made-up error categories counted as one `other` series.
 #include "fixturescript.h"
 #include "testdata.h"
 #include "outboxctlrun.h"
@@ -207,6 +207,37 @@ private slots:
             QSKIP("promtool is missing: run scripts/bootstrap");
         }
         QVERIFY2(complaint->isEmpty(), qPrintable(*complaint));
+    }
+
+    // Another writer of last_error_category storing 1,000 distinct values (quotes, a line feed,
+    // an escape) cannot multiply Prometheus's series: the known categories, then `other`.
+    void hostileCategoriesAreOther_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void hostileCategoriesAreOther()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection && populate(connection->database()));
+        QVERIFY(insertHostileCategories(connection->database(), 1000, T));
+        const Run run = outboxctl({u"metrics"_qs, u"--db"_qs, database->url(), u"--now"_qs, Now,
+            u"--outbox"_qs, u"shop"_qs});
+        QCOMPARE(run.exitCode, 0);
+        QStringList series;
+        for (const QString &line : run.out) {
+            if (line.startsWith(u"outbox_error_events{"_qs))
+                series << line;
+        }
+        QCOMPARE(series,
+            QStringList({u"outbox_error_events{outbox=\"shop\",category=\"TRANSIENT\"} 2"_qs,
+                u"outbox_error_events{outbox=\"shop\",category=\"PERMANENT\"} 12"_qs,
+                u"outbox_error_events{outbox=\"shop\",category=\"other\"} 1000"_qs}));
+        QVERIFY(!run.out.join(u"\n"_qs).contains(u"EVIL"_qs));
+        QCOMPARE(samplesOf(run.out).value(u"outbox_events{outbox=\"shop\",state=\"dead\"}"_qs),
+            u"1014"_qs);
     }
 
     void openMetrics()

@@ -4,7 +4,7 @@
 // outbox_up 0 with one log line and no password while the others stay up; the PostgreSQL
 // outbox heals after a server restart; /healthz answers; OpenMetrics when asked for; bad
 // arguments, a bad fleet file, a repeated name and a port in use exit 2 with nothing served;
-// SIGTERM ends it cleanly.
+// SIGTERM ends it cleanly; 1,000 made-up error categories are one `other` series.
 #include "outboxctlrun.h"
 #include "outboxrows.h"
 #include "testdatabase.h"
@@ -199,6 +199,30 @@ private slots:
         QCOMPARE(get(serve.url(u"/nothing-here"_qs)).status, 404);
         QVERIFY2(serve.err().isEmpty(), qPrintable(serve.err()));
         QCOMPARE(serve.stop(), 0); // SIGTERM: a clean exit
+    }
+
+    // 1,000 made-up error categories written by another writer: at most the known ones plus
+    // `other` per outbox, however many distinct values the table holds.
+    void hostileCategoriesAreOther()
+    {
+        const auto pg = m_pg->connect(false);
+        QVERIFY(pg
+            && insertHostileCategories(pg->database(), 1000, QDateTime::currentMSecsSinceEpoch()));
+        Serve serve(fleet());
+        QVERIFY(serve.port() > 0);
+        QString text;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            up(text = get(serve.url(u"/metrics"_qs)).body, u"pg"_qs) == u"1"_qs, 20000);
+        QStringList series;
+        for (const QString &line : text.split(u'\n')) {
+            if (line.startsWith(u"outbox_error_events{outbox=\"pg\","_qs))
+                series << line;
+        }
+        QCOMPARE(series,
+            QStringList({u"outbox_error_events{outbox=\"pg\",category=\"TRANSIENT\"} 0"_qs,
+                u"outbox_error_events{outbox=\"pg\",category=\"PERMANENT\"} 14"_qs,
+                u"outbox_error_events{outbox=\"pg\",category=\"other\"} 1000"_qs}));
+        QVERIFY(!text.contains(u"EVIL"_qs));
     }
 
     // What Prometheus sends when it prefers OpenMetrics gets OpenMetrics.

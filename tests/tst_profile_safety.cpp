@@ -7,7 +7,8 @@
 // wrong row, two rows, or leaves the row DEAD rolls back); a status expression yielding the
 // library's raw states fails `check` and the window's snapshot instead of counting zero; an
 // older built-in profile on a newer table names the profile to use. Every attack compares all
-// tables' rows before and after.
+// tables' rows before and after. A replay reads every event through the profile in a read-only
+// transaction before it writes, so a `from` calling a function that deletes refuses it.
 #include "csvexport.h"
 #include "testdata.h"
 #include "eventlistmodel.h"
@@ -78,6 +79,13 @@ std::unique_ptr<DbConnection> loadShop(const TestDatabase &database)
         || !query.exec(u"INSERT INTO victim VALUES (1, 'keep'), (2, 'me'), (3, 'please')"_qs))
         return nullptr;
     return connection;
+}
+
+// wipe(): a function that deletes every row of victim and returns 0 (PostgreSQL).
+bool createWipe(const QSqlDatabase &db)
+{
+    return QSqlQuery(db).exec(u"CREATE FUNCTION wipe() RETURNS integer LANGUAGE sql AS"
+                              " $$ DELETE FROM victim; SELECT 0 $$"_qs);
 }
 
 QString customProfileText()
@@ -395,8 +403,7 @@ private slots:
         const auto connection = loadShop(*database);
         QVERIFY(connection);
         const QSqlDatabase db = connection->database();
-        QVERIFY(QSqlQuery(db).exec(u"CREATE FUNCTION wipe() RETURNS integer LANGUAGE sql AS"
-                                   " $$ DELETE FROM victim; SELECT 0 $$"_qs));
+        QVERIFY(createWipe(db));
         QVERIFY(QSqlQuery(db).exec(u"SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE"_qs));
         QString error;
         const auto profile = ProfileParser::parse(
@@ -431,6 +438,48 @@ private slots:
         QVERIFY(!CsvExport::exportEvents(db, EventFilter(), T, {}, &csv, &error, nullptr,
             profile->source(OutboxProfile::Engine::PostgreSql)));
         QVERIFY2(error.contains(readOnly), qPrintable(error));
+        QCOMPARE(everyTable(db), before);
+    }
+
+    // A replay's own reads through the profile cannot write either (issue 26, part 6): every
+    // event is read first in a read-only transaction, so a `from` (or a status expression)
+    // calling a function that deletes from another table refuses the replay, exit 2 with the
+    // reason, before the write transaction that would have committed the delete; the event
+    // stays DEAD and every other table keeps its rows.
+    void replayWhoseReadWritesIsRefused_data()
+    {
+        QTest::addColumn<QString>("prefix");
+        QTest::addColumn<QString>("field");
+        QTest::addRow("from calling a function that deletes")
+            << u"from ="_qs << u"from = shop_outbox CROSS JOIN wipe() AS w"_qs;
+        QTest::addRow("status calling a function that deletes")
+            << u"status ="_qs
+            << u"status = CASE WHEN wipe() = 0 AND state = 'error' THEN 'DEAD' ELSE 'PENDING' END"_qs;
+    }
+    void replayWhoseReadWritesIsRefused()
+    {
+        QFETCH(QString, prefix);
+        QFETCH(QString, field);
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        const auto connection = loadShop(*database);
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QVERIFY(createWipe(db));
+        const Tables before = everyTable(db);
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, u"wipe.profile"_qs, customProfileWith(prefix, field));
+
+        const Run run = outboxctl(replayArguments(database->url(), path, u"7"_qs));
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.out, QStringList());
+        QCOMPARE(run.err.size(), 1);
+        QVERIFY2(run.err.constFirst().contains(
+                     u"failed in a read-only transaction, so nothing was replayed"_qs),
+            qPrintable(run.err.constFirst()));
+        QVERIFY2(
+            run.err.constFirst().contains(u"cannot execute DELETE in a read-only transaction"_qs),
+            qPrintable(run.err.constFirst()));
+        QCOMPARE(scalar(db, u"SELECT count(*) FROM victim"_qs).toInt(), 3);
         QCOMPARE(everyTable(db), before);
     }
 

@@ -1,5 +1,7 @@
 #include "reopeningconnection.h"
 
+#include "servernotices.h"
+
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -47,6 +49,7 @@ bool ReopeningConnection::ensureOpen()
         return false;
     }
     m_downSince.reset();
+    ServerNotices::escapeOn(m_db);
     quietServerWarnings(m_db);
     return true;
 }

@@ -1,6 +1,7 @@
 #include "dbconnection.h"
 
 #include "schema.h"
+#include "servernotices.h"
 
 #include <QAtomicInteger>
 #include <QFile>
@@ -167,6 +168,7 @@ std::unique_ptr<DbConnection> DbConnection::open(
                      .arg(url.toDisplayString(), db.lastError().text().simplified());
         return nullptr;
     }
+    ServerNotices::escapeOn(db);
     if (url.isSqlite())
         QSqlQuery(db).exec(QStringLiteral("PRAGMA foreign_keys = ON"));
     if (options.validateSchema) {

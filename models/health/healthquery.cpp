@@ -286,7 +286,7 @@ void fillAttemptsAndCategories(const SmallStates &small, HealthSnapshot *snapsho
         snapshot->attemptsHistogram.append(bucket);
     }
     QMap<QString, qint64> categories = small.categories;
-    for (const QString &known : {u"TRANSIENT"_qs, u"PERMANENT"_qs})
+    for (const QString &known : HealthSnapshot::knownErrorCategories())
         snapshot->errorCategories.append({known, categories.take(known)});
     for (auto it = categories.cbegin(); it != categories.cend(); ++it)
         snapshot->errorCategories.append({it.key(), it.value()});

@@ -122,6 +122,12 @@ const QList<qint64> &HealthSnapshot::ageBoundsMs()
     return bounds;
 }
 
+const QStringList &HealthSnapshot::knownErrorCategories()
+{
+    static const QStringList categories = {u"TRANSIENT"_qs, u"PERMANENT"_qs};
+    return categories;
+}
+
 qint64 HealthSnapshot::deliveredLastHour() const
 {
     return sumOf(throughput, &ThroughputMinute::delivered);

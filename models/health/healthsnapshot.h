@@ -102,6 +102,9 @@ struct HealthSnapshot
 
     // The upper bounds of the age histogram, in ms; one more bucket holds everything beyond.
     static const QList<qint64> &ageBoundsMs();
+    // The error categories the tool writes (TRANSIENT, PERMANENT), always listed in
+    // errorCategories; any other value another writer stored follows them by name.
+    static const QStringList &knownErrorCategories();
 
     qint64 now = 0;
     HealthCounts counts;

@@ -1,5 +1,7 @@
 #include "metricstext.h"
 
+#include "saturating.h"
+
 #include <QStringList>
 #include <cstdlib>
 
@@ -231,6 +233,23 @@ void writeAges(Writer &writer, const QList<OutboxMetrics> &outboxes)
         open ? u"gaugehistogram"_qs : u"histogram"_qs);
 }
 
+// The known categories, then `other` for every value any other writer of last_error_category
+// stored: a label value per distinct text would let that writer multiply Prometheus's series.
+QList<CategoryCount> labelledCategories(const QList<CategoryCount> &categories)
+{
+    QList<CategoryCount> out;
+    CategoryCount other {u"other"_qs, 0};
+    for (const QString &known : HealthSnapshot::knownErrorCategories())
+        out.append({known, 0});
+    for (const CategoryCount &category : categories) {
+        const qsizetype index = HealthSnapshot::knownErrorCategories().indexOf(category.category);
+        CategoryCount &into = index >= 0 ? out[index] : other;
+        into.count = Saturating::add(into.count, category.count);
+    }
+    out.append(other);
+    return out;
+}
+
 void writeErrors(Writer &writer, const QList<OutboxMetrics> &outboxes)
 {
     writer.family(u"outbox_error_events"_qs,
@@ -238,7 +257,7 @@ void writeErrors(Writer &writer, const QList<OutboxMetrics> &outboxes)
         samples(outboxes, [](const OutboxMetrics &o, const HealthSnapshot &s, QList<Sample> *out) {
             if (!s.isAvailable(u"error_categories"_qs))
                 return;
-            for (const CategoryCount &category : s.errorCategories)
+            for (const CategoryCount &category : labelledCategories(s.errorCategories))
                 *out << Sample {outboxLabel(o) + u","_qs + label(u"category"_qs, category.category),
                     QString::number(category.count)};
         }));

@@ -79,8 +79,11 @@ const OperatorWords &Replayer::words()
 ReplayResult Replayer::replay(const ReplayRequest &request)
 {
     const auto refused = [this, &request] {
-        return request.spreadMs < 0 ? QStringLiteral("the spread window cannot be negative")
-                                    : refusal(request);
+        if (request.spreadMs < 0)
+            return QStringLiteral("the spread window cannot be negative");
+        const QString why = refusal(request);
+        return why.isEmpty() && m_profile ? readOnlyCheck(OperatorJob::distinct(request.eventIds))
+                                          : why;
     };
     const auto step
         = [this, &request](const QString &id, qsizetype index, qsizetype count, QString *error) {
@@ -166,25 +169,57 @@ OperatorJob::Outcome Replayer::replayByStatement(const QString &eventId, qint64 
     return Outcome::Done;
 }
 
-// The statuses the profile derives for the rows of one event (normally one), locked for the
-// rest of the transaction when `lock` is set (SQLite's BEGIN IMMEDIATE holds the write lock).
+// Every event read through the profile once, in a read-only transaction, before any write
+// transaction begins: a `from` or an expression that writes (a function deleting from another
+// table) fails here and the whole replay is refused, instead of the read committing its write
+// with the replay. Empty when every read ran.
+QString Replayer::readOnlyCheck(const QStringList &eventIds)
+{
+    ReadOnlyTransaction transaction(m_db);
+    QSqlQuery *query = transaction.prepare(statusSql(false));
+    QString error = query ? QString() : transaction.errorText();
+    for (qsizetype i = 0; query && error.isEmpty() && i < eventIds.size(); ++i)
+        readStatuses(*query, eventIds.at(i), &error);
+    if (error.isEmpty())
+        return {};
+    return QStringLiteral("%1: reading the events through the profile failed in a read-only"
+                          " transaction, so nothing was replayed (a profile's reads must not"
+                          " write): %2")
+        .arg(m_profile->name(), error);
+}
+
+// The profile's status of one event's rows, locked for the rest of the transaction when `lock`
+// is set (SQLite's BEGIN IMMEDIATE holds the write lock).
+QString Replayer::statusSql(bool lock) const
+{
+    return QStringLiteral("SELECT status FROM ") + source()
+        + QStringLiteral(" WHERE event_id = :id")
+        + (lock && m_postgres ? QStringLiteral(" FOR UPDATE") : QString());
+}
+
+// The statuses the profile derives for the rows of one event (normally one).
 std::optional<QStringList> Replayer::statusesOf(const QString &eventId, bool lock, QString *error)
 {
-    // clang-format off
-    QSqlQuery &query = prepared(QStringLiteral("SELECT status FROM ") + source()
-        + QStringLiteral(" WHERE event_id = :id")
-        + (lock && m_postgres ? QStringLiteral(" FOR UPDATE") : QString()));
-    // clang-format on
+    QStringList statuses;
+    if (!readStatuses(prepared(statusSql(lock)), eventId, error, &statuses))
+        return std::nullopt;
+    return statuses;
+}
+
+bool Replayer::readStatuses(
+    QSqlQuery &query, const QString &eventId, QString *error, QStringList *statuses)
+{
     query.bindValue(QStringLiteral(":id"), eventId);
     if (!query.exec()) {
         *error = errorText(query);
-        return std::nullopt;
+        return false;
     }
-    QStringList statuses;
-    while (query.next())
-        statuses << query.value(0).toString();
+    while (query.next()) {
+        if (statuses)
+            *statuses << query.value(0).toString();
+    }
     query.finish();
-    return statuses;
+    return true;
 }
 
 // Runs a read of the DEAD rows a filter matches in `transaction` (read-only): the query,

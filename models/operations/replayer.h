@@ -6,7 +6,9 @@
 // event runs the profile's replay statement in its own transaction, fenced by the tool itself: the
 // row is locked and must be DEAD by the profile's status expression, the statement must change
 // exactly that row and leave it no longer DEAD, or everything rolls back (1 row changed = replayed,
-// not DEAD or 0 rows = skipped; no replay_log, no budget reset nor spread). DEAD rows are found
+// not DEAD or 0 rows = skipped; no replay_log, no budget reset nor spread); before that, every
+// event is read through the profile in a read-only transaction, and a read that fails there (a
+// `from` that writes) refuses the whole replay. DEAD rows are found
 // through its source in a read-only transaction; a read-only profile refuses with what to run
 // instead.
 #pragma once
@@ -60,7 +62,11 @@ private:
 
     static NativeChange nativeChange(const ReplayRequest &request, qint64 due);
     Outcome replayByStatement(const QString &eventId, qint64 now, QString *error);
+    QString readOnlyCheck(const QStringList &eventIds);
+    QString statusSql(bool lock) const;
     std::optional<QStringList> statusesOf(const QString &eventId, bool lock, QString *error);
+    static bool readStatuses(
+        QSqlQuery &query, const QString &eventId, QString *error, QStringList *statuses = nullptr);
     QString source() const;
     QSqlQuery &prepared(const QString &sql) { return m_statements.prepared(sql); }
     QSqlQuery *runFilter(ReadOnlyTransaction &transaction, const QString &select,

@@ -6,6 +6,7 @@
 #include "scenario.h"
 #include "scenarioclaim.h"
 #include "schema.h"
+#include "servernotices.h"
 #include "simulation.h"
 
 #include <QSqlQuery>
@@ -168,6 +169,7 @@ void SessionWorker::reconnect()
     QSqlDatabase db = m_connection->database(); // the producer keeps using this handle
     db.close();
     m_reopen = !db.open(); // the server may not be back yet: try again before the next insert
+    ServerNotices::escapeOn(db);
 }
 
 void SessionWorker::produceDue(quint64 run, double eventsPerSecond)

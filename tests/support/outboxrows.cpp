@@ -44,6 +44,28 @@ bool insertRow(const QSqlDatabase &db, const OutboxRow &row)
     return query.numRowsAffected() == 1;
 }
 
+bool insertHostileCategories(const QSqlDatabase &db, int count, qint64 now)
+{
+    QSqlDatabase handle = db;
+    if (!handle.transaction())
+        return false;
+    for (int i = 0; i < count; ++i) {
+        OutboxRow row;
+        row.id = u"H-"_qs + QString::number(i);
+        row.status = u"DEAD"_qs;
+        row.createdAt = now - 3600000;
+        row.nextAttemptAt = now - 3000000;
+        row.failures = 1;
+        row.category = QStringLiteral("EVIL-%1 \"}\n\x1b[2K").arg(i);
+        row.error = u"made up"_qs;
+        if (!insertRow(db, row)) {
+            handle.rollback();
+            return false;
+        }
+    }
+    return handle.commit();
+}
+
 bool insertAttempt(const QSqlDatabase &db, const AttemptRow &attempt)
 {
     QSqlQuery query(db);

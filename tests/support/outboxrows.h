@@ -22,6 +22,10 @@ struct OutboxRow
 };
 
 bool insertRow(const QSqlDatabase &db, const OutboxRow &row);
+// `count` DEAD events (H-0, H-1, ...) created an hour before `now`, each with a
+// last_error_category of its own, as another writer of the column could store it: quotes, a
+// line feed, an escape, a number. One transaction.
+bool insertHostileCategories(const QSqlDatabase &db, int count, qint64 now);
 
 struct AttemptRow
 {
