@@ -170,6 +170,8 @@ bool HttpServer::Connection::isIdle() const
 
 void HttpServer::Connection::process()
 {
+    if (m_socket->state() != QAbstractSocket::ConnectedState)
+        return; // closed (e.g. to make room) while this call was queued
     if (m_state == State::Closing) {
         m_socket->skip(m_socket->bytesAvailable());
         return;
