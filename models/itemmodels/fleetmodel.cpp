@@ -1,15 +1,14 @@
 #include "fleetmodel.h"
 
 #include "diagnosismonitor.h"
+#include "failurecause.h"
 #include "healthmonitor.h"
 #include "healthworker.h"
 #include "profileregistry.h"
 #include "timeformat.h"
 
-#include <QFile>
 #include <QLocale>
 #include <QTimer>
-#include <algorithm>
 
 struct FleetModel::Row
 {
@@ -50,39 +49,34 @@ void FleetModel::stopAll()
 
 bool FleetModel::loadFile(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
-        *error = tr("cannot read %1: %2").arg(path, file.errorString());
+    const std::optional<QStringList> lines = FleetConfig::readLines(path, error);
+    if (!lines)
         return false;
-    }
-    if (file.size() > 1024 * 1024) {
-        *error = tr("%1 is larger than 1 MiB: not a fleet file").arg(path);
-        return false;
-    }
-    setLines(QString::fromUtf8(file.readAll()).split(QLatin1Char('\n')), path);
+    setLines(*lines, path);
     return true;
 }
 
-// Each line on its own (FleetConfig::parseEntry), so that one bad line leaves the others read.
+// Each line on its own (FleetConfig::Parser), so that one bad line leaves the others read; past
+// FleetConfig::MaxOutboxes lines, one error row says so and the rest is not read.
 void FleetModel::setLines(const QStringList &lines, const QString &source)
 {
     beginResetModel();
     stopAll();
+    FleetConfig::Parser parser;
     for (qsizetype i = 0; i < lines.size(); ++i) {
         const QString line = lines.at(i).trimmed();
         if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
             continue;
         const QString where = source.isEmpty() ? tr("line %1").arg(i + 1)
-                                               : QStringLiteral("%1:%2").arg(source).arg(i + 1);
+                                               : source + u':' + QString::number(i + 1);
+        const bool full = parser.isFull();
         QString why;
-        const std::optional<FleetEntry> entry = FleetConfig::parseEntry(line, &why);
-        if (!entry)
-            addError(where, why);
-        else if (std::any_of(m_rows.begin(), m_rows.end(),
-                     [&entry](const auto &row) { return row->entry && row->name == entry->name; }))
-            addError(where, tr("outbox %1 is named twice").arg(entry->name));
-        else
+        if (const std::optional<FleetEntry> entry = parser.parse(line, &why))
             addEntry(*entry);
+        else
+            addError(where, why);
+        if (full)
+            break;
     }
     endResetModel();
 }
@@ -100,10 +94,7 @@ void FleetModel::addEntry(const FleetEntry &entry)
     auto row = std::make_unique<Row>();
     row->name = entry.name;
     row->entry = entry;
-    if (entry.profile) {
-        QString why;
-        row->profile = ProfileRegistry::resolve(*entry.profile, &why); // FleetConfig checked it
-    }
+    row->profile = entry.resolvedProfile; // read once, when the line was parsed
     // As the window: the native schema is validated when the connection opens, another one is
     // read through its profile (a line without one is detected, and validated, on the worker).
     OpenOptions options = HealthWorker::defaultOpenOptions();
@@ -307,6 +298,10 @@ QString FleetModel::worstText(const Row &row) const
 {
     if (!row.monitor)
         return row.error;
+    if (row.monitor->isStale() && row.monitor->isAuthenticationFailure())
+        return tr("%1; tries back off, next in %2")
+            .arg(row.monitor->lastFailure(),
+                FailureCause::waitText(row.monitor->currentRetryDelayMs()));
     if (row.monitor->isStale())
         return row.monitor->lastFailure();
     if (!row.monitor->hasSnapshot())

@@ -59,7 +59,8 @@ public:
     ~FleetModel() override;
 
     // Replaces the fleet by the file's outboxes (a malformed line: an error row). False, with
-    // *error, only when the file cannot be read at all.
+    // *error, only when the file cannot be read at all (FleetConfig::readLines: not a regular
+    // file, larger than FleetConfig::MaxFileBytes, or holding a password others may read).
     bool loadFile(const QString &path, QString *error);
     // Replaces the fleet by these lines (as in a file; `source` names it in error rows).
     void setLines(const QStringList &lines, const QString &source = {});
