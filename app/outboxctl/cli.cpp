@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "boundedfile.h"
 #include "plaintext.h"
 #include "profileconnection.h"
 #include "schema.h"
@@ -282,6 +283,72 @@ void addProfileOption(QCommandLineParser &parser, const QString &more)
 void addDatabaseOption(QCommandLineParser &parser, const QString &description)
 {
     parser.addOption({QStringLiteral("db"), description, QStringLiteral("URL")});
+    addDatabaseFileOption(parser);
+}
+
+void addDatabaseFileOption(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("db-file"),
+        QStringLiteral("Read the database URL from the first line of FILE instead of --db (kept "
+                       "out of ps; refused when it holds a password and others may read it). "
+                       "Without either, the URL in OUTBOX_DB_URL."),
+        QStringLiteral("FILE")});
+}
+
+namespace {
+
+// The first line of a --db-file: a regular file of at most 64 KiB (BoundedFile), refused when it
+// holds a password and group or others have access to it.
+std::optional<QString> readDatabaseFile(const QString &path, QString *error)
+{
+    const std::optional<QByteArray> bytes
+        = BoundedFile::read(path, 64 * 1024, QStringLiteral("database URL file"), error);
+    if (!bytes)
+        return std::nullopt;
+    const QString line = QString::fromUtf8(*bytes).section(QLatin1Char('\n'), 0, 0).trimmed();
+    *error = DatabaseUrl::exposedPasswordReason(path, line, QStringLiteral("--db-file"));
+    if (!error->isEmpty())
+        return std::nullopt;
+    if (line.isEmpty()) {
+        *error = QStringLiteral("--db-file %1 holds no URL on its first line").arg(path);
+        return std::nullopt;
+    }
+    return line;
+}
+
+} // namespace
+
+std::optional<QString> databaseText(const QCommandLineParser &parser, QString *error)
+{
+    const QString db = QStringLiteral("db");
+    const QString file = QStringLiteral("db-file");
+    if (parser.optionNames().contains(file)) { // set, so the command has it
+        if (parser.isSet(db)) {
+            *error = QStringLiteral("--db and --db-file exclude each other");
+            return std::nullopt;
+        }
+        return readDatabaseFile(parser.value(file), error);
+    }
+    if (parser.isSet(db) && !parser.value(db).trimmed().isEmpty())
+        return parser.value(db);
+    const QString fromEnvironment = qEnvironmentVariable("OUTBOX_DB_URL").trimmed();
+    if (!parser.isSet(db) && !fromEnvironment.isEmpty())
+        return fromEnvironment;
+    *error = QStringLiteral("--db is required");
+    return std::nullopt;
+}
+
+void warnOfPasswordInArguments(const QStringList &arguments)
+{
+    for (const QString &argument : arguments) {
+        if (DatabaseUrl::maskPasswords(argument) == argument)
+            continue;
+        QTextStream(stderr) << "outboxctl: warning: a password on the command line is visible "
+                               "to every user in ps and /proc/PID/cmdline while this runs; use "
+                               "~/.pgpass, PGPASSWORD, --db-file or OUTBOX_DB_URL instead"
+                            << Qt::endl;
+        return;
+    }
 }
 
 void addDatabaseOptions(QCommandLineParser &parser, const QString &profileMore)
@@ -310,12 +377,13 @@ void addReportOptions(QCommandLineParser &parser, const QString &when, const QSt
 
 bool requireDatabase(const QCommandLineParser &parser, QString *error)
 {
-    return requireValue(parser, QStringLiteral("db"), error);
+    return databaseText(parser, error).has_value();
 }
 
 DatabaseUrl databaseUrl(const QCommandLineParser &parser, QString *error)
 {
-    return DatabaseUrl::parse(parser.value(QStringLiteral("db")), error);
+    const std::optional<QString> text = databaseText(parser, error);
+    return text ? DatabaseUrl::parse(*text, error) : DatabaseUrl();
 }
 
 OpenOptions outboxOptions(bool readOnly)
