@@ -2,12 +2,12 @@
 // file, serve --config, a web config file): a regular file only, at most its limit, and never
 // blocked by what stands at the path (a device, a FIFO without a writer, a directory).
 #include "boundedfile.h"
+#include "hostilefile.h"
 #include "testmain.h"
 
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
-#include <sys/stat.h>
 #include <unistd.h>
 
 namespace {
@@ -92,15 +92,9 @@ private slots:
         QFETCH(QString, kind);
         QFETCH(QString, message);
         QTemporaryDir dir;
-        QString path = kind;
-        if (kind == u"fifo"_qs) {
-            path = dir.filePath(u"pipe"_qs);
-            QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
-        } else if (kind == u"dir"_qs) {
-            path = dir.path();
-        } else if (kind == u"missing"_qs) {
-            path = dir.filePath(u"nothing-here.profile"_qs);
-        }
+        const QString path = kind == u"missing"_qs ? dir.filePath(u"nothing-here.profile"_qs)
+                                                   : HostileFile::make(dir, kind);
+        QVERIFY(!path.isEmpty());
         QString error;
         QElapsedTimer clock;
         clock.start();

@@ -10,6 +10,9 @@
 #include <QHash>
 #include <QTextStream>
 
+#include <termios.h>
+#include <unistd.h>
+
 namespace Cli {
 
 QString printable(const QString &text)
@@ -394,6 +397,53 @@ OpenOptions outboxOptions(bool readOnly)
     return options;
 }
 
+namespace {
+
+// Restores the terminal's echo on every path out of askPassword().
+class EchoOff
+{
+public:
+    explicit EchoOff(int fd)
+        : m_fd(fd)
+        , m_on(::tcgetattr(fd, &m_saved) == 0)
+    {
+        termios quiet = m_saved;
+        quiet.c_lflag &= ~tcflag_t(ECHO);
+        m_on = m_on && ::tcsetattr(fd, TCSANOW, &quiet) == 0;
+    }
+    ~EchoOff()
+    {
+        if (m_on)
+            ::tcsetattr(m_fd, TCSANOW, &m_saved);
+    }
+    EchoOff(const EchoOff &) = delete;
+    EchoOff &operator=(const EchoOff &) = delete;
+    bool isOn() const { return m_on; }
+
+private:
+    int m_fd;
+    termios m_saved {};
+    bool m_on;
+};
+
+// As psql asks when the server wants a password that neither the URL, PGPASSWORD nor ~/.pgpass
+// gave: on the terminal, echo off. None when standard input is no terminal (a script, cron).
+std::optional<QString> askPassword(const DatabaseUrl &url)
+{
+    if (!::isatty(STDIN_FILENO))
+        return std::nullopt;
+    const EchoOff quiet(STDIN_FILENO);
+    if (!quiet.isOn())
+        return std::nullopt;
+    QTextStream(stderr) << "Password for user " << url.user() << ": " << Qt::flush;
+    QTextStream in(stdin);
+    const QString typed = in.readLine();
+    QTextStream(stderr) << Qt::endl;
+    return typed;
+}
+
+} // namespace
+
 std::optional<Outbox> openOutbox(
     const QCommandLineParser &parser, const OpenOptions &options, QString *error)
 {
@@ -403,6 +453,13 @@ std::optional<Outbox> openOutbox(
         return std::nullopt;
     std::optional<OutboxProfile> profile;
     outbox.connection = openWithProfile(outbox.url, options, parser, &profile, error);
+    if (!outbox.connection && outbox.url.password().isEmpty()
+        && error->contains(QLatin1String("no password supplied"))) {
+        if (const std::optional<QString> typed = askPassword(outbox.url)) {
+            outbox.url.setPassword(*typed);
+            outbox.connection = openWithProfile(outbox.url, options, parser, &profile, error);
+        }
+    }
     if (!outbox.connection)
         return std::nullopt;
     outbox.profile = *profile;

@@ -30,6 +30,7 @@ public:
     int port() const { return m_port; }
     QString user() const { return m_user; }
     QString password() const { return m_password; }
+    void setPassword(const QString &password) { m_password = password; } // typed at a prompt
     QString databaseName() const { return m_database; }
 
     // The URL as it may be shown, logged or stored: a password becomes `***`.

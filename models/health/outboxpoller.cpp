@@ -49,8 +49,7 @@ void OutboxPoller::poll()
     const qint64 waitMs = nextWaitMs(metrics.snapshot ? QString() : error);
     QString why = metrics.snapshot ? QString() : describe(error);
     if (m_authFailures > 0)
-        why += QStringLiteral("; authentication failed %1 time(s) in a row, next try in %2")
-                   .arg(m_authFailures)
+        why += QStringLiteral("; authentication failed, next try in %1")
                    .arg(FailureCause::waitText(waitMs));
     emit polled(metrics, why);
     m_timer->start(int(waitMs));

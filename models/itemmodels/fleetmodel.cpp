@@ -8,6 +8,7 @@
 #include "timeformat.h"
 
 #include <QLocale>
+#include <QThread>
 #include <QTimer>
 
 struct FleetModel::Row
@@ -31,6 +32,8 @@ FleetModel::FleetModel(QObject *parent)
 
 FleetModel::~FleetModel()
 {
+    if (m_loader)
+        m_loader->wait();
     stopAll();
 }
 
@@ -47,36 +50,72 @@ void FleetModel::stopAll()
     m_rows.clear();
 }
 
-bool FleetModel::loadFile(const QString &path, QString *error)
+void FleetModel::loadFile(const QString &path)
 {
-    const std::optional<QStringList> lines = FleetConfig::readLines(path, error);
-    if (!lines)
-        return false;
-    setLines(*lines, path);
-    return true;
+    if (m_loader)
+        m_loader->wait(); // the previous file's reads: a few bounded regular files, if any
+    struct Result
+    {
+        std::optional<QList<Line>> lines;
+        QString error;
+    };
+    auto result = std::make_shared<Result>();
+    m_loader.reset(QThread::create([path, result] {
+        if (const std::optional<QStringList> lines = FleetConfig::readLines(path, &result->error))
+            result->lines = parseLines(*lines, path);
+    }));
+    m_loader->setObjectName(QStringLiteral("fleet-loader"));
+    const int load = ++m_loads;
+    connect(m_loader.get(), &QThread::finished, this, [this, result, load] {
+        if (load != m_loads)
+            return; // a later loadFile() replaces this one
+        if (!result->lines) {
+            emit loadFailed(DatabaseUrl::maskPasswords(result->error));
+            return;
+        }
+        setParsed(*result->lines);
+        emit loaded();
+    });
+    m_loader->start();
+}
+
+void FleetModel::setLines(const QStringList &lines, const QString &source)
+{
+    setParsed(parseLines(lines, source));
 }
 
 // Each line on its own (FleetConfig::Parser), so that one bad line leaves the others read; past
-// FleetConfig::MaxOutboxes lines, one error row says so and the rest is not read.
-void FleetModel::setLines(const QStringList &lines, const QString &source)
+// FleetConfig::MaxOutboxes lines, one error line says so and the rest is not read. Runs on any
+// thread: it reads the profile files the lines name.
+QList<FleetModel::Line> FleetModel::parseLines(const QStringList &lines, const QString &source)
 {
-    beginResetModel();
-    stopAll();
+    QList<Line> parsed;
     FleetConfig::Parser parser;
     for (qsizetype i = 0; i < lines.size(); ++i) {
         const QString line = lines.at(i).trimmed();
         if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
             continue;
-        const QString where = source.isEmpty() ? tr("line %1").arg(i + 1)
-                                               : source + u':' + QString::number(i + 1);
+        Line result;
+        result.where = source.isEmpty() ? tr("line %1").arg(i + 1)
+                                        : source + u':' + QString::number(i + 1);
         const bool full = parser.isFull();
-        QString why;
-        if (const std::optional<FleetEntry> entry = parser.parse(line, &why))
-            addEntry(*entry);
-        else
-            addError(where, why);
+        result.entry = parser.parse(line, &result.error);
+        parsed.append(std::move(result));
         if (full)
             break;
+    }
+    return parsed;
+}
+
+void FleetModel::setParsed(const QList<Line> &lines)
+{
+    beginResetModel();
+    stopAll();
+    for (const Line &line : lines) {
+        if (line.entry)
+            addEntry(*line.entry);
+        else
+            addError(line.where, line.error);
     }
     endResetModel();
 }
