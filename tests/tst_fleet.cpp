@@ -19,6 +19,7 @@
 #include "mainwindow.h"
 #include "parkedevents.h"
 #include "passwordrole.h"
+#include "stalebanner.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -504,6 +505,13 @@ private slots:
                                   "off, next in "_qs),
             qPrintable(worst));
         QVERIFY(!everything(model).contains(u"wr0ng-pw"_qs));
+        // The outbox's window says it too, under its countdown.
+        const StaleBanner banner(model.monitorAt(0));
+        QVERIFY2(banner.text().startsWith(u"Cannot reach the database: the server rejected the "
+                                          "user name or password."_qs),
+            qPrintable(banner.text()));
+        QVERIFY2(banner.text().endsWith(u"Tries back off, up to one every 5 min."_qs),
+            qPrintable(banner.text()));
     }
 
     // A fleet is at most 1,000 outboxes (a thread and a connection each): 50,000 lines stop at

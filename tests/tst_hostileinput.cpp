@@ -485,7 +485,7 @@ private slots:
         const Run noTerminal = outboxctl({u"check"_qs, u"--db"_qs, url});
         expectOneLine(noTerminal, u"no password supplied"_qs);
 
-        const auto typeAtThePrompt = [&url](const QByteArray &typed) {
+        const auto typeAtThePrompt = [&url](const QByteArray &typed) -> QString {
             QProcess terminal;
             terminal.start(u"script"_qs,
                 {u"-qec"_qs,

@@ -315,7 +315,7 @@ private slots:
         const QString why = PasswordRole::create(role, u"the-right-one"_qs);
         QVERIFY2(why.isEmpty(), qPrintable(why));
         Serve serve(fleet()
-            + QStringList {u"--outbox"_qs, u"auth="_qs + PasswordRole::url(role, u"wrong one"_qs),
+            + QStringList {u"--outbox"_qs, u"auth="_qs + PasswordRole::url(role, u"wrong%20one"_qs),
                 u"--interval"_qs, u"1"_qs});
         QVERIFY(serve.port() > 0);
         QTRY_VERIFY_WITH_TIMEOUT(serve.err().contains(u"next try in 8 s"_qs), 30000);
@@ -479,7 +479,7 @@ private slots:
         QFETCH(QString, kind);
         QFETCH(QString, message);
         QTemporaryDir dir;
-        const QString what = kind.section(u':'_qs, 1);
+        const QString what = kind.section(QLatin1Char(':'), 1);
         const QString path = HostileFile::make(dir, what);
         QVERIFY(!path.isEmpty());
         QStringList arguments {u"serve"_qs};

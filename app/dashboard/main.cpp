@@ -7,6 +7,7 @@
 #include "databaseurl.h"
 #include "dashboardoptions.h"
 #include "fleetbench.h"
+#include "fleetwindow.h"
 #include "mainwindow.h"
 #include "plaintext.h"
 #include "scrollbench.h"

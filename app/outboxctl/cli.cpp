@@ -435,10 +435,11 @@ std::optional<QString> askPassword(const DatabaseUrl &url)
     const EchoOff quiet(STDIN_FILENO);
     if (!quiet.isOn())
         return std::nullopt;
-    QTextStream(stderr) << "Password for user " << url.user() << ": " << Qt::flush;
+    QTextStream err(stderr);
+    err << "Password for user " << url.user() << ": " << Qt::flush;
     QTextStream in(stdin);
     const QString typed = in.readLine();
-    QTextStream(stderr) << Qt::endl;
+    err << Qt::endl; // the Enter typed was not echoed
     return typed;
 }
 

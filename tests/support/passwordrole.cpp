@@ -56,7 +56,9 @@ QString create(const QString &name, const QString &password)
     const DatabaseUrl server = DatabaseUrl::parse(qEnvironmentVariable("OUTBOX_TEST_PG_URL"), &error);
     if (!server.isValid())
         return u"OUTBOX_TEST_PG_URL: "_qs + error;
-    const auto connection = DbConnection::open(server, {}, &error);
+    OpenOptions options;
+    options.validateSchema = false; // the server's own database holds no outbox
+    const auto connection = DbConnection::open(server, options, &error);
     if (!connection)
         return error;
     const QSqlDatabase db = connection->database();
