@@ -99,6 +99,7 @@ private slots:
         QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
         // Offscreen has no system tray: the alert bar is the path under test.
         QVERIFY(!QSystemTrayIcon::isSystemTrayAvailable());
+        qRegisterMetaType<FleetWindow *>(); // DashboardApp::fleetOpened, as a QSignalSpy records it
     }
     void init() { QSettings().clear(); }
 
