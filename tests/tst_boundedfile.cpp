@@ -47,7 +47,8 @@ private slots:
         const QString path = writeFile(m_dir, QString::fromLatin1(QTest::currentDataTag()), bytes);
         QVERIFY(!path.isEmpty());
         QString error;
-        const std::optional<QByteArray> read = BoundedFile::read(path, limit, u"profile"_qs, &error);
+        const std::optional<QByteArray> read
+            = BoundedFile::read(path, limit, u"profile"_qs, &error);
         QVERIFY2(read, qPrintable(error));
         QCOMPARE(*read, bytes);
         QVERIFY(error.isEmpty());
@@ -83,7 +84,8 @@ private slots:
             << u"/dev/zero"_qs << u"not a profile: %1 is a character device, not a file"_qs;
         QTest::addRow("a FIFO without a writer")
             << u"fifo"_qs << u"not a profile: %1 is a FIFO, not a file"_qs;
-        QTest::addRow("a directory") << u"dir"_qs << u"not a profile: %1 is a directory, not a file"_qs;
+        QTest::addRow("a directory")
+            << u"dir"_qs << u"not a profile: %1 is a directory, not a file"_qs;
         QTest::addRow("a missing file")
             << u"missing"_qs << u"cannot read profile %1: No such file or directory"_qs;
     }

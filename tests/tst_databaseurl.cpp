@@ -165,9 +165,9 @@ private slots:
             << u"postgresql://op:it's a @ b@db/orders: refused"_qs
             << u"postgresql://op:***@db/orders: refused"_qs;
         QTest::addRow("percent-escapes") << u"postgresql://op:p%40ss%20w%2Frd@db/orders"_qs
-                                   << u"postgresql://op:***@db/orders"_qs;
-        QTest::addRow("a percent-escaped user")
-            << u"postgresql://op%40corp:pw@db/orders"_qs << u"postgresql://op%40corp:***@db/orders"_qs;
+                                         << u"postgresql://op:***@db/orders"_qs;
+        QTest::addRow("a percent-escaped user") << u"postgresql://op%40corp:pw@db/orders"_qs
+                                                << u"postgresql://op%40corp:***@db/orders"_qs;
         QTest::addRow("colons and slashes") << u"postgresql://op:a:b/c:d@db:5432/orders"_qs
                                             << u"postgresql://op:***@db:5432/orders"_qs;
         QTest::addRow("a password that starts like a port")

@@ -4,22 +4,22 @@
 // offscreen) when an outbox of the fleet or a single window's tile turns red, Mute remembered,
 // and a double-click that opens the outbox in its own window.
 #include "alertbar.h"
-#include "testdata.h"
 #include "alertdecider.h"
 #include "dashboardapp.h"
 #include "diagnosismonitor.h"
 #include "diagnosisquery.h"
 #include "fixturescript.h"
 #include "fleetconfig.h"
-#include "hostilefile.h"
 #include "fleetmodel.h"
 #include "fleetproxy.h"
 #include "fleetwindow.h"
 #include "healthmonitor.h"
+#include "hostilefile.h"
 #include "mainwindow.h"
 #include "parkedevents.h"
 #include "passwordrole.h"
 #include "stalebanner.h"
+#include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -435,7 +435,8 @@ private slots:
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("message");
         QTest::addRow("/dev/zero")
-            << u"/dev/zero"_qs << u"not a fleet file: /dev/zero is a character device, not a file"_qs;
+            << u"/dev/zero"_qs
+            << u"not a fleet file: /dev/zero is a character device, not a file"_qs;
         QTest::addRow("a FIFO") << u"fifo"_qs << u"is a FIFO, not a file"_qs;
         QTest::addRow("a directory") << u"dir"_qs << u"is a directory, not a file"_qs;
         QTest::addRow("over 1 MiB") << u"big"_qs << u"is larger than 1 MiB"_qs;

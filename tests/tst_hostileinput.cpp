@@ -3,10 +3,9 @@
 // CSV, ages that cannot wrap, files that are not SQLite databases, URL passwords never echoed,
 // unknown error categories refused, text in integer columns named, control characters escaped
 // in plain output, every missing column named at once; profile files that are devices, FIFOs or
-// too big, and the URL kept off the command line (--db-file, OUTBOX_DB_URL). Each case asserts the message names the
-// cause and that no table changed (every row compared before and after).
+// too big, and the URL kept off the command line (--db-file, OUTBOX_DB_URL). Each case asserts the
+// message names the cause and that no table changed (every row compared before and after).
 #include "csvexport.h"
-#include "testdata.h"
 #include "csvtext.h"
 #include "eventlistmodel.h"
 #include "eventwait.h"
@@ -16,6 +15,7 @@
 #include "passwordrole.h"
 #include "redaction.h"
 #include "replayer.h"
+#include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -26,9 +26,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QStandardPaths>
 #include <QSqlError>
 #include <QSqlRecord>
+#include <QStandardPaths>
 #include <sys/stat.h>
 
 namespace {
@@ -480,8 +480,7 @@ private slots:
         const QString why = PasswordRole::create(role, u"typed-at-the-prompt"_qs);
         QVERIFY2(why.isEmpty(), qPrintable(why));
         // The URL without the password: PasswordRole::url's with it cut out.
-        const QString url
-            = PasswordRole::url(role, u"x"_qs).replace(u":x@"_qs, u"@"_qs);
+        const QString url = PasswordRole::url(role, u"x"_qs).replace(u":x@"_qs, u"@"_qs);
         const Run noTerminal = outboxctl({u"check"_qs, u"--db"_qs, url});
         expectOneLine(noTerminal, u"no password supplied"_qs);
 

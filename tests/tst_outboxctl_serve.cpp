@@ -7,8 +7,8 @@
 // so do a device, FIFO or oversized file as --config or ;profile=, more than 1,000 outboxes and
 // a fleet file with a password that others may read; a wrong password backs off; SIGTERM ends
 // it cleanly.
-#include "outboxctlrun.h"
 #include "hostilefile.h"
+#include "outboxctlrun.h"
 #include "outboxrows.h"
 #include "passwordrole.h"
 #include "testdatabase.h"
@@ -299,8 +299,8 @@ private slots:
                      u"outboxctl: warning: a password on the command line is visible"_qs),
             qPrintable(log.constFirst()));
         QVERIFY2(log.constLast().contains(u"orders is down"_qs), qPrintable(log.constLast()));
-        QVERIFY2(log.constLast().contains(u"op:***@127.0.0.1:1/orders"_qs),
-            qPrintable(log.constLast()));
+        QVERIFY2(
+            log.constLast().contains(u"op:***@127.0.0.1:1/orders"_qs), qPrintable(log.constLast()));
         QVERIFY(!serve.err().contains(u"hunter2"_qs));
         QVERIFY(!serve.out().contains(u"hunter2"_qs));
         QVERIFY(!text.contains(u"hunter2"_qs));
@@ -439,11 +439,15 @@ private slots:
 
         writeFile(path, u"ok=sqlite:/tmp/x.sqlite\nshop postgresql://op:hunter2@db/shop\n"_qs);
         // A password in a file others may read is refused, as libpq refuses such a ~/.pgpass.
-        QVERIFY(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup));
+        QVERIFY(QFile::setPermissions(
+            path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup));
         const Run exposed = outboxctl({u"serve"_qs, u"--config"_qs, path});
         QCOMPARE(exposed.exitCode, 2);
         QVERIFY(exposed.out.isEmpty());
-        QCOMPARE(exposed.err, QStringList {u"outboxctl: serve: fleet file %1 holds a password and has group or world access; permissions should be u=rw (0600) or less (libpq refuses such a ~/.pgpass too)"_qs.arg(path)});
+        QCOMPARE(exposed.err,
+            QStringList {
+                u"outboxctl: serve: fleet file %1 holds a password and has group or world access; permissions should be u=rw (0600) or less (libpq refuses such a ~/.pgpass too)"_qs
+                    .arg(path)});
         QVERIFY(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
         const Run bad = outboxctl({u"serve"_qs, u"--config"_qs, path});
         QCOMPARE(bad.exitCode, 2);

@@ -62,11 +62,10 @@ void StaleBanner::updateText()
         ? tr("The figures shown are from %1.").arg(since.toString(QStringLiteral("HH:mm:ss")))
         : tr("No figures yet.");
     // Refused credentials are retried less and less often, so as not to lock the account.
-    const QString backoff = m_monitor->isAuthenticationFailure()
-        ? QLatin1Char(' ')
+    const QString backoff = m_monitor->isAuthenticationFailure() ? QLatin1Char(' ')
             + tr("Tries back off, up to one every %1.")
                   .arg(FailureCause::waitText(FailureCause::AuthRetryCapMs))
-        : QString();
+                                                                 : QString();
     m_text->setText(cause + QLatin1Char(' ') + figures + QLatin1Char(' ') + retryText() + backoff);
     setToolTip(m_monitor->lastFailureDetail());
 }

@@ -10,12 +10,12 @@
 #include "outboxprofile.h"
 
 #include <QObject>
-#include <QWidget>
 #include <QPointer>
 #include <memory>
 
 class FleetWindow;
 class MainWindow;
+class QWidget;
 class StartWindow;
 
 class DashboardApp : public QObject

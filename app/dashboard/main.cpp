@@ -4,8 +4,8 @@
 // database opened (the demo on a first start); its event table on that view.
 #include "benchdriver.h"
 #include "dashboardapp.h"
-#include "databaseurl.h"
 #include "dashboardoptions.h"
+#include "databaseurl.h"
 #include "fleetbench.h"
 #include "fleetwindow.h"
 #include "mainwindow.h"
@@ -54,9 +54,8 @@ void openFleetOption(DashboardApp &dashboard, const QCommandLineParser &parser)
         const int ms = parser.value(QStringLiteral("bench-fleet-ms")).toInt();
         const QString report = parser.value(QStringLiteral("bench-report"));
         QObject::connect(&dashboard, &DashboardApp::fleetOpened, &dashboard,
-            [&dashboard, ms, report](FleetWindow *fleet) {
-                (new FleetBench(fleet, ms, report, &dashboard))->start();
-            });
+            [&dashboard, ms, report](
+                FleetWindow *fleet) { (new FleetBench(fleet, ms, report, &dashboard))->start(); });
     }
     dashboard.openFleet(parser.value(QStringLiteral("fleet")));
 }

@@ -81,8 +81,8 @@ QString DatabaseUrl::maskPasswords(const QString &text)
     // hold '@', ':', '/', a quote or a space unencoded, and showing its tail would be as bad as
     // showing all of it. Masking too much (up to an '@' in later text) is the safe mistake; only
     // a HOST:PORT/DBNAME word without any '@' is known not to hold a password.
-    static const QRegularExpression credentials(QStringLiteral(
-        "(%1[^\\s/:@]*):(?!\\d+/[^\\s@]*(?:\\s|$))(?:(?!%1)[^\\n])*@")
+    static const QRegularExpression credentials(
+        QStringLiteral("(%1[^\\s/:@]*):(?!\\d+/[^\\s@]*(?:\\s|$))(?:(?!%1)[^\\n])*@")
             .arg(QStringLiteral("[A-Za-z][A-Za-z0-9+.-]*://")));
     QString masked = text;
     masked.replace(credentials, QStringLiteral("\\1:***@"));
@@ -92,7 +92,9 @@ QString DatabaseUrl::maskPasswords(const QString &text)
 QString DatabaseUrl::exposedPasswordReason(
     const QString &path, const QString &text, const QString &what)
 {
-    struct stat status {};
+    struct stat status
+    {
+    };
     if (maskPasswords(text) == text || ::stat(QFile::encodeName(path).constData(), &status) != 0
         || (status.st_mode & (S_IRWXG | S_IRWXO)) == 0)
         return {};

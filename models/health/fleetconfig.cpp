@@ -76,7 +76,8 @@ std::optional<FleetEntry> Parser::parse(const QString &text, QString *error)
         return std::nullopt;
     if (entry->profile) {
         QString why;
-        entry->resolvedProfile = entry->profile->isEmpty() ? std::nullopt : profile(*entry->profile, &why);
+        entry->resolvedProfile
+            = entry->profile->isEmpty() ? std::nullopt : profile(*entry->profile, &why);
         if (!entry->resolvedProfile) {
             *error = QStringLiteral("outbox %1: %2")
                          .arg(entry->name, why.isEmpty() ? u"empty profile"_qs : why);
@@ -107,7 +108,8 @@ bool parseLines(
         QString why;
         std::optional<FleetEntry> entry = parser.parse(line, &why);
         if (!entry) {
-            *error = source.isEmpty() ? why : source + u':' + QString::number(i + 1) + u": "_qs + why;
+            *error
+                = source.isEmpty() ? why : source + u':' + QString::number(i + 1) + u": "_qs + why;
             return false;
         }
         entries->append(std::move(*entry));

@@ -6,9 +6,9 @@
 // It also heals: after a failed snapshot it retries with capped exponential backoff (0.5 s,
 // 1 s, 2 s … never longer than the refresh interval; after an authentication failure from the
 // interval up to five minutes, as retrying cannot mend it and may lock the account), and says
-// meanwhile that the figures are stale and why. A request with no answer within one refresh interval (a network drop) marks
-// them stale too. The interval adapts to what a refresh costs the database (see
-// adaptiveIntervalMs()).
+// meanwhile that the figures are stale and why. A request with no answer within one refresh
+// interval (a network drop) marks them stale too. The interval adapts to what a refresh costs the
+// database (see adaptiveIntervalMs()).
 #pragma once
 
 #include "dbconnection.h"

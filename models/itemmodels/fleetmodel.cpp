@@ -96,8 +96,8 @@ QList<FleetModel::Line> FleetModel::parseLines(const QStringList &lines, const Q
         if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
             continue;
         Line result;
-        result.where = source.isEmpty() ? tr("line %1").arg(i + 1)
-                                        : source + u':' + QString::number(i + 1);
+        result.where
+            = source.isEmpty() ? tr("line %1").arg(i + 1) : source + u':' + QString::number(i + 1);
         const bool full = parser.isFull();
         result.entry = parser.parse(line, &result.error);
         parsed.append(std::move(result));

@@ -53,7 +53,8 @@ namespace PasswordRole {
 QString create(const QString &name, const QString &password)
 {
     QString error;
-    const DatabaseUrl server = DatabaseUrl::parse(qEnvironmentVariable("OUTBOX_TEST_PG_URL"), &error);
+    const DatabaseUrl server
+        = DatabaseUrl::parse(qEnvironmentVariable("OUTBOX_TEST_PG_URL"), &error);
     if (!server.isValid())
         return u"OUTBOX_TEST_PG_URL: "_qs + error;
     OpenOptions options;
@@ -63,10 +64,11 @@ QString create(const QString &name, const QString &password)
         return error;
     const QSqlDatabase db = connection->database();
     // Test names only, never user input.
-    const bool made = exec(db,
-                          u"DO $$ BEGIN CREATE ROLE outbox_password_roles NOLOGIN; "
-                          "EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$"_qs,
-                          &error)
+    const bool made
+        = exec(db,
+              u"DO $$ BEGIN CREATE ROLE outbox_password_roles NOLOGIN; "
+              "EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$"_qs,
+              &error)
         && exec(db,
             u"DO $$ BEGIN CREATE ROLE %1 LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$"_qs
                 .arg(name),
@@ -80,7 +82,8 @@ QString create(const QString &name, const QString &password)
 QString url(const QString &name, const QString &password)
 {
     QString error;
-    const DatabaseUrl server = DatabaseUrl::parse(qEnvironmentVariable("OUTBOX_TEST_PG_URL"), &error);
+    const DatabaseUrl server
+        = DatabaseUrl::parse(qEnvironmentVariable("OUTBOX_TEST_PG_URL"), &error);
     return u"postgresql://%1:%2@%3:%4/%5"_qs.arg(name, password, server.host())
         .arg(server.port())
         .arg(server.databaseName());
