@@ -3,8 +3,11 @@
 #include "dbconnection.h"
 
 #include <QFile>
+#include <QSaveFile>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace {
 
@@ -36,12 +39,21 @@ bool addRule(const QSqlDatabase &db, QString *error)
     const QByteArray text = file.readAll();
     file.close();
     if (!text.contains(Rule)) {
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)
-            || file.write(QByteArray(Rule) + '\n' + text) < 0) {
-            *error = file.fileName() + u": "_qs + file.errorString();
+        // Replaced whole (a rename): a test doing the same at once never reads a half-written
+        // file, so the other roles' trust is never lost.
+        // Owned and readable as before (the server runs as another user than a root test).
+        const QByteArray path = QFile::encodeName(file.fileName());
+        struct stat before
+        {
+        };
+        QSaveFile replacement(file.fileName());
+        if (::stat(path.constData(), &before) != 0 || !replacement.open(QIODevice::WriteOnly)
+            || replacement.write(QByteArray(Rule) + '\n' + text) < 0 || !replacement.commit()
+            || ::chown(path.constData(), before.st_uid, before.st_gid) != 0
+            || ::chmod(path.constData(), before.st_mode & 07777) != 0) {
+            *error = file.fileName() + u": "_qs + replacement.errorString();
             return false;
         }
-        file.close();
     }
     return exec(db, u"SELECT pg_reload_conf()"_qs, error);
 }
