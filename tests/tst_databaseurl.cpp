@@ -158,6 +158,23 @@ private slots:
         QTest::addRow("a port is no password")
             << u"postgresql://db:5432/orders"_qs << u"postgresql://db:5432/orders"_qs;
         QTest::addRow("sqlite path") << u"sqlite:/tmp/a:b@c"_qs << u"sqlite:/tmp/a:b@c"_qs;
+        QTest::addRow("a space in the password")
+            << u"check: unexpected argument 'postgresql://op:my secret@db/orders'"_qs
+            << u"check: unexpected argument 'postgresql://op:***@db/orders'"_qs;
+        QTest::addRow("spaces, a quote and @ unencoded")
+            << u"postgresql://op:it's a @ b@db/orders: refused"_qs
+            << u"postgresql://op:***@db/orders: refused"_qs;
+        QTest::addRow("percent-escapes") << u"postgresql://op:p%40ss%20w%2Frd@db/orders"_qs
+                                         << u"postgresql://op:***@db/orders"_qs;
+        QTest::addRow("a percent-escaped user") << u"postgresql://op%40corp:pw@db/orders"_qs
+                                                << u"postgresql://op%40corp:***@db/orders"_qs;
+        QTest::addRow("colons and slashes") << u"postgresql://op:a:b/c:d@db:5432/orders"_qs
+                                            << u"postgresql://op:***@db:5432/orders"_qs;
+        QTest::addRow("a password that starts like a port")
+            << u"postgresql://op:5432/x@db/orders"_qs << u"postgresql://op:***@db/orders"_qs;
+        QTest::addRow("a port, then an @ later in the message")
+            << u"reading postgresql://db:5432/orders: no role \"x@corp\""_qs
+            << u"reading postgresql://db:5432/orders: no role \"x@corp\""_qs;
     }
     void maskPasswordsInAnyText()
     {

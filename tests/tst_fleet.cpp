@@ -4,18 +4,22 @@
 // offscreen) when an outbox of the fleet or a single window's tile turns red, Mute remembered,
 // and a double-click that opens the outbox in its own window.
 #include "alertbar.h"
-#include "testdata.h"
 #include "alertdecider.h"
 #include "dashboardapp.h"
 #include "diagnosismonitor.h"
 #include "diagnosisquery.h"
 #include "fixturescript.h"
+#include "fleetconfig.h"
 #include "fleetmodel.h"
 #include "fleetproxy.h"
 #include "fleetwindow.h"
 #include "healthmonitor.h"
+#include "hostilefile.h"
 #include "mainwindow.h"
 #include "parkedevents.h"
+#include "passwordrole.h"
+#include "stalebanner.h"
+#include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -67,6 +71,18 @@ bool writeFile(const QString &path, const QString &text)
     return file.open(QIODevice::WriteOnly) && file.write(text.toUtf8()) > 0;
 }
 
+// Opens `path` in a fleet view (read off the GUI thread) and waits for the answer: empty when
+// the view opened, else the error it gave.
+QString openFleet(DashboardApp &app, const QString &path)
+{
+    QSignalSpy opened(&app, &DashboardApp::fleetOpened);
+    QSignalSpy failed(&app, &DashboardApp::fleetOpenFailed);
+    app.openFleet(path);
+    if (!QTest::qWaitFor([&] { return !opened.isEmpty() || !failed.isEmpty(); }, 15000))
+        return u"no answer within 15 s"_qs;
+    return failed.isEmpty() ? QString() : failed.constFirst().constFirst().toString();
+}
+
 } // namespace
 
 class TestFleet : public QObject
@@ -83,6 +99,7 @@ private slots:
         QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
         // Offscreen has no system tray: the alert bar is the path under test.
         QVERIFY(!QSystemTrayIcon::isSystemTrayAvailable());
+        qRegisterMetaType<FleetWindow *>(); // DashboardApp::fleetOpened, as a QSignalSpy records it
     }
     void init() { QSettings().clear(); }
 
@@ -273,8 +290,9 @@ private slots:
         const QString path = dir.filePath(u"fleet.conf"_qs);
         QVERIFY(writeFile(path, u"orders=%1\n"_qs.arg(db->url())));
         FleetWindow fleet;
-        QString error;
-        QVERIFY2(fleet.openFile(path, &error), qPrintable(error));
+        QSignalSpy opened(&fleet, &FleetWindow::opened);
+        fleet.openFile(path);
+        QVERIFY(opened.wait(15000));
         fleet.model()->setInterval(300);
         fleet.show();
         QTRY_COMPARE_WITH_TIMEOUT(
@@ -376,8 +394,7 @@ private slots:
         const QString path = dir.filePath(u"fleet.conf"_qs);
         QVERIFY(writeFile(path, u"orders=%1\n"_qs.arg(db->url())));
         DashboardApp app;
-        QString error;
-        QVERIFY2(app.openFleet(path, &error), qPrintable(error));
+        QCOMPARE(openFleet(app, path), QString());
         FleetWindow *fleet = app.fleetWindow();
         QVERIFY(fleet);
         QVERIFY(QTest::qWaitForWindowExposed(fleet));
@@ -404,10 +421,134 @@ private slots:
     void unreadableFileIsAnError()
     {
         DashboardApp app;
-        QString error;
-        QVERIFY(!app.openFleet(u"/nonexistent-dir/fleet.conf"_qs, &error));
-        QVERIFY2(error.contains(u"cannot read /nonexistent-dir/fleet.conf"_qs), qPrintable(error));
+        const QString error = openFleet(app, u"/nonexistent-dir/fleet.conf"_qs);
+        QVERIFY2(error.contains(u"cannot read fleet file /nonexistent-dir/fleet.conf"_qs),
+            qPrintable(error));
         QVERIFY(!app.fleetWindow());
+    }
+
+    // What stands at the path cannot block the window or exhaust memory: a device, a FIFO (no
+    // writer), a directory, a file over 1 MiB, a file with a password that others may read are
+    // refused by name, and no fleet window opens.
+    void hostileFleetFilesAreRefused_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("/dev/zero")
+            << u"/dev/zero"_qs
+            << u"not a fleet file: /dev/zero is a character device, not a file"_qs;
+        QTest::addRow("a FIFO") << u"fifo"_qs << u"is a FIFO, not a file"_qs;
+        QTest::addRow("a directory") << u"dir"_qs << u"is a directory, not a file"_qs;
+        QTest::addRow("over 1 MiB") << u"big"_qs << u"is larger than 1 MiB"_qs;
+        QTest::addRow("a password others may read")
+            << u"exposed"_qs << u"holds a password and has group or world access"_qs;
+    }
+    void hostileFleetFilesAreRefused()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        QString path = HostileFile::make(dir, kind);
+        if (kind == u"exposed"_qs) {
+            path = dir.filePath(u"fleet.conf"_qs);
+            QVERIFY(writeFile(path, u"shop=postgresql://op:s3cret@127.0.0.1:1/shop\n"_qs));
+            QVERIFY(QFile::setPermissions(
+                path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadOther));
+        }
+        QVERIFY(!path.isEmpty());
+        DashboardApp app;
+        const QString error = openFleet(app, path);
+        QVERIFY2(error.contains(message), qPrintable(error));
+        QVERIFY(!error.contains(u"s3cret"_qs));
+        QVERIFY(!app.fleetWindow());
+    }
+
+    // The same file, private to its owner (0600), opens.
+    void aPrivateFleetFileWithAPasswordOpens()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"fleet.conf"_qs);
+        QVERIFY(writeFile(path, u"shop=postgresql://op:s3cret@127.0.0.1:1/shop\n"_qs));
+        QVERIFY(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+        FleetModel model;
+        QSignalSpy loaded(&model, &FleetModel::loaded);
+        QSignalSpy failed(&model, &FleetModel::loadFailed);
+        model.loadFile(path);
+        QVERIFY(loaded.wait(15000));
+        QVERIFY(failed.isEmpty());
+        QCOMPARE(model.rowCount(), 1);
+        QVERIFY(model.isConfigured(0));
+        QVERIFY(!everything(model).contains(u"s3cret"_qs));
+    }
+
+    // A wrong password (a real SQLSTATE 28P01) is not retried within every interval as an
+    // outage is: the waits double past it (up to 5 min), and the row says so, without the
+    // password.
+    void wrongPasswordBacksOffAndSaysSo()
+    {
+        if (qEnvironmentVariableIsEmpty("OUTBOX_TEST_PG_URL"))
+            QSKIP("no PostgreSQL server (scripts/test starts one)");
+        const QString role = u"outbox_fleet_auth"_qs;
+        const QString why = PasswordRole::create(role, u"the-right-one"_qs);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        FleetModel model;
+        QAbstractItemModelTester tester(&model);
+        model.setLines({u"auth="_qs + PasswordRole::url(role, u"wr0ng-pw"_qs)});
+        model.setInterval(300);
+        model.start();
+        const HealthMonitor *monitor = model.monitorAt(0);
+        // An outage's retries wait at most the interval; these go on doubling past it.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            monitor->currentRetryDelayMs() >= 4 * monitor->adaptedInterval(), 30000);
+        QVERIFY(monitor->isAuthenticationFailure());
+        QCOMPARE(model.index(0, FleetModel::StatusColumn).data().toString(), u"down"_qs);
+        const QString worst = model.index(0, FleetModel::WorstColumn).data().toString();
+        QVERIFY2(worst.startsWith(u"the server rejected the user name or password; tries back "
+                                  "off, next in "_qs),
+            qPrintable(worst));
+        QVERIFY(!everything(model).contains(u"wr0ng-pw"_qs));
+        // The outbox's window says it too, under its countdown.
+        const StaleBanner banner(model.monitorAt(0));
+        QVERIFY2(banner.text().startsWith(u"Cannot reach the database: the server rejected the "
+                                          "user name or password."_qs),
+            qPrintable(banner.text()));
+        QVERIFY2(banner.text().endsWith(u"Tries back off, up to one every 5 min."_qs),
+            qPrintable(banner.text()));
+    }
+
+    // A fleet is at most 1,000 outboxes (a thread and a connection each): 50,000 lines stop at
+    // line 1,001 with the cap named; 1,000 lines parse, a repeated name is still found among
+    // them, and one profile file named by every line is read (and resolved) for each.
+    void aFleetIsAtMostTheCap()
+    {
+        QTemporaryDir dir;
+        const QString profile = dir.filePath(u"mine.profile"_qs);
+        QFile builtIn(u":/profiles/native.profile"_qs);
+        QVERIFY(builtIn.open(QIODevice::ReadOnly));
+        QVERIFY(writeFile(profile,
+            QString::fromUtf8(builtIn.readAll()).replace(u"name = native"_qs, u"name = mine"_qs)));
+        QStringList lines;
+        for (int i = 0; i < 50000; ++i)
+            lines << u"o%1=sqlite:/tmp/o%1.sqlite;profile=%2"_qs.arg(i).arg(profile);
+        QList<FleetEntry> entries;
+        QString error;
+        QVERIFY(!FleetConfig::parseLines(lines, u"fleet.conf"_qs, &entries, &error));
+        QCOMPARE(error,
+            u"fleet.conf:1001: more than 1000 outboxes: a fleet is at most 1000 (each is read by "
+            "a thread and a connection of its own)"_qs);
+
+        entries.clear();
+        QVERIFY2(FleetConfig::parseLines(lines.mid(0, 1000), u"fleet.conf"_qs, &entries, &error),
+            qPrintable(error));
+        QCOMPARE(entries.size(), 1000);
+        QCOMPARE(entries.constLast().name, u"o999"_qs);
+        QVERIFY(entries.constLast().resolvedProfile);
+        QCOMPARE(entries.constLast().resolvedProfile->name(), u"mine"_qs);
+
+        entries.clear();
+        QVERIFY(!FleetConfig::parseLines(
+            lines.mid(0, 999) << lines.at(5), u"fleet.conf"_qs, &entries, &error));
+        QCOMPARE(error, u"fleet.conf:1000: outbox o5 is named twice"_qs);
     }
 
 private:

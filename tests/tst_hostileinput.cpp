@@ -2,17 +2,20 @@
 // (issue 12): CSV cells that cannot run as formulas, `outboxctl export` writing the window's
 // CSV, ages that cannot wrap, files that are not SQLite databases, URL passwords never echoed,
 // unknown error categories refused, text in integer columns named, control characters escaped
-// in plain output, every missing column named at once. Each case asserts the message names the
-// cause and that no table changed (every row compared before and after).
+// in plain output, every missing column named at once; profile files that are devices, FIFOs or
+// too big, and the URL kept off the command line (--db-file, OUTBOX_DB_URL). Each case asserts the
+// message names the cause and that no table changed (every row compared before and after).
 #include "csvexport.h"
-#include "testdata.h"
 #include "csvtext.h"
 #include "eventlistmodel.h"
 #include "eventwait.h"
 #include "fixturescript.h"
+#include "hostilefile.h"
 #include "outboxctlrun.h"
+#include "passwordrole.h"
 #include "redaction.h"
 #include "replayer.h"
+#include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -25,6 +28,7 @@
 #include <QProcess>
 #include <QSqlError>
 #include <QSqlRecord>
+#include <QStandardPaths>
 #include <sys/stat.h>
 
 namespace {
@@ -387,6 +391,127 @@ private slots:
         QString error;
         QVERIFY(!DbConnection::open(DatabaseUrl::parse(url, &error), {}, &error));
         QVERIFY2(error.contains(cause), qPrintable(error));
+    }
+
+    // A profile path that is a device, a FIFO (no writer), a directory or a file over 256 KiB
+    // is refused in one line before anything is opened, and never blocks (issue 26).
+    void hostileProfileFiles_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("cause");
+        QTest::addRow("/dev/zero")
+            << u"/dev/zero"_qs << u"not a profile: /dev/zero is a character device, not a file"_qs;
+        QTest::addRow("FIFO") << u"fifo"_qs << u"is a FIFO, not a file"_qs;
+        QTest::addRow("over 256 KiB") << u"big"_qs << u"is larger than 256 KiB"_qs;
+    }
+    void hostileProfileFiles()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, cause);
+        QTemporaryDir dir;
+        const QString path = HostileFile::make(dir, kind);
+        QVERIFY(!path.isEmpty());
+        const QString db = u"sqlite:"_qs + dir.filePath(u"never.sqlite"_qs);
+        for (const QStringList &arguments :
+            {QStringList {u"check"_qs, u"--db"_qs, db, u"--profile"_qs, path},
+                QStringList {u"export"_qs, u"--db"_qs, db, u"--profile"_qs, path}}) {
+            const Run run = outboxctl(arguments);
+            QVERIFY2(run.exitCode != -1, "outboxctl hung");
+            expectOneLine(run, cause);
+        }
+        QVERIFY(!QFileInfo::exists(dir.filePath(u"never.sqlite"_qs)));
+    }
+
+    // The URL can stay out of ps: --db-file (its first line) or OUTBOX_DB_URL read as --db
+    // would be; a --db-file that is not a regular file, or that holds a password while group
+    // or others may read it, is refused in one line; --db and --db-file exclude each other.
+    void databaseUrlOffTheCommandLine()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        QVERIFY(database->initialise());
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"db.url"_qs);
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write((database->url() + u"\n# a comment line, never read\n"_qs).toUtf8());
+        out.close();
+        const Run direct = outboxctl({u"check"_qs, u"--db"_qs, database->url(), u"--json"_qs});
+        QCOMPARE(direct.exitCode, 0);
+        const Run fromFile = outboxctl({u"check"_qs, u"--db-file"_qs, file, u"--json"_qs});
+        QCOMPARE(fromFile.exitCode, 0);
+        QCOMPARE(fromFile.out.size(), direct.out.size());
+        QVERIFY(fromFile.err.isEmpty());
+        qputenv("OUTBOX_DB_URL", database->url().toUtf8());
+        const Run fromEnvironment = outboxctl({u"check"_qs, u"--json"_qs});
+        qunsetenv("OUTBOX_DB_URL");
+        QCOMPARE(fromEnvironment.exitCode, 0);
+        QCOMPARE(fromEnvironment.out.size(), direct.out.size());
+
+        expectOneLine(outboxctl({u"check"_qs, u"--db"_qs, database->url(), u"--db-file"_qs, file}),
+            u"check: --db and --db-file exclude each other"_qs);
+        expectOneLine(outboxctl({u"check"_qs, u"--db-file"_qs, u"/dev/zero"_qs}),
+            u"not a database URL file: /dev/zero is a character device, not a file"_qs);
+
+        QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        out.write("postgresql://op:hunter2@127.0.0.1:1/orders\n");
+        out.close();
+        QVERIFY(QFile::setPermissions(
+            file, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup));
+        const Run exposed = outboxctl({u"check"_qs, u"--db-file"_qs, file});
+        expectOneLine(exposed,
+            u"--db-file %1 holds a password and has group or world access; permissions should "
+            "be u=rw (0600) or less"_qs.arg(file));
+        QVERIFY(QFile::setPermissions(file, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+        const Run private_ = outboxctl({u"check"_qs, u"--db-file"_qs, file});
+        expectOneLine(private_, u"postgresql://op:***@127.0.0.1:1/orders"_qs);
+        QVERIFY(!private_.err.constFirst().contains(u"hunter2"_qs));
+    }
+
+    // As psql does: when the server asks for a password that neither the URL, PGPASSWORD nor
+    // ~/.pgpass gave, outboxctl asks on the terminal with echo off (the typed password never
+    // shows); without a terminal it names the cause instead of waiting for input.
+    void passwordPromptOnATerminal()
+    {
+        if (qEnvironmentVariableIsEmpty("OUTBOX_TEST_PG_URL"))
+            QSKIP("no PostgreSQL server (scripts/test starts one)");
+        if (QStandardPaths::findExecutable(u"script"_qs).isEmpty())
+            QSKIP("script(1) is not installed: no terminal to type at");
+        const QString role = u"outbox_prompt_auth"_qs;
+        const QString why = PasswordRole::create(role, u"typed-at-the-prompt"_qs);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        // The URL without the password: PasswordRole::url's with it cut out.
+        const QString url = PasswordRole::url(role, u"x"_qs).replace(u":x@"_qs, u"@"_qs);
+        const Run noTerminal = outboxctl({u"check"_qs, u"--db"_qs, url});
+        expectOneLine(noTerminal, u"no password supplied"_qs);
+
+        const auto typeAtThePrompt = [&url](const QByteArray &typed) -> QString {
+            QProcess terminal;
+            terminal.start(u"script"_qs,
+                {u"-qec"_qs,
+                    QStringLiteral("%1 check --db %2").arg(qEnvironmentVariable("OUTBOXCTL"), url),
+                    u"/dev/null"_qs});
+            QString screen;
+            const bool asked = QTest::qWaitFor(
+                [&] {
+                    terminal.waitForReadyRead(100);
+                    screen += QString::fromUtf8(terminal.readAll());
+                    return screen.contains(u"Password for user outbox_prompt_auth: "_qs);
+                },
+                30000);
+            terminal.write(typed + '\n');
+            if (!asked || !terminal.waitForFinished(30000))
+                return u"(no prompt, or no end) "_qs + screen;
+            return screen + QString::fromUtf8(terminal.readAll());
+        };
+        const QString right = typeAtThePrompt("typed-at-the-prompt");
+        QVERIFY2(right.contains(u"Password for user outbox_prompt_auth: "_qs), qPrintable(right));
+        QVERIFY2(!right.contains(u"typed-at-the-prompt"_qs), qPrintable(right)); // echo off
+        // Signed in: whatever follows is about the database, not the password.
+        QVERIFY2(!right.contains(u"authentication failed"_qs), qPrintable(right));
+        QVERIFY2(!right.contains(u"no password supplied"_qs), qPrintable(right));
+        const QString wrong = typeAtThePrompt("not-the-password");
+        QVERIFY2(wrong.contains(u"password authentication failed"_qs), qPrintable(wrong));
+        QVERIFY2(!wrong.contains(u"not-the-password"_qs), qPrintable(wrong));
     }
 
     void urlPasswordsAreMaskedWhereverEchoed_data()

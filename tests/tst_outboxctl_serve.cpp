@@ -5,9 +5,13 @@
 // outbox heals after a server restart; /healthz answers; HEAD like GET without the body, other
 // methods 405; a warning when listening beyond loopback; OpenMetrics when asked for; bad
 // arguments, a bad fleet file, a repeated name and a port in use exit 2 with nothing served;
-// SIGTERM ends it cleanly; 1,000 made-up error categories are one `other` series.
+// so do a device, FIFO or oversized file as --config or ;profile=, more than 1,000 outboxes and
+// a fleet file with a password that others may read; a wrong password backs off; SIGTERM ends
+// it cleanly; 1,000 made-up error categories are one `other` series.
+#include "hostilefile.h"
 #include "outboxctlrun.h"
 #include "outboxrows.h"
+#include "passwordrole.h"
 #include "testdatabase.h"
 #include "testmain.h"
 #include "testserver.h"
@@ -163,7 +167,8 @@ private slots:
     {
         m_pg.reset();
         m_sqlite.reset();
-        if (QTest::currentTestFunction() == QByteArray("badInputServesNothing"))
+        if (QTest::currentTestFunction() == QByteArray("badInputServesNothing")
+            || QTest::currentTestFunction() == QByteArray("hostileFilesServeNothing"))
             return; // refused before any database is opened
         QString skip, fail;
         m_sqlite = TestDatabase::create(u"sqlite"_qs, &skip, &fail);
@@ -357,13 +362,50 @@ private slots:
         QVERIFY(dead(text, u"orders"_qs).isEmpty());
         QCOMPARE(serve.stop(), 0);
         const QStringList log = serve.err().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-        QCOMPARE(log.size(), 1); // once, though it failed at every poll
-        QVERIFY2(log.constFirst().contains(u"orders is down"_qs), qPrintable(log.constFirst()));
-        QVERIFY2(log.constFirst().contains(u"op:***@127.0.0.1:1/orders"_qs),
+        // The warning that the password is visible in ps, then the outage once, though it
+        // failed at every poll.
+        QCOMPARE(log.size(), 2);
+        QVERIFY2(log.constFirst().startsWith(
+                     u"outboxctl: warning: a password on the command line is visible"_qs),
             qPrintable(log.constFirst()));
+        QVERIFY2(log.constLast().contains(u"orders is down"_qs), qPrintable(log.constLast()));
+        QVERIFY2(
+            log.constLast().contains(u"op:***@127.0.0.1:1/orders"_qs), qPrintable(log.constLast()));
         QVERIFY(!serve.err().contains(u"hunter2"_qs));
         QVERIFY(!serve.out().contains(u"hunter2"_qs));
         QVERIFY(!text.contains(u"hunter2"_qs));
+    }
+
+    // A wrong password (a real SQLSTATE 28P01) is not tried every interval: each failure
+    // doubles the wait (1 s, 2 s, 4 s, 8 s at --interval 1, at most 5 min), each new wait is
+    // logged once, and the password (with a space in it) is shown nowhere.
+    void wrongPasswordBacksOff()
+    {
+        const QString role = u"outbox_serve_auth"_qs;
+        const QString why = PasswordRole::create(role, u"the-right-one"_qs);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        Serve serve(fleet()
+            + QStringList {u"--outbox"_qs, u"auth="_qs + PasswordRole::url(role, u"wrong%20one"_qs),
+                u"--interval"_qs, u"1"_qs});
+        QVERIFY(serve.port() > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(serve.err().contains(u"next try in 8 s"_qs), 30000);
+        const QString text = get(serve.url(u"/metrics"_qs)).body;
+        // Tries at 0, 1, 3 and 7 s: four, where one a second would have made seven or eight.
+        QCOMPARE(taken(text, u"auth"_qs), u"4"_qs);
+        QCOMPARE(up(text, u"auth"_qs), u"0"_qs);
+        QCOMPARE(up(text, u"pg"_qs), u"1"_qs);
+        QCOMPARE(serve.stop(), 0);
+        QStringList waits;
+        for (const QString &line : serve.err().split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            if (!line.contains(u"auth is down"_qs))
+                continue;
+            QVERIFY2(line.contains(u"password authentication failed"_qs), qPrintable(line));
+            waits << line.section(u"next try in "_qs, 1);
+        }
+        QCOMPARE(waits, (QStringList {u"1 s"_qs, u"2 s"_qs, u"4 s"_qs, u"8 s"_qs}));
+        QVERIFY(!serve.err().contains(u"wrong one"_qs));
+        QVERIFY(!serve.err().contains(u"wrong%20one"_qs));
+        QVERIFY(!text.contains(u"wrong"_qs));
     }
 
     // The PostgreSQL server restarts: that outbox is down meanwhile, the SQLite one is not,
@@ -466,12 +508,68 @@ private slots:
             qPrintable(twice.err.constFirst()));
 
         writeFile(path, u"ok=sqlite:/tmp/x.sqlite\nshop postgresql://op:hunter2@db/shop\n"_qs);
+        // A password in a file others may read is refused, as libpq refuses such a ~/.pgpass.
+        QVERIFY(QFile::setPermissions(
+            path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup));
+        const Run exposed = outboxctl({u"serve"_qs, u"--config"_qs, path});
+        QCOMPARE(exposed.exitCode, 2);
+        QVERIFY(exposed.out.isEmpty());
+        QCOMPARE(exposed.err,
+            QStringList {
+                u"outboxctl: serve: fleet file %1 holds a password and has group or world access; permissions should be u=rw (0600) or less (libpq refuses such a ~/.pgpass too)"_qs
+                    .arg(path)});
+        QVERIFY(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
         const Run bad = outboxctl({u"serve"_qs, u"--config"_qs, path});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY(bad.out.isEmpty());
         QCOMPARE(bad.err.size(), 1);
         QVERIFY2(bad.err.constFirst().contains(path + u":2:"_qs), qPrintable(bad.err.constFirst()));
         QVERIFY(!bad.err.constFirst().contains(u"hunter2"_qs));
+    }
+
+    // What stands at a fleet file's or a profile's path cannot block, exhaust or crash serve:
+    // each is refused at once, in one line, with nothing served.
+    void hostileFilesServeNothing_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("--config /dev/zero")
+            << u"config:/dev/zero"_qs
+            << u"not a fleet file: /dev/zero is a character device, not a file"_qs;
+        QTest::addRow("--config a FIFO") << u"config:fifo"_qs << u"is a FIFO, not a file"_qs;
+        QTest::addRow("--config a directory")
+            << u"config:dir"_qs << u"is a directory, not a file"_qs;
+        QTest::addRow("--config over 1 MiB") << u"config:big"_qs << u"is larger than 1 MiB"_qs;
+        QTest::addRow(";profile=/dev/zero")
+            << u"profile:/dev/zero"_qs
+            << u"not a profile: /dev/zero is a character device, not a file"_qs;
+        QTest::addRow(";profile= a FIFO") << u"profile:fifo"_qs << u"is a FIFO, not a file"_qs;
+        QTest::addRow(";profile= over 256 KiB")
+            << u"profile:big"_qs << u"is larger than 256 KiB"_qs;
+        QTest::addRow("1,001 outboxes") << u"outboxes:1001"_qs << u"more than 1000 outboxes"_qs;
+    }
+    void hostileFilesServeNothing()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString what = kind.section(QLatin1Char(':'), 1);
+        const QString path = HostileFile::make(dir, what);
+        QVERIFY(!path.isEmpty());
+        QStringList arguments {u"serve"_qs};
+        if (kind.startsWith(u"config:"_qs)) {
+            arguments << u"--config"_qs << path;
+        } else if (kind.startsWith(u"profile:"_qs)) {
+            arguments << u"--outbox"_qs << u"lite=sqlite:/tmp/never.sqlite;profile="_qs + path;
+        } else {
+            for (int i = 0; i < what.toInt(); ++i)
+                arguments << u"--outbox"_qs << u"o%1=sqlite:/tmp/never.sqlite"_qs.arg(i);
+        }
+        const Run run = outboxctl(arguments);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.out.isEmpty());
+        QCOMPARE(run.err.size(), 1);
+        QVERIFY2(run.err.constFirst().contains(message), qPrintable(run.err.constFirst()));
     }
 
     void portInUse()

@@ -50,6 +50,8 @@ FleetWindow::FleetWindow(QWidget *parent)
     statusBar()->addWidget(m_summary, 1);
     setupMenus();
     connect(m_model, &FleetModel::outboxUpdated, this, &FleetWindow::onOutboxUpdated);
+    connect(m_model, &FleetModel::loaded, this, &FleetWindow::onLoaded);
+    connect(m_model, &FleetModel::loadFailed, this, &FleetWindow::openFailed);
     // After DesktopAlerts (connected first) saved the mute.
     connect(m_alertBar, &AlertBar::muteRequested, m_proxy, &FleetProxy::refreshMutes);
     resize(1240, 600);
@@ -89,16 +91,20 @@ void FleetWindow::setupMenus()
     file->addAction(tr("&Close"), QKeySequence::Close, this, &QWidget::close);
 }
 
-bool FleetWindow::openFile(const QString &path, QString *error)
+void FleetWindow::openFile(const QString &path)
 {
-    if (!m_model->loadFile(path, error))
-        return false;
+    m_path = path;
+    m_model->loadFile(path);
+}
+
+void FleetWindow::onLoaded()
+{
     setWindowTitle(tr("Outbox Health — fleet %1 (%2)")
-                       .arg(QFileInfo(path).fileName(), outboxes(m_model->rowCount())));
+                       .arg(QFileInfo(m_path).fileName(), outboxes(m_model->rowCount())));
     applyEnvironments();
     updateSummary();
     m_model->start();
-    return true;
+    emit opened();
 }
 
 // The environment the operator gave each database in the Connect dialog (ConnectionEnvironment).

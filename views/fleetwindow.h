@@ -21,9 +21,10 @@ public:
     explicit FleetWindow(QWidget *parent = nullptr);
     ~FleetWindow() override;
 
-    // Reads the fleet file and starts reading every outbox. False, with *error, when the file
-    // cannot be read; a line that does not parse is a row that says why.
-    bool openFile(const QString &path, QString *error);
+    // Reads the fleet file off the GUI thread (FleetModel::loadFile), then starts reading every
+    // outbox: opened(), or openFailed(error) when the file cannot be read; a line that does not
+    // parse is a row that says why.
+    void openFile(const QString &path);
 
     FleetModel *model() const { return m_model; }
     FleetProxy *proxy() const { return m_proxy; }
@@ -37,6 +38,8 @@ signals:
     // A configured outbox to open in its own window (a row of model()).
     void outboxOpenRequested(int modelRow);
     void fleetRequested(); // File › Open fleet…
+    void opened(); // openFile() read the file; the outboxes are being read
+    void openFailed(const QString &error); // openFile() could not read the file (no password)
 
 private:
     void setupMenus();
@@ -45,6 +48,7 @@ private:
     void onOutboxUpdated(int row);
     void updateSummary();
     void applyEnvironments();
+    void onLoaded();
 
     FleetModel *m_model = nullptr;
     FleetProxy *m_proxy = nullptr;
@@ -52,4 +56,5 @@ private:
     AlertBar *m_alertBar = nullptr;
     DesktopAlerts *m_alerts = nullptr;
     QLabel *m_summary = nullptr;
+    QString m_path; // the file openFile() reads
 };

@@ -1,5 +1,6 @@
 #include "stalebanner.h"
 
+#include "failurecause.h"
 #include "healthmonitor.h"
 #include "themecolours.h"
 
@@ -60,7 +61,12 @@ void StaleBanner::updateText()
     const QString figures = since.isValid()
         ? tr("The figures shown are from %1.").arg(since.toString(QStringLiteral("HH:mm:ss")))
         : tr("No figures yet.");
-    m_text->setText(cause + QLatin1Char(' ') + figures + QLatin1Char(' ') + retryText());
+    // Refused credentials are retried less and less often, so as not to lock the account.
+    const QString backoff = m_monitor->isAuthenticationFailure() ? QLatin1Char(' ')
+            + tr("Tries back off, up to one every %1.")
+                  .arg(FailureCause::waitText(FailureCause::AuthRetryCapMs))
+                                                                 : QString();
+    m_text->setText(cause + QLatin1Char(' ') + figures + QLatin1Char(' ') + retryText() + backoff);
     setToolTip(m_monitor->lastFailureDetail());
 }
 

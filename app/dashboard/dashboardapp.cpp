@@ -151,14 +151,23 @@ void DashboardApp::connectWindow(MainWindow *window)
     connect(window, &MainWindow::fleetRequested, this, &DashboardApp::askForFleet);
 }
 
-bool DashboardApp::openFleet(const QString &path, QString *error)
+void DashboardApp::openFleet(const QString &path, QWidget *errorParent)
 {
     auto *fleet = new FleetWindow;
     fleet->setAttribute(Qt::WA_DeleteOnClose);
-    if (!fleet->openFile(path, error)) {
-        delete fleet;
-        return false;
-    }
+    connect(fleet, &FleetWindow::opened, this, [this, fleet] { showFleet(fleet); });
+    const QPointer<QWidget> parent(errorParent);
+    connect(fleet, &FleetWindow::openFailed, this, [this, fleet, parent](const QString &error) {
+        fleet->deleteLater();
+        emit fleetOpenFailed(error);
+        if (parent)
+            QMessageBox::warning(parent, tr("Open fleet"), error);
+    });
+    fleet->openFile(path);
+}
+
+void DashboardApp::showFleet(FleetWindow *fleet)
+{
     connect(fleet, &FleetWindow::fleetRequested, this, &DashboardApp::askForFleet);
     connect(fleet, &FleetWindow::outboxOpenRequested, this,
         [this, fleet](int row) { openFleetOutbox(fleet, row); });
@@ -169,7 +178,7 @@ bool DashboardApp::openFleet(const QString &path, QString *error)
         m_start->hide();
     if (m_screenshot)
         takeScreenshot(*std::exchange(m_screenshot, std::nullopt));
-    return true;
+    emit fleetOpened(fleet);
 }
 
 void DashboardApp::askForFleet()
@@ -177,11 +186,8 @@ void DashboardApp::askForFleet()
     QWidget *parent = qobject_cast<QWidget *>(sender());
     const QString path = QFileDialog::getOpenFileName(parent, tr("Open fleet"), QString(),
         tr("Fleet files (*.conf *.txt *.fleet);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!openFleet(path, &error))
-        QMessageBox::warning(parent, tr("Open fleet"), DatabaseUrl::maskPasswords(error));
+    if (!path.isEmpty())
+        openFleet(path, parent);
 }
 
 FleetWindow *DashboardApp::fleetWindow() const

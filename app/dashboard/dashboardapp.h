@@ -15,6 +15,7 @@
 
 class FleetWindow;
 class MainWindow;
+class QWidget;
 class StartWindow;
 
 class DashboardApp : public QObject
@@ -36,9 +37,11 @@ public:
     // What a start without --db opens: the last database (WindowSettings), else the demo.
     void openLast(bool readOnly);
     void askForConnection();
-    // A fleet view on a fleet file (FleetWindow); false with *error when the file cannot be
-    // read. Double-clicking an outbox opens its own window beside it (openFleetOutbox).
-    bool openFleet(const QString &path, QString *error);
+    // A fleet view on a fleet file (FleetWindow), the file read off the GUI thread: shown with
+    // fleetOpened(), or fleetOpenFailed(error) when the file cannot be read (a warning box
+    // over `errorParent` too, when given). Double-clicking an outbox opens its own window
+    // beside it (openFleetOutbox).
+    void openFleet(const QString &path, QWidget *errorParent = nullptr);
     void askForFleet(); // File › Open fleet…: a file dialog, then openFleet
     FleetWindow *fleetWindow() const; // the newest fleet view, if any
     // The dashboard window of the fleet's outbox at `row`, in this process: its URL (with a
@@ -61,6 +64,8 @@ public:
 
 signals:
     void windowOpened(MainWindow *window);
+    void fleetOpened(FleetWindow *fleet);
+    void fleetOpenFailed(const QString &error); // the password masked
     void openFailed(const QString &error); // the password masked
 
 private:
@@ -79,6 +84,7 @@ private:
     StartWindow *ensureStartWindow();
     void takeScreenshot(const Screenshot &shot);
     void connectWindow(MainWindow *window);
+    void showFleet(FleetWindow *fleet);
 
     QPointer<MainWindow> m_window;
     QPointer<StartWindow> m_start;

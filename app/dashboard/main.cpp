@@ -5,7 +5,9 @@
 #include "benchdriver.h"
 #include "dashboardapp.h"
 #include "dashboardoptions.h"
+#include "databaseurl.h"
 #include "fleetbench.h"
+#include "fleetwindow.h"
 #include "mainwindow.h"
 #include "plaintext.h"
 #include "scrollbench.h"
@@ -42,9 +44,36 @@ int refuse(const QString &message)
     return 2;
 }
 
-// The fleet file, --db, the demo or the last database; false with *error when the fleet file
-// cannot be read.
-bool openFromOptions(DashboardApp &dashboard, const QCommandLineParser &parser, QString *error)
+// --fleet FILE, read off the GUI thread: a file that cannot be read ends the run (exit 2) once
+// that is known; --bench-fleet-ms starts once the fleet view opened.
+void openFleetOption(DashboardApp &dashboard, const QCommandLineParser &parser)
+{
+    QObject::connect(&dashboard, &DashboardApp::fleetOpenFailed, &dashboard,
+        [](const QString &why) { QCoreApplication::exit(refuse(PlainText::escaped(why))); });
+    if (parser.isSet(QStringLiteral("bench-fleet-ms"))) {
+        const int ms = parser.value(QStringLiteral("bench-fleet-ms")).toInt();
+        const QString report = parser.value(QStringLiteral("bench-report"));
+        QObject::connect(&dashboard, &DashboardApp::fleetOpened, &dashboard,
+            [&dashboard, ms, report](
+                FleetWindow *fleet) { (new FleetBench(fleet, ms, report, &dashboard))->start(); });
+    }
+    dashboard.openFleet(parser.value(QStringLiteral("fleet")));
+}
+
+// A password in --db is masked in every message, but ps shows it to everyone while the window is
+// open.
+void warnOfPassword(const QString &url)
+{
+    if (DatabaseUrl::maskPasswords(url) != url)
+        QTextStream(stderr) << "outbox-dashboard: warning: a password in --db is visible to "
+                               "every user in ps and /proc/PID/cmdline while the window is open; "
+                               "use ~/.pgpass or PGPASSWORD instead"
+                            << Qt::endl;
+}
+
+// The fleet file, --db, the demo or the last database (each opened off the GUI thread; a fleet
+// file that cannot be read ends the run with exit code 2).
+void openFromOptions(DashboardApp &dashboard, const QCommandLineParser &parser)
 {
     // Without a person to press Connect…, a database that cannot be opened ends the run.
     dashboard.setExitOnFailure(parser.isSet(QStringLiteral("screenshot"))
@@ -54,15 +83,9 @@ bool openFromOptions(DashboardApp &dashboard, const QCommandLineParser &parser, 
         || QSettings().value(QStringLiteral("connection/readOnly")).toBool();
     dashboard.setReadOnly(readOnly);
     if (parser.isSet(QStringLiteral("fleet"))) {
-        if (!dashboard.openFleet(parser.value(QStringLiteral("fleet")), error))
-            return false;
-        if (parser.isSet(QStringLiteral("bench-fleet-ms"))) {
-            auto *bench = new FleetBench(dashboard.fleetWindow(),
-                parser.value(QStringLiteral("bench-fleet-ms")).toInt(),
-                parser.value(QStringLiteral("bench-report")), &dashboard);
-            bench->start();
-        }
+        openFleetOption(dashboard, parser);
     } else if (parser.isSet(QStringLiteral("db"))) {
+        warnOfPassword(parser.value(QStringLiteral("db")));
         dashboard.openUrl(parser.value(QStringLiteral("db")), readOnly,
             parser.isSet(QStringLiteral("profile"))
                 ? std::optional<QString>(parser.value(QStringLiteral("profile")))
@@ -72,7 +95,6 @@ bool openFromOptions(DashboardApp &dashboard, const QCommandLineParser &parser, 
     } else {
         dashboard.openLast(readOnly);
     }
-    return true;
 }
 
 // The benchmarks and the scenario start once the window opened (the database opens off the GUI
@@ -176,8 +198,7 @@ int main(int argc, char *argv[])
     if (const QString conflict = DashboardOptions::conflict(parser); !conflict.isEmpty())
         return refuse(conflict);
     QString error;
-    if (!openFromOptions(dashboard, parser, &error))
-        return refuse(PlainText::escaped(error));
+    openFromOptions(dashboard, parser);
     if (!scheduleForWindow(dashboard, parser, &error))
         return refuse(error);
     return app.exec();

@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "boundedfile.h"
 #include "plaintext.h"
 #include "profileconnection.h"
 #include "schema.h"
@@ -8,6 +9,9 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QTextStream>
+
+#include <termios.h>
+#include <unistd.h>
 
 namespace Cli {
 
@@ -282,6 +286,72 @@ void addProfileOption(QCommandLineParser &parser, const QString &more)
 void addDatabaseOption(QCommandLineParser &parser, const QString &description)
 {
     parser.addOption({QStringLiteral("db"), description, QStringLiteral("URL")});
+    addDatabaseFileOption(parser);
+}
+
+void addDatabaseFileOption(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("db-file"),
+        QStringLiteral("Read the database URL from the first line of FILE instead of --db (kept "
+                       "out of ps; refused when it holds a password and others may read it). "
+                       "Without either, the URL in OUTBOX_DB_URL."),
+        QStringLiteral("FILE")});
+}
+
+namespace {
+
+// The first line of a --db-file: a regular file of at most 64 KiB (BoundedFile), refused when it
+// holds a password and group or others have access to it.
+std::optional<QString> readDatabaseFile(const QString &path, QString *error)
+{
+    const std::optional<QByteArray> bytes
+        = BoundedFile::read(path, 64 * 1024, QStringLiteral("database URL file"), error);
+    if (!bytes)
+        return std::nullopt;
+    const QString line = QString::fromUtf8(*bytes).section(QLatin1Char('\n'), 0, 0).trimmed();
+    *error = DatabaseUrl::exposedPasswordReason(path, line, QStringLiteral("--db-file"));
+    if (!error->isEmpty())
+        return std::nullopt;
+    if (line.isEmpty()) {
+        *error = QStringLiteral("--db-file %1 holds no URL on its first line").arg(path);
+        return std::nullopt;
+    }
+    return line;
+}
+
+} // namespace
+
+std::optional<QString> databaseText(const QCommandLineParser &parser, QString *error)
+{
+    const QString db = QStringLiteral("db");
+    const QString file = QStringLiteral("db-file");
+    if (parser.optionNames().contains(file)) { // set, so the command has it
+        if (parser.isSet(db)) {
+            *error = QStringLiteral("--db and --db-file exclude each other");
+            return std::nullopt;
+        }
+        return readDatabaseFile(parser.value(file), error);
+    }
+    if (parser.isSet(db) && !parser.value(db).trimmed().isEmpty())
+        return parser.value(db);
+    const QString fromEnvironment = qEnvironmentVariable("OUTBOX_DB_URL").trimmed();
+    if (!parser.isSet(db) && !fromEnvironment.isEmpty())
+        return fromEnvironment;
+    *error = QStringLiteral("--db is required");
+    return std::nullopt;
+}
+
+void warnOfPasswordInArguments(const QStringList &arguments)
+{
+    for (const QString &argument : arguments) {
+        if (DatabaseUrl::maskPasswords(argument) == argument)
+            continue;
+        QTextStream(stderr) << "outboxctl: warning: a password on the command line is visible "
+                               "to every user in ps and /proc/PID/cmdline while this runs; use "
+                               "~/.pgpass, PGPASSWORD, --db-file or OUTBOX_DB_URL instead"
+                            << Qt::endl;
+        return;
+    }
 }
 
 void addDatabaseOptions(QCommandLineParser &parser, const QString &profileMore)
@@ -310,12 +380,13 @@ void addReportOptions(QCommandLineParser &parser, const QString &when, const QSt
 
 bool requireDatabase(const QCommandLineParser &parser, QString *error)
 {
-    return requireValue(parser, QStringLiteral("db"), error);
+    return databaseText(parser, error).has_value();
 }
 
 DatabaseUrl databaseUrl(const QCommandLineParser &parser, QString *error)
 {
-    return DatabaseUrl::parse(parser.value(QStringLiteral("db")), error);
+    const std::optional<QString> text = databaseText(parser, error);
+    return text ? DatabaseUrl::parse(*text, error) : DatabaseUrl();
 }
 
 OpenOptions outboxOptions(bool readOnly)
@@ -326,6 +397,54 @@ OpenOptions outboxOptions(bool readOnly)
     return options;
 }
 
+namespace {
+
+// Restores the terminal's echo on every path out of askPassword().
+class EchoOff
+{
+public:
+    explicit EchoOff(int fd)
+        : m_fd(fd)
+        , m_on(::tcgetattr(fd, &m_saved) == 0)
+    {
+        termios quiet = m_saved;
+        quiet.c_lflag &= ~tcflag_t(ECHO);
+        m_on = m_on && ::tcsetattr(fd, TCSANOW, &quiet) == 0;
+    }
+    ~EchoOff()
+    {
+        if (m_on)
+            ::tcsetattr(m_fd, TCSANOW, &m_saved);
+    }
+    EchoOff(const EchoOff &) = delete;
+    EchoOff &operator=(const EchoOff &) = delete;
+    bool isOn() const { return m_on; }
+
+private:
+    int m_fd;
+    termios m_saved {};
+    bool m_on;
+};
+
+// As psql asks when the server wants a password that neither the URL, PGPASSWORD nor ~/.pgpass
+// gave: on the terminal, echo off. None when standard input is no terminal (a script, cron).
+std::optional<QString> askPassword(const DatabaseUrl &url)
+{
+    if (!::isatty(STDIN_FILENO))
+        return std::nullopt;
+    const EchoOff quiet(STDIN_FILENO);
+    if (!quiet.isOn())
+        return std::nullopt;
+    QTextStream err(stderr);
+    err << "Password for user " << url.user() << ": " << Qt::flush;
+    QTextStream in(stdin);
+    const QString typed = in.readLine();
+    err << Qt::endl; // the Enter typed was not echoed
+    return typed;
+}
+
+} // namespace
+
 std::optional<Outbox> openOutbox(
     const QCommandLineParser &parser, const OpenOptions &options, QString *error)
 {
@@ -335,6 +454,13 @@ std::optional<Outbox> openOutbox(
         return std::nullopt;
     std::optional<OutboxProfile> profile;
     outbox.connection = openWithProfile(outbox.url, options, parser, &profile, error);
+    if (!outbox.connection && outbox.url.password().isEmpty()
+        && error->contains(QLatin1String("no password supplied"))) {
+        if (const std::optional<QString> typed = askPassword(outbox.url)) {
+            outbox.url.setPassword(*typed);
+            outbox.connection = openWithProfile(outbox.url, options, parser, &profile, error);
+        }
+    }
     if (!outbox.connection)
         return std::nullopt;
     outbox.profile = *profile;

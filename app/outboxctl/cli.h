@@ -60,6 +60,8 @@ void addProfileOption(QCommandLineParser &parser, const QString &more = {});
 // --db URL: which database.
 void addDatabaseOption(
     QCommandLineParser &parser, const QString &description = u"Database URL."_qs);
+// --db-file FILE: the URL read from a file (added by addDatabaseOption).
+void addDatabaseFileOption(QCommandLineParser &parser);
 // --db URL and --profile NAME|PATH: the first options of every command that reads an outbox.
 void addDatabaseOptions(QCommandLineParser &parser, const QString &profileMore = {});
 // --now MS, described as "WHEN, ms since the epoch (default: now)." (read by readNow).
@@ -68,9 +70,17 @@ void addNowOption(QCommandLineParser &parser, const QString &when);
 void addJsonOption(QCommandLineParser &parser, const QString &prints);
 // --db, --profile, --now (WHEN) and --json (PRINTS): a read-only report's first options.
 void addReportOptions(QCommandLineParser &parser, const QString &when, const QString &prints);
-// --db is set and not blank.
+// The database URL's text: --db; else the first line of --db-file FILE (when the command has
+// it; a regular file of at most 64 KiB, refused when it holds a password and group or others
+// have access, as libpq refuses such a ~/.pgpass); else the environment's OUTBOX_DB_URL. None,
+// with *error ("--db is required"), otherwise.
+std::optional<QString> databaseText(const QCommandLineParser &parser, QString *error);
+// Says on stderr, once, that a password in `arguments` is visible in ps for as long as the
+// program runs, and what to use instead (relay and serve, which run for long, say it).
+void warnOfPasswordInArguments(const QStringList &arguments);
+// A database URL is given (databaseText).
 bool requireDatabase(const QCommandLineParser &parser, QString *error);
-// The --db URL parsed: invalid with *error set when it is malformed.
+// The database URL (databaseText) parsed: invalid with *error set when it is malformed.
 DatabaseUrl databaseUrl(const QCommandLineParser &parser, QString *error);
 
 // How a command opens a real outbox (its profile validated, no simulation mark needed): each

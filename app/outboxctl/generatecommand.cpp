@@ -59,7 +59,7 @@ int runGenerate(const QStringList &arguments)
     GenerateSpec spec;
     if (!parseSpec(parser, &spec, &error))
         return Cli::fail(u"generate: "_qs + error);
-    const auto connection = Cli::openForSimulation(parser.value(u"db"_qs), &error);
+    const auto connection = Cli::openForSimulation(*Cli::databaseText(parser, &error), &error);
     if (!connection)
         return Cli::fail(error);
 

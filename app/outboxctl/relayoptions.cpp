@@ -1,5 +1,7 @@
 #include "relayoptions.h"
 
+#include "cli.h"
+
 namespace {
 
 struct Reader
@@ -73,6 +75,7 @@ void RelayOptions::addTo(QCommandLineParser &parser)
             parser.addOption({QString::fromLatin1(name), QString::fromLatin1(help)});
     };
     add("db", "Database URL (a new sqlite: file or a simulation database).", "URL");
+    Cli::addDatabaseFileOption(parser);
     add("workers", "Worker threads, each with its own connection (default 1).", "N");
     add("batch", "Events claimed per poll (default 50).", "N");
     add("produce", "Events to produce before the relay starts.", "N");
@@ -99,12 +102,10 @@ void RelayOptions::addTo(QCommandLineParser &parser)
 
 bool RelayOptions::read(const QCommandLineParser &parser, QString *error)
 {
-    if (!parser.isSet(QStringLiteral("db"))
-        || parser.value(QStringLiteral("db")).trimmed().isEmpty()) {
-        *error = QStringLiteral("--db is required");
+    const std::optional<QString> url = Cli::databaseText(parser, error);
+    if (!url)
         return false;
-    }
-    db = parser.value(QStringLiteral("db"));
+    db = *url;
     const Reader read {parser, error};
     qint64 workers = config.workers, batch = config.batch, produced = 0,
            budget = config.budget.maxAttempts;

@@ -234,6 +234,7 @@ int runServe(const QStringList &arguments)
     if (!parseListen(parser.value(u"listen"_qs), &host, &port, &error)
         || !readInterval(parser, &intervalMs, &error) || !readEntries(parser, &entries, &error))
         return Cli::fail(u"serve: "_qs + error);
+    Cli::warnOfPasswordInArguments(arguments);
 
     FleetCache cache;
     HttpServer server([&cache](const HttpRequest &request,

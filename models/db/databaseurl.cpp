@@ -1,7 +1,10 @@
 #include "databaseurl.h"
 
+#include <QFile>
 #include <QRegularExpression>
 #include <QUrl>
+
+#include <sys/stat.h>
 
 namespace {
 
@@ -74,13 +77,30 @@ DatabaseUrl DatabaseUrl::parse(const QString &text, QString *error)
 
 QString DatabaseUrl::maskPasswords(const QString &text)
 {
-    // The password runs to the last '@' of the word: a careless one may hold '@', ':' or '/'
-    // unencoded, and showing its tail would be as bad as showing all of it.
+    // The password runs to the last '@' before the next URL on the line: a careless one may
+    // hold '@', ':', '/', a quote or a space unencoded, and showing its tail would be as bad as
+    // showing all of it. Masking too much (up to an '@' in later text) is the safe mistake; only
+    // a HOST:PORT/DBNAME word without any '@' is known not to hold a password.
     static const QRegularExpression credentials(
-        QStringLiteral("([A-Za-z][A-Za-z0-9+.-]*://[^\\s/:@]*):\\S*@"));
+        QStringLiteral("(%1[^\\s/:@]*):(?!\\d+/[^\\s@]*(?:\\s|$))(?:(?!%1)[^\\n])*@")
+            .arg(QStringLiteral("[A-Za-z][A-Za-z0-9+.-]*://")));
     QString masked = text;
     masked.replace(credentials, QStringLiteral("\\1:***@"));
     return masked;
+}
+
+QString DatabaseUrl::exposedPasswordReason(
+    const QString &path, const QString &text, const QString &what)
+{
+    struct stat status
+    {
+    };
+    if (maskPasswords(text) == text || ::stat(QFile::encodeName(path).constData(), &status) != 0
+        || (status.st_mode & (S_IRWXG | S_IRWXO)) == 0)
+        return {};
+    return QStringLiteral("%1 %2 holds a password and has group or world access; permissions "
+                          "should be u=rw (0600) or less (libpq refuses such a ~/.pgpass too)")
+        .arg(what, path);
 }
 
 QString DatabaseUrl::toStorableString() const

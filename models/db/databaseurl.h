@@ -14,6 +14,11 @@ public:
     // `text` (a message, an argument echoed back) with the password of anything in it that
     // looks like a URL with credentials (`scheme://user:password@`) replaced by `***`.
     static QString maskPasswords(const QString &text);
+    // Why a file at `path` whose text is `text` must not be used: it holds a password (a URL
+    // with user:password@) and group or others have access to it, which libpq refuses for a
+    // ~/.pgpass too. Empty when it may be used. `what` names the file: "fleet file".
+    static QString exposedPasswordReason(
+        const QString &path, const QString &text, const QString &what);
 
     Engine engine() const { return m_engine; }
     bool isValid() const { return m_engine != Engine::Invalid; }
@@ -25,6 +30,7 @@ public:
     int port() const { return m_port; }
     QString user() const { return m_user; }
     QString password() const { return m_password; }
+    void setPassword(const QString &password) { m_password = password; } // typed at a prompt
     QString databaseName() const { return m_database; }
 
     // The URL as it may be shown, logged or stored: a password becomes `***`.

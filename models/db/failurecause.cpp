@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QStringList>
+#include <algorithm>
 
 namespace {
 
@@ -28,6 +29,10 @@ constexpr Pattern Patterns[] = {
     {"No route to host", "there is no network route to the server", true},
     {"Network is unreachable", "the network is unreachable", true},
     {"password authentication failed", "the server rejected the user name or password", true},
+    {"no password supplied",
+        "the server asks for a password and none was given (~/.pgpass, PGPASSWORD or --db-file)",
+        true},
+    {"authentication failed", "the server rejected the user name or password", true},
     {"does not exist", "the database or a table does not exist", false},
     {"statement timeout", "a query took longer than the statement timeout", false},
     {"SQLite database file not found", "the SQLite database file is missing", true},
@@ -35,12 +40,32 @@ constexpr Pattern Patterns[] = {
     {"cannot open ", "the database cannot be opened", true},
 };
 
+// libpq's words for SQLSTATE 28P01 (invalid password) and 28000 (invalid authorization), which
+// a failed connection reports without the code.
+constexpr const char *AuthenticationNeedles[] = {
+    "password authentication failed",
+    "no password supplied",
+    "authentication failed",
+    "no pg_hba.conf entry",
+    "28P01",
+};
+
+bool isAuthentication(const QString &detail)
+{
+    for (const char *needle : AuthenticationNeedles) {
+        if (detail.contains(QLatin1String(needle), Qt::CaseInsensitive))
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 FailureCause FailureCause::of(const QString &error)
 {
     FailureCause cause;
     cause.detail = DatabaseUrl::maskPasswords(error.simplified());
+    cause.authentication = isAuthentication(cause.detail);
     for (const Pattern &pattern : Patterns) {
         if (cause.detail.contains(QLatin1String(pattern.needle), Qt::CaseInsensitive)) {
             cause.plain = QCoreApplication::translate("FailureCause", pattern.plain);
@@ -61,4 +86,20 @@ FailureCause FailureCause::noAnswer(int seconds)
         "The last request has had no answer for %n s (network down?).", nullptr, seconds);
     cause.unreachable = true;
     return cause;
+}
+
+qint64 FailureCause::authRetryDelayMs(int failures, qint64 intervalMs)
+{
+    qint64 delay = std::max<qint64>(1, intervalMs);
+    for (int i = 1; i < failures && delay < AuthRetryCapMs; ++i)
+        delay *= 2;
+    return std::min(delay, std::max(AuthRetryCapMs, intervalMs));
+}
+
+QString FailureCause::waitText(qint64 ms)
+{
+    const qint64 seconds = (ms + 999) / 1000;
+    if (seconds < 120)
+        return QCoreApplication::translate("FailureCause", "%n s", nullptr, int(seconds));
+    return QCoreApplication::translate("FailureCause", "%n min", nullptr, int((seconds + 59) / 60));
 }

@@ -10,7 +10,18 @@ struct FailureCause
     QString plain; // a short clause, e.g. "the server refuses connections (is it running?)"
     QString detail; // the driver's words, passwords masked
     bool unreachable = false; // the database could not be reached (vs. it answered with an error)
+    // The server refused the credentials (SQLSTATE 28P01/28000, or no password was given):
+    // trying again every interval cannot help and may lock the account, so tries back off.
+    bool authentication = false;
+
+    // The longest wait between two tries after an authentication failure.
+    static constexpr qint64 AuthRetryCapMs = 5 * 60 * 1000;
 
     static FailureCause of(const QString &error);
     static FailureCause noAnswer(int seconds);
+    // The wait before the next try after `failures` authentication failures in a row (1 = the
+    // first): the interval, doubled after each one, at most AuthRetryCapMs.
+    static qint64 authRetryDelayMs(int failures, qint64 intervalMs);
+    // "5 s", "2 min": a wait as the logs and the rows say it.
+    static QString waitText(qint64 ms);
 };

@@ -1,13 +1,16 @@
 #include "fleetconfig.h"
 
+#include "boundedfile.h"
 #include "profileregistry.h"
 
-#include <QFile>
 #include <QRegularExpression>
 
 namespace FleetConfig {
 
-std::optional<FleetEntry> parseEntry(const QString &text, QString *error)
+namespace {
+
+// NAME=URL[;profile=P] split, the name checked; the profile left to the caller.
+std::optional<FleetEntry> splitEntry(const QString &text, QString *error)
 {
     const QString trimmed = text.trimmed();
     const qsizetype equals = trimmed.indexOf(QLatin1Char('='));
@@ -27,15 +30,8 @@ std::optional<FleetEntry> parseEntry(const QString &text, QString *error)
     QString url = trimmed.mid(equals + 1).trimmed();
     const qsizetype option = url.lastIndexOf(u";profile="_qs);
     if (option >= 0) {
-        const QString profile = url.mid(option + 9).trimmed();
+        entry.profile = url.mid(option + 9).trimmed();
         url = url.left(option).trimmed();
-        QString why;
-        if (profile.isEmpty() || !ProfileRegistry::resolve(profile, &why)) {
-            *error = QStringLiteral("outbox %1: %2")
-                         .arg(entry.name, why.isEmpty() ? u"empty profile"_qs : why);
-            return std::nullopt;
-        }
-        entry.profile = profile;
     }
     QString why;
     entry.url = DatabaseUrl::parse(url, &why);
@@ -46,45 +42,98 @@ std::optional<FleetEntry> parseEntry(const QString &text, QString *error)
     return entry;
 }
 
+} // namespace
+
+Parser::Parser(const QList<FleetEntry> &existing)
+    : m_count(existing.size())
+{
+    for (const FleetEntry &entry : existing)
+        m_names.insert(entry.name);
+}
+
+std::optional<OutboxProfile> Parser::profile(const QString &nameOrPath, QString *error)
+{
+    const auto known = m_profiles.constFind(nameOrPath);
+    if (known != m_profiles.constEnd())
+        return *known;
+    std::optional<OutboxProfile> resolved = ProfileRegistry::resolve(nameOrPath, error);
+    if (resolved)
+        m_profiles.insert(nameOrPath, *resolved);
+    return resolved;
+}
+
+std::optional<FleetEntry> Parser::parse(const QString &text, QString *error)
+{
+    if (isFull()) {
+        *error = QStringLiteral("more than %1 outboxes: a fleet is at most %1 (each is read by a "
+                                "thread and a connection of its own)")
+                     .arg(MaxOutboxes);
+        return std::nullopt;
+    }
+    ++m_count;
+    std::optional<FleetEntry> entry = splitEntry(text, error);
+    if (!entry)
+        return std::nullopt;
+    if (entry->profile) {
+        QString why;
+        entry->resolvedProfile
+            = entry->profile->isEmpty() ? std::nullopt : profile(*entry->profile, &why);
+        if (!entry->resolvedProfile) {
+            *error = QStringLiteral("outbox %1: %2")
+                         .arg(entry->name, why.isEmpty() ? u"empty profile"_qs : why);
+            return std::nullopt;
+        }
+    }
+    if (m_names.contains(entry->name)) {
+        *error = QStringLiteral("outbox %1 is named twice").arg(entry->name);
+        return std::nullopt;
+    }
+    m_names.insert(entry->name);
+    return entry;
+}
+
+std::optional<FleetEntry> parseEntry(const QString &text, QString *error)
+{
+    return Parser().parse(text, error);
+}
+
 bool parseLines(
     const QStringList &lines, const QString &source, QList<FleetEntry> *entries, QString *error)
 {
+    Parser parser(*entries);
     for (qsizetype i = 0; i < lines.size(); ++i) {
         const QString line = lines.at(i).trimmed();
         if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
             continue;
-        const QString where
-            = source.isEmpty() ? QString() : QStringLiteral("%1:%2: ").arg(source).arg(i + 1);
         QString why;
-        const std::optional<FleetEntry> entry = parseEntry(line, &why);
+        std::optional<FleetEntry> entry = parser.parse(line, &why);
         if (!entry) {
-            *error = where + why;
+            *error
+                = source.isEmpty() ? why : source + u':' + QString::number(i + 1) + u": "_qs + why;
             return false;
         }
-        for (const FleetEntry &other : *entries) {
-            if (other.name == entry->name) {
-                *error = where + QStringLiteral("outbox %1 is named twice").arg(entry->name);
-                return false;
-            }
-        }
-        entries->append(*entry);
+        entries->append(std::move(*entry));
     }
     return true;
 }
 
+std::optional<QStringList> readLines(const QString &path, QString *error)
+{
+    const std::optional<QByteArray> bytes
+        = BoundedFile::read(path, MaxFileBytes, QStringLiteral("fleet file"), error);
+    if (!bytes)
+        return std::nullopt;
+    const QString text = QString::fromUtf8(*bytes);
+    *error = DatabaseUrl::exposedPasswordReason(path, text, QStringLiteral("fleet file"));
+    if (!error->isEmpty())
+        return std::nullopt;
+    return text.split(QLatin1Char('\n'));
+}
+
 bool readFile(const QString &path, QList<FleetEntry> *entries, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
-        *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    if (file.size() > 1024 * 1024) {
-        *error = QStringLiteral("%1 is larger than 1 MiB: not a fleet file").arg(path);
-        return false;
-    }
-    const QString text = QString::fromUtf8(file.readAll());
-    return parseLines(text.split(QLatin1Char('\n')), path, entries, error);
+    const std::optional<QStringList> lines = readLines(path, error);
+    return lines && parseLines(*lines, path, entries, error);
 }
 
 } // namespace FleetConfig

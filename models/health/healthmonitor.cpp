@@ -215,6 +215,7 @@ void HealthMonitor::markStale(const FailureCause &cause)
     m_lastFailure = cause.plain;
     m_lastFailureDetail = cause.detail;
     m_connectionFailure = cause.unreachable;
+    m_authenticationFailure = cause.authentication;
     if (!m_stale) {
         m_stale = true;
         m_staleSince = m_lastGoodAt.isValid() ? m_lastGoodAt : QDateTime::currentDateTime();
@@ -236,15 +237,19 @@ void HealthMonitor::markCurrent()
     m_lastFailure.clear();
     m_lastFailureDetail.clear();
     m_connectionFailure = false;
+    m_authenticationFailure = false;
     emit staleChanged(false);
     emit healthStateChanged();
 }
 
 // Capped at the refresh interval: once the server is back, the next retry comes within one
-// interval and its snapshot makes the window current again.
+// interval and its snapshot makes the window current again. Refused credentials are not mended
+// by a server coming back: their retries back off further.
 void HealthMonitor::scheduleRetry()
 {
-    m_retryDelayMs = retryDelayMs(m_failures, adaptedInterval());
+    m_retryDelayMs = m_authenticationFailure
+        ? int(FailureCause::authRetryDelayMs(m_failures, adaptedInterval()))
+        : retryDelayMs(m_failures, adaptedInterval());
     if (isPaused())
         return; // the user paused: no retries either; resume() tries at once
     m_retryTimer.start(m_retryDelayMs);

@@ -4,10 +4,11 @@
 // slow answer never overwrites a fresher one.
 //
 // It also heals: after a failed snapshot it retries with capped exponential backoff (0.5 s,
-// 1 s, 2 s … never longer than the refresh interval), and says meanwhile that the figures are
-// stale and why. A request with no answer within one refresh interval (a network drop) marks
-// them stale too. The interval adapts to what a refresh costs the database (see
-// adaptiveIntervalMs()).
+// 1 s, 2 s … never longer than the refresh interval; after an authentication failure from the
+// interval up to five minutes, as retrying cannot mend it and may lock the account), and says
+// meanwhile that the figures are stale and why. A request with no answer within one refresh
+// interval (a network drop) marks them stale too. The interval adapts to what a refresh costs the
+// database (see adaptiveIntervalMs()).
 #pragma once
 
 #include "dbconnection.h"
@@ -111,6 +112,9 @@ public:
     QString lastFailureDetail() const { return m_lastFailureDetail; }
     // True when the cause is that the database cannot be reached (refused, dropped, no answer).
     bool isConnectionFailure() const { return m_connectionFailure; }
+    // The server refused the credentials: retries back off from the interval, doubling, up to
+    // FailureCause::AuthRetryCapMs (five minutes), not capped at the interval.
+    bool isAuthenticationFailure() const { return m_authenticationFailure; }
     // When the next retry runs; invalid when none is scheduled (waiting for an answer, paused).
     QDateTime nextRetryAt() const { return m_nextRetryAt; }
     int consecutiveFailures() const { return m_failures; }
@@ -164,6 +168,7 @@ private:
     HealthSnapshot m_snapshot;
     bool m_stale = false;
     bool m_connectionFailure = false;
+    bool m_authenticationFailure = false;
     int m_failures = 0;
     int m_retryDelayMs = 0;
     QDateTime m_staleSince;

@@ -1,5 +1,6 @@
 #include "outboxpoller.h"
 
+#include "failurecause.h"
 #include "healthquery.h"
 #include "healthworker.h"
 #include "profileconnection.h"
@@ -45,8 +46,25 @@ void OutboxPoller::poll()
     metrics.snapshot = read(&error);
     metrics.snapshotSeconds = double(timer.nsecsElapsed()) / 1e9;
     metrics.snapshotsTaken = ++m_polls;
-    emit polled(metrics, metrics.snapshot ? QString() : describe(error));
-    m_timer->start();
+    const qint64 waitMs = nextWaitMs(metrics.snapshot ? QString() : error);
+    QString why = metrics.snapshot ? QString() : describe(error);
+    if (m_authFailures > 0)
+        why += QStringLiteral("; authentication failed, next try in %1")
+                   .arg(FailureCause::waitText(waitMs));
+    emit polled(metrics, why);
+    m_timer->start(int(waitMs));
+}
+
+// One interval; after authentication failures (which trying every interval cannot mend, and
+// which may lock the account) the interval doubled after each one, at most five minutes.
+qint64 OutboxPoller::nextWaitMs(const QString &error)
+{
+    if (error.isEmpty() || !FailureCause::of(error).authentication)
+        m_authFailures = 0;
+    else
+        ++m_authFailures;
+    return m_authFailures == 0 ? m_intervalMs
+                               : FailureCause::authRetryDelayMs(m_authFailures, m_intervalMs);
 }
 
 // One line naming the database (without its password), whatever the error said.

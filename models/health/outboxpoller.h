@@ -4,7 +4,9 @@
 // timeout). The connection is opened on the first poll and dropped when a poll fails, so the
 // poller heals when the server returns. The next poll starts one interval after the last one
 // ended: never two at once and never more than one per interval, however many scrapes read
-// the result. `outboxctl serve` runs one per outbox and serves their last results.
+// the result. After an authentication failure the next poll waits twice as long as the last
+// one, up to five minutes (FailureCause::authRetryDelayMs), and the error says so. `outboxctl
+// serve` runs one per outbox and serves their last results.
 #pragma once
 
 #include "dbconnection.h"
@@ -37,6 +39,7 @@ private:
     void poll();
     std::optional<HealthSnapshot> read(QString *error);
     QString describe(const QString &error) const;
+    qint64 nextWaitMs(const QString &error);
 
     FleetEntry m_entry;
     qint64 m_intervalMs;
@@ -45,4 +48,5 @@ private:
     std::optional<OutboxProfile> m_profile;
     ThroughputCache m_throughput; // the settled minutes of this connection's throughput
     qint64 m_polls = 0;
+    int m_authFailures = 0; // in a row
 };

@@ -1,15 +1,15 @@
 #include "fleetmodel.h"
 
 #include "diagnosismonitor.h"
+#include "failurecause.h"
 #include "healthmonitor.h"
 #include "healthworker.h"
 #include "profileregistry.h"
 #include "timeformat.h"
 
-#include <QFile>
 #include <QLocale>
+#include <QThread>
 #include <QTimer>
-#include <algorithm>
 
 struct FleetModel::Row
 {
@@ -32,6 +32,8 @@ FleetModel::FleetModel(QObject *parent)
 
 FleetModel::~FleetModel()
 {
+    if (m_loader)
+        m_loader->wait();
     stopAll();
 }
 
@@ -48,41 +50,72 @@ void FleetModel::stopAll()
     m_rows.clear();
 }
 
-bool FleetModel::loadFile(const QString &path, QString *error)
+void FleetModel::loadFile(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
-        *error = tr("cannot read %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    if (file.size() > 1024 * 1024) {
-        *error = tr("%1 is larger than 1 MiB: not a fleet file").arg(path);
-        return false;
-    }
-    setLines(QString::fromUtf8(file.readAll()).split(QLatin1Char('\n')), path);
-    return true;
+    if (m_loader)
+        m_loader->wait(); // the previous file's reads: a few bounded regular files, if any
+    struct Result
+    {
+        std::optional<QList<Line>> lines;
+        QString error;
+    };
+    auto result = std::make_shared<Result>();
+    m_loader.reset(QThread::create([path, result] {
+        if (const std::optional<QStringList> lines = FleetConfig::readLines(path, &result->error))
+            result->lines = parseLines(*lines, path);
+    }));
+    m_loader->setObjectName(QStringLiteral("fleet-loader"));
+    const int load = ++m_loads;
+    connect(m_loader.get(), &QThread::finished, this, [this, result, load] {
+        if (load != m_loads)
+            return; // a later loadFile() replaces this one
+        if (!result->lines) {
+            emit loadFailed(DatabaseUrl::maskPasswords(result->error));
+            return;
+        }
+        setParsed(*result->lines);
+        emit loaded();
+    });
+    m_loader->start();
 }
 
-// Each line on its own (FleetConfig::parseEntry), so that one bad line leaves the others read.
 void FleetModel::setLines(const QStringList &lines, const QString &source)
 {
-    beginResetModel();
-    stopAll();
+    setParsed(parseLines(lines, source));
+}
+
+// Each line on its own (FleetConfig::Parser), so that one bad line leaves the others read; past
+// FleetConfig::MaxOutboxes lines, one error line says so and the rest is not read. Runs on any
+// thread: it reads the profile files the lines name.
+QList<FleetModel::Line> FleetModel::parseLines(const QStringList &lines, const QString &source)
+{
+    QList<Line> parsed;
+    FleetConfig::Parser parser;
     for (qsizetype i = 0; i < lines.size(); ++i) {
         const QString line = lines.at(i).trimmed();
         if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
             continue;
-        const QString where = source.isEmpty() ? tr("line %1").arg(i + 1)
-                                               : QStringLiteral("%1:%2").arg(source).arg(i + 1);
-        QString why;
-        const std::optional<FleetEntry> entry = FleetConfig::parseEntry(line, &why);
-        if (!entry)
-            addError(where, why);
-        else if (std::any_of(m_rows.begin(), m_rows.end(),
-                     [&entry](const auto &row) { return row->entry && row->name == entry->name; }))
-            addError(where, tr("outbox %1 is named twice").arg(entry->name));
+        Line result;
+        result.where
+            = source.isEmpty() ? tr("line %1").arg(i + 1) : source + u':' + QString::number(i + 1);
+        const bool full = parser.isFull();
+        result.entry = parser.parse(line, &result.error);
+        parsed.append(std::move(result));
+        if (full)
+            break;
+    }
+    return parsed;
+}
+
+void FleetModel::setParsed(const QList<Line> &lines)
+{
+    beginResetModel();
+    stopAll();
+    for (const Line &line : lines) {
+        if (line.entry)
+            addEntry(*line.entry);
         else
-            addEntry(*entry);
+            addError(line.where, line.error);
     }
     endResetModel();
 }
@@ -100,10 +133,7 @@ void FleetModel::addEntry(const FleetEntry &entry)
     auto row = std::make_unique<Row>();
     row->name = entry.name;
     row->entry = entry;
-    if (entry.profile) {
-        QString why;
-        row->profile = ProfileRegistry::resolve(*entry.profile, &why); // FleetConfig checked it
-    }
+    row->profile = entry.resolvedProfile; // read once, when the line was parsed
     // As the window: the native schema is validated when the connection opens, another one is
     // read through its profile (a line without one is detected, and validated, on the worker).
     OpenOptions options = HealthWorker::defaultOpenOptions();
@@ -307,6 +337,10 @@ QString FleetModel::worstText(const Row &row) const
 {
     if (!row.monitor)
         return row.error;
+    if (row.monitor->isStale() && row.monitor->isAuthenticationFailure())
+        return tr("%1; tries back off, next in %2")
+            .arg(row.monitor->lastFailure(),
+                FailureCause::waitText(row.monitor->currentRetryDelayMs()));
     if (row.monitor->isStale())
         return row.monitor->lastFailure();
     if (!row.monitor->hasSnapshot())

@@ -22,6 +22,7 @@
 #include <vector>
 
 class DiagnosisMonitor;
+class QThread;
 class HealthMonitor;
 struct HealthSnapshot;
 
@@ -58,10 +59,14 @@ public:
     explicit FleetModel(QObject *parent = nullptr);
     ~FleetModel() override;
 
-    // Replaces the fleet by the file's outboxes (a malformed line: an error row). False, with
-    // *error, only when the file cannot be read at all.
-    bool loadFile(const QString &path, QString *error);
-    // Replaces the fleet by these lines (as in a file; `source` names it in error rows).
+    // Reads the file and the profile files its lines name on a thread of its own (the GUI thread
+    // never waits on a file), then replaces the fleet by its outboxes (a malformed line: an
+    // error row) and emits loaded(); loadFailed(error) instead when the file cannot be read at
+    // all (FleetConfig::readLines: not a regular file, larger than FleetConfig::MaxFileBytes,
+    // or holding a password others may read).
+    void loadFile(const QString &path);
+    // Replaces the fleet by these lines (as in a file; `source` names it in error rows) at
+    // once; a profile file a line names is read on the calling thread.
     void setLines(const QStringList &lines, const QString &source = {});
     void setThresholds(const TileThresholds &thresholds);
     void setInterval(int ms);
@@ -88,9 +93,20 @@ public:
 signals:
     // A row's figures or state changed (a snapshot, stale or current again).
     void outboxUpdated(int row);
+    void loaded(); // loadFile() replaced the fleet
+    void loadFailed(const QString &error); // loadFile() read nothing; the fleet is unchanged
 
 private:
     struct Row;
+    // A line of a fleet, parsed: an entry, or why not (`where` names the line).
+    struct Line
+    {
+        QString where;
+        std::optional<FleetEntry> entry;
+        QString error;
+    };
+    static QList<Line> parseLines(const QStringList &lines, const QString &source);
+    void setParsed(const QList<Line> &lines);
     void stopAll();
     void addEntry(const FleetEntry &entry);
     void addError(const QString &name, const QString &error);
@@ -105,6 +121,8 @@ private:
     QVariant cellLevel(const Row &row, int column) const;
 
     std::vector<std::unique_ptr<Row>> m_rows;
+    std::unique_ptr<QThread> m_loader; // loadFile()'s reads
+    int m_loads = 0; // loadFile() calls: only the newest one's answer is applied
     TileThresholds m_thresholds;
     int m_interval = DefaultIntervalMs;
 };

@@ -1,5 +1,6 @@
 #include "profileregistry.h"
 
+#include "boundedfile.h"
 #include "profileparser.h"
 
 #include <QDir>
@@ -7,7 +8,8 @@
 
 namespace {
 
-std::optional<OutboxProfile> readFile(const QString &path, QString *error)
+// A built-in, compiled in (BoundedFile reads the file system only).
+std::optional<OutboxProfile> readResource(const QString &path, QString *error)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
@@ -25,7 +27,7 @@ QList<OutboxProfile> loadBuiltIns()
     const QStringList files = dir.entryList({QStringLiteral("*.profile")}, QDir::Files, QDir::Name);
     for (const QString &file : files) {
         QString error;
-        if (const auto profile = readFile(dir.filePath(file), &error))
+        if (const auto profile = readResource(dir.filePath(file), &error))
             profiles.insert(profile->isNative() ? 0 : profiles.size(), *profile);
         else
             qWarning("built-in profile %s: %s", qPrintable(file), qPrintable(error));
@@ -64,7 +66,11 @@ std::optional<OutboxProfile> byName(const QString &name, QString *error)
 
 std::optional<OutboxProfile> fromFile(const QString &path, QString *error)
 {
-    return readFile(path, error);
+    const std::optional<QByteArray> text
+        = BoundedFile::read(path, MaxFileBytes, QStringLiteral("profile"), error);
+    if (!text)
+        return std::nullopt;
+    return ProfileParser::parse(QString::fromUtf8(*text), path, error);
 }
 
 std::optional<OutboxProfile> resolve(const QString &nameOrPath, QString *error)

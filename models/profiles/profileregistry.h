@@ -10,13 +10,17 @@
 
 namespace ProfileRegistry {
 
+// A profile file is a few hundred bytes; one above this is refused unread (BoundedFile).
+constexpr qint64 MaxFileBytes = 256 * 1024;
+
 // The built-in profiles, native first, the others by name.
 QList<OutboxProfile> builtIns();
 QStringList builtInNames();
 
 // A built-in by name; otherwise *error lists the built-ins.
 std::optional<OutboxProfile> byName(const QString &name, QString *error);
-// A profile file; *error names the file, line and field of the first problem.
+// A profile file (a regular file of at most MaxFileBytes); *error names the file, line and
+// field of the first problem.
 std::optional<OutboxProfile> fromFile(const QString &path, QString *error);
 // The argument of `--profile NAME|PATH`: a built-in's name, else a profile file.
 std::optional<OutboxProfile> resolve(const QString &nameOrPath, QString *error);
