@@ -1,31 +1,38 @@
 // outboxctl serve [--listen HOST:PORT] (--outbox NAME=URL[;profile=P] ... | --config FILE)
 // [--interval SECONDS]: serves /metrics (the Prometheus text exposition of every outbox's last
-// snapshot; OpenMetrics when the scraper asks for it) and /healthz with Qt HTTP Server. Each
+// snapshot; OpenMetrics when the scraper asks for it) and /healthz with HttpServer, serve's own
+// bounded HTTP server (GET and HEAD, no bodies, limits on heads, connections and time). Each
 // outbox is read by its own OutboxPoller on its own thread, once per interval whatever the
 // number of scrapes; a failing outbox is outbox_up 0 with one log line on stderr (no password)
 // and never stops the others. Loopback by default. Runs until SIGINT or SIGTERM (exit 0); exit
 // 2 on bad arguments, a bad fleet file or when it cannot listen, with nothing served.
 #include "cli.h"
 #include "fleetconfig.h"
+#include "httpserver.h"
 #include "metricstext.h"
 #include "outboxpoller.h"
 #include "quitonsignal.h"
 #include "workerthread.h"
 
 #include <QHostAddress>
-#include <QHttpServer>
-#include <QHttpServerRequest>
-#include <QHttpServerResponse>
 #include <QMap>
 #include <QTcpServer>
 #include <QTextStream>
+#include <algorithm>
 #include <memory>
+#include <sys/resource.h>
 #include <vector>
 
 namespace {
 
 constexpr quint16 DefaultPort = 9640;
 constexpr double DefaultIntervalS = 15;
+// Descriptors kept for what is not an HTTP client: the standard streams, the listener, Qt's
+// event pipes, and per outbox its database connection (a socket, or a SQLite file with its
+// journal) and thread.
+constexpr int ReservedDescriptors = 24;
+constexpr int DescriptorsPerOutbox = 4;
+constexpr int MinConnections = 4;
 
 bool parseListen(const QString &text, QHostAddress *host, quint16 *port, QString *error)
 {
@@ -137,22 +144,45 @@ private:
     std::vector<std::unique_ptr<WorkerThread<OutboxPoller>>> m_threads;
 };
 
-void addRoutes(QHttpServer *server, const FleetCache *cache)
+HttpResponse text(int status, const QByteArray &body)
 {
-    server->route(u"/metrics"_qs, QHttpServerRequest::Method::Get,
-        [cache](const QHttpServerRequest &request) {
-            const bool open = request.value("Accept").contains("application/openmetrics-text");
-            const auto format
-                = open ? MetricsText::Format::OpenMetrics : MetricsText::Format::Prometheus;
-            return QHttpServerResponse(
-                MetricsText::contentType(format).toUtf8(), cache->render(format));
-        });
-    server->route(u"/healthz"_qs, QHttpServerRequest::Method::Get,
-        [] { return QHttpServerResponse("text/plain", "ok\n"); });
-    server->route(u"/"_qs, QHttpServerRequest::Method::Get, [] {
-        return QHttpServerResponse("text/plain",
+    HttpResponse response;
+    response.status = status;
+    response.contentType = "text/plain";
+    response.body = body;
+    return response;
+}
+
+HttpResponse route(const HttpRequest &request, const FleetCache &cache)
+{
+    if (request.path == "/metrics") {
+        const bool open = request.header("accept").contains("application/openmetrics-text");
+        const auto format = open ? MetricsText::Format::OpenMetrics : MetricsText::Format::Prometheus;
+        HttpResponse response = text(200, cache.render(format));
+        response.contentType = MetricsText::contentType(format).toUtf8();
+        return response;
+    }
+    if (request.path == "/healthz")
+        return text(200, "ok\n");
+    if (request.path == "/")
+        return text(200,
             "outboxctl serve: the outboxes' health is at /metrics, liveness at /healthz\n");
-    });
+    return text(404, "not found\n");
+}
+
+// The connection cap: the default, or fewer when the descriptor limit (ulimit -n) would not
+// leave room for the pollers' database connections.
+HttpLimits limitsFor(qsizetype outboxes)
+{
+    HttpLimits limits;
+    rlimit files {};
+    if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY) {
+        const auto room = qint64(files.rlim_cur) - ReservedDescriptors
+            - DescriptorsPerOutbox * qint64(outboxes);
+        limits.maxConnections
+            = int(std::clamp<qint64>(room, MinConnections, limits.maxConnections));
+    }
+    return limits;
 }
 
 QString urlOf(const QTcpServer &listener)
@@ -162,6 +192,16 @@ QString urlOf(const QTcpServer &listener)
         ? u"["_qs + host.toString() + u"]"_qs
         : host.toString();
     return QStringLiteral("http://%1:%2").arg(address).arg(listener.serverPort());
+}
+
+void warnIfReachable(const QTcpServer &listener)
+{
+    if (listener.serverAddress().isLoopback())
+        return;
+    QTextStream(stderr) << "outboxctl serve: serving on " << urlOf(listener).mid(7)
+                        << ", reachable from other hosts: anyone who can connect reads the "
+                           "metrics unless TLS and a password (or a firewall) protect them"
+                        << Qt::endl;
 }
 
 } // namespace
@@ -194,14 +234,16 @@ int runServe(const QStringList &arguments)
         || !readInterval(parser, &intervalMs, &error) || !readEntries(parser, &entries, &error))
         return Cli::fail(u"serve: "_qs + error);
 
-    QHttpServer server;
+    FleetCache cache;
+    HttpServer server([&cache](const HttpRequest &request,
+                          const HttpServer::Respond &respond) { respond(route(request, cache)); },
+        limitsFor(entries.size()));
     auto *listener = new QTcpServer(&server);
     if (!listener->listen(host, port))
         return Cli::fail(QStringLiteral("serve: cannot listen on %1: %2")
                              .arg(parser.value(u"listen"_qs), listener->errorString()));
-    server.bind(listener);
-    FleetCache cache;
-    addRoutes(&server, &cache);
+    server.serve(listener);
+    warnIfReachable(*listener);
     QuitOnSignal::install(&server);
 
     const Fleet fleet(entries, intervalMs, &cache);

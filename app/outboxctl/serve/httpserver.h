@@ -41,9 +41,15 @@ struct HttpLimits
 {
     qsizetype maxHeadBytes = 8 * 1024; // request line and headers; over it: 431 and close
     int maxHeaders = 100; // over it: 431 and close
-    int idleTimeoutMs = 5000; // no complete request within this: closed
-    int maxConnections = 64; // over it a new connection is closed at once
-    qsizetype maxUnsentBytes = 4 * 1024 * 1024; // a client that never reads: closed
+    // No complete request within this (since the connection opened or the last answer), or no
+    // progress sending an answer: closed.
+    int idleTimeoutMs = 5000;
+    // At the cap a new connection closes the one that has waited longest for a request head;
+    // when every connection is busy it is closed itself.
+    int maxConnections = 64;
+    // With more than this not yet taken by the client, no further request is read (a client
+    // that pipelines and never reads is then closed by the idle timeout).
+    qsizetype maxUnsentBytes = 256 * 1024;
 };
 
 class HttpServer : public QObject
@@ -71,6 +77,8 @@ public:
 private:
     class Connection;
     void accept();
+    void acceptFailed();
+    bool closeOldestIdle();
     void forget(Connection *connection);
 
     Handler m_handler;
