@@ -47,8 +47,7 @@ QStringList block(const QStringList &lines, const QString &title)
     if (start < 0)
         return {};
     QStringList body;
-    for (qsizetype i = start + 1; i < lines.size() && lines.at(i).startsWith(QLatin1Char(' '));
-        ++i)
+    for (qsizetype i = start + 1; i < lines.size() && lines.at(i).startsWith(QLatin1Char(' ')); ++i)
         body << lines.at(i);
     return body;
 }
@@ -58,8 +57,8 @@ QStringList listedCommands()
 {
     static const QRegularExpression command(QStringLiteral("^  ([a-z]+)  +\\S"));
     QStringList commands;
-    for (const QString &line : block(outboxctl({QStringLiteral("--help")}).out,
-             QStringLiteral("Commands:"))) {
+    for (const QString &line :
+        block(outboxctl({QStringLiteral("--help")}).out, QStringLiteral("Commands:"))) {
         const QRegularExpressionMatch match = command.match(line);
         if (match.hasMatch())
             commands << match.captured(1);

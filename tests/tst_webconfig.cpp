@@ -196,6 +196,8 @@ void TestWebConfig::badFiles_data()
         << "basic_auth_user:\n  a: b\n"_qba << u"unknown key basic_auth_user"_qs;
     QTest::addRow("a list, not a mapping") << "- a\n- b\n"_qba << u"must be a mapping"_qs;
     QTest::addRow("YAML syntax") << "tls_server_config: [cert_file\n"_qba << u"line "_qs;
+    QTest::addRow("nested 100000 deep (yaml-cpp's depth limit, no stack overflow)")
+        << QByteArray(100000, '[') + QByteArray(100000, ']') << u"line 1"_qs;
     QTest::addRow("web_config_noAuth_certPath_empty")
         << "tls_server_config:\n  cert_file: \"\"\n  key_file: server.key\n"_qba
         << u"missing cert_file"_qs;

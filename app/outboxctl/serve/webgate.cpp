@@ -97,6 +97,12 @@ HttpServer::Handler WebGate::guard(HttpServer::Handler inner)
                HttpServer::Respond respond) { admit(request, std::move(respond), inner); };
 }
 
+void WebGate::attach(HttpServer *server)
+{
+    server->setResponseHeaders(m_config.headers);
+    connect(this, &WebGate::responseHeadersChanged, server, &HttpServer::setResponseHeaders);
+}
+
 void WebGate::admit(
     const HttpRequest &request, HttpServer::Respond respond, const HttpServer::Handler &inner)
 {

@@ -41,6 +41,8 @@ public:
     QTcpServer *createListener(QObject *parent = nullptr);
     // The handler behind basic authentication.
     HttpServer::Handler guard(HttpServer::Handler inner);
+    // Gives server the file's response headers, now and after each reload.
+    void attach(HttpServer *server);
     // Reads the file again now (the watcher calls it after a change).
     void reload();
 
