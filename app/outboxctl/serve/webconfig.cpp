@@ -133,31 +133,32 @@ ClientAuth clientAuth(const YAML::Node &tls)
 }
 
 // Go's names of the suites its crypto/tls calls secure (those the toolkit accepts) and
-// OpenSSL's names for them; the TLS 1.3 suites map to nothing: neither Go nor OpenSSL through
-// Qt lets a server choose them.
-const QHash<QString, QString> &cipherNames()
+// OpenSSL's names for them; the TLS 1.3 suites map to "": neither Go nor OpenSSL through Qt
+// lets a server choose them.
+struct CipherName
 {
-    static const QHash<QString, QString> names = {
-        {u"TLS_RSA_WITH_AES_128_CBC_SHA"_qs, u"AES128-SHA"_qs},
-        {u"TLS_RSA_WITH_AES_256_CBC_SHA"_qs, u"AES256-SHA"_qs},
-        {u"TLS_RSA_WITH_AES_128_GCM_SHA256"_qs, u"AES128-GCM-SHA256"_qs},
-        {u"TLS_RSA_WITH_AES_256_GCM_SHA384"_qs, u"AES256-GCM-SHA384"_qs},
-        {u"TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA"_qs, u"ECDHE-ECDSA-AES128-SHA"_qs},
-        {u"TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA"_qs, u"ECDHE-ECDSA-AES256-SHA"_qs},
-        {u"TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA"_qs, u"ECDHE-RSA-AES128-SHA"_qs},
-        {u"TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA"_qs, u"ECDHE-RSA-AES256-SHA"_qs},
-        {u"TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256"_qs, u"ECDHE-ECDSA-AES128-GCM-SHA256"_qs},
-        {u"TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384"_qs, u"ECDHE-ECDSA-AES256-GCM-SHA384"_qs},
-        {u"TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256"_qs, u"ECDHE-RSA-AES128-GCM-SHA256"_qs},
-        {u"TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384"_qs, u"ECDHE-RSA-AES256-GCM-SHA384"_qs},
-        {u"TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256"_qs, u"ECDHE-RSA-CHACHA20-POLY1305"_qs},
-        {u"TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256"_qs, u"ECDHE-ECDSA-CHACHA20-POLY1305"_qs},
-        {u"TLS_AES_128_GCM_SHA256"_qs, QString()},
-        {u"TLS_AES_256_GCM_SHA384"_qs, QString()},
-        {u"TLS_CHACHA20_POLY1305_SHA256"_qs, QString()},
-    };
-    return names;
-}
+    const char *go;
+    const char *openSsl;
+};
+constexpr CipherName CipherNames[] = {
+    {"TLS_RSA_WITH_AES_128_CBC_SHA", "AES128-SHA"},
+    {"TLS_RSA_WITH_AES_256_CBC_SHA", "AES256-SHA"},
+    {"TLS_RSA_WITH_AES_128_GCM_SHA256", "AES128-GCM-SHA256"},
+    {"TLS_RSA_WITH_AES_256_GCM_SHA384", "AES256-GCM-SHA384"},
+    {"TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA", "ECDHE-ECDSA-AES128-SHA"},
+    {"TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA", "ECDHE-ECDSA-AES256-SHA"},
+    {"TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA", "ECDHE-RSA-AES128-SHA"},
+    {"TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA", "ECDHE-RSA-AES256-SHA"},
+    {"TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256", "ECDHE-ECDSA-AES128-GCM-SHA256"},
+    {"TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384", "ECDHE-ECDSA-AES256-GCM-SHA384"},
+    {"TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256", "ECDHE-RSA-AES128-GCM-SHA256"},
+    {"TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384", "ECDHE-RSA-AES256-GCM-SHA384"},
+    {"TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256", "ECDHE-RSA-CHACHA20-POLY1305"},
+    {"TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256", "ECDHE-ECDSA-CHACHA20-POLY1305"},
+    {"TLS_AES_128_GCM_SHA256", ""},
+    {"TLS_AES_256_GCM_SHA384", ""},
+    {"TLS_CHACHA20_POLY1305_SHA256", ""},
+};
 
 QStringList ciphers(const YAML::Node &tls, int minVersion)
 {
@@ -168,12 +169,13 @@ QStringList ciphers(const YAML::Node &tls, int minVersion)
         throw Problem(list.Mark(), u"cipher_suites must be a list of cipher suite names"_qs);
     QStringList openSslNames;
     for (const auto &item : list) {
-        const QString name = item.IsScalar() ? text(item.Scalar()) : QString();
-        const auto found = cipherNames().constFind(name);
-        if (found == cipherNames().cend())
-            throw Problem(item.Mark(), QStringLiteral("unknown cipher: %1").arg(name));
-        if (!found.value().isEmpty())
-            openSslNames << found.value();
+        const std::string name = item.IsScalar() ? item.Scalar() : std::string();
+        const auto found = std::find_if(std::begin(CipherNames), std::end(CipherNames),
+            [&name](const CipherName &known) { return name == known.go; });
+        if (found == std::end(CipherNames))
+            throw Problem(item.Mark(), QStringLiteral("unknown cipher: %1").arg(text(name)));
+        if (*found->openSsl != '\0')
+            openSslNames << QString::fromLatin1(found->openSsl);
     }
     if (openSslNames.isEmpty() && minVersion < 13)
         throw Problem(list.Mark(),

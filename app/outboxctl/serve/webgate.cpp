@@ -8,31 +8,24 @@
 
 namespace {
 
-HttpResponse unauthorized()
+HttpResponse answer(
+    int status, const QByteArray &body, const QByteArray &header, const QByteArray &value)
 {
     HttpResponse response;
-    response.status = 401;
-    response.body = "Unauthorized\n";
-    response.headers.append(std::pair<QByteArray, QByteArray>("WWW-Authenticate", "Basic"));
+    response.status = status;
+    response.body = body;
+    response.headers.append(std::pair(header, value));
     return response;
+}
+
+HttpResponse unauthorized()
+{
+    return answer(401, "Unauthorized\n", "WWW-Authenticate", "Basic");
 }
 
 HttpResponse busy()
 {
-    HttpResponse response;
-    response.status = 503;
-    response.body = "Too many password checks at once; try again\n";
-    response.headers.append(std::pair<QByteArray, QByteArray>("Retry-After", "1"));
-    return response;
-}
-
-QByteArray authorization(const HttpRequest &request)
-{
-    for (const auto &[name, value] : request.headers) {
-        if (name == "authorization")
-            return value;
-    }
-    return {};
+    return answer(503, "Too many password checks at once; try again\n", "Retry-After", "1");
 }
 
 void log(const QString &line)
@@ -108,7 +101,7 @@ void WebGate::admit(
 {
     if (!m_auth.isEnabled())
         return inner(request, std::move(respond));
-    const auto credentials = BasicAuth::credentials(authorization(request));
+    const auto credentials = BasicAuth::credentials(request.header("authorization"));
     if (!credentials)
         return respond(unauthorized());
     const BasicAuthCheck check = m_auth.prepare(credentials->first, credentials->second);
