@@ -10,6 +10,7 @@
 #include <QTcpSocket>
 #include <QThread>
 #include <QTimer>
+#include <utility>
 #if QT_CONFIG(ssl)
 #include <QSslSocket>
 #endif
@@ -303,7 +304,11 @@ HttpServer::HttpServer(Handler handler, HttpLimits limits, QObject *parent)
 {
 }
 
-HttpServer::~HttpServer() = default;
+HttpServer::~HttpServer()
+{
+    // Before the members go: a closing socket reports it, and forget() must find a list.
+    qDeleteAll(std::exchange(m_connections, {}));
+}
 
 void HttpServer::serve(QTcpServer *listener)
 {
