@@ -103,6 +103,7 @@ private slots:
     void reloadSendsNewHeaders();
     void clientAuthTypes_data();
     void clientAuthTypes();
+    void keyOfAnotherCertificateIsReported();
 
 private:
     QString write(const QByteArray &yaml, const QString &name = u"web.yml"_qs);
@@ -116,7 +117,7 @@ void TestWebConfig::init()
 {
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
-    for (const QString &name : {u"server.crt"_qs, u"server.key"_qs, u"ca.crt"_qs}) {
+    for (const QString &name : {u"server.crt"_qs, u"server.key"_qs, u"ca.crt"_qs, u"ca.key"_qs}) {
         QFile out(m_dir->filePath(name));
         QVERIFY(out.open(QIODevice::WriteOnly));
         QVERIFY(out.write(fixture(name)) > 0);
@@ -599,6 +600,33 @@ void TestWebConfig::clientAuthTypes()
             !gone.isEmpty() || client.state() == QAbstractSocket::UnconnectedState, 10000);
         QCOMPARE(offered.size(), 0);
     }
+}
+
+// Qt checks that the key belongs to the certificate at the first handshake only: that one
+// fails, and the listener says why (once: later handshakes fail with a vaguer message), so
+// serve can log it; the connections are closed at once.
+void TestWebConfig::keyOfAnotherCertificateIsReported()
+{
+    QString error;
+    const auto web
+        = gate("tls_server_config:\n  cert_file: server.crt\n  key_file: ca.key\n", &error);
+    QVERIFY2(web, qPrintable(error));
+    std::unique_ptr<QTcpServer> listener(web->createListener());
+    auto *tls = qobject_cast<TlsListener *>(listener.get());
+    QVERIFY(tls && tls->listen(QHostAddress::LocalHost, 0));
+    QSignalSpy reported(tls, &TlsListener::configurationError);
+    QSignalSpy offered(tls, &QTcpServer::pendingConnectionAvailable);
+    for (int i = 0; i < 2; ++i) {
+        QSslSocket client;
+        QSignalSpy gone(&client, &QAbstractSocket::disconnected);
+        client.connectToHostEncrypted(u"127.0.0.1"_qs, tls->serverPort());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !gone.isEmpty() || client.state() == QAbstractSocket::UnconnectedState, 10000);
+    }
+    QCOMPARE(offered.size(), 0);
+    QCOMPARE(reported.size(), 1);
+    QVERIFY2(reported.at(0).at(0).toString().contains(u"rivate key"_qs),
+        qPrintable(reported.at(0).at(0).toString()));
 }
 
 OUTBOX_TEST_MAIN(TestWebConfig, QCoreApplication)

@@ -114,12 +114,14 @@ TlsListener::TlsListener(QObject *parent)
 {
     setHandshakeTimeout(HandshakeTimeoutMs);
     connect(this, &QSslServer::sslErrors, this, &TlsListener::forgive);
+    connect(this, &QSslServer::errorOccurred, this, &TlsListener::report);
 }
 
 void TlsListener::apply(const QSslConfiguration &configuration, ClientAuth clientAuth)
 {
     setSslConfiguration(configuration);
     m_clientAuth = clientAuth;
+    m_reported = false;
 }
 
 void TlsListener::incomingConnection(qintptr socketDescriptor)
@@ -142,4 +144,17 @@ void TlsListener::forgive(QSslSocket *socket, const QList<QSslError> &errors)
         [](const QSslError &error) { return error.error() == QSslError::NoPeerCertificate; });
     if (m_clientAuth == ClientAuth::VerifyClientCertIfGiven && onlyNoCertificate)
         socket->ignoreSslErrors();
+}
+
+void TlsListener::report(QSslSocket *socket, QAbstractSocket::SocketError error)
+{
+    const bool ours = error == QAbstractSocket::SslInvalidUserDataError
+        || error == QAbstractSocket::SslInternalError;
+    if (!ours)
+        return; // the client's business
+    const QString message = socket->errorString();
+    socket->abort(); // Qt would leave it open until the handshake timeout
+    if (!m_reported)
+        emit configurationError(message);
+    m_reported = true;
 }

@@ -38,11 +38,19 @@ public:
     // For the connections to come; the ones already open keep theirs.
     void apply(const QSslConfiguration &configuration, ClientAuth clientAuth);
 
+signals:
+    // A handshake failed for a reason of this side, not the client's: e.g. a key that does not
+    // belong to the certificate (Qt finds that out at the first handshake only). The first
+    // such failure after each apply(): later handshakes fail with vaguer messages.
+    void configurationError(const QString &message);
+
 protected:
     void incomingConnection(qintptr socketDescriptor) override;
 
 private:
     void forgive(QSslSocket *socket, const QList<QSslError> &errors);
+    void report(QSslSocket *socket, QAbstractSocket::SocketError error);
 
     ClientAuth m_clientAuth = ClientAuth::NoClientCert;
+    bool m_reported = false;
 };

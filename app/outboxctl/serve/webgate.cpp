@@ -80,6 +80,10 @@ QTcpServer *WebGate::createListener(QObject *parent)
         return new QTcpServer(parent);
     auto *listener = new TlsListener(parent);
     listener->apply(*m_ssl, m_config.tls.clientAuth);
+    connect(listener, &TlsListener::configurationError, this, [this](const QString &message) {
+        log(QStringLiteral("TLS handshakes fail: %1 (check cert_file and key_file of %2)")
+                .arg(message, m_path));
+    });
     m_listener = listener;
     return listener;
 }
