@@ -319,9 +319,8 @@ private:
         if (request.path == "/later")
             return m_deferred.append(std::move(respond));
         HttpResponse response;
-        response.body = request.path == "/big"
-            ? QByteArray(64 * 1024, 'x')
-            : "GET " + request.path
+        response.body = request.path == "/big" ? QByteArray(64 * 1024, 'x')
+                                               : "GET " + request.path
                 + (request.query.isEmpty() ? QByteArray() : QByteArray(" " + request.query));
         respond(response);
     }

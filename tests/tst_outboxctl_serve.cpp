@@ -2,7 +2,8 @@
 // PostgreSQL and a SQLite outbox. /metrics holds each outbox's exact DEAD count; concurrent
 // scrapes share one snapshot per interval (outbox_snapshots_total); an unreachable outbox is
 // outbox_up 0 with one log line and no password while the others stay up; the PostgreSQL
-// outbox heals after a server restart; /healthz answers; OpenMetrics when asked for; bad
+// outbox heals after a server restart; /healthz answers; HEAD like GET without the body, other
+// methods 405; a warning when listening beyond loopback; OpenMetrics when asked for; bad
 // arguments, a bad fleet file, a repeated name and a port in use exit 2 with nothing served;
 // SIGTERM ends it cleanly.
 #include "outboxctlrun.h"
@@ -199,6 +200,51 @@ private slots:
         QCOMPARE(get(serve.url(u"/nothing-here"_qs)).status, 404);
         QVERIFY2(serve.err().isEmpty(), qPrintable(serve.err()));
         QCOMPARE(serve.stop(), 0); // SIGTERM: a clean exit
+    }
+
+    // HEAD on every route is GET without the body; other methods are 405 with Allow.
+    void headAndOtherMethods()
+    {
+        Serve serve(
+            fleet() + QStringList {u"--interval"_qs, u"3600"_qs}); // one snapshot: same length
+        QVERIFY(serve.port() > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!dead(get(serve.url(u"/metrics"_qs)).body, u"pg"_qs).isEmpty()
+                && !dead(get(serve.url(u"/metrics"_qs)).body, u"lite"_qs).isEmpty(),
+            20000);
+        QNetworkAccessManager manager;
+        for (const QString &path : {u"/metrics"_qs, u"/healthz"_qs, u"/"_qs}) {
+            const Answer full = get(serve.url(path));
+            QNetworkReply *head = manager.head(QNetworkRequest(QUrl(serve.url(path))));
+            QVERIFY(QSignalSpy(head, &QNetworkReply::finished).wait(10000));
+            QCOMPARE(head->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+            QCOMPARE(head->header(QNetworkRequest::ContentLengthHeader).toInt(),
+                int(full.body.toUtf8().size()));
+            QVERIFY(head->readAll().isEmpty());
+            delete head;
+        }
+        QNetworkReply *post
+            = manager.post(QNetworkRequest(QUrl(serve.url(u"/metrics"_qs))), QByteArray());
+        QVERIFY(QSignalSpy(post, &QNetworkReply::finished).wait(10000));
+        QCOMPARE(post->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 405);
+        QCOMPARE(post->rawHeader("Allow"), QByteArray("GET, HEAD"));
+        delete post;
+    }
+
+    // Listening beyond loopback is allowed, with a warning that other hosts can reach it.
+    void warnsWhenNotLoopback()
+    {
+        QProcess process;
+        process.start(qEnvironmentVariable("OUTBOXCTL"),
+            {u"serve"_qs, u"--listen"_qs, u"0.0.0.0:0"_qs, u"--outbox"_qs,
+                u"lite="_qs + m_sqlite->url()});
+        QString err;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (err += QString::fromUtf8(process.readAllStandardError())).contains(u"\n"_qs), 20000);
+        process.terminate();
+        QVERIFY(process.waitForFinished(20000));
+        QVERIFY2(err.startsWith(u"outboxctl serve: serving on 0.0.0.0:"_qs), qPrintable(err));
+        QVERIFY2(err.contains(u"reachable from other hosts"_qs), qPrintable(err));
+        QCOMPARE(process.exitCode(), 0);
     }
 
     // What Prometheus sends when it prefers OpenMetrics gets OpenMetrics.

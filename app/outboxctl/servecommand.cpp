@@ -160,7 +160,8 @@ HttpResponse route(const HttpRequest &request, const FleetCache &cache)
 {
     if (request.path == "/metrics") {
         const bool open = request.header("accept").contains("application/openmetrics-text");
-        const auto format = open ? MetricsText::Format::OpenMetrics : MetricsText::Format::Prometheus;
+        const auto format
+            = open ? MetricsText::Format::OpenMetrics : MetricsText::Format::Prometheus;
         HttpResponse response = text(200, cache.render(format));
         response.contentType = MetricsText::contentType(format).toUtf8();
         return response;
@@ -168,8 +169,8 @@ HttpResponse route(const HttpRequest &request, const FleetCache &cache)
     if (request.path == "/healthz")
         return text(200, "ok\n");
     if (request.path == "/")
-        return text(200,
-            "outboxctl serve: the outboxes' health is at /metrics, liveness at /healthz\n");
+        return text(
+            200, "outboxctl serve: the outboxes' health is at /metrics, liveness at /healthz\n");
     return text(404, "not found\n");
 }
 

@@ -18,7 +18,8 @@ bool isToken(const QByteArray &text)
     if (text.isEmpty())
         return false;
     for (const char c : text) {
-        const bool alnum = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        const bool alnum
+            = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
         if (!alnum && !punctuation.contains(c))
             return false;
     }

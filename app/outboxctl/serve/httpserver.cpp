@@ -27,18 +27,30 @@ constexpr int AcceptRetryMs = 100;
 QByteArray reasonPhrase(int status)
 {
     switch (status) {
-    case 200: return "OK";
-    case 400: return "Bad Request";
-    case 401: return "Unauthorized";
-    case 403: return "Forbidden";
-    case 404: return "Not Found";
-    case 405: return "Method Not Allowed";
-    case 413: return "Content Too Large";
-    case 431: return "Request Header Fields Too Large";
-    case 500: return "Internal Server Error";
-    case 503: return "Service Unavailable";
-    case 505: return "HTTP Version Not Supported";
-    default: return "Status";
+    case 200:
+        return "OK";
+    case 400:
+        return "Bad Request";
+    case 401:
+        return "Unauthorized";
+    case 403:
+        return "Forbidden";
+    case 404:
+        return "Not Found";
+    case 405:
+        return "Method Not Allowed";
+    case 413:
+        return "Content Too Large";
+    case 431:
+        return "Request Header Fields Too Large";
+    case 500:
+        return "Internal Server Error";
+    case 503:
+        return "Service Unavailable";
+    case 505:
+        return "HTTP Version Not Supported";
+    default:
+        return "Status";
     }
 }
 
@@ -52,9 +64,8 @@ QByteArray httpDate()
 
 bool isSafeHeader(const std::pair<QByteArray, QByteArray> &header)
 {
-    const auto unsafe = [](const QByteArray &text) {
-        return text.contains('\r') || text.contains('\n');
-    };
+    const auto unsafe
+        = [](const QByteArray &text) { return text.contains('\r') || text.contains('\n'); };
     return !header.first.isEmpty() && !unsafe(header.first) && !unsafe(header.second);
 }
 
@@ -126,7 +137,8 @@ private:
     QByteArray m_buffer; // the start of the next request head
     State m_state = State::Reading;
     bool m_closeAfterAnswer = false;
-    quint64 m_serial = 0; // of the request in the handler; a late Respond of an older one does nothing
+    // Of the request in the handler; a late Respond of an older one does nothing.
+    quint64 m_serial = 0;
     QTimer m_timer;
     QElapsedTimer m_idleSince;
 };
@@ -158,6 +170,8 @@ bool HttpServer::Connection::isIdle() const
 
 void HttpServer::Connection::process()
 {
+    if (m_socket->state() != QAbstractSocket::ConnectedState)
+        return; // closed (e.g. to make room) while this call was queued
     if (m_state == State::Closing) {
         m_socket->skip(m_socket->bytesAvailable());
         return;
@@ -173,8 +187,8 @@ void HttpServer::Connection::process()
     if (length < 0)
         return;
     HttpRequest request;
-    const auto result = HttpHeadParser::parse(
-        m_buffer.left(length), m_server->m_limits.maxHeaders, &request);
+    const auto result
+        = HttpHeadParser::parse(m_buffer.left(length), m_server->m_limits.maxHeaders, &request);
     m_buffer.remove(0, length);
     if (result.status != 0)
         return refuse(result);
@@ -224,6 +238,8 @@ HttpServer::Respond HttpServer::Connection::responder(bool head)
 
 void HttpServer::Connection::answer(const HttpResponse &response, bool head)
 {
+    if (m_socket->state() != QAbstractSocket::ConnectedState)
+        return; // the client left; the connection is being deleted
     m_socket->write(this->head(response, response.body.size()));
     if (!head)
         m_socket->write(response.body);
@@ -301,8 +317,7 @@ HttpServer::HttpServer(Handler handler, HttpLimits limits, QObject *parent)
     : QObject(parent)
     , m_handler(std::move(handler))
     , m_limits(limits)
-{
-}
+{ }
 
 HttpServer::~HttpServer()
 {
