@@ -25,10 +25,12 @@ QStringList readLines(const QString &path)
     return QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'));
 }
 
-// Every --name in `text`, without the dashes; --help left out.
+// Every --name in `text`, without the dashes; --help left out. A name may hold dots between
+// its words, as Prometheus's --web.config.file does (not at its end: "see --config." is config).
 QSet<QString> optionNames(const QString &text)
 {
-    static const QRegularExpression option(QStringLiteral("--([a-z0-9][a-z0-9-]*)"));
+    static const QRegularExpression option(
+        QStringLiteral("--([a-z0-9][a-z0-9-]*(?:\\.[a-z0-9][a-z0-9-]*)*)"));
     QSet<QString> names;
     auto matches = option.globalMatch(text);
     while (matches.hasNext())
@@ -45,8 +47,7 @@ QStringList block(const QStringList &lines, const QString &title)
     if (start < 0)
         return {};
     QStringList body;
-    for (qsizetype i = start + 1; i < lines.size() && lines.at(i).startsWith(QLatin1Char(' '));
-        ++i)
+    for (qsizetype i = start + 1; i < lines.size() && lines.at(i).startsWith(QLatin1Char(' ')); ++i)
         body << lines.at(i);
     return body;
 }
@@ -56,8 +57,8 @@ QStringList listedCommands()
 {
     static const QRegularExpression command(QStringLiteral("^  ([a-z]+)  +\\S"));
     QStringList commands;
-    for (const QString &line : block(outboxctl({QStringLiteral("--help")}).out,
-             QStringLiteral("Commands:"))) {
+    for (const QString &line :
+        block(outboxctl({QStringLiteral("--help")}).out, QStringLiteral("Commands:"))) {
         const QRegularExpressionMatch match = command.match(line);
         if (match.hasMatch())
             commands << match.captured(1);
@@ -69,7 +70,8 @@ QStringList listedCommands()
 // "  -h, --help"); a description's wrapped lines are indented further.
 QSet<QString> helpOptions(const QString &command)
 {
-    static const QRegularExpression option(QStringLiteral("^  (?:-[a-zA-Z], )?(--[a-z0-9-]+)"));
+    static const QRegularExpression option(
+        QStringLiteral("^  (?:-[a-zA-Z], )?(--[a-z0-9-]+(?:\\.[a-z0-9-]+)*)"));
     QString names;
     for (const QString &line :
         block(outboxctl({command, QStringLiteral("--help")}).out, QStringLiteral("Options:"))) {
@@ -146,6 +148,9 @@ private slots:
         QVERIFY(check.contains(QStringLiteral("db")));
         QVERIFY(check.contains(QStringLiteral("max-dead")));
         QVERIFY(!check.contains(Help));
+        QCOMPARE(optionNames(QStringLiteral("--web.config.file FILE, see --config.")),
+            (QSet<QString> {QStringLiteral("web.config.file"), QStringLiteral("config")}));
+        QVERIFY(helpOptions(QStringLiteral("serve")).contains(QStringLiteral("web.config.file")));
         QCOMPARE(manOptions(QStringLiteral("init")).value_or(QSet<QString>()),
             (QSet<QString> {QStringLiteral("db"), QStringLiteral("for-simulation")}));
         QCOMPARE(markdownOptions(QStringLiteral("init")).value_or(QSet<QString>()),

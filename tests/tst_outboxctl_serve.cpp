@@ -466,6 +466,12 @@ private slots:
             << u"lite is named twice"_qs;
         QTest::addRow("no such config")
             << QStringList {u"--config"_qs, u"/nonexistent/fleet.conf"_qs} << u"cannot read"_qs;
+        QTest::addRow("no such web config") << QStringList {u"--outbox"_qs, lite,
+            u"--web.config.file"_qs,
+            u"/nonexistent/web.yml"_qs} << u"cannot read web config file /nonexistent/web.yml"_qs;
+        QTest::addRow("a device as web config")
+            << QStringList {u"--outbox"_qs, lite, u"--web.config.file"_qs, u"/dev/zero"_qs}
+            << u"not a web config file"_qs;
         QTest::addRow("unknown option")
             << QStringList {u"--outbox"_qs, lite, u"--port"_qs, u"9"_qs} << u"port"_qs;
     }

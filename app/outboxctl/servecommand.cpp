@@ -4,18 +4,21 @@
 // bounded HTTP server (GET and HEAD, no bodies, limits on heads, connections and time). Each
 // outbox is read by its own OutboxPoller on its own thread, once per interval whatever the
 // number of scrapes; a failing outbox is outbox_up 0 with one log line on stderr (no password)
-// and never stops the others. Loopback by default. Runs until SIGINT or SIGTERM (exit 0); exit
-// 2 on bad arguments, a bad fleet file or when it cannot listen, with nothing served.
+// and never stops the others. Loopback by default; HTTPS, passwords and headers with
+// --web.config.file (WebGate). Runs until SIGINT or SIGTERM (exit 0); exit 2 on bad arguments,
+// a bad fleet file or web config, or when it cannot listen, with nothing served.
 #include "cli.h"
 #include "fleetconfig.h"
 #include "httpserver.h"
 #include "metricstext.h"
 #include "outboxpoller.h"
 #include "quitonsignal.h"
+#include "webgate.h"
 #include "workerthread.h"
 
 #include <QHostAddress>
 #include <QMap>
+#include <QSslServer>
 #include <QTcpServer>
 #include <QTextStream>
 #include <algorithm>
@@ -186,20 +189,26 @@ HttpLimits limitsFor(qsizetype outboxes)
     return limits;
 }
 
-QString urlOf(const QTcpServer &listener)
+QString addressOf(const QTcpServer &listener)
 {
     const QHostAddress host = listener.serverAddress();
     const QString address = host.protocol() == QAbstractSocket::IPv6Protocol
         ? u"["_qs + host.toString() + u"]"_qs
         : host.toString();
-    return QStringLiteral("http://%1:%2").arg(address).arg(listener.serverPort());
+    return QStringLiteral("%1:%2").arg(address).arg(listener.serverPort());
+}
+
+QString urlOf(const QTcpServer &listener)
+{
+    const bool tls = qobject_cast<const QSslServer *>(&listener) != nullptr;
+    return (tls ? u"https://"_qs : u"http://"_qs) + addressOf(listener);
 }
 
 void warnIfReachable(const QTcpServer &listener)
 {
     if (listener.serverAddress().isLoopback())
         return;
-    QTextStream(stderr) << "outboxctl serve: serving on " << urlOf(listener).mid(7)
+    QTextStream(stderr) << "outboxctl serve: serving on " << addressOf(listener)
                         << ", reachable from other hosts: anyone who can connect reads the "
                            "metrics unless TLS and a password (or a firewall) protect them"
                         << Qt::endl;
@@ -222,6 +231,10 @@ int runServe(const QStringList &arguments)
     parser.addOption({u"interval"_qs,
         u"Read each outbox at most once per this many seconds (default 15, at least 1)."_qs,
         u"SECONDS"_qs});
+    parser.addOption({u"web.config.file"_qs,
+        u"HTTPS, basic auth users and headers: a web config in the Prometheus exporter-toolkit's "
+        "format, read again when it changes."_qs,
+        u"FILE"_qs});
     int exitCode = Cli::Ok;
     if (!Cli::parse(parser, u"serve"_qs, arguments, &exitCode))
         return exitCode;
@@ -235,16 +248,25 @@ int runServe(const QStringList &arguments)
         || !readInterval(parser, &intervalMs, &error) || !readEntries(parser, &entries, &error))
         return Cli::fail(u"serve: "_qs + error);
     Cli::warnOfPasswordInArguments(arguments);
+    const auto gate = parser.isSet(u"web.config.file"_qs)
+        ? WebGate::open(parser.value(u"web.config.file"_qs), &error)
+        : nullptr;
+    if (parser.isSet(u"web.config.file"_qs) && !gate)
+        return Cli::fail(u"serve: "_qs + error);
 
     FleetCache cache;
-    HttpServer server([&cache](const HttpRequest &request,
-                          const HttpServer::Respond &respond) { respond(route(request, cache)); },
-        limitsFor(entries.size()));
-    auto *listener = new QTcpServer(&server);
+    const HttpServer::Handler pages
+        = [&cache](const HttpRequest &request, const HttpServer::Respond &respond) {
+              respond(route(request, cache));
+          };
+    HttpServer server(gate ? gate->guard(pages) : pages, limitsFor(entries.size()));
+    QTcpServer *listener = gate ? gate->createListener(&server) : new QTcpServer(&server);
     if (!listener->listen(host, port))
         return Cli::fail(QStringLiteral("serve: cannot listen on %1: %2")
                              .arg(parser.value(u"listen"_qs), listener->errorString()));
     server.serve(listener);
+    if (gate)
+        gate->attach(&server);
     warnIfReachable(*listener);
     QuitOnSignal::install(&server);
 

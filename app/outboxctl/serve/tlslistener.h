@@ -1,0 +1,56 @@
+// HTTPS for `outboxctl serve`: the QSslConfiguration a web config's tls_server_config asks for,
+// and the QSslServer that serves with it (QSslServer is handed to HttpServer::serve, which takes
+// its connections once their handshake is done). The exporter-toolkit's client_auth_type
+// values map onto Qt's peer verification as follows:
+//   NoClientCert               VerifyNone
+//   RequestClientCert          QueryPeer (asked for, not required, not verified)
+//   RequireAnyClientCert       QueryPeer, a missing certificate fatal (not verified)
+//   VerifyClientCertIfGiven    VerifyPeer, only "no certificate" forgiven
+//   RequireAndVerifyClientCert VerifyPeer, a missing certificate fatal
+// A client certificate is verified against client_ca_file, else the system's CAs.
+#pragma once
+
+#include "webconfig.h"
+
+#include <QSslConfiguration>
+#include <QSslServer>
+#include <optional>
+
+namespace TlsSettings {
+
+constexpr qint64 MaxFileBytes = 1024 * 1024;
+
+// Loads the certificate (and any chain after it), the key (PEM, RSA or EC, unencrypted) and
+// the client CAs, each through BoundedFile; nothing, with the reason, when one cannot be used.
+std::optional<QSslConfiguration> configuration(const TlsServerConfig &config, QString *error);
+
+} // namespace TlsSettings
+
+class TlsListener : public QSslServer
+{
+    Q_OBJECT
+public:
+    static constexpr int HandshakeTimeoutMs = 5000;
+    static constexpr int MaxHandshakes = 64; // at once; more connections are closed at once
+
+    explicit TlsListener(QObject *parent = nullptr);
+
+    // For the connections to come; the ones already open keep theirs.
+    void apply(const QSslConfiguration &configuration, ClientAuth clientAuth);
+
+signals:
+    // A handshake failed for a reason of this side, not the client's: e.g. a key that does not
+    // belong to the certificate (Qt finds that out at the first handshake only). The first
+    // such failure after each apply(): later handshakes fail with vaguer messages.
+    void configurationError(const QString &message);
+
+protected:
+    void incomingConnection(qintptr socketDescriptor) override;
+
+private:
+    void forgive(QSslSocket *socket, const QList<QSslError> &errors);
+    void report(QSslSocket *socket, QAbstractSocket::SocketError error);
+
+    ClientAuth m_clientAuth = ClientAuth::NoClientCert;
+    bool m_reported = false;
+};
