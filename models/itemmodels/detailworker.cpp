@@ -62,8 +62,7 @@ QSqlDatabase DetailWorker::database(QString *error)
 
 QString DetailWorker::source(const QSqlDatabase &db) const
 {
-    return m_profile ? m_profile->source(OutboxProfile::engineOf(db))
-                     : QStringLiteral("delivery_outbox");
+    return OutboxProfile::sourceOf(m_profile, db);
 }
 
 bool DetailWorker::readSummary(const QSqlDatabase &db, EventDetail *detail)
@@ -109,7 +108,7 @@ void DetailWorker::explain(const QSqlDatabase &db, EventDetail *detail, qint64 n
         return;
     }
     const auto explanation = EventExplainer::explain(db, detail->eventId, now,
-        &detail->explanationError, m_profile ? &*m_profile : nullptr, m_explain);
+        &detail->explanationError, m_profile, m_explain);
     if (!explanation)
         return;
     detail->explanation = explanation->explanation;

@@ -1,5 +1,6 @@
 #include "eventqueryclient.h"
 
+#include "sqldialect.h"
 #include "eventquerycanceller.h"
 #include "eventqueryworker.h"
 
@@ -14,7 +15,7 @@ EventQueryClient::EventQueryClient(
     qRegisterMetaType<EventPageAnswer>();
     connect(m_worker.worker(), &EventQueryWorker::answered, this, &EventQueryClient::accept);
     m_worker.start();
-    if (url.isPostgreSql())
+    if (SqlDialect::of(url.engine()).can().serverSideCancel)
         startCanceller(url);
 }
 

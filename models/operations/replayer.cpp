@@ -1,5 +1,6 @@
 #include "replayer.h"
 
+#include "sqldialect.h"
 #include "readonlytransaction.h"
 
 #include <QSqlError>
@@ -21,7 +22,7 @@ EventFilter deadOnly(EventFilter filter)
 
 Replayer::Replayer(const QSqlDatabase &db)
     : m_db(db)
-    , m_postgres(db.driverName() == QLatin1String("QPSQL"))
+    , m_dialect(&SqlDialect::of(db))
     , m_statements(db)
     , m_job(db)
 { }
@@ -35,8 +36,7 @@ Replayer::Replayer(const QSqlDatabase &db, const OutboxProfile &profile)
 
 QString Replayer::source() const
 {
-    return m_profile ? m_profile->source(OutboxProfile::engineOf(m_db))
-                     : QStringLiteral("delivery_outbox");
+    return OutboxProfile::sourceOf(m_profile, m_db);
 }
 
 QString Replayer::refusal(const ReplayRequest &request) const
@@ -173,7 +173,7 @@ std::optional<QStringList> Replayer::statusesOf(const QString &eventId, bool loc
     // clang-format off
     QSqlQuery &query = prepared(QStringLiteral("SELECT status FROM ") + source()
         + QStringLiteral(" WHERE event_id = :id")
-        + (lock && m_postgres ? QStringLiteral(" FOR UPDATE") : QString()));
+        + (lock ? m_dialect->rowLockClause() : QString()));
     // clang-format on
     query.bindValue(QStringLiteral(":id"), eventId);
     if (!query.exec()) {

@@ -1,0 +1,52 @@
+#include "sqldialect.h"
+
+#include <QSqlQuery>
+
+void SqlDialect::exec(const QSqlDatabase &db, const QString &sql)
+{
+    QSqlQuery(db).exec(sql);
+}
+
+QString SqlDialect::literal(const QString &name)
+{
+    QString quoted = name;
+    quoted.replace(QLatin1Char('\''), QStringLiteral("''"));
+    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+}
+
+void SqlDialect::setNoticeLevel(const QSqlDatabase &, NoticeLevel, Scope) const { }
+
+QString SqlDialect::rowLockClause() const
+{
+    return {};
+}
+
+QString SqlDialect::skipLockedClause() const
+{
+    return {};
+}
+
+QString SqlDialect::likeEscapeClause() const
+{
+    return QStringLiteral(" ESCAPE '\\'");
+}
+
+QString SqlDialect::plannerLimitsSql(Scope) const
+{
+    return {};
+}
+
+QString SqlDialect::backendIdSql() const
+{
+    return {};
+}
+
+QString SqlDialect::cancelSql(const QString &) const
+{
+    return {};
+}
+
+QString SqlDialect::collationProbeSql() const
+{
+    return QStringLiteral("SELECT 'B' < 'a' AND 'E-5' < 'E.' AND 'Z9' < 'a0'");
+}
