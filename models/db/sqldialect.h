@@ -84,7 +84,7 @@ public:
     // A SELECT of one text column: the IDs of the JSON array bound to `placeholder`.
     virtual QString idSetSelect(const QString &placeholder) const = 0;
     virtual QString integerType() const = 0; // the 64-bit integer type of a CAST
-    QString likeEscapeClause() const; // " ESCAPE '\'": a backslash escapes % and _
+    virtual QString likeEscapeClause() const; // " ESCAPE '\'": a backslash escapes % and _
     // The statement that keeps the planner from parallel workers and JIT, or empty.
     virtual QString plannerLimitsSql(Scope scope) const;
     // A SELECT of one value, true when the table (or index) exists. `name` is one of the

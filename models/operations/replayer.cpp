@@ -195,7 +195,7 @@ QSqlQuery *Replayer::runFilter(ReadOnlyTransaction &transaction, const QString &
     const EventFilter dead = deadOnly(filter);
     // Pieces put together rather than QString::arg(): a profile's source may hold a '%'.
     QString sql = select;
-    sql.replace(QStringLiteral("@WHERE@"), dead.whereClause());
+    sql.replace(QStringLiteral("@WHERE@"), dead.whereClause(*m_dialect));
     sql.replace(QStringLiteral("@SOURCE@"), source());
     QSqlQuery *query = transaction.prepare(sql);
     if (!query) {
