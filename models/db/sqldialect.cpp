@@ -2,6 +2,10 @@
 
 #include <QSqlQuery>
 
+SqlDialect::SqlDialect(Traits traits)
+    : m_traits(std::move(traits))
+{ }
+
 void SqlDialect::exec(const QSqlDatabase &db, const QString &sql)
 {
     QSqlQuery(db).exec(sql);
@@ -14,16 +18,15 @@ QString SqlDialect::literal(const QString &name)
     return QLatin1Char('\'') + quoted + QLatin1Char('\'');
 }
 
+void SqlDialect::startSession(const QSqlDatabase &) const { }
+
 void SqlDialect::setNoticeLevel(const QSqlDatabase &, NoticeLevel, Scope) const { }
 
-QString SqlDialect::rowLockClause() const
+// A read has nothing to commit.
+void SqlDialect::endReadOnly(const QSqlDatabase &db, bool active, bool) const
 {
-    return {};
-}
-
-QString SqlDialect::skipLockedClause() const
-{
-    return {};
+    if (active)
+        exec(db, QStringLiteral("ROLLBACK"));
 }
 
 QString SqlDialect::likeEscapeClause() const
@@ -32,11 +35,6 @@ QString SqlDialect::likeEscapeClause() const
 }
 
 QString SqlDialect::plannerLimitsSql(Scope) const
-{
-    return {};
-}
-
-QString SqlDialect::backendIdSql() const
 {
     return {};
 }

@@ -41,49 +41,76 @@ public:
     enum class NoticeLevel { Warning, Error };
     enum class Scope { Session, Transaction };
 
+    // What an engine is and has, as data: the fixed half of its dialect.
+    struct Traits
+    {
+        Engine engine = Engine::Sqlite;
+        QString qtDriver; // the Qt SQL driver's name
+        QStringList urlSchemes; // "postgresql" first, then any alias
+        QString keyPrefix; // a profile file's per-engine key prefix
+        QString title; // as a message names the engine
+        QString driverPackage; // the Debian package of the Qt driver
+        Capabilities can;
+        QString beginWrite; // begins a transaction that will write
+        QString rowLock; // " FOR UPDATE", or empty where the write transaction serialises
+        QString skipLocked; // " FOR UPDATE SKIP LOCKED", or empty
+        QString integerType; // the 64-bit integer type of a CAST
+        QString backendId; // SELECT of this connection's server process, or empty
+        QString schemaResource; // resources/sql/<engine>.sql in the binary
+        QStringList afterSchema; // after the schema's commit
+        QStringList bulkLoad; // before a simulation's bulk insert
+        QStringList simulationSession; // a session of many short simulation transactions
+        // How SqlText reads quotes, identifiers, comments and escapes: each reading one way
+        // the engine may be configured to read them.
+        QList<SqlText::Reading> readings;
+    };
+
     static const SqlDialect &of(Engine engine);
     // The dialect of an open connection's driver (a connection Outbox Health opened).
     static const SqlDialect &of(const QSqlDatabase &db);
     static QList<const SqlDialect *> all();
 
+    explicit SqlDialect(Traits traits);
     virtual ~SqlDialect() = default;
+    SqlDialect(const SqlDialect &) = delete;
+    SqlDialect &operator=(const SqlDialect &) = delete;
 
     // Identity.
-    virtual Engine engine() const = 0;
-    virtual QString qtDriver() const = 0; // the Qt SQL driver's name
+    Engine engine() const { return m_traits.engine; }
+    QString qtDriver() const { return m_traits.qtDriver; }
+    QStringList urlSchemes() const { return m_traits.urlSchemes; }
+    QString keyPrefix() const { return m_traits.keyPrefix; }
+    QString title() const { return m_traits.title; }
+    QString driverPackage() const { return m_traits.driverPackage; }
+    const Capabilities &can() const { return m_traits.can; }
     // Empty when the engine's Qt driver is installed; otherwise the message naming the driver
     // and its Debian package.
     QString missingDriver() const;
     // A new connection of the engine's driver, named `connectionName`.
     QSqlDatabase addDatabase(const QString &connectionName) const;
-    virtual QStringList urlSchemes() const = 0; // "postgresql" first, then any alias
-    virtual QString keyPrefix() const = 0; // a profile file's per-engine key prefix
-    virtual QString title() const = 0; // as a message names the engine
-    virtual QString driverPackage() const = 0; // the Debian package of the Qt driver
-    virtual const Capabilities &can() const = 0;
 
     // Connection set-up before open(); false with *error when the URL cannot be opened.
     virtual bool configure(QSqlDatabase &db, const DatabaseUrl &url, const OpenOptions &options,
         QString *error) const = 0;
     // The session statements after open(), and again after a reconnect.
-    virtual void startSession(const QSqlDatabase &db) const = 0;
+    virtual void startSession(const QSqlDatabase &db) const;
     // The least severe server notice that still reaches the client (libpq prints them to
     // stderr); nothing on an engine without notices.
     virtual void setNoticeLevel(const QSqlDatabase &db, NoticeLevel level, Scope scope) const;
 
     // Transactions.
-    virtual QString beginWriteSql() const = 0; // a transaction that will write
+    QString beginWriteSql() const { return m_traits.beginWrite; }
     // Begins a transaction that cannot write; *restore: a session setting endReadOnly() undoes
     // (even when the transaction itself did not begin: then `active` is false).
     virtual bool beginReadOnly(const QSqlDatabase &db, bool *restore, QString *error) const = 0;
-    virtual void endReadOnly(const QSqlDatabase &db, bool active, bool restore) const = 0;
+    virtual void endReadOnly(const QSqlDatabase &db, bool active, bool restore) const;
 
     // Fragments (every value bound by the caller).
-    virtual QString rowLockClause() const; // " FOR UPDATE", or empty where a write lock serialises
-    virtual QString skipLockedClause() const; // " FOR UPDATE SKIP LOCKED", or empty
+    QString rowLockClause() const { return m_traits.rowLock; }
+    QString skipLockedClause() const { return m_traits.skipLocked; }
     // A SELECT of one text column: the IDs of the JSON array bound to `placeholder`.
     virtual QString idSetSelect(const QString &placeholder) const = 0;
-    virtual QString integerType() const = 0; // the 64-bit integer type of a CAST
+    QString integerType() const { return m_traits.integerType; }
     virtual QString likeEscapeClause() const; // " ESCAPE '\'": a backslash escapes % and _
     // The statement that keeps the planner from parallel workers and JIT, or empty.
     virtual QString plannerLimitsSql(Scope scope) const;
@@ -92,22 +119,25 @@ public:
     // traced statement can be replayed as it is.
     virtual QString tableExistsSql(const QString &name) const = 0;
     virtual QString indexExistsSql(const QString &name) const = 0;
-    virtual QString backendIdSql() const; // this connection's server process, or empty
-    virtual QString cancelSql(const QString &placeholder) const; // cancel that process, or empty
+    QString backendIdSql() const { return m_traits.backendId; }
+    // Cancels the server process bound to `placeholder`; empty without server-side cancel.
+    virtual QString cancelSql(const QString &placeholder) const;
     // A SELECT of one value, true when text compares by code point ('B' before 'a').
     QString collationProbeSql() const;
 
     // Schema and bulk loads.
-    virtual QString schemaResource() const = 0; // resources/sql/<engine>.sql in the binary
-    virtual QStringList afterSchemaStatements() const = 0; // after the schema's commit
-    virtual QStringList bulkLoadStatements() const = 0; // a simulation's bulk insert
-    virtual QStringList simulationSessionStatements() const = 0; // many short transactions
+    QString schemaResource() const { return m_traits.schemaResource; }
+    QStringList afterSchemaStatements() const { return m_traits.afterSchema; }
+    QStringList bulkLoadStatements() const { return m_traits.bulkLoad; }
+    QStringList simulationSessionStatements() const { return m_traits.simulationSession; }
 
-    // Lexical rules: how SqlText reads quotes, identifiers, comments and escapes (each reading
-    // one way the engine may be configured to read them).
-    virtual QList<SqlText::Reading> readings() const = 0;
+    // Lexical rules for SqlText.
+    QList<SqlText::Reading> readings() const { return m_traits.readings; }
 
 protected:
     static void exec(const QSqlDatabase &db, const QString &sql);
     static QString literal(const QString &name); // 'name', quotes doubled
+
+private:
+    Traits m_traits;
 };

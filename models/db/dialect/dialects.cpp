@@ -1,29 +1,25 @@
 // The registry of dialects: the one place that maps an engine, or a connection's Qt driver, to
 // its dialect. A new engine adds its dialect here.
-#include "postgresqldialect.h"
-#include "sqlitedialect.h"
+#include "sqldialect.h"
 
-namespace {
-
-const PostgreSqlDialect postgreSql;
-const SqliteDialect sqlite;
-
-} // namespace
+// One function per engine, in its own file of this folder.
+const SqlDialect &postgreSqlDialect(); // postgresqldialect.cpp
+const SqlDialect &sqliteDialect(); // sqlitedialect.cpp
 
 QList<const SqlDialect *> SqlDialect::all()
 {
-    return {&postgreSql, &sqlite};
+    return {&postgreSqlDialect(), &sqliteDialect()};
 }
 
 const SqlDialect &SqlDialect::of(Engine engine)
 {
     switch (engine) {
     case Engine::PostgreSql:
-        return postgreSql;
+        return postgreSqlDialect();
     case Engine::Sqlite:
         break;
     }
-    return sqlite;
+    return sqliteDialect();
 }
 
 QString SqlDialect::missingDriver() const
@@ -47,5 +43,5 @@ const SqlDialect &SqlDialect::of(const QSqlDatabase &db)
             return *dialect;
     }
     Q_ASSERT_X(false, "SqlDialect::of", "a connection of a driver without a dialect");
-    return sqlite;
+    return sqliteDialect();
 }

@@ -1,7 +1,7 @@
-#include "sqlitedialect.h"
-
+// SQLite through Qt's QSQLITE driver: a file, one writer at a time.
 #include "databaseurl.h"
 #include "dbconnection.h"
+#include "sqldialect.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -45,160 +45,124 @@ QString errorOf(const QSqlQuery &query)
     return query.lastError().text().simplified();
 }
 
+SqlDialect::Traits traits()
+{
+    SqlDialect::Traits t;
+    t.engine = Engine::Sqlite;
+    t.qtDriver = QStringLiteral("QSQLITE");
+    t.urlSchemes = QStringList {QStringLiteral("sqlite")};
+    t.keyPrefix = QStringLiteral("sqlite");
+    t.title = QStringLiteral("SQLite");
+    t.driverPackage = QStringLiteral("libqt6sql6-sqlite");
+    t.can.arrayParameters = true; // json_each()
+    t.can.transactionalDdl = true;
+    t.can.fileDatabase = true;
+    // IMMEDIATE: a reader which later writes never deadlocks against another writer; the busy
+    // timeout then queues writers instead of failing them.
+    t.beginWrite = QStringLiteral("BEGIN IMMEDIATE");
+    t.integerType = QStringLiteral("INTEGER");
+    t.schemaResource = QStringLiteral(":/sql/sqlite.sql");
+    // Readers (the dashboard) and one writer (the relay) at once.
+    t.afterSchema = QStringList {QStringLiteral("PRAGMA journal_mode = WAL")};
+    // A simulation database: a crash mid-way may lose the file, which generate recreates.
+    t.bulkLoad = QStringList {QStringLiteral("PRAGMA synchronous = OFF")};
+    // Many short transactions (WAL) without a sync each: no power-loss durability needed.
+    t.simulationSession = QStringList {QStringLiteral("PRAGMA synchronous = NORMAL")};
+    // No dollar quotes, no nested comments; [name] and `name` identifiers.
+    t.readings = {{false, false, false, false, true}};
+    return t;
+}
+
+class SqliteDialect final : public SqlDialect
+{
+public:
+    SqliteDialect()
+        : SqlDialect(traits())
+    { }
+
+    bool configure(QSqlDatabase &db, const DatabaseUrl &url, const OpenOptions &options,
+        QString *error) const override
+    {
+        const QFileInfo file(url.path());
+        const QString kind = notRegularFile(url.path());
+        if (!kind.isEmpty()) {
+            *error = QStringLiteral("not a SQLite database: %1 is %2, not a file")
+                         .arg(url.path(), kind);
+            return false;
+        }
+        if (!options.allowCreate && !file.exists()) {
+            *error = QStringLiteral("SQLite database file not found: %1").arg(url.path());
+            return false;
+        }
+        if (file.exists() && !hasSqliteHeader(url.path())) {
+            *error = QStringLiteral("not a SQLite database: %1").arg(url.path());
+            return false;
+        }
+        db.setDatabaseName(url.path());
+        QString connectOptions = QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000");
+        if (options.readOnly)
+            connectOptions += QStringLiteral(";QSQLITE_OPEN_READONLY");
+        db.setConnectOptions(connectOptions);
+        return true;
+    }
+
+    void startSession(const QSqlDatabase &db) const override
+    {
+        exec(db, QStringLiteral("PRAGMA foreign_keys = ON"));
+    }
+
+    // PRAGMA query_only for the transaction's lifetime; *restore when it was off before.
+    bool beginReadOnly(const QSqlDatabase &db, bool *restore, QString *error) const override
+    {
+        *restore = false;
+        QSqlQuery query(db);
+        if (!query.exec(QStringLiteral("PRAGMA query_only")) || !query.next()) {
+            *error = errorOf(query);
+            return false;
+        }
+        *restore = !query.value(0).toBool();
+        query.finish();
+        if (query.exec(QStringLiteral("PRAGMA query_only = ON"))
+            && query.exec(QStringLiteral("BEGIN")))
+            return true;
+        *error = errorOf(query);
+        return false;
+    }
+
+    void endReadOnly(const QSqlDatabase &db, bool active, bool restore) const override
+    {
+        SqlDialect::endReadOnly(db, active, restore);
+        if (restore)
+            exec(db, QStringLiteral("PRAGMA query_only = OFF"));
+    }
+
+    QString idSetSelect(const QString &placeholder) const override
+    {
+        return QStringLiteral("SELECT value FROM json_each(%1)").arg(placeholder);
+    }
+
+    QString tableExistsSql(const QString &name) const override
+    {
+        return existsSql(QStringLiteral("table"), name);
+    }
+
+    QString indexExistsSql(const QString &name) const override
+    {
+        return existsSql(QStringLiteral("index"), name);
+    }
+
+private:
+    static QString existsSql(const QString &type, const QString &name)
+    {
+        return QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE type = '%1' AND name = %2")
+            .arg(type, literal(name));
+    }
+};
+
 } // namespace
 
-QString SqliteDialect::qtDriver() const
+const SqlDialect &sqliteDialect()
 {
-    return QStringLiteral("QSQLITE");
-}
-
-QStringList SqliteDialect::urlSchemes() const
-{
-    return {QStringLiteral("sqlite")};
-}
-
-QString SqliteDialect::keyPrefix() const
-{
-    return QStringLiteral("sqlite");
-}
-
-QString SqliteDialect::title() const
-{
-    return QStringLiteral("SQLite");
-}
-
-QString SqliteDialect::driverPackage() const
-{
-    return QStringLiteral("libqt6sql6-sqlite");
-}
-
-const SqlDialect::Capabilities &SqliteDialect::can() const
-{
-    static const Capabilities capabilities = [] {
-        Capabilities c;
-        c.arrayParameters = true; // json_each()
-        c.transactionalDdl = true;
-        c.fileDatabase = true;
-        return c;
-    }();
-    return capabilities;
-}
-
-bool SqliteDialect::configure(
-    QSqlDatabase &db, const DatabaseUrl &url, const OpenOptions &options, QString *error) const
-{
-    const QFileInfo file(url.path());
-    const QString kind = notRegularFile(url.path());
-    if (!kind.isEmpty()) {
-        *error
-            = QStringLiteral("not a SQLite database: %1 is %2, not a file").arg(url.path(), kind);
-        return false;
-    }
-    if (!options.allowCreate && !file.exists()) {
-        *error = QStringLiteral("SQLite database file not found: %1").arg(url.path());
-        return false;
-    }
-    if (file.exists() && !hasSqliteHeader(url.path())) {
-        *error = QStringLiteral("not a SQLite database: %1").arg(url.path());
-        return false;
-    }
-    db.setDatabaseName(url.path());
-    QString connectOptions = QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000");
-    if (options.readOnly)
-        connectOptions += QStringLiteral(";QSQLITE_OPEN_READONLY");
-    db.setConnectOptions(connectOptions);
-    return true;
-}
-
-void SqliteDialect::startSession(const QSqlDatabase &db) const
-{
-    exec(db, QStringLiteral("PRAGMA foreign_keys = ON"));
-}
-
-// IMMEDIATE: a reader which later writes never deadlocks against another writer; the busy
-// timeout then queues writers instead of failing them.
-QString SqliteDialect::beginWriteSql() const
-{
-    return QStringLiteral("BEGIN IMMEDIATE");
-}
-
-// PRAGMA query_only for the transaction's lifetime; *restore when it was off before.
-bool SqliteDialect::beginReadOnly(const QSqlDatabase &db, bool *restore, QString *error) const
-{
-    *restore = false;
-    QSqlQuery query(db);
-    if (!query.exec(QStringLiteral("PRAGMA query_only")) || !query.next()) {
-        *error = errorOf(query);
-        return false;
-    }
-    *restore = !query.value(0).toBool();
-    query.finish();
-    if (!query.exec(QStringLiteral("PRAGMA query_only = ON"))) {
-        *error = errorOf(query);
-        return false;
-    }
-    if (query.exec(QStringLiteral("BEGIN")))
-        return true;
-    *error = errorOf(query);
-    return false;
-}
-
-void SqliteDialect::endReadOnly(const QSqlDatabase &db, bool active, bool restore) const
-{
-    if (active)
-        exec(db, QStringLiteral("ROLLBACK"));
-    if (restore)
-        exec(db, QStringLiteral("PRAGMA query_only = OFF"));
-}
-
-QString SqliteDialect::idSetSelect(const QString &placeholder) const
-{
-    return QStringLiteral("SELECT value FROM json_each(%1)").arg(placeholder);
-}
-
-QString SqliteDialect::integerType() const
-{
-    return QStringLiteral("INTEGER");
-}
-
-QString SqliteDialect::tableExistsSql(const QString &name) const
-{
-    return QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = %1")
-        .arg(literal(name));
-}
-
-QString SqliteDialect::indexExistsSql(const QString &name) const
-{
-    return QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = %1")
-        .arg(literal(name));
-}
-
-QString SqliteDialect::schemaResource() const
-{
-    return QStringLiteral(":/sql/sqlite.sql");
-}
-
-// Readers (the dashboard) and one writer (the relay) at once.
-QStringList SqliteDialect::afterSchemaStatements() const
-{
-    return {QStringLiteral("PRAGMA journal_mode = WAL")};
-}
-
-// A simulation database: a crash mid-way may lose the file, which generate recreates anyway.
-QStringList SqliteDialect::bulkLoadStatements() const
-{
-    return {QStringLiteral("PRAGMA synchronous = OFF")};
-}
-
-// Many short transactions (WAL) without a sync each; a simulation needs no power-loss
-// durability.
-QStringList SqliteDialect::simulationSessionStatements() const
-{
-    return {QStringLiteral("PRAGMA synchronous = NORMAL")};
-}
-
-// No dollar quotes, no nested comments, [name] and `name` identifiers.
-QList<SqlText::Reading> SqliteDialect::readings() const
-{
-    return {{false, false, false, false, true}};
+    static const SqliteDialect dialect;
+    return dialect;
 }
