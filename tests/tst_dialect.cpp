@@ -110,15 +110,14 @@ private slots:
         const auto connection = database->initialise();
         QVERIFY(connection);
         QSqlQuery query(connection->database());
-        QVERIFY(query.prepare(u"SELECT * FROM ("_qs
-            + connection->dialect().idSetSelect(u":ids"_qs) + u") ids ORDER BY 1"_qs));
+        QVERIFY(query.prepare(u"SELECT * FROM ("_qs + connection->dialect().idSetSelect(u":ids"_qs)
+            + u") ids ORDER BY 1"_qs));
         query.bindValue(u":ids"_qs, u"[\"E-1\", \"it's\", \"x); DROP TABLE outbox_meta; --\"]"_qs);
         QVERIFY2(query.exec(), qPrintable(query.lastError().text()));
         QStringList ids;
         while (query.next())
             ids << query.value(0).toString();
-        QCOMPARE(ids,
-            QStringList({u"E-1"_qs, u"it's"_qs, u"x); DROP TABLE outbox_meta; --"_qs}));
+        QCOMPARE(ids, QStringList({u"E-1"_qs, u"it's"_qs, u"x); DROP TABLE outbox_meta; --"_qs}));
         QVERIFY(connection->dialect().can().arrayParameters);
         QVERIFY(!connection->database().record(u"outbox_meta"_qs).isEmpty());
     }
@@ -139,7 +138,8 @@ private slots:
             QSqlQuery *write = transaction.prepare(insert.arg(u"inside"_qs));
             QVERIFY(!write || !write->exec());
         }
-        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM outbox_meta WHERE key = 'inside'"_qs).toInt(), 0);
+        QCOMPARE(
+            scalar(db, u"SELECT COUNT(*) FROM outbox_meta WHERE key = 'inside'"_qs).toInt(), 0);
         QVERIFY(runs(db, insert.arg(u"after"_qs)));
         QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM outbox_meta WHERE key = 'after'"_qs).toInt(), 1);
     }
@@ -183,8 +183,8 @@ private slots:
             can.percentileDisc);
         QCOMPARE(runs(db, u"SELECT 'a' COLLATE \"C\" < 'b'"_qs), can.localeCollations);
         QVERIFY(runs(db, u"CREATE TABLE probe (n BIGINT)"_qs));
-        QCOMPARE(!runs(db, u"INSERT INTO probe (n) VALUES ('yesterday')"_qs),
-            can.strictColumnTypes);
+        QCOMPARE(
+            !runs(db, u"INSERT INTO probe (n) VALUES ('yesterday')"_qs), can.strictColumnTypes);
         QCOMPARE(runs(db, u"ALTER TABLE probe ADD CONSTRAINT positive CHECK (n > 0)"_qs),
             can.alterConstraints);
         QCOMPARE(runs(db, u"TRUNCATE probe"_qs), can.seriesGeneration);

@@ -12,7 +12,8 @@ const qint64 ReopenEveryMs = 250;
 
 void ReopeningConnection::quietServerWarnings(const QSqlDatabase &db)
 {
-    SqlDialect::of(db).setNoticeLevel(db, SqlDialect::NoticeLevel::Error, SqlDialect::Scope::Session);
+    SqlDialect::of(db).setNoticeLevel(
+        db, SqlDialect::NoticeLevel::Error, SqlDialect::Scope::Session);
 }
 
 ReopeningConnection::ReopeningConnection(const QSqlDatabase &db, const QElapsedTimer *clock)

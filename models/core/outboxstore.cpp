@@ -348,9 +348,8 @@ QList<AckResult> OutboxStore::ackMany(const QList<std::pair<Claim, QString>> &ac
     m_lastError.clear();
     QList<AckResult> results(acks.size());
     QSet<QString> acked;
-    const bool ok
-        = m_dialect->can().writableCtes ? ackManyPostgres(acks, now, &acked)
-                                        : ackManySqlite(acks, now, &acked);
+    const bool ok = m_dialect->can().writableCtes ? ackManyPostgres(acks, now, &acked)
+                                                  : ackManySqlite(acks, now, &acked);
     for (qsizetype i = 0; i < acks.size(); ++i) {
         results[i].ok = ok && acked.contains(acks.at(i).first.eventId);
         if (!results[i].ok)

@@ -10,7 +10,6 @@
 class DatabaseUrl
 {
 public:
-
     static DatabaseUrl parse(const QString &text, QString *error);
     // `text` (a message, an argument echoed back) with the password of anything in it that
     // looks like a URL with credentials (`scheme://user:password@`) replaced by `***`.

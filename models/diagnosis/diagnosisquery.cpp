@@ -1,9 +1,9 @@
 #include "diagnosisquery.h"
 
-#include "sqldialect.h"
 #include "errorsignature.h"
 #include "saturating.h"
 #include "sourcereader.h"
+#include "sqldialect.h"
 #include "timeformat.h"
 
 #include <QElapsedTimer>

@@ -1,9 +1,9 @@
 #include "healthquery.h"
 
-#include "sqldialect.h"
 #include "latencyquery.h"
 #include "readonlytransaction.h"
 #include "saturating.h"
+#include "sqldialect.h"
 #include "throughputcache.h"
 
 #include <QElapsedTimer>
@@ -475,10 +475,9 @@ bool checkStatuses(Reader &reader, const OutboxProfile &profile, QString *error)
     }
     if (rows == 0)
         return true;
-    const QString location
-        = QStringLiteral("%1:%2")
-              .arg(profile.origin())
-              .arg(profile.lineOfField(u"status"_qs, reader.dialect().engine()));
+    const QString location = QStringLiteral("%1:%2")
+                                 .arg(profile.origin())
+                                 .arg(profile.lineOfField(u"status"_qs, reader.dialect().engine()));
     *error
         = QStringLiteral("%1: %2 %3 a status other than PENDING, DELIVERED or DEAD (%4 %5):"
                          " the status expression (%6) must map every row to one of them")
@@ -523,7 +522,8 @@ bool limitPlanner(Reader &reader)
     // The trace is replayed statement by statement outside a transaction: the same settings
     // for that whole session.
     if (ok && reader.options().trace)
-        reader.options().trace->last() = reader.dialect().plannerLimitsSql(SqlDialect::Scope::Session);
+        reader.options().trace->last()
+            = reader.dialect().plannerLimitsSql(SqlDialect::Scope::Session);
     return ok;
 }
 

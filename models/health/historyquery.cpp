@@ -1,8 +1,8 @@
 #include "historyquery.h"
 
-#include "sqldialect.h"
 #include "latencyquery.h"
 #include "readonlytransaction.h"
+#include "sqldialect.h"
 
 #include <QElapsedTimer>
 #include <QVariant>
@@ -155,8 +155,8 @@ std::optional<DeliveryHistory> read(const QSqlDatabase &db, HistoryRange range, 
         history.latencyAvailable = probe->next() && probe->value(0).toInt() != 0;
         probe->finish();
     }
-    BucketReader reader(transaction, source, dialect.can().percentileDisc, history.throughputAvailable,
-        history.latencyAvailable, error);
+    BucketReader reader(transaction, source, dialect.can().percentileDisc,
+        history.throughputAvailable, history.latencyAvailable, error);
     if (!reader.isValid())
         return std::nullopt;
     // Newest first, so that a reading cut short by its budget shows the most recent buckets.

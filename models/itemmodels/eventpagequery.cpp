@@ -1,7 +1,7 @@
 #include "eventpagequery.h"
 
-#include "sqldialect.h"
 #include "readonlytransaction.h"
+#include "sqldialect.h"
 
 #include <QSqlQuery>
 #include <algorithm>

@@ -1,8 +1,8 @@
 #include "eventqueryclient.h"
 
-#include "sqldialect.h"
 #include "eventquerycanceller.h"
 #include "eventqueryworker.h"
+#include "sqldialect.h"
 
 #include <limits>
 

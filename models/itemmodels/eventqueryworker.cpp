@@ -1,7 +1,7 @@
 #include "eventqueryworker.h"
 
-#include "sqldialect.h"
 #include "eventpagequery.h"
+#include "sqldialect.h"
 
 #include <QElapsedTimer>
 #include <QSqlQuery>

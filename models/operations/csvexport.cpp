@@ -1,8 +1,8 @@
 #include "csvexport.h"
 
-#include "sqldialect.h"
 #include "readonlytransaction.h"
 #include "redaction.h"
+#include "sqldialect.h"
 
 #include <QSqlError>
 #include <QSqlQuery>

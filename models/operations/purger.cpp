@@ -1,7 +1,7 @@
 #include "purger.h"
 
-#include "sqldialect.h"
 #include "saturating.h"
+#include "sqldialect.h"
 #include "sqltransaction.h"
 
 #include <QJsonArray>
@@ -190,7 +190,8 @@ qint64 Purger::purgeBatch(const PurgeRule &rule, qint64 cutoff, int batch, qint6
         // The batch's event IDs as one bound JSON array, expanded by the database: one
         // statement text whatever the batch holds, and no ID ever part of the SQL.
         remove.prepare(u"DELETE FROM "_qs + table + u" WHERE event_id IN ("_qs
-            + m_dialect->idSetSelect(u":ids"_qs) + u")"_qs + (events ? u" AND status = :status"_qs : QString()));
+            + m_dialect->idSetSelect(u":ids"_qs) + u")"_qs
+            + (events ? u" AND status = :status"_qs : QString()));
         remove.bindValue(QStringLiteral(":ids"), idJson);
         if (events)
             remove.bindValue(QStringLiteral(":status"), rule.status);

@@ -1,7 +1,7 @@
 #include "replayer.h"
 
-#include "sqldialect.h"
 #include "readonlytransaction.h"
+#include "sqldialect.h"
 
 #include <QSqlError>
 

@@ -1,9 +1,9 @@
 #include "outboxprofile.h"
 
-#include "sqldialect.h"
 #include "profileregistry.h"
 #include "readonlytransaction.h"
 #include "schema.h"
+#include "sqldialect.h"
 
 #include <QRegularExpression>
 #include <QSqlError>

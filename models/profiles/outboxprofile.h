@@ -133,6 +133,12 @@ public:
 private:
     friend class ProfileParser;
     using PerEngine = std::array<QString, EngineCount>;
+    static constexpr std::array<bool, EngineCount> everyEngine()
+    {
+        std::array<bool, EngineCount> all {};
+        all.fill(true);
+        return all;
+    }
 
     QString castExpression(Column column, Engine engine) const;
     QString wrongEngine(Engine engine) const;
@@ -146,7 +152,7 @@ private:
     QString m_description;
     QString m_origin;
     QString m_newer;
-    std::array<bool, EngineCount> m_engines = {true, true};
+    std::array<bool, EngineCount> m_engines = everyEngine();
     std::array<PerEngine, ColumnCount> m_columns;
     std::array<bool, ColumnCount> m_unavailable = {};
     PerEngine m_from;

@@ -37,6 +37,15 @@ QStringList listOf(const QString &value)
     return value.split(separators, Qt::SkipEmptyParts);
 }
 
+// "postgresql or sqlite" (`separator` " or "), "postgresql, sqlite": every engine's key prefix.
+QString engineNames(const QString &separator)
+{
+    QStringList names;
+    for (const Engine engine : Engines)
+        names << OutboxProfile::engineName(engine);
+    return names.join(separator);
+}
+
 std::optional<Engine> engineFromName(const QString &name)
 {
     for (const Engine engine : Engines) {
@@ -161,8 +170,8 @@ bool ProfileParser::accept(const Entry &entry)
         prefixed = true;
         if (!engineFromName(prefix)) {
             return fail(entry.line,
-                QStringLiteral("unknown engine '%1' in '%2' (postgresql or sqlite)")
-                    .arg(prefix, entry.key));
+                QStringLiteral("unknown engine '%1' in '%2' (%3)")
+                    .arg(prefix, entry.key, engineNames(QStringLiteral(" or "))));
         }
     }
     const bool column = OutboxProfile::columnFromName(field).has_value();
@@ -358,8 +367,8 @@ bool ProfileParser::readEngines()
         const std::optional<Engine> engine = engineFromName(name);
         if (!engine) {
             return fail(it->line,
-                QStringLiteral("field 'engines': unknown engine '%1' (postgresql, sqlite)")
-                    .arg(name));
+                QStringLiteral("field 'engines': unknown engine '%1' (%2)")
+                    .arg(name, engineNames(QStringLiteral(", "))));
         }
         m_profile.m_engines[int(*engine)] = true;
     }

@@ -1,7 +1,7 @@
 #include "outboxgenerator.h"
 
-#include "sqldialect.h"
 #include "schema.h"
+#include "sqldialect.h"
 #include "sqltransaction.h"
 #include "syntheticevent.h"
 

@@ -1,6 +1,5 @@
 #include "sessionworker.h"
 
-#include "sqldialect.h"
 #include "dbconnection.h"
 #include "outagestorm.h"
 #include "producer.h"
@@ -8,6 +7,7 @@
 #include "scenarioclaim.h"
 #include "schema.h"
 #include "simulation.h"
+#include "sqldialect.h"
 
 #include <QSqlQuery>
 #include <QThread>

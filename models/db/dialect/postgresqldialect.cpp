@@ -76,8 +76,8 @@ public:
 
     void setNoticeLevel(const QSqlDatabase &db, NoticeLevel level, Scope scope) const override
     {
-        const QString value = level == NoticeLevel::Error ? QStringLiteral("error")
-                                                          : QStringLiteral("warning");
+        const QString value
+            = level == NoticeLevel::Error ? QStringLiteral("error") : QStringLiteral("warning");
         exec(db,
             (scope == Scope::Transaction ? QStringLiteral("SET LOCAL") : QStringLiteral("SET"))
                 + QStringLiteral(" client_min_messages = ") + value);
@@ -105,8 +105,8 @@ public:
     // scan, and on a busy server the workers take cores from the relay.
     QString plannerLimitsSql(Scope scope) const override
     {
-        const QString local = scope == Scope::Transaction ? QStringLiteral("true")
-                                                          : QStringLiteral("false");
+        const QString local
+            = scope == Scope::Transaction ? QStringLiteral("true") : QStringLiteral("false");
         // clang-format off
         return QStringLiteral("SELECT set_config('max_parallel_workers_per_gather', '0', %1),"
                               "        set_config('jit', 'off', %1)").arg(local);
