@@ -107,8 +107,8 @@ void DetailWorker::explain(const QSqlDatabase &db, EventDetail *detail, qint64 n
         detail->explainedState = row.status;
         return;
     }
-    const auto explanation = EventExplainer::explain(
-        db, detail->eventId, now, &detail->explanationError, m_profile, m_explain);
+    const auto explanation = EventExplainer::explain(db, detail->eventId, now,
+        &detail->explanationError, m_profile ? &*m_profile : nullptr, m_explain);
     if (!explanation)
         return;
     detail->explanation = explanation->explanation;
