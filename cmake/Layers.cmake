@@ -19,6 +19,13 @@ endfunction()
 
 # The CTest test `layers_check`: every #include of models/, read from the sources, obeys the
 # layer table (cmake/CheckLayers.cmake), so a header that happens to be reachable is named too.
+# The CTest test `dialects_check`: no Qt SQL driver is named outside models/db/dialect/
+# (cmake/CheckDialects.cmake).
+function(outbox_add_dialects_check)
+    add_test(NAME dialects_check COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${PROJECT_SOURCE_DIR}
+        -P ${PROJECT_SOURCE_DIR}/cmake/CheckDialects.cmake)
+endfunction()
+
 function(outbox_add_layers_check)
     add_test(NAME layers_check COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${PROJECT_SOURCE_DIR}
         -P ${PROJECT_SOURCE_DIR}/cmake/CheckLayers.cmake)

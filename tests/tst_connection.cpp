@@ -3,6 +3,7 @@
 // read-only connection cannot write, and a failed connection says why without the password.
 #include "dbconnection.h"
 #include "schema.h"
+#include "sqldialect.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -98,7 +99,7 @@ private slots:
             = DbConnection::open(parsedUrl(database->url()), options(true), &error);
         QVERIFY2(connection, qPrintable(error));
         QVERIFY(connection->database().isOpen());
-        QCOMPARE(connection->isPostgreSql(), engine == u"postgresql"_qs);
+        QCOMPARE(connection->dialect().engine() == Engine::PostgreSql, engine == u"postgresql"_qs);
         QVERIFY(!connection->isReadOnly());
         QCOMPARE(
             scalar(connection->database(), u"SELECT COUNT(*) FROM delivery_outbox"_qs).toInt(), 0);
@@ -248,8 +249,8 @@ private slots:
 
     void unreachableServerIsNamedQuickly()
     {
-        if (!QSqlDatabase::isDriverAvailable(u"QPSQL"_qs))
-            QSKIP("the QPSQL driver is not installed");
+        if (!QSqlDatabase::isDriverAvailable(SqlDialect::of(Engine::PostgreSql).qtDriver()))
+            QSKIP("the PostgreSQL driver is not installed");
         QElapsedTimer timer;
         timer.start();
         QString error;
@@ -262,8 +263,8 @@ private slots:
 
     void connectionErrorHidesThePassword()
     {
-        if (!QSqlDatabase::isDriverAvailable(u"QPSQL"_qs))
-            QSKIP("the QPSQL driver is not installed");
+        if (!QSqlDatabase::isDriverAvailable(SqlDialect::of(Engine::PostgreSql).qtDriver()))
+            QSKIP("the PostgreSQL driver is not installed");
         const DatabaseUrl url = parsedUrl(u"postgresql://u:s3cret@127.0.0.1:1/x"_qs);
         QCOMPARE(url.password(), u"s3cret"_qs);
         QString error;

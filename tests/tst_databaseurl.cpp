@@ -5,7 +5,7 @@
 #include "plaintext.h"
 #include "testmain.h"
 
-Q_DECLARE_METATYPE(DatabaseUrl::Engine)
+Q_DECLARE_METATYPE(Engine)
 
 class TestDatabaseUrl : public QObject
 {
@@ -15,7 +15,7 @@ private slots:
     void acceptsValidUrls_data()
     {
         QTest::addColumn<QString>("text");
-        QTest::addColumn<DatabaseUrl::Engine>("engine");
+        QTest::addColumn<Engine>("engine");
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("host");
         QTest::addColumn<int>("port");
@@ -23,7 +23,7 @@ private slots:
         QTest::addColumn<QString>("password");
         QTest::addColumn<QString>("database");
 
-        using E = DatabaseUrl::Engine;
+        using E = Engine;
         QTest::addRow("sqlite relative path")
             << u"sqlite:outbox.sqlite"_qs << E::Sqlite << u"outbox.sqlite"_qs << QString() << 5432
             << QString() << QString() << QString();
@@ -61,7 +61,7 @@ private slots:
     void acceptsValidUrls()
     {
         QFETCH(QString, text);
-        QFETCH(DatabaseUrl::Engine, engine);
+        QFETCH(Engine, engine);
         QFETCH(QString, path);
         QFETCH(QString, host);
         QFETCH(int, port);
@@ -73,9 +73,8 @@ private slots:
         const DatabaseUrl url = DatabaseUrl::parse(text, &error);
         QVERIFY2(url.isValid(), qPrintable(error));
         QCOMPARE(url.engine(), engine);
-        QCOMPARE(url.isSqlite(), engine == DatabaseUrl::Engine::Sqlite);
-        QCOMPARE(url.isPostgreSql(), engine == DatabaseUrl::Engine::PostgreSql);
-        if (url.isSqlite()) {
+        QCOMPARE(url.isFile(), engine == Engine::Sqlite);
+        if (url.isFile()) {
             QCOMPARE(url.path(), path);
         } else {
             QCOMPARE(url.host(), host);
@@ -127,7 +126,7 @@ private slots:
         QString error;
         const DatabaseUrl url = DatabaseUrl::parse(text, &error);
         QVERIFY(!url.isValid());
-        QCOMPARE(url.engine(), DatabaseUrl::Engine::Invalid);
+        QVERIFY(!url.isFile());
         for (const QString &mention : mentions)
             QVERIFY2(error.contains(mention),
                 qPrintable(u"'%1' does not mention '%2'"_qs.arg(error, mention)));

@@ -137,7 +137,7 @@ private slots:
             QSKIP(qPrintable(skip));
         // EXPLAIN cannot be prepared: the bounds go in as literals (fixed test values).
         const EventFilter filter = prefix(gen(1234).chopped(1));
-        QString where = filter.whereClause();
+        QString where = filter.whereClause(m_connection->dialect());
         where.replace(u":f_id_from"_qs, u"'%1'"_qs.arg(filter.search))
             .replace(u":f_id_to"_qs, u"'%1'"_qs.arg(EventFilter::prefixUpperBound(filter.search)));
         QSqlQuery query(m_connection->database());

@@ -8,6 +8,7 @@
 #include "healthworker.h"
 #include "schema.h"
 #include "silentport.h"
+#include "sqldialect.h"
 #include "testmain.h"
 
 #include <QSignalSpy>
@@ -222,8 +223,8 @@ private slots:
     // the request is still out; the connect timeout then ends the attempt and a retry follows.
     void noAnswerIsStaleWithinOneInterval()
     {
-        if (!QSqlDatabase::isDriverAvailable(u"QPSQL"_qs))
-            QSKIP("no QPSQL driver");
+        if (!QSqlDatabase::isDriverAvailable(SqlDialect::of(Engine::PostgreSql).qtDriver()))
+            QSKIP("no PostgreSQL driver");
         SilentPort silent;
         QVERIFY(silent.port() > 0);
         HealthMonitor monitor(

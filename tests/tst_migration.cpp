@@ -8,6 +8,7 @@
 #include "outboxctlrun.h"
 #include "schema.h"
 #include "schemamigration.h"
+#include "sqldialect.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -27,7 +28,7 @@ bool exec(const QSqlDatabase &db, const QString &sql)
 
 bool isPostgres(const QSqlDatabase &db)
 {
-    return db.driverName() == QLatin1String("QPSQL");
+    return SqlDialect::of(db).engine() == Engine::PostgreSql;
 }
 
 // A version 1 database with rows in every native table (test data, no user input).

@@ -23,6 +23,7 @@
 #include "profileregistry.h"
 #include "readonlytransaction.h"
 #include "replayer.h"
+#include "sqldialect.h"
 #include "sqltext.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -44,7 +45,7 @@ using Tables = QMap<QString, QStringList>;
 // Every table's rows, each row one line, sorted: what "nothing changed" is compared by.
 Tables everyTable(const QSqlDatabase &db)
 {
-    const bool postgres = db.driverName() == QLatin1String("QPSQL");
+    const bool postgres = SqlDialect::of(db).engine() == Engine::PostgreSql;
     QSqlQuery names(db);
     names.exec(postgres ? u"SELECT table_schema || '.' || table_name FROM information_schema.tables"
                           " WHERE table_type = 'BASE TABLE'"
@@ -210,10 +211,10 @@ private slots:
         // Dollar quotes are PostgreSQL's alone; read as both engines, $q$a;b$q$ is refused.
         const bool dollars = QByteArray(QTest::currentDataTag()).startsWith("dollar quoted");
         QCOMPARE(SqlText::hasSeveralStatements(
-                     sql, dollars ? SqlText::Engine::PostgreSql : SqlText::Engine::Any),
+                     sql, dollars ? std::optional(Engine::PostgreSql) : std::nullopt),
             several);
         if (dollars)
-            QVERIFY(SqlText::hasSeveralStatements(sql, SqlText::Engine::Any));
+            QVERIFY(SqlText::hasSeveralStatements(sql, std::nullopt)); // every engine's reading
     }
 
     void firstKeyword()

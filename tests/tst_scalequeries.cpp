@@ -6,6 +6,7 @@
 #include "healthquery.h"
 #include "outboxctlrun.h"
 #include "outboxgenerator.h"
+#include "sqldialect.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -19,7 +20,7 @@ constexpr qint64 Now = 1700000000000;
 
 bool isPostgres(const QSqlDatabase &db)
 {
-    return db.driverName() == QLatin1String("QPSQL");
+    return SqlDialect::of(db).engine() == Engine::PostgreSql;
 }
 
 // Index name -> its definition, for the native tables.

@@ -728,7 +728,7 @@ QString MainWindow::outboxName() const
 {
     if (!m_options.outboxName.isEmpty())
         return m_options.outboxName;
-    return m_url.isSqlite() ? QFileInfo(m_url.path()).completeBaseName() : m_url.databaseName();
+    return m_url.isFile() ? QFileInfo(m_url.path()).completeBaseName() : m_url.databaseName();
 }
 
 void MainWindow::setupMenus()

@@ -249,7 +249,7 @@ std::unique_ptr<DbConnection> openForSimulation(const QString &urlText, QString 
     const DatabaseUrl url = DatabaseUrl::parse(urlText, error);
     if (!url.isValid())
         return nullptr;
-    const bool newSqliteFile = url.isSqlite() && !QFileInfo::exists(url.path());
+    const bool newSqliteFile = url.isFile() && !QFileInfo::exists(url.path());
     OpenOptions options;
     options.allowCreate = newSqliteFile;
     options.validateSchema = !newSqliteFile;

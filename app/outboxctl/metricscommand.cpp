@@ -19,7 +19,7 @@ namespace {
 // The outbox's name by default: the database's (PostgreSQL) or the file's base name (SQLite).
 QString defaultName(const DatabaseUrl &url)
 {
-    return url.isSqlite() ? QFileInfo(url.path()).completeBaseName() : url.databaseName();
+    return url.isFile() ? QFileInfo(url.path()).completeBaseName() : url.databaseName();
 }
 
 bool writeTextfile(const QString &path, const QString &text, QString *error)

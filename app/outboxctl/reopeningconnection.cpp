@@ -1,7 +1,7 @@
 #include "reopeningconnection.h"
 
 #include "servernotices.h"
-
+#include "sqldialect.h"
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -13,8 +13,8 @@ const qint64 ReopenEveryMs = 250;
 
 void ReopeningConnection::quietServerWarnings(const QSqlDatabase &db)
 {
-    if (db.driverName() == QLatin1String("QPSQL"))
-        QSqlQuery(db).exec(QStringLiteral("SET client_min_messages = error"));
+    SqlDialect::of(db).setNoticeLevel(
+        db, SqlDialect::NoticeLevel::Error, SqlDialect::Scope::Session);
 }
 
 ReopeningConnection::ReopeningConnection(const QSqlDatabase &db, const QElapsedTimer *clock)

@@ -1,5 +1,6 @@
 #include "consumer.h"
 
+#include "sqldialect.h"
 #include "sqltransaction.h"
 
 #include <QJsonDocument>
@@ -27,7 +28,7 @@ const QString pgApply = QStringLiteral(
 
 Consumer::Consumer(const QSqlDatabase &db)
     : m_db(db)
-    , m_postgres(db.driverName() == QLatin1String("QPSQL"))
+    , m_dialect(&SqlDialect::of(db))
     , m_statements(db)
 { }
 
@@ -55,7 +56,7 @@ Consumer::Result Consumer::apply(const QString &eventId, const QString &payload,
     const QJsonObject reservation = QJsonDocument::fromJson(payload.toUtf8()).object();
     const QString sku = reservation.value(QStringLiteral("sku")).toString();
     const int quantity = reservation.value(QStringLiteral("quantity")).toInt();
-    if (m_postgres) {
+    if (m_dialect->can().writableCtes) {
         QSqlQuery &apply = prepared(pgApply);
         apply.bindValue(QStringLiteral(":id"), eventId);
         apply.bindValue(QStringLiteral(":now"), now);

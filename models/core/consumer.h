@@ -10,6 +10,8 @@
 #include <QSqlQuery>
 #include <QString>
 
+class SqlDialect;
+
 class Consumer
 {
 public:
@@ -27,7 +29,7 @@ private:
     Result fail(const QString &error);
 
     QSqlDatabase m_db;
-    bool m_postgres = false;
+    const SqlDialect *m_dialect = nullptr;
     QString m_lastError;
     StatementCache m_statements;
 };

@@ -1,5 +1,6 @@
 #include "eventfilter.h"
 
+#include "sqldialect.h"
 #include <QStringList>
 
 #include <algorithm>
@@ -73,15 +74,15 @@ QString idRange(bool inCCollation, bool bounded)
                    : QStringLiteral("%1 >= :f_id_from").arg(id);
 }
 
-QString containsCondition()
+QString containsCondition(const SqlDialect &dialect)
 {
+    const QString escape = dialect.likeEscapeClause();
     // clang-format off
-    return QStringLiteral(
-        "(LOWER(event_id) LIKE :f_search1 ESCAPE '\\'"
-        " OR LOWER(event_type) LIKE :f_search2 ESCAPE '\\'"
-        " OR LOWER(aggregate_type) LIKE :f_search3 ESCAPE '\\'"
-        " OR LOWER(aggregate_id) LIKE :f_search4 ESCAPE '\\'"
-        " OR LOWER(last_error) LIKE :f_search5 ESCAPE '\\')");
+    return u"(LOWER(event_id) LIKE :f_search1"_qs + escape
+        + u" OR LOWER(event_type) LIKE :f_search2"_qs + escape
+        + u" OR LOWER(aggregate_type) LIKE :f_search3"_qs + escape
+        + u" OR LOWER(aggregate_id) LIKE :f_search4"_qs + escape
+        + u" OR LOWER(last_error) LIKE :f_search5"_qs + escape + u")"_qs;
     // clang-format on
 }
 
@@ -192,7 +193,7 @@ std::optional<EventFilter::State> EventFilter::stateFromName(const QString &name
     return std::nullopt;
 }
 
-QString EventFilter::whereClause() const
+QString EventFilter::whereClause(const SqlDialect &dialect) const
 {
     QStringList conditions;
     if (state != State::Any)
@@ -200,7 +201,7 @@ QString EventFilter::whereClause() const
     if (!search.isEmpty())
         conditions << (searchMode == SearchMode::IdPrefix
                 ? idRange(idsInCCollation, !prefixUpperBound(search).isEmpty())
-                : containsCondition());
+                : containsCondition(dialect));
     if (minFailures > 0)
         conditions << QStringLiteral("failures >= :f_failures");
     // Age = now - created_at, so an age range is a created_at range: the index stays usable.
@@ -213,8 +214,8 @@ QString EventFilter::whereClause() const
     if (!eventType.isEmpty())
         conditions << QStringLiteral("event_type = :f_type");
     if (!errorSignature.isEmpty())
-        conditions << QStringLiteral("status IN ('PENDING', 'DEAD')"
-                                     " AND LOWER(last_error) LIKE :f_signature ESCAPE '\\'");
+        conditions << u"status IN ('PENDING', 'DEAD') AND LOWER(last_error) LIKE :f_signature"_qs
+                + dialect.likeEscapeClause();
     return conditions.isEmpty() ? QStringLiteral("1 = 1")
                                 : conditions.join(QStringLiteral(" AND "));
 }

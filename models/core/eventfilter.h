@@ -9,6 +9,8 @@
 #include <QStringList>
 #include <optional>
 
+class SqlDialect;
+
 struct EventFilter
 {
     enum class State {
@@ -60,8 +62,8 @@ struct EventFilter
     QString summary() const;
 
     // "1 = 1" when nothing is filtered. Placeholders are prefixed :f_ so a caller's own
-    // placeholders never collide.
-    QString whereClause() const;
+    // placeholders never collide. The LIKE escape clause is the engine's.
+    QString whereClause(const SqlDialect &dialect) const;
     void bindValues(QSqlQuery &query, qint64 now) const;
 
     bool operator==(const EventFilter &other) const = default;

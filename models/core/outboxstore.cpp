@@ -1,5 +1,6 @@
 #include "outboxstore.h"
 
+#include "sqldialect.h"
 #include "sqltransaction.h"
 
 #include <QSqlError>
@@ -115,7 +116,7 @@ const QString pgAckBatch = QStringLiteral(
 
 OutboxStore::OutboxStore(const QSqlDatabase &db)
     : m_db(db)
-    , m_postgres(db.driverName() == QLatin1String("QPSQL"))
+    , m_dialect(&SqlDialect::of(db))
     , m_random(QRandomGenerator::securelySeeded())
     , m_statements(db)
 { }
@@ -179,7 +180,7 @@ ClaimResult OutboxStore::claim(const QString &eventId, const QString &worker, qi
     }
     QSqlQuery &select = prepared(
         QStringLiteral("SELECT claim_token, payload FROM delivery_outbox WHERE event_id = :id AND ")
-        + claimable + (m_postgres ? QStringLiteral(" FOR UPDATE") : QString()));
+        + claimable + m_dialect->rowLockClause());
     select.bindValue(QStringLiteral(":id"), eventId);
     select.bindValue(QStringLiteral(":now1"), now);
     select.bindValue(QStringLiteral(":now2"), now);
@@ -210,7 +211,10 @@ ClaimResult OutboxStore::claim(const QString &eventId, const QString &worker, qi
 QList<Claim> OutboxStore::claimDue(const QString &worker, qint64 now, int limit)
 {
     m_lastError.clear();
-    return m_postgres ? claimDuePostgres(worker, now, limit) : claimDueSqlite(worker, now, limit);
+    // One statement that locks, skips what others hold and claims, where the engine can.
+    const SqlDialect::Capabilities &can = m_dialect->can();
+    return can.writableCtes && can.skipLocked ? claimDuePostgres(worker, now, limit)
+                                              : claimDueSqlite(worker, now, limit);
 }
 
 QList<Claim> OutboxStore::claimDuePostgres(const QString &worker, qint64 now, int limit)
@@ -344,8 +348,8 @@ QList<AckResult> OutboxStore::ackMany(const QList<std::pair<Claim, QString>> &ac
     m_lastError.clear();
     QList<AckResult> results(acks.size());
     QSet<QString> acked;
-    const bool ok
-        = m_postgres ? ackManyPostgres(acks, now, &acked) : ackManySqlite(acks, now, &acked);
+    const bool ok = m_dialect->can().writableCtes ? ackManyPostgres(acks, now, &acked)
+                                                  : ackManySqlite(acks, now, &acked);
     for (qsizetype i = 0; i < acks.size(); ++i) {
         results[i].ok = ok && acked.contains(acks.at(i).first.eventId);
         if (!results[i].ok)
@@ -451,7 +455,7 @@ QString OutboxStore::lockForFailure(const Claim &claim, int *failures, qint64 *c
     QSqlQuery &select = prepared(
         QStringLiteral("SELECT failures, created_at FROM delivery_outbox"
                        " WHERE event_id = :id AND claim_token = :token AND status = 'PENDING'")
-        + (m_postgres ? QStringLiteral(" FOR UPDATE") : QString()));
+        + m_dialect->rowLockClause());
     select.bindValue(QStringLiteral(":id"), claim.eventId);
     select.bindValue(QStringLiteral(":token"), claim.token);
     if (!select.exec())

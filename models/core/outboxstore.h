@@ -18,6 +18,8 @@
 
 class SqlTransaction;
 
+class SqlDialect;
+
 class OutboxStore
 {
 public:
@@ -74,7 +76,7 @@ private:
         SqlTransaction *transaction);
 
     QSqlDatabase m_db;
-    bool m_postgres = false;
+    const SqlDialect *m_dialect = nullptr;
     RetryPolicy m_policy;
     RetryBudget m_budget;
     qint64 m_lease = 30;

@@ -1,5 +1,7 @@
 #include "databaseurl.h"
 
+#include "sqldialect.h"
+
 #include <QFile>
 #include <QRegularExpression>
 #include <QUrl>
@@ -34,6 +36,7 @@ DatabaseUrl DatabaseUrl::parse(const QString &text, QString *error)
             return fail(
                 error, QStringLiteral("sqlite URL without a file path (expected sqlite:PATH)"));
         url.m_engine = Engine::Sqlite;
+        url.m_valid = true;
         return url;
     }
 
@@ -72,6 +75,7 @@ DatabaseUrl DatabaseUrl::parse(const QString &text, QString *error)
     if (qurl.hasQuery() || qurl.hasFragment())
         return fail(error, QStringLiteral("PostgreSQL URL with unsupported query or fragment"));
     url.m_engine = Engine::PostgreSql;
+    url.m_valid = true;
     return url;
 }
 
@@ -112,20 +116,15 @@ QString DatabaseUrl::toStorableString() const
 
 QString DatabaseUrl::toDisplayString() const
 {
-    switch (m_engine) {
-    case Engine::Sqlite:
-        return QStringLiteral("sqlite:") + m_path;
-    case Engine::PostgreSql: {
-        QString auth;
-        if (!m_user.isEmpty())
-            auth = m_user + (m_password.isEmpty() ? QString() : QStringLiteral(":***"))
-                + QLatin1Char('@');
-        const QString port = m_port == 5432 ? QString() : QStringLiteral(":%1").arg(m_port);
-        return QStringLiteral("postgresql://") + auth + m_host + port + QLatin1Char('/')
-            + m_database;
-    }
-    case Engine::Invalid:
-        break;
-    }
-    return QStringLiteral("(invalid)");
+    if (!m_valid)
+        return QStringLiteral("(invalid)");
+    const QString scheme = SqlDialect::of(m_engine).urlSchemes().constFirst();
+    if (isFile())
+        return scheme + QLatin1Char(':') + m_path;
+    QString auth;
+    if (!m_user.isEmpty())
+        auth = m_user + (m_password.isEmpty() ? QString() : QStringLiteral(":***"))
+            + QLatin1Char('@');
+    const QString port = m_port == 5432 ? QString() : QStringLiteral(":%1").arg(m_port);
+    return scheme + QStringLiteral("://") + auth + m_host + port + QLatin1Char('/') + m_database;
 }

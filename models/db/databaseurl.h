@@ -3,13 +3,13 @@
 // for the connection and never appears in toDisplayString().
 #pragma once
 
+#include "engine.h"
+
 #include <QString>
 
 class DatabaseUrl
 {
 public:
-    enum class Engine { Invalid, Sqlite, PostgreSql };
-
     static DatabaseUrl parse(const QString &text, QString *error);
     // `text` (a message, an argument echoed back) with the password of anything in it that
     // looks like a URL with credentials (`scheme://user:password@`) replaced by `***`.
@@ -20,10 +20,11 @@ public:
     static QString exposedPasswordReason(
         const QString &path, const QString &text, const QString &what);
 
+    // Meaningful only when valid; SqlDialect::of(engine()) says what differs.
     Engine engine() const { return m_engine; }
-    bool isValid() const { return m_engine != Engine::Invalid; }
-    bool isSqlite() const { return m_engine == Engine::Sqlite; }
-    bool isPostgreSql() const { return m_engine == Engine::PostgreSql; }
+    bool isValid() const { return m_valid; }
+    // The URL names a database file (path()), not a server (host() and the rest).
+    bool isFile() const { return m_valid && !m_path.isEmpty(); }
 
     QString path() const { return m_path; } // SQLite file
     QString host() const { return m_host; }
@@ -40,7 +41,8 @@ public:
     QString toStorableString() const;
 
 private:
-    Engine m_engine = Engine::Invalid;
+    bool m_valid = false;
+    Engine m_engine = Engine::Sqlite;
     QString m_path;
     QString m_host;
     int m_port = 5432;

@@ -2,16 +2,14 @@
 
 #include "schema.h"
 #include "servernotices.h"
+#include "sqldialect.h"
 
 #include <QAtomicInteger>
-#include <QFile>
-#include <QFileInfo>
 #include <QHash>
 #include <QMutex>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QThread>
-#include <sys/stat.h>
 
 namespace {
 
@@ -19,88 +17,6 @@ QString nextConnectionName()
 {
     static QAtomicInteger<quint64> counter;
     return QStringLiteral("outbox-health-%1").arg(counter.fetchAndAddRelaxed(1));
-}
-
-// What a path names when it is not a regular file: opening a FIFO would block until a writer
-// came, and a device (/dev/zero) is never a database. Empty for a regular file or none at all.
-QString notRegularFile(const QString &path)
-{
-    struct stat status = {};
-    if (::stat(QFile::encodeName(path).constData(), &status) != 0)
-        return {};
-    if (S_ISREG(status.st_mode))
-        return {};
-    if (S_ISDIR(status.st_mode))
-        return QStringLiteral("a directory");
-    if (S_ISFIFO(status.st_mode))
-        return QStringLiteral("a FIFO");
-    if (S_ISSOCK(status.st_mode))
-        return QStringLiteral("a socket");
-    return QStringLiteral("a device");
-}
-
-// SQLite's files start with this header; an empty file is a new, empty database.
-bool hasSqliteHeader(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return true; // unreadable: the open names the cause in the driver's words
-    const QByteArray header = file.read(16);
-    return header.isEmpty() || header == QByteArray("SQLite format 3", 16);
-}
-
-bool configureSqlite(
-    QSqlDatabase &db, const DatabaseUrl &url, const OpenOptions &options, QString *error)
-{
-    const QFileInfo file(url.path());
-    const QString kind = notRegularFile(url.path());
-    if (!kind.isEmpty()) {
-        *error
-            = QStringLiteral("not a SQLite database: %1 is %2, not a file").arg(url.path(), kind);
-        return false;
-    }
-    if (!options.allowCreate && !file.exists()) {
-        *error = QStringLiteral("SQLite database file not found: %1").arg(url.path());
-        return false;
-    }
-    if (file.exists() && !hasSqliteHeader(url.path())) {
-        *error = QStringLiteral("not a SQLite database: %1").arg(url.path());
-        return false;
-    }
-    db.setDatabaseName(url.path());
-    QString connectOptions = QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000");
-    if (options.readOnly)
-        connectOptions += QStringLiteral(";QSQLITE_OPEN_READONLY");
-    db.setConnectOptions(connectOptions);
-    return true;
-}
-
-void configurePostgreSql(QSqlDatabase &db, const DatabaseUrl &url, const OpenOptions &options)
-{
-    db.setHostName(url.host());
-    db.setPort(url.port());
-    db.setDatabaseName(url.databaseName());
-    if (!url.user().isEmpty())
-        db.setUserName(url.user());
-    if (!url.password().isEmpty())
-        db.setPassword(url.password()); // otherwise libpq reads PGPASSWORD or ~/.pgpass
-    QStringList serverOptions;
-    if (options.readOnly)
-        serverOptions << QStringLiteral("-c default_transaction_read_only=on");
-    if (options.statementTimeoutMs > 0)
-        serverOptions << QStringLiteral("-c statement_timeout=%1").arg(options.statementTimeoutMs);
-    QString connectOptions
-        = QStringLiteral("connect_timeout=%1").arg(qMax(2, options.connectTimeoutS));
-    if (options.deadPeerTimeoutS > 0) {
-        const int seconds = options.deadPeerTimeoutS;
-        connectOptions += QStringLiteral(";tcp_user_timeout=%1;keepalives=1;keepalives_idle=%2"
-                                         ";keepalives_interval=1;keepalives_count=%2")
-                              .arg(seconds * 1000)
-                              .arg(seconds);
-    }
-    if (!serverOptions.isEmpty())
-        connectOptions += QStringLiteral(";options='%1'").arg(serverOptions.join(QLatin1Char(' ')));
-    db.setConnectOptions(connectOptions);
 }
 
 struct ThreadAccount
@@ -145,32 +61,24 @@ std::unique_ptr<DbConnection> DbConnection::open(
         *error = QStringLiteral("invalid database URL");
         return nullptr;
     }
-    const QString driver = url.isSqlite() ? QStringLiteral("QSQLITE") : QStringLiteral("QPSQL");
-    if (!QSqlDatabase::isDriverAvailable(driver)) {
-        *error = QStringLiteral("Qt SQL driver %1 is not installed (Debian: %2)")
-                     .arg(driver,
-                         url.isSqlite() ? QStringLiteral("libqt6sql6-sqlite")
-                                        : QStringLiteral("libqt6sql6-psql"));
+    const SqlDialect &dialect = SqlDialect::of(url.engine());
+    if (const QString missing = dialect.missingDriver(); !missing.isEmpty()) {
+        *error = missing;
         return nullptr;
     }
 
     const QString name = nextConnectionName();
     std::unique_ptr<DbConnection> connection(new DbConnection(url, name, options.readOnly));
-    QSqlDatabase db = QSqlDatabase::addDatabase(driver, name);
-    if (url.isSqlite()) {
-        if (!configureSqlite(db, url, options, error))
-            return nullptr;
-    } else {
-        configurePostgreSql(db, url, options);
-    }
+    QSqlDatabase db = dialect.addDatabase(name);
+    if (!dialect.configure(db, url, options, error))
+        return nullptr;
     if (!db.open()) {
         *error = QStringLiteral("cannot open %1: %2")
                      .arg(url.toDisplayString(), db.lastError().text().simplified());
         return nullptr;
     }
     ServerNotices::escapeOn(db);
-    if (url.isSqlite())
-        QSqlQuery(db).exec(QStringLiteral("PRAGMA foreign_keys = ON"));
+    dialect.startSession(db);
     if (options.validateSchema) {
         const QString problem = Schema::validate(db);
         if (!problem.isEmpty()) {
@@ -199,6 +107,11 @@ DbConnection::~DbConnection()
             db.close();
     }
     QSqlDatabase::removeDatabase(m_name);
+}
+
+const SqlDialect &DbConnection::dialect() const
+{
+    return SqlDialect::of(m_url.engine());
 }
 
 QSqlDatabase DbConnection::database() const

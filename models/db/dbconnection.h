@@ -8,6 +8,7 @@
 #include <memory>
 
 class QThread;
+class SqlDialect;
 
 struct OpenOptions
 {
@@ -34,7 +35,7 @@ public:
 
     QSqlDatabase database() const;
     const DatabaseUrl &url() const { return m_url; }
-    bool isPostgreSql() const { return m_url.isPostgreSql(); }
+    const SqlDialect &dialect() const; // what differs on this connection's engine
     bool isReadOnly() const { return m_readOnly; }
     QThread *thread() const { return m_thread; } // the thread it was opened on, and belongs to
 

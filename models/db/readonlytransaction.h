@@ -1,6 +1,7 @@
 // A transaction that cannot write, whatever the connection's session defaults say: every read
 // through a profile (the health snapshot, the event window, the export, the profile's
-// validation probes and detection) runs its statements inside one. PostgreSQL starts it with
+// validation probes and detection) runs its statements inside one, begun and ended by the
+// engine's dialect (SqlDialect::beginReadOnly()). PostgreSQL starts it with
 // START TRANSACTION READ ONLY, so neither the server's default_transaction_read_only nor a
 // session switched to READ WRITE can make it writable; SQLite sets PRAGMA query_only for its
 // lifetime. It always ends in ROLLBACK, since a read has nothing to commit, so start it on a
@@ -16,6 +17,8 @@
 #include <QSqlQuery>
 #include <QString>
 #include <list>
+
+class SqlDialect;
 
 class ReadOnlyTransaction
 {
@@ -38,9 +41,9 @@ public:
 
 private:
     QSqlDatabase m_db;
-    bool m_sqlite = false;
+    const SqlDialect *m_dialect = nullptr;
     bool m_active = false;
-    bool m_restoreQueryOnly = false; // SQLite: query_only was off before
+    bool m_restore = false; // the dialect changed a session setting to undo at the end
     QString m_error;
     QSqlError m_lastError;
     std::list<QSqlQuery> m_queries; // stable addresses

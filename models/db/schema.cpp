@@ -1,5 +1,7 @@
 #include "schema.h"
 
+#include "sqldialect.h"
+
 #include <QFile>
 #include <QMap>
 #include <QSqlError>
@@ -75,10 +77,10 @@ const QList<TypeCheck> &typeChecks()
 
 // Empty when every checked column holds whole numbers (or NULL); otherwise one clause per
 // column, e.g. "delivery_outbox: column created_at holds text, not a whole number, in 1 row
-// (e.g. 'yesterday')". PostgreSQL enforces its column types itself.
+// (e.g. 'yesterday')". An engine with strict column types (PostgreSQL) enforces them itself.
 QString wrongTypes(const QSqlDatabase &db)
 {
-    if (db.driverName() != QLatin1String("QSQLITE"))
+    if (SqlDialect::of(db).can().strictColumnTypes)
         return {};
     QMap<QString, std::pair<qint64, QString>> bad; // column -> rows, an example value
     for (const TypeCheck &check : typeChecks()) {
@@ -172,15 +174,14 @@ QString validate(const QSqlDatabase &db)
 
 bool runScript(const QSqlDatabase &db, QString *error)
 {
-    const bool postgres = db.driverName() == QLatin1String("QPSQL");
-    QFile file(
-        postgres ? QStringLiteral(":/sql/postgresql.sql") : QStringLiteral(":/sql/sqlite.sql"));
+    const SqlDialect &dialect = SqlDialect::of(db);
+    QFile file(dialect.schemaResource());
     if (!file.open(QIODevice::ReadOnly)) {
         *error = QStringLiteral("schema resource missing: %1").arg(file.fileName());
         return false;
     }
-    if (postgres) // "relation already exists, skipping" notices are expected on a re-run
-        QSqlQuery(db).exec(QStringLiteral("SET LOCAL client_min_messages = warning"));
+    // "relation already exists, skipping" notices are expected on a re-run
+    dialect.setNoticeLevel(db, SqlDialect::NoticeLevel::Warning, SqlDialect::Scope::Transaction);
     for (const QString &statement : statementsOf(QString::fromUtf8(file.readAll()))) {
         if (!exec(db, statement, error))
             return false;
@@ -253,7 +254,6 @@ QString outdated(const QSqlDatabase &db)
 
 bool create(const QSqlDatabase &db, QString *error)
 {
-    const bool postgres = db.driverName() == QLatin1String("QPSQL");
     const bool fresh = db.record(QStringLiteral("delivery_outbox")).isEmpty();
     QSqlDatabase handle = db;
     if (!handle.transaction()) {
@@ -268,8 +268,8 @@ bool create(const QSqlDatabase &db, QString *error)
         *error = handle.lastError().text().simplified();
         return false;
     }
-    if (!postgres) // readers (the dashboard) and one writer (the relay) at once
-        QSqlQuery(db).exec(QStringLiteral("PRAGMA journal_mode = WAL"));
+    for (const QString &statement : SqlDialect::of(db).afterSchemaStatements())
+        QSqlQuery(db).exec(statement);
     return true;
 }
 

@@ -1,6 +1,7 @@
 #include "schemamigration.h"
 
 #include "schema.h"
+#include "sqldialect.h"
 #include "sqltransaction.h"
 
 #include <QRegularExpression>
@@ -57,7 +58,7 @@ QString identifier(const QString &name)
 
 SchemaMigration::SchemaMigration(const QSqlDatabase &db)
     : m_db(db)
-    , m_postgres(db.driverName() == QLatin1String("QPSQL"))
+    , m_rebuild(!SqlDialect::of(db).can().alterConstraints)
 { }
 
 int SchemaMigration::fromVersion(QString *error) const
@@ -69,7 +70,7 @@ QStringList SchemaMigration::steps(int from) const
 {
     if (from >= Schema::CurrentVersion)
         return {};
-    return {m_postgres
+    return {!m_rebuild
             ? QStringLiteral("delivery_outbox: drop the status CHECK and add "
                              "delivery_outbox_status_check allowing 'RESOLVED' (the table is "
                              "locked while PostgreSQL checks every row)")
@@ -98,14 +99,14 @@ bool SchemaMigration::toVersion2(QString *error)
 {
     // SQLite: a table rebuild needs foreign keys off, and that pragma is a no-op inside a
     // transaction; they are checked by hand before the commit and restored afterwards.
-    if (!m_postgres && !exec(m_db, QStringLiteral("PRAGMA foreign_keys = OFF"), error))
+    if (m_rebuild && !exec(m_db, QStringLiteral("PRAGMA foreign_keys = OFF"), error))
         return false;
     bool done = false;
     {
         SqlTransaction transaction(m_db);
         if (!transaction.isActive()) {
             *error = transaction.errorText();
-        } else if ((m_postgres ? widenPostgresCheck(error) : rebuildSqliteTable(error))
+        } else if ((m_rebuild ? rebuildSqliteTable(error) : widenPostgresCheck(error))
             && Schema::runScript(m_db, error)
             && Schema::recordVersion(m_db, Schema::CurrentVersion, error)) {
             done = transaction.commit();
@@ -113,7 +114,7 @@ bool SchemaMigration::toVersion2(QString *error)
                 *error = transaction.errorText();
         }
     }
-    if (!m_postgres)
+    if (m_rebuild)
         exec(m_db, QStringLiteral("PRAGMA foreign_keys = ON"), error);
     return done;
 }

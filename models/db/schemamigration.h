@@ -33,5 +33,5 @@ private:
     bool rebuildSqliteTable(QString *error);
 
     QSqlDatabase m_db;
-    bool m_postgres = false;
+    bool m_rebuild = false; // the engine cannot alter a CHECK: the table is rebuilt
 };

@@ -1,19 +1,13 @@
 #include "sqltext.h"
 
+#include "sqldialect.h"
+
 #include <QList>
 #include <algorithm>
 
 namespace {
 
-// How an engine reads quotes and comments: the readings secondStatementAt() compares.
-struct Dialect
-{
-    bool backslashInPlainStrings = false; // PostgreSQL with standard_conforming_strings off
-    bool escapeStrings = true; // PostgreSQL's E'...' with backslash escapes
-    bool dollarQuotes = true; // PostgreSQL's $tag$ ... $tag$
-    bool nestedComments = true; // PostgreSQL nests /* /* */ */, SQLite does not
-    bool bracketIdentifiers = false; // SQLite's [name] and `name`
-};
+using Dialect = SqlText::Reading;
 
 bool isIdentifierChar(QChar c)
 {
@@ -155,18 +149,13 @@ qsizetype secondStatementAt(const QString &sql, const Dialect &dialect)
 
 namespace SqlText {
 
-qsizetype secondStatementAt(const QString &sql, Engine engine)
+qsizetype secondStatementAt(const QString &sql, std::optional<Engine> engine)
 {
-    static const QList<Dialect> postgres = {
-        {false, true, true, true, false}, // standard_conforming_strings = on (the default)
-        {true, true, true, true, false}, // standard_conforming_strings = off
-    };
-    static const QList<Dialect> sqlite = {{false, false, false, false, true}};
     QList<Dialect> readings;
-    if (engine != Engine::Sqlite)
-        readings += postgres;
-    if (engine != Engine::PostgreSql)
-        readings += sqlite;
+    for (const SqlDialect *dialect : SqlDialect::all()) {
+        if (!engine || dialect->engine() == *engine)
+            readings += dialect->readings();
+    }
     qsizetype first = -1;
     for (const Dialect &dialect : std::as_const(readings)) {
         const qsizetype at = ::secondStatementAt(sql, dialect);

@@ -5,13 +5,23 @@
 // every read checks its final text again before preparing it.
 #pragma once
 
+#include "engine.h"
+
 #include <QString>
+#include <optional>
 
 namespace SqlText {
 
-// Whose reading of quotes and comments counts: one engine's, or every engine's (a profile
-// field written for both).
-enum class Engine { Any, PostgreSql, Sqlite };
+// One way an engine reads quotes and comments (an engine may have several, by its settings):
+// the readings secondStatementAt() compares. Each dialect lists its own (SqlDialect::readings()).
+struct Reading
+{
+    bool backslashInPlainStrings = false; // PostgreSQL with standard_conforming_strings off
+    bool escapeStrings = true; // PostgreSQL's E'...' with backslash escapes
+    bool dollarQuotes = true; // PostgreSQL's $tag$ ... $tag$
+    bool nestedComments = true; // PostgreSQL nests /* /* */ */, SQLite does not
+    bool bracketIdentifiers = false; // SQLite's [name] and `name`
+};
 
 // The position of the first `;` that is followed by more SQL (not only blanks and comments),
 // outside '...' and E'...' strings, "..." identifiers, $tag$...$tag$ bodies, -- and /* */
@@ -19,9 +29,10 @@ enum class Engine { Any, PostgreSql, Sqlite };
 // without backslash escapes in plain strings) and as SQLite (no dollar quotes, no nested
 // comments) would read it, and the earliest finding of any of these readings counts, so a
 // quote that one engine reads differently cannot hide a second statement. `engine` narrows
-// the readings to that engine's.
-qsizetype secondStatementAt(const QString &sql, Engine engine = Engine::Any);
-inline bool hasSeveralStatements(const QString &sql, Engine engine = Engine::Any)
+// the readings to that engine's; none reads it as every engine would (a profile field written
+// for all of them).
+qsizetype secondStatementAt(const QString &sql, std::optional<Engine> engine = std::nullopt);
+inline bool hasSeveralStatements(const QString &sql, std::optional<Engine> engine = std::nullopt)
 {
     return secondStatementAt(sql, engine) >= 0;
 }

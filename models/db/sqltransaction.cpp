@@ -1,14 +1,15 @@
 #include "sqltransaction.h"
 
+#include "sqldialect.h"
+
 #include <QSqlError>
 #include <QSqlQuery>
 
 SqlTransaction::SqlTransaction(const QSqlDatabase &db)
     : m_db(db)
 {
-    const bool sqlite = db.driverName() == QLatin1String("QSQLITE");
     QSqlQuery query(m_db);
-    m_active = query.exec(sqlite ? QStringLiteral("BEGIN IMMEDIATE") : QStringLiteral("BEGIN"));
+    m_active = query.exec(SqlDialect::of(db).beginWriteSql());
     if (!m_active)
         m_error = query.lastError().text().simplified();
 }

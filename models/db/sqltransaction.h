@@ -1,6 +1,6 @@
-// A database transaction that rolls back unless committed. On SQLite it begins IMMEDIATE so
-// that a reader which later writes never deadlocks against another writer; the busy timeout
-// then queues writers instead of failing them.
+// A database transaction that rolls back unless committed, begun as the engine's dialect begins a
+// write (SqlDialect::beginWriteSql(): on SQLite IMMEDIATE, so that a reader which later writes
+// never deadlocks against another writer).
 #pragma once
 
 #include <QSqlDatabase>

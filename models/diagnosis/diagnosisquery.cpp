@@ -3,6 +3,7 @@
 #include "errorsignature.h"
 #include "saturating.h"
 #include "sourcereader.h"
+#include "sqldialect.h"
 #include "timeformat.h"
 
 #include <QElapsedTimer>
@@ -206,12 +207,8 @@ bool readDead(Context &c, DeadBreakdown *dead)
 // start-up costs more than the scan, and workers would take the relay's cores.
 bool limitPlanner(SourceReader &reader)
 {
-    if (!reader.isPostgres())
-        return true;
-    // clang-format off
-    return reader.run(u"SELECT set_config('max_parallel_workers_per_gather', '0', true),"
-                      "        set_config('jit', 'off', true)"_qs) != nullptr;
-    // clang-format on
+    const QString limits = reader.dialect().plannerLimitsSql(SqlDialect::Scope::Transaction);
+    return limits.isEmpty() || reader.run(limits) != nullptr;
 }
 
 std::pair<QString, qint64> largest(const QMap<QString, qint64> &counts)

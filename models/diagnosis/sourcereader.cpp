@@ -1,5 +1,6 @@
 #include "sourcereader.h"
 
+#include "sqldialect.h"
 #include <QSqlError>
 #include <algorithm>
 
@@ -25,9 +26,8 @@ QString withValues(QString sql, SourceReader::Bindings values)
 
 SourceReader::SourceReader(const QSqlDatabase &db, const OutboxProfile *profile)
     : m_profile(profile)
-    , m_postgres(db.driverName() == QLatin1String("QPSQL"))
-    , m_source(!profile || profile->isNative() ? u"delivery_outbox"_qs
-                                               : profile->source(OutboxProfile::engineOf(db)))
+    , m_dialect(&SqlDialect::of(db))
+    , m_source(OutboxProfile::sourceOf(profile, db))
     , m_transaction(db)
 {
     if (!m_transaction.isActive())

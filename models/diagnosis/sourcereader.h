@@ -24,7 +24,7 @@ public:
     bool isActive() const { return m_transaction.isActive(); }
     QString errorText() const { return m_error; }
     bool isNative() const { return !m_profile || m_profile->isNative(); }
-    bool isPostgres() const { return m_postgres; }
+    const SqlDialect &dialect() const { return *m_dialect; }
     // What the statements read FROM: delivery_outbox, or the profile's derived table.
     const QString &source() const { return m_source; }
     // Whether the schema holds the logical column (always for the native schema).
@@ -46,7 +46,7 @@ public:
 
 private:
     const OutboxProfile *m_profile = nullptr;
-    bool m_postgres = false;
+    const SqlDialect *m_dialect = nullptr;
     QString m_source;
     ReadOnlyTransaction m_transaction;
     QString m_error;

@@ -3,6 +3,7 @@
 #include "latencyquery.h"
 #include "readonlytransaction.h"
 #include "saturating.h"
+#include "sqldialect.h"
 #include "throughputcache.h"
 
 #include <QElapsedTimer>
@@ -33,16 +34,15 @@ class Reader
 public:
     Reader(const QSqlDatabase &db, ReadOnlyTransaction &transaction,
         const HealthQuery::Options &options, QString *error)
-        : m_db(db)
-        , m_transaction(transaction)
+        : m_transaction(transaction)
         , m_options(options)
         , m_error(error)
         , m_native(!options.profile || options.profile->isNative())
-        , m_source(m_native ? u"delivery_outbox"_qs
-                            : options.profile->source(OutboxProfile::engineOf(db)))
+        , m_dialect(SqlDialect::of(db))
+        , m_source(OutboxProfile::sourceOf(options.profile, db))
     { }
 
-    bool isPostgres() const { return m_db.driverName() == QLatin1String("QPSQL"); }
+    const SqlDialect &dialect() const { return m_dialect; }
     // The native schema, or another one read through its profile's source.
     bool isNative() const { return m_native; }
     // What the statements read FROM: delivery_outbox, or the profile's derived table.
@@ -72,11 +72,11 @@ private:
         return false;
     }
 
-    QSqlDatabase m_db;
     ReadOnlyTransaction &m_transaction;
     const HealthQuery::Options &m_options;
     QString *m_error;
     bool m_native = true;
+    const SqlDialect &m_dialect;
     QString m_source;
 };
 
@@ -352,7 +352,7 @@ bool readDelivered(Reader &reader, HealthSnapshot *snapshot)
         snapshot->counts.delivered = singleNumber(*query);
         return true;
     }
-    if (!reader.isPostgres()) {
+    if (!reader.dialect().can().catalogueRowEstimates) {
         if (!reader.run(&query, u"SELECT COUNT(*) FROM delivery_outbox"_qs))
             return false;
         snapshot->counts.delivered = std::max<qint64>(0, singleNumber(*query) - small);
@@ -433,7 +433,7 @@ bool readLatency(Reader &reader, HealthSnapshot *snapshot)
         return true;
     if (reader.isNative()) {
         QSqlQuery *probe = nullptr;
-        if (!reader.run(&probe, LatencyQuery::indexProbeSql(reader.isPostgres())))
+        if (!reader.run(&probe, LatencyQuery::indexProbeSql(reader.dialect())))
             return false;
         if (!probe->next() || probe->value(0).toInt() == 0) {
             snapshot->notAvailable << u"delivery_latency_ms"_qs;
@@ -443,10 +443,11 @@ bool readLatency(Reader &reader, HealthSnapshot *snapshot)
     const qint64 after
         = LatencyQuery::afterBound(Saturating::sub(snapshot->now, HealthSnapshot::LatencyWindowMs));
     QSqlQuery *prepared = nullptr;
-    if (!reader.run(&prepared, LatencyQuery::sql(reader.source(), reader.isPostgres()),
+    const bool percentileDisc = reader.dialect().can().percentileDisc;
+    if (!reader.run(&prepared, LatencyQuery::sql(reader.source(), percentileDisc),
             {{u":after"_qs, after}, {u":until"_qs, snapshot->now}}))
         return false;
-    snapshot->latency = LatencyQuery::fromRows(*prepared, reader.isPostgres());
+    snapshot->latency = LatencyQuery::fromRows(*prepared, percentileDisc);
     return true;
 }
 
@@ -474,11 +475,9 @@ bool checkStatuses(Reader &reader, const OutboxProfile &profile, QString *error)
     }
     if (rows == 0)
         return true;
-    const auto engine
-        = reader.isPostgres() ? OutboxProfile::Engine::PostgreSql : OutboxProfile::Engine::Sqlite;
     const QString location = QStringLiteral("%1:%2")
                                  .arg(profile.origin())
-                                 .arg(profile.lineOfField(u"status"_qs, engine));
+                                 .arg(profile.lineOfField(u"status"_qs, reader.dialect().engine()));
     *error
         = QStringLiteral("%1: %2 %3 a status other than PENDING, DELIVERED or DEAD (%4 %5):"
                          " the status expression (%6) must map every row to one of them")
@@ -515,16 +514,16 @@ QStringList notAvailableFor(const OutboxProfile &profile)
 // on a loaded two-core server, 30 ms without). For this transaction only.
 bool limitPlanner(Reader &reader)
 {
+    const QString limits = reader.dialect().plannerLimitsSql(SqlDialect::Scope::Transaction);
+    if (limits.isEmpty())
+        return true;
     QSqlQuery *prepared = nullptr;
-    // clang-format off
-    const bool ok = reader.run(&prepared,
-        u"SELECT set_config('max_parallel_workers_per_gather', '0', true),"
-        "        set_config('jit', 'off', true)"_qs);
-    // clang-format on
+    const bool ok = reader.run(&prepared, limits);
     // The trace is replayed statement by statement outside a transaction: the same settings
     // for that whole session.
     if (ok && reader.options().trace)
-        reader.options().trace->last().replace(u"', true)"_qs, u"', false)"_qs);
+        reader.options().trace->last()
+            = reader.dialect().plannerLimitsSql(SqlDialect::Scope::Session);
     return ok;
 }
 
@@ -588,7 +587,7 @@ std::optional<HealthSnapshot> compute(
             return std::nullopt;
         }
         Reader reader(db, transaction, options, error);
-        if ((reader.isPostgres() && !limitPlanner(reader))
+        if (!limitPlanner(reader)
             || (!reader.isNative() && !checkStatuses(reader, *options.profile, error))
             || !(options.summaryOnly ? readSummary(reader, &snapshot) : readAll(reader, &snapshot)))
             return std::nullopt;

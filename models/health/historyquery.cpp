@@ -2,6 +2,7 @@
 
 #include "latencyquery.h"
 #include "readonlytransaction.h"
+#include "sqldialect.h"
 
 #include <QElapsedTimer>
 #include <QVariant>
@@ -47,10 +48,10 @@ namespace {
 class BucketReader
 {
 public:
-    BucketReader(ReadOnlyTransaction &transaction, const QString &source, bool postgres,
+    BucketReader(ReadOnlyTransaction &transaction, const QString &source, bool percentileDisc,
         bool throughput, bool latency, QString *error)
         : m_error(error)
-        , m_postgres(postgres)
+        , m_percentileDisc(percentileDisc)
     {
         // clang-format off
         if (throughput)
@@ -62,7 +63,7 @@ public:
                 "   AND finished_at >= :start AND finished_at <= :until"_qs);
         // clang-format on
         if (latency)
-            m_latency = transaction.prepare(LatencyQuery::sql(source, postgres));
+            m_latency = transaction.prepare(LatencyQuery::sql(source, percentileDisc));
         m_ok = (!throughput || m_throughput) && (!latency || m_latency);
         if (!m_ok)
             *error = transaction.errorText();
@@ -89,7 +90,7 @@ public:
             m_latency->bindValue(u":until"_qs, until);
             if (!m_latency->exec())
                 return fail(*m_latency);
-            bucket->latency = LatencyQuery::fromRows(*m_latency, m_postgres);
+            bucket->latency = LatencyQuery::fromRows(*m_latency, m_percentileDisc);
             m_latency->finish();
         }
         return true;
@@ -105,7 +106,7 @@ private:
     QSqlQuery *m_throughput = nullptr;
     QSqlQuery *m_latency = nullptr;
     QString *m_error;
-    bool m_postgres = false;
+    bool m_percentileDisc = false;
     bool m_ok = false;
 };
 
@@ -126,8 +127,7 @@ std::optional<DeliveryHistory> read(const QSqlDatabase &db, HistoryRange range, 
     history.throughputAvailable = native;
     history.latencyAvailable = native
         || (profile->isAvailable(Column::CreatedAt) && profile->isAvailable(Column::DeliveredAt));
-    const QString source
-        = native ? u"delivery_outbox"_qs : profile->source(OutboxProfile::engineOf(db));
+    const QString source = OutboxProfile::sourceOf(profile, db);
     if (cache)
         cache->noteNow(now);
     ReadOnlyTransaction transaction(db);
@@ -135,14 +135,11 @@ std::optional<DeliveryHistory> read(const QSqlDatabase &db, HistoryRange range, 
         *error = transaction.errorText();
         return std::nullopt;
     }
-    const bool postgres = db.driverName() == QLatin1String("QPSQL");
+    const SqlDialect &dialect = SqlDialect::of(db);
     // As for the snapshot (HealthQuery): small statements, no parallel workers, no JIT.
-    if (postgres) {
-        // clang-format off
-        QSqlQuery *planner = transaction.prepare(
-            u"SELECT set_config('max_parallel_workers_per_gather', '0', true),"
-            "        set_config('jit', 'off', true)"_qs);
-        // clang-format on
+    if (const QString limits = dialect.plannerLimitsSql(SqlDialect::Scope::Transaction);
+        !limits.isEmpty()) {
+        QSqlQuery *planner = transaction.prepare(limits);
         if (!planner || !planner->exec()) {
             *error = planner ? planner->lastError().text().simplified() : transaction.errorText();
             return std::nullopt;
@@ -150,7 +147,7 @@ std::optional<DeliveryHistory> read(const QSqlDatabase &db, HistoryRange range, 
         planner->finish();
     }
     if (native && history.latencyAvailable) {
-        QSqlQuery *probe = transaction.prepare(LatencyQuery::indexProbeSql(postgres));
+        QSqlQuery *probe = transaction.prepare(LatencyQuery::indexProbeSql(dialect));
         if (!probe || !probe->exec()) {
             *error = probe ? probe->lastError().text().simplified() : transaction.errorText();
             return std::nullopt;
@@ -158,8 +155,8 @@ std::optional<DeliveryHistory> read(const QSqlDatabase &db, HistoryRange range, 
         history.latencyAvailable = probe->next() && probe->value(0).toInt() != 0;
         probe->finish();
     }
-    BucketReader reader(transaction, source, postgres, history.throughputAvailable,
-        history.latencyAvailable, error);
+    BucketReader reader(transaction, source, dialect.can().percentileDisc,
+        history.throughputAvailable, history.latencyAvailable, error);
     if (!reader.isValid())
         return std::nullopt;
     // Newest first, so that a reading cut short by its budget shows the most recent buckets.

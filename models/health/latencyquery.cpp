@@ -1,17 +1,18 @@
 #include "latencyquery.h"
 
+#include "sqldialect.h"
 #include <QSqlQuery>
 #include <QVariant>
 
 namespace LatencyQuery {
 
-QString sql(const QString &source, bool postgres)
+QString sql(const QString &source, bool percentileDisc)
 {
     const QString where
         = u" WHERE status = 'DELIVERED' AND delivered_at > :after AND delivered_at <= :until"
           "   AND created_at >= 0"_qs;
     // clang-format off
-    if (postgres)
+    if (percentileDisc)
         return u"SELECT COUNT(*),"
                "        percentile_disc(0.5) WITHIN GROUP (ORDER BY delivered_at - created_at),"
                "        percentile_disc(0.95) WITHIN GROUP (ORDER BY delivered_at - created_at),"
@@ -28,14 +29,9 @@ QString sql(const QString &source, bool postgres)
     // clang-format on
 }
 
-QString indexProbeSql(bool postgres)
+QString indexProbeSql(const SqlDialect &dialect)
 {
-    // clang-format off
-    return postgres
-        ? u"SELECT CASE WHEN to_regclass('delivery_outbox_delivered') IS NULL THEN 0 ELSE 1 END"_qs
-        : u"SELECT COUNT(*) FROM sqlite_master"
-          " WHERE type = 'index' AND name = 'delivery_outbox_delivered'"_qs;
-    // clang-format on
+    return dialect.indexExistsSql(u"delivery_outbox_delivered"_qs);
 }
 
 qint64 afterBound(qint64 from)
@@ -43,10 +39,10 @@ qint64 afterBound(qint64 from)
     return std::max<qint64>(from, -1);
 }
 
-DeliveryLatency fromRows(QSqlQuery &query, bool postgres)
+DeliveryLatency fromRows(QSqlQuery &query, bool percentileDisc)
 {
     DeliveryLatency latency;
-    if (postgres) {
+    if (percentileDisc) {
         if (!query.next() || query.value(0).toLongLong() == 0)
             return latency;
         latency.count = query.value(0).toLongLong();

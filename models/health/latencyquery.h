@@ -17,20 +17,22 @@
 #include <QString>
 
 class QSqlQuery;
+class SqlDialect;
 
 namespace LatencyQuery {
 
 // The statement over `source` (delivery_outbox or a profile's source), with placeholders
-// :after and :until: delivered_at > :after AND delivered_at <= :until.
-QString sql(const QString &source, bool postgres);
+// :after and :until: delivered_at > :after AND delivered_at <= :until. `percentileDisc`: the
+// engine has percentile_disc (SqlDialect::Capabilities); otherwise the rows are ranked.
+QString sql(const QString &source, bool percentileDisc);
 // One row, one column: non-zero when the native schema's index delivery_outbox_delivered
 // exists. Without it (a database created before it, not yet given `outboxctl init` again) the
 // latency is not read at all: ranking it would scan every DELIVERED row of the table.
-QString indexProbeSql(bool postgres);
+QString indexProbeSql(const SqlDialect &dialect);
 // :after for a span starting at `from`: never below -1, so that delivered_at - created_at of
 // the rows read (both at least 0) cannot overflow.
 qint64 afterBound(qint64 from);
 // The latency from the executed statement's rows.
-DeliveryLatency fromRows(QSqlQuery &query, bool postgres);
+DeliveryLatency fromRows(QSqlQuery &query, bool percentileDisc);
 
 } // namespace LatencyQuery

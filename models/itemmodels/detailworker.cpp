@@ -62,8 +62,7 @@ QSqlDatabase DetailWorker::database(QString *error)
 
 QString DetailWorker::source(const QSqlDatabase &db) const
 {
-    return m_profile ? m_profile->source(OutboxProfile::engineOf(db))
-                     : QStringLiteral("delivery_outbox");
+    return OutboxProfile::sourceOf(m_profile, db);
 }
 
 bool DetailWorker::readSummary(const QSqlDatabase &db, EventDetail *detail)

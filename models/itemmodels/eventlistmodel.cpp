@@ -45,11 +45,10 @@ void EventListModel::setSource(const DatabaseUrl &url, const OpenOptions &option
 {
     m_client.reset(); // its answers are for the old source
     m_pendingId = 0;
-    m_postgreSql = url.isPostgreSql();
+    m_engine = url.engine();
     m_timeoutMs = options.statementTimeoutMs;
     if (m_profile) // its derived table is written per engine
-        m_source = m_profile->source(
-            m_postgreSql ? OutboxProfile::Engine::PostgreSql : OutboxProfile::Engine::Sqlite);
+        m_source = m_profile->source(m_engine);
     m_client = std::make_unique<EventQueryClient>(url, options);
     connect(m_client.get(), &EventQueryClient::answered, this, &EventListModel::accept);
     reload();
@@ -64,8 +63,7 @@ void EventListModel::setProfile(const OutboxProfile &profile)
 {
     using C = OutboxProfile::Column;
     m_profile = profile;
-    m_source = profile.source(
-        m_postgreSql ? OutboxProfile::Engine::PostgreSql : OutboxProfile::Engine::Sqlite);
+    m_source = profile.source(m_engine);
     m_unavailable.clear();
     const QList<std::pair<int, QList<C>>> needs
         = {{TypeColumn, {C::EventType}}, {AggregateColumn, {C::AggregateType, C::AggregateId}},

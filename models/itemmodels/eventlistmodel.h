@@ -142,7 +142,7 @@ private:
     void dropBottom();
 
     std::unique_ptr<EventQueryClient> m_client;
-    bool m_postgreSql = true;
+    Engine m_engine = Engine::PostgreSql; // the source's, for a profile's derived table
     std::optional<OutboxProfile> m_profile;
     QString m_source = QStringLiteral("delivery_outbox");
     QSet<int> m_unavailable; // columns the profile's schema lacks

@@ -1,6 +1,7 @@
 #include "eventpagequery.h"
 
 #include "readonlytransaction.h"
+#include "sqldialect.h"
 
 #include <QSqlQuery>
 #include <algorithm>
@@ -50,7 +51,7 @@ QString EventPageQuery::pageSql(const EventPageRequest &request, bool forward) c
         "SELECT event_id, event_type, aggregate_type, aggregate_id, status, failures,"
         " created_at, next_attempt_at, claim_token IS NOT NULL, lease_until,"
         " last_error_category, last_error, %1"
-        " FROM %2 WHERE %3").arg(key, request.source, request.filter.whereClause());
+        " FROM %2 WHERE %3").arg(key, request.source, request.filter.whereClause(SqlDialect::of(m_db)));
     // clang-format on
     if (request.anchor != Anchor::None) {
         const QString comparison = QLatin1String(forward ? ">" : "<")
@@ -99,7 +100,7 @@ std::optional<qint64> EventPageQuery::count(const EventPageRequest &request)
     // clang-format off
     const QString sql = QStringLiteral(
         "SELECT count(*) FROM (SELECT 1 FROM %1 WHERE %2 LIMIT :k_limit) AS matching")
-        .arg(request.source, request.filter.whereClause());
+        .arg(request.source, request.filter.whereClause(SqlDialect::of(m_db)));
     // clang-format on
     ReadOnlyTransaction transaction(m_db);
     QSqlQuery *query = transaction.prepare(sql);

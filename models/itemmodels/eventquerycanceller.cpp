@@ -1,5 +1,6 @@
 #include "eventquerycanceller.h"
 
+#include "sqldialect.h"
 #include <QSqlQuery>
 #include <QThread>
 #include <QVariant>
@@ -51,7 +52,7 @@ void EventQueryCanceller::cancelSuperseded()
     if (!ensureConnection())
         return; // the worker's own statement fails or times out; nothing piles up
     QSqlQuery query(m_connection->database());
-    query.prepare(QStringLiteral("SELECT pg_cancel_backend(:pid)"));
+    query.prepare(m_connection->dialect().cancelSql(QStringLiteral(":pid")));
     query.bindValue(QStringLiteral(":pid"), pid);
     if (!query.exec() || !query.next()) {
         m_connection.reset(); // reopened at the next cancel

@@ -2,6 +2,7 @@
 
 #include "eventquerycanceller.h"
 #include "eventqueryworker.h"
+#include "sqldialect.h"
 
 #include <limits>
 
@@ -14,7 +15,7 @@ EventQueryClient::EventQueryClient(
     qRegisterMetaType<EventPageAnswer>();
     connect(m_worker.worker(), &EventQueryWorker::answered, this, &EventQueryClient::accept);
     m_worker.start();
-    if (url.isPostgreSql())
+    if (SqlDialect::of(url.engine()).can().serverSideCancel)
         startCanceller(url);
 }
 

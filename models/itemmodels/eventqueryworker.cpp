@@ -1,6 +1,7 @@
 #include "eventqueryworker.h"
 
 #include "eventpagequery.h"
+#include "sqldialect.h"
 
 #include <QElapsedTimer>
 #include <QSqlQuery>
@@ -32,23 +33,22 @@ DbConnection *EventQueryWorker::ensureConnection(QString *error)
 {
     const bool fresh = !m_connection.isOpen();
     DbConnection *connection = m_connection.get(error);
-    if (fresh && connection && connection->isPostgreSql())
-        inspectConnection(connection->database());
+    if (fresh && connection)
+        inspectConnection(connection->database(), connection->dialect());
     return connection;
 }
 
 // The backend to cancel, and whether the ID column sorts by code point (C, POSIX, C.UTF-8):
 // only then is an ID prefix a plain range of the primary key's own order.
-void EventQueryWorker::inspectConnection(const QSqlDatabase &db)
+void EventQueryWorker::inspectConnection(const QSqlDatabase &db, const SqlDialect &dialect)
 {
     QSqlQuery query(db);
-    if (query.exec(QStringLiteral("SELECT pg_backend_pid()")) && query.next())
+    if (dialect.can().serverSideCancel && query.exec(dialect.backendIdSql()) && query.next())
         m_state->backendPid = query.value(0).toInt();
-    // clang-format off
-    const bool byteOrder = query.exec(QStringLiteral(
-        "SELECT 'B' < 'a' AND 'E-5' < 'E.' AND 'Z9' < 'a0'")) && query.next()
-        && query.value(0).toBool();
-    // clang-format on
+    if (!dialect.can().localeCollations)
+        return;
+    const bool byteOrder
+        = query.exec(dialect.collationProbeSql()) && query.next() && query.value(0).toBool();
     m_idsInCCollation = !byteOrder;
 }
 

@@ -37,7 +37,7 @@ signals:
 
 private:
     DbConnection *ensureConnection(QString *error); // null with *error when it cannot open
-    void inspectConnection(const QSqlDatabase &db);
+    void inspectConnection(const QSqlDatabase &db, const SqlDialect &dialect);
     // One try at the request's page (and count); false when it has no answer.
     bool runOnce(const EventPageRequest &request, EventPageAnswer *answer);
     bool readPage(EventPageQuery &query, const EventPageRequest &request, EventPageAnswer *answer);

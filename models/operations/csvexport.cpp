@@ -2,6 +2,7 @@
 
 #include "readonlytransaction.h"
 #include "redaction.h"
+#include "sqldialect.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -77,7 +78,7 @@ bool exportEvents(const QSqlDatabase &db, const EventFilter &filter, qint64 now,
         QStringLiteral("SELECT event_id, event_type, aggregate_type, aggregate_id, status,"
                        " failures, created_at, next_attempt_at, last_error_category,"
                        " last_error, payload FROM ")
-        + source + QStringLiteral(" WHERE ") + filter.whereClause()
+        + source + QStringLiteral(" WHERE ") + filter.whereClause(SqlDialect::of(db))
         + QStringLiteral(" ORDER BY event_id"));
     if (!prepared) {
         *error = transaction.errorText();

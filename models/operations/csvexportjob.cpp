@@ -61,8 +61,7 @@ void CsvExportJob::run()
     if (m_task.kind == CsvExportTask::Kind::ReplayLog) {
         ok = CsvExport::exportReplayLog(db, &file, &m_error, {}, &rows, progress);
     } else {
-        const QString source = m_task.profile ? m_task.profile->source(OutboxProfile::engineOf(db))
-                                              : QStringLiteral("delivery_outbox");
+        const QString source = OutboxProfile::sourceOf(m_task.profile, db);
         ok = CsvExport::exportEvents(db, m_task.filter, m_task.now, m_task.sensitiveKeys, &file,
             &m_error, &rows, source, progress);
     }

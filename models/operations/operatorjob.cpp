@@ -1,5 +1,6 @@
 #include "operatorjob.h"
 
+#include "sqldialect.h"
 #include "sqltransaction.h"
 
 #include <QSet>
@@ -18,7 +19,7 @@ QString errorText(const QSqlQuery &query)
 
 OperatorJob::OperatorJob(const QSqlDatabase &db)
     : m_db(db)
-    , m_postgres(db.driverName() == QLatin1String("QPSQL"))
+    , m_dialect(&SqlDialect::of(db))
     , m_statements(db)
 { }
 
@@ -101,7 +102,7 @@ bool OperatorJob::lockFailures(
     QSqlQuery &select = prepared(QStringLiteral(
         "SELECT failures FROM delivery_outbox"
         " WHERE event_id = :id AND status = :from")
-        + (m_postgres ? QStringLiteral(" FOR UPDATE") : QString()));
+        + m_dialect->rowLockClause());
     // clang-format on
     select.bindValue(QStringLiteral(":id"), eventId);
     select.bindValue(QStringLiteral(":from"), from);

@@ -22,6 +22,8 @@
 
 // How an action names itself in its refusals and errors, and what its audit log records:
 // outboxctl asks for --operator and --reason with the same words.
+class SqlDialect;
+
 struct OperatorWords
 {
     QString log; // "replay_log"
@@ -84,7 +86,7 @@ private:
     static void bindAll(QSqlQuery &query, const QVariantMap &values);
 
     QSqlDatabase m_db;
-    bool m_postgres = false;
+    const SqlDialect *m_dialect = nullptr;
     StatementCache m_statements;
     const std::atomic_bool *m_stop = nullptr;
 };

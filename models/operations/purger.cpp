@@ -1,6 +1,7 @@
 #include "purger.h"
 
 #include "saturating.h"
+#include "sqldialect.h"
 #include "sqltransaction.h"
 
 #include <QJsonArray>
@@ -33,19 +34,11 @@ void bindRule(QSqlQuery &query, const PurgeRule &rule, qint64 cutoff)
     query.bindValue(QStringLiteral(":cutoff2"), cutoff);
 }
 
-// The batch's event IDs as one bound JSON array, expanded by the database: one statement
-// text whatever the batch holds, and no ID ever part of the SQL.
-QString idSet(bool postgres)
-{
-    return postgres ? QStringLiteral("SELECT jsonb_array_elements_text(CAST(:ids AS jsonb))")
-                    : QStringLiteral("SELECT value FROM json_each(:ids)");
-}
-
 } // namespace
 
 Purger::Purger(const QSqlDatabase &db)
     : m_db(db)
-    , m_postgres(db.driverName() == QLatin1String("QPSQL"))
+    , m_dialect(&SqlDialect::of(db))
 { }
 
 QStringList Purger::purgeableStates()
@@ -72,12 +65,7 @@ QString Purger::refusal(const PurgeRequest &request) const
 bool Purger::tableExists(const QString &table) const
 {
     QSqlQuery query(m_db);
-    query.prepare(m_postgres
-            ? QStringLiteral("SELECT to_regclass(:name) IS NOT NULL")
-            : QStringLiteral(
-                "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = :name"));
-    query.bindValue(QStringLiteral(":name"), table);
-    return query.exec() && query.next() && query.value(0).toBool();
+    return query.exec(m_dialect->tableExistsSql(table)) && query.next() && query.value(0).toBool();
 }
 
 // The tables whose rows reference delivery_outbox: deleted first. resolve_log comes with the
@@ -167,7 +155,7 @@ qint64 Purger::purgeBatch(const PurgeRule &rule, qint64 cutoff, int batch, qint6
         " WHERE (created_at, event_id) > (:afterCreated, :afterId) AND"_qs
         + QLatin1String(matchingRows)
         + u" ORDER BY created_at, event_id LIMIT :batch"_qs
-        + (m_postgres ? u" FOR UPDATE SKIP LOCKED"_qs : QString()));
+        + m_dialect->skipLockedClause());
     // clang-format on
     select.bindValue(QStringLiteral(":afterCreated"), *afterCreated);
     select.bindValue(QStringLiteral(":afterId"), *afterId);
@@ -199,8 +187,11 @@ qint64 Purger::purgeBatch(const PurgeRule &rule, qint64 cutoff, int batch, qint6
     for (const QString &table : order) {
         QSqlQuery remove(m_db);
         const bool events = table == QLatin1String("delivery_outbox");
-        remove.prepare(u"DELETE FROM "_qs + table + u" WHERE event_id IN ("_qs + idSet(m_postgres)
-            + u")"_qs + (events ? u" AND status = :status"_qs : QString()));
+        // The batch's event IDs as one bound JSON array, expanded by the database: one
+        // statement text whatever the batch holds, and no ID ever part of the SQL.
+        remove.prepare(u"DELETE FROM "_qs + table + u" WHERE event_id IN ("_qs
+            + m_dialect->idSetSelect(u":ids"_qs) + u")"_qs
+            + (events ? u" AND status = :status"_qs : QString()));
         remove.bindValue(QStringLiteral(":ids"), idJson);
         if (events)
             remove.bindValue(QStringLiteral(":status"), rule.status);

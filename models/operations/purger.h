@@ -15,6 +15,8 @@
 #include <QStringList>
 #include <functional>
 
+class SqlDialect;
+
 struct PurgeRule
 {
     QString status; // DELIVERED or RESOLVED
@@ -68,6 +70,6 @@ private:
         QString *afterId, PurgeResult *result);
 
     QSqlDatabase m_db;
-    bool m_postgres = false;
+    const SqlDialect *m_dialect = nullptr;
     std::function<void(const PurgeResult &)> m_progress;
 };

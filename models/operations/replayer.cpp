@@ -1,6 +1,7 @@
 #include "replayer.h"
 
 #include "readonlytransaction.h"
+#include "sqldialect.h"
 
 #include <QSqlError>
 
@@ -21,7 +22,7 @@ EventFilter deadOnly(EventFilter filter)
 
 Replayer::Replayer(const QSqlDatabase &db)
     : m_db(db)
-    , m_postgres(db.driverName() == QLatin1String("QPSQL"))
+    , m_dialect(&SqlDialect::of(db))
     , m_statements(db)
     , m_job(db)
 { }
@@ -35,8 +36,7 @@ Replayer::Replayer(const QSqlDatabase &db, const OutboxProfile &profile)
 
 QString Replayer::source() const
 {
-    return m_profile ? m_profile->source(OutboxProfile::engineOf(m_db))
-                     : QStringLiteral("delivery_outbox");
+    return OutboxProfile::sourceOf(m_profile, m_db);
 }
 
 QString Replayer::refusal(const ReplayRequest &request) const
@@ -194,7 +194,7 @@ QString Replayer::statusSql(bool lock) const
 {
     return QStringLiteral("SELECT status FROM ") + source()
         + QStringLiteral(" WHERE event_id = :id")
-        + (lock && m_postgres ? QStringLiteral(" FOR UPDATE") : QString());
+        + (lock ? m_dialect->rowLockClause() : QString());
 }
 
 // The statuses the profile derives for the rows of one event (normally one).
@@ -230,7 +230,7 @@ QSqlQuery *Replayer::runFilter(ReadOnlyTransaction &transaction, const QString &
     const EventFilter dead = deadOnly(filter);
     // Pieces put together rather than QString::arg(): a profile's source may hold a '%'.
     QString sql = select;
-    sql.replace(QStringLiteral("@WHERE@"), dead.whereClause());
+    sql.replace(QStringLiteral("@WHERE@"), dead.whereClause(*m_dialect));
     sql.replace(QStringLiteral("@SOURCE@"), source());
     QSqlQuery *query = transaction.prepare(sql);
     if (!query) {

@@ -27,6 +27,8 @@
 
 class ReadOnlyTransaction;
 
+class SqlDialect;
+
 class Replayer
 {
 public:
@@ -73,7 +75,7 @@ private:
         const EventFilter &filter, qint64 now, QString *error);
 
     QSqlDatabase m_db;
-    bool m_postgres = false;
+    const SqlDialect *m_dialect = nullptr;
     StatementCache m_statements;
     OperatorJob m_job;
     std::optional<OutboxProfile> m_profile; // only for another schema than the native one

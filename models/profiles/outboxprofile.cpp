@@ -3,6 +3,7 @@
 #include "profileregistry.h"
 #include "readonlytransaction.h"
 #include "schema.h"
+#include "sqldialect.h"
 
 #include <QRegularExpression>
 #include <QSqlError>
@@ -33,7 +34,7 @@ QString typeOf(Column column, Engine engine)
     case Column::LeaseUntil:
     case Column::CreatedAt:
     case Column::DeliveredAt:
-        return engine == Engine::PostgreSql ? QStringLiteral("BIGINT") : QStringLiteral("INTEGER");
+        return SqlDialect::of(engine).integerType();
     default:
         return QStringLiteral("TEXT");
     }
@@ -69,17 +70,22 @@ bool usesNow(const QString &sql)
 
 OutboxProfile::Engine OutboxProfile::engineOf(const QSqlDatabase &db)
 {
-    return db.driverName() == QLatin1String("QPSQL") ? Engine::PostgreSql : Engine::Sqlite;
+    return SqlDialect::of(db).engine();
+}
+
+QString OutboxProfile::sourceOf(const OutboxProfile *profile, const QSqlDatabase &db)
+{
+    return profile ? profile->source(engineOf(db)) : QStringLiteral("delivery_outbox");
 }
 
 QString OutboxProfile::engineName(Engine engine)
 {
-    return engine == Engine::PostgreSql ? QStringLiteral("postgresql") : QStringLiteral("sqlite");
+    return SqlDialect::of(engine).keyPrefix();
 }
 
 QString OutboxProfile::engineTitle(Engine engine)
 {
-    return engine == Engine::PostgreSql ? QStringLiteral("PostgreSQL") : QStringLiteral("SQLite");
+    return SqlDialect::of(engine).title();
 }
 
 QString OutboxProfile::columnName(Column column)
@@ -178,11 +184,20 @@ QString OutboxProfile::probe(
         .arg(query ? databaseWords(query->lastError()) : wordsOf(transaction));
 }
 
+QStringList OutboxProfile::supportedTitles() const
+{
+    QStringList titles;
+    for (const Engine engine : AllEngines) {
+        if (supports(engine))
+            titles << engineTitle(engine);
+    }
+    return titles;
+}
+
 QString OutboxProfile::wrongEngine(Engine engine) const
 {
     return QStringLiteral("%1: the profile is for %2 only, not for %3")
-        .arg(m_name, engineTitle(engine == Engine::Sqlite ? Engine::PostgreSql : Engine::Sqlite),
-            engineTitle(engine));
+        .arg(m_name, supportedTitles().join(QStringLiteral(" and ")), engineTitle(engine));
 }
 
 QString OutboxProfile::validate(const QSqlDatabase &db) const

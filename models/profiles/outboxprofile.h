@@ -8,6 +8,8 @@
 // Profiles are parsed from profile files (ProfileParser) and found by ProfileRegistry.
 #pragma once
 
+#include "engine.h"
+
 #include <QHash>
 #include <QSqlDatabase>
 #include <QString>
@@ -20,8 +22,8 @@ class ReadOnlyTransaction;
 class OutboxProfile
 {
 public:
-    enum class Engine { PostgreSql, Sqlite };
-    static constexpr int EngineCount = 2;
+    using Engine = ::Engine; // engine.h
+    static constexpr int EngineCount = ::EngineCount;
 
     // The logical columns of delivery_outbox, in DESIGN.md's order.
     enum class Column {
@@ -49,6 +51,13 @@ public:
     };
 
     static Engine engineOf(const QSqlDatabase &db);
+    // What a read of the outbox names FROM on `db`: delivery_outbox without a profile (or for
+    // the native one), the profile's derived table otherwise.
+    static QString sourceOf(const OutboxProfile *profile, const QSqlDatabase &db);
+    static QString sourceOf(const std::optional<OutboxProfile> &profile, const QSqlDatabase &db)
+    {
+        return sourceOf(profile ? &*profile : nullptr, db);
+    }
     static QString engineName(Engine engine); // "postgresql", "sqlite": the file's key prefix
     static QString engineTitle(Engine engine); // "PostgreSQL", "SQLite"
     static QString columnName(Column column); // the native column name, e.g. "next_attempt_at"
@@ -124,9 +133,16 @@ public:
 private:
     friend class ProfileParser;
     using PerEngine = std::array<QString, EngineCount>;
+    static constexpr std::array<bool, EngineCount> everyEngine()
+    {
+        std::array<bool, EngineCount> all {};
+        all.fill(true);
+        return all;
+    }
 
     QString castExpression(Column column, Engine engine) const;
     QString wrongEngine(Engine engine) const;
+    QStringList supportedTitles() const;
     QString probe(ReadOnlyTransaction &transaction, const QString &sql, const QString &field,
         Engine engine) const;
     QString probeFields(const QSqlDatabase &db, Engine engine) const;
@@ -136,7 +152,7 @@ private:
     QString m_description;
     QString m_origin;
     QString m_newer;
-    std::array<bool, EngineCount> m_engines = {true, true};
+    std::array<bool, EngineCount> m_engines = everyEngine();
     std::array<PerEngine, ColumnCount> m_columns;
     std::array<bool, ColumnCount> m_unavailable = {};
     PerEngine m_from;

@@ -13,8 +13,7 @@ using Engine = OutboxProfile::Engine;
 
 constexpr QLatin1String Unavailable("unavailable");
 
-constexpr std::array<Engine, OutboxProfile::EngineCount> Engines
-    = {Engine::PostgreSql, Engine::Sqlite};
+constexpr const auto &Engines = AllEngines;
 
 // Fields that may differ per engine; the columns are per engine too.
 const QStringList &perEngineFields()
@@ -36,6 +35,15 @@ QStringList listOf(const QString &value)
 {
     static const QRegularExpression separators(QStringLiteral("[,\\s]+"));
     return value.split(separators, Qt::SkipEmptyParts);
+}
+
+// "postgresql or sqlite" (`separator` " or "), "postgresql, sqlite": every engine's key prefix.
+QString engineNames(const QString &separator)
+{
+    QStringList names;
+    for (const Engine engine : Engines)
+        names << OutboxProfile::engineName(engine);
+    return names.join(separator);
 }
 
 std::optional<Engine> engineFromName(const QString &name)
@@ -162,8 +170,8 @@ bool ProfileParser::accept(const Entry &entry)
         prefixed = true;
         if (!engineFromName(prefix)) {
             return fail(entry.line,
-                QStringLiteral("unknown engine '%1' in '%2' (postgresql or sqlite)")
-                    .arg(prefix, entry.key));
+                QStringLiteral("unknown engine '%1' in '%2' (%3)")
+                    .arg(prefix, entry.key, engineNames(QStringLiteral(" or "))));
         }
     }
     const bool column = OutboxProfile::columnFromName(field).has_value();
@@ -273,18 +281,20 @@ bool ProfileParser::checkStatements()
 
 // How the engines that will run a field read its quotes: a prefixed key's engine, the one
 // engine of a profile for one, or both.
-SqlText::Engine ProfileParser::readingFor(const QString &key) const
+std::optional<Engine> ProfileParser::readingFor(const QString &key) const
 {
-    std::optional<Engine> engine = engineFromName(key.section(QLatin1Char('.'), 0, 0));
-    if (!engine && !key.contains(QLatin1Char('.'))) {
-        if (!m_profile.supports(Engine::Sqlite))
-            engine = Engine::PostgreSql;
-        else if (!m_profile.supports(Engine::PostgreSql))
-            engine = Engine::Sqlite;
+    const std::optional<Engine> engine = engineFromName(key.section(QLatin1Char('.'), 0, 0));
+    if (engine || key.contains(QLatin1Char('.')))
+        return engine;
+    std::optional<Engine> only;
+    for (const Engine supported : Engines) {
+        if (!m_profile.supports(supported))
+            continue;
+        if (only)
+            return std::nullopt; // read by several engines
+        only = supported;
     }
-    if (!engine)
-        return SqlText::Engine::Any;
-    return *engine == Engine::PostgreSql ? SqlText::Engine::PostgreSql : SqlText::Engine::Sqlite;
+    return only;
 }
 
 bool ProfileParser::isSqlField(const QString &field)
@@ -352,17 +362,18 @@ bool ProfileParser::readEngines()
     const auto it = m_byKey.constFind(QStringLiteral("engines"));
     if (it == m_byKey.cend())
         return true; // both
-    m_profile.m_engines = {false, false};
+    m_profile.m_engines.fill(false);
     for (const QString &name : listOf(it->value)) {
         const std::optional<Engine> engine = engineFromName(name);
         if (!engine) {
             return fail(it->line,
-                QStringLiteral("field 'engines': unknown engine '%1' (postgresql, sqlite)")
-                    .arg(name));
+                QStringLiteral("field 'engines': unknown engine '%1' (%2)")
+                    .arg(name, engineNames(QStringLiteral(", "))));
         }
         m_profile.m_engines[int(*engine)] = true;
     }
-    if (!m_profile.supports(Engine::PostgreSql) && !m_profile.supports(Engine::Sqlite))
+    if (std::none_of(Engines.begin(), Engines.end(),
+            [this](Engine engine) { return m_profile.supports(engine); }))
         return fail(it->line, QStringLiteral("field 'engines' lists no engine"));
     return true;
 }

@@ -47,7 +47,7 @@ private:
     bool readRequired();
     bool checkStatements();
     static bool isSqlField(const QString &field);
-    SqlText::Engine readingFor(const QString &key) const;
+    std::optional<Engine> readingFor(const QString &key) const; // none: every engine's
     bool checkPlaceholders();
     bool readPerEngine(const QString &field,
         std::array<QString, OutboxProfile::EngineCount> *target, bool required);

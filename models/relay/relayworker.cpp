@@ -2,6 +2,7 @@
 
 #include "crashpoint.h"
 #include "outboxstore.h"
+#include "sqldialect.h"
 
 #include <QSqlQuery>
 #include <QThread>
@@ -50,8 +51,8 @@ bool RelayWorker::openConnection(QString *error)
         return false;
     // The relay reports database trouble itself, once per outage: the server's warnings (one
     // per connection as it shuts down) would otherwise go to stderr through libpq.
-    if (m_connection->isPostgreSql())
-        QSqlQuery(m_connection->database()).exec(QStringLiteral("SET client_min_messages = error"));
+    m_connection->dialect().setNoticeLevel(
+        m_connection->database(), SqlDialect::NoticeLevel::Error, SqlDialect::Scope::Session);
     m_store = std::make_unique<OutboxStore>(m_connection->database());
     m_store->setRetryPolicy(m_config.policy);
     m_store->setBudget(m_config.budget);

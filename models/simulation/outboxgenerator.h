@@ -11,6 +11,8 @@
 #include <functional>
 #include <optional>
 
+class SqlDialect;
+
 struct GenerateSpec
 {
     qint64 events = 0;
@@ -48,6 +50,6 @@ private:
     bool analyse(QString *error);
 
     QSqlDatabase m_db;
-    bool m_postgres = false;
+    const SqlDialect *m_dialect = nullptr;
     Progress m_progress;
 };

@@ -8,6 +8,7 @@
 #include "schema.h"
 #include "servernotices.h"
 #include "simulation.h"
+#include "sqldialect.h"
 
 #include <QSqlQuery>
 #include <QThread>
@@ -126,8 +127,8 @@ bool SessionWorker::runStorm(
     const QSqlDatabase db = m_connection->database();
     // Some 2,400 short transactions: on SQLite (WAL) without a sync each, on this connection
     // only, which closes with the storm; a simulation's rows need no power-loss durability.
-    if (!m_connection->isPostgreSql())
-        QSqlQuery(db).exec(QStringLiteral("PRAGMA synchronous = NORMAL"));
+    for (const QString &statement : m_connection->dialect().simulationSessionStatements())
+        QSqlQuery(db).exec(statement);
     StormRun other, run;
     if (!OutageStorm::run(db, theirs, 1, &other, error)
         || !OutageStorm::run(db, mine, 1, &run, error) || !StormLesson::read(db, lesson, error))

@@ -1,0 +1,47 @@
+// The registry of dialects: the one place that maps an engine, or a connection's Qt driver, to
+// its dialect. A new engine adds its dialect here.
+#include "sqldialect.h"
+
+// One function per engine, in its own file of this folder.
+const SqlDialect &postgreSqlDialect(); // postgresqldialect.cpp
+const SqlDialect &sqliteDialect(); // sqlitedialect.cpp
+
+QList<const SqlDialect *> SqlDialect::all()
+{
+    return {&postgreSqlDialect(), &sqliteDialect()};
+}
+
+const SqlDialect &SqlDialect::of(Engine engine)
+{
+    switch (engine) {
+    case Engine::PostgreSql:
+        return postgreSqlDialect();
+    case Engine::Sqlite:
+        break;
+    }
+    return sqliteDialect();
+}
+
+QString SqlDialect::missingDriver() const
+{
+    if (QSqlDatabase::isDriverAvailable(qtDriver()))
+        return {};
+    return QStringLiteral("Qt SQL driver %1 is not installed (Debian: %2)")
+        .arg(qtDriver(), driverPackage());
+}
+
+QSqlDatabase SqlDialect::addDatabase(const QString &connectionName) const
+{
+    return QSqlDatabase::addDatabase(qtDriver(), connectionName);
+}
+
+const SqlDialect &SqlDialect::of(const QSqlDatabase &db)
+{
+    const QString driver = db.driverName();
+    for (const SqlDialect *dialect : all()) {
+        if (dialect->qtDriver() == driver)
+            return *dialect;
+    }
+    Q_ASSERT_X(false, "SqlDialect::of", "a connection of a driver without a dialect");
+    return sqliteDialect();
+}

@@ -1,0 +1,148 @@
+// PostgreSQL through Qt's QPSQL driver (libpq).
+#include "databaseurl.h"
+#include "dbconnection.h"
+#include "sqldialect.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace {
+
+SqlDialect::Traits traits()
+{
+    SqlDialect::Traits t;
+    t.engine = Engine::PostgreSql;
+    t.qtDriver = QStringLiteral("QPSQL");
+    t.urlSchemes = QStringList {QStringLiteral("postgresql"), QStringLiteral("postgres")};
+    t.keyPrefix = QStringLiteral("postgresql");
+    t.title = QStringLiteral("PostgreSQL");
+    t.driverPackage = QStringLiteral("libqt6sql6-psql");
+    SqlDialect::Capabilities &c = t.can;
+    c.rowLocks = c.skipLocked = c.writableCtes = c.arrayParameters = true;
+    c.percentileDisc = c.serverSideCancel = c.strictColumnTypes = true;
+    c.transactionalDdl = c.catalogueRowEstimates = c.alterConstraints = true;
+    c.seriesGeneration = c.localeCollations = true;
+    t.beginWrite = QStringLiteral("BEGIN");
+    t.rowLock = QStringLiteral(" FOR UPDATE");
+    t.skipLocked = QStringLiteral(" FOR UPDATE SKIP LOCKED");
+    t.integerType = QStringLiteral("BIGINT");
+    t.backendId = QStringLiteral("SELECT pg_backend_pid()");
+    t.schemaResource = QStringLiteral(":/sql/postgresql.sql");
+    // A simulation database: no wait for the WAL flush of each chunk.
+    t.bulkLoad = QStringList {QStringLiteral("SET synchronous_commit = off")};
+    t.readings = {
+        {false, true, true, true, false}, // standard_conforming_strings = on (the default)
+        {true, true, true, true, false}, // standard_conforming_strings = off
+    };
+    return t;
+}
+
+class PostgreSqlDialect final : public SqlDialect
+{
+public:
+    PostgreSqlDialect()
+        : SqlDialect(traits())
+    { }
+
+    // Host, port, user and password from the URL (libpq reads PGPASSWORD or ~/.pgpass when
+    // the URL has none); read-only and the statement timeout as server options, so that they
+    // hold for every statement of the session, and after a reconnect too.
+    bool configure(QSqlDatabase &db, const DatabaseUrl &url, const OpenOptions &options,
+        QString *) const override
+    {
+        db.setHostName(url.host());
+        db.setPort(url.port());
+        db.setDatabaseName(url.databaseName());
+        if (!url.user().isEmpty())
+            db.setUserName(url.user());
+        if (!url.password().isEmpty())
+            db.setPassword(url.password());
+        QStringList serverOptions;
+        if (options.readOnly)
+            serverOptions << QStringLiteral("-c default_transaction_read_only=on");
+        if (options.statementTimeoutMs > 0)
+            serverOptions
+                << QStringLiteral("-c statement_timeout=%1").arg(options.statementTimeoutMs);
+        QString connectOptions
+            = QStringLiteral("connect_timeout=%1").arg(qMax(2, options.connectTimeoutS));
+        if (options.deadPeerTimeoutS > 0)
+            connectOptions += deadPeerOptions(options.deadPeerTimeoutS);
+        if (!serverOptions.isEmpty())
+            connectOptions
+                += QStringLiteral(";options='%1'").arg(serverOptions.join(QLatin1Char(' ')));
+        db.setConnectOptions(connectOptions);
+        return true;
+    }
+
+    void setNoticeLevel(const QSqlDatabase &db, NoticeLevel level, Scope scope) const override
+    {
+        const QString value
+            = level == NoticeLevel::Error ? QStringLiteral("error") : QStringLiteral("warning");
+        exec(db,
+            (scope == Scope::Transaction ? QStringLiteral("SET LOCAL") : QStringLiteral("SET"))
+                + QStringLiteral(" client_min_messages = ") + value);
+    }
+
+    // START TRANSACTION READ ONLY: neither the server's default_transaction_read_only nor a
+    // session switched to READ WRITE can make it writable.
+    bool beginReadOnly(const QSqlDatabase &db, bool *restore, QString *error) const override
+    {
+        *restore = false;
+        QSqlQuery query(db);
+        if (query.exec(QStringLiteral("START TRANSACTION READ ONLY")))
+            return true;
+        *error = query.lastError().text().simplified();
+        return false;
+    }
+
+    QString idSetSelect(const QString &placeholder) const override
+    {
+        return QStringLiteral("SELECT jsonb_array_elements_text(CAST(%1 AS jsonb))")
+            .arg(placeholder);
+    }
+
+    // No parallel workers and no JIT: for small aggregates their start-up costs more than the
+    // scan, and on a busy server the workers take cores from the relay.
+    QString plannerLimitsSql(Scope scope) const override
+    {
+        const QString local
+            = scope == Scope::Transaction ? QStringLiteral("true") : QStringLiteral("false");
+        // clang-format off
+        return QStringLiteral("SELECT set_config('max_parallel_workers_per_gather', '0', %1),"
+                              "        set_config('jit', 'off', %1)").arg(local);
+        // clang-format on
+    }
+
+    QString tableExistsSql(const QString &name) const override
+    {
+        return QStringLiteral("SELECT to_regclass(%1) IS NOT NULL").arg(literal(name));
+    }
+
+    QString indexExistsSql(const QString &name) const override
+    {
+        return tableExistsSql(name); // a relation, as a table is
+    }
+
+    QString cancelSql(const QString &placeholder) const override
+    {
+        return QStringLiteral("SELECT pg_cancel_backend(%1)").arg(placeholder);
+    }
+
+private:
+    // The server declared gone after `seconds` without an acknowledgement.
+    static QString deadPeerOptions(int seconds)
+    {
+        return QStringLiteral(";tcp_user_timeout=%1;keepalives=1;keepalives_idle=%2"
+                              ";keepalives_interval=1;keepalives_count=%2")
+            .arg(seconds * 1000)
+            .arg(seconds);
+    }
+};
+
+} // namespace
+
+const SqlDialect &postgreSqlDialect()
+{
+    static const PostgreSqlDialect dialect;
+    return dialect;
+}

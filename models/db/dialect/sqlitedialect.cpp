@@ -1,0 +1,168 @@
+// SQLite through Qt's QSQLITE driver: a file, one writer at a time.
+#include "databaseurl.h"
+#include "dbconnection.h"
+#include "sqldialect.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+#include <sys/stat.h>
+
+namespace {
+
+// What a path names when it is not a regular file: opening a FIFO would block until a writer
+// came, and a device (/dev/zero) is never a database. Empty for a regular file or none at all.
+QString notRegularFile(const QString &path)
+{
+    struct stat status = {};
+    if (::stat(QFile::encodeName(path).constData(), &status) != 0)
+        return {};
+    if (S_ISREG(status.st_mode))
+        return {};
+    if (S_ISDIR(status.st_mode))
+        return QStringLiteral("a directory");
+    if (S_ISFIFO(status.st_mode))
+        return QStringLiteral("a FIFO");
+    if (S_ISSOCK(status.st_mode))
+        return QStringLiteral("a socket");
+    return QStringLiteral("a device");
+}
+
+// SQLite's files start with this header; an empty file is a new, empty database.
+bool hasSqliteHeader(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return true; // unreadable: the open names the cause in the driver's words
+    const QByteArray header = file.read(16);
+    return header.isEmpty() || header == QByteArray("SQLite format 3", 16);
+}
+
+QString errorOf(const QSqlQuery &query)
+{
+    return query.lastError().text().simplified();
+}
+
+SqlDialect::Traits traits()
+{
+    SqlDialect::Traits t;
+    t.engine = Engine::Sqlite;
+    t.qtDriver = QStringLiteral("QSQLITE");
+    t.urlSchemes = QStringList {QStringLiteral("sqlite")};
+    t.keyPrefix = QStringLiteral("sqlite");
+    t.title = QStringLiteral("SQLite");
+    t.driverPackage = QStringLiteral("libqt6sql6-sqlite");
+    t.can.arrayParameters = true; // json_each()
+    t.can.transactionalDdl = true;
+    t.can.fileDatabase = true;
+    // IMMEDIATE: a reader which later writes never deadlocks against another writer; the busy
+    // timeout then queues writers instead of failing them.
+    t.beginWrite = QStringLiteral("BEGIN IMMEDIATE");
+    t.integerType = QStringLiteral("INTEGER");
+    t.schemaResource = QStringLiteral(":/sql/sqlite.sql");
+    // Readers (the dashboard) and one writer (the relay) at once.
+    t.afterSchema = QStringList {QStringLiteral("PRAGMA journal_mode = WAL")};
+    // A simulation database: a crash mid-way may lose the file, which generate recreates.
+    t.bulkLoad = QStringList {QStringLiteral("PRAGMA synchronous = OFF")};
+    // Many short transactions (WAL) without a sync each: no power-loss durability needed.
+    t.simulationSession = QStringList {QStringLiteral("PRAGMA synchronous = NORMAL")};
+    // No dollar quotes, no nested comments; [name] and `name` identifiers.
+    t.readings = {{false, false, false, false, true}};
+    return t;
+}
+
+class SqliteDialect final : public SqlDialect
+{
+public:
+    SqliteDialect()
+        : SqlDialect(traits())
+    { }
+
+    bool configure(QSqlDatabase &db, const DatabaseUrl &url, const OpenOptions &options,
+        QString *error) const override
+    {
+        const QFileInfo file(url.path());
+        const QString kind = notRegularFile(url.path());
+        if (!kind.isEmpty()) {
+            *error = QStringLiteral("not a SQLite database: %1 is %2, not a file")
+                         .arg(url.path(), kind);
+            return false;
+        }
+        if (!options.allowCreate && !file.exists()) {
+            *error = QStringLiteral("SQLite database file not found: %1").arg(url.path());
+            return false;
+        }
+        if (file.exists() && !hasSqliteHeader(url.path())) {
+            *error = QStringLiteral("not a SQLite database: %1").arg(url.path());
+            return false;
+        }
+        db.setDatabaseName(url.path());
+        QString connectOptions = QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000");
+        if (options.readOnly)
+            connectOptions += QStringLiteral(";QSQLITE_OPEN_READONLY");
+        db.setConnectOptions(connectOptions);
+        return true;
+    }
+
+    void startSession(const QSqlDatabase &db) const override
+    {
+        exec(db, QStringLiteral("PRAGMA foreign_keys = ON"));
+    }
+
+    // PRAGMA query_only for the transaction's lifetime; *restore when it was off before.
+    bool beginReadOnly(const QSqlDatabase &db, bool *restore, QString *error) const override
+    {
+        *restore = false;
+        QSqlQuery query(db);
+        if (!query.exec(QStringLiteral("PRAGMA query_only")) || !query.next()) {
+            *error = errorOf(query);
+            return false;
+        }
+        *restore = !query.value(0).toBool();
+        query.finish();
+        if (query.exec(QStringLiteral("PRAGMA query_only = ON"))
+            && query.exec(QStringLiteral("BEGIN")))
+            return true;
+        *error = errorOf(query);
+        return false;
+    }
+
+    void endReadOnly(const QSqlDatabase &db, bool active, bool restore) const override
+    {
+        SqlDialect::endReadOnly(db, active, restore);
+        if (restore)
+            exec(db, QStringLiteral("PRAGMA query_only = OFF"));
+    }
+
+    QString idSetSelect(const QString &placeholder) const override
+    {
+        return QStringLiteral("SELECT value FROM json_each(%1)").arg(placeholder);
+    }
+
+    QString tableExistsSql(const QString &name) const override
+    {
+        return existsSql(QStringLiteral("table"), name);
+    }
+
+    QString indexExistsSql(const QString &name) const override
+    {
+        return existsSql(QStringLiteral("index"), name);
+    }
+
+private:
+    static QString existsSql(const QString &type, const QString &name)
+    {
+        return QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE type = '%1' AND name = %2")
+            .arg(type, literal(name));
+    }
+};
+
+} // namespace
+
+const SqlDialect &sqliteDialect()
+{
+    static const SqliteDialect dialect;
+    return dialect;
+}

@@ -1,0 +1,10 @@
+// The database engines Outbox Health speaks to: the one enum of them. What differs between
+// them lives in the engine's SqlDialect (sqldialect.h), never in a caller's branch.
+#pragma once
+
+#include <array>
+
+enum class Engine { PostgreSql, Sqlite };
+
+inline constexpr int EngineCount = 2;
+inline constexpr std::array<Engine, EngineCount> AllEngines = {Engine::PostgreSql, Engine::Sqlite};

@@ -1,0 +1,143 @@
+// Everything that differs between database engines, one object per engine (models/db/dialect/):
+// who it is, what it can do (capability flags a caller chooses a strategy by), how a
+// connection is set up, how transactions begin, the small fragments that are written
+// differently (every value still bound), how SqlText reads its quotes and comments, and its
+// schema resource. It knows no outbox table: each owner keeps its own statements, and the
+// dialect only removes the branching. A caller never asks "is this PostgreSQL?"; it asks
+// "can this engine lock and skip?" (dialect.can().skipLocked).
+#pragma once
+
+#include "engine.h"
+#include "sqltext.h"
+
+#include <QList>
+#include <QSqlDatabase>
+#include <QString>
+#include <QStringList>
+
+class DatabaseUrl;
+struct OpenOptions;
+
+class SqlDialect
+{
+public:
+    // What the engine does, so that a caller picks its strategy by name.
+    struct Capabilities
+    {
+        bool rowLocks = false; // SELECT ... FOR UPDATE locks the rows read
+        bool skipLocked = false; // ... FOR UPDATE SKIP LOCKED passes over rows others hold
+        bool writableCtes = false; // INSERT/UPDATE ... RETURNING inside WITH: one statement
+        bool arrayParameters = false; // a bound array (JSON) expanded to rows by the server
+        bool percentileDisc = false; // percentile_disc(...) WITHIN GROUP (ORDER BY ...)
+        bool serverSideCancel = false; // another connection can cancel a running statement
+        bool strictColumnTypes = false; // a column holds only values of its declared type
+        bool transactionalDdl = false; // CREATE/ALTER roll back with the transaction
+        bool catalogueRowEstimates = false; // the catalogue estimates a table's rows cheaply
+        bool alterConstraints = false; // ALTER TABLE drops and adds a CHECK (else: rebuild)
+        bool seriesGeneration = false; // generate_series(), TRUNCATE and VACUUM for bulk rows
+        bool localeCollations = false; // text may sort by a locale; COLLATE "C" sorts by code
+        bool fileDatabase = false; // the URL names a file, not a server
+    };
+    enum class NoticeLevel { Warning, Error };
+    enum class Scope { Session, Transaction };
+
+    // What an engine is and has, as data: the fixed half of its dialect.
+    struct Traits
+    {
+        Engine engine = Engine::Sqlite;
+        QString qtDriver; // the Qt SQL driver's name
+        QStringList urlSchemes; // "postgresql" first, then any alias
+        QString keyPrefix; // a profile file's per-engine key prefix
+        QString title; // as a message names the engine
+        QString driverPackage; // the Debian package of the Qt driver
+        Capabilities can;
+        QString beginWrite; // begins a transaction that will write
+        QString rowLock; // " FOR UPDATE", or empty where the write transaction serialises
+        QString skipLocked; // " FOR UPDATE SKIP LOCKED", or empty
+        QString integerType; // the 64-bit integer type of a CAST
+        QString backendId; // SELECT of this connection's server process, or empty
+        QString schemaResource; // resources/sql/<engine>.sql in the binary
+        QStringList afterSchema; // after the schema's commit
+        QStringList bulkLoad; // before a simulation's bulk insert
+        QStringList simulationSession; // a session of many short simulation transactions
+        // How SqlText reads quotes, identifiers, comments and escapes: each reading one way
+        // the engine may be configured to read them.
+        QList<SqlText::Reading> readings;
+    };
+
+    static const SqlDialect &of(Engine engine);
+    // The dialect of an open connection's driver (a connection Outbox Health opened).
+    static const SqlDialect &of(const QSqlDatabase &db);
+    static QList<const SqlDialect *> all();
+
+    explicit SqlDialect(Traits traits);
+    virtual ~SqlDialect() = default;
+    SqlDialect(const SqlDialect &) = delete;
+    SqlDialect &operator=(const SqlDialect &) = delete;
+
+    // Identity.
+    Engine engine() const { return m_traits.engine; }
+    QString qtDriver() const { return m_traits.qtDriver; }
+    QStringList urlSchemes() const { return m_traits.urlSchemes; }
+    QString keyPrefix() const { return m_traits.keyPrefix; }
+    QString title() const { return m_traits.title; }
+    QString driverPackage() const { return m_traits.driverPackage; }
+    const Capabilities &can() const { return m_traits.can; }
+    // Empty when the engine's Qt driver is installed; otherwise the message naming the driver
+    // and its Debian package.
+    QString missingDriver() const;
+    // A new connection of the engine's driver, named `connectionName`.
+    QSqlDatabase addDatabase(const QString &connectionName) const;
+
+    // Connection set-up before open(); false with *error when the URL cannot be opened.
+    virtual bool configure(QSqlDatabase &db, const DatabaseUrl &url, const OpenOptions &options,
+        QString *error) const = 0;
+    // The session statements after open(), and again after a reconnect.
+    virtual void startSession(const QSqlDatabase &db) const;
+    // The least severe server notice that still reaches the client (libpq prints them to
+    // stderr); nothing on an engine without notices.
+    virtual void setNoticeLevel(const QSqlDatabase &db, NoticeLevel level, Scope scope) const;
+
+    // Transactions.
+    QString beginWriteSql() const { return m_traits.beginWrite; }
+    // Begins a transaction that cannot write; *restore: a session setting endReadOnly() undoes
+    // (even when the transaction itself did not begin: then `active` is false).
+    virtual bool beginReadOnly(const QSqlDatabase &db, bool *restore, QString *error) const = 0;
+    virtual void endReadOnly(const QSqlDatabase &db, bool active, bool restore) const;
+
+    // Fragments (every value bound by the caller).
+    QString rowLockClause() const { return m_traits.rowLock; }
+    QString skipLockedClause() const { return m_traits.skipLocked; }
+    // A SELECT of one text column: the IDs of the JSON array bound to `placeholder`.
+    virtual QString idSetSelect(const QString &placeholder) const = 0;
+    QString integerType() const { return m_traits.integerType; }
+    virtual QString likeEscapeClause() const; // " ESCAPE '\'": a backslash escapes % and _
+    // The statement that keeps the planner from parallel workers and JIT, or empty.
+    virtual QString plannerLimitsSql(Scope scope) const;
+    // A SELECT of one value, true when the table (or index) exists. `name` is one of the
+    // program's own constants (never user text), written in as a string literal so that a
+    // traced statement can be replayed as it is.
+    virtual QString tableExistsSql(const QString &name) const = 0;
+    virtual QString indexExistsSql(const QString &name) const = 0;
+    QString backendIdSql() const { return m_traits.backendId; }
+    // Cancels the server process bound to `placeholder`; empty without server-side cancel.
+    virtual QString cancelSql(const QString &placeholder) const;
+    // A SELECT of one value, true when text compares by code point ('B' before 'a').
+    QString collationProbeSql() const;
+
+    // Schema and bulk loads.
+    QString schemaResource() const { return m_traits.schemaResource; }
+    QStringList afterSchemaStatements() const { return m_traits.afterSchema; }
+    QStringList bulkLoadStatements() const { return m_traits.bulkLoad; }
+    QStringList simulationSessionStatements() const { return m_traits.simulationSession; }
+
+    // Lexical rules for SqlText.
+    QList<SqlText::Reading> readings() const { return m_traits.readings; }
+
+protected:
+    static void exec(const QSqlDatabase &db, const QString &sql);
+    static QString literal(const QString &name); // 'name', quotes doubled
+
+private:
+    Traits m_traits;
+};
