@@ -29,6 +29,7 @@
 #include <QSqlError>
 #include <QSqlRecord>
 #include <QStandardPaths>
+#include <QUrl>
 #include <sys/stat.h>
 
 namespace {
@@ -465,6 +466,40 @@ private slots:
         const Run private_ = outboxctl({u"check"_qs, u"--db-file"_qs, file});
         expectOneLine(private_, u"postgresql://op:***@127.0.0.1:1/orders"_qs);
         QVERIFY(!private_.err.constFirst().contains(u"hunter2"_qs));
+    }
+
+    // A password on the command line is visible in ps while any command runs: a command that
+    // connects says so on stderr (once, masked) and still does its work; the same URL from a
+    // private --db-file gets no warning.
+    void passwordOnTheCommandLineIsWarnedOf()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        QVERIFY(database->initialise());
+        QUrl withPassword(database->url());
+        withPassword.setPassword(u"hunter2"_qs); // the test server trusts loopback: not asked for
+        const QString url = withPassword.toString();
+        const Run run
+            = outboxctl({u"check"_qs, u"--db"_qs, url, u"--json"_qs, u"--now"_qs, u"1000"_qs});
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.out.size(), 1);
+        QCOMPARE(run.err.size(), 1);
+        QVERIFY2(run.err.constFirst().startsWith(
+                     u"outboxctl: warning: a password on the command line is visible"_qs),
+            qPrintable(run.err.constFirst()));
+        QVERIFY(!run.err.constFirst().contains(u"hunter2"_qs));
+
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"db.url"_qs);
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(url.toUtf8() + "\n");
+        out.close();
+        QVERIFY(QFile::setPermissions(file, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+        const Run fromFile = outboxctl(
+            {u"check"_qs, u"--db-file"_qs, file, u"--json"_qs, u"--now"_qs, u"1000"_qs});
+        QCOMPARE(fromFile.exitCode, 0);
+        QCOMPARE(fromFile.out, run.out);
+        QVERIFY2(fromFile.err.isEmpty(), qPrintable(fromFile.err.join(u'\n')));
     }
 
     // As psql does: when the server asks for a password that neither the URL, PGPASSWORD nor

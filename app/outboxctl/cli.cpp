@@ -5,6 +5,7 @@
 #include "profileconnection.h"
 #include "schema.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QFileInfo>
 #include <QHash>
@@ -270,6 +271,7 @@ std::unique_ptr<DbConnection> openForSimulation(const QString &urlText, QString 
                      .arg(url.toDisplayString());
         return nullptr;
     }
+    warnOfPasswordInArguments(QCoreApplication::arguments());
     return connection;
 }
 
@@ -463,6 +465,7 @@ std::optional<Outbox> openOutbox(
     }
     if (!outbox.connection)
         return std::nullopt;
+    warnOfPasswordInArguments(QCoreApplication::arguments());
     outbox.profile = *profile;
     return outbox;
 }

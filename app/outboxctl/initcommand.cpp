@@ -3,6 +3,8 @@
 #include "cli.h"
 #include "schema.h"
 
+#include <QCoreApplication>
+
 int runInit(const QStringList &arguments)
 {
     QCommandLineParser parser;
@@ -26,6 +28,7 @@ int runInit(const QStringList &arguments)
     const auto connection = DbConnection::open(url, options, &error);
     if (!connection)
         return Cli::fail(error);
+    Cli::warnOfPasswordInArguments(QCoreApplication::arguments());
     if (!Schema::create(connection->database(), &error))
         return Cli::fail(
             QStringLiteral("creating the schema in %1: %2").arg(url.toDisplayString(), error));

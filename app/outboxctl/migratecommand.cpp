@@ -6,6 +6,7 @@
 #include "schema.h"
 #include "schemamigration.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 
 int runMigrate(const QStringList &arguments)
@@ -27,6 +28,7 @@ int runMigrate(const QStringList &arguments)
     const auto connection = DbConnection::open(url, options, &error);
     if (!connection)
         return Cli::fail(error);
+    Cli::warnOfPasswordInArguments(QCoreApplication::arguments());
 
     SchemaMigration migration(connection->database());
     const int from = migration.fromVersion(&error);

@@ -218,7 +218,6 @@ int runRelay(const QStringList &arguments)
     const auto connection = Cli::openForSimulation(options.db, &error);
     if (!connection)
         return Cli::fail(error);
-    Cli::warnOfPasswordInArguments(arguments);
     const QSqlDatabase db = connection->database();
     SystemClock clock;
     Producer producer(db, &clock, options.config.seed);
