@@ -6,6 +6,7 @@
 // or not at all (the relay silences them): never an ESC or a carriage return on stderr.
 #include "outboxctlrun.h"
 #include "outboxrows.h"
+#include "servernotices.h"
 #include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -187,6 +188,20 @@ private slots:
         const QString err = readErrorUntil(process, u"server WARNING: "_qs + Escaped, 30000);
         stop(process);
         expectNothingRaw(err + QString::fromUtf8(process.readAllStandardError()), true);
+    }
+
+    // A notice of any length is one line of bounded length, and cutting it never leaves part of
+    // a password in it.
+    void longNoticeIsCutAfterMasking()
+    {
+        const QString message = u"postgresql://op:hunter2@db/shop "_qs + QString(100000, u'x');
+        const QString line = ServerNotices::line(u"NOTICE"_qs, message);
+        QVERIFY2(line.size() < 2200, qPrintable(QString::number(line.size())));
+        QVERIFY(!line.contains(u"hunter2"_qs));
+        QVERIFY(line.contains(u"op:***@db/shop"_qs));
+        QVERIFY(line.endsWith(u"more characters)"_qs));
+        const QString cutInPassword = QString(1990, u'y') + u" postgresql://op:hunter2@db/shop"_qs;
+        QVERIFY(!ServerNotices::line(u"NOTICE"_qs, cutInPassword).contains(u"hunt"_qs));
     }
 
     void cleanup()

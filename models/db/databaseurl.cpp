@@ -84,13 +84,40 @@ QString DatabaseUrl::maskPasswords(const QString &text)
     // The password runs to the last '@' before the next URL on the line: a careless one may
     // hold '@', ':', '/', a quote or a space unencoded, and showing its tail would be as bad as
     // showing all of it. Masking too much (up to an '@' in later text) is the safe mistake; only
-    // a HOST:PORT/DBNAME word without any '@' is known not to hold a password.
-    static const QRegularExpression credentials(
-        QStringLiteral("(%1[^\\s/:@]*):(?!\\d+/[^\\s@]*(?:\\s|$))(?:(?!%1)[^\\n])*@")
-            .arg(QStringLiteral("[A-Za-z][A-Za-z0-9+.-]*://")));
-    QString masked = text;
-    masked.replace(credentials, QStringLiteral("\\1:***@"));
-    return masked;
+    // a HOST:PORT/DBNAME word without any '@' is known not to hold a password. A scan, not one
+    // regular expression: a backtracking match over a long text (a 100 KB server notice) hits
+    // the engine's limits and silently matches nothing, which would show the password.
+    static const QRegularExpression scheme(QStringLiteral("[A-Za-z][A-Za-z0-9+.-]*://"));
+    static const QRegularExpression portForm(QStringLiteral("\\d+/[^\\s@]*(?:\\s|\\z)"));
+    QList<QRegularExpressionMatch> urls;
+    for (auto it = scheme.globalMatch(text); it.hasNext();)
+        urls << it.next();
+    QString masked;
+    qsizetype copied = 0;
+    for (qsizetype k = 0; k < urls.size(); ++k) {
+        qsizetype at = urls.at(k).capturedEnd();
+        if (at < copied)
+            continue; // inside a password already masked
+        while (at < text.size() && !text.at(at).isSpace() && text.at(at) != u'/'
+            && text.at(at) != u':' && text.at(at) != u'@')
+            ++at;
+        if (at >= text.size() || text.at(at) != u':'
+            || portForm
+                   .match(text, at + 1, QRegularExpression::NormalMatch,
+                       QRegularExpression::AnchorAtOffsetMatchOption)
+                   .hasMatch())
+            continue;
+        qsizetype end = k + 1 < urls.size() ? urls.at(k + 1).capturedStart() : text.size();
+        const qsizetype newline = text.indexOf(u'\n', at);
+        if (newline >= 0 && newline < end)
+            end = newline;
+        const qsizetype lastAt = text.lastIndexOf(u'@', end - 1);
+        if (lastAt <= at)
+            continue;
+        masked += QStringView(text).mid(copied, at + 1 - copied) + QStringLiteral("***");
+        copied = lastAt;
+    }
+    return copied == 0 ? text : masked + QStringView(text).mid(copied);
 }
 
 QString DatabaseUrl::exposedPasswordReason(

@@ -34,11 +34,18 @@ namespace ServerNotices {
 
 QString line(const QString &severity, const QString &message)
 {
+    // A trigger may raise a notice of any length: one line stays a line (cut after masking, so
+    // a cut never leaves part of a password unmasked).
+    constexpr qsizetype MaxChars = 2000;
+    const QString masked = DatabaseUrl::maskPasswords(message);
+    const QString shown = masked.size() > MaxChars ? masked.left(MaxChars)
+            + QStringLiteral("… (%1 more characters)").arg(masked.size() - MaxChars)
+                                                   : masked;
     static const QString program = QCoreApplication::applicationName().isEmpty()
         ? QStringLiteral("outbox-health")
         : QCoreApplication::applicationName();
     return program + QStringLiteral(": server ") + PlainText::escaped(severity)
-        + QStringLiteral(": ") + PlainText::escaped(DatabaseUrl::maskPasswords(message));
+        + QStringLiteral(": ") + PlainText::escaped(shown);
 }
 
 void escapeOn(const QSqlDatabase &db)

@@ -17,7 +17,8 @@ namespace ServerNotices {
 // with libpq's default.
 void escapeOn(const QSqlDatabase &db);
 
-// The line printed for a notice of `severity` saying `message` (without its line feed).
+// The line printed for a notice of `severity` saying `message` (without its line feed): escaped,
+// passwords masked, and cut after 2,000 characters.
 QString line(const QString &severity, const QString &message);
 
 } // namespace ServerNotices
