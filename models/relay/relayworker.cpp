@@ -221,7 +221,10 @@ void RelayWorker::beginDelivery(const Claim &claim)
         if (m_stopped)
             return;
         const InFlight work = deliver(claim);
-        CrashPoint::reached("after-consumer-commit");
+        // Only where the consumer committed this time: a failed delivery left nothing to lose.
+        if (work.delivery.outcome == Delivery::Outcome::Applied
+            || work.delivery.outcome == Delivery::Outcome::ResponseLost)
+            CrashPoint::reached("after-consumer-commit");
         if (m_random.generateDouble() < m_config.stallRate) {
             // The worker stalls past its lease; when it resumes its ack may be fenced.
             ++m_stalled;
