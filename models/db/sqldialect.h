@@ -92,7 +92,9 @@ public:
     // Connection set-up before open(); false with *error when the URL cannot be opened.
     virtual bool configure(QSqlDatabase &db, const DatabaseUrl &url, const OpenOptions &options,
         QString *error) const = 0;
-    // The session statements after open(), and again after a reconnect.
+    // The session set-up after open(), and again after every reopen (DbConnection::open and
+    // DbConnection::reopen are its only callers): session statements, and on PostgreSQL the
+    // printer that escapes server notices (ServerNotices::print).
     virtual void startSession(const QSqlDatabase &db) const;
     // The least severe server notice that still reaches the client (libpq prints them to
     // stderr); nothing on an engine without notices.

@@ -1,12 +1,27 @@
 // PostgreSQL through Qt's QPSQL driver (libpq).
 #include "databaseurl.h"
 #include "dbconnection.h"
+#include "servernotices.h"
 #include "sqldialect.h"
 
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QVariant>
+#include <libpq-fe.h>
 
 namespace {
+
+QString field(const PGresult *result, int code)
+{
+    return QString::fromUtf8(PQresultErrorField(result, code));
+}
+
+// libpq calls it on the thread running the statement.
+void printNotice(void *, const PGresult *result)
+{
+    ServerNotices::print(field(result, PG_DIAG_SEVERITY), field(result, PG_DIAG_MESSAGE_PRIMARY));
+}
 
 SqlDialect::Traits traits()
 {
@@ -72,6 +87,23 @@ public:
                 += QStringLiteral(";options='%1'").arg(serverOptions.join(QLatin1Char(' ')));
         db.setConnectOptions(connectOptions);
         return true;
+    }
+
+    // libpq's own printer writes a notice to stderr as it came, control characters and all;
+    // a new server connection (every reopen) starts with it again.
+    void startSession(const QSqlDatabase &db) const override
+    {
+        if (!db.isOpen() || !db.driver())
+            return;
+        // Qt's driver hands out its PGconn*, which Qt 6 names by the struct behind it.
+        const QVariant handle = db.driver()->handle();
+        if (!handle.isValid()
+            || (qstrcmp(handle.typeName(), "pg_conn*") != 0
+                && qstrcmp(handle.typeName(), "PGconn*") != 0))
+            return;
+        PGconn *connection = *static_cast<PGconn *const *>(handle.constData());
+        if (connection)
+            PQsetNoticeReceiver(connection, &printNotice, nullptr);
     }
 
     void setNoticeLevel(const QSqlDatabase &db, NoticeLevel level, Scope scope) const override
