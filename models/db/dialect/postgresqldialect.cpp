@@ -29,6 +29,7 @@ SqlDialect::Traits traits()
     t.engine = Engine::PostgreSql;
     t.qtDriver = QStringLiteral("QPSQL");
     t.urlSchemes = QStringList {QStringLiteral("postgresql"), QStringLiteral("postgres")};
+    t.defaultPort = 5432;
     t.keyPrefix = QStringLiteral("postgresql");
     t.title = QStringLiteral("PostgreSQL");
     t.driverPackage = QStringLiteral("libqt6sql6-psql");
@@ -158,6 +159,33 @@ public:
     QString cancelSql(const QString &placeholder) const override
     {
         return QStringLiteral("SELECT pg_cancel_backend(%1)").arg(placeholder);
+    }
+
+    // pg_class's density of the last VACUUM or ANALYZE and the pages the table has now; the
+    // cumulative statistics' live and inserted rows, and whether they saw a VACUUM or ANALYZE
+    // (a statistics reset, as after a crash, clears those times).
+    QString catalogueRowEstimateSql(const QString &table) const override
+    {
+        // clang-format off
+        return QStringLiteral(
+            "SELECT reltuples, relpages,"
+            "        pg_relation_size(oid) / CAST(current_setting('block_size') AS integer),"
+            "        pg_stat_get_live_tuples(oid), pg_stat_get_tuples_inserted(oid),"
+            "        COALESCE(pg_stat_get_last_vacuum_time(oid),"
+            "                 pg_stat_get_last_autovacuum_time(oid),"
+            "                 pg_stat_get_last_analyze_time(oid),"
+            "                 pg_stat_get_last_autoanalyze_time(oid)) IS NOT NULL"
+            " FROM pg_class WHERE oid = to_regclass(%1)").arg(literal(table));
+        // clang-format on
+    }
+
+    QString checkConstraintsSql(const QString &table) const override
+    {
+        // clang-format off
+        return QStringLiteral(
+            "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint"
+            " WHERE conrelid = to_regclass(%1) AND contype = 'c'").arg(literal(table));
+        // clang-format on
     }
 
 private:
