@@ -1,6 +1,7 @@
 # cmake -DSOURCE_DIR=<checkout> -P cmake/CheckDialects.cmake
 # Fails naming every C++ file outside models/db/dialect/ that names a Qt SQL driver ("QPSQL",
-# "QSQLITE", "QMYSQL") or asks a connection for its driverName(), and every declaration of an
+# "QSQLITE", "QMYSQL"), asks a connection for its driverName() or reaches for a driver's own
+# handle (libpq's PGconn, pg_conn or libpq-fe.h), and every declaration of an
 # engine enum beyond the one in models/db/engine.h: what differs between engines lives in one
 # dialect per engine (docs/architecture.md, "Database engines"), so a caller asks what the
 # engine can do, never which engine it is. Tests are held to it too.
@@ -14,6 +15,7 @@ foreach(folder models app views tests)
 endforeach()
 file(GLOB_RECURSE sources RELATIVE ${SOURCE_DIR} ${globs})
 
+set(pattern "QPSQL|QSQLITE|QMYSQL|driverName\\(|PGconn|pg_conn|libpq-fe\\.h|enum class Engine[ {]")
 set(problems "")
 set(enums "")
 foreach(file IN LISTS sources)
@@ -21,14 +23,14 @@ foreach(file IN LISTS sources)
         continue()
     endif()
     file(READ ${SOURCE_DIR}/${file} content)
-    if(NOT content MATCHES "QPSQL|QSQLITE|QMYSQL|driverName\\(|enum class Engine[ {]")
+    if(NOT content MATCHES "${pattern}")
         continue()
     endif()
     # One list element a line (a `;` of the code is not a list separator).
     string(REPLACE ";" "," content "${content}")
     string(REPLACE "\n" ";" lines "${content}")
     foreach(line IN LISTS lines)
-        if(NOT line MATCHES "QPSQL|QSQLITE|QMYSQL|driverName\\(|enum class Engine[ {]")
+        if(NOT line MATCHES "${pattern}")
             continue()
         endif()
         if(line MATCHES "enum class Engine[ {]")

@@ -3,6 +3,7 @@
 // a URL is never shown.
 #include "databaseurl.h"
 #include "plaintext.h"
+#include "sqldialect.h"
 #include "testmain.h"
 
 Q_DECLARE_METATYPE(Engine)
@@ -130,6 +131,37 @@ private slots:
         for (const QString &mention : mentions)
             QVERIFY2(error.contains(mention),
                 qPrintable(u"'%1' does not mention '%2'"_qs.arg(error, mention)));
+    }
+
+    // The schemes come from the dialects: each scheme of each engine opens that engine, a
+    // server URL without a port takes the engine's own, and it shows by the first scheme.
+    void everyDialectSchemeOpensItsEngine()
+    {
+        for (const SqlDialect *dialect : SqlDialect::all()) {
+            for (const QString &scheme : dialect->urlSchemes()) {
+                const QString text = dialect->can().fileDatabase
+                    ? scheme + u":/tmp/outbox.db"_qs
+                    : scheme + u"://db.example.org/orders"_qs;
+                QString error;
+                const DatabaseUrl url = DatabaseUrl::parse(text, &error);
+                QVERIFY2(url.isValid(), qPrintable(text + u": "_qs + error));
+                QCOMPARE(url.engine(), dialect->engine());
+                QVERIFY(url.toDisplayString().startsWith(dialect->urlSchemes().constFirst()));
+                if (!url.isFile()) {
+                    QCOMPARE(url.port(), dialect->defaultPort());
+                    QVERIFY(!url.toDisplayString().contains(u':' + QString::number(url.port())));
+                }
+            }
+        }
+    }
+
+    // An unknown scheme is refused naming every scheme that would do.
+    void unknownSchemeNamesTheEnginesSchemes()
+    {
+        QString error;
+        QVERIFY(!DatabaseUrl::parse(u"mysql://relay@db.example.org/orders"_qs, &error).isValid());
+        for (const SqlDialect *dialect : SqlDialect::all())
+            QVERIFY2(error.contains(dialect->urlSchemes().constFirst()), qPrintable(error));
     }
 
     void parseToleratesNullErrorPointer()

@@ -1,6 +1,7 @@
 // Each engine's SqlDialect against its own engine: the fragments do what they say (a row lock
 // really locks, the ID set really binds, the read-only transaction really refuses a write,
-// the session set-up holds), and every capability flag agrees with what the server does.
+// the session set-up holds, after a reopen too), and every capability flag agrees with what
+// the server does.
 #include "readonlytransaction.h"
 #include "sqldialect.h"
 #include "sqltext.h"
@@ -8,10 +9,68 @@
 #include "testdatabase.h"
 #include "testmain.h"
 
+#include <QElapsedTimer>
 #include <QSqlError>
 #include <QSqlRecord>
+#include <QTemporaryFile>
+#include <cstdio>
+#include <unistd.h>
 
 namespace {
+
+// What this process writes to stderr (file descriptor 2, where libpq and ServerNotices print)
+// while it lives, given back by text().
+class StderrCapture
+{
+public:
+    StderrCapture()
+    {
+        std::fflush(stderr);
+        m_saved = ::dup(STDERR_FILENO);
+        if (m_file.open())
+            ::dup2(m_file.handle(), STDERR_FILENO);
+    }
+    ~StderrCapture() { restore(); }
+    StderrCapture(const StderrCapture &) = delete;
+    StderrCapture &operator=(const StderrCapture &) = delete;
+
+    QString text()
+    {
+        restore();
+        m_file.seek(0);
+        return QString::fromUtf8(m_file.readAll());
+    }
+
+private:
+    void restore()
+    {
+        if (m_saved < 0)
+            return;
+        std::fflush(stderr);
+        ::dup2(m_saved, STDERR_FILENO);
+        ::close(m_saved);
+        m_saved = -1;
+    }
+
+    QTemporaryFile m_file;
+    int m_saved = -1;
+};
+
+// A NOTICE and a WARNING holding an escape that would clear the terminal's line.
+const QString RaiseForged = u"DO $$ BEGIN RAISE NOTICE '%', E'\\x1b[2Kforged';"
+                            " RAISE WARNING '%', E'\\x1b[2Kforged'; END $$"_qs;
+const QString EscapedForged = u"\\x1b[2Kforged"_qs;
+
+// A connection of its own to `database` with `options`.
+std::unique_ptr<DbConnection> openWith(const TestDatabase &database, const OpenOptions &options)
+{
+    QString error;
+    auto connection
+        = DbConnection::open(DatabaseUrl::parse(database.url(), &error), options, &error);
+    if (!connection)
+        qWarning("%s", qPrintable(error));
+    return connection;
+}
 
 bool runs(const QSqlDatabase &db, const QString &sql)
 {
@@ -258,6 +317,350 @@ private slots:
             QVERIFY2(runs(connection->database(), sql), qPrintable(sql));
         }
         QVERIFY(SqlText::hasSeveralStatements(u"SELECT 1; SELECT 2"_qs, dialect.engine()));
+    }
+
+    // A reopen (after an outage: the relay's producer, the teaching session's producer) applies
+    // the session set-up again: a reference to a missing event is still refused.
+    void reopenedSessionEnforcesForeignKeys_data() { engines(); }
+    void reopenedSessionEnforcesForeignKeys()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        QSqlDatabase db = connection->database();
+        QString error;
+        QVERIFY2(DbConnection::reopen(db, &error), qPrintable(error));
+        QVERIFY(!runs(db,
+            u"INSERT INTO replay_log (event_id, replayed_at, operator, reason, reset_failures,"
+            " failures_before) VALUES ('NO-SUCH-EVENT', 1, 'alice', 'test', FALSE, 0)"_qs));
+        QVERIFY(runs(db, u"INSERT INTO outbox_meta (key, value) VALUES ('reopened', 'yes')"_qs));
+    }
+
+    // A trigger's notice reaches stderr escaped, on a reopened connection as on a new one.
+    void reopenedSessionEscapesServerNotices()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        QSqlDatabase db = connection->database();
+        QVERIFY(DbConnection::reopen(db));
+        StderrCapture capture;
+        const bool raised = runs(db, RaiseForged);
+        const QString err = capture.text();
+        QVERIFY(raised);
+        QVERIFY2(err.contains(u"server NOTICE: "_qs + EscapedForged), qPrintable(err));
+        QVERIFY2(!err.contains(u'\x1b'), qPrintable(err));
+    }
+
+    // The notice level: at Error a warning no longer reaches stderr; a transaction's level
+    // ends with it.
+    void noticeLevelSilencesWarnings()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        const SqlDialect &dialect = connection->dialect();
+        const auto heard = [&db] {
+            StderrCapture capture;
+            runs(db, RaiseForged);
+            return capture.text().contains(u"server WARNING: "_qs + EscapedForged);
+        };
+        QVERIFY(heard());
+        {
+            SqlTransaction transaction(db);
+            dialect.setNoticeLevel(
+                db, SqlDialect::NoticeLevel::Error, SqlDialect::Scope::Transaction);
+            QVERIFY(!heard());
+            QVERIFY(transaction.commit());
+        }
+        QVERIFY(heard());
+        dialect.setNoticeLevel(db, SqlDialect::NoticeLevel::Error, SqlDialect::Scope::Session);
+        QVERIFY(!heard());
+        dialect.setNoticeLevel(db, SqlDialect::NoticeLevel::Warning, SqlDialect::Scope::Session);
+        QVERIFY(heard());
+    }
+
+    // configure(): a read-only session refuses a write (after a reopen too) but reads.
+    void readOnlySessionRefusesWrites_data() { engines(); }
+    void readOnlySessionRefusesWrites()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        QVERIFY(database->initialise());
+        OpenOptions options;
+        options.readOnly = true;
+        const auto connection = openWith(*database, options);
+        QVERIFY(connection);
+        QSqlDatabase db = connection->database();
+        const QString insert = u"INSERT INTO outbox_meta (key, value) VALUES ('ro', 'x')"_qs;
+        QVERIFY(!runs(db, insert));
+        QVERIFY(DbConnection::reopen(db));
+        QVERIFY(!runs(db, insert));
+        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM outbox_meta WHERE key = 'ro'"_qs).toInt(), 0);
+        QVERIFY(scalar(db, u"SELECT COUNT(*) FROM outbox_meta"_qs).toInt() > 0);
+    }
+
+    // configure(): a statement over the statement timeout is cancelled (after a reopen too),
+    // long before it would have finished.
+    void statementTimeoutCancelsALongStatement()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        QVERIFY(database->initialise());
+        OpenOptions options;
+        options.statementTimeoutMs = 200;
+        const auto connection = openWith(*database, options);
+        QVERIFY(connection);
+        QSqlDatabase db = connection->database();
+        for (int round = 0; round < 2; ++round) {
+            QElapsedTimer timer;
+            timer.start();
+            QSqlQuery query(db);
+            QVERIFY(!query.exec(u"SELECT pg_sleep(30)"_qs));
+            QVERIFY2(query.lastError().text().contains(u"statement timeout"_qs),
+                qPrintable(query.lastError().text()));
+            QVERIFY(timer.elapsed() < 20000);
+            QVERIFY(DbConnection::reopen(db));
+        }
+    }
+
+    // integerType(): a 64-bit integer, as a profile casts a text column to.
+    void integerTypeHoldsSixtyFourBits_data() { engines(); }
+    void integerTypeHoldsSixtyFourBits()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QString type = connection->dialect().integerType();
+        const QVariant value = scalar(
+            connection->database(), u"SELECT CAST('4611686018427387904' AS %1) + 1"_qs.arg(type));
+        QCOMPARE(value.toLongLong(), Q_INT64_C(4611686018427387905));
+    }
+
+    // likeEscapeClause(): an escaped % or _ matches only itself.
+    void likeEscapeMatchesOnlyTheLiteral_data() { engines(); }
+    void likeEscapeMatchesOnlyTheLiteral()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QVERIFY(runs(db, u"CREATE TABLE probe (v TEXT)"_qs));
+        QVERIFY(runs(db, u"INSERT INTO probe (v) VALUES ('50%'), ('500'), ('a_b'), ('axb')"_qs));
+        const auto matching = [&](const QString &pattern) {
+            QSqlQuery query(db);
+            query.prepare(u"SELECT v FROM probe WHERE v LIKE :p"_qs
+                + connection->dialect().likeEscapeClause());
+            query.bindValue(u":p"_qs, pattern);
+            QStringList values;
+            if (query.exec()) {
+                while (query.next())
+                    values << query.value(0).toString();
+            }
+            values.sort(); // by code point, whatever the database's collation
+            return values;
+        };
+        QCOMPARE(matching(u"50\\%"_qs), QStringList {u"50%"_qs});
+        QCOMPARE(matching(u"50%"_qs), QStringList({u"50%"_qs, u"500"_qs}));
+        QCOMPARE(matching(u"a\\_b"_qs), QStringList {u"a_b"_qs});
+        QCOMPARE(matching(u"a_b"_qs), QStringList({u"a_b"_qs, u"axb"_qs}));
+    }
+
+    // collationProbeSql() says how ORDER BY sorts text; without locale collations, by code.
+    void collationProbeAgreesWithOrderBy_data() { engines(); }
+    void collationProbeAgreesWithOrderBy()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        const SqlDialect &dialect = connection->dialect();
+        const bool byCode = scalar(db, dialect.collationProbeSql()).toBool();
+        const QString first = scalar(
+            db, u"SELECT v FROM (SELECT 'a' AS v UNION ALL SELECT 'B') t ORDER BY v LIMIT 1"_qs)
+                                  .toString();
+        QCOMPARE(first == u"B"_qs, byCode);
+        if (!dialect.can().localeCollations)
+            QVERIFY(byCode);
+    }
+
+    // afterSchemaStatements(): a reader in the middle of a transaction does not keep the
+    // writer from committing (the dashboard reads while the relay writes).
+    void afterSchemaReaderDoesNotBlockAWriter_data() { engines(); }
+    void afterSchemaReaderDoesNotBlockAWriter()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto writer = database->initialise();
+        const auto reader = database->connect();
+        QVERIFY(writer && reader);
+        if (writer->dialect().can().fileDatabase)
+            QVERIFY(runs(writer->database(), u"PRAGMA busy_timeout = 0"_qs)); // fail, not wait
+        for (const QString &statement : writer->dialect().afterSchemaStatements())
+            QVERIFY2(runs(writer->database(), statement), qPrintable(statement));
+        ReadOnlyTransaction reading(reader->database());
+        QVERIFY(reading.isActive());
+        QSqlQuery *read = reading.prepare(u"SELECT COUNT(*) FROM outbox_meta"_qs);
+        QVERIFY(read && read->exec() && read->next());
+        const int before = read->value(0).toInt();
+        SqlTransaction writing(writer->database());
+        QVERIFY(writing.isActive());
+        QVERIFY(runs(writer->database(),
+            u"INSERT INTO outbox_meta (key, value) VALUES ('written', 'x')"_qs));
+        QVERIFY2(writing.commit(), qPrintable(writing.errorText()));
+        QVERIFY(read->exec() && read->next());
+        QVERIFY(read->value(0).toInt() >= before);
+    }
+
+    // bulkLoadStatements() and simulationSessionStatements(): accepted by the engine, and the
+    // session still commits what it writes.
+    void bulkLoadStatementsKeepWritesCommitted_data() { engines(); }
+    void bulkLoadStatementsKeepWritesCommitted()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const SqlDialect &dialect = connection->dialect();
+        const QSqlDatabase db = connection->database();
+        for (const QString &statement :
+            dialect.bulkLoadStatements() + dialect.simulationSessionStatements())
+            QVERIFY2(runs(db, statement), qPrintable(statement));
+        {
+            SqlTransaction transaction(db);
+            QVERIFY(runs(db, u"INSERT INTO outbox_meta (key, value) VALUES ('bulk', 'x')"_qs));
+            QVERIFY(transaction.commit());
+        }
+        const auto other = database->connect();
+        QVERIFY(other);
+        QCOMPARE(
+            scalar(other->database(), u"SELECT COUNT(*) FROM outbox_meta WHERE key = 'bulk'"_qs)
+                .toInt(),
+            1);
+    }
+
+    // ignoreConflictClause(): a taken key skips the row, and the statement succeeds.
+    void ignoreConflictKeepsTheFirstRow_data() { engines(); }
+    void ignoreConflictKeepsTheFirstRow()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QSqlQuery insert(db);
+        QVERIFY(insert.prepare(u"INSERT INTO outbox_meta (key, value) VALUES (:key, :value)"_qs
+            + connection->dialect().ignoreConflictClause(u"key"_qs)));
+        for (const QString &value : {u"first"_qs, u"second"_qs}) {
+            insert.bindValue(u":key"_qs, u"once"_qs);
+            insert.bindValue(u":value"_qs, value);
+            QVERIFY2(insert.exec(), qPrintable(insert.lastError().text()));
+            QCOMPARE(insert.numRowsAffected(), value == u"first"_qs ? 1 : 0);
+        }
+        QCOMPARE(scalar(db, u"SELECT value FROM outbox_meta WHERE key = 'once'"_qs).toString(),
+            u"first"_qs);
+    }
+
+    // upsertClause(): a taken key updates the named columns of the row there.
+    void upsertUpdatesTheTakenRow_data() { engines(); }
+    void upsertUpdatesTheTakenRow()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QSqlQuery insert(db);
+        QVERIFY(insert.prepare(u"INSERT INTO outbox_meta (key, value) VALUES (:key, :value)"_qs
+            + connection->dialect().upsertClause(u"key"_qs, {u"value"_qs})));
+        for (const QString &value : {u"first"_qs, u"second"_qs}) {
+            insert.bindValue(u":key"_qs, u"latest"_qs);
+            insert.bindValue(u":value"_qs, value);
+            QVERIFY2(insert.exec(), qPrintable(insert.lastError().text()));
+        }
+        QCOMPARE(
+            scalar(db, u"SELECT COUNT(*) FROM outbox_meta WHERE key = 'latest'"_qs).toInt(), 1);
+        QCOMPARE(scalar(db, u"SELECT value FROM outbox_meta WHERE key = 'latest'"_qs).toString(),
+            u"second"_qs);
+    }
+
+    // catalogueRowEstimateSql(): nothing before the first ANALYZE, the table's rows after it.
+    void catalogueRowEstimateFollowsAnalyze_data() { engines(); }
+    void catalogueRowEstimateFollowsAnalyze()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const SqlDialect &dialect = connection->dialect();
+        const QString sql = dialect.catalogueRowEstimateSql(u"probe"_qs);
+        QCOMPARE(sql.isEmpty(), !dialect.can().catalogueRowEstimates);
+        if (sql.isEmpty())
+            return;
+        const QSqlDatabase db = connection->database();
+        QVERIFY(runs(db, u"CREATE TABLE probe (n BIGINT)"_qs));
+        QVERIFY(runs(db,
+            u"INSERT INTO probe WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s"
+            " WHERE n < 1000) SELECT n FROM s"_qs));
+        QVERIFY(scalar(db, sql).toDouble() < 0); // never analysed
+        QVERIFY(runs(db, u"ANALYZE probe"_qs));
+        QSqlQuery estimate(db);
+        QVERIFY(estimate.exec(sql) && estimate.next());
+        QCOMPARE(estimate.value(0).toDouble(), 1000.0);
+        QVERIFY(estimate.value(1).toDouble() > 0);
+        QCOMPARE(estimate.value(2).toDouble(), estimate.value(1).toDouble());
+        QVERIFY(estimate.value(5).toBool()); // the statistics saw the ANALYZE
+    }
+
+    // The rebuild fragments of an engine that cannot alter a CHECK: the table's own definition
+    // and its indexes; foreign keys off lets a dangling reference in, the check names its
+    // table, and on again refuses it. An engine that alters lists its CHECKs instead.
+    void tableRebuildFragmentsAnswer_data() { engines(); }
+    void tableRebuildFragmentsAnswer()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const SqlDialect &dialect = connection->dialect();
+        const QSqlDatabase db = connection->database();
+        const QString table = u"delivery_outbox"_qs;
+        const QString dangling = u"INSERT INTO replay_log (event_id, replayed_at, operator, reason,"
+                                 " reset_failures, failures_before)"
+                                 " VALUES ('NO-SUCH-EVENT', 1, 'alice', 'test', FALSE, 0)"_qs;
+        if (dialect.can().alterConstraints) {
+            QVERIFY(dialect.tableDefinitionSql(table).isEmpty());
+            QVERIFY(dialect.foreignKeysOffForRebuildSql().isEmpty());
+            QSqlQuery checks(db);
+            QVERIFY(checks.exec(dialect.checkConstraintsSql(table)));
+            QStringList definitions;
+            while (checks.next())
+                definitions << checks.value(1).toString();
+            QVERIFY2(
+                definitions.filter(u"status"_qs).size() == 1, qPrintable(definitions.join(u'|')));
+            return;
+        }
+        QVERIFY(dialect.checkConstraintsSql(table).isEmpty());
+        QVERIFY(scalar(db, dialect.tableDefinitionSql(table))
+                    .toString()
+                    .startsWith(u"CREATE TABLE"_qs, Qt::CaseInsensitive));
+        QSqlQuery dependents(db);
+        QVERIFY(dependents.exec(dialect.tableDependentsSql(table)));
+        QStringList statements;
+        while (dependents.next())
+            statements << dependents.value(0).toString();
+        QVERIFY2(!statements.filter(u"delivery_outbox_delivered"_qs).isEmpty(),
+            qPrintable(statements.join(u'|')));
+        QVERIFY(runs(db, dialect.foreignKeysOffForRebuildSql()));
+        QVERIFY(runs(db, dangling));
+        QCOMPARE(scalar(db, dialect.foreignKeyCheckSql()).toString(), u"replay_log"_qs);
+        QVERIFY(runs(db, u"DELETE FROM replay_log"_qs));
+        QVERIFY(runs(db, dialect.foreignKeysOnAfterRebuildSql()));
+        QVERIFY(!runs(db, dangling));
     }
 
 private:

@@ -1,6 +1,6 @@
 #include "reopeningconnection.h"
 
-#include "servernotices.h"
+#include "dbconnection.h"
 #include "sqldialect.h"
 #include <QSqlError>
 #include <QSqlQuery>
@@ -43,13 +43,9 @@ bool ReopeningConnection::ensureOpen()
     if (m_lastAttempt >= 0 && now - m_lastAttempt < ReopenEveryMs)
         return false;
     m_lastAttempt = now;
-    m_db.close();
-    if (!m_db.open()) {
-        m_cause = m_db.lastError().text().simplified();
+    if (!DbConnection::reopen(m_db, &m_cause))
         return false;
-    }
     m_downSince.reset();
-    ServerNotices::escapeOn(m_db);
     quietServerWarnings(m_db);
     return true;
 }

@@ -9,20 +9,25 @@
 
 namespace {
 
-// PostgreSQL: the ledger row and the stock change in one statement, hence one transaction.
-// clang-format off
-const QString pgApply = QStringLiteral(
-    "WITH ledger AS ("
-    "    INSERT INTO consumer_ledger (event_id, applied_at) VALUES (:id, :now)"
-    "    ON CONFLICT (event_id) DO NOTHING"
-    "    RETURNING event_id"
-    "), stock AS ("
-    "    UPDATE consumer_stock SET quantity = quantity - :quantity"
-    "    WHERE sku = :sku AND EXISTS (SELECT 1 FROM ledger)"
-    "    RETURNING sku"
-    ")"
-    " SELECT (SELECT COUNT(*) FROM ledger), (SELECT COUNT(*) FROM stock)");
-// clang-format on
+// With writable CTEs: the ledger row and the stock change in one statement, hence one
+// transaction.
+QString oneStatementApply(const SqlDialect &dialect)
+{
+    // clang-format off
+    return QStringLiteral(
+        "WITH ledger AS ("
+        "    INSERT INTO consumer_ledger (event_id, applied_at) VALUES (:id, :now)"
+        "    %1"
+        "    RETURNING event_id"
+        "), stock AS ("
+        "    UPDATE consumer_stock SET quantity = quantity - :quantity"
+        "    WHERE sku = :sku AND EXISTS (SELECT 1 FROM ledger)"
+        "    RETURNING sku"
+        ")"
+        " SELECT (SELECT COUNT(*) FROM ledger), (SELECT COUNT(*) FROM stock)")
+        .arg(dialect.ignoreConflictClause(QStringLiteral("event_id")));
+    // clang-format on
+}
 
 } // namespace
 
@@ -57,7 +62,7 @@ Consumer::Result Consumer::apply(const QString &eventId, const QString &payload,
     const QString sku = reservation.value(QStringLiteral("sku")).toString();
     const int quantity = reservation.value(QStringLiteral("quantity")).toInt();
     if (m_dialect->can().writableCtes) {
-        QSqlQuery &apply = prepared(pgApply);
+        QSqlQuery &apply = prepared(oneStatementApply(*m_dialect));
         apply.bindValue(QStringLiteral(":id"), eventId);
         apply.bindValue(QStringLiteral(":now"), now);
         apply.bindValue(QStringLiteral(":quantity"), quantity);
@@ -72,13 +77,12 @@ Consumer::Result Consumer::apply(const QString &eventId, const QString &payload,
     SqlTransaction transaction(m_db);
     if (!transaction.isActive())
         return fail(transaction.errorText());
-    // ON CONFLICT DO NOTHING makes the ledger row the deduplication point even when two
+    // Ignoring the conflict makes the ledger row the deduplication point even when two
     // deliveries of one event race each other.
-    // clang-format off
-    QSqlQuery &ledger = prepared(QStringLiteral(
-        "INSERT INTO consumer_ledger (event_id, applied_at) VALUES (:id, :now)"
-        " ON CONFLICT (event_id) DO NOTHING"));
-    // clang-format on
+    const QString insert
+        = QStringLiteral("INSERT INTO consumer_ledger (event_id, applied_at) VALUES (:id, :now)");
+    QSqlQuery &ledger
+        = prepared(insert + m_dialect->ignoreConflictClause(QStringLiteral("event_id")));
     ledger.bindValue(QStringLiteral(":id"), eventId);
     ledger.bindValue(QStringLiteral(":now"), now);
     if (!ledger.exec())

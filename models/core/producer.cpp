@@ -1,6 +1,7 @@
 #include "producer.h"
 
 #include "outboxstore.h"
+#include "sqldialect.h"
 #include "sqltransaction.h"
 
 #include <QDateTime>
@@ -27,11 +28,9 @@ Producer::Producer(const QSqlDatabase &db, const Clock *clock, quint32 seed)
 bool Producer::seedStock(QString *error)
 {
     QSqlQuery query(m_db);
-    // clang-format off
-    query.prepare(QStringLiteral(
-        "INSERT INTO consumer_stock (sku, quantity) VALUES (:sku, :quantity)"
-        " ON CONFLICT (sku) DO NOTHING"));
-    // clang-format on
+    query.prepare(
+        QStringLiteral("INSERT INTO consumer_stock (sku, quantity) VALUES (:sku, :quantity)")
+        + SqlDialect::of(m_db).ignoreConflictClause(QStringLiteral("sku")));
     for (const QString &sku : skus()) {
         query.bindValue(QStringLiteral(":sku"), sku);
         query.bindValue(QStringLiteral(":quantity"), InitialStock);

@@ -17,64 +17,85 @@ DatabaseUrl fail(QString *error, const QString &message)
     return {};
 }
 
+// What a URL may look like, file engines first: "sqlite:PATH or postgresql://HOST/DBNAME" as
+// `forms`, "sqlite: or postgresql://" without.
+QString expected(bool forms)
+{
+    QStringList files, servers;
+    for (const SqlDialect *dialect : SqlDialect::all()) {
+        const QString scheme = dialect->urlSchemes().constFirst();
+        if (dialect->can().fileDatabase)
+            files << scheme + (forms ? QStringLiteral(":PATH") : QStringLiteral(":"));
+        else
+            servers << scheme + (forms ? QStringLiteral("://HOST/DBNAME") : QStringLiteral("://"));
+    }
+    return (files + servers).join(QStringLiteral(" or "));
+}
+
 } // namespace
 
 DatabaseUrl DatabaseUrl::parse(const QString &text, QString *error)
 {
     const QString trimmed = text.trimmed();
     if (trimmed.isEmpty())
+        return fail(error, QStringLiteral("empty database URL (expected %1)").arg(expected(true)));
+    const QString scheme = trimmed.section(QLatin1Char(':'), 0, 0);
+    const SqlDialect *dialect = SqlDialect::ofUrlScheme(scheme);
+    if (dialect && dialect->can().fileDatabase)
+        return parseFile(*dialect, trimmed.mid(scheme.size() + 1), error);
+    if (!dialect || !trimmed.mid(scheme.size()).startsWith(QLatin1String("://")))
         return fail(error,
-            QStringLiteral(
-                "empty database URL (expected sqlite:PATH or postgresql://HOST/DBNAME)"));
+            QStringLiteral("unsupported database URL scheme '%1' (expected %2)")
+                .arg(scheme, expected(false)));
+    return parseServer(*dialect, trimmed, error);
+}
 
-    if (trimmed.startsWith(QLatin1String("sqlite:"))) {
-        DatabaseUrl url;
-        url.m_path = trimmed.mid(7);
-        if (url.m_path.startsWith(QLatin1String("//")))
-            url.m_path = url.m_path.mid(2); // accept sqlite:///abs/path as well
-        if (url.m_path.isEmpty())
-            return fail(
-                error, QStringLiteral("sqlite URL without a file path (expected sqlite:PATH)"));
-        url.m_engine = Engine::Sqlite;
-        url.m_valid = true;
-        return url;
-    }
+// SCHEME:PATH, or SCHEME:///PATH.
+DatabaseUrl DatabaseUrl::parseFile(const SqlDialect &dialect, const QString &rest, QString *error)
+{
+    DatabaseUrl url;
+    url.m_path = rest;
+    if (url.m_path.startsWith(QLatin1String("//")))
+        url.m_path = url.m_path.mid(2); // accept sqlite:///abs/path as well
+    const QString scheme = dialect.urlSchemes().constFirst();
+    if (url.m_path.isEmpty())
+        return fail(
+            error, QStringLiteral("%1 URL without a file path (expected %1:PATH)").arg(scheme));
+    url.m_engine = dialect.engine();
+    url.m_valid = true;
+    return url;
+}
 
-    if (!trimmed.startsWith(QLatin1String("postgresql://"))
-        && !trimmed.startsWith(QLatin1String("postgres://"))) {
-        const QString scheme = trimmed.section(QLatin1Char(':'), 0, 0);
-        return fail(error,
-            QStringLiteral(
-                "unsupported database URL scheme '%1' (expected sqlite: or postgresql://)")
-                .arg(scheme));
-    }
-
-    const QUrl qurl(trimmed, QUrl::StrictMode);
+// SCHEME://[USER[:PASSWORD]@]HOST[:PORT]/DBNAME
+DatabaseUrl DatabaseUrl::parseServer(const SqlDialect &dialect, const QString &text, QString *error)
+{
+    const QString title = dialect.title();
+    const QString scheme = dialect.urlSchemes().constFirst();
+    const QUrl qurl(text, QUrl::StrictMode);
     if (!qurl.isValid())
         // QUrl's message goes on to quote the whole URL, password included: keep only its cause.
         return fail(error,
-            QStringLiteral(
-                "malformed PostgreSQL URL: %1 (expected postgresql://[USER@]HOST[:PORT]/DBNAME)")
-                .arg(qurl.errorString().section(QLatin1Char(';'), 0, 0)));
+            QStringLiteral("malformed %1 URL: %2 (expected %3://[USER@]HOST[:PORT]/DBNAME)")
+                .arg(title, qurl.errorString().section(QLatin1Char(';'), 0, 0), scheme));
     DatabaseUrl url;
     url.m_host = qurl.host();
     if (url.m_host.isEmpty())
         return fail(error,
-            QStringLiteral(
-                "PostgreSQL URL without a host (expected postgresql://[USER@]HOST[:PORT]/DBNAME)"));
-    url.m_port = qurl.port(5432);
+            QStringLiteral("%1 URL without a host (expected %2://[USER@]HOST[:PORT]/DBNAME)")
+                .arg(title, scheme));
+    url.m_port = qurl.port(dialect.defaultPort());
     if (url.m_port <= 0 || url.m_port > 65535)
-        return fail(error, QStringLiteral("PostgreSQL URL with an invalid port"));
+        return fail(error, QStringLiteral("%1 URL with an invalid port").arg(title));
     url.m_user = qurl.userName();
     url.m_password = qurl.password();
     url.m_database = qurl.path().mid(1);
     if (url.m_database.isEmpty() || url.m_database.contains(QLatin1Char('/')))
         return fail(error,
-            QStringLiteral("PostgreSQL URL without a database name (expected "
-                           "postgresql://HOST[:PORT]/DBNAME)"));
+            QStringLiteral("%1 URL without a database name (expected %2://HOST[:PORT]/DBNAME)")
+                .arg(title, scheme));
     if (qurl.hasQuery() || qurl.hasFragment())
-        return fail(error, QStringLiteral("PostgreSQL URL with unsupported query or fragment"));
-    url.m_engine = Engine::PostgreSql;
+        return fail(error, QStringLiteral("%1 URL with unsupported query or fragment").arg(title));
+    url.m_engine = dialect.engine();
     url.m_valid = true;
     return url;
 }
@@ -152,6 +173,8 @@ QString DatabaseUrl::toDisplayString() const
     if (!m_user.isEmpty())
         auth = m_user + (m_password.isEmpty() ? QString() : QStringLiteral(":***"))
             + QLatin1Char('@');
-    const QString port = m_port == 5432 ? QString() : QStringLiteral(":%1").arg(m_port);
+    const QString port = m_port == SqlDialect::of(m_engine).defaultPort()
+        ? QString()
+        : QStringLiteral(":%1").arg(m_port);
     return scheme + QStringLiteral("://") + auth + m_host + port + QLatin1Char('/') + m_database;
 }

@@ -1,11 +1,14 @@
 // Parses the database URLs of the design contract: `sqlite:PATH` and
-// `postgresql://[USER[:PASSWORD]@]HOST[:PORT]/DBNAME`. A password is kept only in memory
-// for the connection and never appears in toDisplayString().
+// `postgresql://[USER[:PASSWORD]@]HOST[:PORT]/DBNAME`, each scheme the one its dialect names
+// (SqlDialect::urlSchemes; a file or a server by can().fileDatabase). A password is kept only
+// in memory for the connection and never appears in toDisplayString().
 #pragma once
 
 #include "engine.h"
 
 #include <QString>
+
+class SqlDialect;
 
 class DatabaseUrl
 {
@@ -41,6 +44,9 @@ public:
     QString toStorableString() const;
 
 private:
+    static DatabaseUrl parseFile(const SqlDialect &dialect, const QString &rest, QString *error);
+    static DatabaseUrl parseServer(const SqlDialect &dialect, const QString &text, QString *error);
+
     bool m_valid = false;
     Engine m_engine = Engine::Sqlite;
     QString m_path;

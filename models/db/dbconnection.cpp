@@ -1,7 +1,6 @@
 #include "dbconnection.h"
 
 #include "schema.h"
-#include "servernotices.h"
 #include "sqldialect.h"
 
 #include <QAtomicInteger>
@@ -77,7 +76,6 @@ std::unique_ptr<DbConnection> DbConnection::open(
                      .arg(url.toDisplayString(), db.lastError().text().simplified());
         return nullptr;
     }
-    ServerNotices::escapeOn(db);
     dialect.startSession(db);
     if (options.validateSchema) {
         const QString problem = Schema::validate(db);
@@ -87,6 +85,18 @@ std::unique_ptr<DbConnection> DbConnection::open(
         }
     }
     return connection;
+}
+
+bool DbConnection::reopen(QSqlDatabase &db, QString *error)
+{
+    db.close();
+    if (!db.open()) {
+        if (error)
+            *error = db.lastError().text().simplified();
+        return false;
+    }
+    SqlDialect::of(db).startSession(db);
+    return true;
 }
 
 DbConnection::DbConnection(const DatabaseUrl &url, const QString &name, bool readOnly)

@@ -29,6 +29,10 @@ class DbConnection
 public:
     static std::unique_ptr<DbConnection> open(
         const DatabaseUrl &url, const OpenOptions &options, QString *error);
+    // Closes `db` and opens it again on the same handle, so that whatever holds the handle
+    // works on, with the session set-up of a first open (SqlDialect::startSession) applied
+    // again. False with *error (the driver's words) when the server does not answer yet.
+    static bool reopen(QSqlDatabase &db, QString *error = nullptr);
     ~DbConnection();
     DbConnection(const DbConnection &) = delete;
     DbConnection &operator=(const DbConnection &) = delete;

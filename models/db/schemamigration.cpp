@@ -58,7 +58,8 @@ QString identifier(const QString &name)
 
 SchemaMigration::SchemaMigration(const QSqlDatabase &db)
     : m_db(db)
-    , m_rebuild(!SqlDialect::of(db).can().alterConstraints)
+    , m_dialect(&SqlDialect::of(db))
+    , m_rebuild(!m_dialect->can().alterConstraints)
 { }
 
 int SchemaMigration::fromVersion(QString *error) const
@@ -97,16 +98,16 @@ bool SchemaMigration::migrate(bool readOnly, QString *error)
 
 bool SchemaMigration::toVersion2(QString *error)
 {
-    // SQLite: a table rebuild needs foreign keys off, and that pragma is a no-op inside a
-    // transaction; they are checked by hand before the commit and restored afterwards.
-    if (m_rebuild && !exec(m_db, QStringLiteral("PRAGMA foreign_keys = OFF"), error))
+    // A table rebuild needs foreign keys off, switched outside the transaction; they are checked
+    // by hand before the commit and restored afterwards.
+    if (m_rebuild && !exec(m_db, m_dialect->foreignKeysOffForRebuildSql(), error))
         return false;
     bool done = false;
     {
         SqlTransaction transaction(m_db);
         if (!transaction.isActive()) {
             *error = transaction.errorText();
-        } else if ((m_rebuild ? rebuildSqliteTable(error) : widenPostgresCheck(error))
+        } else if ((m_rebuild ? rebuildTable(error) : widenCheck(error))
             && Schema::runScript(m_db, error)
             && Schema::recordVersion(m_db, Schema::CurrentVersion, error)) {
             done = transaction.commit();
@@ -115,22 +116,21 @@ bool SchemaMigration::toVersion2(QString *error)
         }
     }
     if (m_rebuild)
-        exec(m_db, QStringLiteral("PRAGMA foreign_keys = ON"), error);
+        exec(m_db, m_dialect->foreignKeysOnAfterRebuildSql(), error);
     return done;
 }
 
 // Every CHECK constraint on delivery_outbox that names status (one, normally: PostgreSQL calls
 // an unnamed column check delivery_outbox_status_check) is replaced by the wider one.
-bool SchemaMigration::widenPostgresCheck(QString *error)
+bool SchemaMigration::widenCheck(QString *error)
 {
     QStringList names;
-    // clang-format off
-    if (!column(m_db, QStringLiteral(
-            "SELECT conname FROM pg_constraint"
-            " WHERE conrelid = to_regclass('delivery_outbox') AND contype = 'c'"
-            "   AND pg_get_constraintdef(oid) LIKE '%status%'"), &names, error))
+    if (!column(m_db,
+            QStringLiteral("SELECT name FROM (%1) AS checks (name, definition)"
+                           " WHERE definition LIKE '%status%'")
+                .arg(m_dialect->checkConstraintsSql(QStringLiteral("delivery_outbox"))),
+            &names, error))
         return false;
-    // clang-format on
     for (const QString &name : names) {
         if (!exec(m_db,
                 QStringLiteral("ALTER TABLE delivery_outbox DROP CONSTRAINT ") + identifier(name),
@@ -144,16 +144,15 @@ bool SchemaMigration::widenPostgresCheck(QString *error)
         error);
 }
 
-// SQLite's documented way to change a constraint: a new table from the old definition (extra
-// columns of the operator's own kept), every row copied, the old one dropped, the new renamed,
-// indexes and triggers recreated from their own SQL, then a foreign key check.
-bool SchemaMigration::rebuildSqliteTable(QString *error)
+// The way to change a constraint where the engine cannot alter one (SQLite's documented way): a
+// new table from the old definition (extra columns of the operator's own kept), every row
+// copied, the old one dropped, the new renamed, indexes and triggers recreated from their own
+// SQL, then a foreign key check.
+bool SchemaMigration::rebuildTable(QString *error)
 {
     QStringList definition;
-    if (!column(m_db,
-            QStringLiteral("SELECT sql FROM sqlite_master WHERE type = 'table'"
-                           " AND name = 'delivery_outbox'"),
-            &definition, error))
+    if (!column(m_db, m_dialect->tableDefinitionSql(QStringLiteral("delivery_outbox")), &definition,
+            error))
         return false;
     if (definition.size() != 1) {
         *error = QStringLiteral("delivery_outbox: table not found");
@@ -175,10 +174,8 @@ bool SchemaMigration::rebuildSqliteTable(QString *error)
     sql.replace(check, QStringLiteral("CHECK (status IN (%1))").arg(NewStatuses));
     sql.replace(head, QStringLiteral("CREATE TABLE delivery_outbox_migrating"));
     QStringList dependents; // indexes (not the automatic ones) and triggers
-    if (!column(m_db,
-            QStringLiteral("SELECT sql FROM sqlite_master WHERE tbl_name = 'delivery_outbox'"
-                           " AND type IN ('index', 'trigger') AND sql IS NOT NULL"),
-            &dependents, error))
+    if (!column(m_db, m_dialect->tableDependentsSql(QStringLiteral("delivery_outbox")), &dependents,
+            error))
         return false;
     const qint64 before = rowCount(m_db, QStringLiteral("delivery_outbox"), error);
     if (before < 0 || !exec(m_db, sql, error)
@@ -203,7 +200,7 @@ bool SchemaMigration::rebuildSqliteTable(QString *error)
         return false;
     }
     QSqlQuery keys(m_db);
-    if (!exec(keys, QStringLiteral("PRAGMA foreign_key_check"), error))
+    if (!exec(keys, m_dialect->foreignKeyCheckSql(), error))
         return false;
     if (keys.next()) {
         *error = QStringLiteral("%1 has rows whose event is missing from delivery_outbox: rolled "

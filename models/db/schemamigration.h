@@ -13,6 +13,8 @@
 #include <QSqlDatabase>
 #include <QStringList>
 
+class SqlDialect;
+
 class SchemaMigration
 {
 public:
@@ -29,9 +31,10 @@ public:
 
 private:
     bool toVersion2(QString *error);
-    bool widenPostgresCheck(QString *error);
-    bool rebuildSqliteTable(QString *error);
+    bool widenCheck(QString *error);
+    bool rebuildTable(QString *error);
 
     QSqlDatabase m_db;
+    const SqlDialect *m_dialect = nullptr;
     bool m_rebuild = false; // the engine cannot alter a CHECK: the table is rebuilt
 };

@@ -48,3 +48,53 @@ QString SqlDialect::collationProbeSql() const
 {
     return QStringLiteral("SELECT 'B' < 'a' AND 'E-5' < 'E.' AND 'Z9' < 'a0'");
 }
+
+// Both engines write it as PostgreSQL does (SQLite took its syntax in 3.24).
+QString SqlDialect::ignoreConflictClause(const QString &key) const
+{
+    return QStringLiteral(" ON CONFLICT (%1) DO NOTHING").arg(key);
+}
+
+QString SqlDialect::upsertClause(const QString &key, const QStringList &columns) const
+{
+    QStringList assignments;
+    for (const QString &column : columns)
+        assignments << column + QStringLiteral(" = excluded.") + column;
+    return QStringLiteral(" ON CONFLICT (%1) DO UPDATE SET %2")
+        .arg(key, assignments.join(QStringLiteral(", ")));
+}
+
+QString SqlDialect::catalogueRowEstimateSql(const QString &) const
+{
+    return {};
+}
+
+QString SqlDialect::foreignKeysOffForRebuildSql() const
+{
+    return {};
+}
+
+QString SqlDialect::foreignKeysOnAfterRebuildSql() const
+{
+    return {};
+}
+
+QString SqlDialect::foreignKeyCheckSql() const
+{
+    return {};
+}
+
+QString SqlDialect::tableDefinitionSql(const QString &) const
+{
+    return {};
+}
+
+QString SqlDialect::tableDependentsSql(const QString &) const
+{
+    return {};
+}
+
+QString SqlDialect::checkConstraintsSql(const QString &) const
+{
+    return {};
+}

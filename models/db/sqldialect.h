@@ -47,6 +47,7 @@ public:
         Engine engine = Engine::Sqlite;
         QString qtDriver; // the Qt SQL driver's name
         QStringList urlSchemes; // "postgresql" first, then any alias
+        int defaultPort = 0; // the server's port when the URL names none; 0 for a file
         QString keyPrefix; // a profile file's per-engine key prefix
         QString title; // as a message names the engine
         QString driverPackage; // the Debian package of the Qt driver
@@ -69,6 +70,8 @@ public:
     // The dialect of an open connection's driver (a connection Outbox Health opened).
     static const SqlDialect &of(const QSqlDatabase &db);
     static QList<const SqlDialect *> all();
+    // The dialect whose URLs start with `scheme` (the text before the first ':'), or none.
+    static const SqlDialect *ofUrlScheme(const QString &scheme);
 
     explicit SqlDialect(Traits traits);
     virtual ~SqlDialect() = default;
@@ -79,6 +82,7 @@ public:
     Engine engine() const { return m_traits.engine; }
     QString qtDriver() const { return m_traits.qtDriver; }
     QStringList urlSchemes() const { return m_traits.urlSchemes; }
+    int defaultPort() const { return m_traits.defaultPort; }
     QString keyPrefix() const { return m_traits.keyPrefix; }
     QString title() const { return m_traits.title; }
     QString driverPackage() const { return m_traits.driverPackage; }
@@ -92,7 +96,9 @@ public:
     // Connection set-up before open(); false with *error when the URL cannot be opened.
     virtual bool configure(QSqlDatabase &db, const DatabaseUrl &url, const OpenOptions &options,
         QString *error) const = 0;
-    // The session statements after open(), and again after a reconnect.
+    // The session set-up after open(), and again after every reopen (DbConnection::open and
+    // DbConnection::reopen are its only callers): session statements, and on PostgreSQL the
+    // printer that escapes server notices (ServerNotices::print).
     virtual void startSession(const QSqlDatabase &db) const;
     // The least severe server notice that still reaches the client (libpq prints them to
     // stderr); nothing on an engine without notices.
@@ -124,6 +130,32 @@ public:
     virtual QString cancelSql(const QString &placeholder) const;
     // A SELECT of one value, true when text compares by code point ('B' before 'a').
     QString collationProbeSql() const;
+    // Appended to an INSERT: a row whose `key` (a column list) is taken already is skipped, and
+    // the statement succeeds with no row affected.
+    virtual QString ignoreConflictClause(const QString &key) const;
+    // Appended to an INSERT: a row whose `key` is taken already updates `columns` of that row
+    // to the values the INSERT gave them.
+    virtual QString upsertClause(const QString &key, const QStringList &columns) const;
+    // A SELECT of one row from the catalogue: the table's rows at its last VACUUM or ANALYZE
+    // (negative: never), its pages then, its pages now, the live rows the cumulative statistics
+    // count, the rows they saw inserted, and whether those statistics saw a VACUUM or ANALYZE.
+    // Empty without can().catalogueRowEstimates. `table`: a constant, as for tableExistsSql().
+    virtual QString catalogueRowEstimateSql(const QString &table) const;
+
+    // Changing a table the engine cannot ALTER (without can().alterConstraints): rebuilt from
+    // its own definition. Empty on an engine that alters instead.
+    // Statements before and after the rebuild's transaction: foreign keys off, then on again.
+    virtual QString foreignKeysOffForRebuildSql() const;
+    virtual QString foreignKeysOnAfterRebuildSql() const;
+    // A SELECT of the rows that break a foreign key, the referencing table's name first.
+    virtual QString foreignKeyCheckSql() const;
+    // A SELECT of one text: the table's CREATE TABLE statement.
+    virtual QString tableDefinitionSql(const QString &table) const;
+    // A SELECT of the CREATE statements of the table's own indexes and triggers.
+    virtual QString tableDependentsSql(const QString &table) const;
+    // Where the engine alters constraints: a SELECT of the name and definition of each CHECK
+    // constraint on `table`.
+    virtual QString checkConstraintsSql(const QString &table) const;
 
     // Schema and bulk loads.
     QString schemaResource() const { return m_traits.schemaResource; }

@@ -307,16 +307,7 @@ qint64 singleNumber(QSqlQuery &query)
 std::optional<double> catalogueRows(Reader &reader, bool *ok)
 {
     QSqlQuery *prepared = nullptr;
-    // clang-format off
-    *ok = reader.run(&prepared,
-        u"SELECT reltuples, relpages,"
-        "        pg_relation_size(oid) / CAST(current_setting('block_size') AS integer),"
-        "        pg_stat_get_live_tuples(oid), pg_stat_get_tuples_inserted(oid),"
-        "        COALESCE(pg_stat_get_last_vacuum_time(oid), pg_stat_get_last_autovacuum_time(oid),"
-        "                 pg_stat_get_last_analyze_time(oid),"
-        "                 pg_stat_get_last_autoanalyze_time(oid)) IS NOT NULL"
-        " FROM pg_class WHERE oid = to_regclass('delivery_outbox')"_qs);
-    // clang-format on
+    *ok = reader.run(&prepared, reader.dialect().catalogueRowEstimateSql(u"delivery_outbox"_qs));
     if (!*ok || !prepared->next() || prepared->value(0).toDouble() < 0)
         return std::nullopt;
     const QSqlQuery &query = *prepared;

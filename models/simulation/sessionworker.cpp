@@ -6,7 +6,6 @@
 #include "scenario.h"
 #include "scenarioclaim.h"
 #include "schema.h"
-#include "servernotices.h"
 #include "simulation.h"
 #include "sqldialect.h"
 
@@ -168,9 +167,8 @@ void SessionWorker::reconnect()
     if (!m_connection)
         return;
     QSqlDatabase db = m_connection->database(); // the producer keeps using this handle
-    db.close();
-    m_reopen = !db.open(); // the server may not be back yet: try again before the next insert
-    ServerNotices::escapeOn(db);
+    // The server may not be back yet: try again before the next insert.
+    m_reopen = !DbConnection::reopen(db);
 }
 
 void SessionWorker::produceDue(quint64 run, double eventsPerSecond)

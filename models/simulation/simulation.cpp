@@ -1,5 +1,7 @@
 #include "simulation.h"
 
+#include "sqldialect.h"
+
 #include <QJsonObject>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -27,11 +29,10 @@ void Simulation::noteError(const QString &what, const QString &detail)
 bool Simulation::setStock(const QString &sku, int quantity)
 {
     QSqlQuery query(m_db);
-    // clang-format off
-    query.prepare(QStringLiteral(
-        "INSERT INTO consumer_stock (sku, quantity) VALUES (:sku, :quantity)"
-        " ON CONFLICT (sku) DO UPDATE SET quantity = excluded.quantity"));
-    // clang-format on
+    query.prepare(
+        QStringLiteral("INSERT INTO consumer_stock (sku, quantity) VALUES (:sku, :quantity)")
+        + SqlDialect::of(m_db).upsertClause(
+            QStringLiteral("sku"), QStringList {QStringLiteral("quantity")}));
     query.bindValue(QStringLiteral(":sku"), sku);
     query.bindValue(QStringLiteral(":quantity"), quantity);
     if (query.exec())

@@ -11,6 +11,15 @@ QList<const SqlDialect *> SqlDialect::all()
     return {&postgreSqlDialect(), &sqliteDialect()};
 }
 
+const SqlDialect *SqlDialect::ofUrlScheme(const QString &scheme)
+{
+    for (const SqlDialect *dialect : all()) {
+        if (dialect->urlSchemes().contains(scheme))
+            return dialect;
+    }
+    return nullptr;
+}
+
 const SqlDialect &SqlDialect::of(Engine engine)
 {
     switch (engine) {

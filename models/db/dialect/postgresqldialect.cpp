@@ -1,12 +1,27 @@
 // PostgreSQL through Qt's QPSQL driver (libpq).
 #include "databaseurl.h"
 #include "dbconnection.h"
+#include "servernotices.h"
 #include "sqldialect.h"
 
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QVariant>
+#include <libpq-fe.h>
 
 namespace {
+
+QString field(const PGresult *result, int code)
+{
+    return QString::fromUtf8(PQresultErrorField(result, code));
+}
+
+// libpq calls it on the thread running the statement.
+void printNotice(void *, const PGresult *result)
+{
+    ServerNotices::print(field(result, PG_DIAG_SEVERITY), field(result, PG_DIAG_MESSAGE_PRIMARY));
+}
 
 SqlDialect::Traits traits()
 {
@@ -14,6 +29,7 @@ SqlDialect::Traits traits()
     t.engine = Engine::PostgreSql;
     t.qtDriver = QStringLiteral("QPSQL");
     t.urlSchemes = QStringList {QStringLiteral("postgresql"), QStringLiteral("postgres")};
+    t.defaultPort = 5432;
     t.keyPrefix = QStringLiteral("postgresql");
     t.title = QStringLiteral("PostgreSQL");
     t.driverPackage = QStringLiteral("libqt6sql6-psql");
@@ -74,6 +90,23 @@ public:
         return true;
     }
 
+    // libpq's own printer writes a notice to stderr as it came, control characters and all;
+    // a new server connection (every reopen) starts with it again.
+    void startSession(const QSqlDatabase &db) const override
+    {
+        if (!db.isOpen() || !db.driver())
+            return;
+        // Qt's driver hands out its PGconn*, which Qt 6 names by the struct behind it.
+        const QVariant handle = db.driver()->handle();
+        if (!handle.isValid()
+            || (qstrcmp(handle.typeName(), "pg_conn*") != 0
+                && qstrcmp(handle.typeName(), "PGconn*") != 0))
+            return;
+        PGconn *connection = *static_cast<PGconn *const *>(handle.constData());
+        if (connection)
+            PQsetNoticeReceiver(connection, &printNotice, nullptr);
+    }
+
     void setNoticeLevel(const QSqlDatabase &db, NoticeLevel level, Scope scope) const override
     {
         const QString value
@@ -126,6 +159,33 @@ public:
     QString cancelSql(const QString &placeholder) const override
     {
         return QStringLiteral("SELECT pg_cancel_backend(%1)").arg(placeholder);
+    }
+
+    // pg_class's density of the last VACUUM or ANALYZE and the pages the table has now; the
+    // cumulative statistics' live and inserted rows, and whether they saw a VACUUM or ANALYZE
+    // (a statistics reset, as after a crash, clears those times).
+    QString catalogueRowEstimateSql(const QString &table) const override
+    {
+        // clang-format off
+        return QStringLiteral(
+            "SELECT reltuples, relpages,"
+            "        pg_relation_size(oid) / CAST(current_setting('block_size') AS integer),"
+            "        pg_stat_get_live_tuples(oid), pg_stat_get_tuples_inserted(oid),"
+            "        COALESCE(pg_stat_get_last_vacuum_time(oid),"
+            "                 pg_stat_get_last_autovacuum_time(oid),"
+            "                 pg_stat_get_last_analyze_time(oid),"
+            "                 pg_stat_get_last_autoanalyze_time(oid)) IS NOT NULL"
+            " FROM pg_class WHERE oid = to_regclass(%1)").arg(literal(table));
+        // clang-format on
+    }
+
+    QString checkConstraintsSql(const QString &table) const override
+    {
+        // clang-format off
+        return QStringLiteral(
+            "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint"
+            " WHERE conrelid = to_regclass(%1) AND contype = 'c'").arg(literal(table));
+        // clang-format on
     }
 
 private:

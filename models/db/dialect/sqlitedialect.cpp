@@ -40,6 +40,10 @@ bool hasSqliteHeader(const QString &path)
     return header.isEmpty() || header == QByteArray("SQLite format 3", 16);
 }
 
+// Off by default in every new session; a table rebuild turns them off around its transaction
+// (the pragma does nothing inside one).
+const QString ForeignKeysOn = QStringLiteral("PRAGMA foreign_keys = ON");
+
 QString errorOf(const QSqlQuery &query)
 {
     return query.lastError().text().simplified();
@@ -106,10 +110,7 @@ public:
         return true;
     }
 
-    void startSession(const QSqlDatabase &db) const override
-    {
-        exec(db, QStringLiteral("PRAGMA foreign_keys = ON"));
-    }
+    void startSession(const QSqlDatabase &db) const override { exec(db, ForeignKeysOn); }
 
     // PRAGMA query_only for the transaction's lifetime; *restore when it was off before.
     bool beginReadOnly(const QSqlDatabase &db, bool *restore, QString *error) const override
@@ -149,6 +150,34 @@ public:
     QString indexExistsSql(const QString &name) const override
     {
         return existsSql(QStringLiteral("index"), name);
+    }
+
+    // SQLite's documented way to change a constraint: a new table from the old one's own
+    // definition, with foreign keys off around it and checked by hand before the commit.
+    QString foreignKeysOffForRebuildSql() const override
+    {
+        return QStringLiteral("PRAGMA foreign_keys = OFF");
+    }
+
+    QString foreignKeysOnAfterRebuildSql() const override { return ForeignKeysOn; }
+
+    QString foreignKeyCheckSql() const override
+    {
+        return QStringLiteral("PRAGMA foreign_key_check");
+    }
+
+    QString tableDefinitionSql(const QString &table) const override
+    {
+        return QStringLiteral("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = %1")
+            .arg(literal(table));
+    }
+
+    // Not the automatic indexes (of UNIQUE and PRIMARY KEY): they have no SQL of their own.
+    QString tableDependentsSql(const QString &table) const override
+    {
+        return QStringLiteral("SELECT sql FROM sqlite_master WHERE tbl_name = %1"
+                              " AND type IN ('index', 'trigger') AND sql IS NOT NULL")
+            .arg(literal(table));
     }
 
 private:
