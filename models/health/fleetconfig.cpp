@@ -56,6 +56,7 @@ std::optional<OutboxProfile> Parser::profile(const QString &nameOrPath, QString 
     const auto known = m_profiles.constFind(nameOrPath);
     if (known != m_profiles.constEnd())
         return *known;
+    ++m_resolved;
     std::optional<OutboxProfile> resolved = ProfileRegistry::resolve(nameOrPath, error);
     if (resolved)
         m_profiles.insert(nameOrPath, *resolved);
