@@ -8,6 +8,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace {
@@ -52,6 +53,27 @@ private slots:
         QVERIFY2(read, qPrintable(error));
         QCOMPARE(*read, bytes);
         QVERIFY(error.isEmpty());
+    }
+
+    // The permissions fstat saw on the descriptor that was read (a password check uses them
+    // rather than looking at the path again).
+    void reportsThePermissionsOfWhatItRead_data()
+    {
+        QTest::addColumn<int>("permissions");
+        QTest::addRow("0600") << 0600;
+        QTest::addRow("0644") << 0644;
+        QTest::addRow("0400") << 0400;
+    }
+    void reportsThePermissionsOfWhatItRead()
+    {
+        QFETCH(int, permissions);
+        const QString path = writeFile(m_dir, u"mode"_qs + QString::number(permissions, 8), "x");
+        QVERIFY(::chmod(QFile::encodeName(path).constData(), mode_t(permissions)) == 0);
+        QString error;
+        BoundedFile::Status status;
+        QVERIFY2(
+            BoundedFile::read(path, 1024, u"fleet file"_qs, &error, &status), qPrintable(error));
+        QCOMPARE(status.permissions, uint(permissions));
     }
 
     void refusesOneByteOverTheLimit()

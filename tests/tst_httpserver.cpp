@@ -1,8 +1,9 @@
 // HttpServer, serve's bounded HTTP server, driven in-process by raw QTcpSocket clients on
 // loopback with small limits: keep-alive and pipelining in order, HTTP/1.0 and Connection: close
-// ending in EOF, HEAD, each refusal (400, 405, 413, 431, 505) and whether it closes, the idle
-// timeout (also for a slowloris head), the connection cap closing the oldest idle connection,
-// a client that never reads being held back, and a late answer after the client left.
+// ending in EOF, HEAD, each refusal (400, 405, 413, 431, 505; a missing, repeated or malformed
+// Host) and whether it closes, any well-formed Host accepted, the idle timeout (also for a
+// slowloris head), the connection cap closing the oldest idle connection, a client that never
+// reads being held back, and a late answer after the client left.
 #include "httpserver.h"
 #include "testmain.h"
 
@@ -70,6 +71,12 @@ private:
 QByteArray get(const QByteArray &path, const QByteArray &extra = {})
 {
     return "GET " + path + " HTTP/1.1\r\nHost: test\r\n" + extra + "\r\n";
+}
+
+// A request for / with `host` as its only Host header's value.
+QByteArray withHost(const QByteArray &host)
+{
+    return "GET / HTTP/1.1\r\nHost: " + host + "\r\n\r\n";
 }
 
 } // namespace
@@ -152,7 +159,7 @@ private slots:
     void headAnsweredLikeGetWithoutBody()
     {
         Client client(m_port);
-        client.send("HEAD /thing HTTP/1.1\r\n\r\n" + get("/after"));
+        client.send("HEAD /thing HTTP/1.1\r\nHost: test\r\n\r\n" + get("/after"));
         QTRY_COMPARE(client.replies({true, false}).size(), 2);
         const Reply head = client.replies({true, false}).at(0);
         QCOMPARE(head.status, 200);
@@ -188,8 +195,28 @@ private slots:
             << get("/", "Content-Length: 0\r\nContent-Length: 7\r\n") << 400 << true;
         QTest::addRow("length list") << get("/", "Content-Length: 0, 2\r\n") << 400 << true;
         QTest::addRow("length not a number") << get("/", "Content-Length: -1\r\n") << 400 << true;
-        QTest::addRow("POST") << QByteArray("POST / HTTP/1.1\r\n\r\n") << 405 << false;
-        QTest::addRow("DELETE") << QByteArray("DELETE / HTTP/1.1\r\n\r\n") << 405 << false;
+        QTest::addRow("HTTP/1.1 without Host")
+            << QByteArray("GET / HTTP/1.1\r\n\r\n") << 400 << true;
+        QTest::addRow("two Host headers") << get("/", "Host: test\r\n") << 400 << true;
+        QTest::addRow("two Host headers, HTTP/1.0")
+            << QByteArray("GET / HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n") << 400 << true;
+        QTest::addRow("empty Host") << withHost("") << 400 << true;
+        QTest::addRow("Host with a space") << withHost("a b") << 400 << true;
+        QTest::addRow("Host with a tab") << withHost("a\tb") << 400 << true;
+        QTest::addRow("Host with userinfo") << withHost("user:pw@test") << 400 << true;
+        QTest::addRow("Host with a path") << withHost("test/x") << 400 << true;
+        QTest::addRow("Host with a port over 65535") << withHost("test:65536") << 400 << true;
+        QTest::addRow("Host with a named port") << withHost("test:http") << 400 << true;
+        QTest::addRow("Host with an empty port") << withHost("test:") << 400 << true;
+        QTest::addRow("Host with two ports") << withHost("test:1:2") << 400 << true;
+        QTest::addRow("Host with a bad percent") << withHost("te%zzst") << 400 << true;
+        QTest::addRow("Host IPv6 unbracketed") << withHost("::1") << 400 << true;
+        QTest::addRow("Host IPv6 not an address") << withHost("[::g]") << 400 << true;
+        QTest::addRow("Host IPv6 unclosed") << withHost("[::1:80") << 400 << true;
+        QTest::addRow("POST") << QByteArray("POST / HTTP/1.1\r\nHost: test\r\n\r\n") << 405
+                              << false;
+        QTest::addRow("DELETE") << QByteArray("DELETE / HTTP/1.1\r\nHost: test\r\n\r\n") << 405
+                                << false;
     }
     void refusals()
     {
@@ -211,6 +238,28 @@ private slots:
         client.send(get("/next")); // the same connection still serves
         QTRY_COMPARE(client.replies().size(), 2);
         QCOMPARE(client.replies().at(1).body, QByteArray("GET /next"));
+    }
+
+    // Any well-formed host is served: serve does not know the names it is reached by.
+    void wellFormedHostsAccepted_data()
+    {
+        QTest::addColumn<QByteArray>("request");
+        QTest::addRow("any name") << withHost("metrics.example.org");
+        QTest::addRow("name and port") << withHost("outbox-1.internal:9640");
+        QTest::addRow("IPv4 and port") << withHost("127.0.0.1:9640");
+        QTest::addRow("IPv6 and port") << withHost("[::1]:9640");
+        QTest::addRow("IPv6 with a zone") << withHost("[fe80::1%25eth0]");
+        QTest::addRow("percent-encoded") << withHost("caf%C3%A9.example");
+        QTest::addRow("HTTP/1.0 without Host") << QByteArray("GET / HTTP/1.0\r\n\r\n");
+    }
+    void wellFormedHostsAccepted()
+    {
+        QFETCH(QByteArray, request);
+        Client client(m_port);
+        client.send(request);
+        QTRY_COMPARE(client.replies().size(), 1);
+        QCOMPARE(client.replies().constFirst().status, 200);
+        QCOMPARE(client.replies().constFirst().body, QByteArray("GET /"));
     }
 
     void zeroLengthIsNoBody()

@@ -7,7 +7,8 @@
 // arguments, a bad fleet file, a repeated name and a port in use exit 2 with nothing served;
 // so do a device, FIFO or oversized file as --config or ;profile=, more than 1,000 outboxes and
 // a fleet file with a password that others may read; a wrong password backs off; SIGTERM ends
-// it cleanly; 1,000 made-up error categories are one `other` series.
+// it cleanly; 1,000 made-up error categories are one `other` series; a low soft descriptor
+// limit is raised to the hard one, a low hard one is named in one warning.
 #include "hostilefile.h"
 #include "outboxctlrun.h"
 #include "outboxrows.h"
@@ -23,6 +24,7 @@
 #include <QRegularExpression>
 #include <QTcpServer>
 #include <QTemporaryDir>
+#include <sys/resource.h>
 
 namespace {
 
@@ -54,10 +56,18 @@ bool populate(const QSqlDatabase &db, int dead)
 class Serve
 {
 public:
-    explicit Serve(const QStringList &arguments)
+    // `ulimit`: the shell's ulimit arguments to run it under (e.g. "-n 40"), or none.
+    explicit Serve(const QStringList &arguments, const QString &ulimit = {})
     {
-        m_process.start(qEnvironmentVariable("OUTBOXCTL"),
-            QStringList {u"serve"_qs, u"--listen"_qs, u"127.0.0.1:0"_qs} + arguments);
+        const QStringList serve = QStringList {qEnvironmentVariable("OUTBOXCTL"), u"serve"_qs,
+                                      u"--listen"_qs, u"127.0.0.1:0"_qs}
+            + arguments;
+        if (ulimit.isEmpty())
+            m_process.start(serve.constFirst(), serve.mid(1));
+        else
+            m_process.start(u"sh"_qs,
+                QStringList {u"-c"_qs, u"ulimit "_qs + ulimit + u" && exec \"$0\" \"$@\""_qs}
+                    + serve);
         QElapsedTimer timer;
         timer.start();
         static const QRegularExpression listening(u"on http://127\\.0\\.0\\.1:(\\d+)/metrics"_qs);
@@ -72,6 +82,7 @@ public:
     ~Serve() { stop(); }
 
     int port() const { return m_port; }
+    qint64 pid() const { return m_process.processId(); }
     QString url(const QString &path) const
     {
         return QStringLiteral("http://127.0.0.1:%1%2").arg(m_port).arg(path);
@@ -592,6 +603,47 @@ private slots:
             qPrintable(run.err.constFirst()));
     }
 
+    // serve raises its soft descriptor limit to the hard one (as exporters written in Go do);
+    // when even the hard one leaves no room for the outboxes and a few scrapes, one line on
+    // stderr names the numbers and ulimit -n, and serve still answers.
+    void descriptorLimit_data()
+    {
+        QTest::addColumn<QString>("ulimit");
+        QTest::addColumn<QString>("softLimit"); // as /proc/PID/limits shows it
+        QTest::addColumn<QString>("warning");
+        rlimit own {};
+        QVERIFY(getrlimit(RLIMIT_NOFILE, &own) == 0);
+        const QString hard
+            = own.rlim_max == RLIM_INFINITY ? u"unlimited"_qs : QString::number(own.rlim_max);
+        if (own.rlim_max != RLIM_INFINITY && own.rlim_max < 128)
+            QSKIP("the hard descriptor limit is too low to raise a soft one of 40 past it");
+        QTest::addRow("soft limit low, hard high: raised") << u"-Sn 40"_qs << hard << QString();
+        QTest::addRow("hard limit low: a warning")
+            << u"-n 40"_qs << u"40"_qs
+            << u"outboxctl serve: too few file descriptors: the limit (ulimit -n) is 40, 10 "
+               "outbox(es) need about 64 (24 + 4 each) and HTTP clients at least 4 more; serving "
+               "anyway with at most 4 connections, but outboxes or scrapes may fail: raise it to "
+               "128 or more (ulimit -n 128, or LimitNOFILE= in a systemd unit)"_qs;
+    }
+    void descriptorLimit()
+    {
+        QFETCH(QString, ulimit);
+        QFETCH(QString, softLimit);
+        QFETCH(QString, warning);
+        QStringList outboxes;
+        for (int i = 0; i < 10; ++i)
+            outboxes << u"--outbox"_qs << u"lite%1="_qs.arg(i) + m_sqlite->url();
+        Serve serve(outboxes, ulimit);
+        QVERIFY(serve.port() > 0);
+        QCOMPARE(maxOpenFiles(serve.pid()), softLimit);
+        QCOMPARE(get(serve.url(u"/healthz"_qs)).status, 200);
+        if (warning.isEmpty())
+            QVERIFY2(!serve.err().contains(u"descriptor"_qs), qPrintable(serve.err()));
+        else
+            QTRY_VERIFY2(serve.err().split(u'\n').count(warning) == 1, qPrintable(serve.err()));
+        QCOMPARE(serve.stop(), 0);
+    }
+
     void cleanup()
     {
         QString error;
@@ -601,6 +653,18 @@ private slots:
     }
 
 private:
+    // The soft "Max open files" of a process.
+    static QString maxOpenFiles(qint64 pid)
+    {
+        QFile limits(QStringLiteral("/proc/%1/limits").arg(pid));
+        if (!limits.open(QIODevice::ReadOnly))
+            return {};
+        for (const QByteArray &line : limits.readAll().split('\n')) {
+            if (line.startsWith("Max open files"))
+                return QString::fromLatin1(line.mid(14).simplified().split(' ').constFirst());
+        }
+        return {};
+    }
     QStringList fleet() const
     {
         return {

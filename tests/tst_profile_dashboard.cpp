@@ -3,19 +3,21 @@
 // what the schema cannot tell, the table lists the fixture's rows with "n/a" in the columns the
 // schema lacks, the attempt history, replay log and charts it cannot tell say so, and replay
 // runs the profile's statement or is disabled with the profile's explanation. Also
-// `outbox-dashboard --db URL --profile NAME` end to end.
+// `outbox-dashboard --db URL --profile NAME` end to end, a profile that is a FIFO or a device
+// refused without hanging, and the warning of a password in --db.
 #include "chartspanel.h"
-#include "testdata.h"
 #include "detailpane.h"
 #include "eventlistmodel.h"
 #include "filterbar.h"
 #include "fixturescript.h"
 #include "healthmonitor.h"
 #include "healthtiles.h"
+#include "hostilefile.h"
 #include "mainwindow.h"
 #include "operatoractions.h"
 #include "profileregistry.h"
 #include "replaydialog.h"
+#include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -27,6 +29,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableView>
+#include <QUrl>
 
 namespace {
 
@@ -286,7 +289,90 @@ private slots:
         QVERIFY(QFileInfo::exists(picture));
     }
 
+    // A profile path that is a FIFO without a writer or a device: the binary names it in one
+    // line and ends (exit 2) instead of blocking on the open or reading forever (issue 26).
+    void dashboardBinaryRefusesHostileProfileFiles_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("cause");
+        QTest::addRow("FIFO") << u"fifo"_qs << u"is a FIFO, not a file"_qs;
+        QTest::addRow("/dev/zero")
+            << u"/dev/zero"_qs << u"not a profile: /dev/zero is a character device, not a file"_qs;
+    }
+    void dashboardBinaryRefusesHostileProfileFiles()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, cause);
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        QVERIFY(database->initialise());
+        QTemporaryDir dir;
+        const QString profile = HostileFile::make(dir, kind);
+        QVERIFY(!profile.isEmpty());
+        const QString picture = dir.filePath(u"window.png"_qs);
+        QString err;
+        const int exitCode = runDashboard(
+            {u"--db"_qs, database->url(), u"--profile"_qs, profile, u"--screenshot"_qs, picture},
+            dir.path(), &err);
+        QVERIFY2(exitCode != -1, "outbox-dashboard hung");
+        QCOMPARE(exitCode, 2);
+        const QString last = err.trimmed().section(u'\n', -1);
+        QVERIFY2(
+            last.startsWith(u"outbox-dashboard: "_qs) && last.contains(cause), qPrintable(err));
+        QVERIFY(!QFileInfo::exists(picture));
+    }
+
+    // A password in --db is visible in ps while the window is open: the binary says so on
+    // stderr (without the password) and opens the window all the same.
+    void dashboardBinaryWarnsOfAPasswordInDb()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        QVERIFY(database->initialise());
+        QUrl withPassword(database->url());
+        withPassword.setPassword(u"hunter2"_qs); // the test server trusts loopback: not asked for
+        QTemporaryDir dir;
+        const QString picture = dir.filePath(u"window.png"_qs);
+        QString err;
+        QCOMPARE(runDashboard({u"--db"_qs, withPassword.toString(), u"--screenshot"_qs, picture,
+                                  u"--screenshot-after-ms"_qs, u"0"_qs},
+                     dir.path(), &err),
+            0);
+        QVERIFY(QFileInfo::exists(picture));
+        const QStringList warnings = err.split(u'\n').filter(u"outbox-dashboard: warning:"_qs);
+        QCOMPARE(warnings.size(), 1);
+        QVERIFY2(warnings.constFirst().startsWith(
+                     u"outbox-dashboard: warning: a password in --db is visible to every user"_qs),
+            qPrintable(err));
+        QVERIFY(!err.contains(u"hunter2"_qs));
+
+        // Without a password: no warning.
+        QFile::remove(picture);
+        QCOMPARE(runDashboard({u"--db"_qs, database->url(), u"--screenshot"_qs, picture,
+                                  u"--screenshot-after-ms"_qs, u"0"_qs},
+                     dir.path(), &err),
+            0);
+        QVERIFY2(!err.contains(u"warning: a password"_qs), qPrintable(err));
+    }
+
 private:
+    // outbox-dashboard offscreen with its settings in `configDir`; its exit code (-1 when it
+    // did not end within 60 s, then killed) and all it wrote on stderr.
+    static int runDashboard(const QStringList &arguments, const QString &configDir, QString *err)
+    {
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(u"QT_QPA_PLATFORM"_qs, u"offscreen"_qs);
+        environment.insert(u"XDG_CONFIG_HOME"_qs, configDir);
+        process.setProcessEnvironment(environment);
+        process.start(qEnvironmentVariable("OUTBOX_DASHBOARD"), arguments);
+        if (!process.waitForFinished(60000)) {
+            process.kill();
+            process.waitForFinished();
+            return -1;
+        }
+        *err = QString::fromUtf8(process.readAllStandardError());
+        return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    }
+
     QTemporaryDir m_settings;
 };
 

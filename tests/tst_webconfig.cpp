@@ -2,7 +2,8 @@
 // vectors for good and bad files and for users (their hashes and passwords, the CVE-2022-46146
 // regression), the cache of successful checks, the gate in front of a handler (401, the check
 // off the serving thread, reload on change keeping the old settings on a bad file), and real
-// TLS handshakes on loopback for each client_auth_type. Certificates: tests/fixtures/tls.
+// TLS handshakes on loopback for each client_auth_type, and silent clients that never start
+// their handshake against a small connection cap. Certificates: tests/fixtures/tls.
 #include "basicauth.h"
 #include "testdata.h"
 #include "testmain.h"
@@ -10,6 +11,7 @@
 #include "webconfig.h"
 #include "webgate.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -104,6 +106,7 @@ private slots:
     void clientAuthTypes_data();
     void clientAuthTypes();
     void keyOfAnotherCertificateIsReported();
+    void silentHandshakesDoNotLockOutAScrape();
 
 private:
     QString write(const QByteArray &yaml, const QString &name = u"web.yml"_qs);
@@ -627,6 +630,64 @@ void TestWebConfig::keyOfAnotherCertificateIsReported()
     QCOMPARE(reported.size(), 1);
     QVERIFY2(reported.at(0).at(0).toString().contains(u"rivate key"_qs),
         qPrintable(reported.at(0).at(0).toString()));
+}
+
+// Ten clients connect and never send a ClientHello (a handshake slowloris) to a server that
+// allows 4 connections: handshakes count against that cap, the oldest are closed to make room,
+// an HTTPS scrape is answered meanwhile, and the rest are closed by the handshake timeout.
+void TestWebConfig::silentHandshakesDoNotLockOutAScrape()
+{
+    constexpr int Silent = 10;
+    constexpr int Cap = 4;
+    QString error;
+    const auto web = gate(TlsFiles, &error);
+    QVERIFY2(web, qPrintable(error));
+    HttpLimits limits;
+    limits.maxConnections = Cap;
+    HttpServer server(
+        [](const HttpRequest &, HttpServer::Respond respond) { respond({}); }, limits);
+    QTcpServer *listener = web->createListener(&server);
+    auto *tls = qobject_cast<TlsListener *>(listener);
+    QVERIFY(tls && tls->listen(QHostAddress::LocalHost, 0));
+    server.serve(listener);
+
+    QElapsedTimer clock;
+    clock.start();
+    std::vector<std::unique_ptr<QTcpSocket>> silent;
+    QList<qint64> closedAtMs(Silent, -1);
+    for (int i = 0; i < Silent; ++i) {
+        silent.push_back(std::make_unique<QTcpSocket>());
+        QObject::connect(silent.back().get(), &QAbstractSocket::stateChanged,
+            [&closedAtMs, &clock, i](QAbstractSocket::SocketState state) {
+                if (state == QAbstractSocket::UnconnectedState && closedAtMs[i] < 0)
+                    closedAtMs[i] = clock.elapsed();
+            });
+        silent.back()->connectToHost(QHostAddress::LocalHost, tls->serverPort());
+        QTRY_COMPARE(tls->handshakesUnderWay(), std::min(i + 1, Cap));
+    }
+    const auto closed = [&closedAtMs] {
+        return int(std::count_if(
+            closedAtMs.cbegin(), closedAtMs.cend(), [](qint64 at) { return at >= 0; }));
+    };
+    QTRY_COMPARE(closed(), Silent - Cap); // the oldest, to make room for the newer ones
+
+    QSslSocket scraper;
+    QSslConfiguration ssl = scraper.sslConfiguration();
+    ssl.setCaCertificates(QSslCertificate::fromData(fixture(u"ca.crt"_qs)));
+    scraper.setSslConfiguration(ssl);
+    QByteArray answer;
+    QObject::connect(&scraper, &QSslSocket::encrypted,
+        [&scraper] { scraper.write("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"); });
+    QObject::connect(&scraper, &QSslSocket::readyRead, [&] { answer += scraper.readAll(); });
+    scraper.connectToHostEncrypted(u"127.0.0.1"_qs, tls->serverPort());
+    QTRY_VERIFY2_WITH_TIMEOUT(answer.startsWith("HTTP/1.1 200 OK\r\n"), answer.constData(), 10000);
+    QCOMPARE(closed(), Silent - Cap + 1); // one more made room; no timeout freed any
+
+    // The others wait for the handshake timeout, not longer.
+    QTRY_COMPARE_WITH_TIMEOUT(closed(), Silent, TlsListener::HandshakeTimeoutMs + 5000);
+    QCOMPARE(tls->handshakesUnderWay(), 0);
+    const qint64 last = *std::max_element(closedAtMs.cbegin(), closedAtMs.cend());
+    QVERIFY2(last >= TlsListener::HandshakeTimeoutMs * 9 / 10, qPrintable(QString::number(last)));
 }
 
 OUTBOX_TEST_MAIN(TestWebConfig, QCoreApplication)

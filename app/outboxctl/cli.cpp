@@ -306,12 +306,13 @@ namespace {
 // holds a password and group or others have access to it.
 std::optional<QString> readDatabaseFile(const QString &path, QString *error)
 {
+    BoundedFile::Status status;
     const std::optional<QByteArray> bytes
-        = BoundedFile::read(path, 64 * 1024, QStringLiteral("database URL file"), error);
+        = BoundedFile::read(path, 64 * 1024, QStringLiteral("database URL file"), error, &status);
     if (!bytes)
         return std::nullopt;
     const QString line = QString::fromUtf8(*bytes).section(QLatin1Char('\n'), 0, 0).trimmed();
-    *error = DatabaseUrl::exposedPasswordReason(path, line, QStringLiteral("--db-file"));
+    *error = DatabaseUrl::exposedPasswordReason(path, status, line, QStringLiteral("--db-file"));
     if (!error->isEmpty())
         return std::nullopt;
     if (line.isEmpty()) {

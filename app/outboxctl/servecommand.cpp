@@ -174,17 +174,46 @@ HttpResponse route(const HttpRequest &request, const FleetCache &cache)
     return text(404, "not found\n");
 }
 
-// The connection cap: the default, or fewer when the descriptor limit (ulimit -n) would not
-// leave room for the pollers' database connections.
-HttpLimits limitsFor(qsizetype outboxes)
+// The descriptors the process may open: the soft limit raised to the hard one first, as the Go
+// runtime does for Prometheus's exporters (a soft limit of 1024 is a default, not a choice).
+// -1 when unlimited or unknown.
+qint64 raiseDescriptorLimit()
+{
+    rlimit files {};
+    if (getrlimit(RLIMIT_NOFILE, &files) != 0)
+        return -1;
+    if (files.rlim_cur < files.rlim_max) {
+        rlimit raised = files;
+        raised.rlim_cur = files.rlim_max;
+        if (setrlimit(RLIMIT_NOFILE, &raised) == 0)
+            files = raised;
+    }
+    return files.rlim_cur == RLIM_INFINITY ? -1 : qint64(files.rlim_cur);
+}
+
+// The connection cap (TLS handshakes included): the default, or what the descriptor limit
+// leaves after the pollers' database connections. With too little left for MinConnections one
+// line on stderr names the numbers; serve still runs (the figures are estimates, one scrape
+// needs one connection, and an outbox that cannot connect is outbox_up 0 with its reason).
+HttpLimits limitsFor(qsizetype outboxes, qint64 descriptors)
 {
     HttpLimits limits;
-    rlimit files {};
-    if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY) {
-        const auto room = qint64(files.rlim_cur) - ReservedDescriptors
-            - DescriptorsPerOutbox * qint64(outboxes);
-        limits.maxConnections
-            = int(std::clamp<qint64>(room, MinConnections, limits.maxConnections));
+    if (descriptors < 0)
+        return limits;
+    const qint64 needed = ReservedDescriptors + DescriptorsPerOutbox * qint64(outboxes);
+    const qint64 room = descriptors - needed;
+    limits.maxConnections = int(std::clamp<qint64>(room, MinConnections, limits.maxConnections));
+    if (room < MinConnections) {
+        const qint64 enough = needed + HttpLimits {}.maxConnections;
+        QTextStream(stderr)
+            << "outboxctl serve: too few file descriptors: the limit (ulimit -n) is " << descriptors
+            << ", " << outboxes << " outbox(es) need about " << needed << " ("
+            << ReservedDescriptors << " + " << DescriptorsPerOutbox
+            << " each) and HTTP clients at least " << MinConnections
+            << " more; serving anyway with at most " << limits.maxConnections
+            << " connections, but outboxes or scrapes may fail: raise it to " << enough
+            << " or more (ulimit -n " << enough << ", or LimitNOFILE= in a systemd unit)"
+            << Qt::endl;
     }
     return limits;
 }
@@ -259,7 +288,8 @@ int runServe(const QStringList &arguments)
         = [&cache](const HttpRequest &request, const HttpServer::Respond &respond) {
               respond(route(request, cache));
           };
-    HttpServer server(gate ? gate->guard(pages) : pages, limitsFor(entries.size()));
+    HttpServer server(
+        gate ? gate->guard(pages) : pages, limitsFor(entries.size(), raiseDescriptorLimit()));
     QTcpServer *listener = gate ? gate->createListener(&server) : new QTcpServer(&server);
     if (!listener->listen(host, port))
         return Cli::fail(QStringLiteral("serve: cannot listen on %1: %2")

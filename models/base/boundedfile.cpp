@@ -31,7 +31,9 @@ QString kindOf(mode_t mode)
 class Descriptor
 {
 public:
-    explicit Descriptor(int fd) : m_fd(fd) { }
+    explicit Descriptor(int fd)
+        : m_fd(fd)
+    { }
     ~Descriptor()
     {
         if (m_fd >= 0)
@@ -45,7 +47,10 @@ private:
     int m_fd;
 };
 
-QString systemError() { return QString::fromLocal8Bit(std::strerror(errno)); }
+QString systemError()
+{
+    return QString::fromLocal8Bit(std::strerror(errno));
+}
 
 } // namespace
 
@@ -59,7 +64,7 @@ QString limitText(qint64 limitBytes)
 }
 
 std::optional<QByteArray> read(
-    const QString &path, qint64 limitBytes, const QString &what, QString *error)
+    const QString &path, qint64 limitBytes, const QString &what, QString *error, Status *seen)
 {
     // O_NONBLOCK: opening a FIFO with no writer must not wait for one.
     const Descriptor file(
@@ -68,13 +73,16 @@ std::optional<QByteArray> read(
         *error = QStringLiteral("cannot read %1 %2: %3").arg(what, path, systemError());
         return std::nullopt;
     }
-    struct stat status {};
+    struct stat status
+    {
+    };
     if (::fstat(file.fd(), &status) != 0) {
         *error = QStringLiteral("cannot read %1 %2: %3").arg(what, path, systemError());
         return std::nullopt;
     }
     if (!S_ISREG(status.st_mode)) {
-        *error = QStringLiteral("not a %1: %2 is %3, not a file").arg(what, path, kindOf(status.st_mode));
+        *error = QStringLiteral("not a %1: %2 is %3, not a file")
+                     .arg(what, path, kindOf(status.st_mode));
         return std::nullopt;
     }
     QByteArray bytes;
@@ -99,6 +107,8 @@ std::optional<QByteArray> read(
         return std::nullopt;
     }
     bytes.resize(qsizetype(total));
+    if (seen)
+        seen->permissions = uint(status.st_mode & 07777);
     return bytes;
 }
 

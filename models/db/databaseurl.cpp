@@ -2,7 +2,6 @@
 
 #include "sqldialect.h"
 
-#include <QFile>
 #include <QRegularExpression>
 #include <QUrl>
 
@@ -141,14 +140,10 @@ QString DatabaseUrl::maskPasswords(const QString &text)
     return copied == 0 ? text : masked + QStringView(text).mid(copied);
 }
 
-QString DatabaseUrl::exposedPasswordReason(
-    const QString &path, const QString &text, const QString &what)
+QString DatabaseUrl::exposedPasswordReason(const QString &path, const BoundedFile::Status &status,
+    const QString &text, const QString &what)
 {
-    struct stat status
-    {
-    };
-    if (maskPasswords(text) == text || ::stat(QFile::encodeName(path).constData(), &status) != 0
-        || (status.st_mode & (S_IRWXG | S_IRWXO)) == 0)
+    if ((status.permissions & (S_IRWXG | S_IRWXO)) == 0 || maskPasswords(text) == text)
         return {};
     return QStringLiteral("%1 %2 holds a password and has group or world access; permissions "
                           "should be u=rw (0600) or less (libpq refuses such a ~/.pgpass too)")

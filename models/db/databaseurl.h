@@ -4,6 +4,7 @@
 // in memory for the connection and never appears in toDisplayString().
 #pragma once
 
+#include "boundedfile.h"
 #include "engine.h"
 
 #include <QString>
@@ -19,9 +20,11 @@ public:
     static QString maskPasswords(const QString &text);
     // Why a file at `path` whose text is `text` must not be used: it holds a password (a URL
     // with user:password@) and group or others have access to it, which libpq refuses for a
-    // ~/.pgpass too. Empty when it may be used. `what` names the file: "fleet file".
-    static QString exposedPasswordReason(
-        const QString &path, const QString &text, const QString &what);
+    // ~/.pgpass too. Empty when it may be used. `status` is what BoundedFile::read saw of the
+    // descriptor it read `text` from (the path is not looked at again: it may name another
+    // file by now). `what` names the file: "fleet file".
+    static QString exposedPasswordReason(const QString &path, const BoundedFile::Status &status,
+        const QString &text, const QString &what);
 
     // Meaningful only when valid; SqlDialect::of(engine()) says what differs.
     Engine engine() const { return m_engine; }

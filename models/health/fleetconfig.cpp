@@ -56,6 +56,7 @@ std::optional<OutboxProfile> Parser::profile(const QString &nameOrPath, QString 
     const auto known = m_profiles.constFind(nameOrPath);
     if (known != m_profiles.constEnd())
         return *known;
+    ++m_resolved;
     std::optional<OutboxProfile> resolved = ProfileRegistry::resolve(nameOrPath, error);
     if (resolved)
         m_profiles.insert(nameOrPath, *resolved);
@@ -119,12 +120,13 @@ bool parseLines(
 
 std::optional<QStringList> readLines(const QString &path, QString *error)
 {
+    BoundedFile::Status status;
     const std::optional<QByteArray> bytes
-        = BoundedFile::read(path, MaxFileBytes, QStringLiteral("fleet file"), error);
+        = BoundedFile::read(path, MaxFileBytes, QStringLiteral("fleet file"), error, &status);
     if (!bytes)
         return std::nullopt;
     const QString text = QString::fromUtf8(*bytes);
-    *error = DatabaseUrl::exposedPasswordReason(path, text, QStringLiteral("fleet file"));
+    *error = DatabaseUrl::exposedPasswordReason(path, status, text, QStringLiteral("fleet file"));
     if (!error->isEmpty())
         return std::nullopt;
     return text.split(QLatin1Char('\n'));

@@ -40,6 +40,9 @@ public:
     // or the fleet is full (isFull() then).
     std::optional<FleetEntry> parse(const QString &text, QString *error);
     bool isFull() const { return m_count >= MaxOutboxes; }
+    // How many profiles were resolved (a file read and parsed) rather than taken from those
+    // the earlier lines named: one per distinct profile.
+    int profilesResolved() const { return m_resolved; }
 
 private:
     std::optional<OutboxProfile> profile(const QString &nameOrPath, QString *error);
@@ -47,6 +50,7 @@ private:
     QSet<QString> m_names;
     QHash<QString, OutboxProfile> m_profiles;
     qsizetype m_count = 0;
+    int m_resolved = 0;
 };
 
 // One entry; nothing with *error set (one line) when it is malformed.

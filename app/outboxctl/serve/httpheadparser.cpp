@@ -1,6 +1,8 @@
 #include "httpheadparser.h"
 
+#include <QHostAddress>
 #include <QList>
+#include <algorithm>
 
 namespace {
 
@@ -48,6 +50,85 @@ bool isDigits(const QByteArray &text)
     return true;
 }
 
+bool isHexDigit(char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+// RFC 3986 3.2.2 reg-name, not empty: unreserved, sub-delims and percent-encoded octets. An
+// IPv4 address is one too.
+bool isRegName(const QByteArray &text)
+{
+    static const QByteArray allowed("-._~!$&'()*+,;=");
+    if (text.isEmpty())
+        return false;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const char c = text.at(i);
+        const bool alnum
+            = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        if (c == '%') {
+            if (i + 2 >= text.size() || !isHexDigit(text.at(i + 1)) || !isHexDigit(text.at(i + 2)))
+                return false;
+            i += 2;
+        } else if (!alnum && !allowed.contains(c)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// A port after the colon: 1 to 5 digits, at most 65535.
+bool isPort(const QByteArray &text)
+{
+    return isDigits(text) && text.size() <= 5 && text.toInt() <= 65535;
+}
+
+// An IPv6 address, perhaps with a zone (RFC 6874: "fe80::1%25eth0"; Go clients send the
+// zone unescaped).
+bool isIpv6Literal(const QByteArray &text)
+{
+    const qsizetype percent = text.indexOf('%');
+    const QByteArray address = percent < 0 ? text : text.left(percent);
+    const QByteArray zone = percent < 0 ? QByteArray() : text.mid(percent + 1);
+    static const QByteArray addressChars("0123456789abcdefABCDEF:.");
+    const auto onlyAddressChars = std::all_of(
+        address.begin(), address.end(), [](char c) { return addressChars.contains(c); });
+    QHostAddress parsed;
+    return onlyAddressChars && parsed.setAddress(QString::fromLatin1(address))
+        && parsed.protocol() == QAbstractSocket::IPv6Protocol
+        && (percent < 0 || (isRegName(zone) && !zone.contains('%')));
+}
+
+// RFC 9110 7.2: uri-host [ ":" port ], the host a name, an IPv4 address or an IPv6 one in
+// brackets. Userinfo ('@'), spaces, control characters and an empty host are not one.
+bool isHostValue(const QByteArray &value)
+{
+    QByteArray host = value;
+    QByteArray port;
+    bool hasPort = false;
+    if (value.startsWith('[')) {
+        const qsizetype close = value.indexOf(']');
+        if (close < 0)
+            return false;
+        host = value.mid(1, close - 1);
+        const QByteArray rest = value.mid(close + 1);
+        if (!rest.isEmpty() && !rest.startsWith(':'))
+            return false;
+        hasPort = !rest.isEmpty();
+        port = rest.mid(1);
+        if (!isIpv6Literal(host))
+            return false;
+    } else {
+        const qsizetype colon = value.indexOf(':');
+        hasPort = colon >= 0;
+        host = hasPort ? value.left(colon) : value;
+        port = hasPort ? value.mid(colon + 1) : QByteArray();
+        if (!isRegName(host))
+            return false;
+    }
+    return !hasPort || isPort(port);
+}
+
 } // namespace
 
 qsizetype HttpHeadParser::headLength(const QByteArray &buffer)
@@ -93,7 +174,9 @@ Result HttpHeadParser::parse(const QByteArray &head, int maxHeaders, HttpRequest
         return bad(431, "too many request headers");
     for (qsizetype i = 1; result.status == 0 && i < lines.size(); ++i)
         result = parseHeaderLine(lines.at(i), request);
-    return result.status == 0 ? checkFraming(*request) : result;
+    if (result.status == 0)
+        result = checkFraming(*request);
+    return result.status == 0 ? checkHost(*request) : result;
 }
 
 Result HttpHeadParser::parseRequestLine(const QByteArray &line, HttpRequest *request)
@@ -149,4 +232,24 @@ Result HttpHeadParser::checkFraming(const HttpRequest &request)
     }
     const bool empty = length.isEmpty() || length.count('0') == length.size();
     return empty ? Result {} : bad(413, "request bodies are not accepted");
+}
+
+// RFC 9112 3.2: a server must answer 400 to an HTTP/1.1 request without a Host header, with
+// more than one, or with one whose value is not a host. Which names are accepted is not
+// checked (serve does not know the names it is reached by, like node_exporter).
+Result HttpHeadParser::checkHost(const HttpRequest &request)
+{
+    qsizetype count = 0;
+    QByteArray host;
+    for (const auto &[name, value] : request.headers) {
+        if (name == "host") {
+            ++count;
+            host = value;
+        }
+    }
+    if (count == 0)
+        return request.minorVersion == 0 ? Result {} : bad(400, "missing Host header");
+    if (count > 1)
+        return bad(400, "more than one Host header");
+    return isHostValue(host) ? Result {} : bad(400, "malformed Host header");
 }

@@ -1,7 +1,8 @@
 // Reads one HTTP/1.x request head (request line and headers, up to the blank line) into an
 // HttpRequest, strictly: what serve does not need (a body, obsolete line folding, a target
 // that is not a path) is refused rather than guessed at, so two readers of the same bytes
-// cannot disagree about where a request ends.
+// cannot disagree about where a request ends. An HTTP/1.1 request must carry one Host header
+// of the form host[:port] (RFC 9112 3.2); any well-formed host name is accepted.
 #pragma once
 
 #include "httpserver.h"
@@ -30,4 +31,5 @@ private:
     static Result parseRequestLine(const QByteArray &line, HttpRequest *request);
     static Result parseHeaderLine(const QByteArray &line, HttpRequest *request);
     static Result checkFraming(const HttpRequest &request);
+    static Result checkHost(const HttpRequest &request);
 };

@@ -73,12 +73,16 @@ public:
     void setResponseHeaders(QList<std::pair<QByteArray, QByteArray>> headers);
 
     int openConnections() const;
+    int maxConnections() const { return m_limits.maxConnections; }
+    // Closes the connection that has waited longest for a request, to make room under the cap
+    // (also for a connection the listener holds before handing it over: a TLS handshake);
+    // false when every connection is busy.
+    bool closeOldestIdle();
 
 private:
     class Connection;
     void accept();
     void acceptFailed();
-    bool closeOldestIdle();
     void forget(Connection *connection);
 
     Handler m_handler;

@@ -5,6 +5,7 @@
 #include <QSslCipher>
 #include <QSslKey>
 #include <QSslSocket>
+#include <limits>
 #include <unistd.h>
 
 namespace {
@@ -113,6 +114,10 @@ TlsListener::TlsListener(QObject *parent)
     : QSslServer(parent)
 {
     setHandshakeTimeout(HandshakeTimeoutMs);
+    // QSslServer counts handshakes as pending connections and stops accepting at this many
+    // (30 by default) until one times out, which let silent clients hold a scrape back; the cap
+    // is kept in incomingConnection instead.
+    setMaxPendingConnections(std::numeric_limits<int>::max());
     connect(this, &QSslServer::sslErrors, this, &TlsListener::forgive);
     connect(this, &QSslServer::errorOccurred, this, &TlsListener::report);
 }
@@ -124,16 +129,48 @@ void TlsListener::apply(const QSslConfiguration &configuration, ClientAuth clien
     m_reported = false;
 }
 
+void TlsListener::countAgainst(HttpServer *server)
+{
+    m_server = server;
+}
+
+int TlsListener::handshakesUnderWay() const
+{
+    return int(handshakes().size());
+}
+
+// Oldest first (children keep the order they were added in).
+QList<QSslSocket *> TlsListener::handshakes() const
+{
+    QList<QSslSocket *> list = findChildren<QSslSocket *>(Qt::FindDirectChildrenOnly);
+    list.removeIf([](const QSslSocket *socket) {
+        return socket->isEncrypted() || socket->state() != QAbstractSocket::ConnectedState;
+    });
+    return list;
+}
+
 void TlsListener::incomingConnection(qintptr socketDescriptor)
 {
-    const auto sockets = findChildren<QSslSocket *>(Qt::FindDirectChildrenOnly);
-    const auto handshaking = std::count_if(sockets.begin(), sockets.end(),
-        [](const QSslSocket *socket) { return !socket->isEncrypted(); });
-    if (handshaking >= MaxHandshakes) {
+    if (!makeRoom()) {
         ::close(int(socketDescriptor));
         return;
     }
     QSslServer::incomingConnection(socketDescriptor);
+}
+
+bool TlsListener::makeRoom()
+{
+    const QList<QSslSocket *> underWay = handshakes();
+    const int served = m_server ? m_server->openConnections() : 0;
+    const int cap = m_server ? m_server->maxConnections() : HttpLimits {}.maxConnections;
+    if (underWay.size() + served < cap)
+        return true;
+    if (underWay.isEmpty())
+        return m_server && m_server->closeOldestIdle();
+    QSslSocket *oldest = underWay.constFirst();
+    oldest->abort();
+    oldest->deleteLater(); // QSslServer forgets it when it is destroyed
+    return true;
 }
 
 // VerifyClientCertIfGiven: Qt's VerifyPeer reports a client that sent no certificate as an

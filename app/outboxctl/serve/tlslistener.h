@@ -10,6 +10,7 @@
 // A client certificate is verified against client_ca_file, else the system's CAs.
 #pragma once
 
+#include "httpserver.h"
 #include "webconfig.h"
 
 #include <QSslConfiguration>
@@ -26,17 +27,25 @@ std::optional<QSslConfiguration> configuration(const TlsServerConfig &config, QS
 
 } // namespace TlsSettings
 
+// A handshake under way holds a descriptor as a served connection does, so both count against
+// one cap: the server's (countAgainst), else HttpLimits' default. At the cap a new connection
+// closes the handshake that has waited longest, else the server's connection that has waited
+// longest for a request, else (every connection busy) itself. A client that never sends its
+// ClientHello is closed after HandshakeTimeoutMs.
 class TlsListener : public QSslServer
 {
     Q_OBJECT
 public:
     static constexpr int HandshakeTimeoutMs = 5000;
-    static constexpr int MaxHandshakes = 64; // at once; more connections are closed at once
 
     explicit TlsListener(QObject *parent = nullptr);
 
     // For the connections to come; the ones already open keep theirs.
     void apply(const QSslConfiguration &configuration, ClientAuth clientAuth);
+    // Handshakes count against server's connection cap (server outlives the listener: it
+    // owns it once serving).
+    void countAgainst(HttpServer *server);
+    int handshakesUnderWay() const;
 
 signals:
     // A handshake failed for a reason of this side, not the client's: e.g. a key that does not
@@ -48,9 +57,12 @@ protected:
     void incomingConnection(qintptr socketDescriptor) override;
 
 private:
+    bool makeRoom();
+    QList<QSslSocket *> handshakes() const;
     void forgive(QSslSocket *socket, const QList<QSslError> &errors);
     void report(QSslSocket *socket, QAbstractSocket::SocketError error);
 
+    HttpServer *m_server = nullptr;
     ClientAuth m_clientAuth = ClientAuth::NoClientCert;
     bool m_reported = false;
 };

@@ -74,12 +74,13 @@ WebGate::~WebGate()
     m_pool.waitForDone();
 }
 
-QTcpServer *WebGate::createListener(QObject *parent)
+QTcpServer *WebGate::createListener(HttpServer *server)
 {
     if (!m_ssl)
-        return new QTcpServer(parent);
-    auto *listener = new TlsListener(parent);
+        return new QTcpServer(server);
+    auto *listener = new TlsListener(server);
     listener->apply(*m_ssl, m_config.tls.clientAuth);
+    listener->countAgainst(server);
     connect(listener, &TlsListener::configurationError, this, [this](const QString &message) {
         log(QStringLiteral("TLS handshakes fail: %1 (check cert_file and key_file of %2)")
                 .arg(message, m_path));

@@ -37,8 +37,9 @@ public:
     ~WebGate() override;
 
     const WebConfig &config() const { return m_config; }
-    // A TlsListener with the file's TLS settings (later reloads reach it), else a QTcpServer.
-    QTcpServer *createListener(QObject *parent = nullptr);
+    // A TlsListener with the file's TLS settings (later reloads reach it), its handshakes
+    // counted against server's connection cap, else a QTcpServer; server is its parent.
+    QTcpServer *createListener(HttpServer *server = nullptr);
     // The handler behind basic authentication.
     HttpServer::Handler guard(HttpServer::Handler inner);
     // Gives server the file's response headers, now and after each reload.
