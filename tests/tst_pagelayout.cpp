@@ -1,6 +1,7 @@
 // Every page of the window, rendered offscreen at a laptop's size with the teaching panel open
 // and at 1920×1080, on a seeded outbox with a replay in its log: what an operator reads there is
 // shown whole. The page names in the rail; the event table's ID, state, failures and last error;
+// the error groups' signature, counts and event types;
 // the selected event's attempt outcome and consumer result; the replay log's time and event ID;
 // every one-line label; every chart's axis labels (Qt Charts cuts them with "..."); and no part
 // of a page lies outside the window.
@@ -269,6 +270,10 @@ private:
             cut << cutCells(
                 attempts, {AttemptModel::OutcomeColumn, AttemptModel::ConsumerResultColumn});
         }
+        if (key == u"errors"_qs)
+            cut << cutCells(qobject_cast<const ErrorsPanel *>(page)->view(),
+                {ErrorGroupModel::SignatureColumn, ErrorGroupModel::EventsColumn,
+                    ErrorGroupModel::DeadColumn, ErrorGroupModel::TypesColumn});
         if (key == u"audit"_qs) {
             const auto *log = page->findChild<QTableView *>(u"replayLogView"_qs);
             QVERIFY(log);

@@ -144,11 +144,12 @@ void ErrorsPanel::setupTable()
     m_view->setWordWrap(false);
     m_view->verticalHeader()->setDefaultSectionSize(22); // its numbers: the chart's bars
     m_view->setItemDelegate(new FullTextDelegate(m_view)); // cut text: whole in a tip
-    m_view->setColumnWidth(ErrorGroupModel::SignatureColumn, 260);
-    for (const int column : {ErrorGroupModel::EventsColumn, ErrorGroupModel::DeadColumn,
-             ErrorGroupModel::RetryingColumn})
-        m_view->setColumnWidth(column, 64);
-    m_view->horizontalHeader()->setStretchLastSection(true);
+    // The signature takes the room the others leave; they are as wide as their text (a few
+    // rows: the groups, not the events). A stretched last column cut the signature to
+    // "transport unavailable before reaching t…" at a laptop's width.
+    QHeaderView *header = m_view->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(ErrorGroupModel::SignatureColumn, QHeaderView::Stretch);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &ErrorsPanel::onCurrentRowChanged);
     // A click on the selected group filters the table again (after "Clear filter", say).
