@@ -273,8 +273,9 @@ private slots:
             QVERIFY(QTest::qWaitForWindowExposed(&window));
             QTRY_VERIFY(window.eventModel()->rowCount() > 0);
             window.eventView()->setColumnWidth(EventListModel::TypeColumn, 222);
-            window.eventView()->horizontalHeader()->moveSection(
-                EventListModel::LastErrorColumn, 1); // the error second
+            QHeaderView *header = window.eventView()->horizontalHeader();
+            header->moveSection(header->visualIndex(EventListModel::LastErrorColumn),
+                1); // the error second
             window.eventView()->sortByColumn(EventListModel::FailuresColumn, Qt::DescendingOrder);
             window.splitter()->setSizes({700, 480});
             sizes = window.splitter()->sizes();
