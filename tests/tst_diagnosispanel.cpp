@@ -16,6 +16,7 @@
 #include "healthworker.h"
 #include "mainwindow.h"
 #include "outboxrows.h"
+#include "pagenavigator.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -24,7 +25,7 @@
 #include <QSignalSpy>
 #include <QSqlError>
 #include <QSqlQuery>
-#include <QTabWidget>
+#include <QStackedWidget>
 
 namespace {
 
@@ -90,9 +91,9 @@ QStringList shownIds(const EventListModel *model)
     return ids;
 }
 
-QTabWidget *tabsOf(const MainWindow &window)
+QString currentPageOf(const MainWindow &window)
 {
-    return window.findChild<QTabWidget *>(u"rightTabs"_qs);
+    return window.pages()->stack()->currentWidget()->objectName();
 }
 
 } // namespace
@@ -153,9 +154,10 @@ private slots:
             != card->styleSheet()); // critical looks different
 
         // The status line opens the Diagnosis tab.
-        QCOMPARE_NE(tabsOf(window)->currentWidget()->objectName(), u"diagnosisTab"_qs);
+        QCOMPARE_NE(currentPageOf(window), u"diagnosisPage"_qs);
         QTest::mouseClick(window.diagnosisStatus(), Qt::LeftButton);
-        QCOMPARE(tabsOf(window)->currentWidget()->objectName(), u"diagnosisTab"_qs);
+        QCOMPARE(currentPageOf(window), u"diagnosisPage"_qs);
+        QVERIFY(panel->isVisible());
 
         // "Show events" of the dominant error: exactly its 12 DEAD events, the others not.
         QTRY_VERIFY(window.eventModel()->rowCount() > 0);

@@ -7,7 +7,7 @@
 // and due times and leaves every table as it was. Through profiles: namastack (last_error
 // mapped) groups and filters its rows; gruelbox (no last error) says the tab is not available.
 #include "activefilterbar.h"
-#include "testdata.h"
+#include "detailpane.h"
 #include "errorgroupmodel.h"
 #include "errorspanel.h"
 #include "eventlistmodel.h"
@@ -19,13 +19,16 @@
 #include "replaydialog.h"
 #include "resolveactions.h"
 #include "resolvedialog.h"
+#include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChartView>
+#include <QHeaderView>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QLineEdit>
@@ -259,6 +262,12 @@ private slots:
         QCOMPARE(bars->barSets().at(0)->at(0), 2.0); // the timeouts, at the bottom
         QCOMPARE(bars->barSets().at(0)->at(1), 4.0); // the HTTP 400s, on top
         QCOMPARE(bars->barSets().at(1)->at(1), 1.0);
+        // Each bar is labelled with its group's number in the table, never a cut signature.
+        auto *groups
+            = qobject_cast<QBarCategoryAxis *>(chart->chart()->axes(Qt::Vertical).value(0));
+        QVERIFY(groups);
+        QCOMPARE(groups->categories(), (QStringList {u"2"_qs, u"1"_qs}));
+        QVERIFY(errors->view()->verticalHeader()->isVisible());
 
         // Selecting a group shows exactly its events (not the delivered one that once failed).
         ActiveFilterBar *active = window.findChild<ActiveFilterBar *>();
@@ -267,10 +276,21 @@ private slots:
         QVERIFY2(active->text().contains(Http400), qPrintable(active->text()));
         clickRow(errors->view(), 1);
         QTRY_COMPARE(tableIds(window), QStringList({u"G-timeout-1"_qs, u"G-timeout-2"_qs}));
+        // Show events: the group's events on the Events page, each with its detail.
+        auto *show = errors->findChild<QPushButton *>(u"showGroupEventsButton"_qs);
+        QVERIFY(show && show->isEnabled());
+        QTest::mouseClick(show, Qt::LeftButton);
+        QCOMPARE(window.currentPage(), u"events"_qs);
+        QVERIFY(window.eventView()->isVisible() && !errors->isVisible());
+        QCOMPARE(tableIds(window), QStringList({u"G-timeout-1"_qs, u"G-timeout-2"_qs}));
+        window.selectEvent(u"G-timeout-2"_qs); // the detail names it once its read answers
+        QTRY_COMPARE(window.detailPane()->eventId(), u"G-timeout-2"_qs);
+        QVERIFY(window.detailPane()->isVisible());
         // One click clears it; a click on the selected group filters again.
         QTest::mouseClick(active->clearButton(), Qt::LeftButton);
         QTRY_COMPARE(window.eventModel()->rowCount(), 10);
         QVERIFY(active->text().isEmpty());
+        window.showTab(u"errors"_qs);
         clickRow(errors->view(), 1);
         QTRY_COMPARE(window.eventModel()->rowCount(), 2);
         QCOMPARE(DbConnection::everOpenedOn(gui), everOpened); // all of it on workers

@@ -400,19 +400,29 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(fleet));
         QTableView *view = fleet->view();
         const QRect cell = view->visualRect(fleet->proxy()->index(0, FleetModel::NameColumn));
-        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cell.center());
-        QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, cell.center());
-        MainWindow *window = nullptr;
-        QTRY_VERIFY((window = [] {
+        const auto openWindows = [] {
+            QList<MainWindow *> windows;
             for (QWidget *w : QApplication::topLevelWidgets()) {
                 if (auto *main = qobject_cast<MainWindow *>(w); main && main->isVisible())
-                    return main;
+                    windows << main;
             }
-            return static_cast<MainWindow *>(nullptr);
-        }()));
+            return windows;
+        };
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cell.center());
+        QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, cell.center());
+        QTRY_COMPARE(openWindows().size(), 1); // one double-click, one window
+        MainWindow *window = openWindows().constFirst();
+        // Again, and with Enter: the open window comes to the front, no second one opens.
+        window->showMinimized();
+        QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, cell.center());
+        QTest::keyClick(view, Qt::Key_Return);
+        QCOMPARE(openWindows().size(), 1);
+        QTRY_VERIFY(!window->isMinimized());
         QCOMPARE(window->url().toDisplayString(), db->url());
         QVERIFY(window->windowTitle().contains(u"orders"_qs));
         QCOMPARE(window->outboxName(), u"orders"_qs);
+        QCOMPARE(window->currentPage(), u"events"_qs); // its events, the detail beside them
+        QVERIFY(window->eventView()->isVisible());
         QTRY_COMPARE_WITH_TIMEOUT(window->monitor()->hasSnapshot(), true, 15000);
         QCOMPARE(window->monitor()->snapshot().counts.dead, 3);
         window->close();

@@ -4,8 +4,10 @@
 // the answers come from the lab's thread (no connection on the GUI thread, older answers
 // dropped), and the tab is there on a read-only database.
 #include "dbconnection.h"
+#include "detailpane.h"
 #include "mainwindow.h"
 #include "outboxctlrun.h"
+#include "pagenavigator.h"
 #include "policylab.h"
 #include "policylabpanel.h"
 #include "policyschedulemodel.h"
@@ -16,10 +18,11 @@
 #include <QComboBox>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QListWidget>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QSplitter>
-#include <QTabWidget>
+#include <QStackedWidget>
 #include <QTableView>
 
 namespace {
@@ -244,18 +247,21 @@ private slots:
         MainWindow window(database->connect(), options);
         window.resize(1366, 768);
         window.show();
-        auto *tabs = window.findChild<QTabWidget *>(u"rightTabs"_qs);
-        QVERIFY(tabs);
-        QCOMPARE(tabs->tabText(tabs->count() - 1), u"Policy lab"_qs);
+        QListWidget *rail = window.pages()->rail();
+        QCOMPARE(rail->item(rail->count() - 1)->text(), u"Policy lab"_qs);
         QSignalSpy simulated(window.policyLab(), &PolicyLabPanel::simulated);
         window.showTab(u"policy"_qs);
-        QCOMPARE(tabs->currentWidget()->objectName(), u"policyTab"_qs);
+        QCOMPARE(window.pages()->stack()->currentWidget()->objectName(), u"policyPage"_qs);
         QVERIFY(simulated.wait(60000));
         QVERIFY(window.policyLab()->peakText().startsWith(u"A: peak 1000/s"_qs));
-        // The lab takes the width while open; the event table gets it back after.
-        QCOMPARE(window.splitter()->sizes().constFirst(), 0);
+        // The lab has the page's whole width (beside the rail only); the table is back after.
+        QVERIFY(window.policyLab()->isVisible());
+        QVERIFY(!window.eventView()->isVisible());
+        QVERIFY(window.pages()->stack()->width()
+            >= window.centralWidget()->width() - window.pages()->rail()->width() - 40);
         window.showTab(u"detail"_qs);
-        QVERIFY(window.splitter()->sizes().constFirst() > 0);
+        QVERIFY(window.eventView()->isVisible());
+        QVERIFY(window.detailPane()->isVisible());
     }
 };
 

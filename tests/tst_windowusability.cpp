@@ -4,6 +4,7 @@
 // isolated in a temporary directory); shortcuts, the row context menu and the tiles do what
 // they say.
 #include "activefilterbar.h"
+#include "detailpane.h"
 #include "eventlistmodel.h"
 #include "eventtablemenu.h"
 #include "filterbar.h"
@@ -12,24 +13,27 @@
 #include "healthtiles.h"
 #include "hintbar.h"
 #include "mainwindow.h"
+#include "pagenavigator.h"
 #include "parkedevents.h"
 #include "testdatabase.h"
 #include "testmain.h"
 #include "windowsettings.h"
+#include <QListWidget>
 
 #include <QAction>
 #include <QClipboard>
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
-#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QToolBar>
@@ -140,9 +144,10 @@ private slots:
                            .arg(teaching ? window.teachingDock()->height() : 0)));
 
         // The big parts each keep their own place inside the window.
-        QList<QWidget *> parts = {window.menuBar(), window.findChild<QToolBar *>(), window.tiles(),
-            window.filterBar(), window.eventView(), window.findChild<QTabWidget *>(u"rightTabs"_qs),
-            window.statusBar()};
+        QList<QWidget *> parts
+            = {window.menuBar(), window.findChild<QToolBar *>(), window.tiles(), window.filterBar(),
+                window.eventView(), window.findChild<QScrollArea *>(u"detailScroll"_qs),
+                window.pages()->rail(), window.statusBar()};
         if (teaching)
             parts << window.teachingDock();
         if (demo)
@@ -268,8 +273,9 @@ private slots:
             QVERIFY(QTest::qWaitForWindowExposed(&window));
             QTRY_VERIFY(window.eventModel()->rowCount() > 0);
             window.eventView()->setColumnWidth(EventListModel::TypeColumn, 222);
-            window.eventView()->horizontalHeader()->moveSection(
-                EventListModel::LastErrorColumn, 1); // the error second
+            QHeaderView *header = window.eventView()->horizontalHeader();
+            header->moveSection(header->visualIndex(EventListModel::LastErrorColumn),
+                1); // the error second
             window.eventView()->sortByColumn(EventListModel::FailuresColumn, Qt::DescendingOrder);
             window.splitter()->setSizes({700, 480});
             sizes = window.splitter()->sizes();
@@ -417,8 +423,10 @@ private slots:
         QVERIFY(contextAction(menu.get(), u"Replay selected"_qs));
         QVERIFY(contextAction(menu.get(), u"Replay selected"_qs)->isEnabled()); // DEAD
         window.showTab(u"charts"_qs);
+        QCOMPARE(window.currentPage(), u"overview"_qs);
         contextAction(menu.get(), u"Show attempts"_qs)->trigger();
-        QCOMPARE(window.findChild<QTabWidget *>(u"rightTabs"_qs)->currentIndex(), 0);
+        QCOMPARE(window.currentPage(), u"events"_qs);
+        QVERIFY(window.detailPane()->isVisible());
 
         // Filter by this error: its category, the table and the visible filter follow.
         contextAction(menu.get(), u"Filter by this error"_qs)->trigger();
@@ -474,6 +482,52 @@ private slots:
         QCOMPARE(window.eventModel()->eventIdAt(0), u"P-0000"_qs);
         QTest::mouseClick(active->clearButton(), Qt::LeftButton);
         QTRY_COMPARE(window.eventModel()->rowCount(), 6);
+    }
+
+    // The rail, the View menu and Ctrl+1…7 show each page; the old tab names still work; a tile
+    // clicked on another page lands on Events; an older version's splitter key is ignored.
+    void pagesSwitchFromTheRailMenuAndShortcuts()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        const auto setup = database->initialise();
+        QVERIFY(parkEvents(setup->database(), 5));
+        QSettings().setValue(u"window/splitter"_qs, QByteArray("an older version's tab pane"));
+        MainWindow window(database->connect(), {});
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.activateWindow();
+        QCOMPARE(window.currentPage(), u"events"_qs); // it opens on the events
+        QVERIFY(window.eventView()->isVisible() && window.detailPane()->isVisible());
+        const QStringList pages = {u"overview"_qs, u"events"_qs, u"errors"_qs, u"diagnosis"_qs,
+            u"audit"_qs, u"lifecycle"_qs, u"policy"_qs};
+        QCOMPARE(window.pages()->pageKeys(), pages);
+        auto *view = window.findChild<QMenu *>(u"viewMenu"_qs);
+        QVERIFY(view);
+        for (int i = 0; i < int(pages.size()); ++i) {
+            QAction *entry = view->actions().at(i); // View lists them first, in order
+            QCOMPARE(entry->shortcut(), QKeySequence(u"Ctrl+%1"_qs.arg(i + 1)));
+            QCOMPARE(entry->text(), window.pages()->rail()->item(i)->text());
+            QTest::keyClick(&window, Qt::Key(Qt::Key_1 + i), Qt::ControlModifier);
+            QCOMPARE(window.currentPage(), pages.at(i));
+            QVERIFY(window.pages()->page(pages.at(i))->isVisible());
+            QCOMPARE(window.pages()->rail()->currentRow(), i);
+        }
+        window.pages()->rail()->setCurrentRow(2); // a click on the rail
+        QCOMPARE(window.currentPage(), u"errors"_qs);
+        window.showTab(u"detail"_qs);
+        QCOMPARE(window.currentPage(), u"events"_qs);
+        window.showTab(u"charts"_qs);
+        QCOMPARE(window.currentPage(), u"overview"_qs);
+        QCOMPARE(MainWindow::pageForName(u"no-such-page"_qs), QString());
+
+        QTRY_COMPARE(window.tiles()->valueText(HealthTiles::Tile::Dead), u"5"_qs);
+        QTest::mouseClick(window.tiles()->tileWidget(HealthTiles::Tile::Dead), Qt::LeftButton);
+        QCOMPARE(window.currentPage(), u"events"_qs);
+        QTRY_COMPARE(window.eventModel()->rowCount(), 5);
+        QVERIFY(window.splitter()->sizes().constFirst() > 0); // the old key restored nothing
+        QVERIFY(window.close());
+        QVERIFY(!QSettings().contains(u"window/splitter"_qs));
+        QVERIFY(QSettings().contains(u"window/eventsSplitter"_qs));
     }
 
 private:

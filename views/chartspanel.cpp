@@ -137,10 +137,10 @@ ChartsPanel::ChartsPanel(AgeHistogramModel *ages, AttemptsHistogramModel *failur
     m_snapshotGrid->setSpacing(4);
     m_historyGrid = new QGridLayout;
     m_historyGrid->setSpacing(4);
-    // The history on top: in a narrow pane (1366x768 with the teaching panel open) it is what
-    // shows without scrolling, and the snapshot's figures are on the tiles too.
-    column->addLayout(m_historyGrid, 1);
+    // The distributions first (pending events by age, failures per event): on the Overview
+    // page they are what an operator reads first; the history below, then scrolling.
     column->addLayout(m_snapshotGrid, 1);
+    column->addLayout(m_historyGrid, 1);
     setupAgeChart();
     setupFailuresChart();
     setupCategoryChart();

@@ -26,11 +26,10 @@ void ColumnFitter::fitNow()
 {
     QHeaderView *header = m_view->horizontalHeader();
     m_fitting = true;
-    const int last = header->logicalIndex(header->count() - 1);
     for (int column = 0; column < header->count(); ++column) {
         if (header->isSectionHidden(column))
             continue;
-        if (column == last)
+        if (column == EventListModel::LastErrorColumn) // wherever it stands
             fitColumn(column, LastMinWidth, LastMaxWidth);
         else
             fitColumn(column, MinWidth, MaxWidth);

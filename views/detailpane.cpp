@@ -73,6 +73,15 @@ void DetailPane::setupLayout()
     m_attemptView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_attemptView->verticalHeader()->hide();
     m_attemptView->horizontalHeader()->setStretchLastSection(true);
+    // What happened first, where a laptop's narrow pane still shows it: outcome and consumer
+    // result beside the attempt's number, the worker and times after the error.
+    const QList<int> order = {AttemptModel::AttemptColumn, AttemptModel::OutcomeColumn,
+        AttemptModel::ConsumerResultColumn, AttemptModel::ErrorCategoryColumn,
+        AttemptModel::ErrorColumn, AttemptModel::WorkerColumn, AttemptModel::ClaimedColumn,
+        AttemptModel::FinishedColumn, AttemptModel::NextAttemptColumn};
+    QHeaderView *attemptHeader = m_attemptView->horizontalHeader();
+    for (int visual = 0; visual < int(order.size()); ++visual)
+        attemptHeader->moveSection(attemptHeader->visualIndex(order.at(visual)), visual);
     m_timeline->setModel(m_attempts);
     m_timeline->setMinimumHeight(180);
     m_payload->setObjectName(QStringLiteral("payloadView"));

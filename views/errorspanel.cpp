@@ -29,16 +29,12 @@
 
 namespace {
 
-constexpr int AxisLabelLength = 40; // characters of a signature beside its bar
-
-// Axis labels are rich text: "<n>" would read as a tag and vanish. Numbered as in the table,
-// which also keeps two signatures that start alike apart (an axis drops a repeated label).
-QString axisLabel(int row, const QString &signature)
+// The group's rank, as the table's row numbers show it: a signature never fits beside a bar
+// (at a laptop's width every label read "…"); the table below names it whole. Distinct, so the
+// axis never drops a label as a repeat.
+QString axisLabel(int row)
 {
-    const QString text = signature.size() <= AxisLabelLength
-        ? signature
-        : signature.left(AxisLabelLength - 1) + QChar(0x2026);
-    return QStringLiteral("%1. %2").arg(QString::number(row + 1), text.toHtmlEscaped());
+    return QString::number(row + 1);
 }
 
 // The chart's rows: the ChartBars largest groups, smallest first, because a horizontal bar
@@ -146,14 +142,14 @@ void ErrorsPanel::setupTable()
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setWordWrap(false);
-    m_view->verticalHeader()->hide();
-    m_view->verticalHeader()->setDefaultSectionSize(22);
+    m_view->verticalHeader()->setDefaultSectionSize(22); // its numbers: the chart's bars
     m_view->setItemDelegate(new FullTextDelegate(m_view)); // cut text: whole in a tip
-    m_view->setColumnWidth(ErrorGroupModel::SignatureColumn, 260);
-    for (const int column : {ErrorGroupModel::EventsColumn, ErrorGroupModel::DeadColumn,
-             ErrorGroupModel::RetryingColumn})
-        m_view->setColumnWidth(column, 64);
-    m_view->horizontalHeader()->setStretchLastSection(true);
+    // The signature takes the room the others leave; they are as wide as their text (a few
+    // rows: the groups, not the events). A stretched last column cut the signature to
+    // "transport unavailable before reaching t…" at a laptop's width.
+    QHeaderView *header = m_view->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(ErrorGroupModel::SignatureColumn, QHeaderView::Stretch);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &ErrorsPanel::onCurrentRowChanged);
     // A click on the selected group filters the table again (after "Clear filter", say).
@@ -399,7 +395,7 @@ void ErrorsPanel::updateChartAxes()
     for (int row = 0; row < m_chartRows->rowCount(); ++row) {
         const int source = m_chartRows->mapToSource(m_chartRows->index(row, 0)).row();
         const ErrorGroup &group = m_model->groups().at(source);
-        labels << axisLabel(source, group.signature);
+        labels << axisLabel(source);
         max = std::max<qreal>(max, qreal(group.count));
     }
     m_groupAxis->setCategories(labels);

@@ -1,12 +1,12 @@
 // The Errors tab: failed events (PENDING after a failure, and DEAD) grouped by the signature of
-// their last error, largest first, in a table and in a bar chart of the largest groups (DEAD
-// and still retrying). The groups are read on a worker thread of its own (TriageReader) when
-// the tab is shown and, while it is visible, after each health snapshot: "Loading…" while a
-// read runs, the reason when one fails. Selecting a group asks for the event table to show its
-// events (filterRequested); "Replay group…" replays the group's DEAD events through
-// OperatorActions, with the replay dialog, its preview and its guards; "Resolve group…" closes
-// them without delivery through ResolveActions, with its dialog and guards. More buttons acting
-// on the selected group go in the same row (addGroupButton).
+// their last error, largest first, in a numbered table and in a bar chart of the largest groups
+// (DEAD and still retrying), each bar labelled with its group's number in the table. The groups are
+// read on a worker thread of its own (TriageReader) when the tab is shown and, while it is visible,
+// after each health snapshot: "Loading…" while a read runs, the reason when one fails. Selecting a
+// group asks for the event table to show its events (filterRequested); "Replay group…" replays the
+// group's DEAD events through OperatorActions, with the replay dialog, its preview and its guards;
+// "Resolve group…" closes them without delivery through ResolveActions, with its dialog and guards.
+// More buttons acting on the selected group go in the same row (addGroupButton).
 #pragma once
 
 #include "dbconnection.h"

@@ -74,8 +74,8 @@ void FleetWindow::setupTable()
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->setSectionResizeMode(FleetModel::WorstColumn, QHeaderView::Stretch);
     header->setSectionResizeMode(FleetModel::DiagnosisColumn, QHeaderView::Stretch);
-    connect(m_view, &QTableView::doubleClicked, this,
-        [this](const QModelIndex &index) { openRow(index.row()); });
+    // A double-click and Enter both activate a row (a double-click also emits doubleClicked:
+    // connected too, it opened two windows).
     connect(m_view, &QTableView::activated, this,
         [this](const QModelIndex &index) { openRow(index.row()); });
     connect(m_view, &QWidget::customContextMenuRequested, this, &FleetWindow::showRowMenu);

@@ -60,6 +60,8 @@ void build(QMenuBar *bar, const MenuActions &actions, QSpinBox *interval)
 
     QMenu *view = bar->addMenu(QObject::tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
+    view->addActions(actions.pages);
+    view->addSeparator();
     addIfAny(view, actions.teachingPanel);
     addIfAny(view, actions.diagnosis);
     view->addAction(actions.find);

@@ -1,4 +1,5 @@
-// The dashboard's menu bar: File (Connect…, Export…, Quit), View (teaching panel, diagnosis,
+// The dashboard's menu bar: File (Connect…, Export…, Quit), View (the pages, Ctrl+1…, teaching
+// panel, diagnosis,
 // refresh interval, pause, thresholds, mute alerts, search), Actions (Refresh, Replay…, Resolve…,
 // copy IDs) and Help (About). It only lays out actions the window and its parts own.
 #pragma once
@@ -23,7 +24,8 @@ struct MenuActions
     // Checkable: this outbox's desktop alerts muted (AlertDecider); its data() is the outbox's
     // name, and it follows a mute or unmute made elsewhere each time the View menu opens.
     QAction *muteAlerts = nullptr;
-    QAction *diagnosis = nullptr; // shows the Diagnosis tab
+    QAction *diagnosis = nullptr; // shows the Diagnosis page
+    QList<QAction *> pages; // one per page of the window, Ctrl+1…9
     QAction *find = nullptr;
     QAction *clearSearch = nullptr;
     QAction *refresh = nullptr;

@@ -1,10 +1,10 @@
 #include "mainwindow.h"
 
-#include "activefilterbar.h"
 #include "agehistogrammodel.h"
 #include "alertbar.h"
 #include "alertdecider.h"
 #include "attemptshistogrammodel.h"
+#include "auditpage.h"
 #include "chartspanel.h"
 #include "columnfitter.h"
 #include "detailpane.h"
@@ -15,12 +15,9 @@
 #include "errorcategorymodel.h"
 #include "errorspanel.h"
 #include "eventlistmodel.h"
-#include "eventselection.h"
+#include "eventspage.h"
 #include "eventtablemenu.h"
-#include "eventtablestatus.h"
-#include "eventwindowscroller.h"
 #include "filterbar.h"
-#include "fulltextdelegate.h"
 #include "healthmonitor.h"
 #include "healthtiles.h"
 #include "healthworker.h"
@@ -30,13 +27,12 @@
 #include "lifecyclediagram.h"
 #include "mainmenus.h"
 #include "operatoractions.h"
+#include "pagenavigator.h"
 #include "policylabpanel.h"
 #include "replaylogmodel.h"
 #include "resolveactions.h"
 #include "schema.h"
 #include "stalebanner.h"
-#include "statuscolorproxy.h"
-#include "tabwidener.h"
 #include "teachingpanel.h"
 #include "teachingsession.h"
 #include "themecolours.h"
@@ -54,13 +50,12 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSpinBox>
-#include <QSplitter>
 #include <QStatusBar>
-#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QToolBar>
@@ -77,9 +72,10 @@ constexpr int TeachingDockHeight = 300;
 namespace {
 
 // A page that scrolls rather than holding the window above a laptop's height.
-QScrollArea *scrolled(QWidget *page)
+QScrollArea *scrolled(QWidget *page, const char *name)
 {
     auto *scroll = new QScrollArea;
+    scroll->setObjectName(QLatin1String(name) + QStringLiteral("Page"));
     scroll->setWidget(page);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -116,13 +112,16 @@ MainWindow::MainWindow(
     setWindowTitle(options.outboxName.isEmpty()
             ? tr("Outbox Health — %1").arg(m_url.toDisplayString())
             : tr("Outbox Health — %1 (%2)").arg(options.outboxName, m_url.toDisplayString()));
+    // Each step builds on the ones before it: models and workers, the pages that show them,
+    // the actions on the Events page's table, then the frame around the pages.
     setupModels();
-    setupCentral();
+    setupPages();
+    setupOperatorActions();
     setupToolbar();
+    setupCentral();
     setupTeaching();
     setupStatusBar();
     setupDiagnosis();
-    setupPolicyLab();
     setupStaleBanner();
     showEnvironment();
     setupMenus();
@@ -131,7 +130,7 @@ MainWindow::MainWindow(
     resizeToScreen();
     m_layoutRestored = WindowSettings::restore(*this);
     if (m_layoutRestored)
-        m_fitter->setRestored();
+        m_eventsPage->fitter()->setRestored();
     if (m_session && m_options.startLiveRelay) {
         // The producer's stock is seeded on the session's worker; a failure there arrives later.
         connect(m_session, &TeachingSession::startFinished, this,
@@ -189,6 +188,11 @@ void MainWindow::setupModels()
         m_reader->setProfile(*m_options.profile);
     }
     m_replayLog = new ReplayLogModel(this);
+    OpenOptions diagnosisOptions = HealthWorker::defaultOpenOptions();
+    diagnosisOptions.validateSchema = false; // validated when the window's database was opened
+    m_diagnosis = new DiagnosisMonitor(m_monitor, m_url, diagnosisOptions, this);
+    if (!isNativeSchema())
+        m_diagnosis->setProfile(*m_options.profile);
     if (m_simulation && !m_options.readOnly) {
         m_sessionOwner = std::make_unique<TeachingSession>(m_url);
         m_session = m_sessionOwner.get();
@@ -221,7 +225,6 @@ void MainWindow::setupToolbar()
     m_connectAction = toolbar->addAction(tr("Connect…"), this, &MainWindow::connectRequested);
     m_connectAction->setObjectName(QStringLiteral("connectAction"));
     m_connectAction->setShortcut(QKeySequence::Open);
-    setupOperatorActions();
     toolbar->addSeparator();
     toolbar->addAction(m_actions->replaySelectedAction());
     toolbar->addAction(m_actions->replayMatchingAction());
@@ -250,13 +253,13 @@ void MainWindow::setupToolbar()
 void MainWindow::setupOperatorActions()
 {
     m_actions = new OperatorActions(
-        m_url, m_eventView, m_events, openOptions().readOnly, [this] { return currentTime(); },
+        m_url, eventView(), m_events, openOptions().readOnly, [this] { return currentTime(); },
         this);
     if (!isNativeSchema())
         m_actions->setProfile(*m_options.profile);
     connect(m_actions, &OperatorActions::replayFinished, m_monitor, &HealthMonitor::refreshNow);
     m_resolve = new ResolveActions(
-        m_url, m_eventView, openOptions().readOnly, [this] { return currentTime(); }, this);
+        m_url, eventView(), openOptions().readOnly, [this] { return currentTime(); }, this);
     if (!isNativeSchema())
         m_resolve->setProfile(*m_options.profile);
     connect(m_resolve, &ResolveActions::resolveFinished, m_monitor, &HealthMonitor::refreshNow);
@@ -281,125 +284,66 @@ QSpinBox *MainWindow::createIntervalBox()
     return interval;
 }
 
+// Every page, in the rail's order (Ctrl+1…): each owns its widgets; the window wires one page
+// to another (connectErrors, connectDiagnosis).
+void MainWindow::setupPages()
+{
+    m_pages = new PageNavigator;
+    m_charts = new ChartsPanel(m_ages, m_failures, m_history, m_categories);
+    connect(m_charts, &ChartsPanel::rangeChanged, m_historyMonitor, &HistoryMonitor::setRange);
+    m_pages->addPage(QStringLiteral("overview"), tr("Overview"), scrolled(m_charts, "overview"));
+    m_eventsPage
+        = new EventsPage(m_events, m_reader, m_options.profile, [this] { return currentTime(); });
+    m_pages->addPage(QStringLiteral("events"), tr("Events"), m_eventsPage);
+    m_errors = new ErrorsPanel(m_url, m_options.profile, [this] { return currentTime(); });
+    m_errors->setObjectName(QStringLiteral("errorsPage"));
+    m_pages->addPage(QStringLiteral("errors"), tr("Errors"), m_errors);
+    m_diagnosisPanel = new DiagnosisPanel;
+    m_pages->addPage(
+        QStringLiteral("diagnosis"), tr("Diagnosis"), scrolled(m_diagnosisPanel, "diagnosis"));
+    m_pages->addPage(QStringLiteral("audit"), tr("Audit"),
+        new AuditPage(m_replayLog, isNativeSchema() ? QString() : profileName()));
+    m_lifecycle = new LifecycleDiagram;
+    m_pages->addPage(
+        QStringLiteral("lifecycle"), tr("Lifecycle"), scrolled(m_lifecycle, "lifecycle"));
+    // The lab compares retry policies on its own thread and scratch database: on any database.
+    m_policyLab = new PolicyLabPanel;
+    m_pages->addPage(QStringLiteral("policy"), tr("Policy lab"), scrolled(m_policyLab, "policy"));
+    m_pages->showPage(QStringLiteral("events"));
+}
+
+// The tiles, compact and always in view, above the pages.
 void MainWindow::setupCentral()
 {
     m_tiles = new HealthTiles;
     m_tiles->setThresholds(ThresholdsDialog::load());
-    m_filterBar = new FilterBar;
-    setupEventView();
-    setupTabs();
-    setupSplitter();
-
     auto *central = new QWidget;
     auto *layout = new QVBoxLayout(central);
     layout->addWidget(m_tiles);
-    layout->addWidget(m_splitter, 1);
+    layout->addWidget(m_pages, 1);
     setCentralWidget(central);
-
-    connect(m_filterBar, &FilterBar::filterChanged, this, &MainWindow::applyFilter);
-    m_detail->setClock([this] { return currentTime(); });
-    new EventSelection(m_eventView, m_events, m_detail, this);
-    connect(m_activeFilter, &ActiveFilterBar::clearRequested, m_filterBar,
-        [this] { m_filterBar->setFilter({}); });
     connect(m_tiles, &HealthTiles::tileClicked, this,
         [this](HealthTiles::Tile tile) { filterByTile(int(tile)); });
 }
 
-// The event table: coloured by state, compact rows, columns fitted to the window.
-void MainWindow::setupEventView()
+QTableView *MainWindow::eventView() const
 {
-    m_eventView = new QTableView;
-    m_eventView->setObjectName(QStringLiteral("eventView"));
-    auto *colours = new StatusColorProxy(this);
-    colours->setSourceModel(m_events);
-    colours->setStatusFunction(
-        [](const QModelIndex &index) { return index.data(EventListModel::StatusRole).toString(); });
-    m_eventView->setModel(colours);
-    m_eventView->setSortingEnabled(true);
-    m_eventView->sortByColumn(EventListModel::AgeColumn, Qt::AscendingOrder); // newest first
-    m_eventView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_eventView->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_eventView->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    // Compact rows, the text's height and a few pixels: 15 of them fit a laptop's screen with
-    // the demo's hint bar and teaching panel open.
-    m_eventView->verticalHeader()->setMinimumSectionSize(1);
-    m_eventView->verticalHeader()->setDefaultSectionSize(
-        std::max(18, m_eventView->fontMetrics().height() + 4));
-    m_eventView->verticalHeader()->hide();
-    // Not stretched: a stretched last column shrank to one word of the error once the others
-    // overflowed; ColumnFitter gives it room instead.
-    m_eventView->horizontalHeader()->setSectionsMovable(true);
-    m_eventView->setWordWrap(false); // wrapped, "Order ORDER-…-10" showed as "Order ..."
-    m_eventView->setColumnWidth(EventListModel::StateColumn, // wide enough for every state
-        m_eventView->fontMetrics().horizontalAdvance(QStringLiteral("LEASE EXPIRED")) + 16);
-    m_eventView->setColumnWidth(EventListModel::FailuresColumn, 64);
-    m_eventView->setItemDelegate(new FullTextDelegate(m_eventView)); // cut text: whole in a tip
-    m_fitter = new ColumnFitter(m_eventView, m_events, this);
-    new EventWindowScroller(
-        m_eventView, m_events, m_eventView); // the bounded window keeps its place
+    return m_eventsPage->eventView();
 }
 
-// The tabs beside the table: detail, charts, lifecycle, replay log and errors.
-void MainWindow::setupTabs()
+DetailPane *MainWindow::detailPane() const
 {
-    m_detail = new DetailPane(m_reader);
-    if (!isNativeSchema()) {
-        m_detail->setProfile(*m_options.profile);
-        m_filterBar->setProfile(*m_options.profile);
-    }
-    m_charts = new ChartsPanel(m_ages, m_failures, m_history, m_categories);
-    connect(m_charts, &ChartsPanel::rangeChanged, m_historyMonitor, &HistoryMonitor::setRange);
-    m_lifecycle = new LifecycleDiagram;
-    auto *tabs = m_tabs = new QTabWidget;
-    tabs->setObjectName(QStringLiteral("rightTabs"));
-    tabs->addTab(scrolled(m_detail), tr("Event detail"));
-    tabs->addTab(scrolled(m_charts), tr("Charts"));
-    tabs->addTab(scrolled(m_lifecycle), tr("Lifecycle"));
-    tabs->addTab(createReplayLogView(), tr("Replay log"));
-    m_errors = new ErrorsPanel(m_url, m_options.profile, [this] { return currentTime(); });
-    tabs->addTab(m_errors, tr("Errors"));
+    return m_eventsPage->detailPane();
 }
 
-// The audit table of replays, or on a schema that keeps none, a label that says so.
-QWidget *MainWindow::createReplayLogView()
+FilterBar *MainWindow::filterBar() const
 {
-    auto *audit = new QTableView;
-    audit->setObjectName(QStringLiteral("replayLogView"));
-    audit->setModel(m_replayLog);
-    audit->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    audit->verticalHeader()->hide();
-    audit->horizontalHeader()->setStretchLastSection(true);
-    audit->setWordWrap(false);
-    audit->setItemDelegate(new FullTextDelegate(audit));
-    if (isNativeSchema())
-        return audit;
-    delete audit;
-    auto *none = new QLabel(
-        tr("Replay log: not available for %1: the schema keeps no replay log.").arg(profileName()));
-    none->setObjectName(QStringLiteral("replayLogNotAvailable"));
-    none->setAlignment(Qt::AlignCenter);
-    none->setWordWrap(true);
-    return none;
+    return m_eventsPage->filterBar();
 }
 
-// The filter bar, the table and its status line on the left, the tabs on the right.
-void MainWindow::setupSplitter()
+QSplitter *MainWindow::splitter() const
 {
-    auto *list = new QWidget;
-    auto *listLayout = new QVBoxLayout(list);
-    listLayout->setContentsMargins(0, 0, 0, 0);
-    listLayout->addWidget(m_filterBar);
-    m_activeFilter = new ActiveFilterBar;
-    listLayout->addWidget(m_activeFilter);
-    listLayout->addWidget(m_eventView, 1);
-    listLayout->addWidget(new EventTableStatus(m_events, m_eventView));
-    auto *splitter = m_splitter = new QSplitter(Qt::Horizontal);
-    splitter->setObjectName(QStringLiteral("mainSplitter"));
-    splitter->addWidget(list);
-    splitter->addWidget(m_tabs);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
-    splitter->setSizes({650, 350}); // the table the larger part, also on a laptop
+    return m_eventsPage->splitter();
 }
 
 void MainWindow::setupTeaching()
@@ -497,10 +441,8 @@ void MainWindow::setupStaleBanner()
     m_alerts = new WindowAlerts(m_monitor, m_tiles, outboxName(), m_alertBar, this);
     if (m_options.startLiveRelay && !HintBar::isDismissed()) { // the demo's first runs
         auto *hint = new HintBar;
-        connect(hint, &HintBar::showMeRequested, this, [this] {
-            showTab(QStringLiteral("detail"));
-            selectFirstEventWithStatus(QStringLiteral("DEAD"));
-        });
+        connect(hint, &HintBar::showMeRequested, this,
+            [this] { selectFirstEventWithStatus(QStringLiteral("DEAD")); });
         layout->insertWidget(1, hint);
     }
 }
@@ -523,9 +465,18 @@ void MainWindow::connectErrors()
     m_errors->setResolveActions(m_resolve);
     connect(m_monitor, &HealthMonitor::snapshotChanged, m_errors, &ErrorsPanel::refresh);
     connect(m_errors, &ErrorsPanel::filterRequested, this, [this](const EventFilter &filter) {
-        if (m_filterBar->filter() != filter) // a click that selects a group asks twice
-            m_filterBar->setFilter(filter);
+        if (filterBar()->filter() != filter) // a click that selects a group asks twice
+            filterBar()->setFilter(filter);
     });
+    // The group's events, each with its detail, on the Events page (the table is filtered to
+    // the group as soon as it is selected).
+    auto *show = new QPushButton(tr("Show events"));
+    show->setObjectName(QStringLiteral("showGroupEventsButton"));
+    show->setEnabled(false);
+    m_errors->addGroupButton(show);
+    connect(m_errors, &ErrorsPanel::groupChanged, show,
+        [this, show] { show->setEnabled(m_errors->selectedGroup().has_value()); });
+    connect(show, &QPushButton::clicked, this, [this] { showPage(QStringLiteral("events")); });
 }
 
 void MainWindow::connectMonitor()
@@ -582,7 +533,7 @@ void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
     showSchemaVersion(snapshot.schemaVersion);
     m_events->setNow(snapshot.now);
     m_events->refresh(); // answers later (loaded), or skipped while a read still runs
-    m_detail->refresh();
+    detailPane()->refresh();
     if (isNativeSchema())
         m_reader->requestReplayLog();
     if (!std::exchange(m_chartsMarked, true) && !isNativeSchema())
@@ -602,44 +553,46 @@ void MainWindow::showSchemaVersion(int version)
     m_schemaNote->setToolTip(outdated);
 }
 
-void MainWindow::applyFilter(const EventFilter &filter)
-{
-    m_activeFilter->setFilter(filter);
-    m_events->setFilter(filter); // the selection comes back when the rows are loaded
-}
-
 void MainWindow::openEventView(const EventFilter &filter, int column, Qt::SortOrder order)
 {
-    m_filterBar->setFilter(filter);
-    m_eventView->sortByColumn(column, order);
+    m_eventsPage->openEventView(filter, column, order);
+    showPage(QStringLiteral("events"));
 }
 
 bool MainWindow::selectEvent(const QString &eventId)
 {
-    const int row = m_events->rowOfEvent(eventId);
-    if (row < 0)
-        return false;
-    m_eventView->setCurrentIndex(m_eventView->model()->index(row, 0));
-    return m_detail->eventId() == eventId;
+    showPage(QStringLiteral("events"));
+    return m_eventsPage->selectEvent(eventId);
 }
 
 bool MainWindow::selectFirstEventWithStatus(const QString &status)
 {
-    for (int row = 0; row < m_events->rowCount(); ++row) {
-        if (m_events->index(row, 0).data(EventListModel::StatusRole).toString() == status)
-            return selectEvent(m_events->eventIdAt(row));
-    }
-    return false;
+    showPage(QStringLiteral("events"));
+    return m_eventsPage->selectFirstEventWithStatus(status);
 }
 
-void MainWindow::showTab(const QString &name)
+QString MainWindow::pageForName(const QString &name)
 {
-    const QStringList names = {QStringLiteral("detail"), QStringLiteral("charts"),
-        QStringLiteral("lifecycle"), QStringLiteral("audit"), QStringLiteral("errors")};
-    if (name == QLatin1String("diagnosis") || name == QLatin1String("policy"))
-        m_tabs->setCurrentWidget(m_tabs->findChild<QWidget *>(name + QStringLiteral("Tab")));
-    else if (names.contains(name))
-        m_tabs->setCurrentIndex(int(names.indexOf(name)));
+    // The tabs of earlier versions, by the names --tab took.
+    static const QHash<QString, QString> oldTabs
+        = {{QStringLiteral("detail"), QStringLiteral("events")},
+            {QStringLiteral("charts"), QStringLiteral("overview")},
+            {QStringLiteral("history"), QStringLiteral("overview")}};
+    static const QStringList pages = {QStringLiteral("overview"), QStringLiteral("events"),
+        QStringLiteral("errors"), QStringLiteral("diagnosis"), QStringLiteral("audit"),
+        QStringLiteral("lifecycle"), QStringLiteral("policy")};
+    const QString page = oldTabs.value(name, name);
+    return pages.contains(page) ? page : QString();
+}
+
+void MainWindow::showPage(const QString &name)
+{
+    m_pages->showPage(pageForName(name));
+}
+
+QString MainWindow::currentPage() const
+{
+    return m_pages->currentPage();
 }
 
 void MainWindow::showEvent(QShowEvent *event)
@@ -665,7 +618,6 @@ void MainWindow::changeEvent(QEvent *event)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    m_policyLabWidener->restore(); // the table's width is saved, not the lab's
     WindowSettings::save(*this);
     QMainWindow::closeEvent(event);
 }
@@ -687,10 +639,11 @@ void MainWindow::sizeTeachingDock()
         return;
     // The viewport holds the rows (not the header); room is kept for a horizontal scroll bar
     // that the columns growing to their content may still bring.
-    const QScrollBar *bar = m_eventView->horizontalScrollBar();
-    const int rows = MinimumTableRows * m_eventView->verticalHeader()->defaultSectionSize()
+    const QTableView *view = eventView();
+    const QScrollBar *bar = view->horizontalScrollBar();
+    const int rows = MinimumTableRows * view->verticalHeader()->defaultSectionSize()
         + (bar->isVisible() ? 0 : bar->sizeHint().height());
-    const int spare = m_teachingDock->height() + m_eventView->viewport()->height() - rows;
+    const int spare = m_teachingDock->height() + view->viewport()->height() - rows;
     resizeDocks({m_teachingDock}, {qBound(MinimumTeachingDockHeight, spare, TeachingDockHeight)},
         Qt::Vertical);
 }
@@ -707,9 +660,10 @@ void MainWindow::filterByTile(int tile)
         return;
     EventFilter filter;
     filter.state = states.value(tile);
-    m_filterBar->setFilter(filter);
+    filterBar()->setFilter(filter);
     if (tile == int(T::OldestPending))
-        m_eventView->sortByColumn(EventListModel::AgeColumn, Qt::DescendingOrder); // oldest first
+        eventView()->sortByColumn(EventListModel::AgeColumn, Qt::DescendingOrder); // oldest first
+    showPage(QStringLiteral("events"));
 }
 
 QString MainWindow::aboutText() const
@@ -733,10 +687,10 @@ QString MainWindow::outboxName() const
 
 void MainWindow::setupMenus()
 {
-    m_tableMenu = new EventTableMenu(m_eventView, m_filterBar, m_actions, this);
+    m_tableMenu = new EventTableMenu(eventView(), filterBar(), m_actions, this);
     m_tableMenu->setResolveAction(m_resolve->resolveSelectedAction());
     connect(m_tableMenu, &EventTableMenu::showAttemptsRequested, this,
-        [this] { showTab(QStringLiteral("detail")); });
+        [this] { showPage(QStringLiteral("events")); });
     MenuActions actions;
     actions.connect = m_connectAction;
     actions.openFleet = new QAction(tr("Open &fleet…"), this);
@@ -757,11 +711,14 @@ void MainWindow::setupMenus()
     actions.find = new QAction(tr("&Find event…"), this);
     actions.find->setObjectName(QStringLiteral("findAction"));
     actions.find->setShortcut(QKeySequence::Find);
-    connect(actions.find, &QAction::triggered, m_filterBar, &FilterBar::focusSearch);
+    connect(actions.find, &QAction::triggered, this, [this] {
+        showPage(QStringLiteral("events"));
+        filterBar()->focusSearch();
+    });
     actions.clearSearch = new QAction(tr("&Clear search"), this);
     actions.clearSearch->setObjectName(QStringLiteral("clearSearchAction"));
     actions.clearSearch->setShortcut(Qt::Key_Escape);
-    connect(actions.clearSearch, &QAction::triggered, m_filterBar, &FilterBar::clearSearch);
+    connect(actions.clearSearch, &QAction::triggered, filterBar(), &FilterBar::clearSearch);
     actions.muteAlerts = new QAction(tr("&Mute desktop alerts for %1").arg(outboxName()), this);
     actions.muteAlerts->setObjectName(QStringLiteral("muteAlertsAction"));
     actions.muteAlerts->setCheckable(true);
@@ -784,23 +741,16 @@ void MainWindow::setupMenus()
     // Window-wide shortcuts need the actions on the window, not only in a menu.
     addActions(
         {actions.quit, actions.find, actions.clearSearch, m_refreshAction, actions.exportEvents});
+    actions.pages = m_pages->pageActions();
+    addActions(actions.pages);
     menuBar()->setObjectName(QStringLiteral("menuBar"));
     MainMenus::build(menuBar(), actions, m_interval);
 }
 
-// The Diagnosis tab, its status-bar line and View › Diagnosis. The diagnosis runs on the health
+// The Diagnosis page's status-bar line and View › Diagnosis. The diagnosis runs on the health
 // thread after each snapshot; its cost counts into the snapshot's adaptive interval.
 void MainWindow::setupDiagnosis()
 {
-    OpenOptions options = HealthWorker::defaultOpenOptions();
-    options.validateSchema = false; // validated when the window's database was opened
-    m_diagnosis = new DiagnosisMonitor(m_monitor, m_url, options, this);
-    if (!isNativeSchema())
-        m_diagnosis->setProfile(*m_options.profile);
-    m_diagnosisPanel = new DiagnosisPanel;
-    QScrollArea *page = scrolled(m_diagnosisPanel);
-    page->setObjectName(QStringLiteral("diagnosisTab"));
-    m_tabs->addTab(page, tr("Diagnosis"));
     m_diagnosisStatus = new DiagnosisStatusLine;
     statusBar()->addWidget(m_diagnosisStatus);
     m_diagnosisAction = new QAction(tr("&Diagnosis"), this);
@@ -810,24 +760,12 @@ void MainWindow::setupDiagnosis()
     connectDiagnosis();
 }
 
-// The Policy lab: retry policies compared on the lab's own thread and scratch database, so it
-// is there on any database, read-only and profiles included. While it is open the tabs take
-// most of the width, for its charts side by side.
-void MainWindow::setupPolicyLab()
-{
-    m_policyLab = new PolicyLabPanel;
-    QScrollArea *page = scrolled(m_policyLab);
-    page->setObjectName(QStringLiteral("policyTab"));
-    m_tabs->addTab(page, tr("Policy lab"));
-    m_policyLabWidener = new TabWidener(m_tabs, page, m_splitter, this);
-}
-
-// Results to the tab and the line; the line and View › Diagnosis open the tab; a finding's
-// "Show events" filters the table; the teaching session's relay names its policy and budget in
-// the detail's explanation.
+// Results to the page and the line; the line and View › Diagnosis open the page; a finding's
+// "Show events" shows the Events page, filtered; the teaching session's relay names its policy and
+// budget in the detail's explanation.
 void MainWindow::connectDiagnosis()
 {
-    const auto showPanel = [this] { showTab(QStringLiteral("diagnosis")); };
+    const auto showPanel = [this] { showPage(QStringLiteral("diagnosis")); };
     connect(m_diagnosisAction, &QAction::triggered, this, showPanel);
     connect(m_diagnosisStatus, &QToolButton::clicked, this, showPanel);
     connect(m_diagnosis, &DiagnosisMonitor::resultChanged, m_diagnosisPanel,

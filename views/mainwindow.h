@@ -1,6 +1,8 @@
-// The dashboard window: health tiles, the filtered event table, the selected event's detail,
-// charts, the lifecycle diagram, the diagnosis (DiagnosisMonitor, on the health thread) and, on a
-// simulation database, the teaching panel. Aggregates come from the HealthMonitor's worker thread,
+// The dashboard window: a strip of health tiles always in view above pages an operator switches
+// between on a rail (PageNavigator): Overview (charts), Events (table and the selected event's
+// detail), Errors, Diagnosis, Audit, Lifecycle and Policy lab; on a simulation database, the
+// teaching panel docked below. The window composes the pages and wires one to another; each
+// page owns its widgets. Aggregates come from the HealthMonitor's worker thread,
 // the detail and the replay log from the DetailReader's, replays and exports from OperatorActions'
 // threads: the GUI thread only resets small models. The window keeps no QSqlDatabase of its own,
 // only what it needs to open one on a worker: the URL, whether it may write, the profile and
@@ -17,7 +19,6 @@
 
 class AgeHistogramModel;
 class AttemptsHistogramModel;
-class ActiveFilterBar;
 class ChartsPanel;
 class DetailPane;
 class DetailReader;
@@ -27,6 +28,8 @@ class PolicyLabPanel;
 class DiagnosisStatusLine;
 class ErrorCategoryModel;
 class ErrorsPanel;
+class EventsPage;
+class PageNavigator;
 class EventListModel;
 class FilterBar;
 class HealthMonitor;
@@ -90,8 +93,8 @@ public:
     // What the window's workers open their connections with (read-only when the window is).
     OpenOptions openOptions() const;
     EventListModel *eventModel() const { return m_events; }
-    QTableView *eventView() const { return m_eventView; }
-    DetailPane *detailPane() const { return m_detail; }
+    QTableView *eventView() const;
+    DetailPane *detailPane() const;
     HealthMonitor *monitor() const { return m_monitor; }
     HealthTiles *tiles() const { return m_tiles; }
     TeachingSession *session() const { return m_session; }
@@ -111,15 +114,21 @@ public:
     void openEventView(const EventFilter &filter, int column, Qt::SortOrder order);
     bool selectEvent(const QString &eventId);
     bool selectFirstEventWithStatus(const QString &status);
-    // "detail", "charts", "lifecycle", "audit", "errors", "diagnosis", "policy"
-    void showTab(const QString &name);
+    // The pages, by the names --tab takes: overview, events, errors, diagnosis, audit, lifecycle,
+    // policy. The old tab names still work: detail = events, charts = overview (pageForName).
+    void showPage(const QString &name);
+    void showTab(const QString &name) { showPage(name); } // the old name, for --tab
+    QString currentPage() const;
+    static QString pageForName(const QString &name); // empty: no such page
+    PageNavigator *pages() const { return m_pages; }
+    EventsPage *eventsPage() const { return m_eventsPage; }
     // The table on one state, as a click on a tile asks (the oldest-pending tile: pending events,
     // oldest first).
     void filterByTile(int tile);
 
     const WindowOptions &options() const { return m_options; }
-    FilterBar *filterBar() const { return m_filterBar; }
-    QSplitter *splitter() const { return m_splitter; }
+    FilterBar *filterBar() const;
+    QSplitter *splitter() const; // the Events page's: the table and the detail
     ChartsPanel *charts() const { return m_charts; }
     QDockWidget *teachingDock() const { return m_teachingDock; } // none without a simulation
     TeachingPanel *teachingPanel() const { return m_teaching; } // none without a simulation
@@ -149,19 +158,15 @@ private:
     static constexpr int MinimumTableRows = 15;
     static constexpr int MinimumTeachingDockHeight = 96; // it scrolls below its own height
     void setupModels();
-    void setupToolbar();
     void setupOperatorActions();
+    void setupToolbar();
     QSpinBox *createIntervalBox();
+    void setupPages();
     void setupCentral();
-    void setupEventView();
-    void setupTabs();
-    QWidget *createReplayLogView();
-    void setupSplitter();
     void setupTeaching();
     void setupStatusBar();
     void setupStaleBanner();
     void setupDiagnosis();
-    void setupPolicyLab();
     void connectDiagnosis();
     void showEnvironment();
     void setupMenus();
@@ -174,7 +179,6 @@ private:
     void showSchemaVersion(int version);
     void connectReplayLog();
     void connectErrors();
-    void applyFilter(const EventFilter &filter);
 
     // Destroyed in the reverse order of declaration, after the destructor's body and before
     // QObject deletes the children: m_session (whose relay threads use the window's monitor
@@ -195,9 +199,8 @@ private:
     std::unique_ptr<TeachingSession> m_sessionOwner; // not a QObject child: destroyed first
     TeachingSession *m_session = nullptr;
     HealthTiles *m_tiles = nullptr;
-    FilterBar *m_filterBar = nullptr;
-    QTableView *m_eventView = nullptr;
-    DetailPane *m_detail = nullptr;
+    PageNavigator *m_pages = nullptr;
+    EventsPage *m_eventsPage = nullptr;
     ChartsPanel *m_charts = nullptr;
     LifecycleDiagram *m_lifecycle = nullptr;
     TeachingPanel *m_teaching = nullptr;
@@ -212,16 +215,11 @@ private:
     DiagnosisMonitor *m_diagnosis = nullptr; // its worker runs on m_monitor's thread
     DiagnosisPanel *m_diagnosisPanel = nullptr;
     PolicyLabPanel *m_policyLab = nullptr;
-    class TabWidener *m_policyLabWidener = nullptr;
     DiagnosisStatusLine *m_diagnosisStatus = nullptr;
     QAction *m_diagnosisAction = nullptr;
     ErrorsPanel *m_errors = nullptr;
-    class QTabWidget *m_tabs = nullptr;
-    QSplitter *m_splitter = nullptr;
     QDockWidget *m_teachingDock = nullptr;
-    ActiveFilterBar *m_activeFilter = nullptr;
     EventTableMenu *m_tableMenu = nullptr;
-    class ColumnFitter *m_fitter = nullptr;
     QAction *m_connectAction = nullptr;
     QAction *m_refreshAction = nullptr;
     QAction *m_pauseAction = nullptr;

@@ -30,9 +30,10 @@ class PolicyLabPanel : public QWidget
 public:
     static constexpr int SettleMs = 250; // typing settles this long before the lab computes
     // From this width the table and the two charts stand side by side; below, one above the
-    // other (the page scrolls).
-    static constexpr int WideWidth = 860;
-    static constexpr int ChartHeight = 170;
+    // other (the page scrolls). Side by side at a laptop's width, the schedule chart cut its
+    // title and legend ("B: exponential-rand...").
+    static constexpr int WideWidth = 1500;
+    static constexpr int ChartHeight = 240; // at 170 the storm chart cut its axis labels to "..."
 
     explicit PolicyLabPanel(QWidget *parent = nullptr);
     ~PolicyLabPanel() override;

@@ -20,7 +20,10 @@ constexpr int StateVersion = 1;
 
 const QString Geometry = QStringLiteral("window/geometry");
 const QString State = QStringLiteral("window/state");
-const QString Splitter = QStringLiteral("window/splitter");
+// The Events page's table and detail. Not "window/splitter", which held the table and the old
+// tab pane (it is dropped on the next save: the detail's share of it was the tabs' share).
+const QString Splitter = QStringLiteral("window/eventsSplitter");
+const QString OldSplitter = QStringLiteral("window/splitter");
 const QString HistoryRangeKey = QStringLiteral("charts/historyRange");
 const QString Header = QStringLiteral("eventTable/header");
 const QString Interval = QStringLiteral("refresh/intervalMs");
@@ -85,6 +88,7 @@ void save(const MainWindow &window)
     settings.setValue(Geometry, window.saveGeometry());
     settings.setValue(State, window.saveState(StateVersion));
     settings.setValue(Splitter, window.splitter()->saveState());
+    settings.remove(OldSplitter);
     settings.setValue(Header, window.eventView()->horizontalHeader()->saveState());
     settings.setValue(Interval, window.monitor()->interval());
     settings.setValue(HistoryRangeKey, DeliveryHistory::rangeName(window.charts()->range()));

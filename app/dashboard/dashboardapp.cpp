@@ -200,9 +200,20 @@ FleetWindow *DashboardApp::fleetWindow() const
 }
 
 // Validated by the window's own workers (schema checked as they open); the URL stays in memory.
+// An outbox already open in a window is raised rather than opened twice.
 MainWindow *DashboardApp::openFleetOutbox(FleetWindow *fleet, int row)
 {
     const FleetModel *model = fleet->model();
+    m_fleetWindows.removeAll(nullptr);
+    for (const QPointer<MainWindow> &open : std::as_const(m_fleetWindows)) {
+        if (open->url().toStorableString() == model->entryAt(row).url.toStorableString()
+            && open->outboxName() == model->nameAt(row)) {
+            open->showNormal();
+            open->raise();
+            open->activateWindow();
+            return open;
+        }
+    }
     WindowOptions options;
     options.readOnly = m_readOnly;
     options.profile = model->profileAt(row);

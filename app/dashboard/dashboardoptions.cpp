@@ -70,7 +70,8 @@ void addWindowOptions(QCommandLineParser &parser)
         QStringLiteral("ID")});
     parser.addOption({QStringLiteral("tab"),
         QStringLiteral(
-            "With --screenshot: detail, charts, lifecycle, audit, errors, diagnosis, policy or "
+            "With --screenshot: the page shown: overview, events, errors, diagnosis, audit, "
+            "lifecycle, policy (the old tab names: detail = events, charts = overview), or "
             "replay-dialog."),
         QStringLiteral("NAME")});
 }

@@ -1,0 +1,288 @@
+// Every page of the window, rendered offscreen at a laptop's size with the teaching panel open
+// and at 1920×1080, on a seeded outbox with a replay in its log: what an operator reads there is
+// shown whole. The page names in the rail; the event table's ID, state, failures and last error;
+// the error groups' signature, counts and event types;
+// the selected event's attempt outcome and consumer result; the replay log's time and event ID;
+// every one-line label; every chart's axis labels (Qt Charts cuts them with "..."); and no part
+// of a page lies outside the window.
+#include "attemptmodel.h"
+#include "detailpane.h"
+#include "errorgroupmodel.h"
+#include "errorspanel.h"
+#include "eventlistmodel.h"
+#include "healthtiles.h"
+#include "mainwindow.h"
+#include "operatoractions.h"
+#include "pagenavigator.h"
+#include "parkedevents.h"
+#include "policylabpanel.h"
+#include "replaylogmodel.h"
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QAbstractScrollArea>
+#include <QAction>
+#include <QChartView>
+#include <QGraphicsTextItem>
+#include <QLabel>
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QStackedWidget>
+#include <QStyle>
+#include <QTableView>
+
+namespace {
+
+// A maximised window on a 1366×768 screen, less a title bar and a taskbar.
+constexpr QSize Laptop(1366, 700);
+constexpr QSize FullHd(1920, 1080);
+
+QRect globalRect(const QWidget *widget)
+{
+    return QRect(widget->mapToGlobal(QPoint(0, 0)), widget->size());
+}
+
+// Inside a scroll area's viewport a widget may lie beyond the window: it scrolls into view.
+bool scrolls(const QWidget *widget, const QWidget *page)
+{
+    for (const QWidget *w = widget->parentWidget(); w && w != page->parentWidget();
+         w = w->parentWidget()) {
+        const auto *area = qobject_cast<const QAbstractScrollArea *>(w->parentWidget());
+        if (area && area->viewport() == w)
+            return true;
+    }
+    return false;
+}
+
+int textMargin(const QWidget *widget)
+{
+    return widget->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
+}
+
+// The cells of `columns` in the rows shown, each narrower than its text or past the viewport.
+QStringList cutCells(const QTableView *view, const QList<int> &columns)
+{
+    QStringList cut;
+    const QAbstractItemModel *model = view->model();
+    for (int row = 0; row < model->rowCount() && view->rowViewportPosition(row) >= 0
+         && view->rowViewportPosition(row) < view->viewport()->height();
+         ++row) {
+        for (const int column : columns) {
+            const QModelIndex index = model->index(row, column);
+            const QString text = index.data().toString();
+            const QVariant font = index.data(Qt::FontRole);
+            const QFontMetrics metrics(font.isValid() ? font.value<QFont>() : view->font());
+            const int needed = metrics.horizontalAdvance(text) + 2 * textMargin(view);
+            const QRect cell = view->visualRect(index);
+            if (view->isColumnHidden(column) || cell.width() < needed
+                || cell.right() >= view->viewport()->width())
+                cut << u"%1 column %2 \"%3\": %4 px of %5"_qs.arg(view->objectName())
+                           .arg(column)
+                           .arg(text)
+                           .arg(cell.width())
+                           .arg(needed);
+        }
+    }
+    return cut;
+}
+
+bool isPlainOneLine(const QLabel *label)
+{
+    if (label->wordWrap() || label->text().isEmpty() || label->text().contains(u'\n'))
+        return false;
+    return label->textFormat() == Qt::PlainText
+        || (label->textFormat() == Qt::AutoText && !Qt::mightBeRichText(label->text()));
+}
+
+// One-line labels narrower than their text, or cut by the code that set them (a "…" the
+// tooltip does not have), and widgets outside the window.
+QStringList cutWidgets(const QWidget *window, const QWidget *root)
+{
+    QStringList cut;
+    const QRect inside = globalRect(window);
+    for (const QWidget *widget : root->findChildren<QWidget *>()) {
+        if (!widget->isVisible())
+            continue;
+        if (!scrolls(widget, root) && !inside.contains(globalRect(widget)))
+            cut << u"%1 (%2) lies outside the window"_qs.arg(
+                widget->objectName(), QString::fromLatin1(widget->metaObject()->className()));
+        const auto *label = qobject_cast<const QLabel *>(widget);
+        if (!label || !isPlainOneLine(label))
+            continue;
+        const int needed = label->fontMetrics().horizontalAdvance(label->text());
+        if (needed > label->contentsRect().width())
+            cut << u"label %1 \"%2\": %3 px of %4"_qs.arg(label->objectName(), label->text())
+                       .arg(label->contentsRect().width())
+                       .arg(needed);
+        if (label->text().endsWith(QChar(0x2026)) && !label->toolTip().isEmpty()
+            && !label->toolTip().endsWith(QChar(0x2026)))
+            cut << u"label %1 cut to \"%2\""_qs.arg(label->objectName(), label->text());
+    }
+    return cut;
+}
+
+// Qt Charts shortens an axis label that does not fit to "...".
+QStringList cutAxisLabels(const QWidget *root)
+{
+    QStringList cut;
+    for (const QChartView *view : root->findChildren<QChartView *>()) {
+        if (!view->isVisible())
+            continue;
+        for (const QGraphicsItem *item : view->scene()->items()) {
+            const auto *text = dynamic_cast<const QGraphicsTextItem *>(item);
+            if (text && text->isVisible() && text->toPlainText().contains(u"..."_qs))
+                cut << u"%1 (%3×%4 px): \"%2\""_qs.arg(view->objectName(), text->toPlainText())
+                           .arg(view->width())
+                           .arg(view->height());
+        }
+    }
+    return cut;
+}
+
+// The axis labels the chart views drew: none before they are laid out.
+int axisLabels(const QWidget *root)
+{
+    int labels = 0;
+    for (const QChartView *view : root->findChildren<QChartView *>()) {
+        for (const QGraphicsItem *item : view->scene()->items()) {
+            const auto *text = dynamic_cast<const QGraphicsTextItem *>(item);
+            labels += text && text->isVisible() && !text->toPlainText().isEmpty() ? 1 : 0;
+        }
+    }
+    return labels;
+}
+
+QStringList cutRailNames(const QListWidget *rail)
+{
+    QStringList cut;
+    for (int row = 0; row < rail->count(); ++row) {
+        const QListWidgetItem *item = rail->item(row);
+        const QRect rect = rail->visualItemRect(item);
+        const int needed
+            = rail->fontMetrics().horizontalAdvance(item->text()) + 2 * textMargin(rail);
+        if (rect.width() < needed || !rail->viewport()->rect().contains(rect))
+            cut << u"page name \"%1\": %2 px of %3"_qs.arg(item->text())
+                       .arg(rect.width())
+                       .arg(needed);
+    }
+    return cut;
+}
+
+} // namespace
+
+class TestPageLayout : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void everyPageShowsItsTextWhole_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("teaching");
+        QTest::addRow("1366x768, the teaching panel open") << Laptop << true;
+        QTest::addRow("1920x1080") << FullHd << false;
+    }
+
+    void everyPageShowsItsTextWhole()
+    {
+        QFETCH(QSize, size);
+        QFETCH(bool, teaching);
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        const auto setup = database->initialise(); // marked for simulation: the panel exists
+        QVERIFY(parkEvents(setup->database(), 40));
+        WindowOptions options;
+        options.showTeachingByDefault = teaching;
+        MainWindow window(database->connect(), options);
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCOMPARE(window.size(), size);
+        QTRY_VERIFY(window.eventModel()->rowCount() >= 40);
+        replayOneEvent(window);
+        const QString dead = deadEvent(window);
+        QVERIFY(!dead.isEmpty());
+        QVERIFY(window.selectEvent(dead));
+        QTRY_VERIFY(window.detailPane()->attemptModel()->rowCount() > 0);
+
+        QCOMPARE(cutRailNames(window.pages()->rail()), QStringList());
+        const QList<QAction *> pageActions = window.pages()->pageActions();
+        QCOMPARE(pageActions.size(), window.pages()->pageKeys().size());
+        for (int i = 0; i < pageActions.size(); ++i) {
+            pageActions.at(i)->trigger(); // Ctrl+1…
+            const QString key = window.pages()->pageKeys().at(i);
+            QCOMPARE(window.currentPage(), key);
+            QWidget *page = window.pages()->page(key);
+            QTRY_VERIFY(page->isVisible());
+            waitForContent(window, key, page);
+            if (QTest::currentTestFailed())
+                return;
+            checkPage(window, key, page);
+        }
+    }
+
+private:
+    // What the page shows once its reads answered: the groups, the lab's simulation, the
+    // charts' axes.
+    static void waitForContent(const MainWindow &window, const QString &key, QWidget *page)
+    {
+        if (key == u"errors"_qs)
+            QTRY_VERIFY(qobject_cast<ErrorsPanel *>(page)->model()->rowCount() > 0);
+        if (key == u"policy"_qs)
+            QTRY_VERIFY_WITH_TIMEOUT(
+                window.policyLab()->peakText().startsWith(u"A: peak"_qs), 30000);
+        if (key == u"overview"_qs || key == u"errors"_qs || key == u"policy"_qs)
+            QTRY_VERIFY(axisLabels(page) > 0);
+    }
+
+    void replayOneEvent(MainWindow &window)
+    {
+        QSignalSpy replayed(window.operatorActions(), &OperatorActions::replayFinished);
+        ReplayRequest request;
+        request.eventIds = {deadEvent(window)};
+        request.operatorName = u"dana"_qs;
+        request.reason = u"page layout test"_qs;
+        window.operatorActions()->startReplay(request);
+        QVERIFY(replayed.wait(20000));
+        QTRY_COMPARE(window.replayLog()->rowCount(), 1);
+    }
+
+    static QString deadEvent(const MainWindow &window)
+    {
+        const EventListModel *events = window.eventModel();
+        for (int row = 0; row < events->rowCount(); ++row) {
+            if (events->index(row, 0).data(EventListModel::StatusRole).toString() == u"DEAD"_qs)
+                return events->eventIdAt(row);
+        }
+        return {};
+    }
+
+    void checkPage(const MainWindow &window, const QString &key, const QWidget *page)
+    {
+        QStringList cut
+            = cutWidgets(&window, page) + cutWidgets(&window, window.tiles()) + cutAxisLabels(page);
+        if (key == u"events"_qs) {
+            cut << cutCells(window.eventView(),
+                {EventListModel::EventIdColumn, EventListModel::StateColumn,
+                    EventListModel::FailuresColumn, EventListModel::LastErrorColumn});
+            const auto *attempts = page->findChild<QTableView *>(u"attemptView"_qs);
+            QVERIFY(attempts);
+            QTRY_VERIFY(attempts->model()->rowCount() > 0);
+            cut << cutCells(
+                attempts, {AttemptModel::OutcomeColumn, AttemptModel::ConsumerResultColumn});
+        }
+        if (key == u"errors"_qs)
+            cut << cutCells(qobject_cast<const ErrorsPanel *>(page)->view(),
+                {ErrorGroupModel::SignatureColumn, ErrorGroupModel::EventsColumn,
+                    ErrorGroupModel::DeadColumn, ErrorGroupModel::TypesColumn});
+        if (key == u"audit"_qs) {
+            const auto *log = page->findChild<QTableView *>(u"replayLogView"_qs);
+            QVERIFY(log);
+            QTRY_COMPARE(log->model()->rowCount(), 1);
+            cut << cutCells(log, {ReplayLogModel::WhenColumn, ReplayLogModel::EventColumn});
+        }
+        QVERIFY2(cut.isEmpty(), qPrintable(key + u": "_qs + cut.join(u"; "_qs)));
+    }
+};
+
+OUTBOX_TEST_MAIN(TestPageLayout, QApplication)
+#include "tst_pagelayout.moc"

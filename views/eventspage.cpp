@@ -1,0 +1,146 @@
+#include "eventspage.h"
+
+#include "activefilterbar.h"
+#include "columnfitter.h"
+#include "detailpane.h"
+#include "eventlistmodel.h"
+#include "eventselection.h"
+#include "eventtablestatus.h"
+#include "eventwindowscroller.h"
+#include "filterbar.h"
+#include "fulltextdelegate.h"
+#include "statuscolorproxy.h"
+
+#include <QHeaderView>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+EventsPage::EventsPage(EventListModel *events, DetailReader *reader,
+    const std::optional<OutboxProfile> &profile, Clock clock, QWidget *parent)
+    : QWidget(parent)
+    , m_events(events)
+    , m_filterBar(new FilterBar)
+    , m_activeFilter(new ActiveFilterBar)
+    , m_detail(new DetailPane(reader))
+{
+    setObjectName(QStringLiteral("eventsPage"));
+    if (profile && !profile->isNative()) {
+        m_detail->setProfile(*profile);
+        m_filterBar->setProfile(*profile);
+    }
+    m_detail->setClock(std::move(clock));
+    setupTable();
+    setupSplitter();
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_splitter);
+    new EventSelection(m_view, m_events, m_detail, this);
+    connect(m_filterBar, &FilterBar::filterChanged, this, &EventsPage::applyFilter);
+    connect(m_activeFilter, &ActiveFilterBar::clearRequested, m_filterBar,
+        [this] { m_filterBar->setFilter({}); });
+}
+
+// The event table: coloured by state, compact rows, columns fitted to the page.
+void EventsPage::setupTable()
+{
+    m_view = new QTableView;
+    m_view->setObjectName(QStringLiteral("eventView"));
+    auto *colours = new StatusColorProxy(this);
+    colours->setSourceModel(m_events);
+    colours->setStatusFunction(
+        [](const QModelIndex &index) { return index.data(EventListModel::StatusRole).toString(); });
+    m_view->setModel(colours);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(EventListModel::AgeColumn, Qt::AscendingOrder); // newest first
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // Compact rows, the text's height and a few pixels: 15 of them fit a laptop's screen with
+    // the demo's hint bar and teaching panel open.
+    m_view->verticalHeader()->setMinimumSectionSize(1);
+    m_view->verticalHeader()->setDefaultSectionSize(
+        std::max(18, m_view->fontMetrics().height() + 4));
+    m_view->verticalHeader()->hide();
+    // Not stretched: a stretched last column shrank to one word of the error once the others
+    // overflowed; ColumnFitter gives it room instead.
+    m_view->horizontalHeader()->setSectionsMovable(true);
+    // What an operator reads first, within a laptop's width beside the detail: the event, its
+    // state, its failures and why; then type, aggregate and times.
+    const QList<int> order = {EventListModel::EventIdColumn, EventListModel::StateColumn,
+        EventListModel::FailuresColumn, EventListModel::LastErrorColumn, EventListModel::TypeColumn,
+        EventListModel::AggregateColumn, EventListModel::AgeColumn,
+        EventListModel::NextAttemptColumn, EventListModel::ErrorCategoryColumn};
+    QHeaderView *header = m_view->horizontalHeader();
+    for (int visual = 0; visual < int(order.size()); ++visual)
+        header->moveSection(header->visualIndex(order.at(visual)), visual);
+    m_view->setWordWrap(false); // wrapped, "Order ORDER-…-10" showed as "Order ..."
+    m_view->setColumnWidth(EventListModel::StateColumn, // wide enough for every state
+        m_view->fontMetrics().horizontalAdvance(QStringLiteral("LEASE EXPIRED")) + 16);
+    m_view->setColumnWidth(EventListModel::FailuresColumn, 64);
+    m_view->setItemDelegate(new FullTextDelegate(m_view)); // cut text: whole in a tip
+    m_fitter = new ColumnFitter(m_view, m_events, this);
+    new EventWindowScroller(m_view, m_events, m_view); // the bounded window keeps its place
+}
+
+// The filter bar, the table and its status line.
+QWidget *EventsPage::createList()
+{
+    auto *list = new QWidget;
+    auto *layout = new QVBoxLayout(list);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_filterBar);
+    layout->addWidget(m_activeFilter);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(new EventTableStatus(m_events, m_view));
+    return list;
+}
+
+// The table the larger part, the detail beside it (it scrolls rather than squeezing).
+void EventsPage::setupSplitter()
+{
+    auto *detail = new QScrollArea;
+    detail->setObjectName(QStringLiteral("detailScroll"));
+    detail->setWidget(m_detail);
+    detail->setWidgetResizable(true);
+    detail->setFrameShape(QFrame::NoFrame);
+    m_splitter = new QSplitter(Qt::Horizontal);
+    m_splitter->setObjectName(QStringLiteral("eventsSplitter"));
+    m_splitter->addWidget(createList());
+    m_splitter->addWidget(detail);
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    m_splitter->setSizes({600, 400});
+}
+
+void EventsPage::applyFilter(const EventFilter &filter)
+{
+    m_activeFilter->setFilter(filter);
+    m_events->setFilter(filter); // the selection comes back when the rows are loaded
+}
+
+void EventsPage::openEventView(const EventFilter &filter, int column, Qt::SortOrder order)
+{
+    m_filterBar->setFilter(filter);
+    m_view->sortByColumn(column, order);
+}
+
+bool EventsPage::selectEvent(const QString &eventId)
+{
+    const int row = m_events->rowOfEvent(eventId);
+    if (row < 0)
+        return false;
+    m_view->setCurrentIndex(m_view->model()->index(row, 0));
+    return m_detail->eventId() == eventId;
+}
+
+bool EventsPage::selectFirstEventWithStatus(const QString &status)
+{
+    for (int row = 0; row < m_events->rowCount(); ++row) {
+        if (m_events->index(row, 0).data(EventListModel::StatusRole).toString() == status)
+            return selectEvent(m_events->eventIdAt(row));
+    }
+    return false;
+}

@@ -1,0 +1,57 @@
+// The Events page: the filter bar, the event table and its status line, and beside the table the
+// selected event's detail (summary, attempts, retry timeline, payload, replays). Whatever asks
+// for an event (a tile, an error group, a finding's "Show events", --select) shows it here.
+// The table pages through EventListModel's worker; the detail reads through DetailReader's.
+#pragma once
+
+#include "eventfilter.h"
+#include "outboxprofile.h"
+
+#include <QWidget>
+#include <functional>
+#include <optional>
+
+class ActiveFilterBar;
+class ColumnFitter;
+class DetailPane;
+class DetailReader;
+class EventListModel;
+class FilterBar;
+class QSplitter;
+class QTableView;
+
+class EventsPage : public QWidget
+{
+    Q_OBJECT
+public:
+    using Clock = std::function<qint64()>;
+
+    EventsPage(EventListModel *events, DetailReader *reader,
+        const std::optional<OutboxProfile> &profile, Clock clock, QWidget *parent = nullptr);
+
+    FilterBar *filterBar() const { return m_filterBar; }
+    ActiveFilterBar *activeFilter() const { return m_activeFilter; }
+    QTableView *eventView() const { return m_view; }
+    DetailPane *detailPane() const { return m_detail; }
+    QSplitter *splitter() const { return m_splitter; }
+    ColumnFitter *fitter() const { return m_fitter; }
+
+    void openEventView(const EventFilter &filter, int column, Qt::SortOrder order);
+    // True once the detail shows it (the event is among the loaded rows).
+    bool selectEvent(const QString &eventId);
+    bool selectFirstEventWithStatus(const QString &status);
+
+private:
+    void setupTable();
+    QWidget *createList();
+    void setupSplitter();
+    void applyFilter(const EventFilter &filter);
+
+    EventListModel *m_events = nullptr;
+    FilterBar *m_filterBar = nullptr;
+    ActiveFilterBar *m_activeFilter = nullptr;
+    QTableView *m_view = nullptr;
+    DetailPane *m_detail = nullptr;
+    QSplitter *m_splitter = nullptr;
+    ColumnFitter *m_fitter = nullptr;
+};
