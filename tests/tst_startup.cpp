@@ -1,16 +1,34 @@
 // How the dashboard starts (DashboardApp, offscreen, both engines): it reopens the last database
 // off the GUI thread, a first start opens the demo with its teaching panel, and a database that
 // cannot be opened leaves a window naming the cause with Connect… offered, never an exit. The
-// settings live in a temporary directory; the URL is remembered without its password.
+// settings live in a temporary directory; the URL is remembered without its password. A link
+// given as the one argument (outbox-health:open?…) opens its view: the page, the filter and the
+// event with its detail; View › Copy link to this view gives a link that opens the same view.
+#include "copylinkaction.h"
 #include "dashboardapp.h"
+#include "dashboardoptions.h"
 #include "dbconnection.h"
+#include "detailpane.h"
+#include "eventlistmodel.h"
+#include "filterbar.h"
 #include "mainwindow.h"
+#include "parkedevents.h"
 #include "startwindow.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "viewlink.h"
 #include "windowsettings.h"
 
+#include <QApplication>
+#include <QClipboard>
+#include <QCommandLineParser>
 #include <QDockWidget>
+#include <QHeaderView>
+#include <QMenu>
+#include <QMenuBar>
+#include <QStatusBar>
+#include <QTableView>
+#include <QUrl>
 #include <QPointer>
 #include <QPushButton>
 #include <QSettings>
@@ -18,6 +36,41 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QThread>
+
+namespace {
+
+// What outbox-dashboard does with a link as its one argument, up to opening the database.
+std::unique_ptr<DashboardApp> openLink(const QString &link, QString *error)
+{
+    QByteArray program("outbox-dashboard");
+    QByteArray text = link.toLocal8Bit();
+    char *argv[] = {program.data(), text.data()};
+    QStringList arguments;
+    if (!DashboardOptions::argumentsOfLink(2, argv, &arguments, error))
+        return nullptr;
+    QCommandLineParser parser;
+    DashboardOptions::add(parser);
+    if (!parser.parse(arguments)) {
+        *error = parser.errorText();
+        return nullptr;
+    }
+    const std::optional<EventView> view = DashboardOptions::viewFromArguments(arguments, error);
+    if (!view)
+        return nullptr;
+    if (*error = DashboardOptions::conflict(parser); !error->isEmpty())
+        return nullptr;
+    auto app = std::make_unique<DashboardApp>();
+    DashboardOptions::applyView(*app, parser, *view);
+    app->openUrl(parser.value(u"db"_qs), parser.isSet(u"read-only"_qs));
+    return app;
+}
+
+QString currentId(const MainWindow &window)
+{
+    return window.eventView()->currentIndex().data(EventListModel::EventIdRole).toString();
+}
+
+} // namespace
 
 class TestStartup : public QObject
 {
@@ -132,6 +185,133 @@ private slots:
         const auto last = WindowSettings::lastDatabase();
         QVERIFY(last && last->demo);
         app.window()->close();
+    }
+
+    // outbox-dashboard 'outbox-health:open?db=…&state=dead&event=P-0007': the Events page on DEAD
+    // events with P-0007 selected and its detail showing; Copy link gives that view back, and
+    // the link it copies opens the same view again.
+    void aLinkOpensItsViewAndCopyLinkGivesItBack_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void aLinkOpensItsViewAndCopyLinkGivesItBack()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        {
+            const auto connection = database->initialise();
+            QVERIFY(connection);
+            QVERIFY(parkEvents(connection->database(), 12));
+        }
+        const QString db = DatabaseUrl::parse(database->url(), nullptr).toStorableString();
+        const QString link = u"outbox-health:open?db="_qs
+            + QString::fromLatin1(QUrl::toPercentEncoding(db, ":/@"))
+            + u"&state=dead&event=P-0007"_qs;
+        QString error;
+        const std::unique_ptr<DashboardApp> app = openLink(link, &error);
+        QVERIFY2(app, qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(app->window(), 20000);
+        MainWindow *window = app->window();
+        QCOMPARE(window->currentPage(), u"events"_qs);
+        QCOMPARE(window->filterBar()->filter().state, EventFilter::State::Dead);
+        QTRY_COMPARE(currentId(*window), u"P-0007"_qs);
+        QCOMPARE(window->detailPane()->eventId(), u"P-0007"_qs);
+        QTRY_VERIFY(window->detailPane()->summaryText().contains(u"P-0007"_qs));
+        for (int row = 0; row < window->eventModel()->rowCount(); ++row)
+            QCOMPARE(window->eventModel()->index(row, 0).data(EventListModel::StatusRole).toString(),
+                u"DEAD"_qs);
+
+        // View › Copy link to this view, once the operator sorted by failures.
+        window->eventView()->sortByColumn(EventListModel::FailuresColumn, Qt::DescendingOrder);
+        auto *viewMenu = window->menuBar()->findChild<QMenu *>(u"viewMenu"_qs);
+        QVERIFY(viewMenu);
+        auto *copy = window->findChild<QAction *>(u"copyLinkAction"_qs);
+        QVERIFY(copy);
+        QVERIFY(viewMenu->actions().contains(copy));
+        QApplication::clipboard()->clear();
+        copy->trigger();
+        const QString copied = QApplication::clipboard()->text();
+        QVERIFY(!window->statusBar()->currentMessage().isEmpty());
+        const auto back = ViewLink::fromUrl(copied, &error);
+        QVERIFY2(back, qPrintable(error + u": "_qs + copied));
+        QCOMPARE(back->db, db);
+        QCOMPARE(back->state, u"dead"_qs);
+        QCOMPARE(back->event, u"P-0007"_qs);
+        QCOMPARE(back->tab, u"events"_qs);
+        QCOMPARE(back->sort, u"failures:desc"_qs);
+        QVERIFY(!back->readOnly);
+
+        // The copied link opens the same view (in a window of its own).
+        const std::unique_ptr<DashboardApp> again = openLink(copied, &error);
+        QVERIFY2(again, qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(again->window(), 20000);
+        MainWindow *same = again->window();
+        QCOMPARE(same->currentPage(), u"events"_qs);
+        QCOMPARE(same->filterBar()->filter(), window->filterBar()->filter());
+        QCOMPARE(same->eventView()->horizontalHeader()->sortIndicatorSection(),
+            int(EventListModel::FailuresColumn));
+        QCOMPARE(same->eventView()->horizontalHeader()->sortIndicatorOrder(), Qt::DescendingOrder);
+        QTRY_COMPARE(currentId(*same), u"P-0007"_qs);
+        QCOMPARE(CopyLinkAction::linkTo(*same), copied);
+    }
+
+    // A link's event the filter hides still shows in the detail, which says why it is not
+    // selected; a link's page is the page shown.
+    void aLinksEventOutsideItsFilterShowsInTheDetail()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        {
+            const auto connection = database->initialise();
+            QVERIFY(connection);
+            QVERIFY(parkEvents(connection->database(), 3));
+        }
+        QString error;
+        const std::unique_ptr<DashboardApp> app = openLink(u"outbox-health:open?db="_qs
+                + database->url() + u"&state=dead&select=P-0000"_qs, &error);
+        QVERIFY2(app, qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(app->window(), 20000);
+        MainWindow *window = app->window();
+        QTRY_VERIFY(window->detailPane()->summaryText().contains(u"DELIVERED"_qs));
+        QCOMPARE(window->detailPane()->eventId(), u"P-0000"_qs);
+        QTRY_VERIFY(window->detailPane()->noticeText().contains(u"P-0000"_qs));
+        QVERIFY(!window->eventView()->currentIndex().isValid());
+
+        const std::unique_ptr<DashboardApp> errors
+            = openLink(u"outbox-health:open?db="_qs + database->url() + u"&tab=errors"_qs, &error);
+        QVERIFY2(errors, qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(errors->window(), 20000);
+        QCOMPARE(errors->window()->currentPage(), u"errors"_qs);
+    }
+
+    // Refused before any window: what is wrong, in one line, and nothing opened.
+    void aBadLinkOpensNothing_data()
+    {
+        QTest::addColumn<QString>("link");
+        QTest::addColumn<QString>("error");
+        QTest::addRow("password")
+            << u"outbox-health:open?db=postgresql://ops:s3cret@127.0.0.1:1/orders"_qs
+            << u"the link's \"db\" holds a password: a link never carries one (use ~/.pgpass or "
+               "PGPASSWORD)"_qs;
+        QTest::addRow("unknown page")
+            << u"outbox-health:open?db=sqlite:/nonexistent/x.sqlite&tab=kitchen"_qs
+            << u"unknown page \"kitchen\" (one of: overview, events, errors, diagnosis, audit, "
+               "lifecycle, policy)"_qs;
+        QTest::addRow("unknown state")
+            << u"outbox-health:open?db=sqlite:/nonexistent/x.sqlite&state=sleeping"_qs
+            << u"unknown state \"sleeping\" (one of: any, pending, due, scheduled, in-flight, "
+               "lease-expired, delivered, dead, resolved)"_qs;
+        QTest::addRow("demo and db")
+            << u"outbox-health:open?db=sqlite:/nonexistent/x.sqlite&demo=true"_qs
+            << u"--demo and --db exclude each other"_qs;
+    }
+    void aBadLinkOpensNothing()
+    {
+        QFETCH(QString, link);
+        QFETCH(QString, error);
+        QString why;
+        QVERIFY(!openLink(link, &why));
+        QCOMPARE(why, error);
     }
 
 private:

@@ -251,6 +251,13 @@ void DashboardApp::show(
     connectWindow(window);
     if (m_view)
         window->openEventView(m_view->filter, m_view->sortColumn, m_view->sortOrder);
+    if (m_startPlace) {
+        const auto [eventId, page] = *std::exchange(m_startPlace, std::nullopt);
+        if (!eventId.isEmpty())
+            window->openEvent(eventId);
+        if (!page.isEmpty())
+            window->showPage(page);
+    }
     window->show();
     m_window = window;
     if (m_start)

@@ -52,6 +52,12 @@ public:
     // The event table's filter and sort in every window opened from now on, instead of the
     // remembered ones.
     void setEventView(const EventView &view) { m_view = view; }
+    // In the next window opened: `eventId` on the Events page, its detail showing (none: empty),
+    // then `page` shown (none: empty), as a link's event= and tab= (--select and --tab).
+    void setStartPlace(const QString &eventId, const QString &page)
+    {
+        m_startPlace = {eventId, page};
+    }
     // Without a person watching (--screenshot, benchmarks): a database that cannot be opened
     // ends the program with exit code 2 instead of waiting for Connect….
     void setExitOnFailure(bool exit) { m_exitOnFailure = exit; }
@@ -97,6 +103,7 @@ private:
     QString m_startUrl; // as given, for the settings once opened
     QString m_startProfile;
     std::optional<EventView> m_view;
+    std::optional<std::pair<QString, QString>> m_startPlace; // the event and the page
     std::optional<Screenshot> m_screenshot;
     bool m_exitOnFailure = false;
 };

@@ -1,9 +1,12 @@
 #include "dashboardoptions.h"
 
 #include "benchdriver.h"
+#include "dashboardapp.h"
+#include "mainwindow.h"
 #include "plaintext.h"
 #include "retrypolicy.h"
 #include "scenario.h"
+#include "viewlink.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -66,12 +69,13 @@ void addWindowOptions(QCommandLineParser &parser)
         QStringLiteral("Wait this long before the picture (default 8000)."), QStringLiteral("MS"),
         QStringLiteral("8000")});
     parser.addOption({QStringLiteral("select"),
-        QStringLiteral("With --screenshot: an event ID to select, first-dead or most-failures."),
+        QStringLiteral("Open on the Events page with this event's detail (a link's event=); with "
+                       "--screenshot also first-dead or most-failures."),
         QStringLiteral("ID")});
     parser.addOption({QStringLiteral("tab"),
         QStringLiteral(
-            "With --screenshot: the page shown: overview, events, errors, diagnosis, audit, "
-            "lifecycle, policy (the old tab names: detail = events, charts = overview), or "
+            "The page shown: overview, events, errors, diagnosis, audit, lifecycle, policy (the "
+            "old tab names: detail = events, charts = overview); with --screenshot also "
             "replay-dialog."),
         QStringLiteral("NAME")});
 }
@@ -185,11 +189,42 @@ int printHelpOrVersion(const QCoreApplication &app)
     return 0;
 }
 
-std::optional<EventView> viewFromArguments(int argc, char *argv[], QString *error)
+QStringList argumentsOf(int argc, char *argv[])
 {
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
+    return arguments;
+}
+
+bool argumentsOfLink(int argc, char *argv[], QStringList *arguments, QString *error)
+{
+    const QStringList given = argumentsOf(argc, argv);
+    QCommandLineParser parser;
+    add(parser);
+    if (!parser.parse(given))
+        return true; // QCommandLineParser::process() reports it as before
+    QStringList positional = parser.positionalArguments();
+    positional.removeAll(QString()); // a launcher may hand an empty %u on when it has no link
+    if (positional.isEmpty())
+        return true;
+    if (positional.size() > 1) {
+        *error = QStringLiteral("one link at most, and nothing beside it");
+        return false;
+    }
+    const std::optional<ViewLink> link = ViewLink::fromUrl(positional.constFirst(), error);
+    if (!link)
+        return false;
+    if (given.size() > 2) {
+        *error = QStringLiteral("a link is the one argument: no options beside it");
+        return false;
+    }
+    *arguments = QStringList {given.constFirst()} + link->toArguments();
+    return true;
+}
+
+std::optional<EventView> viewFromArguments(const QStringList &arguments, QString *error)
+{
     QCommandLineParser parser;
     add(parser);
     if (!parser.parse(arguments))
@@ -208,6 +243,16 @@ bool givesEventView(const QCommandLineParser &parser)
     return false;
 }
 
+void applyView(DashboardApp &dashboard, const QCommandLineParser &parser, const EventView &view)
+{
+    if (givesEventView(parser))
+        dashboard.setEventView(view); // else the window's remembered filter and sort
+    if (!parser.isSet(QStringLiteral("screenshot"))
+        && (parser.isSet(QStringLiteral("select")) || parser.isSet(QStringLiteral("tab"))))
+        dashboard.setStartPlace(
+            parser.value(QStringLiteral("select")), parser.value(QStringLiteral("tab")));
+}
+
 QString conflict(const QCommandLineParser &parser)
 {
     if (parser.isSet(QStringLiteral("profile")) && !parser.isSet(QStringLiteral("db")))
@@ -222,6 +267,12 @@ QString conflict(const QCommandLineParser &parser)
             || !isScenario(parser.value(QStringLiteral("scenario")))))
         return QStringLiteral("--scenario needs --demo and one of ")
             + Scenario::names().join(QStringLiteral(", ")) + QStringLiteral(", outage-storm");
+    const QString tab = parser.value(QStringLiteral("tab"));
+    if (parser.isSet(QStringLiteral("tab")) && MainWindow::pageForName(tab).isEmpty()
+        && !(tab == QLatin1String("replay-dialog") && parser.isSet(QStringLiteral("screenshot"))))
+        return QStringLiteral("unknown page \"%1\" (one of: overview, events, errors, diagnosis, "
+                              "audit, lifecycle, policy)")
+            .arg(PlainText::escaped(tab));
     QString error;
     if (RetryPolicy policy; parser.isSet(QStringLiteral("storm-policy"))
         && (parser.value(QStringLiteral("scenario")) != QLatin1String("outage-storm")

@@ -1,7 +1,8 @@
 // outbox-dashboard [--db URL [--profile NAME|PATH] | --demo] [--read-only] [--search TEXT]
-// [--state STATE] [--sort COLUMN[:asc|desc]]: opens the dashboard on a database, on the embedded
-// SQLite demo database with the simulated relay running (--demo), or, with neither, on the last
-// database opened (the demo on a first start); its event table on that view.
+// [--state STATE] [--sort COLUMN[:asc|desc]] [--select ID] [--tab PAGE], or one link
+// outbox-health:open?KEY=VALUE&… with the same keys: opens the dashboard on a database, on the
+// embedded SQLite demo database with the simulated relay running (--demo), or, with neither, on
+// the last database opened (the demo on a first start); its event table on that view.
 #include "benchdriver.h"
 #include "dashboardapp.h"
 #include "dashboardoptions.h"
@@ -176,9 +177,12 @@ int main(int argc, char *argv[])
         describeApplication();
         return DashboardOptions::printHelpOrVersion(app);
     }
+    QStringList fromLink;
+    if (QString error; !DashboardOptions::argumentsOfLink(argc, argv, &fromLink, &error))
+        return refuse(PlainText::escaped(error));
     QString viewError;
-    const std::optional<EventView> view
-        = DashboardOptions::viewFromArguments(argc, argv, &viewError);
+    const std::optional<EventView> view = DashboardOptions::viewFromArguments(
+        fromLink.isEmpty() ? DashboardOptions::argumentsOf(argc, argv) : fromLink, &viewError);
     if (!view)
         return refuse(PlainText::escaped(viewError));
     QApplication app(argc, argv);
@@ -187,14 +191,18 @@ int main(int argc, char *argv[])
 
     QCommandLineParser parser;
     DashboardOptions::add(parser);
-    parser.process(app);
+    parser.process(fromLink.isEmpty() ? app.arguments() : fromLink);
+    QStringList extra = parser.positionalArguments(); // beside Qt's own options (-style …)
+    extra.removeAll(QString());
+    if (fromLink.isEmpty() && !extra.isEmpty())
+        return refuse(QStringLiteral("an argument beside the options: a link "
+                                     "(outbox-health:open?…) is the one argument"));
     if (QString themeError;
         !ThemeColours::applyTheme(parser.value(QStringLiteral("theme")), &themeError))
         return refuse(themeError);
 
     DashboardApp dashboard;
-    if (DashboardOptions::givesEventView(parser))
-        dashboard.setEventView(*view); // else the window's remembered filter and sort
+    DashboardOptions::applyView(dashboard, parser, *view);
     if (const QString conflict = DashboardOptions::conflict(parser); !conflict.isEmpty())
         return refuse(conflict);
     QString error;

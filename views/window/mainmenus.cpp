@@ -66,6 +66,7 @@ void build(QMenuBar *bar, const MenuActions &actions, QSpinBox *interval)
     addIfAny(view, actions.diagnosis);
     view->addAction(actions.find);
     view->addAction(actions.clearSearch);
+    addIfAny(view, actions.copyLink);
     view->addSeparator();
     addIntervalMenu(view, interval);
     view->addAction(actions.pauseRefresh);

@@ -1,7 +1,8 @@
 // The dashboard's menu bar: File (Connect…, Export…, Quit), View (the pages, Ctrl+1…, teaching
 // panel, diagnosis,
-// refresh interval, pause, thresholds, mute alerts, search), Actions (Refresh, Replay…, Resolve…,
-// copy IDs) and Help (About). It only lays out actions the window and its parts own.
+// refresh interval, pause, thresholds, mute alerts, search, copy link), Actions (Refresh,
+// Replay…, Resolve…, copy IDs) and Help (About). It only lays out actions the window and its
+// parts own.
 #pragma once
 
 #include <QList>
@@ -28,6 +29,7 @@ struct MenuActions
     QList<QAction *> pages; // one per page of the window, Ctrl+1…9
     QAction *find = nullptr;
     QAction *clearSearch = nullptr;
+    QAction *copyLink = nullptr; // View › Copy link to this view
     QAction *refresh = nullptr;
     QAction *replaySelected = nullptr;
     QAction *replayMatching = nullptr;

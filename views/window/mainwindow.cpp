@@ -7,6 +7,7 @@
 #include "auditpage.h"
 #include "chartspanel.h"
 #include "columnfitter.h"
+#include "copylinkaction.h"
 #include "detailpane.h"
 #include "detailreader.h"
 #include "diagnosismonitor.h"
@@ -565,6 +566,12 @@ bool MainWindow::selectEvent(const QString &eventId)
     return m_eventsPage->selectEvent(eventId);
 }
 
+void MainWindow::openEvent(const QString &eventId)
+{
+    showPage(QStringLiteral("events"));
+    m_eventsPage->openEvent(eventId);
+}
+
 bool MainWindow::selectFirstEventWithStatus(const QString &status)
 {
     showPage(QStringLiteral("events"));
@@ -719,6 +726,7 @@ void MainWindow::setupMenus()
     actions.clearSearch->setObjectName(QStringLiteral("clearSearchAction"));
     actions.clearSearch->setShortcut(Qt::Key_Escape);
     connect(actions.clearSearch, &QAction::triggered, filterBar(), &FilterBar::clearSearch);
+    actions.copyLink = new CopyLinkAction(this);
     actions.muteAlerts = new QAction(tr("&Mute desktop alerts for %1").arg(outboxName()), this);
     actions.muteAlerts->setObjectName(QStringLiteral("muteAlertsAction"));
     actions.muteAlerts->setCheckable(true);

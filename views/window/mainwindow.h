@@ -113,6 +113,9 @@ public:
     // The event table on this filter and sort (outbox-dashboard --search, --state, --sort).
     void openEventView(const EventFilter &filter, int column, Qt::SortOrder order);
     bool selectEvent(const QString &eventId);
+    // The Events page on this event, its detail showing at once and its row selected once
+    // loaded (a link's event=, --select).
+    void openEvent(const QString &eventId);
     bool selectFirstEventWithStatus(const QString &status);
     // The pages, by the names --tab takes: overview, events, errors, diagnosis, audit, lifecycle,
     // policy. The old tab names still work: detail = events, charts = overview (pageForName).

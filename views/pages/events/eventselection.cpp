@@ -34,6 +34,17 @@ void EventSelection::onCurrentRowChanged()
     m_detail->setNotice({});
 }
 
+void EventSelection::choose(const QString &eventId)
+{
+    m_eventId = eventId;
+    m_listed = false;
+    m_listedUnder = m_model->filter();
+    m_detail->setEventId(eventId);
+    m_detail->setNotice({});
+    if (const int row = m_model->rowOfEvent(eventId); row >= 0)
+        select(row);
+}
+
 void EventSelection::onLoaded()
 {
     if (m_eventId.isEmpty())

@@ -24,6 +24,9 @@ public:
 
     QString eventId() const { return m_eventId; } // the event chosen, listed or not
     bool isListed() const { return m_listed; }
+    // The detail on `eventId`, chosen from elsewhere (a link, --select): its row is selected now
+    // or once the rows arrive, and the detail says so if the table does not list it.
+    void choose(const QString &eventId);
 
 private:
     void onCurrentRowChanged();

@@ -36,7 +36,7 @@ EventsPage::EventsPage(EventListModel *events, DetailReader *reader,
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
-    new EventSelection(m_view, m_events, m_detail, this);
+    m_selection = new EventSelection(m_view, m_events, m_detail, this);
     connect(m_filterBar, &FilterBar::filterChanged, this, &EventsPage::applyFilter);
     connect(m_activeFilter, &ActiveFilterBar::clearRequested, m_filterBar,
         [this] { m_filterBar->setFilter({}); });
@@ -134,6 +134,11 @@ bool EventsPage::selectEvent(const QString &eventId)
         return false;
     m_view->setCurrentIndex(m_view->model()->index(row, 0));
     return m_detail->eventId() == eventId;
+}
+
+void EventsPage::openEvent(const QString &eventId)
+{
+    m_selection->choose(eventId);
 }
 
 bool EventsPage::selectFirstEventWithStatus(const QString &status)

@@ -15,6 +15,7 @@ class ActiveFilterBar;
 class ColumnFitter;
 class DetailPane;
 class DetailReader;
+class EventSelection;
 class EventListModel;
 class FilterBar;
 class QSplitter;
@@ -40,6 +41,8 @@ public:
     // True once the detail shows it (the event is among the loaded rows).
     bool selectEvent(const QString &eventId);
     bool selectFirstEventWithStatus(const QString &status);
+    // The detail on this event at once, its row selected once loaded (EventSelection::choose).
+    void openEvent(const QString &eventId);
 
 private:
     void setupTable();
@@ -54,4 +57,5 @@ private:
     DetailPane *m_detail = nullptr;
     QSplitter *m_splitter = nullptr;
     ColumnFitter *m_fitter = nullptr;
+    EventSelection *m_selection = nullptr;
 };
