@@ -4,6 +4,7 @@
 // the textfile written atomically, bad input refused with nothing written, an unreachable server
 // written as outbox_up 0 without its password, a state a profile's schema cannot tell left out
 // rather than 0, and 1,000 made-up error categories counted as one `other` series.
+#include "databaseurl.h"
 #include "fixturescript.h"
 #include "testdata.h"
 #include "outboxctlrun.h"
@@ -195,6 +196,10 @@ private slots:
         QVERIFY(run.out.contains(u"# TYPE outbox_delivered_last_hour gauge"_qs));
         QVERIFY(s.contains(
             u"outbox_build_info{version=\""_qs + u"" OUTBOX_HEALTH_VERSION ""_qs + u"\"}"_qs));
+        // The database, for the alert rules' links to the dashboard: never its password.
+        QCOMPARE(s.value(u"outbox_info{"_qs + shop + u",db=\""_qs
+                     + DatabaseUrl::parse(database->url(), nullptr).toStorableString() + u"\"}"_qs),
+            u"1"_qs);
         // No event ID, aggregate or message ever becomes a label.
         QVERIFY(!run.out.join(u"\n"_qs).contains(u"HTTP 400"_qs));
         QVERIFY(!run.out.join(u"\n"_qs).contains(u"D-1"_qs));
@@ -331,6 +336,8 @@ private slots:
         const QString text = readFile(path);
         QVERIFY2(text.contains(u"\noutbox_up{outbox=\"orders\"} 0\n"_qs), qPrintable(text));
         QVERIFY(!text.contains(u"outbox_events"_qs));
+        // Where it is, for the alert's link to the dashboard.
+        QVERIFY2(text.contains(u"\noutbox_info{outbox=\"orders\",db=\"postgresql://op@127.0.0.1:1/orders\"} 1\n"_qs), qPrintable(text));
         QCOMPARE(run.err.size(), 1);
         QVERIFY2(
             run.err.constFirst().contains(u"outbox_up 0"_qs), qPrintable(run.err.constFirst()));

@@ -1,9 +1,12 @@
 // Links to a view (ViewLink): outbox-health:open?db=…&state=dead&event=EV-1 read into the
 // options outbox-dashboard takes, written back the same, and every link that is not exactly one
 // refused with a line that names the problem and never the password.
+#include "testdata.h"
 #include "testmain.h"
 #include "viewlink.h"
 
+#include <QFile>
+#include <QRegularExpression>
 
 class TestViewLink : public QObject
 {
@@ -196,6 +199,28 @@ private slots:
         QVERIFY(!ViewLink::fromUrl(text, &why));
         QCOMPARE(why, error);
         QVERIFY2(!why.contains(u"s3cret"_qs), qPrintable(why));
+    }
+
+    // The links the shipped alert rules make (their promtool tests hold what Prometheus makes
+    // of them): each opens its rows of shop's database.
+    void readsTheAlertRulesLinks()
+    {
+        QFile tests(TestData::path("prometheus/outbox-alerts.test.yml"));
+        QVERIFY(tests.open(QIODevice::ReadOnly));
+        static const QRegularExpression annotation(u"^\\s*dashboard: \"(.*)\"$"_qs,
+            QRegularExpression::MultilineOption);
+        int links = 0;
+        for (const QRegularExpressionMatch &match :
+            annotation.globalMatch(QString::fromUtf8(tests.readAll()))) {
+            QString error;
+            const auto link = ViewLink::fromUrl(match.captured(1), &error);
+            QVERIFY2(link, qPrintable(match.captured(1) + u": "_qs + error));
+            QVERIFY(!link->state.isEmpty() || !link->tab.isEmpty());
+            if (!link->db.isEmpty())
+                QCOMPARE(link->db, u"postgresql://monitor@db.internal/shop"_qs);
+            ++links;
+        }
+        QCOMPARE(links, 5); // one per alert
     }
 
     void acceptsTheLongestLink()

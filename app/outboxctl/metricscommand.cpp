@@ -65,6 +65,7 @@ int runMetrics(const QStringList &arguments)
     outbox.outbox = parser.isSet(u"outbox"_qs) ? parser.value(u"outbox"_qs) : defaultName(url);
     if (outbox.outbox.trimmed().isEmpty())
         return Cli::fail(u"metrics: --outbox must not be empty"_qs);
+    outbox.db = url.toStorableString();
     const QString textfile = parser.value(u"textfile"_qs);
     if (parser.isSet(u"textfile"_qs)
         && (textfile.isEmpty() || !QFileInfo(QFileInfo(textfile).absolutePath()).isDir()))

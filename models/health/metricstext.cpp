@@ -1,5 +1,6 @@
 #include "metricstext.h"
 
+#include "databaseurl.h"
 #include "saturating.h"
 
 #include <QStringList>
@@ -150,12 +151,20 @@ void writeScrape(Writer &writer, const QList<OutboxMetrics> &outboxes, const QSt
 {
     writer.family(u"outbox_build_info"_qs, u"Outbox Health's version; always 1."_qs,
         {{label(u"version"_qs, version), u"1"_qs}});
+    QList<Sample> info;
     QList<Sample> up;
     QList<Sample> duration;
     for (const OutboxMetrics &outbox : outboxes) {
+        if (!outbox.db.isEmpty())
+            info << Sample {outboxLabel(outbox) + u","_qs
+                    + label(u"db"_qs, DatabaseUrl::maskPasswords(outbox.db)),
+                u"1"_qs};
         up << Sample {outboxLabel(outbox), outbox.snapshot ? u"1"_qs : u"0"_qs};
         duration << Sample {outboxLabel(outbox), number(outbox.snapshotSeconds)};
     }
+    writer.family(u"outbox_info"_qs,
+        u"The outbox's database URL (never a password), for a link to the dashboard; always 1."_qs,
+        info);
     writer.family(u"outbox_up"_qs, u"1 when the outbox's snapshot could be read, else 0."_qs, up);
     writer.family(u"outbox_snapshot_duration_seconds"_qs,
         u"How long reading the outbox's health snapshot took."_qs, duration);

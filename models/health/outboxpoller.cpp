@@ -43,6 +43,7 @@ void OutboxPoller::poll()
     QString error;
     OutboxMetrics metrics;
     metrics.outbox = m_entry.name;
+    metrics.db = m_entry.url.toStorableString();
     metrics.snapshot = read(&error);
     metrics.snapshotSeconds = double(timer.nsecsElapsed()) / 1e9;
     metrics.snapshotsTaken = ++m_polls;
