@@ -144,6 +144,24 @@ private slots:
         QTest::addRow("sort order") << QStringList {u"--sort"_qs, u"age:sideways"_qs}
                                     << u"outbox-dashboard: unknown sort order \"sideways\" (asc "
                                        "or desc)"_qs;
+        // A link as the one argument (the desktop's outbox-health: URL scheme).
+        QTest::addRow("link with a password")
+            << QStringList {u"outbox-health:open?db=postgresql://ops:s3cret@db/orders&state=dead"_qs}
+            << u"outbox-dashboard: the link's \"db\" holds a password: a link never carries one "
+               "(use ~/.pgpass or PGPASSWORD)"_qs;
+        QTest::addRow("link with a bad state")
+            << QStringList {u"outbox-health:open?db=sqlite:x.sqlite&state=sleeping"_qs}
+            << u"outbox-dashboard: unknown state \"sleeping\" (one of: any, pending, due, "
+               "scheduled, in-flight, lease-expired, delivered, dead, resolved)"_qs;
+        QTest::addRow("link of another scheme")
+            << QStringList {u"https://ops:s3cret@example.com/"_qs}
+            << u"outbox-dashboard: not an outbox-health: link (its scheme is https:)"_qs;
+        QTest::addRow("link beside options")
+            << QStringList {u"--read-only"_qs, u"outbox-health:open?state=dead"_qs}
+            << u"outbox-dashboard: a link is the one argument: no options beside it"_qs;
+        QTest::addRow("link of 8 KiB and more")
+            << QStringList {u"outbox-health:open?search="_qs + QString(9000, u'a')}
+            << u"outbox-dashboard: the link is longer than 8192 characters (9026)"_qs;
     }
     void dashboardRefusesABadViewWithoutADisplay()
     {
@@ -152,6 +170,7 @@ private slots:
         const Run run = dashboardWithoutDisplay(arguments);
         QCOMPARE(run.exitCode, 2);
         QCOMPARE(run.err.constFirst(), error);
+        QVERIFY(!run.err.join(u'\n').contains(u"s3cret"_qs));
     }
 };
 
