@@ -337,7 +337,10 @@ private slots:
         QVERIFY2(text.contains(u"\noutbox_up{outbox=\"orders\"} 0\n"_qs), qPrintable(text));
         QVERIFY(!text.contains(u"outbox_events"_qs));
         // Where it is, for the alert's link to the dashboard.
-        QVERIFY2(text.contains(u"\noutbox_info{outbox=\"orders\",db=\"postgresql://op@127.0.0.1:1/orders\"} 1\n"_qs), qPrintable(text));
+        QVERIFY2(
+            text.contains(
+                u"\noutbox_info{outbox=\"orders\",db=\"postgresql://op@127.0.0.1:1/orders\"} 1\n"_qs),
+            qPrintable(text));
         QCOMPARE(run.err.size(), 1);
         QVERIFY2(
             run.err.constFirst().contains(u"outbox_up 0"_qs), qPrintable(run.err.constFirst()));

@@ -26,16 +26,16 @@
 #include <QHeaderView>
 #include <QMenu>
 #include <QMenuBar>
-#include <QStatusBar>
-#include <QTableView>
-#include <QUrl>
 #include <QPointer>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QThread>
+#include <QUrl>
 
 namespace {
 
@@ -219,7 +219,8 @@ private slots:
         QCOMPARE(window->detailPane()->eventId(), u"P-0007"_qs);
         QTRY_VERIFY(window->detailPane()->summaryText().contains(u"P-0007"_qs));
         for (int row = 0; row < window->eventModel()->rowCount(); ++row)
-            QCOMPARE(window->eventModel()->index(row, 0).data(EventListModel::StatusRole).toString(),
+            QCOMPARE(
+                window->eventModel()->index(row, 0).data(EventListModel::StatusRole).toString(),
                 u"DEAD"_qs);
 
         // View › Copy link to this view, once the operator sorted by failures.
@@ -267,8 +268,9 @@ private slots:
             QVERIFY(parkEvents(connection->database(), 3));
         }
         QString error;
-        const std::unique_ptr<DashboardApp> app = openLink(u"outbox-health:open?db="_qs
-                + database->url() + u"&state=dead&select=P-0000"_qs, &error);
+        const std::unique_ptr<DashboardApp> app = openLink(
+            u"outbox-health:open?db="_qs + database->url() + u"&state=dead&select=P-0000"_qs,
+            &error);
         QVERIFY2(app, qPrintable(error));
         QTRY_VERIFY_WITH_TIMEOUT(app->window(), 20000);
         MainWindow *window = app->window();

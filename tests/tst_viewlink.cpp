@@ -62,8 +62,8 @@ private slots:
             << u"OUTBOX-HEALTH:open?db=sqlite:a.sqlite"_qs << u"sqlite:a.sqlite"_qs << QString();
         QTest::addRow("//open") << u"outbox-health://open?db=sqlite:a.sqlite"_qs
                                 << u"sqlite:a.sqlite"_qs << QString();
-        QTest::addRow("trailing &") << u"outbox-health:open?db=sqlite:a.sqlite&"_qs
-                                    << u"sqlite:a.sqlite"_qs << QString();
+        QTest::addRow("trailing &")
+            << u"outbox-health:open?db=sqlite:a.sqlite&"_qs << u"sqlite:a.sqlite"_qs << QString();
         QTest::addRow("urlquery")
             << u"outbox-health:open?db=postgresql%3A%2F%2Fops%40db%2Forders&search=time+out"_qs
             << u"postgresql://ops@db/orders"_qs << u"time out"_qs;
@@ -111,7 +111,8 @@ private slots:
         const auto back = ViewLink::fromUrl(link.toUrl(), &error);
         QVERIFY2(back, qPrintable(error));
         QCOMPARE(*back, link);
-        QVERIFY(link.toUrl().startsWith(u"outbox-health:open?db=postgresql://ops@db.internal:5433/orders&"_qs));
+        QVERIFY(link.toUrl().startsWith(
+            u"outbox-health:open?db=postgresql://ops@db.internal:5433/orders&"_qs));
     }
 
     void neverWritesAPassword()
@@ -156,35 +157,36 @@ private slots:
         QTest::addRow("repeated key") << u"outbox-health:open?state=dead&state=due"_qs
                                       << u"\"state\" is given twice in the link"_qs;
         QTest::addRow("repeated under its other name")
-            << u"outbox-health:open?event=A&select=B"_qs << u"\"event\" is given twice in the link"_qs;
+            << u"outbox-health:open?event=A&select=B"_qs
+            << u"\"event\" is given twice in the link"_qs;
         QTest::addRow("empty value")
             << u"outbox-health:open?state="_qs << u"the link's \"state\" has no value"_qs;
         QTest::addRow("blank value")
             << u"outbox-health:open?event=%20"_qs << u"the link's \"event\" has no value"_qs;
-        QTest::addRow("no value")
-            << u"outbox-health:open?read-only"_qs << u"the link's \"read-only\" has no value"_qs;
-        QTest::addRow("not a boolean")
-            << u"outbox-health:open?read-only=yes"_qs << u"the link's \"read-only\" is true or false"_qs;
-        QTest::addRow("another verb") << u"outbox-health:replay?state=dead"_qs
-                                      << u"the link does not say open: outbox-health:open?KEY=VALUE&…"_qs;
-        QTest::addRow("another scheme")
-            << u"https://example.com/?db=sqlite:a.sqlite"_qs
-            << u"not an outbox-health: link (its scheme is https:)"_qs;
-        QTest::addRow("a database URL")
-            << u"sqlite:/var/lib/shop.sqlite"_qs
-            << u"not an outbox-health: link (its scheme is sqlite:)"_qs;
+        QTest::addRow("no value") << u"outbox-health:open?read-only"_qs
+                                  << u"the link's \"read-only\" has no value"_qs;
+        QTest::addRow("not a boolean") << u"outbox-health:open?read-only=yes"_qs
+                                       << u"the link's \"read-only\" is true or false"_qs;
+        QTest::addRow("another verb")
+            << u"outbox-health:replay?state=dead"_qs
+            << u"the link does not say open: outbox-health:open?KEY=VALUE&…"_qs;
+        QTest::addRow("another scheme") << u"https://example.com/?db=sqlite:a.sqlite"_qs
+                                        << u"not an outbox-health: link (its scheme is https:)"_qs;
+        QTest::addRow("a database URL") << u"sqlite:/var/lib/shop.sqlite"_qs
+                                        << u"not an outbox-health: link (its scheme is sqlite:)"_qs;
         QTest::addRow("no scheme")
             << u"shop.sqlite"_qs
             << u"not a link: outbox-dashboard takes options (see --help) or one link, "
                "outbox-health:open?KEY=VALUE&…"_qs;
         QTest::addRow("a fragment") << u"outbox-health:open?event=EV#1"_qs
                                     << u"the link holds a # (in a value, write it %23)"_qs;
-        const QString notText = u"the link's \"event\" is not percent-encoded UTF-8 text (a control "
-                                "character, a stray %, bytes that are not UTF-8)"_qs;
+        const QString notText
+            = u"the link's \"event\" is not percent-encoded UTF-8 text (a control "
+              "character, a stray %, bytes that are not UTF-8)"_qs;
         QTest::addRow("stray percent sign") << u"outbox-health:open?event=100%"_qs << notText;
         QTest::addRow("bad escape") << u"outbox-health:open?event=%zz"_qs << notText;
-        QTest::addRow("line feed") << u"outbox-health:open?event=EV%0Aoutbox-dashboard: ok"_qs
-                                   << notText;
+        QTest::addRow("line feed")
+            << u"outbox-health:open?event=EV%0Aoutbox-dashboard: ok"_qs << notText;
         QTest::addRow("escape") << u"outbox-health:open?event=%1B%5B2K"_qs << notText;
         QTest::addRow("not UTF-8") << u"outbox-health:open?event=%FF%FE"_qs << notText;
         QTest::addRow("8 KiB and more")
@@ -207,8 +209,8 @@ private slots:
     {
         QFile tests(TestData::path("prometheus/outbox-alerts.test.yml"));
         QVERIFY(tests.open(QIODevice::ReadOnly));
-        static const QRegularExpression annotation(u"^\\s*dashboard: \"(.*)\"$"_qs,
-            QRegularExpression::MultilineOption);
+        static const QRegularExpression annotation(
+            u"^\\s*dashboard: \"(.*)\"$"_qs, QRegularExpression::MultilineOption);
         int links = 0;
         for (const QRegularExpressionMatch &match :
             annotation.globalMatch(QString::fromUtf8(tests.readAll()))) {

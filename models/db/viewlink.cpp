@@ -109,8 +109,7 @@ bool holdsPassword(const Key &key, const QString &value)
 {
     if (DatabaseUrl::maskPasswords(value) != value)
         return true;
-    return key.text == &ViewLink::db
-        && !DatabaseUrl::parse(value, nullptr).password().isEmpty();
+    return key.text == &ViewLink::db && !DatabaseUrl::parse(value, nullptr).password().isEmpty();
 }
 
 // Sets `key` of `link` from the link's text; false with *error.

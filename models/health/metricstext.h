@@ -1,8 +1,9 @@
 // The health snapshots of one or more outboxes as a Prometheus scrape: the text exposition
 // format (version 0.0.4) or OpenMetrics 1.0. Every family has HELP and TYPE; values are in base
 // units (seconds); labels carry the outbox's name and a state, bucket or category (outbox_info
-// its database URL without a password), never an event ID, an aggregate or a message. A figure the outbox's schema cannot tell is absent,
-// never 0. `outboxctl metrics` prints it (docs/outboxctl.md, metrics).
+// its database URL without a password), never an event ID, an aggregate or a message. A figure
+// the outbox's schema cannot tell is absent, never 0. `outboxctl metrics` prints it
+// (docs/outboxctl.md, metrics).
 #pragma once
 
 #include "healthsnapshot.h"

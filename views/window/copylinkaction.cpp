@@ -23,8 +23,8 @@ QString sortText(const QHeaderView *header)
     const Qt::SortOrder order = header->sortIndicatorOrder();
     if (column == EventListModel::AgeColumn && order == Qt::AscendingOrder)
         return {};
-    const QString text = EventListModel::columnTitle(column).toLower().replace(
-                             QLatin1Char(' '), QLatin1Char('-'))
+    const QString text
+        = EventListModel::columnTitle(column).toLower().replace(QLatin1Char(' '), QLatin1Char('-'))
         + (order == Qt::DescendingOrder ? QStringLiteral(":desc") : QString());
     QString error; // a column the table cannot sort in SQL has no name for --sort
     const auto parsed = EventListModel::sortFromText(text, &error);
