@@ -174,6 +174,16 @@ private slots:
                 << u"UNHEALTHY: max_oldest_pending_ms is 1 min 30 s (90000 ms), above the limit "
                    u"1 min 29 s (89999 ms); max_dead is 2, above the limit 0; max_lease_expired "
                    u"is 1, above the limit 0"_qs;
+            // --max-oldest-pending takes units; given, it is no default.
+            QTest::addRow("%s: --max-oldest-pending 1m", e)
+                << engine << QStringList {u"--max-oldest-pending"_qs, u"1m"_qs} << 1
+                << u"\"healthy\":false,\"violations\":[{\"threshold\":\"max_oldest_pending_ms\","
+                   u"\"limit\":60000,\"value\":90000}]"_qs
+                << u"UNHEALTHY: max_oldest_pending_ms is 1 min 30 s (90000 ms), above the limit "
+                   u"1 min 0 s (60000 ms)"_qs;
+            QTest::addRow("%s: --max-oldest-pending 1.5m is the age itself", e)
+                << engine << QStringList {u"--max-oldest-pending"_qs, u"1.5m"_qs} << 0 << healthy
+                << u"healthy"_qs;
         }
     }
     void thresholds()
