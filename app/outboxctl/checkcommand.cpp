@@ -173,7 +173,7 @@ QString report(const HealthSnapshot &snapshot, const QString &database,
         : QString();
     return QStringLiteral("outbox health of %1%2 at %3\n")
                .arg(Cli::printable(database), Cli::printable(through),
-                   TimeFormat::isoLocal(snapshot.now))
+                   Cli::timeText(snapshot.now))
         + countsLine(snapshot) + u"\noldest:   "_qs + oldest + u"\n"_qs + histogramLines(snapshot)
         + u"\nlast hour: "_qs + lastHour + u"\n"_qs + latencyLine(snapshot, profile) + implausible
         + schema + verdictLine(violations, parser);
