@@ -1,6 +1,8 @@
 // --help and --version as a user meets them: the version of project(VERSION ...), every
 // subcommand listed, "Usage: outboxctl COMMAND [options]" with examples, the relay's
-// --give-up-after-ms explained and checked, and the dashboard answering both without a display.
+// --give-up-after explained and checked (and its old spelling --give-up-after-ms), duration
+// options in units, Qt's parser errors in the program's own style, and the dashboard answering
+// both without a display.
 #include "outboxctlrun.h"
 #include "testmain.h"
 
@@ -87,10 +89,78 @@ private slots:
         const Run run = outboxctl({u"relay"_qs, u"--help"_qs});
         QCOMPARE(run.exitCode, 0);
         const QString help = run.out.join(u' ').simplified();
-        QVERIFY2(help.contains(u"--give-up-after-ms <T>"_qs), qPrintable(help));
-        QVERIFY(help.contains(u"default 60000; 0 = keep reconnecting forever"_qs));
-        QVERIFY(
-            !run.out.filter(u"  outboxctl relay "_qs).filter(u"--give-up-after-ms"_qs).isEmpty());
+        QVERIFY2(help.contains(u"--give-up-after <DURATION>"_qs), qPrintable(help));
+        QVERIFY(help.contains(u"default 1m; 0 = keep reconnecting forever"_qs));
+        QVERIFY(!run.out.filter(u"  outboxctl relay "_qs).filter(u"--give-up-after "_qs).isEmpty());
+        // The old spelling still works (below) but is no longer offered.
+        QVERIFY2(!help.contains(u"-ms"_qs), qPrintable(help));
+    }
+
+    // Every duration option takes units; its old -ms spelling, hidden from --help, still takes
+    // whole milliseconds.
+    void durationsTakeUnits_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("error");
+        const QStringList relay = {u"relay"_qs, u"--db"_qs, u"sqlite:/nonexistent/dir/r.sqlite"_qs};
+        QTest::addRow("relay --give-up-after, no unit we know")
+            << relay + QStringList {u"--give-up-after"_qs, u"soon"_qs}
+            << u"outboxctl: relay: --give-up-after must be a duration such as 500ms, 30s, 10m, 2h "
+               "or 7d (plain numbers are milliseconds), not 'soon'"_qs;
+        QTest::addRow("relay --give-up-after beyond a day")
+            << relay + QStringList {u"--give-up-after"_qs, u"25h"_qs}
+            << u"outboxctl: relay: --give-up-after must be from 0 to 1d, not '25h'"_qs;
+        QTest::addRow("relay: both spellings")
+            << relay + QStringList {u"--lease"_qs, u"2s"_qs, u"--lease-ms"_qs, u"2000"_qs}
+            << u"outboxctl: relay: --lease and --lease-ms are the same option; give one"_qs;
+        QTest::addRow("check --max-oldest-pending")
+            << QStringList {u"check"_qs, u"--db"_qs, u"sqlite:/nonexistent/x.sqlite"_qs,
+                   u"--max-oldest-pending"_qs, u"-5m"_qs}
+            << u"outboxctl: check: --max-oldest-pending must be a duration such as 500ms, 30s, "
+               "10m, 2h or 7d (plain numbers are milliseconds), not '-5m'"_qs;
+        QTest::addRow("export --older-than")
+            << QStringList {u"export"_qs, u"--db"_qs, u"sqlite:/nonexistent/x.sqlite"_qs,
+                   u"--older-than"_qs, u"1w"_qs}
+            << u"outboxctl: export: --older-than must be a duration such as 500ms, 30s, 10m, 2h "
+               "or 7d (plain numbers are milliseconds), not '1w'"_qs;
+        QTest::addRow("serve --interval")
+            << QStringList {u"serve"_qs, u"--outbox"_qs, u"a=sqlite:/nonexistent/x.sqlite"_qs,
+                   u"--interval"_qs, u"500ms"_qs}
+            << u"outboxctl: serve: --interval must be from 1 s to 1 d, in seconds (15) or as a "
+               "duration (30s, 5m), not '500ms'"_qs;
+    }
+    void durationsTakeUnits()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, error);
+        const Run run = outboxctl(arguments);
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err, QStringList {error});
+        QVERIFY(run.out.isEmpty());
+    }
+
+    // Qt's parser errors come out as the program's own: "outboxctl: COMMAND: ...", lower case,
+    // no full stop; exit 2.
+    void parserErrorsInTheProgramsStyle_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("error");
+        for (const QString &command : commands)
+            QTest::addRow("%s: unknown option", qPrintable(command)) << QStringList {
+                command, u"--bogus"_qs} << u"outboxctl: %1: unknown option 'bogus'"_qs.arg(command);
+        QTest::addRow("missing value") << QStringList {u"check"_qs, u"--db"_qs}
+                                       << u"outboxctl: check: missing value after '--db'"_qs;
+        QTest::addRow("value for a flag") << QStringList {u"errors"_qs,
+            u"--json=yes"_qs} << u"outboxctl: errors: unexpected value after '--json'"_qs;
+    }
+    void parserErrorsInTheProgramsStyle()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, error);
+        const Run run = outboxctl(arguments);
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err, QStringList {error});
+        QVERIFY(run.out.isEmpty());
     }
 
     void relayRefusesABadGiveUpTime_data()
@@ -106,9 +176,10 @@ private slots:
         const Run run = outboxctl({u"relay"_qs, u"--db"_qs,
             u"sqlite:/nonexistent/dir/relay.sqlite"_qs, u"--give-up-after-ms"_qs, value});
         QCOMPARE(run.exitCode, 2);
+        // The old spelling keeps its message, now naming the value as every other one does.
         QCOMPARE(run.err,
-            QStringList {
-                u"outboxctl: relay: --give-up-after-ms must be a whole number from 0 to 86400000"_qs});
+            QStringList {u"outboxctl: relay: --give-up-after-ms must be a whole number from 0 to "
+                         "86400000, not '%1'"_qs.arg(value)});
         QVERIFY(run.out.isEmpty());
     }
 

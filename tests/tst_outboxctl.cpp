@@ -145,8 +145,12 @@ private slots:
             u"--fail-rate"_qs, u"2"_qs} << u"--fail-rate must be a probability"_qs;
         QTest::addRow("relay: reversed latency range") << QStringList {u"relay"_qs, u"--db"_qs,
             file, u"--latency-ms"_qs, u"5..1"_qs} << u"--latency-ms must be a range"_qs;
+        QTest::addRow("relay: reversed latency range in units") << QStringList {u"relay"_qs,
+            u"--db"_qs, file, u"--latency"_qs, u"5ms..1ms"_qs} << u"--latency must be a range"_qs;
+        QTest::addRow("relay: a lease that is no duration") << QStringList {u"relay"_qs, u"--db"_qs,
+            file, u"--lease"_qs, u"long"_qs} << u"--lease must be a duration"_qs;
         QTest::addRow("relay: rate without duration") << QStringList {u"relay"_qs, u"--db"_qs, file,
-            u"--rate"_qs, u"100"_qs} << u"--rate needs --duration-ms"_qs;
+            u"--rate"_qs, u"100"_qs} << u"--rate needs --duration"_qs;
         QTest::addRow("relay: fault rates above 1") << QStringList {u"relay"_qs, u"--db"_qs, file,
             u"--fail-rate"_qs, u"0.6"_qs, u"--lost-ack-rate"_qs, u"0.6"_qs}
                                                     << u"add up to more than 1"_qs;

@@ -1,6 +1,7 @@
 // `outboxctl diagnose`, `errors`, `explain` and `replay --error-group` / `--dry-run` as an
 // operator runs them, on SQLite and PostgreSQL: exit codes (0 healthy, 1 a warning or critical
-// finding, 2 bad input), the JSON shapes of the contract, a group replayed and nothing else,
+// finding, 2 bad input or an unknown event), the JSON shapes of the contract, times in words
+// (ISO 8601, never epoch ms), `errors --now`, a group replayed and nothing else,
 // a dry run that leaves every table as it was, and through each built-in profile the codes
 // that its schema cannot check.
 #include "fixturescript.h"
@@ -9,10 +10,12 @@
 #include "outboxrows.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "timeformat.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSqlRecord>
 
 namespace {
@@ -101,6 +104,14 @@ QStringList everyRow(const QSqlDatabase &db)
     return rows;
 }
 
+// Human output tells times as ISO 8601 or "t=..", ages in units: never an epoch in ms (13
+// digits). The database's name is left out, which may hold digits of its own.
+bool hasEpochMs(const Run &run, const QString &url)
+{
+    static const QRegularExpression epoch(u"(?<!\\d)\\d{13}(?!\\d)"_qs);
+    return run.out.join(u"\n"_qs).remove(url).contains(epoch);
+}
+
 QStringList deadIds(const QSqlDatabase &db)
 {
     QStringList ids;
@@ -167,7 +178,10 @@ private slots:
         run = outboxctl(diagnose);
         QCOMPARE(run.exitCode, 1);
         QVERIFY(run.out.constFirst().startsWith(u"diagnosis of "_qs));
+        QVERIFY2(run.out.constFirst().endsWith(u" at "_qs + TimeFormat::isoLocal(T)),
+            qPrintable(run.out.constFirst()));
         QVERIFY(run.out.indexOf(u"CRITICAL relay_stalled (1)"_qs) > 0);
+        QVERIFY2(!hasEpochMs(run, database->url()), qPrintable(run.out.join(u"\n"_qs)));
 
         run = outboxctl({u"diagnose"_qs, u"--db"_qs, database->url(), u"--now"_qs, u"soon"_qs});
         QCOMPARE(run.exitCode, 2);
@@ -203,6 +217,31 @@ private slots:
         run = outboxctl({u"errors"_qs, u"--db"_qs, database->url()});
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(run.out.constFirst(), u"12 events (12 DEAD), PERMANENT: "_qs + signature);
+
+        // --now, as every read command takes it: a failure on --now's day reads as a clock
+        // time, on another day with its date.
+        AttemptRow attempt;
+        attempt.eventId = u"O-1"_qs;
+        attempt.claimedAt = T - 3000500;
+        attempt.finishedAt = T - 3000000; // 2026-12-01 08:13:03 UTC
+        attempt.outcome = u"DEAD"_qs;
+        attempt.error = u"timeout"_qs;
+        QVERIFY(insertAttempt(connection->database(), attempt));
+        const QStringList errors = {u"errors"_qs, u"--db"_qs, database->url(), u"--now"_qs};
+        run = outboxctl(errors + QStringList {Now});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains(u"  first seen 08:13:03, last seen 08:13:03"_qs),
+            qPrintable(run.out.join(u"\n"_qs)));
+        run = outboxctl(errors + QStringList {QString::number(T + 2 * 86400000LL)});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(
+            run.out.contains(u"  first seen 2026-12-01 08:13:03, last seen 2026-12-01 08:13:03"_qs),
+            qPrintable(run.out.join(u"\n"_qs)));
+        run = outboxctl(errors + QStringList {u"soon"_qs});
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err,
+            QStringList {u"outboxctl: errors: --now must be a whole number from 0 to "
+                         "9007199254740992, not 'soon'"_qs});
 
         // An unknown group: exit 2, nothing replayed.
         const QStringList replay = {u"replay"_qs, u"--db"_qs, database->url(), u"--operator"_qs,
@@ -252,15 +291,35 @@ private slots:
                     .toString()
                     .startsWith(u"likely to fail again: fix the consumer first"_qs));
 
-        // Listed by ID: the PENDING one and an unknown one are skipped, and say why.
-        run = outboxctl(
-            {u"replay"_qs, u"--db"_qs, database->url(), u"--event"_qs, u"O-1"_qs, u"--event"_qs,
-                u"P-1"_qs, u"--event"_qs, u"NOPE"_qs, u"--dry-run"_qs, u"--now"_qs, Now});
+        // The same in words: times as ISO 8601, the spread in units, never epoch ms.
+        run = outboxctl(dryRun);
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains(u"  due: from "_qs + TimeFormat::isoLocal(T) + u" to "_qs
+                     + TimeFormat::isoLocal(T + 65000) + u" (spread over 1 min 10 s)"_qs),
+            qPrintable(run.out.join(u"\n"_qs)));
+        QVERIFY2(!hasEpochMs(run, database->url()), qPrintable(run.out.join(u"\n"_qs)));
+        // --spread takes units (--spread-ms, its old spelling, whole ms): the same window.
+        run = outboxctl({u"replay"_qs, u"--db"_qs, database->url(), u"--all-dead"_qs,
+            u"--dry-run"_qs, u"--spread"_qs, u"70s"_qs, u"--now"_qs, Now, u"--json"_qs});
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(jsonOf(run).value(u"spread_ms"_qs).toInteger(), 70000);
+        QCOMPARE(jsonOf(run).value(u"last_due"_qs).toInteger(), T + 65000);
+
+        // Listed by ID: the PENDING one is skipped, and says why.
+        run = outboxctl({u"replay"_qs, u"--db"_qs, database->url(), u"--event"_qs, u"O-1"_qs,
+            u"--event"_qs, u"P-1"_qs, u"--dry-run"_qs, u"--now"_qs, Now});
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(run.out.constFirst(),
             u"dry run, nothing changed: would replay 1 event with one more attempt each"_qs);
-        QVERIFY(run.out.contains(
-            u"  would skip 2: P-1 (not DEAD: it is PENDING), NOPE (not found)"_qs));
+        QVERIFY(
+            run.out.contains(u"  due: all at "_qs + TimeFormat::isoLocal(T) + u" (no spread)"_qs));
+        QVERIFY(run.out.contains(u"  would skip 1: P-1 (not DEAD: it is PENDING)"_qs));
+        // An unknown one: exit 2, named, as the replay itself would refuse it.
+        run = outboxctl({u"replay"_qs, u"--db"_qs, database->url(), u"--event"_qs, u"O-1"_qs,
+            u"--event"_qs, u"NOPE"_qs, u"--dry-run"_qs, u"--now"_qs, Now});
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err,
+            QStringList {u"outboxctl: replay: no event with ID 'NOPE'; nothing changed"_qs});
         QCOMPARE(everyRow(connection->database()), before);
     }
 
@@ -293,7 +352,14 @@ private slots:
 
         run = outboxctl(explain + QStringList {u"--event"_qs, u"NOPE"_qs});
         QCOMPARE(run.exitCode, 2);
-        QCOMPARE(run.err.constFirst(), u"outboxctl: explain: no event with ID 'NOPE'"_qs);
+        QCOMPARE(run.err, QStringList {u"outboxctl: explain: no event with ID 'NOPE'"_qs});
+        QCOMPARE(run.out, QStringList());
+        run = outboxctl(explain + QStringList {u"--event"_qs, u"NOPE"_qs, u"--json"_qs});
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err, QStringList {u"outboxctl: explain: no event with ID 'NOPE'"_qs});
+        QCOMPARE(jsonOf(run).value(u"unknown_events"_qs).toArray(),
+            QJsonArray(
+                {QJsonObject {{u"event_id"_qs, u"NOPE"_qs}, {u"reason"_qs, u"not found"_qs}}}));
         run = outboxctl(
             explain + QStringList {u"--event"_qs, u"P-1"_qs, u"--policy"_qs, u"bogus"_qs});
         QCOMPARE(run.exitCode, 2);

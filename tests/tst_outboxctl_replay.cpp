@@ -1,11 +1,16 @@
 // `outboxctl replay` as an operator runs it, on SQLite and PostgreSQL: the exact JSON line,
 // the sentence, --all-dead narrowed by error category, a second identical replay that finds
-// everything already replayed, and bad input (blank reason or operator, both or neither of
-// --event and --all-dead) refused with exit 2, one line, and nothing changed.
+// everything already replayed, --older-than in units as its old spelling in ms, an unknown
+// event ID refused (exit 2, named in the JSON too), and bad input (blank reason or operator,
+// both or neither of --event and --all-dead, a bad duration, an unknown option in the
+// program's own style) refused with exit 2, one line, and nothing changed.
 #include "outboxctlrun.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QSqlError>
 
@@ -114,13 +119,13 @@ private slots:
         }
         const QString url = m_database->url();
         const QStringList events = {u"--event"_qs, u"E-2"_qs, u"--event"_qs, u"E-4"_qs,
-            u"--event"_qs, u"E-1"_qs, u"--event"_qs, u"E-404"_qs};
+            u"--event"_qs, u"E-1"_qs, u"--event"_qs, u"E-5"_qs};
         const Run run
             = outboxctl(replayArgs(url, events) + QStringList {u"--reset-budget"_qs, u"--json"_qs});
         QCOMPARE(run.err, QStringList());
         QCOMPARE(run.exitCode, 0); // skipped events are not an error
         QCOMPARE(run.out,
-            QStringList {u"{\"replayed\":[\"E-2\",\"E-1\"],\"skipped\":[\"E-4\",\"E-404\"]}"_qs});
+            QStringList {u"{\"replayed\":[\"E-2\",\"E-1\"],\"skipped\":[\"E-4\",\"E-5\"]}"_qs});
 
         const QSqlDatabase db = m_connection->database();
         QCOMPARE(statuses(db),
@@ -144,7 +149,7 @@ private slots:
             = outboxctl(replayArgs(url, events) + QStringList {u"--reset-budget"_qs, u"--json"_qs});
         QCOMPARE(again.exitCode, 0);
         QCOMPARE(again.out,
-            QStringList {u"{\"replayed\":[],\"skipped\":[\"E-2\",\"E-4\",\"E-1\",\"E-404\"]}"_qs});
+            QStringList {u"{\"replayed\":[],\"skipped\":[\"E-2\",\"E-4\",\"E-1\",\"E-5\"]}"_qs});
         QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM replay_log"_qs).toInt(), 2);
     }
 
@@ -196,6 +201,117 @@ private slots:
             0);
     }
 
+    // --older-than takes units; --older-than-ms, its old spelling, whole milliseconds: the same
+    // cut-off picks the same events.
+    void olderThanTakesUnitsLikeTheOldSpelling_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QStringList>("cutOff");
+        for (const char *engine : {"sqlite", "postgresql"}) {
+            QTest::addRow("%s: --older-than 10m", engine)
+                << QString::fromLatin1(engine) << QStringList {u"--older-than"_qs, u"10m"_qs};
+            QTest::addRow("%s: --older-than-ms 600000", engine)
+                << QString::fromLatin1(engine) << QStringList {u"--older-than-ms"_qs, u"600000"_qs};
+        }
+    }
+    void olderThanTakesUnitsLikeTheOldSpelling()
+    {
+        QFETCH(QString, engine);
+        QFETCH(QStringList, cutOff);
+        QString skip, fail;
+        if (!prepare(engine, &skip, &fail)) {
+            if (!fail.isEmpty())
+                QFAIL(qPrintable(fail));
+            QSKIP(qPrintable(skip));
+        }
+        const QSqlDatabase db = m_connection->database();
+        // At now = 900000: E-1 (created at 100) and E-2 (200) are older than 10 minutes, E-3
+        // (created at 9000) is 891000 ms old, also older; one more, created at 300001, is not.
+        QVERIFY(exec(db,
+            u"INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id, event_type,"
+            " payload, status, failures, next_attempt_at, created_at) VALUES ('E-6', 'Order',"
+            " '6', 'T', '{}', 'DEAD', 3, 0, 300001)"_qs));
+        const Run dryRun
+            = outboxctl(QStringList {u"replay"_qs, u"--db"_qs, m_database->url(), u"--all-dead"_qs,
+                            u"--dry-run"_qs, u"--now"_qs, u"900000"_qs, u"--json"_qs}
+                + cutOff);
+        QCOMPARE(dryRun.err, QStringList());
+        QCOMPARE(dryRun.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(dryRun.out.value(0).toUtf8())
+                     .object()
+                     .value(u"events"_qs)
+                     .toInt(),
+            3);
+        const Run run = outboxctl(QStringList {u"replay"_qs, u"--db"_qs, m_database->url(),
+                                      u"--all-dead"_qs, u"--operator"_qs, u"alice"_qs,
+                                      u"--reason"_qs, u"fixed"_qs, u"--now"_qs, u"900000"_qs}
+            + cutOff);
+        QCOMPARE(run.err, QStringList());
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.out, QStringList {u"replayed 3 events: E-1, E-2, E-3"_qs});
+        QCOMPARE(
+            scalar(db, u"SELECT status FROM delivery_outbox WHERE event_id = 'E-6'"_qs).toString(),
+            u"DEAD"_qs);
+    }
+
+    // An ID that names no event refuses the whole command (exit 2), naming it, and changes
+    // nothing, also for the IDs that exist; with --json the JSON on stdout names it and why.
+    void unknownEventIsRefused_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<bool>("json");
+        const QStringList events = {u"--event"_qs, u"E-1"_qs, u"--event"_qs, u"NOPE"_qs};
+        const QStringList who = {u"--operator"_qs, u"alice"_qs, u"--reason"_qs, u"fixed"_qs};
+        for (const char *engine : {"sqlite", "postgresql"}) {
+            const QString e = QString::fromLatin1(engine);
+            for (const QString &command : {u"replay"_qs, u"resolve"_qs}) {
+                const QStringList run = QStringList {command} + events + who;
+                QTest::addRow("%s: %s", engine, qPrintable(command)) << e << run << false;
+                QTest::addRow("%s: %s --json", engine, qPrintable(command))
+                    << e << run + QStringList {u"--json"_qs} << true;
+                QTest::addRow("%s: %s --dry-run --json", engine, qPrintable(command))
+                    << e << run + QStringList {u"--dry-run"_qs, u"--json"_qs} << true;
+            }
+        }
+    }
+    void unknownEventIsRefused()
+    {
+        QFETCH(QString, engine);
+        QFETCH(QStringList, arguments);
+        QFETCH(bool, json);
+        QString skip, fail;
+        if (!prepare(engine, &skip, &fail)) {
+            if (!fail.isEmpty())
+                QFAIL(qPrintable(fail));
+            QSKIP(qPrintable(skip));
+        }
+        const QSqlDatabase db = m_connection->database();
+        const QStringList before = statuses(db);
+        const QString command = arguments.constFirst();
+        arguments.insert(1, u"--db"_qs);
+        arguments.insert(2, m_database->url());
+        const Run run = outboxctl(arguments);
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err,
+            QStringList {
+                u"outboxctl: %1: no event with ID 'NOPE'; nothing changed"_qs.arg(command)});
+        if (json) {
+            QCOMPARE(run.out.size(), 1);
+            const QJsonObject object
+                = QJsonDocument::fromJson(run.out.constFirst().toUtf8()).object();
+            QCOMPARE(object.value(u"error"_qs).toString(), u"no event with ID 'NOPE'"_qs);
+            QCOMPARE(object.value(u"unknown_events"_qs).toArray(),
+                QJsonArray(
+                    {QJsonObject {{u"event_id"_qs, u"NOPE"_qs}, {u"reason"_qs, u"not found"_qs}}}));
+        } else {
+            QCOMPARE(run.out, QStringList());
+        }
+        QCOMPARE(statuses(db), before);
+        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM replay_log"_qs).toInt(), 0);
+        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM resolve_log"_qs).toInt(), 0);
+    }
+
     void sentenceNamesTheSkipped()
     {
         QString skip, fail;
@@ -232,6 +348,18 @@ private slots:
             << u"--error-category"_qs;
         QTest::addRow("negative spread")
             << event + who + why + QStringList {u"--spread-ms"_qs, u"-5"_qs} << u"--spread-ms"_qs;
+        QTest::addRow("spread without a unit we know")
+            << event + who + why + QStringList {u"--spread"_qs, u"10 parsecs"_qs}
+            << u"--spread must be a duration such as 500ms, 30s, 10m, 2h or 7d"_qs;
+        QTest::addRow("spread beyond a week")
+            << event + who + why + QStringList {u"--spread"_qs, u"8d"_qs}
+            << u"--spread must be from 0 to 7d, not '8d'"_qs;
+        QTest::addRow("both spellings of --older-than") << QStringList {u"--all-dead"_qs,
+                                                               u"--older-than"_qs, u"1m"_qs,
+                                                               u"--older-than-ms"_qs, u"60000"_qs}
+                + who + why << u"--older-than and --older-than-ms are the same option"_qs;
+        QTest::addRow("Qt's parser error in the program's style") << event + who + why
+                + QStringList {u"--spred"_qs, u"1m"_qs} << u"replay: unknown option 'spred'"_qs;
         QTest::addRow("bad now") << event + who + why + QStringList {u"--now"_qs, u"soon"_qs}
                                  << u"--now"_qs;
         QTest::addRow("blank event")

@@ -1,4 +1,4 @@
-// outboxctl check --db URL [--profile NAME|PATH] [--now MS] [--json] [--max-oldest-pending-ms N]
+// outboxctl check --db URL [--profile NAME|PATH] [--now MS] [--json] [--max-oldest-pending D]
 // [--max-dead N] [--max-lease-expired N] [--max-due N] [--no-default-thresholds]: the health
 // snapshot, read-only. Without limits it judges the window's red tiles (TileThresholds), each
 // overridden by its flag; --no-default-thresholds judges only the flags given. Exit 0 healthy,
@@ -34,12 +34,15 @@ bool parseOptions(
 {
     if (!parser.isSet(u"no-default-thresholds"_qs))
         *thresholds = HealthThresholds::fromTiles();
+    qint64 oldest = -1;
     if (!Cli::readNow(parser, now, error)
-        || !parseCount(parser, u"max-oldest-pending-ms"_qs, &thresholds->maxOldestPendingMs, error)
+        || !Cli::readDuration(parser, u"max-oldest-pending"_qs, 0, Cli::MaxTimeMs, &oldest, error)
         || !parseCount(parser, u"max-dead"_qs, &thresholds->maxDead, error)
         || !parseCount(parser, u"max-lease-expired"_qs, &thresholds->maxLeaseExpired, error)
         || !parseCount(parser, u"max-due"_qs, &thresholds->maxDue, error))
         return false;
+    if (oldest >= 0)
+        thresholds->maxOldestPendingMs = oldest;
     return true;
 }
 
@@ -47,7 +50,7 @@ bool parseOptions(
 const QList<std::pair<QString, QString>> &thresholdKeys()
 {
     static const QList<std::pair<QString, QString>> keys
-        = {{u"max-oldest-pending-ms"_qs, u"oldest_pending_age_ms"_qs}, {u"max-dead"_qs, u"dead"_qs},
+        = {{u"max-oldest-pending"_qs, u"oldest_pending_age_ms"_qs}, {u"max-dead"_qs, u"dead"_qs},
             {u"max-lease-expired"_qs, u"lease_expired"_qs}, {u"max-due"_qs, u"due"_qs}};
     return keys;
 }
@@ -114,9 +117,11 @@ QString verdictLine(const QList<HealthViolation> &violations, const QCommandLine
         };
         QString option = violation.threshold;
         option.replace(QLatin1Char('_'), QLatin1Char('-'));
+        if (age)
+            option = u"max-oldest-pending"_qs; // or its old spelling, --max-oldest-pending-ms
         parts << QStringLiteral("%1 is %2, above the %3limit %4")
                      .arg(violation.threshold, figure(violation.value),
-                         parser.isSet(option) ? QString() : u"default "_qs,
+                         Cli::isDurationSet(parser, option) ? QString() : u"default "_qs,
                          figure(violation.limit));
     }
     return u"UNHEALTHY: "_qs + parts.join(u"; "_qs);
@@ -168,7 +173,7 @@ QString report(const HealthSnapshot &snapshot, const QString &database,
         : QString();
     return QStringLiteral("outbox health of %1%2 at %3\n")
                .arg(Cli::printable(database), Cli::printable(through),
-                   TimeFormat::isoLocal(snapshot.now))
+                   Cli::timeText(snapshot.now))
         + countsLine(snapshot) + u"\noldest:   "_qs + oldest + u"\n"_qs + histogramLines(snapshot)
         + u"\nlast hour: "_qs + lastHour + u"\n"_qs + latencyLine(snapshot, profile) + implausible
         + schema + verdictLine(violations, parser);
@@ -179,17 +184,18 @@ bool judgeable(const QCommandLineParser &parser, const HealthSnapshot &snapshot,
     const OutboxProfile &profile, QString *error)
 {
     for (const auto &[option, key] : thresholdKeys()) {
-        if (parser.isSet(option) && !snapshot.isAvailable(key)) {
-            *error = QStringLiteral("--%1 cannot be judged: %2 is not available with profile %3")
-                         .arg(option, key, profile.name());
+        if (Cli::isDurationSet(parser, option) && !snapshot.isAvailable(key)) {
+            *error = QStringLiteral("%1 cannot be judged: %2 is not available with profile %3")
+                         .arg(Cli::durationSpelling(parser, option), key, profile.name());
             return false;
         }
     }
     // A row with no plausible created_at could be the oldest: the age limit cannot be met
     // honestly, and passing it would call an outbox healthy that may not be.
-    if (parser.isSet(u"max-oldest-pending-ms"_qs) && snapshot.implausible.any()) {
-        *error = QStringLiteral("--max-oldest-pending-ms cannot be judged: %1")
-                     .arg(snapshot.implausible.sentence());
+    const QString oldest = u"max-oldest-pending"_qs;
+    if (Cli::isDurationSet(parser, oldest) && snapshot.implausible.any()) {
+        *error = QStringLiteral("%1 cannot be judged: %2")
+                     .arg(Cli::durationSpelling(parser, oldest), snapshot.implausible.sentence());
         return false;
     }
     return true;
@@ -199,8 +205,8 @@ void addOptions(QCommandLineParser &parser)
 {
     Cli::addReportOptions(
         parser, u"The time to judge at"_qs, u"Print the snapshot as one JSON object."_qs);
-    parser.addOption({u"max-oldest-pending-ms"_qs,
-        u"Unhealthy when the oldest PENDING event is older."_qs, u"N"_qs});
+    Cli::addDurationOption(
+        parser, u"max-oldest-pending"_qs, u"Unhealthy when the oldest PENDING event is older."_qs);
     parser.addOption({u"max-dead"_qs, u"Unhealthy when more events are DEAD."_qs, u"N"_qs});
     parser.addOption(
         {u"max-lease-expired"_qs, u"Unhealthy when more leases have expired."_qs, u"N"_qs});

@@ -1,14 +1,19 @@
 #include "cli.h"
 
 #include "boundedfile.h"
+#include "durationtext.h"
 #include "plaintext.h"
 #include "profileconnection.h"
 #include "schema.h"
+#include "timeformat.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QFileInfo>
 #include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTextStream>
 
 #include <termios.h>
@@ -33,6 +38,33 @@ void printLine(const QString &line)
     out << line << Qt::endl;
 }
 
+QString timeText(qint64 time)
+{
+    return TimeFormat::isLogical(time) ? QStringLiteral("t=%1").arg(time)
+                                       : TimeFormat::isoLocal(time);
+}
+
+int failUnknownEvents(
+    const QString &command, const QStringList &ids, bool json, const QString &then)
+{
+    QStringList quoted;
+    for (const QString &id : ids)
+        quoted << QLatin1Char('\'') + id + QLatin1Char('\'');
+    const QString message = ids.size() == 1
+        ? QStringLiteral("no event with ID %1").arg(quoted.constFirst())
+        : QStringLiteral("no events with IDs %1").arg(quoted.join(QStringLiteral(", ")));
+    if (json) {
+        QJsonArray unknown;
+        for (const QString &id : ids)
+            unknown.append(QJsonObject {{QStringLiteral("event_id"), id},
+                {QStringLiteral("reason"), QStringLiteral("not found")}});
+        printLine(QString::fromUtf8(QJsonDocument(QJsonObject {{QStringLiteral("error"), message},
+                                                      {QStringLiteral("unknown_events"), unknown}})
+                                        .toJson(QJsonDocument::Compact)));
+    }
+    return fail(command + QStringLiteral(": ") + message + then);
+}
+
 namespace {
 
 // A few examples, printed at the end of `outboxctl COMMAND --help`.
@@ -50,22 +82,22 @@ QString examples(const QString &command)
             u"  outboxctl check --db postgresql://monitor@db.internal/shop\n"
             "  outboxctl check --db sqlite:/var/lib/shop/outbox.sqlite --json --max-dead 0\n"
             "  outboxctl check --db postgresql://db.internal/jobs --profile pg-boss "
-            "--max-oldest-pending-ms 60000\n"_qs},
+            "--max-oldest-pending 1m\n"_qs},
         {u"relay"_qs,
             u"  outboxctl relay --db sqlite:/tmp/relay.sqlite --produce 2000 --workers 2\n"
             "  outboxctl relay --db sqlite:/tmp/relay.sqlite --produce 500 --fail-rate 0.2 "
             "--lost-ack-rate 0.1 --budget 5\n"
             "  outboxctl relay --db postgresql://sim@localhost/relay --produce 10000 --workers 4 "
-            "--give-up-after-ms 120000\n"_qs},
+            "--give-up-after 2m\n"_qs},
         {u"replay"_qs,
             u"  outboxctl replay --db sqlite:/tmp/sim.sqlite --event EVENT-9 --operator alice "
             "--reason \"consumer fixed\"\n"
             "  outboxctl replay --db postgresql://ops@db.internal/shop --all-dead "
-            "--error-category TRANSIENT --operator bob --reason \"broker back\" --spread-ms 60000\n"
+            "--error-category TRANSIENT --operator bob --reason \"broker back\" --spread 1m\n"
             "  outboxctl replay --db postgresql://ops@db.internal/shop --event ORDER-17 --operator "
             "carol --reason \"schema fixed\" --reset-budget --json\n"
             "  outboxctl replay --db postgresql://ops@db.internal/shop --error-group \"HTTP <n> "
-            "from inventory\" --dry-run --spread-ms 60000\n"_qs},
+            "from inventory\" --dry-run --spread 1m\n"_qs},
         {u"generate"_qs,
             u"  outboxctl generate --db sqlite:/tmp/big.sqlite --events 25000\n"
             "  outboxctl generate --db postgresql://db.internal/scratch --events 2000000 --seed 7\n"_qs},
@@ -97,7 +129,8 @@ QString examples(const QString &command)
             "capped:10,20,40 --budget 4 --json\n"_qs},
         {u"errors"_qs,
             u"  outboxctl errors --db postgresql://monitor@db.internal/shop\n"
-            "  outboxctl errors --db sqlite:/var/lib/shop/outbox.sqlite --json\n"_qs},
+            "  outboxctl errors --db sqlite:/var/lib/shop/outbox.sqlite --json\n"
+            "  outboxctl errors --db sqlite:/tmp/sim.sqlite --now 100\n"_qs},
         {u"metrics"_qs,
             u"  outboxctl metrics --db postgresql://monitor@db.internal/shop --outbox shop\n"
             "  outboxctl metrics --db sqlite:/var/lib/shop/outbox.sqlite --textfile "
@@ -145,6 +178,18 @@ QString description(const QString &command)
     return descriptions.value(command, QStringLiteral("outboxctl ") + command);
 }
 
+// Qt's parser errors ("Unknown option 'x'.", "Missing value after '--db'.") in the program's own
+// style: a lower-case first letter (not of an acronym) and no full stop at the end.
+QString ownStyle(QString text)
+{
+    text = text.trimmed();
+    while (text.endsWith(QLatin1Char('.')))
+        text.chop(1);
+    if (text.size() > 1 && text.at(0).isUpper() && !text.at(1).isUpper())
+        text[0] = text.at(0).toLower();
+    return text;
+}
+
 } // namespace
 
 QString helpText(const QCommandLineParser &parser, const QString &command)
@@ -168,7 +213,7 @@ bool parse(
         {QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
     parser.addOption(help);
     if (!parser.parse(QStringList {QStringLiteral("outboxctl ") + command} + arguments)) {
-        *exitCode = fail(command + QStringLiteral(": ") + parser.errorText());
+        *exitCode = fail(command + QStringLiteral(": ") + ownStyle(parser.errorText()));
         return false;
     }
     if (parser.isSet(help)) {
@@ -225,6 +270,60 @@ bool readNow(const QCommandLineParser &parser, qint64 *now, QString *error)
 {
     *now = QDateTime::currentMSecsSinceEpoch();
     return readNumber(parser, QStringLiteral("now"), 0, MaxTimeMs, now, error);
+}
+
+void addDurationOption(QCommandLineParser &parser, const QString &name, const QString &description)
+{
+    parser.addOption(
+        {name, description + QStringLiteral(" As 500ms, 30s, 10m, 2h or 7d (a plain number: ms)."),
+            QStringLiteral("DURATION")});
+    QCommandLineOption old(name + QStringLiteral("-ms"),
+        QStringLiteral("The old spelling of --%1, in whole milliseconds.").arg(name),
+        QStringLiteral("N"));
+    old.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(old);
+}
+
+// The names given on the command line: isSet() warns about a name the command does not have.
+bool isDurationSet(const QCommandLineParser &parser, const QString &name)
+{
+    const QStringList given = parser.optionNames();
+    return given.contains(name) || given.contains(name + QStringLiteral("-ms"));
+}
+
+QString durationSpelling(const QCommandLineParser &parser, const QString &name)
+{
+    const bool old = parser.optionNames().contains(name + QStringLiteral("-ms"));
+    return QStringLiteral("--") + name + (old ? QStringLiteral("-ms") : QString());
+}
+
+bool readDuration(const QCommandLineParser &parser, const QString &name, qint64 low, qint64 high,
+    qint64 *ms, QString *error)
+{
+    const QString old = name + QStringLiteral("-ms");
+    if (parser.isSet(name) && parser.isSet(old)) {
+        *error = QStringLiteral("--%1 and --%2 are the same option; give one").arg(name, old);
+        return false;
+    }
+    if (parser.isSet(old)) // whole milliseconds, with the message it always had
+        return readNumber(parser, old, low, high, ms, error);
+    if (!parser.isSet(name))
+        return true;
+    const std::optional<qint64> value = DurationText::parseMs(parser.value(name));
+    if (!value) {
+        *error = QStringLiteral("--%1 must be a duration such as 500ms, 30s, 10m, 2h or 7d "
+                                "(plain numbers are milliseconds), not '%2'")
+                     .arg(name, parser.value(name));
+        return false;
+    }
+    if (*value < low || *value > high) {
+        *error = QStringLiteral("--%1 must be from %2 to %3, not '%4'")
+                     .arg(name, DurationText::format(low), DurationText::format(high),
+                         parser.value(name));
+        return false;
+    }
+    *ms = *value;
+    return true;
 }
 
 bool readErrorCategory(const QCommandLineParser &parser, QString *category, QString *error)

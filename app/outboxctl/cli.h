@@ -21,6 +21,14 @@ constexpr qint64 MaxTimeMs = 1LL << 53;
 // Prints "outboxctl: MESSAGE" on stderr and returns ExitCode::Error. The message is made safe
 // first: a URL's password masked, control characters escaped (one line, whatever it quotes).
 int fail(const QString &message);
+// A time in human output: local ISO 8601 with its offset ("2026-11-30T17:05:00.000+01:00", "Z"
+// where local is UTC), or "t=30" on a simulation's logical clock; never raw milliseconds.
+QString timeText(qint64 time);
+// Event IDs that name no event: "COMMAND: no event with ID 'NOPE'THEN" (or "no events with IDs
+// 'A', 'B'") on stderr and, with `json`, {"error":TEXT,"unknown_events":[{"event_id","reason"}]}
+// on stdout. Returns ExitCode::Error.
+int failUnknownEvents(
+    const QString &command, const QStringList &ids, bool json, const QString &then = {});
 void printLine(const QString &line);
 // Text from the database or the command line, for a plain-text line: control characters
 // escaped (PlainText::escaped) and URL passwords masked. JSON output does not go through it.
@@ -46,6 +54,17 @@ bool readNumber(const QCommandLineParser &parser, const QString &name, qint64 lo
     qint64 *value, QString *error);
 // --now MS: from 0 (1970) to MaxTimeMs; the current time when absent.
 bool readNow(const QCommandLineParser &parser, qint64 *now, QString *error);
+// A duration option: --NAME DURATION (500ms, 30s, 10m, 2h, 7d; a plain number is milliseconds)
+// and its old spelling --NAME-ms N (whole milliseconds), hidden from --help but still read.
+void addDurationOption(QCommandLineParser &parser, const QString &name, const QString &description);
+// Either spelling of duration option `name` is set.
+bool isDurationSet(const QCommandLineParser &parser, const QString &name);
+// The spelling the command line used, "--older-than" or "--older-than-ms" (for messages).
+QString durationSpelling(const QCommandLineParser &parser, const QString &name);
+// Duration option `name` in ms, from `low` to `high`, when it is set (*ms unchanged otherwise);
+// both spellings at once are refused.
+bool readDuration(const QCommandLineParser &parser, const QString &name, qint64 low, qint64 high,
+    qint64 *ms, QString *error);
 // --error-category: TRANSIENT or PERMANENT (any case), upper-cased into *category; empty when
 // the option is absent. Anything else would match nothing and look like success: refused.
 bool readErrorCategory(const QCommandLineParser &parser, QString *category, QString *error);

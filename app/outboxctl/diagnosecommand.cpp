@@ -30,9 +30,9 @@ QString report(const DiagnosisResult &result, const QString &database, const Out
 {
     const QString through
         = profile.isNative() ? QString() : QStringLiteral(" (profile %1)").arg(profile.name());
-    QString text = QStringLiteral("diagnosis of %1%2 at %3\n\n")
-                       .arg(Cli::printable(database), Cli::printable(through))
-                       .arg(result.now);
+    QString text
+        = QStringLiteral("diagnosis of %1%2 at %3\n\n")
+              .arg(Cli::printable(database), Cli::printable(through), Cli::timeText(result.now));
     for (const Finding &finding : result.findings)
         text += paragraph(finding) + u"\n"_qs;
     if (result.findings.isEmpty())

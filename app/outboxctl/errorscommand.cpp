@@ -1,11 +1,10 @@
-// outboxctl errors --db URL [--profile NAME|PATH] [--json]: the failed events (PENDING after
-// a failure, and DEAD) grouped by the signature of their last error (ErrorGroups), largest
+// outboxctl errors --db URL [--profile NAME|PATH] [--now MS] [--json]: the failed events (PENDING
+// after a failure, and DEAD) grouped by the signature of their last error (ErrorGroups), largest
 // first, read-only. Exit 0, or 2 on any error (also a profile without last_error).
 #include "cli.h"
 #include "errorgroups.h"
 #include "eventexplainer.h"
 
-#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -36,10 +35,13 @@ QString paragraph(const ErrorGroup &group, qint64 now)
 int runErrors(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    Cli::addDatabaseOptions(parser);
-    Cli::addJsonOption(parser, u"Print {\"groups\":[...]}."_qs);
+    Cli::addReportOptions(
+        parser, u"The time first and last seen are told from"_qs, u"Print {\"groups\":[...]}."_qs);
+    qint64 now = 0;
     int exitCode = Cli::Ok;
-    const auto outbox = Cli::openReport(parser, u"errors"_qs, arguments, nullptr, &exitCode);
+    const auto outbox = Cli::openReport(
+        parser, u"errors"_qs, arguments,
+        [&](QString *error) { return Cli::readNow(parser, &now, error); }, &exitCode);
     if (!outbox)
         return exitCode;
     QString error;
@@ -58,7 +60,6 @@ int runErrors(const QStringList &arguments)
         Cli::printLine(u"no failed events"_qs);
         return Cli::Ok;
     }
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
     QStringList paragraphs;
     for (const ErrorGroup &group : *groups)
         paragraphs << paragraph(group, now);

@@ -2,9 +2,10 @@
 // [--budget N] [--json]: one event explained in plain words (EventExplainer): where it is,
 // why, and what happens next. The retry policy and budget are the relay's (the database does
 // not hold them); without them the text leaves them out. Read-only; exit 0, 2 on any error
-// (also an unknown event).
+// (also an unknown event, named in JSON too with --json).
 #include "cli.h"
 #include "eventexplainer.h"
+#include "eventlookup.h"
 
 #include <QJsonDocument>
 
@@ -52,8 +53,14 @@ int runExplain(const QStringList &arguments)
     if (!outbox)
         return exitCode;
     QString error;
-    const auto explanation = EventExplainer::explain(
-        outbox->database(), parser.value(u"event"_qs), now, &error, &outbox->profile, explain);
+    const QString id = parser.value(u"event"_qs);
+    const auto unknown = EventLookup::unknown(outbox->database(), &outbox->profile, {id}, &error);
+    if (!unknown)
+        return Cli::fail(QStringLiteral("explain: reading %1: %2").arg(outbox->name(), error));
+    if (!unknown->isEmpty())
+        return Cli::failUnknownEvents(u"explain"_qs, *unknown, parser.isSet(u"json"_qs));
+    const auto explanation
+        = EventExplainer::explain(outbox->database(), id, now, &error, &outbox->profile, explain);
     if (!explanation)
         return Cli::fail(u"explain: "_qs + error);
     Cli::printLine(parser.isSet(u"json"_qs)

@@ -1,5 +1,5 @@
 // outboxctl export --db URL [--profile NAME|PATH] [--state STATE] [--error-category C]
-// [--older-than-ms N] [--now MS] [--audit] [--output FILE]: the CSV of the window's "Export
+// [--older-than DURATION] [--now MS] [--audit] [--output FILE]: the CSV of the window's "Export
 // events…" (or, with --audit, of "Export replay log…") for scripts, through the same code
 // (CsvExport): the payload redacted with the dashboard's list, cells that could start a
 // formula neutralised. Rows stream from the database to the file or standard output; a file
@@ -31,8 +31,8 @@ void addOptions(QCommandLineParser &parser)
         u"STATE"_qs});
     parser.addOption({u"error-category"_qs,
         u"Only events whose last error has this category (TRANSIENT or PERMANENT)."_qs, u"C"_qs});
-    parser.addOption(
-        {u"older-than-ms"_qs, u"Only events created at least N ms before --now."_qs, u"N"_qs});
+    Cli::addDurationOption(
+        parser, u"older-than"_qs, u"Only events created at least this long before --now."_qs);
     Cli::addNowOption(parser, u"The time states and ages are judged at"_qs);
     parser.addOption(
         {u"audit"_qs, u"Export the replay log (replay_log) instead of the events."_qs});
@@ -53,7 +53,7 @@ bool readFilter(const QCommandLineParser &parser, ExportOptions *options, QStrin
         options->filter.state = *state;
     }
     qint64 olderThan = -1;
-    if (!Cli::readNumber(parser, u"older-than-ms"_qs, 0, Cli::MaxTimeMs, &olderThan, error)
+    if (!Cli::readDuration(parser, u"older-than"_qs, 0, Cli::MaxTimeMs, &olderThan, error)
         || !Cli::readErrorCategory(parser, &options->filter.errorCategory, error))
         return false;
     if (olderThan >= 0)
@@ -68,7 +68,7 @@ bool readOptions(const QCommandLineParser &parser, ExportOptions *options, QStri
         return false;
     options->audit = parser.isSet(u"audit"_qs);
     if (options->audit && !(options->filter == EventFilter {})) {
-        *error = u"--state, --error-category and --older-than-ms narrow the events; the replay "
+        *error = u"--state, --error-category and --older-than narrow the events; the replay "
                  "log (--audit) is exported whole"_qs;
         return false;
     }

@@ -1,6 +1,6 @@
 // outboxctl: the command-line twin of the Outbox Health dashboard.
 // Exit status: 0 success, 1 `check` found a threshold violated, `diagnose` a warning or
-// critical finding, or `metrics` could not read the outbox, 2 any error.
+// critical finding, or `metrics` could not read the outbox, 2 any error (also an unknown event).
 #include "cli.h"
 
 #include <QCoreApplication>
@@ -54,8 +54,9 @@ const char usage[]
       "\n"
       "Exit status: 0 success, 1 `check` found a limit exceeded, `diagnose` a warning or\n"
       "critical finding, or `metrics` could not read the outbox (outbox_up 0 written), 2 any\n"
-      "error (also a relay whose database stayed unreachable for --give-up-after-ms, or a\n"
-      "`serve` that cannot listen). `serve` runs until SIGINT or SIGTERM, then exits 0.\n";
+      "error (also an event ID that names no event, a relay whose database stayed unreachable\n"
+      "for --give-up-after, or a `serve` that cannot listen). `serve` runs until SIGINT or\n"
+      "SIGTERM, then exits 0. Durations take units: 500ms, 30s, 10m, 2h, 7d.\n";
 
 } // namespace
 

@@ -1,6 +1,7 @@
 #include "operatorcommand.h"
 
 #include "errorgroups.h"
+#include "eventlookup.h"
 #include "replayer.h"
 
 #include <QJsonArray>
@@ -27,8 +28,8 @@ void OperatorCommand::addSelectionOptions(QCommandLineParser &parser) const
                            "outboxctl errors).")
                 .arg(Verb),
             u"SIGNATURE"_qs});
-    parser.addOption({u"older-than-ms"_qs,
-        with + u": only events created at least N ms before --now."_qs, u"N"_qs});
+    Cli::addDurationOption(parser, u"older-than"_qs,
+        with + u": only events created at least this long before --now."_qs);
     parser.addOption({u"error-category"_qs,
         with + u": only events whose last error has this category."_qs, u"C"_qs});
 }
@@ -54,11 +55,13 @@ bool OperatorCommand::readSelection(
             : u"say which events: --event ID (repeatable) or --all-dead"_qs;
         return false;
     }
-    selection->narrowed = parser.isSet(u"older-than-ms"_qs) || parser.isSet(u"error-category"_qs);
+    selection->narrowed
+        = Cli::isDurationSet(parser, u"older-than"_qs) || parser.isSet(u"error-category"_qs);
     if (!selection->isBulk() && selection->narrowed) {
-        *error = QStringLiteral("--older-than-ms and --error-category narrow %1; they cannot be "
-                                "used with --event")
-                     .arg(groups ? u"--all-dead or --error-group"_qs : u"--all-dead"_qs);
+        *error = QStringLiteral("%1 and --error-category narrow %2; they cannot be used with "
+                                "--event")
+                     .arg(Cli::durationSpelling(parser, u"older-than"_qs),
+                         groups ? u"--all-dead or --error-group"_qs : u"--all-dead"_qs);
         return false;
     }
     for (const QString &id : parser.values(u"event"_qs)) {
@@ -69,7 +72,7 @@ bool OperatorCommand::readSelection(
         selection->eventIds << id;
     }
     qint64 olderThan = -1;
-    if (!Cli::readNumber(parser, u"older-than-ms"_qs, 0, Cli::MaxTimeMs, &olderThan, error))
+    if (!Cli::readDuration(parser, u"older-than"_qs, 0, Cli::MaxTimeMs, &olderThan, error))
         return false;
     if (olderThan >= 0)
         selection->filter.minAgeMs = olderThan;
@@ -121,6 +124,22 @@ bool OperatorCommand::selectEvents(const Cli::Outbox &outbox, Replayer &replayer
             *ids << id;
     }
     return true;
+}
+
+int OperatorCommand::refuseUnknown(
+    const Cli::Outbox &outbox, const Selection &selection, bool json) const
+{
+    if (selection.isBulk())
+        return Cli::Ok;
+    QString error;
+    const auto unknown
+        = EventLookup::unknown(outbox.database(), &outbox.profile, selection.eventIds, &error);
+    if (!unknown)
+        return Cli::fail(
+            QStringLiteral("%1: reading %2: %3").arg(m_spec.command, outbox.name(), error));
+    return unknown->isEmpty()
+        ? Cli::Ok
+        : Cli::failUnknownEvents(m_spec.command, *unknown, json, u"; nothing changed"_qs);
 }
 
 QString OperatorCommand::jsonArray(const QStringList &ids)

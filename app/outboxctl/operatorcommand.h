@@ -1,6 +1,6 @@
 // The plumbing outboxctl replay and resolve share (and reopen and edit-and-replay to come), as
 // the library's OperatorJob is their one path: which events (--event, or --all-dead narrowed by
-// --older-than-ms and --error-category, with replay's --error-group), who and why (--operator
+// --older-than and --error-category, with replay's --error-group), who and why (--operator
 // and --reason in the words of the action's audit log), and the outcome line (the events done
 // and the ones skipped, with why) or the error naming what was done before it.
 #pragma once
@@ -31,7 +31,7 @@ public:
         QStringList eventIds; // --event, in order
         bool allDead = false;
         QString errorGroup; // --error-group: the signature
-        bool narrowed = false; // --older-than-ms or --error-category given
+        bool narrowed = false; // --older-than (-ms) or --error-category given
         EventFilter filter; // --all-dead / --error-group: which DEAD rows
 
         bool isBulk() const { return allDead || !errorGroup.isEmpty(); }
@@ -39,7 +39,8 @@ public:
 
     explicit OperatorCommand(Spec spec);
 
-    // --event, --all-dead, (--error-group,) --older-than-ms and --error-category.
+    // --event, --all-dead, (--error-group,) --older-than (old: --older-than-ms) and
+    // --error-category.
     void addSelectionOptions(QCommandLineParser &parser) const;
     // Exactly one of --event and the bulk options; the narrowing options need a bulk one.
     bool readSelection(
@@ -50,6 +51,11 @@ public:
     // The DEAD events a bulk selection names (the --event IDs otherwise), in *ids.
     static bool selectEvents(const Cli::Outbox &outbox, Replayer &replayer,
         const Selection &selection, qint64 now, QStringList *ids, QString *error);
+
+    // An --event ID that names no event is refused before anything changes: exit 2 with
+    // Cli::failUnknownEvents (the JSON too with `json`). Cli::Ok when every ID exists (or the
+    // selection is bulk); IDs in another state than the action expects are its skipped ones.
+    int refuseUnknown(const Cli::Outbox &outbox, const Selection &selection, bool json) const;
 
     // {"replayed":[...],"skipped":[...]} with --json, otherwise the sentence.
     QString outcomeLine(const QStringList &done, const QStringList &skipped, bool json) const;

@@ -1,7 +1,7 @@
 // outboxctl relay: runs the live simulated relay (N workers, fake transport with faults)
 // on a simulation database and ends with one JSON summary line. The workers reconnect by
 // themselves when the database goes away; this command announces an outage once, gives up
-// after --give-up-after-ms of it (exit 2), and never prints a figure it could not read.
+// after --give-up-after of it (exit 2), and never prints a figure it could not read.
 #include "cli.h"
 #include "producer.h"
 #include "relay.h"

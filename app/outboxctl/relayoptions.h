@@ -10,7 +10,7 @@ struct RelayOptions
     QString db;
     RelayConfig config;
     int produce = 0;
-    double rate = 0; // events per second while --duration-ms lasts
+    double rate = 0; // events per second while --duration lasts
     qint64 durationMs = 0;
     bool untilDrained = false;
     // A run whose database stays unreachable this long ends with exit 2; 0 = never give up.

@@ -1,20 +1,23 @@
 // outboxctl replay --db URL (--event ID ... | --all-dead | --error-group SIGNATURE)
-// [--older-than-ms N] [--error-category C] --operator NAME --reason TEXT [--reset-budget]
-// [--spread-ms N] [--now MS] [--dry-run] [--json]: releases parked (DEAD) events for another
+// [--older-than DURATION] [--error-category C] --operator NAME --reason TEXT [--reset-budget]
+// [--spread DURATION] [--now MS] [--dry-run] [--json]: releases parked (DEAD) events for another
 // delivery under the same event ID, each in its own transaction with a replay_log row.
 // --error-group takes the DEAD events whose last error has that signature (outboxctl errors).
 // --dry-run changes nothing and prints what would happen (ReplayPreview); it needs no
 // operator or reason. Exit 0 even when some were skipped (someone else replayed them first,
-// or they are not DEAD); 2 on any error.
+// or they are not DEAD); 2 on any error, also on an --event ID that names no event (nothing is
+// replayed then; with --json the JSON names it).
 // --profile NAME|PATH (default: detected) replays another schema's rows with the profile's
-// fenced statement (no replay_log, no --reset-budget or --spread-ms), or refuses with what to
+// fenced statement (no replay_log, no --reset-budget or --spread), or refuses with what to
 // run instead when the profile is read-only.
 #include "cli.h"
 #include "operatorcommand.h"
 #include "replayer.h"
 #include "replaypreview.h"
+#include "timeformat.h"
 
 #include <QJsonDocument>
+#include <QRegularExpression>
 
 namespace {
 
@@ -44,8 +47,8 @@ void addOptions(QCommandLineParser &parser)
     parser.addOption({u"reason"_qs, u"Why (recorded in replay_log)."_qs, u"TEXT"_qs});
     parser.addOption(
         {u"reset-budget"_qs, u"Reset failures to 0 (default: keep them, one more attempt)."_qs});
-    parser.addOption({u"spread-ms"_qs,
-        u"Spread the due times evenly over this window (default 0: all due now)."_qs, u"N"_qs});
+    Cli::addDurationOption(parser, u"spread"_qs,
+        u"Spread the due times evenly over this window (default 0: all due now)."_qs);
     Cli::addNowOption(parser, u"The replay time"_qs);
     parser.addOption({u"dry-run"_qs,
         u"Change nothing: show how many events, by type and error group, which would be "
@@ -62,7 +65,7 @@ bool readOptions(const QCommandLineParser &parser, ReplayOptions *options, QStri
     // A dry run records nothing, so it needs no operator or reason.
     if (!options->dryRun && !command().readOperator(parser, &options->request, error))
         return false;
-    if (!Cli::readNumber(parser, u"spread-ms"_qs, 0, MaxSpreadMs, &options->request.spreadMs, error)
+    if (!Cli::readDuration(parser, u"spread"_qs, 0, MaxSpreadMs, &options->request.spreadMs, error)
         || !Cli::readNow(parser, &options->request.now, error))
         return false;
     options->request.resetBudget = parser.isSet(u"reset-budget"_qs);
@@ -78,6 +81,15 @@ QString countsText(const QMap<QString, qint64> &counts)
     return parts.isEmpty() ? u"none"_qs : parts.join(u", "_qs);
 }
 
+// "1 min 10 s", "1 min" (not "1 min 0 s"), or "60 units" on a simulation's logical clock.
+QString spreadText(qint64 spreadMs, qint64 now)
+{
+    if (TimeFormat::isLogical(now))
+        return QStringLiteral("%1 units").arg(spreadMs);
+    static const QRegularExpression noSmallerUnit(QStringLiteral(" 0 (d|h|min|s)$"));
+    return TimeFormat::ageInTwoUnits(spreadMs).remove(noSmallerUnit);
+}
+
 QString previewText(const ReplayPreview &preview)
 {
     QString text = QStringLiteral("dry run, nothing changed: would replay %1 event%2%3\n")
@@ -88,12 +100,12 @@ QString previewText(const ReplayPreview &preview)
     text += u"  by type: "_qs + countsText(preview.byType) + u"\n"_qs;
     text += u"  by error group: "_qs + countsText(preview.byErrorGroup) + u"\n"_qs;
     if (preview.firstDue && preview.spreadMs > 0)
-        text += QStringLiteral("  due: from %1 to %2 (spread over %3 ms)\n")
-                    .arg(*preview.firstDue)
-                    .arg(*preview.lastDue)
-                    .arg(preview.spreadMs);
+        text += QStringLiteral("  due: from %1 to %2 (spread over %3)\n")
+                    .arg(Cli::timeText(*preview.firstDue), Cli::timeText(*preview.lastDue),
+                        spreadText(preview.spreadMs, preview.now));
     else if (preview.firstDue)
-        text += QStringLiteral("  due: all at %1 (no spread)\n").arg(*preview.firstDue);
+        text += QStringLiteral("  due: all at %1 (no spread)\n")
+                    .arg(Cli::timeText(*preview.firstDue));
     QStringList skips;
     for (const ReplaySkip &skip : preview.skipped)
         skips << QStringLiteral("%1 (%2)").arg(Cli::printable(skip.eventId), skip.reason);
@@ -141,6 +153,8 @@ int runReplay(const QStringList &arguments)
     if (!OperatorCommand::selectEvents(*outbox, replayer, options.selection, options.request.now,
             &options.request.eventIds, &error))
         return Cli::fail(u"replay: "_qs + error);
+    if (const int refused = command().refuseUnknown(*outbox, options.selection, options.json))
+        return refused;
     if (options.dryRun)
         return printPreview(*outbox, options);
     const ReplayResult result = replayer.replay(options.request);

@@ -1,9 +1,10 @@
-// outboxctl resolve --db URL (--event ID ... | --all-dead [--older-than-ms N]
+// outboxctl resolve --db URL (--event ID ... | --all-dead [--older-than DURATION]
 // [--error-category C]) --operator NAME --reason TEXT [--now MS] [--dry-run] [--json]: closes
 // parked (DEAD) events without delivering them (DEAD → RESOLVED, kept in the table), each in
 // its own transaction with a resolve_log row; the twin of `outboxctl replay`. --dry-run prints
 // what would be resolved and changes nothing. Exit 0 even when some were skipped (someone
-// else resolved or replayed them first, or they are not DEAD); 2 on any error, also on a
+// else resolved or replayed them first, or they are not DEAD); 2 on any error, also on an
+// --event ID that names no event (nothing is resolved then), on a
 // schema older than version 2 (run `outboxctl migrate`) and on a profile for another schema
 // (refused, naming that library's own action).
 #include "cli.h"
@@ -68,7 +69,7 @@ QString dryRunLine(const QStringList &dead, const ResolveOptions &options)
     const qsizetype notDead
         = options.selection.isBulk() ? 0 : options.request.eventIds.size() - dead.size();
     if (notDead > 0)
-        line += QStringLiteral("; %1 not DEAD or not found").arg(notDead);
+        line += QStringLiteral("; %1 not DEAD").arg(notDead);
     return line + u"; nothing changed"_qs;
 }
 
@@ -96,6 +97,8 @@ int runResolve(const QStringList &arguments)
     if (!OperatorCommand::selectEvents(*outbox, replayer, options.selection, options.request.now,
             &options.request.eventIds, &error))
         return Cli::fail(QStringLiteral("resolve: reading %1: %2").arg(outbox->name(), error));
+    if (const int refused = command().refuseUnknown(*outbox, options.selection, options.json))
+        return refused;
     if (options.dryRun) {
         error.clear();
         const QStringList dead = resolver.deadAmong(options.request.eventIds, &error);

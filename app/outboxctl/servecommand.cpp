@@ -8,6 +8,7 @@
 // --web.config.file (WebGate). Runs until SIGINT or SIGTERM (exit 0); exit 2 on bad arguments,
 // a bad fleet file or web config, or when it cannot listen, with nothing served.
 #include "cli.h"
+#include "durationtext.h"
 #include "fleetconfig.h"
 #include "httpserver.h"
 #include "metricstext.h"
@@ -62,14 +63,19 @@ bool readInterval(const QCommandLineParser &parser, qint64 *intervalMs, QString 
 {
     if (!parser.isSet(u"interval"_qs))
         return true;
+    // A plain number is seconds here (Prometheus's habit); with a unit, any duration (30s, 1m).
+    const QString text = parser.value(u"interval"_qs).trimmed();
     bool ok = false;
-    const double seconds = parser.value(u"interval"_qs).toDouble(&ok);
-    if (!ok || !(seconds >= 1 && seconds <= 86400)) {
-        *error = QStringLiteral("--interval must be a number of seconds from 1 to 86400, not '%1'")
+    const double seconds = text.toDouble(&ok);
+    const std::optional<qint64> ms
+        = ok ? std::optional<qint64>(qint64(seconds * 1000)) : DurationText::parseMs(text);
+    if (!ms || !(ok ? seconds >= 1 && seconds <= 86400 : *ms >= 1000 && *ms <= 86400000)) {
+        *error = QStringLiteral("--interval must be from 1 s to 1 d, in seconds (15) or as a "
+                                "duration (30s, 5m), not '%1'")
                      .arg(parser.value(u"interval"_qs));
         return false;
     }
-    *intervalMs = qint64(seconds * 1000);
+    *intervalMs = *ms;
     return true;
 }
 
@@ -258,7 +264,8 @@ int runServe(const QStringList &arguments)
     parser.addOption({u"config"_qs,
         u"A file of outboxes, one NAME=URL[;profile=P] per line (# comments)."_qs, u"FILE"_qs});
     parser.addOption({u"interval"_qs,
-        u"Read each outbox at most once per this many seconds (default 15, at least 1)."_qs,
+        u"Read each outbox at most once per interval: seconds, or a duration such as 30s or 5m "
+        "(default 15, at least 1 s)."_qs,
         u"SECONDS"_qs});
     parser.addOption({u"web.config.file"_qs,
         u"HTTPS, basic auth users and headers: a web config in the Prometheus exporter-toolkit's "

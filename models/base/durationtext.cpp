@@ -27,3 +27,16 @@ std::optional<qint64> DurationText::parseMs(const QString &text)
     const qint64 ms = t.toLongLong(&ok);
     return ok && ms >= 0 ? std::optional<qint64>(ms) : std::nullopt;
 }
+
+QString DurationText::format(qint64 ms)
+{
+    if (ms == 0)
+        return QStringLiteral("0");
+    const QList<std::pair<QString, qint64>> units = {{QStringLiteral("d"), 86400000},
+        {QStringLiteral("h"), 3600000}, {QStringLiteral("m"), 60000}, {QStringLiteral("s"), 1000}};
+    for (const auto &[suffix, factor] : units) {
+        if (ms % factor == 0)
+            return QString::number(ms / factor) + suffix;
+    }
+    return QString::number(ms) + QStringLiteral("ms");
+}

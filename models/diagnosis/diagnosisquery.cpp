@@ -340,7 +340,7 @@ bool retryHerd(Context &c)
                 {u"due_in_ms"_qs, Saturating::sub(second, c.now)},
                 {u"share_percent"_qs, percent(together, scheduled)}},
             u"Use a jittered retry policy (full-jitter:base=1000,max=60000, or "
-            "exponential-random) and replay with --spread-ms, so that retries spread out."_qs,
+            "exponential-random) and replay with --spread 1m, so that retries spread out."_qs,
             {}});
     return true;
 }
