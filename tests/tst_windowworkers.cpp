@@ -1,11 +1,11 @@
 // The window's reads off the GUI thread, as an operator would notice them, on both engines:
 // the detail pane fills from its worker (the payload only once asked for), a failed read keeps
 // the last values and says it failed (never "no longer in the outbox"), an event that truly
-// left says so; the CSV export streams with progress and can be cancelled (nothing left
-// behind); closing the window during a bulk replay leaves the outbox consistent; and a whole
-// window session (the diagnosis and the detail's explanation included) runs no SQL statement on
-// the GUI thread, nor does the teaching session (the live relay's producer and a scenario's
-// steps).
+// left says so; the CSV export streams with progress in the status bar, beside the connection,
+// and can be cancelled there (nothing left behind); closing the window during a bulk replay
+// leaves the outbox consistent; and a whole window session (the diagnosis and the detail's
+// explanation included) runs no SQL statement on the GUI thread, nor does the teaching session
+// (the live relay's producer and a scenario's steps).
 #include "attemptmodel.h"
 #include "csvexportjob.h"
 #include "detailpane.h"
@@ -13,6 +13,7 @@
 #include "eventlistmodel.h"
 #include "filterbar.h"
 #include "healthmonitor.h"
+#include "jobstatus.h"
 #include "mainwindow.h"
 #include "operatoractions.h"
 #include "outboxgenerator.h"
@@ -31,7 +32,6 @@
 #include <QDir>
 #include <QLabel>
 #include <QPointer>
-#include <QProgressDialog>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -224,12 +224,17 @@ private slots:
         QTemporaryDir dir;
 
         // The whole export: progress in thousands of rows, then every row in the file.
+        JobStatus *status = window.statusBar()->findChild<JobStatus *>(u"exportStatus"_qs);
+        QVERIFY(status);
+        QLabel *connection = window.findChild<QLabel *>(u"connectionLabel"_qs);
         const QString path = dir.filePath(u"events.csv"_qs);
         QSignalSpy finished(actions, &OperatorActions::exportFinished);
         QVERIFY(actions->startExportEvents(path));
         QVERIFY(actions->isExporting());
         QVERIFY(!actions->exportEventsAction()->isEnabled()); // one export at a time
-        QVERIFY(actions->exportProgress());
+        QVERIFY(status->isVisible());
+        QVERIFY(status->cancelButton()->isVisible());
+        QVERIFY(connection->isVisible()); // beside the export, not under it
         QVERIFY(finished.wait(60000));
         QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(finished.at(0).at(3).toString()));
         QCOMPARE(finished.at(0).at(2).toLongLong(), 5000);
@@ -240,37 +245,43 @@ private slots:
             ++lines;
         QCOMPARE(lines, 5001); // the header and every event
         file.close();
-        QVERIFY(window.statusBar()->currentMessage().contains(u"5,000 rows"_qs));
+        // The outcome in the export's own part of the status bar: the connection and the
+        // health line stay (QStatusBar::showMessage would hide them).
+        QVERIFY2(status->text().contains(u"5,000 rows"_qs), qPrintable(status->text()));
+        QVERIFY(!status->cancelButton()->isVisible());
+        QCOMPARE(window.statusBar()->currentMessage(), QString());
+        QVERIFY(connection->isVisible());
         QVERIFY(actions->exportEventsAction()->isEnabled());
 
-        // Cancelled from its progress dialog after the first thousand rows: the partial file
-        // is deleted (an earlier file would stay as it was) and the window says so.
+        // Cancelled from the status bar after the first thousand rows: the partial file is
+        // deleted (an earlier file would stay as it was) and the window says so.
         const QString cancelled = dir.filePath(u"cancelled.csv"_qs);
         finished.clear();
         QVERIFY(actions->startExportEvents(cancelled));
-        QProgressDialog *dialog = actions->exportProgress();
-        QVERIFY(dialog);
-        const QList<QPushButton *> buttons = dialog->findChildren<QPushButton *>();
-        QCOMPARE(buttons.size(), 1);
         // The worker waits while the operator reads the first figure and clicks Cancel, so the
         // click lands at row 1,000 however fast the engine is.
         QString shown;
+        bool connectionShown = false;
         connect(
-            actions->exportJob(), &CsvExportJob::progressed, dialog,
+            actions->exportJob(), &CsvExportJob::progressed, status,
             [&] {
-                shown = dialog->labelText();
-                buttons.constFirst()->click();
+                shown = status->text();
+                connectionShown = connection->isVisible();
+                status->cancelButton()->click();
             },
             Qt::BlockingQueuedConnection);
         QVERIFY(finished.wait(60000));
         QVERIFY2(shown.contains(u"1,000 rows written"_qs), qPrintable(shown));
+        QVERIFY(connectionShown);
         QCOMPARE(finished.at(0).at(0).toBool(), false);
         QCOMPARE(finished.at(0).at(1).toBool(), true);
         QCOMPARE(finished.at(0).at(2).toLongLong(), 1000);
         QVERIFY(!QFile::exists(cancelled));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList {u"events.csv"_qs});
-        QVERIFY2(window.statusBar()->currentMessage().contains(u"partial file was deleted"_qs),
-            qPrintable(window.statusBar()->currentMessage()));
+        QCOMPARE(
+            status->text(), u"Export cancelled after 1,000 rows; the partial file was deleted."_qs);
+        QCOMPARE(window.statusBar()->currentMessage(), QString());
+        QVERIFY(connection->isVisible());
     }
 
     void replayMatchingCountsOnAWorkerFirst_data()

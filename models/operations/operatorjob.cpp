@@ -3,6 +3,7 @@
 #include "sqldialect.h"
 #include "sqltransaction.h"
 
+#include <QElapsedTimer>
 #include <QSet>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -52,11 +53,11 @@ OperatorOutcome OperatorJob::run(const OperatorRequest &request, const OperatorW
     if (!outcome.error.isEmpty())
         return outcome;
     const QStringList ids = distinct(request.eventIds);
+    outcome.total = ids.size();
+    QElapsedTimer sinceProgress;
     for (qsizetype i = 0; i < ids.size(); ++i) {
         if (m_stop && *m_stop) {
-            outcome.error = QStringLiteral("stopped before %1 of %2 events: the window was closed")
-                                .arg(ids.size() - i)
-                                .arg(ids.size());
+            outcome.cancelled = true; // every event before this one is committed or skipped
             return outcome;
         }
         QString error;
@@ -70,6 +71,13 @@ OperatorOutcome OperatorJob::run(const OperatorRequest &request, const OperatorW
         case Outcome::Failed:
             outcome.error = QStringLiteral("%1 %2: %3").arg(words.doing, ids.at(i), error);
             return outcome;
+        }
+        const bool last = i + 1 == ids.size();
+        if (m_progress
+            && (last || !sinceProgress.isValid()
+                || sinceProgress.elapsed() >= ProgressIntervalMs)) {
+            m_progress(i + 1, ids.size());
+            sinceProgress.start();
         }
     }
     return outcome;

@@ -7,8 +7,9 @@
 // fence and writes the audit row (who, why, when, the failures it had) in that transaction: two
 // operators acting on one event, one wins, the other is told it was skipped. The first
 // database error stops the job (events done before it stay done); a stop flag is checked
-// between two events. An action is its words, its refusal and its step (NativeChange, or a
-// step of its own such as a profile's replay statement).
+// between two events, and progress (done of total) is reported after the first event, then at
+// most every ProgressIntervalMs, and after the last. An action is its words, its refusal and its
+// step (NativeChange, or a step of its own such as a profile's replay statement).
 #pragma once
 
 #include "statementcache.h"
@@ -55,12 +56,17 @@ public:
     // One event, inside its own transaction: the index-th of `count` distinct events.
     using Step = std::function<Outcome(
         const QString &eventId, qsizetype index, qsizetype count, QString *error)>;
+    // Events taken so far (done or skipped) of the job's distinct events; on the job's thread.
+    using Progress = std::function<void(qsizetype taken, qsizetype total)>;
+    // Bounded: a 100,000-event job reports about ten times a second, not per event.
+    static constexpr qint64 ProgressIntervalMs = 100;
 
     explicit OperatorJob(const QSqlDatabase &db);
 
     // Checked between two events: once it is set, run() stops there (each event's own
     // transaction is either committed or never begun) and says so in the outcome's error.
     void setStopFlag(const std::atomic_bool *stop) { m_stop = stop; }
+    void setProgress(Progress progress) { m_progress = std::move(progress); }
 
     // Refuses a blank operator or reason, then whatever `refusal` says (called only then;
     // empty: go on), with nothing changed. Then `step` for each distinct event in order.
@@ -89,4 +95,5 @@ private:
     const SqlDialect *m_dialect = nullptr;
     StatementCache m_statements;
     const std::atomic_bool *m_stop = nullptr;
+    Progress m_progress;
 };

@@ -16,10 +16,13 @@ struct OperatorRequest
 
 // What happened to the events of one job: done (each with its audit row), skipped (no longer in
 // the state the action expects, or not found: nothing written for them), and the error that
-// refused the request or stopped the job (what was done before it stays done).
+// refused the request or stopped the job (what was done before it stays done); cancelled when
+// its stop flag stopped it between two events (no error: the rest were never begun).
 struct OperatorOutcome
 {
     QStringList done;
     QStringList skipped;
     QString error;
+    qsizetype total = 0; // the distinct events asked for
+    bool cancelled = false;
 };

@@ -93,7 +93,7 @@ ReplayResult Replayer::replay(const ReplayRequest &request)
               return m_job.change(id, request, nativeChange(request, due), error);
           };
     const OperatorOutcome outcome = m_job.run(request, words(), refused, step);
-    return {outcome.done, outcome.skipped, outcome.error};
+    return {outcome.done, outcome.skipped, outcome.error, outcome.total, outcome.cancelled};
 }
 
 // DEAD → PENDING, claim cleared, due at `due`. Without --reset-budget the failures column is

@@ -46,6 +46,8 @@ public:
     ReplayResult replay(const ReplayRequest &request);
     // Checked between two events, as OperatorJob::setStopFlag.
     void setStopFlag(const std::atomic_bool *stop) { m_job.setStopFlag(stop); }
+    // Events taken so far of the total, as OperatorJob::setProgress.
+    void setProgress(OperatorJob::Progress progress) { m_job.setProgress(std::move(progress)); }
     // What replay_log records and how replay's errors name it (also outboxctl replay's).
     static const OperatorWords &words();
 

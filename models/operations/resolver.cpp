@@ -87,7 +87,7 @@ ResolveResult Resolver::resolve(const ResolveRequest &request)
         [this, &request](const QString &id, qsizetype, qsizetype, QString *error) {
             return m_job.change(id, request, nativeChange(), error);
         });
-    return {outcome.done, outcome.skipped, outcome.error};
+    return {outcome.done, outcome.skipped, outcome.error, outcome.total, outcome.cancelled};
 }
 
 QStringList Resolver::deadAmong(const QStringList &eventIds, QString *error)

@@ -34,6 +34,8 @@ public:
     ResolveResult resolve(const ResolveRequest &request);
     // Checked between two events, as OperatorJob::setStopFlag.
     void setStopFlag(const std::atomic_bool *stop) { m_job.setStopFlag(stop); }
+    // Events taken so far of the total, as OperatorJob::setProgress.
+    void setProgress(OperatorJob::Progress progress) { m_job.setProgress(std::move(progress)); }
     // What resolve_log records and how resolve's errors name it (also outboxctl resolve's).
     static const OperatorWords &words();
 

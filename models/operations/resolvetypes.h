@@ -14,5 +14,7 @@ struct ResolveResult
     QStringList resolved; // DEAD → RESOLVED, each with its resolve_log row
     QStringList skipped; // not DEAD (any more) or not found: nothing written for them
     QString error; // set when the request was refused or the database failed
+    qsizetype total = 0; // the distinct events asked for
+    bool cancelled = false; // stopped on request between two events: the rest untouched
 };
 Q_DECLARE_METATYPE(ResolveResult)

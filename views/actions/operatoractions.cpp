@@ -3,6 +3,7 @@
 #include "csvexport.h"
 #include "csvexportjob.h"
 #include "eventlistmodel.h"
+#include "jobstatus.h"
 #include "operatorrunner.h"
 #include "plaintext.h"
 #include "redaction.h"
@@ -13,9 +14,9 @@
 #include <QAction>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QLocale>
 #include <QMessageBox>
-#include <QProgressDialog>
 #include <QSettings>
 #include <QTableView>
 #include <memory>
@@ -43,7 +44,13 @@ OperatorActions::OperatorActions(const DatabaseUrl &url, QTableView *view, Event
     , m_exportEvents(new QAction(tr("Export events…"), this))
     , m_exportAudit(new QAction(tr("Export replay log…"), this))
     , m_runner(new OperatorRunner(url, view, readOnly, window, this))
+    , m_exportStatus(new JobStatus(window))
 {
+    m_runner->status()->setObjectName(QStringLiteral("replayStatus"));
+    m_exportStatus->setObjectName(QStringLiteral("exportStatus"));
+    connect(m_runner, &OperatorRunner::progressed, this, &OperatorActions::replayProgressed,
+        Qt::DirectConnection); // passed on from the replay's thread, as the runner emits it
+    connect(m_exportStatus, &JobStatus::cancelRequested, this, &OperatorActions::cancelExport);
     m_replaySelected->setObjectName(QStringLiteral("replaySelectedAction"));
     m_replaySelected->setToolTip(tr("Replay the selected DEAD events with the same event IDs"));
     m_replayMatching->setObjectName(QStringLiteral("replayMatchingAction"));
@@ -67,6 +74,11 @@ OperatorActions::~OperatorActions()
 {
     m_export.reset(); // cancels between two rows and waits; the partial file is deleted
     delete m_runner; // stops a replay between two events, each committed or never begun
+}
+
+JobStatus *OperatorActions::replayStatus() const
+{
+    return m_runner->status();
 }
 
 bool OperatorActions::isBusy() const
@@ -230,30 +242,36 @@ void OperatorActions::startReplay(
             }
             *result = replayer.replay(job);
         },
-        [this, result](const QString &error) { replayDone(*result, error); });
+        [this, result](const QString &error) { replayDone(*result, error); },
+        {tr("Replaying…"), tr("Replaying %1 of %2")});
 }
 
 void OperatorActions::replayDone(ReplayResult result, const QString &error)
 {
     if (!error.isEmpty())
         result.error = error;
+    m_runner->finish(
+        {result.replayed, result.skipped, result.error, result.total, result.cancelled},
+        tr("Replay"), tr("Replayed %1 of %2"));
     if (std::exchange(m_interactive, false))
         report(result);
     emit replayFinished(result);
 }
 
-void OperatorActions::inBackground(
-    std::function<void(Replayer &, QString *)> work, std::function<void(const QString &)> done)
+void OperatorActions::inBackground(std::function<void(Replayer &, QString *)> work,
+    std::function<void(const QString &)> done, const OperatorRunner::ProgressText &progress)
 {
     m_runner->start(
         QStringLiteral("outbox-replay"),
-        [work](const QSqlDatabase &db, const std::optional<OutboxProfile> &profile,
-            const std::atomic_bool *stop, QString *error) {
+        [work, report = m_runner->progress()](const QSqlDatabase &db,
+            const std::optional<OutboxProfile> &profile, const std::atomic_bool *stop,
+            QString *error) {
             Replayer replayer = profile ? Replayer(db, *profile) : Replayer(db);
             replayer.setStopFlag(stop);
+            replayer.setProgress(report);
             work(replayer, error);
         },
-        done);
+        done, progress);
 }
 
 void OperatorActions::report(const ReplayResult &result)
@@ -295,18 +313,12 @@ bool OperatorActions::startExport(const CsvExportTask &task)
     if (m_export)
         return false;
     m_export = std::make_unique<CsvExportJob>(task);
-    m_progress = new QProgressDialog(m_window);
-    m_progress->setObjectName(QStringLiteral("exportProgress"));
-    m_progress->setWindowTitle(tr("Export"));
-    m_progress->setLabelText(tr("Exporting to %1…").arg(task.path));
-    m_progress->setRange(0, 0); // the total is not counted first: that would be a second scan
-    m_progress->setMinimumDuration(300);
-    m_progress->setAutoClose(false);
-    m_progress->setAutoReset(false);
-    connect(m_progress, &QProgressDialog::canceled, this, &OperatorActions::cancelExport);
-    connect(m_export.get(), &CsvExportJob::progressed, m_progress, [this](qint64 rows) {
-        m_progress->setLabelText(tr("Exporting to %1: %2 rows written…")
-                                     .arg(m_export->task().path, QLocale().toString(rows)));
+    // The total is not counted first (that would be a second scan): rows written and the rate.
+    const QString name = QFileInfo(task.path).fileName();
+    m_exportStatus->begin(tr("Exporting to %1…").arg(name));
+    connect(m_export.get(), &CsvExportJob::progressed, m_exportStatus, [this, name](qint64 rows) {
+        m_exportStatus->setProgress(
+            rows, 0, tr("Exporting to %1: %2 rows written").arg(name, QLocale().toString(rows)));
     });
     connect(m_export.get(), &CsvExportJob::finished, this, &OperatorActions::exportDone);
     updateEnabled();
@@ -324,8 +336,6 @@ void OperatorActions::exportDone(bool ok, bool cancelled, qint64 rows, const QSt
 {
     const QString path = m_export->task().path;
     m_export.release()->deleteLater(); // its thread has ended; called from its signal
-    delete m_progress;
-    m_progress = nullptr;
     updateEnabled();
     QString message;
     if (ok)
@@ -335,6 +345,7 @@ void OperatorActions::exportDone(bool ok, bool cancelled, qint64 rows, const QSt
                       .arg(QLocale().toString(rows));
     else
         message = tr("Export failed: %1").arg(error);
+    m_exportStatus->finish(message); // beside the connection and health, never over them
     if (!ok && !cancelled && std::exchange(m_interactiveExport, false))
         QMessageBox::warning(m_window, tr("Export"), PlainText::escaped(message));
     m_interactiveExport = false;

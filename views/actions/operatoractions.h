@@ -3,12 +3,14 @@
 // events and the replay log to CSV with payloads redacted. Counts, replays and exports run on
 // threads of their own with their own connections, owned here: deleting the actions (closing
 // the window) stops a replay between two events and an export between two rows, and waits for
-// the thread (OperatorRunner, the wiring replay shares with resolve). In read-only mode every
-// mutating action is disabled.
+// the thread (OperatorRunner, the wiring replay shares with resolve). A replay and an export
+// each show their progress, rate and Cancel in a part of the status bar (JobStatus), then their
+// outcome there. In read-only mode every mutating action is disabled.
 #pragma once
 
 #include "dbconnection.h"
 #include "eventfilter.h"
+#include "operatorrunner.h"
 #include "outboxprofile.h"
 #include "replaytypes.h"
 
@@ -19,10 +21,9 @@
 
 class CsvExportJob;
 class EventListModel;
-class OperatorRunner;
+class JobStatus;
 class TriageReader;
 struct ReplaySelection;
-class QProgressDialog;
 class QAction;
 class QTableView;
 class QWidget;
@@ -54,8 +55,10 @@ public:
     QAction *exportAuditAction() const { return m_exportAudit; }
     bool isBusy() const; // a replay or a count runs
     bool isExporting() const { return m_export != nullptr; }
-    QProgressDialog *exportProgress() const { return m_progress; }
     CsvExportJob *exportJob() const { return m_export.get(); }
+    // The status bar's parts for a replay and an export: progress and Cancel, then the outcome.
+    JobStatus *replayStatus() const;
+    JobStatus *exportStatus() const { return m_exportStatus; }
 
     // Asks for confirmation (the replay dialog, with its preview) and replays these DEAD events
     // in the background, as "Replay selected…" does for the selected rows.
@@ -66,7 +69,8 @@ public:
     // Replays in the background; with `bulkFilter`, every DEAD event matching it.
     void startReplay(
         const ReplayRequest &request, const std::optional<EventFilter> &bulkFilter = {});
-    // Streams the CSV on a worker behind a cancellable progress dialog; exportFinished follows.
+    // Streams the CSV on a worker, its rows counted in exportStatus() with Cancel;
+    // exportFinished follows.
     // False (and nothing started) while another export runs.
     bool startExportEvents(const QString &path);
     bool startExportAudit(const QString &path);
@@ -74,6 +78,10 @@ public:
 
 signals:
     void replayFinished(const ReplayResult &result);
+    // A replay's events taken (replayed or skipped) of its total, after the first, at most
+    // every OperatorJob::ProgressIntervalMs, and after the last. Emitted on the replay's
+    // thread: a receiver on the GUI thread gets it queued.
+    void replayProgressed(qint64 taken, qint64 total);
     void replayAvailabilityChanged(); // canReplay() may have changed
     // ok: every row written; otherwise `message` says why (cancelled: the partial file deleted).
     void exportFinished(bool ok, bool cancelled, qint64 rows, const QString &message);
@@ -89,9 +97,10 @@ private:
     bool startExport(const struct CsvExportTask &task);
     void exportDone(bool ok, bool cancelled, qint64 rows, const QString &error);
     // Runs `work` with a Replayer on the runner's thread; `done` follows on the GUI thread
-    // with the error, if any.
+    // with the error, if any. With `progress`, the replay shows in replayStatus().
     void inBackground(std::function<void(class Replayer &, QString *)> work,
-        std::function<void(const QString &)> done);
+        std::function<void(const QString &)> done,
+        const OperatorRunner::ProgressText &progress = {});
     void replayDone(ReplayResult result, const QString &error);
     void report(const ReplayResult &result);
     void updateEnabled();
@@ -111,6 +120,6 @@ private:
     bool m_interactiveExport = false;
     OperatorRunner *m_runner = nullptr; // the replay or count in progress, on its thread
     std::unique_ptr<CsvExportJob> m_export;
-    QProgressDialog *m_progress = nullptr;
+    JobStatus *m_exportStatus = nullptr;
     TriageReader *m_triage = nullptr; // made on the first confirmation
 };

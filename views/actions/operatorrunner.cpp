@@ -1,9 +1,11 @@
 #include "operatorrunner.h"
 
 #include "eventlistmodel.h"
+#include "jobstatus.h"
 #include "plaintext.h"
 
 #include <QItemSelectionModel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QTableView>
 #include <QThread>
@@ -15,7 +17,15 @@ OperatorRunner::OperatorRunner(
     , m_view(view)
     , m_readOnly(readOnly)
     , m_window(window)
-{ }
+    , m_status(new JobStatus(window))
+{
+    connect(this, &OperatorRunner::progressed, m_status, [this](qint64 taken, qint64 total) {
+        if (!m_doing.isEmpty())
+            m_status->setProgress(
+                taken, total, m_doing.arg(QLocale().toString(taken), QLocale().toString(total)));
+    });
+    connect(m_status, &JobStatus::cancelRequested, this, &OperatorRunner::cancel);
+}
 
 OperatorRunner::~OperatorRunner()
 {
@@ -35,10 +45,13 @@ QStringList OperatorRunner::selectedDeadIds() const
     return ids;
 }
 
-bool OperatorRunner::start(const QString &name, Work work, Done done)
+bool OperatorRunner::start(const QString &name, Work work, Done done, const ProgressText &progress)
 {
     if (m_thread)
         return false;
+    m_doing = progress.doing;
+    if (!m_doing.isEmpty() && m_status)
+        m_status->begin(progress.starting);
     auto error = std::make_shared<QString>();
     m_stop = std::make_shared<std::atomic_bool>(false);
     m_thread.reset(QThread::create(
@@ -62,8 +75,47 @@ bool OperatorRunner::start(const QString &name, Work work, Done done)
     return true;
 }
 
+JobStatus *OperatorRunner::status() const
+{
+    return m_status;
+}
+
+OperatorJob::Progress OperatorRunner::progress()
+{
+    return [this](qsizetype taken, qsizetype total) { emit progressed(taken, total); };
+}
+
+void OperatorRunner::cancel()
+{
+    if (m_thread)
+        *m_stop = true;
+}
+
+void OperatorRunner::finish(
+    const OperatorOutcome &outcome, const QString &title, const QString &did)
+{
+    m_doing.clear();
+    if (!m_status)
+        return;
+    const QLocale locale;
+    if (outcome.total == 0 && !outcome.error.isEmpty()) { // refused before any event
+        m_status->finish(tr("%1: %2").arg(title, outcome.error));
+        return;
+    }
+    QString text = did.arg(locale.toString(outcome.done.size()), locale.toString(outcome.total));
+    if (!outcome.skipped.isEmpty())
+        text += tr(" (%n skipped)", nullptr, int(outcome.skipped.size()));
+    if (outcome.cancelled)
+        text += tr("; cancelled");
+    else if (!outcome.error.isEmpty())
+        text += tr("; stopped: %1").arg(outcome.error);
+    m_status->finish(text);
+}
+
 void OperatorRunner::report(const OperatorOutcome &outcome, const ReportText &text) const
 {
+    if (outcome.cancelled)
+        return;
     if (!outcome.error.isEmpty()) {
         QMessageBox::warning(m_window, text.title,
             text.stopped.arg(PlainText::escaped(outcome.error)).arg(outcome.done.size()));

@@ -4,19 +4,23 @@
 // (a connection belongs to the thread that opened it), opened as the window's: read-only in
 // read-only mode, another schema's tables not validated again (its profile was, on opening).
 // Deleting the runner (closing the window) sets the stop flag the job checks between two
-// events, each committed or never begun, and waits for the thread.
+// events, each committed or never begun, and waits for the thread; Cancel in its status-bar
+// part (status(): a bar, done of total, rate and time left) sets the same flag.
 #pragma once
 
 #include "dbconnection.h"
+#include "operatorjob.h"
 #include "operatorrequest.h"
 #include "outboxprofile.h"
 
 #include <QObject>
+#include <QPointer>
 #include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
 
+class JobStatus;
 class QTableView;
 class QThread;
 class QWidget;
@@ -40,6 +44,13 @@ public:
         QString done;
         QString skipped;
     };
+    // How a job's progress reads in status(): `starting` until the first figure ("Replaying…"),
+    // then `doing` with the events taken (%1) and the total (%2) ("Replaying %1 of %2").
+    struct ProgressText
+    {
+        QString starting;
+        QString doing;
+    };
 
     // `window` parents the message boxes.
     OperatorRunner(const DatabaseUrl &url, QTableView *view, bool readOnly, QWidget *window,
@@ -53,14 +64,26 @@ public:
     // The IDs of the selected rows that are DEAD, in the selection's order.
     QStringList selectedDeadIds() const;
     // Starts `work` on a thread called `name`; `done` follows. False (and nothing started)
-    // while a job runs.
-    bool start(const QString &name, Work work, Done done);
+    // while a job runs. With `progress`, status() shows the job until finish() is called.
+    bool start(const QString &name, Work work, Done done, const ProgressText &progress = {});
+    // For the job to report with (Replayer::setProgress): called on the job's thread, it
+    // reaches status() and progressed() through queued signals.
+    OperatorJob::Progress progress();
+    // Stops the running job between two events (each committed or never begun).
+    void cancel();
+    // The status bar's part for this runner's jobs; the window adds it to its status bar.
+    JobStatus *status() const;
+    // Ends status() with the outcome in one line: `did` takes the events done (%1) and the
+    // total (%2) ("Replayed %1 of %2"), then what was skipped, "cancelled" or the error.
+    void finish(const OperatorOutcome &outcome, const QString &title, const QString &did);
     // The outcome in a message box: why it stopped and how many were done before, or how many
-    // were done and the first 20 skipped ones.
+    // were done and the first 20 skipped ones. None for a cancelled job: the operator asked,
+    // and status() says how far it got.
     void report(const OperatorOutcome &outcome, const ReportText &text) const;
 
 signals:
     void runningChanged(); // isRunning() changed
+    void progressed(qint64 taken, qint64 total); // emitted on the job's thread, so queued
 
 private:
     DatabaseUrl m_url;
@@ -70,4 +93,6 @@ private:
     std::optional<OutboxProfile> m_profile;
     std::unique_ptr<QThread> m_thread;
     std::shared_ptr<std::atomic_bool> m_stop;
+    QPointer<JobStatus> m_status; // the status bar may delete it first
+    QString m_doing; // ProgressText::doing of the running job
 };

@@ -1,5 +1,6 @@
 #include "resolveactions.h"
 
+#include "jobstatus.h"
 #include "operatorrunner.h"
 #include "resolvedialog.h"
 #include "resolver.h"
@@ -18,6 +19,9 @@ ResolveActions::ResolveActions(
     , m_runner(new OperatorRunner(url, view, readOnly, window, this))
 {
     m_resolveSelected->setObjectName(QStringLiteral("resolveSelectedAction"));
+    m_runner->status()->setObjectName(QStringLiteral("resolveStatus"));
+    connect(m_runner, &OperatorRunner::progressed, this, &ResolveActions::resolveProgressed,
+        Qt::DirectConnection); // passed on from the resolve's thread, as the runner emits it
     connect(m_resolveSelected, &QAction::triggered, this, &ResolveActions::resolveSelected);
     connect(m_runner, &OperatorRunner::runningChanged, this, &ResolveActions::updateEnabled);
     updateEnabled();
@@ -26,6 +30,11 @@ ResolveActions::ResolveActions(
 ResolveActions::~ResolveActions()
 {
     delete m_runner; // stops between two events, each committed or never begun, and waits
+}
+
+JobStatus *ResolveActions::status() const
+{
+    return m_runner->status();
 }
 
 bool ResolveActions::isBusy() const
@@ -111,19 +120,24 @@ void ResolveActions::startResolve(const ResolveRequest &request)
     // One event per transaction: never on the GUI thread.
     m_runner->start(
         QStringLiteral("outbox-resolve"),
-        [job, result, readOnly = m_readOnly](const QSqlDatabase &db,
+        [job, result, readOnly = m_readOnly, report = m_runner->progress()](const QSqlDatabase &db,
             const std::optional<OutboxProfile> &profile, const std::atomic_bool *stop, QString *) {
             Resolver resolver = profile ? Resolver(db, *profile, readOnly) : Resolver(db, readOnly);
             resolver.setStopFlag(stop);
+            resolver.setProgress(report);
             *result = resolver.resolve(job);
         },
         [this, result](const QString &error) {
             if (!error.isEmpty())
                 result->error = error;
+            m_runner->finish({result->resolved, result->skipped, result->error, result->total,
+                                 result->cancelled},
+                tr("Resolve"), tr("Resolved %1 of %2"));
             if (std::exchange(m_interactive, false))
                 report(*result);
             emit resolveFinished(*result);
-        });
+        },
+        {tr("Resolving…"), tr("Resolving %1 of %2")});
 }
 
 void ResolveActions::report(const ResolveResult &result)

@@ -1,7 +1,8 @@
 // Resolving parked events from the window: "Resolve selected…" closes the selected DEAD events
 // without delivering them (DEAD → RESOLVED, recorded in resolve_log), after a dialog that asks
 // who and why. The Resolver runs on OperatorRunner's thread, the wiring resolve shares with
-// replay: deleting the actions (closing the window) stops it between two events and waits. The
+// replay: deleting the actions (closing the window) stops it between two events and waits; its
+// progress, rate and Cancel show in a part of the status bar (status()), then its outcome. The
 // action is disabled, its tooltip saying why, in read-only mode, through a profile (another
 // library's table: its own tools close events) and on a native schema older than version 2
 // (what to run: `outboxctl migrate`).
@@ -15,6 +16,7 @@
 #include <functional>
 #include <optional>
 
+class JobStatus;
 class OperatorRunner;
 class QAction;
 class QTableView;
@@ -38,6 +40,8 @@ public:
 
     QAction *resolveSelectedAction() const { return m_resolveSelected; }
     bool isBusy() const;
+    // The status bar's part for a resolve: progress and Cancel, then the outcome.
+    JobStatus *status() const;
 
     // Resolves in the background; resolveFinished follows (also when refused).
     void startResolve(const ResolveRequest &request);
@@ -47,6 +51,9 @@ public:
 
 signals:
     void resolveFinished(const ResolveResult &result);
+    // Events taken (resolved or skipped) of the total, on the resolve's thread, as
+    // OperatorActions::replayProgressed.
+    void resolveProgressed(qint64 taken, qint64 total);
     void availabilityChanged(); // refusal() or isBusy() changed
 
 private:

@@ -22,6 +22,7 @@
 #include "healthmonitor.h"
 #include "healthtiles.h"
 #include "healthworker.h"
+#include "jobstatus.h"
 #include "hintbar.h"
 #include "historymodel.h"
 #include "historymonitor.h"
@@ -250,7 +251,8 @@ void MainWindow::setupToolbar()
     toolbar->addWidget(createIntervalBox());
 }
 
-// Replay, resolve and export, each finished one refreshing the snapshot or saying so.
+// Replay, resolve and export, each finished one refreshing the snapshot (each says how it ended
+// in its own part of the status bar, setupStatusBar).
 void MainWindow::setupOperatorActions()
 {
     m_actions = new OperatorActions(
@@ -264,8 +266,6 @@ void MainWindow::setupOperatorActions()
     if (!isNativeSchema())
         m_resolve->setProfile(*m_options.profile);
     connect(m_resolve, &ResolveActions::resolveFinished, m_monitor, &HealthMonitor::refreshNow);
-    connect(m_actions, &OperatorActions::exportFinished, this,
-        [this](bool, bool, qint64, const QString &message) { statusBar()->showMessage(message); });
 }
 
 // How often the snapshot is refreshed, in step with the monitor.
@@ -411,6 +411,11 @@ void MainWindow::setupStatusBar()
     if (m_options.readOnly)
         mode->setStyleSheet(
             QStringLiteral("font-weight: bold; color: %1").arg(ThemeColours::warningText().name()));
+    // A long job's progress and Cancel, then its outcome: beside the connection and health,
+    // never over them (as showMessage() would be).
+    statusBar()->addPermanentWidget(m_actions->replayStatus());
+    statusBar()->addPermanentWidget(m_resolve->status());
+    statusBar()->addPermanentWidget(m_actions->exportStatus());
     statusBar()->addPermanentWidget(mode);
 }
 
