@@ -4,6 +4,7 @@
 // settings live in a temporary directory; the URL is remembered without its password. A link
 // given as the one argument (outbox-health:open?…) opens its view: the page, the filter and the
 // event with its detail; View › Copy link to this view gives a link that opens the same view.
+#include "connectdialog.h"
 #include "copylinkaction.h"
 #include "dashboardapp.h"
 #include "dashboardoptions.h"
@@ -11,6 +12,7 @@
 #include "detailpane.h"
 #include "eventlistmodel.h"
 #include "filterbar.h"
+#include "linkconfirmation.h"
 #include "mainwindow.h"
 #include "parkedevents.h"
 #include "startwindow.h"
@@ -26,6 +28,7 @@
 #include <QHeaderView>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QPointer>
 #include <QPushButton>
 #include <QSettings>
@@ -35,6 +38,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QThread>
+#include <QTimer>
 #include <QUrl>
 
 namespace {
@@ -314,6 +318,41 @@ private slots:
         QString why;
         QVERIFY(!openLink(link, &why));
         QCOMPARE(why, error);
+    }
+
+    // A link to a database this computer never opened asks first, Cancel the default; one that
+    // Connect… remembered (or the last one opened) opens at once. The question names the
+    // server without a password.
+    void aLinkToAnUnknownDatabaseAsksFirst()
+    {
+        const QString url = u"postgresql://ops:s3cret@db.example:5433/orders"_qs;
+        QVERIFY(!LinkConfirmation::isKnownDatabase(url));
+        const QString question = LinkConfirmation::question(url);
+        QVERIFY(question.contains(u"postgresql://ops@db.example:5433/orders"_qs));
+        QVERIFY(!question.contains(u"s3cret"_qs));
+
+        QString shown;
+        bool defaultIsCancel = false;
+        QTimer::singleShot(0, this, [&] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            QVERIFY(box);
+            QCOMPARE(box->objectName(), u"linkConfirmationBox"_qs);
+            QCOMPARE(box->textFormat(), Qt::PlainText);
+            shown = box->text();
+            defaultIsCancel = box->defaultButton() == box->button(QMessageBox::Cancel);
+            box->button(QMessageBox::Cancel)->click();
+        });
+        QVERIFY(!LinkConfirmation::confirm(url));
+        QCOMPARE(shown, question);
+        QVERIFY(defaultIsCancel);
+
+        // Known once Connect… remembered it (stored without its password): no question.
+        ConnectDialog::remember(url);
+        QVERIFY(LinkConfirmation::isKnownDatabase(url));
+        QVERIFY(LinkConfirmation::isKnownDatabase(u"postgresql://ops@db.example:5433/orders"_qs));
+        QVERIFY(!LinkConfirmation::isKnownDatabase(u"postgresql://ops@db.example:5433/other"_qs));
+        QVERIFY(LinkConfirmation::confirm(url));
+        QVERIFY(!QApplication::activeModalWidget());
     }
 
 private:

@@ -9,6 +9,7 @@
 #include "databaseurl.h"
 #include "fleetbench.h"
 #include "fleetwindow.h"
+#include "linkconfirmation.h"
 #include "mainwindow.h"
 #include "plaintext.h"
 #include "scrollbench.h"
@@ -205,6 +206,10 @@ int main(int argc, char *argv[])
     DashboardOptions::applyView(dashboard, parser, *view);
     if (const QString conflict = DashboardOptions::conflict(parser); !conflict.isEmpty())
         return refuse(conflict);
+    // A link to a database this computer never opened: the operator says so first.
+    if (!fromLink.isEmpty() && parser.isSet(QStringLiteral("db"))
+        && !LinkConfirmation::confirm(parser.value(QStringLiteral("db"))))
+        return 0;
     QString error;
     openFromOptions(dashboard, parser);
     if (!scheduleForWindow(dashboard, parser, &error))
