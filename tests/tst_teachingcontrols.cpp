@@ -248,6 +248,12 @@ private slots:
         QCOMPARE(chart->seriesNames(),
             QStringList({u"A: exponential, peak %1 in one instant"_qs.arg(herd),
                 u"B: exponential-random, peak %1 in one instant"_qs.arg(jitter)}));
+        for (const auto &[label, name] : {std::pair {u"stormPeakA"_qs, chart->seriesNames().at(0)},
+                 std::pair {u"stormPeakB"_qs, chart->seriesNames().at(1)}}) {
+            auto *shown = chart->findChild<QLabel *>(label); // above the plot, in its colour
+            QVERIFY(shown && shown->isVisible());
+            QCOMPARE(shown->text(), u"■ "_qs + name);
+        }
         QCOMPARE(chart->peakShown(), herd);
         QCOMPARE(chart->comparisonPeakShown(), jitter);
         // Both drawn: five spikes of the herd, the jitter's spread over many more instants.

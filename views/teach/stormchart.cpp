@@ -8,8 +8,8 @@
 #include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
-#include <QLegend>
-#include <QLegendMarker>
+#include <QHBoxLayout>
+#include <QLabel>
 #include <QLineSeries>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -44,8 +44,9 @@ StormChart::StormChart(QWidget *parent)
     m_mine = addSeries(PolicyLabColours::of(0));
     m_theirs = addSeries(PolicyLabColours::of(1));
     m_time->setLabelFormat(QStringLiteral("%.0f"));
-    // The legend names each policy with its peak, above the plot, as the Policy lab does.
-    m_chart->legend()->setAlignment(Qt::AlignTop);
+    // A label per policy names it with its peak above the plot, as the Policy lab's legend does;
+    // labels wrap where a legend would elide them in a short dock.
+    m_chart->legend()->hide();
     ChartStyle::addAxis(m_chart, m_time, Qt::AlignBottom);
     ChartStyle::addAxis(m_chart, m_count, Qt::AlignLeft);
     for (QAbstractSeries *series :
@@ -57,8 +58,22 @@ StormChart::StormChart(QWidget *parent)
     m_view->setObjectName(QStringLiteral("stormChartView"));
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumSize(320, 130);
+    auto *names = new QHBoxLayout;
+    for (int i = 0; i < 2; ++i) {
+        auto *label = new QLabel;
+        label->setObjectName(i == 0 ? QStringLiteral("stormPeakA") : QStringLiteral("stormPeakB"));
+        label->setTextFormat(Qt::PlainText);
+        label->setWordWrap(true);
+        QPalette palette = label->palette();
+        palette.setColor(QPalette::WindowText, PolicyLabColours::of(i));
+        label->setPalette(palette);
+        names->addWidget(label, 1);
+        m_names[i] = label;
+    }
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addLayout(names);
     layout->addWidget(m_view, 1);
     clear();
 }
@@ -84,8 +99,7 @@ void StormChart::clear()
 {
     m_mine->clear();
     m_theirs->clear();
-    m_mine->setName(tr("A: the picked policy"));
-    m_theirs->setName(tr("B: the policy it is compared with"));
+    setNames(tr("A: the picked policy"), tr("B: the policy it is compared with"));
     setOutage(0, 0);
     m_time->setRange(0, 1000);
     ChartStyle::setCountRange(m_count, 10);
@@ -99,9 +113,6 @@ void StormChart::setOutage(qint64 until, int height)
 {
     m_outageTop->replace({QPointF(0, height), QPointF(qreal(until), height)});
     m_outage->setVisible(until > 0);
-    const QList<QLegendMarker *> markers = m_chart->legend()->markers(m_outage);
-    for (QLegendMarker *marker : markers)
-        marker->setVisible(until > 0);
 }
 
 // Draws the retries (attempts after the first) of each instant up to `now` as spikes; returns
@@ -131,8 +142,8 @@ void StormChart::setStorm(const StormLesson &lesson, qint64 now)
                   .arg(kindOf(policy))
                   .arg(peak);
     };
-    m_mine->setName(name(0, lesson.policy, m_peakShown));
-    m_theirs->setName(name(1, lesson.comparisonPolicy, m_comparisonPeakShown));
+    setNames(name(0, lesson.policy, m_peakShown),
+        name(1, lesson.comparisonPolicy, m_comparisonPeakShown));
     // Fixed for the run: to the thousand past the later run's last retry, every event high; few
     // ticks, so that their labels fit a short dock.
     const int thousands = int(std::ceil((lesson.endsAt() + 1) / 1000.0));
@@ -152,6 +163,14 @@ void StormChart::setStorm(const StormLesson &lesson, qint64 now)
                              .arg(m_comparisonPeakShown)
                              .arg(lesson.comparisonPolicy);
     m_view->setToolTip(m_peakText + u'\n' + legend()); // the narration ends with it too
+}
+
+void StormChart::setNames(const QString &mine, const QString &theirs)
+{
+    m_mine->setName(mine);
+    m_theirs->setName(theirs);
+    m_names[0]->setText(u"■ "_qs + mine);
+    m_names[1]->setText(u"■ "_qs + theirs);
 }
 
 QStringList StormChart::seriesNames() const

@@ -10,6 +10,7 @@
 class QAreaSeries;
 class QChart;
 class QChartView;
+class QLabel;
 class QLineSeries;
 class QValueAxis;
 class StormLesson;
@@ -28,7 +29,8 @@ public:
     int peakShown() const { return m_peakShown; } // the picked policy's most retries in one instant
     int comparisonPeakShown() const { return m_comparisonPeakShown; }
     QString peakText() const { return m_peakText; } // the peak against the other policy
-    // The two series as the legend names them, e.g. "A: exponential, peak 200".
+    // The two series as the labels above the plot name them, e.g. "A: exponential, peak 200 in
+    // one instant".
     QStringList seriesNames() const;
     QList<QPointF> pointsOf(int index) const; // spikes: (instant, 0), (instant, n), (instant, 0)
 
@@ -36,6 +38,7 @@ private:
     static QString legend(); // what a spike is, in the tooltip
     QLineSeries *addSeries(const QColor &colour);
     void setOutage(qint64 until, int height);
+    void setNames(const QString &mine, const QString &theirs);
     int showRetries(QLineSeries *series, const QList<StormInstant> &attempts, qint64 now);
 
     QChart *m_chart = nullptr;
@@ -46,6 +49,7 @@ private:
     QAreaSeries *m_outage = nullptr;
     QValueAxis *m_time = nullptr;
     QValueAxis *m_count = nullptr;
+    QLabel *m_names[2] = {};
     QString m_peakText;
     int m_peakShown = 0;
     int m_comparisonPeakShown = 0;
