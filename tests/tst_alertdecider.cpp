@@ -47,6 +47,7 @@ QString alertsFor(const QString &states)
 HealthSnapshot withCounts(qint64 dead, qint64 leases, qint64 due, std::optional<qint64> oldestMs)
 {
     HealthSnapshot s;
+    s.now = 1700000000000; // a wall clock: ages in ms, s, min
     s.counts.dead = dead;
     s.counts.leaseExpired = leases;
     s.counts.due = due;

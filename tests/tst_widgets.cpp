@@ -224,6 +224,7 @@ private slots:
     {
         HealthTiles tiles;
         HealthSnapshot snapshot;
+        snapshot.now = EpochNow; // a wall clock: ages in ms, s, min
         snapshot.oldestPendingAgeMs = 1000;
         tiles.setSnapshot(snapshot);
         QCOMPARE(tiles.level(HealthTiles::Tile::OldestPending), HealthTiles::Level::Normal);

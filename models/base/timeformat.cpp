@@ -33,13 +33,24 @@ QString age(qint64 ms)
     return QStringLiteral("%1 d").arg(a / 86400000);
 }
 
+QString units(qint64 units)
+{
+    return units == 1 || units == -1 ? QStringLiteral("%1 unit").arg(units)
+                                     : QStringLiteral("%1 units").arg(units);
+}
+
+QString span(qint64 span, qint64 now)
+{
+    return isLogical(now) ? units(span) : age(span);
+}
+
 QString relative(qint64 time, qint64 now)
 {
     const qint64 delta = Saturating::sub(time, now);
     if (isLogical(time))
         return delta == 0 ? QStringLiteral("now")
-            : delta > 0   ? QStringLiteral("in %1 units").arg(delta)
-                          : QStringLiteral("%1 units ago").arg(Saturating::abs(delta));
+            : delta > 0   ? QStringLiteral("in ") + units(delta)
+                          : units(Saturating::abs(delta)) + QStringLiteral(" ago");
     if (delta == 0)
         return QStringLiteral("now");
     return delta > 0 ? QStringLiteral("in ") + age(delta) : age(delta) + QStringLiteral(" ago");

@@ -8,6 +8,10 @@ namespace TimeFormat {
 bool isLogical(qint64 time); // below year 1973 in ms: a simulator time
 QString time(qint64 time);
 QString age(qint64 ms); // "850 ms", "12 s", "3 min", "2 h", "4 d"
+QString units(qint64 units); // "1 unit", "9 units": a span of the simulator's logical clock
+// A span (an age, a wait) measured on the clock that reads `now`: in units on a simulator's
+// logical clock ("9 units"), as age() on the wall clock ("9 ms"). One unit wherever it shows.
+QString span(qint64 span, qint64 now);
 QString relative(qint64 time, qint64 now);
 // Two units where the first alone rounds too much: "7 d 3 h", "2 h 5 min", "3 min 12 s",
 // "12.5 s", "850 ms" (whole units, rounded down).

@@ -171,7 +171,7 @@ QString leaseExpired(const Facts &facts, qint64 now, const ExplainOptions &optio
     QString text = u"In flight past its lease: "_qs + claimer(facts, now)
         + u", the lease ended at "_qs + EventExplainer::clockTime(ended, now)
         + u"; any worker may reclaim it \u2014 none has for "_qs
-        + TimeFormat::age(Saturating::sub(now, ended));
+        + TimeFormat::span(Saturating::sub(now, ended), now);
     if (Saturating::sub(now, ended) > options.stalledMs)
         text += u" (see: relay stalled)"_qs;
     return text;
@@ -207,7 +207,8 @@ QString delivered(const Facts &facts, qint64 now)
                     .arg(facts.failures)
                     .arg(facts.failures == 1 ? u"failure"_qs : u"failures"_qs);
     if (facts.deliveredAt && facts.createdAt)
-        text += u", "_qs + TimeFormat::age(Saturating::sub(*facts.deliveredAt, *facts.createdAt))
+        text += u", "_qs
+            + TimeFormat::span(Saturating::sub(*facts.deliveredAt, *facts.createdAt), now)
             + u" after it was created"_qs;
     return text + u"; nothing more will happen to it"_qs;
 }

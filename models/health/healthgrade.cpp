@@ -45,7 +45,7 @@ HealthGrade HealthGrade::of(const HealthSnapshot &snapshot, const TileThresholds
         if (snapshot.oldestPendingAgeMs)
             consider(&grade, levelOf(*snapshot.oldestPendingAgeMs, thresholds.oldestPendingMs),
                 QStringLiteral("oldest pending %1")
-                    .arg(TimeFormat::age(*snapshot.oldestPendingAgeMs)));
+                    .arg(TimeFormat::span(*snapshot.oldestPendingAgeMs, snapshot.now)));
         if (snapshot.implausible.any())
             consider(&grade, Level::Amber, snapshot.implausible.sentence());
     }

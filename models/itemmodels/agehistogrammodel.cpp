@@ -1,5 +1,18 @@
 #include "agehistogrammodel.h"
 
+#include "timeformat.h"
+
+namespace {
+
+QString logicalLabel(const AgeBucket &bucket)
+{
+    return bucket.upperBoundMs
+        ? u"<= "_qs + TimeFormat::units(*bucket.upperBoundMs)
+        : u"> "_qs + TimeFormat::units(HealthSnapshot::ageBoundsMs().constLast());
+}
+
+} // namespace
+
 AgeHistogramModel::AgeHistogramModel(QObject *parent)
     : ValueTableModel({tr("Age"), tr("Pending")}, parent)
 {
@@ -11,7 +24,8 @@ void AgeHistogramModel::setSnapshot(const HealthSnapshot &snapshot)
     SqlRows rows;
     for (const AgeBucket &bucket : snapshot.ageHistogram) {
         const QVariant bound = bucket.upperBoundMs ? QVariant(*bucket.upperBoundMs) : QVariant();
-        rows << QVariantList {ageBucketLabel(bucket), bucket.count, bound};
+        rows << QVariantList {
+            m_logical ? logicalLabel(bucket) : ageBucketLabel(bucket), bucket.count, bound};
     }
     resetRows(rows);
 }

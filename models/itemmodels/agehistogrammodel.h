@@ -14,10 +14,14 @@ public:
     explicit AgeHistogramModel(QObject *parent = nullptr);
 
     void setSnapshot(const HealthSnapshot &snapshot);
+    // A scenario's logical clock: the buckets are labelled in its units ("<= 1000 units"), as
+    // its ages are compared with the same bounds. Applies from the next snapshot.
+    void setLogicalClock(bool logical) { m_logical = logical; }
 
 protected:
     QVariant cellData(int row, int column, int role) const override;
 
 private:
     enum { UpperBoundValue = ColumnCount }; // the value past the columns: UpperBoundRole's
+    bool m_logical = false;
 };

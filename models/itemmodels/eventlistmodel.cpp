@@ -428,7 +428,7 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
             return QStringLiteral("in the future");
         // Within the tolerance a row created a little after now is just created, not negative.
         return TimeFormat::isLogical(row.createdAt)
-            ? QStringLiteral("%1 units").arg(std::max<qint64>(0, m_now - row.createdAt))
+            ? TimeFormat::units(std::max<qint64>(0, m_now - row.createdAt))
             : TimeFormat::age(std::max<qint64>(0, m_now - row.createdAt));
     case NextAttemptColumn:
         return row.status == QLatin1String("PENDING") && !row.claimed

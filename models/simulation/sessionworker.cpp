@@ -129,9 +129,11 @@ bool SessionWorker::runStorm(
     for (const QString &statement : m_connection->dialect().simulationSessionStatements())
         QSqlQuery(db).exec(statement);
     StormRun other, run;
-    if (!OutageStorm::run(db, theirs, 1, &other, error)
+    StormLesson compared; // the other policy's attempts, read before its rows are replaced
+    if (!OutageStorm::run(db, theirs, 1, &other, error) || !StormLesson::read(db, &compared, error)
         || !OutageStorm::run(db, mine, 1, &run, error) || !StormLesson::read(db, lesson, error))
         return false;
+    lesson->comparisonAttempts = compared.attempts;
     lesson->policy = mine.spec();
     lesson->comparisonPolicy = theirs.spec();
     lesson->comparisonPeak = other.peakSameInstant;

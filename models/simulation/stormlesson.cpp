@@ -61,6 +61,11 @@ int StormLesson::events() const
 
 QMap<qint64, int> StormLesson::retriesPerInstant() const
 {
+    return retriesPerInstant(attempts);
+}
+
+QMap<qint64, int> StormLesson::retriesPerInstant(const QList<StormInstant> &attempts)
+{
     QMap<qint64, int> perInstant;
     for (const StormInstant &instant : attempts) {
         if (instant.attemptNo > 1)
@@ -99,6 +104,12 @@ int StormLesson::dead() const
 qint64 StormLesson::finishedAt() const
 {
     return attempts.isEmpty() ? 0 : attempts.constLast().at;
+}
+
+qint64 StormLesson::endsAt() const
+{
+    return std::max(
+        finishedAt(), comparisonAttempts.isEmpty() ? 0 : comparisonAttempts.constLast().at);
 }
 
 // One sentence for a round of retries (every event's attempt number `attemptNo`), told when

@@ -29,17 +29,22 @@ public:
     int comparisonPeak = 0; // its most retries in one instant, from its own run
     qint64 outageUntil = 0;
     QList<StormInstant> attempts; // by instant, then attempt number
+    // The comparison policy's run, read back the same way before this one: shown beside it.
+    QList<StormInstant> comparisonAttempts;
 
     // Reads what OutageStorm::run left in the simulation tables.
     static bool read(const QSqlDatabase &db, StormLesson *lesson, QString *error);
 
     int events() const; // first attempts
     QMap<qint64, int> retriesPerInstant() const; // attempts after the first, by instant
+    static QMap<qint64, int> retriesPerInstant(const QList<StormInstant> &attempts);
     QMap<qint64, int> retriesPerBucket(qint64 width) const;
     int peakRetriesSameInstant() const;
     int delivered() const;
     int dead() const;
     qint64 finishedAt() const;
+    // The last instant of either run: the storm is told, and both charted, up to here.
+    qint64 endsAt() const;
 
     // The sentences for the moments in (after, upTo], each "t=…  sentence".
     QStringList narrationBetween(qint64 after, qint64 upTo) const;

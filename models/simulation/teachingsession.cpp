@@ -93,6 +93,7 @@ void TeachingSession::stop()
     m_startsPending = 0;
     m_producing = false;
     m_playing = false;
+    m_ended = false;
     m_mode = Mode::Idle;
     m_storm.reset();
     m_claim.clear();
@@ -131,11 +132,7 @@ bool TeachingSession::startStorm(const QString &policy, QString *error)
     m_mode = Mode::Storm;
     m_scenarioName = QString::fromLatin1(StormName);
     m_logicalClock.set(0);
-    m_pendingLines << tr("outage-storm: %1 events fail during a transport outage until t=%2, then "
-                         "it recovers. Retries follow %3; the peak is compared with %4.")
-                          .arg(OutageStorm::Events)
-                          .arg(OutageStorm::OutageUntil)
-                          .arg(mine.spec(), comparison);
+    m_pendingLines << stormSummary(mine.spec(), comparison);
     const quint64 run = m_runs.newest();
     m_startsPending = 1;
     m_worker.post([run, spec = mine.spec(), comparison](SessionWorker *worker) {
@@ -144,6 +141,15 @@ bool TeachingSession::startStorm(const QString &policy, QString *error)
     emit stateChanged();
     emit stormChanged();
     return true;
+}
+
+QString TeachingSession::stormSummary(const QString &policy, const QString &comparison)
+{
+    return tr("outage-storm: %1 events fail during a transport outage until t=%2, then it "
+              "recovers. Retries follow %3; the peak is compared with %4.")
+        .arg(OutageStorm::Events)
+        .arg(OutageStorm::OutageUntil)
+        .arg(policy, comparison);
 }
 
 void TeachingSession::onStormReady(quint64 run, const StormLesson &lesson, const QString &error)
@@ -167,18 +173,14 @@ void TeachingSession::advanceStorm()
     if (!m_storm)
         return; // still running on the worker: play waits for it
     const qint64 from = m_logicalClock.now();
-    if (from >= m_storm->finishedAt()) { // told to the end: Play or Step tells it again
-        m_logicalClock.set(0);
-        m_pendingLines << m_storm->narrationBetween(-1, 0);
-        emit stormChanged();
-        noteChange();
-        return;
-    }
-    const qint64 to = std::min(from + StormTick, m_storm->finishedAt());
+    if (from >= m_storm->endsAt())
+        return; // told to the end: Play or Step replays it (replay)
+    const qint64 to = std::min(from + StormTick, m_storm->endsAt());
     m_pendingLines << m_storm->narrationBetween(from, to);
     m_logicalClock.set(to);
     emit stormChanged();
-    if (to >= m_storm->finishedAt()) {
+    if (to >= m_storm->endsAt()) {
+        m_ended = true;
         pause();
         m_pendingLines << tr("End of the storm. Switch the policy to run it again under another.");
         flushNarration();
@@ -190,7 +192,7 @@ void TeachingSession::advanceStorm()
 
 void TeachingSession::onScenarioClaimed(quint64 run, const QString &claim, bool holds)
 {
-    if (!m_runs.isNewest(run))
+    if (!m_runs.isNewest(run) || m_ended) // a step sent past the end claims it again: once
         return;
     m_claim = claim;
     m_claimHolds = holds;
@@ -264,6 +266,8 @@ void TeachingSession::play()
 {
     if (m_mode == Mode::Idle || m_playing)
         return;
+    if (m_ended)
+        replay();
     m_playing = true;
     if (isLogicalClock()) {
         m_playTimer.start(playInterval());
@@ -293,6 +297,10 @@ void TeachingSession::step()
 {
     if (m_playing)
         pause();
+    if (m_ended) {
+        replay();
+        return;
+    }
     if (m_mode == Mode::Scenario) {
         requestStep(/*fromTimer=*/false);
     } else if (m_mode == Mode::Storm) {
@@ -303,6 +311,25 @@ void TeachingSession::step()
         const quint64 run = m_runs.newest();
         m_worker.post([run](SessionWorker *worker) { worker->stepLive(run); });
     }
+}
+
+// Play or Step at the end: the same run again from t=0, told from its first sentence. A
+// scenario starts afresh on the worker (its own few rows emptied, as Start does); the storm,
+// already computed, is told again.
+void TeachingSession::replay()
+{
+    m_ended = false;
+    if (m_mode == Mode::Scenario) {
+        QString error;
+        startScenario(m_scenarioName, &error); // a known name: it started before
+    } else if (m_mode == Mode::Storm && m_storm) {
+        m_logicalClock.set(0);
+        m_pendingLines << stormSummary(m_storm->policy, m_storm->comparisonPolicy)
+                       << m_storm->narrationBetween(-1, 0);
+        emit stormChanged();
+        noteChange();
+    }
+    emit replayed();
 }
 
 // A step the learner asks for is always sent (they run in order); a tick of play is skipped
@@ -323,6 +350,8 @@ void TeachingSession::onScenarioStepped(
         return;
     m_stepsInFlight = std::max(0, m_stepsInFlight - 1);
     if (ended) {
+        if (std::exchange(m_ended, true))
+            return; // a step sent before the end was seen: told once
         pause();
         m_pendingLines << tr(
             "End of the scenario. Pick another, or press Step to replay it from t=0.");

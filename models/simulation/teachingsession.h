@@ -40,7 +40,8 @@ public:
     explicit TeachingSession(const DatabaseUrl &url, QObject *parent = nullptr);
     ~TeachingSession() override; // stops the relay, then the session worker's thread
 
-    // Empties the simulation tables and prepares the scenario at t=0, paused. False with *error
+    // Empties the simulation tables and prepares the scenario at t=0, paused (the panel's Start
+    // then plays it). False with *error
     // for an unknown scenario; otherwise the worker starts it (steps asked for meanwhile run
     // after it) and startFinished reports the outcome.
     bool startScenario(const QString &name, QString *error);
@@ -58,6 +59,8 @@ public:
     QString scenarioName() const { return m_scenarioName; }
     int scenarioBudget() const { return m_scenarioBudget; }
     bool isPlaying() const { return m_playing; }
+    // The scenario or the storm was told to its end: Play or Step replays it from t=0.
+    bool hasEnded() const { return m_ended; }
     bool isLogicalClock() const { return m_mode == Mode::Scenario || m_mode == Mode::Storm; }
     // The storm once the worker ran it (until then, or in another mode, none).
     const std::optional<StormLesson> &storm() const { return m_storm; }
@@ -83,13 +86,16 @@ signals:
     void startFinished(bool ok, const QString &error); // a start's work on the worker is done
     void stormChanged(); // the storm arrived or its clock moved
     void claimed(const QString &claim, bool holds); // a seed scenario ended
+    void replayed(); // Play or Step at the end started the same scenario or storm over at t=0
 
 private:
     void connectWorker();
     void requestStep(bool fromTimer);
+    void replay();
     void produceDue();
     void onStarted(quint64 run, const QString &error);
     void advanceStorm();
+    static QString stormSummary(const QString &policy, const QString &comparison);
     void onStormReady(quint64 run, const StormLesson &lesson, const QString &error);
     void onScenarioClaimed(quint64 run, const QString &claim, bool holds);
     int playInterval() const;
@@ -110,6 +116,7 @@ private:
     QString m_claim;
     bool m_claimHolds = false;
     bool m_playing = false;
+    bool m_ended = false;
     double m_speed = 1.0;
     LogicalClock m_logicalClock;
     ScaledClock m_scaledClock; // read by the worker's producer too (thread-safe)

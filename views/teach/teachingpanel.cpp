@@ -26,6 +26,22 @@
 
 namespace {
 
+void keepPlaceWhenHidden(QWidget *widget)
+{
+    QSizePolicy policy = widget->sizePolicy();
+    policy.setRetainSizeWhenHidden(true);
+    widget->setSizePolicy(policy);
+}
+
+// As wide as the widest of `texts` ever shown in it, so a change of text moves nothing.
+void fitWidestText(QWidget *widget, const QStringList &texts)
+{
+    int widest = 0;
+    for (const QString &text : texts)
+        widest = std::max(widest, widget->fontMetrics().horizontalAdvance(text));
+    widget->setMinimumWidth(std::max(widget->minimumSizeHint().width(), widest + 24));
+}
+
 QDoubleSpinBox *percentBox(double value)
 {
     auto *box = new QDoubleSpinBox;
@@ -62,12 +78,20 @@ TeachingPanel::TeachingPanel(TeachingSession *session, QWidget *parent)
     m_claim->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_claim->hide();
     auto *layout = new QHBoxLayout(this);
-    auto *left = new QVBoxLayout;
+    // The controls keep their place whatever is picked, started or told: the column is as wide
+    // as its widest content (the relay's knobs), whether they show or not, and never follows the
+    // chart or the narration beside it (a click meant for Start once landed in the narration).
+    auto *controls = new QWidget;
+    controls->setObjectName(QStringLiteral("teachingControls"));
+    controls->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
+    auto *left = new QVBoxLayout(controls);
+    left->setContentsMargins(0, 0, 0, 0);
     left->addWidget(createControls());
     m_knobs = createKnobs();
+    keepPlaceWhenHidden(m_knobs);
     left->addWidget(m_knobs);
     left->addStretch(1);
-    layout->addLayout(left);
+    layout->addWidget(controls);
     layout->addWidget(m_stormChart, 3);
     auto *right = new QVBoxLayout;
     right->addWidget(m_claim);
@@ -98,6 +122,7 @@ QWidget *TeachingPanel::createControls()
     layout->addLayout(pick);
     layout->addLayout(row);
     m_stormSettings = new QWidget;
+    keepPlaceWhenHidden(m_stormSettings);
     auto *storm = new QGridLayout(m_stormSettings);
     storm->setContentsMargins(0, 0, 0, 0);
     storm->addWidget(new QLabel(tr("Policy")), 0, 0);
@@ -145,6 +170,7 @@ void TeachingPanel::createStormPolicy()
     m_stormPolicy->setToolTip(tr("The outage storm's retry policy; pick another and the storm "
                                  "runs again under it. Any spec the policy parser knows."));
     m_stormPolicyError = new QLabel;
+    m_stormPolicyError->setWordWrap(true); // a long reason wraps rather than widens the column
     m_stormPolicyError->setStyleSheet(
         QStringLiteral("color: %1").arg(ThemeColours::errorText().name()));
     m_stormPolicyError->hide();
@@ -168,9 +194,14 @@ void TeachingPanel::createButtons()
     m_speed->setSingleStep(0.5);
     m_speed->setPrefix(QStringLiteral("× "));
     m_speed->setValue(1.0);
+    fitWidestText(m_play, {tr("Play"), tr("Pause")});
     m_clock = new QLabel;
     m_clock->setObjectName(QStringLiteral("simulationClock"));
-    m_clock->setMinimumWidth(140);
+    // Its text changes with every tick: a fixed width, so that the row never moves.
+    m_clock->setFixedWidth(std::max(140,
+        m_clock->fontMetrics().horizontalAdvance(
+            tr("Wall clock ×%1: %2").arg(u"50.5"_qs, u"00:00:00.000"_qs))
+            + 8));
 }
 
 void TeachingPanel::connectControls()
@@ -238,6 +269,7 @@ void TeachingPanel::connectSession()
     connect(m_session, &TeachingSession::stateChanged, this, &TeachingPanel::updateState);
     connect(m_session, &TeachingSession::stormChanged, this, &TeachingPanel::updateStorm);
     connect(m_session, &TeachingSession::claimed, this, &TeachingPanel::showClaim);
+    connect(m_session, &TeachingSession::replayed, this, &TeachingPanel::clearTold);
     connect(m_session, &TeachingSession::errorOccurred, this,
         [this](const QString &message) { appendNarration({tr("Error: %1").arg(message)}); });
     // A start is checked at once and finished on the session's worker: a failure shows here.
@@ -274,17 +306,17 @@ void TeachingPanel::startChosen()
     const QString scenario = m_scenario->currentData().toString();
     QString error;
     m_policyError->clear();
-    m_narration->clear();
-    m_held.clear();
-    m_claim->hide();
-    m_claim->clear();
+    clearTold();
     if (scenario == QLatin1String(TeachingSession::StormName)) {
         startStorm();
         return;
     }
     if (!scenario.isEmpty()) {
-        if (!m_session->startScenario(scenario, &error))
+        if (!m_session->startScenario(scenario, &error)) {
             appendNarration({tr("Error: %1").arg(error)});
+            return;
+        }
+        m_session->play(); // Start starts: its steps run once the worker has prepared it
         return;
     }
     RelayConfig config = TeachingSession::demoRelayConfig();
@@ -303,6 +335,16 @@ void TeachingPanel::startChosen()
         return;
     }
     m_session->play();
+}
+
+// A start, or a replay from t=0, is told from its first sentence.
+void TeachingPanel::clearTold()
+{
+    m_narration->clear();
+    m_held.clear();
+    m_heldNote->setText(tr("Narration held while the pointer is over it"));
+    m_claim->hide();
+    m_claim->clear();
 }
 
 // The relay's knobs matter to the live relay only, the storm's policy to the storm: a short

@@ -66,6 +66,7 @@ private:
     void updateState();
     void updateClock();
     void appendNarration(const QStringList &lines);
+    void clearTold(); // the narration, its held lines and the claim
     bool confirmStart(const QString &scenario);
     void setNarrationHeld(bool held);
 

@@ -67,10 +67,13 @@ HealthTiles::Level levelOf(qint64 value, const TileLimits &limits)
     return HealthTiles::Level::Normal;
 }
 
-QString limitsTip(const TileLimits &limits, bool isAge)
+// `logical`: the snapshot was taken on a scenario's clock, whose units an age limit is compared in.
+QString limitsTip(const TileLimits &limits, bool isAge, bool logical = false)
 {
-    const auto text = [isAge](qint64 value) {
-        return isAge ? TimeFormat::age(value) : QLocale().toString(value);
+    const auto text = [isAge, logical](qint64 value) {
+        return !isAge ? QLocale().toString(value)
+            : logical ? TimeFormat::units(value)
+                      : TimeFormat::age(value);
     };
     return HealthTiles::tr("Amber from %1, red from %2").arg(text(limits.amber), text(limits.red));
 }
@@ -225,7 +228,8 @@ void HealthTiles::updateLevels()
                 : tr("Another library's table: it has no RESOLVED state"));
     const QString implausible = m_snapshot.implausible.sentence();
     widgets(Tile::OldestPending)
-        .frame->setToolTip(limitsTip(m_thresholds.oldestPendingMs, true)
+        .frame->setToolTip(limitsTip(m_thresholds.oldestPendingMs, true,
+                               m_hasSnapshot && TimeFormat::isLogical(m_snapshot.now))
             + (implausible.isEmpty() ? QString() : QLatin1Char('\n') + implausible));
 }
 
@@ -347,8 +351,11 @@ QString HealthTiles::formatValue(Tile tile) const
     case Tile::Resolved:
         return locale.toString(counts.resolved);
     case Tile::OldestPending:
-        return m_snapshot.oldestPendingAgeMs ? TimeFormat::age(*m_snapshot.oldestPendingAgeMs)
-                                             : QStringLiteral("—");
+        // In the unit of the clock the snapshot was taken on: "9 units" in a scenario, as the
+        // event table says.
+        return m_snapshot.oldestPendingAgeMs
+            ? TimeFormat::span(*m_snapshot.oldestPendingAgeMs, m_snapshot.now)
+            : QStringLiteral("—");
     }
     return {};
 }

@@ -374,6 +374,7 @@ void MainWindow::setupTeaching()
     // Bursts of relay activity arrive coalesced (TeachingSession), and become one refresh.
     connect(m_session, &TeachingSession::databaseChanged, m_monitor, &HealthMonitor::refreshNow);
     connect(m_session, &TeachingSession::stateChanged, this, [this] {
+        m_ages->setLogicalClock(m_session->isLogicalClock()); // "<= 1000 units" in a scenario
         if (m_session->mode() == TeachingSession::Mode::LiveRelay)
             m_charts->setBudget(m_session->relayConfig().budget.maxAttempts);
         else if (m_session->mode() == TeachingSession::Mode::Scenario)

@@ -1,0 +1,266 @@
+// The teaching panel does what it says, as a learner meets it: picking a scenario moves no
+// control; Start starts (the scenario plays and its clock moves); Play or Step at the end
+// replays from t=0, told from its first sentence; in a scenario the tiles give an age in the
+// units the event table uses; the outage storm shows herd and jitter side by side with their
+// peaks. Both engines where a run writes to the database.
+#include "eventlistmodel.h"
+#include "healthtiles.h"
+#include "mainwindow.h"
+#include "outagestorm.h"
+#include "scenario.h"
+#include "stormchart.h"
+#include "stormlesson.h"
+#include "teachingpanel.h"
+#include "teachingsession.h"
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+
+namespace {
+
+struct Panel
+{
+    explicit Panel(const TestDatabase &database)
+        : session(DatabaseUrl::parse(database.url(), nullptr))
+        , panel(&session)
+    {
+        panel.setRowCount(0, false); // an empty outbox: Start does not ask
+        panel.resize(1300, 300); // a laptop's dock
+        panel.show();
+        picker = panel.findChild<QComboBox *>(u"scenarioPicker"_qs);
+        start = panel.findChild<QPushButton *>(u"startButton"_qs);
+        play = panel.findChild<QPushButton *>(u"playButton"_qs);
+        step = panel.findChild<QPushButton *>(u"stepButton"_qs);
+    }
+    void pick(const QString &name) { picker->setCurrentIndex(picker->findData(name)); }
+    // Where the learner finds the button: its rectangle in the panel, once the layouts settled.
+    QRect placeOf(QWidget *widget)
+    {
+        for (int i = 0; i < 4; ++i) // a layout's request may post its parent's
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        return QRect(widget->mapTo(&panel, QPoint()), widget->size());
+    }
+    QString firstLine() const { return panel.narrationText().section(u'\n', 0, 0); }
+
+    TeachingSession session;
+    TeachingPanel panel;
+    QComboBox *picker = nullptr;
+    QPushButton *start = nullptr;
+    QPushButton *play = nullptr;
+    QPushButton *step = nullptr;
+};
+
+QString summaryLine(const QString &scenario)
+{
+    return scenario + u": "_qs + Scenario::byName(scenario)->summary;
+}
+
+// The age the event table shows for `eventId`, or a null string while it is not listed.
+QString tableAge(QTableView *view, const QString &eventId)
+{
+    const QAbstractItemModel *model = view->model();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        if (model->index(row, EventListModel::EventIdColumn).data().toString() == eventId)
+            return model->index(row, EventListModel::AgeColumn).data().toString();
+    }
+    return {};
+}
+
+} // namespace
+
+class TestTeachingControls : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void pickingAScenarioMovesNoControl()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        QVERIFY(database->initialise());
+        Panel p(*database);
+        QVERIFY(QTest::qWaitForWindowExposed(&p.panel));
+        const QRect start = p.placeOf(p.start), play = p.placeOf(p.play), step = p.placeOf(p.step);
+        for (int i = 0; i < p.picker->count(); ++i) {
+            for (int j : {i, 0}) { // from the live relay (knobs shown) and back
+                p.picker->setCurrentIndex(j);
+                const QString name = p.picker->itemText(j);
+                QVERIFY2(p.placeOf(p.start) == start, qPrintable(name));
+                QCOMPARE(p.placeOf(p.play), play);
+                QCOMPARE(p.placeOf(p.step), step);
+            }
+        }
+
+        // Nor does starting: the storm's chart appears beside them, a seed's claim above the
+        // narration.
+        p.session.setSpeed(50);
+        p.pick(u"lost-ack"_qs);
+        p.start->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!p.panel.claimText().isEmpty(), 20000);
+        QCOMPARE(p.placeOf(p.start), start);
+        p.pick(QString::fromLatin1(TeachingSession::StormName));
+        p.start->click();
+        QVERIFY(p.panel.stormChart()->isVisible());
+        QCOMPARE(p.placeOf(p.start), start);
+        QCOMPARE(p.placeOf(p.step), step);
+    }
+
+    void startPlaysTheScenario_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void startPlaysTheScenario()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        QVERIFY(database->initialise());
+        Panel p(*database);
+        p.session.setSpeed(20);
+        p.pick(u"retry-schedule"_qs);
+        p.start->click();
+        QCOMPARE(p.session.mode(), TeachingSession::Mode::Scenario);
+        QVERIFY(p.session.isPlaying());
+        QCOMPARE(p.play->text(), u"Pause"_qs);
+        QTRY_VERIFY(p.session.now() > 0); // its steps run without another click
+        QTRY_VERIFY(p.panel.narrationText().contains(u"EVENT-1"_qs));
+    }
+
+    void stepAtTheEndReplaysFromZero_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void stepAtTheEndReplaysFromZero()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        QVERIFY(database->initialise());
+        Panel p(*database);
+        p.session.setSpeed(50);
+        p.pick(u"lost-ack"_qs);
+        p.start->click();
+        QTRY_COMPARE(p.firstLine(), summaryLine(u"lost-ack"_qs));
+        QTRY_VERIFY_WITH_TIMEOUT(!p.panel.claimText().isEmpty(), 20000);
+        QTRY_VERIFY(p.panel.narrationText().contains(u"End of the scenario"_qs));
+        QVERIFY(p.session.hasEnded());
+        QVERIFY(p.session.now() > 0);
+        QVERIFY(!p.session.isPlaying());
+        const int endLines = int(p.panel.narrationText().count(u'\n')) + 1;
+
+        p.step->click();
+        QCOMPARE(p.session.now(), qint64(0)); // back at the start at once
+        QVERIFY(p.panel.claimText().isEmpty());
+        QTRY_COMPARE(p.firstLine(), summaryLine(u"lost-ack"_qs)); // told from its first sentence
+        QVERIFY(!p.panel.narrationText().contains(u"End of the scenario"_qs));
+        QVERIFY(!p.panel.narrationText().contains(u"Claim:"_qs));
+        QVERIFY(int(p.panel.narrationText().count(u'\n')) + 1 < endLines);
+
+        // The next Step is the scenario's first step again; Play runs it to the end once more.
+        p.step->click();
+        QTRY_VERIFY(p.panel.narrationText().contains(u"EVENT-42"_qs));
+        p.play->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!p.panel.claimText().isEmpty(), 20000);
+        QTRY_COMPARE(p.panel.narrationText().count(u"End of the scenario"_qs), 1);
+        QCOMPARE(p.firstLine(), summaryLine(u"lost-ack"_qs));
+    }
+
+    void stepAtTheStormsEndReplaysIt()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        QVERIFY(database->initialise());
+        Panel p(*database);
+        p.session.setSpeed(50);
+        p.pick(QString::fromLatin1(TeachingSession::StormName));
+        p.start->click();
+        QTRY_VERIFY_WITH_TIMEOUT(p.session.hasEnded(), 30000);
+        const QString first = p.firstLine();
+        QVERIFY2(first.startsWith(u"outage-storm: "_qs), qPrintable(first));
+        QVERIFY(p.panel.narrationText().contains(u"End of the storm"_qs));
+
+        p.step->click();
+        QCOMPARE(p.session.now(), qint64(0));
+        QCOMPARE(p.panel.stormChart()->pointsOf(0).size(), 0); // no retry yet at t=0
+        QTRY_COMPARE(p.firstLine(), first);
+        QVERIFY(!p.panel.narrationText().contains(u"End of the storm"_qs));
+    }
+
+    // The learner reads the age of EVENT-1 on the tile and in the table: one unit, the
+    // scenario's, never "ms" (at t=9 it has waited 9 units since it was created at t=0).
+    void tilesUseTheScenariosUnit_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void tilesUseTheScenariosUnit()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        QVERIFY(database->initialise());
+        MainWindow window(database->connect(), {});
+        window.show();
+        TeachingPanel *panel = window.teachingPanel();
+        QVERIFY(panel);
+        panel->setRowCount(0, false);
+        auto *picker = panel->findChild<QComboBox *>(u"scenarioPicker"_qs);
+        picker->setCurrentIndex(picker->findData(u"retry-schedule"_qs));
+        panel->findChild<QPushButton *>(u"startButton"_qs)->click();
+        window.session()->pause(); // stepped by hand from here
+        auto *step = panel->findChild<QPushButton *>(u"stepButton"_qs);
+        QCOMPARE(window.session()->now(), qint64(0));
+        step->click(); // t=0: the first attempt fails
+        step->click(); // t=9: a claim one unit early, refused
+        QTRY_COMPARE(window.session()->now(), qint64(9));
+
+        const auto tile
+            = [&] { return window.tiles()->valueText(HealthTiles::Tile::OldestPending); };
+        QTRY_COMPARE(tile(), u"9 units"_qs);
+        QTRY_COMPARE(tableAge(window.eventView(), u"EVENT-1"_qs), u"9 units"_qs);
+        QVERIFY2(!window.tiles()->toolTipText(HealthTiles::Tile::OldestPending).contains(u" ms"_qs),
+            qPrintable(window.tiles()->toolTipText(HealthTiles::Tile::OldestPending)));
+    }
+
+    void theStormShowsHerdAndJitterSideBySide()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        QVERIFY(database->initialise());
+        Panel p(*database);
+        p.session.setSpeed(50);
+        const QString exponential = OutageStorm::policies().at(0);
+        const QString random = OutageStorm::policies().at(1);
+        p.pick(QString::fromLatin1(TeachingSession::StormName));
+        auto *policy = p.panel.findChild<QComboBox *>(u"stormPolicy"_qs);
+        policy->setCurrentIndex(policy->findText(exponential));
+        p.start->click();
+        StormChart *chart = p.panel.stormChart();
+        QTRY_VERIFY_WITH_TIMEOUT(p.session.hasEnded(), 30000);
+        const StormLesson &lesson = *p.session.storm();
+        const int herd = lesson.peakRetriesSameInstant();
+        int jitter = 0;
+        for (int retries : StormLesson::retriesPerInstant(lesson.comparisonAttempts))
+            jitter = std::max(jitter, retries);
+        QCOMPARE(herd, OutageStorm::Events); // every event in one instant
+        QCOMPARE(jitter, lesson.comparisonPeak); // the comparison's own run, read back
+        QVERIFY2(jitter < herd / 4, qPrintable(QString::number(jitter)));
+        QCOMPARE(chart->seriesNames(),
+            QStringList({u"A: exponential, peak %1 in one instant"_qs.arg(herd),
+                u"B: exponential-random, peak %1 in one instant"_qs.arg(jitter)}));
+        for (const auto &[label, name] : {std::pair {u"stormPeakA"_qs, chart->seriesNames().at(0)},
+                 std::pair {u"stormPeakB"_qs, chart->seriesNames().at(1)}}) {
+            auto *shown = chart->findChild<QLabel *>(label); // above the plot, in its colour
+            QVERIFY(shown && shown->isVisible());
+            QCOMPARE(shown->text(), u"■ "_qs + name);
+        }
+        QCOMPARE(chart->peakShown(), herd);
+        QCOMPARE(chart->comparisonPeakShown(), jitter);
+        // Both drawn: five spikes of the herd, the jitter's spread over many more instants.
+        QCOMPARE(chart->pointsOf(0).size(), 5 * 3);
+        QVERIFY(chart->pointsOf(1).size() > 20 * 3);
+    }
+};
+
+OUTBOX_TEST_MAIN(TestTeachingControls, QApplication)
+#include "tst_teachingcontrols.moc"
