@@ -1,7 +1,9 @@
 // When a desktop alert is due (AlertDecider) and what it names (HealthGrade): once per crossing
-// into red or down, never for the state an outbox is first seen in, re-armed only by healthy,
-// amber neither alerting nor re-arming, each outbox apart, and a mute that silences without
-// replaying a crossing, remembered in the settings. The worst figure follows the tiles' limits.
+// into red or down, never for the state an outbox is first seen in, re-armed only by healthy
+// (which says it recovered), amber neither alerting nor re-arming, a reminder after the quiet
+// period for one that stays red or down (an injected clock), an open alert's text following the
+// figure, each outbox apart, and a mute that silences without replaying a crossing, remembered
+// in the settings. The worst figure follows the tiles' limits.
 #include "alertdecider.h"
 #include "healthgrade.h"
 #include "healthsnapshot.h"
@@ -32,17 +34,22 @@ State stateOf(QChar c)
 }
 
 // The states in order ("HRHR") -> the alerts, one letter per step: R/D an alert of that kind,
-// '.' none.
+// h a recovery, '.' none. No time passes: no reminders.
 QString alertsFor(const QString &states)
 {
-    AlertDecider decider;
+    AlertDecider decider([] { return qint64(0); });
     QString alerts;
     for (QChar c : states) {
         const auto alert = decider.observe(u"orders"_qs, stateOf(c), u"figure"_qs);
-        alerts += QChar(!alert ? u'.' : alert->state == State::Down ? u'D' : u'R');
+        alerts += QChar(!alert                    ? u'.'
+                : alert->state == State::Healthy ? u'h'
+                : alert->state == State::Down    ? u'D'
+                                                 : u'R');
     }
     return alerts;
 }
+
+constexpr qint64 Minute = 60 * 1000;
 
 HealthSnapshot withCounts(qint64 dead, qint64 leases, qint64 due, std::optional<qint64> oldestMs)
 {
@@ -83,15 +90,18 @@ private slots:
         QTest::addRow("amber to red alerts") << u"HARA"_qs << u"..R."_qs;
         QTest::addRow("amber first sight is armed") << u"AR"_qs << u".R"_qs;
         QTest::addRow("amber does not re-arm") << u"HRARAR"_qs << u".R...."_qs;
-        QTest::addRow("healthy re-arms red") << u"HRHRHR"_qs << u".R.R.R"_qs;
+        QTest::addRow("healthy re-arms red, saying it recovered") << u"HRHRHR"_qs << u".RhRhR"_qs;
         QTest::addRow("down alerts once") << u"HDDD"_qs << u".D.."_qs;
-        QTest::addRow("healthy re-arms down") << u"HDHD"_qs << u".D.D"_qs;
+        QTest::addRow("healthy re-arms down") << u"HDHD"_qs << u".DhD"_qs;
         QTest::addRow("red then down: both, once each") << u"HRDRD"_qs << u".RD.."_qs;
-        QTest::addRow("down then red when back") << u"HDRH"_qs << u".DR."_qs;
+        QTest::addRow("down then red when back") << u"HDRH"_qs << u".DRh"_qs;
         QTest::addRow("unknown changes nothing") << u"HURUR"_qs << u"..R.."_qs;
         QTest::addRow("unknown does not re-arm") << u"HRURUR"_qs << u".R...."_qs;
         QTest::addRow("healthy all along") << u"HHHH"_qs << u"...."_qs;
         QTest::addRow("amber all along") << u"HAAA"_qs << u"...."_qs;
+        QTest::addRow("red, amber, healthy: recovered once healthy") << u"HRAH"_qs << u".R.h"_qs;
+        QTest::addRow("a baseline red that heals was never alerted") << u"RH"_qs << u".."_qs;
+        QTest::addRow("amber that heals was never alerted") << u"HAH"_qs << u"..."_qs;
     }
     void crossings()
     {
@@ -116,13 +126,102 @@ private slots:
     {
         AlertDecider decider;
         decider.observe(u"billing"_qs, State::Healthy, {});
+        // The cause as the stale banner says it (HealthMonitor::failureHeadline).
         const auto down
             = decider.observe(u"billing"_qs, State::Down, u"Cannot reach the database: refused"_qs);
         QVERIFY(down);
         QCOMPARE(down->outbox, u"billing"_qs);
-        QCOMPARE(down->text, u"billing: down (Cannot reach the database: refused)"_qs);
+        QCOMPARE(down->text, u"billing: down — Cannot reach the database: refused"_qs);
+        QCOMPARE(down->kind, AlertDecider::Alert::Kind::Crossing);
         decider.observe(u"billing"_qs, State::Healthy, {});
         QCOMPARE(decider.observe(u"billing"_qs, State::Down, {})->text, u"billing: down"_qs);
+    }
+
+    // An open alert's text follows the figure (the alert bar shows it): after 12 minutes of a
+    // DEAD count rising from 10 to 97, it says 97, not 10; and the cause of an outage as it is now.
+    void openTextFollowsTheFigure()
+    {
+        qint64 now = 0;
+        AlertDecider decider([&now] { return now; });
+        QVERIFY(decider.openText(u"demo"_qs).isEmpty());
+        decider.observe(u"demo"_qs, State::Amber, u"3 DEAD events"_qs);
+        QVERIFY(decider.openText(u"demo"_qs).isEmpty()); // amber alone opens nothing
+        const auto alert = decider.observe(u"demo"_qs, State::Red, u"10 DEAD events"_qs);
+        QVERIFY(alert);
+        QCOMPARE(alert->text, u"demo: 10 DEAD events"_qs);
+        QCOMPARE(decider.openText(u"demo"_qs), u"demo: 10 DEAD events"_qs);
+        now = 12 * Minute;
+        QVERIFY(!decider.observe(u"demo"_qs, State::Red, u"97 DEAD events"_qs));
+        QCOMPARE(decider.openText(u"demo"_qs), u"demo: 97 DEAD events"_qs);
+        QVERIFY(!decider.observe(u"demo"_qs, State::Amber, u"5 DEAD events"_qs));
+        QCOMPARE(decider.openText(u"demo"_qs), u"demo: 5 DEAD events"_qs);
+        QVERIFY(decider.observe(u"demo"_qs, State::Down, u"Cannot reach the database: no answer"_qs));
+        QVERIFY(!decider.observe(
+            u"demo"_qs, State::Down, u"Cannot reach the database: the server refuses connections"_qs));
+        QCOMPARE(decider.openText(u"demo"_qs),
+            u"demo: down — Cannot reach the database: the server refuses connections"_qs);
+        decider.observe(u"demo"_qs, State::Healthy, {});
+        QVERIFY(decider.openText(u"demo"_qs).isEmpty()); // closed by the recovery
+    }
+
+    // An outbox that stays red (or down) alerts again once QuietPeriodMs has passed since the
+    // last alert, saying for how long; one that heals says so, with how long it was out.
+    void remindsAfterTheQuietPeriodAndSaysWhenRecovered()
+    {
+        QCOMPARE(AlertDecider::QuietPeriodMs, 30 * Minute); // as docs/user-guide.md says
+        qint64 now = 0;
+        AlertDecider decider([&now] { return now; });
+        decider.observe(u"orders"_qs, State::Healthy, {});
+        QVERIFY(decider.observe(u"orders"_qs, State::Red, u"10 DEAD events"_qs));
+        now = AlertDecider::QuietPeriodMs - 1;
+        QVERIFY(!decider.observe(u"orders"_qs, State::Red, u"40 DEAD events"_qs));
+        now = AlertDecider::QuietPeriodMs;
+        const auto again = decider.observe(u"orders"_qs, State::Red, u"41 DEAD events"_qs);
+        QVERIFY(again);
+        QCOMPARE(again->kind, AlertDecider::Alert::Kind::Reminder);
+        QCOMPARE(again->state, State::Red);
+        QCOMPARE(again->text, u"orders: 41 DEAD events (still after 30 min)"_qs);
+        // The next quiet period counts from the reminder.
+        now += AlertDecider::QuietPeriodMs - 1;
+        QVERIFY(!decider.observe(u"orders"_qs, State::Red, u"41 DEAD events"_qs));
+        now += 1;
+        QCOMPARE(decider.observe(u"orders"_qs, State::Red, u"42 DEAD events"_qs)->text,
+            u"orders: 42 DEAD events (still after 1 h)"_qs);
+        // Amber is not red: no reminder, however long.
+        now += 2 * AlertDecider::QuietPeriodMs;
+        QVERIFY(!decider.observe(u"orders"_qs, State::Amber, u"3 DEAD events"_qs));
+        now += 2 * Minute;
+        const auto healthy = decider.observe(u"orders"_qs, State::Healthy, {});
+        QVERIFY(healthy);
+        QCOMPARE(healthy->kind, AlertDecider::Alert::Kind::Recovery);
+        QCOMPARE(healthy->state, State::Healthy);
+        QCOMPARE(healthy->text, u"orders: healthy again (after 2 h)"_qs);
+        QVERIFY(!decider.observe(u"orders"_qs, State::Healthy, {})); // once
+    }
+
+    // The state a window opens on is on screen already; still red a quiet period later, it is
+    // worth an alert.
+    void aBaselineRedIsRemindedToo()
+    {
+        qint64 now = 0;
+        AlertDecider decider([&now] { return now; });
+        QVERIFY(!decider.observe(u"orders"_qs, State::Down, u"Cannot reach the database: x"_qs));
+        now = AlertDecider::QuietPeriodMs;
+        const auto again = decider.observe(u"orders"_qs, State::Down, u"Cannot reach the database: x"_qs);
+        QVERIFY(again);
+        QCOMPARE(again->text, u"orders: down — Cannot reach the database: x (still after 30 min)"_qs);
+    }
+
+    void mutedGetsNoReminderNorRecovery()
+    {
+        qint64 now = 0;
+        AlertDecider decider([&now] { return now; });
+        decider.observe(u"orders"_qs, State::Healthy, {});
+        QVERIFY(decider.observe(u"orders"_qs, State::Red, u"10 DEAD events"_qs));
+        AlertDecider::setMuted(u"orders"_qs, true);
+        now = 2 * AlertDecider::QuietPeriodMs;
+        QVERIFY(!decider.observe(u"orders"_qs, State::Red, u"10 DEAD events"_qs));
+        QVERIFY(!decider.observe(u"orders"_qs, State::Healthy, {}));
     }
 
     void muteSilencesWithoutReplay()

@@ -1,12 +1,14 @@
 // The diagnosis engine on SQLite and PostgreSQL at a fixed `now`: each situation of the
-// contract built from rows and asserted by its exact codes; a healthy, a busy-but-fine and an
-// empty outbox produce none; every code is listed as checked on the native schema. Also the
-// error signatures, the error groups, one event explained (scheduled, in flight past its lease,
-// DEAD) and the replay preview, which changes nothing.
+// contract built from rows and asserted by its exact codes; a healthy outbox and an empty one
+// produce none, and DEAD events as many as the DEAD tile's limits are a finding (dead_events);
+// every code is listed as checked on the native schema. Also the error signatures, the error
+// groups, one event explained (scheduled, in flight past its lease, DEAD) and the replay
+// preview, which changes nothing.
 #include "diagnosisquery.h"
 #include "errorgroups.h"
 #include "errorsignature.h"
 #include "eventexplainer.h"
+#include "healthgrade.h"
 #include "outboxrows.h"
 #include "replaypreview.h"
 #include "testdatabase.h"
@@ -96,11 +98,12 @@ bool healthy(const QSqlDatabase &db)
     retry.error = u"broker unavailable"_qs;
     return insertRow(db, due(u"H-due"_qs, T - 3 * Second)) && insertRow(db, inFlight)
         && insertRow(db, retry) && insertRow(db, delivered(u"H-done"_qs, T - 5 * Second))
-        && recentAttempt(db, u"H-done"_qs, T - 5 * Second) && variedDead(db, 3);
+        && recentAttempt(db, u"H-done"_qs, T - 5 * Second);
 }
 
-// Much going on, still fine: 100 due within the last 30 s, 30 retries in 30 distinct seconds,
-// 9 DEAD of one type with one error (below both minimums), 9 parked in the last 10 min.
+// Much going on, fine but for its DEAD events: 100 due within the last 30 s, 30 retries in 30
+// distinct seconds, 9 DEAD of one type with one error (below both minimums), 9 parked in the
+// last 10 min; 18 DEAD in all, as many as the DEAD tile shows red.
 bool busyButFine(const QSqlDatabase &db)
 {
     for (int i = 0; i < 100; ++i) {
@@ -254,7 +257,7 @@ const QMap<QString, Builder> &builders()
     static const QMap<QString, Builder> builders = {
         {u"empty"_qs, [](const QSqlDatabase &) { return true; }},
         {u"healthy"_qs, healthy},
-        {u"busy but fine"_qs, busyButFine},
+        {u"busy, only DEAD events"_qs, busyButFine},
         {u"relay stalled"_qs, relayStalled},
         {u"due, but the relay works"_qs, dueButRelayWorks},
         {u"lease expired"_qs, leaseExpired},
@@ -311,20 +314,22 @@ private slots:
         QTest::addColumn<QString>("situation");
         QTest::addColumn<QStringList>("expected");
         const QList<std::pair<QString, QStringList>> cases = {
+            // DEAD events at the DEAD tile's limits are a finding of their own, dead_events:
+            // critical from 10 (red), a warning below (amber).
             {u"empty"_qs, {}},
             {u"healthy"_qs, {}},
-            {u"busy but fine"_qs, {}},
+            {u"busy, only DEAD events"_qs, {u"dead_events"_qs}},
             {u"relay stalled"_qs, {u"relay_stalled"_qs}},
             {u"due, but the relay works"_qs, {}},
             {u"lease expired"_qs, {u"lease_expired_unclaimed"_qs}},
-            {u"dominant error"_qs, {u"dominant_error"_qs}},
-            {u"nine share an error"_qs, {}},
-            {u"poison type"_qs, {u"poison_type"_qs}},
+            {u"dominant error"_qs, {u"dead_events"_qs, u"dominant_error"_qs}},
+            {u"nine share an error"_qs, {u"dead_events"_qs}},
+            {u"poison type"_qs, {u"dead_events"_qs, u"poison_type"_qs}},
             {u"retry herd"_qs, {u"retry_herd"_qs}},
-            {u"dead rising"_qs, {u"dead_rising"_qs}},
+            {u"dead rising"_qs, {u"dead_events"_qs, u"dead_rising"_qs}},
             {u"future schedule"_qs, {u"future_schedule"_qs}},
             {u"created in future"_qs, {u"created_in_future"_qs}},
-            {u"blocked aggregate"_qs, {u"blocked_aggregate"_qs}},
+            {u"blocked aggregate"_qs, {u"blocked_aggregate"_qs, u"dead_events"_qs}},
         };
         for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs}) {
             for (const auto &[situation, expected] : cases)
@@ -373,22 +378,86 @@ private slots:
         QString error;
         const auto result = DiagnosisQuery::run(connection->database(), T, &error);
         QVERIFY2(result, qPrintable(error));
-        // Worst first: the critical finding leads.
+        // Worst first: the critical findings lead (22 DEAD: the DEAD tile is red).
         QCOMPARE(codes(*result),
-            QStringList({u"relay_stalled"_qs, u"dominant_error"_qs, u"blocked_aggregate"_qs}));
+            QStringList({u"relay_stalled"_qs, u"dead_events"_qs, u"dominant_error"_qs,
+                u"blocked_aggregate"_qs}));
         const Finding &stalled = result->findings.at(0);
         QCOMPARE(stalled.severity, Finding::Severity::Critical);
         QCOMPARE(stalled.count, 1);
         QCOMPARE(stalled.evidence.value(u"oldest_due_ms"_qs).toLongLong(), 2 * Minute);
-        const Finding &dominant = result->findings.at(1);
+        const Finding &dead = result->findings.at(1);
+        QCOMPARE(dead.severity, Finding::Severity::Critical);
+        QCOMPARE(dead.count, 22);
+        const Finding &dominant = result->findings.at(2);
         QCOMPARE(dominant.count, 12);
         QCOMPARE(dominant.evidence.value(u"dead"_qs).toLongLong(), 22); // + A-1, C-1
         QCOMPARE(dominant.subject, u"HTTP <n> from inventory-<n> at <n>.<n>"_qs);
-        const Finding &blocked = result->findings.at(2);
+        const Finding &blocked = result->findings.at(3);
         QCOMPARE(blocked.count, 2);
         QCOMPARE(blocked.evidence.value(u"waiting_events"_qs).toLongLong(), 2);
         QCOMPARE(blocked.evidence.value(u"blocked_by_dead"_qs).toLongLong(), 1);
         QCOMPARE(blocked.evidence.value(u"blocked_by_expired_lease"_qs).toLongLong(), 1);
+    }
+
+    // The DEAD tile and the diagnosis tell one story: as many DEAD events as the tile's amber
+    // limit are a warning, as many as its red limit a critical finding, fewer none; with the
+    // limits the window's Thresholds… set as well as with the defaults.
+    void deadEventsFollowTheDeadTile_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<int>("dead");
+        QTest::addColumn<int>("amber");
+        QTest::addColumn<int>("red");
+        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs}) {
+            const char *e = engine == u"sqlite"_qs ? "sqlite" : "postgresql";
+            const TileLimits tile = TileThresholds().dead;
+            for (const int dead : {0, 1, 9, 10, 12})
+                QTest::addRow("%s: %d DEAD, default limits", e, dead)
+                    << engine << dead << int(tile.amber) << int(tile.red);
+            for (const int dead : {9, 10, 20})
+                QTest::addRow("%s: %d DEAD, amber from 10, red from 20", e, dead)
+                    << engine << dead << 10 << 20;
+        }
+    }
+    void deadEventsFollowTheDeadTile()
+    {
+        QFETCH(QString, engine);
+        QFETCH(int, dead);
+        QFETCH(int, amber);
+        QFETCH(int, red);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        QVERIFY(variedDead(connection->database(), dead));
+        DiagnosisThresholds limits;
+        limits.deadTile = {amber, red};
+        QString error;
+        const auto result = DiagnosisQuery::run(connection->database(), T, &error, nullptr, limits);
+        QVERIFY2(result, qPrintable(error));
+        QVERIFY(result->checked.contains(DiagnosisCode::DeadEvents));
+        // What the DEAD tile shows for this count, by the same limits.
+        const HealthGrade::Level tile = HealthGrade::levelOf(dead, limits.deadTile);
+        if (tile == HealthGrade::Level::Normal) {
+            QCOMPARE(codes(*result), QStringList());
+            QVERIFY(!result->hasProblem());
+            return;
+        }
+        QCOMPARE(codes(*result), QStringList {DiagnosisCode::DeadEvents});
+        QVERIFY(result->hasProblem()); // outboxctl diagnose exits 1
+        const Finding &finding = result->findings.constFirst();
+        const bool isRed = tile == HealthGrade::Level::Red;
+        QCOMPARE(finding.severity, isRed ? Finding::Severity::Critical : Finding::Severity::Warning);
+        QCOMPARE(finding.count, dead);
+        QCOMPARE(finding.summary,
+            u"%1 %2 DEAD (the DEAD tile is %3 from %4): each waits for an operator to replay or "
+            "resolve it."_qs.arg(dead)
+                .arg(dead == 1 ? u"event is"_qs : u"events are"_qs,
+                    isRed ? u"red"_qs : u"amber"_qs, QString::number(isRed ? red : amber)));
+        QCOMPARE(finding.evidence.value(u"dead"_qs).toLongLong(), dead);
+        QCOMPARE(finding.evidence.value(u"amber_from"_qs).toLongLong(), amber);
+        QCOMPARE(finding.evidence.value(u"red_from"_qs).toLongLong(), red);
+        QCOMPARE(result->headline(), u"1 finding: DEAD events need an operator"_qs);
     }
 
     // The window keeps blocked_aggregate's reading (BlockedMemo) and reuses it while it is
@@ -471,15 +540,16 @@ private slots:
         QString error;
         const auto result = DiagnosisQuery::run(connection->database(), T, &error, nullptr, limits);
         QVERIFY2(result, qPrintable(error));
-        QCOMPARE(codes(*result), QStringList({u"dominant_error"_qs}));
-        const Finding &finding = result->findings.constFirst();
+        QCOMPARE(codes(*result), QStringList({u"dead_events"_qs, u"dominant_error"_qs}));
+        const Finding &finding = result->findings.at(1);
         QCOMPARE(finding.count, 20);
         QCOMPARE(finding.evidence.value(u"sampled"_qs).toLongLong(), 15);
         QCOMPARE(finding.evidence.value(u"matching_in_sample"_qs).toLongLong(), 10);
         QCOMPARE(finding.summary,
             u"about 20 of 30 DEAD events (67% of the newest 15) share one error: HTTP <n> after <n> ms"_qs);
         // Read whole, the same rows are not dominated by one error (10 of 30).
-        QVERIFY(DiagnosisQuery::run(connection->database(), T, &error)->findings.isEmpty());
+        QCOMPARE(codes(*DiagnosisQuery::run(connection->database(), T, &error)),
+            QStringList {u"dead_events"_qs});
     }
 
     void signatures_data()

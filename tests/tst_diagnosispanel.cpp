@@ -1,8 +1,9 @@
 // The diagnosis in the window, on both engines, as an operator sees it: a stalled relay and one
 // error that dominates the DEAD events are listed worst first in the Diagnosis tab and said in
 // the status bar, whose line opens the tab; a finding's "Show events" filters the table to the
-// events it is about; an empty outbox shows "No findings: healthy". The diagnosis runs on the
-// health thread, with its own connection there, and heals after a failed statement. The
+// events it is about; an empty outbox shows "No findings: healthy"; an amber or red DEAD tile
+// is a finding in its colour, gone when Thresholds… makes the tile normal. The diagnosis runs
+// on the health thread, with its own connection there, and heals after a failed statement. The
 // detail pane explains the selected event (DEAD, scheduled) and follows it when it changes.
 // Also the LIKE pattern an error signature filters the table with.
 #include "activefilterbar.h"
@@ -13,19 +14,29 @@
 #include "errorsignature.h"
 #include "eventlistmodel.h"
 #include "healthmonitor.h"
+#include "healthtiles.h"
 #include "healthworker.h"
 #include "mainwindow.h"
 #include "outboxrows.h"
 #include "pagenavigator.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "themecolours.h"
+#include "thresholdsdialog.h"
 
 #include <QApplication>
+#include <QLabel>
 #include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
 #include <QSignalSpy>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStackedWidget>
+#include <QTemporaryDir>
+#include <QTimer>
+
+Q_DECLARE_METATYPE(HealthTiles::Level)
 
 namespace {
 
@@ -102,7 +113,18 @@ class TestDiagnosisPanel : public QObject
 {
     Q_OBJECT
 
+    QTemporaryDir m_settings; // Thresholds… saves the tiles' limits
+
 private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_settings.isValid());
+        QCoreApplication::setOrganizationName(u"OutboxHealthTest"_qs);
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
+    }
+    void init() { QSettings().clear(); }
+
     void signaturePattern_data()
     {
         QTest::addColumn<QString>("message");
@@ -122,6 +144,79 @@ private slots:
         QCOMPARE(EventFilter::signaturePattern(ErrorSignature::of(message)), pattern);
     }
 
+    // The tiles and the Diagnosis page tell one story: an amber DEAD tile shows a warning
+    // finding, a red one a critical finding, in the tile's own colour; raised limits
+    // (Thresholds…) that make the tile normal leave no finding: "No findings: healthy".
+    void deadTileAndDiagnosisAgree_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<int>("dead");
+        QTest::addColumn<HealthTiles::Level>("level");
+        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs}) {
+            const char *e = engine == u"sqlite"_qs ? "sqlite" : "postgresql";
+            QTest::addRow("%s: 1 DEAD, amber", e) << engine << 1 << HealthTiles::Level::Amber;
+            QTest::addRow("%s: 10 DEAD, red", e) << engine << 10 << HealthTiles::Level::Red;
+        }
+    }
+    void deadTileAndDiagnosisAgree()
+    {
+        QFETCH(QString, engine);
+        QFETCH(int, dead);
+        QFETCH(HealthTiles::Level, level);
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        QVERIFY(setup);
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        for (int i = 0; i < dead; ++i)
+            QVERIFY(insertRow(setup->database(),
+                deadRow(QStringLiteral("D-%1").arg(i), types.at(i % types.size()),
+                    u"refused "_qs + QString(i + 1, u'x'), now)));
+        MainWindow window(database->connect(), simulationOff());
+        window.show();
+        DiagnosisPanel *panel = window.diagnosisPanel();
+        QTRY_COMPARE_WITH_TIMEOUT(window.tiles()->level(HealthTiles::Tile::Dead), level, 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(panel->findingCodes(), QStringList {u"dead_events"_qs}, 15000);
+        QCOMPARE(panel->stateText(), u"1 finding, worst first"_qs);
+        const auto *card = panel->findChild<QWidget *>(u"finding_dead_events"_qs);
+        QVERIFY(card);
+        const bool red = level == HealthTiles::Level::Red;
+        QCOMPARE(card->styleSheet(),
+            ThemeColours::bannerStyleSheet(u"finding_dead_events"_qs,
+                red ? ThemeColours::TileLevel::Red : ThemeColours::TileLevel::Amber));
+        const auto *title = card->findChild<QLabel *>(u"findingTitle"_qs);
+        QVERIFY(title);
+        QVERIFY2(title->text().startsWith(red ? u"CRITICAL"_qs : u"WARNING"_qs),
+            qPrintable(title->text()));
+        QCOMPARE(window.diagnosisStatus()->fullText(), u"1 finding: DEAD events need an operator"_qs);
+
+        // Thresholds…: DEAD amber from 50, red from 100: the tile turns normal, the finding goes.
+        QAction *thresholds = nullptr;
+        for (QAction *action : window.findChildren<QAction *>()) {
+            if (action->text() == u"Thresholds…"_qs)
+                thresholds = action;
+        }
+        QVERIFY(thresholds);
+        bool edited = false;
+        QTimer::singleShot(0, this, [&edited] {
+            auto *dialog = qobject_cast<ThresholdsDialog *>(QApplication::activeModalWidget());
+            if (!dialog)
+                return;
+            const QList<QSpinBox *> boxes = dialog->findChildren<QSpinBox *>();
+            if (boxes.size() != 8) // amber and red of due, lease expired, DEAD, oldest pending
+                return dialog->reject();
+            boxes.at(5)->setValue(100); // red first: amber may not pass it
+            boxes.at(4)->setValue(50);
+            edited = dialog->thresholds().dead.amber == 50 && dialog->thresholds().dead.red == 100;
+            dialog->accept();
+        });
+        thresholds->trigger();
+        QVERIFY(edited);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            window.tiles()->level(HealthTiles::Tile::Dead), HealthTiles::Level::Normal, 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(panel->findingCodes(), QStringList(), 15000);
+        QCOMPARE(panel->stateText(), u"No findings: healthy"_qs);
+    }
+
     void panelListsFindingsAndFilters_data()
     {
         TestDatabase::addEngineColumn(), TestDatabase::addEngineRows();
@@ -139,13 +234,15 @@ private slots:
         DiagnosisPanel *panel = window.diagnosisPanel();
         QVERIFY(panel);
 
-        // Worst first: the stalled relay (critical), then the dominant error (warning).
-        const QStringList expected = {u"relay_stalled"_qs, u"dominant_error"_qs};
+        // Worst first: the stalled relay and the 16 DEAD events (critical, as the DEAD tile is
+        // red), then the dominant error (warning).
+        const QStringList expected
+            = {u"relay_stalled"_qs, u"dead_events"_qs, u"dominant_error"_qs};
         QTRY_COMPARE_WITH_TIMEOUT(panel->findingCodes(), expected, 15000);
-        QCOMPARE(panel->stateText(), u"2 findings, worst first"_qs);
+        QCOMPARE(panel->stateText(), u"3 findings, worst first"_qs);
         QCOMPARE(window.diagnosisStatus()->fullText(),
-            u"2 findings: relay stalled, one error dominates DEAD"_qs);
-        QVERIFY2(panel->checkedText().startsWith(u"Checked 9 rules"_qs),
+            u"3 findings: relay stalled, DEAD events need an operator, one error dominates DEAD"_qs);
+        QVERIFY2(panel->checkedText().startsWith(u"Checked 10 rules"_qs),
             qPrintable(panel->checkedText()));
         const auto *card = panel->findChild<QWidget *>(u"finding_dominant_error"_qs);
         QVERIFY(card);
@@ -203,7 +300,7 @@ private slots:
         QCOMPARE(window.diagnosisPanel()->findingCodes(), QStringList());
         QCOMPARE(window.diagnosisPanel()->stateText(), u"No findings: healthy"_qs);
         QCOMPARE(window.diagnosisStatus()->fullText(), u"No findings"_qs);
-        QCOMPARE(window.diagnosis()->result().checked.size(), 9);
+        QCOMPARE(window.diagnosis()->result().checked.size(), 10);
         // The diagnosis opened its connection on the health thread, not on a thread of its own
         // nor on the GUI thread.
         QCOMPARE(DbConnection::openCountOn(window.monitor()->workerThread()), 2);
@@ -229,7 +326,7 @@ private slots:
 
         diagnosis.request(QDateTime::currentMSecsSinceEpoch());
         QVERIFY(results.wait(10000));
-        QCOMPARE(diagnosis.result().findings.size(), 2);
+        QCOMPARE(diagnosis.result().findings.size(), 3);
         // Its cost is its own budget: it spaces the diagnoses, not the snapshots.
         QCOMPARE(diagnosis.lastCostMs(), diagnosis.result().queryMs);
         QCOMPARE(health.lastCostMs(), 0);
@@ -242,7 +339,7 @@ private slots:
         diagnosis.request(QDateTime::currentMSecsSinceEpoch());
         QVERIFY(failures.wait(10000));
         QVERIFY(!diagnosis.lastError().isEmpty());
-        QCOMPARE(diagnosis.result().findings.size(), 2);
+        QCOMPARE(diagnosis.result().findings.size(), 3);
 
         // Back: the next request diagnoses again, on a fresh connection.
         QVERIFY(alter.exec(u"ALTER TABLE delivery_attempt_away RENAME TO delivery_attempt"_qs));

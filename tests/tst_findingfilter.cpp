@@ -57,6 +57,9 @@ private slots:
             << false << false;
         QTest::newRow("created_in_future") << finding(DiagnosisCode::CreatedInFuture) << State::Any
                                            << QString() << QString() << false << false;
+        QTest::newRow("dead_events: every DEAD event, newest first")
+            << finding(DiagnosisCode::DeadEvents) << State::Dead << QString() << QString() << false
+            << true;
         QTest::newRow("blocked_aggregate by DEAD")
             << finding(DiagnosisCode::BlockedAggregate, {}, {{u"blocked_by_dead"_qs, 2}})
             << State::Dead << QString() << QString() << true << false;

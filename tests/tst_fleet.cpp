@@ -14,6 +14,7 @@
 #include "fleetproxy.h"
 #include "fleetwindow.h"
 #include "healthmonitor.h"
+#include "healthtiles.h"
 #include "hostilefile.h"
 #include "mainwindow.h"
 #include "parkedevents.h"
@@ -31,6 +32,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSqlQuery>
 #include <QSystemTrayIcon>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -348,6 +350,47 @@ private slots:
         QVERIFY(snapshots.wait(20000));
         QVERIFY(snapshots.wait(20000));
         QVERIFY(!window.alertBar()->isVisible());
+    }
+
+    // The alert bar's row follows the figure: the DEAD tile grows from 10 to 15 and the row says
+    // 15, keeping the time it was given; once the outbox is healthy the row says so.
+    void windowAlertBarFollowsTheFigure_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void windowAlertBarFollowsTheFigure()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(db, engine);
+        const auto connection = db->initialise();
+        QVERIFY(connection);
+        WindowOptions options;
+        options.outboxName = u"shop"_qs;
+        MainWindow window(connection->url(), options);
+        window.monitor()->setInterval(300);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.monitor()->hasSnapshot(), 15000);
+        QVERIFY(parkEvents(connection->database(), 10));
+        QTRY_VERIFY_WITH_TIMEOUT(window.alertBar()->isVisible(), 15000);
+        const QString first = window.alertBar()->texts().value(0);
+        QVERIFY2(first.startsWith(u"⚠ shop: 10 DEAD events  ("_qs), qPrintable(first));
+        const QString given = first.mid(first.lastIndexOf(u'(')); // "(HH:mm:ss)"
+        for (int i = 0; i < 5; ++i)
+            QVERIFY(QSqlQuery(connection->database())
+                        .exec(u"INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id,"
+                              " event_type, payload, status, failures, next_attempt_at, created_at)"
+                              " VALUES ('M-%1', 'Order', 'M-%1', 'T', '{}', 'DEAD', 3, 0, 0)"_qs
+                                  .arg(i)));
+        QTRY_COMPARE_WITH_TIMEOUT(window.tiles()->valueText(HealthTiles::Tile::Dead), u"15"_qs, 15000);
+        QTRY_COMPARE(window.alertBar()->texts(), QStringList {u"⚠ shop: 15 DEAD events  "_qs + given});
+
+        QVERIFY(QSqlQuery(connection->database())
+                    .exec(u"UPDATE delivery_outbox SET status = 'DELIVERED', delivered_at = %1"
+                          " WHERE status = 'DEAD'"_qs.arg(QDateTime::currentMSecsSinceEpoch())));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.alertBar()->texts().value(0).startsWith(u"✓ shop: healthy again"_qs), 15000);
+        QCOMPARE(window.alertBar()->texts().size(), 1);
     }
 
     // A window mutes and unmutes its outbox from View › Mute desktop alerts, which follows a

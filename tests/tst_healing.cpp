@@ -4,9 +4,13 @@
 // "stale since"; a replay attempted meanwhile fails with a plain message and changes nothing.
 // Once the server is started again, within two refresh intervals the banner is gone, the
 // tiles are current and show a row changed after the restart, the table lists it, and a replay
-// works again.
+// works again. The banner, the status bar and the desktop alert name the outage in one
+// sentence; a window that never had figures says so; the start-up window of an unreachable
+// server retries by itself (and on Retry) and opens the window once the server is back.
 // RUN_SERIAL: every other test shares that server. It is always started again, also when a
 // test fails midway.
+#include "alertbar.h"
+#include "dashboardapp.h"
 #include "eventlistmodel.h"
 #include "healthmonitor.h"
 #include "healthtiles.h"
@@ -14,6 +18,7 @@
 #include "operatoractions.h"
 #include "outboxstore.h"
 #include "stalebanner.h"
+#include "startwindow.h"
 #include "testdatabase.h"
 #include "testmain.h"
 #include "testserver.h"
@@ -21,7 +26,11 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 
 namespace {
 
@@ -68,6 +77,7 @@ class TestHealing : public QObject
     Q_OBJECT
 
     bool m_stopped = false;
+    QTemporaryDir m_settings; // the start-up window remembers the database it opened
 
     bool stopServer()
     {
@@ -92,6 +102,11 @@ class TestHealing : public QObject
 private slots:
     void initTestCase()
     {
+        QVERIFY(m_settings.isValid());
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(u"OutboxHealthTest"_qs);
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
         const QString why = TestServer::unavailableReason();
         if (why.isEmpty())
             return;
@@ -126,6 +141,10 @@ private slots:
         QVERIFY(!banner->isVisible());
         QVERIFY(!window.tiles()->isStale());
 
+        auto *connection = window.findChild<QLabel *>(u"connectionLabel"_qs);
+        QVERIFY(connection);
+        QVERIFY2(connection->text().startsWith(u"Connected: "_qs), qPrintable(connection->text()));
+
         QVERIFY(stopServer());
         QElapsedTimer outage;
         outage.start();
@@ -142,6 +161,17 @@ private slots:
         QCOMPARE(deadTile(window), u"2"_qs); // the last figures, greyed, not blanked
         QVERIFY2(refresh->text().startsWith(u"Stale since "_qs), qPrintable(refresh->text()));
         QVERIFY(!refresh->text().contains(QChar(u'\n')));
+        // One outage, one sentence: the banner, the status bar and the desktop alert name it
+        // alike (the driver's words behind Details), and the alert follows the cause of now.
+        const auto sentence = [&window] { return window.monitor()->failureHeadline(); };
+        QTRY_VERIFY2(banner->text().startsWith(sentence() + u"."_qs), qPrintable(banner->text()));
+        QVERIFY(!banner->detail().isEmpty());
+        // The whole line in the tooltip (the label is cut to leave room for the others).
+        QTRY_COMPARE(connection->toolTip().section(u'\n', 0, 0),
+            u"Not connected: "_qs + window.monitor()->lastFailure());
+        QVERIFY(connection->toolTip().contains(u"Details: "_qs));
+        QTRY_COMPARE(window.alertBar()->texts().value(0).section(u"  ("_qs, 0, 0),
+            u"⚠ %1: down — %2"_qs.arg(window.outboxName(), sentence()));
 
         QVERIFY(startServer());
         QElapsedTimer back;
@@ -159,6 +189,89 @@ private slots:
         QVERIFY(!window.tiles()->isStale());
         QCOMPARE(window.tiles()->hintText(HealthTiles::Tile::Dead), u"need an operator"_qs);
         QVERIFY2(refresh->text().startsWith(u"Refreshed "_qs), qPrintable(refresh->text()));
+        QVERIFY2(connection->text().startsWith(u"Connected: "_qs), qPrintable(connection->text()));
+        // Back, but amber (3 DEAD): the alert's row says so instead of "down".
+        QTRY_VERIFY2(window.alertBar()->texts().value(0).startsWith(
+                         u"⚠ %1: 3 DEAD events"_qs.arg(window.outboxName())),
+            qPrintable(window.alertBar()->texts().value(0)));
+    }
+
+    // A window that never had figures says so: "no figures yet" on the tiles and in the status
+    // bar, never "stale since" nor "Connected"; "Connecting to …" before the first answer.
+    void windowWithoutFiguresSaysSo()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        {
+            const auto setup = database->initialise();
+            QVERIFY(setup && park(setup->database(), 0, 1) && flushed(setup->database()));
+        }
+        QVERIFY(stopServer());
+        WindowOptions options;
+        options.readOnly = true;
+        options.markedForSimulation = false;
+        MainWindow window(DatabaseUrl::parse(database->url(), nullptr), options);
+        window.monitor()->setAdaptive(false);
+        window.monitor()->setInterval(IntervalMs);
+        auto *connection = window.findChild<QLabel *>(u"connectionLabel"_qs);
+        auto *refresh = window.findChild<QLabel *>(u"refreshLabel"_qs);
+        auto *banner = window.findChild<StaleBanner *>(u"staleBanner"_qs);
+        QVERIFY(connection && refresh && banner);
+        QVERIFY2(connection->text().startsWith(u"Connecting to "_qs), qPrintable(connection->text()));
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.monitor()->isStale(), 5 * IntervalMs);
+        QTRY_COMPARE(connection->toolTip().section(u'\n', 0, 0),
+            u"Not connected: "_qs + window.monitor()->lastFailure());
+        QVERIFY(connection->text().startsWith(u"Not connected: "_qs));
+        QCOMPARE(window.tiles()->hintText(HealthTiles::Tile::Dead), u"no figures yet"_qs);
+        QCOMPARE(refresh->text(), u"No figures yet"_qs);
+        QVERIFY2(banner->text().contains(u"No figures yet."_qs), qPrintable(banner->text()));
+        QVERIFY(!banner->text().contains(u"stale since"_qs, Qt::CaseInsensitive));
+
+        QVERIFY(startServer());
+        QTRY_VERIFY_WITH_TIMEOUT(!window.monitor()->isStale() && deadTile(window) == u"1"_qs,
+            5 * IntervalMs);
+        QVERIFY2(connection->text().startsWith(u"Connected: "_qs), qPrintable(connection->text()));
+        QCOMPARE(window.tiles()->hintText(HealthTiles::Tile::Dead), u"need an operator"_qs);
+    }
+
+    // The start-up window of an unreachable server retries by itself on the banner's backoff
+    // and opens the window once the server is back; Retry tries at once.
+    void startWindowRetriesUntilTheServerIsBack()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        {
+            const auto setup = database->initialise();
+            QVERIFY(setup && flushed(setup->database()));
+        }
+        QVERIFY(stopServer());
+        DashboardApp app;
+        QSignalSpy failed(&app, &DashboardApp::openFailed);
+        QSignalSpy opened(&app, &DashboardApp::windowOpened);
+        app.openUrl(database->url(), true);
+        QVERIFY(failed.wait(20000));
+        StartWindow *start = app.startWindow();
+        QVERIFY(start && start->isVisible());
+        QVERIFY2(start->message().contains(u"Cannot reach the database: "_qs),
+            qPrintable(start->message()));
+        QVERIFY(start->retryButton()->isVisible() && start->retryButton()->isEnabled());
+        // By itself, on the banner's backoff: 0.5 s after the first failure, 1 s after the second…
+        QCOMPARE(start->retryDelayMs(), HealthMonitor::retryDelayMs(1, HealthMonitor::DefaultIntervalMs));
+        QTRY_VERIFY_WITH_TIMEOUT(failed.size() >= 3, 20000);
+        QCOMPARE(start->retryDelayMs(),
+            HealthMonitor::retryDelayMs(start->consecutiveFailures(), HealthMonitor::DefaultIntervalMs));
+        QVERIFY2(start->retryText().startsWith(u"Retrying in "_qs), qPrintable(start->retryText()));
+        QVERIFY(!app.window());
+        // Retry: at once, not at the end of the countdown.
+        const int before = failed.size();
+        QTest::mouseClick(start->retryButton(), Qt::LeftButton);
+        QCOMPARE(start->retryText(), u"Retrying now…"_qs);
+        QVERIFY(!start->retryButton()->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(failed.size() > before, 20000);
+
+        QVERIFY(startServer());
+        QVERIFY(opened.wait(30000)); // without a click
+        QVERIFY(app.window());
+        QVERIFY(!start->isVisible());
     }
 
     void replayDuringTheOutageChangesNothing()

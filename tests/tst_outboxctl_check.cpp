@@ -267,6 +267,55 @@ private slots:
         QVERIFY(json.out.constFirst().contains(u"\"oldest_pending_age_ms\":90000,"_qs));
     }
 
+    // The default limit --help names is the one applied and the one the verdict prints: at the
+    // help's --max-dead N, N DEAD events are healthy and one more is "above the default limit N";
+    // the help's red tile is N + 1.
+    void defaultLimitIsTheOneHelpNames_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void defaultLimitIsTheOneHelpNames()
+    {
+        QFETCH(QString, engine);
+        const Run help = outboxctl({u"check"_qs, u"--help"_qs});
+        QCOMPARE(help.exitCode, 0);
+        const QString text = help.out.join(QLatin1Char(' ')).simplified();
+        const QRegularExpressionMatch match = QRegularExpression(
+            u"--no-default-thresholds .*the limits --max-dead (\\d+),.* red from (\\d+) DEAD"_qs)
+                                                  .match(text);
+        QVERIFY2(match.hasMatch(), qPrintable(text));
+        const int limit = match.captured(1).toInt();
+        QCOMPARE(match.captured(2).toInt(), limit + 1);
+
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const auto addDead = [&](int first, int count) {
+            for (int i = first; i < first + count; ++i) {
+                if (!exec(connection->database(),
+                        u"INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id,"
+                        " event_type, payload, status, failures, next_attempt_at, created_at)"
+                        " VALUES ('E-%1', 'Order', '%1', 'T', '{}', 'DEAD', 3, 0, 0)"_qs.arg(i)))
+                    return false;
+            }
+            return true;
+        };
+        QVERIFY(addDead(0, limit));
+        const Run at = outboxctl(check(database->url(), {}));
+        QCOMPARE(at.exitCode, 0);
+        QCOMPARE(at.out.constLast(), u"healthy"_qs);
+        QVERIFY(addDead(limit, 1));
+        const Run above = outboxctl(check(database->url(), {}));
+        QCOMPARE(above.exitCode, 1);
+        QCOMPARE(above.out.constLast(),
+            u"UNHEALTHY: max_dead is %1, above the default limit %2"_qs.arg(limit + 1).arg(limit));
+        // The same limit given as the flag judges the same.
+        QCOMPARE(outboxctl(check(database->url(), {u"--max-dead"_qs, QString::number(limit)}))
+                     .out.constLast(),
+            u"UNHEALTHY: max_dead is %1, above the limit %2"_qs.arg(limit + 1).arg(limit));
+    }
+
     void badInputIsOneLine_data()
     {
         QTest::addColumn<QStringList>("arguments");

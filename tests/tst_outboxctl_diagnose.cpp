@@ -38,7 +38,7 @@ QStringList allCodes()
 {
     return {u"relay_stalled"_qs, u"lease_expired_unclaimed"_qs, u"dominant_error"_qs,
         u"poison_type"_qs, u"retry_herd"_qs, u"dead_rising"_qs, u"future_schedule"_qs,
-        u"created_in_future"_qs, u"blocked_aggregate"_qs};
+        u"created_in_future"_qs, u"blocked_aggregate"_qs, u"dead_events"_qs};
 }
 
 QStringList strings(const QJsonValue &value)
@@ -187,6 +187,54 @@ private slots:
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.err.constFirst().startsWith(u"outboxctl: diagnose: --now must be"_qs));
         QCOMPARE(outboxctl({u"diagnose"_qs}).exitCode, 2);
+    }
+
+    // `diagnose` and `check` tell the DEAD tile's story: a DEAD event is a warning (the tile is
+    // amber: check, which judges red tiles, is still healthy), ten a critical finding and a
+    // failed check; the finding names the tile's limit.
+    void deadEventsAgreeWithCheck_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void deadEventsAgreeWithCheck()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QStringList diagnose
+            = {u"diagnose"_qs, u"--db"_qs, database->url(), u"--now"_qs, Now};
+        const QStringList check = {u"check"_qs, u"--db"_qs, database->url(), u"--now"_qs, Now};
+        const auto addDead = [&](int first, int count) {
+            for (int i = first; i < first + count; ++i) {
+                if (!insertRow(connection->database(),
+                        dead(u"D-"_qs + QString::number(i), u"OrderPlaced"_qs,
+                            u"refused "_qs + QString(i + 1, u'x'), u"PERMANENT"_qs)))
+                    return false;
+            }
+            return true;
+        };
+        QVERIFY(addDead(0, 1));
+        Run run = outboxctl(diagnose);
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.out.contains(u"WARNING dead_events (1)"_qs), qPrintable(run.out.join(u'\n')));
+        QVERIFY(run.out.contains(u"  1 event is DEAD (the DEAD tile is amber from 1): each waits "
+                                 "for an operator to replay or resolve it."_qs));
+        QCOMPARE(outboxctl(check).exitCode, 0);
+
+        QVERIFY(addDead(1, 9));
+        run = outboxctl(diagnose + QStringList {u"--json"_qs});
+        QCOMPARE(run.exitCode, 1);
+        const QJsonObject finding
+            = jsonOf(run).value(u"findings"_qs).toArray().at(0).toObject();
+        QCOMPARE(finding.value(u"code"_qs).toString(), u"dead_events"_qs);
+        QCOMPARE(finding.value(u"severity"_qs).toString(), u"critical"_qs);
+        QCOMPARE(finding.value(u"count"_qs).toInt(), 10);
+        QCOMPARE(finding.value(u"evidence"_qs).toObject().value(u"red_from"_qs).toInt(), 10);
+        run = outboxctl(check);
+        QCOMPARE(run.exitCode, 1);
+        QCOMPARE(run.out.constLast(), u"UNHEALTHY: max_dead is 10, above the default limit 9"_qs);
     }
 
     void errorsListsGroupsAndReplayTakesOne_data()
@@ -381,7 +429,8 @@ private slots:
                 {leases, errors, history, u"created_in_future"_qs, u"blocked_aggregate"_qs}},
             {u"namastack"_qs, {leases, history}},
             // No last_error, and no DEAD state at all (a publication is completed or not).
-            {u"spring-modulith"_qs, {leases, errors, u"poison_type"_qs, history}},
+            {u"spring-modulith"_qs,
+                {leases, errors, u"poison_type"_qs, history, u"dead_events"_qs}},
             {u"spring-modulith-2"_qs, {leases, errors, history}},
         };
         for (const auto &[profile, notChecked] : cases)

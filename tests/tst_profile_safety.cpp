@@ -641,7 +641,7 @@ private slots:
         QTRY_VERIFY2(banner->text().contains(u"8 rows have a status other than PENDING, DELIVERED"
                                              " or DEAD"_qs),
             qPrintable(banner->text()));
-        QVERIFY2(banner->text().startsWith(u"Cannot read the health figures: "_qs),
+        QVERIFY2(banner->text().startsWith(u"Cannot read the outbox: "_qs),
             qPrintable(banner->text()));
         const auto *tiles = window.findChild<HealthTiles *>();
         QVERIFY(tiles);

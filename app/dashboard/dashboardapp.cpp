@@ -49,6 +49,8 @@ void DashboardApp::openUrl(
 {
     m_startUrl = text;
     m_startProfile = profileArgument.value_or(QString());
+    m_startReadOnly = readOnly;
+    m_lastStartError.clear();
     QString error;
     const DatabaseUrl url = DatabaseUrl::parse(text, &error);
     ensureStartWindow()->setOpening(
@@ -119,7 +121,8 @@ void DashboardApp::onStartOpened(const OpenedDatabase &database)
 void DashboardApp::onStartFailed(const QString &rawError)
 {
     const QString error = DatabaseUrl::maskPasswords(rawError);
-    QTextStream(stderr) << "outbox-dashboard: " << PlainText::escaped(error) << Qt::endl;
+    if (std::exchange(m_lastStartError, error) != error)
+        QTextStream(stderr) << "outbox-dashboard: " << PlainText::escaped(error) << Qt::endl;
     emit openFailed(error);
     if (m_exitOnFailure) {
         QCoreApplication::exit(2);
@@ -127,12 +130,31 @@ void DashboardApp::onStartFailed(const QString &rawError)
     }
     QString parseError;
     const DatabaseUrl url = DatabaseUrl::parse(m_startUrl, &parseError);
+    // A database that cannot be reached is tried again on the banner's backoff; the demo, a
+    // local file made afresh, only by Retry.
     ensureStartWindow()->setFailed(url.isValid() ? url.toStorableString()
             : m_startUrl.isEmpty()               ? tr("the demo")
                                                  : tr("the database"),
-        error);
+        error, url.isValid());
     if (!m_window)
         m_start->show();
+}
+
+void DashboardApp::retryStart()
+{
+    if (m_window)
+        return; // a window took over meanwhile
+    if (m_asking) {
+        m_retryAfterAsking = true; // the user may be opening another database
+        return;
+    }
+    if (m_startUrl.isEmpty()) {
+        openDemo();
+        return;
+    }
+    m_start->setRetrying();
+    m_startOpener.start(m_startUrl, m_startReadOnly,
+        m_startProfile.isEmpty() ? std::nullopt : std::optional<QString>(m_startProfile));
 }
 
 StartWindow *DashboardApp::ensureStartWindow()
@@ -141,6 +163,7 @@ StartWindow *DashboardApp::ensureStartWindow()
         m_start = new StartWindow;
         connect(m_start, &StartWindow::connectRequested, this, &DashboardApp::askForConnection);
         connect(m_start, &StartWindow::demoRequested, this, &DashboardApp::openDemo);
+        connect(m_start, &StartWindow::retryRequested, this, &DashboardApp::retryStart);
     }
     return m_start;
 }
@@ -287,10 +310,16 @@ void DashboardApp::askForConnection()
         dialog.setConnecting(false);
         dialog.showError(error);
     });
-    if (dialog.exec() != QDialog::Accepted || !opened) {
+    m_asking = true;
+    const bool accepted = dialog.exec() == QDialog::Accepted && opened;
+    m_asking = false;
+    if (!accepted) {
         m_opener.cancel(); // an answer still to come is dropped
+        if (std::exchange(m_retryAfterAsking, false))
+            retryStart();
         return;
     }
+    m_retryAfterAsking = false;
     m_startOpener.cancel(); // a start-up open still under way is superseded
     ConnectDialog::remember(dialog.url(), dialog.environment());
     show(*opened, false, dialog.environment());

@@ -87,6 +87,7 @@ private:
         const OpenedDatabase &database, bool demo, const ConnectionEnvironment &environment = {});
     void onStartOpened(const OpenedDatabase &database);
     void onStartFailed(const QString &error);
+    void retryStart(); // the start window's Retry, or its automatic retry
     StartWindow *ensureStartWindow();
     void takeScreenshot(const Screenshot &shot);
     void connectWindow(MainWindow *window);
@@ -102,6 +103,10 @@ private:
     std::unique_ptr<class QThread> m_demoThread; // recreating the demo database
     QString m_startUrl; // as given, for the settings once opened
     QString m_startProfile;
+    bool m_startReadOnly = false;
+    QString m_lastStartError; // said on stderr once, not at every retry
+    bool m_asking = false; // the Connect… dialog is open: a start-up retry waits for it
+    bool m_retryAfterAsking = false;
     std::optional<EventView> m_view;
     std::optional<std::pair<QString, QString>> m_startPlace; // the event and the page
     std::optional<Screenshot> m_screenshot;

@@ -201,6 +201,25 @@ bool judgeable(const QCommandLineParser &parser, const HealthSnapshot &snapshot,
     return true;
 }
 
+// What --help says check judges without flags: the limits the flags take, as applied and as the
+// verdict prints them ("above the default limit 9"), each one below its tile's red limit.
+QString defaultLimitsText()
+{
+    const HealthThresholds applied = HealthThresholds::fromTiles();
+    const TileThresholds tiles;
+    return QStringLiteral("--max-dead %1, --max-lease-expired %2, --max-due %3 and "
+                          "--max-oldest-pending-ms %4: the window's tiles are red from %5 DEAD, "
+                          "%6 expired leases, %7 due and an oldest PENDING of %8")
+        .arg(*applied.maxDead)
+        .arg(*applied.maxLeaseExpired)
+        .arg(*applied.maxDue)
+        .arg(*applied.maxOldestPendingMs)
+        .arg(tiles.dead.red)
+        .arg(tiles.leaseExpired.red)
+        .arg(tiles.due.red)
+        .arg(TimeFormat::age(tiles.oldestPendingMs.red));
+}
+
 void addOptions(QCommandLineParser &parser)
 {
     Cli::addReportOptions(
@@ -212,8 +231,9 @@ void addOptions(QCommandLineParser &parser)
         {u"max-lease-expired"_qs, u"Unhealthy when more leases have expired."_qs, u"N"_qs});
     parser.addOption({u"max-due"_qs, u"Unhealthy when more events are due."_qs, u"N"_qs});
     parser.addOption({u"no-default-thresholds"_qs,
-        u"Judge only the limits given (default: the window's red tiles for every figure "
-        "without a flag: 10 DEAD, 10 expired leases, 10,000 due, oldest PENDING 10 min)."_qs});
+        u"Judge only the limits given (default: every figure without a flag by its red tile, "
+        "the limits "_qs
+            + defaultLimitsText() + u")."_qs});
 }
 
 } // namespace

@@ -77,6 +77,13 @@ FailureCause FailureCause::of(const QString &error)
     return cause;
 }
 
+QString FailureCause::headline() const
+{
+    return unreachable
+        ? QCoreApplication::translate("FailureCause", "Cannot reach the database: %1").arg(plain)
+        : QCoreApplication::translate("FailureCause", "Cannot read the outbox: %1").arg(plain);
+}
+
 FailureCause FailureCause::noAnswer(int seconds)
 {
     FailureCause cause;

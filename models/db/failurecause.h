@@ -17,6 +17,12 @@ struct FailureCause
     // The longest wait between two tries after an authentication failure.
     static constexpr qint64 AuthRetryCapMs = 5 * 60 * 1000;
 
+    // The one sentence every view names this failure by, the start window, the stale banner,
+    // the status bar and the desktop alerts alike: "Cannot reach the database: the server
+    // refuses connections (is it running?)", or, when the database answered, "Cannot read the
+    // outbox: the database or a table does not exist". The detail goes behind "Details".
+    QString headline() const;
+
     static FailureCause of(const QString &error);
     static FailureCause noAnswer(int seconds);
     // The wait before the next try after `failures` authentication failures in a row (1 = the

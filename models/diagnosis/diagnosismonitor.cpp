@@ -31,6 +31,14 @@ void DiagnosisMonitor::setProfile(const OutboxProfile &profile)
         m_worker.data(), [profile](DiagnosisWorker *worker) { worker->setProfile(profile); });
 }
 
+void DiagnosisMonitor::setTileThresholds(const TileThresholds &tiles)
+{
+    const TileLimits dead = tiles.dead;
+    postToWorker(m_worker.data(), [dead](DiagnosisWorker *worker) { worker->setDeadTile(dead); });
+    if (m_hasResult && m_health->hasSnapshot())
+        requestSoon(m_health->snapshot().now);
+}
+
 qint64 DiagnosisMonitor::spacingMs(qint64 costMs)
 {
     return std::max<qint64>(0, costMs) * CostFactor;

@@ -10,6 +10,7 @@
 #include "dbconnection.h"
 #include "diagnosisresult.h"
 #include "requestids.h"
+#include "tilethresholds.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -32,6 +33,9 @@ public:
 
     // The schema to diagnose (another library's table through its profile); native by default.
     void setProfile(const OutboxProfile &profile);
+    // The tiles' limits (the window's or the fleet's Thresholds…): dead_events follows the DEAD
+    // tile's, so the findings agree with the tiles. A change is diagnosed again soon.
+    void setTileThresholds(const TileThresholds &tiles);
 
     bool hasResult() const { return m_hasResult; }
     const DiagnosisResult &result() const { return m_result; }

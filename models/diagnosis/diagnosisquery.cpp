@@ -1,6 +1,7 @@
 #include "diagnosisquery.h"
 
 #include "errorsignature.h"
+#include "healthgrade.h"
 #include "saturating.h"
 #include "sourcereader.h"
 #include "sqldialect.h"
@@ -173,14 +174,15 @@ struct DeadBreakdown
     }
 };
 
-bool readDead(Context &c, DeadBreakdown *dead)
+// The DEAD total always; the breakdown by type and signature only when a rule needs it.
+bool readDead(Context &c, DeadBreakdown *dead, bool breakdown)
 {
     QSqlQuery *total = c.reader.run(
         u"SELECT COUNT(*) FROM "_qs + c.reader.source() + u" WHERE status = 'DEAD'"_qs);
     if (!total || !total->next())
         return false;
     dead->total = total->value(0).toLongLong();
-    if (dead->total == 0)
+    if (dead->total == 0 || !breakdown)
         return true;
     // clang-format off
     QSqlQuery *groups = c.reader.run(
@@ -281,6 +283,27 @@ void poisonType(Context &c, const DeadBreakdown &dead)
             type});
 }
 
+// dead_events: the DEAD events judged by the DEAD tile's own limits, so that an amber or red
+// DEAD tile is never shown beside "No findings".
+void deadEvents(Context &c, qint64 dead)
+{
+    const TileLimits &tile = c.limits.deadTile;
+    const HealthGrade::Level level = HealthGrade::levelOf(dead, tile);
+    if (dead == 0 || level == HealthGrade::Level::Normal)
+        return;
+    const bool red = level == HealthGrade::Level::Red;
+    add(c,
+        {DiagnosisCode::DeadEvents, red ? Severity::Critical : Severity::Warning, dead,
+            QStringLiteral("%1 DEAD (the DEAD tile is %2 from %3): each waits for an operator "
+                           "to replay or resolve it.")
+                .arg(plural(dead, u"event is"_qs, u"events are"_qs),
+                    red ? u"red"_qs : u"amber"_qs, QString::number(red ? tile.red : tile.amber)),
+            {{u"dead"_qs, dead}, {u"amber_from"_qs, tile.amber}, {u"red_from"_qs, tile.red}},
+            u"Read their errors (the Errors page, outboxctl errors) and fix the cause, then "
+            "replay them, or resolve those that must never be delivered."_qs,
+            {}});
+}
+
 bool deadShares(Context &c)
 {
     const bool hasDead = c.reader.hasStatus(u"DEAD"_qs);
@@ -292,11 +315,15 @@ bool deadShares(Context &c)
     if (!hasTypes)
         notChecked(c, DiagnosisCode::PoisonType,
             hasDead ? u"the schema has no event_type"_qs : u"the schema has no DEAD state"_qs);
-    if (!hasErrors && !hasTypes)
+    if (!hasDead) {
+        notChecked(c, DiagnosisCode::DeadEvents, u"the schema has no DEAD state"_qs);
         return true;
+    }
     DeadBreakdown dead;
-    if (!readDead(c, &dead))
+    if (!readDead(c, &dead, hasErrors || hasTypes))
         return false;
+    c.result->checked << DiagnosisCode::DeadEvents;
+    deadEvents(c, dead.total);
     if (hasErrors) {
         c.result->checked << DiagnosisCode::DominantError;
         dominantError(c, dead);

@@ -2,6 +2,8 @@
 // (docs/user-guide.md, Diagnosis). Times in ms, shares as fractions.
 #pragma once
 
+#include "tilethresholds.h"
+
 #include <QtGlobal>
 
 struct DiagnosisThresholds
@@ -40,4 +42,8 @@ struct DiagnosisThresholds
     // the newest first (by created_at, through the DEAD index): exact up to this many DEAD
     // events, an estimate from the newest ones beyond (the evidence says "sampled").
     qint64 deadSampleRows = 1000;
+    // dead_events: the DEAD tile's limits (TileThresholds, the source the window's tiles and
+    // `outboxctl check` judge by): as many DEAD events as its amber limit is a warning, as many
+    // as its red limit a critical finding, so the Diagnosis page agrees with the tile.
+    TileLimits deadTile = TileThresholds().dead;
 };

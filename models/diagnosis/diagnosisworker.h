@@ -26,6 +26,8 @@ public slots:
     // Answers with diagnosed or failed, carrying the same id.
     void request(quint64 requestId, qint64 now);
     void setProfile(const OutboxProfile &profile);
+    // The DEAD tile's limits dead_events judges by (the window's Thresholds…).
+    void setDeadTile(const TileLimits &limits) { m_thresholds.deadTile = limits; }
 
 signals:
     void diagnosed(quint64 requestId, const DiagnosisResult &result);

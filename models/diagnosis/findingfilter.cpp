@@ -35,6 +35,8 @@ std::optional<FindingFilter> FindingFilter::of(const Finding &finding)
         return onState(S::Scheduled, false, false);
     if (code == DiagnosisCode::DeadRising) // the newest DEAD first
         return onState(S::Dead, false, false);
+    if (code == DiagnosisCode::DeadEvents) // every DEAD event, the newest first
+        return onState(S::Dead, false, true);
     if (code == DiagnosisCode::CreatedInFuture) // negative ages: first in the newest-first order
         return onState(S::Any, false, false);
     if (code == DiagnosisCode::BlockedAggregate) {

@@ -214,6 +214,7 @@ void HealthMonitor::markStale(const FailureCause &cause)
 {
     m_lastFailure = cause.plain;
     m_lastFailureDetail = cause.detail;
+    m_failureHeadline = cause.headline();
     m_connectionFailure = cause.unreachable;
     m_authenticationFailure = cause.authentication;
     if (!m_stale) {
@@ -236,6 +237,7 @@ void HealthMonitor::markCurrent()
     m_staleSince = {};
     m_lastFailure.clear();
     m_lastFailureDetail.clear();
+    m_failureHeadline.clear();
     m_connectionFailure = false;
     m_authenticationFailure = false;
     emit staleChanged(false);

@@ -110,6 +110,9 @@ public:
     // Why, in plain words (a password never included); lastFailureDetail() has the driver's.
     QString lastFailure() const { return m_lastFailure; }
     QString lastFailureDetail() const { return m_lastFailureDetail; }
+    // The sentence every view names the failure by (FailureCause::headline): "Cannot reach the
+    // database: the server refuses connections (is it running?)"; empty while current.
+    QString failureHeadline() const { return m_failureHeadline; }
     // True when the cause is that the database cannot be reached (refused, dropped, no answer).
     bool isConnectionFailure() const { return m_connectionFailure; }
     // The server refused the credentials: retries back off from the interval, doubling, up to
@@ -176,4 +179,5 @@ private:
     QDateTime m_nextRetryAt;
     QString m_lastFailure;
     QString m_lastFailureDetail;
+    QString m_failureHeadline;
 };

@@ -144,6 +144,7 @@ void FleetModel::addEntry(const FleetEntry &entry)
     options.validateSchema = false; // the snapshot's connection has
     row->diagnosis = std::make_unique<DiagnosisMonitor>(row->monitor.get(), entry.url, options);
     row->diagnosis->setMinimumSpacingMs(DiagnosisSpacingMs);
+    row->diagnosis->setTileThresholds(m_thresholds); // dead_events agrees with the row's grade
     if (row->profile) {
         row->monitor->setProfile(*row->profile);
         row->diagnosis->setProfile(*row->profile);
@@ -193,6 +194,8 @@ void FleetModel::setThresholds(const TileThresholds &thresholds)
 {
     m_thresholds = thresholds;
     for (const auto &row : m_rows) {
+        if (row->diagnosis)
+            row->diagnosis->setTileThresholds(m_thresholds);
         if (row->monitor && row->monitor->hasSnapshot())
             row->grade = HealthGrade::of(row->monitor->snapshot(), m_thresholds);
     }
@@ -302,7 +305,7 @@ QString FleetModel::alertFigureAt(int row) const
 {
     const Row &r = *m_rows.at(size_t(row));
     if (r.monitor && r.monitor->isStale())
-        return r.monitor->lastFailure();
+        return r.monitor->failureHeadline(); // as the outbox's own window words it
     return r.grade.figure;
 }
 

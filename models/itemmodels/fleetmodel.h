@@ -86,7 +86,8 @@ public:
     HealthMonitor *monitorAt(int row) const;
     DiagnosisMonitor *diagnosisAt(int row) const;
     QString nameAt(int row) const;
-    // What an alert needs: the state and the worst figure (red) or the cause (down).
+    // What an alert needs: the state and the worst figure (red, amber) or the cause (down, as
+    // HealthMonitor::failureHeadline words it).
     AlertDecider::State stateAt(int row) const;
     QString alertFigureAt(int row) const;
 

@@ -5,6 +5,7 @@
 #include "desktopalerts.h"
 #include "fleetmodel.h"
 #include "fleetproxy.h"
+#include "healthmonitor.h"
 #include "thresholdsdialog.h"
 
 #include <QApplication>
@@ -152,7 +153,9 @@ void FleetWindow::showRowMenu(const QPoint &pos)
 
 void FleetWindow::onOutboxUpdated(int row)
 {
-    m_alerts->observe(m_model->nameAt(row), m_model->stateAt(row), m_model->alertFigureAt(row));
+    const HealthMonitor *monitor = m_model->monitorAt(row);
+    m_alerts->observe(m_model->nameAt(row), m_model->stateAt(row), m_model->alertFigureAt(row),
+        monitor ? monitor->lastFailureDetail() : QString());
     updateSummary();
 }
 

@@ -196,7 +196,7 @@ void HealthTiles::updateHints()
     if (m_stale) {
         const QString since = m_staleSince.isValid()
             ? tr("stale since %1").arg(m_staleSince.toString(QStringLiteral("HH:mm:ss")))
-            : tr("stale");
+            : tr("no figures yet"); // never current: nothing here was ever true
         for (TileWidgets &tile : m_tiles)
             tile.hint->setText(since);
         return;

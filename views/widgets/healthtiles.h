@@ -34,8 +34,9 @@ public:
 
     void setSnapshot(const HealthSnapshot &snapshot);
     void setThresholds(const TileThresholds &thresholds);
-    // Stale figures are greyed and say since when ("stale since 12:01:02"); a new snapshot
-    // does not end it, setStale(false) does.
+    // Stale figures are greyed and say since when ("stale since 12:01:02"), or, with no time
+    // (there never were figures), "no figures yet"; a new snapshot does not end it,
+    // setStale(false) does.
     void setStale(bool stale, const QDateTime &since = {});
     bool isStale() const { return m_stale; }
     const TileThresholds &thresholds() const { return m_thresholds; }

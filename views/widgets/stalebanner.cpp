@@ -1,11 +1,13 @@
 #include "stalebanner.h"
 
+#include "detailsbutton.h"
 #include "failurecause.h"
 #include "healthmonitor.h"
 #include "themecolours.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QVBoxLayout>
 #include <QPushButton>
 #include <cmath>
 
@@ -13,6 +15,7 @@ StaleBanner::StaleBanner(HealthMonitor *monitor, QWidget *parent)
     : QFrame(parent)
     , m_monitor(monitor)
     , m_text(new QLabel)
+    , m_details(new DetailsButton)
 {
     setObjectName(QStringLiteral("staleBanner"));
     setStyleSheet(ThemeColours::bannerStyleSheet(objectName(), ThemeColours::TileLevel::Amber));
@@ -22,10 +25,15 @@ StaleBanner::StaleBanner(HealthMonitor *monitor, QWidget *parent)
     auto *retry = new QPushButton(tr("Retry now"));
     retry->setObjectName(QStringLiteral("staleBannerRetry"));
     connect(retry, &QPushButton::clicked, m_monitor, &HealthMonitor::refreshNow);
-    auto *layout = new QHBoxLayout(this);
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_text, 1);
+    row->addWidget(m_details);
+    row->addWidget(retry);
+    auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 6, 10, 6);
-    layout->addWidget(m_text, 1);
-    layout->addWidget(retry);
+    layout->setSpacing(2);
+    layout->addLayout(row);
+    layout->addWidget(m_details->label());
     m_countdown.setInterval(1000);
     connect(&m_countdown, &QTimer::timeout, this, &StaleBanner::updateText);
     connect(m_monitor, &HealthMonitor::staleChanged, this, &StaleBanner::onStaleChanged);
@@ -36,6 +44,11 @@ StaleBanner::StaleBanner(HealthMonitor *monitor, QWidget *parent)
 QString StaleBanner::text() const
 {
     return m_text->text();
+}
+
+QString StaleBanner::detail() const
+{
+    return m_details->detail();
 }
 
 void StaleBanner::onStaleChanged(bool stale)
@@ -52,11 +65,10 @@ void StaleBanner::updateText()
 {
     if (!m_monitor->isStale()) {
         m_text->clear();
+        m_details->setDetail({});
         return;
     }
-    const QString cause = m_monitor->isConnectionFailure()
-        ? tr("Cannot reach the database: %1.").arg(m_monitor->lastFailure())
-        : tr("Cannot read the health figures: %1.").arg(m_monitor->lastFailure());
+    const QString cause = m_monitor->failureHeadline() + QLatin1Char('.');
     const QDateTime since = m_monitor->lastGoodAt();
     const QString figures = since.isValid()
         ? tr("The figures shown are from %1.").arg(since.toString(QStringLiteral("HH:mm:ss")))
@@ -67,7 +79,7 @@ void StaleBanner::updateText()
                   .arg(FailureCause::waitText(FailureCause::AuthRetryCapMs))
                                                                  : QString();
     m_text->setText(cause + QLatin1Char(' ') + figures + QLatin1Char(' ') + retryText() + backoff);
-    setToolTip(m_monitor->lastFailureDetail());
+    m_details->setDetail(m_monitor->lastFailureDetail(), m_monitor->lastFailure());
 }
 
 QString StaleBanner::retryText() const

@@ -1,12 +1,14 @@
 // The strip above the tiles while the health figures are stale: the cause in plain words
-// ("Cannot reach the database: the server refuses connections (is it running?)"), when the
-// figures shown were current, and "retrying in N s", counted down once a second. Hidden
-// while the figures are current.
+// ("Cannot reach the database: the server refuses connections (is it running?)", the sentence
+// the alerts and the status bar use too, HealthMonitor::failureHeadline), the driver's words
+// behind Details, when the figures shown were current (or that there are none yet), and
+// "retrying in N s", counted down once a second. Hidden while the figures are current.
 #pragma once
 
 #include <QFrame>
 #include <QTimer>
 
+class DetailsButton;
 class HealthMonitor;
 class QLabel;
 
@@ -17,6 +19,7 @@ public:
     explicit StaleBanner(HealthMonitor *monitor, QWidget *parent = nullptr);
 
     QString text() const;
+    QString detail() const; // the driver's words behind Details
 
 private:
     void onStaleChanged(bool stale);
@@ -25,5 +28,6 @@ private:
 
     HealthMonitor *m_monitor = nullptr;
     QLabel *m_text = nullptr;
+    DetailsButton *m_details = nullptr;
     QTimer m_countdown; // runs only while stale
 };

@@ -14,17 +14,28 @@ DesktopAlerts::DesktopAlerts(AlertBar *bar, QObject *parent)
         [](const QString &outbox) { AlertDecider::setMuted(outbox, true); });
 }
 
-void DesktopAlerts::observe(const QString &outbox, AlertDecider::State state, const QString &figure)
+void DesktopAlerts::observe(
+    const QString &outbox, AlertDecider::State state, const QString &figure, const QString &detail)
 {
+    using State = AlertDecider::State;
+    const QString details = state == State::Down ? detail : QString();
     const std::optional<AlertDecider::Alert> alert = m_decider.observe(outbox, state, figure);
-    if (!alert)
+    if (!alert) {
+        const QString open = m_decider.openText(outbox);
+        if (m_bar && !open.isEmpty())
+            m_bar->updateAlert(outbox, open, details);
         return;
+    }
+    const bool recovery = alert->kind == AlertDecider::Alert::Kind::Recovery;
     if (m_useTray)
         tray()->showMessage(QApplication::applicationName(), alert->text,
-            alert->state == AlertDecider::State::Down ? QSystemTrayIcon::Critical
-                                                      : QSystemTrayIcon::Warning);
+            recovery                     ? QSystemTrayIcon::Information
+                : alert->state == State::Down ? QSystemTrayIcon::Critical
+                                              : QSystemTrayIcon::Warning);
+    else if (m_bar && recovery)
+        m_bar->addRecovery(outbox, alert->text);
     else if (m_bar)
-        m_bar->addAlert(outbox, alert->text);
+        m_bar->addAlert(outbox, alert->text, details);
     emit alerted(alert->text);
 }
 

@@ -240,6 +240,7 @@ void MainWindow::setupToolbar()
             return;
         ThresholdsDialog::save(dialog.thresholds());
         m_tiles->setThresholds(dialog.thresholds());
+        m_diagnosis->setTileThresholds(dialog.thresholds()); // dead_events agrees with the tile
     });
     m_refreshAction = toolbar->addAction(tr("Refresh"), m_monitor, &HealthMonitor::refreshNow);
     m_refreshAction->setObjectName(QStringLiteral("refreshAction"));
@@ -318,6 +319,7 @@ void MainWindow::setupCentral()
 {
     m_tiles = new HealthTiles;
     m_tiles->setThresholds(ThresholdsDialog::load());
+    m_diagnosis->setTileThresholds(m_tiles->thresholds()); // dead_events agrees with the tile
     auto *central = new QWidget;
     auto *layout = new QVBoxLayout(central);
     layout->addWidget(m_tiles);
@@ -384,8 +386,10 @@ void MainWindow::setupTeaching()
 
 void MainWindow::setupStatusBar()
 {
-    auto *connection = new QLabel(tr("Connected: %1").arg(m_url.toDisplayString()));
+    auto *connection = m_connectionLabel = new QLabel;
     connection->setObjectName(QStringLiteral("connectionLabel"));
+    connection->setTextFormat(Qt::PlainText); // a server's words
+    updateConnectionLabel();
     m_refreshLabel = new QLabel(tr("Waiting for the first snapshot…"));
     m_refreshLabel->setObjectName(QStringLiteral("refreshLabel"));
     statusBar()->addWidget(connection);
@@ -494,20 +498,50 @@ void MainWindow::connectMonitor()
     connect(m_events, &EventListModel::refreshCost, m_monitor, &HealthMonitor::noteRefreshCost);
     connect(m_monitor, &HealthMonitor::staleChanged, this, &MainWindow::onStaleChanged);
     connect(m_monitor, &HealthMonitor::intervalChanged, this, &MainWindow::updateRefreshLabel);
+    connect(m_monitor, &HealthMonitor::healthStateChanged, this, &MainWindow::updateConnectionLabel);
 }
 
 // The banner names the cause; the tiles grey out; the status bar says since when.
 void MainWindow::onStaleChanged(bool stale)
 {
-    m_tiles->setStale(stale, m_monitor->staleSince());
+    m_tiles->setStale(stale, m_monitor->lastGoodAt()); // none: "no figures yet"
     updateRefreshLabel();
+}
+
+// "Connected: URL" only while the figures are current: "Connecting to URL…" until the first
+// snapshot; while stale the banner's cause, "Not connected: the server refuses connections (is
+// it running?)" or "Cannot read the outbox: …". The whole line, the URL and the driver's words
+// in the tooltip.
+void MainWindow::updateConnectionLabel()
+{
+    if (!m_connectionLabel)
+        return;
+    const QString url = m_url.toDisplayString();
+    QString text;
+    if (m_monitor->isStale() && m_monitor->isConnectionFailure())
+        text = tr("Not connected: %1").arg(m_monitor->lastFailure());
+    else if (m_monitor->isStale())
+        text = m_monitor->failureHeadline();
+    else if (m_monitor->hasSnapshot())
+        text = tr("Connected: %1").arg(url);
+    else
+        text = tr("Connecting to %1…").arg(url);
+    QString tip = text + QLatin1Char('\n') + url;
+    if (m_monitor->isStale() && !m_monitor->lastFailureDetail().isEmpty())
+        tip += QLatin1Char('\n') + tr("Details: %1").arg(m_monitor->lastFailureDetail());
+    m_connectionLabel->setToolTip(tip);
+    m_connectionLabel->setText(
+        m_connectionLabel->fontMetrics().elidedText(text, Qt::ElideRight, MaxStatusTextWidth));
 }
 
 // One short line: its full text in the tooltip, never cut mid-word at the status bar's edge.
 void MainWindow::updateRefreshLabel()
 {
+    updateConnectionLabel();
     QString text;
-    if (m_monitor->isStale()) {
+    if (m_monitor->isStale() && !m_monitor->lastGoodAt().isValid()) {
+        text = tr("No figures yet"); // the cause is the connection label's, beside it
+    } else if (m_monitor->isStale()) {
         text = tr("Stale since %1")
                    .arg(m_monitor->staleSince().toString(QStringLiteral("HH:mm:ss")));
     } else if (m_monitor->hasSnapshot()) {

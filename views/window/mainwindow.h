@@ -178,6 +178,7 @@ private:
     void connectMonitor();
     void onStaleChanged(bool stale);
     void updateRefreshLabel();
+    void updateConnectionLabel();
     void applySnapshot(const HealthSnapshot &snapshot);
     void showSchemaVersion(int version);
     void connectReplayLog();
@@ -208,6 +209,7 @@ private:
     LifecycleDiagram *m_lifecycle = nullptr;
     TeachingPanel *m_teaching = nullptr;
     QLabel *m_refreshLabel = nullptr;
+    QLabel *m_connectionLabel = nullptr;
     StaleBanner *m_staleBanner = nullptr;
     AlertBar *m_alertBar = nullptr;
     WindowAlerts *m_alerts = nullptr;

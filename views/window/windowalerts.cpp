@@ -21,7 +21,9 @@ void WindowAlerts::update()
 {
     using State = AlertDecider::State;
     if (m_monitor->isStale()) {
-        m_alerts->observe(m_outbox, State::Down, m_monitor->lastFailure());
+        // The cause as the stale banner says it; the driver's words behind it.
+        m_alerts->observe(m_outbox, State::Down, m_monitor->failureHeadline(),
+            m_monitor->lastFailureDetail());
         return;
     }
     if (!m_monitor->hasSnapshot())
