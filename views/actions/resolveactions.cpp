@@ -18,8 +18,10 @@ ResolveActions::ResolveActions(
     , m_runner(new OperatorRunner(url, view, readOnly, window, this))
 {
     m_resolveSelected->setObjectName(QStringLiteral("resolveSelectedAction"));
+    m_resolveSelected->setShortcut(tr("Ctrl+Shift+X"));
     connect(m_resolveSelected, &QAction::triggered, this, &ResolveActions::resolveSelected);
     connect(m_runner, &OperatorRunner::runningChanged, this, &ResolveActions::updateEnabled);
+    connect(m_runner, &OperatorRunner::selectionChanged, this, &ResolveActions::updateEnabled);
     updateEnabled();
 }
 
@@ -67,7 +69,8 @@ QString ResolveActions::refusal() const
 void ResolveActions::updateEnabled()
 {
     const QString why = refusal();
-    m_resolveSelected->setEnabled(why.isEmpty() && !isBusy());
+    m_resolveSelected->setEnabled(
+        why.isEmpty() && !isBusy() && m_runner->selectionHas(QStringLiteral("DEAD")));
     emit availabilityChanged();
     m_resolveSelected->setToolTip(why.isEmpty()
             ? tr("Close the selected DEAD events without delivering them (recorded in "

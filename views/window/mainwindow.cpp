@@ -30,6 +30,7 @@
 #include "pagenavigator.h"
 #include "policylabpanel.h"
 #include "replaylogmodel.h"
+#include "reopenactions.h"
 #include "resolveactions.h"
 #include "schema.h"
 #include "stalebanner.h"
@@ -249,7 +250,7 @@ void MainWindow::setupToolbar()
     toolbar->addWidget(createIntervalBox());
 }
 
-// Replay, resolve and export, each finished one refreshing the snapshot or saying so.
+// Replay, resolve, reopen and export, each finished one refreshing the snapshot or saying so.
 void MainWindow::setupOperatorActions()
 {
     m_actions = new OperatorActions(
@@ -263,6 +264,11 @@ void MainWindow::setupOperatorActions()
     if (!isNativeSchema())
         m_resolve->setProfile(*m_options.profile);
     connect(m_resolve, &ResolveActions::resolveFinished, m_monitor, &HealthMonitor::refreshNow);
+    m_reopen = new ReopenActions(
+        m_url, eventView(), openOptions().readOnly, [this] { return currentTime(); }, this);
+    if (!isNativeSchema())
+        m_reopen->setProfile(*m_options.profile);
+    connect(m_reopen, &ReopenActions::reopenFinished, m_monitor, &HealthMonitor::refreshNow);
     connect(m_actions, &OperatorActions::exportFinished, this,
         [this](bool, bool, qint64, const QString &message) { statusBar()->showMessage(message); });
 }
@@ -541,12 +547,13 @@ void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
     updateRefreshLabel();
 }
 
-// Resolve follows the schema's version; an older native schema says what to run, once.
+// Resolve and reopen follow the schema's version; an older native schema says what to run, once.
 void MainWindow::showSchemaVersion(int version)
 {
     if (!isNativeSchema())
         return;
     m_resolve->setSchemaVersion(version);
+    m_reopen->setSchemaVersion(version);
     const QString outdated = Schema::outdatedMessage(version);
     m_schemaNote->setVisible(version > 0 && !outdated.isEmpty());
     m_schemaNote->setText(tr("Schema v%1: Resolve needs outboxctl migrate").arg(version));
@@ -689,6 +696,7 @@ void MainWindow::setupMenus()
 {
     m_tableMenu = new EventTableMenu(eventView(), filterBar(), m_actions, this);
     m_tableMenu->setResolveAction(m_resolve->resolveSelectedAction());
+    m_tableMenu->setReopenAction(m_reopen->reopenSelectedAction());
     connect(m_tableMenu, &EventTableMenu::showAttemptsRequested, this,
         [this] { showPage(QStringLiteral("events")); });
     MenuActions actions;
@@ -733,6 +741,7 @@ void MainWindow::setupMenus()
     actions.replaySelected = m_actions->replaySelectedAction();
     actions.replayMatching = m_actions->replayMatchingAction();
     actions.resolveSelected = m_resolve->resolveSelectedAction();
+    actions.reopenSelected = m_reopen->reopenSelectedAction();
     actions.copyIds = m_tableMenu->copyIdsAction();
     actions.about = new QAction(tr("&About Outbox Health"), this);
     actions.about->setObjectName(QStringLiteral("aboutAction"));
