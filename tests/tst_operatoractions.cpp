@@ -85,6 +85,9 @@ private slots:
         window.eventView()->setFocus();
         QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
         QTRY_COMPARE(opened, QStringList {u"Replay parked events"_qs});
+        window.activateWindow(); // the dialog has closed
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(window.resolveActions()->resolveSelectedAction()->isEnabled());
         QTest::keyClick(&window, Qt::Key_X, Qt::ControlModifier | Qt::ShiftModifier);
         QTRY_COMPARE(opened, (QStringList {u"Replay parked events"_qs, u"Resolve parked events"_qs}));
         QCOMPARE(count(setup->database(),

@@ -13,6 +13,7 @@
 #include "fixturescript.h"
 #include "healthtiles.h"
 #include "mainwindow.h"
+#include "operatoractions.h"
 #include "parkedevents.h"
 #include "eventtablemenu.h"
 #include "operatorrunner.h"
