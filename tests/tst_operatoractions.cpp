@@ -89,7 +89,8 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(&window));
         QVERIFY(window.resolveActions()->resolveSelectedAction()->isEnabled());
         QTest::keyClick(&window, Qt::Key_X, Qt::ControlModifier | Qt::ShiftModifier);
-        QTRY_COMPARE(opened, (QStringList {u"Replay parked events"_qs, u"Resolve parked events"_qs}));
+        QTRY_COMPARE(
+            opened, (QStringList {u"Replay parked events"_qs, u"Resolve parked events"_qs}));
         QCOMPARE(count(setup->database(),
                      u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'"_qs),
             2);

@@ -34,8 +34,10 @@ bool populate(const QSqlDatabase &db)
                             " last_error_category) VALUES "_qs;
     const bool rows
         = exec(db, columns + u"('E-1', 'Order', '1', 'T', '{}', 'DEAD', 3, 0, 100, 'TRANSIENT')"_qs)
-        && exec(db, columns + u"('E-2', 'Order', '2', 'T', '{}', 'DEAD', 1, 0, 200, 'PERMANENT')"_qs)
-        && exec(db, columns + u"('E-3', 'Order', '3', 'T', '{}', 'DEAD', 3, 0, 300, 'TRANSIENT')"_qs)
+        && exec(
+            db, columns + u"('E-2', 'Order', '2', 'T', '{}', 'DEAD', 1, 0, 200, 'PERMANENT')"_qs)
+        && exec(
+            db, columns + u"('E-3', 'Order', '3', 'T', '{}', 'DEAD', 3, 0, 300, 'TRANSIENT')"_qs)
         && exec(db, columns + u"('E-4', 'Order', '4', 'T', '{}', 'PENDING', 0, 0, 300, NULL)"_qs)
         && exec(db, columns + u"('E-5', 'Order', '5', 'T', '{}', 'DELIVERED', 0, 0, 400, NULL)"_qs);
     const ResolveResult resolved
@@ -128,8 +130,7 @@ private slots:
                 u"--event"_qs, u"NOPE"_qs, u"--json"_qs}));
         QCOMPARE(again.exitCode, 0);
         QCOMPARE(again.out,
-            QStringList {
-                u"{\"reopened\":[],\"skipped\":[\"E-2\",\"E-4\",\"E-5\",\"NOPE\"]}"_qs});
+            QStringList {u"{\"reopened\":[],\"skipped\":[\"E-2\",\"E-4\",\"E-5\",\"NOPE\"]}"_qs});
         const Run sentence = outboxctl(reopenArgs(database->url(), {u"--event"_qs, u"E-3"_qs}));
         QCOMPARE(sentence.exitCode, 0);
         QCOMPARE(sentence.out,
@@ -167,7 +168,8 @@ private slots:
         QCOMPARE(dry.out,
             QStringList {u"dry run: would reopen 1 event: E-1; 1 not RESOLVED or not found; "
                          "nothing changed"_qs});
-        const Run json = outboxctl(reopenArgs(database->url(), events + QStringList {u"--json"_qs}));
+        const Run json
+            = outboxctl(reopenArgs(database->url(), events + QStringList {u"--json"_qs}));
         QCOMPARE(json.exitCode, 0);
         QCOMPARE(json.out, QStringList {u"{\"would_reopen\":[\"E-1\"]}"_qs});
         QCOMPARE(statuses(db), before);
@@ -212,14 +214,13 @@ private slots:
         QCOMPARE(first.skipped.size(), second.reopened.size());
         QCOMPARE(second.skipped.size(), first.reopened.size());
         QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM reopen_log"_qs).toInt(), ids.size());
-        QCOMPARE(scalar(db, u"SELECT COUNT(DISTINCT event_id) FROM reopen_log"_qs).toInt(),
-            ids.size());
-        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'"_qs)
-                     .toInt(),
+        QCOMPARE(
+            scalar(db, u"SELECT COUNT(DISTINCT event_id) FROM reopen_log"_qs).toInt(), ids.size());
+        QCOMPARE(
+            scalar(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'"_qs).toInt(),
             ids.size());
         // Each row names the operator who won it.
-        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM reopen_log WHERE operator = 'alice'"_qs)
-                     .toInt(),
+        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM reopen_log WHERE operator = 'alice'"_qs).toInt(),
             first.reopened.size());
     }
 
@@ -257,12 +258,12 @@ private slots:
         QCOMPARE(blank.err,
             QStringList {u"outboxctl: reopen: --reason is required and must not be blank: "
                          "reopen_log records why the events need an operator again"_qs});
-        const Run noOperator = outboxctl({u"reopen"_qs, u"--db"_qs, database->url(),
-            u"--event"_qs, u"E-1"_qs, u"--reason"_qs, u"x"_qs});
+        const Run noOperator = outboxctl({u"reopen"_qs, u"--db"_qs, database->url(), u"--event"_qs,
+            u"E-1"_qs, u"--reason"_qs, u"x"_qs});
         QCOMPARE(noOperator.exitCode, 2);
         QVERIFY(noOperator.out.isEmpty());
-        const Run noEvent = outboxctl({u"reopen"_qs, u"--db"_qs, database->url(),
-            u"--operator"_qs, u"alice"_qs, u"--reason"_qs, u"x"_qs, u"--json"_qs});
+        const Run noEvent = outboxctl({u"reopen"_qs, u"--db"_qs, database->url(), u"--operator"_qs,
+            u"alice"_qs, u"--reason"_qs, u"x"_qs, u"--json"_qs});
         QCOMPARE(noEvent.exitCode, 2);
         QCOMPARE(noEvent.err,
             QStringList {u"outboxctl: reopen: say which events: --event ID (repeatable)"_qs});

@@ -7,16 +7,15 @@
 // for the typed count above Replay's threshold; read-only and a version 1 schema refuse and say
 // why (what to run), changing nothing.
 #include "detailpane.h"
-#include "testdata.h"
 #include "eventlistmodel.h"
+#include "eventtablemenu.h"
 #include "filterbar.h"
 #include "fixturescript.h"
 #include "healthtiles.h"
 #include "mainwindow.h"
 #include "operatoractions.h"
-#include "parkedevents.h"
-#include "eventtablemenu.h"
 #include "operatorrunner.h"
+#include "parkedevents.h"
 #include "reopenactions.h"
 #include "reopendialog.h"
 #include "replaydialog.h"
@@ -24,6 +23,7 @@
 #include "resolveactions.h"
 #include "resolvedialog.h"
 #include "schema.h"
+#include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -92,8 +92,8 @@ QString enabledActions(MainWindow &window, const QString &eventId)
 {
     const std::unique_ptr<QMenu> menu = rowMenu(window, eventId);
     QStringList enabled;
-    for (const QString &action : {u"Replay selected"_qs, u"Resolve selected"_qs,
-             u"Reopen selected"_qs}) {
+    for (const QString &action :
+        {u"Replay selected"_qs, u"Resolve selected"_qs, u"Reopen selected"_qs}) {
         QAction *item = menuAction(menu.get(), action);
         if (!item)
             return u"no "_qs + action;
@@ -107,10 +107,7 @@ QString statusOf(MainWindow &window, const QString &eventId)
 {
     const int row = window.eventModel()->rowOfEvent(eventId);
     return row < 0 ? QString()
-                   : window.eventModel()
-                         ->index(row, 0)
-                         .data(EventListModel::StatusRole)
-                         .toString();
+                   : window.eventModel()->index(row, 0).data(EventListModel::StatusRole).toString();
 }
 
 // Answers an operator dialog as an operator would: checks where the focus is, types a reason,
@@ -259,8 +256,7 @@ private slots:
 
         QSignalSpy finished(window.reopenActions(), &ReopenActions::reopenFinished);
         DialogAnswerer answers(u"reopen"_qs);
-        answers.auditRows
-            = [&db] { return count(db, u"SELECT COUNT(*) FROM reopen_log"_qs); };
+        answers.auditRows = [&db] { return count(db, u"SELECT COUNT(*) FROM reopen_log"_qs); };
         reopen->trigger();
         QVERIFY(finished.wait(30000));
         const ReopenResult result = finished.at(0).at(0).value<ReopenResult>();
@@ -326,12 +322,10 @@ private slots:
 
         QSignalSpy finished(window.resolveActions(), &ResolveActions::resolveFinished);
         DialogAnswerer answers(u"resolve"_qs);
-        answers.auditRows
-            = [&db] { return count(db, u"SELECT COUNT(*) FROM resolve_log"_qs); };
+        answers.auditRows = [&db] { return count(db, u"SELECT COUNT(*) FROM resolve_log"_qs); };
         resolve->trigger();
         QVERIFY(finished.wait(30000));
-        QCOMPARE(finished.at(0).at(0).value<ResolveResult>().resolved,
-            QStringList {u"P-0002"_qs});
+        QCOMPARE(finished.at(0).at(0).value<ResolveResult>().resolved, QStringList {u"P-0002"_qs});
         QCOMPARE(answers.focusedOnOpen, u"resolveReason"_qs);
         QVERIFY(answers.openAfterEnter);
         QCOMPARE(answers.auditRowsAfterEnter, 0);

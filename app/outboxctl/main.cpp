@@ -115,8 +115,9 @@ int main(int argc, char *argv[])
         return runPolicy(arguments);
     if (command == QLatin1String("serve"))
         return runServe(arguments);
-    return Cli::fail(QStringLiteral("unknown command '%1' (expected init, simulate, check, relay, "
-                                    "replay, generate, export, resolve, reopen, migrate, purge, diagnose, "
-                                    "explain, errors, metrics, policy or serve)")
-                         .arg(command));
+    return Cli::fail(
+        QStringLiteral("unknown command '%1' (expected init, simulate, check, relay, "
+                       "replay, generate, export, resolve, reopen, migrate, purge, diagnose, "
+                       "explain, errors, metrics, policy or serve)")
+            .arg(command));
 }

@@ -33,8 +33,8 @@ void addOptions(QCommandLineParser &parser)
     parser.addOption({u"event"_qs, u"A RESOLVED event to reopen (repeat for more)."_qs, u"ID"_qs});
     parser.addOption(
         {u"operator"_qs, u"Who reopens the events (recorded in reopen_log)."_qs, u"NAME"_qs});
-    parser.addOption({u"reason"_qs,
-        u"Why they need an operator again (recorded in reopen_log)."_qs, u"TEXT"_qs});
+    parser.addOption({u"reason"_qs, u"Why they need an operator again (recorded in reopen_log)."_qs,
+        u"TEXT"_qs});
     Cli::addNowOption(parser, u"The reopen time"_qs);
     parser.addOption({u"dry-run"_qs, u"Print which events would be reopened; change nothing."_qs});
     Cli::addJsonOption(parser,
