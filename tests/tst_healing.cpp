@@ -300,7 +300,7 @@ private slots:
         QVERIFY(failed.replayed.isEmpty());
         QVERIFY2(failed.error.contains(u"cannot open"_qs), qPrintable(failed.error));
         QVERIFY(!actions->isBusy());
-        QVERIFY(actions->replaySelectedAction()->isEnabled());
+        QVERIFY2(actions->canReplay(), qPrintable(actions->replayRefusal()));
 
         QVERIFY(startServer());
         {

@@ -159,18 +159,22 @@ private slots:
         QStringList indexesAfter = indexes(db);
         for (const QString &index : indexesBefore)
             QVERIFY2(indexesAfter.removeOne(index), qPrintable(index));
-        // new: RESOLVED, resolve_log, diagnosis and delivery latency ones
+        // new: RESOLVED, resolve_log, reopen_log, diagnosis and delivery latency ones
         for (QString &index : indexesAfter)
             index = index.section(u':', 0, 0);
-        indexesAfter.removeAll(u"resolve_log_pkey"_qs);
-        indexesAfter.removeAll(u"sqlite_autoindex_resolve_log_1"_qs);
+        for (const QString &log : {u"resolve_log"_qs, u"reopen_log"_qs}) {
+            indexesAfter.removeAll(log + u"_pkey"_qs);
+            indexesAfter.removeAll(u"sqlite_autoindex_"_qs + log + u"_1"_qs);
+        }
         indexesAfter.sort();
         QCOMPARE(indexesAfter,
             (QStringList {u"delivery_outbox_delivered"_qs, u"delivery_outbox_resolved"_qs,
-                u"delivery_outbox_unfinished_aggregate"_qs, u"resolve_log_event"_qs}));
+                u"delivery_outbox_unfinished_aggregate"_qs, u"reopen_log_event"_qs,
+                u"resolve_log_event"_qs}));
         QVERIFY(statusAccepted(db, u"RESOLVED"_qs));
         QVERIFY(!statusAccepted(db, u"BOGUS"_qs));
         QVERIFY(!db.record(u"resolve_log"_qs).isEmpty());
+        QVERIFY(!db.record(u"reopen_log"_qs).isEmpty());
         // The foreign keys still hold after SQLite's rebuild.
         QVERIFY(!exec(db,
             u"INSERT INTO delivery_attempt (event_id, attempt_no, worker, claim_token, claimed_at)"

@@ -1,5 +1,6 @@
 // Operator actions from the window, as an operator would use them: replay selected and bulk
-// replay with the audit log updated, the replay dialog's confirmation rules, read-only mode
+// replay with the audit log updated, the replay dialog's confirmation rules, the Replay and
+// Resolve shortcuts (unique in the window, acting on the selected DEAD rows), read-only mode
 // refusing every mutation, and payloads redacted on screen and in the CSV export.
 #include "detailpane.h"
 #include "eventlistmodel.h"
@@ -9,6 +10,8 @@
 #include "parkedevents.h"
 #include "replaydialog.h"
 #include "replaylogmodel.h"
+#include "resolveactions.h"
+#include "resolvedialog.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -16,6 +19,7 @@
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTimer>
 
 namespace {
 
@@ -38,6 +42,60 @@ class TestOperatorActions : public QObject
     Q_OBJECT
 
 private slots:
+    // Ctrl+Shift+R replays and Ctrl+Shift+X resolves the selected DEAD rows (each opens its
+    // dialog first); no other action of the window takes either key, and with no DEAD row
+    // selected they do nothing.
+    void replayAndResolveHaveShortcuts()
+    {
+        FRESH_DATABASE(database, QStringLiteral("sqlite"));
+        const auto setup = database->initialise();
+        QVERIFY(setup && park(setup->database(), 2));
+        MainWindow window(database->connect(), {});
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QTRY_COMPARE(window.eventModel()->rowCount(), 3);
+        QTRY_COMPARE(window.resolveActions()->refusal(), QString());
+        const QKeySequence replayKey(Qt::CTRL | Qt::SHIFT | Qt::Key_R);
+        const QKeySequence resolveKey(Qt::CTRL | Qt::SHIFT | Qt::Key_X);
+        QCOMPARE(window.operatorActions()->replaySelectedAction()->shortcut(), replayKey);
+        QCOMPARE(window.resolveActions()->resolveSelectedAction()->shortcut(), resolveKey);
+        for (const QAction *action : window.findChildren<QAction *>()) {
+            if (action == window.operatorActions()->replaySelectedAction()
+                || action == window.resolveActions()->resolveSelectedAction())
+                continue;
+            for (const QKeySequence &key : action->shortcuts())
+                QVERIFY2(key != replayKey && key != resolveKey,
+                    qPrintable(action->text() + u" takes "_qs + key.toString()));
+        }
+
+        // What each key opens, answered with Cancel: nothing is changed.
+        QStringList opened;
+        QTimer answer;
+        connect(&answer, &QTimer::timeout, this, [&opened] {
+            if (auto *dialog = qobject_cast<OperatorDialog *>(QApplication::activeModalWidget())) {
+                opened << dialog->windowTitle();
+                dialog->reject();
+            }
+        });
+        answer.start(20);
+        QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(opened, QStringList()); // nothing selected: the action is disabled
+        QTRY_VERIFY(window.selectEvent(u"P-0001"_qs));
+        QTRY_VERIFY(window.operatorActions()->replaySelectedAction()->isEnabled());
+        window.eventView()->setFocus();
+        QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_COMPARE(opened, QStringList {u"Replay parked events"_qs});
+        window.activateWindow(); // the dialog has closed
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(window.resolveActions()->resolveSelectedAction()->isEnabled());
+        QTest::keyClick(&window, Qt::Key_X, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_COMPARE(
+            opened, (QStringList {u"Replay parked events"_qs, u"Resolve parked events"_qs}));
+        QCOMPARE(count(setup->database(),
+                     u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'"_qs),
+            2);
+    }
+
     void replaySelectedRecordsTheAudit()
     {
         FRESH_DATABASE(database, QStringLiteral("sqlite"));
@@ -46,7 +104,7 @@ private slots:
         MainWindow window(database->connect(), {});
         window.show();
         QTRY_COMPARE(window.eventModel()->rowCount(), 4);
-        QVERIFY(window.operatorActions()->replaySelectedAction()->isEnabled());
+        QVERIFY(window.operatorActions()->canReplay());
 
         QSignalSpy finished(window.operatorActions(), &OperatorActions::replayFinished);
         ReplayRequest request;

@@ -182,7 +182,7 @@ private slots:
 
         // Replay: the profile's statement, or disabled with its explanation.
         OperatorActions *actions = window->operatorActions();
-        QCOMPARE(actions->replaySelectedAction()->isEnabled(), canReplay);
+        QCOMPARE(actions->canReplay(), canReplay); // Replay selected… also needs a DEAD row
         QCOMPARE(actions->replayMatchingAction()->isEnabled(), canReplay);
         QCOMPARE(actions->exportAuditAction()->isEnabled(), false);
         auto *note = window->findChild<QLabel *>(u"replayNoteLabel"_qs);

@@ -154,8 +154,9 @@ private slots:
         const PurgeResult result = purger.purge(deliveredOlderThan(Hour, batch));
         QCOMPARE(result.error, QString());
         QCOMPARE(result.eventsByStatus, (QMap<QString, qint64> {{u"DELIVERED"_qs, 5}}));
-        const QMap<QString, qint64> rows = {{u"delivery_outbox"_qs, 5},
-            {u"delivery_attempt"_qs, 10}, {u"replay_log"_qs, 3}, {u"resolve_log"_qs, 0}};
+        const QMap<QString, qint64> rows
+            = {{u"delivery_outbox"_qs, 5}, {u"delivery_attempt"_qs, 10}, {u"replay_log"_qs, 3},
+                {u"resolve_log"_qs, 0}, {u"reopen_log"_qs, 0}};
         QCOMPARE(result.rowsByTable, rows);
         const int batches = (5 + batch - 1) / batch;
         QCOMPARE(result.batches, batches);

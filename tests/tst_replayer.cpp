@@ -644,8 +644,8 @@ private slots:
         for (int column = 0; column < ReplayLogModel::ColumnCount; ++column)
             headers << model.headerData(column, Qt::Horizontal).toString();
         QCOMPARE(headers,
-            QStringList({u"When"_qs, u"Event"_qs, u"Operator"_qs, u"Reason"_qs, u"Budget"_qs,
-                u"Failures before"_qs}));
+            QStringList({u"When"_qs, u"Event"_qs, u"Action"_qs, u"Operator"_qs, u"Reason"_qs,
+                u"Budget"_qs, u"Failures before"_qs}));
         // Newest first.
         QCOMPARE(model.index(0, ReplayLogModel::EventColumn).data().toString(), eventId(1));
         QCOMPARE(model.index(0, ReplayLogModel::WhenColumn).data().toString(),

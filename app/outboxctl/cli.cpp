@@ -110,6 +110,11 @@ QString examples(const QString &command)
             "--reason \"order cancelled\"\n"
             "  outboxctl resolve --db postgresql://ops@db.internal/shop --all-dead "
             "--error-category PERMANENT --operator bob --reason \"obsolete v1 events\" --dry-run\n"_qs},
+        {u"reopen"_qs,
+            u"  outboxctl reopen --db sqlite:/tmp/sim.sqlite --event EVENT-9 --operator alice "
+            "--reason \"resolved by mistake\"\n"
+            "  outboxctl reopen --db postgresql://ops@db.internal/shop --event ORDER-17 --event "
+            "ORDER-18 --operator bob --reason \"customer re-ordered\" --dry-run --json\n"_qs},
         {u"migrate"_qs,
             u"  outboxctl migrate --db postgresql://admin@db.internal/shop --dry-run\n"
             "  outboxctl migrate --db sqlite:/var/lib/shop/outbox.sqlite\n"_qs},
@@ -161,6 +166,7 @@ QString description(const QString &command)
         {u"generate"_qs, u"Fill a simulation database with a realistic synthetic outbox."_qs},
         {u"export"_qs, u"Write the events, or the replay log, as spreadsheet-safe CSV."_qs},
         {u"resolve"_qs, u"Close DEAD events without delivering them, recording who and why."_qs},
+        {u"reopen"_qs, u"Put RESOLVED events back to DEAD, recording who and why."_qs},
         {u"migrate"_qs, u"Bring a database's native schema to this program's version."_qs},
         {u"purge"_qs, u"Delete old DELIVERED (and RESOLVED) events in short batches."_qs},
         {u"diagnose"_qs,

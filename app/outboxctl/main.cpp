@@ -14,6 +14,7 @@ int runReplay(const QStringList &arguments);
 int runGenerate(const QStringList &arguments);
 int runExport(const QStringList &arguments);
 int runResolve(const QStringList &arguments);
+int runReopen(const QStringList &arguments);
 int runMigrate(const QStringList &arguments);
 int runPurge(const QStringList &arguments);
 int runDiagnose(const QStringList &arguments);
@@ -39,6 +40,7 @@ const char usage[]
       "  generate  fill a simulation database with a realistic synthetic outbox\n"
       "  export    write the events, or the replay log, as spreadsheet-safe CSV\n"
       "  resolve   close DEAD events without delivering them, recording who and why\n"
+      "  reopen    put RESOLVED events back to DEAD, recording who and why\n"
       "  migrate   bring a database's native schema to this program's version\n"
       "  purge     delete old DELIVERED (and RESOLVED) events in short batches\n"
       "  diagnose  say why the outbox is stuck and what to do; exit 1 on a finding\n"
@@ -68,7 +70,7 @@ int main(int argc, char *argv[])
     if (arguments.isEmpty())
         return Cli::fail(
             QStringLiteral("missing command (init, simulate, check, relay, replay, "
-                           "generate, export, resolve, migrate, purge, diagnose, "
+                           "generate, export, resolve, reopen, migrate, purge, diagnose, "
                            "explain, errors, metrics, policy, serve); see `outboxctl --help`"));
     const QString command = arguments.takeFirst();
     if (command == QLatin1String("--help") || command == QLatin1String("-h")
@@ -96,6 +98,8 @@ int main(int argc, char *argv[])
         return runExport(arguments);
     if (command == QLatin1String("resolve"))
         return runResolve(arguments);
+    if (command == QLatin1String("reopen"))
+        return runReopen(arguments);
     if (command == QLatin1String("migrate"))
         return runMigrate(arguments);
     if (command == QLatin1String("purge"))
@@ -112,8 +116,9 @@ int main(int argc, char *argv[])
         return runPolicy(arguments);
     if (command == QLatin1String("serve"))
         return runServe(arguments);
-    return Cli::fail(QStringLiteral("unknown command '%1' (expected init, simulate, check, relay, "
-                                    "replay, generate, export, resolve, migrate, purge, diagnose, "
-                                    "explain, errors, metrics, policy or serve)")
-                         .arg(command));
+    return Cli::fail(
+        QStringLiteral("unknown command '%1' (expected init, simulate, check, relay, "
+                       "replay, generate, export, resolve, reopen, migrate, purge, diagnose, "
+                       "explain, errors, metrics, policy or serve)")
+            .arg(command));
 }

@@ -304,11 +304,12 @@ bool clearSimulationData(const QSqlDatabase &db, QString *error)
         *error = handle.lastError().text().simplified();
         return false;
     }
-    // resolve_log (version 2) goes first: it references delivery_outbox.
-    if (!db.record(QStringLiteral("resolve_log")).isEmpty()
-        && !exec(db, QStringLiteral("DELETE FROM resolve_log"), error)) {
-        handle.rollback();
-        return false;
+    // resolve_log (version 2) and reopen_log go first: they reference delivery_outbox.
+    for (const QString &log : {QStringLiteral("resolve_log"), QStringLiteral("reopen_log")}) {
+        if (!db.record(log).isEmpty() && !exec(db, QStringLiteral("DELETE FROM ") + log, error)) {
+            handle.rollback();
+            return false;
+        }
     }
     const QList<TableColumns> &tables = nativeTables();
     for (auto it = tables.crbegin(); it != tables.crend(); ++it) {

@@ -77,8 +77,9 @@ QStringList SchemaMigration::steps(int from) const
                              "locked while PostgreSQL checks every row)")
             : QStringLiteral("delivery_outbox: rebuild the table with a status CHECK allowing "
                              "'RESOLVED' (every row copied; indexes and triggers recreated)"),
-        QStringLiteral("create table resolve_log and indexes delivery_outbox_resolved, "
-                       "resolve_log_event, delivery_outbox_unfinished_aggregate"),
+        QStringLiteral("create tables resolve_log and reopen_log and indexes "
+                       "delivery_outbox_resolved, resolve_log_event, reopen_log_event, "
+                       "delivery_outbox_unfinished_aggregate"),
         QStringLiteral("outbox_meta: schema_version = %1").arg(Schema::CurrentVersion)};
 }
 

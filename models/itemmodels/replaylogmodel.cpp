@@ -3,26 +3,57 @@
 #include "timeformat.h"
 
 #include <QSqlQuery>
+#include <QSqlRecord>
 
 ReplayLogModel::ReplayLogModel(QObject *parent)
-    : ValueTableModel({tr("When"), tr("Event"), tr("Operator"), tr("Reason"), tr("Budget"),
-                          tr("Failures before")},
+    : ValueTableModel({tr("When"), tr("Event"), tr("Action"), tr("Operator"), tr("Reason"),
+                          tr("Budget"), tr("Failures before")},
         parent)
 { }
+
+namespace {
+
+// One log's rows in the columns of the union: time, order within a time, event, action,
+// operator, reason, budget (replays only), failures before. Fixed fragments only; the event ID
+// is bound.
+QString logRows(const QString &select, const QString &table, bool oneEvent, int index)
+{
+    return select + QStringLiteral(" FROM ") + table
+        + (oneEvent ? QStringLiteral(" WHERE event_id = :id%1").arg(index) : QString());
+}
+
+} // namespace
 
 std::optional<SqlRows> ReplayLogModel::readRows(
     const QSqlDatabase &db, const QString &eventId, QString *error, int limit)
 {
+    const bool oneEvent = !eventId.isEmpty();
+    // clang-format off
+    QStringList parts = {logRows(QStringLiteral(
+        "SELECT replayed_at AS logged_at, replay_id AS seq, event_id, 'replay' AS kind,"
+        " operator, reason, reset_failures AS budget, failures_before"),
+        QStringLiteral("replay_log"), oneEvent, 0)};
+    // resolve_log exists from schema version 2, reopen_log once `outboxctl init` added it.
+    if (!db.record(QStringLiteral("resolve_log")).isEmpty())
+        parts << logRows(QStringLiteral(
+            "SELECT resolved_at, resolve_id, event_id, 'resolve', operator, reason, NULL,"
+            " failures_before"), QStringLiteral("resolve_log"), oneEvent, int(parts.size()));
+    if (!db.record(QStringLiteral("reopen_log")).isEmpty())
+        parts << logRows(QStringLiteral(
+            "SELECT reopened_at, reopen_id, event_id, 'reopen', operator, reason, NULL,"
+            " failures_before"), QStringLiteral("reopen_log"), oneEvent, int(parts.size()));
+    // clang-format on
     QSqlQuery query(db);
     query.setForwardOnly(true);
-    // Fixed fragments only; the event ID and the limit are bound.
-    query.prepare(QStringLiteral("SELECT replayed_at, event_id, operator, reason, reset_failures,"
-                                 " failures_before FROM replay_log")
-        + (eventId.isEmpty() ? QString() : QStringLiteral(" WHERE event_id = :id"))
-        + QStringLiteral(" ORDER BY replayed_at DESC, replay_id DESC")
+    query.prepare(QStringLiteral("SELECT logged_at, event_id, kind, operator, reason, budget,"
+                                 " failures_before FROM (")
+        + parts.join(QStringLiteral(" UNION ALL ")) + QStringLiteral(") AS audit")
+        + QStringLiteral(" ORDER BY logged_at DESC, seq DESC")
         + (limit > 0 ? QStringLiteral(" LIMIT :limit") : QString()));
-    if (!eventId.isEmpty())
-        query.bindValue(QStringLiteral(":id"), eventId);
+    if (oneEvent) {
+        for (int index = 0; index < parts.size(); ++index)
+            query.bindValue(QStringLiteral(":id%1").arg(index), eventId);
+    }
     if (limit > 0)
         query.bindValue(QStringLiteral(":limit"), limit);
     return readSqlRows(query, ColumnCount, error);
@@ -54,5 +85,11 @@ QVariant ReplayLogModel::cellData(int row, int column, int role) const
         return TimeFormat::time(raw.toLongLong());
     if (column == BudgetColumn && !raw.isNull())
         return raw.toBool() ? tr("reset") : tr("one more attempt");
+    if (column == ActionColumn) {
+        const QString action = raw.toString();
+        return action == QLatin1String("resolve") ? tr("Resolve")
+            : action == QLatin1String("reopen")   ? tr("Reopen")
+                                                  : tr("Replay");
+    }
     return raw;
 }

@@ -1,5 +1,6 @@
-// The replay audit trail: rows of replay_log as values, newest first, for every event or one
-// event's, with times and the budget decision written out for reading. readRows() is the one
+// The operators' audit trail: the rows of replay_log, resolve_log and reopen_log (where the
+// schema has them) as values, newest first, for every event or one event's, each with its
+// action, and times and the budget decision written out for reading. readRows() is the one
 // statement, run by whoever owns a connection (the window's detail worker, a test).
 #pragma once
 
@@ -15,6 +16,7 @@ public:
     enum Column {
         WhenColumn,
         EventColumn,
+        ActionColumn, // "replay", "resolve" or "reopen", shown capitalised
         OperatorColumn,
         ReasonColumn,
         BudgetColumn,
@@ -25,8 +27,8 @@ public:
 
     explicit ReplayLogModel(QObject *parent = nullptr);
 
-    // Every replay, newest first; with an event ID only that event's. At most `limit` rows
-    // (0: all). nullopt with *error set when the read failed.
+    // Every replay, resolve and reopen, newest first; with an event ID only that event's. At
+    // most `limit` rows (0: all). nullopt with *error set when the read failed.
     static std::optional<SqlRows> readRows(const QSqlDatabase &db, const QString &eventId = {},
         QString *error = nullptr, int limit = 0);
 

@@ -117,12 +117,15 @@ bool OutboxGenerator::clear(QString *error)
     if (!m_dialect->can().seriesGeneration)
         return Schema::clearSimulationData(m_db, error);
     // TRUNCATE, not DELETE: emptying ten million rows must not take longer than making them.
-    // resolve_log exists from schema version 2 and references delivery_outbox.
-    const QString resolveLog = m_db.record(QStringLiteral("resolve_log")).isEmpty()
-        ? QString()
-        : QStringLiteral(" resolve_log,");
+    // resolve_log exists from schema version 2, reopen_log once init added it; both reference
+    // delivery_outbox.
+    QString logs;
+    for (const QString &log : {QStringLiteral("resolve_log"), QStringLiteral("reopen_log")}) {
+        if (!m_db.record(log).isEmpty())
+            logs += QLatin1Char(' ') + log + QLatin1Char(',');
+    }
     return exec(m_db,
-        QStringLiteral("TRUNCATE delivery_attempt, replay_log,") + resolveLog
+        QStringLiteral("TRUNCATE delivery_attempt, replay_log,") + logs
             + QStringLiteral(" consumer_ledger, consumer_stock, delivery_outbox RESTART IDENTITY"),
         error);
 }

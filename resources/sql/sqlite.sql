@@ -58,6 +58,16 @@ CREATE TABLE IF NOT EXISTS resolve_log (
     reason TEXT NOT NULL,
     failures_before INTEGER NOT NULL
 );
+-- Operator reopenings: a RESOLVED event put back to DEAD, who and why. `outboxctl init` adds
+-- this table to a database made before reopen existed.
+CREATE TABLE IF NOT EXISTS reopen_log (
+    reopen_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    event_id TEXT NOT NULL REFERENCES delivery_outbox (event_id),
+    reopened_at BIGINT NOT NULL,
+    operator TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    failures_before INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS outbox_meta (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -118,3 +128,6 @@ CREATE INDEX IF NOT EXISTS replay_log_event
 -- Resolve audit per event.
 CREATE INDEX IF NOT EXISTS resolve_log_event
     ON resolve_log (event_id);
+-- Reopen audit per event.
+CREATE INDEX IF NOT EXISTS reopen_log_event
+    ON reopen_log (event_id);

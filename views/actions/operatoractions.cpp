@@ -53,6 +53,7 @@ OperatorActions::OperatorActions(const DatabaseUrl &url, QTableView *view, Event
     connect(m_exportStatus, &JobStatus::cancelRequested, this, &OperatorActions::cancelExport);
     m_replaySelected->setObjectName(QStringLiteral("replaySelectedAction"));
     m_replaySelected->setToolTip(tr("Replay the selected DEAD events with the same event IDs"));
+    m_replaySelected->setShortcut(tr("Ctrl+Shift+R"));
     m_replayMatching->setObjectName(QStringLiteral("replayMatchingAction"));
     m_replayMatching->setToolTip(
         tr("Replay every DEAD event matching the filter, not only the rows on screen"));
@@ -63,6 +64,7 @@ OperatorActions::OperatorActions(const DatabaseUrl &url, QTableView *view, Event
     connect(m_exportEvents, &QAction::triggered, this, &OperatorActions::exportEvents);
     connect(m_exportAudit, &QAction::triggered, this, &OperatorActions::exportAudit);
     connect(m_runner, &OperatorRunner::runningChanged, this, &OperatorActions::updateEnabled);
+    connect(m_runner, &OperatorRunner::selectionChanged, this, &OperatorActions::updateEnabled);
     m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_view->addAction(m_replaySelected);
     m_view->addAction(m_replayMatching);
@@ -122,7 +124,7 @@ bool OperatorActions::canReplay() const
 void OperatorActions::updateEnabled()
 {
     const bool mutate = canReplay();
-    m_replaySelected->setEnabled(mutate);
+    m_replaySelected->setEnabled(mutate && m_runner->selectionHas(QStringLiteral("DEAD")));
     m_replayMatching->setEnabled(mutate);
     m_exportEvents->setEnabled(!m_export);
     m_exportAudit->setEnabled(!m_export && !m_profile);

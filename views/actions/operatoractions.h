@@ -1,4 +1,5 @@
-// The operator's actions on the event table: replay the selected DEAD events, replay every
+// The operator's actions on the event table: replay the selected DEAD events (Ctrl+Shift+R,
+// enabled while the selection holds a DEAD row), replay every
 // DEAD event matching the current filter (not only the loaded page), and export the filtered
 // events and the replay log to CSV with payloads redacted. Counts, replays and exports run on
 // threads of their own with their own connections, owned here: deleting the actions (closing

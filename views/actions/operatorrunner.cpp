@@ -6,9 +6,11 @@
 
 #include <QItemSelectionModel>
 #include <QLocale>
+#include <QMainWindow>
 #include <QMessageBox>
 #include <QTableView>
 #include <QThread>
+#include <algorithm>
 
 OperatorRunner::OperatorRunner(
     const DatabaseUrl &url, QTableView *view, bool readOnly, QWidget *window, QObject *parent)
@@ -25,6 +27,14 @@ OperatorRunner::OperatorRunner(
                 taken, total, m_doing.arg(QLocale().toString(taken), QLocale().toString(total)));
     });
     connect(m_status, &JobStatus::cancelRequested, this, &OperatorRunner::cancel);
+    // The actions follow what is selected and what state those rows are in now.
+    const auto changed = [this] { emit selectionChanged(); };
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, changed);
+    QAbstractItemModel *model = m_view->model();
+    connect(model, &QAbstractItemModel::modelReset, this, changed);
+    connect(model, &QAbstractItemModel::dataChanged, this, changed);
+    connect(model, &QAbstractItemModel::layoutChanged, this, changed);
+    connect(model, &QAbstractItemModel::rowsRemoved, this, changed);
 }
 
 OperatorRunner::~OperatorRunner()
@@ -35,14 +45,22 @@ OperatorRunner::~OperatorRunner()
     }
 }
 
-QStringList OperatorRunner::selectedDeadIds() const
+QStringList OperatorRunner::selectedIdsIn(const QString &status) const
 {
     QStringList ids;
     for (const QModelIndex &index : m_view->selectionModel()->selectedRows()) {
-        if (index.data(EventListModel::StatusRole).toString() == QLatin1String("DEAD"))
+        if (index.data(EventListModel::StatusRole).toString() == status)
             ids << index.data(EventListModel::EventIdRole).toString();
     }
     return ids;
+}
+
+bool OperatorRunner::selectionHas(const QString &status) const
+{
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    return std::any_of(rows.cbegin(), rows.cend(), [&status](const QModelIndex &index) {
+        return index.data(EventListModel::StatusRole).toString() == status;
+    });
 }
 
 bool OperatorRunner::start(const QString &name, Work work, Done done, const ProgressText &progress)
@@ -121,10 +139,20 @@ void OperatorRunner::report(const OperatorOutcome &outcome, const ReportText &te
             text.stopped.arg(PlainText::escaped(outcome.error)).arg(outcome.done.size()));
         return;
     }
-    QString message = text.done;
-    if (!outcome.skipped.isEmpty())
-        message += QLatin1Char('\n')
-            + text.skipped.arg(
-                PlainText::escaped(outcome.skipped.mid(0, 20).join(QStringLiteral(", "))));
-    QMessageBox::information(m_window, text.title, message);
+    const QString skipped = outcome.skipped.isEmpty()
+        ? QString()
+        : text.skipped.arg(outcome.skipped.mid(0, 20).join(QStringLiteral(", ")));
+    auto *window = qobject_cast<QMainWindow *>(m_window);
+    // Nothing done is no success: the operator must notice that someone else was first.
+    if (!window || outcome.done.isEmpty()) {
+        QMessageBox box(QMessageBox::Information, text.title,
+            skipped.isEmpty() ? text.done : text.done + QLatin1Char('\n') + skipped,
+            QMessageBox::Ok, m_window);
+        box.setTextFormat(Qt::PlainText); // event IDs are database text
+        box.exec();
+        return;
+    }
+    // A success needs no box: the outcome in the job's part of the status bar for a while
+    // (beside the connection line, never over it), and the audit row on the Audit page.
+    m_status->finish(skipped.isEmpty() ? text.done : text.done + QLatin1Char(' ') + skipped);
 }

@@ -1,6 +1,8 @@
-// The wiring every operator action shares in the window (replay, resolve; reopen and
-// edit-and-replay to come): the DEAD events selected in the event table, the thread the job
-// runs on, and the message that reports its outcome. The thread has a connection of its own
+// The wiring every operator action shares in the window (replay, resolve, reopen;
+// edit-and-replay to come): the events selected in the event table in the state the action
+// takes (DEAD, RESOLVED), the thread the job runs on, and the message that reports its outcome:
+// a success is a transient status-bar message (the audit row is on the Audit page), only a
+// failure, or nothing done, is a message box. The thread has a connection of its own
 // (a connection belongs to the thread that opened it), opened as the window's: read-only in
 // read-only mode, another schema's tables not validated again (its profile was, on opening).
 // Deleting the runner (closing the window) sets the stop flag the job checks between two
@@ -52,7 +54,7 @@ public:
         QString doing;
     };
 
-    // `window` parents the message boxes.
+    // `window` parents the message boxes and shows the successes in its status bar.
     OperatorRunner(const DatabaseUrl &url, QTableView *view, bool readOnly, QWidget *window,
         QObject *parent = nullptr);
     ~OperatorRunner() override; // stops a running job between two events and waits for it
@@ -62,7 +64,10 @@ public:
     bool isRunning() const { return m_thread != nullptr; }
 
     // The IDs of the selected rows that are DEAD, in the selection's order.
-    QStringList selectedDeadIds() const;
+    QStringList selectedDeadIds() const { return selectedIdsIn(QStringLiteral("DEAD")); }
+    // The IDs of the selected rows in `status` (DEAD, RESOLVED), in the selection's order.
+    QStringList selectedIdsIn(const QString &status) const;
+    bool selectionHas(const QString &status) const;
     // Starts `work` on a thread called `name`; `done` follows. False (and nothing started)
     // while a job runs. With `progress`, status() shows the job until finish() is called.
     bool start(const QString &name, Work work, Done done, const ProgressText &progress = {});
@@ -76,14 +81,15 @@ public:
     // Ends status() with the outcome in one line: `did` takes the events done (%1) and the
     // total (%2) ("Replayed %1 of %2"), then what was skipped, "cancelled" or the error.
     void finish(const OperatorOutcome &outcome, const QString &title, const QString &did);
-    // The outcome in a message box: why it stopped and how many were done before, or how many
-    // were done and the first 20 skipped ones. None for a cancelled job: the operator asked,
-    // and status() says how far it got.
+    // The outcome: why it stopped and how many were done before (a message box), or how many
+    // were done and the first 20 skipped ones (the status bar; a box when none was done). None
+    // for a cancelled job: the operator asked, and status() says how far it got.
     void report(const OperatorOutcome &outcome, const ReportText &text) const;
 
 signals:
     void runningChanged(); // isRunning() changed
     void progressed(qint64 taken, qint64 total); // emitted on the job's thread, so queued
+    void selectionChanged(); // the selected rows, or their states, may have changed
 
 private:
     DatabaseUrl m_url;

@@ -22,8 +22,10 @@ ResolveActions::ResolveActions(
     m_runner->status()->setObjectName(QStringLiteral("resolveStatus"));
     connect(m_runner, &OperatorRunner::progressed, this, &ResolveActions::resolveProgressed,
         Qt::DirectConnection); // passed on from the resolve's thread, as the runner emits it
+    m_resolveSelected->setShortcut(tr("Ctrl+Shift+X"));
     connect(m_resolveSelected, &QAction::triggered, this, &ResolveActions::resolveSelected);
     connect(m_runner, &OperatorRunner::runningChanged, this, &ResolveActions::updateEnabled);
+    connect(m_runner, &OperatorRunner::selectionChanged, this, &ResolveActions::updateEnabled);
     updateEnabled();
 }
 
@@ -76,7 +78,8 @@ QString ResolveActions::refusal() const
 void ResolveActions::updateEnabled()
 {
     const QString why = refusal();
-    m_resolveSelected->setEnabled(why.isEmpty() && !isBusy());
+    m_resolveSelected->setEnabled(
+        why.isEmpty() && !isBusy() && m_runner->selectionHas(QStringLiteral("DEAD")));
     emit availabilityChanged();
     m_resolveSelected->setToolTip(why.isEmpty()
             ? tr("Close the selected DEAD events without delivering them (recorded in "

@@ -1,8 +1,9 @@
-// Resolving parked events from the window: "Resolve selected…" closes the selected DEAD events
-// without delivering them (DEAD → RESOLVED, recorded in resolve_log), after a dialog that asks
-// who and why. The Resolver runs on OperatorRunner's thread, the wiring resolve shares with
-// replay: deleting the actions (closing the window) stops it between two events and waits; its
-// progress, rate and Cancel show in a part of the status bar (status()), then its outcome. The
+// Resolving parked events from the window: "Resolve selected…" (Ctrl+Shift+X, enabled while the
+// selection holds a DEAD row) closes the selected DEAD events without delivering them (DEAD →
+// RESOLVED, recorded in resolve_log), after a dialog that asks who and why (and, above 100
+// events, the count typed). The Resolver runs on OperatorRunner's thread, the wiring resolve shares
+// with replay: deleting the actions (closing the window) stops it between two events and waits;
+// its progress, rate and Cancel show in a part of the status bar (status()), then its outcome. The
 // action is disabled, its tooltip saying why, in read-only mode, through a profile (another
 // library's table: its own tools close events) and on a native schema older than version 2
 // (what to run: `outboxctl migrate`).

@@ -2,6 +2,7 @@
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -56,6 +57,11 @@ OperatorDialog::OperatorDialog(
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel);
     m_ok = buttons->addButton(text.confirm, QDialogButtonBox::AcceptRole);
     m_ok->setObjectName(text.name + QStringLiteral("Ok"));
+    // No button is the dialog's default: Enter in a field must not act for the operator.
+    for (QAbstractButton *button : buttons->buttons()) {
+        if (auto *push = qobject_cast<QPushButton *>(button))
+            push->setAutoDefault(false);
+    }
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_reason, &QLineEdit::textChanged, this, &OperatorDialog::updateOk);
@@ -67,6 +73,22 @@ OperatorDialog::OperatorDialog(
     layout->addLayout(m_form);
     layout->addWidget(buttons);
     updateOk();
+}
+
+void OperatorDialog::showEvent(QShowEvent *event)
+{
+    QDialog::showEvent(event);
+    m_ok->setDefault(false); // QDialogButtonBox makes its accept button the default on showing
+    m_reason->setFocus(Qt::OtherFocusReason);
+}
+
+void OperatorDialog::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) {
+        event->accept(); // swallowed: QDialog would click the default button
+        return;
+    }
+    QDialog::keyPressEvent(event);
 }
 
 void OperatorDialog::addRow(const QString &label, QWidget *field)

@@ -1,8 +1,10 @@
-// The frame every operator action's confirmation shares (replay and resolve; reopen and
+// The frame every operator action's confirmation shares (replay, resolve and reopen;
 // edit-and-replay to come): a heading that says what will happen, the events (some or all of
 // them listed), the reason and the operator (the OS user by default) that the action's audit
 // log records, a typed count above a threshold, and the confirm button, enabled only when all
-// of that is given. An action adds its own rows (addRow) and panels (addPanel) between.
+// of that is given. It opens with the focus on the reason; Enter never confirms (only a click,
+// or Space on the focused button, does): an operator typing a reason ends it with Enter. An
+// action adds its own rows (addRow) and panels (addPanel) between.
 #pragma once
 
 #include <QDialog>
@@ -26,6 +28,8 @@ public:
         QString confirm; // the confirm button: "Replay 3 events"
         qint64 typedAbove = -1; // above this many events the count must be typed; -1: never
     };
+    // Replay's and resolve's threshold: above it the operator types the count to confirm.
+    static constexpr qint64 TypedConfirmationAbove = 100;
 
     // `preview` lists some or all of the `count` events.
     OperatorDialog(
@@ -38,6 +42,8 @@ public:
     static QString defaultOperator();
 
 protected:
+    void showEvent(QShowEvent *event) override; // the focus on the reason
+    void keyPressEvent(QKeyEvent *event) override; // Enter confirms nothing
     qint64 count() const { return m_count; }
     QLabel *heading() const { return m_heading; }
     QFormLayout *form() const { return m_form; }

@@ -22,8 +22,6 @@ class ReplayDialog : public OperatorDialog
 {
     Q_OBJECT
 public:
-    static constexpr qint64 TypedConfirmationAbove = 100;
-
     // `preview` lists some or all of the `count` events.
     ReplayDialog(const QStringList &preview, qint64 count, QWidget *parent = nullptr);
 

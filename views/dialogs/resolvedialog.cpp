@@ -9,7 +9,7 @@ OperatorDialog::Text ResolveDialog::text(qint64 count)
            "recorded in resolve_log.",
             nullptr, int(count)),
         tr("Why? e.g. order cancelled, no delivery needed (required)"),
-        tr("Resolve %n event(s)", nullptr, int(count))};
+        tr("Resolve %n event(s)", nullptr, int(count)), TypedConfirmationAbove};
 }
 
 ResolveDialog::ResolveDialog(const QStringList &preview, qint64 count, QWidget *parent)

@@ -88,6 +88,8 @@ void build(QMenuBar *bar, const MenuActions &actions, QSpinBox *interval)
     act->addAction(actions.replayMatching);
     if (actions.resolveSelected)
         act->addAction(actions.resolveSelected);
+    if (actions.reopenSelected)
+        act->addAction(actions.reopenSelected);
 
     QMenu *help = bar->addMenu(QObject::tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));

@@ -1,8 +1,8 @@
 // The dashboard's menu bar: File (Connect…, Export…, Quit), View (the pages, Ctrl+1…, teaching
 // panel, diagnosis,
 // refresh interval, pause, thresholds, mute alerts, search, copy link), Actions (Refresh,
-// Replay…, Resolve…, copy IDs) and Help (About). It only lays out actions the window and its
-// parts own.
+// Replay…, Resolve…, Reopen…, copy IDs) and Help (About). It only lays out actions the window and
+// its parts own.
 #pragma once
 
 #include <QList>
@@ -34,6 +34,7 @@ struct MenuActions
     QAction *replaySelected = nullptr;
     QAction *replayMatching = nullptr;
     QAction *resolveSelected = nullptr;
+    QAction *reopenSelected = nullptr;
     QAction *copyIds = nullptr;
     QAction *about = nullptr;
 };

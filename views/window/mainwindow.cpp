@@ -31,6 +31,7 @@
 #include "operatoractions.h"
 #include "pagenavigator.h"
 #include "policylabpanel.h"
+#include "reopenactions.h"
 #include "replaylogmodel.h"
 #include "resolveactions.h"
 #include "schema.h"
@@ -252,8 +253,8 @@ void MainWindow::setupToolbar()
     toolbar->addWidget(createIntervalBox());
 }
 
-// Replay, resolve and export, each finished one refreshing the snapshot (each says how it ended
-// in its own part of the status bar, setupStatusBar).
+// Replay, resolve, reopen and export, each finished one refreshing the snapshot (each says how it
+// ended in its own part of the status bar, setupStatusBar).
 void MainWindow::setupOperatorActions()
 {
     m_actions = new OperatorActions(
@@ -267,6 +268,11 @@ void MainWindow::setupOperatorActions()
     if (!isNativeSchema())
         m_resolve->setProfile(*m_options.profile);
     connect(m_resolve, &ResolveActions::resolveFinished, m_monitor, &HealthMonitor::refreshNow);
+    m_reopen = new ReopenActions(
+        m_url, eventView(), openOptions().readOnly, [this] { return currentTime(); }, this);
+    if (!isNativeSchema())
+        m_reopen->setProfile(*m_options.profile);
+    connect(m_reopen, &ReopenActions::reopenFinished, m_monitor, &HealthMonitor::refreshNow);
 }
 
 // How often the snapshot is refreshed, in step with the monitor.
@@ -420,6 +426,7 @@ void MainWindow::setupStatusBar()
     // never over them (as showMessage() would be).
     statusBar()->addPermanentWidget(m_actions->replayStatus());
     statusBar()->addPermanentWidget(m_resolve->status());
+    statusBar()->addPermanentWidget(m_reopen->status());
     statusBar()->addPermanentWidget(m_actions->exportStatus());
     statusBar()->addPermanentWidget(mode);
 }
@@ -582,12 +589,13 @@ void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
     updateRefreshLabel();
 }
 
-// Resolve follows the schema's version; an older native schema says what to run, once.
+// Resolve and reopen follow the schema's version; an older native schema says what to run, once.
 void MainWindow::showSchemaVersion(int version)
 {
     if (!isNativeSchema())
         return;
     m_resolve->setSchemaVersion(version);
+    m_reopen->setSchemaVersion(version);
     const QString outdated = Schema::outdatedMessage(version);
     m_schemaNote->setVisible(version > 0 && !outdated.isEmpty());
     m_schemaNote->setText(tr("Schema v%1: Resolve needs outboxctl migrate").arg(version));
@@ -736,6 +744,7 @@ void MainWindow::setupMenus()
 {
     m_tableMenu = new EventTableMenu(eventView(), filterBar(), m_actions, this);
     m_tableMenu->setResolveAction(m_resolve->resolveSelectedAction());
+    m_tableMenu->setReopenAction(m_reopen->reopenSelectedAction());
     connect(m_tableMenu, &EventTableMenu::showAttemptsRequested, this,
         [this] { showPage(QStringLiteral("events")); });
     MenuActions actions;
@@ -781,6 +790,7 @@ void MainWindow::setupMenus()
     actions.replaySelected = m_actions->replaySelectedAction();
     actions.replayMatching = m_actions->replayMatchingAction();
     actions.resolveSelected = m_resolve->resolveSelectedAction();
+    actions.reopenSelected = m_reopen->reopenSelectedAction();
     actions.copyIds = m_tableMenu->copyIdsAction();
     actions.about = new QAction(tr("&About Outbox Health"), this);
     actions.about->setObjectName(QStringLiteral("aboutAction"));

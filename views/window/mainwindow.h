@@ -37,6 +37,7 @@ class HealthTiles;
 class LifecycleDiagram;
 class OperatorActions;
 class ReplayLogModel;
+class ReopenActions;
 class ResolveActions;
 class StaleBanner;
 class AlertBar;
@@ -100,6 +101,7 @@ public:
     TeachingSession *session() const { return m_session; }
     OperatorActions *operatorActions() const { return m_actions; }
     ResolveActions *resolveActions() const { return m_resolve; }
+    ReopenActions *reopenActions() const { return m_reopen; }
     ReplayLogModel *replayLog() const { return m_replayLog; }
     DiagnosisMonitor *diagnosis() const { return m_diagnosis; }
     DiagnosisPanel *diagnosisPanel() const { return m_diagnosisPanel; }
@@ -215,6 +217,7 @@ private:
     WindowAlerts *m_alerts = nullptr;
     OperatorActions *m_actions = nullptr;
     ResolveActions *m_resolve = nullptr;
+    ReopenActions *m_reopen = nullptr;
     QLabel *m_schemaNote = nullptr; // a native schema older than the program: what to run
     ReplayLogModel *m_replayLog = nullptr;
     DiagnosisMonitor *m_diagnosis = nullptr; // its worker runs on m_monitor's thread

@@ -72,14 +72,17 @@ QMenu *EventTableMenu::menuFor(const QModelIndex &index)
         menu->addAction(tr("Filter by this aggregate (%1)").arg(aggregate), this,
                 [this, aggregate] { filterByText(aggregate); })
             ->setEnabled(!aggregate.isEmpty() && aggregate != QLatin1String("n/a"));
-        menu->addAction(tr("Filter by this error (%1)").arg(category.toLower()), this,
-                [this, category] { filterByErrorCategory(category); })
-            ->setEnabled(!category.isEmpty() && category != QLatin1String("n/a"));
+        // A row without an error (a delivered one) has nothing to filter by.
+        if (!category.isEmpty() && category != QLatin1String("n/a"))
+            menu->addAction(tr("Filter by this error (%1)").arg(category.toLower()), this,
+                [this, category] { filterByErrorCategory(category); });
         menu->addSeparator();
         menu->addAction(tr("Show attempts"), this, &EventTableMenu::showAttemptsRequested);
         menu->addAction(m_actions->replaySelectedAction());
         if (m_resolve)
             menu->addAction(m_resolve);
+        if (m_reopen)
+            menu->addAction(m_reopen);
     }
     menu->addAction(m_actions->replayMatchingAction());
     menu->addAction(m_actions->exportEventsAction());

@@ -1,6 +1,8 @@
 // The event table's keyboard and mouse answers: Ctrl+C copies the selected event IDs, and the
 // row context menu copies an ID, filters the table by the row's type, aggregate or error
-// category, shows the row's attempts, replays it (OperatorActions' action) and resolves it.
+// category (offered only when the row has one), shows the row's attempts, replays it
+// (OperatorActions' action), resolves it and reopens it; each action enabled only when the
+// selection holds a row in the state it takes (DEAD, or RESOLVED for Reopen).
 #pragma once
 
 #include <QObject>
@@ -23,6 +25,8 @@ public:
     QAction *copyIdsAction() const { return m_copyIds; }
     // Resolve… (ResolveActions' action), offered next to Replay… on a row.
     void setResolveAction(QAction *action) { m_resolve = action; }
+    // Reopen… (ReopenActions' action), after Resolve….
+    void setReopenAction(QAction *action) { m_reopen = action; }
     // The menu for the row under `index` (made current first), as a right click shows it; the
     // caller owns it.
     QMenu *menuFor(const QModelIndex &index);
@@ -43,4 +47,5 @@ private:
     OperatorActions *m_actions;
     QAction *m_copyIds;
     QAction *m_resolve = nullptr;
+    QAction *m_reopen = nullptr;
 };

@@ -1,0 +1,328 @@
+// Reopening resolved events (RESOLVED → DEAD), on SQLite and PostgreSQL: `outboxctl reopen` for
+// one event with its reopen_log row, after which replay takes it again; a non-RESOLVED event is
+// skipped and left as it is; a dry run and JSON; two operators racing on their own connections
+// reopen each event exactly once; a read-only connection, a blank reason, a database without
+// reopen_log (init adds it) and another library's schema are refused with nothing changed.
+#include "fixturescript.h"
+#include "outboxctlrun.h"
+#include "reopener.h"
+#include "resolver.h"
+#include "testdata.h"
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QSqlError>
+#include <thread>
+
+namespace {
+
+bool exec(const QSqlDatabase &db, const QString &sql)
+{
+    QSqlQuery query(db);
+    if (query.exec(sql))
+        return true;
+    qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
+    return false;
+}
+
+// Known rows (test data, no user input): E-1 and E-2 resolved by alice at 5000, E-3 DEAD, E-4
+// PENDING, E-5 DELIVERED.
+bool populate(const QSqlDatabase &db)
+{
+    const QString columns = u"INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id,"
+                            " event_type, payload, status, failures, next_attempt_at, created_at,"
+                            " last_error_category) VALUES "_qs;
+    const bool rows
+        = exec(db, columns + u"('E-1', 'Order', '1', 'T', '{}', 'DEAD', 3, 0, 100, 'TRANSIENT')"_qs)
+        && exec(
+            db, columns + u"('E-2', 'Order', '2', 'T', '{}', 'DEAD', 1, 0, 200, 'PERMANENT')"_qs)
+        && exec(
+            db, columns + u"('E-3', 'Order', '3', 'T', '{}', 'DEAD', 3, 0, 300, 'TRANSIENT')"_qs)
+        && exec(db, columns + u"('E-4', 'Order', '4', 'T', '{}', 'PENDING', 0, 0, 300, NULL)"_qs)
+        && exec(db, columns + u"('E-5', 'Order', '5', 'T', '{}', 'DELIVERED', 0, 0, 400, NULL)"_qs);
+    const ResolveResult resolved
+        = Resolver(db).resolve({{u"E-1"_qs, u"E-2"_qs}, u"alice"_qs, u"cancelled"_qs, 5000});
+    return rows && resolved.error.isEmpty() && resolved.resolved.size() == 2;
+}
+
+QStringList statuses(const QSqlDatabase &db)
+{
+    QStringList out;
+    QSqlQuery query(db);
+    query.exec(u"SELECT event_id, status, failures FROM delivery_outbox ORDER BY event_id"_qs);
+    while (query.next())
+        out << u"%1 %2 %3"_qs.arg(query.value(0).toString(), query.value(1).toString())
+                   .arg(query.value(2).toInt());
+    return out;
+}
+
+QStringList reopenLog(const QSqlDatabase &db)
+{
+    QStringList out;
+    QSqlQuery query(db);
+    query.exec(u"SELECT event_id, reopened_at, operator, reason, failures_before FROM reopen_log"
+               " ORDER BY event_id"_qs);
+    while (query.next())
+        out << u"%1 %2 %3 %4 %5"_qs.arg(query.value(0).toString(), query.value(1).toString(),
+            query.value(2).toString(), query.value(3).toString(), query.value(4).toString());
+    return out;
+}
+
+QStringList reopenArgs(const QString &url, const QStringList &more)
+{
+    return QStringList {u"reopen"_qs, u"--db"_qs, url} + more
+        + QStringList {u"--operator"_qs, u"carol"_qs, u"--reason"_qs, u"resolved by mistake"_qs,
+            u"--now"_qs, u"20000"_qs};
+}
+
+// Reopens `ids` on a connection of its own (opened and closed on the calling thread).
+ReopenResult reopenOn(const QString &urlText, const QStringList &ids, const QString &who)
+{
+    QString error;
+    const auto connection = DbConnection::open(DatabaseUrl::parse(urlText, &error), {}, &error);
+    if (!connection)
+        return {{}, {}, error};
+    return Reopener(connection->database()).reopen({ids, who, u"race"_qs, 20000});
+}
+
+} // namespace
+
+class TestReopen : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(QFileInfo::exists(qEnvironmentVariable("OUTBOXCTL")),
+            "OUTBOXCTL must name the binary (set by CTest)");
+    }
+
+    void reopenOneEventWithItsAuditRow_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void reopenOneEventWithItsAuditRow()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QVERIFY(populate(db));
+
+        const Run run = outboxctl(reopenArgs(database->url(), {u"--event"_qs, u"E-2"_qs}));
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(run.err.isEmpty());
+        QCOMPARE(run.out, QStringList {u"reopened 1 event: E-2"_qs});
+        // DEAD again with the failures it had; the other resolved event stays RESOLVED.
+        QCOMPARE(statuses(db),
+            (QStringList {u"E-1 RESOLVED 3"_qs, u"E-2 DEAD 1"_qs, u"E-3 DEAD 3"_qs,
+                u"E-4 PENDING 0"_qs, u"E-5 DELIVERED 0"_qs}));
+        QCOMPARE(reopenLog(db), QStringList {u"E-2 20000 carol resolved by mistake 1"_qs});
+
+        // Again, with events that are not RESOLVED (DEAD, PENDING, DELIVERED, unknown): each
+        // skipped and left as it is, nothing written, still exit 0 as resolve.
+        const QStringList before = statuses(db);
+        const Run again = outboxctl(reopenArgs(database->url(),
+            {u"--event"_qs, u"E-2"_qs, u"--event"_qs, u"E-4"_qs, u"--event"_qs, u"E-5"_qs,
+                u"--event"_qs, u"NOPE"_qs, u"--json"_qs}));
+        QCOMPARE(again.exitCode, 0);
+        QCOMPARE(again.out,
+            QStringList {u"{\"reopened\":[],\"skipped\":[\"E-2\",\"E-4\",\"E-5\",\"NOPE\"]}"_qs});
+        const Run sentence = outboxctl(reopenArgs(database->url(), {u"--event"_qs, u"E-3"_qs}));
+        QCOMPARE(sentence.exitCode, 0);
+        QCOMPARE(sentence.out,
+            QStringList {u"reopened 0 events; skipped 1 (already reopened by someone else, or "
+                         "not RESOLVED): E-3"_qs});
+        QCOMPARE(statuses(db), before);
+        QCOMPARE(reopenLog(db).size(), 1);
+
+        // Parked again: replay takes it.
+        const Run replay = outboxctl({u"replay"_qs, u"--db"_qs, database->url(), u"--event"_qs,
+            u"E-2"_qs, u"--operator"_qs, u"bob"_qs, u"--reason"_qs, u"x"_qs, u"--json"_qs});
+        QCOMPARE(replay.exitCode, 0);
+        QCOMPARE(replay.out, QStringList {u"{\"replayed\":[\"E-2\"],\"skipped\":[]}"_qs});
+    }
+
+    void dryRunChangesNothing_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void dryRunChangesNothing()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QVERIFY(populate(db));
+        const QStringList before = statuses(db);
+        const QStringList events = {u"--event"_qs, u"E-1"_qs, u"--event"_qs, u"E-3"_qs,
+            u"--event"_qs, u"E-1"_qs, u"--dry-run"_qs};
+
+        const Run dry = outboxctl(reopenArgs(database->url(), events));
+        QCOMPARE(dry.exitCode, 0);
+        QCOMPARE(dry.out,
+            QStringList {u"dry run: would reopen 1 event: E-1; 1 not RESOLVED or not found; "
+                         "nothing changed"_qs});
+        const Run json
+            = outboxctl(reopenArgs(database->url(), events + QStringList {u"--json"_qs}));
+        QCOMPARE(json.exitCode, 0);
+        QCOMPARE(json.out, QStringList {u"{\"would_reopen\":[\"E-1\"]}"_qs});
+        QCOMPARE(statuses(db), before);
+        QVERIFY(reopenLog(db).isEmpty());
+    }
+
+    // Two operators on their own connections reopen the same events at once: each event is
+    // reopened by exactly one of them, with exactly one reopen_log row; the other is told it
+    // skipped it.
+    void racingOperatorsReopenEachEventOnce_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void racingOperatorsReopenEachEventOnce()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QStringList ids;
+        for (int i = 0; i < 40; ++i) {
+            const QString id = u"R-%1"_qs.arg(i, 2, 10, QLatin1Char('0'));
+            ids << id;
+            QVERIFY(exec(db,
+                u"INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id, event_type,"
+                " payload, status, failures, next_attempt_at, created_at) VALUES ('"_qs
+                    + id + u"', 'Order', '1', 'T', '{}', 'RESOLVED', 3, 0, 100)"_qs));
+        }
+        const QStringList reversed(ids.crbegin(), ids.crend());
+        ReopenResult first, second;
+        std::thread a([&] { first = reopenOn(database->url(), ids, u"alice"_qs); });
+        std::thread b([&] { second = reopenOn(database->url(), reversed, u"bob"_qs); });
+        a.join();
+        b.join();
+        QVERIFY2(first.error.isEmpty(), qPrintable(first.error));
+        QVERIFY2(second.error.isEmpty(), qPrintable(second.error));
+        QStringList all = first.reopened + second.reopened;
+        all.sort();
+        QCOMPARE(all, ids);
+        QCOMPARE(first.skipped.size(), second.reopened.size());
+        QCOMPARE(second.skipped.size(), first.reopened.size());
+        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM reopen_log"_qs).toInt(), ids.size());
+        QCOMPARE(
+            scalar(db, u"SELECT COUNT(DISTINCT event_id) FROM reopen_log"_qs).toInt(), ids.size());
+        QCOMPARE(
+            scalar(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'"_qs).toInt(),
+            ids.size());
+        // Each row names the operator who won it.
+        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM reopen_log WHERE operator = 'alice'"_qs).toInt(),
+            first.reopened.size());
+    }
+
+    void refusalsChangeNothing_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void refusalsChangeNothing()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QVERIFY(populate(db));
+        const QStringList before = statuses(db);
+
+        // A read-only connection (the window's read-only mode).
+        QString error;
+        OpenOptions options;
+        options.readOnly = true;
+        const auto readOnly
+            = DbConnection::open(DatabaseUrl::parse(database->url(), &error), options, &error);
+        QVERIFY2(readOnly, qPrintable(error));
+        const ReopenResult refused
+            = Reopener(readOnly->database(), true).reopen({{u"E-1"_qs}, u"alice"_qs, u"x"_qs, 1});
+        QCOMPARE(refused.error, u"the connection is read-only: nothing reopened"_qs);
+        QVERIFY(refused.reopened.isEmpty());
+
+        // A blank reason, no operator, no event.
+        const Run blank = outboxctl({u"reopen"_qs, u"--db"_qs, database->url(), u"--event"_qs,
+            u"E-1"_qs, u"--operator"_qs, u"alice"_qs, u"--reason"_qs, u"  "_qs});
+        QCOMPARE(blank.exitCode, 2);
+        QCOMPARE(blank.err,
+            QStringList {u"outboxctl: reopen: --reason is required and must not be blank: "
+                         "reopen_log records why the events need an operator again"_qs});
+        const Run noOperator = outboxctl({u"reopen"_qs, u"--db"_qs, database->url(), u"--event"_qs,
+            u"E-1"_qs, u"--reason"_qs, u"x"_qs});
+        QCOMPARE(noOperator.exitCode, 2);
+        QVERIFY(noOperator.out.isEmpty());
+        const Run noEvent = outboxctl({u"reopen"_qs, u"--db"_qs, database->url(), u"--operator"_qs,
+            u"alice"_qs, u"--reason"_qs, u"x"_qs, u"--json"_qs});
+        QCOMPARE(noEvent.exitCode, 2);
+        QCOMPARE(noEvent.err,
+            QStringList {u"outboxctl: reopen: say which events: --event ID (repeatable)"_qs});
+        QCOMPARE(statuses(db), before);
+        QVERIFY(reopenLog(db).isEmpty());
+    }
+
+    // A version 2 database made before reopen existed has no reopen_log: refused with what to
+    // run, nothing changed; `outboxctl init` adds the table and the same command works.
+    void withoutReopenLogInitAddsIt_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void withoutReopenLogInitAddsIt()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QVERIFY(populate(db));
+        QVERIFY(exec(db, u"DROP TABLE reopen_log"_qs));
+        const QStringList before = statuses(db);
+        for (const QStringList &extra : {QStringList {}, QStringList {u"--dry-run"_qs}}) {
+            const Run run = outboxctl(
+                reopenArgs(database->url(), QStringList {u"--event"_qs, u"E-1"_qs} + extra));
+            QCOMPARE(run.exitCode, 2);
+            QVERIFY(run.out.isEmpty());
+            QCOMPARE(run.err,
+                QStringList {u"outboxctl: reopen: the schema has no reopen_log table (made "
+                             "before reopen existed): run `outboxctl init --db URL` to add it; "
+                             "nothing reopened"_qs});
+        }
+        QCOMPARE(statuses(db), before);
+
+        QCOMPARE(outboxctl({u"init"_qs, u"--db"_qs, database->url()}).exitCode, 0);
+        const Run run = outboxctl(reopenArgs(database->url(), {u"--event"_qs, u"E-1"_qs}));
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.out, QStringList {u"reopened 1 event: E-1"_qs});
+    }
+
+    // Another library's schema has no RESOLVED state: reopen is not available there.
+    void profileSaysNotAvailable()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        const auto connection = database->connect(false);
+        QVERIFY(connection);
+        QVERIFY(runSqlScript(connection->database(), TestData::path("fixtures/gruelbox.sql")));
+        const Run run = outboxctl(reopenArgs(database->url(),
+            {u"--profile"_qs, u"gruelbox"_qs, u"--event"_qs,
+                u"30000000-0000-4000-8000-000000000005"_qs}));
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.out.isEmpty());
+        QCOMPARE(run.err,
+            QStringList {u"outboxctl: reopen: gruelbox: reopen is not available: it undoes "
+                         "Outbox Health's resolve, which exists only on its native schema"_qs});
+    }
+};
+
+OUTBOX_TEST_MAIN(TestReopen, QCoreApplication)
+#include "tst_reopen.moc"
