@@ -1,10 +1,10 @@
 #include "operatorrunner.h"
 
 #include "eventlistmodel.h"
+#include "plainmessage.h"
 #include "plaintext.h"
 
 #include <QItemSelectionModel>
-#include <QMessageBox>
 #include <QTableView>
 #include <QThread>
 
@@ -65,7 +65,7 @@ bool OperatorRunner::start(const QString &name, Work work, Done done)
 void OperatorRunner::report(const OperatorOutcome &outcome, const ReportText &text) const
 {
     if (!outcome.error.isEmpty()) {
-        QMessageBox::warning(m_window, text.title,
+        PlainMessage::warning(m_window, text.title,
             text.stopped.arg(PlainText::escaped(outcome.error)).arg(outcome.done.size()));
         return;
     }
@@ -74,5 +74,5 @@ void OperatorRunner::report(const OperatorOutcome &outcome, const ReportText &te
         message += QLatin1Char('\n')
             + text.skipped.arg(
                 PlainText::escaped(outcome.skipped.mid(0, 20).join(QStringLiteral(", "))));
-    QMessageBox::information(m_window, text.title, message);
+    PlainMessage::information(m_window, text.title, message);
 }

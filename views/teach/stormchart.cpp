@@ -41,6 +41,7 @@ StormChart::StormChart(QWidget *parent)
     }
     m_view = new QChartView(m_chart);
     m_view->setObjectName(QStringLiteral("stormChartView"));
+    m_view->setAccessibleName(tr("Retries per instant"));
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumSize(320, 110);
     auto *layout = new QVBoxLayout(this);
@@ -76,6 +77,7 @@ void StormChart::clear()
     m_chart->setTitle(tr("Retries per instant"));
     m_peakText = tr("The storm runs on the session's worker…");
     m_view->setToolTip(m_peakText + u'\n' + legend());
+    m_view->setAccessibleDescription(m_peakText);
 }
 
 void StormChart::setStorm(const StormLesson &lesson, qint64 now)
@@ -116,5 +118,6 @@ void StormChart::setStorm(const StormLesson &lesson, qint64 now)
                        : tr("Peak so far: %1 retries in one instant under %2.")
                              .arg(m_peakShown)
                              .arg(lesson.policy);
-    m_view->setToolTip(m_peakText + u'\n' + legend()); // the narration ends with it too
+    m_view->setToolTip(m_peakText + u'\n' + legend());
+    m_view->setAccessibleDescription(m_peakText); // the narration ends with it too
 }

@@ -1,6 +1,7 @@
 // The desktop alert where the desktop has no system tray (and under the offscreen platform): a
-// bar at the top of the window listing the alerts, newest first, each with Mute (no more alerts
-// for that outbox, remembered) and ✕ (dismiss this one). Hidden while it lists none.
+// bar over the pages' bottom edge (BannerOverlay; the fleet window's at its top) listing the
+// alerts, newest first, each with Mute (no more alerts for that outbox, remembered) and ✕
+// (dismiss this one). Hidden while it lists none.
 #pragma once
 
 #include <QFrame>

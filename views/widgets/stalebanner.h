@@ -1,7 +1,7 @@
-// The strip above the tiles while the health figures are stale: the cause in plain words
-// ("Cannot reach the database: the server refuses connections (is it running?)"), when the
-// figures shown were current, and "retrying in N s", counted down once a second. Hidden
-// while the figures are current.
+// The strip over the pages' bottom edge (BannerOverlay) while the health figures are stale: the
+// cause in plain words ("Cannot reach the database: the server refuses connections (is it
+// running?)"), when the figures shown were current, and "retrying in N s", counted down once a
+// second. Hidden while the figures are current.
 #pragma once
 
 #include <QFrame>

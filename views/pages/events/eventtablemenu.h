@@ -1,6 +1,8 @@
 // The event table's keyboard and mouse answers: Ctrl+C copies the selected event IDs, and the
 // row context menu copies an ID, filters the table by the row's type, aggregate or error
 // category, shows the row's attempts, replays it (OperatorActions' action) and resolves it.
+// A right click opens the menu on the row under the pointer; Shift+F10 and the Menu key open it
+// on the current row, below it.
 #pragma once
 
 #include <QObject>
@@ -27,6 +29,11 @@ public:
     // caller owns it.
     QMenu *menuFor(const QModelIndex &index);
     QStringList selectedEventIds() const;
+    // Shift+F10 or the Menu key: the menu of the current row (none: of the table), at the row.
+    void showMenuAtCurrentRow();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 signals:
     void showAttemptsRequested(); // the detail tab, on the current event
