@@ -145,9 +145,8 @@ private slots:
                 QTRY_VERIFY_WITH_TIMEOUT(
                     window->policyLab()->peakText().startsWith(u"A: peak"_qs), 30000);
             if (key == u"errors"_qs)
-                QTRY_VERIFY(qobject_cast<ErrorsPanel *>(window->pages()->page(key))
-                                ->model()
-                                ->rowCount()
+                QTRY_VERIFY(
+                    qobject_cast<ErrorsPanel *>(window->pages()->page(key))->model()->rowCount()
                     > 0);
             QStringList found;
             collectUnnamed(QAccessible::queryAccessibleInterface(window.get()), &found);
@@ -166,7 +165,8 @@ private slots:
 
         // The descriptions say the figures the pictures show.
         const QString dead = window->tiles()->summaryText(HealthTiles::Tile::Dead);
-        QVERIFY2(dead.startsWith(u"40 DEAD events, at or above the red limit 10"_qs), qPrintable(dead));
+        QVERIFY2(
+            dead.startsWith(u"40 DEAD events, at or above the red limit 10"_qs), qPrintable(dead));
         QCOMPARE(window->tiles()->tileWidget(HealthTiles::Tile::Dead)->accessibleName(),
             u"DEAD tile"_qs);
         const QString delivered = window->tiles()->summaryText(HealthTiles::Tile::Delivered);
@@ -208,8 +208,7 @@ private slots:
         QCOMPARE(selected.size(), 1);
 
         QTest::keyClick(view, Qt::Key_Tab);
-        QVERIFY2(!view->hasFocus() && QApplication::focusWidget(),
-            "Tab stayed in the event table");
+        QVERIFY2(!view->hasFocus() && QApplication::focusWidget(), "Tab stayed in the event table");
         QVERIFY(!view->isAncestorOf(QApplication::focusWidget()));
         QCOMPARE(view->currentIndex().data(EventListModel::EventIdRole).toString(), u"P-0003"_qs);
         QCOMPARE(view->selectionModel()->selectedRows(), selected);
@@ -253,8 +252,8 @@ private slots:
         // At the current row, which stays the current one.
         const QRect row = view->visualRect(view->currentIndex());
         QVERIFY2(qAbs(menu->y() - view->viewport()->mapToGlobal(row.bottomLeft()).y()) <= 2,
-            qPrintable(u"menu at y %1, row bottom at %2"_qs.arg(menu->y())
-                           .arg(view->viewport()->mapToGlobal(row.bottomLeft()).y())));
+            qPrintable(u"menu at y %1, row bottom at %2"_qs.arg(menu->y()).arg(
+                view->viewport()->mapToGlobal(row.bottomLeft()).y())));
         QCOMPARE(view->currentIndex().data(EventListModel::EventIdRole).toString(), u"P-0007"_qs);
         menu->close();
         QTRY_VERIFY(!QApplication::activePopupWidget());

@@ -34,15 +34,15 @@
 #include <QMenuBar>
 #include <QScrollArea>
 #include <QSettings>
-#include <QSqlError>
-#include <QSqlQuery>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QStatusBar>
-#include <QTextDocument>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTextDocument>
 #include <QToolBar>
 #include <QToolButton>
 
@@ -429,12 +429,13 @@ private slots:
         QCOMPARE(globalRect(window.eventView()), table);
         // Shown whole, inside the window, over the pages.
         const QRect pages = globalRect(window.pages());
-        for (const QWidget *shown : {static_cast<QWidget *>(banner), static_cast<QWidget *>(window.alertBar())}) {
+        for (const QWidget *shown :
+            {static_cast<QWidget *>(banner), static_cast<QWidget *>(window.alertBar())}) {
             QVERIFY2(pages.contains(globalRect(shown)), shown->metaObject()->className());
             // As tall as its lines need (the countdown rewrites the stale banner's each second).
-            QTRY_VERIFY(shown->height()
-                >= (shown->hasHeightForWidth() ? shown->heightForWidth(shown->width())
-                                               : shown->sizeHint().height()));
+            QTRY_VERIFY(shown->height() >= (shown->hasHeightForWidth()
+                                ? shown->heightForWidth(shown->width())
+                                : shown->sizeHint().height()));
         }
         QVERIFY(!globalRect(banner).intersects(globalRect(window.alertBar())));
     }
@@ -456,8 +457,8 @@ private slots:
         {
             OutboxStore store(setup->database());
             const qint64 now = QDateTime::currentMSecsSinceEpoch() - 60000;
-            QVERIFY(store.insertEvent({id, u"Order"_qs, u"<i>A-1</i>"_qs, u"Created"_qs,
-                u"{}"_qs, now}));
+            QVERIFY(store.insertEvent(
+                {id, u"Order"_qs, u"<i>A-1</i>"_qs, u"Created"_qs, u"{}"_qs, now}));
             const ClaimResult claim = store.claim(id, u"w"_qs, now);
             QVERIFY(store.fail(claim.claim, now, ErrorCategory::Permanent, u"<i>boomz</i>"_qs).ok);
         }
@@ -474,8 +475,8 @@ private slots:
         search.search = u"<b>EX"_qs;
         window.filterBar()->setFilter(search);
         QTRY_COMPARE(window.eventModel()->rowCount(), 0);
-        QTRY_VERIFY(shownText(window.findChild<QLabel *>(u"eventOverlayLabel"_qs))
-                        .contains(u"<b>EX"_qs));
+        QTRY_VERIFY(
+            shownText(window.findChild<QLabel *>(u"eventOverlayLabel"_qs)).contains(u"<b>EX"_qs));
         for (const QLabel *label : window.findChildren<QLabel *>()) {
             const QString shown = shownText(label);
             QVERIFY2(!(shown.contains(u"EVQ7"_qs) && !shown.contains(id))

@@ -97,8 +97,8 @@ QWidget *ConnectDialog::createProfileRow()
 
 void ConnectDialog::chooseProfileFile()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open a profile file"), QString(),
-        tr("Profiles (*.profile);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open a profile file"), QString(), tr("Profiles (*.profile);;All files (*)"));
     if (path.isEmpty())
         m_profile->setCurrentIndex(m_profileIndex);
     else

@@ -297,9 +297,8 @@ QString HealthTiles::limitText(Tile tile) const
     if (!limits || !m_hasSnapshot || valueText(tile) == QLatin1String("n/a"))
         return {};
     const bool age = tile == Tile::OldestPending;
-    const auto text = [age](qint64 value) {
-        return age ? TimeFormat::age(value) : QLocale().toString(value);
-    };
+    const auto text
+        = [age](qint64 value) { return age ? TimeFormat::age(value) : QLocale().toString(value); };
     switch (level(tile)) {
     case Level::Red:
         return tr("at or above the red limit %1").arg(text(limits->red));

@@ -7,8 +7,7 @@
 
 namespace PlainMessage {
 
-QMessageBox::StandardButton information(
-    QWidget *parent, const QString &title, const QString &text);
+QMessageBox::StandardButton information(QWidget *parent, const QString &title, const QString &text);
 QMessageBox::StandardButton warning(QWidget *parent, const QString &title, const QString &text);
 
 } // namespace PlainMessage

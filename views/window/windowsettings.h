@@ -1,7 +1,7 @@
 // What the dashboard remembers between runs (QSettings): the window's geometry and dock state,
-// the splitter, the event table's column widths, order and sort, its filter (per database), the refresh
-// interval, the Charts tab's history range, and the last database opened (its URL without any
-// password, the profile asked for, read-only or not, or the demo).
+// the splitter, the event table's column widths, order and sort, its filter (per database), the
+// refresh interval, the Charts tab's history range, and the last database opened (its URL without
+// any password, the profile asked for, read-only or not, or the demo).
 #pragma once
 
 #include "eventfilter.h"

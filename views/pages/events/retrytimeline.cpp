@@ -203,8 +203,8 @@ void RetryTimeline::describe(const QList<Attempt> &attempts)
             part += tr(", next due %1").arg(TimeFormat::time(*attempt.nextAttemptAt));
         parts << part;
     }
-    setAccessibleDescription(tr("Retry timeline of %1: %2.")
-                                 .arg(m_model->eventId(), parts.join(QStringLiteral("; "))));
+    setAccessibleDescription(
+        tr("Retry timeline of %1: %2.").arg(m_model->eventId(), parts.join(QStringLiteral("; "))));
 }
 
 void RetryTimeline::showEmpty(const QString &message)

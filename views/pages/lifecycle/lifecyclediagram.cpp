@@ -84,9 +84,11 @@ void LifecycleDiagram::updateSummary()
         = {"due", "in_flight", "scheduled", "delivered", "dead", "resolved"};
     QStringList counts;
     for (int state = 0; state < StateCount; ++state) {
-        QString text = tr("%1 %2").arg(title(State(state)), countText(keys[state], count(State(state))));
+        QString text
+            = tr("%1 %2").arg(title(State(state)), countText(keys[state], count(State(state))));
         if (state == InFlight)
-            text += tr(" (lease expired: %1)").arg(countText("lease_expired", m_counts.leaseExpired));
+            text += tr(" (lease expired: %1)")
+                        .arg(countText("lease_expired", m_counts.leaseExpired));
         counts << text;
     }
     setAccessibleDescription(

@@ -197,13 +197,12 @@ void ChartsPanel::updateSummaries()
         return; // still being built
     describe(QStringLiteral("ageChart"), tr("Pending events by age"),
         tr("Pending events by age: %1.")
-            .arg(countsText(m_ages, AgeHistogramModel::LabelColumn,
-                AgeHistogramModel::CountColumn, tr("none pending"))));
+            .arg(countsText(m_ages, AgeHistogramModel::LabelColumn, AgeHistogramModel::CountColumn,
+                tr("none pending"))));
     QStringList failures;
     for (int row = 0; row < m_failures->rowCount(); ++row) {
-        const auto cell = [this, row](int column) {
-            return m_failures->index(row, column).data().toInt();
-        };
+        const auto cell
+            = [this, row](int column) { return m_failures->index(row, column).data().toInt(); };
         const qint64 pending = cell(AttemptsHistogramModel::PendingColumn);
         const qint64 dead = cell(AttemptsHistogramModel::DeadColumn);
         if (pending + dead > 0)
@@ -231,7 +230,8 @@ QString ChartsPanel::historySummary() const
         failed += m_history->index(row, HistoryModel::FailedColumn).data().toLongLong();
     }
     if (m_history->rowCount() == 0)
-        return tr("Attempts over the last %1: not read yet.").arg(DeliveryHistory::rangeName(m_range));
+        return tr("Attempts over the last %1: not read yet.")
+            .arg(DeliveryHistory::rangeName(m_range));
     return tr("Attempts over the last %1: %2 delivered, %3 failed.")
         .arg(DeliveryHistory::rangeName(m_history->history().range), QLocale().toString(delivered),
             QLocale().toString(failed));
