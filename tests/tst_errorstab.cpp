@@ -292,6 +292,10 @@ private slots:
         QTest::mouseClick(active->clearButton(), Qt::LeftButton);
         QTRY_COMPARE(window.eventModel()->rowCount(), 10);
         QVERIFY(active->text().isEmpty());
+        // The group no longer filters: it is no longer highlighted as if it did.
+        QVERIFY(!errors->selectedGroup());
+        QVERIFY(!errors->view()->selectionModel()->hasSelection());
+        QVERIFY(!show->isEnabled());
         window.showTab(u"errors"_qs);
         clickRow(errors->view(), 1);
         QTRY_COMPARE(window.eventModel()->rowCount(), 2);

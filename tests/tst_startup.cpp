@@ -27,9 +27,12 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QCommandLineParser>
+#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -193,6 +196,59 @@ private slots:
         QVERIFY(app.window());
         QVERIFY(!start->isVisible());
         QCOMPARE(failed.size(), 1);
+    }
+    void connectOpensWithTheChosenProfile_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+
+    // Connect… offers the profiles --profile takes; the one chosen is the one opened with (a
+    // native outbox refused as pg-boss, then opened as native), and remembered with the URL.
+    void connectOpensWithTheChosenProfile()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        QVERIFY(database->initialise());
+        DashboardApp app;
+        QString refusal;
+        QStringList offered;
+        int step = 0;
+        QTimer answerer; // answers the modal dialog as an operator would
+        connect(&answerer, &QTimer::timeout, this, [&] {
+            auto *dialog = qobject_cast<ConnectDialog *>(QApplication::activeModalWidget());
+            if (!dialog)
+                return;
+            auto *profiles = dialog->findChild<QComboBox *>(u"profileChoice"_qs);
+            const QString error = dialog->findChild<QLabel *>(u"connectError"_qs)->text();
+            if (step == 0) {
+                for (int i = 0; i < profiles->count(); ++i)
+                    offered << profiles->itemText(i);
+                dialog->findChild<QComboBox *>()->setEditText(database->url());
+                profiles->setCurrentIndex(profiles->findText(u"pg-boss"_qs));
+                dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Open)->click();
+                step = 1;
+            } else if (step == 1 && !error.isEmpty() && error != u"Connecting…"_qs) {
+                refusal = error;
+                profiles->setCurrentIndex(profiles->findText(u"native"_qs));
+                dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Open)->click();
+                step = 2;
+            }
+        });
+        answerer.start(20);
+        QSignalSpy opened(&app, &DashboardApp::windowOpened);
+        app.askForConnection();
+        answerer.stop();
+        QVERIFY2(offered.size() > 3 && offered.constFirst().startsWith(u"Detected"_qs)
+                && offered.contains(u"pg-boss"_qs) && offered.constLast() == u"From file…"_qs,
+            qPrintable(offered.join(u", "_qs)));
+        QVERIFY2(refusal.contains(u"pg-boss"_qs), qPrintable(refusal));
+        QCOMPARE(opened.count(), 1);
+        QVERIFY(app.window());
+        QCOMPARE(app.window()->profileName(), u"native"_qs);
+        const auto last = WindowSettings::lastDatabase();
+        QVERIFY(last);
+        QCOMPARE(last->profile, u"native"_qs);
     }
 
     void reopensTheLastDatabase_data()

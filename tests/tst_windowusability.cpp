@@ -4,6 +4,7 @@
 // isolated in a temporary directory); shortcuts, the row context menu and the tiles do what
 // they say.
 #include "activefilterbar.h"
+#include "alertbar.h"
 #include "detailpane.h"
 #include "eventlistmodel.h"
 #include "eventtablemenu.h"
@@ -13,8 +14,10 @@
 #include "healthtiles.h"
 #include "hintbar.h"
 #include "mainwindow.h"
+#include "outboxstore.h"
 #include "pagenavigator.h"
 #include "parkedevents.h"
+#include "stalebanner.h"
 #include "testdatabase.h"
 #include "testmain.h"
 #include "windowsettings.h"
@@ -24,6 +27,7 @@
 #include <QClipboard>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
@@ -33,9 +37,12 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTextDocument>
 #include <QToolBar>
 #include <QToolButton>
 
@@ -52,6 +59,20 @@ int visibleRows(const QTableView *view)
     if (last < 0)
         last = view->model()->rowCount() - 1;
     return first < 0 ? 0 : last - first + 1;
+}
+
+// What a label shows: its text, or the text its markup renders to.
+QString shownText(const QLabel *label)
+{
+    if (!label)
+        return {};
+    const bool plain = label->textFormat() == Qt::PlainText
+        || (label->textFormat() == Qt::AutoText && !Qt::mightBeRichText(label->text()));
+    if (plain)
+        return label->text();
+    QTextDocument document;
+    document.setHtml(label->text());
+    return document.toPlainText();
 }
 
 QRect globalRect(const QWidget *widget)
@@ -325,6 +346,143 @@ private slots:
             QVERIFY2(!QSettings().value(key).toString().contains(u"s3cret"_qs), qPrintable(key));
         }
         QCOMPARE(remembered->url, DatabaseUrl::parse(last.url, nullptr).toStorableString());
+    }
+
+    void filterIsRememberedPerDatabase_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+
+    // `--state dead` on one outbox once opened the next database (the demo) on "No events match
+    // state dead": each database comes back with its own filter, a new one with none.
+    void filterIsRememberedPerDatabase()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(orders, engine);
+        FRESH_DATABASE(billing, engine);
+        for (const TestDatabase *database : {orders.get(), billing.get()}) {
+            const auto setup = database->initialise();
+            QVERIFY(parkEvents(setup->database(), 3)); // 3 DEAD and 1 delivered
+        }
+        EventFilter dead;
+        dead.state = EventFilter::State::Dead;
+        {
+            MainWindow window(orders->connect(), {});
+            window.show();
+            QTRY_COMPARE(window.eventModel()->rowCount(), 4);
+            window.filterBar()->setFilter(dead);
+            QTRY_COMPARE(window.eventModel()->rowCount(), 3);
+            QVERIFY(window.close());
+        }
+        {
+            MainWindow window(billing->connect(), {});
+            window.show();
+            QCOMPARE(window.filterBar()->filter(), EventFilter());
+            QTRY_COMPARE(window.eventModel()->rowCount(), 4); // every event, not "No events match"
+            QVERIFY(window.close());
+        }
+        MainWindow window(orders->connect(), {});
+        window.show();
+        QCOMPARE(window.filterBar()->filter(), dead);
+        QTRY_COMPARE(window.eventModel()->rowCount(), 3);
+    }
+
+    void bannersMoveNothing_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+
+    // The stale banner and the alert bar appear over the pages' bottom edge: the tiles and the
+    // event table stay where the pointer found them (a banner once pushed them down 76 px).
+    void bannersMoveNothing()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        QVERIFY(parkEvents(setup->database(), 3));
+        MainWindow window(database->connect(), {});
+        window.resize(Laptop);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_COMPARE(window.eventModel()->rowCount(), 4);
+        QTRY_VERIFY(window.monitor()->hasSnapshot());
+        const QRect tiles = globalRect(window.tiles());
+        const QRect table = globalRect(window.eventView());
+        auto *banner = window.findChild<StaleBanner *>(u"staleBanner"_qs);
+        QVERIFY(banner);
+        QVERIFY(!banner->isVisible());
+
+        // The health figures can no longer be read: stale.
+        QSqlQuery rename(setup->database());
+        bool renamed = false; // once no read holds the table
+        QTRY_VERIFY2(renamed = renamed
+                || rename.exec(u"ALTER TABLE delivery_outbox RENAME TO delivery_outbox_gone"_qs),
+            qPrintable(rename.lastError().text()));
+        window.monitor()->refreshNow();
+        QTRY_VERIFY(banner->isVisible());
+        window.alertBar()->addAlert(u"shop"_qs, u"40 DEAD events"_qs);
+        QTRY_VERIFY(window.alertBar()->isVisible());
+        QApplication::sendPostedEvents(); // any layout the banners asked for
+        QCOMPARE(globalRect(window.tiles()), tiles);
+        QCOMPARE(globalRect(window.eventView()), table);
+        // Shown whole, inside the window, over the pages.
+        const QRect pages = globalRect(window.pages());
+        for (const QWidget *shown :
+            {static_cast<QWidget *>(banner), static_cast<QWidget *>(window.alertBar())}) {
+            QVERIFY2(pages.contains(globalRect(shown)), shown->metaObject()->className());
+            // As tall as its lines need (the countdown rewrites the stale banner's each second).
+            QTRY_VERIFY(shown->height() >= (shown->hasHeightForWidth()
+                                ? shown->heightForWidth(shown->width())
+                                : shown->sizeHint().height()));
+        }
+        QVERIFY(!globalRect(banner).intersects(globalRect(window.alertBar())));
+    }
+
+    void markupInDatabaseTextShowsLiterally_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+
+    // An event ID and an error holding tags read as written in every label of the window: never
+    // bold, never swallowed as an unknown tag.
+    void markupInDatabaseTextShowsLiterally()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        const QString id = u"<b>EVQ7</b>"_qs;
+        {
+            OutboxStore store(setup->database());
+            const qint64 now = QDateTime::currentMSecsSinceEpoch() - 60000;
+            QVERIFY(store.insertEvent(
+                {id, u"Order"_qs, u"<i>A-1</i>"_qs, u"Created"_qs, u"{}"_qs, now}));
+            const ClaimResult claim = store.claim(id, u"w"_qs, now);
+            QVERIFY(store.fail(claim.claim, now, ErrorCategory::Permanent, u"<i>boomz</i>"_qs).ok);
+        }
+        MainWindow window(database->connect(), {});
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_COMPARE(window.eventModel()->rowCount(), 1);
+        QVERIFY(window.selectEvent(id));
+        QTRY_VERIFY(shownText(window.findChild<QLabel *>(u"eventSummary"_qs)).contains(id));
+        const QString summary = shownText(window.findChild<QLabel *>(u"eventSummary"_qs));
+        QVERIFY2(summary.contains(u"<i>boomz</i>"_qs), qPrintable(summary));
+        // A search for it that matches nothing says so, in its own words.
+        EventFilter search;
+        search.search = u"<b>EX"_qs;
+        window.filterBar()->setFilter(search);
+        QTRY_COMPARE(window.eventModel()->rowCount(), 0);
+        QTRY_VERIFY(
+            shownText(window.findChild<QLabel *>(u"eventOverlayLabel"_qs)).contains(u"<b>EX"_qs));
+        for (const QLabel *label : window.findChildren<QLabel *>()) {
+            const QString shown = shownText(label);
+            QVERIFY2(!(shown.contains(u"EVQ7"_qs) && !shown.contains(id))
+                    && !(shown.contains(u"boomz"_qs) && !shown.contains(u"<i>boomz</i>"_qs)),
+                qPrintable(label->objectName() + u": "_qs + shown));
+        }
     }
 
     void shortcutsDoWhatTheySay()

@@ -8,6 +8,7 @@
 #include "fleetwindow.h"
 #include "mainwindow.h"
 #include "operatoractions.h"
+#include "plainmessage.h"
 #include "plaintext.h"
 #include "policylabpanel.h"
 #include "replaydialog.h"
@@ -17,7 +18,6 @@
 
 #include <QApplication>
 #include <QFileDialog>
-#include <QMessageBox>
 #include <QTableView>
 #include <QTextStream>
 #include <QThread>
@@ -184,7 +184,7 @@ void DashboardApp::openFleet(const QString &path, QWidget *errorParent)
         fleet->deleteLater();
         emit fleetOpenFailed(error);
         if (parent)
-            QMessageBox::warning(parent, tr("Open fleet"), error);
+            PlainMessage::warning(parent, tr("Open fleet"), error);
     });
     fleet->openFile(path);
 }
@@ -296,10 +296,13 @@ void DashboardApp::askForConnection()
 {
     QWidget *parent = m_window ? static_cast<QWidget *>(m_window) : m_start.data();
     ConnectDialog dialog(parent);
+    // The last database's profile with its URL, as offered first.
+    if (const auto last = WindowSettings::lastDatabase(); last && last->url == dialog.url())
+        dialog.setProfile(last->profile);
     std::optional<OpenedDatabase> opened;
     connect(&dialog, &ConnectDialog::openRequested, &m_opener, [this, &dialog] {
         dialog.setConnecting(true);
-        m_opener.start(dialog.url(), dialog.readOnly());
+        m_opener.start(dialog.url(), dialog.readOnly(), dialog.profile());
     });
     connect(&m_opener, &ConnectionOpener::opened, &dialog,
         [&dialog, &opened](const OpenedDatabase &database) {
@@ -325,6 +328,7 @@ void DashboardApp::askForConnection()
     show(*opened, false, dialog.environment());
     LastDatabase last;
     last.url = dialog.url();
+    last.profile = dialog.profile().value_or(QString());
     last.readOnly = opened->readOnly;
     WindowSettings::saveLastDatabase(last);
 }

@@ -7,6 +7,7 @@
 #include "dashboardapp.h"
 #include "dashboardoptions.h"
 #include "databaseurl.h"
+#include "englishplurals.h"
 #include "fleetbench.h"
 #include "fleetwindow.h"
 #include "linkconfirmation.h"
@@ -189,6 +190,8 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     describeApplication();
     setWindowIcon();
+    EnglishPlurals plurals; // "1 event", "2 events" from tr("%n event(s)")
+    QCoreApplication::installTranslator(&plurals);
 
     QCommandLineParser parser;
     DashboardOptions::add(parser);

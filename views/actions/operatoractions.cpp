@@ -5,6 +5,7 @@
 #include "eventlistmodel.h"
 #include "jobstatus.h"
 #include "operatorrunner.h"
+#include "plainmessage.h"
 #include "plaintext.h"
 #include "redaction.h"
 #include "replaydialog.h"
@@ -176,7 +177,7 @@ void OperatorActions::replaySelected()
 {
     const QStringList ids = m_runner->selectedDeadIds();
     if (ids.isEmpty()) {
-        QMessageBox::information(
+        PlainMessage::information(
             m_window, tr("Replay"), tr("Select one or more DEAD events first."));
         return;
     }
@@ -208,7 +209,7 @@ void OperatorActions::replayMatching()
         [this, filter, count](const QString &error) {
             m_replayMatching->setText(tr("Replay all matching…"));
             if (!error.isEmpty() || *count == 0) {
-                QMessageBox::information(m_window, tr("Replay"),
+                PlainMessage::information(m_window, tr("Replay"),
                     error.isEmpty() ? tr("No DEAD event matches the filter.") : error);
                 return;
             }
@@ -349,7 +350,7 @@ void OperatorActions::exportDone(bool ok, bool cancelled, qint64 rows, const QSt
         message = tr("Export failed: %1").arg(error);
     m_exportStatus->finish(message); // beside the connection and health, never over them
     if (!ok && !cancelled && std::exchange(m_interactiveExport, false))
-        QMessageBox::warning(m_window, tr("Export"), PlainText::escaped(message));
+        PlainMessage::warning(m_window, tr("Export"), PlainText::escaped(message));
     m_interactiveExport = false;
     emit exportFinished(ok, cancelled, rows, message);
 }

@@ -2,12 +2,12 @@
 
 #include "eventlistmodel.h"
 #include "jobstatus.h"
+#include "plainmessage.h"
 #include "plaintext.h"
 
 #include <QItemSelectionModel>
 #include <QLocale>
 #include <QMainWindow>
-#include <QMessageBox>
 #include <QTableView>
 #include <QThread>
 #include <algorithm>
@@ -135,21 +135,19 @@ void OperatorRunner::report(const OperatorOutcome &outcome, const ReportText &te
     if (outcome.cancelled)
         return;
     if (!outcome.error.isEmpty()) {
-        QMessageBox::warning(m_window, text.title,
+        PlainMessage::warning(m_window, text.title,
             text.stopped.arg(PlainText::escaped(outcome.error)).arg(outcome.done.size()));
         return;
     }
     const QString skipped = outcome.skipped.isEmpty()
         ? QString()
-        : text.skipped.arg(outcome.skipped.mid(0, 20).join(QStringLiteral(", ")));
+        : text.skipped.arg(
+            PlainText::escaped(outcome.skipped.mid(0, 20).join(QStringLiteral(", "))));
     auto *window = qobject_cast<QMainWindow *>(m_window);
     // Nothing done is no success: the operator must notice that someone else was first.
     if (!window || outcome.done.isEmpty()) {
-        QMessageBox box(QMessageBox::Information, text.title,
-            skipped.isEmpty() ? text.done : text.done + QLatin1Char('\n') + skipped,
-            QMessageBox::Ok, m_window);
-        box.setTextFormat(Qt::PlainText); // event IDs are database text
-        box.exec();
+        PlainMessage::information(m_window, text.title,
+            skipped.isEmpty() ? text.done : text.done + QLatin1Char('\n') + skipped);
         return;
     }
     // A success needs no box: the outcome in the job's part of the status bar for a while

@@ -2,12 +2,12 @@
 
 #include "jobstatus.h"
 #include "operatorrunner.h"
+#include "plainmessage.h"
 #include "resolvedialog.h"
 #include "resolver.h"
 #include "schema.h"
 
 #include <QAction>
-#include <QMessageBox>
 
 ResolveActions::ResolveActions(
     const DatabaseUrl &url, QTableView *view, bool readOnly, Clock clock, QWidget *window)
@@ -91,7 +91,7 @@ void ResolveActions::resolveSelected()
 {
     const QStringList ids = m_runner->selectedDeadIds();
     if (ids.isEmpty()) {
-        QMessageBox::information(
+        PlainMessage::information(
             m_window, tr("Resolve"), tr("Select one or more DEAD events first."));
         return;
     }

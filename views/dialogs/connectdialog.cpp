@@ -1,6 +1,7 @@
 #include "connectdialog.h"
 
 #include "databaseurl.h"
+#include "profileregistry.h"
 #include "themecolours.h"
 
 #include <QCheckBox>
@@ -36,7 +37,9 @@ ConnectDialog::ConnectDialog(QWidget *parent)
         QStringLiteral("postgresql://user@host:5432/dbname  or  sqlite:/path/to/file"));
     m_url->setMinimumWidth(460);
     m_readOnly->setChecked(QSettings().value(QStringLiteral("connection/readOnly")).toBool());
+    m_error->setObjectName(QStringLiteral("connectError"));
     m_error->setWordWrap(true);
+    m_error->setTextFormat(Qt::PlainText); // a server's words, never markup
     m_error->setStyleSheet(QStringLiteral("color: %1").arg(ThemeColours::errorText().name()));
     auto *hint
         = new QLabel(tr("The password comes from PGPASSWORD or ~/.pgpass; it is never stored."));
@@ -53,9 +56,72 @@ ConnectDialog::ConnectDialog(QWidget *parent)
     layout->addWidget(m_url);
     layout->addWidget(hint);
     layout->addWidget(m_readOnly);
+    layout->addWidget(createProfileRow());
     layout->addWidget(createEnvironmentRow());
     layout->addWidget(m_error);
     layout->addWidget(buttons);
+}
+
+namespace {
+
+const char FromFile[] = "\x01file"; // the data of the "From file…" entry
+
+} // namespace
+
+// Detected (the default), each built-in profile, the files picked, and "From file…".
+QWidget *ConnectDialog::createProfileRow()
+{
+    m_profile = new QComboBox;
+    m_profile->setObjectName(QStringLiteral("profileChoice"));
+    m_profile->setAccessibleName(tr("Profile"));
+    m_profile->addItem(tr("Detected (native when its tables exist)"), QString());
+    for (const QString &name : ProfileRegistry::builtInNames())
+        m_profile->addItem(name, name);
+    m_profile->addItem(tr("From file…"), QLatin1String(FromFile));
+    m_profile->setToolTip(tr("The outbox's schema: another library's table needs its profile"));
+    connect(m_profile, &QComboBox::activated, this, [this](int index) {
+        if (m_profile->itemData(index).toString() == QLatin1String(FromFile))
+            chooseProfileFile();
+        else
+            m_profileIndex = index;
+    });
+    auto *row = new QWidget;
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *label = new QLabel(tr("Profile"));
+    label->setBuddy(m_profile);
+    layout->addWidget(label);
+    layout->addWidget(m_profile, 1);
+    return row;
+}
+
+void ConnectDialog::chooseProfileFile()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open a profile file"), QString(), tr("Profiles (*.profile);;All files (*)"));
+    if (path.isEmpty())
+        m_profile->setCurrentIndex(m_profileIndex);
+    else
+        setProfile(path);
+}
+
+std::optional<QString> ConnectDialog::profile() const
+{
+    const QString choice = m_profile->currentData().toString();
+    if (choice.isEmpty() || choice == QLatin1String(FromFile))
+        return std::nullopt;
+    return choice;
+}
+
+void ConnectDialog::setProfile(const QString &nameOrPath)
+{
+    int index = nameOrPath.isEmpty() ? 0 : m_profile->findData(nameOrPath);
+    if (index < 0) { // a file: listed before "From file…"
+        index = m_profile->count() - 1;
+        m_profile->insertItem(index, nameOrPath, nameOrPath);
+    }
+    m_profile->setCurrentIndex(index);
+    m_profileIndex = index;
 }
 
 QWidget *ConnectDialog::createEnvironmentRow()
@@ -153,6 +219,7 @@ void ConnectDialog::setConnecting(bool connecting)
     m_open->setEnabled(!connecting);
     m_url->setEnabled(!connecting);
     m_readOnly->setEnabled(!connecting);
+    m_profile->setEnabled(!connecting);
     if (connecting) {
         m_error->setStyleSheet(QString());
         m_error->setText(tr("Connecting…"));

@@ -1,10 +1,12 @@
 // Asks for a database URL (sqlite:PATH or postgresql://[USER@]HOST[:PORT]/DBNAME), offering
-// recent connections from QSettings. Passwords are never stored: only URLs without them.
+// recent connections from QSettings, and the outbox's profile as --profile takes it: detected,
+// a built-in one, or a profile file. Passwords are never stored: only URLs without them.
 #pragma once
 
 #include "connectionenvironment.h"
 
 #include <QDialog>
+#include <optional>
 
 class QComboBox;
 class QLabel;
@@ -18,6 +20,10 @@ public:
 
     QString url() const;
     bool readOnly() const;
+    // The profile chosen: none = detected (native whenever its tables exist), else a built-in
+    // profile's name or a profile file's path, as outbox-dashboard --profile takes it.
+    std::optional<QString> profile() const;
+    void setProfile(const QString &nameOrPath);
     // The environment named for this connection (e.g. PRODUCTION, red); remembered with the
     // recent connections and filled in again when a recent URL is picked.
     ConnectionEnvironment environment() const;
@@ -43,9 +49,13 @@ protected:
 private:
     void browseSqlite();
     QWidget *createEnvironmentRow();
+    QWidget *createProfileRow();
+    void chooseProfileFile();
 
     QComboBox *m_url = nullptr;
     QCheckBox *m_readOnly = nullptr;
+    QComboBox *m_profile = nullptr;
+    int m_profileIndex = 0; // the choice before "From file…", kept when no file is picked
     QComboBox *m_environment = nullptr;
     QComboBox *m_environmentColour = nullptr;
     QLabel *m_error = nullptr;

@@ -67,6 +67,8 @@ void FleetWindow::setupTable()
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
+    m_view->setAccessibleName(tr("Outboxes of the fleet"));
     m_view->setWordWrap(false);
     m_view->setTextElideMode(Qt::ElideRight);
     m_view->verticalHeader()->hide();

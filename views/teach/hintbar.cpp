@@ -33,6 +33,7 @@ HintBar::HintBar(QWidget *parent)
     close->setText(QStringLiteral("✕"));
     close->setAutoRaise(true);
     close->setToolTip(tr("Dismiss this hint for good"));
+    close->setAccessibleName(tr("Dismiss this hint")); // not "multiplication sign"
     connect(close, &QToolButton::clicked, this, &HintBar::dismiss);
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(10, 4, 4, 4);

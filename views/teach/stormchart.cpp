@@ -56,6 +56,7 @@ StormChart::StormChart(QWidget *parent)
     }
     m_view = new QChartView(m_chart);
     m_view->setObjectName(QStringLiteral("stormChartView"));
+    m_view->setAccessibleName(tr("Retries per instant"));
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumSize(320, 130);
     auto *names = new QHBoxLayout;
@@ -107,6 +108,7 @@ void StormChart::clear()
     m_comparisonPeakShown = 0;
     m_peakText = tr("The storm runs on the session's worker…");
     m_view->setToolTip(m_peakText + u'\n' + legend());
+    m_view->setAccessibleDescription(m_peakText);
 }
 
 void StormChart::setOutage(qint64 until, int height)
@@ -162,7 +164,8 @@ void StormChart::setStorm(const StormLesson &lesson, qint64 now)
                              .arg(lesson.policy)
                              .arg(m_comparisonPeakShown)
                              .arg(lesson.comparisonPolicy);
-    m_view->setToolTip(m_peakText + u'\n' + legend()); // the narration ends with it too
+    m_view->setToolTip(m_peakText + u'\n' + legend());
+    m_view->setAccessibleDescription(m_peakText); // the narration ends with it too
 }
 
 void StormChart::setNames(const QString &mine, const QString &theirs)

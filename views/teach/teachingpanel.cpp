@@ -63,6 +63,7 @@ TeachingPanel::TeachingPanel(TeachingSession *session, QWidget *parent)
     m_stormChart = new StormChart;
     m_claim = new QLabel;
     m_narration->setObjectName(QStringLiteral("narration"));
+    m_narration->setAccessibleName(tr("Narration"));
     m_narration->setReadOnly(true);
     m_narration->setMaximumBlockCount(500);
     m_narration->setPlaceholderText(tr("Each lifecycle step is told here in plain words."));
@@ -171,6 +172,7 @@ void TeachingPanel::createStormPolicy()
                                  "runs again under it. Any spec the policy parser knows."));
     m_stormPolicyError = new QLabel;
     m_stormPolicyError->setWordWrap(true); // a long reason wraps rather than widens the column
+    m_stormPolicyError->setTextFormat(Qt::PlainText); // quotes what was typed
     m_stormPolicyError->setStyleSheet(
         QStringLiteral("color: %1").arg(ThemeColours::errorText().name()));
     m_stormPolicyError->hide();
@@ -236,6 +238,7 @@ QWidget *TeachingPanel::createKnobs()
         tr("seed, capped:D1,..,Dn, fixed:D, exponential:initial=..,multiplier=..,max=.., "
            "exponential-random:..., full-jitter:base=..,max=.."));
     m_policyError = new QLabel;
+    m_policyError->setTextFormat(Qt::PlainText); // quotes what was typed
     m_policyError->setStyleSheet(QStringLiteral("color: %1").arg(ThemeColours::errorText().name()));
     m_budget = new QSpinBox;
     m_budget->setRange(1, 100);

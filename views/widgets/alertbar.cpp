@@ -96,6 +96,7 @@ QWidget *AlertBar::makeRow(
     close->setText(QStringLiteral("✕"));
     close->setAutoRaise(true);
     close->setToolTip(tr("Dismiss this alert"));
+    close->setAccessibleName(tr("Dismiss this alert")); // not "multiplication sign"
     connect(close, &QToolButton::clicked, this, [this, row] { removeRow(row); });
     auto *layout = new QHBoxLayout(row);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -11,6 +11,7 @@
 #include <QLocale>
 #include <QMouseEvent>
 #include <QVBoxLayout>
+#include <climits>
 #include <limits>
 
 namespace {
@@ -83,6 +84,7 @@ QString limitsTip(const TileLimits &limits, bool isAge, bool logical = false)
 HealthTiles::HealthTiles(QWidget *parent)
     : QWidget(parent)
 {
+    setAccessibleName(tr("Health tiles"));
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(6);
@@ -106,6 +108,8 @@ void HealthTiles::addTile(Tile tile, const QString &title)
     widgets.frame->setObjectName(QStringLiteral("healthTile"));
     widgets.frame->setCursor(Qt::PointingHandCursor);
     widgets.frame->installEventFilter(this); // a click filters the table (tileClicked)
+    widgets.frame->setAccessibleName(tr("%1 tile").arg(title));
+    widgets.name = title;
     widgets.title = new QLabel(title);
     widgets.title->setObjectName(QStringLiteral("tileTitle"));
     widgets.value = new QLabel;
@@ -231,6 +235,84 @@ void HealthTiles::updateLevels()
         .frame->setToolTip(limitsTip(m_thresholds.oldestPendingMs, true,
                                m_hasSnapshot && TimeFormat::isLogical(m_snapshot.now))
             + (implausible.isEmpty() ? QString() : QLatin1Char('\n') + implausible));
+    updateAccessibility();
+}
+
+QString HealthTiles::summaryText(Tile tile) const
+{
+    return widgets(tile).frame->accessibleDescription();
+}
+
+// Each tile's figure, its limits and its hint in one sentence: the tile's colour in words.
+void HealthTiles::updateAccessibility()
+{
+    for (int i = 0; i < m_tiles.size(); ++i) {
+        const Tile tile = Tile(i);
+        QString text = figureText(tile);
+        if (const QString limit = limitText(tile); !limit.isEmpty())
+            text += QStringLiteral(", ") + limit;
+        if (const QString hint = hintText(tile); !hint.isEmpty())
+            text += QStringLiteral("; ") + hint;
+        m_tiles[i].frame->setAccessibleDescription(text);
+    }
+}
+
+QString HealthTiles::figureText(Tile tile) const
+{
+    const QString value = valueText(tile);
+    if (!m_hasSnapshot)
+        return tr("%1: no figures yet").arg(widgets(tile).name);
+    if (value == QLatin1String("n/a"))
+        return tr("%1: not available for this schema").arg(widgets(tile).name);
+    const HealthCounts &counts = m_snapshot.counts;
+    const auto n = [](qint64 count) { return int(std::min<qint64>(count, INT_MAX)); };
+    switch (tile) {
+    case Tile::Due:
+        return tr("%n event(s) due", nullptr, n(counts.due));
+    case Tile::Scheduled:
+        return tr("%n event(s) scheduled", nullptr, n(counts.scheduled));
+    case Tile::InFlight:
+        return tr("%n event(s) in flight", nullptr, n(counts.inFlight));
+    case Tile::LeaseExpired:
+        return tr("%n expired lease(s)", nullptr, n(counts.leaseExpired));
+    case Tile::Delivered:
+        return m_snapshot.isEstimated(QStringLiteral("delivered"))
+            ? tr("about %n event(s) delivered", nullptr, n(counts.delivered))
+            : tr("%n event(s) delivered", nullptr, n(counts.delivered));
+    case Tile::Dead:
+        return tr("%n DEAD event(s)", nullptr, n(counts.dead));
+    case Tile::Resolved:
+        return tr("%n event(s) resolved", nullptr, n(counts.resolved));
+    case Tile::OldestPending:
+        return m_snapshot.oldestPendingAgeMs ? tr("the oldest pending event is %1 old").arg(value)
+                                             : tr("no pending event");
+    }
+    return value;
+}
+
+// The limit the figure is measured against, for the tiles that change colour.
+QString HealthTiles::limitText(Tile tile) const
+{
+    const TileLimits *limits = tile == Tile::Due ? &m_thresholds.due
+        : tile == Tile::LeaseExpired             ? &m_thresholds.leaseExpired
+        : tile == Tile::Dead                     ? &m_thresholds.dead
+        : tile == Tile::OldestPending            ? &m_thresholds.oldestPendingMs
+                                                 : nullptr;
+    if (!limits || !m_hasSnapshot || valueText(tile) == QLatin1String("n/a"))
+        return {};
+    const bool age = tile == Tile::OldestPending;
+    const auto text
+        = [age](qint64 value) { return age ? TimeFormat::age(value) : QLocale().toString(value); };
+    switch (level(tile)) {
+    case Level::Red:
+        return tr("at or above the red limit %1").arg(text(limits->red));
+    case Level::Amber:
+        return tr("at or above the amber limit %1 (red from %2)")
+            .arg(text(limits->amber), text(limits->red));
+    case Level::Normal:
+        break;
+    }
+    return tr("below the amber limit %1").arg(text(limits->amber));
 }
 
 void HealthTiles::setEnvironment(const QString &name, const QColor &colour)

@@ -44,6 +44,9 @@ public:
     QString valueText(Tile tile) const;
     QString hintText(Tile tile) const; // the small line under the value
     QString toolTipText(Tile tile) const;
+    // What a screen reader says of the tile: its figure against its limits ("12 DEAD events, at
+    // or above the red limit 10; need an operator"), kept with the figures.
+    QString summaryText(Tile tile) const;
     Level level(Tile tile) const;
     ThemeColours::Tile colours(Tile tile) const { return widgets(tile).colours; }
     // The connection's environment (e.g. PRODUCTION in red) as a badge before the tiles;
@@ -66,6 +69,7 @@ private:
         QLabel *title = nullptr;
         QLabel *value = nullptr;
         QLabel *hint = nullptr;
+        QString name; // the title, for the accessible name
         Level level = Level::Normal;
         bool stale = false;
         ThemeColours::Tile colours;
@@ -76,6 +80,9 @@ private:
     void updateHints();
     void updateLevels();
     void applyLevel(TileWidgets &widgets, Level level);
+    void updateAccessibility();
+    QString figureText(Tile tile) const;
+    QString limitText(Tile tile) const;
     QString formatValue(Tile tile) const;
     bool resolvedKnown() const;
     Level levelFor(Tile tile) const;

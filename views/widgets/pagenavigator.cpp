@@ -11,6 +11,8 @@ PageNavigator::PageNavigator(QWidget *parent)
     , m_stack(new QStackedWidget)
 {
     m_rail->setObjectName(QStringLiteral("pageRail"));
+    m_rail->setAccessibleName(tr("Pages"));
+    m_rail->setAccessibleDescription(tr("The window's pages: Ctrl+1 to Ctrl+9 show them"));
     m_stack->setObjectName(QStringLiteral("pageStack"));
     m_rail->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_rail->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);

@@ -1,8 +1,8 @@
-// The strip above the tiles while the health figures are stale: the cause in plain words
-// ("Cannot reach the database: the server refuses connections (is it running?)", the sentence
-// the alerts and the status bar use too, HealthMonitor::failureHeadline), the driver's words
-// behind Details, when the figures shown were current (or that there are none yet), and
-// "retrying in N s", counted down once a second. Hidden while the figures are current.
+// The strip over the pages' bottom edge (BannerOverlay) while the health figures are stale: the
+// cause in plain words ("Cannot reach the database: the server refuses connections (is it
+// running?)", the sentence the alerts and the status bar use too, HealthMonitor::failureHeadline),
+// the driver's words behind Details, when the figures shown were current (or that there are none
+// yet), and "retrying in N s", counted down once a second. Hidden while the figures are current.
 #pragma once
 
 #include <QFrame>

@@ -5,6 +5,7 @@
 #include "alertdecider.h"
 #include "attemptshistogrammodel.h"
 #include "auditpage.h"
+#include "banneroverlay.h"
 #include "chartspanel.h"
 #include "columnfitter.h"
 #include "copylinkaction.h"
@@ -280,6 +281,7 @@ QSpinBox *MainWindow::createIntervalBox()
 {
     auto *interval = m_interval = new QSpinBox;
     interval->setObjectName(QStringLiteral("intervalBox"));
+    interval->setAccessibleName(tr("Refresh interval"));
     interval->setRange(1, 600);
     interval->setValue(m_monitor->interval() / 1000);
     interval->setPrefix(tr("every "));
@@ -401,6 +403,7 @@ void MainWindow::setupStatusBar()
     statusBar()->addWidget(connection);
     auto *profile = new QLabel(tr("Profile: %1").arg(profileName()));
     profile->setObjectName(QStringLiteral("profileLabel"));
+    profile->setTextFormat(Qt::PlainText); // a profile file's name
     if (m_options.profile)
         profile->setToolTip(m_options.profile->description());
     statusBar()->addWidget(profile);
@@ -414,6 +417,7 @@ void MainWindow::setupStatusBar()
         auto *note
             = new QLabel(tr("Replay disabled (%1 is read-only for replay)").arg(profileName()));
         note->setObjectName(QStringLiteral("replayNoteLabel"));
+        note->setTextFormat(Qt::PlainText);
         note->setToolTip(replayNote);
         statusBar()->addWidget(note);
     }
@@ -449,19 +453,22 @@ void MainWindow::showEnvironment()
     statusBar()->insertPermanentWidget(0, label);
 }
 
+// The stale banner and the alert bar come and go: they float over the pages' bottom edge and
+// move nothing. The demo's hint bar is there from the start, above the tiles.
 void MainWindow::setupStaleBanner()
 {
-    m_staleBanner = new StaleBanner(m_monitor);
-    auto *layout = qobject_cast<QVBoxLayout *>(centralWidget()->layout());
-    layout->insertWidget(0, m_staleBanner); // above the tiles
+    auto *banners = new BannerOverlay(m_pages);
     m_alertBar = new AlertBar; // desktop alerts where there is no tray, above the banner
-    layout->insertWidget(0, m_alertBar);
+    banners->addBanner(m_alertBar);
+    m_staleBanner = new StaleBanner(m_monitor);
+    banners->addBanner(m_staleBanner);
+    auto *layout = qobject_cast<QVBoxLayout *>(centralWidget()->layout());
     m_alerts = new WindowAlerts(m_monitor, m_tiles, outboxName(), m_alertBar, this);
     if (m_options.startLiveRelay && !HintBar::isDismissed()) { // the demo's first runs
         auto *hint = new HintBar;
         connect(hint, &HintBar::showMeRequested, this,
             [this] { selectFirstEventWithStatus(QStringLiteral("DEAD")); });
-        layout->insertWidget(1, hint);
+        layout->insertWidget(0, hint);
     }
 }
 
@@ -486,6 +493,7 @@ void MainWindow::connectErrors()
         if (filterBar()->filter() != filter) // a click that selects a group asks twice
             filterBar()->setFilter(filter);
     });
+    connect(filterBar(), &FilterBar::filterChanged, m_errors, &ErrorsPanel::followFilter);
     // The group's events, each with its detail, on the Events page (the table is filtered to
     // the group as soon as it is selected).
     auto *show = new QPushButton(tr("Show events"));

@@ -12,6 +12,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QTableView>
+#include <QUrl>
 
 namespace {
 
@@ -28,6 +29,7 @@ const QString HistoryRangeKey = QStringLiteral("charts/historyRange");
 const QString Header = QStringLiteral("eventTable/header");
 const QString Interval = QStringLiteral("refresh/intervalMs");
 const QString Last = QStringLiteral("lastDatabase/");
+const QString OldFilter = QStringLiteral("eventTable/filter");
 
 // The teaching panel is remembered apart for the demo and for other simulation databases (a
 // generated 200k-row outbox): closed on one, it stays as it was on the other.
@@ -41,9 +43,21 @@ QString teachingKey(const MainWindow &window)
 
 namespace WindowSettings {
 
-void saveFilter(QSettings &settings, const EventFilter &filter)
+QString filterGroup(const MainWindow &window)
 {
-    settings.beginGroup(QStringLiteral("eventTable/filter"));
+    QString database = window.options().startLiveRelay ? QStringLiteral("demo")
+                                                       : window.url().toStorableString();
+    if (!window.options().outboxName.isEmpty())
+        database += QLatin1Char(' ') + window.options().outboxName;
+    // A group name has no slashes: the URL is kept whole, percent-encoded.
+    return QStringLiteral("eventTable/filters/")
+        + QString::fromLatin1(QUrl::toPercentEncoding(database));
+}
+
+void saveFilter(QSettings &settings, const QString &group, const EventFilter &filter)
+{
+    settings.remove(OldFilter); // the one filter of every database, before 27
+    settings.beginGroup(group);
     settings.setValue(QStringLiteral("state"), EventFilter::stateName(filter.state));
     settings.setValue(QStringLiteral("search"), filter.search);
     settings.setValue(QStringLiteral("searchMode"),
@@ -58,11 +72,13 @@ void saveFilter(QSettings &settings, const EventFilter &filter)
     settings.endGroup();
 }
 
-EventFilter loadFilter(const QSettings &settings)
+std::optional<EventFilter> loadFilter(const QSettings &settings, const QString &group)
 {
-    const auto value = [&settings](const char *key) {
-        return settings.value(QStringLiteral("eventTable/filter/") + QLatin1String(key));
+    const auto value = [&settings, &group](const char *key) {
+        return settings.value(group + QLatin1Char('/') + QLatin1String(key));
     };
+    if (!value("state").isValid())
+        return std::nullopt; // never opened, or never closed
     EventFilter filter;
     filter.state
         = EventFilter::stateFromName(value("state").toString()).value_or(EventFilter::State::Any);
@@ -94,7 +110,7 @@ void save(const MainWindow &window)
     settings.setValue(HistoryRangeKey, DeliveryHistory::rangeName(window.charts()->range()));
     if (window.teachingDock())
         settings.setValue(teachingKey(window), window.teachingDock()->isVisible());
-    saveFilter(settings, window.filterBar()->filter());
+    saveFilter(settings, filterGroup(window), window.filterBar()->filter());
 }
 
 bool restore(MainWindow &window)
@@ -116,8 +132,8 @@ bool restore(MainWindow &window)
     if (const auto range
         = DeliveryHistory::rangeFromName(settings.value(HistoryRangeKey).toString()))
         window.charts()->setRange(*range);
-    if (settings.contains(QStringLiteral("eventTable/filter/state")))
-        window.filterBar()->setFilter(loadFilter(settings));
+    if (const auto filter = loadFilter(settings, filterGroup(window)))
+        window.filterBar()->setFilter(*filter);
     QHeaderView *header = window.eventView()->horizontalHeader();
     if (!settings.contains(Header) || !header->restoreState(settings.value(Header).toByteArray()))
         return false;

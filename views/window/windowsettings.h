@@ -1,7 +1,7 @@
 // What the dashboard remembers between runs (QSettings): the window's geometry and dock state,
-// the splitter, the event table's column widths, order and sort, its filter, the refresh
-// interval, the Charts tab's history range, and the last database opened (its URL without any
-// password, the profile asked for, read-only or not, or the demo).
+// the splitter, the event table's column widths, order and sort, its filter (per database), the
+// refresh interval, the Charts tab's history range, and the last database opened (its URL without
+// any password, the profile asked for, read-only or not, or the demo).
 #pragma once
 
 #include "eventfilter.h"
@@ -26,8 +26,13 @@ void save(const MainWindow &window);
 // Returns whether the table's column widths were restored (then the window does not fit them).
 bool restore(MainWindow &window);
 
-void saveFilter(QSettings &settings, const EventFilter &filter);
-EventFilter loadFilter(const QSettings &settings);
+// The event table's filter is remembered per database: `--state dead` on one outbox does not
+// open the demo on "No events match". The settings group of `window`'s database: the demo has
+// one whatever its file; another database its URL without a password and, from a fleet, its
+// name.
+QString filterGroup(const MainWindow &window);
+void saveFilter(QSettings &settings, const QString &group, const EventFilter &filter);
+std::optional<EventFilter> loadFilter(const QSettings &settings, const QString &group);
 
 // The URL is stored without its password whatever `database.url` holds.
 void saveLastDatabase(const LastDatabase &database);

@@ -18,6 +18,7 @@ AuditPage::AuditPage(QAbstractItemModel *log, const QString &unavailableFor, QWi
             = new QLabel(tr("Replay log: not available for %1: the schema keeps no replay log.")
                              .arg(unavailableFor));
         none->setObjectName(QStringLiteral("replayLogNotAvailable"));
+        none->setTextFormat(Qt::PlainText); // a profile file's name
         none->setAlignment(Qt::AlignCenter);
         none->setWordWrap(true);
         layout->addWidget(none);
@@ -27,6 +28,8 @@ AuditPage::AuditPage(QAbstractItemModel *log, const QString &unavailableFor, QWi
     m_view->setObjectName(QStringLiteral("replayLogView"));
     m_view->setModel(log);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
+    m_view->setAccessibleName(tr("Replay log"));
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->setWordWrap(false);

@@ -18,6 +18,7 @@
 #include <QHorizontalStackedBarSeries>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -131,6 +132,7 @@ QWidget *ErrorsPanel::setupChart()
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumHeight(160);
     view->setMaximumHeight(320);
+    describeChart();
     return view;
 }
 
@@ -141,6 +143,8 @@ void ErrorsPanel::setupTable()
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
+    m_view->setAccessibleName(tr("Error groups"));
     m_view->setWordWrap(false);
     m_view->verticalHeader()->setDefaultSectionSize(22); // its numbers: the chart's bars
     m_view->setItemDelegate(new FullTextDelegate(m_view)); // cut text: whole in a tip
@@ -275,6 +279,15 @@ void ErrorsPanel::selectSignature(const QString &signature)
     m_selected = row >= 0 ? signature : QString();
 }
 
+void ErrorsPanel::followFilter(const EventFilter &filter)
+{
+    if (m_selected.isEmpty() || filter.errorSignature == m_selected)
+        return;
+    selectSignature({});
+    updateButtons();
+    emit groupChanged();
+}
+
 void ErrorsPanel::onCurrentRowChanged()
 {
     if (m_restoring)
@@ -400,6 +413,27 @@ void ErrorsPanel::updateChartAxes()
     }
     m_groupAxis->setCategories(labels);
     ChartStyle::setCountRange(m_countAxis, max);
+    describeChart();
+}
+
+// The chart's bars in words, largest first, for a screen reader.
+void ErrorsPanel::describeChart()
+{
+    auto *view = findChild<QChartView *>(QStringLiteral("errorGroupsChart"));
+    if (!view)
+        return;
+    QStringList groups;
+    for (int row = 0; row < m_chartRows->rowCount(); ++row) {
+        const ErrorGroup &group
+            = m_model->groups().at(m_chartRows->mapToSource(m_chartRows->index(row, 0)).row());
+        groups << tr("%1: %2 (%3 DEAD)")
+                      .arg(group.signature, plural(group.count, tr("event"), tr("events")),
+                          QLocale().toString(group.dead));
+    }
+    view->setAccessibleName(tr("Largest error groups"));
+    view->setAccessibleDescription(groups.isEmpty()
+            ? tr("Largest error groups: none.")
+            : tr("Largest error groups: %1.").arg(groups.join(QStringLiteral("; "))));
 }
 
 void ErrorsPanel::colourBars()

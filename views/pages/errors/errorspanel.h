@@ -65,6 +65,9 @@ public:
 public slots:
     // Reads the groups again, only while the tab is visible (showing it reads them too).
     void refresh();
+    // The event table's filter changed: a group no longer filtered (Clear filter, another
+    // filter) is no longer shown selected.
+    void followFilter(const EventFilter &filter);
 
 signals:
     void filterRequested(const EventFilter &filter);
@@ -91,6 +94,7 @@ private:
     void updateButtons();
     void resetButtonTexts();
     void updateChartAxes();
+    void describeChart();
     void colourBars();
 
     TriageReader *m_reader = nullptr;

@@ -43,6 +43,7 @@ DetailPane::DetailPane(DetailReader *reader, QWidget *parent)
 void DetailPane::setupLayout()
 {
     m_summary->setObjectName(QStringLiteral("eventSummary"));
+    m_summary->setTextFormat(Qt::RichText); // bold parts; the database's words escaped
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_explanation->setObjectName(QStringLiteral("eventExplanation"));
@@ -54,10 +55,12 @@ void DetailPane::setupLayout()
     m_explanation->setToolTip(tr("Where the event is, why, and what happens next"));
     m_explanation->hide();
     m_status->setObjectName(QStringLiteral("detailStatus"));
+    m_status->setTextFormat(Qt::PlainText); // an event ID and a server's error, never markup
     m_status->setWordWrap(true);
     m_status->setStyleSheet(QStringLiteral("color: %1").arg(ThemeColours::warningText().name()));
     m_status->hide();
     m_notice->setObjectName(QStringLiteral("detailNotice"));
+    m_notice->setTextFormat(Qt::PlainText); // names the event ID
     m_notice->setWordWrap(true);
     m_notice->setAutoFillBackground(true);
     m_notice->setMargin(4);
@@ -70,6 +73,8 @@ void DetailPane::setupLayout()
     proxy->setOutcomeColumn(AttemptModel::OutcomeColumn);
     m_attemptView->setModel(proxy);
     m_attemptView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_attemptView->setTabKeyNavigation(false);
+    m_attemptView->setAccessibleName(tr("Attempts of the selected event"));
     m_attemptView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_attemptView->verticalHeader()->hide();
     m_attemptView->horizontalHeader()->setStretchLastSection(true);
@@ -85,6 +90,7 @@ void DetailPane::setupLayout()
     m_timeline->setModel(m_attempts);
     m_timeline->setMinimumHeight(180);
     m_payload->setObjectName(QStringLiteral("payloadView"));
+    m_payload->setAccessibleName(tr("Payload"));
     m_payload->setReadOnly(true);
     m_payload->setMaximumHeight(90);
     m_reveal->setObjectName(QStringLiteral("revealPayload"));
@@ -93,6 +99,8 @@ void DetailPane::setupLayout()
     m_replayView->setObjectName(QStringLiteral("eventReplayView"));
     m_replayView->setModel(m_replays);
     m_replayView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_replayView->setTabKeyNavigation(false);
+    m_replayView->setAccessibleName(tr("Replays of the selected event"));
     m_replayView->verticalHeader()->hide();
     m_replayView->horizontalHeader()->setStretchLastSection(true);
     m_replayView->setMaximumHeight(90);
@@ -112,6 +120,7 @@ void DetailPane::setupLayout()
     layout->addWidget(splitter, 1);
     m_notAvailable = new QLabel;
     m_notAvailable->setObjectName(QStringLiteral("historyNotAvailable"));
+    m_notAvailable->setTextFormat(Qt::PlainText); // a profile file's name
     m_notAvailable->setWordWrap(true);
     m_notAvailable->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_notAvailable->hide();

@@ -57,6 +57,10 @@ void EventsPage::setupTable()
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // Tab leaves the table for the detail (Shift+Tab for the filters) and never moves the
+    // selection: a Tab that selected the next row changed the event just before a Replay.
+    m_view->setTabKeyNavigation(false);
+    m_view->setAccessibleName(tr("Events"));
     // Compact rows, the text's height and a few pixels: 15 of them fit a laptop's screen with
     // the demo's hint bar and teaching panel open.
     m_view->verticalHeader()->setMinimumSectionSize(1);

@@ -7,7 +7,9 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QContextMenuEvent>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QMenu>
 #include <QTableView>
 
@@ -27,6 +29,42 @@ EventTableMenu::EventTableMenu(
     connect(m_copyIds, &QAction::triggered, this, &EventTableMenu::copySelectedIds);
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_view, &QWidget::customContextMenuRequested, this, &EventTableMenu::showMenu);
+    m_view->installEventFilter(this); // the keyboard's menu keys
+}
+
+bool EventTableMenu::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched != m_view)
+        return QObject::eventFilter(watched, event);
+    // X11 turns the Menu key into a keyboard context-menu event at the pointer (sent before the
+    // key press); other platforms, and Shift+F10 everywhere, leave the key press alone.
+    bool menuKey = false;
+    if (event->type() == QEvent::ContextMenu)
+        menuKey = static_cast<QContextMenuEvent *>(event)->reason() == QContextMenuEvent::Keyboard;
+    if (event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        menuKey = (key->key() == Qt::Key_Menu && key->modifiers() == Qt::NoModifier)
+            || (key->key() == Qt::Key_F10 && key->modifiers() == Qt::ShiftModifier);
+    }
+    if (!menuKey)
+        return QObject::eventFilter(watched, event);
+    if (!QApplication::activePopupWidget()) // the X11 event and its key press: one menu
+        showMenuAtCurrentRow();
+    return true;
+}
+
+void EventTableMenu::showMenuAtCurrentRow()
+{
+    const QModelIndex current = m_view->currentIndex();
+    QRect cell = current.isValid() ? m_view->visualRect(current) : QRect();
+    if (!cell.isValid() || !m_view->viewport()->rect().intersects(cell)) {
+        m_view->scrollTo(current);
+        cell = current.isValid() ? m_view->visualRect(current) : QRect();
+    }
+    QMenu *menu = menuFor(current);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    const QPoint at = cell.isValid() ? cell.bottomLeft() : QPoint(0, 0);
+    menu->popup(m_view->viewport()->mapToGlobal(at));
 }
 
 QStringList EventTableMenu::selectedEventIds() const

@@ -2,7 +2,9 @@
 // row context menu copies an ID, filters the table by the row's type, aggregate or error
 // category (offered only when the row has one), shows the row's attempts, replays it
 // (OperatorActions' action), resolves it and reopens it; each action enabled only when the
-// selection holds a row in the state it takes (DEAD, or RESOLVED for Reopen).
+// selection holds a row in the state it takes (DEAD, or RESOLVED for Reopen). A right click
+// opens the menu on the row under the pointer; Shift+F10 and the Menu key open it on the
+// current row, below it.
 #pragma once
 
 #include <QObject>
@@ -31,6 +33,11 @@ public:
     // caller owns it.
     QMenu *menuFor(const QModelIndex &index);
     QStringList selectedEventIds() const;
+    // Shift+F10 or the Menu key: the menu of the current row (none: of the table), at the row.
+    void showMenuAtCurrentRow();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 signals:
     void showAttemptsRequested(); // the detail tab, on the current event

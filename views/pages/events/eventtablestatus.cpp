@@ -20,6 +20,9 @@ EventTableStatus::EventTableStatus(EventListModel *model, QAbstractItemView *vie
     , m_loadingDelay(new QTimer(this))
 {
     m_count->setObjectName(QStringLiteral("eventCountLabel"));
+    // The filter's words and the server's errors: never markup.
+    for (QLabel *label : {m_count, m_message, m_overlay})
+        label->setTextFormat(Qt::PlainText);
     m_loading->setObjectName(QStringLiteral("eventLoadingLabel"));
     m_loading->setStyleSheet(QStringLiteral("color: palette(mid); font-style: italic"));
     m_loading->hide();

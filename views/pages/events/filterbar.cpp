@@ -50,6 +50,15 @@ FilterBar::FilterBar(QWidget *parent)
     m_category->addItem(tr("Transient"), QStringLiteral("TRANSIENT"));
     m_category->addItem(tr("Permanent"), QStringLiteral("PERMANENT"));
 
+    // What a screen reader names each field (the labels beside them are not buddies).
+    m_state->setAccessibleName(tr("State"));
+    m_searchMode->setAccessibleName(tr("Search by"));
+    m_search->setAccessibleName(tr("Search"));
+    m_minFailures->setAccessibleName(tr("Minimum failures"));
+    m_minAge->setAccessibleName(tr("Minimum age"));
+    m_maxAge->setAccessibleName(tr("Maximum age"));
+    m_category->setAccessibleName(tr("Error category"));
+
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_state);

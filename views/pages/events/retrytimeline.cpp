@@ -83,6 +83,7 @@ RetryTimeline::RetryTimeline(QWidget *parent)
     , m_timeAxis(new QValueAxis)
     , m_attemptAxis(new QCategoryAxis)
 {
+    setAccessibleName(tr("Retry timeline"));
     setRenderHint(QPainter::Antialiasing);
     QChart *timeline = chart();
     timeline->setTheme(ThemeColours::isDark() ? QChart::ChartThemeDark : QChart::ChartThemeLight);
@@ -147,9 +148,11 @@ void RetryTimeline::rebuild()
     const QList<Attempt> attempts = readAttempts();
     if (attempts.isEmpty()) {
         showEmpty(tr("%1 has no attempts yet").arg(eventId));
+        setAccessibleDescription(tr("%1 has no attempts yet.").arg(m_model->eventId()));
         return;
     }
     chart()->setTitle(tr("Retry timeline of %1").arg(eventId));
+    describe(attempts);
     // Epoch milliseconds read badly on an axis: real times count from the first claim.
     const qint64 first = attempts.first().claimedAt;
     const qint64 origin = TimeFormat::isLogical(first) ? 0 : first;
@@ -188,8 +191,25 @@ void RetryTimeline::addAttemptSeries(const QList<Attempt> &attempts, qint64 orig
     }
 }
 
+// Each attempt's outcome in words, and when the next one is due, for a screen reader.
+void RetryTimeline::describe(const QList<Attempt> &attempts)
+{
+    QStringList parts;
+    for (const Attempt &attempt : attempts) {
+        QString part = tr("attempt %1: %2")
+                           .arg(attempt.number)
+                           .arg(attempt.outcome.isEmpty() ? tr("in flight") : attempt.outcome);
+        if (attempt.outcome == QLatin1String("RETRY") && attempt.nextAttemptAt)
+            part += tr(", next due %1").arg(TimeFormat::time(*attempt.nextAttemptAt));
+        parts << part;
+    }
+    setAccessibleDescription(
+        tr("Retry timeline of %1: %2.").arg(m_model->eventId(), parts.join(QStringLiteral("; "))));
+}
+
 void RetryTimeline::showEmpty(const QString &message)
 {
+    setAccessibleDescription(message);
     chart()->setTitle(message);
     m_timeAxis->setVisible(false);
     m_attemptAxis->setVisible(false);

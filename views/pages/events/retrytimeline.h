@@ -52,6 +52,7 @@ private:
     QList<Attempt> readAttempts() const;
     void rebuild();
     void showEmpty(const QString &message);
+    void describe(const QList<Attempt> &attempts);
     void addSeries(QXYSeries *series, const QList<QPointF> &points);
     void addAttemptSeries(const QList<Attempt> &attempts, qint64 origin);
     void updateTimeAxis(const QList<Attempt> &attempts, qint64 origin);

@@ -49,18 +49,53 @@ LifecycleDiagram::LifecycleDiagram(QWidget *parent)
     : QWidget(parent)
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    setAccessibleName(tr("Lifecycle diagram"));
+    updateSummary();
 }
 
 void LifecycleDiagram::setCounts(const HealthCounts &counts)
 {
     m_counts = counts;
+    updateSummary();
     update();
 }
 
 void LifecycleDiagram::setNotAvailable(const QStringList &keys)
 {
     m_notAvailable = keys;
+    updateSummary();
     update();
+}
+
+QString LifecycleDiagram::summaryText() const
+{
+    return accessibleDescription();
+}
+
+QString LifecycleDiagram::countText(const char *key, qint64 value) const
+{
+    return m_notAvailable.contains(QLatin1String(key)) ? tr("n/a") : QLocale().toString(value);
+}
+
+// The boxes' counts and the arrows' story, as the picture shows them.
+void LifecycleDiagram::updateSummary()
+{
+    static const char *const keys[StateCount]
+        = {"due", "in_flight", "scheduled", "delivered", "dead", "resolved"};
+    QStringList counts;
+    for (int state = 0; state < StateCount; ++state) {
+        QString text
+            = tr("%1 %2").arg(title(State(state)), countText(keys[state], count(State(state))));
+        if (state == InFlight)
+            text += tr(" (lease expired: %1)")
+                        .arg(countText("lease_expired", m_counts.leaseExpired));
+        counts << text;
+    }
+    setAccessibleDescription(
+        tr("%1. A DUE event is claimed (IN FLIGHT); an ack delivers it (DELIVERED); a failure "
+           "schedules a retry (SCHEDULED, then DUE again) until the budget parks it DEAD; an "
+           "expired lease is reclaimed. A DEAD event is replayed (DUE) or resolved (RESOLVED).")
+            .arg(counts.join(QStringLiteral(", "))));
 }
 
 QSize LifecycleDiagram::sizeHint() const

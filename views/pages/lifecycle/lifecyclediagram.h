@@ -23,6 +23,9 @@ public:
     HealthCounts counts() const { return m_counts; }
     // Counts the schema cannot tell (HealthSnapshot::notAvailable keys): drawn as "n/a".
     void setNotAvailable(const QStringList &keys);
+    // The diagram in words (its accessible description): each state's count and where events
+    // go from it.
+    QString summaryText() const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -68,6 +71,8 @@ private:
     static QString title(State state);
     static QColor colour(State state);
     qint64 count(State state) const;
+    QString countText(const char *key, qint64 value) const;
+    void updateSummary();
 
     HealthCounts m_counts;
     QStringList m_notAvailable;

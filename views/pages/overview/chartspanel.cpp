@@ -19,6 +19,7 @@
 #include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QLineSeries>
+#include <QLocale>
 #include <QPieSeries>
 #include <QPieSlice>
 #include <QStackedBarSeries>
@@ -149,6 +150,110 @@ ChartsPanel::ChartsPanel(AgeHistogramModel *ages, AttemptsHistogramModel *failur
     setupLatencyChart();
     connect(m_history, &QAbstractItemModel::modelReset, this, &ChartsPanel::updateHistory);
     updateHistory();
+    // A screen reader reads each chart's figures (the charts themselves are pictures).
+    for (const QAbstractItemModel *model :
+        {static_cast<QAbstractItemModel *>(m_ages), static_cast<QAbstractItemModel *>(m_failures),
+            static_cast<QAbstractItemModel *>(m_categories),
+            static_cast<QAbstractItemModel *>(m_history)})
+        connect(model, &QAbstractItemModel::modelReset, this, &ChartsPanel::updateSummaries);
+    updateSummaries();
+}
+
+QString ChartsPanel::summaryText(const QString &chartName) const
+{
+    const auto *view = findChild<QChartView *>(chartName);
+    return view ? view->accessibleDescription() : QString();
+}
+
+void ChartsPanel::describe(const QString &view, const QString &name, const QString &summary)
+{
+    if (auto *chart = findChild<QChartView *>(view)) {
+        chart->setAccessibleName(name);
+        chart->setAccessibleDescription(summary);
+    }
+}
+
+namespace {
+
+// "label: count" for each row with a count, or `none`.
+QString countsText(
+    const QAbstractItemModel *model, int labelColumn, int countColumn, const QString &none)
+{
+    QStringList parts;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const qint64 count = model->index(row, countColumn).data().toLongLong();
+        if (count > 0)
+            parts << ChartsPanel::tr("%1: %2").arg(
+                model->index(row, labelColumn).data().toString(), QLocale().toString(count));
+    }
+    return parts.isEmpty() ? none : parts.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+void ChartsPanel::updateSummaries()
+{
+    if (!m_latencyChart)
+        return; // still being built
+    describe(QStringLiteral("ageChart"), tr("Pending events by age"),
+        tr("Pending events by age: %1.")
+            .arg(countsText(m_ages, AgeHistogramModel::LabelColumn, AgeHistogramModel::CountColumn,
+                tr("none pending"))));
+    QStringList failures;
+    for (int row = 0; row < m_failures->rowCount(); ++row) {
+        const auto cell
+            = [this, row](int column) { return m_failures->index(row, column).data().toInt(); };
+        const qint64 pending = cell(AttemptsHistogramModel::PendingColumn);
+        const qint64 dead = cell(AttemptsHistogramModel::DeadColumn);
+        if (pending + dead > 0)
+            failures << tr("%n failure(s): %1 pending, %2 DEAD", nullptr,
+                cell(AttemptsHistogramModel::FailuresColumn))
+                            .arg(QLocale().toString(pending), QLocale().toString(dead));
+    }
+    describe(QStringLiteral("failuresChart"), tr("Failures per event"),
+        tr("Failures per event, the budget spent at %1: %2.")
+            .arg(m_budget)
+            .arg(failures.isEmpty() ? tr("no event has failed") : failures.join(u"; "_qs)));
+    describe(QStringLiteral("categoryChart"), tr("Error categories"),
+        tr("Error categories: %1.")
+            .arg(countsText(m_categories, ErrorCategoryModel::CategoryColumn,
+                ErrorCategoryModel::CountColumn, tr("none"))));
+    describe(QStringLiteral("throughputChart"), m_throughputChart->title(), historySummary());
+    describe(QStringLiteral("latencyChart"), m_latencyChart->title(), latencySummary());
+}
+
+QString ChartsPanel::historySummary() const
+{
+    qint64 delivered = 0, failed = 0;
+    for (int row = 0; row < m_history->rowCount(); ++row) {
+        delivered += m_history->index(row, HistoryModel::DeliveredColumn).data().toLongLong();
+        failed += m_history->index(row, HistoryModel::FailedColumn).data().toLongLong();
+    }
+    if (m_history->rowCount() == 0)
+        return tr("Attempts over the last %1: not read yet.")
+            .arg(DeliveryHistory::rangeName(m_range));
+    return tr("Attempts over the last %1: %2 delivered, %3 failed.")
+        .arg(DeliveryHistory::rangeName(m_history->history().range), QLocale().toString(delivered),
+            QLocale().toString(failed));
+}
+
+// The newest bucket with deliveries: its p50, p95 and p99.
+QString ChartsPanel::latencySummary() const
+{
+    for (int row = m_history->rowCount() - 1; row >= 0; --row) {
+        const QVariant p50 = m_history->index(row, HistoryModel::P50Column).data();
+        if (p50.isNull())
+            continue;
+        const auto seconds = [this, row](int column) {
+            return QLocale().toString(m_history->index(row, column).data().toDouble(), 'g', 3);
+        };
+        return tr("Delivery latency, %1 %2: p50 %3 s, p95 %4 s, p99 %5 s.")
+            .arg(QLocale().toString(
+                     qAbs(m_history->index(row, HistoryModel::AgoColumn).data().toReal()), 'g', 3),
+                agoAxis(m_history->history().range).title, seconds(HistoryModel::P50Column),
+                seconds(HistoryModel::P95Column), seconds(HistoryModel::P99Column));
+    }
+    return tr("Delivery latency: no delivery in this range.");
 }
 
 QChartView *ChartsPanel::addChartView(
@@ -377,6 +482,7 @@ void ChartsPanel::setBudget(int attempts)
     m_failuresChart->setTitle(tr("Failures per event (budget %1)").arg(attempts));
     // Under the bars, where a reader looks for what the columns mean.
     m_failuresAxisX->setTitleText(tr("failures so far (budget spent at %1)").arg(attempts));
+    updateSummaries();
 }
 
 void ChartsPanel::updateAgeAxes()
@@ -458,6 +564,7 @@ void ChartsPanel::setNotAvailable(const QString &profileName, const QStringList 
         auto *label = new QLabel(
             tr("%1\nnot available for %2: %3").arg(chart.title, profileName, chart.missing));
         label->setObjectName(chart.view + QStringLiteral("NotAvailable"));
+        label->setTextFormat(Qt::PlainText); // a profile file's name
         label->setWordWrap(true);
         label->setAlignment(Qt::AlignCenter);
         label->setMinimumSize(MinimumChartSize);

@@ -46,6 +46,9 @@ public:
     // schema cannot tell gives
     // way to a label "not available for <profile>: <what is missing>".
     void setNotAvailable(const QString &profileName, const QStringList &keys);
+    // What each chart shows, in words (its accessible description), by its object name:
+    // ageChart, failuresChart, categoryChart, throughputChart, latencyChart.
+    QString summaryText(const QString &chartName) const;
 
 signals:
     void rangeChanged(HistoryRange range);
@@ -67,6 +70,10 @@ private:
     void updateCategoryTitle();
     void colourFailureSets();
     void decorateCategorySlices(const QList<QPieSlice *> &slices);
+    void updateSummaries();
+    void describe(const QString &view, const QString &name, const QString &summary);
+    QString historySummary() const;
+    QString latencySummary() const;
 
     AgeHistogramModel *m_ages = nullptr;
     AttemptsHistogramModel *m_failures = nullptr;

@@ -113,6 +113,9 @@ QWidget *PolicyLabPanel::setupInputs()
     m_policyB = policyCombo(QStringLiteral("policyB"), true, QStringLiteral("exponential-random"));
     m_budget = spinBox(QStringLiteral("policyBudget"), 1, PolicyLabInput::MaxBudget, 20, QString());
     m_budget->setToolTip(tr("Attempts before an event is parked DEAD"));
+    m_policyA->setAccessibleName(tr("Policy A"));
+    m_policyB->setAccessibleName(tr("Policy B"));
+    m_budget->setAccessibleName(tr("Budget"));
     grid->addWidget(new QLabel(tr("Policy A")), 0, 0);
     grid->addWidget(m_policyA, 0, 1);
     grid->addWidget(new QLabel(tr("B")), 0, 2);
@@ -135,6 +138,8 @@ QLayout *PolicyLabPanel::setupOutageRow()
         = spinBox(QStringLiteral("stormEvents"), 1, PolicyLabInput::MaxEvents, 1000, QString());
     m_outage
         = spinBox(QStringLiteral("stormOutage"), 1, PolicyLabInput::MaxOutageSeconds, 60, tr(" s"));
+    m_events->setAccessibleName(tr("Events that fail during the outage"));
+    m_outage->setAccessibleName(tr("Outage length"));
     m_busy = new QProgressBar;
     m_busy->setObjectName(QStringLiteral("policyLabBusy"));
     m_busy->setRange(0, 0); // no end known: it moves while the simulation runs
@@ -166,6 +171,8 @@ QWidget *PolicyLabPanel::setupSchedule()
     m_table = new QTableView;
     m_table->setObjectName(QStringLiteral("policyScheduleView"));
     m_table->setModel(m_model);
+    m_table->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
+    m_table->setAccessibleName(tr("Retry schedules compared"));
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 4);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);

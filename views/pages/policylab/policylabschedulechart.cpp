@@ -6,6 +6,7 @@
 
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
 #include <QScatterSeries>
 #include <QValueAxis>
 
@@ -33,6 +34,8 @@ PolicyLabScheduleChart::PolicyLabScheduleChart(QWidget *parent)
     setChart(chart);
     delete defaultChart;
     setRenderHint(QPainter::Antialiasing);
+    setAccessibleName(tr("Attempts made, by seconds since the first"));
+    setAccessibleDescription(tr("Waiting for the simulation."));
     setToolTip(tr("A jittered policy's line is its median schedule; the table gives its range."));
     m_time = new QValueAxis;
     m_time->setLabelFormat(QStringLiteral("%g"));
@@ -69,8 +72,13 @@ void PolicyLabScheduleChart::setSchedules(const QList<PolicySchedule> &schedules
     QList<QPointF> dead;
     qreal lastSecond = 0;
     int budget = 0;
+    QStringList parked; // in words, for a screen reader
     for (qsizetype i = 0; i < schedules.size(); ++i) {
         const PolicySchedule &schedule = schedules.at(i);
+        parked << tr("%1: parked DEAD at attempt %2, %3 s after the first")
+                      .arg(schedule.policy())
+                      .arg(schedule.budget())
+                      .arg(QLocale().toString(qreal(schedule.deadAfter().median) / 1000.0, 'g', 4));
         m_lines.at(i)->setName(
             PolicyLabColours::label(int(i), int(schedules.size())) + schedule.policy());
         m_lines.at(i)->replace(staircase(schedule));
@@ -83,6 +91,8 @@ void PolicyLabScheduleChart::setSchedules(const QList<PolicySchedule> &schedules
     m_time->setRange(0, std::max<qreal>(lastSecond * 1.05, 0.01));
     m_time->applyNiceNumbers();
     ChartStyle::setCountRange(m_attempts, budget);
+    setAccessibleDescription(tr("Attempts made, by seconds since the first: %1.")
+                                 .arg(parked.join(QStringLiteral("; "))));
 }
 
 QList<QPointF> PolicyLabScheduleChart::stepsOf(int index) const

@@ -29,6 +29,8 @@ PolicyLabStormChart::PolicyLabStormChart(QWidget *parent)
     setChart(chart);
     delete defaultChart;
     setRenderHint(QPainter::Antialiasing);
+    setAccessibleName(tr("Retries per second after the transport recovers"));
+    setAccessibleDescription(tr("Waiting for the simulation."));
     m_time = new QValueAxis;
     m_time->setLabelFormat(QStringLiteral("+%.0f s"));
     m_retries = ChartStyle::countAxis();
@@ -53,7 +55,11 @@ void PolicyLabStormChart::setRuns(const QList<StormRun> &runs)
     }
     qsizetype seconds = 1;
     int peak = 0;
+    QStringList peaks; // in words, for a screen reader
     for (qsizetype i = 0; i < runs.size(); ++i) {
+        peaks << tr("%1: a peak of %2 per second")
+                     .arg(runs.at(i).policy)
+                     .arg(runs.at(i).peakAfterRecovery());
         const QList<int> perSecond = runs.at(i).retriesPerSecondAfterRecovery();
         m_lines.at(i)->setName(PolicyLabColours::label(int(i), int(runs.size()))
             + tr("%1, peak %2/s").arg(runs.at(i).policy).arg(runs.at(i).peakAfterRecovery()));
@@ -64,6 +70,8 @@ void PolicyLabStormChart::setRuns(const QList<StormRun> &runs)
     m_time->setRange(0, qreal(seconds));
     m_time->applyNiceNumbers();
     ChartStyle::setCountRange(m_retries, peak);
+    setAccessibleDescription(tr("Retries per second after the transport recovers: %1.")
+                                 .arg(peaks.join(QStringLiteral("; "))));
 }
 
 QList<QPointF> PolicyLabStormChart::outlineOf(int index) const

@@ -1,0 +1,27 @@
+#include "plainmessage.h"
+
+namespace {
+
+QMessageBox::StandardButton show(
+    QMessageBox::Icon icon, QWidget *parent, const QString &title, const QString &text)
+{
+    QMessageBox box(icon, title, text, QMessageBox::Ok, parent);
+    box.setTextFormat(Qt::PlainText);
+    return QMessageBox::StandardButton(box.exec());
+}
+
+} // namespace
+
+namespace PlainMessage {
+
+QMessageBox::StandardButton information(QWidget *parent, const QString &title, const QString &text)
+{
+    return show(QMessageBox::Information, parent, title, text);
+}
+
+QMessageBox::StandardButton warning(QWidget *parent, const QString &title, const QString &text)
+{
+    return show(QMessageBox::Warning, parent, title, text);
+}
+
+} // namespace PlainMessage
