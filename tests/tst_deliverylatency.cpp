@@ -175,7 +175,7 @@ private slots:
                          .arg(latencies.size())
                          .arg(latencies.size() == 1 ? u"delivery"_qs : u"deliveries"_qs)),
             qPrintable(report.out.join(u'\n')));
-        const QString text = MetricsText::render({{u"shop"_qs, *snapshot, 0.01, std::nullopt}},
+        const QString text = MetricsText::render({{u"shop"_qs, {}, *snapshot, 0.01, std::nullopt}},
             u"1"_qs, MetricsText::Format::Prometheus);
         QCOMPARE(sampleValue(
                      text, u"outbox_delivery_latency_seconds{outbox=\"shop\",quantile=\"0.5\"}"_qs),
@@ -208,7 +208,7 @@ private slots:
         QVERIFY(!snapshot->latency.p50Ms && !snapshot->latency.p95Ms && !snapshot->latency.p99Ms);
         QVERIFY(snapshot->toJson().contains(
             u",\"delivery_latency_ms\":{\"p50\":null,\"p95\":null,\"p99\":null,\"count\":0},"_qs));
-        const QString text = MetricsText::render({{u"shop"_qs, *snapshot, 0.01, std::nullopt}},
+        const QString text = MetricsText::render({{u"shop"_qs, {}, *snapshot, 0.01, std::nullopt}},
             u"1"_qs, MetricsText::Format::Prometheus);
         QVERIFY(!text.contains(u"outbox_delivery_latency_seconds"_qs));
         QVERIFY(text.contains(u"outbox_delivered_last_hour{outbox=\"shop\"} 0\n"_qs));
