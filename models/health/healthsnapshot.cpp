@@ -128,6 +128,16 @@ const QStringList &HealthSnapshot::knownErrorCategories()
     return categories;
 }
 
+bool HealthSnapshot::sameFigures(const HealthSnapshot &other) const
+{
+    return counts == other.counts && schemaVersion == other.schemaVersion
+        && estimated == other.estimated && notAvailable == other.notAvailable
+        && ageHistogram == other.ageHistogram && attemptsHistogram == other.attemptsHistogram
+        && errorCategories == other.errorCategories && throughput == other.throughput
+        && latency == other.latency && implausible == other.implausible
+        && isSummary == other.isSummary;
+}
+
 qint64 HealthSnapshot::deliveredLastHour() const
 {
     return sumOf(throughput, &ThroughputMinute::delivered);

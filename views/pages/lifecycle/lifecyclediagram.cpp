@@ -51,14 +51,19 @@ LifecycleDiagram::LifecycleDiagram(QWidget *parent)
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 }
 
+// Each snapshot sets both: a quiet outbox's repaints nothing.
 void LifecycleDiagram::setCounts(const HealthCounts &counts)
 {
+    if (counts == m_counts)
+        return;
     m_counts = counts;
     update();
 }
 
 void LifecycleDiagram::setNotAvailable(const QStringList &keys)
 {
+    if (keys == m_notAvailable)
+        return;
     m_notAvailable = keys;
     update();
 }
