@@ -6,11 +6,14 @@
 #include "databaseurl.h"
 #include "healthmonitor.h"
 #include "healthworker.h"
+#include "outboxrows.h"
 #include "schema.h"
 #include "silentport.h"
 #include "sqldialect.h"
+#include "testdatabase.h"
 #include "testmain.h"
 
+#include <QDebug>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
@@ -83,6 +86,50 @@ private slots:
         for (int i = 0; i < delays.size(); ++i)
             QCOMPARE(HealthMonitor::retryDelayMs(i + 1, capMs), delays.at(i));
         QCOMPARE(HealthMonitor::retryDelayMs(1000, capMs), capMs); // no overflow, still capped
+    }
+
+    // A quiet outbox: the snapshots keep coming but change no figure, so the window reads
+    // nothing more; a new event changes them; Refresh (refreshNow) always reads.
+    void quietSnapshotsChangeNoFigures_data()
+    {
+        TestDatabase::addEngineColumn(), TestDatabase::addEngineRows();
+    }
+    void quietSnapshotsChangeNoFigures()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        QVERIFY(setup);
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        OutboxRow dead;
+        dead.id = u"E-dead"_qs;
+        dead.status = u"DEAD"_qs;
+        dead.createdAt = dead.nextAttemptAt = now - 60000;
+        dead.failures = 3;
+        QVERIFY(insertRow(setup->database(), dead));
+        HealthMonitor monitor(setup->url());
+        monitor.setInterval(50);
+        QList<bool> changed;
+        connect(&monitor, &HealthMonitor::snapshotChanged, this,
+            [&] { changed << monitor.figuresChanged(); });
+        monitor.resume();
+        QTRY_VERIFY(changed.size() >= 4);
+        QCOMPARE(changed.constFirst(), true); // the first always reads
+        QVERIFY2(!changed.mid(1).contains(true), qPrintable(QDebug::toString(changed)));
+
+        OutboxRow due;
+        due.id = u"E-new"_qs;
+        due.createdAt = due.nextAttemptAt = now;
+        QVERIFY(insertRow(setup->database(), due));
+        const qsizetype before = changed.size();
+        QTRY_VERIFY(changed.mid(before).contains(true));
+        QCOMPARE(monitor.snapshot().counts.pending(), 1);
+
+        monitor.pause();
+        QTRY_VERIFY(!monitor.isWaiting());
+        changed.clear();
+        monitor.refreshNow(); // asked for: the reads follow, changed or not
+        QTRY_COMPARE(changed, QList<bool> {true});
     }
 
     void intervalFollowsTheLastCost()

@@ -18,8 +18,13 @@ DiagnosisMonitor::DiagnosisMonitor(
     WorkerThreadBase::adopt(health->workerThread(), worker);
     connect(worker, &DiagnosisWorker::diagnosed, this, &DiagnosisMonitor::acceptResult);
     connect(worker, &DiagnosisWorker::failed, this, &DiagnosisMonitor::acceptFailure);
-    connect(health, &HealthMonitor::snapshotChanged, this,
-        [this](const HealthSnapshot &snapshot) { requestIfDue(snapshot.now); });
+    // A quiet outbox is diagnosed again only once in HealthMonitor::QuietFollowUpMs; a change
+    // is diagnosed as soon as the spacing allows, even when the snapshots after it are quiet.
+    connect(health, &HealthMonitor::snapshotChanged, this, [this](const HealthSnapshot &snapshot) {
+        m_undiagnosed = m_undiagnosed || m_health->figuresChanged();
+        if (m_undiagnosed)
+            requestIfDue(snapshot.now);
+    });
 }
 
 // The worker stays with the health thread, which deletes it when it ends.
@@ -58,6 +63,7 @@ void DiagnosisMonitor::request(qint64 now)
     if (!m_worker || isRunning())
         return;
     m_sinceStart.start();
+    m_undiagnosed = false;
     const quint64 id = m_requests.next();
     postToWorker(m_worker.data(), [id, now](DiagnosisWorker *worker) { worker->request(id, now); });
 }

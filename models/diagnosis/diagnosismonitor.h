@@ -4,7 +4,8 @@
 // snapshot, never while one still runs, and, after snapshots, only once its own budget allows:
 // a diagnosis costs several snapshots at scale (407 ms against 116 ms at 10M events), so the
 // next one waits CostFactor times what the last one cost the database (0.2 s a minute at most,
-// beside the snapshot's 0.8 s). Nothing here touches a database.
+// beside the snapshot's 0.8 s). A snapshot whose figures did not change asks nothing
+// (HealthMonitor::figuresChanged()). Nothing here touches a database.
 #pragma once
 
 #include "dbconnection.h"
@@ -78,6 +79,7 @@ private:
     QElapsedTimer m_sinceStart; // since the last diagnosis was asked for
     qint64 m_lastCostMs = 0;
     qint64 m_minimumSpacingMs = 0;
+    bool m_undiagnosed = false; // figures changed since the last diagnosis was asked for
     std::optional<qint64> m_queuedNow; // requestSoon() while running
     QElapsedTimer m_queuedSince;
     RequestIds m_requests; // an answer older than one already taken is dropped

@@ -143,7 +143,14 @@ void HealthMonitor::pause()
     }
 }
 
+// Asked for (not a timer's tick): its answer runs the reads that follow, changed or not.
 void HealthMonitor::refreshNow()
+{
+    request();
+    m_askedId = m_requests.newest();
+}
+
+void HealthMonitor::request()
 {
     Q_ASSERT(QThread::currentThread() == thread());
     m_retryTimer.stop();
@@ -160,7 +167,7 @@ void HealthMonitor::refreshNow()
 void HealthMonitor::refreshIfIdle()
 {
     if (!isWaiting() && !m_retryTimer.isActive())
-        refreshNow();
+        request();
 }
 
 bool HealthMonitor::isCurrent(quint64 requestId)
@@ -181,6 +188,7 @@ void HealthMonitor::acceptSnapshot(quint64 requestId, const HealthSnapshot &snap
         while (m_pastCostsMs.size() > PastCosts)
             m_pastCostsMs.removeFirst();
     }
+    m_figuresChanged = followUpDue(requestId, snapshot);
     m_snapshot = snapshot;
     m_hasSnapshot = true;
     m_lastGoodAt = QDateTime::currentDateTime();
@@ -189,6 +197,18 @@ void HealthMonitor::acceptSnapshot(quint64 requestId, const HealthSnapshot &snap
     markCurrent();
     emit snapshotChanged(m_snapshot);
     updateTimerInterval();
+}
+
+bool HealthMonitor::followUpDue(quint64 requestId, const HealthSnapshot &snapshot)
+{
+    const bool asked = m_askedId != 0 && requestId >= m_askedId;
+    if (asked)
+        m_askedId = 0;
+    const bool due = asked || !m_hasSnapshot || m_stale || !snapshot.sameFigures(m_snapshot)
+        || !m_sinceFollowUp.isValid() || m_sinceFollowUp.elapsed() >= QuietFollowUpMs;
+    if (due)
+        m_sinceFollowUp.start();
+    return due;
 }
 
 void HealthMonitor::acceptFailure(quint64 requestId, const QString &error)

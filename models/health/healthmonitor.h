@@ -9,6 +9,11 @@
 // meanwhile that the figures are stale and why. A request with no answer within one refresh
 // interval (a network drop) marks them stale too. The interval adapts to what a refresh costs the
 // database (see adaptiveIntervalMs()).
+//
+// The snapshot is the window's change detector: the reads that follow it (the event table, the
+// history, the diagnosis, the replay log) run only when figuresChanged() says the outbox
+// changed, so an open window on a quiet outbox reads one snapshot per interval and redraws
+// nothing.
 #pragma once
 
 #include "dbconnection.h"
@@ -17,6 +22,7 @@
 #include "workerthread.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
 #include <functional>
@@ -41,6 +47,10 @@ public:
     // often, its figures at most 15 s old.
     static constexpr int CostFactor = 75;
     static constexpr int MaxAdaptiveIntervalMs = 15000;
+    // The reads that follow a snapshot run at least this often on a quiet outbox: a change no
+    // figure shows (an error text rewritten in place) or a finding that only time brings (a
+    // stalled relay) shows within a minute.
+    static constexpr int QuietFollowUpMs = 60000;
 
     // Starts paused: call resume() to refresh periodically, or refreshNow() once.
     explicit HealthMonitor(const DatabaseUrl &url, QObject *parent = nullptr);
@@ -100,6 +110,11 @@ public:
     quint64 lastRequestId() const { return m_requests.newest(); }
     bool hasSnapshot() const { return m_hasSnapshot; }
     const HealthSnapshot &snapshot() const { return m_snapshot; }
+    // Whether the reads that follow the newest snapshot should run: its figures differ from the
+    // snapshot's before (HealthSnapshot::sameFigures), or it is the first, the first after
+    // stale figures, the answer to refreshNow() (F5, an operator's replay, a teaching step, a
+    // retry), or the first for QuietFollowUpMs. Valid while snapshotChanged() is delivered.
+    bool figuresChanged() const { return m_figuresChanged; }
 
     // Stale: the last request failed or has had no answer for an interval; the figures shown
     // are those of lastGoodAt() (or none).
@@ -147,6 +162,8 @@ signals:
 private:
     void connectWorker();
     void refreshIfIdle();
+    void request();
+    bool followUpDue(quint64 requestId, const HealthSnapshot &snapshot);
     bool isCurrent(quint64 requestId);
     void onWatchdog();
     void markStale(const FailureCause &cause);
@@ -169,6 +186,9 @@ private:
     RequestIds m_requests; // an answer older than one delivered is dropped
     bool m_hasSnapshot = false;
     HealthSnapshot m_snapshot;
+    bool m_figuresChanged = false;
+    quint64 m_askedId = 0; // the newest request refreshNow() sent, until answered
+    QElapsedTimer m_sinceFollowUp; // since the last snapshot with figuresChanged()
     bool m_stale = false;
     bool m_connectionFailure = false;
     bool m_authenticationFailure = false;

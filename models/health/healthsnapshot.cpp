@@ -4,6 +4,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <algorithm>
 
 namespace {
 
@@ -126,6 +127,22 @@ const QStringList &HealthSnapshot::knownErrorCategories()
 {
     static const QStringList categories = {u"TRANSIENT"_qs, u"PERMANENT"_qs};
     return categories;
+}
+
+bool HealthSnapshot::sameFigures(const HealthSnapshot &other) const
+{
+    // The throughput per minute back from now, without the minutes' starts, which move with
+    // the clock alone: the same figures a minute later draw the same chart.
+    const auto sameMinute = [](const ThroughputMinute &a, const ThroughputMinute &b) {
+        return a.delivered == b.delivered && a.failed == b.failed;
+    };
+    return counts == other.counts && schemaVersion == other.schemaVersion
+        && estimated == other.estimated && notAvailable == other.notAvailable
+        && ageHistogram == other.ageHistogram && attemptsHistogram == other.attemptsHistogram
+        && errorCategories == other.errorCategories && std::equal(throughput.cbegin(), throughput.cend(), other.throughput.cbegin(),
+            other.throughput.cend(), sameMinute)
+        && latency == other.latency && implausible == other.implausible
+        && isSummary == other.isSummary;
 }
 
 qint64 HealthSnapshot::deliveredLastHour() const

@@ -25,6 +25,8 @@ struct HealthCounts
     qint64 resolved = 0;
 
     qint64 pending() const { return due + scheduled + inFlight + leaseExpired; }
+
+    friend bool operator==(const HealthCounts &, const HealthCounts &) = default;
 };
 
 // PENDING rows whose age (now - created_at) is at most `upperBoundMs` and above the previous
@@ -33,6 +35,8 @@ struct AgeBucket
 {
     std::optional<qint64> upperBoundMs;
     qint64 count = 0;
+
+    friend bool operator==(const AgeBucket &, const AgeBucket &) = default;
 };
 
 // PENDING and DEAD rows with this many failures, kept apart so a chart can show DEAD.
@@ -43,6 +47,8 @@ struct FailuresBucket
     qint64 dead = 0;
 
     qint64 total() const { return pending + dead; }
+
+    friend bool operator==(const FailuresBucket &, const FailuresBucket &) = default;
 };
 
 // PENDING rows whose created_at is no plausible time: before 1970 (negative), or later than
@@ -57,12 +63,16 @@ struct ImplausibleTimes
     // "1 PENDING row has created_at before 1970; 3 PENDING rows have created_at in the future",
     // or empty.
     QString sentence() const;
+
+    friend bool operator==(const ImplausibleTimes &, const ImplausibleTimes &) = default;
 };
 
 struct CategoryCount
 {
     QString category;
     qint64 count = 0;
+
+    friend bool operator==(const CategoryCount &, const CategoryCount &) = default;
 };
 
 // Attempts that finished in the minute starting at `minuteStart`.
@@ -71,6 +81,8 @@ struct ThroughputMinute
     qint64 minuteStart = 0;
     qint64 delivered = 0;
     qint64 failed = 0; // outcome RETRY or DEAD
+
+    friend bool operator==(const ThroughputMinute &, const ThroughputMinute &) = default;
 };
 
 // Created -> delivered latency (delivered_at - created_at) of the events delivered in a span of
@@ -86,6 +98,8 @@ struct DeliveryLatency
 
     // The 1-based rank of the p-th percentile among `count` sorted values.
     static qint64 nearestRank(int percent, qint64 count) { return (percent * count + 99) / 100; }
+
+    friend bool operator==(const DeliveryLatency &, const DeliveryLatency &) = default;
 };
 
 struct HealthSnapshot
@@ -141,6 +155,10 @@ struct HealthSnapshot
     bool isAvailable(const QString &key) const { return !notAvailable.contains(key); }
     qint64 deliveredLastHour() const;
     qint64 failedLastHour() const;
+    // Whether `other` holds the same figures: everything but `now`, queryMs and the oldest
+    // age, which move with the clock alone. Unchanged figures mean the outbox did not change as
+    // far as the window shows it: HealthMonitor::figuresChanged() skips the reads that follow.
+    bool sameFigures(const HealthSnapshot &other) const;
 
     // One line in the JSON shape of the `outboxctl check` contract, keys in a stable order,
     // with "healthy" and "violations" judged against `thresholds`. Only when some PENDING rows

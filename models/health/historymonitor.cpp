@@ -13,8 +13,13 @@ HistoryMonitor::HistoryMonitor(
     HistoryWorker *worker = m_worker.worker();
     connect(worker, &HistoryWorker::historyReady, this, &HistoryMonitor::acceptHistory);
     connect(worker, &HistoryWorker::failed, this, &HistoryMonitor::acceptFailure);
+    // Read again when the outbox changed (a new minute changes the snapshot's throughput too),
+    // or to read on into the older buckets of an incomplete reading.
     connect(health, &HealthMonitor::snapshotChanged, this,
-        [this](const HealthSnapshot &snapshot) { request(snapshot.now); });
+        [this, health](const HealthSnapshot &snapshot) {
+            if (health->figuresChanged() || (m_hasHistory && !m_history.complete))
+                request(snapshot.now);
+        });
 }
 
 HistoryMonitor::~HistoryMonitor()

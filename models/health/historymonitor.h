@@ -1,5 +1,5 @@
-// The GUI side of the Charts tab's history: after every health snapshot, and at once when the
-// range changes, it asks a HistoryWorker (on a thread of its own, "outbox-history", so a long
+// The GUI side of the Charts tab's history: after a health snapshot whose figures changed
+// (HealthMonitor::figuresChanged()), and at once when the range changes, it asks a HistoryWorker (on a thread of its own, "outbox-history", so a long
 // first reading of 7 d never holds up a snapshot) for the chosen range at the snapshot's `now`,
 // and re-emits the newest answer for the range still chosen. An answer older than one already
 // taken, or for a range no longer chosen, is dropped. A snapshot arriving while a reading runs

@@ -44,9 +44,12 @@ std::optional<QVariant> AttemptModel::readLeaseUntil(
 
 void AttemptModel::setRows(const QString &eventId, const SqlRows &rows, bool leaseRunning)
 {
+    const SqlRows shown = eventId.isEmpty() ? SqlRows() : rows;
+    if (eventId == m_eventId && shown == this->rows() && leaseRunning == m_leaseRunning)
+        return; // read again after a snapshot, unchanged: the table and timeline stay as drawn
     beginResetModel();
     m_eventId = eventId;
-    storeRows(eventId.isEmpty() ? SqlRows() : rows);
+    storeRows(shown);
     m_leaseRunning = leaseRunning;
     endResetModel();
 }

@@ -79,6 +79,12 @@ void EventListModel::setProfile(const OutboxProfile &profile)
     reload();
 }
 
+void EventListModel::setNow(qint64 now)
+{
+    m_now = now;
+    emitChangedCells(m_rows, int(m_rows.size()));
+}
+
 void EventListModel::setFilter(const EventFilter &filter)
 {
     const bool inC = m_filter.idsInCCollation;
@@ -253,6 +259,7 @@ void EventListModel::applyReload(const QList<EventRow> &rows)
 {
     beginResetModel();
     m_rows = rows;
+    m_shownNow = m_now;
     m_atStart = true;
     m_atEnd = rows.size() < PageSize;
     endResetModel();
@@ -268,6 +275,7 @@ void EventListModel::applyRefresh(const QList<EventRow> &rows)
     const int wanted = std::max<int>(PageSize, int(m_rows.size()));
     const int before = int(m_rows.size());
     const int after = int(rows.size());
+    const QList<EventRow> old = m_rows;
     if (after < before) {
         beginRemoveRows({}, after, before - 1);
         m_rows = rows;
@@ -280,8 +288,38 @@ void EventListModel::applyRefresh(const QList<EventRow> &rows)
         m_rows = rows;
     }
     m_atEnd = after < wanted;
-    if (after > 0)
-        emit dataChanged(index(0, 0), index(after - 1, ColumnCount - 1));
+    emitChangedCells(old, std::min(before, after));
+}
+
+// Only the cells whose text differs from what the view drew (rows `before`, at m_shownNow): on a
+// quiet outbox a refresh repaints nothing, or the ages that moved on to their next unit.
+void EventListModel::emitChangedCells(const QList<EventRow> &before, int rows)
+{
+    static constexpr int timeColumns[] = {StateColumn, AgeColumn, NextAttemptColumn};
+    int firstRow = rows, lastRow = -1, firstColumn = ColumnCount, lastColumn = -1;
+    for (int row = 0; row < rows; ++row) {
+        const EventRow &now = m_rows.at(row);
+        int first = 0, last = ColumnCount - 1;
+        if (before.at(row) == now) {
+            first = ColumnCount;
+            last = -1;
+            for (const int column : timeColumns) {
+                if (displayText(now, column, m_shownNow) != displayText(now, column, m_now)) {
+                    first = std::min(first, column);
+                    last = std::max(last, column);
+                }
+            }
+            if (last < 0)
+                continue;
+        }
+        firstRow = std::min(firstRow, row);
+        lastRow = row;
+        firstColumn = std::min(firstColumn, first);
+        lastColumn = std::max(lastColumn, last);
+    }
+    m_shownNow = m_now;
+    if (lastRow >= 0)
+        emit dataChanged(index(firstRow, firstColumn), index(lastRow, lastColumn));
 }
 
 void EventListModel::applyNext(const QList<EventRow> &rows)
@@ -377,13 +415,13 @@ int EventListModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString EventListModel::derivedState(const EventRow &row) const
+QString EventListModel::derivedState(const EventRow &row, qint64 now) const
 {
     if (row.status != QLatin1String("PENDING"))
         return row.status;
     if (!row.claimed)
-        return row.nextAttemptAt <= m_now ? QStringLiteral("DUE") : QStringLiteral("SCHEDULED");
-    return row.leaseUntil > m_now ? QStringLiteral("IN FLIGHT") : QStringLiteral("LEASE EXPIRED");
+        return row.nextAttemptAt <= now ? QStringLiteral("DUE") : QStringLiteral("SCHEDULED");
+    return row.leaseUntil > now ? QStringLiteral("IN FLIGHT") : QStringLiteral("LEASE EXPIRED");
 }
 
 QVariant EventListModel::data(const QModelIndex &index, int role) const
@@ -395,7 +433,7 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
     case EventIdRole:
         return row.eventId;
     case StateRole:
-        return derivedState(row);
+        return derivedState(row, m_now);
     case StatusRole:
         return row.status;
     case Qt::TextAlignmentRole:
@@ -403,13 +441,17 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::DisplayRole:
-        break;
+        return displayText(row, index.column(), m_now);
     default:
         return {};
     }
-    if (!isColumnAvailable(index.column()))
+}
+
+QVariant EventListModel::displayText(const EventRow &row, int column, qint64 now) const
+{
+    if (!isColumnAvailable(column))
         return QStringLiteral("n/a");
-    switch (index.column()) {
+    switch (column) {
     case EventIdColumn:
         return row.eventId;
     case TypeColumn:
@@ -417,22 +459,22 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
     case AggregateColumn:
         return row.aggregate;
     case StateColumn:
-        return derivedState(row);
+        return derivedState(row, now);
     case FailuresColumn:
         return row.failures;
     case AgeColumn:
         // No age for a time that is none (HealthSnapshot reports such rows too).
         if (row.createdAt < 0)
             return QStringLiteral("before 1970");
-        if (row.createdAt > Saturating::add(m_now, HealthSnapshot::FutureToleranceMs))
+        if (row.createdAt > Saturating::add(now, HealthSnapshot::FutureToleranceMs))
             return QStringLiteral("in the future");
         // Within the tolerance a row created a little after now is just created, not negative.
         return TimeFormat::isLogical(row.createdAt)
-            ? TimeFormat::units(std::max<qint64>(0, m_now - row.createdAt))
-            : TimeFormat::age(std::max<qint64>(0, m_now - row.createdAt));
+            ? TimeFormat::units(std::max<qint64>(0, now - row.createdAt))
+            : TimeFormat::age(std::max<qint64>(0, now - row.createdAt));
     case NextAttemptColumn:
         return row.status == QLatin1String("PENDING") && !row.claimed
-            ? TimeFormat::relative(row.nextAttemptAt, m_now)
+            ? TimeFormat::relative(row.nextAttemptAt, now)
             : QString();
     case ErrorCategoryColumn:
         return row.errorCategory;

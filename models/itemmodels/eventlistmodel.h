@@ -66,7 +66,10 @@ public:
     bool isColumnAvailable(int column) const { return !m_unavailable.contains(column); }
     void setFilter(const EventFilter &filter); // reloads from the first page
     const EventFilter &filter() const { return m_filter; }
-    void setNow(qint64 now) { m_now = now; }
+    // The time ages and derived states are shown at; the cells whose text it moves on (an age
+    // reaching its next unit) are announced (dataChanged), so the table keeps time without
+    // reading rows again.
+    void setNow(qint64 now);
     qint64 now() const { return m_now; }
     int sortColumn() const { return m_sortColumn; }
     Qt::SortOrder sortOrder() const { return m_sortOrder; }
@@ -126,7 +129,9 @@ private:
     using Anchor = EventPageRequest::Anchor;
 
     static bool isSortable(int column);
-    QString derivedState(const EventRow &row) const;
+    QString derivedState(const EventRow &row, qint64 now) const;
+    QVariant displayText(const EventRow &row, int column, qint64 now) const;
+    void emitChangedCells(const QList<EventRow> &before, int rows);
     QString sortExpression() const;
     EventPageRequest request(Kind kind, int limit, const EventRow *anchor, Anchor side) const;
     void sendRequest(const EventPageRequest &request);
@@ -149,6 +154,7 @@ private:
     EventFilter m_filter;
     QList<EventRow> m_rows;
     qint64 m_now = 0;
+    qint64 m_shownNow = 0; // the time the view last drew the ages and states at
     int m_sortColumn = EventIdColumn;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
     bool m_atStart = true;

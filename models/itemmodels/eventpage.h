@@ -24,6 +24,8 @@ struct EventRow
     QString errorCategory;
     QString lastError;
     QVariant sortKey; // the value of the sort expression, the keyset anchor
+
+    friend bool operator==(const EventRow &, const EventRow &) = default;
 };
 
 struct EventPageRequest

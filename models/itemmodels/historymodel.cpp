@@ -1,5 +1,7 @@
 #include "historymodel.h"
 
+#include <utility>
+
 namespace {
 
 QVariant seconds(const std::optional<qint64> &ms)
@@ -20,11 +22,16 @@ HistoryModel::HistoryModel(QObject *parent)
 
 void HistoryModel::setHistory(const DeliveryHistory &history)
 {
-    beginResetModel();
-    m_history = history;
+    const DeliveryHistory shown = std::exchange(m_history, history);
     SqlRows rows;
     for (const HistoryBucket &bucket : history.buckets)
         rows << rowOf(bucket);
+    // The same figures again (a quiet outbox): no reset, so the charts redraw nothing.
+    if (rows == this->rows() && history.range == shown.range && history.complete == shown.complete
+        && history.throughputAvailable == shown.throughputAvailable
+        && history.latencyAvailable == shown.latencyAvailable)
+        return;
+    beginResetModel();
     storeRows(rows);
     endResetModel();
 }

@@ -61,6 +61,8 @@ std::optional<SqlRows> ReplayLogModel::readRows(
 
 void ReplayLogModel::setRows(const QString &eventId, const SqlRows &rows)
 {
+    if (eventId == m_eventId && rows == this->rows())
+        return; // read again after a snapshot, unchanged: nothing to redraw
     beginResetModel();
     m_eventId = eventId;
     storeRows(rows);

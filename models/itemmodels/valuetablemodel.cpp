@@ -7,6 +7,8 @@ ValueTableModel::ValueTableModel(const QStringList &headers, QObject *parent)
 
 void ValueTableModel::resetRows(const SqlRows &rows)
 {
+    if (rows == m_rows)
+        return; // a refresh that found the same values: nothing to redraw
     beginResetModel();
     storeRows(rows);
     endResetModel();

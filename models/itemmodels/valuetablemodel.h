@@ -26,7 +26,9 @@ protected:
     // `headers` names the columns, in the order of the model's Column enum.
     explicit ValueTableModel(const QStringList &headers, QObject *parent = nullptr);
 
-    void resetRows(const SqlRows &rows); // the model is reset
+    // The model is reset, unless the rows equal those it holds: views and charts redraw only
+    // what changed (a quiet outbox's refreshes redraw nothing).
+    void resetRows(const SqlRows &rows);
     // The same within a reset the model makes itself, to change its own state with the rows.
     void storeRows(const SqlRows &rows) { m_rows = rows; }
     // Counts and figures: aligned right, their TextAlignmentRole.

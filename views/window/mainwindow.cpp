@@ -482,13 +482,17 @@ void MainWindow::connectReplayLog()
     });
 }
 
-// The Errors tab reads after each snapshot (only while shown), filters the table to a group,
-// and replays or resolves a group through the window's operator and resolve actions.
+// The Errors tab reads after each snapshot that changed the figures (only while shown), filters
+// the table to a group, and replays or resolves a group through the window's operator and resolve
+// actions.
 void MainWindow::connectErrors()
 {
     m_errors->setOperatorActions(m_actions);
     m_errors->setResolveActions(m_resolve);
-    connect(m_monitor, &HealthMonitor::snapshotChanged, m_errors, &ErrorsPanel::refresh);
+    connect(m_monitor, &HealthMonitor::snapshotChanged, m_errors, [this] {
+        if (m_monitor->figuresChanged())
+            m_errors->refresh();
+    });
     connect(m_errors, &ErrorsPanel::filterRequested, this, [this](const EventFilter &filter) {
         if (filterBar()->filter() != filter) // a click that selects a group asks twice
             filterBar()->setFilter(filter);
@@ -587,11 +591,14 @@ void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
             ? snapshot.notAvailable
             : snapshot.notAvailable + QStringList {QStringLiteral("resolved")});
     showSchemaVersion(snapshot.schemaVersion);
-    m_events->setNow(snapshot.now);
-    m_events->refresh(); // answers later (loaded), or skipped while a read still runs
-    detailPane()->refresh();
-    if (isNativeSchema())
-        m_reader->requestReplayLog();
+    m_events->setNow(snapshot.now); // the ages move on without a read
+    // The rows are read again only when the outbox changed (HealthMonitor::figuresChanged()).
+    if (m_monitor->figuresChanged()) {
+        m_events->refresh(); // answers later (loaded), or skipped while a read still runs
+        detailPane()->refresh();
+        if (isNativeSchema())
+            m_reader->requestReplayLog();
+    }
     if (!std::exchange(m_chartsMarked, true) && !isNativeSchema())
         m_charts->setNotAvailable(profileName(), snapshot.notAvailable);
     updateRefreshLabel();

@@ -43,15 +43,26 @@ QString counted(qint64 count, const QString &one, const QString &many)
     return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? one : many);
 }
 
+// Whether "Show events" of the two findings shows the same events.
+bool sameFilter(const Finding &x, const Finding &y)
+{
+    const std::optional<FindingFilter> a = FindingFilter::of(x);
+    const std::optional<FindingFilter> b = FindingFilter::of(y);
+    if (!a || !b)
+        return !a && !b;
+    return a->filter == b->filter && a->oldestFirst == b->oldestFirst && a->exact == b->exact;
+}
+
 // Whether two lists of findings read the same: then the cards stay (no flicker, a tooltip or a
-// focused button survives the refresh).
-bool sameFindings(const QList<Finding> &a, const QList<Finding> &b)
+// focused button survives the refresh, nothing is laid out again). The evidence, shown only in
+// a tooltip and moving with the clock (an oldest age), is then updated in place.
+bool sameCards(const QList<Finding> &a, const QList<Finding> &b)
 {
     return std::equal(
         a.cbegin(), a.cend(), b.cbegin(), b.cend(), [](const Finding &x, const Finding &y) {
             return x.code == y.code && x.severity == y.severity && x.count == y.count
                 && x.summary == y.summary && x.action == y.action && x.subject == y.subject
-                && x.evidence == y.evidence;
+                && sameFilter(x, y);
         });
 }
 
@@ -61,6 +72,11 @@ QString evidenceText(const QVariantMap &evidence)
     for (auto it = evidence.cbegin(); it != evidence.cend(); ++it)
         parts << it.key() + u" = "_qs + it.value().toString();
     return parts.join(u'\n');
+}
+
+QString evidenceToolTip(const QVariantMap &evidence)
+{
+    return DiagnosisPanel::tr("Evidence:\n%1").arg(evidenceText(evidence));
 }
 
 } // namespace
@@ -94,14 +110,20 @@ DiagnosisPanel::DiagnosisPanel(QWidget *parent)
 
 void DiagnosisPanel::setResult(const DiagnosisResult &result)
 {
-    if (!m_hasResult || !sameFindings(m_shown, result.findings)) {
+    if (!m_hasResult || !sameCards(m_shown, result.findings)) {
         clearCards();
         for (const Finding &finding : result.findings) {
             m_cards->addWidget(card(finding));
             m_codes << finding.code;
         }
-        m_shown = result.findings;
+    } else {
+        for (int i = 0; i < result.findings.size(); ++i) {
+            if (auto *summary = m_cards->itemAt(i)->widget()->findChild<QLabel *>(
+                    u"findingSummary"_qs, Qt::FindDirectChildrenOnly))
+                summary->setToolTip(evidenceToolTip(result.findings.at(i).evidence));
+        }
     }
+    m_shown = result.findings;
     m_hasResult = true;
     m_state->setText(result.findings.isEmpty()
             ? tr("No findings: healthy")
@@ -155,7 +177,7 @@ QWidget *DiagnosisPanel::card(const Finding &finding)
     title->setStyleSheet(u"font-weight: 600;"_qs);
     title->setToolTip(finding.code);
     auto *summary = plainLabel(finding.summary, u"findingSummary"_qs);
-    summary->setToolTip(tr("Evidence:\n%1").arg(evidenceText(finding.evidence)));
+    summary->setToolTip(evidenceToolTip(finding.evidence));
     auto *action = plainLabel(tr("What to do: %1").arg(finding.action), u"findingAction"_qs);
     auto *layout = new QVBoxLayout(frame);
     layout->setContentsMargins(10, 6, 10, 6);

@@ -53,6 +53,8 @@ void DiagnosisStatusLine::display(const QString &text, const QColor &colour, con
     setText(fontMetrics().elidedText(text, Qt::ElideRight, MaxTextWidth));
     setToolTip(toolTip);
     // As tall as the status bar's labels, so the table keeps its rows; coloured by severity.
-    setStyleSheet(u"QToolButton { border: none; padding: 0 4px; %1 }"_qs.arg(
-        colour.isValid() ? u"color: %1; font-weight: 600;"_qs.arg(colour.name()) : QString()));
+    const QString style = u"QToolButton { border: none; padding: 0 4px; %1 }"_qs.arg(
+        colour.isValid() ? u"color: %1; font-weight: 600;"_qs.arg(colour.name()) : QString());
+    if (style != styleSheet()) // restyling re-polishes: only on a change (each diagnosis calls)
+        setStyleSheet(style);
 }

@@ -1,10 +1,13 @@
 // Sizes the event table's columns to their content as rows arrive, each between a floor and a
 // ceiling (an aggregate never pushes the others off-screen, the last error gets room to be
 // read), growing only, so nothing jumps under the pointer. It stops for good once the operator
-// resizes a column, or when the operator's own widths were restored (WindowSettings).
+// resizes a column, or when the operator's own widths were restored (WindowSettings). Only the
+// columns whose cells changed since the last fit are measured again: a refresh that changed
+// nothing measures nothing.
 #pragma once
 
 #include <QObject>
+#include <QSet>
 
 class EventListModel;
 class QTableView;
@@ -22,13 +25,17 @@ public:
 
     void setRestored() { m_stopped = true; } // the operator's widths: never fit over them
     bool isStopped() const { return m_stopped; }
-    void fitNow();
+    void fitNow(); // every column
 
 private:
+    void fitChanged();
     void fitColumn(int column, int floor, int ceiling);
+    void markDirty(int first, int last);
+
 
     QTableView *m_view;
     EventListModel *m_model;
     bool m_stopped = false;
     bool m_fitting = false;
+    QSet<int> m_dirty; // columns changed since the last fit
 };

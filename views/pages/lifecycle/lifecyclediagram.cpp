@@ -53,8 +53,11 @@ LifecycleDiagram::LifecycleDiagram(QWidget *parent)
     updateSummary();
 }
 
+// Each snapshot sets both: a quiet outbox's repaints nothing.
 void LifecycleDiagram::setCounts(const HealthCounts &counts)
 {
+    if (counts == m_counts)
+        return;
     m_counts = counts;
     updateSummary();
     update();
@@ -62,6 +65,8 @@ void LifecycleDiagram::setCounts(const HealthCounts &counts)
 
 void LifecycleDiagram::setNotAvailable(const QStringList &keys)
 {
+    if (keys == m_notAvailable)
+        return;
     m_notAvailable = keys;
     updateSummary();
     update();
