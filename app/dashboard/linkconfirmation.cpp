@@ -30,7 +30,7 @@ QString question(const QString &urlText)
         "The link opens a database this computer has not opened before:\n\n%1\n\n"
         "Connecting sends your user name to that server (and the password in PGPASSWORD, if "
         "set). Open it?")
-        .arg(url.isValid() ? url.toDisplayString() : urlText);
+        .arg(url.isValid() ? url.toStorableString() : urlText); // never a password
 }
 
 bool confirm(const QString &urlText, QWidget *parent)

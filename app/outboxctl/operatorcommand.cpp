@@ -134,6 +134,11 @@ int OperatorCommand::refuseUnknown(
     QString error;
     const auto unknown
         = EventLookup::unknown(outbox.database(), &outbox.profile, selection.eventIds, &error);
+    if (!unknown && !outbox.profile.isNative()) // read in a read-only transaction, as replay's
+        return Cli::fail(QStringLiteral("%1: %2: reading the events through the profile failed "
+                                        "in a read-only transaction, so nothing was %3 (a "
+                                        "profile's reads must not write): %4")
+                             .arg(m_spec.command, outbox.profile.name(), m_spec.done, error));
     if (!unknown)
         return Cli::fail(
             QStringLiteral("%1: reading %2: %3").arg(m_spec.command, outbox.name(), error));
