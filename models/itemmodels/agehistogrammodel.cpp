@@ -27,7 +27,7 @@ void AgeHistogramModel::setSnapshot(const HealthSnapshot &snapshot)
         rows << QVariantList {
             m_logical ? logicalLabel(bucket) : ageBucketLabel(bucket), bucket.count, bound};
     }
-    resetRows(rows);
+    updateRows(rows); // charted: see updateRows()
 }
 
 QVariant AgeHistogramModel::cellData(int row, int column, int role) const

@@ -11,5 +11,5 @@ void AttemptsHistogramModel::setSnapshot(const HealthSnapshot &snapshot)
     SqlRows rows;
     for (const FailuresBucket &bucket : snapshot.attemptsHistogram)
         rows << QVariantList {bucket.failures, bucket.pending, bucket.dead};
-    resetRows(rows);
+    updateRows(rows); // charted: see updateRows()
 }

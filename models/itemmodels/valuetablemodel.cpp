@@ -14,6 +14,18 @@ void ValueTableModel::resetRows(const SqlRows &rows)
     endResetModel();
 }
 
+void ValueTableModel::updateRows(const SqlRows &rows)
+{
+    if (rows.size() != m_rows.size() || rows.isEmpty()) {
+        resetRows(rows);
+        return;
+    }
+    if (rows == m_rows)
+        return;
+    storeRows(rows);
+    emit dataChanged(index(0, 0), index(int(m_rows.size()) - 1, columnCount() - 1));
+}
+
 int ValueTableModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_rows.size());

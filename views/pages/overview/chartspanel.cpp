@@ -154,8 +154,10 @@ ChartsPanel::ChartsPanel(AgeHistogramModel *ages, AttemptsHistogramModel *failur
     for (const QAbstractItemModel *model :
         {static_cast<QAbstractItemModel *>(m_ages), static_cast<QAbstractItemModel *>(m_failures),
             static_cast<QAbstractItemModel *>(m_categories),
-            static_cast<QAbstractItemModel *>(m_history)})
+            static_cast<QAbstractItemModel *>(m_history)}) {
         connect(model, &QAbstractItemModel::modelReset, this, &ChartsPanel::updateSummaries);
+        connect(model, &QAbstractItemModel::dataChanged, this, &ChartsPanel::updateSummaries);
+    }
     updateSummaries();
 }
 
@@ -332,6 +334,7 @@ void ChartsPanel::setupAgeChart()
     mapper->setSeries(m_ageSeries);
     mapper->setModel(m_ages);
     connect(m_ages, &QAbstractItemModel::modelReset, this, &ChartsPanel::updateAgeAxes);
+    connect(m_ages, &QAbstractItemModel::dataChanged, this, &ChartsPanel::updateAgeAxes);
     updateAgeAxes();
     addChartView(chart, QStringLiteral("ageChart"), m_snapshotGrid, 0, 0);
 }
@@ -356,6 +359,7 @@ void ChartsPanel::setupFailuresChart()
     mapper->setSeries(m_failuresSeries);
     mapper->setModel(m_failures);
     connect(m_failures, &QAbstractItemModel::modelReset, this, &ChartsPanel::updateFailuresAxes);
+    connect(m_failures, &QAbstractItemModel::dataChanged, this, &ChartsPanel::updateFailuresAxes);
     setBudget(m_budget);
     updateFailuresAxes();
     addChartView(m_failuresChart, QStringLiteral("failuresChart"), m_snapshotGrid, 0, 1);
