@@ -116,8 +116,15 @@ MainWindow::MainWindow(
     setWindowTitle(options.outboxName.isEmpty()
             ? tr("Outbox Health — %1").arg(m_url.toDisplayString())
             : tr("Outbox Health — %1 (%2)").arg(options.outboxName, m_url.toDisplayString()));
-    // Each step builds on the ones before it: models and workers, the pages that show them,
-    // the actions on the Events page's table, then the frame around the pages.
+    // The stated order; each step uses only what the steps above it made:
+    //  1. setupModels: the item models, the monitor and the readers (their workers and threads);
+    //  2. setupPages: each page on those models (the Events page owns the event table);
+    //  3. setupOperatorActions: replay, resolve, reopen and export on the Events page's table;
+    //  4. the frame: the toolbar (the actions of 3), the tiles above the pages, the teaching
+    //     dock, the status bar (the job parts of 3), the diagnosis line, the banners (over the
+    //     central widget), the environment badge and the menus (every action made so far);
+    //  5. the wiring between them (connectMonitor, connectErrors), then the size and the
+    //     remembered layout, and last the live relay and the first snapshot.
     setupModels();
     setupPages();
     setupOperatorActions();
