@@ -227,14 +227,14 @@ private slots:
         QVERIFY2(reader, qPrintable(error));
         QVERIFY(reader->isReadOnly());
         const QSqlDatabase db = reader->database();
-        QCOMPARE(scalar(db, u"SELECT value FROM outbox_meta WHERE key = 'purpose'"_qs).toString(),
+        QCOMPARE(scalar(db, u"SELECT value FROM outbox_meta WHERE \"key\" = 'purpose'"_qs).toString(),
             u"simulation"_qs);
         QVERIFY(Schema::isMarkedForSimulation(db));
         const int before = scalar(db, u"SELECT COUNT(*) FROM outbox_meta"_qs).toInt();
         QCOMPARE(before, 2); // purpose and schema_version
 
         QVERIFY(
-            !exec(db, u"INSERT INTO outbox_meta (key, value) VALUES ('intruder', 'x')"_qs, &error));
+            !exec(db, u"INSERT INTO outbox_meta (\"key\", value) VALUES ('intruder', 'x')"_qs, &error));
         QVERIFY2(
             error.contains(u"read-only"_qs) || error.contains(u"readonly"_qs), qPrintable(error));
         QVERIFY(!exec(db, u"UPDATE outbox_meta SET value = 'production'"_qs, &error));

@@ -131,7 +131,7 @@ private slots:
         const auto other = database->connect();
         QVERIFY(holder && other);
         const SqlDialect &dialect = holder->dialect();
-        const QString select = u"SELECT key FROM outbox_meta WHERE key = 'purpose'"_qs;
+        const QString select = u"SELECT \"key\" FROM outbox_meta WHERE \"key\" = 'purpose'"_qs;
         SqlTransaction holding(holder->database());
         QVERIFY(holding.isActive());
         QSqlQuery locked(holder->database());
@@ -190,7 +190,7 @@ private slots:
         const auto connection = database->initialise();
         QVERIFY(connection);
         const QSqlDatabase db = connection->database();
-        const QString insert = u"INSERT INTO outbox_meta (key, value) VALUES ('%1', 'x')"_qs;
+        const QString insert = u"INSERT INTO outbox_meta (\"key\", value) VALUES ('%1', 'x')"_qs;
         {
             ReadOnlyTransaction transaction(db);
             QVERIFY2(transaction.isActive(), qPrintable(transaction.errorText()));
@@ -198,9 +198,9 @@ private slots:
             QVERIFY(!write || !write->exec());
         }
         QCOMPARE(
-            scalar(db, u"SELECT COUNT(*) FROM outbox_meta WHERE key = 'inside'"_qs).toInt(), 0);
+            scalar(db, u"SELECT COUNT(*) FROM outbox_meta WHERE \"key\" = 'inside'"_qs).toInt(), 0);
         QVERIFY(runs(db, insert.arg(u"after"_qs)));
-        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM outbox_meta WHERE key = 'after'"_qs).toInt(), 1);
+        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM outbox_meta WHERE \"key\" = 'after'"_qs).toInt(), 1);
     }
 
     void existenceFragmentsAnswer_data() { engines(); }
@@ -229,11 +229,11 @@ private slots:
         QVERIFY(connection);
         const QSqlDatabase db = connection->database();
         const SqlDialect::Capabilities &can = connection->dialect().can();
-        const QString meta = u"SELECT key FROM outbox_meta"_qs;
+        const QString meta = u"SELECT \"key\" FROM outbox_meta"_qs;
         QCOMPARE(runsAndRollsBack(db, meta + u" FOR UPDATE"_qs), can.rowLocks);
         QCOMPARE(runsAndRollsBack(db, meta + u" FOR UPDATE SKIP LOCKED"_qs), can.skipLocked);
         QCOMPARE(runsAndRollsBack(db,
-                     u"WITH added AS (INSERT INTO outbox_meta (key, value) VALUES ('k', 'v')"
+                     u"WITH added AS (INSERT INTO outbox_meta (\"key\", value) VALUES ('k', 'v')"
                      " RETURNING key) SELECT COUNT(*) FROM added"_qs),
             can.writableCtes);
         QCOMPARE(runs(db,
@@ -334,7 +334,7 @@ private slots:
         QVERIFY(!runs(db,
             u"INSERT INTO replay_log (event_id, replayed_at, operator, reason, reset_failures,"
             " failures_before) VALUES ('NO-SUCH-EVENT', 1, 'alice', 'test', FALSE, 0)"_qs));
-        QVERIFY(runs(db, u"INSERT INTO outbox_meta (key, value) VALUES ('reopened', 'yes')"_qs));
+        QVERIFY(runs(db, u"INSERT INTO outbox_meta (\"key\", value) VALUES ('reopened', 'yes')"_qs));
     }
 
     // A trigger's notice reaches stderr escaped, on a reopened connection as on a new one.
@@ -394,11 +394,11 @@ private slots:
         const auto connection = openWith(*database, options);
         QVERIFY(connection);
         QSqlDatabase db = connection->database();
-        const QString insert = u"INSERT INTO outbox_meta (key, value) VALUES ('ro', 'x')"_qs;
+        const QString insert = u"INSERT INTO outbox_meta (\"key\", value) VALUES ('ro', 'x')"_qs;
         QVERIFY(!runs(db, insert));
         QVERIFY(DbConnection::reopen(db));
         QVERIFY(!runs(db, insert));
-        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM outbox_meta WHERE key = 'ro'"_qs).toInt(), 0);
+        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM outbox_meta WHERE \"key\" = 'ro'"_qs).toInt(), 0);
         QVERIFY(scalar(db, u"SELECT COUNT(*) FROM outbox_meta"_qs).toInt() > 0);
     }
 
@@ -510,7 +510,7 @@ private slots:
         SqlTransaction writing(writer->database());
         QVERIFY(writing.isActive());
         QVERIFY(runs(writer->database(),
-            u"INSERT INTO outbox_meta (key, value) VALUES ('written', 'x')"_qs));
+            u"INSERT INTO outbox_meta (\"key\", value) VALUES ('written', 'x')"_qs));
         QVERIFY2(writing.commit(), qPrintable(writing.errorText()));
         QVERIFY(read->exec() && read->next());
         QVERIFY(read->value(0).toInt() >= before);
@@ -532,13 +532,13 @@ private slots:
             QVERIFY2(runs(db, statement), qPrintable(statement));
         {
             SqlTransaction transaction(db);
-            QVERIFY(runs(db, u"INSERT INTO outbox_meta (key, value) VALUES ('bulk', 'x')"_qs));
+            QVERIFY(runs(db, u"INSERT INTO outbox_meta (\"key\", value) VALUES ('bulk', 'x')"_qs));
             QVERIFY(transaction.commit());
         }
         const auto other = database->connect();
         QVERIFY(other);
         QCOMPARE(
-            scalar(other->database(), u"SELECT COUNT(*) FROM outbox_meta WHERE key = 'bulk'"_qs)
+            scalar(other->database(), u"SELECT COUNT(*) FROM outbox_meta WHERE \"key\" = 'bulk'"_qs)
                 .toInt(),
             1);
     }
@@ -553,7 +553,7 @@ private slots:
         QVERIFY(connection);
         const QSqlDatabase db = connection->database();
         QSqlQuery insert(db);
-        QVERIFY(insert.prepare(u"INSERT INTO outbox_meta (key, value) VALUES (:key, :value)"_qs
+        QVERIFY(insert.prepare(u"INSERT INTO outbox_meta (\"key\", value) VALUES (:key, :value)"_qs
             + connection->dialect().ignoreConflictClause(u"key"_qs)));
         for (const QString &value : {u"first"_qs, u"second"_qs}) {
             insert.bindValue(u":key"_qs, u"once"_qs);
@@ -561,7 +561,7 @@ private slots:
             QVERIFY2(insert.exec(), qPrintable(insert.lastError().text()));
             QCOMPARE(insert.numRowsAffected(), value == u"first"_qs ? 1 : 0);
         }
-        QCOMPARE(scalar(db, u"SELECT value FROM outbox_meta WHERE key = 'once'"_qs).toString(),
+        QCOMPARE(scalar(db, u"SELECT value FROM outbox_meta WHERE \"key\" = 'once'"_qs).toString(),
             u"first"_qs);
     }
 
@@ -575,7 +575,7 @@ private slots:
         QVERIFY(connection);
         const QSqlDatabase db = connection->database();
         QSqlQuery insert(db);
-        QVERIFY(insert.prepare(u"INSERT INTO outbox_meta (key, value) VALUES (:key, :value)"_qs
+        QVERIFY(insert.prepare(u"INSERT INTO outbox_meta (\"key\", value) VALUES (:key, :value)"_qs
             + connection->dialect().upsertClause(u"key"_qs, {u"value"_qs})));
         for (const QString &value : {u"first"_qs, u"second"_qs}) {
             insert.bindValue(u":key"_qs, u"latest"_qs);
@@ -583,8 +583,8 @@ private slots:
             QVERIFY2(insert.exec(), qPrintable(insert.lastError().text()));
         }
         QCOMPARE(
-            scalar(db, u"SELECT COUNT(*) FROM outbox_meta WHERE key = 'latest'"_qs).toInt(), 1);
-        QCOMPARE(scalar(db, u"SELECT value FROM outbox_meta WHERE key = 'latest'"_qs).toString(),
+            scalar(db, u"SELECT COUNT(*) FROM outbox_meta WHERE \"key\" = 'latest'"_qs).toInt(), 1);
+        QCOMPARE(scalar(db, u"SELECT value FROM outbox_meta WHERE \"key\" = 'latest'"_qs).toString(),
             u"second"_qs);
     }
 

@@ -51,7 +51,7 @@ bool makeVersion1(const QSqlDatabase &db)
         && exec(db,
             u"INSERT INTO consumer_ledger (event_id, applied_at) VALUES ('N-delivered-1', 5)"_qs)
         && exec(db, u"INSERT INTO consumer_stock (sku, quantity) VALUES ('SKU-3', 7)"_qs)
-        && exec(db, u"INSERT INTO outbox_meta (key, value) VALUES ('purpose', 'production')"_qs);
+        && exec(db, u"INSERT INTO outbox_meta (\"key\", value) VALUES ('purpose', 'production')"_qs);
 }
 
 // Every row of every version 1 table, in key order, as text.
@@ -63,7 +63,7 @@ QStringList contents(const QSqlDatabase &db)
         QSqlQuery query(db);
         // outbox_meta gains schema_version: compared without it.
         const QString where
-            = table == u"outbox_meta"_qs ? u" WHERE key <> 'schema_version'"_qs : QString();
+            = table == u"outbox_meta"_qs ? u" WHERE \"key\" <> 'schema_version'"_qs : QString();
         if (!query.exec(u"SELECT * FROM "_qs + table + where + u" ORDER BY 1"_qs)) {
             out << table + u": "_qs + query.lastError().text();
             continue;

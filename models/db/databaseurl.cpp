@@ -31,7 +31,46 @@ QString expected(bool forms)
     return (files + servers).join(QStringLiteral(" or "));
 }
 
+// ?KEY=VALUE&…: every key one the engine takes, once, with a value.
+bool parseOptions(const SqlDialect &dialect, const QUrl &qurl,
+    QList<std::pair<QString, QString>> *options, QString *error)
+{
+    const QString title = dialect.title();
+    const QString known = dialect.urlOptions().join(QStringLiteral(", "));
+    for (const QString &pair : qurl.query(QUrl::FullyDecoded).split(QLatin1Char('&'))) {
+        const QString key = pair.section(QLatin1Char('='), 0, 0);
+        const QString value = pair.section(QLatin1Char('='), 1);
+        if (!dialect.urlOptions().contains(key)) {
+            fail(error,
+                QStringLiteral("%1 URL with unknown option '%2' (known: %3)")
+                    .arg(title, key.left(40), known));
+            return false;
+        }
+        if (value.isEmpty() || !pair.contains(QLatin1Char('='))) {
+            fail(error, QStringLiteral("%1 URL option '%2' without a value").arg(title, key));
+            return false;
+        }
+        for (const auto &[seen, unused] : std::as_const(*options)) {
+            if (seen == key) {
+                fail(error, QStringLiteral("%1 URL with option '%2' twice").arg(title, key));
+                return false;
+            }
+        }
+        options->append({key, value});
+    }
+    return true;
+}
+
 } // namespace
+
+QString DatabaseUrl::option(const QString &key) const
+{
+    for (const auto &[name, value] : m_options) {
+        if (name == key)
+            return value;
+    }
+    return {};
+}
 
 DatabaseUrl DatabaseUrl::parse(const QString &text, QString *error)
 {
@@ -92,8 +131,10 @@ DatabaseUrl DatabaseUrl::parseServer(const SqlDialect &dialect, const QString &t
         return fail(error,
             QStringLiteral("%1 URL without a database name (expected %2://HOST[:PORT]/DBNAME)")
                 .arg(title, scheme));
-    if (qurl.hasQuery() || qurl.hasFragment())
+    if (qurl.hasFragment() || (qurl.hasQuery() && dialect.urlOptions().isEmpty()))
         return fail(error, QStringLiteral("%1 URL with unsupported query or fragment").arg(title));
+    if (qurl.hasQuery() && !parseOptions(dialect, qurl, &url.m_options, error))
+        return {};
     url.m_engine = dialect.engine();
     url.m_valid = true;
     return url;
@@ -171,5 +212,12 @@ QString DatabaseUrl::toDisplayString() const
     const QString port = m_port == SqlDialect::of(m_engine).defaultPort()
         ? QString()
         : QStringLiteral(":%1").arg(m_port);
-    return scheme + QStringLiteral("://") + auth + m_host + port + QLatin1Char('/') + m_database;
+    QStringList options;
+    for (const auto &[key, value] : m_options)
+        options << key + QLatin1Char('=') + value;
+    const QString query = options.isEmpty()
+        ? QString()
+        : QLatin1Char('?') + options.join(QLatin1Char('&'));
+    return scheme + QStringLiteral("://") + auth + m_host + port + QLatin1Char('/') + m_database
+        + query;
 }

@@ -1,13 +1,16 @@
-// Parses the database URLs of the design contract: `sqlite:PATH` and
-// `postgresql://[USER[:PASSWORD]@]HOST[:PORT]/DBNAME`, each scheme the one its dialect names
-// (SqlDialect::urlSchemes; a file or a server by can().fileDatabase). A password is kept only
+// Parses the database URLs of the design contract: `sqlite:PATH`,
+// `postgresql://[USER[:PASSWORD]@]HOST[:PORT]/DBNAME` and `mysql://…` (or `mariadb://…`) with
+// `?KEY=VALUE` options where the engine takes them (SqlDialect::urlOptions), each scheme the
+// one its dialect names (SqlDialect::urlSchemes; a file or a server by can().fileDatabase). A password is kept only
 // in memory for the connection and never appears in toDisplayString().
 #pragma once
 
 #include "boundedfile.h"
 #include "engine.h"
 
+#include <QList>
 #include <QString>
+#include <utility>
 
 class SqlDialect;
 
@@ -39,6 +42,9 @@ public:
     QString password() const { return m_password; }
     void setPassword(const QString &password) { m_password = password; } // typed at a prompt
     QString databaseName() const { return m_database; }
+    // The ?KEY=VALUE options, in the URL's order (each key once, one the dialect lists).
+    QList<std::pair<QString, QString>> options() const { return m_options; }
+    QString option(const QString &key) const;
 
     // The URL as it may be shown, logged or stored: a password becomes `***`.
     QString toDisplayString() const;
@@ -58,4 +64,5 @@ private:
     QString m_user;
     QString m_password;
     QString m_database;
+    QList<std::pair<QString, QString>> m_options;
 };

@@ -76,7 +76,11 @@ std::unique_ptr<DbConnection> DbConnection::open(
                      .arg(url.toDisplayString(), db.lastError().text().simplified());
         return nullptr;
     }
-    dialect.startSession(db);
+    if (QString problem; !dialect.startSession(db, &problem)) {
+        db.close();
+        *error = QStringLiteral("cannot use %1: %2").arg(url.toDisplayString(), problem);
+        return nullptr;
+    }
     if (options.validateSchema) {
         const QString problem = Schema::validate(db);
         if (!problem.isEmpty()) {
@@ -95,7 +99,13 @@ bool DbConnection::reopen(QSqlDatabase &db, QString *error)
             *error = db.lastError().text().simplified();
         return false;
     }
-    SqlDialect::of(db).startSession(db);
+    QString problem;
+    if (!SqlDialect::of(db).startSession(db, &problem)) {
+        db.close();
+        if (error)
+            *error = problem;
+        return false;
+    }
     return true;
 }
 

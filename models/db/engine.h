@@ -4,7 +4,8 @@
 
 #include <array>
 
-enum class Engine { PostgreSql, Sqlite };
+enum class Engine { PostgreSql, Sqlite, MySql };
 
-inline constexpr int EngineCount = 2;
-inline constexpr std::array<Engine, EngineCount> AllEngines = {Engine::PostgreSql, Engine::Sqlite};
+inline constexpr int EngineCount = 3;
+inline constexpr std::array<Engine, EngineCount> AllEngines
+    = {Engine::PostgreSql, Engine::Sqlite, Engine::MySql};

@@ -192,13 +192,13 @@ bool runScript(const QSqlDatabase &db, QString *error)
 bool recordVersion(const QSqlDatabase &db, int version, QString *error)
 {
     QSqlQuery query(db);
-    query.prepare(QStringLiteral("DELETE FROM outbox_meta WHERE key = 'schema_version'"));
+    query.prepare(QStringLiteral("DELETE FROM outbox_meta WHERE \"key\" = 'schema_version'"));
     if (!query.exec()) {
         *error = query.lastError().text().simplified();
         return false;
     }
     query.prepare(
-        QStringLiteral("INSERT INTO outbox_meta (key, value) VALUES ('schema_version', :version)"));
+        QStringLiteral("INSERT INTO outbox_meta (\"key\", value) VALUES ('schema_version', :version)"));
     query.bindValue(QStringLiteral(":version"), QString::number(version));
     if (!query.exec()) {
         *error = query.lastError().text().simplified();
@@ -216,7 +216,7 @@ int version(const QSqlDatabase &db, QString *error)
         return 1;
     QSqlQuery query(db);
     query.setForwardOnly(true);
-    query.prepare(QStringLiteral("SELECT value FROM outbox_meta WHERE key = 'schema_version'"));
+    query.prepare(QStringLiteral("SELECT value FROM outbox_meta WHERE \"key\" = 'schema_version'"));
     if (!query.exec()) {
         *error = query.lastError().text().simplified();
         return -1;
@@ -276,13 +276,13 @@ bool create(const QSqlDatabase &db, QString *error)
 bool markForSimulation(const QSqlDatabase &db, QString *error)
 {
     QSqlQuery query(db);
-    query.prepare(QStringLiteral("DELETE FROM outbox_meta WHERE key = 'purpose'"));
+    query.prepare(QStringLiteral("DELETE FROM outbox_meta WHERE \"key\" = 'purpose'"));
     if (!query.exec()) {
         *error = query.lastError().text().simplified();
         return false;
     }
     query.prepare(
-        QStringLiteral("INSERT INTO outbox_meta (key, value) VALUES ('purpose', 'simulation')"));
+        QStringLiteral("INSERT INTO outbox_meta (\"key\", value) VALUES ('purpose', 'simulation')"));
     if (!query.exec()) {
         *error = query.lastError().text().simplified();
         return false;
@@ -293,7 +293,7 @@ bool markForSimulation(const QSqlDatabase &db, QString *error)
 bool isMarkedForSimulation(const QSqlDatabase &db)
 {
     QSqlQuery query(db);
-    query.prepare(QStringLiteral("SELECT value FROM outbox_meta WHERE key = 'purpose'"));
+    query.prepare(QStringLiteral("SELECT value FROM outbox_meta WHERE \"key\" = 'purpose'"));
     return query.exec() && query.next() && query.value(0).toString() == QLatin1String("simulation");
 }
 

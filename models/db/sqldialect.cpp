@@ -18,7 +18,10 @@ QString SqlDialect::literal(const QString &name)
     return QLatin1Char('\'') + quoted + QLatin1Char('\'');
 }
 
-void SqlDialect::startSession(const QSqlDatabase &) const { }
+bool SqlDialect::startSession(const QSqlDatabase &, QString *) const
+{
+    return true;
+}
 
 void SqlDialect::setNoticeLevel(const QSqlDatabase &, NoticeLevel, Scope) const { }
 

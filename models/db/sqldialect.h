@@ -51,6 +51,7 @@ public:
         QString keyPrefix; // a profile file's per-engine key prefix
         QString title; // as a message names the engine
         QString driverPackage; // the Debian package of the Qt driver
+        QStringList urlOptions; // the ?KEY=VALUE options its URLs may carry (none: refused)
         Capabilities can;
         QString beginWrite; // begins a transaction that will write
         QString rowLock; // " FOR UPDATE", or empty where the write transaction serialises
@@ -86,6 +87,7 @@ public:
     QString keyPrefix() const { return m_traits.keyPrefix; }
     QString title() const { return m_traits.title; }
     QString driverPackage() const { return m_traits.driverPackage; }
+    QStringList urlOptions() const { return m_traits.urlOptions; }
     const Capabilities &can() const { return m_traits.can; }
     // Empty when the engine's Qt driver is installed; otherwise the message naming the driver
     // and its Debian package.
@@ -97,9 +99,10 @@ public:
     virtual bool configure(QSqlDatabase &db, const DatabaseUrl &url, const OpenOptions &options,
         QString *error) const = 0;
     // The session set-up after open(), and again after every reopen (DbConnection::open and
-    // DbConnection::reopen are its only callers): session statements, and on PostgreSQL the
-    // printer that escapes server notices (ServerNotices::print).
-    virtual void startSession(const QSqlDatabase &db) const;
+    // DbConnection::reopen are its only callers): session statements, on PostgreSQL the
+    // printer that escapes server notices (ServerNotices::print), on MySQL the check that a
+    // session that asked for TLS has it. False with *error: the session must not be used.
+    virtual bool startSession(const QSqlDatabase &db, QString *error) const;
     // The least severe server notice that still reaches the client (libpq prints them to
     // stderr); nothing on an engine without notices.
     virtual void setNoticeLevel(const QSqlDatabase &db, NoticeLevel level, Scope scope) const;

@@ -257,7 +257,7 @@ bool readVersionAndResolved(Reader &reader, HealthSnapshot *snapshot)
     if (!reader.run(&prepared,
             u"SELECT value,"
             "        (SELECT COUNT(*) FROM delivery_outbox WHERE status = 'RESOLVED')"
-            " FROM outbox_meta WHERE key = 'schema_version'"_qs))
+            " FROM outbox_meta WHERE \"key\" = 'schema_version'"_qs))
         return false;
     // clang-format on
     snapshot->schemaVersion = 1;

@@ -1,9 +1,9 @@
-# Outbox Health's own schema: DESIGN.md, resources/sql/postgresql.sql and sqlite.sql.
+# Outbox Health's own schema: DESIGN.md, resources/sql/postgresql.sql, sqlite.sql and mysql.sql.
 # Every logical column is itself, so the dashboard reads delivery_outbox directly; only here
 # do the attempt history (delivery_attempt) and the replay log (replay_log) exist.
 name = native
 description = Outbox Health's native schema (delivery_outbox, delivery_attempt, replay_log)
-engines = postgresql, sqlite
+engines = postgresql, sqlite, mysql
 from = delivery_outbox
 
 event_id = event_id
@@ -28,3 +28,4 @@ replay = native
 
 postgresql.detect = SELECT 1 WHERE to_regclass('delivery_outbox') IS NOT NULL
 sqlite.detect = SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'delivery_outbox'
+mysql.detect = SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'delivery_outbox'

@@ -14,12 +14,18 @@ bool inCi()
     return ci == "true" || ci == "1";
 }
 
+// The server scripts/test started for an engine, and the variable that names it.
+const char *serverVariable(const QString &engine)
+{
+    return engine == QLatin1String("mysql") ? "OUTBOX_TEST_MYSQL_URL" : "OUTBOX_TEST_PG_URL";
+}
+
 // Runs a statement on the server's maintenance database.
-bool adminExec(const QString &sql, QString *error)
+bool adminExec(const QString &engine, const QString &sql, QString *error)
 {
     QString parseError;
     const DatabaseUrl admin
-        = DatabaseUrl::parse(qEnvironmentVariable("OUTBOX_TEST_PG_URL"), &parseError);
+        = DatabaseUrl::parse(qEnvironmentVariable(serverVariable(engine)), &parseError);
     OpenOptions options;
     options.validateSchema = false;
     auto connection = DbConnection::open(admin, options, error);
@@ -43,6 +49,7 @@ void TestDatabase::addEngineRows(const char *prefix)
 {
     QTest::addRow("%ssqlite", prefix) << QStringLiteral("sqlite");
     QTest::addRow("%spostgresql", prefix) << QStringLiteral("postgresql");
+    QTest::addRow("%smysql", prefix) << QStringLiteral("mysql");
 }
 
 std::unique_ptr<TestDatabase> TestDatabase::create(
@@ -55,20 +62,23 @@ std::unique_ptr<TestDatabase> TestDatabase::create(
             = QStringLiteral("sqlite:") + db->m_dir->filePath(QStringLiteral("outbox.sqlite"));
         return db;
     }
-    const QString server = qEnvironmentVariable("OUTBOX_TEST_PG_URL");
+    const bool mySql = engine == QLatin1String("mysql");
+    const QString server = qEnvironmentVariable(serverVariable(engine));
     if (server.isEmpty()) {
-        const QString why = QStringLiteral(
-            "OUTBOX_TEST_PG_URL is not set: no PostgreSQL server (scripts/test starts one)");
+        const QString why = QStringLiteral("%1 is not set: no %2 server (scripts/test starts one)")
+                                .arg(QLatin1String(serverVariable(engine)),
+                                    mySql ? QStringLiteral("MariaDB") : QStringLiteral("PostgreSQL"));
         *(inCi() ? failReason : skipReason) = why;
         return nullptr;
     }
+    db->m_engine = engine;
     static QAtomicInteger<int> counter;
     db->m_pgName = QStringLiteral("outbox_test_%1_%2")
                        .arg(QCoreApplication::applicationPid())
                        .arg(counter.fetchAndAddRelaxed(1));
     QString error;
-    if (!adminExec(QStringLiteral("CREATE DATABASE ") + db->m_pgName, &error)) {
-        *failReason = QStringLiteral("cannot create a PostgreSQL test database: ") + error;
+    if (!adminExec(engine, QStringLiteral("CREATE DATABASE ") + db->m_pgName, &error)) {
+        *failReason = QStringLiteral("cannot create a %1 test database: %2").arg(engine, error);
         return nullptr;
     }
     db->m_url = server.section(QLatin1Char('/'), 0, -2) + QLatin1Char('/') + db->m_pgName;
@@ -78,8 +88,12 @@ std::unique_ptr<TestDatabase> TestDatabase::create(
 TestDatabase::~TestDatabase()
 {
     QString error;
-    if (!m_pgName.isEmpty())
-        adminExec(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_pgName), &error);
+    if (m_pgName.isEmpty())
+        return;
+    // MariaDB has no FORCE: a connection still open keeps its locks only inside a transaction,
+    // and DROP DATABASE waits for those.
+    const QString force = m_engine == QLatin1String("mysql") ? QString() : QStringLiteral(" WITH (FORCE)");
+    adminExec(m_engine, QStringLiteral("DROP DATABASE IF EXISTS %1%2").arg(m_pgName, force), &error);
 }
 
 std::unique_ptr<DbConnection> TestDatabase::connect(bool validate) const

@@ -1,5 +1,6 @@
 // A fresh database per test: a temporary SQLite file, or a new database on the PostgreSQL
-// server that scripts/test started (OUTBOX_TEST_PG_URL). Dropped again afterwards.
+// server (OUTBOX_TEST_PG_URL) or the MariaDB server (OUTBOX_TEST_MYSQL_URL) that scripts/test
+// started. Dropped again afterwards.
 #pragma once
 
 #include "dbconnection.h"
@@ -13,12 +14,12 @@
 class TestDatabase
 {
 public:
-    // Adds the "engine" column and one row per engine: "sqlite", "postgresql".
+    // Adds the "engine" column and one row per engine: "sqlite", "postgresql", "mysql".
     static void addEngineColumn();
     static void addEngineRows(const char *prefix = "");
 
     // Creates the database; empty `skipReason` means it is ready. Under CI a missing
-    // PostgreSQL server is reported through `failReason` instead.
+    // server is reported through `failReason` instead.
     static std::unique_ptr<TestDatabase> create(
         const QString &engine, QString *skipReason, QString *failReason);
     ~TestDatabase();
@@ -32,7 +33,8 @@ public:
 private:
     TestDatabase() = default;
     QString m_url;
-    QString m_pgName;
+    QString m_pgName; // the server database's name (PostgreSQL or MySQL)
+    QString m_engine = QStringLiteral("postgresql");
     std::unique_ptr<QTemporaryDir> m_dir;
 };
 

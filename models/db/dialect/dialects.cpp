@@ -5,10 +5,11 @@
 // One function per engine, in its own file of this folder.
 const SqlDialect &postgreSqlDialect(); // postgresqldialect.cpp
 const SqlDialect &sqliteDialect(); // sqlitedialect.cpp
+const SqlDialect &mySqlDialect(); // mysqldialect.cpp
 
 QList<const SqlDialect *> SqlDialect::all()
 {
-    return {&postgreSqlDialect(), &sqliteDialect()};
+    return {&postgreSqlDialect(), &sqliteDialect(), &mySqlDialect()};
 }
 
 const SqlDialect *SqlDialect::ofUrlScheme(const QString &scheme)
@@ -25,6 +26,8 @@ const SqlDialect &SqlDialect::of(Engine engine)
     switch (engine) {
     case Engine::PostgreSql:
         return postgreSqlDialect();
+    case Engine::MySql:
+        return mySqlDialect();
     case Engine::Sqlite:
         break;
     }

@@ -92,19 +92,20 @@ public:
 
     // libpq's own printer writes a notice to stderr as it came, control characters and all;
     // a new server connection (every reopen) starts with it again.
-    void startSession(const QSqlDatabase &db) const override
+    bool startSession(const QSqlDatabase &db, QString *) const override
     {
         if (!db.isOpen() || !db.driver())
-            return;
+            return true;
         // Qt's driver hands out its PGconn*, which Qt 6 names by the struct behind it.
         const QVariant handle = db.driver()->handle();
         if (!handle.isValid()
             || (qstrcmp(handle.typeName(), "pg_conn*") != 0
                 && qstrcmp(handle.typeName(), "PGconn*") != 0))
-            return;
+            return true;
         PGconn *connection = *static_cast<PGconn *const *>(handle.constData());
         if (connection)
             PQsetNoticeReceiver(connection, &printNotice, nullptr);
+        return true;
     }
 
     void setNoticeLevel(const QSqlDatabase &db, NoticeLevel level, Scope scope) const override

@@ -110,7 +110,11 @@ public:
         return true;
     }
 
-    void startSession(const QSqlDatabase &db) const override { exec(db, ForeignKeysOn); }
+    bool startSession(const QSqlDatabase &db, QString *) const override
+    {
+        exec(db, ForeignKeysOn);
+        return true;
+    }
 
     // PRAGMA query_only for the transaction's lifetime; *restore when it was off before.
     bool beginReadOnly(const QSqlDatabase &db, bool *restore, QString *error) const override

@@ -1,0 +1,294 @@
+// MariaDB (10.6 and later) and MySQL (8.0.1 and later) through Qt's QMYSQL driver, which Debian
+// links against MariaDB's client library. One dialect for both servers: where they differ (the
+// statement timeout's variable), the session asks the server which it is.
+//
+// Every session is set up the same way, whatever the server's defaults (startSession):
+// - sql_mode ANSI_QUOTES, PIPES_AS_CONCAT and NO_BACKSLASH_ESCAPES, so that "name" is an
+//   identifier, || concatenates and '\' is one backslash, as in the program's other engines;
+//   STRICT_ALL_TABLES so that a wrong value is an error, not a warning and a changed value;
+// - time_zone '+00:00': QMYSQL converts DATETIME and TIMESTAMP values through the client's
+//   local time zone, so no time crosses the driver as a date; ages are computed on the server
+//   as integers (UNIX_TIMESTAMP) in a session that is UTC;
+// - a read-only connection: SET SESSION TRANSACTION READ ONLY;
+// - the statement timeout: max_statement_time (seconds) on MariaDB, which silently ignores
+//   MySQL's max_execution_time (milliseconds, SELECT only) that MySQL gets;
+// - with TLS asked for, the check that the session is encrypted (Ssl_cipher): Qt 6.4's driver
+//   falls back to plain text when it cannot set TLS up (a missing CA file, a server without
+//   TLS), and such a session is closed instead of used.
+#include "databaseurl.h"
+#include "dbconnection.h"
+#include "mysqloptionfile.h"
+#include "sqldialect.h"
+
+#include <QSqlDriver>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace {
+
+// What configure() decided for the session, kept on the connection's driver (a QObject that
+// lives as long as the connection and survives a reopen) for startSession().
+const char *const SessionProperty = "outboxHealthSession";
+const char *const TlsProperty = "outboxHealthTls";
+
+SqlDialect::Traits traits()
+{
+    SqlDialect::Traits t;
+    t.engine = Engine::MySql;
+    t.qtDriver = QStringLiteral("QMYSQL");
+    t.urlSchemes = QStringList {QStringLiteral("mysql"), QStringLiteral("mariadb")};
+    t.defaultPort = 3306;
+    t.keyPrefix = QStringLiteral("mysql");
+    t.title = QStringLiteral("MySQL");
+    t.driverPackage = QStringLiteral("libqt6sql6-mysql");
+    t.urlOptions = QStringList {QStringLiteral("ssl-mode"), QStringLiteral("ssl-ca"),
+        QStringLiteral("ssl-capath"), QStringLiteral("ssl-cert"), QStringLiteral("ssl-key")};
+    SqlDialect::Capabilities &c = t.can;
+    c.rowLocks = c.skipLocked = true; // InnoDB; SKIP LOCKED since MariaDB 10.6 and MySQL 8.0.1
+    c.arrayParameters = true; // JSON_TABLE
+    c.serverSideCancel = true; // KILL QUERY from a second connection
+    c.strictColumnTypes = true; // STRICT_ALL_TABLES, set in every session
+    c.alterConstraints = true; // ALTER TABLE … DROP CONSTRAINT / ADD CONSTRAINT … CHECK
+    c.localeCollations = true; // utf8mb4_*_ci by default: case- and accent-insensitive
+    t.beginWrite = QStringLiteral("START TRANSACTION");
+    t.rowLock = QStringLiteral(" FOR UPDATE");
+    t.skipLocked = QStringLiteral(" FOR UPDATE SKIP LOCKED");
+    t.integerType = QStringLiteral("SIGNED");
+    t.backendId = QStringLiteral("SELECT CONNECTION_ID()");
+    t.schemaResource = QStringLiteral(":/sql/mysql.sql");
+    // Backtick identifiers, no dollar quotes, no nested comments; a plain string read with
+    // backslash escapes (the server's default sql_mode) and without (NO_BACKSLASH_ESCAPES,
+    // which Outbox Health's sessions use): the earliest finding of either counts.
+    t.readings = {
+        {true, false, false, false, true},
+        {false, false, false, false, true},
+    };
+    return t;
+}
+
+QString errorOf(const QSqlQuery &query)
+{
+    return query.lastError().text().simplified();
+}
+
+class MySqlDialect final : public SqlDialect
+{
+public:
+    MySqlDialect()
+        : SqlDialect(traits())
+    { }
+
+    bool configure(QSqlDatabase &db, const DatabaseUrl &url, const OpenOptions &options,
+        QString *error) const override
+    {
+        db.setHostName(url.host());
+        db.setPort(url.port());
+        db.setDatabaseName(url.databaseName());
+        const MySqlOptionFile::Credentials saved = MySqlOptionFile::credentials();
+        if (!saved.error.isEmpty()) {
+            *error = saved.error;
+            return false;
+        }
+        db.setUserName(url.user().isEmpty() ? saved.user : url.user());
+        if (!url.password().isEmpty())
+            db.setPassword(url.password());
+        else if (const QByteArray env = qgetenv("MYSQL_PWD"); !env.isEmpty())
+            db.setPassword(QString::fromLocal8Bit(env));
+        else if (!saved.password.isEmpty())
+            db.setPassword(saved.password);
+
+        QStringList connectOptions {
+            QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT=%1").arg(qMax(2, options.connectTimeoutS))};
+        if (options.deadPeerTimeoutS > 0)
+            connectOptions << QStringLiteral("MYSQL_OPT_READ_TIMEOUT=%1")
+                                  .arg(qMax(options.deadPeerTimeoutS,
+                                      options.statementTimeoutMs / 1000 + 5))
+                           << QStringLiteral("MYSQL_OPT_WRITE_TIMEOUT=%1")
+                                  .arg(options.deadPeerTimeoutS);
+        bool tls = false;
+        if (!tlsOptions(url, &connectOptions, &tls, error))
+            return false;
+        db.setConnectOptions(connectOptions.join(QLatin1Char(';')));
+
+        QStringList session {
+            QStringLiteral("SET SESSION sql_mode = 'ANSI_QUOTES,PIPES_AS_CONCAT,"
+                           "NO_BACKSLASH_ESCAPES,STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION'"),
+            QStringLiteral("SET SESSION time_zone = '+00:00'"),
+            QStringLiteral("SET NAMES utf8mb4"),
+        };
+        if (options.readOnly)
+            session << QStringLiteral("SET SESSION TRANSACTION READ ONLY");
+        if (options.statementTimeoutMs > 0)
+            session << QStringLiteral("timeout %1").arg(options.statementTimeoutMs);
+        if (db.driver()) {
+            db.driver()->setProperty(SessionProperty, session);
+            db.driver()->setProperty(TlsProperty, tls);
+        }
+        return true;
+    }
+
+    bool startSession(const QSqlDatabase &db, QString *error) const override
+    {
+        if (!db.isOpen() || !db.driver())
+            return true;
+        QSqlQuery query(db);
+        if (db.driver()->property(TlsProperty).toBool()) {
+            if (!query.exec(QStringLiteral("SHOW SESSION STATUS LIKE 'Ssl_cipher'"))
+                || !query.next() || query.value(1).toString().isEmpty()) {
+                *error = QStringLiteral(
+                    "the URL asks for TLS (ssl-mode=REQUIRED) but the session is not encrypted "
+                    "(the server has no TLS, or the CA file could not be used); refusing to "
+                    "continue in plain text");
+                return false;
+            }
+        }
+        const QStringList session = db.driver()->property(SessionProperty).toStringList();
+        for (const QString &statement : session) {
+            const QString sql = statement.startsWith(QLatin1String("timeout "))
+                ? timeoutSql(db, statement.mid(8).toInt())
+                : statement;
+            if (!query.exec(sql)) {
+                *error = QStringLiteral("cannot set up the session: %1").arg(errorOf(query));
+                return false;
+            }
+        }
+        return true;
+    }
+
+    bool beginReadOnly(const QSqlDatabase &db, bool *restore, QString *error) const override
+    {
+        *restore = false;
+        QSqlQuery query(db);
+        if (query.exec(QStringLiteral("START TRANSACTION READ ONLY")))
+            return true;
+        *error = errorOf(query);
+        return false;
+    }
+
+    // JSON_TABLE: MariaDB 10.6, MySQL 8.0.4. The collation is the connection's, so that the IDs
+    // compare with a column of the native schema (utf8mb4_bin) as they are.
+    QString idSetSelect(const QString &placeholder) const override
+    {
+        return QStringLiteral("SELECT id FROM JSON_TABLE(%1, '$[*]' COLUMNS"
+                              " (id VARCHAR(255) CHARACTER SET utf8mb4 PATH '$')) AS ids")
+            .arg(placeholder);
+    }
+
+    // NO_BACKSLASH_ESCAPES is set in every session: '\' is one backslash.
+    QString tableExistsSql(const QString &name) const override
+    {
+        return QStringLiteral("SELECT COUNT(*) FROM information_schema.TABLES"
+                              " WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = %1")
+            .arg(literal(name));
+    }
+
+    QString indexExistsSql(const QString &name) const override
+    {
+        return QStringLiteral("SELECT COUNT(*) FROM information_schema.STATISTICS"
+                              " WHERE TABLE_SCHEMA = DATABASE() AND INDEX_NAME = %1")
+            .arg(literal(name));
+    }
+
+    // The connection ID the caller read from CONNECTION_ID() on the connection to cancel.
+    QString cancelSql(const QString &placeholder) const override
+    {
+        return QStringLiteral("KILL QUERY %1").arg(placeholder);
+    }
+
+    // MySQL and MariaDB write an upsert their own way; a duplicate key that only "updates" the
+    // key to itself changes no row, which is what skipping it means.
+    QString ignoreConflictClause(const QString &key) const override
+    {
+        const QString first = key.section(QLatin1Char(','), 0, 0).trimmed();
+        return QStringLiteral(" ON DUPLICATE KEY UPDATE %1 = %1").arg(first);
+    }
+
+    QString upsertClause(const QString &, const QStringList &columns) const override
+    {
+        QStringList assignments;
+        for (const QString &column : columns)
+            assignments << column + QStringLiteral(" = VALUES(") + column + QLatin1Char(')');
+        return QStringLiteral(" ON DUPLICATE KEY UPDATE ") + assignments.join(QStringLiteral(", "));
+    }
+
+    QString checkConstraintsSql(const QString &table) const override
+    {
+        return QStringLiteral("SELECT CONSTRAINT_NAME, CHECK_CLAUSE"
+                              " FROM information_schema.CHECK_CONSTRAINTS"
+                              " WHERE CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = %1")
+            .arg(literal(table));
+    }
+
+private:
+    // ssl-mode=DISABLED (the default without any ssl- option) or REQUIRED (the default with
+    // one); ssl-ca, ssl-capath, ssl-cert, ssl-key as the mysql client's options. Qt 6.4's
+    // driver turns TLS on only with one of these files, so REQUIRED alone uses the system's
+    // CA folder. It cannot ask the client library to verify the server's certificate, so
+    // VERIFY_CA and VERIFY_IDENTITY are refused rather than promised.
+    static bool tlsOptions(
+        const DatabaseUrl &url, QStringList *connectOptions, bool *tls, QString *error)
+    {
+        const QString mode = url.option(QStringLiteral("ssl-mode")).toUpper();
+        const QString ca = url.option(QStringLiteral("ssl-ca"));
+        const QString caPath = url.option(QStringLiteral("ssl-capath"));
+        const QString cert = url.option(QStringLiteral("ssl-cert"));
+        const QString key = url.option(QStringLiteral("ssl-key"));
+        const bool files = !ca.isEmpty() || !caPath.isEmpty() || !cert.isEmpty() || !key.isEmpty();
+        if (mode == QLatin1String("VERIFY_CA") || mode == QLatin1String("VERIFY_IDENTITY")) {
+            *error = QStringLiteral("ssl-mode=%1 is not supported: Qt 6.4's MySQL driver cannot "
+                                    "ask for the server's certificate to be verified (use "
+                                    "ssl-mode=REQUIRED, which refuses a session that is not "
+                                    "encrypted)")
+                         .arg(mode);
+            return false;
+        }
+        if (!mode.isEmpty() && mode != QLatin1String("REQUIRED")
+            && mode != QLatin1String("DISABLED")) {
+            *error = QStringLiteral("unknown ssl-mode '%1' (expected REQUIRED or DISABLED)")
+                         .arg(mode.left(40));
+            return false;
+        }
+        if (mode == QLatin1String("DISABLED")) {
+            if (files) {
+                *error = QStringLiteral("ssl-mode=DISABLED with TLS files: choose one");
+                return false;
+            }
+            return true;
+        }
+        if (mode.isEmpty() && !files)
+            return true;
+        *tls = true;
+        if (!ca.isEmpty())
+            *connectOptions << QStringLiteral("SSL_CA=") + ca;
+        if (!caPath.isEmpty())
+            *connectOptions << QStringLiteral("SSL_CAPATH=") + caPath;
+        if (!cert.isEmpty())
+            *connectOptions << QStringLiteral("SSL_CERT=") + cert;
+        if (!key.isEmpty())
+            *connectOptions << QStringLiteral("SSL_KEY=") + key;
+        if (!files)
+            *connectOptions << QStringLiteral("SSL_CAPATH=/etc/ssl/certs");
+        return true;
+    }
+
+    // MariaDB: max_statement_time in seconds (it ignores MySQL's variable); MySQL:
+    // max_execution_time in milliseconds.
+    static QString timeoutSql(const QSqlDatabase &db, int ms)
+    {
+        QSqlQuery query(db);
+        const bool mariaDb = query.exec(QStringLiteral("SELECT VERSION()")) && query.next()
+            && query.value(0).toString().contains(QLatin1String("MariaDB"), Qt::CaseInsensitive);
+        if (mariaDb)
+            return QStringLiteral("SET SESSION max_statement_time = %1").arg(ms / 1000.0, 0, 'f', 3);
+        return QStringLiteral("SET SESSION max_execution_time = %1").arg(ms);
+    }
+};
+
+} // namespace
+
+const SqlDialect &mySqlDialect()
+{
+    static const MySqlDialect dialect;
+    return dialect;
+}
