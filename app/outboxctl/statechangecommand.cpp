@@ -24,9 +24,8 @@ void addOptions(const StateChangeCommand &spec, QCommandLineParser &parser)
         parser.addOption({u"event"_qs, spec.eventHelp, u"ID"_qs});
     parser.addOption({u"operator"_qs,
         QStringLiteral("Who %1s the events (recorded in %2).").arg(verb, log), u"NAME"_qs});
-    parser.addOption(
-        {u"reason"_qs, QStringLiteral("%1 (recorded in %2).").arg(spec.reasonHelp, log),
-            u"TEXT"_qs});
+    parser.addOption({u"reason"_qs,
+        QStringLiteral("%1 (recorded in %2).").arg(spec.reasonHelp, log), u"TEXT"_qs});
     Cli::addNowOption(parser, QStringLiteral("The %1 time").arg(verb));
     parser.addOption({u"dry-run"_qs,
         QStringLiteral("Print which events would be %1; change nothing.").arg(spec.command.done)});
@@ -53,8 +52,8 @@ bool readEvents(const QCommandLineParser &parser, QStringList *ids, QString *err
     return true;
 }
 
-bool readOptions(const StateChangeCommand &spec, const QCommandLineParser &parser,
-    Options *options, QString *error)
+bool readOptions(const StateChangeCommand &spec, const QCommandLineParser &parser, Options *options,
+    QString *error)
 {
     const OperatorCommand command(spec.command);
     if (!Cli::requireDatabase(parser, error)
