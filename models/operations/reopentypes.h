@@ -22,6 +22,5 @@ struct ReopenResult
     {
         return {o.done, o.skipped, o.error, o.total, o.cancelled};
     }
-    OperatorOutcome outcome() const { return {reopened, skipped, error, total, cancelled}; }
 };
 Q_DECLARE_METATYPE(ReopenResult)

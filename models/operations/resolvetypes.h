@@ -21,6 +21,5 @@ struct ResolveResult
     {
         return {o.done, o.skipped, o.error, o.total, o.cancelled};
     }
-    OperatorOutcome outcome() const { return {resolved, skipped, error, total, cancelled}; }
 };
 Q_DECLARE_METATYPE(ResolveResult)
