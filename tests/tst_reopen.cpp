@@ -7,6 +7,7 @@
 #include "outboxctlrun.h"
 #include "reopener.h"
 #include "resolver.h"
+#include "stateevents.h"
 #include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -16,63 +17,24 @@
 
 namespace {
 
-bool exec(const QSqlDatabase &db, const QString &sql)
-{
-    QSqlQuery query(db);
-    if (query.exec(sql))
-        return true;
-    qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
-    return false;
-}
-
-// Known rows (test data, no user input): E-1 and E-2 resolved by alice at 5000, E-3 DEAD, E-4
-// PENDING, E-5 DELIVERED.
+// The known events, E-1 and E-2 resolved by alice at 5000.
 bool populate(const QSqlDatabase &db)
 {
-    const QString columns = u"INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id,"
-                            " event_type, payload, status, failures, next_attempt_at, created_at,"
-                            " last_error_category) VALUES "_qs;
-    const bool rows
-        = exec(db, columns + u"('E-1', 'Order', '1', 'T', '{}', 'DEAD', 3, 0, 100, 'TRANSIENT')"_qs)
-        && exec(
-            db, columns + u"('E-2', 'Order', '2', 'T', '{}', 'DEAD', 1, 0, 200, 'PERMANENT')"_qs)
-        && exec(
-            db, columns + u"('E-3', 'Order', '3', 'T', '{}', 'DEAD', 3, 0, 300, 'TRANSIENT')"_qs)
-        && exec(db, columns + u"('E-4', 'Order', '4', 'T', '{}', 'PENDING', 0, 0, 300, NULL)"_qs)
-        && exec(db, columns + u"('E-5', 'Order', '5', 'T', '{}', 'DELIVERED', 0, 0, 400, NULL)"_qs);
-    const ResolveResult resolved
-        = Resolver(db).resolve({{u"E-1"_qs, u"E-2"_qs}, u"alice"_qs, u"cancelled"_qs, 5000});
-    return rows && resolved.error.isEmpty() && resolved.resolved.size() == 2;
-}
-
-QStringList statuses(const QSqlDatabase &db)
-{
-    QStringList out;
-    QSqlQuery query(db);
-    query.exec(u"SELECT event_id, status, failures FROM delivery_outbox ORDER BY event_id"_qs);
-    while (query.next())
-        out << u"%1 %2 %3"_qs.arg(query.value(0).toString(), query.value(1).toString())
-                   .arg(query.value(2).toInt());
-    return out;
+    const ResolveResult resolved = insertKnownEvents(db)
+        ? Resolver(db).resolve({{u"E-1"_qs, u"E-2"_qs}, u"alice"_qs, u"cancelled"_qs, 5000})
+        : ResolveResult {};
+    return resolved.error.isEmpty() && resolved.resolved.size() == 2;
 }
 
 QStringList reopenLog(const QSqlDatabase &db)
 {
-    QStringList out;
-    QSqlQuery query(db);
-    query.exec(u"SELECT event_id, reopened_at, operator, reason, failures_before FROM reopen_log"
-               " ORDER BY event_id"_qs);
-    while (query.next())
-        out << u"%1 %2 %3 %4 %5"_qs.arg(query.value(0).toString(), query.value(1).toString(),
-            query.value(2).toString(), query.value(3).toString(), query.value(4).toString());
-    return out;
+    return auditLines(db, u"reopen_log"_qs, u"reopened_at"_qs);
 }
 
 QStringList reopenArgs(const QString &url, const QStringList &more)
 {
-    return QStringList {u"reopen"_qs, u"--db"_qs, url} + more
-        + QStringList {u"--operator"_qs, u"carol"_qs, u"--reason"_qs, u"resolved by mistake"_qs,
-            u"--now"_qs, u"20000"_qs};
+    return operatorArgs(
+        u"reopen"_qs, url, more, u"carol"_qs, u"resolved by mistake"_qs, u"20000"_qs);
 }
 
 // Reopens `ids` on a connection of its own (opened and closed on the calling thread).
@@ -117,14 +79,14 @@ private slots:
         QVERIFY(run.err.isEmpty());
         QCOMPARE(run.out, QStringList {u"reopened 1 event: E-2"_qs});
         // DEAD again with the failures it had; the other resolved event stays RESOLVED.
-        QCOMPARE(statuses(db),
+        QCOMPARE(statusLines(db),
             (QStringList {u"E-1 RESOLVED 3"_qs, u"E-2 DEAD 1"_qs, u"E-3 DEAD 3"_qs,
                 u"E-4 PENDING 0"_qs, u"E-5 DELIVERED 0"_qs}));
         QCOMPARE(reopenLog(db), QStringList {u"E-2 20000 carol resolved by mistake 1"_qs});
 
         // Again, with events that are not RESOLVED (DEAD, PENDING, DELIVERED, unknown): each
         // skipped and left as it is, nothing written, still exit 0 as resolve.
-        const QStringList before = statuses(db);
+        const QStringList before = statusLines(db);
         const Run again = outboxctl(reopenArgs(database->url(),
             {u"--event"_qs, u"E-2"_qs, u"--event"_qs, u"E-4"_qs, u"--event"_qs, u"E-5"_qs,
                 u"--event"_qs, u"NOPE"_qs, u"--json"_qs}));
@@ -136,7 +98,7 @@ private slots:
         QCOMPARE(sentence.out,
             QStringList {u"reopened 0 events; skipped 1 (already reopened by someone else, or "
                          "not RESOLVED): E-3"_qs});
-        QCOMPARE(statuses(db), before);
+        QCOMPARE(statusLines(db), before);
         QCOMPARE(reopenLog(db).size(), 1);
 
         // Parked again: replay takes it.
@@ -159,7 +121,7 @@ private slots:
         QVERIFY(connection);
         const QSqlDatabase db = connection->database();
         QVERIFY(populate(db));
-        const QStringList before = statuses(db);
+        const QStringList before = statusLines(db);
         const QStringList events = {u"--event"_qs, u"E-1"_qs, u"--event"_qs, u"E-3"_qs,
             u"--event"_qs, u"E-1"_qs, u"--dry-run"_qs};
 
@@ -172,7 +134,7 @@ private slots:
             = outboxctl(reopenArgs(database->url(), events + QStringList {u"--json"_qs}));
         QCOMPARE(json.exitCode, 0);
         QCOMPARE(json.out, QStringList {u"{\"would_reopen\":[\"E-1\"]}"_qs});
-        QCOMPARE(statuses(db), before);
+        QCOMPARE(statusLines(db), before);
         QVERIFY(reopenLog(db).isEmpty());
     }
 
@@ -191,15 +153,8 @@ private slots:
         const auto connection = database->initialise();
         QVERIFY(connection);
         const QSqlDatabase db = connection->database();
-        QStringList ids;
-        for (int i = 0; i < 40; ++i) {
-            const QString id = u"R-%1"_qs.arg(i, 2, 10, QLatin1Char('0'));
-            ids << id;
-            QVERIFY(exec(db,
-                u"INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id, event_type,"
-                " payload, status, failures, next_attempt_at, created_at) VALUES ('"_qs
-                    + id + u"', 'Order', '1', 'T', '{}', 'RESOLVED', 3, 0, 100)"_qs));
-        }
+        const QStringList ids = insertEventsIn(db, u"RESOLVED"_qs, 40);
+        QCOMPARE(ids.size(), 40);
         const QStringList reversed(ids.crbegin(), ids.crend());
         ReopenResult first, second;
         std::thread a([&] { first = reopenOn(database->url(), ids, u"alice"_qs); });
@@ -237,7 +192,7 @@ private slots:
         QVERIFY(connection);
         const QSqlDatabase db = connection->database();
         QVERIFY(populate(db));
-        const QStringList before = statuses(db);
+        const QStringList before = statusLines(db);
 
         // A read-only connection (the window's read-only mode).
         QString error;
@@ -267,7 +222,7 @@ private slots:
         QCOMPARE(noEvent.exitCode, 2);
         QCOMPARE(noEvent.err,
             QStringList {u"outboxctl: reopen: say which events: --event ID (repeatable)"_qs});
-        QCOMPARE(statuses(db), before);
+        QCOMPARE(statusLines(db), before);
         QVERIFY(reopenLog(db).isEmpty());
     }
 
@@ -286,8 +241,8 @@ private slots:
         QVERIFY(connection);
         const QSqlDatabase db = connection->database();
         QVERIFY(populate(db));
-        QVERIFY(exec(db, u"DROP TABLE reopen_log"_qs));
-        const QStringList before = statuses(db);
+        QVERIFY(QSqlQuery(db).exec(u"DROP TABLE reopen_log"_qs));
+        const QStringList before = statusLines(db);
         for (const QStringList &extra : {QStringList {}, QStringList {u"--dry-run"_qs}}) {
             const Run run = outboxctl(
                 reopenArgs(database->url(), QStringList {u"--event"_qs, u"E-1"_qs} + extra));
@@ -298,7 +253,7 @@ private slots:
                              "before reopen existed): run `outboxctl init --db URL` to add it; "
                              "nothing reopened"_qs});
         }
-        QCOMPARE(statuses(db), before);
+        QCOMPARE(statusLines(db), before);
 
         QCOMPARE(outboxctl({u"init"_qs, u"--db"_qs, database->url()}).exitCode, 0);
         const Run run = outboxctl(reopenArgs(database->url(), {u"--event"_qs, u"E-1"_qs}));

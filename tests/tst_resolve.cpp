@@ -8,6 +8,7 @@
 #include "outboxctlrun.h"
 #include "resolver.h"
 #include "schema.h"
+#include "stateevents.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -18,60 +19,15 @@
 
 namespace {
 
-bool exec(const QSqlDatabase &db, const QString &sql)
-{
-    QSqlQuery query(db);
-    if (query.exec(sql))
-        return true;
-    qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
-    return false;
-}
-
-// Known rows (test data, no user input): three DEAD (two transient, one permanent), one
-// PENDING, one DELIVERED.
-bool populate(const QSqlDatabase &db)
-{
-    const QString columns = u"INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id,"
-                            " event_type, payload, status, failures, next_attempt_at, created_at,"
-                            " last_error_category) VALUES "_qs;
-    return exec(
-               db, columns + u"('E-1', 'Order', '1', 'T', '{}', 'DEAD', 3, 0, 100, 'TRANSIENT')"_qs)
-        && exec(
-            db, columns + u"('E-2', 'Order', '2', 'T', '{}', 'DEAD', 1, 0, 200, 'PERMANENT')"_qs)
-        && exec(
-            db, columns + u"('E-3', 'Order', '3', 'T', '{}', 'DEAD', 3, 0, 9000, 'TRANSIENT')"_qs)
-        && exec(db, columns + u"('E-4', 'Order', '4', 'T', '{}', 'PENDING', 0, 0, 300, NULL)"_qs)
-        && exec(db, columns + u"('E-5', 'Order', '5', 'T', '{}', 'DELIVERED', 0, 0, 400, NULL)"_qs);
-}
-
-QStringList statuses(const QSqlDatabase &db)
-{
-    QStringList out;
-    QSqlQuery query(db);
-    query.exec(u"SELECT event_id, status, failures FROM delivery_outbox ORDER BY event_id"_qs);
-    while (query.next())
-        out << u"%1 %2 %3"_qs.arg(query.value(0).toString(), query.value(1).toString())
-                   .arg(query.value(2).toInt());
-    return out;
-}
-
 QStringList resolveLog(const QSqlDatabase &db)
 {
-    QStringList out;
-    QSqlQuery query(db);
-    query.exec(u"SELECT event_id, resolved_at, operator, reason, failures_before FROM resolve_log"
-               " ORDER BY event_id"_qs);
-    while (query.next())
-        out << u"%1 %2 %3 %4 %5"_qs.arg(query.value(0).toString(), query.value(1).toString(),
-            query.value(2).toString(), query.value(3).toString(), query.value(4).toString());
-    return out;
+    return auditLines(db, u"resolve_log"_qs, u"resolved_at"_qs);
 }
 
 QStringList resolveArgs(const QString &url, const QStringList &selection)
 {
-    return QStringList {u"resolve"_qs, u"--db"_qs, url} + selection
-        + QStringList {u"--operator"_qs, u"alice"_qs, u"--reason"_qs, u"order cancelled"_qs,
-            u"--now"_qs, u"10000"_qs};
+    return operatorArgs(
+        u"resolve"_qs, url, selection, u"alice"_qs, u"order cancelled"_qs, u"10000"_qs);
 }
 
 // Resolves `ids` on a connection of its own (opened and closed on the calling thread).
@@ -109,13 +65,13 @@ private slots:
         FRESH_DATABASE(database, engine);
         const auto connection = database->initialise();
         QVERIFY(connection);
-        QVERIFY(populate(connection->database()));
+        QVERIFY(insertKnownEvents(connection->database()));
 
         const Run run = outboxctl(resolveArgs(database->url(), {u"--event"_qs, u"E-2"_qs}));
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.err.isEmpty());
         QCOMPARE(run.out, QStringList {u"resolved 1 event: E-2"_qs});
-        QCOMPARE(statuses(connection->database()),
+        QCOMPARE(statusLines(connection->database()),
             (QStringList {u"E-1 DEAD 3"_qs, u"E-2 RESOLVED 1"_qs, u"E-3 DEAD 3"_qs,
                 u"E-4 PENDING 0"_qs, u"E-5 DELIVERED 0"_qs}));
         QCOMPARE(resolveLog(connection->database()),
@@ -144,8 +100,8 @@ private slots:
         FRESH_DATABASE(database, engine);
         const auto connection = database->initialise();
         QVERIFY(connection);
-        QVERIFY(populate(connection->database()));
-        const QStringList before = statuses(connection->database());
+        QVERIFY(insertKnownEvents(connection->database()));
+        const QStringList before = statusLines(connection->database());
 
         const QStringList transient = {u"--all-dead"_qs, u"--error-category"_qs, u"transient"_qs};
         const Run dry
@@ -156,14 +112,14 @@ private slots:
         const Run dryJson = outboxctl(resolveArgs(database->url(),
             {u"--event"_qs, u"E-2"_qs, u"--event"_qs, u"E-5"_qs, u"--dry-run"_qs, u"--json"_qs}));
         QCOMPARE(dryJson.out, QStringList {u"{\"would_resolve\":[\"E-2\"]}"_qs});
-        QCOMPARE(statuses(connection->database()), before);
+        QCOMPARE(statusLines(connection->database()), before);
         QVERIFY(resolveLog(connection->database()).isEmpty());
 
         const Run run = outboxctl(resolveArgs(
             database->url(), {u"--all-dead"_qs, u"--older-than-ms"_qs, u"5000"_qs, u"--json"_qs}));
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(run.out, QStringList {u"{\"resolved\":[\"E-1\",\"E-2\"],\"skipped\":[]}"_qs});
-        QCOMPARE(statuses(connection->database()),
+        QCOMPARE(statusLines(connection->database()),
             (QStringList {u"E-1 RESOLVED 3"_qs, u"E-2 RESOLVED 1"_qs, u"E-3 DEAD 3"_qs,
                 u"E-4 PENDING 0"_qs, u"E-5 DELIVERED 0"_qs}));
         QCOMPARE(resolveLog(connection->database()).size(), 2);
@@ -182,15 +138,8 @@ private slots:
         FRESH_DATABASE(database, engine);
         const auto connection = database->initialise();
         QVERIFY(connection);
-        QStringList ids;
-        for (int i = 0; i < 40; ++i) {
-            const QString id = u"R-%1"_qs.arg(i, 2, 10, QLatin1Char('0'));
-            ids << id;
-            QVERIFY(exec(connection->database(),
-                u"INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id, event_type,"
-                " payload, status, failures, next_attempt_at, created_at) VALUES ('"_qs
-                    + id + u"', 'Order', '1', 'T', '{}', 'DEAD', 3, 0, 100)"_qs));
-        }
+        const QStringList ids = insertEventsIn(connection->database(), u"DEAD"_qs, 40);
+        QCOMPARE(ids.size(), 40);
         QStringList reversed(ids.crbegin(), ids.crend());
         ResolveResult first, second;
         std::thread a([&] { first = resolveOn(database->url(), ids, u"alice"_qs); });
@@ -227,8 +176,8 @@ private slots:
         FRESH_DATABASE(database, engine);
         const auto connection = database->initialise();
         QVERIFY(connection);
-        QVERIFY(populate(connection->database()));
-        const QStringList before = statuses(connection->database());
+        QVERIFY(insertKnownEvents(connection->database()));
+        const QStringList before = statusLines(connection->database());
 
         // A read-only connection (the window's read-only mode).
         QString error;
@@ -257,7 +206,7 @@ private slots:
         const Run noOperator = outboxctl({u"resolve"_qs, u"--db"_qs, database->url(),
             u"--all-dead"_qs, u"--reason"_qs, u"x"_qs});
         QCOMPARE(noOperator.exitCode, 2);
-        QCOMPARE(statuses(connection->database()), before);
+        QCOMPARE(statusLines(connection->database()), before);
         QVERIFY(resolveLog(connection->database()).isEmpty());
     }
 
@@ -276,8 +225,8 @@ private slots:
         QVERIFY(connection);
         const QSqlDatabase db = connection->database();
         QVERIFY(runSqlScript(db, TestData::path(u"fixtures/schema-v1-%1.sql"_qs.arg(engine))));
-        QVERIFY(populate(db));
-        const QStringList before = statuses(db);
+        QVERIFY(insertKnownEvents(db));
+        const QStringList before = statusLines(db);
         for (const QStringList &extra : {QStringList {}, QStringList {u"--dry-run"_qs}}) {
             const Run run = outboxctl(
                 resolveArgs(database->url(), QStringList {u"--event"_qs, u"E-1"_qs} + extra));
@@ -288,7 +237,7 @@ private slots:
                              "program's version 2 (no RESOLVED state, no resolve_log): run "
                              "`outboxctl migrate --db URL`; nothing resolved"_qs});
         }
-        QCOMPARE(statuses(db), before);
+        QCOMPARE(statusLines(db), before);
 
         // After the migration the same command works.
         QCOMPARE(outboxctl({u"migrate"_qs, u"--db"_qs, database->url()}).exitCode, 0);
@@ -309,7 +258,7 @@ private slots:
         FRESH_DATABASE(database, engine);
         const auto connection = database->initialise();
         QVERIFY(connection);
-        QVERIFY(populate(connection->database()));
+        QVERIFY(insertKnownEvents(connection->database()));
         QCOMPARE(outboxctl(resolveArgs(database->url(),
                                {u"--event"_qs, u"E-1"_qs, u"--event"_qs, u"E-3"_qs}))
                      .exitCode,

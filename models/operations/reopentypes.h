@@ -15,5 +15,12 @@ struct ReopenResult
     QStringList reopened; // RESOLVED → DEAD, each with its reopen_log row
     QStringList skipped; // not RESOLVED (any more) or not found: nothing written for them
     QString error; // set when the request was refused or the database failed
+    qsizetype total = 0; // the distinct events asked for
+    bool cancelled = false; // stopped on request between two events: the rest untouched
+
+    static ReopenResult of(const OperatorOutcome &o)
+    {
+        return {o.done, o.skipped, o.error, o.total, o.cancelled};
+    }
 };
 Q_DECLARE_METATYPE(ReopenResult)

@@ -16,5 +16,10 @@ struct ResolveResult
     QString error; // set when the request was refused or the database failed
     qsizetype total = 0; // the distinct events asked for
     bool cancelled = false; // stopped on request between two events: the rest untouched
+
+    static ResolveResult of(const OperatorOutcome &o)
+    {
+        return {o.done, o.skipped, o.error, o.total, o.cancelled};
+    }
 };
 Q_DECLARE_METATYPE(ResolveResult)
