@@ -1,10 +1,10 @@
 // Every page of the window, rendered offscreen at a laptop's size with the teaching panel open
 // (light and dark) and at 1920×1080, on a seeded outbox with a replay in its log, demo-like event
-// IDs and a long last error: what an operator reads there is shown whole. The page names in the rail; the event table's ID, state, failures and last error;
-// the error groups' signature, counts and event types;
-// the selected event's attempt outcome and consumer result; the replay log's time and event ID;
-// every one-line label; every chart's axis labels (Qt Charts cuts them with "..."); and no part
-// of a page lies outside the window.
+// IDs and a long last error: what an operator reads there is shown whole. The page names in the
+// rail; the event table's ID, state, failures and last error; the error groups' signature, counts
+// and event types; the selected event's attempt outcome and consumer result; the replay log's time
+// and event ID; every one-line label; every chart's axis labels (Qt Charts cuts them with "...");
+// and no part of a page lies outside the window.
 #include "attemptmodel.h"
 #include "detailpane.h"
 #include "errorgroupmodel.h"
@@ -25,8 +25,8 @@
 #include <QAbstractScrollArea>
 #include <QAction>
 #include <QApplication>
-#include <QDateTime>
 #include <QChartView>
+#include <QDateTime>
 #include <QGraphicsTextItem>
 #include <QLabel>
 #include <QListWidget>

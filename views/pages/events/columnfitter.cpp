@@ -118,7 +118,8 @@ int ColumnFitter::textWidth(int column) const
 {
     if (!isKeyColumn(column))
         return 0;
-    const int margin = m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 1;
+    const int margin
+        = m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 1;
     const QFontMetricsF metrics(m_view->font());
     qreal widest = 0;
     for (int row = 0; row < m_model->rowCount(); ++row) {
@@ -130,6 +131,7 @@ int ColumnFitter::textWidth(int column) const
         widest = qMax(widest, advance);
     }
     constexpr int Rounding = 1;
-    return widest <= 0 ? 0
-                       : int(std::ceil(widest)) + 2 * margin + (m_view->showGrid() ? 1 : 0) + Rounding;
+    return widest <= 0
+        ? 0
+        : int(std::ceil(widest)) + 2 * margin + (m_view->showGrid() ? 1 : 0) + Rounding;
 }

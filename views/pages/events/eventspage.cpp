@@ -143,7 +143,8 @@ void EventsPage::makeRoomForKeyColumns()
     if (m_splitterMoved || m_fitter->isStopped() || m_fitter->isRestored() || !isVisible())
         return;
     const QScrollBar *scroll = m_view->verticalScrollBar();
-    const int room = m_view->viewport()->width() - (scroll->isVisible() ? 0 : scroll->sizeHint().width());
+    const int room
+        = m_view->viewport()->width() - (scroll->isVisible() ? 0 : scroll->sizeHint().width());
     const QList<int> sizes = m_splitter->sizes();
     const int give = std::min(m_fitter->keyColumnsWidth() - room, sizes.at(1) - DetailMinimum);
     if (give > 0)
