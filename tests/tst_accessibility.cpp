@@ -9,6 +9,7 @@
 #include "errorgroupmodel.h"
 #include "errorspanel.h"
 #include "eventlistmodel.h"
+#include "filterbar.h"
 #include "healthmonitor.h"
 #include "healthtiles.h"
 #include "lifecyclediagram.h"
@@ -24,6 +25,7 @@
 #include <QApplication>
 #include <QChartView>
 #include <QItemSelectionModel>
+#include <QListWidget>
 #include <QMenu>
 #include <QSettings>
 #include <QTableView>
@@ -219,6 +221,54 @@ private slots:
         QVERIFY2(!view->hasFocus(), "Shift+Tab stayed in the event table");
         QCOMPARE(view->currentIndex().data(EventListModel::EventIdRole).toString(), u"P-0003"_qs);
         QCOMPARE(view->selectionModel()->selectedRows(), selected);
+    }
+
+    // The tiles are in the Tab chain, each with a visible focus border, and before the page rail
+    // as they stand above it; Tab on the way never changes the event selected; Enter or Space on
+    // a tile filters the table, as a click does.
+    void tabReachesTheTilesAndKeepsTheSelection()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        std::unique_ptr<MainWindow> window = openWindow(*database);
+        QVERIFY(window);
+        QTableView *view = window->eventView();
+        QVERIFY(window->selectEvent(u"P-0003"_qs));
+        view->setFocus();
+        QTRY_VERIFY(view->hasFocus());
+        const QModelIndexList selected = view->selectionModel()->selectedRows();
+        QWidget *rail = window->pages()->rail();
+        QStringList tiles; // in the order Tab reaches them
+        bool railAfterTiles = false;
+        QWidget *lastTile = window->tiles()->tileWidget(HealthTiles::Tile::OldestPending);
+        for (int press = 0; press < 200 && !railAfterTiles; ++press) {
+            QWidget *before = QApplication::focusWidget();
+            QTest::keyClick(before, Qt::Key_Tab);
+            QWidget *focus = QApplication::focusWidget();
+            QVERIFY(focus);
+            QCOMPARE(
+                view->currentIndex().data(EventListModel::EventIdRole).toString(), u"P-0003"_qs);
+            QCOMPARE(view->selectionModel()->selectedRows(), selected);
+            if (focus->objectName() == u"healthTile"_qs && !tiles.contains(focus->accessibleName()))
+                tiles << focus->accessibleName();
+            railAfterTiles = focus == rail && before == lastTile; // the next stop
+        }
+        QCOMPARE(tiles,
+            QStringList({u"Due tile"_qs, u"Scheduled tile"_qs, u"In flight tile"_qs,
+                u"Lease expired tile"_qs, u"Delivered tile"_qs, u"DEAD tile"_qs,
+                u"Resolved tile"_qs, u"Oldest pending tile"_qs}));
+        QVERIFY2(railAfterTiles, "the page rail does not follow the tiles");
+
+        QWidget *dead = window->tiles()->tileWidget(HealthTiles::Tile::Dead);
+        dead->setFocus();
+        QTRY_VERIFY(dead->hasFocus());
+        QVERIFY2(dead->styleSheet().contains(u":focus"_qs), "no focus border");
+        QTest::keyClick(dead, Qt::Key_Return);
+        QCOMPARE(window->filterBar()->filter().state, EventFilter::State::Dead);
+        QWidget *delivered = window->tiles()->tileWidget(HealthTiles::Tile::Delivered);
+        delivered->setFocus();
+        QTRY_VERIFY(delivered->hasFocus());
+        QTest::keyClick(delivered, Qt::Key_Space);
+        QCOMPARE(window->filterBar()->filter().state, EventFilter::State::Delivered);
     }
 
     void menuKeysOpenTheRowMenu_data()

@@ -362,6 +362,32 @@ private slots:
         }
     }
 
+    // A simulator's logical clock counts units, not milliseconds: the findings say so, as the
+    // tiles and the table do ("9 units", never "9 ms" or "1 min").
+    void aLogicalClockSpeaksInUnits_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void aLogicalClockSpeaksInUnits()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        QVERIFY(insertRow(connection->database(), due(u"S-due"_qs, 10)));
+        constexpr qint64 Now = 100000; // t=100000: a logical time
+        QString error;
+        const auto result = DiagnosisQuery::run(connection->database(), Now, &error);
+        QVERIFY2(result, qPrintable(error));
+        QCOMPARE(codes(*result), QStringList({u"relay_stalled"_qs}));
+        const QString summary = result->findings.at(0).summary;
+        QVERIFY2(summary.contains(u"due for more than 60000 units"_qs), qPrintable(summary));
+        QVERIFY2(!summary.contains(u" ms"_qs) && !summary.contains(u" min"_qs)
+                && !summary.contains(u" s "_qs),
+            qPrintable(summary));
+    }
+
     void findingsCarryTheirNumbers_data()
     {
         TestDatabase::addEngineColumn();
@@ -447,13 +473,14 @@ private slots:
         QVERIFY(result->hasProblem()); // outboxctl diagnose exits 1
         const Finding &finding = result->findings.constFirst();
         const bool isRed = tile == HealthGrade::Level::Red;
-        QCOMPARE(finding.severity, isRed ? Finding::Severity::Critical : Finding::Severity::Warning);
+        QCOMPARE(
+            finding.severity, isRed ? Finding::Severity::Critical : Finding::Severity::Warning);
         QCOMPARE(finding.count, dead);
         QCOMPARE(finding.summary,
             u"%1 %2 DEAD (the DEAD tile is %3 from %4): each waits for an operator to replay or "
             "resolve it."_qs.arg(dead)
-                .arg(dead == 1 ? u"event is"_qs : u"events are"_qs,
-                    isRed ? u"red"_qs : u"amber"_qs, QString::number(isRed ? red : amber)));
+                .arg(dead == 1 ? u"event is"_qs : u"events are"_qs, isRed ? u"red"_qs : u"amber"_qs,
+                    QString::number(isRed ? red : amber)));
         QCOMPARE(finding.evidence.value(u"dead"_qs).toLongLong(), dead);
         QCOMPARE(finding.evidence.value(u"amber_from"_qs).toLongLong(), amber);
         QCOMPARE(finding.evidence.value(u"red_from"_qs).toLongLong(), red);

@@ -1,10 +1,10 @@
 // Every page of the window, rendered offscreen at a laptop's size with the teaching panel open
-// and at 1920×1080, on a seeded outbox with a replay in its log: what an operator reads there is
-// shown whole. The page names in the rail; the event table's ID, state, failures and last error;
-// the error groups' signature, counts and event types;
-// the selected event's attempt outcome and consumer result; the replay log's time and event ID;
-// every one-line label; every chart's axis labels (Qt Charts cuts them with "..."); and no part
-// of a page lies outside the window.
+// (light and dark) and at 1920×1080, on a seeded outbox with a replay in its log, demo-like event
+// IDs and a long last error: what an operator reads there is shown whole. The page names in the
+// rail; the event table's ID, state, failures and last error; the error groups' signature, counts
+// and event types; the selected event's attempt outcome and consumer result; the replay log's time
+// and event ID; every one-line label; every chart's axis labels (Qt Charts cuts them with "...");
+// and no part of a page lies outside the window.
 #include "attemptmodel.h"
 #include "detailpane.h"
 #include "errorgroupmodel.h"
@@ -13,22 +13,27 @@
 #include "healthtiles.h"
 #include "mainwindow.h"
 #include "operatoractions.h"
+#include "outboxstore.h"
 #include "pagenavigator.h"
 #include "parkedevents.h"
 #include "policylabpanel.h"
 #include "replaylogmodel.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "themecolours.h"
 
 #include <QAbstractScrollArea>
 #include <QAction>
+#include <QApplication>
 #include <QChartView>
+#include <QDateTime>
 #include <QGraphicsTextItem>
 #include <QLabel>
 #include <QListWidget>
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QStyle>
+#include <QStyleFactory>
 #include <QTableView>
 
 namespace {
@@ -36,6 +41,50 @@ namespace {
 // A maximised window on a 1366×768 screen, less a title bar and a taskbar.
 constexpr QSize Laptop(1366, 700);
 constexpr QSize FullHd(1920, 1080);
+
+// What the demo's relay writes: its IDs (a random tag with wide glyphs) and a long permanent
+// rejection, newer than parkEvents' rows so they head the table (newest first).
+const QString LongError
+    = u"consumer rejected the event permanently (schema version 3 not supported)"_qs;
+
+bool addDemoLikeEvents(const QSqlDatabase &db)
+{
+    OutboxStore store(db);
+    const qint64 now = QDateTime::currentMSecsSinceEpoch() - 30000;
+    const QStringList ids = {u"EV-pepo9-00012"_qs, u"EV-mwm0w-00088"_qs};
+    for (const QString &id : ids) {
+        if (!store.insertEvent({id, u"Order"_qs, u"ORDER-pepo9-12"_qs, u"StockReserved"_qs,
+                u"{\"sku\":\"SKU-1\",\"quantity\":1}"_qs, now}))
+            return false;
+        const ClaimResult claim = store.claim(id, u"w"_qs, now);
+        if (!store.fail(claim.claim, now, ErrorCategory::Permanent, LongError).ok)
+            return false;
+    }
+    return true;
+}
+
+// The style and palette of `theme` while it lives; the platform's again after.
+class ThemeScope
+{
+public:
+    explicit ThemeScope(const QString &theme)
+        : m_style(QApplication::style()->name())
+        , m_palette(QApplication::palette())
+    {
+        QString error;
+        if (theme != u"system"_qs)
+            ThemeColours::applyTheme(theme, &error);
+    }
+    ~ThemeScope()
+    {
+        QApplication::setStyle(QStyleFactory::create(m_style));
+        QApplication::setPalette(m_palette);
+    }
+
+private:
+    QString m_style;
+    QPalette m_palette;
+};
 
 QRect globalRect(const QWidget *widget)
 {
@@ -179,17 +228,23 @@ private slots:
     {
         QTest::addColumn<QSize>("size");
         QTest::addColumn<bool>("teaching");
-        QTest::addRow("1366x768, the teaching panel open") << Laptop << true;
-        QTest::addRow("1920x1080") << FullHd << false;
+        QTest::addColumn<QString>("theme");
+        QTest::addRow("1366x768, the teaching panel open") << Laptop << true << u"system"_qs;
+        QTest::addRow("1366x768, dark, the teaching panel open") << Laptop << true << u"dark"_qs;
+        QTest::addRow("1920x1080") << FullHd << false << u"system"_qs;
+        QTest::addRow("1920x1080, dark") << FullHd << false << u"dark"_qs;
     }
 
     void everyPageShowsItsTextWhole()
     {
         QFETCH(QSize, size);
         QFETCH(bool, teaching);
+        QFETCH(QString, theme);
+        const ThemeScope themeScope(theme);
         FRESH_DATABASE(database, u"sqlite"_qs);
         const auto setup = database->initialise(); // marked for simulation: the panel exists
         QVERIFY(parkEvents(setup->database(), 40));
+        QVERIFY(addDemoLikeEvents(setup->database()));
         WindowOptions options;
         options.showTeachingByDefault = teaching;
         MainWindow window(database->connect(), options);

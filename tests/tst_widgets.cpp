@@ -69,13 +69,13 @@ HealthSnapshot busySnapshot()
 
 // A history of `range` at EpochNow: steady deliveries with an outage, latency per bucket, and
 // every seventh bucket without any delivery (no latency point there).
-DeliveryHistory busyHistory(HistoryRange range)
+DeliveryHistory busyHistory(HistoryRange range, qint64 now = EpochNow)
 {
     DeliveryHistory history;
     history.range = range;
-    history.now = EpochNow;
+    history.now = now;
     const int count = DeliveryHistory::bucketCount(range);
-    const qint64 first = DeliveryHistory::firstBucketStart(range, EpochNow);
+    const qint64 first = DeliveryHistory::firstBucketStart(range, now);
     for (int i = 0; i < count; ++i) {
         HistoryBucket bucket;
         bucket.start = first + i * DeliveryHistory::bucketMs(range);
@@ -452,6 +452,41 @@ private slots:
         QVERIFY(qobject_cast<QValueAxis *>(latency->axes(Qt::Vertical).first())->max() >= highest);
         if (range == HistoryRange::Week)
             saveScreenshot(&panel, u"chartspanel-7d"_qs);
+    }
+
+    // A teaching scenario's logical clock counts units: the history charts say units where the
+    // wall clock's say minutes and seconds, as the tiles and the table do.
+    void historyChartsSpeakUnitsOnALogicalClock()
+    {
+        AgeHistogramModel ages;
+        AttemptsHistogramModel failures;
+        HistoryModel history;
+        ErrorCategoryModel categories;
+        ChartsPanel panel(&ages, &failures, &history, &categories);
+        panel.resize(1200, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        const DeliveryHistory answer = busyHistory(HistoryRange::Hour, 300); // t=300
+        history.setHistory(answer);
+
+        QChart *throughput = chartNamed(&panel, u"throughputChart"_qs);
+        QCOMPARE(throughput->title(), u"Attempts per 60000 units"_qs);
+        const auto *ago = qobject_cast<QValueAxis *>(throughput->axes(Qt::Horizontal).first());
+        QCOMPARE(ago->titleText(), u"× 60000 units ago"_qs);
+        QChart *latency = chartNamed(&panel, u"latencyChart"_qs);
+        QCOMPARE(latency->title(), u"Latency per 60000 units"_qs);
+        QCOMPARE(qobject_cast<QValueAxis *>(latency->axes(Qt::Vertical).first())->titleText(),
+            u"units"_qs);
+        // The newest latency in units, as the events' own times read.
+        const auto *p95 = qobject_cast<QLineSeries *>(latency->series().at(1));
+        qsizetype newest = answer.buckets.size() - 1;
+        while (answer.buckets.at(newest).latency.count == 0)
+            --newest;
+        QCOMPARE(p95->points().last().y(), qreal(*answer.buckets.at(newest).latency.p95Ms));
+        const QString summary = panel.summaryText(u"latencyChart"_qs);
+        QVERIFY2(summary.contains(u" units"_qs) && !summary.contains(u" s,"_qs)
+                && !summary.contains(u"minutes"_qs),
+            qPrintable(summary));
     }
 
     void lifecycleDiagramDrawsAtAnySize_data()

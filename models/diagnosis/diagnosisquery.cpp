@@ -114,17 +114,18 @@ bool relayStalled(Context &c, const PendingFacts &facts)
             evidence.insert(u"last_attempt_finished_ms"_qs, Saturating::sub(c.now, finished));
         }
         why = QStringLiteral("no attempt has finished in the last %1")
-                  .arg(TimeFormat::age(c.limits.stalledNoAttemptMs));
+                  .arg(TimeFormat::span(c.limits.stalledNoAttemptMs, c.now));
     } else {
         if (oldestDue >= windowStart)
             return true;
-        why = QStringLiteral("the oldest has waited %1").arg(TimeFormat::age(c.now - oldestDue));
+        why = QStringLiteral("the oldest has waited %1")
+                  .arg(TimeFormat::span(c.now - oldestDue, c.now));
     }
     add(c,
         {DiagnosisCode::RelayStalled, Severity::Critical, count,
             QStringLiteral("%1 due for more than %2 and %3: the relay is not delivering.")
                 .arg(plural(count, u"event has been"_qs, u"events have been"_qs),
-                    TimeFormat::age(c.limits.stalledDueMs), why),
+                    TimeFormat::span(c.limits.stalledDueMs, c.now), why),
             evidence,
             u"Check that the relay is running and can reach the database and the broker; its "
             "log says why it stopped."_qs,
@@ -148,7 +149,8 @@ void leaseExpiredUnclaimed(Context &c, const PendingFacts &facts)
             QStringLiteral("%1 whose lease expired more than %2 ago (the oldest %3 ago) and no "
                            "worker has reclaimed them.")
                 .arg(plural(count, u"claimed event"_qs, u"claimed events"_qs),
-                    TimeFormat::age(c.limits.leaseExpiredMs), TimeFormat::age(oldest)),
+                    TimeFormat::span(c.limits.leaseExpiredMs, c.now),
+                    TimeFormat::span(oldest, c.now)),
             {{u"events"_qs, count}, {u"oldest_expired_ms"_qs, oldest},
                 {u"grace_ms"_qs, c.limits.leaseExpiredMs}},
             u"The workers that claimed them died or hung; make sure a relay is running, since "
@@ -296,8 +298,8 @@ void deadEvents(Context &c, qint64 dead)
         {DiagnosisCode::DeadEvents, red ? Severity::Critical : Severity::Warning, dead,
             QStringLiteral("%1 DEAD (the DEAD tile is %2 from %3): each waits for an operator "
                            "to replay or resolve it.")
-                .arg(plural(dead, u"event is"_qs, u"events are"_qs),
-                    red ? u"red"_qs : u"amber"_qs, QString::number(red ? tile.red : tile.amber)),
+                .arg(plural(dead, u"event is"_qs, u"events are"_qs), red ? u"red"_qs : u"amber"_qs,
+                    QString::number(red ? tile.red : tile.amber)),
             {{u"dead"_qs, dead}, {u"amber_from"_qs, tile.amber}, {u"red_from"_qs, tile.red}},
             u"Read their errors (the Errors page, outboxctl errors) and fix the cause, then "
             "replay them, or resolve those that must never be delivered."_qs,
@@ -403,8 +405,8 @@ bool deadRising(Context &c)
             QStringLiteral("%1 parked DEAD in the last %2, against %3 in the %4 before: the "
                            "failure rate is rising.")
                 .arg(plural(recent, u"event was"_qs, u"events were"_qs),
-                    TimeFormat::age(c.limits.deadRisingWindowMs), QString::number(before),
-                    TimeFormat::age(c.limits.deadRisingBaselineMs)),
+                    TimeFormat::span(c.limits.deadRisingWindowMs, c.now), QString::number(before),
+                    TimeFormat::span(c.limits.deadRisingBaselineMs, c.now)),
             {{u"recent"_qs, recent}, {u"before"_qs, before},
                 {u"window_ms"_qs, c.limits.deadRisingWindowMs},
                 {u"baseline_ms"_qs, c.limits.deadRisingBaselineMs}},
@@ -426,7 +428,8 @@ void futureSchedule(Context &c, const PendingFacts &facts)
             QStringLiteral("%1 due more than %2 ahead (the farthest in %3): a unit mistake "
                            "(seconds for milliseconds) or a skewed clock.")
                 .arg(plural(count, u"PENDING event is"_qs, u"PENDING events are"_qs),
-                    TimeFormat::age(c.limits.futureScheduleMs), TimeFormat::age(farthest)),
+                    TimeFormat::span(c.limits.futureScheduleMs, c.now),
+                    TimeFormat::span(farthest, c.now)),
             {{u"events"_qs, count}, {u"farthest_ms"_qs, farthest},
                 {u"limit_ms"_qs, c.limits.futureScheduleMs}},
             u"Find the writer of next_attempt_at (milliseconds since the epoch are expected) "
@@ -458,7 +461,8 @@ bool createdInFuture(Context &c)
             QStringLiteral("%1 more than %2 after now (the farthest by %3): a producer's clock "
                            "is ahead.")
                 .arg(plural(count, u"event was created"_qs, u"events were created"_qs),
-                    TimeFormat::age(c.limits.createdInFutureMs), TimeFormat::age(farthest)),
+                    TimeFormat::span(c.limits.createdInFutureMs, c.now),
+                    TimeFormat::span(farthest, c.now)),
             {{u"events"_qs, count}, {u"farthest_ms"_qs, farthest},
                 {u"limit_ms"_qs, c.limits.createdInFutureMs}},
             u"Synchronise the producers' clocks (NTP): ages and age limits are wrong for these "
@@ -539,7 +543,8 @@ bool blockedAggregate(Context &c)
     if (reused && c.now > reading->readAt) {
         evidence.insert(u"read_ms_ago"_qs, c.now - reading->readAt);
         summary.chop(1);
-        summary += QStringLiteral(" (read %1 ago).").arg(TimeFormat::age(c.now - reading->readAt));
+        summary += QStringLiteral(" (read %1 ago).")
+                       .arg(TimeFormat::span(c.now - reading->readAt, c.now));
     }
     add(c,
         {DiagnosisCode::BlockedAggregate, Severity::Warning, aggregates, summary, evidence,

@@ -7,6 +7,7 @@
 #include <QEvent>
 #include <QFrame>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QMouseEvent>
@@ -107,6 +108,9 @@ void HealthTiles::addTile(Tile tile, const QString &title)
     widgets.frame = new QFrame;
     widgets.frame->setObjectName(QStringLiteral("healthTile"));
     widgets.frame->setCursor(Qt::PointingHandCursor);
+    // In the Tab chain, before the pages as it stands above them; Enter or Space does what a
+    // click does.
+    widgets.frame->setFocusPolicy(Qt::TabFocus);
     widgets.frame->installEventFilter(this); // a click filters the table (tileClicked)
     widgets.frame->setAccessibleName(tr("%1 tile").arg(title));
     widgets.name = title;
@@ -134,8 +138,15 @@ QWidget *HealthTiles::tileWidget(Tile tile) const
 
 bool HealthTiles::eventFilter(QObject *watched, QEvent *event)
 {
-    if (event->type() == QEvent::MouseButtonRelease
-        && static_cast<QMouseEvent *>(event)->button() == Qt::LeftButton) {
+    const auto activates = [event] {
+        if (event->type() == QEvent::MouseButtonRelease)
+            return static_cast<QMouseEvent *>(event)->button() == Qt::LeftButton;
+        if (event->type() != QEvent::KeyPress)
+            return false;
+        const int key = static_cast<QKeyEvent *>(event)->key();
+        return key == Qt::Key_Return || key == Qt::Key_Enter || key == Qt::Key_Space;
+    };
+    if (activates()) {
         for (int i = 0; i < m_tiles.size(); ++i) {
             if (m_tiles.at(i).frame == watched) {
                 emit tileClicked(Tile(i));
@@ -360,15 +371,18 @@ void HealthTiles::applyLevel(TileWidgets &widgets, Level level)
     const ThemeColours::Tile colours
         = ThemeColours::tile(m_stale ? ThemeColours::TileLevel::Stale : themeLevel(level));
     widgets.colours = colours;
+    // Focused (Tab): a border twice as thick in the palette's highlight; the padding keeps
+    // the figures in place.
     widgets.frame->setStyleSheet(
         QStringLiteral("QFrame#healthTile { background: %1; border: 1px solid %2;"
-                       " border-radius: 6px; }"
+                       " border-radius: 6px; padding: 1px; }"
+                       " QFrame#healthTile:focus { border: 2px solid %5; padding: 0px; }"
                        " QLabel { color: %3; background: transparent; border: none; }"
                        " QLabel#tileTitle { font-weight: 600; }"
                        " QLabel#tileValue { font-size: 20pt; font-weight: 600; }"
                        " QLabel#tileHint { color: %4; font-size: 8pt; }")
             .arg(colours.background.name(), colours.border.name(), colours.text.name(),
-                colours.hint.name()));
+                colours.hint.name(), palette().color(QPalette::Highlight).name()));
 }
 
 namespace {

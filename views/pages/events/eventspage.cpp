@@ -13,6 +13,7 @@
 
 #include <QHeaderView>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -85,6 +86,7 @@ void EventsPage::setupTable()
     m_view->setColumnWidth(EventListModel::FailuresColumn, 64);
     m_view->setItemDelegate(new FullTextDelegate(m_view)); // cut text: whole in a tip
     m_fitter = new ColumnFitter(m_view, m_events, this);
+    connect(m_fitter, &ColumnFitter::fitted, this, &EventsPage::makeRoomForKeyColumns);
     new EventWindowScroller(m_view, m_events, m_view); // the bounded window keeps its place
 }
 
@@ -117,6 +119,36 @@ void EventsPage::setupSplitter()
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
     m_splitter->setSizes({600, 400});
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_splitterMoved = true; });
+}
+
+void EventsPage::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    makeRoomForKeyColumns();
+}
+
+void EventsPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    makeRoomForKeyColumns();
+}
+
+// The table side wide enough for the ID, state, failures and last error without scrolling
+// (a long last error was cut at 1366×768), taken from the detail while it keeps its minimum,
+// until the operator moves the divider or their layout was restored.
+void EventsPage::makeRoomForKeyColumns()
+{
+    constexpr int DetailMinimum = 380; // the detail's summary and attempt outcomes still read
+    if (m_splitterMoved || m_fitter->isStopped() || m_fitter->isRestored() || !isVisible())
+        return;
+    const QScrollBar *scroll = m_view->verticalScrollBar();
+    const int room
+        = m_view->viewport()->width() - (scroll->isVisible() ? 0 : scroll->sizeHint().width());
+    const QList<int> sizes = m_splitter->sizes();
+    const int give = std::min(m_fitter->keyColumnsWidth() - room, sizes.at(1) - DetailMinimum);
+    if (give > 0)
+        m_splitter->setSizes({sizes.at(0) + give, sizes.at(1) - give});
 }
 
 void EventsPage::applyFilter(const EventFilter &filter)

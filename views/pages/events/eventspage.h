@@ -44,8 +44,13 @@ public:
     // The detail on this event at once, its row selected once loaded (EventSelection::choose).
     void openEvent(const QString &eventId);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+
 private:
     void setupTable();
+    void makeRoomForKeyColumns();
     QWidget *createList();
     void setupSplitter();
     void applyFilter(const EventFilter &filter);
@@ -58,4 +63,5 @@ private:
     QSplitter *m_splitter = nullptr;
     ColumnFitter *m_fitter = nullptr;
     EventSelection *m_selection = nullptr;
+    bool m_splitterMoved = false; // the operator's divider: never moved for them
 };

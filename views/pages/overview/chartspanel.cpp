@@ -7,6 +7,7 @@
 #include "historymodel.h"
 #include "statuscolorproxy.h"
 #include "themecolours.h"
+#include "timeformat.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -73,8 +74,15 @@ struct AgoAxis
     QString title;
 };
 
-AgoAxis agoAxis(HistoryRange range)
+// On a simulator's logical clock a bucket holds as many units as it would hold milliseconds:
+// the history speaks units there, as the tiles and the table do.
+AgoAxis agoAxis(HistoryRange range, bool logical)
 {
+    if (logical) {
+        const AgoAxis wall = agoAxis(range, false);
+        const qint64 step = DeliveryHistory::bucketMs(range) * HistoryModel::bucketsPerUnit(range);
+        return {wall.first, wall.ticks, ChartsPanel::tr("× %1 ago").arg(TimeFormat::units(step))};
+    }
     switch (range) {
     case HistoryRange::Hour:
         return {-60, 7, ChartsPanel::tr("minutes ago")};
@@ -87,8 +95,11 @@ AgoAxis agoAxis(HistoryRange range)
 }
 
 // Short enough for a chart 220 px wide; the range shows on the buttons and the x axis.
-QString throughputTitle(HistoryRange range)
+QString throughputTitle(HistoryRange range, bool logical)
 {
+    if (logical)
+        return ChartsPanel::tr("Attempts per %1")
+            .arg(TimeFormat::units(DeliveryHistory::bucketMs(range)));
     switch (range) {
     case HistoryRange::Hour:
         return ChartsPanel::tr("Attempts per minute");
@@ -100,8 +111,11 @@ QString throughputTitle(HistoryRange range)
     return ChartsPanel::tr("Attempts per hour");
 }
 
-QString latencyTitle(HistoryRange range)
+QString latencyTitle(HistoryRange range, bool logical)
 {
+    if (logical)
+        return ChartsPanel::tr("Latency per %1")
+            .arg(TimeFormat::units(DeliveryHistory::bucketMs(range)));
     switch (range) {
     case HistoryRange::Hour:
         return ChartsPanel::tr("Latency per minute");
@@ -113,9 +127,9 @@ QString latencyTitle(HistoryRange range)
     return ChartsPanel::tr("Latency per hour");
 }
 
-void setAgoRange(QValueAxis *axis, HistoryRange range)
+void setAgoRange(QValueAxis *axis, HistoryRange range, bool logical)
 {
-    const AgoAxis ago = agoAxis(range);
+    const AgoAxis ago = agoAxis(range, logical);
     axis->setRange(ago.first, 0);
     axis->setTickCount(ago.ticks);
     axis->setTitleText(ago.title);
@@ -246,14 +260,16 @@ QString ChartsPanel::latencySummary() const
         const QVariant p50 = m_history->index(row, HistoryModel::P50Column).data();
         if (p50.isNull())
             continue;
-        const auto seconds = [this, row](int column) {
-            return QLocale().toString(m_history->index(row, column).data().toDouble(), 'g', 3);
+        const auto latency = [this, row](int column) -> QString {
+            const double value = m_history->index(row, column).data().toDouble() * latencyScale();
+            return QLocale().toString(value, 'g', 3) + (isLogical() ? tr(" units") : tr(" s"));
         };
-        return tr("Delivery latency, %1 %2: p50 %3 s, p95 %4 s, p99 %5 s.")
+        return tr("Delivery latency, %1 %2: p50 %3, p95 %4, p99 %5.")
             .arg(QLocale().toString(
                      qAbs(m_history->index(row, HistoryModel::AgoColumn).data().toReal()), 'g', 3),
-                agoAxis(m_history->history().range).title, seconds(HistoryModel::P50Column),
-                seconds(HistoryModel::P95Column), seconds(HistoryModel::P99Column));
+                agoAxis(m_history->history().range, isLogical()).title,
+                latency(HistoryModel::P50Column), latency(HistoryModel::P95Column),
+                latency(HistoryModel::P99Column));
     }
     return tr("Delivery latency: no delivery in this range.");
 }
@@ -367,7 +383,7 @@ void ChartsPanel::setupFailuresChart()
 
 void ChartsPanel::setupThroughputChart()
 {
-    m_throughputChart = newChart(throughputTitle(m_range));
+    m_throughputChart = newChart(throughputTitle(m_range, false));
     QChart *chart = m_throughputChart;
     auto addLine = [this, chart](const QString &name, int column, const QColor &colour) {
         auto *series = new QLineSeries;
@@ -401,7 +417,7 @@ void ChartsPanel::setupThroughputChart()
 // gets no point, where a mapper would draw 0.
 void ChartsPanel::setupLatencyChart()
 {
-    m_latencyChart = newChart(latencyTitle(m_range));
+    m_latencyChart = newChart(latencyTitle(m_range, false));
     m_latencyAxisX = new QValueAxis;
     m_latencyAxisX->setLabelFormat(QStringLiteral("%.0f"));
     m_latencyAxisY = new QValueAxis;
@@ -431,14 +447,27 @@ void ChartsPanel::updateHistory()
     // The oldest buckets of a first reading of 7 d may follow over a few refreshes.
     const QString reading
         = m_history->rowCount() && !m_history->history().complete ? tr(" (reading…)") : QString();
-    m_throughputChart->setTitle(throughputTitle(shown) + reading);
-    m_latencyChart->setTitle(latencyTitle(shown) + reading);
-    setAgoRange(m_throughputAxisX, shown);
-    setAgoRange(m_latencyAxisX, shown);
+    const bool logical = isLogical();
+    m_throughputChart->setTitle(throughputTitle(shown, logical) + reading);
+    m_latencyChart->setTitle(latencyTitle(shown, logical) + reading);
+    setAgoRange(m_throughputAxisX, shown, logical);
+    setAgoRange(m_latencyAxisX, shown, logical);
+    m_latencyAxisY->setTitleText(logical ? tr("units") : tr("seconds"));
     setCountRange(m_throughputAxisY,
         std::max(columnMax(m_history, HistoryModel::DeliveredColumn),
             columnMax(m_history, HistoryModel::FailedColumn)));
     updateLatencySeries();
+}
+
+bool ChartsPanel::isLogical() const
+{
+    return m_history->rowCount() > 0 && TimeFormat::isLogical(m_history->history().now);
+}
+
+// The model's latency is in seconds (milliseconds / 1000); on a logical clock, units.
+qreal ChartsPanel::latencyScale() const
+{
+    return isLogical() ? 1000.0 : 1.0;
 }
 
 void ChartsPanel::updateLatencySeries()
@@ -452,9 +481,10 @@ void ChartsPanel::updateLatencySeries()
             const QVariant value = m_history->index(row, columns[i]).data();
             if (value.isNull())
                 continue;
+            const qreal latency = value.toReal() * latencyScale();
             points << QPointF(
-                m_history->index(row, HistoryModel::AgoColumn).data().toReal(), value.toReal());
-            max = std::max(max, value.toReal());
+                m_history->index(row, HistoryModel::AgoColumn).data().toReal(), latency);
+            max = std::max(max, latency);
         }
         m_latencySeries.at(i)->replace(points);
     }

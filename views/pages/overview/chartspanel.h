@@ -73,6 +73,8 @@ private:
     void updateSummaries();
     void describe(const QString &view, const QString &name, const QString &summary);
     QString historySummary() const;
+    bool isLogical() const; // the history was read on a simulator's logical clock
+    qreal latencyScale() const;
     QString latencySummary() const;
 
     AgeHistogramModel *m_ages = nullptr;
