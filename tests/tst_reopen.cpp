@@ -84,15 +84,21 @@ private slots:
                 u"E-4 PENDING 0"_qs, u"E-5 DELIVERED 0"_qs}));
         QCOMPARE(reopenLog(db), QStringList {u"E-2 20000 carol resolved by mistake 1"_qs});
 
-        // Again, with events that are not RESOLVED (DEAD, PENDING, DELIVERED, unknown): each
-        // skipped and left as it is, nothing written, still exit 0 as resolve.
+        // Again, with events that are not RESOLVED (DEAD, PENDING, DELIVERED): each skipped
+        // and left as it is, nothing written, still exit 0 as resolve.
         const QStringList before = statusLines(db);
         const Run again = outboxctl(reopenArgs(database->url(),
             {u"--event"_qs, u"E-2"_qs, u"--event"_qs, u"E-4"_qs, u"--event"_qs, u"E-5"_qs,
-                u"--event"_qs, u"NOPE"_qs, u"--json"_qs}));
+                u"--json"_qs}));
         QCOMPARE(again.exitCode, 0);
         QCOMPARE(again.out,
-            QStringList {u"{\"reopened\":[],\"skipped\":[\"E-2\",\"E-4\",\"E-5\",\"NOPE\"]}"_qs});
+            QStringList {u"{\"reopened\":[],\"skipped\":[\"E-2\",\"E-4\",\"E-5\"]}"_qs});
+        // An ID that names no event is a typo: exit 2, named, nothing changed (as resolve and
+        // replay).
+        const Run typo = outboxctl(reopenArgs(database->url(),
+            {u"--event"_qs, u"E-2"_qs, u"--event"_qs, u"NOPE"_qs}));
+        QCOMPARE(typo.exitCode, 2);
+        QVERIFY2(typo.err.join(u'\n').contains(u"NOPE"_qs), qPrintable(typo.err.join(u'\n')));
         const Run sentence = outboxctl(reopenArgs(database->url(), {u"--event"_qs, u"E-3"_qs}));
         QCOMPARE(sentence.exitCode, 0);
         QCOMPARE(sentence.out,

@@ -117,9 +117,11 @@ int runStateChange(const StateChangeCommand &spec, const QStringList &arguments)
         if (!OperatorCommand::selectEvents(*outbox, replayer, options.selection,
                 options.request.now, &options.request.eventIds, &error))
             return Cli::fail(reading(error));
-        if (const int refused = command.refuseUnknown(*outbox, options.selection, options.json))
-            return refused;
     }
+    // An ID that names no event is a typo, not "someone else got there first": exit 2 and
+    // nothing changed, for both commands (replay does the same).
+    if (const int refused = command.refuseUnknown(*outbox, options.selection, options.json))
+        return refused;
     if (options.dryRun) {
         error.clear();
         const QStringList found = change.among(options.request.eventIds, &error);
