@@ -12,6 +12,7 @@
 #include "diagnosispanel.h"
 #include "diagnosisstatusline.h"
 #include "errorsignature.h"
+#include "findingcard.h"
 #include "eventlistmodel.h"
 #include "healthmonitor.h"
 #include "healthtiles.h"
@@ -215,6 +216,82 @@ private slots:
             window.tiles()->level(HealthTiles::Tile::Dead), HealthTiles::Level::Normal, 15000);
         QTRY_COMPARE_WITH_TIMEOUT(panel->findingCodes(), QStringList(), 15000);
         QCOMPARE(panel->stateText(), u"No findings: healthy"_qs);
+    }
+
+    // A window left open for hours shows the same cards while the findings stay: a count or a
+    // summary that changes (every few snapshots in the live demo) is shown in the card that was
+    // there, a finding that moves up keeps its card, and only a new finding gets a card and a
+    // gone one loses its own. Cards made anew on every change made the demo's memory grow.
+    void cardsAreReusedAcrossResults()
+    {
+        auto finding = [](const QString &code, Finding::Severity severity, qint64 count) {
+            Finding result;
+            result.code = code;
+            result.severity = severity;
+            result.count = count;
+            result.summary = QStringLiteral("%1 affected").arg(count);
+            result.action = u"Look at them."_qs;
+            result.evidence = {{u"dead"_qs, count}};
+            if (code == DiagnosisCode::DominantError)
+                result.subject = u"HTTP 503 from inventory-# at #.#.#.#"_qs;
+            return result;
+        };
+        DiagnosisPanel panel;
+        panel.show();
+        DiagnosisResult result;
+        result.findings = {finding(DiagnosisCode::DeadEvents, Finding::Severity::Warning, 10),
+            finding(DiagnosisCode::DominantError, Finding::Severity::Warning, 8)};
+        panel.setResult(result);
+        const QList<FindingCard *> first = panel.cards();
+        QCOMPARE(first.size(), 2);
+
+        for (int round = 1; round <= 300; ++round) {
+            result.findings[0].count = 10 + round;
+            result.findings[0].summary = QStringLiteral("%1 affected").arg(10 + round);
+            result.findings[0].evidence = {{u"dead"_qs, 10 + round}};
+            panel.setResult(result);
+        }
+        QCOMPARE(panel.cards(), first); // the same widgets, not 300 pairs of new ones
+        QCOMPARE(panel.findChildren<FindingCard *>().size(), 2);
+        const auto *title = first.at(0)->findChild<QLabel *>(u"findingTitle"_qs);
+        QCOMPARE(title->text(), u"WARNING · DEAD events need an operator · 310 events"_qs);
+        const auto *summary = first.at(0)->findChild<QLabel *>(u"findingSummary"_qs);
+        QCOMPARE(summary->text(), u"310 affected"_qs);
+        QVERIFY2(summary->toolTip().contains(u"dead = 310"_qs), qPrintable(summary->toolTip()));
+
+        // The dominant error turns critical and comes first: its card moves up, in red.
+        const QString amber = first.at(1)->styleSheet();
+        result.findings = {finding(DiagnosisCode::DominantError, Finding::Severity::Critical, 9),
+            result.findings.at(0)};
+        panel.setResult(result);
+        QCOMPARE(panel.cards(), QList<FindingCard *>({first.at(1), first.at(0)}));
+        QCOMPARE(panel.findingCodes(),
+            QStringList({DiagnosisCode::DominantError, DiagnosisCode::DeadEvents}));
+        QCOMPARE_NE(first.at(1)->styleSheet(), amber);
+        QTRY_VERIFY(first.at(1)->y() < first.at(0)->y()); // on top, where the eye starts
+
+        // "Show events" of a kept card still asks for its finding's events.
+        QSignalSpy asked(&panel, &DiagnosisPanel::filterRequested);
+        auto *show = panel.findChild<QPushButton *>(u"showEvents_dominant_error"_qs);
+        QVERIFY(show && show->isVisible());
+        show->click();
+        QCOMPARE(asked.size(), 1);
+        QCOMPARE(asked.at(0).at(0).value<FindingFilter>().filter,
+            FindingFilter::of(result.findings.at(0))->filter);
+
+        // A gone finding loses its card; a new one gets one.
+        result.findings = {result.findings.at(0),
+            finding(DiagnosisCode::RelayStalled, Finding::Severity::Critical, 1)};
+        panel.setResult(result);
+        QCOMPARE(panel.findingCodes(),
+            QStringList({DiagnosisCode::DominantError, DiagnosisCode::RelayStalled}));
+        QCOMPARE(panel.cards().at(0), first.at(1));
+        QTRY_COMPARE(panel.findChildren<FindingCard *>().size(), 2);
+        QVERIFY(!panel.findChild<QWidget *>(u"finding_dead_events"_qs));
+        result.findings.clear();
+        panel.setResult(result);
+        QCOMPARE(panel.stateText(), u"No findings: healthy"_qs);
+        QCOMPARE(panel.findChildren<FindingCard *>().size(), 0);
     }
 
     void panelListsFindingsAndFilters_data()

@@ -14,6 +14,7 @@
 
 #include <QComboBox>
 #include <QDateTime>
+#include <QLabel>
 #include <QLocale>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -140,6 +141,42 @@ private slots:
         QCoreApplication::sendEvent(narration->viewport(), &leave);
         QVERIFY(panel->narrationText().contains(u"second"_qs));
         QCOMPARE(panel->heldLines(), 0);
+    }
+
+    // A demo left running keeps only the newest 500 lines of narration, the held ones too: a
+    // pointer left resting on the narration for hours holds no more than the narration shows.
+    void narrationKeepsItsNewestLines()
+    {
+        FRESH_DATABASE(database, QStringLiteral("sqlite"));
+        QVERIFY(database->initialise());
+        MainWindow window(database->connect(), {});
+        window.show();
+        auto *panel = window.findChild<TeachingPanel *>();
+        auto *narration = panel->findChild<QPlainTextEdit *>(u"narration"_qs);
+        auto lines = [](int from, int count) {
+            QStringList result;
+            for (int i = from; i < from + count; ++i)
+                result << QStringLiteral("t=%1: step %1").arg(i);
+            return result;
+        };
+        for (int batch = 0; batch < 30; ++batch)
+            emit window.session()->narrated(lines(batch * 40, 40)); // 1,200 lines
+        QCOMPARE(narration->blockCount(), TeachingPanel::NarrationLines);
+        QVERIFY(panel->narrationText().endsWith(u"t=1199: step 1199"_qs));
+        QVERIFY(!panel->narrationText().contains(u"t=699: "_qs));
+
+        QEvent enter(QEvent::Enter);
+        QCoreApplication::sendEvent(narration->viewport(), &enter);
+        for (int batch = 0; batch < 30; ++batch)
+            emit window.session()->narrated(lines(1200 + batch * 40, 40));
+        QCOMPARE(panel->heldLines(), TeachingPanel::NarrationLines);
+        const auto *note = panel->findChild<QLabel *>(u"narrationHeld"_qs);
+        QVERIFY2(note->text().contains(u"1200 new line"_qs), qPrintable(note->text()));
+        QEvent leave(QEvent::Leave);
+        QCoreApplication::sendEvent(narration->viewport(), &leave);
+        QCOMPARE(panel->heldLines(), 0);
+        QCOMPARE(narration->blockCount(), TeachingPanel::NarrationLines);
+        QVERIFY(panel->narrationText().endsWith(u"t=2399: step 2399"_qs));
     }
 
     void theDemoHintCanBeDismissedForGood()

@@ -7,6 +7,7 @@
 // explanation included) runs no SQL statement on the GUI thread, nor does the teaching session
 // (the live relay's producer and a scenario's steps).
 #include "attemptmodel.h"
+#include "auditpage.h"
 #include "csvexportjob.h"
 #include "detailpane.h"
 #include "diagnosismonitor.h"
@@ -135,6 +136,56 @@ private slots:
         QTRY_VERIFY2(pane->summaryText().contains(u"no longer in the outbox"_qs),
             qPrintable(pane->summaryText()));
         QCOMPARE(pane->attemptModel()->rowCount(), 0);
+    }
+
+    // The Audit page of an outbox replayed for years holds its newest 1,000 entries, newest
+    // first, and says that Export replay log… has the rest: a window left open keeps a page, not
+    // the whole log.
+    void auditPageHoldsTheNewestEntries_data()
+    {
+        TestDatabase::addEngineColumn(), TestDatabase::addEngineRows();
+    }
+    void auditPageHoldsTheNewestEntries()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        QVERIFY(setup && park(setup->database(), 1));
+        QSqlDatabase db = setup->database();
+        const int logged = ReplayLogModel::AuditRows + 5;
+        QVERIFY(db.transaction());
+        QSqlQuery insert(db);
+        QVERIFY(insert.prepare(
+            u"INSERT INTO replay_log (event_id, replayed_at, operator, reason, reset_failures,"
+            " failures_before) VALUES ('P-0001', :at, 'alice', :reason, FALSE, 1)"_qs));
+        for (int i = 1; i <= logged; ++i) {
+            insert.bindValue(u":at"_qs, qint64(i) * 1000);
+            insert.bindValue(u":reason"_qs, QStringLiteral("entry %1").arg(i));
+            QVERIFY2(insert.exec(), qPrintable(insert.lastError().text()));
+        }
+        QVERIFY(db.commit());
+        MainWindow window(database->connect(), simulationOff());
+        window.show();
+        window.showTab(u"audit"_qs);
+        QTRY_COMPARE_WITH_TIMEOUT(window.replayLog()->rowCount(), ReplayLogModel::AuditRows, 15000);
+        const QAbstractItemModel *log = window.replayLog();
+        QCOMPARE(log->index(0, ReplayLogModel::ReasonColumn).data().toString(),
+            QStringLiteral("entry %1").arg(logged)); // the newest first
+        QCOMPARE(log->index(ReplayLogModel::AuditRows - 1, ReplayLogModel::ReasonColumn)
+                     .data()
+                     .toString(),
+            u"entry 6"_qs);
+        const auto *page = window.findChild<AuditPage *>();
+        QVERIFY(page);
+        QCOMPARE(page->truncatedText(),
+            u"The newest 1,000 entries; File › Export replay log… writes them all."_qs);
+
+        // A log that fits is shown whole, without the line.
+        QSqlQuery trim(db);
+        QVERIFY(trim.exec(u"DELETE FROM replay_log WHERE reason <> 'entry 1'"_qs));
+        window.refreshAction()->trigger(); // View › Refresh
+        QTRY_COMPARE_WITH_TIMEOUT(window.replayLog()->rowCount(), 1, 15000);
+        QCOMPARE(page->truncatedText(), QString());
     }
 
     // What a refresh costs the database includes the table's own refresh after the snapshot:

@@ -205,7 +205,7 @@ std::optional<SqlRows> DetailWorker::readReplayLog(QString *error)
     const QSqlDatabase db = database(error);
     if (!db.isValid())
         return std::nullopt;
-    return ReplayLogModel::readRows(db, {}, error);
+    return ReplayLogModel::readRows(db, {}, error, ReplayLogModel::AuditRows);
 }
 
 void DetailWorker::readReplayLog(quint64 requestId)

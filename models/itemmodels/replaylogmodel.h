@@ -25,6 +25,10 @@ public:
     };
     enum Role { RawValueRole = Qt::UserRole }; // the stored value: ms or units, the boolean
 
+    // The Audit page holds the newest entries only: a log that grows for years stays a page.
+    // "Export replay log…" writes them all.
+    static constexpr int AuditRows = 1000;
+
     explicit ReplayLogModel(QObject *parent = nullptr);
 
     // Every replay, resolve and reopen, newest first; with an event ID only that event's. At

@@ -65,7 +65,7 @@ TeachingPanel::TeachingPanel(TeachingSession *session, QWidget *parent)
     m_narration->setObjectName(QStringLiteral("narration"));
     m_narration->setAccessibleName(tr("Narration"));
     m_narration->setReadOnly(true);
-    m_narration->setMaximumBlockCount(500);
+    m_narration->setMaximumBlockCount(NarrationLines);
     m_narration->setPlaceholderText(tr("Each lifecycle step is told here in plain words."));
     m_narration->setToolTip(tr("The narration holds still while the pointer is over it."));
     m_narration->viewport()->installEventFilter(this);
@@ -345,6 +345,7 @@ void TeachingPanel::clearTold()
 {
     m_narration->clear();
     m_held.clear();
+    m_heldArrived = 0;
     m_heldNote->setText(tr("Narration held while the pointer is over it"));
     m_claim->hide();
     m_claim->clear();
@@ -435,8 +436,11 @@ void TeachingPanel::appendNarration(const QStringList &lines)
 {
     if (m_narrationHeld) {
         m_held << lines;
+        if (m_held.size() > NarrationLines)
+            m_held.remove(0, m_held.size() - NarrationLines);
+        m_heldArrived += int(lines.size());
         m_heldNote->setText(tr("Narration held while the pointer is over it: %n new line(s)",
-            nullptr, int(m_held.size())));
+            nullptr, m_heldArrived));
         return;
     }
     for (const QString &line : lines)
@@ -450,8 +454,10 @@ void TeachingPanel::setNarrationHeld(bool held)
     m_narrationHeld = held;
     m_heldNote->setText(tr("Narration held while the pointer is over it"));
     m_heldNote->setVisible(held);
-    if (!held)
+    if (!held) {
+        m_heldArrived = 0;
         appendNarration(std::exchange(m_held, {}));
+    }
 }
 
 bool TeachingPanel::eventFilter(QObject *watched, QEvent *event)

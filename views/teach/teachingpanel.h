@@ -42,7 +42,10 @@ public:
     void watch(HealthMonitor *monitor);
     void setRowCount(qint64 rows, bool estimated);
     std::optional<qint64> rowCount() const { return m_rows; }
-    // Lines that arrived while the pointer rests on the narration (shown when it leaves).
+    // The narration keeps its newest lines only: a demo left running for days stays small.
+    static constexpr int NarrationLines = 500;
+    // Lines that arrived while the pointer rests on the narration (shown when it leaves), the
+    // newest NarrationLines of them: the narration would drop older ones anyway.
     int heldLines() const { return int(m_held.size()); }
 
 protected:
@@ -99,4 +102,5 @@ private:
     bool m_rowsEstimated = false;
     bool m_narrationHeld = false;
     QStringList m_held;
+    int m_heldArrived = 0; // lines arrived while held, kept or not
 };

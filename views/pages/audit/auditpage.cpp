@@ -1,6 +1,7 @@
 #include "auditpage.h"
 
 #include "fulltextdelegate.h"
+#include "replaylogmodel.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -35,6 +36,15 @@ AuditPage::AuditPage(QAbstractItemModel *log, const QString &unavailableFor, QWi
     m_view->setWordWrap(false);
     m_view->setItemDelegate(new FullTextDelegate(m_view));
     layout->addWidget(m_view);
+    m_truncated
+        = new QLabel(tr("The newest %L1 entries; File › Export replay log… writes them all.")
+                         .arg(ReplayLogModel::AuditRows));
+    m_truncated->setObjectName(QStringLiteral("replayLogTruncated"));
+    m_truncated->hide();
+    layout->addWidget(m_truncated);
+    connect(log, &QAbstractItemModel::modelReset, this, &AuditPage::updateTruncated);
+    connect(log, &QAbstractItemModel::rowsInserted, this, &AuditPage::updateTruncated);
+    connect(log, &QAbstractItemModel::rowsRemoved, this, &AuditPage::updateTruncated);
     // Every column as wide as its widest row, each time rows arrive; the last takes the rest.
     connect(log, &QAbstractItemModel::modelReset, this, &AuditPage::fitColumns);
     connect(log, &QAbstractItemModel::rowsInserted, this, &AuditPage::fitColumns);
@@ -45,4 +55,15 @@ void AuditPage::fitColumns()
     const int columns = m_view->model()->columnCount();
     for (int column = 0; column + 1 < columns; ++column)
         m_view->resizeColumnToContents(column);
+}
+
+// The read stops at AuditRows: as many rows means there are probably more.
+void AuditPage::updateTruncated()
+{
+    m_truncated->setVisible(m_view->model()->rowCount() >= ReplayLogModel::AuditRows);
+}
+
+QString AuditPage::truncatedText() const
+{
+    return m_truncated && !m_truncated->isHidden() ? m_truncated->text() : QString();
 }

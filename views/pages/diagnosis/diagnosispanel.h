@@ -3,7 +3,8 @@
 // readable) with its summary, what to do, the evidence in a tooltip, and "Show events", which
 // asks the window to filter the table to the affected events (FindingFilter). "No findings:
 // healthy" when there are none; a small line says which rules were checked and which the schema
-// could not support. Shows values only: it never reads the database.
+// could not support. A finding keeps its card (FindingCard) while it stays: only the cards of
+// new findings are made and of gone ones deleted. Shows values only: it never reads the database.
 #pragma once
 
 #include "diagnosisresult.h"
@@ -11,6 +12,7 @@
 
 #include <QWidget>
 
+class FindingCard;
 class QLabel;
 class QVBoxLayout;
 
@@ -28,19 +30,19 @@ public:
     QString stateText() const; // "No findings: healthy", "2 findings", "Waiting…"
     QString checkedText() const; // "Checked 9 rules at 09:03:03 …"
     QString failureText() const; // why the newest diagnosis failed, or empty
+    // The finding cards, worst first: the same widgets while their findings stay.
+    QList<FindingCard *> cards() const;
 
 signals:
     void filterRequested(const FindingFilter &filter);
 
 private:
-    QWidget *card(const Finding &finding);
-    void clearCards();
+    void showCards(const QList<Finding> &findings);
 
     QLabel *m_state = nullptr;
     QLabel *m_failure = nullptr;
     QVBoxLayout *m_cards = nullptr;
     QLabel *m_checked = nullptr;
-    QStringList m_codes;
-    QList<Finding> m_shown; // what the cards show
+    QList<FindingCard *> m_cardList; // as laid out in m_cards
     bool m_hasResult = false;
 };
