@@ -62,6 +62,13 @@ std::unique_ptr<TestDatabase> TestDatabase::create(
             = QStringLiteral("sqlite:") + db->m_dir->filePath(QStringLiteral("outbox.sqlite"));
         return db;
     }
+    // scripts/test's sanitizer pass leaves the MySQL rows to the dev pass (time; see
+    // docs/testing.md): an engine listed here is skipped by name, also under CI.
+    if (qEnvironmentVariable("OUTBOX_TEST_SKIP_ENGINES").split(QLatin1Char(',')).contains(engine)) {
+        *skipReason = QStringLiteral("%1 rows run in the dev pass only (OUTBOX_TEST_SKIP_ENGINES)")
+                          .arg(engine);
+        return nullptr;
+    }
     const bool mySql = engine == QLatin1String("mysql");
     const QString server = qEnvironmentVariable(serverVariable(engine));
     if (server.isEmpty()) {
