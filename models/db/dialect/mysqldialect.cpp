@@ -214,10 +214,18 @@ public:
 
     QString checkConstraintsSql(const QString &table) const override
     {
-        return QStringLiteral("SELECT CONSTRAINT_NAME, CHECK_CLAUSE"
-                              " FROM information_schema.CHECK_CONSTRAINTS"
-                              " WHERE CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = %1")
-            .arg(literal(table));
+        // MySQL 8's CHECK_CONSTRAINTS has no TABLE_NAME (MariaDB's has): the table's
+        // constraints come from TABLE_CONSTRAINTS on both.
+        // clang-format off
+        return QStringLiteral(
+            "SELECT c.CONSTRAINT_NAME, c.CHECK_CLAUSE"
+            " FROM information_schema.TABLE_CONSTRAINTS AS t"
+            " JOIN information_schema.CHECK_CONSTRAINTS AS c"
+            "   ON c.CONSTRAINT_SCHEMA = t.CONSTRAINT_SCHEMA"
+            "  AND c.CONSTRAINT_NAME = t.CONSTRAINT_NAME"
+            " WHERE t.TABLE_SCHEMA = DATABASE() AND t.TABLE_NAME = %1"
+            "   AND t.CONSTRAINT_TYPE = 'CHECK'").arg(literal(table));
+        // clang-format on
     }
 
 private:
