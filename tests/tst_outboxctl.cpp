@@ -124,7 +124,7 @@ private slots:
         QTest::addRow("unknown option") << QStringList {u"init"_qs, u"--nope"_qs} << u"nope"_qs;
         QTest::addRow("missing --db") << QStringList {u"init"_qs} << u"--db is required"_qs;
         QTest::addRow("unsupported scheme") << QStringList {u"init"_qs, u"--db"_qs,
-            u"mysql://h/db"_qs} << u"unsupported database URL scheme 'mysql'"_qs;
+            u"oracle://h/db"_qs} << u"unsupported database URL scheme 'oracle'"_qs;
         QTest::addRow("postgresql without database") << QStringList {u"init"_qs, u"--db"_qs,
             u"postgresql://localhost"_qs} << u"without a database name"_qs;
         QTest::addRow("unknown scenario") << QStringList {u"simulate"_qs, u"--db"_qs, file,

@@ -200,7 +200,9 @@ public:
     // key to itself changes no row, which is what skipping it means.
     QString ignoreConflictClause(const QString &key) const override
     {
-        const QString first = key.section(QLatin1Char(','), 0, 0).trimmed();
+        QString first = key.section(QLatin1Char(','), 0, 0).trimmed();
+        if (!first.startsWith(QLatin1Char('"'))) // a column such as "key" is a reserved word
+            first = QLatin1Char('"') + first + QLatin1Char('"');
         return QStringLiteral(" ON DUPLICATE KEY UPDATE %1 = %1").arg(first);
     }
 
