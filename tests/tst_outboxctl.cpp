@@ -59,7 +59,7 @@ private slots:
     {
         QFETCH(QString, engine);
         FRESH_DATABASE(database, engine);
-        if (engine == QLatin1String("postgresql"))
+        if (engine != QLatin1String("sqlite")) // a server's database exists, without tables
             QCOMPARE(outboxctl({u"init"_qs, u"--db"_qs, database->url(), u"--for-simulation"_qs})
                          .exitCode,
                 0);
