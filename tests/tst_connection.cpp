@@ -1,7 +1,12 @@
-// Opening a database from a URL on SQLite and PostgreSQL: a database with the native schema
-// opens, a missing table or column is named and never repaired behind the user's back, a
+// Opening a database from a URL on SQLite, PostgreSQL and MySQL: a database with the native
+// schema opens, a missing table or column is named and never repaired behind the user's back, a
 // read-only connection cannot write, and a failed connection says why without the password.
+// MySQL's own: a session the server ended is named as lost (QMYSQL still says isOpen()) and
+// DbConnection::reopen brings back its settings; the password from MYSQL_PWD or an option file
+// (refused when others may read it, or when it is no regular file); ssl-mode=REQUIRED against a
+// server without TLS is refused instead of run in plain text.
 #include "dbconnection.h"
+#include "failurecause.h"
 #include "schema.h"
 #include "sqldialect.h"
 #include "testdatabase.h"
@@ -13,6 +18,8 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
+#include <QTemporaryDir>
+#include <sys/stat.h>
 
 namespace {
 
@@ -54,6 +61,81 @@ bool exec(const QSqlDatabase &db, const QString &sql, QString *error = nullptr)
     else
         qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
     return false;
+}
+
+// Sets an environment variable for the scope, restoring what was there.
+class ScopedEnv
+{
+public:
+    ScopedEnv(const char *name, const QByteArray &value)
+        : m_name(name)
+        , m_had(qEnvironmentVariableIsSet(name))
+        , m_old(qgetenv(name))
+    {
+        if (value.isNull())
+            qunsetenv(name);
+        else
+            qputenv(name, value);
+    }
+    ~ScopedEnv()
+    {
+        if (m_had)
+            qputenv(m_name, m_old);
+        else
+            qunsetenv(m_name);
+    }
+    ScopedEnv(const ScopedEnv &) = delete;
+    ScopedEnv &operator=(const ScopedEnv &) = delete;
+
+private:
+    const char *m_name;
+    bool m_had;
+    QByteArray m_old;
+};
+
+// A user with a password on the MySQL test server, allowed into one database; dropped again.
+class MySqlUser
+{
+public:
+    MySqlUser(const QSqlDatabase &root, const QString &database)
+        : m_root(root)
+    {
+        m_name = u"pw_"_qs + database.right(20);
+        m_ok = exec(m_root, u"CREATE USER '%1'@'127.0.0.1' IDENTIFIED BY '%2'"_qs.arg(m_name, Password))
+            && exec(m_root, u"GRANT ALL ON \"%1\".* TO '%2'@'127.0.0.1'"_qs.arg(database, m_name));
+    }
+    ~MySqlUser() { exec(m_root, u"DROP USER IF EXISTS '%1'@'127.0.0.1'"_qs.arg(m_name)); }
+    MySqlUser(const MySqlUser &) = delete;
+    MySqlUser &operator=(const MySqlUser &) = delete;
+
+    static inline const QString Password = u"Pw-s3cret-42"_qs;
+    bool ok() const { return m_ok; }
+    QString name() const { return m_name; }
+
+private:
+    QSqlDatabase m_root;
+    QString m_name;
+    bool m_ok = false;
+};
+
+// The URL of `database` (a test database's URL) with another user and no password.
+QString asUser(const QString &database, const QString &user)
+{
+    const DatabaseUrl url = parsedUrl(database);
+    return u"mysql://%1@%2:%3/%4"_qs.arg(user, url.host()).arg(url.port()).arg(url.databaseName());
+}
+
+// An option file in `dir` holding `text`, with `mode`.
+QString optionFile(const QTemporaryDir &dir, const QByteArray &text, int mode)
+{
+    const QString path = dir.filePath(u"my.cnf"_qs);
+    QFile::remove(path);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size())
+        return {};
+    file.close();
+    ::chmod(QFile::encodeName(path).constData(), mode_t(mode));
+    return path;
 }
 
 } // namespace
@@ -126,7 +208,7 @@ private slots:
         QVERIFY(exec(db, u"DROP TABLE reopen_log"_qs));
         QVERIFY(exec(db, u"DROP TABLE delivery_outbox"_qs));
         QVERIFY(exec(db,
-            u"CREATE TABLE delivery_outbox (event_id TEXT PRIMARY KEY, aggregate_type TEXT NOT "
+            u"CREATE TABLE delivery_outbox (event_id VARCHAR(255) PRIMARY KEY, aggregate_type TEXT NOT "
             u"NULL,"
             " aggregate_id TEXT NOT NULL, event_type TEXT NOT NULL, payload TEXT NOT NULL,"
             " status TEXT NOT NULL, failures INTEGER NOT NULL DEFAULT 0, next_attempt_at BIGINT "
@@ -235,8 +317,9 @@ private slots:
 
         QVERIFY(
             !exec(db, u"INSERT INTO outbox_meta (\"key\", value) VALUES ('intruder', 'x')"_qs, &error));
-        QVERIFY2(
-            error.contains(u"read-only"_qs) || error.contains(u"readonly"_qs), qPrintable(error));
+        QVERIFY2(error.contains(u"read-only"_qs) || error.contains(u"readonly"_qs)
+                || error.contains(u"READ ONLY"_qs),
+            qPrintable(error));
         QVERIFY(!exec(db, u"UPDATE outbox_meta SET value = 'production'"_qs, &error));
         QVERIFY(!exec(db, u"CREATE TABLE intruder (x INTEGER)"_qs, &error));
 
@@ -246,6 +329,130 @@ private slots:
         QCOMPARE(scalar(check->database(), u"SELECT COUNT(*) FROM outbox_meta"_qs).toInt(), before);
         QVERIFY(Schema::isMarkedForSimulation(check->database()));
         QVERIFY(!check->database().tables().contains(u"intruder"_qs));
+    }
+
+    // A server that ends the session (a restart does the same): QMYSQL keeps saying isOpen(),
+    // the next statement fails with 2006/2013, whose words name a lost connection; reopen()
+    // gives a working session with the settings of the first one (ANSI quotes, ||, UTC,
+    // read-only).
+    void mySqlLostSessionIsNamedAndReopenedWithItsSettings()
+    {
+        FRESH_DATABASE(database, u"mysql"_qs);
+        QVERIFY(database->initialise());
+        QString error;
+        const auto reader
+            = DbConnection::open(parsedUrl(database->url()), options(true, false, true), &error);
+        QVERIFY2(reader, qPrintable(error));
+        QSqlDatabase db = reader->database();
+        const qint64 id = scalar(db, u"SELECT CONNECTION_ID()"_qs).toLongLong();
+        {
+            const auto killer = database->connect(false);
+            QVERIFY(killer && exec(killer->database(), u"KILL CONNECTION %1"_qs.arg(id)));
+        }
+        QVERIFY(!exec(db, u"SELECT COUNT(*) FROM delivery_outbox"_qs, &error));
+        QVERIFY(db.isOpen()); // why the driver's state cannot tell
+        const FailureCause cause = FailureCause::of(error);
+        QVERIFY2(cause.unreachable, qPrintable(error));
+        QVERIFY2(cause.plain.contains(u"connection"_qs), qPrintable(cause.plain));
+
+        QVERIFY2(DbConnection::reopen(db, &error), qPrintable(error));
+        QVERIFY(scalar(db, u"SELECT CONNECTION_ID()"_qs).toLongLong() != id);
+        QCOMPARE(scalar(db, u"SELECT 'a' || 'b'"_qs).toString(), u"ab"_qs);
+        QCOMPARE(scalar(db, u"SELECT @@session.time_zone"_qs).toString(), u"+00:00"_qs);
+        QCOMPARE(scalar(db, u"SELECT \"key\" FROM outbox_meta WHERE \"key\" = 'purpose'"_qs)
+                     .toString(),
+            u"purpose"_qs);
+        QVERIFY(!exec(db, u"UPDATE outbox_meta SET value = 'production'"_qs, &error));
+        QVERIFY2(error.contains(u"READ ONLY"_qs), qPrintable(error));
+    }
+
+    // The password as the mysql client finds it: MYSQL_PWD, else the [client] section of the
+    // option file (OUTBOX_HEALTH_MY_CNF here, ~/.my.cnf otherwise), which is refused when group
+    // or others may read it, or when it is not a regular file. The password is never printed.
+    void mySqlPasswordFromEnvironmentAndOptionFile()
+    {
+        FRESH_DATABASE(database, u"mysql"_qs);
+        const auto root = database->initialise();
+        QVERIFY(root);
+        const QString dbName = parsedUrl(database->url()).databaseName();
+        MySqlUser user(root->database(), dbName);
+        QVERIFY(user.ok());
+        const DatabaseUrl url = parsedUrl(asUser(database->url(), user.name()));
+        QTemporaryDir home;
+        QVERIFY(home.isValid());
+        const ScopedEnv noFile("OUTBOX_HEALTH_MY_CNF", home.filePath(u"none.cnf"_qs).toUtf8());
+        QString error;
+        {
+            const ScopedEnv pwd("MYSQL_PWD", QByteArray());
+            QVERIFY(!DbConnection::open(url, options(true), &error));
+            QVERIFY2(FailureCause::of(error).authentication, qPrintable(error));
+        }
+        {
+            const ScopedEnv pwd("MYSQL_PWD", user.Password.toUtf8());
+            const auto connection = DbConnection::open(url, options(true), &error);
+            QVERIFY2(connection, qPrintable(error));
+        }
+        {
+            const ScopedEnv pwd("MYSQL_PWD", "wrong-Pw-s3cret");
+            QVERIFY(!DbConnection::open(url, options(true), &error));
+            QVERIFY2(FailureCause::of(error).authentication, qPrintable(error));
+            QVERIFY2(!error.contains(u"wrong-Pw-s3cret"_qs), qPrintable(error));
+        }
+        const ScopedEnv pwd("MYSQL_PWD", QByteArray());
+        const QByteArray text = "[mysqld]\npassword=not-this\n[client]\nuser = " + user.name().toUtf8()
+            + "\npassword = \"" + user.Password.toUtf8() + "\"\n";
+        {
+            const ScopedEnv file("OUTBOX_HEALTH_MY_CNF", optionFile(home, text, 0600).toUtf8());
+            // The user comes from the file too, as `mysql -h HOST DB` takes it.
+            const DatabaseUrl noUser = parsedUrl(u"mysql://%1:%2/%3"_qs.arg(url.host())
+                                                     .arg(url.port())
+                                                     .arg(dbName));
+            const auto connection = DbConnection::open(noUser, options(true), &error);
+            QVERIFY2(connection, qPrintable(error));
+            QCOMPARE(scalar(connection->database(), u"SELECT CURRENT_USER()"_qs).toString(),
+                user.name() + u"@127.0.0.1"_qs);
+        }
+        {
+            const QString path = optionFile(home, text, 0644);
+            const ScopedEnv file("OUTBOX_HEALTH_MY_CNF", path.toUtf8());
+            QVERIFY(!DbConnection::open(url, options(true), &error));
+            QVERIFY2(error.contains(path) && error.contains(u"0600"_qs), qPrintable(error));
+            QVERIFY2(!error.contains(user.Password), qPrintable(error));
+        }
+        {
+            const QString fifo = home.filePath(u"fifo.cnf"_qs);
+            QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+            const ScopedEnv file("OUTBOX_HEALTH_MY_CNF", fifo.toUtf8());
+            QElapsedTimer timer;
+            timer.start();
+            QVERIFY(!DbConnection::open(url, options(true), &error)); // and no hang
+            QVERIFY2(error.contains(fifo), qPrintable(error));
+            QVERIFY(timer.elapsed() < 5000);
+        }
+    }
+
+    // ssl-mode=REQUIRED against the test server, which has no TLS: refused with a clear error,
+    // and no session is left to use in plain text (also when the CA file is missing, where
+    // Qt 6.4's driver would fall back to plain text by itself).
+    void mySqlRequiredTlsWithoutTlsIsRefused_data()
+    {
+        QTest::addColumn<QString>("query");
+        QTest::addRow("ssl-mode=REQUIRED") << u"ssl-mode=REQUIRED"_qs;
+        QTest::addRow("missing CA file") << u"ssl-ca=/nonexistent/ca.pem"_qs;
+    }
+    void mySqlRequiredTlsWithoutTlsIsRefused()
+    {
+        QFETCH(QString, query);
+        FRESH_DATABASE(database, u"mysql"_qs);
+        QVERIFY(database->initialise());
+        const QString text = database->url() + u"?"_qs + query;
+        QString error;
+        const DatabaseUrl url = DatabaseUrl::parse(text, &error);
+        QVERIFY2(url.isValid(), qPrintable(error));
+        QVERIFY(!DbConnection::open(url, options(true), &error));
+        QVERIFY2(error.contains(u"TLS"_qs) || error.contains(u"SSL"_qs), qPrintable(error));
+        QVERIFY2(error.contains(url.toDisplayString()), qPrintable(error));
+        QCOMPARE(QSqlDatabase::connectionNames(), QStringList());
     }
 
     void unreachableServerIsNamedQuickly()

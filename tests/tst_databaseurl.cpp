@@ -2,9 +2,12 @@
 // accepted, the message that names what is wrong otherwise, and that a password written into
 // a URL is never shown.
 #include "databaseurl.h"
+#include "dbconnection.h"
 #include "plaintext.h"
 #include "sqldialect.h"
 #include "testmain.h"
+
+#include <QElapsedTimer>
 
 Q_DECLARE_METATYPE(Engine)
 
@@ -58,6 +61,16 @@ private slots:
         QTest::addRow("postgres:// alias")
             << u"postgres://relay@localhost/orders"_qs << E::PostgreSql << QString()
             << u"localhost"_qs << 5432 << u"relay"_qs << QString() << u"orders"_qs;
+        QTest::addRow("mysql host and database")
+            << u"mysql://db.example.org/orders"_qs << E::MySql << QString()
+            << u"db.example.org"_qs << 3306 << QString() << QString() << u"orders"_qs;
+        QTest::addRow("mariadb:// alias with user, password and port")
+            << u"mariadb://ops:s3cret@10.0.0.5:3307/orders"_qs << E::MySql << QString()
+            << u"10.0.0.5"_qs << 3307 << u"ops"_qs << u"s3cret"_qs << u"orders"_qs;
+        QTest::addRow("mysql with options")
+            << u"mysql://ops@db.example.org/orders?ssl-mode=REQUIRED&ssl-ca=/etc/ca.pem"_qs
+            << E::MySql << QString() << u"db.example.org"_qs << 3306 << u"ops"_qs << QString()
+            << u"orders"_qs;
     }
     void acceptsValidUrls()
     {
@@ -93,8 +106,8 @@ private slots:
 
         QTest::addRow("empty") << QString() << QStringList {u"empty"_qs};
         QTest::addRow("only blanks") << u"   "_qs << QStringList {u"empty"_qs};
-        QTest::addRow("unknown scheme mysql") << u"mysql://relay@db.example.org/orders"_qs
-                                              << QStringList {u"scheme"_qs, u"'mysql'"_qs};
+        QTest::addRow("unknown scheme oracle") << u"oracle://relay@db.example.org/orders"_qs
+                                               << QStringList {u"scheme"_qs, u"'oracle'"_qs};
         QTest::addRow("no scheme at all")
             << u"outbox.sqlite"_qs << QStringList {u"scheme"_qs, u"outbox.sqlite"_qs};
         QTest::addRow("sqlite without path")
@@ -118,6 +131,19 @@ private slots:
             << QStringList {u"query"_qs};
         QTest::addRow("postgresql with a fragment")
             << u"postgresql://db.example.org/orders#x"_qs << QStringList {u"fragment"_qs};
+        QTest::addRow("mysql with an unknown option naming the known ones")
+            << u"mysql://db.example.org/orders?sslmode=require"_qs
+            << QStringList {u"unknown option 'sslmode'"_qs, u"ssl-mode, ssl-ca"_qs};
+        QTest::addRow("mysql with an option twice")
+            << u"mysql://db.example.org/orders?ssl-mode=REQUIRED&ssl-mode=DISABLED"_qs
+            << QStringList {u"option 'ssl-mode' twice"_qs};
+        QTest::addRow("mysql with an option without a value")
+            << u"mysql://db.example.org/orders?ssl-ca="_qs
+            << QStringList {u"option 'ssl-ca' without a value"_qs};
+        QTest::addRow("mariadb without a database name")
+            << u"mariadb://db.example.org"_qs << QStringList {u"without a database name"_qs};
+        QTest::addRow("mysql with a fragment")
+            << u"mysql://db.example.org/orders#x"_qs << QStringList {u"fragment"_qs};
     }
     void rejectsMalformedUrlsNamingTheCause()
     {
@@ -159,14 +185,14 @@ private slots:
     void unknownSchemeNamesTheEnginesSchemes()
     {
         QString error;
-        QVERIFY(!DatabaseUrl::parse(u"mysql://relay@db.example.org/orders"_qs, &error).isValid());
+        QVERIFY(!DatabaseUrl::parse(u"oracle://relay@db.example.org/orders"_qs, &error).isValid());
         for (const SqlDialect *dialect : SqlDialect::all())
             QVERIFY2(error.contains(dialect->urlSchemes().constFirst()), qPrintable(error));
     }
 
     void parseToleratesNullErrorPointer()
     {
-        QVERIFY(!DatabaseUrl::parse(u"mysql://x/y"_qs, nullptr).isValid());
+        QVERIFY(!DatabaseUrl::parse(u"oracle://x/y"_qs, nullptr).isValid());
         QVERIFY(DatabaseUrl::parse(u"sqlite:x.sqlite"_qs, nullptr).isValid());
     }
 
@@ -321,6 +347,11 @@ private slots:
         QTest::addRow("blank in host") << u"postgresql://relay:s3cret@db example.org/orders"_qs;
         QTest::addRow("query string") << u"postgresql://relay:s3cret@db.example.org/orders?x=1"_qs;
         QTest::addRow("no database name") << u"postgresql://relay:s3cret@db.example.org"_qs;
+        QTest::addRow("mysql unknown option")
+            << u"mysql://relay:s3cret@db.example.org/orders?password=s3cret"_qs;
+        QTest::addRow("mysql option twice")
+            << u"mysql://relay:s3cret@db.example.org/orders?ssl-ca=a&ssl-ca=a"_qs;
+        QTest::addRow("mariadb bad port") << u"mariadb://relay:s3cret@db.example.org:x/orders"_qs;
     }
     void parseErrorHidesThePassword()
     {
@@ -330,6 +361,56 @@ private slots:
         QVERIFY(!DatabaseUrl::parse(text, &error).isValid());
         QVERIFY(!error.isEmpty());
         QVERIFY2(!error.contains(u"s3cret"_qs), qPrintable(error));
+    }
+
+    // The options in the URL's order; the display string keeps them and masks the password.
+    void mySqlOptionsAreKeptInOrder()
+    {
+        QString error;
+        const DatabaseUrl url = DatabaseUrl::parse(
+            u"mariadb://ops:s3cret@db.example.org/orders?ssl-ca=/etc/ca.pem&ssl-mode=REQUIRED"_qs,
+            &error);
+        QVERIFY2(url.isValid(), qPrintable(error));
+        QCOMPARE(url.option(u"ssl-mode"_qs), u"REQUIRED"_qs);
+        QCOMPARE(url.option(u"ssl-ca"_qs), u"/etc/ca.pem"_qs);
+        QCOMPARE(url.option(u"ssl-key"_qs), QString());
+        QCOMPARE(url.options().value(0).first, u"ssl-ca"_qs);
+        QCOMPARE(url.toDisplayString(),
+            u"mysql://ops:***@db.example.org/orders?ssl-ca=/etc/ca.pem&ssl-mode=REQUIRED"_qs);
+        QVERIFY(!url.toStorableString().contains(u"s3cret"_qs));
+    }
+
+    // TLS settings that parse but cannot be honoured are refused before any connection is
+    // tried (port 1: nothing listens), in words that name the setting, never the password.
+    void mySqlTlsSettingsRefusedBeforeConnecting_data()
+    {
+        QTest::addColumn<QString>("query");
+        QTest::addColumn<QString>("mentions");
+        QTest::addRow("VERIFY_CA") << u"ssl-mode=VERIFY_CA&ssl-ca=/etc/ca.pem"_qs
+                                   << u"ssl-mode=VERIFY_CA is not supported"_qs;
+        QTest::addRow("verify_identity, any case")
+            << u"ssl-mode=verify_identity"_qs << u"ssl-mode=VERIFY_IDENTITY is not supported"_qs;
+        QTest::addRow("unknown mode") << u"ssl-mode=PREFERRED"_qs
+                                      << u"unknown ssl-mode 'PREFERRED'"_qs;
+        QTest::addRow("DISABLED with a CA file")
+            << u"ssl-mode=DISABLED&ssl-ca=/etc/ca.pem"_qs << u"choose one"_qs;
+    }
+    void mySqlTlsSettingsRefusedBeforeConnecting()
+    {
+        QFETCH(QString, query);
+        QFETCH(QString, mentions);
+        if (!SqlDialect::of(Engine::MySql).missingDriver().isEmpty())
+            QSKIP("the MySQL driver is not installed");
+        QString error;
+        const DatabaseUrl url
+            = DatabaseUrl::parse(u"mysql://ops:s3cret@127.0.0.1:1/orders?"_qs + query, &error);
+        QVERIFY2(url.isValid(), qPrintable(error));
+        QElapsedTimer timer;
+        timer.start();
+        QVERIFY(!DbConnection::open(url, {}, &error));
+        QVERIFY2(error.contains(mentions), qPrintable(error));
+        QVERIFY2(!error.contains(u"s3cret"_qs), qPrintable(error));
+        QVERIFY(timer.elapsed() < 2000);
     }
 };
 

@@ -59,7 +59,7 @@ private slots:
     {
         QFETCH(QString, engine);
         FRESH_DATABASE(database, engine);
-        if (engine == QLatin1String("postgresql"))
+        if (engine != QLatin1String("sqlite")) // a server's database exists, without tables
             QCOMPARE(outboxctl({u"init"_qs, u"--db"_qs, database->url(), u"--for-simulation"_qs})
                          .exitCode,
                 0);
@@ -124,7 +124,7 @@ private slots:
         QTest::addRow("unknown option") << QStringList {u"init"_qs, u"--nope"_qs} << u"nope"_qs;
         QTest::addRow("missing --db") << QStringList {u"init"_qs} << u"--db is required"_qs;
         QTest::addRow("unsupported scheme") << QStringList {u"init"_qs, u"--db"_qs,
-            u"mysql://h/db"_qs} << u"unsupported database URL scheme 'mysql'"_qs;
+            u"oracle://h/db"_qs} << u"unsupported database URL scheme 'oracle'"_qs;
         QTest::addRow("postgresql without database") << QStringList {u"init"_qs, u"--db"_qs,
             u"postgresql://localhost"_qs} << u"without a database name"_qs;
         QTest::addRow("unknown scenario") << QStringList {u"simulate"_qs, u"--db"_qs, file,

@@ -15,9 +15,27 @@ struct Pattern
     bool unreachable;
 };
 
-// First match wins: the specific causes before the general "cannot open".
+// First match wins: the specific causes before the general "cannot open". MariaDB's and
+// MySQL's client library words follow PostgreSQL's: a session whose server restarted fails with
+// 2006 "server has gone away" or 2013 "Lost connection" while QMYSQL still says isOpen(), so these
+// words (not the driver's state) tell a worker that the connection is lost.
 constexpr Pattern Patterns[] = {
     {"Connection refused", "the server refuses connections (is it running?)", true},
+    {"Can't connect to", "the server refuses connections (is it running?)", true},
+    {"server has gone away", "the connection to the server is lost", true},
+    {"Lost connection to", "the connection to the server is lost", true},
+    {"Connection was killed", "the server ended the connection", true},
+    {"Server shutdown in progress", "the server is shutting down", true},
+    {"Unknown server host", "the host name is unknown", true},
+    {"(using password: NO)",
+        "the server asks for a password and none was given (MYSQL_PWD, ~/.my.cnf or the URL)",
+        true},
+    {"Access denied for user", "the server rejected the user name or password", true},
+    {"max_statement_time exceeded", "a query took longer than the statement timeout", false},
+    {"maximum statement execution time exceeded",
+        "a query took longer than the statement timeout", false},
+    {"Unknown database", "the database or a table does not exist", false},
+    {"doesn't exist", "the database or a table does not exist", false},
     {"the database system is starting up", "the server is starting up", true},
     {"the database system is shutting down", "the server is shutting down", true},
     {"the database system is in recovery mode", "the server is recovering from a crash", true},
@@ -48,6 +66,7 @@ constexpr const char *AuthenticationNeedles[] = {
     "authentication failed",
     "no pg_hba.conf entry",
     "28P01",
+    "Access denied for user", // MySQL's 1045 (and 1044, a database the user may not open)
 };
 
 bool isAuthentication(const QString &detail)

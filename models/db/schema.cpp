@@ -4,6 +4,7 @@
 
 #include <QFile>
 #include <QMap>
+#include <QRegularExpression>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
@@ -134,6 +135,40 @@ bool exec(const QSqlDatabase &db, const QString &sql, QString *error)
     return false;
 }
 
+// A schema script that declares its indexes inside CREATE TABLE IF NOT EXISTS (MySQL's, which
+// has no CREATE INDEX IF NOT EXISTS in version 8) adds none to a table that exists already. Each
+// such index the database lacks (a table made by an older script) is added with ALTER TABLE.
+// The names are the script's own constants; scripts with CREATE INDEX statements have none here.
+bool addMissingIndexes(const QSqlDatabase &db, const QString &statement, QString *error)
+{
+    static const QRegularExpression table(
+        QStringLiteral(R"(^CREATE\s+TABLE\s+IF\s+NOT\s+EXISTS\s+(\w+)\s*\()"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression index(
+        QStringLiteral(R"(^\s*INDEX\s+(\w+)\s*(\((?:[^()]|\([^()]*\))*\)))"),
+        QRegularExpression::CaseInsensitiveOption | QRegularExpression::MultilineOption);
+    const QRegularExpressionMatch head = table.match(statement);
+    if (!head.hasMatch())
+        return true;
+    const SqlDialect &dialect = SqlDialect::of(db);
+    for (auto it = index.globalMatch(statement); it.hasNext();) {
+        const QRegularExpressionMatch found = it.next();
+        QSqlQuery exists(db);
+        if (!exists.exec(dialect.indexExistsSql(found.captured(1))) || !exists.next()) {
+            *error = exists.lastError().text().simplified();
+            return false;
+        }
+        if (exists.value(0).toLongLong() > 0)
+            continue;
+        if (!exec(db,
+                QStringLiteral("ALTER TABLE %1 ADD INDEX %2 %3")
+                    .arg(head.captured(1), found.captured(1), found.captured(2).simplified()),
+                error))
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
 namespace Schema {
@@ -183,7 +218,7 @@ bool runScript(const QSqlDatabase &db, QString *error)
     // "relation already exists, skipping" notices are expected on a re-run
     dialect.setNoticeLevel(db, SqlDialect::NoticeLevel::Warning, SqlDialect::Scope::Transaction);
     for (const QString &statement : statementsOf(QString::fromUtf8(file.readAll()))) {
-        if (!exec(db, statement, error))
+        if (!exec(db, statement, error) || !addMissingIndexes(db, statement, error))
             return false;
     }
     return true;

@@ -74,7 +74,8 @@ QStringList SchemaMigration::steps(int from) const
     return {!m_rebuild
             ? QStringLiteral("delivery_outbox: drop the status CHECK and add "
                              "delivery_outbox_status_check allowing 'RESOLVED' (the table is "
-                             "locked while PostgreSQL checks every row)")
+                             "locked while %1 checks every row)")
+                  .arg(m_dialect->title())
             : QStringLiteral("delivery_outbox: rebuild the table with a status CHECK allowing "
                              "'RESOLVED' (every row copied; indexes and triggers recreated)"),
         QStringLiteral("create tables resolve_log and reopen_log and indexes "
@@ -125,13 +126,17 @@ bool SchemaMigration::toVersion2(QString *error)
 // an unnamed column check delivery_outbox_status_check) is replaced by the wider one.
 bool SchemaMigration::widenCheck(QString *error)
 {
-    QStringList names;
-    if (!column(m_db,
-            QStringLiteral("SELECT name FROM (%1) AS checks (name, definition)"
-                           " WHERE definition LIKE '%status%'")
-                .arg(m_dialect->checkConstraintsSql(QStringLiteral("delivery_outbox"))),
-            &names, error))
+    // Filtered here, not in SQL: MariaDB has no column list on a derived table.
+    QSqlQuery checks(m_db);
+    checks.setForwardOnly(true);
+    if (!exec(checks, m_dialect->checkConstraintsSql(QStringLiteral("delivery_outbox")), error))
         return false;
+    QStringList names;
+    while (checks.next()) {
+        if (checks.value(1).toString().contains(QLatin1String("status"), Qt::CaseInsensitive))
+            names << checks.value(0).toString();
+    }
+    checks.finish();
     for (const QString &name : names) {
         if (!exec(m_db,
                 QStringLiteral("ALTER TABLE delivery_outbox DROP CONSTRAINT ") + identifier(name),

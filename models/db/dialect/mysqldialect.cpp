@@ -200,7 +200,9 @@ public:
     // key to itself changes no row, which is what skipping it means.
     QString ignoreConflictClause(const QString &key) const override
     {
-        const QString first = key.section(QLatin1Char(','), 0, 0).trimmed();
+        QString first = key.section(QLatin1Char(','), 0, 0).trimmed();
+        if (!first.startsWith(QLatin1Char('"'))) // a column such as "key" is a reserved word
+            first = QLatin1Char('"') + first + QLatin1Char('"');
         return QStringLiteral(" ON DUPLICATE KEY UPDATE %1 = %1").arg(first);
     }
 
@@ -214,10 +216,18 @@ public:
 
     QString checkConstraintsSql(const QString &table) const override
     {
-        return QStringLiteral("SELECT CONSTRAINT_NAME, CHECK_CLAUSE"
-                              " FROM information_schema.CHECK_CONSTRAINTS"
-                              " WHERE CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = %1")
-            .arg(literal(table));
+        // MySQL 8's CHECK_CONSTRAINTS has no TABLE_NAME (MariaDB's has): the table's
+        // constraints come from TABLE_CONSTRAINTS on both.
+        // clang-format off
+        return QStringLiteral(
+            "SELECT c.CONSTRAINT_NAME, c.CHECK_CLAUSE"
+            " FROM information_schema.TABLE_CONSTRAINTS AS t"
+            " JOIN information_schema.CHECK_CONSTRAINTS AS c"
+            "   ON c.CONSTRAINT_SCHEMA = t.CONSTRAINT_SCHEMA"
+            "  AND c.CONSTRAINT_NAME = t.CONSTRAINT_NAME"
+            " WHERE t.TABLE_SCHEMA = DATABASE() AND t.TABLE_NAME = %1"
+            "   AND t.CONSTRAINT_TYPE = 'CHECK'").arg(literal(table));
+        // clang-format on
     }
 
 private:
