@@ -132,14 +132,13 @@ QWidget *ConnectDialog::createServerFields()
     server->addRow(tr("Password"), m_password);
     server->addRow(tr("TLS"), m_tlsRow);
 
+    m_port->setValue(dialectOf(m_engine).defaultPort());
+    showEngine(dialectOf(m_engine));
     connect(m_engine, &QComboBox::activated, this, &ConnectDialog::engineChosen);
     for (QLineEdit *edit : {m_host, m_user, m_database, m_caFile})
         connect(edit, &QLineEdit::textEdited, this, &ConnectDialog::fieldsEdited);
     connect(m_port, &QSpinBox::valueChanged, this, &ConnectDialog::fieldsEdited);
     connect(m_tls, &QCheckBox::toggled, this, &ConnectDialog::fieldsEdited);
-
-    m_port->setValue(dialectOf(m_engine).defaultPort());
-    showEngine(dialectOf(m_engine));
 
     auto *fields = new QWidget;
     auto *layout = new QFormLayout(fields);
@@ -172,7 +171,8 @@ void ConnectDialog::fieldsEdited()
     built.setScheme(dialect.urlSchemes().constFirst());
     built.setHost(m_host->text().trimmed());
     built.setPort(m_port->value());
-    built.setUserName(m_user->text().trimmed(), QUrl::DecodedMode);
+    if (!m_user->text().trimmed().isEmpty())
+        built.setUserName(m_user->text().trimmed(), QUrl::DecodedMode);
     built.setPath(QStringLiteral("/") + m_database->text().trimmed(), QUrl::DecodedMode);
     if (m_tlsRow->isVisibleTo(this) && m_tls->isChecked()) {
         QString query = QStringLiteral("ssl-mode=REQUIRED");
