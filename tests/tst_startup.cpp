@@ -18,6 +18,7 @@
 #include "linkconfirmation.h"
 #include "mainwindow.h"
 #include "parkedevents.h"
+#include "sqldialect.h"
 #include "stalebanner.h"
 #include "startwindow.h"
 #include "testdatabase.h"
@@ -26,13 +27,16 @@
 #include "windowsettings.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QCommandLineParser>
 #include <QDialogButtonBox>
 #include <QDockWidget>
+#include <QFile>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -40,6 +44,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
@@ -251,6 +256,133 @@ private slots:
         QCOMPARE(last->profile, u"native"_qs);
     }
 
+    // Connect… offers each engine with its fields: MySQL (MariaDB) builds a mysql:// URL on
+    // port 3306 with the TLS choice (ssl-mode=REQUIRED and the CA file); a password typed in its
+    // field is for this session only: never in the URL shown, never stored. A recent URL picked
+    // fills the fields again, and a password never follows the URL to another server.
+    void connectBuildsAServerUrlFromItsFields()
+    {
+        {
+            ConnectDialog dialog;
+            auto *url = dialog.findChild<QComboBox *>();
+            auto *engines = dialog.findChild<QComboBox *>(u"engineChoice"_qs);
+            auto *port = dialog.findChild<QSpinBox *>(u"serverPort"_qs);
+            auto *tls = dialog.findChild<QCheckBox *>(u"serverTls"_qs);
+            QVERIFY(url && engines && port && tls);
+            QStringList offered;
+            for (int i = 0; i < engines->count(); ++i)
+                offered << engines->itemText(i);
+            QVERIFY2(offered.size() == 3, qPrintable(offered.join(u" | "_qs)));
+            const auto offers = [&](const QString &text) {
+                return std::any_of(offered.cbegin(), offered.cend(),
+                    [&](const QString &item) { return item.contains(text); });
+            };
+            QVERIFY2(offers(u"PostgreSQL"_qs) && offers(u"SQLite"_qs) && offers(u"mariadb://"_qs)
+                    && offers(u"MySQL"_qs),
+                qPrintable(offered.join(u" | "_qs)));
+            const int mySql = engines->findText(u"MySQL"_qs, Qt::MatchStartsWith);
+            engines->setCurrentIndex(mySql);
+            emit engines->activated(mySql);
+            QCOMPARE(port->value(), 3306);
+            QVERIFY(tls->isVisibleTo(&dialog));
+            QTest::keyClicks(dialog.findChild<QLineEdit *>(u"serverHost"_qs), u"db.example"_qs);
+            QTest::keyClicks(dialog.findChild<QLineEdit *>(u"serverUser"_qs), u"ops"_qs);
+            QTest::keyClicks(dialog.findChild<QLineEdit *>(u"serverDatabase"_qs), u"orders"_qs);
+            QCOMPARE(url->currentText(), u"mysql://ops@db.example:3306/orders"_qs);
+            tls->click();
+            QTest::keyClicks(
+                dialog.findChild<QLineEdit *>(u"serverCaFile"_qs), u"/etc/outbox/ca 1.crt"_qs);
+            QCOMPARE(url->currentText(),
+                u"mysql://ops@db.example:3306/orders?ssl-mode=REQUIRED&ssl-ca=/etc/outbox/ca%201.crt"_qs);
+            auto *password = dialog.findChild<QLineEdit *>(u"serverPassword"_qs);
+            QCOMPARE(password->echoMode(), QLineEdit::Password);
+            QTest::keyClicks(password, u"s3cr3t@pw"_qs);
+            QVERIFY(!url->currentText().contains(u"s3cr3t"_qs));
+            const DatabaseUrl opened = DatabaseUrl::parse(dialog.url(), nullptr);
+            QVERIFY(opened.isValid());
+            QCOMPARE(opened.engine(), Engine::MySql);
+            QCOMPARE(opened.password(), u"s3cr3t@pw"_qs);
+            QCOMPARE(opened.option(u"ssl-ca"_qs), u"/etc/outbox/ca 1.crt"_qs);
+            QCOMPARE(opened.option(u"ssl-mode"_qs), u"REQUIRED"_qs);
+            ConnectDialog::remember(dialog.url());
+
+            // PostgreSQL: its port, no ssl- options in its URLs, so no TLS row.
+            const int postgreSql = engines->findText(u"PostgreSQL"_qs, Qt::MatchStartsWith);
+            engines->setCurrentIndex(postgreSql);
+            emit engines->activated(postgreSql);
+            QCOMPARE(port->value(), 5432);
+            QVERIFY(!tls->isVisibleTo(&dialog));
+            QCOMPARE(url->currentText(), u"postgresql://ops@db.example:5432/orders"_qs);
+            // Another server typed as a URL: the password typed for the first is not sent there.
+            url->setEditText(u"mysql://ops@other.example/orders"_qs);
+            QVERIFY(password->text().isEmpty());
+            QCOMPARE(dialog.url(), u"mysql://ops@other.example/orders"_qs);
+        }
+        QSettings settings;
+        settings.sync();
+        QFile file(settings.fileName());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(!file.readAll().contains("s3cr3t"));
+        QCOMPARE(ConnectDialog::recentConnections().value(0),
+            u"mysql://ops@db.example/orders?ssl-mode=REQUIRED&ssl-ca=/etc/outbox/ca%201.crt"_qs);
+
+        ConnectDialog again; // the recent URL fills the fields
+        QVERIFY(again.findChild<QComboBox *>(u"engineChoice"_qs)
+                    ->currentText()
+                    .startsWith(u"MySQL"_qs));
+        QCOMPARE(again.findChild<QLineEdit *>(u"serverHost"_qs)->text(), u"db.example"_qs);
+        QCOMPARE(again.findChild<QSpinBox *>(u"serverPort"_qs)->value(), 3306);
+        QVERIFY(again.findChild<QCheckBox *>(u"serverTls"_qs)->isChecked());
+        QCOMPARE(
+            again.findChild<QLineEdit *>(u"serverCaFile"_qs)->text(), u"/etc/outbox/ca 1.crt"_qs);
+        QVERIFY(again.findChild<QLineEdit *>(u"serverPassword"_qs)->text().isEmpty());
+    }
+
+    void connectOpensAServerFromItsFields_data()
+    {
+        TestDatabase::addEngineColumn();
+        QTest::addRow("postgresql") << u"postgresql"_qs;
+        QTest::addRow("mysql") << u"mysql"_qs;
+    }
+
+    // The fields alone (no URL typed) open a server's outbox, remembered without a password.
+    void connectOpensAServerFromItsFields()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        QVERIFY(database->initialise());
+        const DatabaseUrl target = DatabaseUrl::parse(database->url(), nullptr);
+        QVERIFY(target.isValid() && target.password().isEmpty());
+        DashboardApp app;
+        bool asked = false;
+        QTimer answerer;
+        connect(&answerer, &QTimer::timeout, this, [&] {
+            auto *dialog = qobject_cast<ConnectDialog *>(QApplication::activeModalWidget());
+            if (!dialog || asked)
+                return;
+            asked = true;
+            auto *engines = dialog->findChild<QComboBox *>(u"engineChoice"_qs);
+            const int index
+                = engines->findText(SqlDialect::of(target.engine()).title(), Qt::MatchStartsWith);
+            engines->setCurrentIndex(index);
+            emit engines->activated(index);
+            QTest::keyClicks(dialog->findChild<QLineEdit *>(u"serverHost"_qs), target.host());
+            dialog->findChild<QSpinBox *>(u"serverPort"_qs)->setValue(target.port());
+            QTest::keyClicks(dialog->findChild<QLineEdit *>(u"serverUser"_qs), target.user());
+            QTest::keyClicks(
+                dialog->findChild<QLineEdit *>(u"serverDatabase"_qs), target.databaseName());
+            dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Open)->click();
+        });
+        answerer.start(20);
+        QSignalSpy opened(&app, &DashboardApp::windowOpened);
+        app.askForConnection();
+        answerer.stop();
+        QCOMPARE(opened.count(), 1);
+        QVERIFY(app.window());
+        QCOMPARE(app.window()->url().toStorableString(), target.toStorableString());
+        QCOMPARE(ConnectDialog::recentConnections().value(0), target.toStorableString());
+    }
+
     void reopensTheLastDatabase_data()
     {
         TestDatabase::addEngineColumn();
@@ -449,8 +581,8 @@ private slots:
         const QString url = u"postgresql://ops:s3cret@db.example:5433/orders"_qs;
         QVERIFY(!LinkConfirmation::isKnownDatabase(url));
         const QString question = LinkConfirmation::question(url);
-        QVERIFY2(question.contains(u"postgresql://ops@db.example:5433/orders"_qs),
-            qPrintable(question));
+        QVERIFY2(
+            question.contains(u"postgresql://ops@db.example:5433/orders"_qs), qPrintable(question));
         QVERIFY(!question.contains(u"s3cret"_qs));
 
         QString shown;

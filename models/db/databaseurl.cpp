@@ -213,11 +213,11 @@ QString DatabaseUrl::toDisplayString() const
         ? QString()
         : QStringLiteral(":%1").arg(m_port);
     QStringList options;
-    for (const auto &[key, value] : m_options)
-        options << key + QLatin1Char('=') + value;
-    const QString query = options.isEmpty()
-        ? QString()
-        : QLatin1Char('?') + options.join(QLatin1Char('&'));
+    for (const auto &[key, value] : m_options) // percent-encoded, so that it parses again
+        options << key + QLatin1Char('=')
+                + QString::fromUtf8(QUrl::toPercentEncoding(value, QByteArrayLiteral("/:")));
+    const QString query
+        = options.isEmpty() ? QString() : QLatin1Char('?') + options.join(QLatin1Char('&'));
     return scheme + QStringLiteral("://") + auth + m_host + port + QLatin1Char('/') + m_database
         + query;
 }

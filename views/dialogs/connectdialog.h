@@ -1,6 +1,8 @@
-// Asks for a database URL (sqlite:PATH or postgresql://[USER@]HOST[:PORT]/DBNAME), offering
-// recent connections from QSettings, and the outbox's profile as --profile takes it: detected,
-// a built-in one, or a profile file. Passwords are never stored: only URLs without them.
+// Asks for a database URL (sqlite:PATH, postgresql://[USER@]HOST[:PORT]/DBNAME or
+// mysql://…), offering recent connections from QSettings, or builds one from the engine, host,
+// port, user, database and (where the engine takes them) TLS fields; and the outbox's profile as
+// --profile takes it: detected, a built-in one, or a profile file. Passwords are never stored:
+// only URLs without them; one typed in the password field is for this session only.
 #pragma once
 
 #include "connectionenvironment.h"
@@ -11,6 +13,8 @@
 class QComboBox;
 class QLabel;
 class QCheckBox;
+class QLineEdit;
+class QSpinBox;
 
 class ConnectDialog : public QDialog
 {
@@ -18,6 +22,7 @@ class ConnectDialog : public QDialog
 public:
     explicit ConnectDialog(QWidget *parent = nullptr);
 
+    // The URL to open: as typed, with the password field's password (if any) for this session.
     QString url() const;
     bool readOnly() const;
     // The profile chosen: none = detected (native whenever its tables exist), else a built-in
@@ -50,15 +55,32 @@ private:
     void browseSqlite();
     QWidget *createEnvironmentRow();
     QWidget *createProfileRow();
+    QWidget *createServerFields();
+    void engineChosen();
+    void showEngine(const class SqlDialect &dialect);
+    void fieldsEdited(); // the fields build the URL
+    void urlEdited(const QString &text); // a URL typed or picked fills the fields
+    void chooseCaFile();
     void chooseProfileFile();
 
     QComboBox *m_url = nullptr;
     QCheckBox *m_readOnly = nullptr;
     QComboBox *m_profile = nullptr;
     int m_profileIndex = 0; // the choice before "From file…", kept when no file is picked
+    QComboBox *m_engine = nullptr;
+    QWidget *m_serverFields = nullptr;
+    QLineEdit *m_host = nullptr;
+    QSpinBox *m_port = nullptr;
+    QLineEdit *m_user = nullptr;
+    QLineEdit *m_database = nullptr;
+    QLineEdit *m_password = nullptr;
+    QWidget *m_tlsRow = nullptr;
+    QCheckBox *m_tls = nullptr;
+    QLineEdit *m_caFile = nullptr;
     QComboBox *m_environment = nullptr;
     QComboBox *m_environmentColour = nullptr;
     QLabel *m_error = nullptr;
     class QPushButton *m_open = nullptr;
     bool m_connecting = false;
+    bool m_syncing = false; // the fields or the URL being filled from the other
 };
