@@ -319,7 +319,7 @@ private slots:
         QCOMPARE(panel->stateText(), u"3 findings, worst first"_qs);
         QCOMPARE(window.diagnosisStatus()->fullText(),
             u"3 findings: relay stalled, DEAD events need an operator, one error dominates DEAD"_qs);
-        QVERIFY2(panel->checkedText().startsWith(u"Checked 10 rules"_qs),
+        QVERIFY2(panel->checkedText().startsWith(u"Checked 11 rules"_qs),
             qPrintable(panel->checkedText()));
         const auto *card = panel->findChild<QWidget *>(u"finding_dominant_error"_qs);
         QVERIFY(card);

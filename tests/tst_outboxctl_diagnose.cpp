@@ -38,7 +38,8 @@ QStringList allCodes()
 {
     return {u"relay_stalled"_qs, u"lease_expired_unclaimed"_qs, u"dominant_error"_qs,
         u"poison_type"_qs, u"retry_herd"_qs, u"dead_rising"_qs, u"future_schedule"_qs,
-        u"created_in_future"_qs, u"blocked_aggregate"_qs, u"dead_events"_qs};
+        u"created_in_future"_qs, u"created_at_on_update"_qs, u"blocked_aggregate"_qs,
+        u"dead_events"_qs};
 }
 
 QStringList strings(const QJsonValue &value)
@@ -426,7 +427,8 @@ private slots:
             {u"native"_qs, {}},
             {u"pg-boss"_qs, {history}},
             {u"gruelbox"_qs,
-                {leases, errors, history, u"created_in_future"_qs, u"blocked_aggregate"_qs}},
+                {leases, errors, history, u"created_in_future"_qs, u"created_at_on_update"_qs,
+                    u"blocked_aggregate"_qs}},
             {u"namastack"_qs, {leases, history}},
             // No last_error, and no DEAD state at all (a publication is completed or not).
             {u"spring-modulith"_qs,

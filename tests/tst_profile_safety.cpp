@@ -1,4 +1,5 @@
-// Hostile and sloppy profiles change nothing (issue 12, Why 1-3), on PostgreSQL and SQLite:
+// Hostile and sloppy profiles change nothing (issue 12, Why 1-3), on PostgreSQL and SQLite,
+// and a field's text is read as each engine reads quotes and comments (MySQL's too, issue 29):
 // a field holding a second statement (a DELETE, a COMMIT that leaves the read-only
 // transaction, a SET SESSION that makes the session writable) is refused when the profile is
 // loaded, by `outboxctl check`, `outboxctl replay` and `outbox-dashboard --read-only` alike;
@@ -45,12 +46,17 @@ using Tables = QMap<QString, QStringList>;
 // Every table's rows, each row one line, sorted: what "nothing changed" is compared by.
 Tables everyTable(const QSqlDatabase &db)
 {
-    const bool postgres = SqlDialect::of(db).engine() == Engine::PostgreSql;
+    const Engine engine = SqlDialect::of(db).engine();
     QSqlQuery names(db);
-    names.exec(postgres ? u"SELECT table_schema || '.' || table_name FROM information_schema.tables"
-                          " WHERE table_type = 'BASE TABLE'"
-                          " AND table_schema NOT IN ('pg_catalog', 'information_schema')"_qs
-                        : u"SELECT name FROM sqlite_master WHERE type = 'table'"_qs);
+    if (engine == Engine::PostgreSql)
+        names.exec(u"SELECT table_schema || '.' || table_name FROM information_schema.tables"
+                   " WHERE table_type = 'BASE TABLE'"
+                   " AND table_schema NOT IN ('pg_catalog', 'information_schema')"_qs);
+    else if (engine == Engine::MySql)
+        names.exec(u"SELECT TABLE_NAME FROM information_schema.TABLES"
+                   " WHERE TABLE_SCHEMA = DATABASE() AND TABLE_TYPE = 'BASE TABLE'"_qs);
+    else
+        names.exec(u"SELECT name FROM sqlite_master WHERE type = 'table'"_qs);
     Tables tables;
     while (names.next()) {
         const QString table = names.value(0).toString();
@@ -82,11 +88,36 @@ std::unique_ptr<DbConnection> loadShop(const TestDatabase &database)
     return connection;
 }
 
-// wipe(): a function that deletes every row of victim and returns 0 (PostgreSQL).
+// wipe(): a function that deletes every row of victim and returns 0 (PostgreSQL, MySQL).
 bool createWipe(const QSqlDatabase &db)
 {
+    if (SqlDialect::of(db).engine() == Engine::MySql)
+        return QSqlQuery(db).exec(u"CREATE FUNCTION wipe() RETURNS INTEGER MODIFIES SQL DATA"
+                                  " BEGIN DELETE FROM victim; RETURN 0; END"_qs);
     return QSqlQuery(db).exec(u"CREATE FUNCTION wipe() RETURNS integer LANGUAGE sql AS"
                               " $$ DELETE FROM victim; SELECT 0 $$"_qs);
+}
+
+// A session whose transactions may write unless told otherwise.
+bool makeSessionWritable(const QSqlDatabase &db)
+{
+    switch (SqlDialect::of(db).engine()) {
+    case Engine::PostgreSql:
+        return QSqlQuery(db).exec(u"SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE"_qs);
+    case Engine::MySql:
+        return QSqlQuery(db).exec(u"SET SESSION TRANSACTION READ WRITE"_qs);
+    case Engine::Sqlite:
+        break;
+    }
+    return true;
+}
+
+// What the engine says when a read-only transaction refuses a write.
+bool saysReadOnly(const QString &error)
+{
+    return error.contains(u"read-only transaction"_qs) // PostgreSQL
+        || error.contains(u"READ ONLY transaction"_qs) // MySQL, MariaDB
+        || error.contains(u"readonly database"_qs); // SQLite
 }
 
 QString customProfileText()
@@ -182,39 +213,86 @@ private slots:
     {
         QTest::addColumn<QString>("sql");
         QTest::addColumn<bool>("several");
-        QTest::addRow("one statement") << u"SELECT 1 FROM t"_qs << false;
-        QTest::addRow("trailing semicolon") << u"SELECT 1 FROM t; -- done\n"_qs << false;
-        QTest::addRow("two statements") << u"t; DELETE FROM victim"_qs << true;
+        QTest::addColumn<QString>("engine"); // whose readings; empty: every engine's
+        const QString every;
+        QTest::addRow("one statement") << u"SELECT 1 FROM t"_qs << false << every;
+        QTest::addRow("trailing semicolon") << u"SELECT 1 FROM t; -- done\n"_qs << false << every;
+        QTest::addRow("two statements") << u"t; DELETE FROM victim"_qs << true << every;
         QTest::addRow("commit and begin")
-            << u"t; COMMIT; BEGIN READ WRITE; DELETE FROM victim; SELECT 1 FROM t"_qs << true;
-        QTest::addRow("in a string") << u"CASE WHEN e = 'a;b' THEN 1 END"_qs << false;
-        QTest::addRow("doubled quote") << u"'it''s; fine'"_qs << false;
-        QTest::addRow("in an identifier") << u"\"odd;name\""_qs << false;
-        QTest::addRow("in a line comment") << u"a -- x; DELETE\n+ 1"_qs << false;
-        QTest::addRow("in a block comment") << u"a /* x; DELETE */ + 1"_qs << false;
-        QTest::addRow("after a comment") << u"a /* x */; DELETE FROM victim"_qs << true;
-        QTest::addRow("dollar quoted, PostgreSQL") << u"$q$a;b$q$"_qs << false;
+            << u"t; COMMIT; BEGIN READ WRITE; DELETE FROM victim; SELECT 1 FROM t"_qs << true << every;
+        QTest::addRow("in a string") << u"CASE WHEN e = 'a;b' THEN 1 END"_qs << false << every;
+        QTest::addRow("doubled quote") << u"'it''s; fine'"_qs << false << every;
+        QTest::addRow("in an identifier") << u"\"odd;name\""_qs << false << every;
+        QTest::addRow("in a line comment") << u"a -- x; DELETE\n+ 1"_qs << false << every;
+        QTest::addRow("in a block comment") << u"a /* x; DELETE */ + 1"_qs << false << every;
+        QTest::addRow("after a comment") << u"a /* x */; DELETE FROM victim"_qs << true << every;
+        QTest::addRow("dollar quoted, PostgreSQL") << u"$q$a;b$q$"_qs << false << every;
         // Each engine's reading counts: where one engine sees a string and another does not,
         // the text is refused.
         QTest::addRow("backslash in a plain string")
-            << u"'\\'; DELETE FROM victim; SELECT '\\'"_qs << true;
-        QTest::addRow("escape string") << u"E'\\'; DELETE FROM victim; --'"_qs << true;
+            << u"'\\'; DELETE FROM victim; SELECT '\\'"_qs << true << every;
+        QTest::addRow("escape string") << u"E'\\'; DELETE FROM victim; --'"_qs << true << every;
         QTest::addRow("dollar quotes in a field for both engines")
-            << u"$a$; DELETE FROM victim; $a$"_qs << true;
-        QTest::addRow("SQLite bracket identifier") << u"[it's]; DELETE FROM victim; '"_qs << true;
+            << u"$a$; DELETE FROM victim; $a$"_qs << true << every;
+        QTest::addRow("SQLite bracket identifier") << u"[it's]; DELETE FROM victim; '"_qs << true << every;
+        mySqlRows();
+    }
+
+    // MySQL's and MariaDB's lexical rules, read as that engine reads them (and as every
+    // engine, where another engine's reading finds what MySQL's would not).
+    static void mySqlRows()
+    {
+        const QString my = u"mysql"_qs;
+        const auto row = [&my](const char *name, const QString &sql, bool several) {
+            QTest::addRow("MySQL: %s", name) << sql << several << my;
+        };
+        row("backtick identifier", u"`odd;name`"_qs, false);
+        row("doubled backtick", u"`a``;`; DELETE FROM victim"_qs, true);
+        row("doubled backtick hides nothing", u"`a``; DELETE FROM victim; ``b`"_qs, false);
+        row("hash comment", u"a # x; DELETE FROM victim\n+ 1"_qs, false);
+        row("hash comment ends at the line", u"a # x\n; DELETE FROM victim"_qs, true);
+        row("dash dash blank comment", u"a -- x; DELETE FROM victim\n+ 1"_qs, false);
+        row("dash dash tab comment", u"a --\tx; DELETE FROM victim\n+ 1"_qs, false);
+        row("dash dash without a blank is minus minus", u"a --1; DELETE FROM victim"_qs, true);
+        row("backslash-escaped quote", u"'a\\';b'"_qs, true); // without NO_BACKSLASH_ESCAPES: one string
+        row("backslash in a string either way", u"'a\\\\;b'"_qs, false);
+        row("double-quoted string with backslash",
+            u"\"\\\"; DELETE FROM victim; SELECT \"\\\""_qs, true);
+        row("double-quoted text either way", u"\"a;b\""_qs, false);
+        row("executable comment", u"a /*! ; DELETE FROM victim */"_qs, true);
+        row("versioned executable comment", u"a /*!50001 ; DELETE FROM victim */"_qs, true);
+        row("MariaDB executable comment", u"a /*M!100100 ; DELETE FROM victim */"_qs, true);
+        row("executable comment of a later version read as a comment",
+            u"/*!99999 ' */; DELETE FROM victim; -- '"_qs, true);
+        row("string inside an executable comment", u"a /*! 'x;y' */ + 1"_qs, false);
+        row("plain comment", u"a /* ; DELETE FROM victim */ + 1"_qs, false);
+        // PostgreSQL reads # as an operator and /*! as a comment: a field for every engine is
+        // read both ways.
+        QTest::addRow("hash comment in a field for every engine")
+            << u"a # x; DELETE FROM victim\n+ 1"_qs << true << QString();
+        QTest::addRow("executable comment on PostgreSQL")
+            << u"a /*! ; DELETE FROM victim */"_qs << false << u"postgresql"_qs;
+        QTest::addRow("executable comment in a field for every engine")
+            << u"a /*! ; DELETE FROM victim */"_qs << true << QString();
     }
 
     void secondStatementFound()
     {
         QFETCH(QString, sql);
         QFETCH(bool, several);
-        // Dollar quotes are PostgreSQL's alone; read as both engines, $q$a;b$q$ is refused.
+        QFETCH(QString, engine);
+        // Dollar quotes are PostgreSQL's alone; read as every engine, $q$a;b$q$ is refused.
         const bool dollars = QByteArray(QTest::currentDataTag()).startsWith("dollar quoted");
-        QCOMPARE(SqlText::hasSeveralStatements(
-                     sql, dollars ? std::optional(Engine::PostgreSql) : std::nullopt),
-            several);
-        if (dollars)
+        std::optional<Engine> reading;
+        if (dollars || engine == u"postgresql"_qs)
+            reading = Engine::PostgreSql;
+        else if (engine == u"mysql"_qs)
+            reading = Engine::MySql;
+        QCOMPARE(SqlText::hasSeveralStatements(sql, reading), several);
+        if (several)
             QVERIFY(SqlText::hasSeveralStatements(sql, std::nullopt)); // every engine's reading
+        if (dollars)
+            QVERIFY(SqlText::hasSeveralStatements(sql, std::nullopt));
     }
 
     void firstKeyword()
@@ -222,6 +300,12 @@ private slots:
         QCOMPARE(SqlText::firstKeyword(u"  /* c */ with gone AS (DELETE) UPDATE"_qs), u"WITH"_qs);
         QCOMPARE(SqlText::firstKeyword(u"-- c\n(WITH x AS (SELECT 1) SELECT 1)"_qs), u"WITH"_qs);
         QCOMPARE(SqlText::firstKeyword(u"UPDATE t SET a = 1"_qs), u"UPDATE"_qs);
+        // MySQL: # comments, and the SQL inside an executable comment is the statement's start.
+        QCOMPARE(SqlText::firstKeyword(u"# c\nUPDATE t SET a = 1"_qs), u"UPDATE"_qs);
+        QCOMPARE(SqlText::firstKeyword(u"/*! DELETE FROM victim WHERE 1 = 0 */ UPDATE t"_qs),
+            u"DELETE"_qs);
+        QCOMPARE(SqlText::firstKeyword(u"/*!50001 WITH x AS (SELECT 1) */ UPDATE t"_qs), u"WITH"_qs);
+        QCOMPARE(SqlText::firstKeyword(u"/* c */ UPDATE t"_qs), u"UPDATE"_qs);
     }
 
     // Every SQL field holding a second statement is refused at load, naming file, line and
@@ -264,6 +348,25 @@ private slots:
                " SET state = 'queued' WHERE job_id = CAST(:event_id AS INTEGER)"
                " AND state = 'error'"_qs
             << u"field 'replay' starts with WITH"_qs;
+        QTest::addRow("a MySQL column with an executable comment")
+            << u"status ="_qs
+            << u"mysql.status = state /*! ; DELETE FROM victim */\nstatus = state"_qs
+            << u"field 'status' "_qs + several;
+        QTest::addRow("a MySQL column ending its string with a backslash")
+            << u"status ="_qs
+            << u"mysql.status = CASE WHEN state = '\\' THEN 'DEAD' END; DELETE FROM victim; SELECT '\\'\n"
+               "status = state"_qs
+            << u"field 'status' "_qs + several;
+        QTest::addRow("a MySQL column with a hash comment hiding nothing")
+            << u"status ="_qs
+            << u"mysql.status = state #\n  ; DELETE FROM victim\nstatus = state"_qs
+            << u"field 'status' "_qs + several;
+        QTest::addRow("replay hidden in a MySQL executable comment")
+            << u"replay ="_qs
+            << u"replay = /*! DELETE FROM shop_outbox WHERE job_id = CAST(:event_id AS INTEGER)"
+               " OR */ UPDATE shop_outbox SET state = 'queued' WHERE job_id ="
+               " CAST(:event_id AS INTEGER)"_qs
+            << u"field 'replay' must be one UPDATE statement, not DELETE"_qs;
         QTest::addRow("replay deleting the row")
             << u"replay ="_qs
             << u"replay = DELETE FROM shop_outbox WHERE job_id = CAST(:event_id AS INTEGER)"_qs
@@ -368,9 +471,7 @@ private slots:
         const auto connection = loadShop(*database);
         QVERIFY(connection);
         const QSqlDatabase db = connection->database();
-        if (engine == u"postgresql"_qs)
-            QVERIFY(
-                QSqlQuery(db).exec(u"SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE"_qs));
+        QVERIFY(makeSessionWritable(db));
         const Tables before = everyTable(db);
         {
             ReadOnlyTransaction transaction(db);
@@ -378,9 +479,7 @@ private slots:
             QSqlQuery *query = transaction.prepare(u"DELETE FROM victim"_qs);
             QVERIFY(query);
             QVERIFY(!query->exec());
-            QVERIFY2(query->lastError().text().contains(u"read-only transaction"_qs)
-                    || query->lastError().text().contains(u"readonly database"_qs),
-                qPrintable(query->lastError().text()));
+            QVERIFY2(saysReadOnly(query->lastError().text()), qPrintable(query->lastError().text()));
         }
         {
             ReadOnlyTransaction transaction(db);
@@ -395,17 +494,26 @@ private slots:
         QVERIFY(QSqlQuery(db).exec(u"DELETE FROM victim WHERE id = 3"_qs)); // writable again
     }
 
-    // A single statement can still call a function that writes (PostgreSQL). Every read
-    // through the profile (the snapshot, the window's event list, the DEAD rows a replay
+    // A single statement can still call a function that writes (PostgreSQL, MySQL). Every
+    // read through the profile (the snapshot, the window's event list, the DEAD rows a replay
     // selects, the CSV export) fails on a writable connection and nothing changes.
+    void writingFunctionCannotWrite_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QString>("readOnly"); // the engine's words
+        QTest::addRow("postgresql")
+            << u"postgresql"_qs << u"cannot execute DELETE in a read-only transaction"_qs;
+    }
     void writingFunctionCannotWrite()
     {
-        FRESH_DATABASE(database, u"postgresql"_qs);
+        QFETCH(QString, engine);
+        QFETCH(QString, readOnly);
+        FRESH_DATABASE(database, engine);
         const auto connection = loadShop(*database);
         QVERIFY(connection);
         const QSqlDatabase db = connection->database();
         QVERIFY(createWipe(db));
-        QVERIFY(QSqlQuery(db).exec(u"SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE"_qs));
+        QVERIFY(makeSessionWritable(db));
         QString error;
         const auto profile = ProfileParser::parse(
             customProfileWith(
@@ -414,7 +522,6 @@ private slots:
         QVERIFY2(profile, qPrintable(error));
         QVERIFY2(profile->validate(db).isEmpty(), qPrintable(profile->validate(db)));
         const Tables before = everyTable(db);
-        const QString readOnly = u"cannot execute DELETE in a read-only transaction"_qs;
 
         HealthQuery::Options options;
         options.profile = &*profile;
@@ -437,7 +544,7 @@ private slots:
         QVERIFY(csv.open(QIODevice::WriteOnly));
         error.clear();
         QVERIFY(!CsvExport::exportEvents(db, EventFilter(), T, {}, &csv, &error, nullptr,
-            profile->source(OutboxProfile::Engine::PostgreSql)));
+            profile->source(OutboxProfile::engineOf(db))));
         QVERIFY2(error.contains(readOnly), qPrintable(error));
         QCOMPARE(everyTable(db), before);
     }
@@ -449,19 +556,26 @@ private slots:
     // stays DEAD and every other table keeps its rows.
     void replayWhoseReadWritesIsRefused_data()
     {
+        QTest::addColumn<QString>("engine");
         QTest::addColumn<QString>("prefix");
         QTest::addColumn<QString>("field");
-        QTest::addRow("from calling a function that deletes")
-            << u"from ="_qs << u"from = shop_outbox CROSS JOIN wipe() AS w"_qs;
-        QTest::addRow("status calling a function that deletes")
-            << u"status ="_qs
-            << u"status = CASE WHEN wipe() = 0 AND state = 'error' THEN 'DEAD' ELSE 'PENDING' END"_qs;
+        QTest::addColumn<QString>("readOnly"); // the engine's words
+        const QString pgWords = u"cannot execute DELETE in a read-only transaction"_qs;
+        const QString status
+            = u"status = CASE WHEN wipe() = 0 AND state = 'error' THEN 'DEAD' ELSE 'PENDING' END"_qs;
+        QTest::addRow("from calling a function that deletes, postgresql")
+            << u"postgresql"_qs << u"from ="_qs << u"from = shop_outbox CROSS JOIN wipe() AS w"_qs
+            << pgWords;
+        QTest::addRow("status calling a function that deletes, postgresql")
+            << u"postgresql"_qs << u"status ="_qs << status << pgWords;
     }
     void replayWhoseReadWritesIsRefused()
     {
+        QFETCH(QString, engine);
         QFETCH(QString, prefix);
         QFETCH(QString, field);
-        FRESH_DATABASE(database, u"postgresql"_qs);
+        QFETCH(QString, readOnly);
+        FRESH_DATABASE(database, engine);
         const auto connection = loadShop(*database);
         QVERIFY(connection);
         const QSqlDatabase db = connection->database();
@@ -477,9 +591,7 @@ private slots:
         QVERIFY2(run.err.constFirst().contains(
                      u"failed in a read-only transaction, so nothing was replayed"_qs),
             qPrintable(run.err.constFirst()));
-        QVERIFY2(
-            run.err.constFirst().contains(u"cannot execute DELETE in a read-only transaction"_qs),
-            qPrintable(run.err.constFirst()));
+        QVERIFY2(run.err.constFirst().contains(readOnly), qPrintable(run.err.constFirst()));
         QCOMPARE(scalar(db, u"SELECT count(*) FROM victim"_qs).toInt(), 3);
         QCOMPARE(everyTable(db), before);
     }
@@ -651,14 +763,21 @@ private slots:
     }
 
     // A built-in profile for an older version on a newer table names the one to use.
+    void olderBuiltInNamesTheNewer_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QString>("fixture");
+        QTest::addRow("postgresql") << u"postgresql"_qs << u"fixtures/spring-modulith-2.sql"_qs;
+    }
     void olderBuiltInNamesTheNewer()
     {
-        FRESH_DATABASE(database, u"postgresql"_qs);
+        QFETCH(QString, engine);
+        QFETCH(QString, fixture);
+        FRESH_DATABASE(database, engine);
         {
             const auto connection = database->connect(false);
             QVERIFY(connection);
-            QVERIFY(runSqlScript(
-                connection->database(), TestData::path("fixtures/spring-modulith-2.sql")));
+            QVERIFY(runSqlScript(connection->database(), TestData::path(fixture)));
         }
         const Run run = outboxctl({u"check"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
             u"spring-modulith"_qs, u"--now"_qs, QString::number(T)});

@@ -67,6 +67,11 @@ QString SqlDialect::upsertClause(const QString &key, const QStringList &columns)
         .arg(key, assignments.join(QStringLiteral(", ")));
 }
 
+QString SqlDialect::onUpdateTimestampColumnsSql() const
+{
+    return {};
+}
+
 QString SqlDialect::catalogueRowEstimateSql(const QString &) const
 {
     return {};

@@ -57,6 +57,8 @@ public:
         QString rowLock; // " FOR UPDATE", or empty where the write transaction serialises
         QString skipLocked; // " FOR UPDATE SKIP LOCKED", or empty
         QString integerType; // the 64-bit integer type of a CAST
+        QString textType = QStringLiteral("TEXT"); // the text type of a CAST
+        QString countType = QStringLiteral("INTEGER"); // a CAST's type for a count (failures)
         QString backendId; // SELECT of this connection's server process, or empty
         QString schemaResource; // resources/sql/<engine>.sql in the binary
         QStringList afterSchema; // after the schema's commit
@@ -120,6 +122,8 @@ public:
     // A SELECT of one text column: the IDs of the JSON array bound to `placeholder`.
     virtual QString idSetSelect(const QString &placeholder) const = 0;
     QString integerType() const { return m_traits.integerType; }
+    QString textType() const { return m_traits.textType; }
+    QString countType() const { return m_traits.countType; }
     virtual QString likeEscapeClause() const; // " ESCAPE '\'": a backslash escapes % and _
     // The statement that keeps the planner from parallel workers and JIT, or empty.
     virtual QString plannerLimitsSql(Scope scope) const;
@@ -144,6 +148,10 @@ public:
     // count, the rows they saw inserted, and whether those statistics saw a VACUUM or ANALYZE.
     // Empty without can().catalogueRowEstimates. `table`: a constant, as for tableExistsSql().
     virtual QString catalogueRowEstimateSql(const QString &table) const;
+    // A SELECT of the table name, column name and column type of each column in the current
+    // database that an UPDATE sets to the current time (MySQL's ON UPDATE CURRENT_TIMESTAMP),
+    // for diagnose; empty on an engine without such columns.
+    virtual QString onUpdateTimestampColumnsSql() const;
 
     // Changing a table the engine cannot ALTER (without can().alterConstraints): rebuilt from
     // its own definition. Empty on an engine that alters instead.

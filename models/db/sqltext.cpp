@@ -72,15 +72,54 @@ qsizetype skipBlockComment(const QString &sql, qsizetype start, bool nested)
     return sql.size();
 }
 
-// One past the blanks and comments at `i`.
+// One past the opening of a MySQL executable comment at `i` ("/*!", "/*!50001", "/*M!100100":
+// the version, when there is one, is not SQL), or `i` when there is none.
+qsizetype skipExecutableOpening(const QString &sql, qsizetype i)
+{
+    qsizetype at = i;
+    if (sql.mid(at, 3) == QLatin1String("/*!"))
+        at += 3;
+    else if (sql.mid(at, 4) == QLatin1String("/*M!"))
+        at += 4;
+    else
+        return i;
+    for (int digits = 0; digits < 6 && at < sql.size() && sql.at(at).isDigit(); ++digits)
+        ++at;
+    return at;
+}
+
+// Whether "--" at `i` opens a comment: always on PostgreSQL and SQLite; on MySQL only before a
+// blank or a control character, or at the end of the text.
+bool opensDashComment(const QString &sql, qsizetype i, const Dialect &dialect)
+{
+    if (sql.mid(i, 2) != QLatin1String("--"))
+        return false;
+    if (!dialect.dashCommentsNeedBlank || i + 2 >= sql.size())
+        return true;
+    const QChar next = sql.at(i + 2);
+    return next.isSpace() || next.unicode() < 0x20 || next.unicode() == 0x7f;
+}
+
+qsizetype skipToLineEnd(const QString &sql, qsizetype i)
+{
+    const qsizetype end = sql.indexOf(u'\n', i);
+    return end < 0 ? sql.size() : end + 1;
+}
+
+// One past the blanks and comments at `i`. The opening and the end of an executable comment
+// count as blanks where the engine reads its content as SQL.
 qsizetype skipBlanksAndComments(const QString &sql, qsizetype i, const Dialect &dialect)
 {
     while (i < sql.size()) {
         if (sql.at(i).isSpace()) {
             ++i;
-        } else if (sql.mid(i, 2) == QLatin1String("--")) {
-            const qsizetype end = sql.indexOf(u'\n', i);
-            i = end < 0 ? sql.size() : end + 1;
+        } else if (opensDashComment(sql, i, dialect)
+            || (dialect.hashComments && sql.at(i) == u'#')) {
+            i = skipToLineEnd(sql, i);
+        } else if (dialect.executableComments && skipExecutableOpening(sql, i) > i) {
+            i = skipExecutableOpening(sql, i);
+        } else if (dialect.executableComments && sql.mid(i, 2) == QLatin1String("*/")) {
+            i += 2;
         } else if (sql.mid(i, 2) == QLatin1String("/*")) {
             i = skipBlockComment(sql, i, dialect.nestedComments);
         } else {
@@ -101,7 +140,9 @@ qsizetype skipQuotedOrComment(const QString &sql, qsizetype i, const Dialect &di
             && (i < 2 || !isIdentifierChar(sql.at(i - 2)));
         return skipQuoted(sql, i, c, escaped || dialect.backslashInPlainStrings);
     }
-    if (c == u'"' || (dialect.bracketIdentifiers && c == u'`'))
+    if (c == u'"')
+        return skipQuoted(sql, i, c, dialect.doubleQuotedStrings && dialect.backslashInPlainStrings);
+    if (c == u'`' && (dialect.bracketIdentifiers || dialect.backtickIdentifiers))
         return skipQuoted(sql, i, c, false);
     if (dialect.bracketIdentifiers && c == u'[') {
         const qsizetype end = sql.indexOf(u']', i + 1);
@@ -114,7 +155,7 @@ qsizetype skipQuotedOrComment(const QString &sql, qsizetype i, const Dialect &di
             return end < 0 ? sql.size() : end + tag.size();
         }
     }
-    if (sql.mid(i, 2) == QLatin1String("--") || sql.mid(i, 2) == QLatin1String("/*"))
+    if (c == u'-' || c == u'/' || c == u'#' || c == u'*')
         return skipBlanksAndComments(sql, i, dialect);
     return i;
 }
@@ -167,7 +208,9 @@ qsizetype secondStatementAt(const QString &sql, std::optional<Engine> engine)
 
 QString firstKeyword(const QString &sql)
 {
-    const Dialect dialect;
+    Dialect dialect;
+    dialect.hashComments = true;
+    dialect.executableComments = true;
     qsizetype i = 0;
     while (true) {
         i = skipBlanksAndComments(sql, i, dialect);

@@ -21,16 +21,24 @@ struct Reading
     bool dollarQuotes = true; // PostgreSQL's $tag$ ... $tag$
     bool nestedComments = true; // PostgreSQL nests /* /* */ */, SQLite does not
     bool bracketIdentifiers = false; // SQLite's [name] and `name`
+    // MySQL's and MariaDB's rules.
+    bool backtickIdentifiers = false; // `name`, a doubled backtick standing for itself
+    bool hashComments = false; // # to the end of the line
+    bool dashCommentsNeedBlank = false; // "--" opens a comment only before a blank or control
+                                        // character: "--x" is minus minus x
+    bool doubleQuotedStrings = false; // "..." is a string (no ANSI_QUOTES), escaped as '...' is
+    bool executableComments = false; // /*! ... */, /*!50001 ... */, /*M! ... */ hold SQL
 };
 
 // The position of the first `;` that is followed by more SQL (not only blanks and comments),
 // outside '...' and E'...' strings, "..." identifiers, $tag$...$tag$ bodies, -- and /* */
 // comments; -1 when the text is one statement. The text is read as PostgreSQL (with and
-// without backslash escapes in plain strings) and as SQLite (no dollar quotes, no nested
-// comments) would read it, and the earliest finding of any of these readings counts, so a
-// quote that one engine reads differently cannot hide a second statement. `engine` narrows
-// the readings to that engine's; none reads it as every engine would (a profile field written
-// for all of them).
+// without backslash escapes in plain strings), as SQLite (no dollar quotes, no nested
+// comments) and as MySQL (backticks, # and "-- " comments, "..." as a string or an identifier,
+// with and without backslash escapes, /*! */ as SQL or as a comment) would read it, and the
+// earliest finding of any of these readings counts, so a quote that one engine reads
+// differently cannot hide a second statement. `engine` narrows the readings to that engine's;
+// none reads it as every engine would (a profile field written for all of them).
 qsizetype secondStatementAt(const QString &sql, std::optional<Engine> engine = std::nullopt);
 inline bool hasSeveralStatements(const QString &sql, std::optional<Engine> engine = std::nullopt)
 {
@@ -38,7 +46,8 @@ inline bool hasSeveralStatements(const QString &sql, std::optional<Engine> engin
 }
 
 // The first word of the statement in upper case, after blanks, comments and opening
-// parentheses: "WITH", "UPDATE", "SELECT"; empty when there is none.
+// parentheses: "WITH", "UPDATE", "SELECT"; empty when there is none. The content of a MySQL
+// executable comment (/*! DELETE ... */) is SQL here, whatever the engine: its first word counts.
 QString firstKeyword(const QString &sql);
 
 // The text without trailing `;` (and the blanks around them).

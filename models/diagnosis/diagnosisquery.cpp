@@ -9,12 +9,14 @@
 
 #include <QElapsedTimer>
 #include <QMap>
+#include <QRegularExpression>
 #include <QSqlQuery>
 #include <cmath>
 
 namespace {
 
 using Column = OutboxProfile::Column;
+using Engine = OutboxProfile::Engine;
 using Severity = Finding::Severity;
 
 struct Context
@@ -471,6 +473,75 @@ bool createdInFuture(Context &c)
     return true;
 }
 
+// Whether `word` occurs in `text` as a whole name (case-insensitive): a table of `from`, a
+// column of the created_at expression.
+bool mentions(const QString &text, const QString &word)
+{
+    const QRegularExpression name(QStringLiteral("(^|[^A-Za-z0-9_$])%1($|[^A-Za-z0-9_$])")
+                                      .arg(QRegularExpression::escape(word)),
+        QRegularExpression::CaseInsensitiveOption);
+    return name.match(text).hasMatch();
+}
+
+// A profile's created_at read from a column the server rewrites on every UPDATE (MySQL's ON
+// UPDATE CURRENT_TIMESTAMP, which explicit_defaults_for_timestamp=OFF adds to a table's first
+// TIMESTAMP column): each retry or status change makes the event young again. The native
+// created_at is a BIGINT, and other engines have no such clause.
+bool createdAtOnUpdate(Context &c)
+{
+    const OutboxProfile *profile = c.reader.profile();
+    if (!c.reader.has(Column::CreatedAt)) {
+        notChecked(c, DiagnosisCode::CreatedAtOnUpdate, u"the schema has no created_at"_qs);
+        return true;
+    }
+    const QString sql = c.reader.dialect().onUpdateTimestampColumnsSql();
+    if (c.reader.isNative() || sql.isEmpty()) {
+        c.result->checked << DiagnosisCode::CreatedAtOnUpdate;
+        return true;
+    }
+    QSqlQuery *query = c.reader.run(sql);
+    if (!query)
+        return false;
+    const Engine engine = c.reader.dialect().engine();
+    const QString from = profile->from(engine);
+    const QString createdAt = profile->expression(Column::CreatedAt, engine);
+    QStringList columns;
+    QString alter;
+    while (query->next()) {
+        const QString table = query->value(0).toString();
+        const QString column = query->value(1).toString();
+        if (!mentions(from, table) || !mentions(createdAt, column))
+            continue;
+        columns << table + u'.' + column;
+        if (alter.isEmpty())
+            alter = QStringLiteral("ALTER TABLE %1 MODIFY %2 %3 NOT NULL DEFAULT CURRENT_TIMESTAMP")
+                        .arg(table, column, query->value(2).toString());
+    }
+    c.result->checked << DiagnosisCode::CreatedAtOnUpdate;
+    if (columns.isEmpty())
+        return true;
+    QSqlQuery *unfinished = c.reader.run(
+        u"SELECT COUNT(*) FROM "_qs + c.reader.source() + u" WHERE status IN ('PENDING', 'DEAD')"_qs);
+    if (!unfinished || !unfinished->next())
+        return false;
+    const qint64 count = unfinished->value(0).toLongLong();
+    add(c,
+        {DiagnosisCode::CreatedAtOnUpdate, Severity::Warning, count,
+            QStringLiteral("The creation time (created_at) is read from %1, which the server sets "
+                           "to the current time on every UPDATE (ON UPDATE CURRENT_TIMESTAMP): "
+                           "each retry or status change makes an event young again, so ages and "
+                           "age limits are too low (%2).")
+                .arg(columns.join(u", "_qs),
+                    plural(count, u"unfinished event"_qs, u"unfinished events"_qs)),
+            {{u"columns"_qs, columns}, {u"events"_qs, count}},
+            QStringLiteral("Drop the clause (%1; a server with explicit_defaults_for_timestamp=OFF "
+                           "adds it to a table's first TIMESTAMP column), and create the table "
+                           "with that setting ON.")
+                .arg(alter),
+            {}});
+    return true;
+}
+
 // The unfinished (PENDING, DEAD) rows of each aggregate in creation order: the first one
 // blocks the aggregate when it is DEAD or its lease expired while a later one waits. Only
 // aggregates with two unfinished rows or more can be blocked, and they are few: `multi` finds
@@ -585,7 +656,8 @@ std::optional<DiagnosisResult> run(const QSqlDatabase &db, qint64 now, QString *
             futureSchedule(context, pending);
         }
         if (!ok || !deadShares(context) || !retryHerd(context) || !deadRising(context)
-            || !createdInFuture(context) || !blockedAggregate(context)) {
+            || !createdInFuture(context) || !createdAtOnUpdate(context)
+            || !blockedAggregate(context)) {
             *error = reader.errorText();
             return std::nullopt;
         }

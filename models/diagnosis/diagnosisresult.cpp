@@ -9,7 +9,7 @@ namespace DiagnosisCode {
 QStringList all()
 {
     return {RelayStalled, LeaseExpiredUnclaimed, DominantError, PoisonType, RetryHerd, DeadRising,
-        FutureSchedule, CreatedInFuture, BlockedAggregate, DeadEvents};
+        FutureSchedule, CreatedInFuture, CreatedAtOnUpdate, BlockedAggregate, DeadEvents};
 }
 
 } // namespace DiagnosisCode
@@ -72,6 +72,8 @@ QString Finding::shortName(const QString &code)
         {DiagnosisCode::DeadRising, QT_TRANSLATE_NOOP("Finding", "DEAD rising")},
         {DiagnosisCode::FutureSchedule, QT_TRANSLATE_NOOP("Finding", "due far in the future")},
         {DiagnosisCode::CreatedInFuture, QT_TRANSLATE_NOOP("Finding", "created in the future")},
+        {DiagnosisCode::CreatedAtOnUpdate,
+            QT_TRANSLATE_NOOP("Finding", "creation time rewritten by updates")},
         {DiagnosisCode::BlockedAggregate, QT_TRANSLATE_NOOP("Finding", "aggregates blocked")},
         {DiagnosisCode::DeadEvents, QT_TRANSLATE_NOOP("Finding", "DEAD events need an operator")}};
     const char *name = names.value(code);

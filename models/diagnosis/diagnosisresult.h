@@ -21,6 +21,7 @@ inline const QString RetryHerd = QStringLiteral("retry_herd");
 inline const QString DeadRising = QStringLiteral("dead_rising");
 inline const QString FutureSchedule = QStringLiteral("future_schedule");
 inline const QString CreatedInFuture = QStringLiteral("created_in_future");
+inline const QString CreatedAtOnUpdate = QStringLiteral("created_at_on_update");
 inline const QString BlockedAggregate = QStringLiteral("blocked_aggregate");
 inline const QString DeadEvents = QStringLiteral("dead_events");
 // Every code, in the contract's order.

@@ -39,6 +39,8 @@ std::optional<FindingFilter> FindingFilter::of(const Finding &finding)
         return onState(S::Dead, false, true);
     if (code == DiagnosisCode::CreatedInFuture) // negative ages: first in the newest-first order
         return onState(S::Any, false, false);
+    if (code == DiagnosisCode::CreatedAtOnUpdate) // every event: their ages are too young
+        return onState(S::Any, false, false);
     if (code == DiagnosisCode::BlockedAggregate) {
         const bool byDead = finding.evidence.value(u"blocked_by_dead"_qs).toLongLong() > 0;
         return onState(byDead ? S::Dead : S::LeaseExpired, true, false);

@@ -34,6 +34,8 @@ public:
     bool hasStatus(const QString &status) const;
     // The profile's name, "native" without one.
     QString profileName() const;
+    // The profile read through; null for the native schema without one.
+    const OutboxProfile *profile() const { return m_profile; }
 
     // The statement prepared and run in the transaction (owned by it); null with errorText()
     // set on failure.

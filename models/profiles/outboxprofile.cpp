@@ -29,14 +29,14 @@ QString typeOf(Column column, Engine engine)
 {
     switch (column) {
     case Column::Failures:
-        return QStringLiteral("INTEGER");
+        return SqlDialect::of(engine).countType();
     case Column::NextAttemptAt:
     case Column::LeaseUntil:
     case Column::CreatedAt:
     case Column::DeliveredAt:
         return SqlDialect::of(engine).integerType();
     default:
-        return QStringLiteral("TEXT");
+        return SqlDialect::of(engine).textType();
     }
 }
 

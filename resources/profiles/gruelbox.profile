@@ -12,33 +12,45 @@
 # for another zone). The invocation is JSON {"c": class, "m": method, "p": ..., "a": args}.
 # Not stored: the creation time, errors, claims (an attempt in progress only pushes
 # nextattempttime forward, so it shows as scheduled). No SQLite support.
+# On MySQL and MariaDB (Dialect.MY_SQL_5 / MY_SQL_8): the same migrations in MySQL's words, the
+# table TXNO_OUTBOX in upper case (table names are case-sensitive on Linux), and migration 6's
+# CHANGE COLUMN blacklisted blocked VARCHAR(250) leaves `blocked` text ('0' or '1').
 name = gruelbox
 description = gruelbox transaction-outbox (txno_outbox)
-engines = postgresql
-from = txno_outbox
+engines = postgresql, mysql
+postgresql.from = txno_outbox
+mysql.from = TXNO_OUTBOX
 
 event_id = id
-event_type = substring(invocation from '"c":"([^"]*)"') || '.' || substring(invocation from '"m":"([^"]*)"')
+postgresql.event_type = substring(invocation from '"c":"([^"]*)"') || '.' || substring(invocation from '"m":"([^"]*)"')
+mysql.event_type = CONCAT(JSON_UNQUOTE(JSON_EXTRACT(invocation, '$.c')), '.',
+    JSON_UNQUOTE(JSON_EXTRACT(invocation, '$.m')))
 aggregate_type = unavailable
 # The ordered-delivery topic ('*' = unordered).
 aggregate_id = NULLIF(topic, '*')
 payload = invocation
 status = CASE WHEN processed THEN 'DELIVERED' WHEN blocked THEN 'DEAD' ELSE 'PENDING' END
 failures = attempts
-next_attempt_at = FLOOR(EXTRACT(EPOCH FROM nextattempttime) * 1000)::bigint
+postgresql.next_attempt_at = FLOOR(EXTRACT(EPOCH FROM nextattempttime) * 1000)::bigint
+mysql.next_attempt_at = FLOOR(UNIX_TIMESTAMP(nextAttemptTime) * 1000)
 claim_token = unavailable
 lease_until = unavailable
 created_at = unavailable
-delivered_at = CASE WHEN processed THEN FLOOR(EXTRACT(EPOCH FROM lastattempttime) * 1000)::bigint END
+postgresql.delivered_at = CASE WHEN processed THEN FLOOR(EXTRACT(EPOCH FROM lastattempttime) * 1000)::bigint END
+mysql.delivered_at = CASE WHEN processed THEN FLOOR(UNIX_TIMESTAMP(lastAttemptTime) * 1000) END
 last_error_category = unavailable
 last_error = unavailable
 
 # TransactionOutbox.unblock(id) as DefaultPersistor.unblock runs it.
-replay = UPDATE txno_outbox SET attempts = 0, blocked = false
+postgresql.replay = UPDATE txno_outbox SET attempts = 0, blocked = false
+    WHERE id = :event_id AND blocked = true AND processed = false
+mysql.replay = UPDATE TXNO_OUTBOX SET attempts = 0, blocked = false
     WHERE id = :event_id AND blocked = true AND processed = false
 
-detect = SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('txno_outbox')
+postgresql.detect = SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('txno_outbox')
     AND attname = 'nextattempttime' AND NOT attisdropped
+mysql.detect = SELECT 1 FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE()
+    AND LOWER(TABLE_NAME) = 'txno_outbox' AND LOWER(COLUMN_NAME) = 'nextattempttime'
 
 # No gruelbox action closes a blocked entry without running it: resolve is refused with this.
 resolve_unavailable = gruelbox transaction-outbox has no action that closes a blocked entry

@@ -10,13 +10,17 @@
 # and RESUBMITTED are handed to a listener: in flight, without a lease (the staleness timeouts
 # are application settings), so lease expired is not available. Rows written by 1.x before the
 # migration have no status: complete or pending by completion_date. Spring Modulith has no
-# error column. JDBC on PostgreSQL (no SQLite support).
+# error column. JDBC on PostgreSQL, MySQL and MariaDB (schemas/v2/schema-mysql.sql and
+# schema-mariadb.sql: EVENT_PUBLICATION, upper case, VARCHAR columns, TIMESTAMP(6) dates); no
+# SQLite support.
 name = spring-modulith-2
 description = Spring Modulith 2.x event publications (event_publication with status)
-engines = postgresql
-from = event_publication
+engines = postgresql, mysql
+postgresql.from = event_publication
+mysql.from = EVENT_PUBLICATION
 
-event_id = id::text
+postgresql.event_id = id::text
+mysql.event_id = id
 event_type = event_type
 aggregate_type = unavailable
 # The publication's target: the listener that has (or has not) completed the event.
@@ -28,12 +32,17 @@ status = CASE WHEN completion_date IS NOT NULL OR status = 'COMPLETED' THEN 'DEL
 # time, any other failed every time but the current or last one.
 failures = CASE WHEN status IN ('FAILED', 'ABANDONED') THEN COALESCE(completion_attempts, 1)
     ELSE COALESCE(completion_attempts, 1) - 1 END
-next_attempt_at = FLOOR(EXTRACT(EPOCH FROM COALESCE(last_resubmission_date, publication_date)) * 1000)::bigint
-claim_token = CASE WHEN completion_date IS NULL AND status IN ('PROCESSING', 'RESUBMITTED')
+postgresql.next_attempt_at = FLOOR(EXTRACT(EPOCH FROM COALESCE(last_resubmission_date, publication_date)) * 1000)::bigint
+mysql.next_attempt_at = FLOOR(UNIX_TIMESTAMP(COALESCE(last_resubmission_date, publication_date)) * 1000)
+postgresql.claim_token = CASE WHEN completion_date IS NULL AND status IN ('PROCESSING', 'RESUBMITTED')
     THEN id::text END
+mysql.claim_token = CASE WHEN completion_date IS NULL AND status IN ('PROCESSING', 'RESUBMITTED')
+    THEN id END
 lease_until = unavailable
-created_at = FLOOR(EXTRACT(EPOCH FROM publication_date) * 1000)::bigint
-delivered_at = FLOOR(EXTRACT(EPOCH FROM completion_date) * 1000)::bigint
+postgresql.created_at = FLOOR(EXTRACT(EPOCH FROM publication_date) * 1000)::bigint
+mysql.created_at = FLOOR(UNIX_TIMESTAMP(publication_date) * 1000)
+postgresql.delivered_at = FLOOR(EXTRACT(EPOCH FROM completion_date) * 1000)::bigint
+mysql.delivered_at = FLOOR(UNIX_TIMESTAMP(completion_date) * 1000)
 last_error_category = unavailable
 last_error = unavailable
 
@@ -42,8 +51,10 @@ replay_unavailable = Spring Modulith resubmits publications only through the app
     (Spring Modulith 2), or IncompleteEventPublications.resubmitIncompletePublications(filter) /
     resubmitIncompletePublicationsOlderThan(duration) for incomplete ones.
 
-detect = SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('event_publication')
+postgresql.detect = SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('event_publication')
     AND attname = 'status' AND NOT attisdropped
+mysql.detect = SELECT 1 FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE()
+    AND LOWER(TABLE_NAME) = 'event_publication' AND LOWER(COLUMN_NAME) = 'status'
 
 # Resolve is refused with this: Spring Modulith owns its publications.
 resolve_unavailable = Spring Modulith closes publications only through the application (its

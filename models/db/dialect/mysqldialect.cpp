@@ -32,6 +32,38 @@ namespace {
 const char *const SessionProperty = "outboxHealthSession";
 const char *const TlsProperty = "outboxHealthTls";
 
+// How MySQL and MariaDB read quotes and comments: backtick identifiers, # and "-- " comments
+// ("--x" is minus minus x), no dollar quotes, no nested comments. The rest depends on the
+// server's sql_mode, and a profile may be written for any: a '...' string with backslash
+// escapes (the default) or without (NO_BACKSLASH_ESCAPES, which Outbox Health's sessions set),
+// "..." a string escaped the same way (the default) or an identifier (ANSI_QUOTES, set in
+// Outbox Health's sessions), and /*! ... */ SQL (a server at least the comment's version) or a
+// comment (an older one). The earliest finding of any of these readings counts.
+QList<SqlText::Reading> mySqlReadings()
+{
+    QList<SqlText::Reading> out;
+    for (const bool backslash : {true, false}) {
+        for (const bool doubleQuotedStrings : {true, false}) {
+            if (!backslash && doubleQuotedStrings)
+                continue; // without backslash escapes a "..." string reads as an identifier
+            for (const bool executable : {true, false}) {
+                SqlText::Reading r;
+                r.backslashInPlainStrings = backslash;
+                r.escapeStrings = false;
+                r.dollarQuotes = false;
+                r.nestedComments = false;
+                r.backtickIdentifiers = true;
+                r.hashComments = true;
+                r.dashCommentsNeedBlank = true;
+                r.doubleQuotedStrings = doubleQuotedStrings;
+                r.executableComments = executable;
+                out << r;
+            }
+        }
+    }
+    return out;
+}
+
 SqlDialect::Traits traits()
 {
     SqlDialect::Traits t;
@@ -57,13 +89,9 @@ SqlDialect::Traits traits()
     t.integerType = QStringLiteral("SIGNED");
     t.backendId = QStringLiteral("SELECT CONNECTION_ID()");
     t.schemaResource = QStringLiteral(":/sql/mysql.sql");
-    // Backtick identifiers, no dollar quotes, no nested comments; a plain string read with
-    // backslash escapes (the server's default sql_mode) and without (NO_BACKSLASH_ESCAPES,
-    // which Outbox Health's sessions use): the earliest finding of either counts.
-    t.readings = {
-        {true, false, false, false, true},
-        {false, false, false, false, true},
-    };
+    t.textType = QStringLiteral("CHAR");
+    t.countType = QStringLiteral("SIGNED");
+    t.readings = mySqlReadings();
     return t;
 }
 
@@ -212,6 +240,16 @@ public:
         for (const QString &column : columns)
             assignments << column + QStringLiteral(" = VALUES(") + column + QLatin1Char(')');
         return QStringLiteral(" ON DUPLICATE KEY UPDATE ") + assignments.join(QStringLiteral(", "));
+    }
+
+    // EXTRA reads "on update current_timestamp()" (MariaDB) or "DEFAULT_GENERATED on update
+    // CURRENT_TIMESTAMP" (MySQL 8).
+    QString onUpdateTimestampColumnsSql() const override
+    {
+        return QStringLiteral("SELECT TABLE_NAME, COLUMN_NAME, COLUMN_TYPE"
+                              " FROM information_schema.COLUMNS"
+                              " WHERE TABLE_SCHEMA = DATABASE() AND LOWER(EXTRA) LIKE '%on update%'"
+                              " ORDER BY TABLE_NAME, COLUMN_NAME");
     }
 
     QString checkConstraintsSql(const QString &table) const override
