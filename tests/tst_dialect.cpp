@@ -278,9 +278,12 @@ private slots:
         QVERIFY(cancel.prepare(dialect.cancelSql(u":pid"_qs)));
         cancel.bindValue(u":pid"_qs, pid);
         QVERIFY2(cancel.exec(), qPrintable(cancel.lastError().text()));
-        // PostgreSQL answers whether it found the backend; MySQL's KILL QUERY fails when not.
-        if (cancel.isSelect())
-            QVERIFY(cancel.next() && cancel.value(0).toBool());
+        if (cancel.isSelect()) { // pg_cancel_backend(); KILL QUERY has no row to answer with
+            QVERIFY(cancel.next());
+            QVERIFY(cancel.value(0).toBool()); // the backend was found and signalled
+        }
+        // An idle connection's next statement is not cancelled.
+        QCOMPARE(scalar(target->database(), u"SELECT 1"_qs).toInt(), 1);
     }
 
     // The planner limits, where there are any, run inside a read-only transaction.

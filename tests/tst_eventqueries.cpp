@@ -1,19 +1,23 @@
-// The event table's reads off the GUI thread, on both engines: a superseded search is dropped
-// (skipped, and on PostgreSQL cancelled on the server, nothing left running, the cancel sent
-// again while it finds the backend idle), a read longer than the statement timeout says so in
-// plain words and keeps the rows, an exact ID and an ID prefix are found by a primary-key
-// range (EXPLAIN), the match count is exact or "more than 10,000", an empty result says "No
+// The event table's reads off the GUI thread, on every engine: a superseded search is dropped
+// (skipped, and on PostgreSQL and MySQL cancelled on the server, nothing left running, the
+// cancel sent again while it finds the backend idle), a read longer than the statement timeout
+// says so in plain words and keeps the rows, an exact ID and an ID prefix are found by a
+// primary-key range (EXPLAIN), an ID prefix matches case exactly on a case-insensitive MySQL
+// column, the match count is exact or "more than 10,000", an empty result says "No
 // events match" over the table, and the dashboard's --search, --state and --sort open on that
 // view.
 #include "eventlistmodel.h"
+#include "eventpagequery.h"
 #include "eventquerycanceller.h"
 #include "eventquerystate.h"
+#include "eventqueryworker.h"
 #include "eventtablestatus.h"
 #include "eventview.h"
 #include "eventwait.h"
 #include "filterbar.h"
 #include "mainwindow.h"
 #include "outboxgenerator.h"
+#include "sqldialect.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -24,6 +28,7 @@
 #include <QSettings>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QSqlRecord>
 #include <QTableView>
 #include <QTimer>
 
@@ -56,8 +61,14 @@ class TestEventQueries : public QObject
         }
         m_connection = m_database->initialise();
         QString error;
-        return m_connection
-            && OutboxGenerator(m_connection->database()).generate({events, 5, Now}, &error);
+        if (!m_connection)
+            return false;
+        if (OutboxGenerator(m_connection->database()).generate({events, 5, Now}, &error))
+            return true;
+        *skip = engine == u"mysql"_qs
+            ? u"not yet on MySQL (issue 29): OutboxGenerator cannot fill the table: "_qs + error
+            : error;
+        return false;
     }
 
     static EventFilter contains(const QString &text)
@@ -130,10 +141,17 @@ private slots:
     }
 
     // The primary key answers an ID prefix by a range, not a scan.
+    void idPrefixIsAnIndexRange_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addRow("postgresql") << u"postgresql"_qs;
+        QTest::addRow("mysql") << u"mysql"_qs;
+    }
     void idPrefixIsAnIndexRange()
     {
+        QFETCH(QString, engine);
         QString skip;
-        if (!populate(u"postgresql"_qs, 200000, &skip))
+        if (!populate(engine, engine == u"mysql"_qs ? 20000 : 200000, &skip))
             QSKIP(qPrintable(skip));
         // EXPLAIN cannot be prepared: the bounds go in as literals (fixed test values).
         const EventFilter filter = prefix(gen(1234).chopped(1));
@@ -145,11 +163,116 @@ private slots:
                      + u" ORDER BY created_at DESC, event_id DESC LIMIT 200"_qs),
             qPrintable(query.lastError().text()));
         QString plan;
-        while (query.next())
-            plan += query.value(0).toString() + u'\n';
+        while (query.next()) {
+            for (int column = 0; column < query.record().count(); ++column)
+                plan += query.record().fieldName(column) + u'=' + query.value(column).toString()
+                    + u' ';
+            plan += u'\n';
+        }
+        if (engine == u"mysql"_qs) { // one row: the access type and the key it uses
+            QVERIFY2(plan.contains(u"type=range "_qs), qPrintable(plan));
+            QVERIFY2(plan.contains(u"key=PRIMARY "_qs), qPrintable(plan));
+            return;
+        }
         QVERIFY2(plan.contains(u"delivery_outbox_pkey"_qs), qPrintable(plan));
         QVERIFY2(plan.contains(u"Index Cond: ((event_id >= "_qs), qPrintable(plan));
         QVERIFY2(!plan.contains(u"Seq Scan"_qs), qPrintable(plan));
+    }
+
+    // A page deep in the table reads its own rows, not every row before it: MariaDB reads an
+    // index from its start for a row comparison, so the keyset start is written out.
+    void aPageDeepInTheTableReadsOnlyItsRows()
+    {
+        QString skip;
+        if (!populate(u"mysql"_qs, 20000, &skip))
+            QSKIP(qPrintable(skip));
+        const QSqlDatabase db = m_connection->database();
+        QSqlQuery anchor(db);
+        QVERIFY(anchor.exec(u"SELECT created_at, event_id FROM delivery_outbox"
+                            " ORDER BY created_at DESC, event_id DESC LIMIT 1 OFFSET 10000"_qs)
+            && anchor.next());
+        EventPageRequest request;
+        request.sortExpression = u"created_at"_qs;
+        request.ascending = false;
+        request.anchor = EventPageRequest::Anchor::After;
+        request.anchorKey = anchor.value(0);
+        request.anchorId = anchor.value(1).toString();
+        request.now = Now;
+        const auto readRows = [&db] {
+            qint64 rows = 0;
+            QSqlQuery status(db);
+            // Index reads only: SHOW STATUS scans a temporary table of its own.
+            status.exec(u"SHOW SESSION STATUS WHERE Variable_name IN ('Handler_read_first',"
+                        " 'Handler_read_key', 'Handler_read_last', 'Handler_read_next',"
+                        " 'Handler_read_prev')"_qs);
+            while (status.next())
+                rows += status.value(1).toLongLong();
+            return rows;
+        };
+        QSqlQuery(db).exec(u"FLUSH STATUS"_qs);
+        const qint64 before = readRows();
+        EventPageQuery query(db);
+        const auto page = query.page(request);
+        QVERIFY2(page, qPrintable(query.errorText()));
+        QCOMPARE(page->size(), 200);
+        QVERIFY(page->constFirst().createdAt <= anchor.value(0).toLongLong());
+        const qint64 read = readRows() - before;
+        QVERIFY2(read < 1000, qPrintable(QString::number(read)));
+    }
+
+    // "ID starts with" matches case and accents exactly, also on a MySQL table whose ID column
+    // has a case- and accent-insensitive collation (utf8mb4_general_ci, as a profile's table
+    // may): the worker asks the column's collation and compares by code point.
+    void idPrefixMatchesCaseOnACaseInsensitiveColumn()
+    {
+        QString skip;
+        if (!populate(u"mysql"_qs, 300, &skip))
+            QSKIP(qPrintable(skip));
+        const QSqlDatabase db = m_connection->database();
+        QSqlQuery setup(db);
+        for (const QString &sql : {u"CREATE TABLE ci_outbox LIKE delivery_outbox"_qs,
+                 u"ALTER TABLE ci_outbox MODIFY event_id VARCHAR(255)"
+                 " CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci NOT NULL"_qs,
+                 u"INSERT INTO ci_outbox SELECT * FROM delivery_outbox"_qs,
+                 u"INSERT INTO ci_outbox SELECT 'gen-x1', aggregate_type, aggregate_id,"
+                 " event_type, payload, status, failures, next_attempt_at, claim_token,"
+                 " lease_until, created_at, delivered_at, last_error_category, last_error"
+                 " FROM delivery_outbox WHERE event_id = 'GEN-0000000001'"_qs,
+                 u"INSERT INTO ci_outbox SELECT 'G\u00c9N-x2', aggregate_type, aggregate_id,"
+                 " event_type, payload, status, failures, next_attempt_at, claim_token,"
+                 " lease_until, created_at, delivered_at, last_error_category, last_error"
+                 " FROM delivery_outbox WHERE event_id = 'GEN-0000000001'"_qs})
+            QVERIFY2(setup.exec(sql), qPrintable(setup.lastError().text()));
+        QCOMPARE(scalar(db, u"SELECT count(*) FROM ci_outbox WHERE event_id = 'gen-0000000001'"_qs)
+                     .toInt(),
+            1); // the server's own comparison ignores case
+
+        auto state = std::make_shared<EventQueryState>();
+        EventQueryWorker worker(DatabaseUrl::parse(m_database->url(), nullptr),
+            EventListModel::defaultOpenOptions(), state);
+        const auto ids = [&](const QString &search) {
+            EventPageRequest request;
+            request.id = state->newest = state->newest + 1;
+            request.source = u"ci_outbox"_qs;
+            request.filter = prefix(search);
+            request.now = Now;
+            request.limit = 1000;
+            QSignalSpy answered(&worker, &EventQueryWorker::answered);
+            worker.run(request);
+            QStringList out;
+            if (answered.size() == 1) {
+                const auto answer = answered.at(0).at(0).value<EventPageAnswer>();
+                for (const EventRow &row : answer.rows)
+                    out << row.eventId;
+                if (!answer.error.isEmpty())
+                    out << answer.error;
+            }
+            return out;
+        };
+        QCOMPARE(ids(u"gen-"_qs), QStringList {u"gen-x1"_qs});
+        QCOMPARE(ids(u"G\u00c9N"_qs), QStringList {u"G\u00c9N-x2"_qs});
+        QCOMPARE(ids(gen(42).chopped(1)).size(), 10); // GEN-0000000040 ... 49
+        QCOMPARE(ids(u"GEN-"_qs).size(), 300);
     }
 
     void prefixUpperBound()
@@ -172,7 +295,7 @@ private slots:
     {
         QFETCH(QString, engine);
         QString skip;
-        if (!populate(engine, engine == u"postgresql"_qs ? 300000 : 100000, &skip))
+        if (!populate(engine, engine == u"sqlite"_qs ? 100000 : 300000, &skip))
             QSKIP(qPrintable(skip));
         EventListModel model;
         model.setNow(Now);
@@ -192,30 +315,38 @@ private slots:
         QCOMPARE(errors.size(), 0); // a cancelled statement is no error
         QVERIFY(model.lastError().isEmpty());
         QVERIFY(state->skipped.load() >= 1);
-        if (engine == u"postgresql"_qs) {
+        if (m_connection->dialect().can().serverSideCancel) {
             QTRY_COMPARE(state->cancelled.load(), 1);
             QVERIFY(state->cancelsSent.load() >= 1);
             // Nothing piles up: no statement of the table still runs on the server.
-            QTRY_COMPARE(scalar(m_connection->database(),
-                             u"SELECT count(*) FROM pg_stat_activity WHERE state = 'active'"
-                             " AND query LIKE '%LOWER(last_error) LIKE%'"
-                             " AND pid <> pg_backend_pid()"_qs)
-                             .toInt(),
-                0);
+            const QString running = engine == u"mysql"_qs
+                ? u"SELECT count(*) FROM information_schema.PROCESSLIST WHERE COMMAND <> 'Sleep'"
+                  " AND INFO LIKE '%LOWER(last_error) LIKE%' AND ID <> CONNECTION_ID()"_qs
+                : u"SELECT count(*) FROM pg_stat_activity WHERE state = 'active'"
+                  " AND query LIKE '%LOWER(last_error) LIKE%' AND pid <> pg_backend_pid()"_qs;
+            QTRY_COMPARE(scalar(m_connection->database(), running).toInt(), 0);
         }
     }
 
     // pg_cancel_backend() that reaches the backend between two of the read's round trips finds
     // it idle and is dropped, so the canceller sends it again while the superseded read still
     // runs, more slowly each time, and stops once that read has ended.
+    void cancelIsSentAgainWhileTheSupersededReadRuns_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addRow("postgresql") << u"postgresql"_qs;
+        QTest::addRow("mysql") << u"mysql"_qs;
+    }
     void cancelIsSentAgainWhileTheSupersededReadRuns()
     {
+        QFETCH(QString, engine);
         QString skip;
-        if (!populate(u"postgresql"_qs, 10, &skip))
+        if (!populate(engine, 10, &skip))
             QSKIP(qPrintable(skip));
         auto state = std::make_shared<EventQueryState>();
         // An idle backend: each cancel reaches it and is dropped, as between round trips.
-        state->backendPid = scalar(m_connection->database(), u"SELECT pg_backend_pid()"_qs).toInt();
+        state->backendPid
+            = scalar(m_connection->database(), m_connection->dialect().backendIdSql()).toInt();
         state->newest = 2;
         state->running = 1; // superseded
         EventQueryCanceller canceller(DatabaseUrl::parse(m_database->url(), nullptr), state);
@@ -235,10 +366,17 @@ private slots:
     // A read longer than the timeout is stopped, says so in plain words where the table is,
     // and the rows stay. The read is made long for certain, whatever the machine's speed: a
     // migration holds the table (ACCESS EXCLUSIVE), so the search waits until its timeout.
+    void timedOutReadKeepsTheRows_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addRow("postgresql") << u"postgresql"_qs;
+        QTest::addRow("mysql") << u"mysql"_qs;
+    }
     void timedOutReadKeepsTheRows()
     {
+        QFETCH(QString, engine);
         QString skip;
-        if (!populate(u"postgresql"_qs, 1000, &skip))
+        if (!populate(engine, 1000, &skip))
             QSKIP(qPrintable(skip));
         QCoreApplication::setOrganizationName(u"OutboxHealthTest"_qs);
         QCoreApplication::setApplicationName(u"tst_eventqueries"_qs);
@@ -258,10 +396,13 @@ private slots:
         QCOMPARE(model.rowCount(), EventListModel::PageSize);
         const QString first = model.eventIdAt(0);
 
+        // MySQL: LOCK TABLES ... WRITE holds the table's metadata lock, as ALTER TABLE does.
+        const bool mysql = engine == u"mysql"_qs;
         QSqlDatabase migration = m_connection->database();
-        QVERIFY(migration.transaction());
+        QVERIFY(mysql || migration.transaction());
         QSqlQuery lock(migration);
-        QVERIFY2(lock.exec(u"LOCK TABLE delivery_outbox IN ACCESS EXCLUSIVE MODE"_qs),
+        QVERIFY2(lock.exec(mysql ? u"LOCK TABLES delivery_outbox WRITE"_qs
+                                 : u"LOCK TABLE delivery_outbox IN ACCESS EXCLUSIVE MODE"_qs),
             qPrintable(lock.lastError().text()));
         QElapsedTimer waited;
         waited.start();
@@ -275,7 +416,10 @@ private slots:
         QCOMPARE(model.rowCount(), EventListModel::PageSize); // kept
         QCOMPARE(model.eventIdAt(0), first);
         QCOMPARE(status.findChild<QLabel *>(u"eventMessageLabel"_qs)->text(), model.lastError());
-        QVERIFY(migration.rollback());
+        if (mysql)
+            QVERIFY2(lock.exec(u"UNLOCK TABLES"_qs), qPrintable(lock.lastError().text()));
+        else
+            QVERIFY(migration.rollback());
 
         model.setFilter(prefix(gen(3))); // the table is free again: the answer comes
         QVERIFY(settled(model));

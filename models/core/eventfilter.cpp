@@ -66,10 +66,10 @@ QString likePattern(const QString &text)
 
 // A range of the primary key, so that its index answers it. A prefix of nothing but U+10FFFF
 // has no upper bound.
-QString idRange(bool inCCollation, bool bounded)
+QString idRange(const SqlDialect &dialect, bool inCCollation, bool bounded)
 {
-    const QString id
-        = inCCollation ? QStringLiteral("event_id COLLATE \"C\"") : QStringLiteral("event_id");
+    const QString id = inCCollation ? dialect.codePointOrder(QStringLiteral("event_id"))
+                                    : QStringLiteral("event_id");
     return bounded ? QStringLiteral("%1 >= :f_id_from AND %1 < :f_id_to").arg(id)
                    : QStringLiteral("%1 >= :f_id_from").arg(id);
 }
@@ -200,7 +200,7 @@ QString EventFilter::whereClause(const SqlDialect &dialect) const
         conditions << stateCondition(state);
     if (!search.isEmpty())
         conditions << (searchMode == SearchMode::IdPrefix
-                ? idRange(idsInCCollation, !prefixUpperBound(search).isEmpty())
+                ? idRange(dialect, idsInCCollation, !prefixUpperBound(search).isEmpty())
                 : containsCondition(dialect));
     if (minFailures > 0)
         conditions << QStringLiteral("failures >= :f_failures");

@@ -33,8 +33,9 @@ struct EventFilter
     State state = State::Any;
     QString search;
     SearchMode searchMode = SearchMode::IdPrefix;
-    // PostgreSQL, where the ID column does not sort by code point (a linguistic collation): the
-    // prefix range compares in the C collation, correct but no longer served by the primary key.
+    // Where the ID column does not sort by code point (a linguistic collation on PostgreSQL, a
+    // utf8mb4_*_ci one on MySQL): the prefix range compares by code point
+    // (SqlDialect::codePointOrder), correct but no longer served by the primary key.
     bool idsInCCollation = false;
     int minFailures = 0;
     std::optional<qint64> minAgeMs;

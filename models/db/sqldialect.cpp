@@ -1,5 +1,6 @@
 #include "sqldialect.h"
 
+#include <QSqlError>
 #include <QSqlQuery>
 
 SqlDialect::SqlDialect(Traits traits)
@@ -47,9 +48,38 @@ QString SqlDialect::cancelSql(const QString &) const
     return {};
 }
 
+bool SqlDialect::wasCancelled(const QSqlError &) const
+{
+    return false;
+}
+
 QString SqlDialect::collationProbeSql() const
 {
     return QStringLiteral("SELECT 'B' < 'a' AND 'E-5' < 'E.' AND 'Z9' < 'a0'");
+}
+
+// MAX() of no row is a NULL of the column's collation, and COALESCE gives each literal that
+// collation: the comparisons are the column's.
+QString SqlDialect::columnCollationProbeSql(const QString &column, const QString &source) const
+{
+    // clang-format off
+    return QStringLiteral(
+        "SELECT COALESCE(MAX(v), 'B') < COALESCE(MAX(v), 'a')"
+        " AND COALESCE(MAX(v), 'E-5') < COALESCE(MAX(v), 'E.')"
+        " AND COALESCE(MAX(v), 'Z9') < COALESCE(MAX(v), 'a0')"
+        " FROM (SELECT %1 AS v FROM %2 LIMIT 0) AS probe").arg(column, source);
+    // clang-format on
+}
+
+QString SqlDialect::codePointOrder(const QString &expression) const
+{
+    return expression;
+}
+
+QString SqlDialect::rowComparison(
+    const QString &a, const QString &b, const QString &op, const QString &x, const QString &y) const
+{
+    return QStringLiteral("(%1, %2) %3 (%4, %5)").arg(a, b, op, x, y);
 }
 
 // Both engines write it as PostgreSQL does (SQLite took its syntax in 3.24).

@@ -16,6 +16,7 @@
 #include <QStringList>
 
 class DatabaseUrl;
+class QSqlError;
 struct OpenOptions;
 
 class SqlDialect
@@ -134,9 +135,24 @@ public:
     virtual QString indexExistsSql(const QString &name) const = 0;
     QString backendIdSql() const { return m_traits.backendId; }
     // Cancels the server process bound to `placeholder`; empty without server-side cancel.
+    // A SELECT of one value (true: the process was found and signalled), or a statement
+    // without rows whose success says the cancel was sent (KILL QUERY).
     virtual QString cancelSql(const QString &placeholder) const;
+    // True when `error` says the statement was stopped by a cancel or the statement timeout.
+    virtual bool wasCancelled(const QSqlError &error) const;
     // A SELECT of one value, true when text compares by code point ('B' before 'a').
     QString collationProbeSql() const;
+    // The same for `column` of `source` (a table, or a profile's derived table), in the
+    // column's own collation: on MySQL each table has its own, whatever the connection's. It
+    // reads no row.
+    QString columnCollationProbeSql(const QString &column, const QString &source) const;
+    // `expression` compared by code point, whatever its collation (no index serves it).
+    virtual QString codePointOrder(const QString &expression) const;
+    // (a, b) `op` (x, y), op one of < <= > >=: a keyset page's start. Written out as
+    // a op' x OR (a = x AND b op y) where the server scans an index for a row comparison
+    // instead of seeking (MariaDB, MySQL). `x` may appear twice: a named placeholder binds both.
+    virtual QString rowComparison(const QString &a, const QString &b, const QString &op,
+        const QString &x, const QString &y) const;
     // Appended to an INSERT: a row whose `key` (a column list) is taken already is skipped, and
     // the statement succeeds with no row affected.
     virtual QString ignoreConflictClause(const QString &key) const;

@@ -42,6 +42,11 @@ bool EventPageQuery::fail(const QString &text, const QSqlError &error)
     return false;
 }
 
+bool EventPageQuery::wasCancelled() const
+{
+    return SqlDialect::of(m_db).wasCancelled(m_error);
+}
+
 QString EventPageQuery::pageSql(const EventPageRequest &request, bool forward) const
 {
     const QString &key = request.sortExpression;
@@ -56,7 +61,9 @@ QString EventPageQuery::pageSql(const EventPageRequest &request, bool forward) c
     if (request.anchor != Anchor::None) {
         const QString comparison = QLatin1String(forward ? ">" : "<")
             + QLatin1String(request.anchor == Anchor::AtOrAfter ? "=" : "");
-        sql += QStringLiteral(" AND (%1, event_id) %2 (:k_key, :k_id)").arg(key, comparison);
+        sql += QStringLiteral(" AND ")
+            + SqlDialect::of(m_db).rowComparison(key, QStringLiteral("event_id"), comparison,
+                QStringLiteral(":k_key"), QStringLiteral(":k_id"));
     }
     return sql + QStringLiteral(" ORDER BY %1%2, event_id%2 LIMIT :k_limit").arg(key, direction);
 }

@@ -22,6 +22,8 @@ public:
 
     QString errorText() const { return m_errorText; }
     QSqlError error() const { return m_error; }
+    // The last statement was stopped by a cancel or by the statement timeout.
+    bool wasCancelled() const;
 
 private:
     QString pageSql(const EventPageRequest &request, bool forward) const;

@@ -54,11 +54,12 @@ void EventQueryCanceller::cancelSuperseded()
     QSqlQuery query(m_connection->database());
     query.prepare(m_connection->dialect().cancelSql(QStringLiteral(":pid")));
     query.bindValue(QStringLiteral(":pid"), pid);
-    if (!query.exec() || !query.next()) {
+    if (!query.exec() || (query.isSelect() && !query.next())) {
         m_connection.reset(); // reopened at the next cancel
         return;
     }
-    if (query.value(0).toBool())
+    // pg_cancel_backend() says whether it found the backend; KILL QUERY has no row to say it.
+    if (!query.isSelect() || query.value(0).toBool())
         ++m_state->cancelsSent;
     retryLater(running);
 }

@@ -1,6 +1,7 @@
-// Stops the event table's superseded PostgreSQL statement on the server: on its own thread, with
-// its own small connection, it sends pg_cancel_backend() for the query worker's backend while
-// that still runs a request older than the newest one. Never on the GUI thread, and never for
+// Stops the event table's superseded statement on the server (PostgreSQL, MySQL): on its own
+// thread, with its own small connection, it sends the dialect's cancel (pg_cancel_backend(),
+// KILL QUERY) for the query worker's backend while that still runs a request older than the
+// newest one. Never on the GUI thread, and never for
 // the newest request (a cancel that arrives late anyway is retried by the worker). A cancel
 // that reaches the server between two of the read's round trips (START TRANSACTION, PREPARE,
 // EXECUTE) finds the backend idle and is dropped, so while the same superseded request still

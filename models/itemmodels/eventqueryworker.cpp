@@ -1,22 +1,12 @@
 #include "eventqueryworker.h"
 
 #include "eventpagequery.h"
+#include "readonlytransaction.h"
 #include "sqldialect.h"
 
 #include <QElapsedTimer>
 #include <QSqlQuery>
 #include <QThread>
-
-namespace {
-
-// PostgreSQL's query_canceled: pg_cancel_backend() or statement_timeout stopped the statement.
-bool wasCancelled(const QSqlError &error)
-{
-    return error.nativeErrorCode() == QLatin1String("57014")
-        || error.databaseText().contains(QLatin1String("canceling statement"));
-}
-
-} // namespace
 
 EventQueryWorker::EventQueryWorker(const DatabaseUrl &url, const OpenOptions &options,
     std::shared_ptr<EventQueryState> state, QObject *parent)
@@ -38,18 +28,34 @@ DbConnection *EventQueryWorker::ensureConnection(QString *error)
     return connection;
 }
 
-// The backend to cancel, and whether the ID column sorts by code point (C, POSIX, C.UTF-8):
-// only then is an ID prefix a plain range of the primary key's own order.
+// The backend to cancel; the collation is asked again on the new connection.
 void EventQueryWorker::inspectConnection(const QSqlDatabase &db, const SqlDialect &dialect)
 {
     QSqlQuery query(db);
     if (dialect.can().serverSideCancel && query.exec(dialect.backendIdSql()) && query.next())
         m_state->backendPid = query.value(0).toInt();
+    m_probedSource.reset();
+}
+
+// Whether the ID column of `source` does not sort by code point (C, POSIX, C.UTF-8,
+// utf8mb4_bin): only when it does is an ID prefix a plain range of the primary key's own
+// order. The column's own collation decides (a profile's MySQL table may be utf8mb4_*_ci,
+// case- and accent-insensitive). Asked once per source and connection; when the probe fails,
+// prefixes compare by code point anyway: correct, if slower.
+bool EventQueryWorker::idsInCCollation(
+    const QSqlDatabase &db, const SqlDialect &dialect, const QString &source)
+{
     if (!dialect.can().localeCollations)
-        return;
-    const bool byteOrder
-        = query.exec(dialect.collationProbeSql()) && query.next() && query.value(0).toBool();
+        return false;
+    if (m_probedSource == source)
+        return m_idsInCCollation;
+    ReadOnlyTransaction transaction(db); // the source may be a profile's SQL
+    QSqlQuery *query
+        = transaction.prepare(dialect.columnCollationProbeSql(QStringLiteral("event_id"), source));
+    const bool byteOrder = query && query->exec() && query->next() && query->value(0).toBool();
+    m_probedSource = source;
     m_idsInCCollation = !byteOrder;
+    return m_idsInCCollation;
 }
 
 void EventQueryWorker::run(const EventPageRequest &request)
@@ -89,8 +95,9 @@ bool EventQueryWorker::runOnce(const EventPageRequest &request, EventPageAnswer 
         return false;
     }
     EventPageRequest effective = request;
-    effective.filter.idsInCCollation = m_idsInCCollation;
-    answer->idsInCCollation = m_idsInCCollation;
+    effective.filter.idsInCCollation
+        = idsInCCollation(connection->database(), connection->dialect(), request.source);
+    answer->idsInCCollation = effective.filter.idsInCCollation;
     EventPageQuery query(connection->database());
     m_state->running = request.id;
     const bool ok = readPage(query, effective, answer);
@@ -148,7 +155,7 @@ void EventQueryWorker::readCount(
 bool EventQueryWorker::settle(
     const EventPageQuery &query, quint64 id, qint64 elapsedMs, EventPageAnswer *answer)
 {
-    if (wasCancelled(query.error())) {
+    if (query.wasCancelled()) {
         if (m_state->isSuperseded(id)) {
             ++m_state->cancelled;
             return false;

@@ -3,11 +3,11 @@
 // failed, so the table heals when the server comes back. Lives on the QThread that
 // EventQueryClient owns.
 //
-// A request superseded while it waited is skipped (EventQueryState::newest). On PostgreSQL a
-// superseded statement that already runs is cancelled by EventQueryCanceller from a second
-// connection; the worker recognises the cancellation and answers nothing. A statement stopped
-// by the statement timeout answers TimedOut. SQLite has neither: a running read finishes, and
-// only the requests queued behind it are skipped.
+// A request superseded while it waited is skipped (EventQueryState::newest). On PostgreSQL and
+// MySQL a superseded statement that already runs is cancelled by EventQueryCanceller from a
+// second connection; the worker recognises the cancellation and answers nothing. A statement
+// stopped by the statement timeout answers TimedOut. SQLite has neither: a running read finishes,
+// and only the requests queued behind it are skipped.
 #pragma once
 
 #include "dbconnection.h"
@@ -17,6 +17,7 @@
 
 #include <QObject>
 #include <memory>
+#include <optional>
 
 class EventPageQuery;
 
@@ -38,6 +39,7 @@ signals:
 private:
     DbConnection *ensureConnection(QString *error); // null with *error when it cannot open
     void inspectConnection(const QSqlDatabase &db, const SqlDialect &dialect);
+    bool idsInCCollation(const QSqlDatabase &db, const SqlDialect &dialect, const QString &source);
     // One try at the request's page (and count); false when it has no answer.
     bool runOnce(const EventPageRequest &request, EventPageAnswer *answer);
     bool readPage(EventPageQuery &query, const EventPageRequest &request, EventPageAnswer *answer);
@@ -47,5 +49,6 @@ private:
     int m_statementTimeoutMs = 0;
     std::shared_ptr<EventQueryState> m_state;
     WorkerConnection m_connection;
-    bool m_idsInCCollation = false;
+    bool m_idsInCCollation = false; // for m_probedSource, on this connection
+    std::optional<QString> m_probedSource;
 };

@@ -9,6 +9,11 @@
 
 namespace {
 
+// Rows read per statement: Qt's MySQL driver holds a statement's whole result in memory, so
+// an export reads the rows a page at a time (keyset: after the page's last key), on every
+// engine alike.
+constexpr int PageRows = 1000;
+
 bool writeRow(QIODevice *out, const QStringList &fields, QString *error)
 {
     QStringList quoted;
@@ -74,20 +79,20 @@ bool exportEvents(const QSqlDatabase &db, const EventFilter &filter, qint64 now,
         error = &scratch;
     // The source may be a profile's SQL: read it where nothing can be written.
     ReadOnlyTransaction transaction(db);
-    QSqlQuery *prepared = transaction.prepare(
-        QStringLiteral("SELECT event_id, event_type, aggregate_type, aggregate_id, status,"
-                       " failures, created_at, next_attempt_at, last_error_category,"
-                       " last_error, payload FROM ")
-        + source + QStringLiteral(" WHERE ") + filter.whereClause(SqlDialect::of(db))
-        + QStringLiteral(" ORDER BY event_id"));
-    if (!prepared) {
+    const QString select
+        = QStringLiteral("SELECT event_id, event_type, aggregate_type, aggregate_id, status,"
+                         " failures, created_at, next_attempt_at, last_error_category,"
+                         " last_error, payload FROM ")
+        + source + QStringLiteral(" WHERE ") + filter.whereClause(SqlDialect::of(db));
+    const QString order = QStringLiteral(" ORDER BY event_id LIMIT :page_rows");
+    QSqlQuery *first = transaction.prepare(select + order);
+    QSqlQuery *next = first
+        ? transaction.prepare(select + QStringLiteral(" AND event_id > :after") + order)
+        : nullptr;
+    if (!first || !next) {
         *error = transaction.errorText();
         return false;
     }
-    QSqlQuery &query = *prepared;
-    filter.bindValues(query, now);
-    if (!query.exec())
-        return fail(query, error);
     if (!writeRow(out,
             {QStringLiteral("event_id"), QStringLiteral("event_type"),
                 QStringLiteral("aggregate_type"), QStringLiteral("aggregate_id"),
@@ -98,21 +103,35 @@ bool exportEvents(const QSqlDatabase &db, const EventFilter &filter, qint64 now,
         return false;
     qint64 written = 0;
     const Redaction::Redactor redactor(sensitiveKeys);
-    while (query.next()) {
-        QStringList fields;
-        for (int column = 0; column < 10; ++column)
-            fields << text(query, column);
-        fields << redactor.redactJson(query.value(10).toString());
-        if (!writeRow(out, fields, error))
-            return false;
-        ++written;
-        if (progress && !progress(written)) {
-            *error = cancelledError();
-            return false;
+    QString after;
+    for (QSqlQuery *page = first;; page = next) {
+        filter.bindValues(*page, now);
+        page->bindValue(QStringLiteral(":page_rows"), PageRows);
+        if (page == next)
+            page->bindValue(QStringLiteral(":after"), after);
+        if (!page->exec())
+            return fail(*page, error);
+        int pageRows = 0;
+        while (page->next()) {
+            QStringList fields;
+            for (int column = 0; column < 10; ++column)
+                fields << text(*page, column);
+            fields << redactor.redactJson(page->value(10).toString());
+            if (!writeRow(out, fields, error))
+                return false;
+            after = fields.constFirst();
+            ++pageRows;
+            ++written;
+            if (progress && !progress(written)) {
+                *error = cancelledError();
+                return false;
+            }
         }
+        if (page->lastError().isValid())
+            return fail(*page, error); // the stream broke off part way
+        if (pageRows < PageRows)
+            break;
     }
-    if (query.lastError().isValid())
-        return fail(query, error); // the stream broke off part way
     if (rows)
         *rows = written;
     return true;
@@ -127,13 +146,10 @@ bool exportReplayLog(const QSqlDatabase &db, QIODevice *out, QString *error, con
     QSqlQuery query(db);
     query.setForwardOnly(true);
     query.prepare(QStringLiteral("SELECT replay_id, event_id, replayed_at, operator, reason,"
-                                 " reset_failures, failures_before FROM replay_log")
-        + (eventId.isEmpty() ? QString() : QStringLiteral(" WHERE event_id = :id"))
-        + QStringLiteral(" ORDER BY replay_id"));
-    if (!eventId.isEmpty())
-        query.bindValue(QStringLiteral(":id"), eventId);
-    if (!query.exec())
-        return fail(query, error);
+                                 " reset_failures, failures_before FROM replay_log"
+                                 " WHERE replay_id > :after")
+        + (eventId.isEmpty() ? QString() : QStringLiteral(" AND event_id = :id"))
+        + QStringLiteral(" ORDER BY replay_id LIMIT :page_rows"));
     if (!writeRow(out,
             {QStringLiteral("replay_id"), QStringLiteral("event_id"), QStringLiteral("replayed_at"),
                 QStringLiteral("operator"), QStringLiteral("reason"),
@@ -141,21 +157,33 @@ bool exportReplayLog(const QSqlDatabase &db, QIODevice *out, QString *error, con
             error))
         return false;
     qint64 written = 0;
-    while (query.next()) {
-        const QStringList fields
-            = {text(query, 0), text(query, 1), text(query, 2), text(query, 3), text(query, 4),
-                query.value(5).toBool() ? QStringLiteral("true") : QStringLiteral("false"),
-                text(query, 6)};
-        if (!writeRow(out, fields, error))
-            return false;
-        ++written;
-        if (progress && !progress(written)) {
-            *error = cancelledError();
-            return false;
+    qint64 after = -1;
+    for (int pageRows = PageRows; pageRows == PageRows;) {
+        if (!eventId.isEmpty())
+            query.bindValue(QStringLiteral(":id"), eventId);
+        query.bindValue(QStringLiteral(":after"), after);
+        query.bindValue(QStringLiteral(":page_rows"), PageRows);
+        if (!query.exec())
+            return fail(query, error);
+        pageRows = 0;
+        while (query.next()) {
+            const QStringList fields
+                = {text(query, 0), text(query, 1), text(query, 2), text(query, 3), text(query, 4),
+                    query.value(5).toBool() ? QStringLiteral("true") : QStringLiteral("false"),
+                    text(query, 6)};
+            if (!writeRow(out, fields, error))
+                return false;
+            after = query.value(0).toLongLong();
+            ++pageRows;
+            ++written;
+            if (progress && !progress(written)) {
+                *error = cancelledError();
+                return false;
+            }
         }
+        if (query.lastError().isValid())
+            return fail(query, error);
     }
-    if (query.lastError().isValid())
-        return fail(query, error);
     if (rows)
         *rows = written;
     return true;

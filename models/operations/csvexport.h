@@ -1,9 +1,10 @@
 // CSV export (RFC 4180: comma-separated, CRLF line ends, fields with a comma, quote, CR or LF
 // quoted and inner quotes doubled, a header row) of the events a filter matches, with the
-// payload redacted, and of the replay log. Rows are streamed from a forward-only query
-// straight to the device: a large outbox is never held in memory (SQLite steps its cursor;
-// Qt's PostgreSQL driver fetches a forward-only query in libpq's single-row mode — measured:
-// peak RSS stays flat exporting 1M rows, see docs/outboxctl.md, export). The window's "Export
+// payload redacted, and of the replay log. Rows are read a page of 1,000 at a time (keyset
+// pages in ID order: Qt's MySQL driver holds a statement's whole result in memory) and
+// streamed straight to the device: a large outbox is never held in memory (measured on
+// PostgreSQL before paging: peak RSS stays flat exporting 1M rows, see docs/outboxctl.md,
+// export). The window's "Export
 // events…" and `outboxctl export` both write through here.
 //
 // Spreadsheet-safe (the OWASP CSV-injection rule): a cell beginning with =, +, -, @, TAB or CR

@@ -218,10 +218,37 @@ public:
             .arg(literal(name));
     }
 
-    // The connection ID the caller read from CONNECTION_ID() on the connection to cancel.
+    // The connection ID the caller read from CONNECTION_ID() on the connection to cancel,
+    // bound (the server prepares KILL with a placeholder). It returns no row; an idle
+    // connection's next statement is not affected.
     QString cancelSql(const QString &placeholder) const override
     {
         return QStringLiteral("KILL QUERY %1").arg(placeholder);
+    }
+
+    // ER_QUERY_INTERRUPTED (KILL QUERY), MariaDB's ER_STATEMENT_TIMEOUT (max_statement_time)
+    // and MySQL's ER_QUERY_TIMEOUT (max_execution_time).
+    bool wasCancelled(const QSqlError &error) const override
+    {
+        static const QStringList codes
+            = {QStringLiteral("1317"), QStringLiteral("1969"), QStringLiteral("3024")};
+        return codes.contains(error.nativeErrorCode());
+    }
+
+    // Neither server seeks an index to a row comparison: it reads the index from its start
+    // and filters, so a page deep in the table read every row before it.
+    QString rowComparison(const QString &a, const QString &b, const QString &op, const QString &x,
+        const QString &y) const override
+    {
+        return QStringLiteral("(%1 %2 %3 OR (%1 = %3 AND %4 %5 %6))")
+            .arg(a, op.left(1), x, b, op, y);
+    }
+
+    // Converted first: a profile's table may hold another character set (latin1), for which
+    // utf8mb4_bin is no collation.
+    QString codePointOrder(const QString &expression) const override
+    {
+        return QStringLiteral("CONVERT(%1 USING utf8mb4) COLLATE utf8mb4_bin").arg(expression);
     }
 
     // MySQL and MariaDB write an upsert their own way; a duplicate key that only "updates" the

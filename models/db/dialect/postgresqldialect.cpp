@@ -162,6 +162,18 @@ public:
         return QStringLiteral("SELECT pg_cancel_backend(%1)").arg(placeholder);
     }
 
+    // query_canceled: pg_cancel_backend() or statement_timeout stopped the statement.
+    bool wasCancelled(const QSqlError &error) const override
+    {
+        return error.nativeErrorCode() == QLatin1String("57014")
+            || error.databaseText().contains(QLatin1String("canceling statement"));
+    }
+
+    QString codePointOrder(const QString &expression) const override
+    {
+        return expression + QStringLiteral(" COLLATE \"C\"");
+    }
+
     // pg_class's density of the last VACUUM or ANALYZE and the pages the table has now; the
     // cumulative statistics' live and inserted rows, and whether they saw a VACUUM or ANALYZE
     // (a statistics reset, as after a crash, clears those times).
