@@ -1,5 +1,6 @@
 // The relay survives a database restart: the test suite's own PostgreSQL server is stopped
-// (`pg_ctl stop -m immediate`, as in a crash) while a relay runs and started again. `outboxctl
+// (`pg_ctl stop -m immediate`, as in a crash), or its MariaDB server killed (kill -9), while a
+// relay runs and started again. `outboxctl
 // relay` reconnects, finishes every event and keeps every invariant, with a few stderr lines
 // instead of hundreds; left down, it gives up after --give-up-after-ms with exit 2 and one line
 // naming the cause; the in-process Relay of the teaching panel reports one outage and resumes,
@@ -67,10 +68,11 @@ QStringList lines(const QByteArray &bytes)
 
 } // namespace
 
-#define POSTGRESQL_SERVER_ONLY(engine)                                                             \
+#define SERVER_ONLY(engine)                                                                        \
     if (engine == QLatin1String("sqlite"))                                                         \
-        QSKIP("SQLite has no server to restart: this case is PostgreSQL-only by design");          \
-    if (const QString why = TestServer::unavailableReason(); !why.isEmpty()) {                     \
+        QSKIP("SQLite has no server to restart: this case is for server engines by design");       \
+    m_engine = engine;                                                                             \
+    if (const QString why = TestServer::unavailableReason(engine); !why.isEmpty()) {               \
         if (qEnvironmentVariableIsSet("CI"))                                                       \
             QFAIL(qPrintable(why));                                                                \
         QSKIP(qPrintable(why));                                                                    \
@@ -82,18 +84,19 @@ class TestRelayRestart : public QObject
 
 private:
     QProcess m_relay;
+    QString m_engine; // the row's server engine, which stopServer() stops
     bool m_serverDown = false;
 
     void stopServer()
     {
         QString error;
         m_serverDown = true;
-        QVERIFY2(TestServer::stop(&error), qPrintable(error));
+        QVERIFY2(TestServer::stop(m_engine, &error), qPrintable(error));
     }
     void startServer()
     {
         QString error;
-        QVERIFY2(TestServer::start(&error), qPrintable(error));
+        QVERIFY2(TestServer::start(m_engine, &error), qPrintable(error));
         m_serverDown = false;
     }
 
@@ -106,7 +109,7 @@ private slots:
         }
         if (m_serverDown) { // a failed case leaves the shared server running for the next test
             QString error;
-            if (!TestServer::start(&error))
+            if (!TestServer::start(m_engine, &error))
                 qWarning("could not restart the server: %s", qPrintable(error));
             m_serverDown = false;
         }
@@ -116,7 +119,7 @@ private slots:
     void outboxctlRelayReconnectsAndFinishes()
     {
         QFETCH(QString, engine);
-        POSTGRESQL_SERVER_ONLY(engine);
+        SERVER_ONLY(engine);
         FRESH_DATABASE(database, engine);
         QVERIFY(database->initialise());
 
@@ -180,7 +183,7 @@ private slots:
     void outboxctlRelayGivesUpWhenTheServerStaysDown()
     {
         QFETCH(QString, engine);
-        POSTGRESQL_SERVER_ONLY(engine);
+        SERVER_ONLY(engine);
         FRESH_DATABASE(database, engine);
         QVERIFY(database->initialise());
 
@@ -218,7 +221,7 @@ private slots:
     void summaryOfARunThatEndsDuringAnOutageSaysNull()
     {
         QFETCH(QString, engine);
-        POSTGRESQL_SERVER_ONLY(engine);
+        SERVER_ONLY(engine);
         FRESH_DATABASE(database, engine);
         QVERIFY(database->initialise());
 
@@ -258,7 +261,7 @@ private slots:
     void inProcessRelayResumesAfterRestart()
     {
         QFETCH(QString, engine);
-        POSTGRESQL_SERVER_ONLY(engine);
+        SERVER_ONLY(engine);
         FRESH_DATABASE(database, engine);
         DatabaseUrl url;
         {
@@ -311,7 +314,7 @@ private slots:
     void teachingProducerResumesAfterRestart()
     {
         QFETCH(QString, engine);
-        POSTGRESQL_SERVER_ONLY(engine);
+        SERVER_ONLY(engine);
         FRESH_DATABASE(database, engine);
         DatabaseUrl url;
         {
