@@ -109,7 +109,7 @@ private slots:
         QTest::addColumn<int>("maxAttempts");
         QTest::addColumn<qint64>("maxElapsed");
         QTest::addColumn<int>("failuresWhenDead");
-        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs}) {
+        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs, u"mysql"_qs}) {
             QTest::addRow("%s: third failure parks DEAD", qPrintable(engine))
                 << engine << 3 << qint64(0) << 3;
             QTest::addRow("%s: budget of one", qPrintable(engine)) << engine << 1 << qint64(0) << 1;

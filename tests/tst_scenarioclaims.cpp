@@ -60,7 +60,7 @@ private slots:
                 "call, 1 failure, DEAD, 0 retries; stock 10 → 10, 0 ledger rows."_qs},
         };
         QCOMPARE(claims.size(), Scenario::names().size()); // every seed has its row
-        for (const char *engine : {"sqlite", "postgresql"}) {
+        for (const char *engine : {"sqlite", "postgresql", "mysql"}) {
             for (const auto &[scenario, text] : claims)
                 QTest::addRow("%s: %s", engine, scenario)
                     << QString::fromLatin1(engine) << QString::fromLatin1(scenario) << text;

@@ -18,7 +18,7 @@ private slots:
         QTest::addColumn<QString>("policy");
         QStringList policies = OutageStorm::policies();
         policies << u"full-jitter:base=100,max=30000"_qs << u"fixed:500"_qs;
-        for (const char *engine : {"sqlite", "postgresql"}) {
+        for (const char *engine : {"sqlite", "postgresql", "mysql"}) {
             for (const QString &policy : std::as_const(policies))
                 QTest::addRow("%s: %s", engine, qPrintable(policy))
                     << QString::fromLatin1(engine) << policy;

@@ -74,7 +74,7 @@ private slots:
         QTest::addColumn<QString>("engine");
         QTest::addColumn<int>("events");
         QTest::addColumn<bool>("asks");
-        for (const char *engine : {"sqlite", "postgresql"}) {
+        for (const char *engine : {"sqlite", "postgresql", "mysql"}) {
             QTest::addRow("%s: 1,500 rows ask", engine)
                 << QString::fromLatin1(engine) << 1500 << true;
             QTest::addRow("%s: 1,000 rows do not", engine)

@@ -214,7 +214,7 @@ QList<Claim> OutboxStore::claimDue(const QString &worker, qint64 now, int limit)
     // One statement that locks, skips what others hold and claims, where the engine can.
     const SqlDialect::Capabilities &can = m_dialect->can();
     return can.writableCtes && can.skipLocked ? claimDuePostgres(worker, now, limit)
-                                              : claimDueSqlite(worker, now, limit);
+                                              : claimDueInSteps(worker, now, limit);
 }
 
 QList<Claim> OutboxStore::claimDuePostgres(const QString &worker, qint64 now, int limit)
@@ -248,7 +248,11 @@ QList<Claim> OutboxStore::claimDuePostgres(const QString &worker, qint64 now, in
     return claims;
 }
 
-QList<Claim> OutboxStore::claimDueSqlite(const QString &worker, qint64 now, int limit)
+// Without writable CTEs: select the due rows, then claim each by its ID, in one transaction.
+// Where the engine locks rows (MySQL, MariaDB) the select locks them and skips rows another
+// worker holds (FOR UPDATE SKIP LOCKED), so two relays never claim one row; SQLite's BEGIN
+// IMMEDIATE has already write-locked the whole database.
+QList<Claim> OutboxStore::claimDueInSteps(const QString &worker, qint64 now, int limit)
 {
     SqlTransaction transaction(m_db);
     if (!transaction.isActive()) {
@@ -257,7 +261,8 @@ QList<Claim> OutboxStore::claimDueSqlite(const QString &worker, qint64 now, int 
     }
     QSqlQuery &select = prepared(
         QStringLiteral("SELECT event_id, claim_token, payload FROM delivery_outbox WHERE ")
-        + claimable + QStringLiteral(" ORDER BY next_attempt_at LIMIT :limit"));
+        + claimable + QStringLiteral(" ORDER BY next_attempt_at LIMIT :limit")
+        + m_dialect->skipLockedClause());
     select.bindValue(QStringLiteral(":now1"), now);
     select.bindValue(QStringLiteral(":now2"), now);
     select.bindValue(QStringLiteral(":limit"), limit);
@@ -286,7 +291,7 @@ QList<Claim> OutboxStore::claimDueSqlite(const QString &worker, qint64 now, int 
     return claims;
 }
 
-// Runs inside the caller's transaction, with the row locked (PostgreSQL) or the database
+// Runs inside the caller's transaction, with the row locked (PostgreSQL, MySQL) or the database
 // write-locked (SQLite BEGIN IMMEDIATE).
 bool OutboxStore::claimLockedRow(Claim *claim, const QString &worker, qint64 now, bool expiredLease)
 {
@@ -349,7 +354,7 @@ QList<AckResult> OutboxStore::ackMany(const QList<std::pair<Claim, QString>> &ac
     QList<AckResult> results(acks.size());
     QSet<QString> acked;
     const bool ok = m_dialect->can().writableCtes ? ackManyPostgres(acks, now, &acked)
-                                                  : ackManySqlite(acks, now, &acked);
+                                                  : ackManyInSteps(acks, now, &acked);
     for (qsizetype i = 0; i < acks.size(); ++i) {
         results[i].ok = ok && acked.contains(acks.at(i).first.eventId);
         if (!results[i].ok)
@@ -381,7 +386,9 @@ bool OutboxStore::ackManyPostgres(
     return true;
 }
 
-bool OutboxStore::ackManySqlite(
+// One fenced UPDATE per claim in one transaction: a stale token matches no row. (On MySQL the
+// count is of changed rows, and a matched row always changes: PENDING becomes DELIVERED.)
+bool OutboxStore::ackManyInSteps(
     const QList<std::pair<Claim, QString>> &acks, qint64 now, QSet<QString> *acked)
 {
     SqlTransaction transaction(m_db);

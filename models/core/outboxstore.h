@@ -37,8 +37,8 @@ public:
 
     // Claims one event if it is PENDING and due, or its lease expired; otherwise says why not.
     ClaimResult claim(const QString &eventId, const QString &worker, qint64 now);
-    // Claims up to `limit` claimable events, oldest due first; on PostgreSQL rows locked by
-    // another worker are skipped (FOR UPDATE SKIP LOCKED).
+    // Claims up to `limit` claimable events, oldest due first; on PostgreSQL and MySQL rows
+    // locked by another worker are skipped (FOR UPDATE SKIP LOCKED).
     QList<Claim> claimDue(const QString &worker, qint64 now, int limit);
 
     // Marks the event DELIVERED, only while `claim.token` still holds it.
@@ -58,10 +58,10 @@ private:
     QSqlQuery &prepared(const QString &sql) { return m_statements.prepared(sql); }
     QString refusalFor(const QString &eventId, qint64 now);
     QList<Claim> claimDuePostgres(const QString &worker, qint64 now, int limit);
-    QList<Claim> claimDueSqlite(const QString &worker, qint64 now, int limit);
+    QList<Claim> claimDueInSteps(const QString &worker, qint64 now, int limit);
     bool ackManyPostgres(
         const QList<std::pair<Claim, QString>> &acks, qint64 now, QSet<QString> *acked);
-    bool ackManySqlite(
+    bool ackManyInSteps(
         const QList<std::pair<Claim, QString>> &acks, qint64 now, QSet<QString> *acked);
     bool claimLockedRow(Claim *claim, const QString &worker, qint64 now, bool expiredLease);
     bool recordError(const class QSqlQuery &query);

@@ -65,22 +65,39 @@ QVariant orNull(const std::optional<qint64> &value)
     return value ? QVariant(*value) : QVariant(QMetaType(QMetaType::LongLong));
 }
 
-void bindEvent(QSqlQuery &insert, const SyntheticEvent &e)
+QVariantList eventValues(const SyntheticEvent &e)
 {
-    const QVariantList values = {e.eventId, e.aggregateType, e.aggregateId, e.eventType, e.payload,
-        e.status, e.failures, e.nextAttemptAt, orNull(e.claimToken), orNull(e.leaseUntil),
-        e.createdAt, orNull(e.deliveredAt), orNull(e.lastErrorCategory), orNull(e.lastError)};
-    for (qsizetype i = 0; i < values.size(); ++i)
-        insert.bindValue(int(i), values.at(i));
+    return {e.eventId, e.aggregateType, e.aggregateId, e.eventType, e.payload, e.status,
+        e.failures, e.nextAttemptAt, orNull(e.claimToken), orNull(e.leaseUntil), e.createdAt,
+        orNull(e.deliveredAt), orNull(e.lastErrorCategory), orNull(e.lastError)};
 }
 
-void bindAttempt(QSqlQuery &insert, const QString &eventId, const SyntheticAttempt &a)
+QVariantList attemptValues(const QString &eventId, const SyntheticAttempt &a)
 {
-    const QVariantList values = {eventId, a.attemptNo, a.worker, a.claimToken, a.claimedAt,
-        orNull(a.finishedAt), orNull(a.outcome), orNull(a.errorCategory), orNull(a.errorMessage),
+    return {eventId, a.attemptNo, a.worker, a.claimToken, a.claimedAt, orNull(a.finishedAt),
+        orNull(a.outcome), orNull(a.errorCategory), orNull(a.errorMessage),
         orNull(a.consumerResult), orNull(a.nextAttemptAt)};
-    for (qsizetype i = 0; i < values.size(); ++i)
-        insert.bindValue(int(i), values.at(i));
+}
+
+// clang-format off
+const QString eventInsert = QStringLiteral(
+    "INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id, event_type, payload,"
+    "                             status, failures, next_attempt_at, claim_token, lease_until,"
+    "                             created_at, delivered_at, last_error_category, last_error)"
+    " VALUES ");
+const QString attemptInsert = QStringLiteral(
+    "INSERT INTO delivery_attempt (event_id, attempt_no, worker, claim_token, claimed_at,"
+    "                              finished_at, outcome, error_category, error_message,"
+    "                              consumer_result, next_attempt_at)"
+    " VALUES ");
+// clang-format on
+
+// `head` followed by `rows` groups of `columns` placeholders: (?, ?), (?, ?).
+QString multiRowInsert(const QString &head, qsizetype columns, qsizetype rows)
+{
+    QStringList placeholders(columns, QStringLiteral("?"));
+    const QString row = QLatin1Char('(') + placeholders.join(QStringLiteral(", ")) + QLatin1Char(')');
+    return head + QStringList(rows, row).join(QStringLiteral(", "));
 }
 
 } // namespace
@@ -88,6 +105,7 @@ void bindAttempt(QSqlQuery &insert, const QString &eventId, const SyntheticAttem
 OutboxGenerator::OutboxGenerator(const QSqlDatabase &db)
     : m_db(db)
     , m_dialect(&SqlDialect::of(db))
+    , m_statements(db)
 { }
 
 std::optional<GenerateResult> OutboxGenerator::generate(const GenerateSpec &spec, QString *error)
@@ -105,7 +123,7 @@ std::optional<GenerateResult> OutboxGenerator::generate(const GenerateSpec &spec
     }
     // The rows made by the server in a few large statements, where the engine can.
     const bool ok = m_dialect->can().seriesGeneration ? generatePostgres(spec, &result, error)
-                                                      : generateSqlite(spec, &result, error);
+                                                      : generateInBatches(spec, &result, error);
     if (!ok || !analyse(error))
         return std::nullopt;
     result.elapsedMs = timer.elapsed();
@@ -162,12 +180,12 @@ bool OutboxGenerator::generatePostgres(
     return true;
 }
 
-bool OutboxGenerator::generateSqlite(
+bool OutboxGenerator::generateInBatches(
     const GenerateSpec &spec, GenerateResult *result, QString *error)
 {
-    for (qint64 first = 1; first <= spec.events; first += SqliteChunk) {
-        const qint64 last = std::min(spec.events, first + SqliteChunk - 1);
-        if (!insertSqliteChunk(spec, first, last, &result->attempts, error))
+    for (qint64 first = 1; first <= spec.events; first += ClientChunk) {
+        const qint64 last = std::min(spec.events, first + ClientChunk - 1);
+        if (!insertChunk(spec, first, last, &result->attempts, error))
             return false;
         result->events = last;
         if (m_progress)
@@ -176,7 +194,8 @@ bool OutboxGenerator::generateSqlite(
     return true;
 }
 
-bool OutboxGenerator::insertSqliteChunk(
+// One transaction; the events RowsPerStatement at a time in one INSERT, then their attempts.
+bool OutboxGenerator::insertChunk(
     const GenerateSpec &spec, qint64 first, qint64 last, qint64 *attempts, QString *error)
 {
     SqlTransaction transaction(m_db);
@@ -184,34 +203,17 @@ bool OutboxGenerator::insertSqliteChunk(
         *error = transaction.errorText();
         return false;
     }
-    QSqlQuery event(m_db);
-    QSqlQuery attempt(m_db);
-    // clang-format off
-    if (!event.prepare(QStringLiteral(
-            "INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id, event_type,"
-            "                             payload, status, failures, next_attempt_at,"
-            "                             claim_token, lease_until, created_at, delivered_at,"
-            "                             last_error_category, last_error)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")))
-        return failed(event, error);
-    if (!attempt.prepare(QStringLiteral(
-            "INSERT INTO delivery_attempt (event_id, attempt_no, worker, claim_token, claimed_at,"
-            "                              finished_at, outcome, error_category, error_message,"
-            "                              consumer_result, next_attempt_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")))
-        return failed(attempt, error);
-    // clang-format on
-    for (qint64 n = first; n <= last; ++n) {
-        const SyntheticEvent e = SyntheticEvent::make(spec.seed, n, spec.events, spec.now);
-        bindEvent(event, e);
-        if (!event.exec())
-            return failed(event, error);
-        for (const SyntheticAttempt &a : e.attempts) {
-            bindAttempt(attempt, e.eventId, a);
-            if (!attempt.exec())
-                return failed(attempt, error);
+    for (qint64 from = first; from <= last; from += RowsPerStatement) {
+        QList<QVariantList> events, eventAttempts;
+        for (qint64 n = from; n <= std::min(last, from + RowsPerStatement - 1); ++n) {
+            const SyntheticEvent e = SyntheticEvent::make(spec.seed, n, spec.events, spec.now);
+            events << eventValues(e);
+            for (const SyntheticAttempt &a : e.attempts)
+                eventAttempts << attemptValues(e.eventId, a);
         }
-        *attempts += e.attempts.size();
+        if (!insertRows(eventInsert, events, error) || !insertRows(attemptInsert, eventAttempts, error))
+            return false;
+        *attempts += eventAttempts.size();
     }
     if (!transaction.commit()) {
         *error = transaction.errorText();
@@ -220,10 +222,31 @@ bool OutboxGenerator::insertSqliteChunk(
     return true;
 }
 
+// Sends `rows` in multi-row INSERTs of at most RowsPerStatement rows each.
+bool OutboxGenerator::insertRows(const QString &head, const QList<QVariantList> &rows, QString *error)
+{
+    for (qsizetype from = 0; from < rows.size(); from += RowsPerStatement) {
+        const qsizetype count = std::min<qsizetype>(RowsPerStatement, rows.size() - from);
+        const qsizetype columns = rows.at(from).size();
+        QSqlQuery &insert = m_statements.prepared(multiRowInsert(head, columns, count));
+        for (qsizetype row = 0; row < count; ++row) {
+            const QVariantList &values = rows.at(from + row);
+            for (qsizetype column = 0; column < columns; ++column)
+                insert.bindValue(int(row * columns + column), values.at(column));
+        }
+        if (!insert.exec())
+            return failed(insert, error);
+    }
+    return true;
+}
+
 bool OutboxGenerator::analyse(QString *error)
 {
+    // SQLite keeps no statistics until asked; a server engine without generate_series (MySQL,
+    // MariaDB: InnoDB's persistent statistics) recalculates them itself once a tenth of a
+    // table's rows changed, which a bulk load always does.
     if (!m_dialect->can().seriesGeneration)
-        return exec(m_db, QStringLiteral("ANALYZE"), error);
+        return !m_dialect->can().fileDatabase || exec(m_db, QStringLiteral("ANALYZE"), error);
     // VACUUM sets the visibility map, without which an index-only scan still visits the table;
     // ANALYZE records reltuples, which the DELIVERED estimate reads.
     // VACUUM also sets the statistics' live row count, and this session's inserts are added to

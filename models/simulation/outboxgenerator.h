@@ -2,12 +2,16 @@
 // mix of SyntheticEvent, N events and their attempt rows, replacing whatever the native tables
 // held (outbox_meta is kept). PostgreSQL computes each chunk on the server in one statement
 // (resources/sql/generate-postgresql.sql: generate_series and hashing, only the parameters
-// cross the wire); SQLite inserts with prepared statements in batched transactions. Progress
+// cross the wire); SQLite and MySQL make the rows here and send them in multi-row INSERTs
+// (RowsPerStatement rows a round trip), ClientChunk events a transaction. Progress
 // is reported after every chunk; at the end the tables are analysed (and, on PostgreSQL,
 // vacuumed, so that the visibility map lets the health queries scan their indexes only).
 #pragma once
 
+#include "statementcache.h"
+
 #include <QSqlDatabase>
+#include <QVariantList>
 #include <functional>
 #include <optional>
 
@@ -31,7 +35,9 @@ class OutboxGenerator
 {
 public:
     static constexpr qint64 PostgresChunk = 100000;
-    static constexpr qint64 SqliteChunk = 10000;
+    static constexpr qint64 ClientChunk = 10000;
+    // 14 columns: 700 bound values, within SQLite's oldest limit of 999.
+    static constexpr qsizetype RowsPerStatement = 50;
 
     using Progress = std::function<void(qint64 done, qint64 total)>;
 
@@ -44,12 +50,14 @@ public:
 private:
     bool clear(QString *error);
     bool generatePostgres(const GenerateSpec &spec, GenerateResult *result, QString *error);
-    bool generateSqlite(const GenerateSpec &spec, GenerateResult *result, QString *error);
-    bool insertSqliteChunk(
+    bool generateInBatches(const GenerateSpec &spec, GenerateResult *result, QString *error);
+    bool insertChunk(
         const GenerateSpec &spec, qint64 first, qint64 last, qint64 *attempts, QString *error);
+    bool insertRows(const QString &head, const QList<QVariantList> &rows, QString *error);
     bool analyse(QString *error);
 
     QSqlDatabase m_db;
     const SqlDialect *m_dialect = nullptr;
+    StatementCache m_statements;
     Progress m_progress;
 };

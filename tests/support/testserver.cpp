@@ -1,7 +1,11 @@
 #include "testserver.h"
 
+#include <QDeadlineTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QThread>
+#include <csignal>
 #include <unistd.h>
 
 namespace {
@@ -36,18 +40,139 @@ bool pgCtl(const QStringList &arguments, QString *error)
     return true;
 }
 
+bool isMySql(const QString &engine)
+{
+    return engine == QLatin1String("mysql");
+}
+
+// Runs a program to its end; false with *error (its output) when it failed.
+bool run(const QString &program, const QStringList &arguments, QString *error)
+{
+    QProcess process;
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.start(program, arguments);
+    if (process.waitForFinished(60000) && process.exitStatus() == QProcess::NormalExit
+        && process.exitCode() == 0)
+        return true;
+    *error = QStringLiteral("%1 failed: %2")
+                 .arg(QFileInfo(program).fileName(),
+                     QString::fromLocal8Bit(process.readAll()).trimmed());
+    return false;
+}
+
+// The private server's client, as root over its socket (as mysql_client in mysqlserver.sh).
+QStringList mySqlClientArguments()
+{
+    return {QStringLiteral("--no-defaults"),
+        QStringLiteral("--socket=") + env("MYSQL_DATADIR") + QStringLiteral("/sock"),
+        QStringLiteral("-uroot")};
+}
+
+bool mySqlAnswers()
+{
+    QString ignored;
+    return run(QStringLiteral("mariadb-admin"), mySqlClientArguments() << QStringLiteral("ping"),
+        &ignored);
+}
+
+// A killed server's process is gone, or a zombie its parent has not reaped yet.
+bool processGone(qint64 pid)
+{
+    if (::kill(pid_t(pid), 0) != 0)
+        return true;
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    return stat.open(QIODevice::ReadOnly) && stat.readAll().contains(") Z ");
+}
+
+bool stopMySql(QString *error)
+{
+    // The suite's server does not flush its redo log at each commit, for speed: kill -9 would
+    // lose the last second of commits, which a production server keeps. Flushing first makes
+    // what was committed survive, as it would there.
+    if (!run(QStringLiteral("mariadb"),
+            mySqlClientArguments()
+                << QStringLiteral("-e")
+                << QStringLiteral("SET GLOBAL innodb_flush_log_at_trx_commit = 1;"
+                                  " FLUSH ENGINE LOGS"),
+            error))
+        return false;
+    QFile pidFile(env("MYSQL_DATADIR") + QStringLiteral("/mariadbd.pid"));
+    const qint64 pid = pidFile.open(QIODevice::ReadOnly) ? pidFile.readAll().trimmed().toLongLong()
+                                                         : 0;
+    if (pid <= 0 || ::kill(pid_t(pid), SIGKILL) != 0) {
+        *error = QStringLiteral("cannot kill the MariaDB server (pid file %1)").arg(pidFile.fileName());
+        return false;
+    }
+    QDeadlineTimer deadline(30000);
+    while (!processGone(pid)) {
+        if (deadline.hasExpired()) {
+            *error = QStringLiteral("the MariaDB server (pid %1) outlived kill -9").arg(pid);
+            return false;
+        }
+        QThread::msleep(20);
+    }
+    return true;
+}
+
+// As mysqlserver.sh's _mysql_launch: the same data directory, configuration and port, detached.
+bool startMySql(QString *error)
+{
+    const QString dir = env("MYSQL_DATADIR");
+    QStringList arguments {QStringLiteral("--defaults-file=") + dir + QStringLiteral("/my.cnf")};
+    if (geteuid() == 0)
+        arguments << QStringLiteral("--user=mysql");
+    arguments << QStringLiteral("--port=") + env("MYSQL_PORT");
+    QProcess server;
+    server.setProgram(QStringLiteral("/usr/sbin/mariadbd"));
+    server.setArguments(arguments);
+    server.setStandardOutputFile(dir + QStringLiteral("/server.log"), QIODevice::Append);
+    server.setStandardErrorFile(dir + QStringLiteral("/server.log"), QIODevice::Append);
+    if (!server.startDetached()) {
+        *error = QStringLiteral("cannot start /usr/sbin/mariadbd");
+        return false;
+    }
+    QDeadlineTimer deadline(60000);
+    while (!mySqlAnswers()) {
+        if (deadline.hasExpired()) {
+            *error = QStringLiteral("the MariaDB server did not answer within 60 s; see %1/error.log")
+                         .arg(dir);
+            return false;
+        }
+        QThread::msleep(100);
+    }
+    return true;
+}
+
 } // namespace
 
 namespace TestServer {
 
-QString unavailableReason()
+QString unavailableReason(const QString &engine)
 {
+    if (isMySql(engine)) {
+        if (env("MYSQL_DATADIR").isEmpty() || env("MYSQL_PORT").isEmpty())
+            return QStringLiteral("no MariaDB server started by scripts/test "
+                                  "(MYSQL_DATADIR, MYSQL_PORT unset)");
+        if (!QFileInfo(QStringLiteral("/usr/sbin/mariadbd")).isExecutable())
+            return QStringLiteral("/usr/sbin/mariadbd not found");
+        return {};
+    }
     if (env("PG_DATADIR").isEmpty() || env("PG_PORT").isEmpty() || env("PG_BINDIR").isEmpty())
         return QStringLiteral("no PostgreSQL server started by scripts/test "
                               "(PG_DATADIR, PG_PORT, PG_BINDIR unset)");
     if (!QFileInfo(env("PG_BINDIR") + QStringLiteral("/pg_ctl")).isExecutable())
         return QStringLiteral("pg_ctl not found in PG_BINDIR");
     return {};
+}
+
+bool stop(const QString &engine, QString *error)
+{
+    return isMySql(engine) ? stopMySql(error) : stop(error);
+}
+
+bool start(const QString &engine, QString *error)
+{
+    return isMySql(engine) ? startMySql(error) : start(error);
 }
 
 bool stop(QString *error)

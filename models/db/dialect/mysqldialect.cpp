@@ -6,6 +6,7 @@
 // - sql_mode ANSI_QUOTES, PIPES_AS_CONCAT and NO_BACKSLASH_ESCAPES, so that "name" is an
 //   identifier, || concatenates and '\' is one backslash, as in the program's other engines;
 //   STRICT_ALL_TABLES so that a wrong value is an error, not a warning and a changed value;
+// - READ COMMITTED, as on PostgreSQL (InnoDB's default REPEATABLE READ locks gaps);
 // - time_zone '+00:00': QMYSQL converts DATETIME and TIMESTAMP values through the client's
 //   local time zone, so no time crosses the driver as a date; ages are computed on the server
 //   as integers (UNIX_TIMESTAMP) in a session that is UTC;
@@ -144,6 +145,10 @@ public:
                            "NO_BACKSLASH_ESCAPES,STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION'"),
             QStringLiteral("SET SESSION time_zone = '+00:00'"),
             QStringLiteral("SET NAMES utf8mb4"),
+            // PostgreSQL's default, which every transaction of the program is written for; under
+            // InnoDB's REPEATABLE READ a locking read also locks the gaps it scans, and relays
+            // claiming side by side deadlock on them.
+            QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED"),
         };
         if (options.readOnly)
             session << QStringLiteral("SET SESSION TRANSACTION READ ONLY");
