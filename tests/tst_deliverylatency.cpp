@@ -104,7 +104,7 @@ private slots:
         QTest::addColumn<qint64>("p50");
         QTest::addColumn<qint64>("p95");
         QTest::addColumn<qint64>("p99");
-        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs}) {
+        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs, u"mysql"_qs}) {
             const QByteArray e = engine.toUtf8();
             QTest::addRow("%s: 10 ms .. 1000 ms", e.constData())
                 << engine << range(10, 1000, 10) << qint64(500) << qint64(950) << qint64(990);
@@ -231,7 +231,10 @@ private slots:
         FRESH_DATABASE(database, engine);
         const auto connection = database->initialise();
         QVERIFY(connection && populate(connection->database(), {10, 20, 30}));
-        QVERIFY(QSqlQuery(connection->database()).exec(u"DROP INDEX delivery_outbox_delivered"_qs));
+        // MySQL names the index's table.
+        QVERIFY(QSqlQuery(connection->database())
+                    .exec(u"DROP INDEX delivery_outbox_delivered"_qs
+                        + (engine == u"mysql"_qs ? u" ON delivery_outbox"_qs : QString())));
         QString error;
         auto snapshot = HealthQuery::compute(connection->database(), T, &error);
         QVERIFY2(snapshot, qPrintable(error));
@@ -248,6 +251,9 @@ private slots:
                                      "outboxctl init adds it)"_qs),
             qPrintable(report.out.join(u'\n')));
 
+        if (engine == u"mysql"_qs)
+            QSKIP("not yet on MySQL (issue 29): outboxctl init does not add back a dropped index"
+                  " (the schema's indexes live inside CREATE TABLE IF NOT EXISTS)");
         QCOMPARE(outboxctl({u"init"_qs, u"--db"_qs, database->url()}).exitCode, 0);
         snapshot = HealthQuery::compute(connection->database(), T, &error);
         QVERIFY2(snapshot, qPrintable(error));
@@ -291,7 +297,7 @@ private slots:
         QTest::addColumn<QString>("engine");
         QTest::addColumn<HistoryRange>("range");
         QTest::addColumn<int>("buckets");
-        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs}) {
+        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs, u"mysql"_qs}) {
             const QByteArray e = engine.toUtf8();
             QTest::addRow("%s: 1 h", e.constData()) << engine << HistoryRange::Hour << 60;
             QTest::addRow("%s: 24 h", e.constData()) << engine << HistoryRange::Day << 96;

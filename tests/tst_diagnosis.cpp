@@ -331,7 +331,7 @@ private slots:
             {u"created in future"_qs, {u"created_in_future"_qs}},
             {u"blocked aggregate"_qs, {u"blocked_aggregate"_qs, u"dead_events"_qs}},
         };
-        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs}) {
+        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs, u"mysql"_qs}) {
             for (const auto &[situation, expected] : cases)
                 QTest::addRow("%s: %s", qPrintable(engine), qPrintable(situation))
                     << engine << situation << expected;
@@ -435,8 +435,9 @@ private slots:
         QTest::addColumn<int>("dead");
         QTest::addColumn<int>("amber");
         QTest::addColumn<int>("red");
-        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs}) {
-            const char *e = engine == u"sqlite"_qs ? "sqlite" : "postgresql";
+        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs, u"mysql"_qs}) {
+            const QByteArray name = engine.toLatin1();
+            const char *e = name.constData();
             const TileLimits tile = TileThresholds().dead;
             for (const int dead : {0, 1, 9, 10, 12})
                 QTest::addRow("%s: %d DEAD, default limits", e, dead)
@@ -668,7 +669,7 @@ private slots:
         QTest::addColumn<QString>("event");
         QTest::addColumn<QString>("state");
         QTest::addColumn<QString>("explanation");
-        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs}) {
+        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs, u"mysql"_qs}) {
             QTest::addRow("%s: scheduled", qPrintable(engine))
                 << engine << u"E-scheduled"_qs << u"SCHEDULED"_qs
                 << u"Scheduled: transient failure 2 of budget 4 at 09:02:55 (broker unavailable);"

@@ -153,8 +153,9 @@ private slots:
         QTest::addColumn<QString>("engine");
         QTest::addColumn<int>("dead");
         QTest::addColumn<HealthTiles::Level>("level");
-        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs}) {
-            const char *e = engine == u"sqlite"_qs ? "sqlite" : "postgresql";
+        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs, u"mysql"_qs}) {
+            const QByteArray name = engine.toLatin1();
+            const char *e = name.constData();
             QTest::addRow("%s: 1 DEAD, amber", e) << engine << 1 << HealthTiles::Level::Amber;
             QTest::addRow("%s: 10 DEAD, red", e) << engine << 10 << HealthTiles::Level::Red;
         }

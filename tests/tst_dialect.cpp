@@ -255,7 +255,8 @@ private slots:
             QVERIFY(runs(db, u"CREATE TABLE rolled_back (n INTEGER)"_qs));
         }
         QCOMPARE(db.record(u"rolled_back"_qs).isEmpty(), can.transactionalDdl);
-        QCOMPARE(runs(db, u"SELECT reltuples FROM pg_class LIMIT 1"_qs), can.catalogueRowEstimates);
+        QCOMPARE(runs(db, connection->dialect().catalogueRowEstimateSql(u"probe"_qs)),
+            can.catalogueRowEstimates);
     }
 
     // A second connection cancels the first one's backend where the engine can.
@@ -596,7 +597,8 @@ private slots:
             u"second"_qs);
     }
 
-    // catalogueRowEstimateSql(): nothing before the first ANALYZE, the table's rows after it.
+    // catalogueRowEstimateSql(): on PostgreSQL nothing before the first ANALYZE, the table's rows
+    // after it; InnoDB (MySQL) counts each insert, and samples the table at ANALYZE.
     void catalogueRowEstimateFollowsAnalyze_data() { engines(); }
     void catalogueRowEstimateFollowsAnalyze()
     {
@@ -614,12 +616,16 @@ private slots:
         QVERIFY(runs(db,
             u"INSERT INTO probe WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s"
             " WHERE n < 1000) SELECT n FROM s"_qs));
-        QVERIFY(scalar(db, sql).toDouble() < 0); // never analysed
-        QVERIFY(runs(db, u"ANALYZE probe"_qs));
+        const bool mySql = engine == u"mysql"_qs;
+        if (mySql) // about 1000: a background recalculation may have sampled meanwhile
+            QVERIFY(scalar(db, sql).toDouble() > 0);
+        else
+            QVERIFY(scalar(db, sql).toDouble() < 0); // never analysed
+        QVERIFY(runs(db, mySql ? u"ANALYZE TABLE probe"_qs : u"ANALYZE probe"_qs));
         QSqlQuery estimate(db);
         QVERIFY(estimate.exec(sql) && estimate.next());
-        QCOMPARE(estimate.value(0).toDouble(), 1000.0);
-        QVERIFY(estimate.value(1).toDouble() > 0);
+        QCOMPARE(estimate.value(0).toDouble(), 1000.0); // one page: the sample is the table
+        QCOMPARE(estimate.value(1).toDouble() > 0, !mySql); // InnoDB's count has no pages
         QCOMPARE(estimate.value(2).toDouble(), estimate.value(1).toDouble());
         QVERIFY(estimate.value(5).toBool()); // the statistics saw the ANALYZE
     }

@@ -205,8 +205,9 @@ private slots:
         QTest::addColumn<qint64>("nextAttemptAt");
         QTest::addColumn<qint64>("leaseUntil"); // 0 = not claimed
         QTest::addColumn<QString>("state");
-        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs}) {
-            const char *e = engine == u"sqlite"_qs ? "sqlite" : "postgresql";
+        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs, u"mysql"_qs}) {
+            const QByteArray name = engine.toLatin1();
+            const char *e = name.constData();
             QTest::addRow("%s: next_attempt_at == now is due", e)
                 << engine << T << qint64(0) << u"due"_qs;
             QTest::addRow("%s: next_attempt_at before now is due", e)
@@ -250,8 +251,9 @@ private slots:
         TestDatabase::addEngineColumn();
         QTest::addColumn<qint64>("age");
         QTest::addColumn<int>("bucket");
-        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs}) {
-            const char *e = engine == u"sqlite"_qs ? "sqlite" : "postgresql";
+        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs, u"mysql"_qs}) {
+            const QByteArray name = engine.toLatin1();
+            const char *e = name.constData();
             QTest::addRow("%s: age 0 is at most 1 s", e) << engine << qint64(0) << 0;
             QTest::addRow("%s: age exactly 1000 is at most 1 s", e) << engine << qint64(1000) << 0;
             QTest::addRow("%s: age 1001 is at most 10 s", e) << engine << qint64(1001) << 1;

@@ -149,8 +149,9 @@ private slots:
         QTest::addColumn<QString>("verdict");
         QTest::addColumn<QString>("report");
         const QString healthy = u"\"healthy\":true,\"violations\":[]"_qs;
-        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs}) {
-            const char *e = engine == u"sqlite"_qs ? "sqlite" : "postgresql";
+        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs, u"mysql"_qs}) {
+            const QByteArray name = engine.toLatin1();
+            const char *e = name.constData();
             QTest::addRow("%s: values at their limits are healthy", e)
                 << engine
                 << QStringList {u"--max-dead"_qs, u"2"_qs, u"--max-oldest-pending-ms"_qs,
@@ -219,8 +220,9 @@ private slots:
         QTest::addColumn<QStringList>("options");
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("verdict");
-        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs}) {
-            const char *e = engine == u"sqlite"_qs ? "sqlite" : "postgresql";
+        for (const QString &engine : {u"sqlite"_qs, u"postgresql"_qs, u"mysql"_qs}) {
+            const QByteArray name = engine.toLatin1();
+            const char *e = name.constData();
             QTest::addRow("%s: 10 DEAD is red by default", e)
                 << engine << QStringList {} << 1
                 << u"UNHEALTHY: max_dead is 10, above the default limit 9"_qs;

@@ -13,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSqlRecord>
 
 namespace {
 
@@ -23,23 +24,54 @@ bool isPostgres(const QSqlDatabase &db)
     return SqlDialect::of(db).engine() == Engine::PostgreSql;
 }
 
-// Index name -> its definition, for the native tables.
+bool isMySql(const QSqlDatabase &db)
+{
+    return SqlDialect::of(db).engine() == Engine::MySql;
+}
+
+// Index name -> its definition (on MySQL its columns), for the native tables.
 QMap<QString, QString> indexes(const QSqlDatabase &db)
 {
     QSqlQuery query(db);
-    query.exec(isPostgres(db)
-            ? u"SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ('delivery_outbox', 'delivery_attempt')"_qs
-            : u"SELECT name, COALESCE(sql, '') FROM sqlite_master WHERE type = 'index'"
-              " AND tbl_name IN ('delivery_outbox', 'delivery_attempt')"_qs);
+    if (isMySql(db))
+        query.exec(u"SELECT INDEX_NAME, GROUP_CONCAT(COLUMN_NAME ORDER BY SEQ_IN_INDEX)"
+                   " FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE()"
+                   " AND TABLE_NAME IN ('delivery_outbox', 'delivery_attempt')"
+                   " GROUP BY INDEX_NAME"_qs);
+    else
+        query.exec(isPostgres(db)
+                ? u"SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ('delivery_outbox', 'delivery_attempt')"_qs
+                : u"SELECT name, COALESCE(sql, '') FROM sqlite_master WHERE type = 'index'"
+                  " AND tbl_name IN ('delivery_outbox', 'delivery_attempt')"_qs);
     QMap<QString, QString> out;
     while (query.next())
         out.insert(query.value(0).toString(), query.value(1).toString());
     return out;
 }
 
+// MySQL's plan, a line per table read: "SCAN delivery_outbox" for a full scan (type ALL),
+// else the table and the index it reads.
+QString mySqlPlan(const QSqlDatabase &db, const QString &sql)
+{
+    QSqlQuery query(db);
+    if (!query.exec(u"EXPLAIN "_qs + sql))
+        return u"EXPLAIN failed"_qs;
+    const QSqlRecord record = query.record();
+    QStringList lines;
+    while (query.next()) {
+        const QString table = query.value(record.indexOf(u"table"_qs)).toString();
+        const QString type = query.value(record.indexOf(u"type"_qs)).toString();
+        const QString key = query.value(record.indexOf(u"key"_qs)).toString();
+        lines << (type == u"ALL"_qs ? QString(u"SCAN "_qs + table) : QString(table + u" USING "_qs + key));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
 // The plan of a statement, as one text.
 QString plan(const QSqlDatabase &db, const QString &sql)
 {
+    if (isMySql(db))
+        return mySqlPlan(db, sql);
     const QString explain = isPostgres(db) ? u"EXPLAIN "_qs : u"EXPLAIN QUERY PLAN "_qs;
     QSqlQuery query(db);
     if (!query.exec(explain + sql))
@@ -59,6 +91,11 @@ bool generate(const QSqlDatabase &db, qint64 events)
         qWarning("generate: %s", qPrintable(error));
     return ok;
 }
+
+// Until OutboxGenerator runs on MySQL (its ANALYZE), a mysql row has no outbox to measure.
+constexpr const char *NoGeneratorOnMySql
+    = "not yet on MySQL (issue 29): OutboxGenerator (generate) cannot fill the outbox there yet"
+      " (its closing ANALYZE)";
 
 } // namespace
 
@@ -87,15 +124,22 @@ private slots:
         QCOMPARE(outboxctl({u"init"_qs, u"--db"_qs, database->url()}).exitCode, 0);
         const auto connection = database->connect();
         const QMap<QString, QString> found = indexes(connection->database());
-        for (const QString &name : {u"delivery_outbox_pending"_qs, u"delivery_outbox_dead_rows"_qs,
+        // MySQL has no partial indexes: DEAD and RESOLVED rows share one index led by status.
+        const QString dead = engine == u"mysql"_qs ? u"delivery_outbox_state_created"_qs
+                                                   : u"delivery_outbox_dead_rows"_qs;
+        for (const QString &name : {u"delivery_outbox_pending"_qs, dead,
                  u"delivery_outbox_created"_qs, u"delivery_attempt_finished"_qs,
                  u"delivery_outbox_delivered"_qs, u"delivery_attempt_event"_qs})
             QVERIFY2(found.contains(name), qPrintable(name));
         QVERIFY(!found.contains(u"delivery_outbox_dead"_qs));
         QVERIFY(!found.contains(u"delivery_outbox_pending_due"_qs));
-        QVERIFY2(
-            found.value(u"delivery_outbox_pending"_qs).contains(u"WHERE"_qs, Qt::CaseInsensitive),
-            "the PENDING index is partial");
+        if (engine == u"mysql"_qs)
+            QVERIFY2(found.value(u"delivery_outbox_pending"_qs).startsWith(u"status,"_qs),
+                qPrintable(found.value(u"delivery_outbox_pending"_qs)));
+        else
+            QVERIFY2(found.value(u"delivery_outbox_pending"_qs)
+                         .contains(u"WHERE"_qs, Qt::CaseInsensitive),
+                "the PENDING index is partial");
         for (auto it = found.cbegin(); it != found.cend(); ++it)
             QVERIFY2(!it.value().contains(u"payload"_qs), qPrintable(it.key()));
     }
@@ -113,7 +157,10 @@ private slots:
         FRESH_DATABASE(database, engine);
         const auto connection = database->initialise();
         const QSqlDatabase db = connection->database();
-        QVERIFY(generate(db, 20000));
+        const bool generated = generate(db, 20000);
+        if (!generated && engine == u"mysql"_qs)
+            QSKIP(NoGeneratorOnMySql);
+        QVERIFY(generated);
         QStringList trace;
         QString error;
         QVERIFY2(DiagnosisQuery::run(db, Now, &error, nullptr, {}, &trace), qPrintable(error));
@@ -153,7 +200,10 @@ private slots:
         FRESH_DATABASE(database, engine);
         const auto connection = database->initialise();
         const QSqlDatabase db = connection->database();
-        QVERIFY(generate(db, 20000)); // analysed (and vacuumed) at the end
+        const bool generated = generate(db, 20000); // analysed (and vacuumed) at the end
+        if (!generated && engine == u"mysql"_qs)
+            QSKIP(NoGeneratorOnMySql);
+        QVERIFY(generated);
         QStringList trace;
         HealthQuery::Options options;
         options.trace = &trace;
@@ -161,15 +211,21 @@ private slots:
         QVERIFY2(HealthQuery::compute(db, Now, &error, options), qPrintable(error));
         // SQLite: the version with RESOLVED, PENDING, DEAD, the count, throughput, the latency
         // index's presence and the latency. PostgreSQL: the planner settings first (no
-        // parallel workers, no JIT), and the catalogue, then maybe the exact count.
+        // parallel workers, no JIT); PostgreSQL and MySQL: the catalogue, then maybe the exact
+        // count.
+        const int settings = engine == u"postgresql"_qs ? 1 : 0;
         if (engine == u"sqlite"_qs)
             QCOMPARE(trace.size(), 7);
         else
-            QVERIFY2(trace.size() == 8 || trace.size() == 9, qPrintable(trace.join(u'\n')));
+            QVERIFY2(trace.size() == settings + 7 || trace.size() == settings + 8,
+                qPrintable(trace.join(u'\n')));
+        const bool mySql = engine == u"mysql"_qs; // one index for DEAD and RESOLVED rows
         const QList<std::pair<QString, QString>> expected
-            = {{u"status = 'RESOLVED'"_qs, u"delivery_outbox_resolved"_qs},
+            = {{u"status = 'RESOLVED'"_qs,
+                   mySql ? u"delivery_outbox_state_created"_qs : u"delivery_outbox_resolved"_qs},
                 {u"status = 'PENDING'"_qs, u"delivery_outbox_pending"_qs},
-                {u"status = 'DEAD'"_qs, u"delivery_outbox_dead_rows"_qs},
+                {u"status = 'DEAD'"_qs,
+                    mySql ? u"delivery_outbox_state_created"_qs : u"delivery_outbox_dead_rows"_qs},
                 {u"FROM delivery_attempt"_qs, u"delivery_attempt_finished"_qs},
                 {u"delivered_at > "_qs, u"delivery_outbox_delivered"_qs}};
         for (const auto &[statement, index] : expected) {
@@ -200,7 +256,10 @@ private slots:
         FRESH_DATABASE(database, engine);
         const auto connection = database->initialise();
         const QSqlDatabase db = connection->database();
-        QVERIFY(generate(db, 20000));
+        const bool generated = generate(db, 20000);
+        if (!generated && engine == u"mysql"_qs)
+            QSKIP(NoGeneratorOnMySql);
+        QVERIFY(generated);
         const qint64 exact
             = scalar(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DELIVERED'"_qs)
                   .toLongLong();
@@ -220,7 +279,10 @@ private slots:
             return;
         }
         QCOMPARE(estimated->estimated, QStringList {u"delivered"_qs});
-        QVERIFY2(qAbs(estimated->counts.delivered - exact) <= exact / 50,
+        // PostgreSQL's ANALYZE reads the whole of a small table; InnoDB samples 20 pages, about
+        // 30% off at worst as measured (docs/architecture.md).
+        const qint64 tolerance = engine == u"mysql"_qs ? exact * 3 / 10 : exact / 50;
+        QVERIFY2(qAbs(estimated->counts.delivered - exact) <= tolerance,
             qPrintable(QStringLiteral("%1 vs %2").arg(estimated->counts.delivered).arg(exact)));
         QCOMPARE(estimated->counts.dead, counted->counts.dead); // the small states stay exact
         QCOMPARE(estimated->counts.pending(), counted->counts.pending());
@@ -250,7 +312,10 @@ private slots:
         FRESH_DATABASE(database, engine);
         const auto connection = database->initialise();
         const QSqlDatabase db = connection->database();
-        QVERIFY(generate(db, 20000));
+        const bool generated = generate(db, 20000);
+        if (!generated && engine == u"mysql"_qs)
+            QSKIP(NoGeneratorOnMySql);
+        QVERIFY(generated);
         if (engine == QLatin1String("postgresql"))
             QVERIFY(QSqlQuery(db).exec(
                 u"ALTER TABLE delivery_outbox SET (autovacuum_enabled = false)"_qs));
@@ -265,8 +330,8 @@ private slots:
                         .exec(u"DELETE FROM delivery_attempt WHERE event_id IN ("_qs + doomed
                             + u")"_qs));
             QVERIFY(QSqlQuery(cleaner->database())
-                        .exec(u"DELETE FROM delivery_outbox WHERE event_id IN ("_qs + doomed
-                            + u")"_qs));
+                        .exec(u"DELETE FROM delivery_outbox WHERE event_id IN (SELECT event_id FROM ("_qs
+                            + doomed + u") AS d)"_qs)); // MySQL: not its own table directly
         }
         const qint64 exact
             = scalar(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DELIVERED'"_qs)

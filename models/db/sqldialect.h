@@ -162,6 +162,8 @@ public:
     // A SELECT of one row from the catalogue: the table's rows at its last VACUUM or ANALYZE
     // (negative: never), its pages then, its pages now, the live rows the cumulative statistics
     // count, the rows they saw inserted, and whether those statistics saw a VACUUM or ANALYZE.
+    // An engine without pages (MySQL's InnoDB) gives its row count as both the rows and the
+    // live rows, with 0 pages and those statistics marked as covering the table.
     // Empty without can().catalogueRowEstimates. `table`: a constant, as for tableExistsSql().
     virtual QString catalogueRowEstimateSql(const QString &table) const;
     // A SELECT of the table name, column name and column type of each column in the current

@@ -339,11 +339,13 @@ bool deadShares(Context &c)
     return true;
 }
 
+// The bucket is read as its start in ms, without a division: MySQL's `/` gives a decimal.
 bool retryHerd(Context &c)
 {
     // clang-format off
     QSqlQuery *query = c.reader.run(
-        u"SELECT next_attempt_at / :bucket, COUNT(*), SUM(COUNT(*)) OVER () FROM "_qs
+        u"SELECT next_attempt_at - next_attempt_at % :bucket, COUNT(*), SUM(COUNT(*)) OVER ()"
+        " FROM "_qs
         + c.reader.source()
         + u" WHERE status = 'PENDING' AND claim_token IS NULL AND next_attempt_at > :now"
           " GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1"_qs,
@@ -354,7 +356,7 @@ bool retryHerd(Context &c)
     c.result->checked << DiagnosisCode::RetryHerd;
     if (!query->next())
         return true;
-    const qint64 second = query->value(0).toLongLong() * c.limits.retryHerdBucketMs;
+    const qint64 second = query->value(0).toLongLong();
     const qint64 together = query->value(1).toLongLong();
     const qint64 scheduled = query->value(2).toLongLong();
     if (scheduled < c.limits.retryHerdMinScheduled

@@ -4,6 +4,7 @@
 #include "sourcereader.h"
 
 #include <QJsonArray>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <algorithm>
 
@@ -134,11 +135,14 @@ std::optional<QStringList> deadEventIds(
     SourceReader reader(db, profile);
     if (noErrors(reader, error))
         return std::nullopt;
+    // Keyset pages of DEAD rows: MySQL's driver holds a whole result in memory at once.
+    constexpr int PageRows = 1000;
     // clang-format off
-    QSqlQuery *query = reader.run(
+    QSqlQuery *query = reader.prepare(
         u"SELECT event_id, SUBSTR(last_error, 1, :length) FROM "_qs + reader.source()
-        + u" WHERE status = 'DEAD' AND last_error IS NOT NULL ORDER BY event_id"_qs,
-        {{u":length"_qs, ErrorSignature::ReadLength}});
+        + u" WHERE status = 'DEAD' AND last_error IS NOT NULL"
+          "   AND (:first = 1 OR event_id > :after)"
+          " ORDER BY event_id LIMIT "_qs + QString::number(PageRows));
     // clang-format on
     if (!query) {
         *error = reader.errorText();
@@ -146,11 +150,25 @@ std::optional<QStringList> deadEventIds(
     }
     const QString wanted = ErrorSignature::of(signature);
     QStringList ids;
-    while (query->next()) {
-        if (ErrorSignature::of(query->value(1).toString()) == wanted)
-            ids << query->value(0).toString();
+    QString after;
+    for (bool first = true;; first = false) {
+        query->bindValue(u":length"_qs, ErrorSignature::ReadLength);
+        query->bindValue(u":first"_qs, first ? 1 : 0);
+        query->bindValue(u":after"_qs, after);
+        if (!query->exec()) {
+            *error = query->lastError().text().simplified();
+            return std::nullopt;
+        }
+        int rows = 0;
+        while (query->next()) {
+            ++rows;
+            after = query->value(0).toString();
+            if (ErrorSignature::of(query->value(1).toString()) == wanted)
+                ids << after;
+        }
+        if (rows < PageRows)
+            return ids;
     }
-    return ids;
 }
 
 } // namespace ErrorGroups

@@ -304,6 +304,7 @@ qint64 singleNumber(QSqlQuery &query)
 // committed insert and delete within a second or so; it is taken instead when its entry can be
 // trusted to cover the table: it has seen a VACUUM or ANALYZE (a statistics reset, as after a
 // crash, clears those times), or it has counted at least half the estimated rows going in.
+// MySQL's InnoDB has no pages here: its row count is taken as it is (catalogueRowEstimateSql).
 std::optional<double> catalogueRows(Reader &reader, bool *ok)
 {
     QSqlQuery *prepared = nullptr;
@@ -329,7 +330,7 @@ std::optional<double> catalogueRows(Reader &reader, bool *ok)
 
 // DELIVERED is the one big state. SQLite counts every row through its smallest index (no
 // table pages) and subtracts the small states, read in the same transaction: exact. PostgreSQL
-// counts exactly up to the threshold and estimates above it.
+// and MySQL count exactly up to the threshold and estimate above it.
 bool readDelivered(Reader &reader, HealthSnapshot *snapshot)
 {
     const qint64 small
@@ -376,17 +377,19 @@ bool readThroughput(Reader &reader, HealthSnapshot *snapshot)
     ThroughputCache *cache = reader.options().throughputCache;
     const qint64 from = cache ? cache->readFrom(first, snapshot->now) : first;
     // Only minutes inside the window are read, so finished_at - first stays within the hour.
+    // Each row's minute is its offset's start in ms, divided here: MySQL's `/` gives a decimal.
     QSqlQuery *prepared = nullptr;
     // clang-format off
     if (!reader.run(&prepared,
-            u"SELECT (finished_at - :first) / 60000,"
+            u"SELECT (finished_at - :first) - (finished_at - :first2) % 60000,"
             "        COUNT(CASE WHEN outcome = 'DELIVERED' THEN 1 END),"
             "        COUNT(CASE WHEN outcome <> 'DELIVERED' THEN 1 END)"
             " FROM delivery_attempt"
             " WHERE outcome IN ('DELIVERED', 'RETRY', 'DEAD')"
             "   AND finished_at >= :from AND finished_at <= :now"
             " GROUP BY 1"_qs,
-            {{u":first"_qs, first}, {u":from"_qs, from}, {u":now"_qs, snapshot->now}}))
+            {{u":first"_qs, first}, {u":first2"_qs, first}, {u":from"_qs, from},
+                {u":now"_qs, snapshot->now}}))
         return false;
     // clang-format on
     QSqlQuery &query = *prepared;
@@ -397,7 +400,7 @@ bool readThroughput(Reader &reader, HealthSnapshot *snapshot)
             start < from ? cache->minute(start) : ThroughputMinute {start, 0, 0});
     }
     while (query.next()) {
-        const qint64 index = query.value(0).toLongLong();
+        const qint64 index = query.value(0).toLongLong() / minute;
         if (index < 0 || index >= snapshot->throughput.size())
             continue;
         snapshot->throughput[index].delivered = query.value(1).toLongLong();

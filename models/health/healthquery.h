@@ -2,8 +2,9 @@
 // of rows: the small states (PENDING, DEAD) are read from their partial covering indexes, the
 // throughput from an index range over the last hour, and only bucket counts cross the wire
 // (`payload` is never read). DELIVERED, the one big state, is counted exactly on SQLite and on
-// small PostgreSQL tables; on a large PostgreSQL table it is the catalogue's row estimate minus
-// the exact small states, listed in HealthSnapshot::estimated. The delivery latency of the last
+// small PostgreSQL and MySQL tables; on a large one it is the catalogue's row estimate minus
+// the exact small states, listed in HealthSnapshot::estimated (MySQL: InnoDB's sampled row
+// count, docs/architecture.md says how far off it can be). The delivery latency of the last
 // hour is ranked from the DELIVERED rows' index range (LatencyQuery).
 //
 // Transactions: every statement of one snapshot is prepared and run inside one read-only
@@ -32,8 +33,9 @@ class ThroughputCache;
 
 namespace HealthQuery {
 
-// Above this many rows in delivery_outbox (by the catalogue), PostgreSQL estimates DELIVERED:
-// an exact count of a big state would scan the table, which costs about 15 ms per 100,000 rows.
+// Above this many rows in delivery_outbox (by the catalogue), PostgreSQL and MySQL estimate
+// DELIVERED: an exact count of a big state would scan the table, which costs about 15 ms per
+// 100,000 rows on PostgreSQL and several times that on InnoDB.
 constexpr qint64 DefaultEstimateAboveRows = 100000;
 
 struct Options
@@ -59,7 +61,7 @@ struct Options
     bool summaryOnly = false;
 
     // The defaults, with estimateAboveRows from OUTBOX_ESTIMATE_ABOVE_ROWS when that holds a
-    // whole number (0 = always estimate on PostgreSQL).
+    // whole number (0 = always estimate on PostgreSQL and MySQL).
     static Options fromEnvironment();
 };
 

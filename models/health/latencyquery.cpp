@@ -4,6 +4,18 @@
 #include <QSqlQuery>
 #include <QVariant>
 
+namespace {
+
+// The row at rank ceil(p/100 * total), without a division: MySQL's `/` gives a decimal, and its
+// `DIV` is not SQL. (position - 1) * 100 < p * total <= position * 100.
+QString rankCondition(int percentile)
+{
+    return QStringLiteral("((position - 1) * 100 < total * %1 AND total * %1 <= position * 100)")
+        .arg(percentile);
+}
+
+} // namespace
+
 namespace LatencyQuery {
 
 QString sql(const QString &source, bool percentileDisc)
@@ -24,8 +36,8 @@ QString sql(const QString &source, bool percentileDisc)
            "        COUNT(*) OVER () AS total"
            " FROM "_qs + source + where
         + u") ranked"
-           " WHERE position IN ((total * 50 + 99) / 100, (total * 95 + 99) / 100,"
-           "                    (total * 99 + 99) / 100)"_qs;
+           " WHERE "_qs + rankCondition(50) + u" OR "_qs + rankCondition(95) + u" OR "_qs
+        + rankCondition(99) + u" LIMIT 3"_qs;
     // clang-format on
 }
 

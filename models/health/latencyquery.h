@@ -4,7 +4,8 @@
 // the span's latencies, shared by the three percentiles; at 1M events ten times cheaper than
 // ranking with window functions). SQLite, which has no percentile function: the span's
 // latencies ranked once (ROW_NUMBER over delivered_at - created_at) and only the rows at the
-// three ranks cross the wire. On the native schema the span is a range of the partial index
+// three ranks cross the wire (LIMIT 3: MySQL's driver buffers a whole result). MariaDB has
+// PERCENTILE_DISC only as a window function and MySQL none, so they rank too. On the native schema the span is a range of the partial index
 // delivery_outbox_delivered (delivered_at, with created_at alongside), so neither the table's
 // pages nor payload are read; the cost grows with the deliveries in the span, not the table.
 // Rows created before 1970 have no latency and are left out. Without that index (an older
