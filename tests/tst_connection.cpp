@@ -1,7 +1,7 @@
 // Opening a database from a URL on SQLite, PostgreSQL and MySQL: a database with the native
 // schema opens, a missing table or column is named and never repaired behind the user's back, a
 // read-only connection cannot write, and a failed connection says why without the password.
-// MySQL's own: a session the server ended is named as lost (QMYSQL still says isOpen()) and
+// MySQL's own: a session the server ended is named as lost (Qt's MySQL driver still says isOpen()) and
 // DbConnection::reopen brings back its settings; the password from MYSQL_PWD or an option file
 // (refused when others may read it, or when it is no regular file); ssl-mode=REQUIRED against a
 // server without TLS is refused instead of run in plain text.
@@ -331,7 +331,7 @@ private slots:
         QVERIFY(!check->database().tables().contains(u"intruder"_qs));
     }
 
-    // A server that ends the session (a restart does the same): QMYSQL keeps saying isOpen(),
+    // A server that ends the session (a restart does the same): Qt's MySQL driver keeps saying isOpen(),
     // the next statement fails with 2006/2013, whose words name a lost connection; reopen()
     // gives a working session with the settings of the first one (ANSI quotes, ||, UTC,
     // read-only).

@@ -378,7 +378,7 @@ private slots:
         QCOMPARE(window.diagnosisPanel()->findingCodes(), QStringList());
         QCOMPARE(window.diagnosisPanel()->stateText(), u"No findings: healthy"_qs);
         QCOMPARE(window.diagnosisStatus()->fullText(), u"No findings"_qs);
-        QCOMPARE(window.diagnosis()->result().checked.size(), 10);
+        QCOMPARE(window.diagnosis()->result().checked.size(), 11);
         // The diagnosis opened its connection on the health thread, not on a thread of its own
         // nor on the GUI thread.
         QCOMPARE(DbConnection::openCountOn(window.monitor()->workerThread()), 2);

@@ -291,7 +291,7 @@ private slots:
         const QString db = u"sqlite:/nonexistent/never.sqlite"_qs;
         QTest::addRow("no --db") << QStringList {u"metrics"_qs} << u"--db"_qs;
         QTest::addRow("malformed URL")
-            << QStringList {u"metrics"_qs, u"--db"_qs, u"mysql://x/y"_qs} << u"mysql"_qs;
+            << QStringList {u"metrics"_qs, u"--db"_qs, u"oracle://x/y"_qs} << u"oracle"_qs;
         QTest::addRow("bad --now")
             << QStringList {u"metrics"_qs, u"--db"_qs, db, u"--now"_qs, u"soon"_qs} << u"--now"_qs;
         QTest::addRow("empty --outbox") << QStringList {u"metrics"_qs, u"--db"_qs, db,

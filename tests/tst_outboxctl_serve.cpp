@@ -467,7 +467,7 @@ private slots:
         QTest::addRow("bad name") << QStringList {u"--outbox"_qs, u"a b=sqlite:/tmp/x.sqlite"_qs}
                                   << u"outbox name 'a b'"_qs;
         QTest::addRow("bad URL") << QStringList {u"--outbox"_qs,
-            u"shop=mysql://op:hunter2@db/shop"_qs}
+            u"shop=oracle://op:hunter2@db/shop"_qs}
                                  << u"shop"_qs;
         QTest::addRow("no such profile")
             << QStringList {u"--outbox"_qs, u"shop=sqlite:/tmp/x.sqlite;profile=nonesuch"_qs}

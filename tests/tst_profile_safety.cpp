@@ -238,6 +238,7 @@ private slots:
         mySqlRows();
     }
 
+private:
     // MySQL's and MariaDB's lexical rules, read as that engine reads them (and as every
     // engine, where another engine's reading finds what MySQL's would not).
     static void mySqlRows()
@@ -275,6 +276,8 @@ private slots:
         QTest::addRow("executable comment in a field for every engine")
             << u"a /*! ; DELETE FROM victim */"_qs << true << QString();
     }
+
+private slots:
 
     void secondStatementFound()
     {

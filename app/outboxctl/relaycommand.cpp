@@ -16,7 +16,7 @@ namespace {
 
 // Tearing down a connection whose server went away, Qt's PostgreSQL driver warns once per
 // prepared statement ("Unable to free statement: no connection to the server", and the MySQL
-// driver "QMYSQLResult::cleanup: unable to free statement handle"), and Qt Sql
+// driver "…Result::cleanup: unable to free statement handle"), and Qt Sql
 // once per statement that still meets the closed connection (e.g. a reconnection whose server
 // dies again while the schema is checked). The relay reports the outage itself, once, so
 // those lines are dropped; every other message passes.
@@ -27,7 +27,7 @@ void quietAboutDeadConnections(
 {
     if (type == QtWarningMsg
         && (message.startsWith(QLatin1String("Unable to free statement:"))
-            || message == QLatin1String("QMYSQLResult::cleanup: unable to free statement handle")
+            || message.endsWith(QLatin1String("Result::cleanup: unable to free statement handle"))
             || message == QLatin1String("QSqlQuery::exec: database not open")))
         return;
     previousHandler(type, context, message);

@@ -17,7 +17,7 @@ struct Pattern
 
 // First match wins: the specific causes before the general "cannot open". MariaDB's and
 // MySQL's client library words follow PostgreSQL's: a session whose server restarted fails with
-// 2006 "server has gone away" or 2013 "Lost connection" while QMYSQL still says isOpen(), so these
+// 2006 "server has gone away" or 2013 "Lost connection" while Qt's MySQL driver still says isOpen(), so these
 // words (not the driver's state) tell a worker that the connection is lost.
 constexpr Pattern Patterns[] = {
     {"Connection refused", "the server refuses connections (is it running?)", true},
