@@ -251,9 +251,6 @@ private slots:
                                      "outboxctl init adds it)"_qs),
             qPrintable(report.out.join(u'\n')));
 
-        if (engine == u"mysql"_qs)
-            QSKIP("not yet on MySQL (issue 29): outboxctl init does not add back a dropped index"
-                  " (the schema's indexes live inside CREATE TABLE IF NOT EXISTS)");
         QCOMPARE(outboxctl({u"init"_qs, u"--db"_qs, database->url()}).exitCode, 0);
         snapshot = HealthQuery::compute(connection->database(), T, &error);
         QVERIFY2(snapshot, qPrintable(error));

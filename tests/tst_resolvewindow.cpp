@@ -453,9 +453,6 @@ private slots:
     void versionOneSchemaSaysWhatToRun()
     {
         QFETCH(QString, engine);
-        if (engine == u"mysql"_qs)
-            QSKIP("not yet on MySQL (issue 29): no version 1 schema fixture "
-                  "(tests/fixtures/schema-v1-mysql.sql) and its migration on MySQL");
         FRESH_DATABASE(database, engine);
         {
             const auto connection = database->connect(false);
