@@ -131,11 +131,16 @@ bool startMySql(QString *error)
         *error = QStringLiteral("cannot start /usr/sbin/mariadbd");
         return false;
     }
-    QDeadlineTimer deadline(60000);
+    // InnoDB's crash recovery replays the redo log the kill left behind, which on a loaded
+    // machine (the whole suite's databases share this server) takes tens of seconds.
+    QDeadlineTimer deadline(180000);
     while (!mySqlAnswers()) {
         if (deadline.hasExpired()) {
-            *error = QStringLiteral("the MariaDB server did not answer within 60 s; see %1/error.log")
-                         .arg(dir);
+            QFile log(dir + QStringLiteral("/error.log"));
+            const QByteArray text = log.open(QIODevice::ReadOnly) ? log.readAll() : QByteArray();
+            *error = QStringLiteral("the MariaDB server did not answer within 180 s; the end of "
+                                    "%1/error.log: %2")
+                         .arg(dir, QString::fromUtf8(text.right(600)).simplified());
             return false;
         }
         QThread::msleep(100);
