@@ -98,7 +98,11 @@ public:
             m_process.waitForFinished();
             return -1;
         }
-        return m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
+        const int code = m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
+        if (code != 0) // what it said, a sanitizer's report included, for the failure's reader
+            qWarning(
+                "serve exited with %d; its stderr ends:\n%s", code, qPrintable(err().right(6000)));
+        return code;
     }
     QString out() { return m_out += QString::fromUtf8(m_process.readAllStandardOutput()); }
     QString err() { return m_err += QString::fromUtf8(m_process.readAllStandardError()); }
