@@ -70,16 +70,16 @@ public:
         QString error;
         const DatabaseUrl parsed = DatabaseUrl::parse(url, &error);
         if (engine == u"sqlite"_qs) {
-            m_path = parsed.databaseName();
+            m_path = parsed.path();
             m_url = url;
             m_ready = makeUnwritable();
             return;
         }
         m_database = parsed.databaseName();
         const QString user = QString::fromUtf8(QUrl::toPercentEncoding(name));
-        m_url = u"%1://%2@%3:%4/%5"_qs.arg(url.section(u':', 0, 0), user, parsed.host())
-                    .arg(parsed.port())
-                    .arg(m_database);
+        // Put together rather than arg(): the encoded name holds '%' escapes.
+        m_url = url.section(u':', 0, 0) + u"://"_qs + user + u'@' + parsed.host() + u':'
+            + QString::number(parsed.port()) + u'/' + m_database;
         if (engine == u"postgresql"_qs) {
             m_ready = exec(root, u"CREATE ROLE %1 LOGIN"_qs.arg(quotedIdentifier(name)))
                 && exec(root,
@@ -230,7 +230,9 @@ private slots:
             QSKIP("neither chattr +i nor an unwritable file is possible here");
         QVERIFY(reader.isReady());
 
-        MainWindow window(openAs(reader.url()), {});
+        auto connection = openAs(reader.url());
+        QVERIFY(connection);
+        MainWindow window(std::move(connection), {});
         window.show();
         QAction *replay = window.operatorActions()->replaySelectedAction();
         QAction *matching = window.operatorActions()->replayMatchingAction();
@@ -343,7 +345,9 @@ private slots:
         const QString name = u"rd'<b>x</b> & \"q\" "_qs + roleName(database->url(), QString());
         ReaderRole reader(u"postgresql"_qs, database->url(), setup->database(), name);
         QVERIFY(reader.isReady());
-        MainWindow window(openAs(reader.url()), {});
+        auto connection = openAs(reader.url());
+        QVERIFY(connection);
+        MainWindow window(std::move(connection), {});
         QAction *replay = window.operatorActions()->replaySelectedAction();
         const QString expected = u"the role '%1' may not UPDATE delivery_outbox"_qs.arg(name);
         QTRY_COMPARE(shownToolTip(replay->toolTip()), expected);
