@@ -553,6 +553,15 @@ std::optional<QString> askPassword(const DatabaseUrl &url)
 
 } // namespace
 
+int refuseByGrants(const Outbox &outbox, TableGrants::Operation operation, const QString &command)
+{
+    if (!outbox.profile.isNative())
+        return Ok;
+    const TableGrants grants = TableGrants::read(outbox.database(), TableGrants::needs(operation));
+    const QString refusal = grants.refusal(operation);
+    return refusal.isEmpty() ? Ok : fail(command + u": "_qs + refusal);
+}
+
 std::optional<Outbox> openOutbox(
     const QCommandLineParser &parser, const OpenOptions &options, QString *error)
 {

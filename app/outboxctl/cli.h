@@ -4,6 +4,7 @@
 
 #include "dbconnection.h"
 #include "outboxprofile.h"
+#include "tablegrants.h"
 
 #include <QCommandLineParser>
 #include <QStringList>
@@ -116,6 +117,10 @@ struct Outbox
     QSqlDatabase database() const { return connection->database(); }
     QString name() const { return url.toDisplayString(); } // its password masked
 };
+// Exit 2 with one line ("replay: the role 'reader' may not UPDATE delivery_outbox") when the
+// database's grants refuse `operation` to the connected role, before anything is asked or
+// changed; Cli::Ok otherwise (and through a profile, whose writes are its own).
+int refuseByGrants(const Outbox &outbox, TableGrants::Operation operation, const QString &command);
 // Parses --db and opens it with openWithProfile. Empty with *error set (a line to print as it
 // is) when the URL is malformed or the database cannot be opened.
 std::optional<Outbox> openOutbox(

@@ -132,6 +132,9 @@ int runPurge(const QStringList &arguments)
             "purge: %1 is read through the %2 profile; purge deletes rows of Outbox Health's own "
             "schema only. Use the retention of the library that owns these tables instead.")
                              .arg(outbox->name(), outbox->profile.name()));
+    if (const int refused
+        = Cli::refuseByGrants(*outbox, TableGrants::Operation::Purge, u"purge"_qs))
+        return refused;
 
     Purger purger(outbox->database());
     QElapsedTimer clock;

@@ -18,6 +18,6 @@ int runReopen(const QStringList &arguments)
         &Reopener::spec(),
         u"Any but native is refused: reopen undoes Outbox Health's own resolve."_qs, false,
         u"A RESOLVED event to reopen (repeat for more)."_qs, u"Why they need an operator again"_qs,
-        u"not RESOLVED or not found"_qs};
+        u"not RESOLVED or not found"_qs, TableGrants::Operation::Reopen};
     return runStateChange(reopen, arguments);
 }

@@ -150,6 +150,9 @@ int runReplay(const QStringList &arguments)
     const QString refusal = replayer.refusal(options.request);
     if (!refusal.isEmpty())
         return Cli::fail(u"replay: "_qs + refusal);
+    if (const int refused
+        = Cli::refuseByGrants(*outbox, TableGrants::Operation::Replay, u"replay"_qs))
+        return refused;
     if (!OperatorCommand::selectEvents(*outbox, replayer, options.selection, options.request.now,
             &options.request.eventIds, &error))
         return Cli::fail(u"replay: "_qs + error);

@@ -109,6 +109,8 @@ int runStateChange(const StateChangeCommand &spec, const QStringList &arguments)
     const QString refusal = change.refusal();
     if (!refusal.isEmpty())
         return Cli::fail(verb + u": "_qs + refusal);
+    if (const int refused = Cli::refuseByGrants(*outbox, spec.grants, verb))
+        return refused;
     const auto reading = [&](const QString &why) {
         return QStringLiteral("%1: reading %2: %3").arg(verb, outbox->name(), why);
     };

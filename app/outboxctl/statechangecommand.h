@@ -7,6 +7,7 @@
 
 #include "operatorcommand.h"
 #include "statechange.h"
+#include "tablegrants.h"
 
 struct StateChangeCommand
 {
@@ -19,6 +20,8 @@ struct StateChangeCommand
     QString eventHelp; // "A RESOLVED event to reopen (repeat for more)."
     QString reasonHelp; // "Why they need no delivery"
     QString notFrom; // the dry run's "; 1 not DEAD"
+    // The writes the database's grants must allow, else exit 2 before anything (even --dry-run).
+    TableGrants::Operation grants = TableGrants::Operation::Resolve;
 };
 
 int runStateChange(const StateChangeCommand &spec, const QStringList &arguments);

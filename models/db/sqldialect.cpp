@@ -102,6 +102,11 @@ QString SqlDialect::onUpdateTimestampColumnsSql() const
     return {};
 }
 
+QString SqlDialect::roleName(const QSqlDatabase &) const
+{
+    return {};
+}
+
 QString SqlDialect::catalogueRowEstimateSql(const QString &) const
 {
     return {};

@@ -14,6 +14,7 @@
 #include <QSqlDatabase>
 #include <QString>
 #include <QStringList>
+#include <optional>
 
 class DatabaseUrl;
 class QSqlError;
@@ -170,6 +171,14 @@ public:
     // database that an UPDATE sets to the current time (MySQL's ON UPDATE CURRENT_TIMESTAMP),
     // for diagnose; empty on an engine without such columns.
     virtual QString onUpdateTimestampColumnsSql() const;
+    // Whether this connection's role may `privilege` ("INSERT", "UPDATE" or "DELETE"; an
+    // UPDATE of `columns` only) rows of `table`, by the server's own privilege check, so that
+    // every way a grant can be given counts (TableGrants is the caller). `table` and `columns`
+    // are the program's own constants. Empty with *error when the server cannot say.
+    virtual std::optional<bool> mayWrite(const QSqlDatabase &db, const QString &table,
+        const QString &privilege, const QStringList &columns, QString *error) const = 0;
+    // The connection's role as a refusal names it ("reader"); empty where there is none.
+    virtual QString roleName(const QSqlDatabase &db) const;
 
     // Changing a table the engine cannot ALTER (without can().alterConstraints): rebuilt from
     // its own definition. Empty on an engine that alters instead.

@@ -53,11 +53,10 @@ OperatorActions::OperatorActions(const DatabaseUrl &url, QTableView *view, Event
         Qt::DirectConnection); // passed on from the replay's thread, as the runner emits it
     connect(m_exportStatus, &JobStatus::cancelRequested, this, &OperatorActions::cancelExport);
     m_replaySelected->setObjectName(QStringLiteral("replaySelectedAction"));
-    m_replaySelected->setToolTip(tr("Replay the selected DEAD events with the same event IDs"));
+    m_replaySelected->setToolTip(replaySelectedTip());
     m_replaySelected->setShortcut(tr("Ctrl+Shift+R"));
     m_replayMatching->setObjectName(QStringLiteral("replayMatchingAction"));
-    m_replayMatching->setToolTip(
-        tr("Replay every DEAD event matching the filter, not only the rows on screen"));
+    m_replayMatching->setToolTip(replayMatchingTip());
     m_exportEvents->setToolTip(
         tr("Every event matching the filter, as CSV with payloads redacted"));
     connect(m_replaySelected, &QAction::triggered, this, &OperatorActions::replaySelected);
@@ -103,6 +102,16 @@ void OperatorActions::setProfile(const OutboxProfile &profile)
     updateEnabled();
 }
 
+QString OperatorActions::replaySelectedTip()
+{
+    return tr("Replay the selected DEAD events with the same event IDs");
+}
+
+QString OperatorActions::replayMatchingTip()
+{
+    return tr("Replay every DEAD event matching the filter, not only the rows on screen");
+}
+
 QString OperatorActions::replayUnavailableReason() const
 {
     if (!m_profile || m_profile->replayKind() != OutboxProfile::ReplayKind::Unavailable)
@@ -111,10 +120,19 @@ QString OperatorActions::replayUnavailableReason() const
         .arg(m_profile->name(), m_profile->replayUnavailableReason());
 }
 
+void OperatorActions::setGrants(const TableGrants &grants)
+{
+    m_grants = grants;
+    updateEnabled();
+}
+
 QString OperatorActions::replayRefusal() const
 {
-    return m_readOnly ? tr("Read-only: the connection cannot change the outbox")
-                      : replayUnavailableReason();
+    if (m_readOnly)
+        return tr("Read-only: the connection cannot change the outbox");
+    // Through a profile its replay statement writes tables of its own choosing.
+    const QString denied = m_profile ? QString() : m_grants.refusal(TableGrants::Operation::Replay);
+    return denied.isEmpty() ? replayUnavailableReason() : denied;
 }
 
 bool OperatorActions::canReplay() const
@@ -131,8 +149,11 @@ void OperatorActions::updateEnabled()
     m_exportAudit->setEnabled(!m_export && !m_profile);
     const QString why = replayRefusal();
     if (!why.isEmpty()) {
-        m_replaySelected->setToolTip(why);
-        m_replayMatching->setToolTip(why);
+        m_replaySelected->setToolTip(PlainMessage::toolTip(why));
+        m_replayMatching->setToolTip(PlainMessage::toolTip(why));
+    } else {
+        m_replaySelected->setToolTip(replaySelectedTip());
+        m_replayMatching->setToolTip(replayMatchingTip());
     }
     emit replayAvailabilityChanged();
 }

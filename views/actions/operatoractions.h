@@ -14,6 +14,7 @@
 #include "operatorrunner.h"
 #include "outboxprofile.h"
 #include "replaytypes.h"
+#include "tablegrants.h"
 
 #include <QObject>
 #include <functional>
@@ -45,6 +46,9 @@ public:
     void setProfile(const OutboxProfile &profile);
     // Why replay is disabled by the schema (the profile's explanation); empty when it is not.
     QString replayUnavailableReason() const;
+    // What the database's grants allow the connected role (GrantsMonitor): replay is disabled,
+    // its tooltip naming the missing privilege, when they refuse it.
+    void setGrants(const TableGrants &grants);
     // Whether a replay may start now (not read-only, possible on the schema, none running),
     // and, when it may not because of the connection or the schema, why.
     bool canReplay() const;
@@ -105,12 +109,15 @@ private:
     void replayDone(ReplayResult result, const QString &error);
     void report(const ReplayResult &result);
     void updateEnabled();
+    static QString replaySelectedTip(); // while replay is possible
+    static QString replayMatchingTip();
 
     DatabaseUrl m_url;
     QTableView *m_view = nullptr;
     EventListModel *m_model = nullptr;
     bool m_readOnly = false;
     std::optional<OutboxProfile> m_profile; // only for another schema than the native one
+    TableGrants m_grants; // unknown until read: nothing refused by them
     Clock m_clock;
     QWidget *m_window = nullptr;
     QAction *m_replaySelected = nullptr;

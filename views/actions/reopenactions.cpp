@@ -30,5 +30,6 @@ StateChangeActions::Spec ReopenActions::spec()
         },
         [](const QStringList &ids, QWidget *parent) -> std::unique_ptr<OperatorDialog> {
             return std::make_unique<ReopenDialog>(ids, ids.size(), parent);
-        }};
+        },
+        TableGrants::Operation::Reopen};
 }

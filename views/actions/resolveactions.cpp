@@ -35,5 +35,6 @@ StateChangeActions::Spec ResolveActions::spec()
         },
         [](const QStringList &ids, QWidget *parent) -> std::unique_ptr<OperatorDialog> {
             return std::make_unique<ResolveDialog>(ids, ids.size(), parent);
-        }};
+        },
+        TableGrants::Operation::Resolve};
 }

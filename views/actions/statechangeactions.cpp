@@ -62,12 +62,20 @@ void StateChangeActions::setSchemaVersion(int version)
     updateEnabled();
 }
 
+void StateChangeActions::setGrants(const TableGrants &grants)
+{
+    m_grants = grants;
+    updateEnabled();
+}
+
 QString StateChangeActions::refusal() const
 {
     if (m_readOnly)
         return tr("Read-only: the connection cannot change the outbox");
     if (m_profile)
         return m_spec.profileRefusal(*m_profile);
+    if (const QString denied = m_grants.refusal(m_spec.grants); !denied.isEmpty())
+        return denied;
     if (m_schemaVersion == 0)
         return tr("Waiting for the first snapshot to know the schema's version");
     const QString outdated = Schema::outdatedMessage(m_schemaVersion);
@@ -80,7 +88,7 @@ void StateChangeActions::updateEnabled()
     m_selected->setEnabled(
         why.isEmpty() && !isBusy() && m_runner->selectionHas(m_spec.change->from));
     emit availabilityChanged();
-    m_selected->setToolTip(why.isEmpty() ? m_spec.tip : why);
+    m_selected->setToolTip(why.isEmpty() ? m_spec.tip : PlainMessage::toolTip(why));
 }
 
 void StateChangeActions::startSelected()

@@ -12,6 +12,7 @@
 #include "operatorrunner.h"
 #include "outboxprofile.h"
 #include "statechange.h"
+#include "tablegrants.h"
 
 #include <QObject>
 #include <functional>
@@ -48,6 +49,7 @@ public:
         // The confirmation for these events.
         std::function<std::unique_ptr<OperatorDialog>(const QStringList &ids, QWidget *parent)>
             dialog;
+        TableGrants::Operation grants = TableGrants::Operation::Resolve; // the writes it makes
     };
 
     StateChangeActions(Spec spec, const DatabaseUrl &url, QTableView *view, bool readOnly,
@@ -57,6 +59,8 @@ public:
     void setProfile(const OutboxProfile &profile);
     // The native schema's version, from the health snapshot (0 until the first one).
     void setSchemaVersion(int version);
+    // What the database's grants allow the connected role (GrantsMonitor).
+    void setGrants(const TableGrants &grants);
     // Why the change is not possible here; empty when it is.
     QString refusal() const;
 
@@ -88,6 +92,7 @@ private:
     QWidget *m_window = nullptr;
     std::optional<OutboxProfile> m_profile; // only for another schema than the native one
     int m_schemaVersion = 0;
+    TableGrants m_grants; // unknown until read: nothing refused by them
     QAction *m_selected = nullptr;
     bool m_interactive = false;
     OperatorRunner *m_runner = nullptr;

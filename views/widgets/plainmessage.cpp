@@ -1,5 +1,9 @@
 #include "plainmessage.h"
 
+#include "plaintext.h"
+
+#include <QTextDocument>
+
 namespace {
 
 QMessageBox::StandardButton show(
@@ -22,6 +26,14 @@ QMessageBox::StandardButton information(QWidget *parent, const QString &title, c
 QMessageBox::StandardButton warning(QWidget *parent, const QString &title, const QString &text)
 {
     return show(QMessageBox::Warning, parent, title, text);
+}
+
+QString toolTip(const QString &text)
+{
+    const QString plain = PlainText::escaped(text);
+    if (!Qt::mightBeRichText(plain))
+        return plain;
+    return u"<qt>"_qs + plain.toHtmlEscaped() + u"</qt>"_qs;
 }
 
 } // namespace PlainMessage

@@ -20,17 +20,19 @@
 #include "eventspage.h"
 #include "eventtablemenu.h"
 #include "filterbar.h"
+#include "grantsmonitor.h"
 #include "healthmonitor.h"
 #include "healthtiles.h"
 #include "healthworker.h"
-#include "jobstatus.h"
 #include "hintbar.h"
 #include "historymodel.h"
 #include "historymonitor.h"
+#include "jobstatus.h"
 #include "lifecyclediagram.h"
 #include "mainmenus.h"
 #include "operatoractions.h"
 #include "pagenavigator.h"
+#include "plainmessage.h"
 #include "policylabpanel.h"
 #include "reopenactions.h"
 #include "replaylogmodel.h"
@@ -132,6 +134,7 @@ MainWindow::MainWindow(
     setupCentral();
     setupTeaching();
     setupStatusBar();
+    setupGrants();
     setupDiagnosis();
     setupStaleBanner();
     showEnvironment();
@@ -528,6 +531,43 @@ void MainWindow::connectMonitor()
 }
 
 // The banner names the cause; the tiles grey out; the status bar says since when.
+// The grants are read on a worker of their own when the window opens and again each time the
+// figures become current after a stale spell (a reconnect: the grants may have changed). Until
+// the first answer nothing is refused by them; a read-only window (--read-only) refuses anyway.
+void MainWindow::setupGrants()
+{
+    OpenOptions options = HealthWorker::defaultOpenOptions();
+    options.validateSchema = false; // validated when the window's database was opened
+    m_grants = new GrantsMonitor(m_url, options, this);
+    m_grantsBadge = new QLabel(tr("read-only by the database's grants"));
+    m_grantsBadge->setObjectName(QStringLiteral("grantsReadOnlyLabel"));
+    m_grantsBadge->setTextFormat(Qt::PlainText);
+    m_grantsBadge->setStyleSheet(
+        QStringLiteral("font-weight: bold; color: %1").arg(ThemeColours::warningText().name()));
+    m_grantsBadge->setVisible(false);
+    statusBar()->addPermanentWidget(m_grantsBadge);
+    connect(m_grants, &GrantsMonitor::grantsChanged, this, &MainWindow::applyGrants);
+    if (openOptions().readOnly)
+        return; // nothing is offered that writes
+    connect(m_monitor, &HealthMonitor::staleChanged, m_grants, [this](bool stale) {
+        if (!stale)
+            m_grants->refresh();
+    });
+    m_grants->refresh();
+}
+
+void MainWindow::applyGrants(const TableGrants &grants)
+{
+    if (!isNativeSchema())
+        return; // a profile's writes are its own (its replay statement), refused by it
+    m_actions->setGrants(grants);
+    m_resolve->setGrants(grants);
+    m_reopen->setGrants(grants);
+    m_grantsBadge->setVisible(grants.isReadOnly());
+    m_grantsBadge->setToolTip(
+        PlainMessage::toolTip(grants.refusal(TableGrants::Operation::Replay)));
+}
+
 void MainWindow::onStaleChanged(bool stale)
 {
     m_tiles->setStale(stale, m_monitor->lastGoodAt()); // none: "no figures yet"

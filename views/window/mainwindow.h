@@ -170,6 +170,8 @@ private:
     void setupCentral();
     void setupTeaching();
     void setupStatusBar();
+    void setupGrants();
+    void applyGrants(const class TableGrants &grants);
     void setupStaleBanner();
     void setupDiagnosis();
     void connectDiagnosis();
@@ -202,6 +204,8 @@ private:
     HistoryMonitor *m_historyMonitor = nullptr; // the Charts tab's 1 h / 24 h / 7 d history
     ErrorCategoryModel *m_categories = nullptr;
     HealthMonitor *m_monitor = nullptr;
+    class GrantsMonitor *m_grants = nullptr; // what the role may write: on connect, reconnect
+    QLabel *m_grantsBadge = nullptr; // "read-only by the database's grants"
     std::unique_ptr<TeachingSession> m_sessionOwner; // not a QObject child: destroyed first
     TeachingSession *m_session = nullptr;
     HealthTiles *m_tiles = nullptr;

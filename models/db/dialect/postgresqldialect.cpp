@@ -192,6 +192,55 @@ public:
         // clang-format on
     }
 
+    // has_column_privilege() is true for a grant on the whole table too, so a role that may
+    // UPDATE only the columns an operation sets may run it. Roles the role is a member of
+    // (INHERIT) count, as they do for the statement itself.
+    std::optional<bool> mayWrite(const QSqlDatabase &db, const QString &table,
+        const QString &privilege, const QStringList &columns, QString *error) const override
+    {
+        QSqlQuery query(db);
+        const QStringList each = columns.isEmpty() ? QStringList {QString()} : columns;
+        for (const QString &column : each) {
+            query.prepare(column.isEmpty()
+                    ? QStringLiteral("SELECT has_table_privilege(:table, :privilege)")
+                    : QStringLiteral("SELECT has_column_privilege(:table, :column, :privilege)"));
+            query.bindValue(QStringLiteral(":table"), table);
+            if (!column.isEmpty())
+                query.bindValue(QStringLiteral(":column"), column);
+            query.bindValue(QStringLiteral(":privilege"), privilege);
+            if (!query.exec() || !query.next()) {
+                if (error)
+                    *error = query.lastError().text().simplified();
+                return std::nullopt;
+            }
+            if (!query.value(0).toBool())
+                return false;
+        }
+        if (privilege != QLatin1String("INSERT"))
+            return true;
+        // A serial column's default calls nextval(): an INSERT needs USAGE on its sequence too.
+        query.prepare(QStringLiteral(
+            "SELECT COALESCE(bool_and(has_sequence_privilege(s, 'USAGE')), true) FROM ("
+            "SELECT pg_get_serial_sequence(:table, attname) AS s FROM pg_attribute"
+            " WHERE attrelid = to_regclass(:table) AND attnum > 0 AND NOT attisdropped) AS c"
+            " WHERE s IS NOT NULL"));
+        query.bindValue(QStringLiteral(":table"), table);
+        if (!query.exec() || !query.next()) {
+            if (error)
+                *error = query.lastError().text().simplified();
+            return std::nullopt;
+        }
+        return query.value(0).toBool();
+    }
+
+    QString roleName(const QSqlDatabase &db) const override
+    {
+        QSqlQuery query(db);
+        return query.exec(QStringLiteral("SELECT current_user")) && query.next()
+            ? query.value(0).toString()
+            : QString();
+    }
+
     QString checkConstraintsSql(const QString &table) const override
     {
         // clang-format off

@@ -190,6 +190,18 @@ private:
         return QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE type = '%1' AND name = %2")
             .arg(type, literal(name));
     }
+
+    // No roles: a file (or its folder, where the journal goes) this process may not write
+    // refuses every write. The connection's own open mode does not count: a read-only one
+    // (outboxctl --dry-run, the window's workers) asks for what a writing one could do.
+    std::optional<bool> mayWrite(const QSqlDatabase &db, const QString &, const QString &,
+        const QStringList &, QString *) const override
+    {
+        const QFileInfo file(db.databaseName());
+        if (!file.exists())
+            return true;
+        return file.isWritable() && QFileInfo(file.absolutePath()).isWritable();
+    }
 };
 
 } // namespace

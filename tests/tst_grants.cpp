@@ -1,0 +1,362 @@
+// Actions that know the database's grants, with real roles: a PostgreSQL role and a MariaDB
+// user that may only SELECT, and on SQLite a database file no one may write (chattr +i, which
+// holds even for root; chmod 0444 where chattr is not allowed and the tests do not run as root).
+// The window disables Replay, Resolve and Reopen with the missing privilege as the tooltip
+// (shown as written, whatever the role's name) and shows the "read-only by the database's
+// grants" badge; once the role is granted and the window has reconnected, they are offered
+// again. outboxctl replay, resolve, reopen and purge exit 2 with one line naming the missing
+// privilege before anything is read or changed, with --dry-run as well; a role that may UPDATE
+// but not DELETE replays but may not purge.
+#include "healthtiles.h"
+#include "mainwindow.h"
+#include "operatoractions.h"
+#include "outboxctlrun.h"
+#include "reopenactions.h"
+#include "resolveactions.h"
+#include "stateevents.h"
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QAction>
+#include <QFile>
+#include <QLabel>
+#include <QProcess>
+#include <QSqlError>
+#include <QTextDocument>
+#include <QTextDocumentFragment>
+#include <QUrl>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace {
+
+bool exec(const QSqlDatabase &db, const QString &sql)
+{
+    QSqlQuery query(db);
+    if (query.exec(sql))
+        return true;
+    qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
+    return false;
+}
+
+QString quotedIdentifier(const QString &name)
+{
+    return u"\""_qs + QString(name).replace(u"\""_qs, u"\"\""_qs) + u"\""_qs;
+}
+
+QString quotedLiteral(const QString &name)
+{
+    return u"'"_qs + QString(name).replace(u"'"_qs, u"''"_qs) + u"'"_qs;
+}
+
+// What a user sees of a tooltip: Qt shows it as markup when it may be markup.
+QString shownToolTip(const QString &tip)
+{
+    return Qt::mightBeRichText(tip) ? QTextDocumentFragment::fromHtml(tip).toPlainText() : tip;
+}
+
+// A role (PostgreSQL) or user (MariaDB) that may only SELECT in the test database, made and
+// dropped through the test database's own connection (the servers' superuser); on SQLite the
+// database file made unwritable.
+class ReaderRole
+{
+public:
+    ReaderRole(
+        const QString &engine, const QString &url, const QSqlDatabase &root, const QString &name)
+        : m_engine(engine)
+        , m_root(root)
+        , m_name(name)
+    {
+        QString error;
+        const DatabaseUrl parsed = DatabaseUrl::parse(url, &error);
+        if (engine == u"sqlite"_qs) {
+            m_path = parsed.path();
+            m_url = url;
+            m_ready = makeUnwritable();
+            return;
+        }
+        m_database = parsed.databaseName();
+        const QString user = QString::fromUtf8(QUrl::toPercentEncoding(name));
+        // Put together rather than arg(): the encoded name holds '%' escapes.
+        m_url = url.section(u':', 0, 0) + u"://"_qs + user + u'@' + parsed.host() + u':'
+            + QString::number(parsed.port()) + u'/' + m_database;
+        if (engine == u"postgresql"_qs) {
+            m_ready = exec(root, u"CREATE ROLE %1 LOGIN"_qs.arg(quotedIdentifier(name)))
+                && exec(root,
+                    u"GRANT SELECT ON ALL TABLES IN SCHEMA public TO %1"_qs.arg(
+                        quotedIdentifier(name)));
+        } else {
+            m_ready = exec(root, u"CREATE USER %1"_qs.arg(account()))
+                && exec(root,
+                    u"GRANT SELECT ON %1.* TO %2"_qs.arg(quotedIdentifier(m_database), account()));
+        }
+    }
+    ~ReaderRole()
+    {
+        if (m_engine == u"sqlite"_qs) {
+            QProcess::execute(u"chattr"_qs, {u"-i"_qs, m_path});
+            ::chmod(QFile::encodeName(m_path).constData(), 0644);
+        } else if (m_engine == u"postgresql"_qs) {
+            disconnect();
+            exec(m_root, u"DROP OWNED BY %1"_qs.arg(quotedIdentifier(m_name)));
+            exec(m_root, u"DROP ROLE %1"_qs.arg(quotedIdentifier(m_name)));
+        } else {
+            exec(m_root, u"DROP USER IF EXISTS %1"_qs.arg(account()));
+        }
+    }
+    ReaderRole(const ReaderRole &) = delete;
+    ReaderRole &operator=(const ReaderRole &) = delete;
+
+    bool isReady() const { return m_ready; }
+    QString url() const { return m_url; }
+
+    // `privilege` on each of `tables` ("UPDATE", {"delivery_outbox"}); on SQLite the file
+    // writable again, whatever is asked.
+    bool grant(const QString &privilege, const QStringList &tables)
+    {
+        if (m_engine == u"sqlite"_qs) {
+            QProcess::execute(u"chattr"_qs, {u"-i"_qs, m_path});
+            return ::chmod(QFile::encodeName(m_path).constData(), 0644) == 0;
+        }
+        for (const QString &table : tables) {
+            const QString sql = m_engine == u"postgresql"_qs
+                ? u"GRANT %1 ON %2 TO %3"_qs.arg(privilege, table, quotedIdentifier(m_name))
+                : u"GRANT %1 ON %2.%3 TO %4"_qs.arg(
+                    privilege, quotedIdentifier(m_database), table, account());
+            if (!exec(m_root, sql))
+                return false;
+        }
+        // A serial column's sequence, for INSERT on PostgreSQL.
+        return m_engine != u"postgresql"_qs || privilege != u"INSERT"_qs
+            || exec(m_root,
+                u"GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO %1"_qs.arg(
+                    quotedIdentifier(m_name)));
+    }
+
+    // Ends every session of the role, as a server restart would: the window reconnects.
+    void disconnect()
+    {
+        QSqlQuery query(m_root);
+        if (m_engine == u"postgresql"_qs) {
+            query.prepare(u"SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                          " WHERE usename = :name"_qs);
+            query.bindValue(u":name"_qs, m_name);
+            query.exec();
+            return;
+        }
+        query.prepare(u"SELECT ID FROM information_schema.PROCESSLIST WHERE USER = :name"_qs);
+        query.bindValue(u":name"_qs, m_name);
+        query.exec();
+        QStringList ids;
+        while (query.next())
+            ids << query.value(0).toString();
+        for (const QString &id : ids)
+            QSqlQuery(m_root).exec(u"KILL "_qs + id);
+    }
+
+    // "replay: the role 'reader' may not UPDATE delivery_outbox", as outboxctl says it.
+    QString refusal(const QString &privilege, const QString &table) const
+    {
+        if (m_engine == u"sqlite"_qs)
+            return u"the database file is read-only: this connection may not %1 %2"_qs.arg(
+                privilege, table);
+        return u"the role '%1' may not %2 %3"_qs.arg(m_name, privilege, table);
+    }
+
+private:
+    QString account() const { return quotedLiteral(m_name) + u"@'127.0.0.1'"_qs; }
+
+    bool makeUnwritable()
+    {
+        if (QProcess::execute(u"chattr"_qs, {u"+i"_qs, m_path}) == 0)
+            return true;
+        return ::geteuid() != 0 && ::chmod(QFile::encodeName(m_path).constData(), 0444) == 0;
+    }
+
+    QString m_engine;
+    QSqlDatabase m_root;
+    QString m_name;
+    QString m_url;
+    QString m_database;
+    QString m_path;
+    bool m_ready = false;
+};
+
+// A name for the role, unique per test database (roles are the server's, not the database's).
+QString roleName(const QString &url, const QString &prefix)
+{
+    QString error;
+    return prefix + DatabaseUrl::parse(url, &error).databaseName().right(12);
+}
+
+std::unique_ptr<DbConnection> openAs(const QString &url)
+{
+    QString error;
+    auto connection = DbConnection::open(DatabaseUrl::parse(url, &error), OpenOptions {}, &error);
+    if (!connection)
+        qWarning("cannot open as the reader: %s", qPrintable(error));
+    return connection;
+}
+
+qint64 logRows(const QSqlDatabase &db)
+{
+    return scalar(db,
+        u"SELECT (SELECT COUNT(*) FROM replay_log) + (SELECT COUNT(*) FROM resolve_log)"
+        " + (SELECT COUNT(*) FROM reopen_log)"_qs)
+        .toLongLong();
+}
+
+} // namespace
+
+class TestGrants : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void windowFollowsTheGrants_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void windowFollowsTheGrants()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        QVERIFY(setup && insertKnownEvents(setup->database()));
+        ReaderRole reader(
+            engine, database->url(), setup->database(), roleName(database->url(), u"reader_"_qs));
+        if (engine == u"sqlite"_qs && !reader.isReady())
+            QSKIP("neither chattr +i nor an unwritable file is possible here");
+        QVERIFY(reader.isReady());
+
+        auto connection = openAs(reader.url());
+        QVERIFY(connection);
+        MainWindow window(std::move(connection), {});
+        window.show();
+        QAction *replay = window.operatorActions()->replaySelectedAction();
+        QAction *matching = window.operatorActions()->replayMatchingAction();
+        QAction *resolve = window.resolveActions()->resolveSelectedAction();
+        QAction *reopen = window.reopenActions()->reopenSelectedAction();
+        auto *badge = window.findChild<QLabel *>(u"grantsReadOnlyLabel"_qs);
+        QVERIFY(badge);
+        const QString update = reader.refusal(u"UPDATE"_qs, u"delivery_outbox"_qs);
+        QTRY_COMPARE(shownToolTip(replay->toolTip()), update);
+        QCOMPARE(shownToolTip(matching->toolTip()), update);
+        QCOMPARE(shownToolTip(resolve->toolTip()), update);
+        QCOMPARE(shownToolTip(reopen->toolTip()), update);
+        QTRY_VERIFY(window.selectEvent(u"E-1"_qs)); // DEAD: offered, were it allowed
+        QVERIFY(!replay->isEnabled());
+        QVERIFY(!matching->isEnabled());
+        QVERIFY(!resolve->isEnabled());
+        QVERIFY(badge->isVisibleTo(&window));
+        QCOMPARE(badge->text(), u"read-only by the database's grants"_qs);
+
+        // Granted what replay writes, then reconnected: replay is offered, resolve still not.
+        QVERIFY(reader.grant(u"UPDATE"_qs, {u"delivery_outbox"_qs}));
+        QVERIFY(reader.grant(u"INSERT"_qs, {u"replay_log"_qs}));
+        if (engine == u"sqlite"_qs)
+            return; // a file has no session to end; outboxctl covers the writable file below
+        reader.disconnect();
+        QTRY_VERIFY_WITH_TIMEOUT(matching->isEnabled(), 30000);
+        QCOMPARE(replay->toolTip(), u"Replay the selected DEAD events with the same event IDs"_qs);
+        QCOMPARE(shownToolTip(resolve->toolTip()), reader.refusal(u"INSERT"_qs, u"resolve_log"_qs));
+        QVERIFY(!resolve->isEnabled());
+        QVERIFY(!badge->isVisibleTo(&window));
+    }
+
+    void outboxctlRefusesBeforeAnything_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void outboxctlRefusesBeforeAnything()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        QVERIFY(setup && insertKnownEvents(setup->database()));
+        ReaderRole reader(
+            engine, database->url(), setup->database(), roleName(database->url(), u"reader_"_qs));
+        if (engine == u"sqlite"_qs && !reader.isReady())
+            QSKIP("neither chattr +i nor an unwritable file is possible here");
+        QVERIFY(reader.isReady());
+        const QStringList before = statusLines(setup->database());
+        const QString url = reader.url();
+        const QString update = reader.refusal(u"UPDATE"_qs, u"delivery_outbox"_qs);
+        const QString remove = reader.refusal(u"DELETE"_qs, u"delivery_outbox"_qs);
+        const QStringList purge {u"purge"_qs, u"--db"_qs, url, u"--delivered-older-than"_qs,
+            u"1ms"_qs, u"--now"_qs, u"100000"_qs};
+        const QList<std::pair<QStringList, QString>> runs {
+            {operatorArgs(
+                 u"replay"_qs, url, {u"--event"_qs, u"E-1"_qs}, u"ops"_qs, u"r"_qs, u"10000"_qs),
+                u"replay: "_qs + update},
+            {operatorArgs(u"replay"_qs, url, {u"--all-dead"_qs, u"--dry-run"_qs}, u"ops"_qs,
+                 u"r"_qs, u"10000"_qs),
+                u"replay: "_qs + update},
+            {operatorArgs(
+                 u"resolve"_qs, url, {u"--event"_qs, u"E-1"_qs}, u"ops"_qs, u"r"_qs, u"10000"_qs),
+                u"resolve: "_qs + update},
+            {operatorArgs(u"resolve"_qs, url, {u"--event"_qs, u"E-1"_qs, u"--dry-run"_qs},
+                 u"ops"_qs, u"r"_qs, u"10000"_qs),
+                u"resolve: "_qs + update},
+            {operatorArgs(
+                 u"reopen"_qs, url, {u"--event"_qs, u"E-1"_qs}, u"ops"_qs, u"r"_qs, u"10000"_qs),
+                u"reopen: "_qs + update},
+            {purge, u"purge: "_qs + remove},
+            {purge + QStringList {u"--dry-run"_qs}, u"purge: "_qs + remove},
+        };
+        for (const auto &[arguments, line] : runs) {
+            const Run run = outboxctl(arguments);
+            QCOMPARE(run.exitCode, 2);
+            QCOMPARE(run.err, QStringList {u"outboxctl: "_qs + line});
+            QCOMPARE(run.out, QStringList {});
+        }
+        QCOMPARE(statusLines(setup->database()), before);
+        QCOMPARE(logRows(setup->database()), 0);
+
+        // UPDATE without DELETE: replay goes through, purge is still refused, nothing purged.
+        QVERIFY(reader.grant(u"UPDATE"_qs, {u"delivery_outbox"_qs}));
+        QVERIFY(reader.grant(u"INSERT"_qs, {u"replay_log"_qs}));
+        const Run replay = outboxctl(operatorArgs(
+            u"replay"_qs, url, {u"--event"_qs, u"E-1"_qs}, u"ops"_qs, u"r"_qs, u"10000"_qs));
+        QVERIFY2(replay.exitCode == 0, qPrintable(replay.err.join(u'\n')));
+        QCOMPARE(scalar(setup->database(),
+                     u"SELECT status FROM delivery_outbox WHERE event_id = 'E-1'"_qs)
+                     .toString(),
+            u"PENDING"_qs);
+        if (engine == u"sqlite"_qs)
+            return; // the file is writable again: a file has no DELETE of its own to withhold
+        const Run refused = outboxctl(purge);
+        QCOMPARE(refused.exitCode, 2);
+        QCOMPARE(refused.err, QStringList {u"outboxctl: purge: "_qs + remove});
+        QCOMPARE(scalar(setup->database(),
+                     u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DELIVERED'"_qs)
+                     .toLongLong(),
+            1);
+    }
+
+    // A role whose name holds quotes and markup: the tooltip shows it as written.
+    void hostileRoleNameShowsAsWritten()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        const auto setup = database->initialise();
+        QVERIFY(setup && insertKnownEvents(setup->database()));
+        const QString name = u"rd'<b>x</b> & \"q\" "_qs + roleName(database->url(), QString());
+        ReaderRole reader(u"postgresql"_qs, database->url(), setup->database(), name);
+        QVERIFY(reader.isReady());
+        auto connection = openAs(reader.url());
+        QVERIFY(connection);
+        MainWindow window(std::move(connection), {});
+        QAction *replay = window.operatorActions()->replaySelectedAction();
+        const QString expected = u"the role '%1' may not UPDATE delivery_outbox"_qs.arg(name);
+        QTRY_COMPARE(shownToolTip(replay->toolTip()), expected);
+        const Run run = outboxctl(operatorArgs(u"replay"_qs, reader.url(),
+            {u"--event"_qs, u"E-1"_qs}, u"ops"_qs, u"r"_qs, u"10000"_qs));
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err, QStringList {u"outboxctl: replay: "_qs + expected});
+    }
+};
+
+OUTBOX_TEST_MAIN(TestGrants, QApplication)
+#include "tst_grants.moc"
