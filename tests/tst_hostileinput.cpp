@@ -249,9 +249,6 @@ private slots:
     void exportReadsThroughAProfile()
     {
         QFETCH(QString, engine);
-        if (engine == u"mysql"_qs)
-            QSKIP("not yet on MySQL (issue 29): tests/fixtures/custom.profile's fields use "
-                  "CAST(... AS TEXT), which MySQL cannot read (profiles on MySQL are point 4)");
         FRESH_DATABASE(database, engine);
         const auto connection = database->connect(false);
         QVERIFY(connection);

@@ -44,14 +44,6 @@ QJsonObject countsObject(const Counts &counts)
     return object;
 }
 
-// A profile with a replay statement does not validate on MySQL yet: validation prepares the
-// statement inside its read-only transaction, and MariaDB refuses to prepare (or EXPLAIN) an
-// UPDATE there (error 1792).
-constexpr const char *ReplayPrepareSkip
-    = "not yet on MySQL (issue 29): MariaDB refuses to prepare the replay UPDATE inside the"
-      " read-only transaction validation runs in (error 1792, EXPLAIN UPDATE too), so a profile"
-      " with a replay statement does not validate there";
-
 // Loads a profile's fixture into a fresh database: the native schema first for `native`.
 // MySQL's fixtures are the libraries' MySQL/MariaDB DDL (fixtures/<profile>-mysql.sql);
 // `session` runs first on the connection that creates the tables.
@@ -191,8 +183,6 @@ private slots:
         QFETCH(Counts, counts);
         QFETCH(QStringList, notAvailable);
         QFETCH(qint64, oldestPendingAgeMs);
-        if (engine == u"mysql"_qs && (profile == u"gruelbox"_qs || profile == u"namastack"_qs))
-            QSKIP(ReplayPrepareSkip);
         FRESH_DATABASE(database, engine);
         QVERIFY(loadFixture(*database, profile));
 
@@ -394,8 +384,6 @@ private slots:
     void customProfileFile()
     {
         QFETCH(QString, engine);
-        if (engine == u"mysql"_qs)
-            QSKIP(ReplayPrepareSkip);
         FRESH_DATABASE(database, engine);
         {
             const auto connection = database->connect(false);
@@ -461,8 +449,6 @@ private slots:
         QFETCH(QString, session);
         QFETCH(QString, column);
         QFETCH(int, unfinished);
-        if (engine == u"mysql"_qs && profile == u"namastack"_qs)
-            QSKIP(ReplayPrepareSkip);
         FRESH_DATABASE(database, engine);
         QVERIFY(loadFixture(*database, profile, session));
         const Run run = outboxctl({u"diagnose"_qs, u"--db"_qs, database->url(), u"--profile"_qs,

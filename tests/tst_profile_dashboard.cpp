@@ -70,9 +70,13 @@ QStringList expectedTexts(const Counts &counts)
 std::unique_ptr<MainWindow> openWindow(const TestDatabase &database, const QString &profile)
 {
     auto connection = database.connect(false);
-    if (!connection
-        || !runSqlScript(
-            connection->database(), TestData::path(QStringLiteral("fixtures/%1.sql").arg(profile))))
+    if (!connection)
+        return nullptr;
+    // MySQL's fixtures are the libraries' MySQL/MariaDB DDL (fixtures/<profile>-mysql.sql).
+    const bool mySql = OutboxProfile::engineOf(connection->database()) == Engine::MySql;
+    if (!runSqlScript(connection->database(),
+            TestData::path(
+                QString::fromLatin1(mySql ? "fixtures/%1-mysql.sql" : "fixtures/%1.sql").arg(profile))))
         return nullptr;
     WindowOptions options;
     options.profile = builtIn(profile);
@@ -100,30 +104,41 @@ private slots:
 
     void windowOnAProfile_data()
     {
+        QTest::addColumn<QString>("engine");
         QTest::addColumn<QString>("profile");
         QTest::addColumn<Counts>("counts");
         QTest::addColumn<QList<int>>("naColumns"); // EventListModel columns shown as n/a
         QTest::addColumn<bool>("canReplay");
         using M = EventListModel;
-        QTest::addRow("gruelbox") << u"gruelbox"_qs << Counts {3, 2, NA, NA, 2, 1}
-                                  << QList<int> {M::AgeColumn, M::ErrorCategoryColumn,
-                                         M::LastErrorColumn}
-                                  << true;
-        QTest::addRow("namastack") << u"namastack"_qs << Counts {2, 1, NA, NA, 2, 2}
-                                   << QList<int> {M::ErrorCategoryColumn} << true;
-        QTest::addRow("pg-boss") << u"pg-boss"_qs << Counts {2, 2, 1, 1, 2, 3}
-                                 << QList<int> {M::ErrorCategoryColumn} << true;
-        QTest::addRow("spring-modulith")
-            << u"spring-modulith"_qs << Counts {3, 0, NA, NA, 2, NA}
-            << QList<int> {M::FailuresColumn, M::ErrorCategoryColumn, M::LastErrorColumn} << false;
+        // The same rows in the libraries' MySQL/MariaDB DDL show the same; pg-boss is
+        // PostgreSQL's alone.
+        for (const char *engine : {"postgresql", "mysql"}) {
+            const QString e = QString::fromLatin1(engine);
+            QTest::addRow("gruelbox, %s", engine)
+                << e << u"gruelbox"_qs << Counts {3, 2, NA, NA, 2, 1}
+                << QList<int> {M::AgeColumn, M::ErrorCategoryColumn, M::LastErrorColumn} << true;
+            QTest::addRow("namastack, %s", engine) << e << u"namastack"_qs
+                                                   << Counts {2, 1, NA, NA, 2, 2}
+                                                   << QList<int> {M::ErrorCategoryColumn} << true;
+            if (e == u"postgresql"_qs) {
+                QTest::addRow("pg-boss, %s", engine)
+                    << e << u"pg-boss"_qs << Counts {2, 2, 1, 1, 2, 3}
+                    << QList<int> {M::ErrorCategoryColumn} << true;
+            }
+            QTest::addRow("spring-modulith, %s", engine)
+                << e << u"spring-modulith"_qs << Counts {3, 0, NA, NA, 2, NA}
+                << QList<int> {M::FailuresColumn, M::ErrorCategoryColumn, M::LastErrorColumn}
+                << false;
+        }
     }
     void windowOnAProfile()
     {
+        QFETCH(QString, engine);
         QFETCH(QString, profile);
         QFETCH(Counts, counts);
         QFETCH(QList<int>, naColumns);
         QFETCH(bool, canReplay);
-        FRESH_DATABASE(database, u"postgresql"_qs);
+        FRESH_DATABASE(database, engine);
         const auto window = openWindow(*database, profile);
         QVERIFY(window);
         QAbstractItemModelTester tester(
@@ -198,9 +213,16 @@ private slots:
         }
     }
 
+    void replayFromTheWindowRunsTheStatement_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addRow("postgresql") << u"postgresql"_qs;
+        QTest::addRow("mysql") << u"mysql"_qs;
+    }
     void replayFromTheWindowRunsTheStatement()
     {
-        FRESH_DATABASE(database, u"postgresql"_qs);
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
         const auto window = openWindow(*database, u"gruelbox"_qs);
         QVERIFY(window);
         QTRY_COMPARE(tileTexts(window->tiles()), expectedTexts({3, 2, NA, NA, 2, 1}));

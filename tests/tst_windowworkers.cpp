@@ -269,10 +269,6 @@ private slots:
             const bool generated
                 = generator.generate({5000, 7, QDateTime::currentMSecsSinceEpoch()}, &error)
                       .has_value();
-            if (!generated && engine == u"mysql"_qs)
-                QSKIP(qPrintable(u"not yet on MySQL (issue 29): OutboxGenerator cannot fill the "
-                                 "table: "_qs
-                    + error));
             QVERIFY2(generated, qPrintable(error));
         }
         MainWindow window(database->connect(), simulationOff());

@@ -1,5 +1,6 @@
 #include "outboxstore.h"
 
+#include "failurecause.h"
 #include "sqldialect.h"
 #include "sqltransaction.h"
 
@@ -112,6 +113,16 @@ const QString pgAckBatch = QStringLiteral(
     " SELECT event_id FROM acked");
 // clang-format on
 
+// A transaction the server rolled back for a lock conflict with another relay (an InnoDB
+// deadlock, a lock wait timeout: FailureCause::isLockConflict) changed nothing: claimDue(),
+// ackMany() and fail() run it again, up to this many times in all.
+constexpr int LockConflictTries = 4;
+
+bool lockConflict(const QString &lastError)
+{
+    return !lastError.isEmpty() && FailureCause::isLockConflict(lastError);
+}
+
 } // namespace
 
 OutboxStore::OutboxStore(const QSqlDatabase &db)
@@ -210,12 +221,19 @@ ClaimResult OutboxStore::claim(const QString &eventId, const QString &worker, qi
 
 QList<Claim> OutboxStore::claimDue(const QString &worker, qint64 now, int limit)
 {
-    m_lastError.clear();
     // One statement that locks, skips what others hold and claims, where the engine can.
     const SqlDialect::Capabilities &can = m_dialect->can();
-    return can.writableCtes && can.skipLocked ? claimDuePostgres(worker, now, limit)
-                                              : claimDueInSteps(worker, now, limit);
+    QList<Claim> claims;
+    for (int tries = 1; tries <= LockConflictTries; ++tries) {
+        m_lastError.clear();
+        claims = can.writableCtes && can.skipLocked ? claimDuePostgres(worker, now, limit)
+                                                    : claimDueInSteps(worker, now, limit);
+        if (!lockConflict(m_lastError))
+            break;
+    }
+    return claims;
 }
+
 
 QList<Claim> OutboxStore::claimDuePostgres(const QString &worker, qint64 now, int limit)
 {
@@ -350,11 +368,17 @@ QList<AckResult> OutboxStore::ackMany(const QList<std::pair<Claim, QString>> &ac
 {
     if (acks.isEmpty())
         return {};
-    m_lastError.clear();
     QList<AckResult> results(acks.size());
     QSet<QString> acked;
-    const bool ok = m_dialect->can().writableCtes ? ackManyPostgres(acks, now, &acked)
-                                                  : ackManyInSteps(acks, now, &acked);
+    bool ok = false;
+    for (int tries = 1; tries <= LockConflictTries; ++tries) {
+        m_lastError.clear();
+        acked.clear();
+        ok = m_dialect->can().writableCtes ? ackManyPostgres(acks, now, &acked)
+                                           : ackManyInSteps(acks, now, &acked);
+        if (ok || !lockConflict(m_lastError))
+            break;
+    }
     for (qsizetype i = 0; i < acks.size(); ++i) {
         results[i].ok = ok && acked.contains(acks.at(i).first.eventId);
         if (!results[i].ok)
@@ -432,26 +456,35 @@ bool OutboxStore::ackManyInSteps(
 FailResult OutboxStore::fail(const Claim &claim, qint64 now, ErrorCategory category,
     const QString &message, const QString &consumerResult)
 {
+    const auto once = [&] {
+        FailResult result;
+        m_lastError.clear();
+        SqlTransaction transaction(m_db);
+        if (!transaction.isActive()) {
+            m_lastError = transaction.errorText();
+            result.reason = Refusal::DatabaseError;
+            return result;
+        }
+        qint64 createdAt = 0;
+        result.reason = lockForFailure(claim, &result.failures, &createdAt);
+        if (!result.reason.isEmpty())
+            return result;
+        scheduleAfterFailure(&result, category, now, createdAt);
+        if (!markFailed(claim, result, category, message)
+            || !finishFailedAttempt(
+                claim, result, now, category, message, consumerResult, &transaction)) {
+            result.reason = Refusal::DatabaseError;
+            return result;
+        }
+        result.ok = true;
+        return result;
+    };
     FailResult result;
-    m_lastError.clear();
-    SqlTransaction transaction(m_db);
-    if (!transaction.isActive()) {
-        m_lastError = transaction.errorText();
-        result.reason = Refusal::DatabaseError;
-        return result;
+    for (int tries = 1; tries <= LockConflictTries; ++tries) {
+        result = once();
+        if (result.ok || !lockConflict(m_lastError))
+            break;
     }
-    qint64 createdAt = 0;
-    result.reason = lockForFailure(claim, &result.failures, &createdAt);
-    if (!result.reason.isEmpty())
-        return result;
-    scheduleAfterFailure(&result, category, now, createdAt);
-    if (!markFailed(claim, result, category, message)
-        || !finishFailedAttempt(
-            claim, result, now, category, message, consumerResult, &transaction)) {
-        result.reason = Refusal::DatabaseError;
-        return result;
-    }
-    result.ok = true;
     return result;
 }
 

@@ -78,7 +78,28 @@ bool isAuthentication(const QString &detail)
     return false;
 }
 
+// The words of a rollback for a lock conflict, as the drivers give them without the code.
+constexpr const char *LockConflictNeedles[] = {
+    "Deadlock found when trying to get lock", // MySQL, MariaDB 1213
+    "Lock wait timeout exceeded", // MySQL, MariaDB 1205
+    "deadlock detected", // PostgreSQL 40P01
+    "could not serialize access", // PostgreSQL 40001
+};
+
 } // namespace
+
+bool FailureCause::isLockConflict(const QString &error)
+{
+    return std::any_of(std::begin(LockConflictNeedles), std::end(LockConflictNeedles),
+        [&error](const char *needle) {
+            return error.contains(QLatin1String(needle), Qt::CaseInsensitive);
+        });
+}
+
+bool FailureCause::isReadOnlyRefusal(const QString &error)
+{
+    return error.contains(QLatin1String("in a READ ONLY transaction"));
+}
 
 FailureCause FailureCause::of(const QString &error)
 {

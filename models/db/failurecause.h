@@ -24,6 +24,15 @@ struct FailureCause
     QString headline() const;
 
     static FailureCause of(const QString &error);
+    // The server rolled the transaction (or its statement) back only because another
+    // transaction held a lock it needed: a deadlock (MySQL and MariaDB 1213, PostgreSQL
+    // 40P01), a lock wait timeout (1205) or a serialization failure (40001). Nothing of it was
+    // committed, and the same transaction run again may succeed.
+    static bool isLockConflict(const QString &error);
+    // A read-only transaction refused to prepare a statement that writes (MariaDB's 1792, "Cannot
+    // execute statement in a READ ONLY transaction", given for a PREPARE too; PostgreSQL and
+    // SQLite refuse such a statement only when it runs).
+    static bool isReadOnlyRefusal(const QString &error);
     static FailureCause noAnswer(int seconds);
     // The wait before the next try after `failures` authentication failures in a row (1 = the
     // first): the interval, doubled after each one, at most AuthRetryCapMs.

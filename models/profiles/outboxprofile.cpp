@@ -1,5 +1,6 @@
 #include "outboxprofile.h"
 
+#include "failurecause.h"
 #include "profileregistry.h"
 #include "readonlytransaction.h"
 #include "schema.h"
@@ -214,38 +215,65 @@ QString OutboxProfile::validate(const QSqlDatabase &db) const
 }
 
 // Every field's probe, in one read-only transaction; the replay statement is prepared there
-// too, never run.
+// too, never run. Where the read-only transaction refuses even to prepare a write (MariaDB,
+// error 1792), the replay statement, one statement by SqlText, is prepared just after the
+// transaction ended: a prepared statement is still never run (and MySQL's server-side PREPARE
+// takes one statement only), and what it was prepared in is rolled back.
 QString OutboxProfile::probeFields(const QSqlDatabase &db, Engine engine) const
 {
-    ReadOnlyTransaction transaction(db);
-    if (!transaction.isActive())
-        return QStringLiteral("%1: %2").arg(m_name, transaction.errorText());
-    const QString table = from(engine);
-    QString error = probe(transaction,
-        QLatin1String("SELECT 1 FROM ") + table + QLatin1String(" WHERE 1 = 0"),
-        QStringLiteral("from"), engine);
-    if (error.isEmpty() && !where(engine).isEmpty()) {
-        error = probe(transaction,
-            QStringLiteral("SELECT 1 FROM %1 WHERE (%2) AND 1 = 0").arg(table, where(engine)),
-            QStringLiteral("where"), engine);
-    }
-    for (int i = 0; i < ColumnCount && error.isEmpty(); ++i) {
-        if (!m_unavailable.at(i)) {
-            error = probe(transaction,
-                QStringLiteral("SELECT %1 FROM %2 WHERE 1 = 0")
-                    .arg(castExpression(Column(i), engine), table),
-                columnName(Column(i)), engine);
-        }
-    }
-    if (!error.isEmpty() || m_replayKind != ReplayKind::Statement)
-        return error;
-    if (!transaction.prepare(m_replay.at(int(engine)))) {
+    const auto replayFailure = [this, engine](const QString &words) {
         return QStringLiteral("%1: field replay (%2:%3): %4")
             .arg(m_name, m_origin)
             .arg(lineOfField(QStringLiteral("replay"), engine))
-            .arg(wordsOf(transaction));
+            .arg(words);
+    };
+    {
+        ReadOnlyTransaction transaction(db);
+        if (!transaction.isActive())
+            return QStringLiteral("%1: %2").arg(m_name, transaction.errorText());
+        const QString table = from(engine);
+        QString error = probe(transaction,
+            QLatin1String("SELECT 1 FROM ") + table + QLatin1String(" WHERE 1 = 0"),
+            QStringLiteral("from"), engine);
+        if (error.isEmpty() && !where(engine).isEmpty()) {
+            error = probe(transaction,
+                QStringLiteral("SELECT 1 FROM %1 WHERE (%2) AND 1 = 0").arg(table, where(engine)),
+                QStringLiteral("where"), engine);
+        }
+        for (int i = 0; i < ColumnCount && error.isEmpty(); ++i) {
+            if (!m_unavailable.at(i)) {
+                error = probe(transaction,
+                    QStringLiteral("SELECT %1 FROM %2 WHERE 1 = 0")
+                        .arg(castExpression(Column(i), engine), table),
+                    columnName(Column(i)), engine);
+            }
+        }
+        if (!error.isEmpty() || m_replayKind != ReplayKind::Statement)
+            return error;
+        if (transaction.prepare(m_replay.at(int(engine))))
+            return {};
+        if (!transaction.lastError().isValid()
+            || !FailureCause::isReadOnlyRefusal(transaction.lastError().text()))
+            return replayFailure(wordsOf(transaction));
     }
-    return {};
+    const QString sql = m_replay.at(int(engine));
+    if (SqlText::hasSeveralStatements(sql, engine)) {
+        return replayFailure(
+            QStringLiteral("refused to prepare a text holding more than one statement"));
+    }
+    // A read-only session (a connection opened read-only) refuses it outside a transaction too:
+    // it is prepared in a transaction that may write, never run, and rolled back.
+    QSqlQuery begin(db);
+    if (!begin.exec(QStringLiteral("START TRANSACTION READ WRITE")))
+        return replayFailure(databaseWords(begin.lastError()));
+    QString words;
+    {
+        QSqlQuery query(db);
+        if (!query.prepare(sql))
+            words = databaseWords(query.lastError());
+    }
+    QSqlQuery(db).exec(QStringLiteral("ROLLBACK"));
+    return words.isEmpty() ? QString() : replayFailure(words);
 }
 
 // A built-in profile for an older version of a library validates on the newer table too (the
