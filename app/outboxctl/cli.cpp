@@ -2,8 +2,10 @@
 
 #include "boundedfile.h"
 #include "durationtext.h"
+#include "payloadsearch.h"
 #include "plaintext.h"
 #include "profileconnection.h"
+#include "redaction.h"
 #include "schema.h"
 #include "timeformat.h"
 
@@ -348,6 +350,45 @@ bool readErrorCategory(const QCommandLineParser &parser, QString *category, QStr
     *error = QStringLiteral("--error-category must be TRANSIENT or PERMANENT, not '%1'")
                  .arg(parser.value(option));
     return false;
+}
+
+void addPayloadContainsOption(QCommandLineParser &parser, const QString &prefix)
+{
+    parser.addOption({u"payload-contains"_qs,
+        (prefix.isEmpty() ? u"Only"_qs : prefix + u": only"_qs)
+            + u" events whose payload contains this JSON fragment ({\"orderId\": 4711}: "
+              "that key with that value) or, when it does not start with { or [, this text "
+              "(case-insensitive; refused while payload values are redacted)."_qs,
+        u"TEXT"_qs});
+}
+
+bool readPayloadContains(const QCommandLineParser &parser, QString *search, QString *error)
+{
+    search->clear();
+    const QString option = QStringLiteral("payload-contains");
+    if (!parser.isSet(option))
+        return true;
+    QString why;
+    const PayloadSearch parsed = PayloadSearch::parse(
+        parser.value(option), Redaction::dashboardSensitiveKeys(), &why);
+    if (!why.isEmpty()) {
+        *error = u"--payload-contains: "_qs + why;
+        return false;
+    }
+    if (parsed.kind == PayloadSearch::Kind::None) {
+        *error = u"--payload-contains needs a JSON fragment or a text"_qs;
+        return false;
+    }
+    *search = parser.value(option).trimmed();
+    return true;
+}
+
+QString payloadSearchRefusal(const OutboxProfile &profile)
+{
+    if (profile.isAvailable(OutboxProfile::Column::Payload))
+        return {};
+    return QStringLiteral("--payload-contains is not available: profile %1 maps no payload")
+        .arg(profile.name());
 }
 
 std::unique_ptr<DbConnection> openForSimulation(const QString &urlText, QString *error)

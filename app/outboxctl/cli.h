@@ -69,6 +69,14 @@ bool readDuration(const QCommandLineParser &parser, const QString &name, qint64 
 // --error-category: TRANSIENT or PERMANENT (any case), upper-cased into *category; empty when
 // the option is absent. Anything else would match nothing and look like success: refused.
 bool readErrorCategory(const QCommandLineParser &parser, QString *category, QString *error);
+// --payload-contains TEXT: a JSON fragment (containment) or a plain text (substring), checked
+// as the window checks it (PayloadSearch::parse with the dashboard's redaction list): too
+// long, not JSON, or naming a redacted key is refused. Empty when the option is absent.
+// `prefix`: "With --all-dead" for a bulk selection, or empty.
+void addPayloadContainsOption(QCommandLineParser &parser, const QString &prefix);
+bool readPayloadContains(const QCommandLineParser &parser, QString *search, QString *error);
+// Empty when `profile` maps a payload; otherwise why --payload-contains is not available.
+QString payloadSearchRefusal(const OutboxProfile &profile);
 
 // A simulation target: a new SQLite file (created with the schema) or a database initialised
 // with --for-simulation. Anything else is refused and left untouched.

@@ -1,5 +1,5 @@
 // outboxctl export --db URL [--profile NAME|PATH] [--state STATE] [--error-category C]
-// [--older-than DURATION] [--now MS] [--audit] [--output FILE]: the CSV of the window's "Export
+// [--older-than DURATION] [--payload-contains TEXT] [--now MS] [--audit] [--output FILE]: the CSV of the window's "Export
 // events…" (or, with --audit, of "Export replay log…") for scripts, through the same code
 // (CsvExport): the payload redacted with the dashboard's list, cells that could start a
 // formula neutralised. Rows stream from the database to the file or standard output; a file
@@ -33,6 +33,7 @@ void addOptions(QCommandLineParser &parser)
         u"Only events whose last error has this category (TRANSIENT or PERMANENT)."_qs, u"C"_qs});
     Cli::addDurationOption(
         parser, u"older-than"_qs, u"Only events created at least this long before --now."_qs);
+    Cli::addPayloadContainsOption(parser, {});
     Cli::addNowOption(parser, u"The time states and ages are judged at"_qs);
     parser.addOption(
         {u"audit"_qs, u"Export the replay log (replay_log) instead of the events."_qs});
@@ -54,7 +55,8 @@ bool readFilter(const QCommandLineParser &parser, ExportOptions *options, QStrin
     }
     qint64 olderThan = -1;
     if (!Cli::readDuration(parser, u"older-than"_qs, 0, Cli::MaxTimeMs, &olderThan, error)
-        || !Cli::readErrorCategory(parser, &options->filter.errorCategory, error))
+        || !Cli::readErrorCategory(parser, &options->filter.errorCategory, error)
+        || !Cli::readPayloadContains(parser, &options->filter.payloadContains, error))
         return false;
     if (olderThan >= 0)
         options->filter.minAgeMs = olderThan;
@@ -68,8 +70,8 @@ bool readOptions(const QCommandLineParser &parser, ExportOptions *options, QStri
         return false;
     options->audit = parser.isSet(u"audit"_qs);
     if (options->audit && !(options->filter == EventFilter {})) {
-        *error = u"--state, --error-category and --older-than narrow the events; the replay "
-                 "log (--audit) is exported whole"_qs;
+        *error = u"--state, --error-category, --older-than and --payload-contains narrow the "
+                 "events; the replay log (--audit) is exported whole"_qs;
         return false;
     }
     if (parser.isSet(u"output"_qs)) {
@@ -119,6 +121,10 @@ int runExport(const QStringList &arguments)
     const auto outbox = Cli::openOutbox(parser, open, &error);
     if (!outbox)
         return Cli::fail(error);
+    if (!options.filter.payloadContains.isEmpty()) {
+        if (const QString refusal = Cli::payloadSearchRefusal(outbox->profile); !refusal.isEmpty())
+            return Cli::fail(u"export: "_qs + refusal);
+    }
 
     qint64 rows = 0;
     const QString what = options.audit ? u"replay"_qs : u"event"_qs;

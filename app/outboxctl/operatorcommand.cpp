@@ -32,6 +32,8 @@ void OperatorCommand::addSelectionOptions(QCommandLineParser &parser) const
         with + u": only events created at least this long before --now."_qs);
     parser.addOption({u"error-category"_qs,
         with + u": only events whose last error has this category."_qs, u"C"_qs});
+    if (m_spec.payloadSearch)
+        Cli::addPayloadContainsOption(parser, with);
 }
 
 bool OperatorCommand::readSelection(
@@ -55,12 +57,15 @@ bool OperatorCommand::readSelection(
             : u"say which events: --event ID (repeatable) or --all-dead"_qs;
         return false;
     }
-    selection->narrowed
-        = Cli::isDurationSet(parser, u"older-than"_qs) || parser.isSet(u"error-category"_qs);
+    const bool payload = m_spec.payloadSearch && parser.isSet(u"payload-contains"_qs);
+    selection->narrowed = Cli::isDurationSet(parser, u"older-than"_qs)
+        || parser.isSet(u"error-category"_qs) || payload;
     if (!selection->isBulk() && selection->narrowed) {
-        *error = QStringLiteral("%1 and --error-category narrow %2; they cannot be used with "
-                                "--event")
-                     .arg(Cli::durationSpelling(parser, u"older-than"_qs),
+        const QString older = Cli::durationSpelling(parser, u"older-than"_qs);
+        *error = QStringLiteral("%1 narrow %2; they cannot be used with --event")
+                     .arg(m_spec.payloadSearch
+                             ? older + u", --error-category and --payload-contains"_qs
+                             : older + u" and --error-category"_qs,
                          groups ? u"--all-dead or --error-group"_qs : u"--all-dead"_qs);
         return false;
     }
@@ -76,6 +81,9 @@ bool OperatorCommand::readSelection(
         return false;
     if (olderThan >= 0)
         selection->filter.minAgeMs = olderThan;
+    if (m_spec.payloadSearch
+        && !Cli::readPayloadContains(parser, &selection->filter.payloadContains, error))
+        return false;
     return Cli::readErrorCategory(parser, &selection->filter.errorCategory, error);
 }
 
@@ -95,6 +103,10 @@ bool OperatorCommand::selectEvents(const Cli::Outbox &outbox, Replayer &replayer
     if (!selection.isBulk())
         return true;
     ids->clear();
+    if (!selection.filter.payloadContains.isEmpty()) {
+        if (*error = Cli::payloadSearchRefusal(outbox.profile); !error->isEmpty())
+            return false;
+    }
     if (selection.allDead || selection.narrowed) {
         error->clear();
         *ids = replayer.matchingDeadEvents(selection.filter, now, error);

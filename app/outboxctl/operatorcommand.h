@@ -23,6 +23,7 @@ public:
         QString skippedBecause; // "already replayed by someone else, or not DEAD"
         OperatorWords words; // the library's: what --operator and --reason are recorded as
         bool errorGroup = false; // --error-group selects events too
+        bool payloadSearch = false; // --payload-contains narrows a bulk selection
     };
 
     // Which events the command line names.
@@ -31,7 +32,7 @@ public:
         QStringList eventIds; // --event, in order
         bool allDead = false;
         QString errorGroup; // --error-group: the signature
-        bool narrowed = false; // --older-than (-ms) or --error-category given
+        bool narrowed = false; // --older-than (-ms), --error-category or --payload-contains
         EventFilter filter; // --all-dead / --error-group: which DEAD rows
 
         bool isBulk() const { return allDead || !errorGroup.isEmpty(); }
@@ -39,8 +40,8 @@ public:
 
     explicit OperatorCommand(Spec spec);
 
-    // --event, --all-dead, (--error-group,) --older-than (old: --older-than-ms) and
-    // --error-category.
+    // --event, --all-dead, (--error-group,) --older-than (old: --older-than-ms),
+    // --error-category (and --payload-contains).
     void addSelectionOptions(QCommandLineParser &parser) const;
     // Exactly one of --event and the bulk options; the narrowing options need a bulk one.
     bool readSelection(

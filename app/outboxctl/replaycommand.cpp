@@ -1,8 +1,10 @@
 // outboxctl replay --db URL (--event ID ... | --all-dead | --error-group SIGNATURE)
-// [--older-than DURATION] [--error-category C] --operator NAME --reason TEXT [--reset-budget]
+// [--older-than DURATION] [--error-category C] [--payload-contains TEXT] --operator NAME
+// --reason TEXT [--reset-budget]
 // [--spread DURATION] [--now MS] [--dry-run] [--json]: releases parked (DEAD) events for another
 // delivery under the same event ID, each in its own transaction with a replay_log row.
-// --error-group takes the DEAD events whose last error has that signature (outboxctl errors).
+// --error-group takes the DEAD events whose last error has that signature (outboxctl errors);
+// --payload-contains narrows to those whose payload contains a JSON fragment or a text.
 // --dry-run changes nothing and prints what would happen (ReplayPreview); it needs no
 // operator or reason. Exit 0 even when some were skipped (someone else replayed them first,
 // or they are not DEAD); 2 on any error, also on an --event ID that names no event (nothing is
@@ -34,7 +36,7 @@ struct ReplayOptions
 const OperatorCommand &command()
 {
     static const OperatorCommand command({u"replay"_qs, u"replayed"_qs,
-        u"already replayed by someone else, or not DEAD"_qs, Replayer::words(), true});
+        u"already replayed by someone else, or not DEAD"_qs, Replayer::words(), true, true});
     return command;
 }
 

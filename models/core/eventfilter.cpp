@@ -1,5 +1,6 @@
 #include "eventfilter.h"
 
+#include "payloadsearch.h"
 #include "sqldialect.h"
 #include <QStringList>
 
@@ -84,6 +85,28 @@ QString containsCondition(const SqlDialect &dialect)
         + u" OR LOWER(aggregate_id) LIKE :f_search4"_qs + escape
         + u" OR LOWER(last_error) LIKE :f_search5"_qs + escape + u")"_qs;
     // clang-format on
+}
+
+const QString PayloadPrefix = QStringLiteral(":f_pl");
+
+// The payload search's condition; its values into *values. A search that no longer reads
+// (checked before, so only a caller's mistake) matches nothing rather than everything.
+QString payloadCondition(
+    const QString &input, const SqlDialect &dialect, SqlDialect::BoundValues *values)
+{
+    const PayloadSearch search = PayloadSearch::read(input);
+    switch (search.kind) {
+    case PayloadSearch::Kind::Fragment:
+        return dialect.jsonContainsCondition(
+            QStringLiteral("payload"), search.fragment, PayloadPrefix, values);
+    case PayloadSearch::Kind::Text:
+        values->append({PayloadPrefix + u"_text"_qs, likePattern(search.text)});
+        return u"LOWER(payload) LIKE "_qs + PayloadPrefix + u"_text"_qs
+            + dialect.likeEscapeClause();
+    case PayloadSearch::Kind::None:
+        break;
+    }
+    return QStringLiteral("1 = 0");
 }
 
 // The placeholders ErrorSignature writes (models/diagnosis/errorsignature.cpp).
@@ -172,6 +195,8 @@ QString EventFilter::summary() const
         parts << QStringLiteral("type %1").arg(eventType);
     if (!errorSignature.isEmpty())
         parts << QStringLiteral("error like \"%1\"").arg(errorSignature);
+    if (!payloadContains.isEmpty())
+        parts << QStringLiteral("payload containing %1").arg(payloadContains);
     return parts.join(QStringLiteral(", "));
 }
 
@@ -216,11 +241,15 @@ QString EventFilter::whereClause(const SqlDialect &dialect) const
     if (!errorSignature.isEmpty())
         conditions << u"status IN ('PENDING', 'DEAD') AND LOWER(last_error) LIKE :f_signature"_qs
                 + dialect.likeEscapeClause();
+    if (!payloadContains.isEmpty()) {
+        SqlDialect::BoundValues values;
+        conditions << payloadCondition(payloadContains, dialect, &values);
+    }
     return conditions.isEmpty() ? QStringLiteral("1 = 1")
                                 : conditions.join(QStringLiteral(" AND "));
 }
 
-void EventFilter::bindValues(QSqlQuery &query, qint64 now) const
+void EventFilter::bindValues(QSqlQuery &query, qint64 now, const SqlDialect &dialect) const
 {
     if (usesNow(state))
         query.bindValue(QStringLiteral(":f_now1"), now);
@@ -245,4 +274,10 @@ void EventFilter::bindValues(QSqlQuery &query, qint64 now) const
         query.bindValue(QStringLiteral(":f_type"), eventType);
     if (!errorSignature.isEmpty())
         query.bindValue(QStringLiteral(":f_signature"), signaturePattern(errorSignature));
+    if (!payloadContains.isEmpty()) {
+        SqlDialect::BoundValues values;
+        payloadCondition(payloadContains, dialect, &values);
+        for (const auto &[name, value] : values)
+            query.bindValue(name, value);
+    }
 }

@@ -49,6 +49,9 @@ struct EventFilter
     // are made of, so the table shows the group's events (and, rarely, one whose message merely
     // fits the pattern). Empty = any.
     QString errorSignature;
+    // "Payload contains" (PayloadSearch: a JSON fragment or a plain text), checked by
+    // PayloadSearch::parse before it is set; one that no longer reads matches nothing. Empty = any.
+    QString payloadContains;
 
     static QString stateName(State state);
     static std::optional<State> stateFromName(const QString &name);
@@ -65,7 +68,7 @@ struct EventFilter
     // "1 = 1" when nothing is filtered. Placeholders are prefixed :f_ so a caller's own
     // placeholders never collide. The LIKE escape clause is the engine's.
     QString whereClause(const SqlDialect &dialect) const;
-    void bindValues(QSqlQuery &query, qint64 now) const;
+    void bindValues(QSqlQuery &query, qint64 now, const SqlDialect &dialect) const;
 
     bool operator==(const EventFilter &other) const = default;
 };

@@ -1,5 +1,9 @@
 #include "sqldialect.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonValue>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -17,6 +21,13 @@ QString SqlDialect::literal(const QString &name)
     QString quoted = name;
     quoted.replace(QLatin1Char('\''), QStringLiteral("''"));
     return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+}
+
+QString SqlDialect::jsonText(const QJsonValue &value)
+{
+    const QJsonDocument document = value.isObject() ? QJsonDocument(value.toObject())
+                                                    : QJsonDocument(value.toArray());
+    return QString::fromUtf8(document.toJson(QJsonDocument::Compact));
 }
 
 bool SqlDialect::startSession(const QSqlDatabase &, QString *) const

@@ -12,11 +12,14 @@
 
 #include <QList>
 #include <QSqlDatabase>
+#include <QVariant>
+#include <utility>
 #include <QString>
 #include <QStringList>
 #include <optional>
 
 class DatabaseUrl;
+class QJsonValue;
 class QSqlError;
 struct OpenOptions;
 
@@ -141,6 +144,16 @@ public:
     virtual QString cancelSql(const QString &placeholder) const;
     // True when `error` says the statement was stopped by a cancel or the statement timeout.
     virtual bool wasCancelled(const QSqlError &error) const;
+    // Payload search: a condition, true when the JSON text in `column` contains `fragment` (an
+    // object or an array) in the sense of PostgreSQL's jsonb @> (every key of an object with a
+    // contained value, every element of an array in some element). Its values are appended to
+    // *values, their placeholders named `prefix` and a number. A row whose text is not JSON
+    // never matches on SQLite and MySQL; on PostgreSQL (15: no safe cast) it fails the
+    // statement, as the expression index on payload::jsonb itself would.
+    using BoundValues = QList<std::pair<QString, QVariant>>;
+    virtual QString jsonContainsCondition(const QString &column, const QJsonValue &fragment,
+        const QString &prefix, BoundValues *values) const
+        = 0;
     // A SELECT of one value, true when text compares by code point ('B' before 'a').
     QString collationProbeSql() const;
     // The same for `column` of `source` (a table, or a profile's derived table), in the
@@ -207,6 +220,7 @@ public:
 protected:
     static void exec(const QSqlDatabase &db, const QString &sql);
     static QString literal(const QString &name); // 'name', quotes doubled
+    static QString jsonText(const QJsonValue &value); // compact JSON text
 
 private:
     Traits m_traits;

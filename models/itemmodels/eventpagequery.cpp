@@ -79,7 +79,7 @@ std::optional<QList<EventRow>> EventPageQuery::page(const EventPageRequest &requ
         fail(transaction.errorText(), transaction.lastError());
         return std::nullopt;
     }
-    request.filter.bindValues(*query, request.now);
+    request.filter.bindValues(*query, request.now, SqlDialect::of(m_db));
     if (request.anchor != Anchor::None) {
         query->bindValue(QStringLiteral(":k_key"), request.anchorKey);
         query->bindValue(QStringLiteral(":k_id"), request.anchorId);
@@ -115,7 +115,7 @@ std::optional<qint64> EventPageQuery::count(const EventPageRequest &request)
         fail(transaction.errorText(), transaction.lastError());
         return std::nullopt;
     }
-    request.filter.bindValues(*query, request.now);
+    request.filter.bindValues(*query, request.now, SqlDialect::of(m_db));
     query->bindValue(QStringLiteral(":k_limit"), EventPageAnswer::CountLimit + 1);
     if (!query->exec() || !query->next()) {
         fail(query->lastError().text(), query->lastError());

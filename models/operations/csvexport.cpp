@@ -105,7 +105,7 @@ bool exportEvents(const QSqlDatabase &db, const EventFilter &filter, qint64 now,
     const Redaction::Redactor redactor(sensitiveKeys);
     QString after;
     for (QSqlQuery *page = first;; page = next) {
-        filter.bindValues(*page, now);
+        filter.bindValues(*page, now, SqlDialect::of(db));
         page->bindValue(QStringLiteral(":page_rows"), PageRows);
         if (page == next)
             page->bindValue(QStringLiteral(":after"), after);

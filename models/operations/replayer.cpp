@@ -238,7 +238,7 @@ QSqlQuery *Replayer::runFilter(ReadOnlyTransaction &transaction, const QString &
             *error = transaction.errorText();
         return nullptr;
     }
-    dead.bindValues(*query, now);
+    dead.bindValues(*query, now, *m_dialect);
     if (!query->exec()) {
         if (error)
             *error = errorText(*query);

@@ -22,6 +22,8 @@
 #include "sqldialect.h"
 
 #include <QSqlDriver>
+#include <QJsonDocument>
+#include <QJsonValue>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
@@ -214,6 +216,18 @@ public:
     }
 
     // NO_BACKSLASH_ESCAPES is set in every session: '\' is one backslash.
+    // JSON_CONTAINS reads a text that is not JSON as NULL with a warning: JSON_VALID first.
+    // Unlike @>, it also finds a scalar inside an array at any depth ({"tags": "a"} in
+    // {"tags": ["a"]}).
+    QString jsonContainsCondition(const QString &column, const QJsonValue &fragment,
+        const QString &prefix, BoundValues *values) const override
+    {
+        const QString name = prefix + QLatin1Char('0');
+        values->append({name, jsonText(fragment)});
+        return QStringLiteral("(CASE WHEN JSON_VALID(%1) THEN JSON_CONTAINS(%1, %2) ELSE 0 END) = 1")
+            .arg(column, name);
+    }
+
     QString tableExistsSql(const QString &name) const override
     {
         return QStringLiteral("SELECT COUNT(*) FROM information_schema.TABLES"

@@ -5,10 +5,16 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QJsonValue>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
 #include <sys/stat.h>
+
+#include <cmath>
+#include <utility>
 
 namespace {
 
@@ -48,6 +54,85 @@ QString errorOf(const QSqlQuery &query)
 {
     return query.lastError().text().simplified();
 }
+
+// PostgreSQL's @> written with json_type, json_extract and json_each: each key of an object
+// and each element of an array becomes a condition on the path it names in the document, every
+// path and value bound. Inside json_each the path continues from the element's fullkey.
+class JsonContainment
+{
+public:
+    JsonContainment(QString document, QString prefix, SqlDialect::BoundValues *values)
+        : m_document(std::move(document))
+        , m_prefix(std::move(prefix))
+        , m_values(values)
+    {
+    }
+
+    QString contains(const QJsonValue &fragment) { return containsAt({}, u"$"_qs, fragment); }
+
+private:
+    QString bind(const QVariant &value)
+    {
+        const QString name = m_prefix + QString::number(m_values->size());
+        m_values->append({name, value});
+        return name;
+    }
+
+    // base: an SQL expression of a path (an element's fullkey), or empty for the root `$`.
+    QString path(const QString &base, const QString &suffix)
+    {
+        if (base.isEmpty())
+            return bind(suffix);
+        // An empty suffix would be bound as NULL, and `fullkey || NULL` is NULL.
+        return suffix.isEmpty() ? base : u"(%1 || %2)"_qs.arg(base, bind(suffix));
+    }
+
+    QString typeIs(const QString &at, const QString &types)
+    {
+        return u"json_type(%1, %2) IN (%3)"_qs.arg(m_document, at, types);
+    }
+
+    QString containsAt(const QString &base, const QString &suffix, const QJsonValue &fragment)
+    {
+        const QString at = path(base, suffix);
+        QStringList conditions;
+        if (fragment.isObject()) {
+            conditions << typeIs(at, u"'object'"_qs);
+            const QJsonObject object = fragment.toObject();
+            for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+                conditions << containsAt(base,
+                    suffix + QStringLiteral(".\"") + it.key() + QLatin1Char('"'), it.value());
+            }
+        } else if (fragment.isArray()) {
+            conditions << typeIs(at, u"'array'"_qs);
+            for (const QJsonValue element : fragment.toArray()) {
+                const QString each = u"j%1"_qs.arg(++m_aliases);
+                conditions << u"EXISTS (SELECT 1 FROM json_each(%1, %2) AS %3 WHERE %4)"_qs.arg(
+                    m_document, at, each, containsAt(each + u".fullkey"_qs, {}, element));
+            }
+        } else if (fragment.isString()) {
+            conditions << typeIs(at, u"'text'"_qs)
+                       << u"json_extract(%1, %2) = %3"_qs.arg(
+                              m_document, at, bind(fragment.toString()));
+        } else if (fragment.isDouble()) {
+            const double number = fragment.toDouble();
+            const bool integral = std::trunc(number) == number && std::abs(number) < 9.0e15;
+            conditions << typeIs(at, u"'integer', 'real'"_qs)
+                       << u"json_extract(%1, %2) = %3"_qs.arg(m_document, at,
+                              bind(integral ? QVariant(qint64(number)) : QVariant(number)));
+        } else if (fragment.isBool()) {
+            conditions << typeIs(at, fragment.toBool() ? u"'true'"_qs : u"'false'"_qs);
+        } else {
+            conditions << typeIs(at, u"'null'"_qs);
+        }
+        return u"("_qs + conditions.join(u" AND "_qs) + u")"_qs;
+    }
+
+    QString m_document;
+    QString m_prefix;
+    SqlDialect::BoundValues *m_values;
+    int m_aliases = 0;
+};
 
 SqlDialect::Traits traits()
 {
@@ -144,6 +229,15 @@ public:
     QString idSetSelect(const QString &placeholder) const override
     {
         return QStringLiteral("SELECT value FROM json_each(%1)").arg(placeholder);
+    }
+
+    // json_valid first (CASE keeps the order): json_type fails the statement on text that is
+    // not JSON.
+    QString jsonContainsCondition(const QString &column, const QJsonValue &fragment,
+        const QString &prefix, BoundValues *values) const override
+    {
+        const QString condition = JsonContainment(column, prefix, values).contains(fragment);
+        return u"(CASE WHEN json_valid(%1) THEN %2 ELSE 0 END) = 1"_qs.arg(column, condition);
     }
 
     QString tableExistsSql(const QString &name) const override

@@ -1,11 +1,14 @@
 #include "filterbar.h"
 
 #include "durationtext.h"
+#include "payloadsearch.h"
+#include "redaction.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSettings>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTimer>
@@ -19,6 +22,8 @@ FilterBar::FilterBar(QWidget *parent)
     , m_minAge(new QLineEdit)
     , m_maxAge(new QLineEdit)
     , m_category(new QComboBox)
+    , m_payload(new QLineEdit)
+    , m_payloadError(new QLabel)
     , m_debounce(new QTimer(this))
 {
     m_state->setObjectName(QStringLiteral("stateFilter"));
@@ -49,6 +54,16 @@ FilterBar::FilterBar(QWidget *parent)
     m_category->addItem(tr("Any error"), QString());
     m_category->addItem(tr("Transient"), QStringLiteral("TRANSIENT"));
     m_category->addItem(tr("Permanent"), QStringLiteral("PERMANENT"));
+    m_payload->setObjectName(QStringLiteral("payloadFilter"));
+    m_payload->setPlaceholderText(tr("Payload contains: {\"orderId\": 4711} or text"));
+    m_payload->setToolTip(tr("A JSON fragment finds the payloads that contain it; other text is "
+                             "a case-insensitive substring (off while values are redacted). "
+                             "Reads every row unless the payload index exists."));
+    m_payload->setClearButtonEnabled(true);
+    m_payload->setMaxLength(int(PayloadSearch::MaxBytes));
+    m_payloadError->setObjectName(QStringLiteral("payloadError"));
+    m_payloadError->setWordWrap(true);
+    m_payloadError->setVisible(false);
 
     // What a screen reader names each field (the labels beside them are not buddies).
     m_state->setAccessibleName(tr("State"));
@@ -58,9 +73,13 @@ FilterBar::FilterBar(QWidget *parent)
     m_minAge->setAccessibleName(tr("Minimum age"));
     m_maxAge->setAccessibleName(tr("Maximum age"));
     m_category->setAccessibleName(tr("Error category"));
+    m_payload->setAccessibleName(tr("Payload contains"));
 
-    auto *layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    auto *rows = new QVBoxLayout(this);
+    rows->setContentsMargins(0, 0, 0, 0);
+    auto *layout = new QHBoxLayout;
+    rows->addLayout(layout);
+    rows->addWidget(m_payloadError);
     layout->addWidget(m_state);
     layout->addWidget(m_searchMode);
     layout->addWidget(m_search, 1);
@@ -71,11 +90,12 @@ FilterBar::FilterBar(QWidget *parent)
     layout->addWidget(new QLabel(QStringLiteral("–")));
     layout->addWidget(m_maxAge);
     layout->addWidget(m_category);
+    layout->addWidget(m_payload, 1);
 
     // Typing refines the filter after a short pause instead of querying on every key.
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(250);
-    connect(m_debounce, &QTimer::timeout, this, [this] { emit filterChanged(filter()); });
+    connect(m_debounce, &QTimer::timeout, this, &FilterBar::emitChecked);
     connect(m_state, &QComboBox::currentIndexChanged, this, &FilterBar::emitSoon);
     connect(m_category, &QComboBox::currentIndexChanged, this, &FilterBar::emitSoon);
     connect(m_searchMode, &QComboBox::currentIndexChanged, this, [this] {
@@ -89,8 +109,9 @@ FilterBar::FilterBar(QWidget *parent)
     connect(m_search, &QLineEdit::textChanged, this,
         [this] { isPrefixSearch() ? emitNow() : emitSoon(); });
     connect(m_search, &QLineEdit::returnPressed, this, &FilterBar::emitNow);
-    for (QLineEdit *edit : {m_minAge, m_maxAge})
+    for (QLineEdit *edit : {m_minAge, m_maxAge, m_payload})
         connect(edit, &QLineEdit::textChanged, this, &FilterBar::emitSoon);
+    connect(m_payload, &QLineEdit::returnPressed, this, &FilterBar::emitNow);
 }
 
 bool FilterBar::isPrefixSearch() const
@@ -116,8 +137,25 @@ void FilterBar::emitSoon()
 
 void FilterBar::emitNow()
 {
+    emitChecked();
+}
+
+void FilterBar::emitChecked()
+{
     m_debounce->stop();
-    emit filterChanged(filter());
+    QString why;
+    PayloadSearch::parse(m_payload->text(), Redaction::sensitiveKeys(QSettings()), &why);
+    m_payloadError->setText(why);
+    m_payloadError->setVisible(!why.isEmpty());
+    if (why.isEmpty())
+        emit filterChanged(filter());
+}
+
+QString FilterBar::payloadSearch() const
+{
+    QString why;
+    PayloadSearch::parse(m_payload->text(), Redaction::sensitiveKeys(QSettings()), &why);
+    return why.isEmpty() ? m_payload->text().trimmed() : QString();
 }
 
 EventFilter FilterBar::filter() const
@@ -132,6 +170,7 @@ EventFilter FilterBar::filter() const
     filter.errorCategory = m_category->currentData().toString();
     filter.eventType = m_eventType;
     filter.errorSignature = m_errorSignature;
+    filter.payloadContains = payloadSearch();
     return filter;
 }
 
@@ -146,8 +185,8 @@ void FilterBar::setFilter(const EventFilter &filter)
     m_minAge->setText(filter.minAgeMs ? QString::number(*filter.minAgeMs) : QString());
     m_maxAge->setText(filter.maxAgeMs ? QString::number(*filter.maxAgeMs) : QString());
     m_category->setCurrentIndex(std::max(0, m_category->findData(filter.errorCategory)));
-    m_debounce->stop();
-    emit filterChanged(this->filter());
+    m_payload->setText(filter.payloadContains);
+    emitChecked();
 }
 
 void FilterBar::focusSearch()
@@ -178,6 +217,7 @@ void FilterBar::setProfile(const OutboxProfile &profile)
     available(m_minAge, profile.isAvailable(C::CreatedAt));
     available(m_maxAge, profile.isAvailable(C::CreatedAt));
     available(m_category, profile.isAvailable(C::LastErrorCategory));
+    available(m_payload, profile.isAvailable(C::Payload));
     QStringList counts = profile.notAvailableCounts();
     if (!profile.isNative())
         counts << QStringLiteral("resolved"); // another library's table has no RESOLVED state
@@ -200,5 +240,7 @@ void FilterBar::setProfile(const OutboxProfile &profile)
         current.minAgeMs = current.maxAgeMs = std::nullopt;
     if (!m_category->isEnabled())
         current.errorCategory.clear();
+    if (!m_payload->isEnabled())
+        current.payloadContains.clear();
     setFilter(current);
 }

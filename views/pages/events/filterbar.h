@@ -1,6 +1,8 @@
 // The filter bar above the event table: derived state, a search (an event ID prefix, instant,
 // or text anywhere in ID, type, aggregate or last error, slow on a big table), minimum
-// failures, age range and error category (and, set from elsewhere, an event type and an error
+// failures, age range, error category, "payload contains" (a JSON fragment or a text, checked
+// before anything is queried: a bad one is named under the bar and nothing is emitted)
+// (and, set from elsewhere, an event type and an error
 // signature: a diagnosis finding's subject or the Errors tab's group). Emits the filter as a
 // value when the user changes it.
 #pragma once
@@ -11,6 +13,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
 class QTimer;
@@ -35,6 +38,9 @@ signals:
 private:
     void emitSoon();
     void emitNow();
+    // Emits the filter unless the payload search is refused (then names why under the bar).
+    void emitChecked();
+    QString payloadSearch() const; // the payload field's text when it reads, else empty
     bool isPrefixSearch() const;
     void showSearchMode();
 
@@ -46,6 +52,8 @@ private:
     QLineEdit *m_minAge = nullptr;
     QLineEdit *m_maxAge = nullptr;
     QComboBox *m_category = nullptr;
+    QLineEdit *m_payload = nullptr;
+    QLabel *m_payloadError = nullptr;
     QTimer *m_debounce = nullptr;
     // No field of their own: set by setFilter() (a diagnosis finding's subject, an error group)
     // and kept until the next setFilter().
