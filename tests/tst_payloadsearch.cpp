@@ -145,9 +145,10 @@ private slots:
         QTest::addColumn<QString>("why");
         QTest::addRow("not JSON") << uR"({"orderId": 47)"_qs << u"is not valid JSON"_qs;
         QTest::addRow("array not closed") << u"[1, 2"_qs << u"is not valid JSON"_qs;
-        QTest::addRow("10 MB fragment")
-            << u"{\"k\": \""_qs + QString(10 * 1024 * 1024, u'x') + u"\"}"_qs
-            << u"too long: at most 4096 bytes"_qs;
+        QTest::addRow("10 MB fragment") << u"{\"k\": \""_qs + QString(10 * 1024 * 1024, u'x')
+                + u"\"}"_qs << u"too long: at most 4096 bytes"_qs;
+        QTest::addRow("nested 33 deep") << QString(33, u'[') + QString(33, u']')
+                                        << u"nests too deep: at most 32 levels, got 33"_qs;
         QTest::addRow("redacted key") << uR"({"password": "hunter2"})"_qs
                                       << u"cannot name \"password\": its value is redacted"_qs;
         QTest::addRow("redacted key, nested")
@@ -155,7 +156,8 @@ private slots:
         QTest::addRow("redacted key, in an array")
             << uR"([{"apiToken": "t"}])"_qs << u"cannot name \"apiToken\""_qs;
         QTest::addRow("plain text while redacted")
-            << u"hunter2"_qs << u"plain-text payload search is off while payload values are redacted"_qs;
+            << u"hunter2"_qs
+            << u"plain-text payload search is off while payload values are redacted"_qs;
     }
     void refusedBeforeAnyQuery()
     {
@@ -189,8 +191,8 @@ private slots:
         };
         for (const char *engine : {"sqlite", "postgresql", "mysql"}) {
             for (const auto &[search, ids] : cases)
-                QTest::addRow("%s: %s", engine, qPrintable(search)) << QString::fromLatin1(engine)
-                                                                  << search << ids;
+                QTest::addRow("%s: %s", engine, qPrintable(search))
+                    << QString::fromLatin1(engine) << search << ids;
         }
     }
     void fragmentMatchesExactly()
@@ -224,8 +226,8 @@ private slots:
         };
         for (const char *engine : {"sqlite", "postgresql", "mysql"}) {
             for (const auto &[search, ids] : cases)
-                QTest::addRow("%s: %s", engine, qPrintable(search)) << QString::fromLatin1(engine)
-                                                                  << search << ids;
+                QTest::addRow("%s: %s", engine, qPrintable(search))
+                    << QString::fromLatin1(engine) << search << ids;
         }
     }
     void plainTextIsALiteralSubstring()
@@ -302,10 +304,12 @@ private slots:
             u"10000"_qs, u"--payload-contains"_qs};
         // Refused, one line each, nothing changed.
         const QList<std::pair<QString, QString>> refused = {
-            {uR"({"orderId": )"_qs, u"outboxctl: replay: --payload-contains: payload search is not valid JSON"_qs},
+            {uR"({"orderId": )"_qs,
+                u"outboxctl: replay: --payload-contains: payload search is not valid JSON"_qs},
             {uR"({"password": "hunter2"})"_qs,
                 u"outboxctl: replay: --payload-contains: payload search cannot name \"password\""_qs},
-            {u"hunter2"_qs, u"outboxctl: replay: --payload-contains: plain-text payload search is off"_qs},
+            {u"hunter2"_qs,
+                u"outboxctl: replay: --payload-contains: plain-text payload search is off"_qs},
             {u"{\"k\": \""_qs + QString(100 * 1024, u'x') + u"\"}"_qs,
                 u"outboxctl: replay: --payload-contains: payload search too long"_qs},
         };
@@ -316,12 +320,13 @@ private slots:
             QVERIFY2(run.err.at(0).startsWith(why), qPrintable(run.err.at(0)));
             QCOMPARE(statuses(db), before);
         }
-        const Run badExport = outboxctl(
-            {u"export"_qs, u"--db"_qs, url, u"--payload-contains"_qs, uR"([1,)"_qs});
+        const Run badExport
+            = outboxctl({u"export"_qs, u"--db"_qs, url, u"--payload-contains"_qs, uR"([1,)"_qs});
         QCOMPARE(badExport.exitCode, 2);
         QCOMPARE(badExport.err.size(), 1);
-        QVERIFY(badExport.err.at(0).startsWith(u"outboxctl: export: --payload-contains: payload search is "
-                                               "not valid JSON"_qs));
+        QVERIFY(badExport.err.at(0).startsWith(
+            u"outboxctl: export: --payload-contains: payload search is "
+            "not valid JSON"_qs));
 
         // Only the DEAD event whose payload holds the order: P-1 (P-5 is PENDING).
         const Run replayed = outboxctl(replay + QStringList {fragment});
@@ -376,15 +381,15 @@ private slots:
         // A fragment that does not parse, or names a redacted key: said under the bar, and no
         // query runs (the filter is not emitted; the rows stay).
         QSignalSpy changed(window.findChild<FilterBar *>(), &FilterBar::filterChanged);
-        const QList<std::pair<QString, QString>> bad = {
-            {uR"({"orderId": )"_qs, u"not valid JSON"_qs},
-            {uR"({"password": "pw-1"})"_qs, u"\"password\": its value is redacted"_qs},
-            {u"pw-1"_qs, u"plain-text payload search is off"_qs}};
+        const QList<std::pair<QString, QString>> bad
+            = {{uR"({"orderId": )"_qs, u"not valid JSON"_qs},
+                {uR"({"password": "pw-1"})"_qs, u"\"password\": its value is redacted"_qs},
+                {u"pw-1"_qs, u"plain-text payload search is off"_qs}};
         for (const auto &[text, why] : bad) {
             payload->clear();
             QTest::keyClicks(payload, text);
-            QTRY_VERIFY2(error->isVisible() && error->text().contains(why),
-                qPrintable(error->text()));
+            QTRY_VERIFY2(
+                error->isVisible() && error->text().contains(why), qPrintable(error->text()));
         }
         QCOMPARE(changed.count(), 0);
         QCOMPARE(window.eventModel()->rowCount(), 3);

@@ -50,6 +50,26 @@ bool hasQuotedKey(const QJsonValue &value)
     return false;
 }
 
+// How deep a fragment may nest: MariaDB's JSON functions refuse more than 32 levels, and on
+// SQLite each level is a subquery of the statement.
+constexpr int MaxDepth = 32;
+
+int depthOf(const QJsonValue &value)
+{
+    int deepest = 0;
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        for (auto it = object.constBegin(); it != object.constEnd(); ++it)
+            deepest = std::max(deepest, depthOf(it.value()));
+    } else if (value.isArray()) {
+        for (const QJsonValue element : value.toArray())
+            deepest = std::max(deepest, depthOf(element));
+    } else {
+        return 0;
+    }
+    return deepest + 1;
+}
+
 } // namespace
 
 PayloadSearch PayloadSearch::read(const QString &input, QString *error)
@@ -82,8 +102,13 @@ PayloadSearch PayloadSearch::read(const QString &input, QString *error)
                         .arg(parseError.offset));
     }
     search.kind = Kind::Fragment;
-    search.fragment = document.isObject() ? QJsonValue(document.object())
-                                          : QJsonValue(document.array());
+    search.fragment
+        = document.isObject() ? QJsonValue(document.object()) : QJsonValue(document.array());
+    if (const int depth = depthOf(search.fragment); depth > MaxDepth) {
+        return fail(QStringLiteral("payload search nests too deep: at most %1 levels, got %2")
+                        .arg(MaxDepth)
+                        .arg(depth));
+    }
     if (hasQuotedKey(search.fragment))
         return fail(QStringLiteral("payload search: a key with a double quote cannot be searched"));
     return search;
@@ -97,7 +122,8 @@ PayloadSearch PayloadSearch::parse(
     if (search.kind == Kind::Fragment) {
         const QString key = sensitiveKeyIn(search.fragment, Redaction::Redactor(sensitiveKeys));
         if (!key.isEmpty()) {
-            why = QStringLiteral("payload search cannot name \"%1\": its value is redacted").arg(key);
+            why = QStringLiteral("payload search cannot name \"%1\": its value is redacted")
+                      .arg(key);
             search = {};
         }
     } else if (search.kind == Kind::Text

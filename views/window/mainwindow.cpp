@@ -530,7 +530,6 @@ void MainWindow::connectMonitor()
     connect(m_monitor, &HealthMonitor::healthStateChanged, this, &MainWindow::updateConnectionLabel);
 }
 
-// The banner names the cause; the tiles grey out; the status bar says since when.
 // The grants are read on a worker of their own when the window opens and again each time the
 // figures become current after a stale spell (a reconnect: the grants may have changed). Until
 // the first answer nothing is refused by them; a read-only window (--read-only) refuses anyway.
@@ -568,6 +567,7 @@ void MainWindow::applyGrants(const TableGrants &grants)
         PlainMessage::toolTip(grants.refusal(TableGrants::Operation::Replay)));
 }
 
+// The banner names the cause; the tiles grey out; the status bar says since when.
 void MainWindow::onStaleChanged(bool stale)
 {
     m_tiles->setStale(stale, m_monitor->lastGoodAt()); // none: "no figures yet"

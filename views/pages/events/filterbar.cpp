@@ -55,7 +55,7 @@ FilterBar::FilterBar(QWidget *parent)
     m_category->addItem(tr("Transient"), QStringLiteral("TRANSIENT"));
     m_category->addItem(tr("Permanent"), QStringLiteral("PERMANENT"));
     m_payload->setObjectName(QStringLiteral("payloadFilter"));
-    m_payload->setPlaceholderText(tr("Payload contains: {\"orderId\": 4711} or text"));
+    m_payload->setPlaceholderText(tr("a JSON fragment such as {\"orderId\": 4711}, or text"));
     m_payload->setToolTip(tr("A JSON fragment finds the payloads that contain it; other text is "
                              "a case-insensitive substring (off while values are redacted). "
                              "Reads every row unless the payload index exists."));
@@ -77,9 +77,15 @@ FilterBar::FilterBar(QWidget *parent)
 
     auto *rows = new QVBoxLayout(this);
     rows->setContentsMargins(0, 0, 0, 0);
+    // Two rows: at 1366 px the payload field beside the others left each of them a few
+    // characters wide.
     auto *layout = new QHBoxLayout;
+    auto *payloadRow = new QHBoxLayout;
     rows->addLayout(layout);
+    rows->addLayout(payloadRow);
     rows->addWidget(m_payloadError);
+    payloadRow->addWidget(new QLabel(tr("Payload contains")));
+    payloadRow->addWidget(m_payload, 1);
     layout->addWidget(m_state);
     layout->addWidget(m_searchMode);
     layout->addWidget(m_search, 1);
@@ -90,7 +96,6 @@ FilterBar::FilterBar(QWidget *parent)
     layout->addWidget(new QLabel(QStringLiteral("–")));
     layout->addWidget(m_maxAge);
     layout->addWidget(m_category);
-    layout->addWidget(m_payload, 1);
 
     // Typing refines the filter after a short pause instead of querying on every key.
     m_debounce->setSingleShot(true);
