@@ -234,7 +234,7 @@ private slots:
             QVERIFY(run.out.isEmpty());
             QCOMPARE(run.err,
                 QStringList {u"outboxctl: resolve: the schema is version 1, older than this "
-                             "program's version 2 (no RESOLVED state, no resolve_log): run "
+                             "program's version 3 (no RESOLVED state, no resolve_log): run "
                              "`outboxctl migrate --db URL`; nothing resolved"_qs});
         }
         QCOMPARE(statusLines(db), before);

@@ -1,4 +1,4 @@
-// The health snapshot built for big outboxes, on SQLite and PostgreSQL: the indexes that
+// The health snapshot built for big outboxes, on SQLite, PostgreSQL and MySQL: the indexes that
 // `outboxctl init` creates (never on payload), the snapshot's small-state statements reading
 // them (EXPLAIN), only buckets crossing the wire, and DELIVERED from the catalogue estimate
 // on PostgreSQL above the threshold (marked in `estimated`, close to the exact count).
@@ -128,8 +128,9 @@ private slots:
             QVERIFY2(found.contains(name), qPrintable(name));
         QVERIFY(!found.contains(u"delivery_outbox_dead"_qs));
         QVERIFY(!found.contains(u"delivery_outbox_pending_due"_qs));
-        if (engine == u"mysql"_qs)
-            QVERIFY2(found.value(u"delivery_outbox_pending"_qs).startsWith(u"status,"_qs),
+        if (engine == u"mysql"_qs) // the snapshot reads every PENDING figure from it alone
+            QVERIFY2(found.value(u"delivery_outbox_pending"_qs).startsWith(u"status,"_qs)
+                    && found.value(u"delivery_outbox_pending"_qs).endsWith(u",claim_token"_qs),
                 qPrintable(found.value(u"delivery_outbox_pending"_qs)));
         else
             QVERIFY2(found.value(u"delivery_outbox_pending"_qs)
@@ -192,8 +193,6 @@ private slots:
     void snapshotReadsTheSmallStateIndexes()
     {
         QFETCH(QString, engine);
-        if (engine == u"mysql"_qs)
-            QSKIP("not yet on MySQL (issue 29): the snapshot's plan on InnoDB is not yet checked index by index");
         FRESH_DATABASE(database, engine);
         const auto connection = database->initialise();
         const QSqlDatabase db = connection->database();
@@ -214,10 +213,13 @@ private slots:
         else
             QVERIFY2(trace.size() == settings + 7 || trace.size() == settings + 8,
                 qPrintable(trace.join(u'\n')));
-        const bool mySql = engine == u"mysql"_qs; // one index for DEAD and RESOLVED rows
+        // MySQL: one index for DEAD and RESOLVED rows; the RESOLVED count is a range of any
+        // index led by status (InnoDB counts it in the narrowest, delivery_outbox_delivered).
+        const bool mySql = engine == u"mysql"_qs;
         const QList<std::pair<QString, QString>> expected
             = {{u"status = 'RESOLVED'"_qs,
-                   mySql ? u"delivery_outbox_state_created"_qs : u"delivery_outbox_resolved"_qs},
+                   mySql ? u"delivery_outbox USING delivery_outbox_(state_created|delivered)"_qs
+                         : u"delivery_outbox_resolved"_qs},
                 {u"status = 'PENDING'"_qs, u"delivery_outbox_pending"_qs},
                 {u"status = 'DEAD'"_qs,
                     mySql ? u"delivery_outbox_state_created"_qs : u"delivery_outbox_dead_rows"_qs},
@@ -227,7 +229,9 @@ private slots:
             const QStringList matching = trace.filter(statement);
             QCOMPARE(matching.size(), 1);
             const QString text = plan(db, matching.constFirst());
-            QVERIFY2(text.contains(index), qPrintable(text));
+            QVERIFY2(text.contains(QRegularExpression(index)), qPrintable(text));
+            if (mySql) // a full table read (type ALL)
+                QVERIFY2(!text.contains(u"SCAN delivery_outbox"_qs), qPrintable(text));
         }
         for (const QString &statement : trace) {
             QSqlQuery query(db);

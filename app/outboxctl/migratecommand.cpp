@@ -42,10 +42,11 @@ int runMigrate(const QStringList &arguments)
         return Cli::Ok;
     }
     const bool dryRun = parser.isSet(u"dry-run"_qs);
-    Cli::printLine(QStringLiteral("%1%2: schema version %3 -> %4, in one transaction:")
+    Cli::printLine(QStringLiteral("%1%2: schema version %3 -> %4, %5:")
                        .arg(dryRun ? u"dry run: "_qs : QString(), database)
                        .arg(from)
-                       .arg(Schema::CurrentVersion));
+                       .arg(Schema::CurrentVersion)
+                       .arg(migration.atomicity()));
     for (const QString &step : migration.steps(from))
         Cli::printLine(u"  - "_qs + step);
     if (dryRun) {

@@ -135,9 +135,45 @@ bool exec(const QSqlDatabase &db, const QString &sql, QString *error)
     return false;
 }
 
+// An index's key columns as a script writes them: "status, aggregate_type(100), created_at".
+QStringList keyColumnsOf(const QString &list)
+{
+    static const QRegularExpression item(QStringLiteral(R"((\w+)\s*(?:\(\s*(\d+)\s*\))?)"));
+    QStringList columns;
+    const QString inner = list.mid(1, list.size() - 2);
+    for (auto it = item.globalMatch(inner); it.hasNext();) {
+        const QRegularExpressionMatch found = it.next();
+        columns << (found.captured(2).isEmpty()
+                ? found.captured(1).toLower()
+                : QStringLiteral("%1(%2)").arg(found.captured(1).toLower(), found.captured(2)));
+    }
+    return columns;
+}
+
+// The key columns the database has for index `name`, the same way; empty when it has no such
+// index. False with *error when the catalogue cannot be read.
+bool keyColumnsIn(const QSqlDatabase &db, const QString &name, QStringList *columns, QString *error)
+{
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    if (!query.exec(SqlDialect::of(db).indexColumnsSql(name))) {
+        *error = query.lastError().text().simplified();
+        return false;
+    }
+    while (query.next()) {
+        const QString column = query.value(0).toString().toLower();
+        *columns << (query.value(1).isNull()
+                ? column
+                : QStringLiteral("%1(%2)").arg(column, query.value(1).toString()));
+    }
+    return true;
+}
+
 // A schema script that declares its indexes inside CREATE TABLE IF NOT EXISTS (MySQL's, which
 // has no CREATE INDEX IF NOT EXISTS in version 8) adds none to a table that exists already. Each
-// such index the database lacks (a table made by an older script) is added with ALTER TABLE.
+// such index the database lacks (a table made by an older script) is added with ALTER TABLE, and
+// one an older script defined with other key columns (version 2's delivery_outbox_pending had
+// no claim_token) is dropped and added again, in one ALTER TABLE.
 // The names are the script's own constants; scripts with CREATE INDEX statements have none here.
 bool addMissingIndexes(const QSqlDatabase &db, const QString &statement, QString *error)
 {
@@ -150,19 +186,20 @@ bool addMissingIndexes(const QSqlDatabase &db, const QString &statement, QString
     const QRegularExpressionMatch head = table.match(statement);
     if (!head.hasMatch())
         return true;
-    const SqlDialect &dialect = SqlDialect::of(db);
     for (auto it = index.globalMatch(statement); it.hasNext();) {
         const QRegularExpressionMatch found = it.next();
-        QSqlQuery exists(db);
-        if (!exists.exec(dialect.indexExistsSql(found.captured(1))) || !exists.next()) {
-            *error = exists.lastError().text().simplified();
+        const QString name = found.captured(1);
+        const QString keys = found.captured(2).simplified();
+        QStringList present;
+        if (!keyColumnsIn(db, name, &present, error))
             return false;
-        }
-        if (exists.value(0).toLongLong() > 0)
+        if (present == keyColumnsOf(keys))
             continue;
+        const QString drop
+            = present.isEmpty() ? QString() : QStringLiteral("DROP INDEX %1, ").arg(name);
         if (!exec(db,
-                QStringLiteral("ALTER TABLE %1 ADD INDEX %2 %3")
-                    .arg(head.captured(1), found.captured(1), found.captured(2).simplified()),
+                QStringLiteral("ALTER TABLE %1 %2ADD INDEX %3 %4")
+                    .arg(head.captured(1), drop, name, keys),
                 error))
             return false;
     }
@@ -232,8 +269,8 @@ bool recordVersion(const QSqlDatabase &db, int version, QString *error)
         *error = query.lastError().text().simplified();
         return false;
     }
-    query.prepare(
-        QStringLiteral("INSERT INTO outbox_meta (\"key\", value) VALUES ('schema_version', :version)"));
+    query.prepare(QStringLiteral(
+        "INSERT INTO outbox_meta (\"key\", value) VALUES ('schema_version', :version)"));
     query.bindValue(QStringLiteral(":version"), QString::number(version));
     if (!query.exec()) {
         *error = query.lastError().text().simplified();
@@ -270,14 +307,18 @@ int version(const QSqlDatabase &db, QString *error)
     return found;
 }
 
-QString outdatedMessage(int version)
+QString outdatedMessage(int version, int needed)
 {
-    if (version >= CurrentVersion)
+    if (version >= needed)
         return {};
-    return QStringLiteral("the schema is version %1, older than this program's version %2 (no "
-                          "RESOLVED state, no resolve_log): run `outboxctl migrate --db URL`")
+    const QString missing = version < ResolveVersion
+        ? QStringLiteral("no RESOLVED state, no resolve_log")
+        : QStringLiteral("no notes, no payload revisions");
+    return QStringLiteral("the schema is version %1, older than this program's version %2 (%3): "
+                          "run `outboxctl migrate --db URL`")
         .arg(version)
-        .arg(CurrentVersion);
+        .arg(CurrentVersion)
+        .arg(missing);
 }
 
 QString outdated(const QSqlDatabase &db)
@@ -316,8 +357,8 @@ bool markForSimulation(const QSqlDatabase &db, QString *error)
         *error = query.lastError().text().simplified();
         return false;
     }
-    query.prepare(
-        QStringLiteral("INSERT INTO outbox_meta (\"key\", value) VALUES ('purpose', 'simulation')"));
+    query.prepare(QStringLiteral(
+        "INSERT INTO outbox_meta (\"key\", value) VALUES ('purpose', 'simulation')"));
     if (!query.exec()) {
         *error = query.lastError().text().simplified();
         return false;

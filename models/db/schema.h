@@ -1,6 +1,8 @@
 // The native schema of the design contract: creating it (only `outboxctl init` and the
 // embedded demo database do), checking that a database has it, its version, and the simulation
-// mark. Version 1 had no RESOLVED state; version 2 (CurrentVersion) adds it and resolve_log.
+// mark. Version 1 had no RESOLVED state; version 2 adds it and resolve_log; version 3
+// (CurrentVersion) adds the operators' notes and the payload revisions of edit-and-replay (and,
+// on MySQL, claim_token in delivery_outbox_pending).
 // `outboxctl migrate` (SchemaMigration) brings a version 1 database forward, never implicitly.
 #pragma once
 
@@ -9,8 +11,11 @@
 
 namespace Schema {
 
-// The version this program creates and needs for resolve (outbox_meta.schema_version).
-constexpr int CurrentVersion = 2;
+// The version this program creates (outbox_meta.schema_version).
+constexpr int CurrentVersion = 3;
+// The version resolve and reopen need (the RESOLVED state, resolve_log): a version 2 database
+// keeps every action it had; only what version 3 added asks for `outboxctl migrate`.
+constexpr int ResolveVersion = 2;
 
 // Empty when every native table and column exists and, on SQLite, the columns the health
 // figures and replay read hold whole numbers; otherwise one line naming every gap at once, e.g.
@@ -26,8 +31,8 @@ int version(const QSqlDatabase &db, QString *error = nullptr);
 // than the program and which command brings it forward, e.g. "the schema is version 1, older
 // than this program's version 2 (no RESOLVED state): run `outboxctl migrate --db URL`".
 QString outdated(const QSqlDatabase &db);
-// The same sentence for a version already read.
-QString outdatedMessage(int version);
+// The same sentence for a version already read; empty when `version` has what `needed` brought.
+QString outdatedMessage(int version, int needed = CurrentVersion);
 
 // Creates whatever is absent (CREATE ... IF NOT EXISTS). Returns false and sets *error on failure.
 // A new database gets the current version recorded; a version 1 database keeps its version

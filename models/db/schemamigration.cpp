@@ -71,17 +71,34 @@ QStringList SchemaMigration::steps(int from) const
 {
     if (from >= Schema::CurrentVersion)
         return {};
-    return {!m_rebuild
-            ? QStringLiteral("delivery_outbox: drop the status CHECK and add "
-                             "delivery_outbox_status_check allowing 'RESOLVED' (the table is "
-                             "locked while %1 checks every row)")
-                  .arg(m_dialect->title())
-            : QStringLiteral("delivery_outbox: rebuild the table with a status CHECK allowing "
-                             "'RESOLVED' (every row copied; indexes and triggers recreated)"),
-        QStringLiteral("create tables resolve_log and reopen_log and indexes "
-                       "delivery_outbox_resolved, resolve_log_event, reopen_log_event, "
-                       "delivery_outbox_unfinished_aggregate"),
-        QStringLiteral("outbox_meta: schema_version = %1").arg(Schema::CurrentVersion)};
+    QStringList steps;
+    if (from < Schema::ResolveVersion) {
+        steps << (!m_rebuild
+                ? QStringLiteral("delivery_outbox: drop the status CHECK and add "
+                                 "delivery_outbox_status_check allowing 'RESOLVED' (the table is "
+                                 "locked while %1 checks every row)")
+                      .arg(m_dialect->title())
+                : QStringLiteral("delivery_outbox: rebuild the table with a status CHECK allowing "
+                                 "'RESOLVED' (every row copied; indexes and triggers recreated)"))
+              << QStringLiteral("create tables resolve_log and reopen_log and indexes "
+                                "delivery_outbox_resolved, resolve_log_event, reopen_log_event, "
+                                "delivery_outbox_unfinished_aggregate");
+    }
+    if (!m_dialect->indexColumnsSql(QStringLiteral("delivery_outbox_pending")).isEmpty())
+        steps << QStringLiteral("delivery_outbox_pending: redefined with claim_token where an "
+                                "older version made it without (the table is rebuilt in place: "
+                                "minutes at millions of rows)");
+    steps << QStringLiteral("outbox_meta: schema_version = %1").arg(Schema::CurrentVersion);
+    return steps;
+}
+
+QString SchemaMigration::atomicity() const
+{
+    return m_dialect->can().transactionalDdl
+        ? QStringLiteral("in one transaction")
+        : QStringLiteral("step by step (%1 commits each CREATE and ALTER by itself: a run that "
+                         "stopped midway is finished by running it again)")
+              .arg(m_dialect->title());
 }
 
 bool SchemaMigration::migrate(bool readOnly, QString *error)
@@ -95,21 +112,26 @@ bool SchemaMigration::migrate(bool readOnly, QString *error)
         *error = QStringLiteral("the connection is read-only: nothing migrated");
         return false;
     }
-    return toVersion2(error);
+    return upgrade(from, error);
 }
 
-bool SchemaMigration::toVersion2(QString *error)
+// Version 1 first has its status CHECK widened; then the engine's script adds every table and
+// index a later version brought (all IF NOT EXISTS, and on MySQL redefines an index whose key
+// changed: Schema::runScript), and the version is recorded.
+bool SchemaMigration::upgrade(int from, QString *error)
 {
+    const bool rebuild = m_rebuild && from < Schema::ResolveVersion;
     // A table rebuild needs foreign keys off, switched outside the transaction; they are checked
     // by hand before the commit and restored afterwards.
-    if (m_rebuild && !exec(m_db, m_dialect->foreignKeysOffForRebuildSql(), error))
+    if (rebuild && !exec(m_db, m_dialect->foreignKeysOffForRebuildSql(), error))
         return false;
     bool done = false;
     {
         SqlTransaction transaction(m_db);
         if (!transaction.isActive()) {
             *error = transaction.errorText();
-        } else if ((m_rebuild ? rebuildTable(error) : widenCheck(error))
+        } else if ((from >= Schema::ResolveVersion
+                       || (rebuild ? rebuildTable(error) : widenCheck(error)))
             && Schema::runScript(m_db, error)
             && Schema::recordVersion(m_db, Schema::CurrentVersion, error)) {
             done = transaction.commit();
@@ -117,7 +139,7 @@ bool SchemaMigration::toVersion2(QString *error)
                 *error = transaction.errorText();
         }
     }
-    if (m_rebuild)
+    if (rebuild)
         exec(m_db, m_dialect->foreignKeysOnAfterRebuildSql(), error);
     return done;
 }

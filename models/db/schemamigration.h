@@ -7,7 +7,13 @@
 // dropped and added again as delivery_outbox_status_check; SQLite, which cannot alter a CHECK:
 // the table rebuilt from its own definition with the widened list, rows copied, indexes and
 // triggers recreated, foreign keys checked), resolve_log and the RESOLVED index created, and
-// outbox_meta.schema_version = 2. Running it again finds version 2 and changes nothing.
+// outbox_meta.schema_version = 2.
+// Version 2 -> 3: the engine's script adds version 3's tables (operator notes, payload
+// revisions) and, on MySQL, redefines delivery_outbox_pending with claim_token (version 2 made it
+// without, so the snapshot read every PENDING row from the table); schema_version = 3.
+// A version 1 database goes to 3 in one run. Running it again finds version 3 and changes
+// nothing. On MySQL each DDL statement commits by itself (the engine has no transactional DDL):
+// a failure part-way leaves what ran, and running migrate again finishes it.
 #pragma once
 
 #include <QSqlDatabase>
@@ -24,13 +30,16 @@ public:
     int fromVersion(QString *error) const;
     // What migrate() does from `from`, one line a step; empty when `from` is current.
     QStringList steps(int from) const;
+    // How the steps run, after "schema version 1 -> 3, ": "in one transaction", or where the
+    // engine commits each CREATE and ALTER by itself, that a stopped run is finished by another.
+    QString atomicity() const;
     // Brings the database to Schema::CurrentVersion. True, with nothing written, when it is
     // there already; false with *error set and nothing changed otherwise. `readOnly`: the
     // connection was opened read-only, refused before anything runs.
     bool migrate(bool readOnly, QString *error);
 
 private:
-    bool toVersion2(QString *error);
+    bool upgrade(int from, QString *error);
     bool widenCheck(QString *error);
     bool rebuildTable(QString *error);
 

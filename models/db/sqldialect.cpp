@@ -25,8 +25,8 @@ QString SqlDialect::literal(const QString &name)
 
 QString SqlDialect::jsonText(const QJsonValue &value)
 {
-    const QJsonDocument document = value.isObject() ? QJsonDocument(value.toObject())
-                                                    : QJsonDocument(value.toArray());
+    const QJsonDocument document
+        = value.isObject() ? QJsonDocument(value.toObject()) : QJsonDocument(value.toArray());
     return QString::fromUtf8(document.toJson(QJsonDocument::Compact));
 }
 
@@ -50,6 +50,16 @@ QString SqlDialect::likeEscapeClause() const
 }
 
 QString SqlDialect::plannerLimitsSql(Scope) const
+{
+    return {};
+}
+
+QString SqlDialect::indexColumnsSql(const QString &) const
+{
+    return {};
+}
+
+QString SqlDialect::indexHint(const QString &) const
 {
     return {};
 }

@@ -59,6 +59,9 @@ public:
         QStringList urlOptions; // the ?KEY=VALUE options its URLs may carry (none: refused)
         Capabilities can;
         QString beginWrite; // begins a transaction that will write
+        // begins a transaction that may write even in a session opened read-only (a statement
+        // only prepared there, then rolled back)
+        QString beginReadWrite;
         QString rowLock; // " FOR UPDATE", or empty where the write transaction serialises
         QString skipLocked; // " FOR UPDATE SKIP LOCKED", or empty
         QString integerType; // the 64-bit integer type of a CAST
@@ -116,6 +119,7 @@ public:
 
     // Transactions.
     QString beginWriteSql() const { return m_traits.beginWrite; }
+    QString beginReadWriteSql() const { return m_traits.beginReadWrite; }
     // Begins a transaction that cannot write; *restore: a session setting endReadOnly() undoes
     // (even when the transaction itself did not begin: then `active` is false).
     virtual bool beginReadOnly(const QSqlDatabase &db, bool *restore, QString *error) const = 0;
@@ -137,6 +141,16 @@ public:
     // traced statement can be replayed as it is.
     virtual QString tableExistsSql(const QString &name) const = 0;
     virtual QString indexExistsSql(const QString &name) const = 0;
+    // A SELECT of the index's key columns in key order (one row each: the column and its prefix
+    // length or NULL), where a schema script declares indexes inside CREATE TABLE and an older
+    // script's index of the same name may have other columns (Schema::runScript redefines it);
+    // empty where the script's CREATE INDEX statements say it all.
+    virtual QString indexColumnsSql(const QString &name) const;
+    // Written after a table in FROM, so that a statement of the native schema reads `index`
+    // where the engine's optimizer would pick a worse one (MySQL: " FORCE INDEX (index)"); empty
+    // elsewhere. Only on the native schema, whose script makes the index: naming an index a
+    // table lacks is an error on MySQL.
+    virtual QString indexHint(const QString &index) const;
     QString backendIdSql() const { return m_traits.backendId; }
     // Cancels the server process bound to `placeholder`; empty without server-side cancel.
     // A SELECT of one value (true: the process was found and signalled), or a statement

@@ -7,7 +7,9 @@
 #include "throughputcache.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QMap>
+#include <QMutex>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
@@ -27,6 +29,45 @@ QString withValues(QString sql, Bindings values)
     return sql;
 }
 
+// Whether the native delivery_outbox of a connection has the index a statement names
+// (SqlDialect::indexHint), asked once per connection and database: naming an index the table
+// lacks is an error on MySQL (a database whose index was dropped, a view in its place). A
+// failed snapshot forgets the answer, so that the next one asks again.
+class IndexPresence
+{
+public:
+    static bool has(const QSqlDatabase &db, const QString &index)
+    {
+        const QString key = keyOf(db, index);
+        {
+            QMutexLocker lock(&s_mutex);
+            if (const auto found = s_known.constFind(key); found != s_known.cend())
+                return *found;
+        }
+        QSqlQuery query(db);
+        query.setForwardOnly(true);
+        const bool present = query.exec(SqlDialect::of(db).indexExistsSql(index)) && query.next()
+            && query.value(0).toLongLong() > 0;
+        QMutexLocker lock(&s_mutex);
+        s_known.insert(key, present);
+        return present;
+    }
+    static void forget(const QSqlDatabase &db)
+    {
+        const QString prefix = keyOf(db, {});
+        QMutexLocker lock(&s_mutex);
+        s_known.removeIf([&prefix](const auto &entry) { return entry.key().startsWith(prefix); });
+    }
+
+private:
+    static QString keyOf(const QSqlDatabase &db, const QString &index)
+    {
+        return db.connectionName() + u'\n' + db.databaseName() + u'\n' + index;
+    }
+    static inline QMutex s_mutex;
+    static inline QHash<QString, bool> s_known;
+};
+
 // Runs the statements of one snapshot, reporting the driver's own words on failure (on
 // SQLite a missing table surfaces at prepare time).
 class Reader
@@ -34,7 +75,8 @@ class Reader
 public:
     Reader(const QSqlDatabase &db, ReadOnlyTransaction &transaction,
         const HealthQuery::Options &options, QString *error)
-        : m_transaction(transaction)
+        : m_db(db)
+        , m_transaction(transaction)
         , m_options(options)
         , m_error(error)
         , m_native(!options.profile || options.profile->isNative())
@@ -47,6 +89,16 @@ public:
     bool isNative() const { return m_native; }
     // What the statements read FROM: delivery_outbox, or the profile's derived table.
     const QString &source() const { return m_source; }
+    // The same, reading the native schema's `index` where the dialect has to name it
+    // (SqlDialect::indexHint); a profile's table, which has no such index, as it is.
+    QString sourceUsing(const QString &index) const
+    {
+        const QString hint = m_dialect.indexHint(index);
+        return !hint.isEmpty() && m_native && m_source == u"delivery_outbox"_qs
+                && IndexPresence::has(m_db, index)
+            ? m_source + hint
+            : m_source;
+    }
     const HealthQuery::Options &options() const { return m_options; }
 
     // Runs the statement in the snapshot's read-only transaction, which owns *query (and
@@ -56,6 +108,7 @@ public:
         *query = m_transaction.prepare(sql);
         if (!*query) {
             *m_error = m_transaction.errorText();
+            IndexPresence::forget(m_db);
             return false;
         }
         for (const auto &[name, value] : values)
@@ -69,9 +122,11 @@ private:
     bool fail(const QSqlQuery &query)
     {
         *m_error = query.lastError().text().simplified();
+        IndexPresence::forget(m_db);
         return false;
     }
 
+    QSqlDatabase m_db;
     ReadOnlyTransaction &m_transaction;
     const HealthQuery::Options &m_options;
     QString *m_error;
@@ -128,7 +183,7 @@ bool readPending(Reader &reader, HealthSnapshot *snapshot, SmallStates *small)
           " COUNT(CASE WHEN claim_token IS NOT NULL AND lease_until > :now3 THEN 1 END),"
           " COUNT(CASE WHEN claim_token IS NOT NULL AND lease_until <= :now4 THEN 1 END),"
           " MIN(created_at)"
-          " FROM "_qs + reader.source()
+          " FROM "_qs + reader.sourceUsing(u"delivery_outbox_pending"_qs)
         + u" WHERE status = 'PENDING'"
           " GROUP BY 1, 2, 3"_qs;
     // clang-format on
@@ -193,7 +248,8 @@ bool readPendingSummary(Reader &reader, HealthSnapshot *snapshot)
             "        MIN(CASE WHEN created_at >= 0 AND created_at <= :future1 THEN created_at END),"
             "        COUNT(CASE WHEN created_at < 0 AND (%1) THEN 1 END),"
             "        COUNT(CASE WHEN created_at > :future2 AND (%1) THEN 1 END)"
-            " FROM %2 WHERE status = 'PENDING'"_qs.arg(inAState, reader.source()),
+            " FROM %2 WHERE status = 'PENDING'"_qs.arg(
+                inAState, reader.sourceUsing(u"delivery_outbox_pending"_qs)),
             {{u":now1"_qs, snapshot->now}, {u":now2"_qs, snapshot->now},
                 {u":now3"_qs, snapshot->now}, {u":now4"_qs, snapshot->now},
                 {u":future1"_qs, future}, {u":future2"_qs, future}}))

@@ -36,7 +36,7 @@ QString StateChange::refusal()
     const int version = Schema::version(m_db, &error);
     if (version < 0)
         return error;
-    const QString outdated = Schema::outdatedMessage(version);
+    const QString outdated = Schema::outdatedMessage(version, Schema::ResolveVersion);
     if (!outdated.isEmpty())
         return outdated + QStringLiteral("; ") + nothing;
     // A version 2 schema made before the action existed (reopen_log came later).

@@ -264,7 +264,7 @@ QString OutboxProfile::probeFields(const QSqlDatabase &db, Engine engine) const
     // A read-only session (a connection opened read-only) refuses it outside a transaction too:
     // it is prepared in a transaction that may write, never run, and rolled back.
     QSqlQuery begin(db);
-    if (!begin.exec(QStringLiteral("START TRANSACTION READ WRITE")))
+    if (!begin.exec(SqlDialect::of(db).beginReadWriteSql()))
         return replayFailure(databaseWords(begin.lastError()));
     QString words;
     {

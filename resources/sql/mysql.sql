@@ -1,4 +1,4 @@
--- Native Outbox Health schema for MariaDB (10.6 and later) and MySQL (8.0.1 and later), version 2
+-- Native Outbox Health schema for MariaDB (10.6 and later) and MySQL (8.0.1 and later), version 3
 -- (Schema::CurrentVersion), InnoDB. Idempotent: every table is CREATE TABLE IF NOT EXISTS with its
 -- indexes inside, because MySQL has no CREATE INDEX IF NOT EXISTS. Times are integer milliseconds
 -- since the epoch in BIGINT columns (never DATETIME: Qt's driver converts those through the
@@ -31,9 +31,14 @@ CREATE TABLE IF NOT EXISTS delivery_outbox (
     CONSTRAINT delivery_outbox_status_check
         CHECK (status IN ('PENDING', 'DELIVERED', 'DEAD', 'RESOLVED')),
     -- PENDING rows by due time (PostgreSQL: delivery_outbox_pending): the relay's claim, and the
-    -- snapshot's due / scheduled / in flight / lease expired counts and buckets from the index.
+    -- snapshot's due / scheduled / in flight / lease expired counts and buckets from the index
+    -- alone, claim_token included (PostgreSQL INCLUDEs it; version 2 of this script did not, and
+    -- the snapshot then read every PENDING row from the table: `outboxctl migrate` redefines it).
+    -- The snapshot names it (FORCE INDEX): InnoDB's optimizer preferred the shorter
+    -- delivery_outbox_state_created and read the rows.
     INDEX delivery_outbox_pending
-        (status, next_attempt_at, lease_until, created_at, failures, last_error_category),
+        (status, next_attempt_at, lease_until, created_at, failures, last_error_category,
+            claim_token),
     -- DEAD and RESOLVED rows by age (PostgreSQL: delivery_outbox_dead_rows and _resolved).
     INDEX delivery_outbox_state_created (status, created_at, failures, last_error_category),
     -- Unfinished rows by aggregate in creation order (PostgreSQL: _unfinished_aggregate).

@@ -1,6 +1,7 @@
--- Native Outbox Health schema for SQLite, version 2 (Schema::CurrentVersion). Idempotent: every
+-- Native Outbox Health schema for SQLite, version 3 (Schema::CurrentVersion). Idempotent: every
 -- statement is IF NOT EXISTS. A version 1 database (no RESOLVED state, no resolve_log) is brought
--- to version 2 by `outboxctl migrate` (models/db/schemamigration.cpp), never by this script.
+-- to version 2 by `outboxctl migrate` (models/db/schemamigration.cpp), never by this script; a
+-- version 2 database gets version 3's tables (notes, payload revisions) from `outboxctl migrate`.
 -- Times are integer milliseconds since the epoch (abstract units in the logical-clock simulator).
 CREATE TABLE IF NOT EXISTS delivery_outbox (
     event_id TEXT PRIMARY KEY,

@@ -78,7 +78,7 @@ QString StateChangeActions::refusal() const
         return denied;
     if (m_schemaVersion == 0)
         return tr("Waiting for the first snapshot to know the schema's version");
-    const QString outdated = Schema::outdatedMessage(m_schemaVersion);
+    const QString outdated = Schema::outdatedMessage(m_schemaVersion, Schema::ResolveVersion);
     return outdated.isEmpty() ? QString() : m_spec.newerSchema.arg(outdated);
 }
 

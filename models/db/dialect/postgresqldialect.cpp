@@ -41,6 +41,7 @@ SqlDialect::Traits traits()
     c.transactionalDdl = c.catalogueRowEstimates = c.alterConstraints = true;
     c.seriesGeneration = c.localeCollations = true;
     t.beginWrite = QStringLiteral("BEGIN");
+    t.beginReadWrite = QStringLiteral("BEGIN READ WRITE");
     t.rowLock = QStringLiteral(" FOR UPDATE");
     t.skipLocked = QStringLiteral(" FOR UPDATE SKIP LOCKED");
     t.integerType = QStringLiteral("BIGINT");

@@ -149,6 +149,7 @@ SqlDialect::Traits traits()
     // IMMEDIATE: a reader which later writes never deadlocks against another writer; the busy
     // timeout then queues writers instead of failing them.
     t.beginWrite = QStringLiteral("BEGIN IMMEDIATE");
+    t.beginReadWrite = QStringLiteral("BEGIN");
     t.integerType = QStringLiteral("INTEGER");
     t.schemaResource = QStringLiteral(":/sql/sqlite.sql");
     // Readers (the dashboard) and one writer (the relay) at once.
