@@ -108,12 +108,16 @@ QStringList indexes(const QSqlDatabase &db)
 }
 
 // MySQL: version 3 redefines delivery_outbox_pending with claim_token last (what the snapshot
-// reads from the index alone); an older one is expected back in that form.
+// reads from the index alone) and delivery_outbox_unfinished_aggregate with the lease (what the
+// diagnosis reads); older ones are expected back in that form.
 void redefinedPendingIndex(QStringList *indexes)
 {
     for (QString &index : *indexes) {
         if (index.startsWith(u"delivery_outbox_pending: "_qs) && !index.contains(u"claim_token"_qs))
             index.replace(u"last_error_category)"_qs, u"last_error_category,claim_token)"_qs);
+        if (index.startsWith(u"delivery_outbox_unfinished_aggregate: "_qs)
+            && !index.contains(u"lease_until"_qs))
+            index.replace(u"created_at)"_qs, u"created_at,claim_token,lease_until)"_qs);
     }
 }
 

@@ -85,9 +85,10 @@ QStringList SchemaMigration::steps(int from) const
                                 "delivery_outbox_unfinished_aggregate");
     }
     if (!m_dialect->indexColumnsSql(QStringLiteral("delivery_outbox_pending")).isEmpty())
-        steps << QStringLiteral("delivery_outbox_pending: redefined with claim_token where an "
-                                "older version made it without (the table is rebuilt in place: "
-                                "minutes at millions of rows)");
+        steps << QStringLiteral("delivery_outbox_pending (with claim_token) and "
+                                "delivery_outbox_unfinished_aggregate (whole aggregate columns, "
+                                "with the lease) redefined where an older version made them "
+                                "otherwise (each rebuilt in place: minutes at millions of rows)");
     steps << QStringLiteral("outbox_meta: schema_version = %1").arg(Schema::CurrentVersion);
     return steps;
 }

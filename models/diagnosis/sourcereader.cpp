@@ -1,6 +1,8 @@
 #include "sourcereader.h"
 
+#include "indexhint.h"
 #include "sqldialect.h"
+
 #include <QSqlError>
 #include <algorithm>
 
@@ -25,7 +27,8 @@ QString withValues(QString sql, SourceReader::Bindings values)
 } // namespace
 
 SourceReader::SourceReader(const QSqlDatabase &db, const OutboxProfile *profile)
-    : m_profile(profile)
+    : m_db(db)
+    , m_profile(profile)
     , m_dialect(&SqlDialect::of(db))
     , m_source(OutboxProfile::sourceOf(profile, db))
     , m_transaction(db)
@@ -37,6 +40,13 @@ SourceReader::SourceReader(const QSqlDatabase &db, const OutboxProfile *profile)
 bool SourceReader::has(OutboxProfile::Column column) const
 {
     return isNative() || m_profile->isAvailable(column);
+}
+
+QString SourceReader::sourceUsing(const QString &index) const
+{
+    return isNative() && m_source == u"delivery_outbox"_qs
+        ? IndexHint::source(m_db, m_source, index)
+        : m_source;
 }
 
 bool SourceReader::hasStatus(const QString &status) const
@@ -54,6 +64,7 @@ QSqlQuery *SourceReader::run(const QString &sql, const Bindings &values)
     QSqlQuery *query = m_transaction.prepare(sql);
     if (!query) {
         m_error = m_transaction.errorText();
+        IndexHint::forget(m_db);
         return nullptr;
     }
     for (const auto &[name, value] : values)
@@ -62,6 +73,7 @@ QSqlQuery *SourceReader::run(const QString &sql, const Bindings &values)
         m_trace->append(withValues(sql, values));
     if (!query->exec()) {
         m_error = query->lastError().text().simplified();
+        IndexHint::forget(m_db);
         return nullptr;
     }
     return query;

@@ -27,6 +27,9 @@ public:
     const SqlDialect &dialect() const { return *m_dialect; }
     // What the statements read FROM: delivery_outbox, or the profile's derived table.
     const QString &source() const { return m_source; }
+    // The same, reading the native schema's `index` where the dialect has to name it
+    // (IndexHint); a profile's source as it is.
+    QString sourceUsing(const QString &index) const;
     // Whether the schema holds the logical column (always for the native schema).
     bool has(OutboxProfile::Column column) const;
     bool hasAttemptHistory() const { return isNative(); }
@@ -47,6 +50,7 @@ public:
     QSqlQuery *prepare(const QString &sql);
 
 private:
+    QSqlDatabase m_db;
     const OutboxProfile *m_profile = nullptr;
     const SqlDialect *m_dialect = nullptr;
     QString m_source;

@@ -1,5 +1,6 @@
 #include "healthquery.h"
 
+#include "indexhint.h"
 #include "latencyquery.h"
 #include "readonlytransaction.h"
 #include "saturating.h"
@@ -7,9 +8,7 @@
 #include "throughputcache.h"
 
 #include <QElapsedTimer>
-#include <QHash>
 #include <QMap>
-#include <QMutex>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
@@ -28,45 +27,6 @@ QString withValues(QString sql, Bindings values)
         sql.replace(name, QString::number(value));
     return sql;
 }
-
-// Whether the native delivery_outbox of a connection has the index a statement names
-// (SqlDialect::indexHint), asked once per connection and database: naming an index the table
-// lacks is an error on MySQL (a database whose index was dropped, a view in its place). A
-// failed snapshot forgets the answer, so that the next one asks again.
-class IndexPresence
-{
-public:
-    static bool has(const QSqlDatabase &db, const QString &index)
-    {
-        const QString key = keyOf(db, index);
-        {
-            QMutexLocker lock(&s_mutex);
-            if (const auto found = s_known.constFind(key); found != s_known.cend())
-                return *found;
-        }
-        QSqlQuery query(db);
-        query.setForwardOnly(true);
-        const bool present = query.exec(SqlDialect::of(db).indexExistsSql(index)) && query.next()
-            && query.value(0).toLongLong() > 0;
-        QMutexLocker lock(&s_mutex);
-        s_known.insert(key, present);
-        return present;
-    }
-    static void forget(const QSqlDatabase &db)
-    {
-        const QString prefix = keyOf(db, {});
-        QMutexLocker lock(&s_mutex);
-        s_known.removeIf([&prefix](const auto &entry) { return entry.key().startsWith(prefix); });
-    }
-
-private:
-    static QString keyOf(const QSqlDatabase &db, const QString &index)
-    {
-        return db.connectionName() + u'\n' + db.databaseName() + u'\n' + index;
-    }
-    static inline QMutex s_mutex;
-    static inline QHash<QString, bool> s_known;
-};
 
 // Runs the statements of one snapshot, reporting the driver's own words on failure (on
 // SQLite a missing table surfaces at prepare time).
@@ -93,10 +53,8 @@ public:
     // (SqlDialect::indexHint); a profile's table, which has no such index, as it is.
     QString sourceUsing(const QString &index) const
     {
-        const QString hint = m_dialect.indexHint(index);
-        return !hint.isEmpty() && m_native && m_source == u"delivery_outbox"_qs
-                && IndexPresence::has(m_db, index)
-            ? m_source + hint
+        return m_native && m_source == u"delivery_outbox"_qs
+            ? IndexHint::source(m_db, m_source, index)
             : m_source;
     }
     const HealthQuery::Options &options() const { return m_options; }
@@ -108,7 +66,7 @@ public:
         *query = m_transaction.prepare(sql);
         if (!*query) {
             *m_error = m_transaction.errorText();
-            IndexPresence::forget(m_db);
+            IndexHint::forget(m_db);
             return false;
         }
         for (const auto &[name, value] : values)
@@ -122,7 +80,7 @@ private:
     bool fail(const QSqlQuery &query)
     {
         *m_error = query.lastError().text().simplified();
-        IndexPresence::forget(m_db);
+        IndexHint::forget(m_db);
         return false;
     }
 

@@ -42,8 +42,12 @@ CREATE TABLE IF NOT EXISTS delivery_outbox (
     -- DEAD and RESOLVED rows by age (PostgreSQL: delivery_outbox_dead_rows and _resolved).
     INDEX delivery_outbox_state_created (status, created_at, failures, last_error_category),
     -- Unfinished rows by aggregate in creation order (PostgreSQL: _unfinished_aggregate).
+    -- Whole columns, not prefixes, and the lease: the diagnosis's blocked_aggregate reads it
+    -- alone (version 2's (status, aggregate_type(100), aggregate_id(100), created_at) made it
+    -- fetch every unfinished row from the table; `outboxctl migrate` redefines it). 2,376 bytes
+    -- of key at most, within InnoDB's 3,072.
     INDEX delivery_outbox_unfinished_aggregate
-        (status, aggregate_type(100), aggregate_id(100), created_at),
+        (status, aggregate_type, aggregate_id, created_at, claim_token, lease_until),
     -- The event table's default sort and its keyset pages (PostgreSQL: delivery_outbox_created).
     INDEX delivery_outbox_created (created_at, event_id),
     -- DELIVERED rows by delivery time, with created_at for the latency (PostgreSQL:
