@@ -37,15 +37,6 @@
 
 namespace {
 
-bool exec(const QSqlDatabase &db, const QString &sql)
-{
-    QSqlQuery query(db);
-    if (query.exec(sql))
-        return true;
-    qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
-    return false;
-}
-
 // Known rows (test data): payloads that differ in one detail each.
 bool populate(const QSqlDatabase &db)
 {
