@@ -7,6 +7,7 @@
 // again. outboxctl replay, resolve, reopen and purge exit 2 with one line naming the missing
 // privilege before anything is read or changed, with --dry-run as well; a role that may UPDATE
 // but not DELETE replays but may not purge.
+#include "fixturescript.h"
 #include "healthtiles.h"
 #include "mainwindow.h"
 #include "operatoractions.h"
@@ -29,15 +30,6 @@
 #include <unistd.h>
 
 namespace {
-
-bool exec(const QSqlDatabase &db, const QString &sql)
-{
-    QSqlQuery query(db);
-    if (query.exec(sql))
-        return true;
-    qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
-    return false;
-}
 
 QString quotedIdentifier(const QString &name)
 {

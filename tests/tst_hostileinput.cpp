@@ -36,15 +36,6 @@ namespace {
 
 constexpr qint64 Now = 100000000;
 
-bool exec(const QSqlDatabase &db, const QString &sql)
-{
-    QSqlQuery query(db);
-    if (query.exec(sql))
-        return true;
-    qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
-    return false;
-}
-
 // Test data only, never user input.
 bool insertEvent(const QSqlDatabase &db, const QString &values)
 {

@@ -18,15 +18,6 @@
 
 namespace {
 
-bool exec(const QSqlDatabase &db, const QString &sql)
-{
-    QSqlQuery query(db);
-    if (query.exec(sql))
-        return true;
-    qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
-    return false;
-}
-
 // A version 1 (or, with `version` 2, a version 2) database with rows in every native table
 // (test data, no user input).
 bool makeVersion1(const QSqlDatabase &db, int version = 1)

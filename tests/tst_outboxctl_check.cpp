@@ -1,6 +1,7 @@
 // `outboxctl check` as a monitoring job runs it, on SQLite and PostgreSQL: the exact JSON line
 // of the contract, exit 1 with the violations listed when a threshold is exceeded, exit 2 with
 // one line on stderr for bad input or a missing table, and never a write.
+#include "fixturescript.h"
 #include "outboxctlrun.h"
 #include "schema.h"
 #include "testdatabase.h"
@@ -14,15 +15,6 @@
 namespace {
 
 constexpr qint64 Now = 3600000; // a whole minute: the throughput window starts at 60000
-
-bool exec(const QSqlDatabase &db, const QString &sql)
-{
-    QSqlQuery query(db);
-    if (query.exec(sql))
-        return true;
-    qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
-    return false;
-}
 
 // Known rows (test data, no user input): one due, one with an expired lease, two DEAD, one
 // DELIVERED with two finished attempts.

@@ -15,15 +15,6 @@ namespace {
 constexpr qint64 Now = 100000000;
 constexpr qint64 Hour = 3600000;
 
-bool exec(const QSqlDatabase &db, const QString &sql)
-{
-    QSqlQuery query(db);
-    if (query.exec(sql))
-        return true;
-    qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
-    return false;
-}
-
 // 2,500 old DELIVERED events with one attempt each, then one young DELIVERED, one old
 // PENDING, one old DEAD (test data, no user input).
 bool populate(const QSqlDatabase &db, bool postgres)

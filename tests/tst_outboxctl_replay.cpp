@@ -4,6 +4,7 @@
 // event ID refused (exit 2, named in the JSON too), and bad input (blank reason or operator,
 // both or neither of --event and --all-dead, a bad duration, an unknown option in the
 // program's own style) refused with exit 2, one line, and nothing changed.
+#include "fixturescript.h"
 #include "outboxctlrun.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -15,15 +16,6 @@
 #include <QSqlError>
 
 namespace {
-
-bool exec(const QSqlDatabase &db, const QString &sql)
-{
-    QSqlQuery query(db);
-    if (query.exec(sql))
-        return true;
-    qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
-    return false;
-}
 
 // Known rows (test data, no user input): three DEAD (two transient, one permanent), one
 // PENDING, one DELIVERED.

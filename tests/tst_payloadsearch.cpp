@@ -7,17 +7,22 @@
 // for it. `outboxctl export` and `replay --all-dead --payload-contains` select exactly the
 // matching events (replay changes only those; a refused search changes nothing), and the
 // window's filter field shows the matching rows, names a bad fragment under the bar without
-// querying, and runs no statement on the GUI thread.
+// querying, and runs no statement on the GUI thread. Through a profile that maps no payload
+// column, the field is disabled and the CLI refuses, both with one clear line, and nothing is
+// searched.
 #include "dbconnection.h"
 #include "eventfilter.h"
 #include "eventlistmodel.h"
 #include "filterbar.h"
+#include "fixturescript.h"
 #include "mainwindow.h"
 #include "outboxctlrun.h"
 #include "parkedevents.h"
 #include "payloadsearch.h"
+#include "profileparser.h"
 #include "redaction.h"
 #include "sqldialect.h"
+#include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -31,15 +36,6 @@
 #include <QTemporaryDir>
 
 namespace {
-
-bool exec(const QSqlDatabase &db, const QString &sql)
-{
-    QSqlQuery query(db);
-    if (query.exec(sql))
-        return true;
-    qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
-    return false;
-}
 
 // Known rows (test data): payloads that differ in one detail each.
 bool populate(const QSqlDatabase &db)
@@ -103,6 +99,31 @@ QStringList exportedIds(const QString &path)
     for (qsizetype i = 1; i < lines.size(); ++i)
         ids << lines.at(i).section(u',', 0, 0);
     return ids;
+}
+
+// The shop's states by job, through no profile: what a replay would change.
+QStringList shopStates(const QSqlDatabase &db)
+{
+    QStringList out;
+    QSqlQuery query(db);
+    query.exec(u"SELECT job_id, state FROM shop_outbox ORDER BY job_id"_qs);
+    while (query.next())
+        out << query.value(0).toString() + u' ' + query.value(1).toString();
+    return out;
+}
+
+// fixtures/custom.profile without its payload line, written to `path`: a table whose events
+// carry no payload the profile can name.
+bool writeProfileWithoutPayload(const QString &path)
+{
+    QFile fixture(TestData::path("fixtures/custom.profile"));
+    QFile out(path);
+    if (!fixture.open(QIODevice::ReadOnly) || !out.open(QIODevice::WriteOnly))
+        return false;
+    QStringList lines = QString::fromUtf8(fixture.readAll()).split(u'\n');
+    if (lines.removeAll(u"payload = body"_qs) != 1)
+        return false;
+    return out.write(lines.join(u'\n').toUtf8()) > 0;
 }
 
 void writeSensitiveKeys(const QString &configDir, const QString &line)
@@ -343,6 +364,68 @@ private slots:
             u"off_sale"_qs, u"--output"_qs, csv});
         QCOMPARE(text.err, QStringList());
         QCOMPARE(exportedIds(csv), QStringList {u"P-2"_qs});
+    }
+
+    void profileWithoutPayloadRefuses_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void profileWithoutPayloadRefuses()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        auto connection = database->connect(false);
+        QVERIFY(connection);
+        QVERIFY(runSqlScript(connection->database(), TestData::path("fixtures/custom.sql")));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"shop.profile"_qs);
+        QVERIFY(writeProfileWithoutPayload(path));
+        const QString why = u"payload search is not available: the profile maps no payload "
+                            "column (profile shop)"_qs;
+        const QString fragment = uR"({"order": 7})"_qs; // job 7 is DEAD: it would match
+
+        // The CLI: exit 2, one line, no file written, no event replayed.
+        const QString csv = dir.filePath(u"orders.csv"_qs);
+        const Run exported = outboxctl({u"export"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+            path, u"--payload-contains"_qs, fragment, u"--output"_qs, csv});
+        QCOMPARE(exported.exitCode, 2);
+        QCOMPARE(exported.err, QStringList {u"outboxctl: export: --payload-contains: "_qs + why});
+        QVERIFY(!QFileInfo::exists(csv));
+        const QStringList before = shopStates(connection->database());
+        QCOMPARE(before.size(), 8);
+        const Run replayed = outboxctl({u"replay"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+            path, u"--all-dead"_qs, u"--payload-contains"_qs, fragment, u"--operator"_qs,
+            u"alice"_qs, u"--reason"_qs, u"order 7 fixed"_qs, u"--now"_qs, u"1800000000000"_qs});
+        QCOMPARE(replayed.exitCode, 2);
+        QCOMPARE(replayed.err, QStringList {u"outboxctl: replay: --payload-contains: "_qs + why});
+        QCOMPARE(shopStates(connection->database()), before);
+
+        // The window: the field disabled with that line as its tooltip; a search set anyway
+        // (a remembered filter) is not run: every event stays listed.
+        QString error;
+        WindowOptions options;
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        options.profile = ProfileParser::parse(QString::fromUtf8(file.readAll()), path, &error);
+        QVERIFY2(options.profile, qPrintable(error));
+        QVERIFY(!options.profile->isAvailable(OutboxProfile::Column::Payload));
+        MainWindow window(std::move(connection), options);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_COMPARE(window.eventModel()->rowCount(), 8);
+        auto *payload = window.findChild<QLineEdit *>(u"payloadFilter"_qs);
+        QVERIFY(payload);
+        QVERIFY(!payload->isEnabled());
+        QCOMPARE(payload->toolTip(), why);
+        EventFilter search;
+        search.payloadContains = fragment;
+        window.filterBar()->setFilter(search);
+        QCOMPARE(window.filterBar()->filter().payloadContains, QString());
+        QTRY_VERIFY(!window.eventModel()->isLoading());
+        QCOMPARE(window.eventModel()->filter().payloadContains, QString());
+        QCOMPARE(window.eventModel()->rowCount(), 8);
+        QVERIFY(window.eventModel()->lastError().isEmpty());
     }
 
     void windowFilterShowsTheMatches_data()

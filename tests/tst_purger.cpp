@@ -3,6 +3,7 @@
 // PENDING, DEAD and young rows; a dry run changes nothing; a rerun is a no-op; a read-only
 // connection and an unsettled state are refused; on PostgreSQL a row another transaction holds
 // is skipped instead of waited for.
+#include "fixturescript.h"
 #include "purger.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -14,15 +15,6 @@ namespace {
 
 constexpr qint64 Now = 100000000;
 constexpr qint64 Hour = 3600000;
-
-bool exec(const QSqlDatabase &db, const QString &sql)
-{
-    QSqlQuery query(db);
-    if (query.exec(sql))
-        return true;
-    qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
-    return false;
-}
 
 // One event (test data, no user input) with `attempts` attempt rows.
 bool insertEvent(const QSqlDatabase &db, const QString &id, const QString &status, qint64 createdAt,

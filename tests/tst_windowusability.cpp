@@ -399,8 +399,6 @@ private slots:
     void bannersMoveNothing()
     {
         QFETCH(QString, engine);
-        if (engine == u"mysql"_qs)
-            QSKIP("not yet on MySQL (issue 29): renaming the table under the open window shrinks the event table by 14 px on MariaDB (a banner inside the page), not yet found why");
         FRESH_DATABASE(database, engine);
         const auto setup = database->initialise();
         QVERIFY(parkEvents(setup->database(), 3));
@@ -426,7 +424,16 @@ private slots:
         QTRY_VERIFY(banner->isVisible());
         window.alertBar()->addAlert(u"shop"_qs, u"40 DEAD events"_qs);
         QTRY_VERIFY(window.alertBar()->isVisible());
-        QApplication::sendPostedEvents(); // any layout the banners asked for
+        // The event list cannot be read either: its rows stay, the reason under them on one line
+        // (a long server error once wrapped to three and pushed the table's bottom up 28 px).
+        bool refreshed = false; // once no other read of the list runs
+        QTRY_VERIFY(refreshed = refreshed || window.eventModel()->refresh());
+        QTRY_VERIFY(!window.eventModel()->lastError().isEmpty());
+        QCOMPARE(window.eventModel()->rowCount(), 4);
+        const auto *reason = window.findChild<QLabel *>(u"eventMessageLabel"_qs);
+        QVERIFY(reason && reason->isVisible() && !reason->text().isEmpty());
+        QVERIFY2(reason->toolTip().contains(u"could not be read"_qs), qPrintable(reason->toolTip()));
+        QApplication::sendPostedEvents(); // any layout the banners and the reason asked for
         QCOMPARE(globalRect(window.tiles()), tiles);
         QCOMPARE(globalRect(window.eventView()), table);
         // Shown whole, inside the window, over the pages.
@@ -453,9 +460,6 @@ private slots:
     void markupInDatabaseTextShowsLiterally()
     {
         QFETCH(QString, engine);
-        if (engine == u"mysql"_qs)
-            QSKIP("not yet on MySQL (issue 29): the event table's ID-prefix search still lists "
-                  "'<b>EVQ7</b>' for the search '<b>EX' (event queries)");
         FRESH_DATABASE(database, engine);
         const auto setup = database->initialise();
         const QString id = u"<b>EVQ7</b>"_qs;

@@ -30,6 +30,11 @@ QLineEdit *searchField(MainWindow *window)
     return window->findChild<QLineEdit *>(QStringLiteral("searchFilter"));
 }
 
+QLineEdit *payloadField(MainWindow *window)
+{
+    return window->findChild<QLineEdit *>(QStringLiteral("payloadFilter"));
+}
+
 QAbstractItemModel *tableModel(MainWindow *window)
 {
     return window->eventView()->model(); // what the view shows, behind any proxy
@@ -149,6 +154,8 @@ std::optional<BenchDriver::Step> parseStep(const QString &text, QString *error)
     else if ((step.kind == QLatin1String("type-search") || step.kind == QLatin1String("id-search"))
         && parts.size() == 2 && !parts.at(1).isEmpty())
         step.text = parts.at(1);
+    else if (step.kind == QLatin1String("payload-search") && parts.size() >= 2)
+        step.text = parts.mid(1).join(QLatin1Char(':')); // a fragment's own colons
     else if (step.kind == QLatin1String("export") && parts.size() == 3 && !parts.at(2).isEmpty()) {
         step.number = parts.at(1).toLongLong(&ok);
         step.text = parts.at(2);
@@ -258,6 +265,8 @@ void BenchDriver::perform(const Step &step)
         searchId(step.text);
     else if (step.kind == QLatin1String("export"))
         exportRows(step.number, step.text);
+    else if (step.kind == QLatin1String("payload-search"))
+        searchPayload(step.text);
 }
 
 void BenchDriver::cueRestart(int holdMs)
@@ -321,6 +330,22 @@ void BenchDriver::exportRows(qint64 rows, const QString &path)
         return m_exportMs >= 0;
     });
     filterToRows(m_window, rows);
+}
+
+void BenchDriver::searchPayload(const QString &text)
+{
+    EventListModel *events = m_window->eventModel();
+    watch([this, events, text] {
+        // Answered: the rows of the search, or the reason it has none (its timeout).
+        const bool answered = events->filter().payloadContains == text && !events->isLoading()
+            && (m_changed || !events->lastError().isEmpty());
+        if (answered)
+            m_phase.extra = QStringLiteral(",\"rows\":%1,\"error\":%2")
+                                .arg(events->rowCount())
+                                .arg(jsonString(events->lastError()));
+        return answered;
+    });
+    payloadField(m_window)->setText(text); // pasted at once
 }
 
 void BenchDriver::watch(std::function<bool()> done)

@@ -9,6 +9,8 @@
 //   id-search:ID     set the search field to ID at once; done when the row with that ID shows
 //   export:N:FILE    filter by age to about N rows of a generated outbox, then export them as
 //                    the "Export events…" action does, to FILE
+//   payload-search:TEXT  paste TEXT (a JSON fragment; no comma) into the payload field; done
+//                    when the table's read with it answered (rows, or its error: a timeout)
 //   restart:MS       create REPORT.restart (for the script to restart the server), stay MS ms
 // Each step waits until what it triggered shows (or a timeout), then holds --bench-hold-ms
 // (default two refresh intervals) so that the refreshes after it count too. A 5 ms heartbeat
@@ -33,7 +35,7 @@ public:
     struct Step
     {
         QString kind;
-        QString text; // type-search, id-search: the text; export: the file
+        QString text; // type-search, id-search, payload-search: the text; export: the file
         qint64 number = 0; // idle, restart: ms; export: rows
     };
     static constexpr int DefaultHoldMs = 4000;
@@ -67,6 +69,7 @@ private:
     void typeSearch(const QString &text);
     void searchId(const QString &id);
     void exportRows(qint64 rows, const QString &path);
+    void searchPayload(const QString &text);
     void watch(std::function<bool()> done);
     void check();
     void hold();

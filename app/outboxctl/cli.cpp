@@ -387,8 +387,7 @@ QString payloadSearchRefusal(const OutboxProfile &profile)
 {
     if (profile.isAvailable(OutboxProfile::Column::Payload))
         return {};
-    return QStringLiteral("--payload-contains is not available: profile %1 maps no payload")
-        .arg(profile.name());
+    return u"--payload-contains: "_qs + PayloadSearch::notAvailableReason(profile.name());
 }
 
 std::unique_ptr<DbConnection> openForSimulation(const QString &urlText, QString *error)

@@ -138,3 +138,10 @@ PayloadSearch PayloadSearch::parse(
         *error = why;
     return search;
 }
+
+QString PayloadSearch::notAvailableReason(const QString &profileName)
+{
+    return QStringLiteral("payload search is not available: the profile maps no payload column "
+                          "(profile %1)")
+        .arg(profileName);
+}

@@ -29,4 +29,7 @@ struct PayloadSearch
         const QString &input, const QStringList &sensitiveKeys, QString *error);
     // The same without the redaction check, for building SQL from a filter already checked.
     static PayloadSearch read(const QString &input, QString *error = nullptr);
+    // Why no search runs through the profile `profileName` when it maps no payload column: the
+    // window's tooltip on the disabled field, the CLI's refusal (nothing is queried).
+    static QString notAvailableReason(const QString &profileName);
 };

@@ -78,6 +78,15 @@ bool runSqlScript(const QSqlDatabase &db, const QString &path)
     return true;
 }
 
+bool exec(const QSqlDatabase &db, const QString &sql)
+{
+    QSqlQuery query(db);
+    if (query.exec(sql))
+        return true;
+    qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
+    return false;
+}
+
 QString pgBossDir()
 {
     const QString dir = qEnvironmentVariable("PGBOSS_DIR");

@@ -1,5 +1,5 @@
-// Loading the schema fixtures of tests/fixtures/ (each library's published DDL with its rows)
-// and driving a real pg-boss through tests/pgboss/make-jobs.mjs, for the profile tests.
+// Loading the schema fixtures of tests/fixtures/ (each library's published DDL with its rows),
+// running one statement of test data (exec), and driving a real pg-boss through tests/pgboss/make-jobs.mjs, for the profile tests.
 #pragma once
 
 #include <QJsonObject>
@@ -12,6 +12,9 @@ QStringList sqlStatements(const QString &script);
 // Runs every statement of the file; false (with a warning naming the statement) on the first
 // failure.
 bool runSqlScript(const QSqlDatabase &db, const QString &path);
+// Runs one statement of test data (never user input); false with a warning naming it and the
+// server's words when it fails.
+bool exec(const QSqlDatabase &db, const QString &sql);
 
 // Where scripts/bootstrap installs pg-boss@10: $PGBOSS_DIR, else
 // ${XDG_CACHE_HOME:-$HOME/.cache}/outbox-health-bench/pgboss.

@@ -1,6 +1,7 @@
 #include "eventtablestatus.h"
 
 #include "eventlistmodel.h"
+#include "plainmessage.h"
 #include "themecolours.h"
 
 #include <QAbstractItemView>
@@ -28,7 +29,11 @@ EventTableStatus::EventTableStatus(EventListModel *model, QAbstractItemView *vie
     m_loading->hide();
     m_message->setObjectName(QStringLiteral("eventMessageLabel"));
     m_message->setStyleSheet(QStringLiteral("color: %1").arg(ThemeColours::warningText().name()));
-    m_message->setWordWrap(true);
+    // One line, whatever the error's length: a wrapped message once pushed the table's bottom
+    // up by a line or two under the pointer when a refresh failed. Cut to the width it has; the
+    // whole message in the tooltip.
+    m_message->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_message->installEventFilter(this);
     m_overlay->setObjectName(QStringLiteral("eventOverlayLabel"));
     m_overlay->setAlignment(Qt::AlignCenter);
     m_overlay->setWordWrap(true);
@@ -70,7 +75,8 @@ void EventTableStatus::update()
     const bool empty = m_model->rowCount() == 0;
     const QString error = m_model->lastError();
     m_count->setText(m_model->matchCountText());
-    m_message->setText(empty ? QString() : error);
+    m_messageText = empty ? QString() : error;
+    showMessage();
     QString overlay;
     if (empty && !error.isEmpty()) {
         overlay = error;
@@ -84,11 +90,21 @@ void EventTableStatus::update()
     m_overlay->setVisible(!overlay.isEmpty());
 }
 
+void EventTableStatus::showMessage()
+{
+    const QString line = m_messageText.simplified(); // a server's multi-line error on one line
+    m_message->setText(
+        m_message->fontMetrics().elidedText(line, Qt::ElideRight, m_message->width()));
+    m_message->setToolTip(line.isEmpty() ? QString() : PlainMessage::toolTip(m_messageText));
+}
+
 bool EventTableStatus::eventFilter(QObject *watched, QEvent *event)
 {
     // Compared by address only: while the view is being destroyed its viewport still sends
     // events, and the view is no longer a scroll area to ask.
     if (watched == m_viewport && event->type() == QEvent::Resize)
         m_overlay->setGeometry(m_viewport->rect());
+    else if (watched == m_message && event->type() == QEvent::Resize)
+        showMessage();
     return QWidget::eventFilter(watched, event);
 }

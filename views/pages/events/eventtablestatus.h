@@ -1,7 +1,8 @@
 // What the event table says besides its rows: under it, how many rows match ("1,234 events
 // match", "more than 10,000 events match"), "Loading…" while a read takes longer than a moment,
-// and why the last read failed or was stopped (kept rows stay); over an empty table, "No events
-// match" with the filter in words, or the reason it could not be read, instead of an empty grid.
+// and why the last read failed or was stopped (kept rows stay; one line, so the table never moves,
+// the whole message in its tooltip); over an empty table, "No events match" with the filter in
+// words, or the reason it could not be read, instead of an empty grid.
 #pragma once
 
 #include <QWidget>
@@ -25,6 +26,7 @@ protected:
 private:
     void update();
     void showLoading(bool loading);
+    void showMessage();
 
     EventListModel *m_model = nullptr;
     QAbstractItemView *m_view = nullptr;
@@ -32,6 +34,7 @@ private:
     QLabel *m_count = nullptr;
     QLabel *m_loading = nullptr;
     QLabel *m_message = nullptr;
+    QString m_messageText; // whole; the label shows one line of it
     QLabel *m_overlay = nullptr;
     QTimer *m_loadingDelay = nullptr;
 };

@@ -149,7 +149,8 @@ void FilterBar::emitChecked()
 {
     m_debounce->stop();
     QString why;
-    PayloadSearch::parse(m_payload->text(), Redaction::sensitiveKeys(QSettings()), &why);
+    if (m_payload->isEnabled()) // disabled: its text is not searched, whatever it holds
+        PayloadSearch::parse(m_payload->text(), Redaction::sensitiveKeys(QSettings()), &why);
     m_payloadError->setText(why);
     m_payloadError->setVisible(!why.isEmpty());
     if (why.isEmpty())
@@ -158,6 +159,8 @@ void FilterBar::emitChecked()
 
 QString FilterBar::payloadSearch() const
 {
+    if (!m_payload->isEnabled())
+        return {}; // the profile maps no payload: a remembered search is not run
     QString why;
     PayloadSearch::parse(m_payload->text(), Redaction::sensitiveKeys(QSettings()), &why);
     return why.isEmpty() ? m_payload->text().trimmed() : QString();
@@ -223,6 +226,8 @@ void FilterBar::setProfile(const OutboxProfile &profile)
     available(m_maxAge, profile.isAvailable(C::CreatedAt));
     available(m_category, profile.isAvailable(C::LastErrorCategory));
     available(m_payload, profile.isAvailable(C::Payload));
+    if (!profile.isAvailable(C::Payload))
+        m_payload->setToolTip(PayloadSearch::notAvailableReason(profile.name()));
     QStringList counts = profile.notAvailableCounts();
     if (!profile.isNative())
         counts << QStringLiteral("resolved"); // another library's table has no RESOLVED state
