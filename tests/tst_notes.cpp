@@ -164,6 +164,15 @@ private slots:
         QCOMPARE(listedNotes(url, {u"--event"_qs, u"D-1"_qs}).size(), 1);
         QCOMPARE(listedNotes(url, {u"--error-group"_qs, Timeouts}).size(), 1);
 
+        // explain shows the event's notes after its explanation.
+        run = outboxctl({u"explain"_qs, u"--db"_qs, url, u"--event"_qs, u"D-1"_qs});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.filter(u"by alice at "_qs)
+                     .filter(u" [on-hold]: fix deploys at 14:00, do not replay"_qs)
+                     .size()
+                == 1,
+            qPrintable(run.out.join(u'\n')));
+
         run = outboxctl(noteArgs(u"list"_qs, url, {}));
         QCOMPARE(run.exitCode, 0);
         QVERIFY2(
