@@ -2,7 +2,7 @@
 // [--budget N] [--json]: one event explained in plain words (EventExplainer): where it is,
 // why, and what happens next. The retry policy and budget are the relay's (the database does
 // not hold them); without them the text leaves them out. Then the event's current operator
-// notes, one a line (JSON: "notes":[...], where notes exist). Read-only; exit 0, 2 on any error
+// notes, one a line (JSON: "notes":[...] when it has some). Read-only; exit 0, 2 on any error
 // (also an unknown event, named in JSON too with --json).
 #include "cli.h"
 #include "eventexplainer.h"
@@ -76,7 +76,7 @@ int runExplain(const QStringList &arguments)
     }
     if (parser.isSet(u"json"_qs)) {
         QJsonObject json = explanation->toJson();
-        if (current) {
+        if (current && !current->isEmpty()) {
             QJsonArray array;
             for (const OperatorNote &note : *current)
                 array.append(note.toJson());

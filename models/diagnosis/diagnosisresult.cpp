@@ -59,7 +59,7 @@ QJsonObject DiagnosisResult::toJson() const
     QJsonObject json {{u"now"_qs, now}, {u"findings"_qs, list},
         {u"checked"_qs, QJsonArray::fromStringList(checked)},
         {u"not_checked"_qs, QJsonArray::fromStringList(notChecked)}};
-    if (hasAcknowledged())
+    if (acknowledged() > 0) // only then: a database without markers prints the contract as it was
         json.insert(u"acknowledged"_qs,
             QJsonObject {{u"dead"_qs, acknowledged()}, {u"on_hold"_qs, onHold},
                 {u"investigating"_qs, investigating}});

@@ -70,8 +70,8 @@ struct DiagnosisResult
     QString headline() const;
     // Puts the findings worst first (stable in the contract's order).
     void sortFindings();
-    // {"now":..., "findings":[...], "checked":[...], "not_checked":[...]}, and where notes are
-    // available "acknowledged":{"dead":N,"on_hold":N,"investigating":N}
+    // {"now":..., "findings":[...], "checked":[...], "not_checked":[...]}, and when a note's
+    // marker covers DEAD events "acknowledged":{"dead":N,"on_hold":N,"investigating":N}
     QJsonObject toJson() const;
 };
 Q_DECLARE_METATYPE(DiagnosisResult)
