@@ -88,6 +88,8 @@ QStringList SchemaMigration::steps(int from) const
         steps << QStringLiteral("delivery_outbox_pending: redefined with claim_token where an "
                                 "older version made it without (the table is rebuilt in place: "
                                 "minutes at millions of rows)");
+    steps << QStringLiteral("create table operator_note and indexes operator_note_event, "
+                            "operator_note_group (notes and markers)");
     steps << QStringLiteral("outbox_meta: schema_version = %1").arg(Schema::CurrentVersion);
     return steps;
 }

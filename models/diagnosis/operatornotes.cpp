@@ -36,14 +36,6 @@ QVariant nullable(const QString &text)
     return text.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(text);
 }
 
-QString notesOutdated(int version)
-{
-    return QStringLiteral("notes need schema version %1; the schema is version %2: run "
-                          "`outboxctl migrate --db URL`")
-        .arg(OperatorNotes::NotesVersion)
-        .arg(version);
-}
-
 OperatorNote noteOf(const QSqlQuery &row)
 {
     OperatorNote note;
@@ -90,7 +82,7 @@ QString OperatorNotes::unavailable() const
     const int version = Schema::version(m_db, &error);
     if (version < 0)
         return error;
-    return version < NotesVersion ? notesOutdated(version) : QString();
+    return Schema::outdatedMessage(version, NotesVersion);
 }
 
 QString OperatorNotes::invalid(const NoteRequest &request)

@@ -11,7 +11,6 @@
 #pragma once
 
 #include "outboxprofile.h"
-#include "schema.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -71,9 +70,7 @@ struct NoteCoverage
 class OperatorNotes
 {
 public:
-    // The schema version that has operator_note. Until the version 3 scaffold is on main,
-    // the current version (whose script creates the table): transitional, see the commit.
-    static constexpr int NotesVersion = Schema::CurrentVersion >= 3 ? 3 : Schema::CurrentVersion;
+    static constexpr int NotesVersion = 3; // the schema version that has operator_note
     static constexpr int MaxTextLength = 4000;
     static constexpr int MaxOperatorLength = 255;
     static inline const QString Investigating = QStringLiteral("investigating");
