@@ -29,9 +29,10 @@ Run dashboardWithoutDisplay(const QStringList &arguments)
     return run;
 }
 
-const QStringList commands = {u"init"_qs, u"simulate"_qs, u"check"_qs, u"relay"_qs, u"replay"_qs,
-    u"generate"_qs, u"export"_qs, u"resolve"_qs, u"reopen"_qs, u"migrate"_qs, u"purge"_qs,
-    u"diagnose"_qs, u"explain"_qs, u"errors"_qs, u"metrics"_qs, u"policy"_qs, u"serve"_qs};
+const QStringList commands
+    = {u"init"_qs, u"simulate"_qs, u"check"_qs, u"relay"_qs, u"replay"_qs, u"generate"_qs,
+        u"export"_qs, u"resolve"_qs, u"reopen"_qs, u"note"_qs, u"migrate"_qs, u"purge"_qs,
+        u"diagnose"_qs, u"explain"_qs, u"errors"_qs, u"metrics"_qs, u"policy"_qs, u"serve"_qs};
 // Commands that read no database.
 const QStringList withoutDatabase = {u"policy"_qs};
 

@@ -91,6 +91,12 @@ QString examples(const QString &command)
             "--lost-ack-rate 0.1 --budget 5\n"
             "  outboxctl relay --db postgresql://sim@localhost/relay --produce 10000 --workers 4 "
             "--give-up-after 2m\n"_qs},
+        {u"note"_qs,
+            u"  outboxctl note add --db postgresql://ops@db.internal/shop --event ORDER-17 "
+            "--operator alice --text \"fix deploys at 14:00, do not replay\" --marker on-hold\n"
+            "  outboxctl note list --db postgresql://ops@db.internal/shop --json\n"
+            "  outboxctl note clear --db postgresql://ops@db.internal/shop --event ORDER-17 "
+            "--operator bob\n"_qs},
         {u"replay"_qs,
             u"  outboxctl replay --db sqlite:/tmp/sim.sqlite --event EVENT-9 --operator alice "
             "--reason \"consumer fixed\"\n"
@@ -170,6 +176,8 @@ QString description(const QString &command)
         {u"resolve"_qs, u"Close DEAD events without delivering them, recording who and why."_qs},
         {u"reopen"_qs, u"Put RESOLVED events back to DEAD, recording who and why."_qs},
         {u"migrate"_qs, u"Bring a database's native schema to this program's version."_qs},
+        {u"note"_qs,
+            u"Add, list or clear operator notes and markers: outboxctl note add|list|clear."_qs},
         {u"purge"_qs, u"Delete old DELIVERED (and RESOLVED) events in short batches."_qs},
         {u"diagnose"_qs,
             u"Say why the outbox is stuck and what to do; exit 1 on a warning or critical finding."_qs},

@@ -1,7 +1,8 @@
 // outboxctl diagnose --db URL [--profile NAME|PATH] [--now MS] [--json]: the diagnosis engine's
 // findings (DiagnosisQuery), read-only. Plain output: one finding per paragraph, worst first,
-// then what was checked and what could not be. Exit 0 with no finding or only info ones, 1
-// with any warning or critical finding, 2 on any error.
+// then the DEAD events an operator's note marker acknowledges (notes, schema version 3), then
+// what was checked and what could not be; --json adds "acknowledged" where notes exist. Exit 0
+// with no finding or only info ones, 1 with any warning or critical finding, 2 on any error.
 #include "cli.h"
 #include "diagnosisquery.h"
 
@@ -37,6 +38,12 @@ QString report(const DiagnosisResult &result, const QString &database, const Out
         text += paragraph(finding) + u"\n"_qs;
     if (result.findings.isEmpty())
         text += u"no findings: healthy\n\n"_qs;
+    if (result.acknowledged() > 0)
+        text += QStringLiteral("acknowledged: %1 DEAD events carry an operator's marker (%2 on "
+                               "hold, %3 investigating; outboxctl note list)\n\n")
+                    .arg(result.acknowledged())
+                    .arg(result.onHold)
+                    .arg(result.investigating);
     text += u"checked: "_qs + result.checked.join(u", "_qs);
     if (!result.notChecked.isEmpty()) {
         QStringList parts;

@@ -1,12 +1,15 @@
 // outboxctl explain --db URL --event ID [--profile NAME|PATH] [--now MS] [--policy SPEC]
 // [--budget N] [--json]: one event explained in plain words (EventExplainer): where it is,
 // why, and what happens next. The retry policy and budget are the relay's (the database does
-// not hold them); without them the text leaves them out. Read-only; exit 0, 2 on any error
+// not hold them); without them the text leaves them out. Then the event's current operator
+// notes, one a line (JSON: "notes":[...] when it has some). Read-only; exit 0, 2 on any error
 // (also an unknown event, named in JSON too with --json).
 #include "cli.h"
 #include "eventexplainer.h"
 #include "eventlookup.h"
+#include "operatornotes.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 
 namespace {
@@ -63,8 +66,32 @@ int runExplain(const QStringList &arguments)
         = EventExplainer::explain(outbox->database(), id, now, &error, &outbox->profile, explain);
     if (!explanation)
         return Cli::fail(u"explain: "_qs + error);
-    Cli::printLine(parser.isSet(u"json"_qs)
-            ? QString::fromUtf8(QJsonDocument(explanation->toJson()).toJson(QJsonDocument::Compact))
-            : Cli::printable(explanation->explanation));
+    // The event's current notes, where notes exist (the window's detail pane shows the same).
+    OperatorNotes notes(outbox->database(), &outbox->profile);
+    std::optional<QList<OperatorNote>> current;
+    if (notes.unavailable().isEmpty()) {
+        current = notes.list({id, {}}, false, &error);
+        if (!current)
+            return Cli::fail(QStringLiteral("explain: reading the notes: %1").arg(error));
+    }
+    if (parser.isSet(u"json"_qs)) {
+        QJsonObject json = explanation->toJson();
+        if (current && !current->isEmpty()) {
+            QJsonArray array;
+            for (const OperatorNote &note : *current)
+                array.append(note.toJson());
+            json.insert(u"notes"_qs, array);
+        }
+        Cli::printLine(QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)));
+        return Cli::Ok;
+    }
+    QString text = Cli::printable(explanation->explanation);
+    for (const OperatorNote &note : current.value_or(QList<OperatorNote> {}))
+        text += QStringLiteral("\nnote #%1 by %2 at %3%4: %5")
+                    .arg(note.id)
+                    .arg(Cli::printable(note.operatorName), Cli::timeText(note.createdAt),
+                        note.marker.isEmpty() ? QString() : u" ["_qs + note.marker + u']',
+                        Cli::printable(note.text));
+    Cli::printLine(text);
     return Cli::Ok;
 }

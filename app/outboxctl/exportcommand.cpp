@@ -1,12 +1,14 @@
 // outboxctl export --db URL [--profile NAME|PATH] [--state STATE] [--error-category C]
-// [--older-than DURATION] [--payload-contains TEXT] [--now MS] [--audit] [--output FILE]: the CSV of the window's "Export
-// events…" (or, with --audit, of "Export replay log…") for scripts, through the same code
+// [--older-than DURATION] [--payload-contains TEXT] [--now MS] [--audit | --notes]
+// [--output FILE]: the CSV of the window's "Export events…" (or, with --audit, of "Export
+// replay log…"; with --notes, of the operator notes) for scripts, through the same code
 // (CsvExport): the payload redacted with the dashboard's list, cells that could start a
 // formula neutralised. Rows stream from the database to the file or standard output; a file
 // is replaced only when the whole export succeeded. Read-only, like `check`. Exit 0 written,
 // 2 any error.
 #include "cli.h"
 #include "csvexport.h"
+#include "operatornotes.h"
 #include "redaction.h"
 
 #include <QFile>
@@ -19,6 +21,7 @@ struct ExportOptions
     EventFilter filter;
     qint64 now = 0;
     bool audit = false;
+    bool notes = false;
     QString output; // empty = standard output
 };
 
@@ -37,6 +40,8 @@ void addOptions(QCommandLineParser &parser)
     Cli::addNowOption(parser, u"The time states and ages are judged at"_qs);
     parser.addOption(
         {u"audit"_qs, u"Export the replay log (replay_log) instead of the events."_qs});
+    parser.addOption({u"notes"_qs,
+        u"Export the operator notes (operator_note, cleared ones too) instead of the events."_qs});
     parser.addOption({u"output"_qs, u"Write to FILE instead of standard output."_qs, u"FILE"_qs});
 }
 
@@ -69,9 +74,16 @@ bool readOptions(const QCommandLineParser &parser, ExportOptions *options, QStri
         || !Cli::readNow(parser, &options->now, error))
         return false;
     options->audit = parser.isSet(u"audit"_qs);
-    if (options->audit && !(options->filter == EventFilter {})) {
-        *error = u"--state, --error-category, --older-than and --payload-contains narrow the "
-                 "events; the replay log (--audit) is exported whole"_qs;
+    options->notes = parser.isSet(u"notes"_qs);
+    if (options->audit && options->notes) {
+        *error = u"give either --audit (the replay log) or --notes, not both"_qs;
+        return false;
+    }
+    if ((options->audit || options->notes) && !(options->filter == EventFilter {})) {
+        *error
+            = QStringLiteral("--state, --error-category, --older-than and --payload-contains "
+                             "narrow the events; %1 is exported whole")
+                  .arg(options->audit ? u"the replay log (--audit)"_qs : u"the notes (--notes)"_qs);
         return false;
     }
     if (parser.isSet(u"output"_qs)) {
@@ -89,6 +101,11 @@ bool write(const DbConnection &connection, const OutboxProfile &profile,
     const ExportOptions &options, QIODevice *out, qint64 *rows, QString *error)
 {
     const QSqlDatabase db = connection.database();
+    if (options.notes) {
+        if (*error = OperatorNotes(db, &profile).unavailable(); !error->isEmpty())
+            return false;
+        return CsvExport::exportNotes(db, out, error, rows);
+    }
     if (options.audit) {
         if (!profile.hasReplayLog()) {
             *error = QStringLiteral("--audit: profile %1 has no replay log (only the native "
@@ -127,7 +144,7 @@ int runExport(const QStringList &arguments)
     }
 
     qint64 rows = 0;
-    const QString what = options.audit ? u"replay"_qs : u"event"_qs;
+    const QString what = options.audit ? u"replay"_qs : (options.notes ? u"note"_qs : u"event"_qs);
     if (options.output.isEmpty()) {
         QFile out;
         if (!out.open(stdout, QIODevice::WriteOnly))

@@ -23,6 +23,7 @@ int runErrors(const QStringList &arguments);
 int runMetrics(const QStringList &arguments);
 int runPolicy(const QStringList &arguments);
 int runServe(const QStringList &arguments);
+int runNote(QStringList arguments);
 
 namespace {
 
@@ -41,6 +42,7 @@ const char usage[]
       "  export    write the events, or the replay log, as spreadsheet-safe CSV\n"
       "  resolve   close DEAD events without delivering them, recording who and why\n"
       "  reopen    put RESOLVED events back to DEAD, recording who and why\n"
+      "  note      add, list or clear operator notes and markers on DEAD events and groups\n"
       "  migrate   bring a database's native schema to this program's version\n"
       "  purge     delete old DELIVERED (and RESOLVED) events in short batches\n"
       "  diagnose  say why the outbox is stuck and what to do; exit 1 on a finding\n"
@@ -70,7 +72,7 @@ int main(int argc, char *argv[])
     if (arguments.isEmpty())
         return Cli::fail(
             QStringLiteral("missing command (init, simulate, check, relay, replay, "
-                           "generate, export, resolve, reopen, migrate, purge, diagnose, "
+                           "generate, export, resolve, reopen, note, migrate, purge, diagnose, "
                            "explain, errors, metrics, policy, serve); see `outboxctl --help`"));
     const QString command = arguments.takeFirst();
     if (command == QLatin1String("--help") || command == QLatin1String("-h")
@@ -100,6 +102,8 @@ int main(int argc, char *argv[])
         return runResolve(arguments);
     if (command == QLatin1String("reopen"))
         return runReopen(arguments);
+    if (command == QLatin1String("note"))
+        return runNote(arguments);
     if (command == QLatin1String("migrate"))
         return runMigrate(arguments);
     if (command == QLatin1String("purge"))
@@ -118,7 +122,7 @@ int main(int argc, char *argv[])
         return runServe(arguments);
     return Cli::fail(
         QStringLiteral("unknown command '%1' (expected init, simulate, check, relay, "
-                       "replay, generate, export, resolve, reopen, migrate, purge, diagnose, "
-                       "explain, errors, metrics, policy or serve)")
+                       "replay, generate, export, resolve, reopen, note, migrate, purge, "
+                       "diagnose, explain, errors, metrics, policy or serve)")
             .arg(command));
 }

@@ -167,11 +167,12 @@ QString OperatorCommand::jsonArray(const QStringList &ids)
 
 // Event IDs are stored text: escaped, so that one cannot forge a line of its own.
 QString OperatorCommand::outcomeLine(
-    const QStringList &done, const QStringList &skipped, bool json) const
+    const QStringList &done, const QStringList &skipped, bool json, const QStringList &onHold) const
 {
     if (json)
-        return QStringLiteral("{\"%1\":%2,\"skipped\":%3}")
-            .arg(m_spec.done, jsonArray(done), jsonArray(skipped));
+        return QStringLiteral("{\"%1\":%2,\"skipped\":%3%4}")
+            .arg(m_spec.done, jsonArray(done), jsonArray(skipped),
+                onHold.isEmpty() ? QString() : u",\"on_hold\":"_qs + jsonArray(onHold));
     QString line = QStringLiteral("%1 %2 event%3")
                        .arg(m_spec.done)
                        .arg(done.size())
@@ -182,6 +183,10 @@ QString OperatorCommand::outcomeLine(
         line += QStringLiteral("; skipped %1 (%2): %3")
                     .arg(skipped.size())
                     .arg(m_spec.skippedBecause, Cli::printable(skipped.join(u", "_qs)));
+    if (!onHold.isEmpty())
+        line += QStringLiteral("; left out %1 on hold (--include-on-hold replays them): %2")
+                    .arg(onHold.size())
+                    .arg(Cli::printable(onHold.join(u", "_qs)));
     return line;
 }
 

@@ -58,8 +58,11 @@ public:
     // selection is bulk); IDs in another state than the action expects are its skipped ones.
     int refuseUnknown(const Cli::Outbox &outbox, const Selection &selection, bool json) const;
 
-    // {"replayed":[...],"skipped":[...]} with --json, otherwise the sentence.
-    QString outcomeLine(const QStringList &done, const QStringList &skipped, bool json) const;
+    // {"replayed":[...],"skipped":[...]} with --json, otherwise the sentence. `onHold`: the
+    // events a bulk selection left out for an on-hold marker (added as "on_hold":[...] and
+    // "; left out N on hold" only when there are some).
+    QString outcomeLine(const QStringList &done, const QStringList &skipped, bool json,
+        const QStringList &onHold = {}) const;
     // "replay: URL: ERROR (replayed before the error: ...)" on stderr; the exit code.
     int failOutcome(const Cli::Outbox &outbox, const QString &error, const QStringList &done) const;
 

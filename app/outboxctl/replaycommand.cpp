@@ -9,15 +9,19 @@
 // operator or reason. Exit 0 even when some were skipped (someone else replayed them first,
 // or they are not DEAD); 2 on any error, also on an --event ID that names no event (nothing is
 // replayed then; with --json the JSON names it).
+// --all-dead and --error-group leave out the events an on-hold note marker covers (on the event
+// or its error group) and say how many, unless --include-on-hold.
 // --profile NAME|PATH (default: detected) replays another schema's rows with the profile's
 // fenced statement (no replay_log, no --reset-budget or --spread), or refuses with what to
 // run instead when the profile is read-only.
 #include "cli.h"
 #include "operatorcommand.h"
+#include "operatornotes.h"
 #include "replayer.h"
 #include "replaypreview.h"
 #include "timeformat.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
 
@@ -31,6 +35,8 @@ struct ReplayOptions
     bool dryRun = false;
     ReplayRequest request;
     bool json = false;
+    bool includeOnHold = false;
+    QStringList onHold; // left out of a bulk selection
 };
 
 const OperatorCommand &command()
@@ -51,6 +57,9 @@ void addOptions(QCommandLineParser &parser)
         {u"reset-budget"_qs, u"Reset failures to 0 (default: keep them, one more attempt)."_qs});
     Cli::addDurationOption(parser, u"spread"_qs,
         u"Spread the due times evenly over this window (default 0: all due now)."_qs);
+    parser.addOption({u"include-on-hold"_qs,
+        u"With --all-dead or --error-group: replay the events an on-hold marker covers too "
+        "(default: left out, and counted)."_qs});
     Cli::addNowOption(parser, u"The replay time"_qs);
     parser.addOption({u"dry-run"_qs,
         u"Change nothing: show how many events, by type and error group, which would be "
@@ -72,6 +81,12 @@ bool readOptions(const QCommandLineParser &parser, ReplayOptions *options, QStri
         return false;
     options->request.resetBudget = parser.isSet(u"reset-budget"_qs);
     options->json = parser.isSet(u"json"_qs);
+    options->includeOnHold = parser.isSet(u"include-on-hold"_qs);
+    if (options->includeOnHold && !options->selection.isBulk()) {
+        *error = u"--include-on-hold is for --all-dead or --error-group; an --event is "
+                 "replayed whatever its marker"_qs;
+        return false;
+    }
     return true;
 }
 
@@ -118,6 +133,26 @@ QString previewText(const ReplayPreview &preview)
     return text.trimmed();
 }
 
+// A bulk selection leaves out the events an on-hold marker covers (on the event or on its
+// error group), unless --include-on-hold. Nothing to leave out where notes are not available
+// (a profile, a schema older than version 3).
+bool leaveOutOnHold(const Cli::Outbox &outbox, ReplayOptions *options, QString *error)
+{
+    if (!options->selection.isBulk() || options->includeOnHold)
+        return true;
+    OperatorNotes notes(outbox.database(), &outbox.profile);
+    if (!notes.unavailable().isEmpty())
+        return true;
+    const auto coverage = notes.coverage(error);
+    if (!coverage)
+        return false;
+    QStringList kept;
+    for (const QString &id : std::as_const(options->request.eventIds))
+        (coverage->onHold.contains(id) ? options->onHold : kept) << id;
+    options->request.eventIds = kept;
+    return true;
+}
+
 // --dry-run: what the replay would do (ReplayPreview), changing nothing.
 int printPreview(const Cli::Outbox &outbox, const ReplayOptions &options)
 {
@@ -126,9 +161,16 @@ int printPreview(const Cli::Outbox &outbox, const ReplayOptions &options)
         = ReplayPreview::compute(outbox.database(), &outbox.profile, options.request, &error);
     if (!preview)
         return Cli::fail(QStringLiteral("replay: reading %1: %2").arg(outbox.name(), error));
+    QJsonObject json = preview->toJson();
+    QString text = previewText(*preview);
+    if (!options.onHold.isEmpty()) {
+        json.insert(u"on_hold"_qs, QJsonArray::fromStringList(options.onHold));
+        text += QStringLiteral("\n  left out %1 on hold (--include-on-hold replays them)")
+                    .arg(options.onHold.size());
+    }
     Cli::printLine(options.json
-            ? QString::fromUtf8(QJsonDocument(preview->toJson()).toJson(QJsonDocument::Compact))
-            : previewText(*preview));
+            ? QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact))
+            : text);
     return Cli::Ok;
 }
 
@@ -160,11 +202,14 @@ int runReplay(const QStringList &arguments)
         return Cli::fail(u"replay: "_qs + error);
     if (const int refused = command().refuseUnknown(*outbox, options.selection, options.json))
         return refused;
+    if (!leaveOutOnHold(*outbox, &options, &error))
+        return Cli::fail(u"replay: reading the notes: "_qs + error);
     if (options.dryRun)
         return printPreview(*outbox, options);
     const ReplayResult result = replayer.replay(options.request);
     if (!result.error.isEmpty())
         return command().failOutcome(*outbox, result.error, result.replayed);
-    Cli::printLine(command().outcomeLine(result.replayed, result.skipped, options.json));
+    Cli::printLine(
+        command().outcomeLine(result.replayed, result.skipped, options.json, options.onHold));
     return Cli::Ok;
 }

@@ -89,6 +89,8 @@ QStringList SchemaMigration::steps(int from) const
                                 "delivery_outbox_unfinished_aggregate (whole aggregate columns, "
                                 "with the lease) redefined where an older version made them "
                                 "otherwise (each rebuilt in place: minutes at millions of rows)");
+    steps << QStringLiteral("create table operator_note and indexes operator_note_event, "
+                            "operator_note_group (notes and markers)");
     steps << QStringLiteral("outbox_meta: schema_version = %1").arg(Schema::CurrentVersion);
     return steps;
 }

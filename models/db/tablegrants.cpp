@@ -9,7 +9,8 @@ QString key(const QString &privilege, const QString &table)
     return privilege + u' ' + table;
 }
 
-const QList<TableGrants::Operation> AllOperations = {TableGrants::Operation::Replay,
+// The operations on the outbox's events: all refused is "read-only by the database's grants".
+const QList<TableGrants::Operation> EventOperations = {TableGrants::Operation::Replay,
     TableGrants::Operation::Resolve, TableGrants::Operation::Reopen, TableGrants::Operation::Purge};
 
 } // namespace
@@ -39,6 +40,10 @@ QList<TableGrants::Write> TableGrants::needs(Operation operation)
             writes.append(Write {table, QStringLiteral("DELETE"), {}});
         return writes;
     }
+    case Operation::Note: // a note written, or cleared (OperatorNotes)
+        return {{QStringLiteral("operator_note"), insert, {}},
+            {QStringLiteral("operator_note"), update,
+                {QStringLiteral("cleared_at"), QStringLiteral("cleared_by")}}};
     }
     return {};
 }
@@ -69,8 +74,9 @@ TableGrants TableGrants::read(const QSqlDatabase &db, const QList<Write> &writes
 TableGrants TableGrants::read(const QSqlDatabase &db)
 {
     QList<Write> writes;
-    for (Operation operation : AllOperations)
+    for (Operation operation : EventOperations)
         writes += needs(operation);
+    writes += needs(Operation::Note);
     return read(db, writes);
 }
 
@@ -99,7 +105,7 @@ bool TableGrants::isReadOnly() const
 {
     if (!m_known)
         return false;
-    for (Operation operation : AllOperations) {
+    for (Operation operation : EventOperations) {
         if (refusal(operation).isEmpty())
             return false;
     }

@@ -17,7 +17,7 @@
 class TableGrants
 {
 public:
-    enum class Operation { Replay, Resolve, Reopen, Purge };
+    enum class Operation { Replay, Resolve, Reopen, Purge, Note };
     // One write an operation makes: the privilege on the table (for UPDATE, of these columns).
     struct Write
     {
@@ -42,7 +42,8 @@ public:
     QString refusal(const QString &table, const QString &privilege) const;
     // The first of the operation's writes the role may not make, in the same words.
     QString refusal(Operation operation) const;
-    // True when every operation is refused: "read-only by the database's grants".
+    // True when every operation on the outbox's events is refused: "read-only by the
+    // database's grants" (notes, a table of their own, do not count).
     bool isReadOnly() const;
 
     bool operator==(const TableGrants &other) const = default;

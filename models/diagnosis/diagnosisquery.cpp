@@ -2,6 +2,7 @@
 
 #include "errorsignature.h"
 #include "healthgrade.h"
+#include "operatornotes.h"
 #include "saturating.h"
 #include "sourcereader.h"
 #include "sqldialect.h"
@@ -633,6 +634,33 @@ bool blockedAggregate(Context &c)
     return true;
 }
 
+// The DEAD events an operator's marker covers, counted as acknowledged (where notes are
+// available: the native schema at version 3). The dead_events finding says how many; its
+// existing words and evidence stay, the count is added. A failed read leaves them unknown.
+void acknowledge(const QSqlDatabase &db, const OutboxProfile *profile, DiagnosisResult *result)
+{
+    OperatorNotes notes(db, profile);
+    if (!notes.unavailable().isEmpty())
+        return;
+    QString error;
+    const std::optional<NoteCoverage> coverage = notes.coverage(&error);
+    if (!coverage)
+        return;
+    result->onHold = coverage->onHold.size();
+    result->investigating = coverage->investigating.size();
+    for (Finding &finding : result->findings) {
+        if (finding.code != DiagnosisCode::DeadEvents || result->acknowledged() == 0)
+            continue;
+        finding.evidence.insert(u"acknowledged"_qs, result->acknowledged());
+        finding.evidence.insert(u"on_hold"_qs, result->onHold);
+        finding.summary += QStringLiteral(" %1 of them carry an operator's marker (%2 on hold, "
+                                          "%3 investigating).")
+                               .arg(result->acknowledged())
+                               .arg(result->onHold)
+                               .arg(result->investigating);
+    }
+}
+
 } // namespace
 
 namespace DiagnosisQuery {
@@ -670,6 +698,7 @@ std::optional<DiagnosisResult> run(const QSqlDatabase &db, qint64 now, QString *
             return std::nullopt;
         }
     }
+    acknowledge(db, profile, &result);
     // checked and not_checked in the contract's order, whatever order the rules ran in.
     const QStringList order = DiagnosisCode::all();
     const auto byContract = [&order](const QString &a, const QString &b) {

@@ -56,9 +56,14 @@ QJsonObject DiagnosisResult::toJson() const
     QJsonArray list;
     for (const Finding &finding : findings)
         list.append(finding.toJson());
-    return {{u"now"_qs, now}, {u"findings"_qs, list},
+    QJsonObject json {{u"now"_qs, now}, {u"findings"_qs, list},
         {u"checked"_qs, QJsonArray::fromStringList(checked)},
         {u"not_checked"_qs, QJsonArray::fromStringList(notChecked)}};
+    if (acknowledged() > 0) // only then: a database without markers prints the contract as it was
+        json.insert(u"acknowledged"_qs,
+            QJsonObject {{u"dead"_qs, acknowledged()}, {u"on_hold"_qs, onHold},
+                {u"investigating"_qs, investigating}});
+    return json;
 }
 
 QString Finding::shortName(const QString &code)

@@ -56,6 +56,13 @@ struct DiagnosisResult
     QStringList notChecked;
     QHash<QString, QString> notCheckedReasons; // code -> why, e.g. "needs the attempt history"
     qint64 queryMs = 0;
+    // DEAD events an operator's note marker covers (OperatorNotes::coverage); -1 where notes
+    // are not available (a profile, a schema older than version 3).
+    qint64 onHold = -1;
+    qint64 investigating = -1;
+
+    bool hasAcknowledged() const { return onHold >= 0; }
+    qint64 acknowledged() const { return hasAcknowledged() ? onHold + investigating : 0; }
 
     // Any warning or critical finding (outboxctl diagnose exits 1).
     bool hasProblem() const;
@@ -63,7 +70,8 @@ struct DiagnosisResult
     QString headline() const;
     // Puts the findings worst first (stable in the contract's order).
     void sortFindings();
-    // {"now":..., "findings":[...], "checked":[...], "not_checked":[...]}
+    // {"now":..., "findings":[...], "checked":[...], "not_checked":[...]}, and when a note's
+    // marker covers DEAD events "acknowledged":{"dead":N,"on_hold":N,"investigating":N}
     QJsonObject toJson() const;
 };
 Q_DECLARE_METATYPE(DiagnosisResult)

@@ -132,6 +132,19 @@ std::optional<QList<ErrorGroup>> read(
 std::optional<QStringList> deadEventIds(
     const QSqlDatabase &db, const OutboxProfile *profile, const QString &signature, QString *error)
 {
+    const QString wanted = ErrorSignature::of(signature);
+    const auto found = deadEventsBySignature(db, profile, {wanted}, error);
+    if (!found)
+        return std::nullopt;
+    return found->value(wanted);
+}
+
+std::optional<QHash<QString, QStringList>> deadEventsBySignature(const QSqlDatabase &db,
+    const OutboxProfile *profile, const QSet<QString> &signatures, QString *error)
+{
+    QHash<QString, QStringList> found;
+    if (signatures.isEmpty())
+        return found;
     SourceReader reader(db, profile);
     if (noErrors(reader, error))
         return std::nullopt;
@@ -148,8 +161,6 @@ std::optional<QStringList> deadEventIds(
         *error = reader.errorText();
         return std::nullopt;
     }
-    const QString wanted = ErrorSignature::of(signature);
-    QStringList ids;
     QString after;
     for (bool first = true;; first = false) {
         query->bindValue(u":length"_qs, ErrorSignature::ReadLength);
@@ -163,11 +174,12 @@ std::optional<QStringList> deadEventIds(
         while (query->next()) {
             ++rows;
             after = query->value(0).toString();
-            if (ErrorSignature::of(query->value(1).toString()) == wanted)
-                ids << after;
+            const QString signature = ErrorSignature::of(query->value(1).toString());
+            if (signatures.contains(signature))
+                found[signature] << after;
         }
         if (rows < PageRows)
-            return ids;
+            return found;
     }
 }
 

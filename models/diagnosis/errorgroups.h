@@ -8,10 +8,12 @@
 
 #include "outboxprofile.h"
 
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QMap>
 #include <QMetaType>
+#include <QSet>
 #include <QSqlDatabase>
 #include <QStringList>
 #include <optional>
@@ -45,5 +47,9 @@ std::optional<QList<ErrorGroup>> read(
 // is normalised first), ordered by event ID.
 std::optional<QStringList> deadEventIds(
     const QSqlDatabase &db, const OutboxProfile *profile, const QString &signature, QString *error);
+// The same for several signatures (already normalised) in one pass over the DEAD rows: each
+// signature that some DEAD event has, with those events ordered by event ID.
+std::optional<QHash<QString, QStringList>> deadEventsBySignature(const QSqlDatabase &db,
+    const OutboxProfile *profile, const QSet<QString> &signatures, QString *error);
 
 } // namespace ErrorGroups

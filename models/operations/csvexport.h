@@ -1,6 +1,6 @@
 // CSV export (RFC 4180: comma-separated, CRLF line ends, fields with a comma, quote, CR or LF
 // quoted and inner quotes doubled, a header row) of the events a filter matches, with the
-// payload redacted, and of the replay log. Rows are read a page of 1,000 at a time (keyset
+// payload redacted, of the replay log, and of the operator notes. Rows are read a page of 1,000 at a time (keyset
 // pages in ID order: Qt's MySQL driver holds a statement's whole result in memory) and
 // streamed straight to the device: a large outbox is never held in memory (measured on
 // PostgreSQL before paging: peak RSS stays flat exporting 1M rows, see docs/outboxctl.md,
@@ -43,5 +43,10 @@ bool exportEvents(const QSqlDatabase &db, const EventFilter &filter, qint64 now,
 // oldest first, all events or only `eventId`'s.
 bool exportReplayLog(const QSqlDatabase &db, QIODevice *out, QString *error,
     const QString &eventId = {}, qint64 *rows = nullptr, const Progress &progress = {});
+
+// The operator notes (operator_note, schema version 3), cleared ones too: note_id, event_id,
+// error_group, operator, created_at, text, marker, cleared_at, cleared_by; oldest first. The
+// caller checks that the table exists (OperatorNotes::unavailable).
+bool exportNotes(const QSqlDatabase &db, QIODevice *out, QString *error, qint64 *rows = nullptr);
 
 } // namespace CsvExport

@@ -115,6 +115,25 @@ CREATE TABLE IF NOT EXISTS reopen_log (
     CONSTRAINT reopen_log_event_fk FOREIGN KEY (event_id) REFERENCES delivery_outbox (event_id),
     INDEX reopen_log_event (event_id)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+-- Operator notes and markers (version 3): free text on a DEAD event or on an error group (the
+-- signature of the Errors tab), exactly one of the two, with who and when, and an optional marker
+-- ('investigating' or 'on-hold'). A cleared note is kept for the audit (cleared_at, cleared_by).
+-- No foreign key to delivery_outbox: a note outlives a purge of its event, as an audit record.
+CREATE TABLE IF NOT EXISTS operator_note (
+    note_id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+    event_id VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin,
+    error_group VARCHAR(300) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin,
+    operator VARCHAR(255) NOT NULL,
+    created_at BIGINT NOT NULL,
+    text TEXT NOT NULL,
+    marker VARCHAR(16) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin,
+    cleared_at BIGINT,
+    cleared_by VARCHAR(255),
+    CONSTRAINT operator_note_marker_check CHECK (marker IN ('investigating', 'on-hold')),
+    CONSTRAINT operator_note_target_check CHECK ((event_id IS NULL) <> (error_group IS NULL)),
+    INDEX operator_note_event (event_id, cleared_at),
+    INDEX operator_note_group (error_group, cleared_at)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 CREATE TABLE IF NOT EXISTS outbox_meta (
     "key" VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL PRIMARY KEY,
     value TEXT NOT NULL

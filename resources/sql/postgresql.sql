@@ -71,6 +71,22 @@ CREATE TABLE IF NOT EXISTS reopen_log (
     reason TEXT NOT NULL,
     failures_before INTEGER NOT NULL
 );
+-- Operator notes and markers (version 3): free text on a DEAD event or on an error group (the
+-- signature of the Errors tab), exactly one of the two, with who and when, and an optional marker
+-- ('investigating' or 'on-hold'). A cleared note is kept for the audit (cleared_at, cleared_by).
+-- No foreign key to delivery_outbox: a note outlives a purge of its event, as an audit record.
+CREATE TABLE IF NOT EXISTS operator_note (
+    note_id BIGSERIAL PRIMARY KEY,
+    event_id TEXT,
+    error_group TEXT,
+    operator TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    text TEXT NOT NULL,
+    marker TEXT CHECK (marker IN ('investigating', 'on-hold')),
+    cleared_at BIGINT,
+    cleared_by TEXT,
+    CHECK ((event_id IS NULL) <> (error_group IS NULL))
+);
 CREATE TABLE IF NOT EXISTS outbox_meta (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -134,3 +150,8 @@ CREATE INDEX IF NOT EXISTS resolve_log_event
 -- Reopen audit per event.
 CREATE INDEX IF NOT EXISTS reopen_log_event
     ON reopen_log (event_id);
+-- Notes per event and per error group (detail pane, Errors tab, replay's on-hold check).
+CREATE INDEX IF NOT EXISTS operator_note_event
+    ON operator_note (event_id, cleared_at);
+CREATE INDEX IF NOT EXISTS operator_note_group
+    ON operator_note (error_group, cleared_at);

@@ -1,0 +1,340 @@
+#include "operatornotes.h"
+
+#include "errorgroups.h"
+#include "errorsignature.h"
+#include "readonlytransaction.h"
+#include "schema.h"
+#include "sqldialect.h"
+#include "sqltransaction.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace {
+
+QString errorText(const QSqlQuery &query)
+{
+    return query.lastError().text().simplified();
+}
+
+// C0 (but newline and tab, which a note may hold), DEL and C1: they could rewrite a terminal
+// line or hide text in a log.
+bool hasControl(const QString &text, bool allowLines)
+{
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        if (allowLines && (u == u'\n' || u == u'\t'))
+            continue;
+        if (u < 0x20 || (u >= 0x7f && u < 0xa0))
+            return true;
+    }
+    return false;
+}
+
+QVariant nullable(const QString &text)
+{
+    return text.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(text);
+}
+
+OperatorNote noteOf(const QSqlQuery &row)
+{
+    OperatorNote note;
+    note.id = row.value(0).toLongLong();
+    note.eventId = row.value(1).toString();
+    note.errorGroup = row.value(2).toString();
+    note.operatorName = row.value(3).toString();
+    note.createdAt = row.value(4).toLongLong();
+    note.text = row.value(5).toString();
+    note.marker = row.value(6).toString();
+    if (!row.value(7).isNull())
+        note.clearedAt = row.value(7).toLongLong();
+    note.clearedBy = row.value(8).toString();
+    return note;
+}
+
+} // namespace
+
+QJsonObject OperatorNote::toJson() const
+{
+    const auto text = [](const QString &value) {
+        return value.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(value);
+    };
+    return {{u"note_id"_qs, id}, {u"event_id"_qs, text(eventId)},
+        {u"error_group"_qs, text(errorGroup)}, {u"operator"_qs, operatorName},
+        {u"created_at"_qs, createdAt}, {u"text"_qs, this->text}, {u"marker"_qs, text(marker)},
+        {u"cleared_at"_qs, clearedAt ? QJsonValue(*clearedAt) : QJsonValue(QJsonValue::Null)},
+        {u"cleared_by"_qs, text(clearedBy)}};
+}
+
+OperatorNotes::OperatorNotes(const QSqlDatabase &db, const OutboxProfile *profile)
+    : m_db(db)
+    , m_profile(profile && !profile->isNative() ? profile : nullptr)
+{ }
+
+QString OperatorNotes::unavailable() const
+{
+    if (m_profile)
+        return QStringLiteral("notes are not available through the %1 profile: notes need the "
+                              "native schema (its operator_note table), and this outbox is "
+                              "another application's")
+            .arg(m_profile->name());
+    QString error;
+    const int version = Schema::version(m_db, &error);
+    if (version < 0)
+        return error;
+    return Schema::outdatedMessage(version, NotesVersion);
+}
+
+QString OperatorNotes::invalid(const NoteRequest &request)
+{
+    const QString name = request.operatorName.trimmed();
+    if (name.isEmpty())
+        return QStringLiteral("the operator is required: the note records who wrote it");
+    if (name.size() > MaxOperatorLength)
+        return QStringLiteral("the operator name is %1 characters long; at most %2")
+            .arg(name.size())
+            .arg(MaxOperatorLength);
+    if (hasControl(name, false))
+        return QStringLiteral("the operator name holds control characters");
+    if (request.text.trimmed().isEmpty())
+        return QStringLiteral("the note's text is required and must not be blank");
+    if (request.text.size() > MaxTextLength)
+        return QStringLiteral("the note is %1 characters long; at most %2: nothing written")
+            .arg(request.text.size())
+            .arg(MaxTextLength);
+    if (hasControl(request.text, true))
+        return QStringLiteral("the note holds control characters (only newlines and tabs may "
+                              "be in it): nothing written");
+    if (request.target.isEvent() == !request.target.errorGroup.trimmed().isEmpty())
+        return QStringLiteral("a note is on exactly one event or one error group");
+    if (!request.marker.isEmpty() && request.marker != Investigating && request.marker != OnHold)
+        return QStringLiteral("unknown marker '%1' (expected investigating or on-hold)")
+            .arg(request.marker);
+    return {};
+}
+
+// Empty when the error group has DEAD events; the refusal otherwise. Read before the write
+// transaction (the group's events are found in a read-only one).
+QString OperatorNotes::checkGroup(const QString &signature)
+{
+    QString error;
+    const auto ids = ErrorGroups::deadEventIds(m_db, nullptr, signature, &error);
+    if (!ids)
+        return error;
+    if (ids->isEmpty())
+        return QStringLiteral("no DEAD event has the error signature '%1' (outboxctl errors "
+                              "lists them): nothing written")
+            .arg(signature);
+    return {};
+}
+
+std::optional<qint64> OperatorNotes::add(const NoteRequest &request, QString *error)
+{
+    if (*error = unavailable(); !error->isEmpty())
+        return std::nullopt;
+    if (*error = invalid(request); !error->isEmpty())
+        return std::nullopt;
+    const QString group = request.target.isEvent()
+        ? QString()
+        : ErrorSignature::of(request.target.errorGroup.trimmed());
+    if (!group.isEmpty()) {
+        if (*error = checkGroup(group); !error->isEmpty())
+            return std::nullopt;
+    }
+    SqlTransaction transaction(m_db);
+    if (!transaction.isActive()) {
+        *error = transaction.errorText();
+        return std::nullopt;
+    }
+    if (request.target.isEvent()) { // locked while the note is written: it stays DEAD till then
+        QSqlQuery status(m_db);
+        status.prepare(u"SELECT status FROM delivery_outbox WHERE event_id = :id"_qs
+            + SqlDialect::of(m_db).rowLockClause());
+        status.bindValue(u":id"_qs, request.target.eventId);
+        if (!status.exec()) {
+            *error = errorText(status);
+            return std::nullopt;
+        }
+        if (!status.next()) {
+            *error = QStringLiteral("no event with ID '%1': nothing written")
+                         .arg(request.target.eventId);
+            return std::nullopt;
+        }
+        if (status.value(0).toString() != u"DEAD"_qs) {
+            *error = QStringLiteral("event '%1' is %2, not DEAD: notes are for DEAD events; "
+                                    "nothing written")
+                         .arg(request.target.eventId, status.value(0).toString());
+            return std::nullopt;
+        }
+    }
+    QSqlQuery insert(m_db);
+    insert.prepare(u"INSERT INTO operator_note (event_id, error_group, operator, created_at, "
+                   "text, marker) VALUES (:event, :group, :operator, :at, :text, :marker)"_qs);
+    insert.bindValue(u":event"_qs, nullable(request.target.eventId));
+    insert.bindValue(u":group"_qs, nullable(group));
+    insert.bindValue(u":operator"_qs, request.operatorName.trimmed());
+    insert.bindValue(u":at"_qs, request.now);
+    insert.bindValue(u":text"_qs, request.text);
+    insert.bindValue(u":marker"_qs, nullable(request.marker));
+    if (!insert.exec()) {
+        *error = errorText(insert);
+        return std::nullopt;
+    }
+    // Its own row: another transaction's uncommitted note is not visible here.
+    QSqlQuery id(m_db);
+    id.prepare(u"SELECT MAX(note_id) FROM operator_note WHERE operator = :operator"
+               " AND created_at = :at"_qs);
+    id.bindValue(u":operator"_qs, request.operatorName.trimmed());
+    id.bindValue(u":at"_qs, request.now);
+    if (!id.exec() || !id.next()) {
+        *error = errorText(id);
+        return std::nullopt;
+    }
+    const qint64 noteId = id.value(0).toLongLong();
+    id.finish();
+    if (!transaction.commit()) {
+        *error = transaction.errorText();
+        return std::nullopt;
+    }
+    return noteId;
+}
+
+std::optional<QList<OperatorNote>> OperatorNotes::list(
+    const NoteTarget &target, bool withCleared, QString *error)
+{
+    if (*error = unavailable(); !error->isEmpty())
+        return std::nullopt;
+    QString where = withCleared ? u"1 = 1"_qs : u"cleared_at IS NULL"_qs;
+    if (target.isEvent())
+        where += u" AND event_id = :event"_qs;
+    else if (!target.errorGroup.isEmpty())
+        where += u" AND error_group = :group"_qs;
+    ReadOnlyTransaction transaction(m_db);
+    QSqlQuery *query = transaction.prepare(
+        u"SELECT note_id, event_id, error_group, operator, created_at, text, marker,"
+        " cleared_at, cleared_by FROM operator_note WHERE "_qs
+        + where + u" ORDER BY created_at, note_id"_qs);
+    if (!query) {
+        *error = transaction.errorText();
+        return std::nullopt;
+    }
+    if (target.isEvent())
+        query->bindValue(u":event"_qs, target.eventId);
+    else if (!target.errorGroup.isEmpty())
+        query->bindValue(u":group"_qs, ErrorSignature::of(target.errorGroup));
+    if (!query->exec()) {
+        *error = errorText(*query);
+        return std::nullopt;
+    }
+    QList<OperatorNote> notes;
+    while (query->next())
+        notes.append(noteOf(*query));
+    return notes;
+}
+
+std::optional<int> OperatorNotes::clear(const NoteTarget &target, qint64 noteId,
+    const QString &operatorName, qint64 now, QString *error)
+{
+    if (*error = unavailable(); !error->isEmpty())
+        return std::nullopt;
+    const QString name = operatorName.trimmed();
+    if (name.isEmpty() || name.size() > MaxOperatorLength || hasControl(name, false)) {
+        *error = name.isEmpty()
+            ? QStringLiteral("the operator is required: a cleared note records who cleared it")
+            : QStringLiteral("the operator name is too long or holds control characters");
+        return std::nullopt;
+    }
+    QString where;
+    QVariant value;
+    if (noteId > 0) {
+        where = u"note_id = :value"_qs;
+        value = noteId;
+    } else if (target.isEvent()) {
+        where = u"event_id = :value"_qs;
+        value = target.eventId;
+    } else if (!target.errorGroup.trimmed().isEmpty()) {
+        where = u"error_group = :value"_qs;
+        value = ErrorSignature::of(target.errorGroup.trimmed());
+    } else {
+        *error = QStringLiteral("say which notes to clear: a note ID, an event or an error group");
+        return std::nullopt;
+    }
+    SqlTransaction transaction(m_db);
+    if (!transaction.isActive()) {
+        *error = transaction.errorText();
+        return std::nullopt;
+    }
+    QSqlQuery update(m_db);
+    update.prepare(u"UPDATE operator_note SET cleared_at = :at, cleared_by = :operator"
+                   " WHERE cleared_at IS NULL AND "_qs
+        + where);
+    update.bindValue(u":at"_qs, now);
+    update.bindValue(u":operator"_qs, name);
+    update.bindValue(u":value"_qs, value);
+    if (!update.exec()) {
+        *error = errorText(update);
+        return std::nullopt;
+    }
+    const int cleared = update.numRowsAffected();
+    if (!transaction.commit()) {
+        *error = transaction.errorText();
+        return std::nullopt;
+    }
+    return cleared;
+}
+
+std::optional<NoteCoverage> OperatorNotes::coverage(QString *error)
+{
+    if (*error = unavailable(); !error->isEmpty())
+        return std::nullopt;
+    NoteCoverage coverage;
+    QHash<QString, QString> groupMarkers; // signature -> strongest marker
+    {
+        ReadOnlyTransaction transaction(m_db);
+        // The marked events that are still DEAD, and the marked groups.
+        QSqlQuery *query
+            = transaction.prepare(u"SELECT n.event_id, n.error_group, n.marker FROM operator_note n"
+                                  " LEFT JOIN delivery_outbox o ON o.event_id = n.event_id"
+                                  " WHERE n.cleared_at IS NULL AND n.marker IS NOT NULL"
+                                  "   AND (n.error_group IS NOT NULL OR o.status = 'DEAD')"_qs);
+        if (!query || !query->exec()) {
+            *error = query ? errorText(*query) : transaction.errorText();
+            return std::nullopt;
+        }
+        while (query->next()) {
+            const QString marker = query->value(2).toString();
+            if (!query->value(0).isNull()) {
+                (marker == OnHold ? coverage.onHold : coverage.investigating)
+                    .insert(query->value(0).toString());
+                continue;
+            }
+            QString &strongest = groupMarkers[query->value(1).toString()];
+            if (strongest != OnHold)
+                strongest = marker;
+        }
+    }
+    const QList<QString> signatures = groupMarkers.keys();
+    const auto groups = ErrorGroups::deadEventsBySignature(
+        m_db, nullptr, QSet<QString>(signatures.cbegin(), signatures.cend()), error);
+    if (!groups)
+        return std::nullopt;
+    for (auto it = groups->cbegin(); it != groups->cend(); ++it) {
+        QSet<QString> &into
+            = groupMarkers.value(it.key()) == OnHold ? coverage.onHold : coverage.investigating;
+        for (const QString &id : it.value())
+            into.insert(id);
+    }
+    coverage.investigating.subtract(coverage.onHold);
+    return coverage;
+}
+
+QString OperatorNotes::deadText(qint64 dead, const NoteCoverage &coverage)
+{
+    QString text = QStringLiteral("%1 DEAD").arg(dead);
+    QStringList parts;
+    if (!coverage.onHold.isEmpty())
+        parts << QStringLiteral("%1 on hold").arg(coverage.onHold.size());
+    if (!coverage.investigating.isEmpty())
+        parts << QStringLiteral("%1 investigating").arg(coverage.investigating.size());
+    return parts.isEmpty() ? text : text + u" ("_qs + parts.join(u", "_qs) + u')';
+}

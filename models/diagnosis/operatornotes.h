@@ -1,0 +1,110 @@
+// Operator notes and markers (native schema version 3, table operator_note): free text an
+// operator leaves on a DEAD event or on an error group (the signature of the Errors tab, so a
+// note follows every event that fails the same way), with who and when, and an optional marker:
+// `investigating` or `on-hold`. A note is never deleted: clearing it records who cleared it and
+// when, and a cleared note no longer covers anything. An on-hold marker keeps its events out of
+// bulk replay (unless asked for); any marker counts its DEAD events as acknowledged.
+// Lives in the diagnosis layer because a group's events are found by their error signature.
+// Text is stored exactly as typed (HTML stays text; a view shows it as plain text); control
+// characters other than newline and tab are refused, as is text over MaxTextLength.
+// Call it on the thread that owns the connection; it returns values.
+#pragma once
+
+#include "outboxprofile.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QMetaType>
+#include <QSet>
+#include <QSqlDatabase>
+#include <QString>
+#include <optional>
+
+struct OperatorNote
+{
+    qint64 id = 0;
+    QString eventId; // one of eventId and errorGroup is set
+    QString errorGroup;
+    QString operatorName;
+    qint64 createdAt = 0;
+    QString text;
+    QString marker; // "", "investigating" or "on-hold"
+    std::optional<qint64> clearedAt;
+    QString clearedBy;
+
+    bool isCleared() const { return clearedAt.has_value(); }
+    // {"note_id","event_id"|null,"error_group"|null,"operator","created_at","text",
+    //  "marker"|null,"cleared_at"|null,"cleared_by"|null}
+    QJsonObject toJson() const;
+};
+Q_DECLARE_METATYPE(OperatorNote)
+
+// Which notes a request is about: one event, one error group, or (both empty) every note.
+struct NoteTarget
+{
+    QString eventId;
+    QString errorGroup; // a signature (a message is normalised to its signature)
+
+    bool isEvent() const { return !eventId.isEmpty(); }
+};
+
+struct NoteRequest
+{
+    NoteTarget target;
+    QString operatorName;
+    QString text;
+    QString marker; // "", "investigating" or "on-hold"
+    qint64 now = 0;
+};
+
+// The DEAD events the uncleared markers cover, by marker (an event under both counts as on
+// hold: on-hold is the stronger marker).
+struct NoteCoverage
+{
+    QSet<QString> onHold;
+    QSet<QString> investigating;
+
+    qsizetype acknowledged() const { return onHold.size() + investigating.size(); }
+};
+
+class OperatorNotes
+{
+public:
+    static constexpr int NotesVersion = 3; // the schema version that has operator_note
+    static constexpr int MaxTextLength = 4000;
+    static constexpr int MaxOperatorLength = 255;
+    static inline const QString Investigating = QStringLiteral("investigating");
+    static inline const QString OnHold = QStringLiteral("on-hold");
+
+    explicit OperatorNotes(const QSqlDatabase &db, const OutboxProfile *profile = nullptr);
+
+    // Empty when notes can be read and written here; otherwise why not, in one sentence: a
+    // profile's schema ("notes need the native schema"), or a schema older than version 3
+    // (naming `outboxctl migrate --db URL`).
+    QString unavailable() const;
+    // Empty when the request's words are acceptable (nothing asked of the database): operator
+    // and text required, bounded, no control characters; exactly one target; a known marker.
+    static QString invalid(const NoteRequest &request);
+
+    // Adds a note; its note_id, or nothing with *error set and nothing written: refused words,
+    // an event that does not exist or is not DEAD, a signature no DEAD event has.
+    std::optional<qint64> add(const NoteRequest &request, QString *error);
+    // Notes of `target` (every note when it is empty), oldest first; cleared ones only with
+    // `withCleared`.
+    std::optional<QList<OperatorNote>> list(
+        const NoteTarget &target, bool withCleared, QString *error);
+    // Clears the uncleared notes of `target`, or the one note `noteId` (> 0): how many.
+    std::optional<int> clear(const NoteTarget &target, qint64 noteId, const QString &operatorName,
+        qint64 now, QString *error);
+    // The DEAD events covered by an uncleared marker, on the event or on its error group.
+    std::optional<NoteCoverage> coverage(QString *error);
+
+    // "12 DEAD (9 on hold)", or "12 DEAD" when nothing is acknowledged; for tiles and lines.
+    static QString deadText(qint64 dead, const NoteCoverage &coverage);
+
+private:
+    QString checkGroup(const QString &signature);
+
+    QSqlDatabase m_db;
+    const OutboxProfile *m_profile = nullptr;
+};
