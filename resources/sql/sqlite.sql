@@ -69,6 +69,20 @@ CREATE TABLE IF NOT EXISTS reopen_log (
     reason TEXT NOT NULL,
     failures_before INTEGER NOT NULL
 );
+-- Edit and replay (version 3): the payload an event had before each operator edit, kept
+-- immutable, with the payload the edit set, who, why, when, and whether the redacted values were
+-- revealed to the editor. Revision 1 holds the event's original payload.
+CREATE TABLE IF NOT EXISTS payload_revision (
+    revision_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    event_id TEXT NOT NULL REFERENCES delivery_outbox (event_id),
+    revision_no INTEGER NOT NULL,
+    payload TEXT NOT NULL,
+    new_payload TEXT NOT NULL,
+    operator TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    revealed BOOLEAN NOT NULL,
+    created_at BIGINT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS outbox_meta (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -132,3 +146,6 @@ CREATE INDEX IF NOT EXISTS resolve_log_event
 -- Reopen audit per event.
 CREATE INDEX IF NOT EXISTS reopen_log_event
     ON reopen_log (event_id);
+-- An event's revisions in order (detail pane; the next revision number); one number once.
+CREATE UNIQUE INDEX IF NOT EXISTS payload_revision_event
+    ON payload_revision (event_id, revision_no);
