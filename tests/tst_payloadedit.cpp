@@ -7,6 +7,7 @@
 // table); and what an edit cannot do: an event the consumer already applied (its acknowledgement
 // lost) answers DUPLICATE after the edit, and the consumer keeps the first payload.
 #include "consumer.h"
+#include "hostilefile.h"
 #include "faketransport.h"
 #include "outboxctlrun.h"
 #include "outboxrows.h"
@@ -375,6 +376,77 @@ private slots:
         QCOMPARE(refused.outcome, PayloadEditResult::Outcome::Refused);
         QCOMPARE(refused.error, u"the connection is read-only: nothing edited"_qs);
         QCOMPARE(everything(db), before);
+    }
+
+    void commandLineEditAndDryRun_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void commandLineEditAndDryRun()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QVERIFY(populate(db, u"{\"quantity\":\"2\",\"token\":\"t-1\"}"_qs));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString file = dir.filePath(u"fixed.json"_qs);
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write("{\n  \"quantity\": 2,\n  \"token\": \"***\"\n}\n");
+        out.close();
+        const QStringList edit = {u"replay"_qs, u"--db"_qs, database->url(), u"--event"_qs,
+            u"E-1"_qs, u"--now"_qs, u"70000"_qs};
+        const QStringList who = {u"--operator"_qs, u"alice"_qs, u"--reason"_qs, u"UP-412"_qs};
+        const QStringList before = everything(db);
+
+        const Run dry = outboxctl(edit + QStringList {u"--edit"_qs, file, u"--dry-run"_qs});
+        QCOMPARE(dry.exitCode, 0);
+        QCOMPARE(dry.out,
+            (QStringList {u"dry run, nothing changed: would edit E-1 (revision 1: 1 changed) and "
+                          "replay it"_qs,
+                u"  ~ quantity: \"2\" \u2192 2"_qs}));
+        QCOMPARE(everything(db), before);
+
+        // A FIFO, a device and an oversized file: refused before a byte is read, nothing changed.
+        for (const QString &kind : {u"fifo"_qs, u"/dev/zero"_qs, u"big"_qs}) {
+            const QString hostile = HostileFile::make(dir, kind);
+            QVERIFY(!hostile.isEmpty());
+            const Run refused = outboxctl(edit + who + QStringList {u"--edit"_qs, hostile});
+            QCOMPARE(refused.exitCode, 2);
+            QCOMPARE(refused.err.size(), 1);
+            QVERIFY2(refused.err.constFirst().contains(u"payload file"_qs),
+                qPrintable(refused.err.constFirst()));
+        }
+        QCOMPARE(everything(db), before);
+
+        const Run done = outboxctl(edit + who + QStringList {u"--edit"_qs, file, u"--json"_qs});
+        QCOMPARE(done.exitCode, 0);
+        QCOMPARE(done.out,
+            QStringList {u"{\"diff\":[\"~ quantity: \\\"2\\\" \u2192 2\"],\"replayed\":[\"E-1\"],"
+                         "\"revision\":1,\"skipped\":[]}"_qs});
+        QCOMPARE(payloadOf(db, u"E-1"_qs), u"{\"quantity\":2,\"token\":\"t-1\"}"_qs);
+        QCOMPARE(revisionLines(db),
+            QStringList {u"E-1 #1 alice 'UP-412' revealed=no {\"quantity\":\"2\",\"token\":\"t-1\"}"
+                         " -> {\"quantity\":2,\"token\":\"t-1\"} at 70000"_qs});
+        // Again: no longer DEAD, a skip as replay's (exit 0), nothing written.
+        const Run again = outboxctl(edit + who + QStringList {u"--edit"_qs, file});
+        QCOMPARE(again.exitCode, 0);
+        QCOMPARE(again.out,
+            QStringList {u"replayed 0 events; skipped 1: E-1 is no longer DEAD (it is PENDING: "
+                         "replayed or edited by someone else since you opened it): nothing "
+                         "edited"_qs});
+        QCOMPARE(count(db, u"SELECT COUNT(*) FROM payload_revision"_qs), 1);
+        // Two events, or none: an edit is one event's.
+        const Run two = outboxctl(edit + who
+            + QStringList {u"--event"_qs, u"E-2"_qs, u"--edit"_qs, file});
+        QCOMPARE(two.exitCode, 2);
+        QCOMPARE(two.err,
+            QStringList {u"outboxctl: replay: --edit takes exactly one --event ID: an edit is "
+                         "one event's payload"_qs});
     }
 
     // What an edit cannot do: the consumer applied the event, its acknowledgement was lost, the
