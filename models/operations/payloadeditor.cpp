@@ -292,6 +292,26 @@ PayloadEditResult PayloadEditor::preview(const PayloadEditRequest &request)
     return compare(request, stored);
 }
 
+std::optional<PayloadEditor::Current> PayloadEditor::current(
+    const QString &eventId, QString *error)
+{
+    ReadOnlyTransaction transaction(m_db);
+    QSqlQuery *row = transaction.prepare(RowSql);
+    if (!row) {
+        *error = transaction.errorText();
+        return std::nullopt;
+    }
+    row->bindValue(QStringLiteral(":id"), eventId);
+    if (!row->exec()) {
+        *error = errorText(*row);
+        return std::nullopt;
+    }
+    Current found;
+    if (row->next())
+        found = {row->value(0).toString(), row->value(1).toString()};
+    return found;
+}
+
 PayloadEditResult PayloadEditor::edit(const PayloadEditRequest &request)
 {
     const PayloadEditResult checked = check(request, true);

@@ -51,6 +51,15 @@ public:
     PayloadEditResult preview(const PayloadEditRequest &request);
     PayloadEditResult edit(const PayloadEditRequest &request);
 
+    // What an editor starts from: the event's status and payload as stored (status empty when
+    // there is no such event), read in a read-only transaction. Null with *error set.
+    struct Current
+    {
+        QString status;
+        QString payload;
+    };
+    std::optional<Current> current(const QString &eventId, QString *error);
+
     // The event's revisions, oldest first; empty on a schema without payload_revision.
     std::optional<QList<PayloadRevision>> revisions(const QString &eventId, QString *error);
 
