@@ -489,7 +489,7 @@ private slots:
                 = store.fail(claimed.claim, now, delivery.category(), delivery.error);
             QVERIFY(failed.ok);
             status = failed.status;
-            now = failed.nextAttemptAt;
+            now = status == u"DEAD"_qs ? now + 5 : failed.nextAttemptAt; // the edit comes later
         }
         QCOMPARE(status, u"DEAD"_qs);
         // The first attempt was applied: the stock went down by 2, once.
@@ -515,6 +515,13 @@ private slots:
                             " ORDER BY attempt_no DESC"_qs)
                      .toString(),
             u"DUPLICATE"_qs);
+        // The lineage says which payload each attempt carried.
+        const auto lineage = PayloadEditor(db).lineage(u"E-1"_qs, {}, nullptr);
+        QVERIFY(lineage);
+        QCOMPARE(lineage->size(), 2);
+        QVERIFY2(lineage->at(0).startsWith(u"Revision 1 by alice at "_qs), qPrintable(lineage->at(0)));
+        QCOMPARE(lineage->at(1),
+            u"Attempts 1\u20133 carried the original payload; attempt 4 carried revision 1"_qs);
     }
 };
 

@@ -6,6 +6,7 @@
 #include "schema.h"
 #include "sqldialect.h"
 #include "sqltransaction.h"
+#include "timeformat.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
@@ -424,4 +425,79 @@ std::optional<QList<PayloadRevision>> PayloadEditor::revisions(
             query->value(2).toString(), query->value(3).toString(), query->value(4).toString(),
             query->value(5).toBool(), query->value(6).toLongLong()});
     return out;
+}
+
+namespace {
+
+// "Attempts 1–3 carried the original payload", "attempt 4 carried revision 1".
+QString carried(int first, int last, int revision)
+{
+    const QString which = revision == 0 ? QStringLiteral("the original payload")
+                                        : QStringLiteral("revision %1").arg(revision);
+    if (first == last)
+        return QStringLiteral("attempt %1 carried %2").arg(first).arg(which);
+    return QStringLiteral("attempts %1\u2013%2 carried %3").arg(first).arg(last).arg(which);
+}
+
+} // namespace
+
+std::optional<QStringList> PayloadEditor::lineage(
+    const QString &eventId, const QStringList &sensitiveKeys, QString *error)
+{
+    const std::optional<QList<PayloadRevision>> found = revisions(eventId, error);
+    if (!found || found->isEmpty())
+        return found ? std::optional<QStringList>(QStringList {}) : std::nullopt;
+    ReadOnlyTransaction transaction(m_db);
+    QSqlQuery *query = transaction.prepare(QStringLiteral(
+        "SELECT attempt_no, claimed_at FROM delivery_attempt WHERE event_id = :id"
+        " ORDER BY attempt_no"));
+    if (!query) {
+        *error = transaction.errorText();
+        return std::nullopt;
+    }
+    query->bindValue(QStringLiteral(":id"), eventId);
+    if (!query->exec()) {
+        *error = errorText(*query);
+        return std::nullopt;
+    }
+    const Redaction::Redactor redactor(sensitiveKeys);
+    QStringList lines;
+    for (const PayloadRevision &revision : *found) {
+        const QStringList diff = PayloadDiff::lines(
+            revision.payload, revision.newPayload, revision.revealed ? nullptr : &redactor);
+        QString line = QStringLiteral("Revision %1 by %2 at %3: %4 (%5")
+                           .arg(revision.number)
+                           .arg(revision.operatorName, TimeFormat::time(revision.createdAt),
+                               revision.reason, PayloadDiff::summary(diff));
+        if (!diff.isEmpty())
+            line += QStringLiteral(": ") + diff.mid(0, 3).join(QStringLiteral("; "))
+                + (diff.size() > 3 ? QStringLiteral("; \u2026") : QString());
+        line += revision.revealed ? QStringLiteral("; redacted values revealed)") : QStringLiteral(")");
+        lines << line;
+    }
+    // Consecutive attempts that carried the same payload, grouped.
+    QStringList groups;
+    int first = 0, last = 0, current = -1;
+    while (query->next()) {
+        const int number = query->value(0).toInt();
+        const qint64 claimedAt = query->value(1).toLongLong();
+        int revision = 0;
+        for (const PayloadRevision &made : *found) {
+            if (made.createdAt <= claimedAt)
+                revision = made.number;
+        }
+        if (revision != current && current >= 0)
+            groups << carried(first, last, current);
+        if (revision != current)
+            first = number;
+        current = revision;
+        last = number;
+    }
+    if (current >= 0)
+        groups << carried(first, last, current);
+    if (!groups.isEmpty()) {
+        groups.first()[0] = groups.first()[0].toUpper();
+        lines << groups.join(QStringLiteral("; "));
+    }
+    return lines;
 }

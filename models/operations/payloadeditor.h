@@ -62,6 +62,13 @@ public:
 
     // The event's revisions, oldest first; empty on a schema without payload_revision.
     std::optional<QList<PayloadRevision>> revisions(const QString &eventId, QString *error);
+    // The event's revisions and which payload each attempt carried, as lines for the detail
+    // pane: "Revision 1 by alice at TIME: REASON (1 changed: ~ quantity: "2" → 2)", then
+    // "Attempts 1–3 carried the original payload; attempt 4 carried revision 1". An attempt
+    // claimed before a revision was made carried the payload before it. Empty without
+    // revisions; sensitive values masked unless the revision revealed them.
+    std::optional<QStringList> lineage(
+        const QString &eventId, const QStringList &sensitiveKeys, QString *error);
 
 private:
     struct Stored
