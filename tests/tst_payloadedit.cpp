@@ -7,8 +7,8 @@
 // table); and what an edit cannot do: an event the consumer already applied (its acknowledgement
 // lost) answers DUPLICATE after the edit, and the consumer keeps the first payload.
 #include "consumer.h"
-#include "hostilefile.h"
 #include "faketransport.h"
+#include "hostilefile.h"
 #include "outboxctlrun.h"
 #include "outboxrows.h"
 #include "outboxstore.h"
@@ -71,7 +71,8 @@ QStringList everything(const QSqlDatabase &db)
 {
     QStringList out = statusLines(db);
     QSqlQuery query(db);
-    query.exec(u"SELECT event_id, payload, next_attempt_at FROM delivery_outbox ORDER BY event_id"_qs);
+    query.exec(
+        u"SELECT event_id, payload, next_attempt_at FROM delivery_outbox ORDER BY event_id"_qs);
     while (query.next())
         out << query.value(0).toString() + u' ' + query.value(1).toString() + u' '
                 + query.value(2).toString();
@@ -82,8 +83,8 @@ QStringList everything(const QSqlDatabase &db)
     return out;
 }
 
-PayloadEditRequest editOf(const QString &basePayload, const QString &newPayload,
-    const QString &who = u"alice"_qs)
+PayloadEditRequest editOf(
+    const QString &basePayload, const QString &newPayload, const QString &who = u"alice"_qs)
 {
     PayloadEditRequest request;
     request.eventId = u"E-1"_qs;
@@ -115,10 +116,9 @@ QStringList revisionLines(const QSqlDatabase &db)
                " created_at FROM payload_revision ORDER BY event_id, revision_no"_qs);
     while (query.next())
         out << u"%1 #%2 %3 '%4' revealed=%5 %6 -> %7 at %8"_qs.arg(query.value(0).toString(),
-                   query.value(1).toString(), query.value(2).toString(),
-                   query.value(3).toString(), query.value(4).toBool() ? u"yes"_qs : u"no"_qs,
-                   query.value(5).toString(), query.value(6).toString(),
-                   query.value(7).toString());
+            query.value(1).toString(), query.value(2).toString(), query.value(3).toString(),
+            query.value(4).toBool() ? u"yes"_qs : u"no"_qs, query.value(5).toString(),
+            query.value(6).toString(), query.value(7).toString());
     return out;
 }
 
@@ -158,23 +158,27 @@ private slots:
                 u"E-4 PENDING 0"_qs, u"E-5 DELIVERED 0"_qs}));
         const QString stored = u"{\"orderId\":4711,\"quantity\":3,\"sku\":\"SKU-1\"}"_qs;
         QCOMPARE(payloadOf(db, u"E-1"_qs), stored);
-        QCOMPARE(count(db, u"SELECT next_attempt_at FROM delivery_outbox WHERE event_id = 'E-1'"_qs),
+        QCOMPARE(
+            count(db, u"SELECT next_attempt_at FROM delivery_outbox WHERE event_id = 'E-1'"_qs),
             Now);
-        QCOMPARE(count(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE event_id = 'E-1'"
-                           " AND claim_token IS NULL AND lease_until IS NULL"_qs),
+        QCOMPARE(count(db,
+                     u"SELECT COUNT(*) FROM delivery_outbox WHERE event_id = 'E-1'"
+                     " AND claim_token IS NULL AND lease_until IS NULL"_qs),
             1);
         // The original kept in the revision; the replay recorded as every replay is.
         QCOMPARE(revisionLines(db),
-            QStringList {u"E-1 #1 alice 'upstream sent quantity as text' revealed=no "_qs
-                + Original + u" -> "_qs + stored + u" at 50000"_qs});
+            QStringList {u"E-1 #1 alice 'upstream sent quantity as text' revealed=no "_qs + Original
+                + u" -> "_qs + stored + u" at 50000"_qs});
         QCOMPARE(auditLines(db, u"replay_log"_qs, u"replayed_at"_qs),
             QStringList {u"E-1 50000 alice upstream sent quantity as text 3"_qs});
 
         // Parked again and edited again: revision 2 holds the first edit's payload, revision 1
         // still the original.
         QVERIFY(exec(db, u"UPDATE delivery_outbox SET status = 'DEAD' WHERE event_id = 'E-1'"_qs));
-        PayloadEditRequest second = editOf(stored, u"{\"orderId\":4711,\"sku\":\"SKU-1\","
-                                                    "\"quantity\":4}"_qs, u"bob"_qs);
+        PayloadEditRequest second = editOf(stored,
+            u"{\"orderId\":4711,\"sku\":\"SKU-1\","
+            "\"quantity\":4}"_qs,
+            u"bob"_qs);
         const PayloadEditResult again = PayloadEditor(db).edit(second);
         QVERIFY2(again.ok(), qPrintable(again.error));
         QCOMPARE(again.revisionNo, 2);
@@ -441,12 +445,61 @@ private slots:
                          "edited"_qs});
         QCOMPARE(count(db, u"SELECT COUNT(*) FROM payload_revision"_qs), 1);
         // Two events, or none: an edit is one event's.
-        const Run two = outboxctl(edit + who
-            + QStringList {u"--event"_qs, u"E-2"_qs, u"--edit"_qs, file});
+        const Run two
+            = outboxctl(edit + who + QStringList {u"--event"_qs, u"E-2"_qs, u"--edit"_qs, file});
         QCOMPARE(two.exitCode, 2);
         QCOMPARE(two.err,
             QStringList {u"outboxctl: replay: --edit takes exactly one --event ID: an edit is "
                          "one event's payload"_qs});
+    }
+
+    void versionTwoSchemaRefusedUntilMigrated_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void versionTwoSchemaRefusedUntilMigrated()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QVERIFY(populate(db));
+        // A database made by a version 2 program: no payload_revision.
+        QVERIFY(exec(db, u"DROP TABLE payload_revision"_qs));
+        QVERIFY(
+            exec(db, u"UPDATE outbox_meta SET value = '2' WHERE \"key\" = 'schema_version'"_qs));
+        const QStringList before = everything(db);
+
+        const QString refusal = u"the schema is version 2, older than this program's version 3"_qs;
+        const PayloadEditResult refused = PayloadEditor(db).edit(editOf(Original, u"[1]"_qs));
+        QCOMPARE(refused.outcome, PayloadEditResult::Outcome::Refused);
+        QVERIFY2(refused.error.startsWith(refusal)
+                && refused.error.contains(u"`outboxctl migrate --db URL`"_qs)
+                && refused.error.endsWith(u"; nothing edited"_qs),
+            qPrintable(refused.error));
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"new.json"_qs);
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write("{\"quantity\":3}");
+        out.close();
+        const QStringList edit = {u"replay"_qs, u"--db"_qs, database->url(), u"--event"_qs,
+            u"E-1"_qs, u"--edit"_qs, file, u"--operator"_qs, u"alice"_qs, u"--reason"_qs, u"x"_qs};
+        const Run cli = outboxctl(edit);
+        QCOMPARE(cli.exitCode, 2);
+        QCOMPARE(cli.err, QStringList {u"outboxctl: replay: "_qs + refused.error});
+        QCOMPARE(everything(db), before);
+
+        // migrate adds the table (nothing else does); then the edit goes through.
+        const Run migrate = outboxctl({u"migrate"_qs, u"--db"_qs, database->url()});
+        QVERIFY2(migrate.exitCode == 0, qPrintable(migrate.err.join(u'\n')));
+        QVERIFY(!db.record(u"payload_revision"_qs).isEmpty());
+        const Run edited = outboxctl(edit);
+        QVERIFY2(edited.exitCode == 0, qPrintable(edited.err.join(u'\n')));
+        QCOMPARE(count(db, u"SELECT COUNT(*) FROM payload_revision"_qs), 1);
+        QCOMPARE(payloadOf(db, u"E-1"_qs), u"{\"quantity\":3}"_qs);
     }
 
     // What an edit cannot do: the consumer applied the event, its acknowledgement was lost, the
@@ -511,15 +564,17 @@ private slots:
         QCOMPARE(count(db, u"SELECT quantity FROM consumer_stock WHERE sku = 'SKU-1'"_qs), 98);
         QCOMPARE(count(db, u"SELECT COUNT(*) FROM consumer_ledger"_qs), 1);
         QCOMPARE(scalar(db, u"SELECT status FROM delivery_outbox"_qs).toString(), u"DELIVERED"_qs);
-        QCOMPARE(scalar(db, u"SELECT consumer_result FROM delivery_attempt"
-                            " ORDER BY attempt_no DESC"_qs)
+        QCOMPARE(scalar(db,
+                     u"SELECT consumer_result FROM delivery_attempt"
+                     " ORDER BY attempt_no DESC"_qs)
                      .toString(),
             u"DUPLICATE"_qs);
         // The lineage says which payload each attempt carried.
         const auto lineage = PayloadEditor(db).lineage(u"E-1"_qs, {}, nullptr);
         QVERIFY(lineage);
         QCOMPARE(lineage->size(), 2);
-        QVERIFY2(lineage->at(0).startsWith(u"Revision 1 by alice at "_qs), qPrintable(lineage->at(0)));
+        QVERIFY2(
+            lineage->at(0).startsWith(u"Revision 1 by alice at "_qs), qPrintable(lineage->at(0)));
         QCOMPARE(lineage->at(1),
             u"Attempts 1\u20133 carried the original payload; attempt 4 carried revision 1"_qs);
     }

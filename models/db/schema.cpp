@@ -381,7 +381,8 @@ bool clearSimulationData(const QSqlDatabase &db, QString *error)
         return false;
     }
     // resolve_log (version 2) and reopen_log go first: they reference delivery_outbox.
-    for (const QString &log : {QStringLiteral("resolve_log"), QStringLiteral("reopen_log")}) {
+    for (const QString &log : {QStringLiteral("resolve_log"), QStringLiteral("reopen_log"),
+             QStringLiteral("payload_revision")}) {
         if (!db.record(log).isEmpty() && !exec(db, QStringLiteral("DELETE FROM ") + log, error)) {
             handle.rollback();
             return false;

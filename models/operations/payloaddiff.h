@@ -14,8 +14,7 @@ namespace PayloadDiff {
 // The changed leaves of `before` → `after` (both JSON text), in document order; empty when
 // they are the same JSON. Text that is not JSON is compared as one value at the root.
 // `redactor`: masks sensitive values; null shows every value as it is.
-QStringList lines(
-    const QString &before, const QString &after, const Redaction::Redactor *redactor);
+QStringList lines(const QString &before, const QString &after, const Redaction::Redactor *redactor);
 // "2 changed, 1 added, 1 removed", or "no change".
 QString summary(const QStringList &lines);
 

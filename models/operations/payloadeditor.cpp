@@ -115,10 +115,9 @@ QString PayloadEditor::refusal()
     const int version = Schema::version(m_db, &error);
     if (version < 0)
         return error;
-    // TEMPORARY until the schema version 3 scaffold: the table, not the version.
-    if (m_db.record(QStringLiteral("payload_revision")).isEmpty())
-        return QStringLiteral("the schema is version %1, without payload_revision: run "
-                              "`outboxctl migrate --db URL`; ").arg(version) + nothing;
+    const QString outdated = Schema::outdatedMessage(version, NeededVersion);
+    if (!outdated.isEmpty())
+        return outdated + QStringLiteral("; ") + nothing;
     return {};
 }
 
@@ -184,8 +183,8 @@ PayloadEditResult PayloadEditor::check(const PayloadEditRequest &request, bool w
         return refused(Outcome::Refused,
             QStringLiteral("an operator name is required: payload_revision records who edited"));
     if (writes && request.reason.trimmed().isEmpty())
-        return refused(Outcome::Refused,
-            QStringLiteral("a reason is required: payload_revision records why"));
+        return refused(
+            Outcome::Refused, QStringLiteral("a reason is required: payload_revision records why"));
     const QString invalid = invalidity(request.newPayload);
     if (!invalid.isEmpty())
         return refused(Outcome::Refused, invalid + QStringLiteral("; nothing edited"));
@@ -216,8 +215,7 @@ PayloadEditResult PayloadEditor::compare(
                            "nothing edited; open it again to see their change")
                 .arg(id));
     if (!QJsonDocument::fromJson(stored.payload.toUtf8()).isObject()
-        && !QJsonDocument::fromJson(stored.payload.toUtf8()).isArray()
-        && !request.revealed)
+        && !QJsonDocument::fromJson(stored.payload.toUtf8()).isArray() && !request.revealed)
         return refused(Outcome::Refused,
             QStringLiteral("the stored payload of %1 is not JSON, so it was hidden: reveal it "
                            "(recorded) to replace it")
@@ -269,8 +267,8 @@ bool PayloadEditor::readStored(
 
 namespace {
 
-const QString RowSql = QStringLiteral(
-    "SELECT status, payload, failures FROM delivery_outbox WHERE event_id = :id");
+const QString RowSql
+    = QStringLiteral("SELECT status, payload, failures FROM delivery_outbox WHERE event_id = :id");
 const QString CountSql = QStringLiteral(
     "SELECT COALESCE(MAX(revision_no), 0) FROM payload_revision WHERE event_id = :id");
 
@@ -293,8 +291,7 @@ PayloadEditResult PayloadEditor::preview(const PayloadEditRequest &request)
     return compare(request, stored);
 }
 
-std::optional<PayloadEditor::Current> PayloadEditor::current(
-    const QString &eventId, QString *error)
+std::optional<PayloadEditor::Current> PayloadEditor::current(const QString &eventId, QString *error)
 {
     ReadOnlyTransaction transaction(m_db);
     QSqlQuery *row = transaction.prepare(RowSql);
@@ -384,7 +381,8 @@ bool PayloadEditor::write(const PayloadEditRequest &request, const Stored &store
         return false;
     }
     if (update.numRowsAffected() != 1) {
-        *error = QStringLiteral("the update changed %1 rows, not one").arg(update.numRowsAffected());
+        *error
+            = QStringLiteral("the update changed %1 rows, not one").arg(update.numRowsAffected());
         return false;
     }
     log.bindValue(QStringLiteral(":id"), request.eventId);
@@ -421,9 +419,9 @@ std::optional<QList<PayloadRevision>> PayloadEditor::revisions(
     }
     QList<PayloadRevision> out;
     while (query->next())
-        out.append({query->value(0).toInt(), query->value(1).toString(),
-            query->value(2).toString(), query->value(3).toString(), query->value(4).toString(),
-            query->value(5).toBool(), query->value(6).toLongLong()});
+        out.append({query->value(0).toInt(), query->value(1).toString(), query->value(2).toString(),
+            query->value(3).toString(), query->value(4).toString(), query->value(5).toBool(),
+            query->value(6).toLongLong()});
     return out;
 }
 
@@ -448,9 +446,9 @@ std::optional<QStringList> PayloadEditor::lineage(
     if (!found || found->isEmpty())
         return found ? std::optional<QStringList>(QStringList {}) : std::nullopt;
     ReadOnlyTransaction transaction(m_db);
-    QSqlQuery *query = transaction.prepare(QStringLiteral(
-        "SELECT attempt_no, claimed_at FROM delivery_attempt WHERE event_id = :id"
-        " ORDER BY attempt_no"));
+    QSqlQuery *query = transaction.prepare(
+        QStringLiteral("SELECT attempt_no, claimed_at FROM delivery_attempt WHERE event_id = :id"
+                       " ORDER BY attempt_no"));
     if (!query) {
         *error = transaction.errorText();
         return std::nullopt;
@@ -472,7 +470,8 @@ std::optional<QStringList> PayloadEditor::lineage(
         if (!diff.isEmpty())
             line += QStringLiteral(": ") + diff.mid(0, 3).join(QStringLiteral("; "))
                 + (diff.size() > 3 ? QStringLiteral("; \u2026") : QString());
-        line += revision.revealed ? QStringLiteral("; redacted values revealed)") : QStringLiteral(")");
+        line += revision.revealed ? QStringLiteral("; redacted values revealed)")
+                                  : QStringLiteral(")");
         lines << line;
     }
     // Consecutive attempts that carried the same payload, grouped.

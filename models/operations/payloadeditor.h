@@ -82,8 +82,8 @@ private:
 
     PayloadEditResult check(const PayloadEditRequest &request, bool writes);
     PayloadEditResult compare(const PayloadEditRequest &request, const Stored &stored) const;
-    bool readStored(QSqlQuery &row, QSqlQuery &count, const QString &eventId, Stored *stored,
-        QString *error);
+    bool readStored(
+        QSqlQuery &row, QSqlQuery &count, const QString &eventId, Stored *stored, QString *error);
     bool write(const PayloadEditRequest &request, const Stored &stored,
         const PayloadEditResult &change, QString *error);
     QSqlQuery &prepared(const QString &sql) { return m_statements.prepared(sql); }

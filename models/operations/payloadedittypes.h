@@ -32,7 +32,7 @@ struct PayloadEditResult
 {
     enum class Outcome {
         Replayed, // the revision written, the new payload set, the event PENDING again
-        Conflict, // another operator got there first (not DEAD, or another payload): nothing written
+        Conflict, // another operator got there first (not DEAD, another payload): nothing written
         Refused, // bad input, a schema or connection that cannot: nothing written
         Failed, // the database failed: rolled back
     };

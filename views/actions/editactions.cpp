@@ -81,12 +81,9 @@ QString EditActions::refusal() const
         return denied;
     if (m_schemaVersion == 0)
         return tr("Waiting for the first snapshot to know the schema's version");
-    // TEMPORARY until the schema version 3 scaffold (Schema::outdatedMessage(version, 3)).
-    const QString outdated = m_schemaVersion >= PayloadEditor::NeededVersion
-        ? QString()
-        : QStringLiteral("the schema is version %1: run `outboxctl migrate --db URL`")
-              .arg(m_schemaVersion);
-    return outdated.isEmpty() ? QString() : tr("Edit and replay needs a newer schema: %1").arg(outdated);
+    const QString outdated = Schema::outdatedMessage(m_schemaVersion, PayloadEditor::NeededVersion);
+    return outdated.isEmpty() ? QString()
+                              : tr("Edit and replay needs a newer schema: %1").arg(outdated);
 }
 
 void EditActions::updateEnabled()
@@ -162,9 +159,8 @@ void EditActions::startEdit(const PayloadEditRequest &request)
     m_runner->start(
         QStringLiteral("outbox-edit"),
         [job, result, readOnly = m_readOnly](const QSqlDatabase &db,
-            const std::optional<OutboxProfile> &profile, const std::atomic_bool *, QString *) {
-            *result = PayloadEditor(db, profile, readOnly).edit(job);
-        },
+            const std::optional<OutboxProfile> &profile, const std::atomic_bool *,
+            QString *) { *result = PayloadEditor(db, profile, readOnly).edit(job); },
         [this, result, id = job.eventId](const QString &error) {
             if (!error.isEmpty() && result->ok())
                 *result = {PayloadEditResult::Outcome::Failed, error, 0, {}, {}};
