@@ -144,7 +144,7 @@ private slots:
         QCOMPARE(nonEmpty(dry.out),
             QStringList {
                 u"would purge 2500 DELIVERED events: delivery_outbox 2500, "
-                "delivery_attempt 2500, replay_log 0, resolve_log 0, reopen_log 0 (dry run: nothing changed)"_qs});
+                "delivery_attempt 2500, replay_log 0, resolve_log 0, reopen_log 0, payload_revision 0 (dry run: nothing changed)"_qs});
         QCOMPARE(counts(db), u"2503 events, 2500 attempts, 3 kept"_qs);
 
         const Run run = outboxctl(
@@ -153,7 +153,7 @@ private slots:
         QCOMPARE(nonEmpty(run.out).size(), 1);
         QVERIFY2(run.out.constFirst().startsWith(
                      u"purged 2500 DELIVERED events: delivery_outbox 2500, delivery_attempt 2500, "
-                     "replay_log 0, resolve_log 0, reopen_log 0 in 3 batches, "_qs),
+                     "replay_log 0, resolve_log 0, reopen_log 0, payload_revision 0 in 3 batches, "_qs),
             qPrintable(run.out.constFirst()));
         QCOMPARE(counts(db), u"3 events, 0 attempts, 3 kept"_qs);
 
@@ -161,7 +161,7 @@ private slots:
         QCOMPARE(again.exitCode, 0);
         QVERIFY2(again.out.constFirst().startsWith(
                      u"purged 0 DELIVERED events: delivery_outbox 0, delivery_attempt 0, "
-                     "replay_log 0, resolve_log 0, reopen_log 0 in 0 batches"_qs),
+                     "replay_log 0, resolve_log 0, reopen_log 0, payload_revision 0 in 0 batches"_qs),
             qPrintable(again.out.constFirst()));
         QCOMPARE(counts(db), u"3 events, 0 attempts, 3 kept"_qs);
     }

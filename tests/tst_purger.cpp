@@ -60,7 +60,18 @@ bool insertReplay(const QSqlDatabase &db, const QString &id)
     return insert.exec();
 }
 
-// Five old DELIVERED events (OLD-1..5, three with a replay in their past), one delivered
+// An edit's revision of event `id` (edit and replay, schema version 3).
+bool insertRevision(const QSqlDatabase &db, const QString &id)
+{
+    QSqlQuery insert(db);
+    insert.prepare(u"INSERT INTO payload_revision (event_id, revision_no, payload, new_payload,"
+                   " operator, reason, revealed, created_at)"
+                   " VALUES (:id, 1, '{}', '{\"a\":1}', 'alice', 'fixed', FALSE, 1)"_qs);
+    insert.bindValue(u":id"_qs, id);
+    return insert.exec();
+}
+
+// Five old DELIVERED events (OLD-1..5, three with a replay in their past, OLD-1 edited), one delivered
 // recently though created long ago (YOUNG-1), one created and delivered recently (YOUNG-2),
 // and old PENDING and DEAD events (KEEP-P, KEEP-D): each with two attempts.
 bool populate(const QSqlDatabase &db)
@@ -72,11 +83,13 @@ bool populate(const QSqlDatabase &db)
         if (i <= 3 && !insertReplay(db, id))
             return false;
     }
+    if (!insertRevision(db, u"OLD-1"_qs))
+        return false;
     return insertEvent(db, u"YOUNG-1"_qs, u"DELIVERED"_qs, Now - 10 * Hour, Now - Hour / 2, 2)
         && insertEvent(db, u"YOUNG-2"_qs, u"DELIVERED"_qs, Now - Hour / 4, Now - Hour / 5, 2)
         && insertEvent(db, u"KEEP-P"_qs, u"PENDING"_qs, Now - 20 * Hour, std::nullopt, 2)
         && insertEvent(db, u"KEEP-D"_qs, u"DEAD"_qs, Now - 20 * Hour, std::nullopt, 2)
-        && insertReplay(db, u"KEEP-D"_qs);
+        && insertReplay(db, u"KEEP-D"_qs) && insertRevision(db, u"KEEP-D"_qs);
 }
 
 QStringList column(const QSqlDatabase &db, const QString &sql)
@@ -148,7 +161,7 @@ private slots:
         QCOMPARE(result.eventsByStatus, (QMap<QString, qint64> {{u"DELIVERED"_qs, 5}}));
         const QMap<QString, qint64> rows
             = {{u"delivery_outbox"_qs, 5}, {u"delivery_attempt"_qs, 10}, {u"replay_log"_qs, 3},
-                {u"resolve_log"_qs, 0}, {u"reopen_log"_qs, 0}};
+                {u"resolve_log"_qs, 0}, {u"reopen_log"_qs, 0}, {u"payload_revision"_qs, 1}};
         QCOMPARE(result.rowsByTable, rows);
         const int batches = (5 + batch - 1) / batch;
         QCOMPARE(result.batches, batches);
@@ -163,6 +176,8 @@ private slots:
                      " ORDER BY event_id"_qs),
             QStringList({u"KEEP-D|2"_qs, u"KEEP-P|2"_qs, u"YOUNG-1|2"_qs, u"YOUNG-2|2"_qs}));
         QCOMPARE(column(db, u"SELECT event_id FROM replay_log"_qs), QStringList {u"KEEP-D"_qs});
+        // The purged event's revision went with it; the kept event keeps its own.
+        QCOMPARE(column(db, u"SELECT event_id FROM payload_revision"_qs), QStringList {u"KEEP-D"_qs});
     }
 
     void dryRunCountsAndChangesNothing_data()

@@ -82,7 +82,8 @@ QString figures(const PurgeResult &result)
     QStringList tables = {QStringLiteral("delivery_outbox %1")
                               .arg(result.rowsByTable.value(QStringLiteral("delivery_outbox")))};
     for (const QString &table : {QStringLiteral("delivery_attempt"), QStringLiteral("replay_log"),
-             QStringLiteral("resolve_log"), QStringLiteral("reopen_log")}) {
+             QStringLiteral("resolve_log"), QStringLiteral("reopen_log"),
+             QStringLiteral("payload_revision")}) {
         if (result.rowsByTable.contains(table))
             tables << QStringLiteral("%1 %2").arg(table).arg(result.rowsByTable.value(table));
     }

@@ -14,6 +14,7 @@
 // --profile NAME|PATH (default: detected) replays another schema's rows with the profile's
 // fenced statement (no replay_log, no --reset-budget or --spread), or refuses with what to
 // run instead when the profile is read-only.
+// --edit FILE (with one --event) edits the event's payload and replays it: replayeditcommand.cpp.
 #include "cli.h"
 #include "operatorcommand.h"
 #include "operatornotes.h"
@@ -24,6 +25,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
+
+int runReplayEdit(const QCommandLineParser &parser, const OperatorCommand &command);
 
 namespace {
 
@@ -65,6 +68,13 @@ void addOptions(QCommandLineParser &parser)
         u"Change nothing: show how many events, by type and error group, which would be "
         "skipped and why, and when they would become due."_qs});
     Cli::addJsonOption(parser, u"Print {\"replayed\":[...],\"skipped\":[...]}."_qs);
+    parser.addOption({u"edit"_qs,
+        u"With one --event: replace its payload with the JSON in FILE (- for standard input, at "
+        "most 1 MiB) and replay it under the same event ID; the payload before the edit is kept "
+        "in payload_revision. A redacted key left as \"***\" keeps its value."_qs,
+        u"FILE"_qs});
+    parser.addOption({u"reveal-redacted"_qs,
+        u"With --edit: the redacted values may change (recorded in payload_revision)."_qs});
 }
 
 bool readOptions(const QCommandLineParser &parser, ReplayOptions *options, QString *error)
@@ -183,6 +193,10 @@ int runReplay(const QStringList &arguments)
     int exitCode = Cli::Ok;
     if (!Cli::parse(parser, u"replay"_qs, arguments, &exitCode))
         return exitCode;
+    if (parser.isSet(u"edit"_qs))
+        return runReplayEdit(parser, command());
+    if (parser.isSet(u"reveal-redacted"_qs))
+        return Cli::fail(u"replay: --reveal-redacted needs --edit FILE"_qs);
     ReplayOptions options;
     QString error;
     if (!readOptions(parser, &options, &error))

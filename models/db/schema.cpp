@@ -380,8 +380,10 @@ bool clearSimulationData(const QSqlDatabase &db, QString *error)
         *error = handle.lastError().text().simplified();
         return false;
     }
-    // resolve_log (version 2) and reopen_log go first: they reference delivery_outbox.
-    for (const QString &log : {QStringLiteral("resolve_log"), QStringLiteral("reopen_log")}) {
+    // resolve_log (version 2), reopen_log and payload_revision go first: they reference
+    // delivery_outbox; operator_note (version 3) is emptied with them.
+    for (const QString &log : {QStringLiteral("resolve_log"), QStringLiteral("reopen_log"),
+             QStringLiteral("payload_revision"), QStringLiteral("operator_note")}) {
         if (!db.record(log).isEmpty() && !exec(db, QStringLiteral("DELETE FROM ") + log, error)) {
             handle.rollback();
             return false;

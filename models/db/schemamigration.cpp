@@ -84,6 +84,9 @@ QStringList SchemaMigration::steps(int from) const
                                 "delivery_outbox_resolved, resolve_log_event, reopen_log_event, "
                                 "delivery_outbox_unfinished_aggregate");
     }
+    // Version 3 (the schema script creates them where they are missing).
+    steps << QStringLiteral("create table payload_revision and index payload_revision_event "
+                            "(edit and replay)");
     if (!m_dialect->indexColumnsSql(QStringLiteral("delivery_outbox_pending")).isEmpty())
         steps << QStringLiteral("delivery_outbox_pending (with claim_token) and "
                                 "delivery_outbox_unfinished_aggregate (whole aggregate columns, "

@@ -11,12 +11,14 @@ QString key(const QString &privilege, const QString &table)
 
 // The operations on the outbox's events: all refused is "read-only by the database's grants".
 const QList<TableGrants::Operation> EventOperations = {TableGrants::Operation::Replay,
-    TableGrants::Operation::Resolve, TableGrants::Operation::Reopen, TableGrants::Operation::Purge};
+    TableGrants::Operation::Resolve, TableGrants::Operation::Reopen, TableGrants::Operation::Purge,
+    TableGrants::Operation::Edit};
 
 } // namespace
 
 // The columns each statement sets (Replayer::nativeChange, StateChange): a role granted UPDATE
-// on those columns only may still run it. Replay's --reset-budget also sets failures.
+// on those columns only may still run it. Replay's --reset-budget also sets failures. Edit
+// (PayloadEditor) sets the payload with replay's columns and writes its revision first.
 QList<TableGrants::Write> TableGrants::needs(Operation operation)
 {
     const QString outbox = QStringLiteral("delivery_outbox");
@@ -32,11 +34,17 @@ QList<TableGrants::Write> TableGrants::needs(Operation operation)
         return {{outbox, update, claim}, {QStringLiteral("resolve_log"), insert, {}}};
     case Operation::Reopen:
         return {{outbox, update, claim}, {QStringLiteral("reopen_log"), insert, {}}};
+    case Operation::Edit:
+        return {{outbox, update,
+                    claim + QStringList {QStringLiteral("next_attempt_at"), QStringLiteral("payload")}},
+            {QStringLiteral("payload_revision"), insert, {}},
+            {QStringLiteral("replay_log"), insert, {}}};
     case Operation::Purge: { // the events, and the rows that reference them (Purger)
         QList<Write> writes;
         for (const QString &table :
             {outbox, QStringLiteral("delivery_attempt"), QStringLiteral("replay_log"),
-                QStringLiteral("resolve_log"), QStringLiteral("reopen_log")})
+                QStringLiteral("resolve_log"), QStringLiteral("reopen_log"),
+                QStringLiteral("payload_revision")})
             writes.append(Write {table, QStringLiteral("DELETE"), {}});
         return writes;
     }

@@ -17,7 +17,7 @@
 class TableGrants
 {
 public:
-    enum class Operation { Replay, Resolve, Reopen, Purge, Note };
+    enum class Operation { Replay, Resolve, Reopen, Purge, Note, Edit };
     // One write an operation makes: the privilege on the table (for UPDATE, of these columns).
     struct Write
     {

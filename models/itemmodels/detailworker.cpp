@@ -2,6 +2,7 @@
 
 #include "attemptmodel.h"
 #include "readonlytransaction.h"
+#include "payloadeditor.h"
 #include "redaction.h"
 #include "replaylogmodel.h"
 
@@ -140,6 +141,11 @@ bool DetailWorker::readDetail(EventDetail *detail, qint64 now)
     detail->attempts = *attempts;
     detail->replays = *replays;
     detail->leaseUntil = *lease;
+    const auto lineage = PayloadEditor(db).lineage(
+        detail->eventId, Redaction::dashboardSensitiveKeys(), &detail->error);
+    if (!lineage)
+        return false;
+    detail->revisions = *lineage;
     if (detail->summary.status == QLatin1String("RESOLVED"))
         return readResolution(db, detail);
     return true;

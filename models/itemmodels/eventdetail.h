@@ -41,6 +41,9 @@ struct EventDetail
     // unfinished attempt is in flight only while this lies ahead of the clock.
     QVariant leaseUntil;
     std::optional<EventResolution> resolution; // RESOLVED on the native schema
+    // Its payload revisions and which one each attempt carried (PayloadEditor::lineage);
+    // empty when it was never edited (or on a schema without payload_revision).
+    QStringList revisions;
     // The plain-language account of the event at the time it was read, and its derived state
     // (DUE, SCHEDULED, IN_FLIGHT, LEASE_EXPIRED, DELIVERED, DEAD, RESOLVED); empty with
     // explanationError set when only the explanation could not be worked out.

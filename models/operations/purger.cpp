@@ -69,12 +69,13 @@ bool Purger::tableExists(const QString &table) const
 }
 
 // The tables whose rows reference delivery_outbox: deleted first. resolve_log comes with the
-// RESOLVED state (schema version 2), reopen_log with reopen (`outboxctl init` adds it); each is
-// left out where it does not exist yet.
+// RESOLVED state (schema version 2), reopen_log with reopen (`outboxctl init` adds it),
+// payload_revision with edit and replay (version 3); each is left out where it does not exist yet.
 QStringList Purger::childTables() const
 {
     QStringList tables = {QStringLiteral("delivery_attempt"), QStringLiteral("replay_log")};
-    for (const QString &table : {QStringLiteral("resolve_log"), QStringLiteral("reopen_log")}) {
+    for (const QString &table : {QStringLiteral("resolve_log"), QStringLiteral("reopen_log"),
+             QStringLiteral("payload_revision")}) {
         if (tableExists(table))
             tables << table;
     }

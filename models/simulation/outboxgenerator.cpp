@@ -135,10 +135,11 @@ bool OutboxGenerator::clear(QString *error)
     if (!m_dialect->can().seriesGeneration)
         return Schema::clearSimulationData(m_db, error);
     // TRUNCATE, not DELETE: emptying ten million rows must not take longer than making them.
-    // resolve_log exists from schema version 2, reopen_log once init added it; both reference
-    // delivery_outbox.
+    // resolve_log exists from schema version 2, reopen_log once init added it, payload_revision
+    // from version 3; each references delivery_outbox.
     QString logs;
-    for (const QString &log : {QStringLiteral("resolve_log"), QStringLiteral("reopen_log")}) {
+    for (const QString &log : {QStringLiteral("resolve_log"), QStringLiteral("reopen_log"),
+             QStringLiteral("payload_revision")}) {
         if (!m_db.record(log).isEmpty())
             logs += QLatin1Char(' ') + log + QLatin1Char(',');
     }

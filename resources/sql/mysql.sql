@@ -134,6 +134,24 @@ CREATE TABLE IF NOT EXISTS operator_note (
     INDEX operator_note_event (event_id, cleared_at),
     INDEX operator_note_group (error_group, cleared_at)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+-- Edit and replay (version 3): the payload an event had before each operator edit, kept
+-- immutable, with the payload the edit set, who, why, when, and whether the redacted values were
+-- revealed to the editor. Revision 1 holds the event's original payload.
+CREATE TABLE IF NOT EXISTS payload_revision (
+    revision_id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+    event_id VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
+    revision_no INT NOT NULL,
+    payload MEDIUMTEXT NOT NULL,
+    new_payload MEDIUMTEXT NOT NULL,
+    operator VARCHAR(255) NOT NULL,
+    reason TEXT NOT NULL,
+    revealed BOOLEAN NOT NULL,
+    created_at BIGINT NOT NULL,
+    CONSTRAINT payload_revision_event_fk FOREIGN KEY (event_id)
+        REFERENCES delivery_outbox (event_id),
+    -- An event's revisions in order (detail pane; the next revision number); one number once.
+    UNIQUE INDEX payload_revision_event (event_id, revision_no)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 CREATE TABLE IF NOT EXISTS outbox_meta (
     "key" VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL PRIMARY KEY,
     value TEXT NOT NULL

@@ -85,6 +85,20 @@ CREATE TABLE IF NOT EXISTS operator_note (
     cleared_by TEXT,
     CHECK ((event_id IS NULL) <> (error_group IS NULL))
 );
+-- Edit and replay (version 3): the payload an event had before each operator edit, kept
+-- immutable, with the payload the edit set, who, why, when, and whether the redacted values were
+-- revealed to the editor. Revision 1 holds the event's original payload.
+CREATE TABLE IF NOT EXISTS payload_revision (
+    revision_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    event_id TEXT NOT NULL REFERENCES delivery_outbox (event_id),
+    revision_no INTEGER NOT NULL,
+    payload TEXT NOT NULL,
+    new_payload TEXT NOT NULL,
+    operator TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    revealed BOOLEAN NOT NULL,
+    created_at BIGINT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS outbox_meta (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -153,3 +167,6 @@ CREATE INDEX IF NOT EXISTS operator_note_event
     ON operator_note (event_id, cleared_at);
 CREATE INDEX IF NOT EXISTS operator_note_group
     ON operator_note (error_group, cleared_at);
+-- An event's revisions in order (detail pane; the next revision number); one number once.
+CREATE UNIQUE INDEX IF NOT EXISTS payload_revision_event
+    ON payload_revision (event_id, revision_no);

@@ -37,7 +37,8 @@ public:
 
     QString operatorName() const;
     QString reason() const;
-    bool isComplete() const; // a reason, an operator and, above the threshold, the typed count
+    // A reason, an operator and, above the threshold, the typed count (and what an action adds).
+    virtual bool isComplete() const;
 
     static QString defaultOperator();
 
@@ -53,10 +54,10 @@ protected:
     void addPanel(QWidget *panel);
     // Grows the dialog to show a panel whose text arrived after it took its size.
     void fitHeight();
-
-private:
+    // Enables the confirm button as isComplete() says (an action's own field changed).
     void updateOk();
 
+private:
     qint64 m_count = 0;
     QLabel *m_heading = nullptr;
     int m_panels = 0; // panels the action added below the events

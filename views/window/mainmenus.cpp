@@ -90,6 +90,8 @@ void build(QMenuBar *bar, const MenuActions &actions, QSpinBox *interval)
         act->addAction(actions.resolveSelected);
     if (actions.reopenSelected)
         act->addAction(actions.reopenSelected);
+    if (actions.editSelected)
+        act->addAction(actions.editSelected);
 
     QMenu *help = bar->addMenu(QObject::tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));

@@ -35,6 +35,7 @@ struct MenuActions
     QAction *replayMatching = nullptr;
     QAction *resolveSelected = nullptr;
     QAction *reopenSelected = nullptr;
+    QAction *editSelected = nullptr; // Edit and replay…
     QAction *copyIds = nullptr;
     QAction *about = nullptr;
 };

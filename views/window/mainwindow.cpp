@@ -35,6 +35,7 @@
 #include "plainmessage.h"
 #include "policylabpanel.h"
 #include "reopenactions.h"
+#include "editactions.h"
 #include "replaylogmodel.h"
 #include "resolveactions.h"
 #include "schema.h"
@@ -284,6 +285,11 @@ void MainWindow::setupOperatorActions()
     if (!isNativeSchema())
         m_reopen->setProfile(*m_options.profile);
     connect(m_reopen, &ReopenActions::reopenFinished, m_monitor, &HealthMonitor::refreshNow);
+    m_edit = new EditActions(
+        m_url, eventView(), openOptions().readOnly, [this] { return currentTime(); }, this);
+    if (!isNativeSchema())
+        m_edit->setProfile(*m_options.profile);
+    connect(m_edit, &EditActions::editFinished, m_monitor, &HealthMonitor::refreshNow);
 }
 
 // How often the snapshot is refreshed, in step with the monitor.
@@ -441,6 +447,7 @@ void MainWindow::setupStatusBar()
     statusBar()->addPermanentWidget(m_actions->replayStatus());
     statusBar()->addPermanentWidget(m_resolve->status());
     statusBar()->addPermanentWidget(m_reopen->status());
+    statusBar()->addPermanentWidget(m_edit->status());
     statusBar()->addPermanentWidget(m_actions->exportStatus());
     statusBar()->addPermanentWidget(mode);
 }
@@ -562,6 +569,7 @@ void MainWindow::applyGrants(const TableGrants &grants)
     m_actions->setGrants(grants);
     m_resolve->setGrants(grants);
     m_reopen->setGrants(grants);
+    m_edit->setGrants(grants);
     m_grantsBadge->setVisible(grants.isReadOnly());
     m_grantsBadge->setToolTip(
         PlainMessage::toolTip(grants.refusal(TableGrants::Operation::Replay)));
@@ -658,6 +666,7 @@ void MainWindow::showSchemaVersion(int version)
         return;
     m_resolve->setSchemaVersion(version);
     m_reopen->setSchemaVersion(version);
+    m_edit->setSchemaVersion(version);
     const QString outdated = Schema::outdatedMessage(version);
     m_schemaNote->setVisible(version > 0 && !outdated.isEmpty());
     m_schemaNote->setText(tr("Schema v%1: Resolve needs outboxctl migrate").arg(version));
@@ -807,6 +816,7 @@ void MainWindow::setupMenus()
     m_tableMenu = new EventTableMenu(eventView(), filterBar(), m_actions, this);
     m_tableMenu->setResolveAction(m_resolve->resolveSelectedAction());
     m_tableMenu->setReopenAction(m_reopen->reopenSelectedAction());
+    m_tableMenu->setEditAction(m_edit->editSelectedAction());
     connect(m_tableMenu, &EventTableMenu::showAttemptsRequested, this,
         [this] { showPage(QStringLiteral("events")); });
     MenuActions actions;
@@ -853,6 +863,7 @@ void MainWindow::setupMenus()
     actions.replayMatching = m_actions->replayMatchingAction();
     actions.resolveSelected = m_resolve->resolveSelectedAction();
     actions.reopenSelected = m_reopen->reopenSelectedAction();
+    actions.editSelected = m_edit->editSelectedAction();
     actions.copyIds = m_tableMenu->copyIdsAction();
     actions.about = new QAction(tr("&About Outbox Health"), this);
     actions.about->setObjectName(QStringLiteral("aboutAction"));

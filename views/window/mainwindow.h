@@ -38,6 +38,7 @@ class LifecycleDiagram;
 class OperatorActions;
 class ReplayLogModel;
 class ReopenActions;
+class EditActions;
 class ResolveActions;
 class StaleBanner;
 class AlertBar;
@@ -102,6 +103,7 @@ public:
     OperatorActions *operatorActions() const { return m_actions; }
     ResolveActions *resolveActions() const { return m_resolve; }
     ReopenActions *reopenActions() const { return m_reopen; }
+    EditActions *editActions() const { return m_edit; }
     ReplayLogModel *replayLog() const { return m_replayLog; }
     DiagnosisMonitor *diagnosis() const { return m_diagnosis; }
     DiagnosisPanel *diagnosisPanel() const { return m_diagnosisPanel; }
@@ -222,6 +224,7 @@ private:
     OperatorActions *m_actions = nullptr;
     ResolveActions *m_resolve = nullptr;
     ReopenActions *m_reopen = nullptr;
+    EditActions *m_edit = nullptr;
     QLabel *m_schemaNote = nullptr; // a native schema older than the program: what to run
     ReplayLogModel *m_replayLog = nullptr;
     DiagnosisMonitor *m_diagnosis = nullptr; // its worker runs on m_monitor's thread

@@ -27,6 +27,7 @@ DetailPane::DetailPane(DetailReader *reader, QWidget *parent)
     , m_replayView(new QTableView)
     , m_summary(new QLabel)
     , m_explanation(new QLabel)
+    , m_revisions(new QLabel)
     , m_status(new QLabel)
     , m_notice(new QLabel)
     , m_attemptView(new QTableView)
@@ -48,6 +49,11 @@ void DetailPane::setupLayout()
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_explanation->setObjectName(QStringLiteral("eventExplanation"));
     m_explanation->setTextFormat(Qt::PlainText); // holds error messages from the database
+    m_revisions->setObjectName(QStringLiteral("eventRevisions"));
+    m_revisions->setTextFormat(Qt::PlainText); // operators' reasons, payload values
+    m_revisions->setWordWrap(true);
+    m_revisions->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_revisions->hide();
     m_explanation->setWordWrap(true);
     m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_explanation->setFrameShape(QFrame::StyledPanel);
@@ -117,6 +123,7 @@ void DetailPane::setupLayout()
     layout->addWidget(m_summary);
     layout->addWidget(m_status);
     layout->addWidget(m_explanation);
+    layout->addWidget(m_revisions);
     layout->addWidget(splitter, 1);
     m_notAvailable = new QLabel;
     m_notAvailable->setObjectName(QStringLiteral("historyNotAvailable"));
@@ -169,6 +176,8 @@ void DetailPane::refresh()
         m_attempts->setRows({}, {});
         m_replays->clear();
         m_replayView->hide();
+        m_revisions->clear();
+        m_revisions->hide();
         return;
     }
     // What is shown stays until the answer comes; the status line says a read is under way
@@ -206,6 +215,15 @@ void DetailPane::showDetail(const EventDetail &detail)
     m_attemptView->resizeColumnsToContents();
     m_replays->setRows(detail.eventId, detail.replays);
     m_replayView->setVisible(m_replays->rowCount() > 0);
+    m_revisions->setText(detail.revisions.isEmpty()
+            ? QString()
+            : tr("Revisions (edit and replay):") + u'\n' + detail.revisions.join(u'\n'));
+    m_revisions->setVisible(!detail.revisions.isEmpty());
+}
+
+QString DetailPane::revisionsText() const
+{
+    return m_revisions->isVisibleTo(this) ? m_revisions->text() : QString();
 }
 
 void DetailPane::showSummary(const EventDetail &detail)

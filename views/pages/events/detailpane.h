@@ -1,6 +1,8 @@
 // The selected event in full: its summary, a plain-language account of where it is, why and
 // what happens next (EventExplainer, worked out on the reader's thread), every attempt (worker,
-// claimed/finished, outcome, error, consumer result, next due), a retry timeline, and the payload,
+// claimed/finished, outcome, error, consumer result, next due), a retry timeline, an edited
+// event's payload revisions (who, when, why, what changed, which one each attempt carried), and
+// the payload,
 // hidden until asked for. Everything is read by the window's DetailReader on its worker thread; the
 // pane only asks and shows the answers. While a read runs it keeps what it shows and says it is
 // loading; a read that failed keeps the last values and says so.
@@ -46,6 +48,8 @@ public:
     QString payloadText() const;
     QString summaryText() const;
     QString explanationText() const; // the plain-language account shown, or empty
+    // The payload revisions of an edited event and which one each attempt carried, or empty.
+    QString revisionsText() const;
     QString statusText() const; // "Loading…", why the last read failed, or empty
     bool isLoading() const { return m_loading; }
 
@@ -71,6 +75,7 @@ private:
     QTableView *m_replayView = nullptr;
     QLabel *m_summary = nullptr;
     QLabel *m_explanation = nullptr;
+    QLabel *m_revisions = nullptr;
     QLabel *m_status = nullptr;
     QLabel *m_notice = nullptr;
     std::function<qint64()> m_clock;

@@ -117,6 +117,8 @@ QMenu *EventTableMenu::menuFor(const QModelIndex &index)
         menu->addSeparator();
         menu->addAction(tr("Show attempts"), this, &EventTableMenu::showAttemptsRequested);
         menu->addAction(m_actions->replaySelectedAction());
+        if (m_edit)
+            menu->addAction(m_edit);
         if (m_resolve)
             menu->addAction(m_resolve);
         if (m_reopen)

@@ -29,6 +29,8 @@ public:
     void setResolveAction(QAction *action) { m_resolve = action; }
     // Reopen… (ReopenActions' action), after Resolve….
     void setReopenAction(QAction *action) { m_reopen = action; }
+    // Edit and replay… (EditActions' action), after Replay….
+    void setEditAction(QAction *action) { m_edit = action; }
     // The menu for the row under `index` (made current first), as a right click shows it; the
     // caller owns it.
     QMenu *menuFor(const QModelIndex &index);
@@ -55,4 +57,5 @@ private:
     QAction *m_copyIds;
     QAction *m_resolve = nullptr;
     QAction *m_reopen = nullptr;
+    QAction *m_edit = nullptr;
 };
