@@ -206,6 +206,7 @@ private slots:
         QVERIFY(exec(db, u"DROP TABLE replay_log"_qs));
         QVERIFY(exec(db, u"DROP TABLE resolve_log"_qs));
         QVERIFY(exec(db, u"DROP TABLE reopen_log"_qs));
+        QVERIFY(exec(db, u"DROP TABLE payload_revision"_qs));
         QVERIFY(exec(db, u"DROP TABLE delivery_outbox"_qs));
         QVERIFY(exec(db,
             u"CREATE TABLE delivery_outbox (event_id VARCHAR(255) PRIMARY KEY, aggregate_type TEXT NOT "

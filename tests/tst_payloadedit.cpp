@@ -8,6 +8,7 @@
 // lost) answers DUPLICATE after the edit, and the consumer keeps the first payload.
 #include "consumer.h"
 #include "faketransport.h"
+#include "fixturescript.h"
 #include "hostilefile.h"
 #include "outboxctlrun.h"
 #include "outboxrows.h"
@@ -28,15 +29,6 @@ namespace {
 
 constexpr qint64 Now = 50000;
 const QString Original = u"{\"orderId\":4711,\"sku\":\"SKU-1\",\"quantity\":2}"_qs;
-
-bool exec(const QSqlDatabase &db, const QString &sql)
-{
-    QSqlQuery query(db);
-    if (query.exec(sql))
-        return true;
-    qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
-    return false;
-}
 
 bool setPayload(const QSqlDatabase &db, const QString &id, const QString &payload)
 {

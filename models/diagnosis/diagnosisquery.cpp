@@ -78,7 +78,8 @@ bool readPending(Context &c, PendingFacts *facts)
         "                 THEN lease_until END),"
         "        COUNT(CASE WHEN next_attempt_at > :ahead1 THEN 1 END),"
         "        MAX(CASE WHEN next_attempt_at > :ahead2 THEN next_attempt_at END)"
-        " FROM "_qs + c.reader.source() + u" WHERE status = 'PENDING'"_qs,
+        " FROM "_qs + c.reader.sourceUsing(u"delivery_outbox_pending"_qs)
+        + u" WHERE status = 'PENDING'"_qs,
         {{u":stalled1"_qs, stalled}, {u":stalled2"_qs, stalled}, {u":expired1"_qs, expired},
             {u":expired2"_qs, expired}, {u":ahead1"_qs, ahead}, {u":ahead2"_qs, ahead}});
     // clang-format on

@@ -1,5 +1,7 @@
 #include "readerrole.h"
 
+#include "fixturescript.h"
+
 #include <QFile>
 #include <QProcess>
 #include <QSqlError>
@@ -9,15 +11,6 @@
 #include <unistd.h>
 
 namespace {
-
-bool exec(const QSqlDatabase &db, const QString &sql)
-{
-    QSqlQuery query(db);
-    if (query.exec(sql))
-        return true;
-    qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
-    return false;
-}
 
 QString quotedIdentifier(const QString &name)
 {
