@@ -18,7 +18,7 @@ _OUTBOX_MYSQL_PID=""
 
 _mysql_port_in_use() {
   if command -v ss >/dev/null 2>&1; then
-    ss -Hltn "sport = :$1" 2>/dev/null | grep -q .
+    [ -n "$(ss -Hltn "sport = :$1" 2>/dev/null)" ]
   else
     (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
   fi

@@ -53,7 +53,7 @@ _pg_find_bindir() {
 # a 0.0.0.0 or :: listener also blocks binding 127.0.0.1).
 _pg_port_in_use() {
   if command -v ss >/dev/null 2>&1; then
-    ss -Hltn "sport = :$1" 2>/dev/null | grep -q .
+    [ -n "$(ss -Hltn "sport = :$1" 2>/dev/null)" ]
   else
     (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
   fi
