@@ -7,7 +7,7 @@
 #include "cli.h"
 #include "eventexplainer.h"
 #include "eventlookup.h"
-#include "operatornotes.h"
+#include "notesaccess.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -67,7 +67,7 @@ int runExplain(const QStringList &arguments)
     if (!explanation)
         return Cli::fail(u"explain: "_qs + error);
     // The event's current notes, where notes exist (the window's detail pane shows the same).
-    OperatorNotes notes(outbox->database(), &outbox->profile);
+    OperatorNotes notes = NotesAccess::open(outbox->database(), &outbox->profile);
     std::optional<QList<OperatorNote>> current;
     if (notes.unavailable().isEmpty()) {
         current = notes.list({id, {}}, false, &error);

@@ -8,7 +8,7 @@
 // 2 any error.
 #include "cli.h"
 #include "csvexport.h"
-#include "operatornotes.h"
+#include "notesaccess.h"
 #include "redaction.h"
 
 #include <QFile>
@@ -102,7 +102,7 @@ bool write(const DbConnection &connection, const OutboxProfile &profile,
 {
     const QSqlDatabase db = connection.database();
     if (options.notes) {
-        if (*error = OperatorNotes(db, &profile).unavailable(); !error->isEmpty())
+        if (*error = NotesAccess::open(db, &profile).unavailable(); !error->isEmpty())
             return false;
         return CsvExport::exportNotes(db, out, error, rows);
     }

@@ -9,7 +9,7 @@
 // than version 3, a profile's schema, the role's grants, an event that is not DEAD or not
 // there, a note too long or holding control characters.
 #include "cli.h"
-#include "operatornotes.h"
+#include "notesaccess.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -197,7 +197,7 @@ int runNote(QStringList arguments)
     const auto outbox = Cli::openOutbox(parser, Cli::outboxOptions(readOnly), &error);
     if (!outbox)
         return Cli::fail(error);
-    OperatorNotes notes(outbox->database(), &outbox->profile);
+    OperatorNotes notes = NotesAccess::open(outbox->database(), &outbox->profile);
     if (error = notes.unavailable(); !error.isEmpty())
         return Cli::fail(prefix + error);
     if (!readOnly) {

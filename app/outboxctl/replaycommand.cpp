@@ -17,7 +17,7 @@
 // --edit FILE (with one --event) edits the event's payload and replays it: replayeditcommand.cpp.
 #include "cli.h"
 #include "operatorcommand.h"
-#include "operatornotes.h"
+#include "notesaccess.h"
 #include "replayer.h"
 #include "replaypreview.h"
 #include "timeformat.h"
@@ -150,7 +150,7 @@ bool leaveOutOnHold(const Cli::Outbox &outbox, ReplayOptions *options, QString *
 {
     if (!options->selection.isBulk() || options->includeOnHold)
         return true;
-    OperatorNotes notes(outbox.database(), &outbox.profile);
+    OperatorNotes notes = NotesAccess::open(outbox.database(), &outbox.profile);
     if (!notes.unavailable().isEmpty())
         return true;
     const auto coverage = notes.coverage(error);

@@ -2,7 +2,7 @@
 
 #include "errorsignature.h"
 #include "healthgrade.h"
-#include "operatornotes.h"
+#include "notesaccess.h"
 #include "saturating.h"
 #include "sourcereader.h"
 #include "sqldialect.h"
@@ -640,7 +640,7 @@ bool blockedAggregate(Context &c)
 // existing words and evidence stay, the count is added. A failed read leaves them unknown.
 void acknowledge(const QSqlDatabase &db, const OutboxProfile *profile, DiagnosisResult *result)
 {
-    OperatorNotes notes(db, profile);
+    OperatorNotes notes = NotesAccess::open(db, profile);
     if (!notes.unavailable().isEmpty())
         return;
     QString error;
