@@ -64,6 +64,11 @@ QString SqlDialect::indexHint(const QString &) const
     return {};
 }
 
+QString SqlDialect::groupingKey(const QStringList &columns) const
+{
+    return columns.join(QStringLiteral(", "));
+}
+
 QString SqlDialect::cancelSql(const QString &) const
 {
     return {};

@@ -151,6 +151,14 @@ public:
     // elsewhere. Only on the native schema, whose script makes the index: naming an index a
     // table lacks is an error on MySQL.
     virtual QString indexHint(const QString &index) const;
+    // What a statement groups rows by, and matches with IN (SELECT …), where it wants the rows
+    // of `columns`' groups that hold more than one row: the column list itself, or, where the
+    // engine's grouping pays for the columns' width (MySQL's temporary tables hold a VARCHAR at
+    // its full declared width: 2 KB a row for two VARCHAR(255) utf8mb4 columns, on disk past
+    // tmp_table_size), one 64-bit hash of them. Equal values give equal keys, so a hash
+    // collision only adds a group, never drops one: use it only where the rows it selects are
+    // then told apart by the columns themselves. NULL in any column: no key (IN never matches).
+    virtual QString groupingKey(const QStringList &columns) const;
     QString backendIdSql() const { return m_traits.backendId; }
     // Cancels the server process bound to `placeholder`; empty without server-side cancel.
     // A SELECT of one value (true: the process was found and signalled), or a statement
