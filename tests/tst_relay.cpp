@@ -66,6 +66,10 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(
             count(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'PENDING'"_qs) == 0,
             120000);
+        // A stalled worker acknowledges after its lease ran out, by which time another worker
+        // may have reclaimed and delivered the event: the last PENDING row can be gone before
+        // that late, fenced ack arrives. It only counts while the relay runs, so wait for it.
+        QTRY_VERIFY_WITH_TIMEOUT(relay.stats().fencedAcks > 0, 30000);
         relay.stop();
 
         const QStringList violations = invariantViolations(db, 300, Producer::InitialStock);
