@@ -4,9 +4,12 @@
 // `replay --all-dead`, `diagnose` counting marked DEAD events as acknowledged, and nothing ever
 // written to the profile's database by the notes; a notes URL that is not a native version 3
 // database (the profile's own, a missing file, a version 2 one, no URL at all) refused in one
-// line with nothing created, its password masked.
+// line with nothing created, its password masked; the notes connection healing after its
+// sessions were ended.
 #include "fixturescript.h"
+#include "notesaccess.h"
 #include "outboxctlrun.h"
+#include "profileregistry.h"
 #include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -225,6 +228,52 @@ private slots:
         const Run secret = addWith(u"postgresql://op:hunter2@127.0.0.1:1/notes"_qs);
         QCOMPARE(secret.exitCode, 2);
         QVERIFY2(!secret.err.join(u' ').contains(u"hunter2"_qs), qPrintable(secret.err.join(u' ')));
+    }
+
+    // The notes connection heals like the others: its sessions ended (as a server restart
+    // ends them), a read fails with the cause, and the next NotesAccess::open opens it again.
+    void theNotesConnectionHeals_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addRow("postgresql") << u"postgresql"_qs;
+        QTest::addRow("mysql") << u"mysql"_qs;
+    }
+    void theNotesConnectionHeals()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(outbox, u"sqlite"_qs);
+        FRESH_DATABASE(notesDatabase, engine);
+        const auto shop = outbox->connect(false);
+        QVERIFY(shop && runSqlScript(shop->database(), TestData::path("fixtures/custom.sql")));
+        const auto root = notesDatabase->initialise();
+        QVERIFY(root);
+        QString error;
+        const auto profile = ProfileRegistry::fromFile(m_profile, &error);
+        QVERIFY2(profile, qPrintable(error));
+        NotesAccess::setNotesDatabase(DatabaseUrl::parse(notesDatabase->url(), &error));
+        const auto notesOf = [&] { return NotesAccess::open(shop->database(), &*profile); };
+        QVERIFY2(notesOf().unavailable().isEmpty(), qPrintable(notesOf().unavailable()));
+        QVERIFY(notesOf().list({}, false, &error));
+
+        // Every other session of the notes database ended by the server.
+        QSqlQuery end(root->database());
+        if (engine == u"postgresql"_qs) {
+            QVERIFY(end.exec(u"SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                             " WHERE datname = current_database() AND pid <> pg_backend_pid()"_qs));
+        } else {
+            QVERIFY(end.exec(u"SELECT id FROM information_schema.processlist"
+                             " WHERE db = DATABASE() AND id <> CONNECTION_ID()"_qs));
+            QStringList ids;
+            while (end.next())
+                ids << end.value(0).toString();
+            QVERIFY(!ids.isEmpty());
+            for (const QString &id : std::as_const(ids))
+                QSqlQuery(root->database()).exec(u"KILL "_qs + id);
+        }
+        QVERIFY(!notesOf().list({}, false, &error)); // the cause, once
+        QVERIFY(!error.isEmpty());
+        QVERIFY2(notesOf().list({}, false, &error), qPrintable(error)); // opened again
+        NotesAccess::setNotesDatabase({});
     }
 };
 

@@ -94,7 +94,7 @@ QString OperatorNotes::unavailable() const
                               "Outbox Health's own (`outboxctl init --db URL` makes one), to keep "
                               "them there")
             .arg(m_profile->name());
-    if (!m_refusal.isEmpty())
+    if (m_separate) // checked by NotesAccess when the connection was opened (or opened again)
         return m_refusal;
     QString error;
     const int version = Schema::version(m_notes, &error);
