@@ -236,6 +236,9 @@ private slots:
                      u"WITH added AS (INSERT INTO outbox_meta (\"key\", value) VALUES ('k', 'v')"
                      " RETURNING key) SELECT COUNT(*) FROM added"_qs),
             can.writableCtes);
+        if (can.insertReturning) // promised where set (MariaDB has it too, MySQL has not)
+            QVERIFY(runsAndRollsBack(db,
+                u"INSERT INTO outbox_meta (\"key\", value) VALUES ('r', 'v') RETURNING \"key\""_qs));
         QCOMPARE(runs(db,
                      u"SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY v)"
                      " FROM (SELECT 1 AS v) t"_qs),

@@ -6,7 +6,9 @@
 // grants" badge; once the role is granted and the window has reconnected, they are offered
 // again. outboxctl replay, resolve, reopen and purge exit 2 with one line naming the missing
 // privilege before anything is read or changed, with --dry-run as well; a role that may UPDATE
-// but not DELETE replays but may not purge.
+// but not DELETE replays but may not purge; one that may replay but not INSERT payload_revision
+// is refused Edit and replay in the window and `replay --edit`.
+#include "editactions.h"
 #include "fixturescript.h"
 #include "healthtiles.h"
 #include "mainwindow.h"
@@ -24,6 +26,7 @@
 #include <QLabel>
 #include <QProcess>
 #include <QSqlError>
+#include <QTemporaryDir>
 #include <QTextDocument>
 #include <QTextDocumentFragment>
 #include <QUrl>
@@ -174,6 +177,73 @@ private slots:
                      u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DELIVERED'"_qs)
                      .toLongLong(),
             1);
+    }
+
+    // Edit and replay writes a revision too: a role that may replay (UPDATE delivery_outbox,
+    // INSERT replay_log) but not INSERT payload_revision is refused the edit, in the window
+    // (Edit disabled, the missing privilege as its tooltip, Replay offered) and by outboxctl
+    // (exit 2, one line, nothing written); granted it, the edit goes through.
+    void editNeedsItsRevisionGrant_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void editNeedsItsRevisionGrant()
+    {
+        QFETCH(QString, engine);
+        if (engine == u"sqlite"_qs)
+            QSKIP("a SQLite file is writable or not as a whole: no table's INSERT to withhold");
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        QVERIFY(setup && insertKnownEvents(setup->database()));
+        const QSqlDatabase db = setup->database();
+        ReaderRole reader(engine, database->url(), db, roleName(database->url(), u"editor_"_qs));
+        QVERIFY(reader.isReady());
+        QVERIFY(reader.grant(u"UPDATE"_qs, {u"delivery_outbox"_qs}));
+        QVERIFY(reader.grant(u"INSERT"_qs, {u"replay_log"_qs}));
+        const QString refusal = reader.refusal(u"INSERT"_qs, u"payload_revision"_qs);
+        const QString payloadBefore
+            = scalar(db, u"SELECT payload FROM delivery_outbox WHERE event_id = 'E-1'"_qs)
+                  .toString();
+
+        {
+            auto connection = openAs(reader.url());
+            QVERIFY(connection);
+            MainWindow window(std::move(connection), {});
+            window.show();
+            QAction *edit = window.editActions()->editSelectedAction();
+            QAction *replay = window.operatorActions()->replaySelectedAction();
+            QTRY_COMPARE(shownToolTip(edit->toolTip()), refusal);
+            QTRY_VERIFY(window.selectEvent(u"E-1"_qs));
+            QTRY_VERIFY(replay->isEnabled()); // replay is allowed ...
+            QVERIFY(!edit->isEnabled()); // ... the edit is not
+            QCOMPARE(shownToolTip(edit->toolTip()), refusal);
+        }
+
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"edited.json"_qs);
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write("{\"edited\": true}\n");
+        out.close();
+        const QStringList editArgs = operatorArgs(u"replay"_qs, reader.url(),
+            {u"--event"_qs, u"E-1"_qs, u"--edit"_qs, file}, u"ops"_qs, u"r"_qs, u"10000"_qs);
+        const QStringList before = statusLines(db);
+        const Run run = outboxctl(editArgs);
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(run.err, QStringList {u"outboxctl: replay: "_qs + refusal});
+        QCOMPARE(run.out, QStringList {});
+        QCOMPARE(statusLines(db), before);
+        QCOMPARE(
+            scalar(db, u"SELECT payload FROM delivery_outbox WHERE event_id = 'E-1'"_qs).toString(),
+            payloadBefore);
+        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM payload_revision"_qs).toLongLong(), 0);
+        QCOMPARE(logRows(db), 0);
+
+        QVERIFY(reader.grant(u"INSERT"_qs, {u"payload_revision"_qs}));
+        const Run granted = outboxctl(editArgs);
+        QVERIFY2(granted.exitCode == 0, qPrintable(granted.err.join(u'\n')));
+        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM payload_revision"_qs).toLongLong(), 1);
     }
 
     // A role whose name holds quotes and markup: the tooltip shows it as written.

@@ -5,7 +5,8 @@
 // hostile text (control characters refused, HTML kept as text, 10 MB refused) with nothing
 // written, an event that is not DEAD or not there refused, a read-only role refused, a version 2
 // database refused until `outboxctl migrate` creates the table, a profile told notes are not
-// available, two operators at once.
+// available, two operators at once, one operator twice at once (each told its own note's ID).
+#include "csvtext.h"
 #include "dbconnection.h"
 #include "operatornotes.h"
 #include "outboxctlrun.h"
@@ -20,6 +21,7 @@
 #include <QJsonObject>
 #include <QSqlError>
 #include <QSqlRecord>
+#include <QTemporaryDir>
 #include <thread>
 
 namespace {
@@ -87,7 +89,8 @@ QStringList statusesOf(const QSqlDatabase &db)
     return out;
 }
 
-std::optional<qint64> addOn(const QString &urlText, const QString &who)
+std::optional<qint64> addOn(
+    const QString &urlText, const QString &who, const QString &text = u"looking at it"_qs)
 {
     QString error;
     const auto connection = DbConnection::open(DatabaseUrl::parse(urlText, &error), {}, &error);
@@ -97,7 +100,7 @@ std::optional<qint64> addOn(const QString &urlText, const QString &who)
     NoteRequest request;
     request.target.eventId = u"D-1"_qs;
     request.operatorName = who;
-    request.text = u"looking at it"_qs;
+    request.text = text;
     request.now = 5000;
     const auto id = notes.add(request, &error);
     if (!id)
@@ -534,6 +537,114 @@ private slots:
             who << note.toObject().value(u"operator"_qs).toString();
         who.sort();
         QCOMPARE(who, (QStringList {u"alice"_qs, u"bob"_qs}));
+    }
+
+    // Notes are audited like replays: `export --audit` writes the replay log's columns as they
+    // were (a reader by header keeps reading them), then, in columns appended after them, the
+    // notes and the payload revisions, each row saying its kind.
+    void auditExportHoldsReplaysNotesAndRevisions_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void auditExportHoldsReplaysNotesAndRevisions()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection && populate(connection->database()));
+        const QString url = database->url();
+        Run run = outboxctl(noteArgs(u"add"_qs, url,
+            {u"--event"_qs, u"D-1"_qs, u"--operator"_qs, u"alice"_qs, u"--text"_qs,
+                u"=fix at 14:00"_qs, u"--marker"_qs, u"on-hold"_qs, u"--now"_qs, u"1000"_qs}));
+        QCOMPARE(run.exitCode, 0);
+        run = outboxctl({u"replay"_qs, u"--db"_qs, url, u"--event"_qs, u"D-2"_qs, u"--operator"_qs,
+            u"bob"_qs, u"--reason"_qs, u"fixed"_qs, u"--now"_qs, u"2000"_qs});
+        QCOMPARE(run.exitCode, 0);
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"fixed.json"_qs);
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write("{\"quantity\": 5}\n");
+        out.close();
+        run = outboxctl({u"replay"_qs, u"--db"_qs, url, u"--event"_qs, u"D-3"_qs, u"--edit"_qs,
+            file, u"--operator"_qs, u"carol"_qs, u"--reason"_qs, u"UP-412"_qs, u"--now"_qs,
+            u"3000"_qs});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err.join(u'\n')));
+
+        const QString csv
+            = outboxctl({u"export"_qs, u"--db"_qs, url, u"--audit"_qs}).out.join(u'\n')
+            + u'\n'; // the lines as written, CRLF each
+        const QList<QStringList> rows = parseCsv(csv);
+        QVERIFY2(rows.size() == 5, qPrintable(csv));
+        const QStringList replayColumns = {u"replay_id"_qs, u"event_id"_qs, u"replayed_at"_qs,
+            u"operator"_qs, u"reason"_qs, u"reset_failures"_qs, u"failures_before"_qs};
+        QCOMPARE(rows.at(0).mid(0, 7), replayColumns); // as before, in the same order
+        QCOMPARE(rows.at(0).mid(7),
+            (QStringList {u"kind"_qs, u"at"_qs, u"note_id"_qs, u"error_group"_qs, u"text"_qs,
+                u"marker"_qs, u"cleared_at"_qs, u"cleared_by"_qs, u"revision_no"_qs}));
+        for (const QStringList &row : rows)
+            QCOMPARE(row.size(), 16);
+        const auto cell = [&rows](int row, const QString &column) {
+            return rows.at(row).at(rows.at(0).indexOf(column));
+        };
+        // The replays first (the edit replays too), then the note, then the revision.
+        QCOMPARE(cell(1, u"kind"_qs), u"replay"_qs);
+        QCOMPARE(cell(1, u"event_id"_qs), u"D-2"_qs);
+        QCOMPARE(cell(1, u"operator"_qs), u"bob"_qs);
+        QCOMPARE(cell(1, u"replayed_at"_qs), u"2000"_qs);
+        QCOMPARE(cell(1, u"failures_before"_qs), u"3"_qs);
+        QCOMPARE(cell(2, u"kind"_qs), u"replay"_qs);
+        QCOMPARE(cell(2, u"event_id"_qs), u"D-3"_qs);
+        QCOMPARE(cell(3, u"kind"_qs), u"note"_qs);
+        QCOMPARE(cell(3, u"event_id"_qs), u"D-1"_qs);
+        QCOMPARE(cell(3, u"operator"_qs), u"alice"_qs);
+        QCOMPARE(cell(3, u"at"_qs), u"1000"_qs);
+        QCOMPARE(cell(3, u"text"_qs), u"'=fix at 14:00"_qs); // spreadsheet-safe
+        QCOMPARE(cell(3, u"marker"_qs), u"on-hold"_qs);
+        QVERIFY(cell(3, u"replay_id"_qs).isEmpty());
+        QCOMPARE(cell(4, u"kind"_qs), u"revision"_qs);
+        QCOMPARE(cell(4, u"event_id"_qs), u"D-3"_qs);
+        QCOMPARE(cell(4, u"operator"_qs), u"carol"_qs);
+        QCOMPARE(cell(4, u"reason"_qs), u"UP-412"_qs);
+        QCOMPARE(cell(4, u"at"_qs), u"3000"_qs);
+        QCOMPARE(cell(4, u"revision_no"_qs), u"1"_qs);
+        QVERIFY(!csv.contains(u"quantity"_qs)); // never the payloads
+    }
+
+    // One operator adding two notes at once from two sessions, in the same millisecond: each
+    // is told its own note's ID (the engine's RETURNING or last insert ID), never the other's.
+    void oneOperatorTwiceAtOnceGetsTwoIds_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void oneOperatorTwiceAtOnceGetsTwoIds()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        const QSqlDatabase db = connection ? connection->database() : QSqlDatabase();
+        QVERIFY(connection && populate(db));
+        const auto textOf = [&db](qint64 id) {
+            return scalar(
+                db, u"SELECT text FROM operator_note WHERE note_id = "_qs + QString::number(id))
+                .toString();
+        };
+        for (int round = 0; round < 5; ++round) {
+            const QString one = QStringLiteral("first of round %1").arg(round);
+            const QString two = QStringLiteral("second of round %1").arg(round);
+            std::optional<qint64> first, second;
+            std::thread a([&] { first = addOn(database->url(), u"alice"_qs, one); });
+            std::thread b([&] { second = addOn(database->url(), u"alice"_qs, two); });
+            a.join();
+            b.join();
+            QVERIFY(first && second);
+            QVERIFY(*first != *second);
+            QCOMPARE(textOf(*first), one);
+            QCOMPARE(textOf(*second), two);
+        }
+        QCOMPARE(noteRows(db), 10);
     }
 };
 

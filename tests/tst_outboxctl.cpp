@@ -92,6 +92,40 @@ private slots:
         QCOMPARE(again.out, run.out);
     }
 
+    // The scenario of what an edit cannot do, narrated plainly, and run twice on one database
+    // (its payload revision replaced with the rest of the simulation's rows).
+    void simulateNarratesTheEditThatComesTooLate_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void simulateNarratesTheEditThatComesTooLate()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        if (engine != QLatin1String("sqlite"))
+            QCOMPARE(outboxctl({u"init"_qs, u"--db"_qs, database->url(), u"--for-simulation"_qs})
+                         .exitCode,
+                0);
+        const QStringList simulate = {u"simulate"_qs, u"--db"_qs, database->url(), u"--scenario"_qs,
+            u"edit-after-lost-ack"_qs};
+        const Run run = outboxctl(simulate);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err.join(u'\n')));
+        QVERIFY2(
+            run.out.filter(u"t=50  alice edits EVENT-77's payload (revision 1: "_qs).size() == 1,
+            qPrintable(run.out.join(u'\n')));
+        QVERIFY2(
+            run.out.filter(u"answers DUPLICATE: it keeps the first payload it applied and "
+                           "ignores the edited one"_qs)
+                    .size()
+                == 1,
+            qPrintable(run.out.join(u'\n')));
+        QVERIFY(run.out.constLast().contains(u"\"stock\":{\"SKU-1\":8}"_qs));
+        const Run again = outboxctl(simulate);
+        QCOMPARE(again.exitCode, 0);
+        QCOMPARE(again.out, run.out);
+    }
+
     void simulateRefusesAnOrdinaryDatabase_data()
     {
         TestDatabase::addEngineColumn();

@@ -58,6 +58,11 @@ private slots:
             {"permanent-rejection",
                 u"A permanent rejection parks EVENT-13 DEAD at once, with no retry: 1 transport "
                 "call, 1 failure, DEAD, 0 retries; stock 10 → 10, 0 ledger rows."_qs},
+            {"edit-after-lost-ack",
+                u"An edit cannot change what the consumer already applied: EVENT-77's edited "
+                "payload was answered DUPLICATE and the first one stayed: RESPONSE_LOST then "
+                "TRANSIENT_FAILURE then DUPLICATE (edited payload); revision 1 by alice, stock "
+                "10 → 8, one ledger row."_qs},
         };
         QCOMPARE(claims.size(), Scenario::names().size()); // every seed has its row
         for (const char *engine : {"sqlite", "postgresql", "mysql"}) {

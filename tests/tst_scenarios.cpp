@@ -1,5 +1,6 @@
 // Each seed scenario on the logical clock, on SQLite and PostgreSQL: the trace a learner
 // reads and the rows an operator would inspect must tell the outcome the seed documents state.
+#include "narration.h"
 #include "scenario.h"
 #include "simulation.h"
 #include "testdatabase.h"
@@ -225,6 +226,65 @@ private slots:
         QCOMPARE(stock(), 8);
         QCOMPARE(ledgerRows(), 1);
         QCOMPARE(m_simulation->transport().calls(), 2);
+    }
+
+    // What an edit cannot do: EVENT-77 applied, its acknowledgement lost, parked DEAD, edited
+    // (quantity 2 -> 5) and replayed under the same event ID: the consumer answers DUPLICATE,
+    // keeps the first payload, and the narration says so.
+    void editAfterLostAck_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void editAfterLostAck()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        QVERIFY(start(*database, QStringLiteral("edit-after-lost-ack")));
+        QVERIFY(m_runner->step()); // t=0: applied, the response lost
+        QCOMPARE(stock(), 8);
+        QVERIFY(m_runner->step()); // the retry fails before the consumer: DEAD
+        QCOMPARE(column(db(), u"SELECT status FROM delivery_outbox"_qs), QStringList {u"DEAD"_qs});
+        QVERIFY2(m_runner->step(), qPrintable(m_simulation->errorText())); // t=50: the edit
+        QCOMPARE(
+            column(db(), u"SELECT status FROM delivery_outbox"_qs), QStringList {u"PENDING"_qs});
+        QVERIFY(m_runner->runToEnd());
+
+        const auto edits = ofKind(trace(), u"edit"_qs);
+        QCOMPARE(edits.size(), 1);
+        QVERIFY(edits.constFirst().value(u"ok"_qs).toBool());
+        QCOMPARE(field(edits, "revision"), QStringList {u"1"_qs});
+        const auto deliveries = ofKind(trace(), u"deliver"_qs);
+        QCOMPARE(field(deliveries, "result"),
+            QStringList({u"RESPONSE_LOST"_qs, u"TRANSIENT_FAILURE"_qs, u"DUPLICATE"_qs}));
+        QCOMPARE(field(deliveries, "edited"), QStringList({u""_qs, u""_qs, u"true"_qs}));
+        QCOMPARE(field(deliveries, "event_id"),
+            QStringList({u"EVENT-77"_qs, u"EVENT-77"_qs, u"EVENT-77"_qs})); // one identity
+        QCOMPARE(
+            column(db(), u"SELECT status FROM delivery_outbox"_qs), QStringList {u"DELIVERED"_qs});
+        // The outbox holds the edit, with the original kept; the consumer kept the first payload.
+        QCOMPARE(column(db(), u"SELECT payload FROM delivery_outbox"_qs),
+            QStringList {u"{\"quantity\":5,\"sku\":\"SKU-1\"}"_qs});
+        QCOMPARE(column(db(), u"SELECT payload FROM payload_revision"_qs),
+            QStringList {u"{\"sku\":\"SKU-1\",\"quantity\":2}"_qs});
+        QCOMPARE(stock(), 8);
+        QCOMPARE(ledgerRows(), 1);
+
+        QStringList narration;
+        for (const TraceEvent &event : trace())
+            narration << Narration::describe(event);
+        QVERIFY2(narration
+                     .filter(u"If the consumer already applied this event ID, it will answer "
+                             "DUPLICATE and ignore the new payload."_qs)
+                     .size()
+                == 1,
+            qPrintable(narration.join(u'\n')));
+        QVERIFY2(narration
+                     .filter(u"answers DUPLICATE: it keeps the first payload it applied and "
+                             "ignores the edited one"_qs)
+                     .size()
+                == 1,
+            qPrintable(narration.join(u'\n')));
     }
 
     void leaseExpiry_data()

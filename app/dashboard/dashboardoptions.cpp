@@ -13,7 +13,7 @@
 
 namespace {
 
-// --db, --demo, --profile, --fleet and --read-only: what is opened, and how.
+// --db, --demo, --profile, --fleet, --read-only and --notes-db: what is opened, and how.
 void addConnectionOptions(QCommandLineParser &parser)
 {
     parser.addOption({QStringLiteral("db"),
@@ -33,6 +33,11 @@ void addConnectionOptions(QCommandLineParser &parser)
         QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("read-only"),
         QStringLiteral("Open the database read-only (also the setting connection/readOnly).")});
+    parser.addOption({QStringLiteral("notes-db"),
+        QStringLiteral("Keep the operator notes of an outbox read through a profile in URL, a "
+                       "native database of Outbox Health's own at schema version 3 (outboxctl "
+                       "init --db URL makes one); a native outbox keeps its own."),
+        QStringLiteral("URL")});
 }
 
 // --search, --search-mode, --state and --sort: the event table's view.

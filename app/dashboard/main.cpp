@@ -1,6 +1,6 @@
-// outbox-dashboard [--db URL [--profile NAME|PATH] | --demo] [--read-only] [--search TEXT]
-// [--state STATE] [--sort COLUMN[:asc|desc]] [--select ID] [--tab PAGE], or one link
-// outbox-health:open?KEY=VALUE&… with the same keys: opens the dashboard on a database, on the
+// outbox-dashboard [--db URL [--profile NAME|PATH] | --demo] [--notes-db URL] [--read-only]
+// [--search TEXT] [--state STATE] [--sort COLUMN[:asc|desc]] [--select ID] [--tab PAGE], or one
+// link outbox-health:open?KEY=VALUE&… with the same keys: opens the dashboard on a database, on the
 // embedded SQLite demo database with the simulated relay running (--demo), or, with neither, on
 // the last database opened (the demo on a first start); its event table on that view.
 #include "benchdriver.h"
@@ -12,6 +12,7 @@
 #include "fleetwindow.h"
 #include "linkconfirmation.h"
 #include "mainwindow.h"
+#include "notesaccess.h"
 #include "plaintext.h"
 #include "scrollbench.h"
 #include "teachingpanel.h"
@@ -72,6 +73,24 @@ void warnOfPassword(const QString &url)
                                "every user in ps and /proc/PID/cmdline while the window is open; "
                                "use ~/.pgpass or PGPASSWORD instead"
                             << Qt::endl;
+}
+
+// --notes-db URL: where the notes of an outbox read through a profile live, for every connection
+// the window opens (--db, Connect…, the fleet); set before any worker starts. False with
+// *error (the password masked) when the URL is not one.
+bool applyNotesDatabase(const QCommandLineParser &parser, QString *error)
+{
+    if (!parser.isSet(QStringLiteral("notes-db")))
+        return true;
+    const QString text = parser.value(QStringLiteral("notes-db")).trimmed();
+    const DatabaseUrl url = DatabaseUrl::parse(text, error);
+    if (!url.isValid()) {
+        *error = QStringLiteral("--notes-db %1: %2")
+                     .arg(DatabaseUrl::maskPasswords(text), DatabaseUrl::maskPasswords(*error));
+        return false;
+    }
+    NotesAccess::setNotesDatabase(url);
+    return true;
 }
 
 // The fleet file, --db, the demo or the last database (each opened off the GUI thread; a fleet
@@ -214,6 +233,8 @@ int main(int argc, char *argv[])
         && !LinkConfirmation::confirm(parser.value(QStringLiteral("db"))))
         return 0;
     QString error;
+    if (!applyNotesDatabase(parser, &error))
+        return refuse(PlainText::escaped(error));
     openFromOptions(dashboard, parser);
     if (!scheduleForWindow(dashboard, parser, &error))
         return refuse(error);

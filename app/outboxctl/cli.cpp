@@ -2,6 +2,7 @@
 
 #include "boundedfile.h"
 #include "durationtext.h"
+#include "notesaccess.h"
 #include "payloadsearch.h"
 #include "plaintext.h"
 #include "profileconnection.h"
@@ -514,6 +515,38 @@ void addDatabaseOptions(QCommandLineParser &parser, const QString &profileMore)
 {
     addDatabaseOption(parser);
     addProfileOption(parser, profileMore);
+}
+
+void addNotesDbOption(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("notes-db"),
+        QStringLiteral("Through a profile: keep the operator notes in URL, a native database of "
+                       "Outbox Health's own at schema version 3 (outboxctl init --db URL makes "
+                       "one). A native outbox keeps its own."),
+        QStringLiteral("URL")});
+}
+
+bool applyNotesDb(const QCommandLineParser &parser, QString *error)
+{
+    if (!parser.isSet(QStringLiteral("notes-db")))
+        return true;
+    const QString text = parser.value(QStringLiteral("notes-db")).trimmed();
+    const DatabaseUrl url = DatabaseUrl::parse(text, error);
+    if (!url.isValid()) {
+        *error = QStringLiteral("--notes-db %1: %2").arg(text, *error);
+        return false;
+    }
+    NotesAccess::setNotesDatabase(url);
+    return true;
+}
+
+int refuseUnusableNotesDb(
+    const QCommandLineParser &parser, const Outbox &outbox, const QString &command)
+{
+    if (!parser.isSet(QStringLiteral("notes-db")) || outbox.profile.isNative())
+        return Ok;
+    const QString why = NotesAccess::open(outbox.database(), &outbox.profile).unavailable();
+    return why.isEmpty() ? Ok : fail(command + u": "_qs + why);
 }
 
 void addNowOption(QCommandLineParser &parser, const QString &when)

@@ -75,6 +75,17 @@ bool readErrorCategory(const QCommandLineParser &parser, QString *category, QStr
 // `prefix`: "With --all-dead" for a bulk selection, or empty.
 void addPayloadContainsOption(QCommandLineParser &parser, const QString &prefix);
 bool readPayloadContains(const QCommandLineParser &parser, QString *search, QString *error);
+// --notes-db URL: where the notes of an outbox read through a profile live (NotesAccess).
+void addNotesDbOption(QCommandLineParser &parser);
+// Sets the process's notes database from --notes-db when given; false with *error (the
+// password masked) when the value is no database URL. Call before NotesAccess::open.
+bool applyNotesDb(const QCommandLineParser &parser, QString *error);
+struct Outbox;
+// With --notes-db through a profile: Cli::Ok when the notes database can hold the notes;
+// otherwise its refusal, "COMMAND: WHY" (exit 2), so that nothing runs as if there were no
+// notes (a bulk replay would replay what they hold back).
+int refuseUnusableNotesDb(
+    const QCommandLineParser &parser, const Outbox &outbox, const QString &command);
 // Empty when `profile` maps a payload; otherwise why --payload-contains is not available.
 QString payloadSearchRefusal(const OutboxProfile &profile);
 

@@ -61,13 +61,19 @@ int runDiagnose(const QStringList &arguments)
     QCommandLineParser parser;
     Cli::addReportOptions(
         parser, u"The time to diagnose at"_qs, u"Print the findings as one JSON object."_qs);
+    Cli::addNotesDbOption(parser);
     qint64 now = 0;
     int exitCode = Cli::Ok;
     const auto outbox = Cli::openReport(
         parser, u"diagnose"_qs, arguments,
-        [&](QString *error) { return Cli::readNow(parser, &now, error); }, &exitCode);
+        [&](QString *error) {
+            return Cli::readNow(parser, &now, error) && Cli::applyNotesDb(parser, error);
+        },
+        &exitCode);
     if (!outbox)
         return exitCode;
+    if (const int refused = Cli::refuseUnusableNotesDb(parser, *outbox, u"diagnose"_qs))
+        return refused;
 
     QString error;
     const std::optional<DiagnosisResult> result

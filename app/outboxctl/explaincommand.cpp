@@ -38,6 +38,7 @@ int runExplain(const QStringList &arguments)
 {
     QCommandLineParser parser;
     Cli::addDatabaseOptions(parser);
+    Cli::addNotesDbOption(parser);
     parser.addOption({u"event"_qs, u"The event to explain."_qs, u"ID"_qs});
     Cli::addNowOption(parser, u"The time to explain at"_qs);
     parser.addOption(
@@ -49,12 +50,14 @@ int runExplain(const QStringList &arguments)
     ExplainOptions explain;
     const auto read = [&](QString *error) {
         return Cli::requireValue(parser, u"event"_qs, error) && Cli::readNow(parser, &now, error)
-            && readExplainOptions(parser, &explain, error);
+            && readExplainOptions(parser, &explain, error) && Cli::applyNotesDb(parser, error);
     };
     int exitCode = Cli::Ok;
     const auto outbox = Cli::openReport(parser, u"explain"_qs, arguments, read, &exitCode);
     if (!outbox)
         return exitCode;
+    if (const int refused = Cli::refuseUnusableNotesDb(parser, *outbox, u"explain"_qs))
+        return refused;
     QString error;
     const QString id = parser.value(u"event"_qs);
     const auto unknown = EventLookup::unknown(outbox->database(), &outbox->profile, {id}, &error);

@@ -1,7 +1,8 @@
 // outboxctl export --db URL [--profile NAME|PATH] [--state STATE] [--error-category C]
 // [--older-than DURATION] [--payload-contains TEXT] [--now MS] [--audit | --notes]
-// [--output FILE]: the CSV of the window's "Export events…" (or, with --audit, of "Export
-// replay log…"; with --notes, of the operator notes) for scripts, through the same code
+// [--output FILE]: the CSV of the window's "Export events…" (or, with --audit, the audit: the
+// columns of "Export replay log…" and, appended, the notes and payload revisions; with --notes,
+// of the operator notes) for scripts, through the same code
 // (CsvExport): the payload redacted with the dashboard's list, cells that could start a
 // formula neutralised. Rows stream from the database to the file or standard output; a file
 // is replaced only when the whole export succeeded. Read-only, like `check`. Exit 0 written,
@@ -10,6 +11,7 @@
 #include "csvexport.h"
 #include "notesaccess.h"
 #include "redaction.h"
+#include "schema.h"
 
 #include <QFile>
 #include <QSaveFile>
@@ -28,6 +30,7 @@ struct ExportOptions
 void addOptions(QCommandLineParser &parser)
 {
     Cli::addDatabaseOptions(parser);
+    Cli::addNotesDbOption(parser);
     parser.addOption({u"state"_qs,
         u"Only events in this state: any, pending, due, scheduled, in-flight, lease-expired, "
         "delivered, dead (default: any)."_qs,
@@ -38,8 +41,9 @@ void addOptions(QCommandLineParser &parser)
         parser, u"older-than"_qs, u"Only events created at least this long before --now."_qs);
     Cli::addPayloadContainsOption(parser, {});
     Cli::addNowOption(parser, u"The time states and ages are judged at"_qs);
-    parser.addOption(
-        {u"audit"_qs, u"Export the replay log (replay_log) instead of the events."_qs});
+    parser.addOption({u"audit"_qs,
+        u"Export the audit instead of the events: the replay log's rows, then the operator "
+        "notes and the payload revisions (kind column)."_qs});
     parser.addOption({u"notes"_qs,
         u"Export the operator notes (operator_note, cleared ones too) instead of the events."_qs});
     parser.addOption({u"output"_qs, u"Write to FILE instead of standard output."_qs, u"FILE"_qs});
@@ -102,9 +106,10 @@ bool write(const DbConnection &connection, const OutboxProfile &profile,
 {
     const QSqlDatabase db = connection.database();
     if (options.notes) {
-        if (*error = NotesAccess::open(db, &profile).unavailable(); !error->isEmpty())
+        const OperatorNotes notes = NotesAccess::open(db, &profile);
+        if (*error = notes.unavailable(); !error->isEmpty())
             return false;
-        return CsvExport::exportNotes(db, out, error, rows);
+        return CsvExport::exportNotes(notes.notesDatabase(), out, error, rows);
     }
     if (options.audit) {
         if (!profile.hasReplayLog()) {
@@ -113,7 +118,11 @@ bool write(const DbConnection &connection, const OutboxProfile &profile,
                          .arg(profile.name());
             return false;
         }
-        return CsvExport::exportReplayLog(db, out, error, {}, rows);
+        // A version 2 schema has replays only; version 3 notes and payload revisions too.
+        const OperatorNotes notes = NotesAccess::open(db, &profile);
+        const bool current = Schema::version(db) >= OperatorNotes::NotesVersion;
+        return CsvExport::exportAudit(
+            db, notes.notesDatabase(), current, current, out, error, rows);
     }
     return CsvExport::exportEvents(db, options.filter, options.now,
         Redaction::dashboardSensitiveKeys(), out, error, rows,
@@ -131,20 +140,23 @@ int runExport(const QStringList &arguments)
         return exitCode;
     ExportOptions options;
     QString error;
-    if (!readOptions(parser, &options, &error))
+    if (!readOptions(parser, &options, &error) || !Cli::applyNotesDb(parser, &error))
         return Cli::fail(u"export: "_qs + error);
     OpenOptions open;
     open.readOnly = true; // export never writes to the database
     const auto outbox = Cli::openOutbox(parser, open, &error);
     if (!outbox)
         return Cli::fail(error);
+    if (const int refused = Cli::refuseUnusableNotesDb(parser, *outbox, u"export"_qs))
+        return refused;
     if (!options.filter.payloadContains.isEmpty()) {
         if (const QString refusal = Cli::payloadSearchRefusal(outbox->profile); !refusal.isEmpty())
             return Cli::fail(u"export: "_qs + refusal);
     }
 
     qint64 rows = 0;
-    const QString what = options.audit ? u"replay"_qs : (options.notes ? u"note"_qs : u"event"_qs);
+    const QString what
+        = options.audit ? u"audit row"_qs : (options.notes ? u"note"_qs : u"event"_qs);
     if (options.output.isEmpty()) {
         QFile out;
         if (!out.open(stdout, QIODevice::WriteOnly))

@@ -22,7 +22,9 @@ void addOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(
         u"Add, list or clear operator notes and markers: outboxctl note add|list|clear."_qs);
-    Cli::addDatabaseOptions(parser, u"Notes need the native schema."_qs);
+    Cli::addDatabaseOptions(
+        parser, u"Notes need the native schema, or --notes-db through another profile."_qs);
+    Cli::addNotesDbOption(parser);
     parser.addOption({u"event"_qs, u"The DEAD event the note is on."_qs, u"ID"_qs});
     parser.addOption({u"error-group"_qs,
         u"The error group (a signature, see outboxctl errors) the note is on."_qs,
@@ -184,7 +186,7 @@ int runNote(QStringList arguments)
     QString error = misplaced(parser, *action);
     if (!error.isEmpty() || !Cli::requireDatabase(parser, &error)
         || !readTarget(parser, &request.target, &error)
-        || !Cli::readNow(parser, &request.now, &error))
+        || !Cli::readNow(parser, &request.now, &error) || !Cli::applyNotesDb(parser, &error))
         return Cli::fail(prefix + error);
     if (*action == Action::Add) { // the words checked before the database is opened
         request.operatorName = parser.value(u"operator"_qs);

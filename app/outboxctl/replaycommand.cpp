@@ -52,6 +52,7 @@ const OperatorCommand &command()
 void addOptions(QCommandLineParser &parser)
 {
     Cli::addDatabaseOptions(parser);
+    Cli::addNotesDbOption(parser);
     command().addSelectionOptions(parser);
     parser.addOption(
         {u"operator"_qs, u"Who releases the events (recorded in replay_log)."_qs, u"NAME"_qs});
@@ -199,11 +200,13 @@ int runReplay(const QStringList &arguments)
         return Cli::fail(u"replay: --reveal-redacted needs --edit FILE"_qs);
     ReplayOptions options;
     QString error;
-    if (!readOptions(parser, &options, &error))
+    if (!readOptions(parser, &options, &error) || !Cli::applyNotesDb(parser, &error))
         return Cli::fail(u"replay: "_qs + error);
     const auto outbox = Cli::openOutbox(parser, Cli::outboxOptions(options.dryRun), &error);
     if (!outbox)
         return Cli::fail(error);
+    if (const int refused = Cli::refuseUnusableNotesDb(parser, *outbox, u"replay"_qs))
+        return refused;
     Replayer replayer(outbox->database(), outbox->profile);
     const QString refusal = replayer.refusal(options.request);
     if (!refusal.isEmpty())

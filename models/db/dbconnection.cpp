@@ -121,6 +121,17 @@ DbConnection::DbConnection(const DatabaseUrl &url, const QString &name, bool rea
 DbConnection::~DbConnection()
 {
     account(m_thread, -1);
+    const QString companionPrefix = m_name + u'/';
+    for (const QString &name : QSqlDatabase::connectionNames()) {
+        if (!name.startsWith(companionPrefix))
+            continue;
+        {
+            QSqlDatabase companion = QSqlDatabase::database(name, false);
+            if (companion.isValid())
+                companion.close();
+        }
+        QSqlDatabase::removeDatabase(name);
+    }
     {
         QSqlDatabase db = QSqlDatabase::database(m_name, false);
         if (db.isValid())

@@ -1,5 +1,7 @@
 // One named QSqlDatabase connection opened from a DatabaseUrl, removed again when the
 // object dies. A connection belongs to the thread that opened it: each worker opens its own.
+// Companion connections named after it (NAME/WHAT, opened on its thread: NotesAccess's notes
+// connection) are removed with it.
 #pragma once
 
 #include "databaseurl.h"

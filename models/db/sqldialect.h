@@ -42,6 +42,9 @@ public:
         bool seriesGeneration = false; // generate_series(), TRUNCATE and VACUUM for bulk rows
         bool localeCollations = false; // text may sort by a locale; COLLATE "C" sorts by code
         bool fileDatabase = false; // the URL names a file, not a server
+        // INSERT ... RETURNING gives the new row's generated key (else QSqlQuery::lastInsertId,
+        // which the MySQL driver answers and the PostgreSQL one does not)
+        bool insertReturning = false;
     };
     enum class NoticeLevel { Warning, Error };
     enum class Scope { Session, Transaction };

@@ -2,11 +2,15 @@
 
 #include "errorgroups.h"
 #include "errorsignature.h"
+#include "failurecause.h"
+#include "outboxprofile.h"
 #include "readonlytransaction.h"
 #include "schema.h"
 #include "sqldialect.h"
 #include "sqltransaction.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -68,18 +72,32 @@ QJsonObject OperatorNote::toJson() const
 
 OperatorNotes::OperatorNotes(const QSqlDatabase &db, const OutboxProfile *profile)
     : m_db(db)
+    , m_notes(db)
+    , m_profile(profile && !profile->isNative() ? profile : nullptr)
+{ }
+
+OperatorNotes::OperatorNotes(const QSqlDatabase &db, const OutboxProfile *profile,
+    const QSqlDatabase &notesDb, const QString &refusal)
+    : m_db(db)
+    , m_notes(notesDb)
+    , m_separate(true)
+    , m_refusal(refusal)
     , m_profile(profile && !profile->isNative() ? profile : nullptr)
 { }
 
 QString OperatorNotes::unavailable() const
 {
-    if (m_profile)
+    if (m_profile && !m_separate)
         return QStringLiteral("notes are not available through the %1 profile: notes need the "
                               "native schema (its operator_note table), and this outbox is "
-                              "another application's")
+                              "another application's; give --notes-db URL, a native database of "
+                              "Outbox Health's own (`outboxctl init --db URL` makes one), to keep "
+                              "them there")
             .arg(m_profile->name());
+    if (m_separate) // checked by NotesAccess when the connection was opened (or opened again)
+        return m_refusal;
     QString error;
-    const int version = Schema::version(m_db, &error);
+    const int version = Schema::version(m_notes, &error);
     if (version < 0)
         return error;
     return Schema::outdatedMessage(version, NotesVersion);
@@ -118,13 +136,32 @@ QString OperatorNotes::invalid(const NoteRequest &request)
 QString OperatorNotes::checkGroup(const QString &signature)
 {
     QString error;
-    const auto ids = ErrorGroups::deadEventIds(m_db, nullptr, signature, &error);
+    const auto ids = ErrorGroups::deadEventIds(m_db, m_profile, signature, &error);
     if (!ids)
         return error;
     if (ids->isEmpty())
         return QStringLiteral("no DEAD event has the error signature '%1' (outboxctl errors "
                               "lists them): nothing written")
             .arg(signature);
+    return {};
+}
+
+// Empty when event `eventId` exists and is DEAD, with `lock`: locked (in the transaction
+// open on m_db) until the note is written; the refusal otherwise.
+QString OperatorNotes::checkEvent(const QString &eventId, bool lock)
+{
+    QSqlQuery status(m_db);
+    status.prepare(u"SELECT status FROM "_qs + OutboxProfile::sourceOf(m_profile, m_db)
+        + u" WHERE event_id = :id"_qs + (lock ? SqlDialect::of(m_db).rowLockClause() : QString()));
+    status.bindValue(u":id"_qs, eventId);
+    if (!status.exec())
+        return errorText(status);
+    if (!status.next())
+        return QStringLiteral("no event with ID '%1': nothing written").arg(eventId);
+    if (status.value(0).toString() != u"DEAD"_qs)
+        return QStringLiteral("event '%1' is %2, not DEAD: notes are for DEAD events; "
+                              "nothing written")
+            .arg(eventId, status.value(0).toString());
     return {};
 }
 
@@ -141,35 +178,61 @@ std::optional<qint64> OperatorNotes::add(const NoteRequest &request, QString *er
         if (*error = checkGroup(group); !error->isEmpty())
             return std::nullopt;
     }
+    if (m_separate) { // the outbox only read (another application's), the note written apart
+        if (request.target.isEvent()) {
+            ReadOnlyTransaction read(m_db);
+            if (!read.isActive()) {
+                *error = read.errorText();
+                return std::nullopt;
+            }
+            if (*error = checkEvent(request.target.eventId, false); !error->isEmpty())
+                return std::nullopt;
+        }
+        SqlTransaction transaction(m_notes);
+        if (!transaction.isActive()) {
+            *error = transaction.errorText();
+            healAfter(*error);
+            return std::nullopt;
+        }
+        const auto noteId = insert(request, group, error);
+        if (!noteId || !transaction.commit()) {
+            if (noteId)
+                *error = transaction.errorText();
+            healAfter(*error);
+            return std::nullopt;
+        }
+        return noteId;
+    }
     SqlTransaction transaction(m_db);
     if (!transaction.isActive()) {
         *error = transaction.errorText();
         return std::nullopt;
     }
     if (request.target.isEvent()) { // locked while the note is written: it stays DEAD till then
-        QSqlQuery status(m_db);
-        status.prepare(u"SELECT status FROM delivery_outbox WHERE event_id = :id"_qs
-            + SqlDialect::of(m_db).rowLockClause());
-        status.bindValue(u":id"_qs, request.target.eventId);
-        if (!status.exec()) {
-            *error = errorText(status);
+        if (*error = checkEvent(request.target.eventId, true); !error->isEmpty())
             return std::nullopt;
-        }
-        if (!status.next()) {
-            *error = QStringLiteral("no event with ID '%1': nothing written")
-                         .arg(request.target.eventId);
-            return std::nullopt;
-        }
-        if (status.value(0).toString() != u"DEAD"_qs) {
-            *error = QStringLiteral("event '%1' is %2, not DEAD: notes are for DEAD events; "
-                                    "nothing written")
-                         .arg(request.target.eventId, status.value(0).toString());
-            return std::nullopt;
-        }
     }
-    QSqlQuery insert(m_db);
+    const auto noteId = insert(request, group, error);
+    if (!noteId)
+        return std::nullopt;
+    if (!transaction.commit()) {
+        *error = transaction.errorText();
+        return std::nullopt;
+    }
+    return noteId;
+}
+
+// The INSERT in the transaction open on m_notes; the new note's own ID, as the engine gives it
+// (RETURNING, or the driver's last insert ID: never a read that another session's note, by the
+// same operator at the same time, could answer).
+std::optional<qint64> OperatorNotes::insert(
+    const NoteRequest &request, const QString &group, QString *error)
+{
+    const bool returning = SqlDialect::of(m_notes).can().insertReturning;
+    QSqlQuery insert(m_notes);
     insert.prepare(u"INSERT INTO operator_note (event_id, error_group, operator, created_at, "
-                   "text, marker) VALUES (:event, :group, :operator, :at, :text, :marker)"_qs);
+                   "text, marker) VALUES (:event, :group, :operator, :at, :text, :marker)"_qs
+        + (returning ? u" RETURNING note_id"_qs : QString()));
     insert.bindValue(u":event"_qs, nullable(request.target.eventId));
     insert.bindValue(u":group"_qs, nullable(group));
     insert.bindValue(u":operator"_qs, request.operatorName.trimmed());
@@ -180,23 +243,23 @@ std::optional<qint64> OperatorNotes::add(const NoteRequest &request, QString *er
         *error = errorText(insert);
         return std::nullopt;
     }
-    // Its own row: another transaction's uncommitted note is not visible here.
-    QSqlQuery id(m_db);
-    id.prepare(u"SELECT MAX(note_id) FROM operator_note WHERE operator = :operator"
-               " AND created_at = :at"_qs);
-    id.bindValue(u":operator"_qs, request.operatorName.trimmed());
-    id.bindValue(u":at"_qs, request.now);
-    if (!id.exec() || !id.next()) {
-        *error = errorText(id);
+    const QVariant id
+        = returning ? (insert.next() ? insert.value(0) : QVariant()) : insert.lastInsertId();
+    insert.finish();
+    if (!id.isValid() || id.toLongLong() <= 0) {
+        *error = QStringLiteral("the database did not say which ID the new note got: nothing "
+                                "written");
         return std::nullopt;
     }
-    const qint64 noteId = id.value(0).toLongLong();
-    id.finish();
-    if (!transaction.commit()) {
-        *error = transaction.errorText();
-        return std::nullopt;
-    }
-    return noteId;
+    return id.toLongLong();
+}
+
+// A notes connection that failed because its server went away is closed: the next
+// NotesAccess::open opens it again (the outbox's own connection heals with its owner).
+void OperatorNotes::healAfter(const QString &error)
+{
+    if (m_separate && m_notes.isOpen() && FailureCause::of(error).unreachable)
+        m_notes.close();
 }
 
 std::optional<QList<OperatorNote>> OperatorNotes::list(
@@ -209,13 +272,14 @@ std::optional<QList<OperatorNote>> OperatorNotes::list(
         where += u" AND event_id = :event"_qs;
     else if (!target.errorGroup.isEmpty())
         where += u" AND error_group = :group"_qs;
-    ReadOnlyTransaction transaction(m_db);
+    ReadOnlyTransaction transaction(m_notes);
     QSqlQuery *query = transaction.prepare(
         u"SELECT note_id, event_id, error_group, operator, created_at, text, marker,"
         " cleared_at, cleared_by FROM operator_note WHERE "_qs
         + where + u" ORDER BY created_at, note_id"_qs);
     if (!query) {
         *error = transaction.errorText();
+        healAfter(*error);
         return std::nullopt;
     }
     if (target.isEvent())
@@ -224,6 +288,7 @@ std::optional<QList<OperatorNote>> OperatorNotes::list(
         query->bindValue(u":group"_qs, ErrorSignature::of(target.errorGroup));
     if (!query->exec()) {
         *error = errorText(*query);
+        healAfter(*error);
         return std::nullopt;
     }
     QList<OperatorNote> notes;
@@ -259,12 +324,13 @@ std::optional<int> OperatorNotes::clear(const NoteTarget &target, qint64 noteId,
         *error = QStringLiteral("say which notes to clear: a note ID, an event or an error group");
         return std::nullopt;
     }
-    SqlTransaction transaction(m_db);
+    SqlTransaction transaction(m_notes);
     if (!transaction.isActive()) {
         *error = transaction.errorText();
+        healAfter(*error);
         return std::nullopt;
     }
-    QSqlQuery update(m_db);
+    QSqlQuery update(m_notes);
     update.prepare(u"UPDATE operator_note SET cleared_at = :at, cleared_by = :operator"
                    " WHERE cleared_at IS NULL AND "_qs
         + where);
@@ -273,11 +339,13 @@ std::optional<int> OperatorNotes::clear(const NoteTarget &target, qint64 noteId,
     update.bindValue(u":value"_qs, value);
     if (!update.exec()) {
         *error = errorText(update);
+        healAfter(*error);
         return std::nullopt;
     }
     const int cleared = update.numRowsAffected();
     if (!transaction.commit()) {
         *error = transaction.errorText();
+        healAfter(*error);
         return std::nullopt;
     }
     return cleared;
@@ -288,34 +356,52 @@ std::optional<NoteCoverage> OperatorNotes::coverage(QString *error)
     if (*error = unavailable(); !error->isEmpty())
         return std::nullopt;
     NoteCoverage coverage;
+    QHash<QString, QString> eventMarkers; // event ID -> strongest marker (apart only)
     QHash<QString, QString> groupMarkers; // signature -> strongest marker
+    const auto strengthen = [](QString &strongest, const QString &marker) {
+        if (strongest != OnHold)
+            strongest = marker;
+    };
     {
-        ReadOnlyTransaction transaction(m_db);
-        // The marked events that are still DEAD, and the marked groups.
-        QSqlQuery *query
-            = transaction.prepare(u"SELECT n.event_id, n.error_group, n.marker FROM operator_note n"
-                                  " LEFT JOIN delivery_outbox o ON o.event_id = n.event_id"
-                                  " WHERE n.cleared_at IS NULL AND n.marker IS NOT NULL"
-                                  "   AND (n.error_group IS NOT NULL OR o.status = 'DEAD')"_qs);
+        ReadOnlyTransaction transaction(m_notes);
+        // The marked events that are still DEAD, and the marked groups. Notes kept apart from
+        // the outbox cannot be joined to it: their marked events are asked of it below.
+        QSqlQuery *query = transaction.prepare(m_separate
+                ? u"SELECT event_id, error_group, marker FROM operator_note"
+                  " WHERE cleared_at IS NULL AND marker IS NOT NULL"_qs
+                : u"SELECT n.event_id, n.error_group, n.marker FROM operator_note n"
+                  " LEFT JOIN delivery_outbox o ON o.event_id = n.event_id"
+                  " WHERE n.cleared_at IS NULL AND n.marker IS NOT NULL"
+                  "   AND (n.error_group IS NOT NULL OR o.status = 'DEAD')"_qs);
         if (!query || !query->exec()) {
             *error = query ? errorText(*query) : transaction.errorText();
+            healAfter(*error);
             return std::nullopt;
         }
         while (query->next()) {
             const QString marker = query->value(2).toString();
             if (!query->value(0).isNull()) {
-                (marker == OnHold ? coverage.onHold : coverage.investigating)
-                    .insert(query->value(0).toString());
+                if (m_separate)
+                    strengthen(eventMarkers[query->value(0).toString()], marker);
+                else
+                    (marker == OnHold ? coverage.onHold : coverage.investigating)
+                        .insert(query->value(0).toString());
                 continue;
             }
-            QString &strongest = groupMarkers[query->value(1).toString()];
-            if (strongest != OnHold)
-                strongest = marker;
+            strengthen(groupMarkers[query->value(1).toString()], marker);
         }
+    }
+    if (!eventMarkers.isEmpty()) {
+        QSet<QString> dead;
+        if (!deadAmong(eventMarkers.keys(), &dead, error))
+            return std::nullopt;
+        for (const QString &id : std::as_const(dead))
+            (eventMarkers.value(id) == OnHold ? coverage.onHold : coverage.investigating)
+                .insert(id);
     }
     const QList<QString> signatures = groupMarkers.keys();
     const auto groups = ErrorGroups::deadEventsBySignature(
-        m_db, nullptr, QSet<QString>(signatures.cbegin(), signatures.cend()), error);
+        m_db, m_profile, QSet<QString>(signatures.cbegin(), signatures.cend()), error);
     if (!groups)
         return std::nullopt;
     for (auto it = groups->cbegin(); it != groups->cend(); ++it) {
@@ -326,6 +412,34 @@ std::optional<NoteCoverage> OperatorNotes::coverage(QString *error)
     }
     coverage.investigating.subtract(coverage.onHold);
     return coverage;
+}
+
+// Which of `ids` are DEAD events of the outbox, asked in batches (one bound JSON array each),
+// in one read-only transaction.
+bool OperatorNotes::deadAmong(const QStringList &ids, QSet<QString> *dead, QString *error)
+{
+    constexpr qsizetype BatchIds = 500;
+    ReadOnlyTransaction transaction(m_db);
+    QSqlQuery *query = transaction.prepare(u"SELECT event_id FROM "_qs
+        + OutboxProfile::sourceOf(m_profile, m_db) + u" WHERE status = 'DEAD' AND event_id IN ("_qs
+        + SqlDialect::of(m_db).idSetSelect(u":ids"_qs) + u')');
+    if (!query) {
+        *error = transaction.errorText();
+        return false;
+    }
+    for (qsizetype from = 0; from < ids.size(); from += BatchIds) {
+        const QStringList batch = ids.mid(from, BatchIds);
+        query->bindValue(u":ids"_qs,
+            QString::fromUtf8(
+                QJsonDocument(QJsonArray::fromStringList(batch)).toJson(QJsonDocument::Compact)));
+        if (!query->exec()) {
+            *error = errorText(*query);
+            return false;
+        }
+        while (query->next())
+            dead->insert(query->value(0).toString());
+    }
+    return true;
 }
 
 QString OperatorNotes::deadText(qint64 dead, const NoteCoverage &coverage)

@@ -18,6 +18,7 @@
 #include <QSet>
 #include <QSqlDatabase>
 #include <QString>
+#include <QStringList>
 #include <optional>
 
 struct OperatorNote
@@ -76,12 +77,22 @@ public:
     static inline const QString Investigating = QStringLiteral("investigating");
     static inline const QString OnHold = QStringLiteral("on-hold");
 
+    // Notes in the outbox's own database `db` (native schema); through a profile they are
+    // unavailable (unavailable() names --notes-db).
     explicit OperatorNotes(const QSqlDatabase &db, const OutboxProfile *profile = nullptr);
+    // Notes in `notesDb`, a native database of the tool's own, for the outbox `db` read through
+    // `profile`: events and their states are read in `db` (never written), notes in `notesDb`.
+    // `refusal`: why `notesDb` cannot be used (empty when it can). NotesAccess makes these.
+    OperatorNotes(const QSqlDatabase &db, const OutboxProfile *profile, const QSqlDatabase &notesDb,
+        const QString &refusal);
 
     // Empty when notes can be read and written here; otherwise why not, in one sentence: a
-    // profile's schema ("notes need the native schema"), or a schema older than version 3
+    // profile's schema without a notes database ("notes need the native schema", naming
+    // --notes-db), a notes database that cannot be used, or a schema older than version 3
     // (naming `outboxctl migrate --db URL`).
     QString unavailable() const;
+    // Where the notes are read and written: the outbox's database, or the notes database.
+    QSqlDatabase notesDatabase() const { return m_notes; }
     // Empty when the request's words are acceptable (nothing asked of the database): operator
     // and text required, bounded, no control characters; exactly one target; a known marker.
     static QString invalid(const NoteRequest &request);
@@ -104,7 +115,14 @@ public:
 
 private:
     QString checkGroup(const QString &signature);
+    QString checkEvent(const QString &eventId, bool lock);
+    std::optional<qint64> insert(const NoteRequest &request, const QString &group, QString *error);
+    bool deadAmong(const QStringList &ids, QSet<QString> *dead, QString *error);
+    void healAfter(const QString &error);
 
-    QSqlDatabase m_db;
+    QSqlDatabase m_db; // the outbox
+    QSqlDatabase m_notes; // operator_note: m_db, or a notes database of the tool's own
+    bool m_separate = false; // m_notes is not m_db
+    QString m_refusal; // why m_notes cannot be used
     const OutboxProfile *m_profile = nullptr;
 };

@@ -6,6 +6,7 @@
 
 #include <QSqlError>
 #include <QSqlQuery>
+#include <functional>
 
 namespace {
 
@@ -38,6 +39,38 @@ QString text(const QSqlQuery &query, int column)
 {
     const QVariant value = query.value(column);
     return value.isNull() ? QString() : value.toString();
+}
+
+// Every row of `sql` (keyset pages on its first column: :after and :page_rows bound), each
+// written as `fields` makes it; counts into *written.
+bool writePages(const QSqlDatabase &db, const QString &sql,
+    const std::function<QStringList(const QSqlQuery &)> &fields, QIODevice *out, QString *error,
+    qint64 *written)
+{
+    ReadOnlyTransaction transaction(db);
+    QSqlQuery *query = transaction.prepare(sql);
+    if (!query) {
+        *error = transaction.errorText();
+        return false;
+    }
+    qint64 after = -1;
+    for (int pageRows = PageRows; pageRows == PageRows;) {
+        query->bindValue(QStringLiteral(":after"), after);
+        query->bindValue(QStringLiteral(":page_rows"), PageRows);
+        if (!query->exec())
+            return fail(*query, error);
+        pageRows = 0;
+        while (query->next()) {
+            if (!writeRow(out, fields(*query), error))
+                return false;
+            after = query->value(0).toLongLong();
+            ++pageRows;
+            ++*written;
+        }
+        if (query->lastError().isValid())
+            return fail(*query, error);
+    }
+    return true;
 }
 
 } // namespace
@@ -231,6 +264,60 @@ bool exportNotes(const QSqlDatabase &db, QIODevice *out, QString *error, qint64 
         if (query->lastError().isValid())
             return fail(*query, error);
     }
+    if (rows)
+        *rows = written;
+    return true;
+}
+
+bool exportAudit(const QSqlDatabase &db, const QSqlDatabase &notesDb, bool withNotes,
+    bool withRevisions, QIODevice *out, QString *error, qint64 *rows)
+{
+    QString scratch;
+    if (!error)
+        error = &scratch;
+    // The replay log's seven columns first, as exportReplayLog writes them; then the others.
+    const QStringList header = {QStringLiteral("replay_id"), QStringLiteral("event_id"),
+        QStringLiteral("replayed_at"), QStringLiteral("operator"), QStringLiteral("reason"),
+        QStringLiteral("reset_failures"), QStringLiteral("failures_before"), QStringLiteral("kind"),
+        QStringLiteral("at"), QStringLiteral("note_id"), QStringLiteral("error_group"),
+        QStringLiteral("text"), QStringLiteral("marker"), QStringLiteral("cleared_at"),
+        QStringLiteral("cleared_by"), QStringLiteral("revision_no")};
+    if (!writeRow(out, header, error))
+        return false;
+    qint64 written = 0;
+    const auto replay = [](const QSqlQuery &q) {
+        return QStringList {text(q, 0), text(q, 1), text(q, 2), text(q, 3), text(q, 4),
+            q.value(5).toBool() ? QStringLiteral("true") : QStringLiteral("false"), text(q, 6),
+            QStringLiteral("replay"), text(q, 2), {}, {}, {}, {}, {}, {}, {}};
+    };
+    if (!writePages(db,
+            QStringLiteral("SELECT replay_id, event_id, replayed_at, operator, reason,"
+                           " reset_failures, failures_before FROM replay_log"
+                           " WHERE replay_id > :after ORDER BY replay_id LIMIT :page_rows"),
+            replay, out, error, &written))
+        return false;
+    const auto note = [](const QSqlQuery &q) {
+        return QStringList {{}, text(q, 1), {}, text(q, 3), {}, {}, {}, QStringLiteral("note"),
+            text(q, 4), text(q, 0), text(q, 2), text(q, 5), text(q, 6), text(q, 7), text(q, 8), {}};
+    };
+    if (withNotes
+        && !writePages(notesDb,
+            QStringLiteral("SELECT note_id, event_id, error_group, operator, created_at, text,"
+                           " marker, cleared_at, cleared_by FROM operator_note"
+                           " WHERE note_id > :after ORDER BY note_id LIMIT :page_rows"),
+            note, out, error, &written))
+        return false;
+    const auto revision = [](const QSqlQuery &q) {
+        return QStringList {{}, text(q, 1), {}, text(q, 3), text(q, 4), {}, {},
+            QStringLiteral("revision"), text(q, 5), {}, {}, {}, {}, {}, {}, text(q, 2)};
+    };
+    if (withRevisions
+        && !writePages(db,
+            QStringLiteral("SELECT revision_id, event_id, revision_no, operator, reason,"
+                           " created_at FROM payload_revision"
+                           " WHERE revision_id > :after ORDER BY revision_id LIMIT :page_rows"),
+            revision, out, error, &written))
+        return false;
     if (rows)
         *rows = written;
     return true;

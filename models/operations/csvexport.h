@@ -44,6 +44,19 @@ bool exportEvents(const QSqlDatabase &db, const EventFilter &filter, qint64 now,
 bool exportReplayLog(const QSqlDatabase &db, QIODevice *out, QString *error,
     const QString &eventId = {}, qint64 *rows = nullptr, const Progress &progress = {});
 
+// The audit of `outboxctl export --audit`: the replay log's rows exactly as exportReplayLog
+// writes them (same columns, same order), then the operator notes and the payload revisions,
+// in columns appended after them, so that a reader by header keeps reading the replays:
+// replay_id, event_id, replayed_at, operator, reason, reset_failures, failures_before, kind
+// ("replay", "note" or "revision"), at (when: replayed_at, a note's created_at or a
+// revision's), note_id, error_group, text, marker, cleared_at, cleared_by, revision_no. A
+// note row fills event_id (or error_group), operator, at and the note's columns; a revision row
+// event_id, operator, reason, at and revision_no (never the payloads). `notesDb` holds
+// operator_note (the outbox's own database, or a notes database); `withNotes` false leaves the
+// notes out (a schema without them), `withRevisions` false the revisions.
+bool exportAudit(const QSqlDatabase &db, const QSqlDatabase &notesDb, bool withNotes,
+    bool withRevisions, QIODevice *out, QString *error, qint64 *rows = nullptr);
+
 // The operator notes (operator_note, schema version 3), cleared ones too: note_id, event_id,
 // error_group, operator, created_at, text, marker, cleared_at, cleared_by; oldest first. The
 // caller checks that the table exists (OperatorNotes::unavailable).

@@ -62,6 +62,9 @@ QString deliver(const TraceEvent &e)
     QString what;
     if (result == QLatin1String("APPLIED"))
         what = QStringLiteral("the consumer applies it");
+    else if (result == QLatin1String("DUPLICATE") && e.value(QStringLiteral("edited")).toBool())
+        what = QStringLiteral("the consumer has seen this event ID already and answers DUPLICATE: "
+                              "it keeps the first payload it applied and ignores the edited one");
     else if (result == QLatin1String("DUPLICATE"))
         what = QStringLiteral(
             "the consumer has seen this event ID already and answers DUPLICATE, changing nothing");
@@ -89,6 +92,19 @@ QString fail(const TraceEvent &e)
         .arg(str(e, "event_id"), cause, atOf(e, "next_attempt_at"));
 }
 
+// An edit says what it cannot do: a consumer that already applied the event ID ignores it.
+QString edit(const TraceEvent &e)
+{
+    if (!e.value(QStringLiteral("ok")).toBool())
+        return QStringLiteral("%1 tries to edit %2's payload: refused (%3).")
+            .arg(str(e, "operator"), str(e, "event_id"), str(e, "error"));
+    return QStringLiteral("%1 edits %2's payload (revision %3: %4) and replays it under the same "
+                          "event ID; the original payload is kept. If the consumer already "
+                          "applied this event ID, it will answer DUPLICATE and ignore the new "
+                          "payload.")
+        .arg(str(e, "operator"), str(e, "event_id"), str(e, "revision"), str(e, "diff"));
+}
+
 } // namespace
 
 namespace Narration {
@@ -110,6 +126,8 @@ QString describe(const TraceEvent &e, qint64 origin)
             : QStringLiteral("%1: %2's acknowledgement is rejected (%3): its claim token is stale, "
                              "nothing changes.")
                   .arg(str(e, "event_id"), who(e), str(e, "reason"));
+    else if (kind == QLatin1String("edit"))
+        text = edit(e);
     else if (kind == QLatin1String("park"))
         text = QStringLiteral("%1 stays DEAD for inspection after %2 failures (%3).")
                    .arg(str(e, "event_id"), str(e, "failures"), str(e, "why"));

@@ -134,19 +134,47 @@ Scenario permanentRejection()
     return s;
 }
 
+// What an edit cannot do: the consumer applied EVENT-77 but its acknowledgement was lost, the
+// retry never reached the consumer and the budget parked it DEAD; an operator edits the
+// payload (quantity 2 -> 5) and replays it under the same event ID, and the consumer, which
+// deduplicates by event ID, answers DUPLICATE and keeps the first payload.
+Scenario editAfterLostAck()
+{
+    Scenario s {QStringLiteral("edit-after-lost-ack"),
+        QStringLiteral("EVENT-77 is applied but its acknowledgement is lost, and it is parked "
+                       "DEAD; an operator edits its payload and replays it: the consumer answers "
+                       "DUPLICATE and keeps the first payload."),
+        {}, {2, 0}, 30, {}, {}};
+    const QString id = QStringLiteral("EVENT-77");
+    s.setup = [id](Simulation &sim) {
+        reserve(id)(sim);
+        sim.transport().setScript({FakeTransport::Fault::LostAck, FakeTransport::Fault::Transient});
+    };
+    s.steps << at(0, [id](Simulation &sim) { sim.attempt(WorkerA, id); });
+    s.steps << ScenarioStep {[id](Simulation &sim) { return sim.nextAttemptAt(id); },
+        [id](Simulation &sim) { sim.attempt(WorkerA, id); }};
+    s.steps << at(50, [id](Simulation &sim) {
+        sim.editAndReplay(QStringLiteral("alice"), id,
+            QStringLiteral("{\"sku\":\"%1\",\"quantity\":5}").arg(Sku),
+            QStringLiteral("the order was for 5"));
+    });
+    s.steps << at(50, [id](Simulation &sim) { sim.attempt(WorkerA, id); });
+    return s;
+}
+
 } // namespace
 
 QStringList Scenario::names()
 {
     return {QStringLiteral("retry-schedule"), QStringLiteral("scheduled-retry"),
         QStringLiteral("poison-dead"), QStringLiteral("lost-ack"), QStringLiteral("lease-expiry"),
-        QStringLiteral("permanent-rejection")};
+        QStringLiteral("permanent-rejection"), QStringLiteral("edit-after-lost-ack")};
 }
 
 std::optional<Scenario> Scenario::byName(const QString &name)
 {
-    const QList<std::function<Scenario()>> all
-        = {retrySchedule, scheduledRetry, poisonDead, lostAck, leaseExpiry, permanentRejection};
+    const QList<std::function<Scenario()>> all = {retrySchedule, scheduledRetry, poisonDead,
+        lostAck, leaseExpiry, permanentRejection, editAfterLostAck};
     for (const auto &make : all) {
         Scenario scenario = make();
         if (scenario.name == name)

@@ -153,6 +153,30 @@ ScenarioClaim lostAck(const Run &run)
         deliveries >= 2 && results.contains(QStringLiteral("DUPLICATE")) && run.appliedOnce()};
 }
 
+// The edit came after the consumer had applied the event: the replay of the edited payload is
+// answered DUPLICATE, and the stock moved by the first payload's quantity only.
+ScenarioClaim editAfterLostAck(const Run &run)
+{
+    QStringList results;
+    bool duplicateOfEdit = false;
+    for (const TraceEvent &deliver : run.ofKind("deliver")) {
+        const QString result = Run::text(deliver, "result");
+        const bool edited = Run::flag(deliver, "edited");
+        results << (edited ? result + QStringLiteral(" (edited payload)") : result);
+        duplicateOfEdit = duplicateOfEdit || (edited && result == QLatin1String("DUPLICATE"));
+    }
+    const QList<TraceEvent> edits = run.ofKind("edit");
+    const bool edited = !edits.isEmpty() && Run::flag(edits.constFirst(), "ok");
+    return {QStringLiteral("An edit cannot change what the consumer already applied: %1's "
+                           "edited payload was answered DUPLICATE and the first one stayed")
+                .arg(run.eventId()),
+        QStringLiteral("%1; %2").arg(results.join(QStringLiteral(" then ")),
+            edited ? QStringLiteral("revision 1 by %1, %2")
+                         .arg(Run::text(edits.constFirst(), "operator"), run.stock())
+                   : QStringLiteral("no edit, %1").arg(run.stock())),
+        edited && duplicateOfEdit && run.appliedOnce()};
+}
+
 ScenarioClaim leaseExpiry(const Run &run)
 {
     const QList<TraceEvent> inFlight = claimsWhere(run, false, "IN_FLIGHT");
@@ -202,7 +226,8 @@ ScenarioClaim ScenarioClaim::of(const QString &scenario, const TraceEvent &befor
     using Make = ScenarioClaim (*)(const Run &);
     const QList<std::pair<const char *, Make>> all {{"retry-schedule", retrySchedule},
         {"scheduled-retry", scheduledRetry}, {"poison-dead", poisonDead}, {"lost-ack", lostAck},
-        {"lease-expiry", leaseExpiry}, {"permanent-rejection", permanentRejection}};
+        {"lease-expiry", leaseExpiry}, {"permanent-rejection", permanentRejection},
+        {"edit-after-lost-ack", editAfterLostAck}};
     for (const auto &[name, make] : all) {
         if (scenario == QLatin1String(name))
             return make(run);

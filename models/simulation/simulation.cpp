@@ -1,5 +1,6 @@
 #include "simulation.h"
 
+#include "payloadeditor.h"
 #include "sqldialect.h"
 
 #include <QJsonObject>
@@ -90,6 +91,8 @@ void Simulation::deliver(const QString &worker)
     event.set(QStringLiteral("attempt"), state.claim.attemptNo);
     event.set(QStringLiteral("transport_call"), m_transport.calls());
     event.set(QStringLiteral("result"), state.delivery.outcomeName());
+    if (m_edited.contains(state.claim.eventId))
+        event.set(QStringLiteral("edited"), true);
     if (!state.delivery.error.isEmpty())
         event.set(QStringLiteral("error"), state.delivery.error);
     emitEvent(event);
@@ -154,6 +157,32 @@ void Simulation::attempt(const QString &worker, const QString &eventId)
         return;
     deliver(worker);
     settle(worker);
+}
+
+bool Simulation::editAndReplay(const QString &operatorName, const QString &eventId,
+    const QString &newPayload, const QString &reason)
+{
+    PayloadEditRequest request;
+    request.eventId = eventId;
+    request.newPayload = newPayload;
+    request.operatorName = operatorName;
+    request.reason = reason;
+    request.now = m_now;
+    const PayloadEditResult result = PayloadEditor(m_db).edit(request);
+    TraceEvent event(QStringLiteral("edit"), m_now);
+    event.set(QStringLiteral("event_id"), eventId).set(QStringLiteral("operator"), operatorName);
+    event.set(QStringLiteral("ok"), result.ok());
+    if (result.ok()) {
+        event.set(QStringLiteral("revision"), result.revisionNo);
+        event.set(QStringLiteral("diff"), result.diff.join(QStringLiteral("; ")));
+        m_edited.insert(eventId);
+    } else {
+        event.set(QStringLiteral("error"), result.error);
+        if (result.outcome == PayloadEditResult::Outcome::Failed)
+            noteError(QStringLiteral("editing ") + eventId, result.error);
+    }
+    emitEvent(event);
+    return result.ok();
 }
 
 qint64 Simulation::nextAttemptAt(const QString &eventId) const

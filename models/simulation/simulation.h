@@ -9,6 +9,7 @@
 
 #include <QHash>
 #include <QObject>
+#include <QSet>
 
 class Simulation : public QObject
 {
@@ -30,6 +31,11 @@ public:
     void deliver(const QString &worker);
     void settle(const QString &worker); // ack after a delivery the relay saw succeed, else fail
     void attempt(const QString &worker, const QString &eventId); // claim, deliver, settle
+    // An operator edits a DEAD event's payload and replays it (PayloadEditor, the window's and
+    // `outboxctl replay --edit`'s path): one "edit" trace event. Later deliveries of the event
+    // say they carried the edited payload ("edited": true).
+    bool editAndReplay(const QString &operatorName, const QString &eventId,
+        const QString &newPayload, const QString &reason);
 
     qint64 nextAttemptAt(const QString &eventId) const;
     TraceEvent summary() const;
@@ -59,6 +65,7 @@ private:
     OutboxStore m_store;
     FakeTransport m_transport;
     QHash<QString, WorkerState> m_workers;
+    QSet<QString> m_edited; // events whose payload an operator edited
     QList<TraceEvent> m_trace;
     bool m_keepsTrace = true;
     qint64 m_now = 0;

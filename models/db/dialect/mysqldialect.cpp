@@ -87,6 +87,8 @@ SqlDialect::Traits traits()
     c.alterConstraints = true; // ALTER TABLE … DROP CONSTRAINT / ADD CONSTRAINT … CHECK
     c.localeCollations = true; // utf8mb4_*_ci by default: case- and accent-insensitive
     c.catalogueRowEstimates = true; // InnoDB's row count (information_schema.TABLES)
+    // insertReturning stays false: MariaDB has INSERT ... RETURNING (10.5), MySQL has not;
+    // the driver's lastInsertId answers on both
     t.beginWrite = QStringLiteral("START TRANSACTION");
     t.beginReadWrite = QStringLiteral("START TRANSACTION READ WRITE");
     t.rowLock = QStringLiteral(" FOR UPDATE");

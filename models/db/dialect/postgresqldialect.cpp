@@ -39,7 +39,7 @@ SqlDialect::Traits traits()
     c.rowLocks = c.skipLocked = c.writableCtes = c.arrayParameters = true;
     c.percentileDisc = c.serverSideCancel = c.strictColumnTypes = true;
     c.transactionalDdl = c.catalogueRowEstimates = c.alterConstraints = true;
-    c.seriesGeneration = c.localeCollations = true;
+    c.seriesGeneration = c.localeCollations = c.insertReturning = true;
     t.beginWrite = QStringLiteral("BEGIN");
     t.beginReadWrite = QStringLiteral("BEGIN READ WRITE");
     t.rowLock = QStringLiteral(" FOR UPDATE");

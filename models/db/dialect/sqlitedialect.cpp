@@ -146,6 +146,7 @@ SqlDialect::Traits traits()
     t.can.arrayParameters = true; // json_each()
     t.can.transactionalDdl = true;
     t.can.fileDatabase = true;
+    t.can.insertReturning = true; // since SQLite 3.35
     // IMMEDIATE: a reader which later writes never deadlocks against another writer; the busy
     // timeout then queues writers instead of failing them.
     t.beginWrite = QStringLiteral("BEGIN IMMEDIATE");
