@@ -16,8 +16,8 @@
 // run instead when the profile is read-only.
 // --edit FILE (with one --event) edits the event's payload and replays it: replayeditcommand.cpp.
 #include "cli.h"
-#include "operatorcommand.h"
 #include "notesaccess.h"
+#include "operatorcommand.h"
 #include "replayer.h"
 #include "replaypreview.h"
 #include "timeformat.h"
@@ -152,15 +152,10 @@ bool leaveOutOnHold(const Cli::Outbox &outbox, ReplayOptions *options, QString *
     if (!options->selection.isBulk() || options->includeOnHold)
         return true;
     OperatorNotes notes = NotesAccess::open(outbox.database(), &outbox.profile);
-    if (!notes.unavailable().isEmpty())
-        return true;
-    const auto coverage = notes.coverage(error);
-    if (!coverage)
+    const auto onHold = notes.leaveOutOnHold(&options->request.eventIds, error);
+    if (!onHold)
         return false;
-    QStringList kept;
-    for (const QString &id : std::as_const(options->request.eventIds))
-        (coverage->onHold.contains(id) ? options->onHold : kept) << id;
-    options->request.eventIds = kept;
+    options->onHold = *onHold;
     return true;
 }
 

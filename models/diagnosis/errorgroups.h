@@ -28,6 +28,12 @@ struct ErrorGroup
     std::optional<qint64> firstSeen; // ms; none without attempt history
     std::optional<qint64> lastSeen;
     QString example; // one message of the group as stored (its first ReadLength characters)
+    // The group's uncleared operator notes, as the Errors tab shows them (filled by the reader
+    // that has them, not by read()): the strongest marker ("on-hold" over "investigating"),
+    // the newest note's text and who wrote it.
+    QString marker;
+    QString note;
+    QString noteBy;
 
     QStringList typesByCount() const; // commonest first
     QJsonObject toJson() const;

@@ -297,6 +297,40 @@ std::optional<QList<OperatorNote>> OperatorNotes::list(
     return notes;
 }
 
+std::optional<QList<OperatorNote>> OperatorNotes::listFor(
+    const QStringList &eventIds, const QStringList &signatures, QString *error)
+{
+    if (eventIds.isEmpty() && signatures.isEmpty())
+        return QList<OperatorNote> {};
+    const auto marks = [](qsizetype count) { return QStringList(count, u"?"_qs).join(u", "_qs); };
+    QStringList where;
+    if (!eventIds.isEmpty())
+        where << u"event_id IN ("_qs + marks(eventIds.size()) + u')';
+    if (!signatures.isEmpty())
+        where << u"error_group IN ("_qs + marks(signatures.size()) + u')';
+    ReadOnlyTransaction transaction(m_db);
+    QSqlQuery *query = transaction.prepare(
+        u"SELECT note_id, event_id, error_group, operator, created_at, text, marker,"
+        " cleared_at, cleared_by FROM operator_note WHERE cleared_at IS NULL AND ("_qs
+        + where.join(u" OR "_qs) + u") ORDER BY created_at, note_id"_qs);
+    if (!query) {
+        *error = transaction.errorText();
+        return std::nullopt;
+    }
+    for (const QString &id : eventIds)
+        query->addBindValue(id);
+    for (const QString &signature : signatures)
+        query->addBindValue(signature);
+    if (!query->exec()) {
+        *error = errorText(*query);
+        return std::nullopt;
+    }
+    QList<OperatorNote> notes;
+    while (query->next())
+        notes.append(noteOf(*query));
+    return notes;
+}
+
 std::optional<int> OperatorNotes::clear(const NoteTarget &target, qint64 noteId,
     const QString &operatorName, qint64 now, QString *error)
 {
@@ -442,13 +476,32 @@ bool OperatorNotes::deadAmong(const QStringList &ids, QSet<QString> *dead, QStri
     return true;
 }
 
+std::optional<QStringList> OperatorNotes::leaveOutOnHold(QStringList *ids, QString *error)
+{
+    if (ids->isEmpty() || !unavailable().isEmpty())
+        return QStringList {};
+    const auto covered = coverage(error);
+    if (!covered)
+        return std::nullopt;
+    QStringList kept, onHold;
+    for (const QString &id : std::as_const(*ids))
+        (covered->onHold.contains(id) ? onHold : kept) << id;
+    *ids = kept;
+    return onHold;
+}
+
 QString OperatorNotes::deadText(qint64 dead, const NoteCoverage &coverage)
+{
+    return deadText(dead, coverage.onHold.size(), coverage.investigating.size());
+}
+
+QString OperatorNotes::deadText(qint64 dead, qint64 onHold, qint64 investigating)
 {
     QString text = QStringLiteral("%1 DEAD").arg(dead);
     QStringList parts;
-    if (!coverage.onHold.isEmpty())
-        parts << QStringLiteral("%1 on hold").arg(coverage.onHold.size());
-    if (!coverage.investigating.isEmpty())
-        parts << QStringLiteral("%1 investigating").arg(coverage.investigating.size());
+    if (onHold > 0)
+        parts << QStringLiteral("%1 on hold").arg(onHold);
+    if (investigating > 0)
+        parts << QStringLiteral("%1 investigating").arg(investigating);
     return parts.isEmpty() ? text : text + u" ("_qs + parts.join(u", "_qs) + u')';
 }

@@ -104,6 +104,11 @@ public:
     // `withCleared`.
     std::optional<QList<OperatorNote>> list(
         const NoteTarget &target, bool withCleared, QString *error);
+    // The uncleared notes on any of `eventIds` or of any of the error groups `signatures`
+    // (already normalised), oldest first, in one statement: the event table's page (at most a
+    // few hundred of each). Call only where unavailable() is empty.
+    std::optional<QList<OperatorNote>> listFor(
+        const QStringList &eventIds, const QStringList &signatures, QString *error);
     // Clears the uncleared notes of `target`, or the one note `noteId` (> 0): how many.
     std::optional<int> clear(const NoteTarget &target, qint64 noteId, const QString &operatorName,
         qint64 now, QString *error);
@@ -112,6 +117,13 @@ public:
 
     // "12 DEAD (9 on hold)", or "12 DEAD" when nothing is acknowledged; for tiles and lines.
     static QString deadText(qint64 dead, const NoteCoverage &coverage);
+    // A bulk replay's selection without the events an uncleared on-hold marker covers (on the
+    // event or on its error group): removes them from `ids` and returns them, in `ids`' order.
+    // Nothing is left out where notes are not available here (unavailable() not empty).
+    // `outboxctl replay --all-dead` and the window's "Replay all matching…" both use it.
+    std::optional<QStringList> leaveOutOnHold(QStringList *ids, QString *error);
+    // The same from counts (a diagnosis result's onHold and investigating).
+    static QString deadText(qint64 dead, qint64 onHold, qint64 investigating);
 
 private:
     QString checkGroup(const QString &signature);

@@ -34,6 +34,7 @@ struct ReplayPreview
     std::optional<qint64> firstDue; // the replayed events' new due times
     std::optional<qint64> lastDue;
     QString warning; // empty, or "likely to fail again: fix the consumer first (...)"
+    QStringList onHold; // left out of a bulk selection by an on-hold marker (set by the caller)
 
     static inline const QString NoError = QStringLiteral("(no error recorded)");
 

@@ -1,8 +1,9 @@
 #include "detailworker.h"
 
 #include "attemptmodel.h"
-#include "readonlytransaction.h"
+#include "notesaccess.h"
 #include "payloadeditor.h"
+#include "readonlytransaction.h"
 #include "redaction.h"
 #include "replaylogmodel.h"
 
@@ -122,13 +123,33 @@ void DetailWorker::explain(const QSqlDatabase &db, EventDetail *detail, qint64 n
     }
 }
 
+void DetailWorker::readNotes(const QSqlDatabase &db, EventDetail *detail)
+{
+    OperatorNotes notes = NotesAccess::open(db, m_profile ? &*m_profile : nullptr);
+    detail->notesUnavailable = notes.unavailable();
+    if (!detail->notesUnavailable.isEmpty())
+        return;
+    const auto own = notes.list({detail->eventId, {}}, false, &detail->notesError);
+    if (!own)
+        return;
+    detail->notes = *own;
+    const QString lastError = detail->summary.lastError.toString();
+    if (lastError.isEmpty())
+        return;
+    const auto group = notes.list({{}, lastError}, false, &detail->notesError);
+    if (group)
+        detail->notes += *group;
+}
+
 bool DetailWorker::readDetail(EventDetail *detail, qint64 now)
 {
     const QSqlDatabase db = database(&detail->error);
     if (!db.isValid() || !readSummary(db, detail))
         return false;
-    if (detail->found)
+    if (detail->found) {
         explain(db, detail, now);
+        readNotes(db, detail);
+    }
     if (!native() || !detail->found)
         return true;
     const auto attempts = AttemptModel::readRows(db, detail->eventId, &detail->error);

@@ -50,6 +50,7 @@ private:
     // connection can then be dropped without "still in use".
     bool readDetail(EventDetail *detail, qint64 now);
     void explain(const QSqlDatabase &db, EventDetail *detail, qint64 now);
+    void readNotes(const QSqlDatabase &db, EventDetail *detail);
     bool readPayload(EventPayload *payload, const QStringList &sensitiveKeys);
     std::optional<SqlRows> readReplayLog(QString *error);
     bool readSummary(const QSqlDatabase &db, EventDetail *detail);

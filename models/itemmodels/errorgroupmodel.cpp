@@ -76,6 +76,17 @@ QVariant ErrorGroupModel::display(const ErrorGroup &group, int column) const
         const std::optional<qint64> time = seen(group, column);
         return time ? TimeFormat::relative(*time, m_now) : tr("n/a");
     }
+    case NoteColumn: {
+        const QString marker = group.marker.isEmpty() ? QString() : group.marker.toUpper();
+        if (group.note.isEmpty())
+            return marker;
+        // One line in the table: the note's first line, its whole text in the tooltip.
+        constexpr int Shown = 48; // characters; the whole note is in the tooltip
+        QString line = group.note.section(u'\n', 0, 0);
+        if (line.size() > Shown)
+            line = line.left(Shown - 1) + QChar(0x2026);
+        return marker.isEmpty() ? line : marker + QStringLiteral(" · ") + line;
+    }
     default:
         return {};
     }
@@ -93,6 +104,13 @@ QVariant ErrorGroupModel::toolTip(const ErrorGroup &group, int column) const
         const std::optional<qint64> time = seen(group, column);
         return time ? TimeFormat::time(*time)
                     : tr("Not available: the schema keeps no attempt history");
+    }
+    case NoteColumn: {
+        if (group.note.isEmpty())
+            return {};
+        // An operator's words: shown as written, never as markup (a tooltip guesses the format).
+        const QString text = tr("%1 (%2)").arg(group.note, group.noteBy);
+        return QString(u"<qt>"_qs + text.toHtmlEscaped().replace(u'\n', u"<br>"_qs) + u"</qt>"_qs);
     }
     default:
         return {};
@@ -146,6 +164,8 @@ QVariant ErrorGroupModel::headerData(int section, Qt::Orientation orientation, i
         return tr("First seen");
     case LastSeenColumn:
         return tr("Last seen");
+    case NoteColumn:
+        return tr("Note");
     default:
         return {};
     }

@@ -21,6 +21,7 @@ public:
         TypesColumn,
         FirstSeenColumn,
         LastSeenColumn,
+        NoteColumn, // the group's marker and newest operator note
         ColumnCount
     };
     enum Role {

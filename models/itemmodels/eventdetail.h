@@ -4,6 +4,7 @@
 // failed carries the reason instead; the pane then keeps what it showed.
 #pragma once
 
+#include "operatornotes.h"
 #include "sqlrows.h"
 
 #include <QMetaType>
@@ -44,6 +45,12 @@ struct EventDetail
     // Its payload revisions and which one each attempt carried (PayloadEditor::lineage);
     // empty when it was never edited (or on a schema without payload_revision).
     QStringList revisions;
+    // The uncleared operator notes of the event, then those of its error group (oldest first
+    // in each); notesUnavailable says why there are none to read (a profile, a schema older
+    // than version 3), notesError why reading them failed (the rest of the detail stands).
+    QList<OperatorNote> notes;
+    QString notesUnavailable;
+    QString notesError;
     // The plain-language account of the event at the time it was read, and its derived state
     // (DUE, SCHEDULED, IN_FLIGHT, LEASE_EXPIRED, DELIVERED, DEAD, RESOLVED); empty with
     // explanationError set when only the explanation could not be worked out.

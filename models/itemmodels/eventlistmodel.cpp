@@ -436,6 +436,18 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
         return derivedState(row, m_now);
     case StatusRole:
         return row.status;
+    case NoteRole:
+        return row.noteMarker;
+    case Qt::ToolTipRole:
+        if (index.column() != StateColumn || row.note.isEmpty())
+            return {};
+        // An operator's words: shown as written, never as markup (a tooltip guesses the format).
+        return QString(u"<qt>"_qs
+            + QStringLiteral("%1 (%2): %3")
+                  .arg(row.noteMarker.toUpper(), row.noteBy, row.note)
+                  .toHtmlEscaped()
+                  .replace(u'\n', u"<br>"_qs)
+            + u"</qt>"_qs);
     case Qt::TextAlignmentRole:
         if (index.column() == FailuresColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);

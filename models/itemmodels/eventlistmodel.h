@@ -43,7 +43,8 @@ public:
         LastErrorColumn,
         ColumnCount
     };
-    enum Role { EventIdRole = Qt::UserRole, StateRole, StatusRole };
+    // NoteRole: a DEAD row's strongest marker ("on-hold", "investigating", "note"; "" for none).
+    enum Role { EventIdRole = Qt::UserRole, StateRole, StatusRole, NoteRole };
 
     static constexpr int PageSize = 200;
     static constexpr int MaxRows = 10 * PageSize;

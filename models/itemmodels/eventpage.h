@@ -23,6 +23,12 @@ struct EventRow
     qint64 leaseUntil = 0;
     QString errorCategory;
     QString lastError;
+    // A DEAD row's operator notes (on the event or its error group, uncleared): the strongest
+    // marker ("on-hold", "investigating", or "note" for a note without one; "" for none) and
+    // the newest note's text and author. Read with the page, one statement for its rows.
+    QString noteMarker;
+    QString note;
+    QString noteBy;
     QVariant sortKey; // the value of the sort expression, the keyset anchor
 
     friend bool operator==(const EventRow &, const EventRow &) = default;

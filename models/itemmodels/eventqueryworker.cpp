@@ -1,6 +1,8 @@
 #include "eventqueryworker.h"
 
+#include "errorsignature.h"
 #include "eventpagequery.h"
+#include "notesaccess.h"
 #include "readonlytransaction.h"
 #include "sqldialect.h"
 
@@ -103,6 +105,8 @@ bool EventQueryWorker::runOnce(const EventPageRequest &request, EventPageAnswer 
     const bool ok = readPage(query, effective, answer);
     if (ok && request.count)
         readCount(query, effective, answer);
+    if (ok)
+        readNotes(connection->database(), request, answer);
     m_state->running = 0;
     return ok;
 }
@@ -126,6 +130,77 @@ bool EventQueryWorker::readPage(
     answer->outcome = EventPageAnswer::Outcome::Failed; // cancelled twice: say so
     answer->error = query.errorText();
     return false;
+}
+
+void EventQueryWorker::readNotes(
+    const QSqlDatabase &db, const EventPageRequest &request, EventPageAnswer *answer)
+{
+    if (request.source != QLatin1String("delivery_outbox"))
+        return; // another library's table: its notes (if any) are not read with the page
+    QStringList ids;
+    QSet<QString> signatures;
+    for (const EventRow &row : std::as_const(answer->rows)) {
+        if (row.status != QLatin1String("DEAD"))
+            continue;
+        ids << row.eventId;
+        if (!row.lastError.isEmpty())
+            signatures.insert(ErrorSignature::of(row.lastError));
+    }
+    if (ids.isEmpty() || m_state->isSuperseded(request.id))
+        return;
+    OperatorNotes notes = NotesAccess::open(db);
+    if (!m_notesAvailable) {
+        // One extra statement per page: the schema's version until it has operator_note
+        // (once per connection, on the first page with DEAD rows), then the notes themselves.
+        ++m_state->statements;
+        m_notesAvailable = notes.unavailable().isEmpty();
+        if (!m_notesAvailable)
+            return;
+    }
+    ++m_state->statements;
+    QString error;
+    const auto found
+        = notes.listFor(ids, QStringList(signatures.cbegin(), signatures.cend()), &error);
+    if (!found)
+        return; // the rows stand without their notes
+    QHash<QString, OperatorNote> newestOnEvent; // oldest first: the last one stays
+    QHash<QString, OperatorNote> newestOnGroup;
+    QHash<QString, QString> eventMarker, groupMarker; // the strongest marker of each
+    for (const OperatorNote &note : *found) {
+        const bool onEvent = !note.eventId.isEmpty();
+        const QString key = onEvent ? note.eventId : note.errorGroup;
+        (onEvent ? newestOnEvent : newestOnGroup).insert(key, note);
+        QString &marker = (onEvent ? eventMarker : groupMarker)[key];
+        if (note.marker == OperatorNotes::OnHold || marker.isEmpty())
+            marker = note.marker;
+    }
+    for (EventRow &row : answer->rows) {
+        if (row.status != QLatin1String("DEAD"))
+            continue;
+        const QString signature
+            = row.lastError.isEmpty() ? QString() : ErrorSignature::of(row.lastError);
+        const auto own = newestOnEvent.constFind(row.eventId);
+        const auto group
+            = signature.isEmpty() ? newestOnGroup.constEnd() : newestOnGroup.constFind(signature);
+        const bool hasOwn = own != newestOnEvent.constEnd();
+        const bool hasGroup = group != newestOnGroup.constEnd();
+        if (!hasOwn && !hasGroup)
+            continue;
+        const OperatorNote &newest = !hasGroup   ? *own
+            : !hasOwn                            ? *group
+            : own->createdAt >= group->createdAt ? *own
+                                                 : *group;
+        const QString onEvent = eventMarker.value(row.eventId);
+        const QString onGroup = hasGroup ? groupMarker.value(signature) : QString();
+        if (onEvent == OperatorNotes::OnHold || onGroup == OperatorNotes::OnHold)
+            row.noteMarker = OperatorNotes::OnHold;
+        else if (!onEvent.isEmpty() || !onGroup.isEmpty())
+            row.noteMarker = onEvent.isEmpty() ? onGroup : onEvent;
+        else
+            row.noteMarker = QStringLiteral("note");
+        row.note = newest.text;
+        row.noteBy = newest.operatorName;
+    }
 }
 
 void EventQueryWorker::readCount(

@@ -44,6 +44,9 @@ private:
     bool runOnce(const EventPageRequest &request, EventPageAnswer *answer);
     bool readPage(EventPageQuery &query, const EventPageRequest &request, EventPageAnswer *answer);
     void readCount(EventPageQuery &query, const EventPageRequest &request, EventPageAnswer *answer);
+    // The page's DEAD rows' notes, in one statement (none before the schema has them).
+    void readNotes(
+        const QSqlDatabase &db, const EventPageRequest &request, EventPageAnswer *answer);
     bool settle(const EventPageQuery &query, quint64 id, qint64 elapsedMs, EventPageAnswer *answer);
 
     int m_statementTimeoutMs = 0;
@@ -51,4 +54,5 @@ private:
     WorkerConnection m_connection;
     bool m_idsInCCollation = false; // for m_probedSource, on this connection
     std::optional<QString> m_probedSource;
+    bool m_notesAvailable = false; // operator_note seen on this database (never goes away)
 };

@@ -1,5 +1,6 @@
 #include "triageworker.h"
 
+#include "notesaccess.h"
 #include "replayer.h"
 
 #include <QThread>
@@ -34,6 +35,36 @@ bool TriageWorker::withDatabase(
     return ok;
 }
 
+void TriageWorker::addNotes(const QSqlDatabase &db, QList<ErrorGroup> *groups) const
+{
+    if (groups->isEmpty())
+        return;
+    OperatorNotes notes = NotesAccess::open(db, profile());
+    if (!notes.unavailable().isEmpty())
+        return; // no notes here (a profile, an older schema): the groups stand without them
+    QString error;
+    const auto all = notes.list({}, false, &error); // one statement for every group
+    if (!all)
+        return;
+    QHash<QString, OperatorNote> newest;
+    QHash<QString, QString> marker;
+    for (const OperatorNote &note : *all) {
+        if (note.errorGroup.isEmpty())
+            continue;
+        newest.insert(note.errorGroup, note); // oldest first: the last one stays
+        if (note.marker == OperatorNotes::OnHold || marker.value(note.errorGroup).isEmpty())
+            marker.insert(note.errorGroup, note.marker);
+    }
+    for (ErrorGroup &group : *groups) {
+        const auto found = newest.constFind(group.signature);
+        if (found == newest.constEnd())
+            continue;
+        group.note = found->text;
+        group.noteBy = found->operatorName;
+        group.marker = marker.value(group.signature);
+    }
+}
+
 void TriageWorker::readErrorGroups(quint64 requestId)
 {
     QList<ErrorGroup> groups;
@@ -41,8 +72,10 @@ void TriageWorker::readErrorGroups(quint64 requestId)
     withDatabase(
         [this, &groups](const QSqlDatabase &db, QString *why) {
             const auto read = ErrorGroups::read(db, profile(), why);
-            if (read)
+            if (read) {
                 groups = *read;
+                addNotes(db, &groups);
+            }
             return read.has_value();
         },
         &error);
@@ -79,9 +112,19 @@ void TriageWorker::computePreview(
                 if (!why->isEmpty())
                     return false;
             }
+            QStringList onHold;
+            if (selection.bulkFilter && !selection.includeOnHold) {
+                const auto left
+                    = NotesAccess::open(db, profile()).leaveOutOnHold(&job.eventIds, why);
+                if (!left)
+                    return false;
+                onHold = *left;
+            }
             const auto computed = ReplayPreview::compute(db, profile(), job, why);
-            if (computed)
+            if (computed) {
                 preview = *computed;
+                preview.onHold = onHold;
+            }
             return computed.has_value();
         },
         &error);

@@ -25,6 +25,9 @@ struct ReplaySelection
 {
     QStringList eventIds;
     std::optional<EventFilter> bulkFilter;
+    // A bulk selection leaves out the events an on-hold marker covers unless this is set
+    // (OperatorNotes::leaveOutOnHold); a list of IDs is taken as it is.
+    bool includeOnHold = false;
 };
 
 class TriageWorker : public QObject
@@ -47,6 +50,7 @@ signals:
     void previewReady(quint64 requestId, const ReplayPreview &preview, const QString &error);
 
 private:
+    void addNotes(const QSqlDatabase &db, QList<ErrorGroup> *groups) const;
     // Runs `read` with the connection (opened first if need be); on failure drops it, so the
     // next request opens a new one. The QSqlDatabase handle is gone when `read` returns.
     bool withDatabase(

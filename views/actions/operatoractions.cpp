@@ -4,6 +4,7 @@
 #include "csvexportjob.h"
 #include "eventlistmodel.h"
 #include "jobstatus.h"
+#include "notesaccess.h"
 #include "operatorrunner.h"
 #include "plainmessage.h"
 #include "plaintext.h"
@@ -169,7 +170,7 @@ TriageReader *OperatorActions::triage()
 }
 
 bool OperatorActions::confirm(const QStringList &preview, qint64 count,
-    const ReplaySelection &selection, ReplayRequest *request)
+    const ReplaySelection &selection, ReplayRequest *request, bool *includeOnHold)
 {
     ReplayDialog dialog(preview, count, m_window);
     if (m_profile)
@@ -181,6 +182,8 @@ bool OperatorActions::confirm(const QStringList &preview, qint64 count,
     request->reason = dialog.reason();
     request->resetBudget = dialog.resetBudget();
     request->spreadMs = dialog.spreadMs();
+    if (includeOnHold)
+        *includeOnHold = dialog.includeOnHold();
     return true;
 }
 
@@ -225,7 +228,8 @@ void OperatorActions::replayMatching()
     auto count = std::make_shared<qint64>(0);
     m_replayMatching->setText(tr("Counting matching DEAD events…"));
     // Counting every match is an aggregate: on the replay thread, not the GUI thread.
-    inBackground([filter, count, now = m_clock()](Replayer &replayer,
+    inBackground([filter, count, now = m_clock()](Replayer &replayer, const QSqlDatabase &,
+                     const OutboxProfile *,
                      QString *error) { *count = replayer.countMatchingDead(filter, now, error); },
         [this, filter, count](const QString &error) {
             m_replayMatching->setText(tr("Replay all matching…"));
@@ -241,15 +245,16 @@ void OperatorActions::replayMatching()
                     preview << m_model->eventIdAt(row);
             }
             ReplayRequest request;
-            if (!confirm(preview, *count, {{}, filter}, &request))
+            bool includeOnHold = false;
+            if (!confirm(preview, *count, {{}, filter}, &request, &includeOnHold))
                 return;
             m_interactive = true;
-            startReplay(request, filter);
+            startReplay(request, filter, includeOnHold);
         });
 }
 
 void OperatorActions::startReplay(
-    const ReplayRequest &request, const std::optional<EventFilter> &bulkFilter)
+    const ReplayRequest &request, const std::optional<EventFilter> &bulkFilter, bool includeOnHold)
 {
     if (isBusy())
         return;
@@ -258,10 +263,15 @@ void OperatorActions::startReplay(
     auto result = std::make_shared<ReplayResult>();
     // One event per transaction can mean thousands of round trips: never on the GUI thread.
     inBackground(
-        [job, bulkFilter, result](Replayer &replayer, QString *error) mutable {
+        [job, bulkFilter, includeOnHold, result](Replayer &replayer, const QSqlDatabase &db,
+            const OutboxProfile *profile, QString *error) mutable {
             if (bulkFilter) {
                 job.eventIds = replayer.matchingDeadEvents(*bulkFilter, job.now, error);
                 if (!error->isEmpty())
+                    return;
+                // As `outboxctl replay --all-dead`: on-hold events stay parked unless asked.
+                if (!includeOnHold
+                    && !NotesAccess::open(db, profile).leaveOutOnHold(&job.eventIds, error))
                     return;
             }
             *result = replayer.replay(job);
@@ -282,8 +292,8 @@ void OperatorActions::replayDone(ReplayResult result, const QString &error)
     emit replayFinished(result);
 }
 
-void OperatorActions::inBackground(std::function<void(Replayer &, QString *)> work,
-    std::function<void(const QString &)> done, const OperatorRunner::ProgressText &progress)
+void OperatorActions::inBackground(Work work, std::function<void(const QString &)> done,
+    const OperatorRunner::ProgressText &progress)
 {
     m_runner->start(
         QStringLiteral("outbox-replay"),
@@ -293,7 +303,7 @@ void OperatorActions::inBackground(std::function<void(Replayer &, QString *)> wo
             Replayer replayer = profile ? Replayer(db, *profile) : Replayer(db);
             replayer.setStopFlag(stop);
             replayer.setProgress(report);
-            work(replayer, error);
+            work(replayer, db, profile ? &*profile : nullptr, error);
         },
         done, progress);
 }

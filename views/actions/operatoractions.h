@@ -71,9 +71,10 @@ public:
     // The replay dialog for `ids` with its preview under way, not shown and not modal (the
     // dashboard's --screenshot of the dialog); deleted on close.
     ReplayDialog *previewDialog(const QStringList &ids);
-    // Replays in the background; with `bulkFilter`, every DEAD event matching it.
-    void startReplay(
-        const ReplayRequest &request, const std::optional<EventFilter> &bulkFilter = {});
+    // Replays in the background; with `bulkFilter`, every DEAD event matching it but those an
+    // on-hold marker covers (OperatorNotes::leaveOutOnHold), unless `includeOnHold`.
+    void startReplay(const ReplayRequest &request,
+        const std::optional<EventFilter> &bulkFilter = {}, bool includeOnHold = false);
     // Streams the CSV on a worker, its rows counted in exportStatus() with Cancel;
     // exportFinished follows.
     // False (and nothing started) while another export runs.
@@ -95,7 +96,7 @@ private:
     void replaySelected();
     void replayMatching();
     bool confirm(const QStringList &preview, qint64 count, const ReplaySelection &selection,
-        ReplayRequest *request);
+        ReplayRequest *request, bool *includeOnHold = nullptr);
     TriageReader *triage(); // the replay dialog's preview reads on its thread
     void exportEvents();
     void exportAudit();
@@ -103,8 +104,10 @@ private:
     void exportDone(bool ok, bool cancelled, qint64 rows, const QString &error);
     // Runs `work` with a Replayer on the runner's thread; `done` follows on the GUI thread
     // with the error, if any. With `progress`, the replay shows in replayStatus().
-    void inBackground(std::function<void(class Replayer &, QString *)> work,
-        std::function<void(const QString &)> done,
+    // `work` also gets the job's connection and profile (the notes of a bulk selection).
+    using Work = std::function<void(
+        class Replayer &, const QSqlDatabase &, const OutboxProfile *, QString *)>;
+    void inBackground(Work work, std::function<void(const QString &)> done,
         const OperatorRunner::ProgressText &progress = {});
     void replayDone(ReplayResult result, const QString &error);
     void report(const ReplayResult &result);

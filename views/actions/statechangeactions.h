@@ -4,32 +4,26 @@
 // OperatorRunner's thread: deleting the actions (closing the window) stops it between two
 // events and waits; its progress, rate and Cancel show in a part of the status bar
 // (status()), then its outcome. Disabled, its tooltip saying why, in read-only mode, through a
-// profile (the change's own words) and on a native schema older than version 2.
+// profile (the change's own words) and on a native schema older than version 2 (the guards
+// of WriteActions, the shell it shares with the other write actions).
 // ResolveActions and ReopenActions are its two configurations: a Spec and their own signals.
 #pragma once
 
-#include "dbconnection.h"
-#include "operatorrunner.h"
-#include "outboxprofile.h"
 #include "statechange.h"
-#include "tablegrants.h"
+#include "writeactions.h"
 
-#include <QObject>
 #include <functional>
 #include <memory>
-#include <optional>
 
-class JobStatus;
 class OperatorDialog;
 class QAction;
 class QTableView;
 class QWidget;
 
-class StateChangeActions : public QObject
+class StateChangeActions : public WriteActions
 {
     Q_OBJECT
 public:
-    using Clock = std::function<qint64()>;
 
     // What differs between two actions; the texts are the action's own (its tr()).
     struct Spec
@@ -54,20 +48,8 @@ public:
 
     StateChangeActions(Spec spec, const DatabaseUrl &url, QTableView *view, bool readOnly,
         Clock clock, QWidget *window);
-    ~StateChangeActions() override; // stops a running change between two events and waits
-
-    void setProfile(const OutboxProfile &profile);
-    // The native schema's version, from the health snapshot (0 until the first one).
-    void setSchemaVersion(int version);
-    // What the database's grants allow the connected role (GrantsMonitor).
-    void setGrants(const TableGrants &grants);
-    // Why the change is not possible here; empty when it is.
-    QString refusal() const;
 
     QAction *selectedAction() const { return m_selected; }
-    bool isBusy() const;
-    // The status bar's part for the change: progress and Cancel, then the outcome.
-    JobStatus *status() const;
 
     // Changes in the background; finished follows (also when refused).
     void start(const OperatorRequest &request);
@@ -80,20 +62,15 @@ signals:
     // Events taken (done or skipped) of the total, on the change's thread, as
     // OperatorActions::replayProgressed.
     void progressed(qint64 taken, qint64 total);
-    void availabilityChanged(); // refusal() or isBusy() changed
+
+protected:
+    QString profileRefusal(const OutboxProfile &profile) const override;
+    QString newerSchema(const QString &outdated) const override;
+    void updateEnabled() override;
 
 private:
     void startSelected();
-    void updateEnabled();
 
     Spec m_spec;
-    bool m_readOnly = false;
-    Clock m_clock;
-    QWidget *m_window = nullptr;
-    std::optional<OutboxProfile> m_profile; // only for another schema than the native one
-    int m_schemaVersion = 0;
-    TableGrants m_grants; // unknown until read: nothing refused by them
     QAction *m_selected = nullptr;
-    bool m_interactive = false;
-    OperatorRunner *m_runner = nullptr;
 };

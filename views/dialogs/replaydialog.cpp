@@ -4,6 +4,7 @@
 #include "plaintext.h"
 #include "themecolours.h"
 
+#include <QCheckBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
@@ -76,6 +77,13 @@ QString skippedText(const QList<ReplaySkip> &skipped)
 // escaped, and shown as plain text, never markup.
 QString previewSummary(const ReplayPreview &preview, bool statementReplay)
 {
+    const QString held = preview.onHold.isEmpty()
+        ? QString()
+        : QStringLiteral("Left out %1 on hold (an operator's marker); tick \"Include on-hold "
+                         "events\" to replay them too.")
+              .arg(plural(preview.onHold.size(), "event", "events"));
+    if (preview.events == 0 && !held.isEmpty())
+        return QStringLiteral("Would replay no event.\n") + held;
     if (preview.events == 0)
         return QStringLiteral("Would replay no event: none of them is DEAD.\n")
             + skippedText(preview.skipped);
@@ -88,7 +96,7 @@ QString previewSummary(const ReplayPreview &preview, bool statementReplay)
         QStringLiteral("By error group: ") + countsText(preview.byErrorGroup)};
     if (!statementReplay)
         lines << dueText(preview);
-    lines << skippedText(preview.skipped);
+    lines << skippedText(preview.skipped) << held;
     lines.removeAll(QString());
     return lines.join(QLatin1Char('\n'));
 }
@@ -116,7 +124,11 @@ ReplayDialog::ReplayDialog(const QStringList &preview, qint64 count, QWidget *pa
     , m_previewText(new QLabel)
     , m_previewWarning(new QLabel)
     , m_previewDelay(new QTimer(this))
+    , m_includeOnHold(new QCheckBox(tr("Include on-hold events")))
 {
+    m_includeOnHold->setObjectName(QStringLiteral("replayIncludeOnHold"));
+    m_includeOnHold->setToolTip(tr("Also replay the events an operator put on hold (a marker "
+                                   "on the event or on its error group)"));
     m_oneMore->setChecked(true);
     m_spreadMinutes->setRange(0, 24 * 60);
     m_spreadMinutes->setSuffix(tr(" min"));
@@ -127,6 +139,12 @@ ReplayDialog::ReplayDialog(const QStringList &preview, qint64 count, QWidget *pa
     addRow(tr("Budget"), m_oneMore);
     addRow(QString(), m_reset);
     addRow(tr("Spread over"), m_spreadMinutes);
+    addRow(QString(), m_includeOnHold);
+    form()->setRowVisible(m_includeOnHold, false); // a bulk selection's (showPreview)
+    connect(m_includeOnHold, &QCheckBox::toggled, this, [this](bool include) {
+        m_selection.includeOnHold = include;
+        requestPreview();
+    });
     setupPreviewBox();
     addPanel(m_previewBox);
     m_previewDelay->setSingleShot(true);
@@ -176,6 +194,8 @@ void ReplayDialog::showPreview(
 {
     m_reader = reader;
     m_selection = selection;
+    m_selection.includeOnHold = m_includeOnHold->isChecked();
+    form()->setRowVisible(m_includeOnHold, selection.bulkFilter.has_value());
     m_clock = std::move(clock);
     connect(reader, &TriageReader::previewLoaded, this, &ReplayDialog::applyPreview);
     connect(reader, &TriageReader::previewFailed, this, &ReplayDialog::failPreview);
@@ -229,6 +249,11 @@ QString ReplayDialog::previewText() const
 QString ReplayDialog::previewWarning() const
 {
     return m_previewWarning->isVisibleTo(m_previewBox) ? m_previewWarning->text() : QString();
+}
+
+bool ReplayDialog::includeOnHold() const
+{
+    return m_includeOnHold->isChecked();
 }
 
 bool ReplayDialog::resetBudget() const

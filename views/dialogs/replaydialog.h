@@ -12,6 +12,7 @@
 #include <QPointer>
 #include <functional>
 
+class QCheckBox;
 class QGroupBox;
 class QLabel;
 class QRadioButton;
@@ -26,6 +27,9 @@ public:
     ReplayDialog(const QStringList &preview, qint64 count, QWidget *parent = nullptr);
 
     bool resetBudget() const;
+    // Replay all matching: also the events an on-hold marker covers (left out by default, the
+    // preview saying how many).
+    bool includeOnHold() const;
     qint64 spreadMs() const;
 
     // Another library's table: its profile's fenced statement replays, so there is no budget
@@ -62,4 +66,5 @@ private:
     quint64 m_previewRequest = 0; // the newest preview asked for; other answers are not ours
     bool m_previewReady = false;
     bool m_statementReplay = false; // another schema's statement: no budget or spread
+    QCheckBox *m_includeOnHold = nullptr;
 };

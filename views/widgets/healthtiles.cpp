@@ -1,6 +1,7 @@
 #include "healthtiles.h"
 
 #include "healthgrade.h"
+#include "operatornotes.h"
 #include "themecolours.h"
 #include "timeformat.h"
 
@@ -184,6 +185,17 @@ QString HealthTiles::valueText(Tile tile) const
     return widgets(tile).value->text();
 }
 
+void HealthTiles::setAcknowledged(qint64 onHold, qint64 investigating)
+{
+    if (onHold == m_onHold && investigating == m_investigating)
+        return;
+    m_onHold = onHold;
+    m_investigating = investigating;
+    updateHints();
+    updateLevels();
+    updateAccessibility();
+}
+
 QString HealthTiles::hintText(Tile tile) const
 {
     return widgets(tile).hint->text();
@@ -218,6 +230,8 @@ void HealthTiles::updateHints()
     }
     for (int i = 0; i < m_tiles.size(); ++i)
         m_tiles[i].hint->setText(normalHint(Tile(i)));
+    if (const QString dead = deadText(); dead.contains(u'('))
+        widgets(Tile::Dead).hint->setText(dead.mid(dead.indexOf(u'(')));
     // Rows whose created_at is no time (before 1970, far in the future) have no age: said here
     // rather than hidden in the oldest age or shown as a wrapped one.
     const ImplausibleTimes &implausible = m_snapshot.implausible;
@@ -234,7 +248,10 @@ void HealthTiles::updateLevels()
         applyLevel(m_tiles[i], levelFor(Tile(i)));
     widgets(Tile::Due).frame->setToolTip(limitsTip(m_thresholds.due, false));
     widgets(Tile::LeaseExpired).frame->setToolTip(limitsTip(m_thresholds.leaseExpired, false));
-    widgets(Tile::Dead).frame->setToolTip(limitsTip(m_thresholds.dead, false));
+    const QString dead = deadText();
+    widgets(Tile::Dead)
+        .frame->setToolTip(dead.contains(u'(') ? dead + u'\n' + limitsTip(m_thresholds.dead, false)
+                                               : limitsTip(m_thresholds.dead, false));
     widgets(Tile::Resolved)
         .frame->setToolTip(!m_hasSnapshot || resolvedKnown()
                 ? tr("DEAD events an operator closed without delivery (Resolve…)")
@@ -478,4 +495,14 @@ HealthTiles::Level HealthTiles::levelFor(Tile tile) const
     default:
         return Level::Normal;
     }
+}
+
+QString HealthTiles::deadText() const
+{
+    if (!m_hasSnapshot || !m_snapshot.isAvailable(keyOf(Tile::Dead)))
+        return {};
+    const qint64 dead = m_snapshot.counts.dead;
+    // A count from an older diagnosis may exceed the snapshot's: never more than are DEAD.
+    return OperatorNotes::deadText(dead, std::min(dead, std::max<qint64>(0, m_onHold)),
+        std::min(dead, std::max<qint64>(0, m_investigating)));
 }

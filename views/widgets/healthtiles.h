@@ -34,6 +34,12 @@ public:
 
     void setSnapshot(const HealthSnapshot &snapshot);
     void setThresholds(const TileThresholds &thresholds);
+    // How many DEAD events an operator's marker covers (the diagnosis result's onHold and
+    // investigating; negative: not known): the DEAD tile then reads "12 DEAD (9 on hold)" —
+    // "(9 on hold)" under its figure and the whole sentence in its tooltip.
+    void setAcknowledged(qint64 onHold, qint64 investigating);
+    // "12 DEAD (9 on hold)", or "12 DEAD" (OperatorNotes::deadText); empty without figures.
+    QString deadText() const;
     // Stale figures are greyed and say since when ("stale since 12:01:02"), or, with no time
     // (there never were figures), "no figures yet"; a new snapshot does not end it,
     // setStale(false) does.
@@ -83,6 +89,8 @@ private:
     void updateAccessibility();
     QString figureText(Tile tile) const;
     QString limitText(Tile tile) const;
+    qint64 m_onHold = -1;
+    qint64 m_investigating = -1;
     QString formatValue(Tile tile) const;
     bool resolvedKnown() const;
     Level levelFor(Tile tile) const;

@@ -14,6 +14,7 @@
 #include "diagnosismonitor.h"
 #include "diagnosispanel.h"
 #include "diagnosisstatusline.h"
+#include "editactions.h"
 #include "errorcategorymodel.h"
 #include "errorspanel.h"
 #include "eventlistmodel.h"
@@ -30,12 +31,12 @@
 #include "jobstatus.h"
 #include "lifecyclediagram.h"
 #include "mainmenus.h"
+#include "notesactions.h"
 #include "operatoractions.h"
 #include "pagenavigator.h"
 #include "plainmessage.h"
 #include "policylabpanel.h"
 #include "reopenactions.h"
-#include "editactions.h"
 #include "replaylogmodel.h"
 #include "resolveactions.h"
 #include "schema.h"
@@ -290,6 +291,18 @@ void MainWindow::setupOperatorActions()
     if (!isNativeSchema())
         m_edit->setProfile(*m_options.profile);
     connect(m_edit, &EditActions::editFinished, m_monitor, &HealthMonitor::refreshNow);
+    m_notes = new NotesActions(
+        m_url, eventView(), openOptions().readOnly, [this] { return currentTime(); }, this);
+    if (!isNativeSchema())
+        m_notes->setProfile(*m_options.profile);
+    // A note changes no figure: the table, the detail pane and the Errors tab read again.
+    connect(m_notes, &NotesActions::notesChanged, this, [this] {
+        m_events->refresh();
+        detailPane()->refresh();
+        m_errors->refresh();
+        // The acknowledged count (the Diagnosis tab, the DEAD tile's "(N on hold)") at once.
+        m_diagnosis->requestSoon(currentTime());
+    });
 }
 
 // How often the snapshot is refreshed, in step with the monitor.
@@ -448,6 +461,7 @@ void MainWindow::setupStatusBar()
     statusBar()->addPermanentWidget(m_resolve->status());
     statusBar()->addPermanentWidget(m_reopen->status());
     statusBar()->addPermanentWidget(m_edit->status());
+    statusBar()->addPermanentWidget(m_notes->status());
     statusBar()->addPermanentWidget(m_actions->exportStatus());
     statusBar()->addPermanentWidget(mode);
 }
@@ -524,6 +538,41 @@ void MainWindow::connectErrors()
     connect(m_errors, &ErrorsPanel::groupChanged, show,
         [this, show] { show->setEnabled(m_errors->selectedGroup().has_value()); });
     connect(show, &QPushButton::clicked, this, [this] { showPage(QStringLiteral("events")); });
+    addGroupNoteButtons();
+}
+
+// "Add note…" and "Clear notes…" on the selected error group, guarded as the event's are.
+void MainWindow::addGroupNoteButtons()
+{
+    auto *add = new QPushButton(tr("Add note…"));
+    add->setObjectName(QStringLiteral("addGroupNoteButton"));
+    auto *clear = new QPushButton(tr("Clear notes…"));
+    clear->setObjectName(QStringLiteral("clearGroupNotesButton"));
+    m_errors->addGroupButton(add);
+    m_errors->addGroupButton(clear);
+    const auto update = [this, add, clear] {
+        const QString why = m_notes->refusal();
+        const bool can = why.isEmpty() && !m_notes->isBusy() && m_errors->selectedGroup();
+        for (QPushButton *button : {add, clear}) {
+            button->setEnabled(can);
+            button->setToolTip(why.isEmpty() ? QString() : PlainMessage::toolTip(why));
+        }
+    };
+    connect(m_errors, &ErrorsPanel::groupChanged, add, update);
+    connect(m_notes, &NotesActions::availabilityChanged, add, update);
+    update();
+    const auto target = [this] {
+        const auto group = m_errors->selectedGroup();
+        return group ? NoteTarget {{}, group->signature} : NoteTarget {};
+    };
+    connect(add, &QPushButton::clicked, this, [this, target] {
+        if (const NoteTarget group = target(); !group.errorGroup.isEmpty())
+            m_notes->addNote(group);
+    });
+    connect(clear, &QPushButton::clicked, this, [this, target] {
+        if (const NoteTarget group = target(); !group.errorGroup.isEmpty())
+            m_notes->clearNotes(group);
+    });
 }
 
 void MainWindow::connectMonitor()
@@ -534,7 +583,8 @@ void MainWindow::connectMonitor()
     connect(m_events, &EventListModel::refreshCost, m_monitor, &HealthMonitor::noteRefreshCost);
     connect(m_monitor, &HealthMonitor::staleChanged, this, &MainWindow::onStaleChanged);
     connect(m_monitor, &HealthMonitor::intervalChanged, this, &MainWindow::updateRefreshLabel);
-    connect(m_monitor, &HealthMonitor::healthStateChanged, this, &MainWindow::updateConnectionLabel);
+    connect(
+        m_monitor, &HealthMonitor::healthStateChanged, this, &MainWindow::updateConnectionLabel);
 }
 
 // The grants are read on a worker of their own when the window opens and again each time the
@@ -570,6 +620,7 @@ void MainWindow::applyGrants(const TableGrants &grants)
     m_resolve->setGrants(grants);
     m_reopen->setGrants(grants);
     m_edit->setGrants(grants);
+    m_notes->setGrants(grants);
     m_grantsBadge->setVisible(grants.isReadOnly());
     m_grantsBadge->setToolTip(
         PlainMessage::toolTip(grants.refusal(TableGrants::Operation::Replay)));
@@ -667,6 +718,7 @@ void MainWindow::showSchemaVersion(int version)
     m_resolve->setSchemaVersion(version);
     m_reopen->setSchemaVersion(version);
     m_edit->setSchemaVersion(version);
+    m_notes->setSchemaVersion(version);
     const QString outdated = Schema::outdatedMessage(version);
     m_schemaNote->setVisible(version > 0 && !outdated.isEmpty());
     m_schemaNote->setText(tr("Schema v%1: Resolve needs outboxctl migrate").arg(version));
@@ -817,6 +869,8 @@ void MainWindow::setupMenus()
     m_tableMenu->setResolveAction(m_resolve->resolveSelectedAction());
     m_tableMenu->setReopenAction(m_reopen->reopenSelectedAction());
     m_tableMenu->setEditAction(m_edit->editSelectedAction());
+    m_tableMenu->setNoteActions(m_notes->addNoteAction(), m_notes->clearNotesAction());
+    detailPane()->setNoteActions(m_notes->addNoteAction(), m_notes->clearNotesAction());
     connect(m_tableMenu, &EventTableMenu::showAttemptsRequested, this,
         [this] { showPage(QStringLiteral("events")); });
     MenuActions actions;
@@ -903,6 +957,11 @@ void MainWindow::connectDiagnosis()
         &DiagnosisPanel::setResult);
     connect(m_diagnosis, &DiagnosisMonitor::resultChanged, m_diagnosisStatus,
         &DiagnosisStatusLine::setResult);
+    // The DEAD tile's "(9 on hold)": the diagnosis counts the markers already, no statement more.
+    connect(m_diagnosis, &DiagnosisMonitor::resultChanged, m_tiles,
+        [this](const DiagnosisResult &result) {
+            m_tiles->setAcknowledged(result.onHold, result.investigating);
+        });
     connect(m_diagnosis, &DiagnosisMonitor::failed, m_diagnosisPanel, &DiagnosisPanel::setFailure);
     connect(m_diagnosis, &DiagnosisMonitor::failed, m_diagnosisStatus,
         &DiagnosisStatusLine::setFailure);

@@ -39,6 +39,7 @@ class OperatorActions;
 class ReplayLogModel;
 class ReopenActions;
 class EditActions;
+class NotesActions;
 class ResolveActions;
 class StaleBanner;
 class AlertBar;
@@ -104,6 +105,7 @@ public:
     ResolveActions *resolveActions() const { return m_resolve; }
     ReopenActions *reopenActions() const { return m_reopen; }
     EditActions *editActions() const { return m_edit; }
+    NotesActions *notesActions() const { return m_notes; }
     ReplayLogModel *replayLog() const { return m_replayLog; }
     DiagnosisMonitor *diagnosis() const { return m_diagnosis; }
     DiagnosisPanel *diagnosisPanel() const { return m_diagnosisPanel; }
@@ -189,6 +191,7 @@ private:
     void showSchemaVersion(int version);
     void connectReplayLog();
     void connectErrors();
+    void addGroupNoteButtons();
 
     // Destroyed in the reverse order of declaration, after the destructor's body and before
     // QObject deletes the children: m_session (whose relay threads use the window's monitor
@@ -225,6 +228,7 @@ private:
     ResolveActions *m_resolve = nullptr;
     ReopenActions *m_reopen = nullptr;
     EditActions *m_edit = nullptr;
+    NotesActions *m_notes = nullptr;
     QLabel *m_schemaNote = nullptr; // a native schema older than the program: what to run
     ReplayLogModel *m_replayLog = nullptr;
     DiagnosisMonitor *m_diagnosis = nullptr; // its worker runs on m_monitor's thread

@@ -154,6 +154,9 @@ void ErrorsPanel::setupTable()
     QHeaderView *header = m_view->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->setSectionResizeMode(ErrorGroupModel::SignatureColumn, QHeaderView::Stretch);
+    // An operator's marker and note beside the counts, where a laptop's width still shows it.
+    header->moveSection(header->visualIndex(ErrorGroupModel::NoteColumn),
+        header->visualIndex(ErrorGroupModel::CategoryColumn));
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &ErrorsPanel::onCurrentRowChanged);
     // A click on the selected group filters the table again (after "Clear filter", say).

@@ -17,6 +17,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 DetailPane::DetailPane(DetailReader *reader, QWidget *parent)
@@ -28,6 +29,7 @@ DetailPane::DetailPane(DetailReader *reader, QWidget *parent)
     , m_summary(new QLabel)
     , m_explanation(new QLabel)
     , m_revisions(new QLabel)
+    , m_notes(new QLabel)
     , m_status(new QLabel)
     , m_notice(new QLabel)
     , m_attemptView(new QTableView)
@@ -54,6 +56,11 @@ void DetailPane::setupLayout()
     m_revisions->setWordWrap(true);
     m_revisions->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_revisions->hide();
+    m_notes->setObjectName(QStringLiteral("eventNotes"));
+    m_notes->setTextFormat(Qt::PlainText); // operators' words: HTML stays text, never rendered
+    m_notes->setWordWrap(true);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_notes->hide();
     m_explanation->setWordWrap(true);
     m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_explanation->setFrameShape(QFrame::StyledPanel);
@@ -123,6 +130,10 @@ void DetailPane::setupLayout()
     layout->addWidget(m_summary);
     layout->addWidget(m_status);
     layout->addWidget(m_explanation);
+    layout->addWidget(m_notes);
+    m_noteButtons = new QHBoxLayout;
+    m_noteButtons->addStretch(1);
+    layout->addLayout(m_noteButtons);
     layout->addWidget(m_revisions);
     layout->addWidget(splitter, 1);
     m_notAvailable = new QLabel;
@@ -178,6 +189,8 @@ void DetailPane::refresh()
         m_replayView->hide();
         m_revisions->clear();
         m_revisions->hide();
+        m_notes->clear();
+        m_notes->hide();
         return;
     }
     // What is shown stays until the answer comes; the status line says a read is under way
@@ -208,6 +221,7 @@ void DetailPane::showDetail(const EventDetail &detail)
     m_shownId = detail.eventId;
     showSummary(detail);
     showExplanation(detail);
+    showNotes(detail);
     if (!m_native)
         return;
     const bool leaseRunning = !detail.leaseUntil.isNull() && detail.leaseUntil.toLongLong() > now();
@@ -219,6 +233,38 @@ void DetailPane::showDetail(const EventDetail &detail)
             ? QString()
             : tr("Revisions (edit and replay):") + u'\n' + detail.revisions.join(u'\n'));
     m_revisions->setVisible(!detail.revisions.isEmpty());
+}
+
+void DetailPane::showNotes(const EventDetail &detail)
+{
+    QStringList lines;
+    for (const OperatorNote &note : detail.notes) {
+        QString line = TimeFormat::time(note.createdAt) + QStringLiteral(" · ") + note.operatorName;
+        if (!note.marker.isEmpty())
+            line += QStringLiteral(" · ") + note.marker.toUpper();
+        if (!note.errorGroup.isEmpty())
+            line += tr(" · on its error group");
+        lines << line + QStringLiteral(": ") + note.text;
+    }
+    if (!detail.notesError.isEmpty())
+        lines << tr("Could not read the notes: %1").arg(detail.notesError);
+    m_notes->setText(lines.isEmpty() ? QString() : tr("Notes:") + u'\n' + lines.join(u'\n'));
+    m_notes->setVisible(!lines.isEmpty());
+}
+
+QString DetailPane::notesText() const
+{
+    return m_notes->isVisibleTo(this) ? m_notes->text() : QString();
+}
+
+void DetailPane::setNoteActions(QAction *add, QAction *clear)
+{
+    for (QAction *action : {add, clear}) {
+        auto *button = new QToolButton;
+        button->setDefaultAction(action);
+        button->setObjectName(action->objectName() + QStringLiteral("Button"));
+        m_noteButtons->insertWidget(m_noteButtons->count() - 1, button);
+    }
 }
 
 QString DetailPane::revisionsText() const

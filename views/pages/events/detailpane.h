@@ -2,10 +2,10 @@
 // what happens next (EventExplainer, worked out on the reader's thread), every attempt (worker,
 // claimed/finished, outcome, error, consumer result, next due), a retry timeline, an edited
 // event's payload revisions (who, when, why, what changed, which one each attempt carried), and
-// the payload,
-// hidden until asked for. Everything is read by the window's DetailReader on its worker thread; the
-// pane only asks and shows the answers. While a read runs it keeps what it shows and says it is
-// loading; a read that failed keeps the last values and says so.
+// the operator notes and markers on the event and on its error group (plain text: HTML shows
+// literally), and the payload, hidden until asked for. Everything is read by the window's
+// DetailReader on its worker thread; the pane only asks and shows the answers. While a read runs it
+// keeps what it shows and says it is loading; a read that failed keeps the last values and says so.
 #pragma once
 
 #include "eventdetail.h"
@@ -15,6 +15,7 @@
 #include <functional>
 
 class AttemptModel;
+class QAction;
 class DetailReader;
 class ReplayLogModel;
 class QLabel;
@@ -50,6 +51,10 @@ public:
     QString explanationText() const; // the plain-language account shown, or empty
     // The payload revisions of an edited event and which one each attempt carried, or empty.
     QString revisionsText() const;
+    // The notes shown (the event's and its error group's), or empty when it has none.
+    QString notesText() const;
+    // "Add note…" and "Clear notes…" (NotesActions' actions) as buttons beside the notes.
+    void setNoteActions(QAction *add, QAction *clear);
     QString statusText() const; // "Loading…", why the last read failed, or empty
     bool isLoading() const { return m_loading; }
 
@@ -59,6 +64,7 @@ private:
     void showPayload(const EventPayload &payload);
     void showSummary(const EventDetail &detail);
     void showExplanation(const EventDetail &detail);
+    void showNotes(const EventDetail &detail);
     qint64 now() const;
     void revealPayload();
     void setStatus(const QString &text);
@@ -76,6 +82,8 @@ private:
     QLabel *m_summary = nullptr;
     QLabel *m_explanation = nullptr;
     QLabel *m_revisions = nullptr;
+    QLabel *m_notes = nullptr;
+    class QHBoxLayout *m_noteButtons = nullptr;
     QLabel *m_status = nullptr;
     QLabel *m_notice = nullptr;
     std::function<qint64()> m_clock;

@@ -52,6 +52,7 @@ void EventsPage::setupTable()
     colours->setSourceModel(m_events);
     colours->setStatusFunction(
         [](const QModelIndex &index) { return index.data(EventListModel::StatusRole).toString(); });
+    colours->setNoteColumn(EventListModel::StateColumn, EventListModel::NoteRole);
     m_view->setModel(colours);
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(EventListModel::AgeColumn, Qt::AscendingOrder); // newest first

@@ -123,6 +123,11 @@ QMenu *EventTableMenu::menuFor(const QModelIndex &index)
             menu->addAction(m_resolve);
         if (m_reopen)
             menu->addAction(m_reopen);
+        if (m_addNote) {
+            menu->addSeparator();
+            menu->addAction(m_addNote);
+            menu->addAction(m_clearNotes);
+        }
     }
     menu->addAction(m_actions->replayMatchingAction());
     menu->addAction(m_actions->exportEventsAction());

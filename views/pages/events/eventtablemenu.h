@@ -31,6 +31,12 @@ public:
     void setReopenAction(QAction *action) { m_reopen = action; }
     // Edit and replay… (EditActions' action), after Replay….
     void setEditAction(QAction *action) { m_edit = action; }
+    // Add note… and Clear notes… (NotesActions' actions), after Reopen….
+    void setNoteActions(QAction *add, QAction *clear)
+    {
+        m_addNote = add;
+        m_clearNotes = clear;
+    }
     // The menu for the row under `index` (made current first), as a right click shows it; the
     // caller owns it.
     QMenu *menuFor(const QModelIndex &index);
@@ -58,4 +64,6 @@ private:
     QAction *m_resolve = nullptr;
     QAction *m_reopen = nullptr;
     QAction *m_edit = nullptr;
+    QAction *m_addNote = nullptr;
+    QAction *m_clearNotes = nullptr;
 };

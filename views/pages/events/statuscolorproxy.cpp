@@ -3,6 +3,10 @@
 #include "themecolours.h"
 
 #include <QBrush>
+#include <QHash>
+#include <QIcon>
+#include <QPainter>
+#include <QPixmap>
 
 StatusColorProxy::StatusColorProxy(QObject *parent)
     : QIdentityProxyModel(parent)
@@ -22,8 +26,48 @@ void StatusColorProxy::setOutcomeColumn(int column)
     endResetModel();
 }
 
+void StatusColorProxy::setNoteColumn(int column, int role)
+{
+    m_noteColumn = column;
+    m_noteRole = role;
+}
+
+namespace {
+
+QIcon markerIcon(const QString &marker)
+{
+    static QHash<QString, QIcon> icons;
+    if (const auto found = icons.constFind(marker); found != icons.constEnd())
+        return *found;
+    QPixmap pixmap(12, 12);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    if (marker == QLatin1String("on-hold")) {
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(QColor(0xd9, 0x8c, 0x00)); // amber: held on purpose
+        painter.drawRect(1, 1, 10, 10);
+    } else if (marker == QLatin1String("investigating")) {
+        painter.setPen(QPen(QColor(0x1f, 0x6f, 0xd1), 2));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawEllipse(QRectF(2, 2, 8, 8));
+    } else {
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(QColor(0x80, 0x80, 0x80));
+        painter.drawEllipse(QRectF(3, 3, 6, 6));
+    }
+    painter.end();
+    return *icons.insert(marker, QIcon(pixmap));
+}
+
+} // namespace
+
 QVariant StatusColorProxy::data(const QModelIndex &index, int role) const
 {
+    if (role == Qt::DecorationRole && index.column() == m_noteColumn && m_noteColumn >= 0) {
+        const QString marker = mapToSource(index).data(m_noteRole).toString();
+        return marker.isEmpty() ? QVariant() : QVariant(markerIcon(marker));
+    }
     if (role != Qt::BackgroundRole && role != Qt::ForegroundRole)
         return QIdentityProxyModel::data(index, role);
     const QModelIndex source = mapToSource(index);

@@ -1,6 +1,8 @@
 // Display colours for the outbox tables, kept out of the core models (which link no GUI):
 // a row whose status is DEAD gets a red background, and the cells of an outcome column are
-// drawn in their outcome's colour, both for the palette in use (ThemeColours).
+// drawn in their outcome's colour, both for the palette in use (ThemeColours). A row carrying an
+// operator note gets a small marker before its state: a filled square for on hold, a ring for
+// investigating, a dot for a note without a marker (the note itself in the cell's tooltip).
 #pragma once
 
 #include <QColor>
@@ -20,6 +22,9 @@ public:
     // Cells of `column` are coloured by their own word (DELIVERED, RETRY, ...); -1 for none.
     void setOutcomeColumn(int column);
     int outcomeColumn() const { return m_outcomeColumn; }
+    // Cells of `column` show the marker that `role` of the source gives ("on-hold",
+    // "investigating", "note"; "" for none) as their icon.
+    void setNoteColumn(int column, int role);
 
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
 
@@ -33,4 +38,6 @@ private:
 
     StatusFunction m_status;
     int m_outcomeColumn = -1;
+    int m_noteColumn = -1;
+    int m_noteRole = -1;
 };
