@@ -498,6 +498,40 @@ private slots:
         }
     }
 
+    // What --search '{"sku":"SKU-2"}' --search-mode payload opens on: the filter bar's
+    // "payload contains" holds the fragment and every row shown has it in its payload.
+    void windowOpensOnAPayloadSearch()
+    {
+        QString skip;
+        if (!populate(u"sqlite"_qs, 500, &skip))
+            QSKIP(qPrintable(skip));
+        QString error;
+        const QString fragment = u"{\"sku\":\"SKU-2\"}"_qs;
+        const auto view = EventView::fromOptions(fragment, u"payload"_qs, {}, {}, &error);
+        QVERIFY2(view, qPrintable(error));
+        QVERIFY(view->filter.search.isEmpty());
+        MainWindow window(m_database->connect(), {});
+        window.openEventView(view->filter, view->sortColumn, view->sortOrder);
+        EventListModel *model = window.eventModel();
+        QTRY_VERIFY(!model->isLoading());
+        QCOMPARE(model->filter().payloadContains, fragment);
+        QCOMPARE(window.findChild<FilterBar *>()->filter().payloadContains, fragment); // the field
+        QVERIFY(model->rowCount() > 0);
+        const auto connection = m_database->connect();
+        QSqlQuery all(connection->database());
+        QVERIFY(all.exec(u"SELECT COUNT(*) FROM delivery_outbox WHERE payload LIKE '%\"sku\":\"SKU-2\"%'"_qs));
+        QVERIFY(all.next());
+        QVERIFY(all.value(0).toInt() < 500); // some rows do not match: the filter has work
+        for (int row = 0; row < model->rowCount(); ++row) {
+            QSqlQuery payload(connection->database());
+            payload.prepare(u"SELECT payload FROM delivery_outbox WHERE event_id = ?"_qs);
+            payload.addBindValue(model->eventIdAt(row));
+            QVERIFY(payload.exec() && payload.next());
+            QVERIFY2(payload.value(0).toString().contains(u"\"sku\":\"SKU-2\""_qs),
+                qPrintable(model->eventIdAt(row)));
+        }
+    }
+
     void viewFromCommandLine_data()
     {
         QTest::addColumn<QString>("search");
@@ -560,7 +594,7 @@ private slots:
                                   << "regex"
                                   << ""
                                   << ""
-                                  << "unknown search mode \"regex\" (id or text)";
+                                  << "unknown search mode \"regex\" (id, text or payload)";
     }
     void viewFromCommandLine()
     {

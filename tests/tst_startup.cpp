@@ -512,6 +512,16 @@ private slots:
         QCOMPARE(same->eventView()->horizontalHeader()->sortIndicatorOrder(), Qt::DescendingOrder);
         QTRY_COMPARE(currentId(*same), u"P-0007"_qs);
         QCOMPARE(CopyLinkAction::linkTo(*same), copied);
+
+        // A payload search travels as search-mode=payload (a link carries one search).
+        EventFilter payload;
+        payload.payloadContains = u"{\"kind\":\"refund\"}"_qs;
+        same->filterBar()->setFilter(payload);
+        const auto withPayload = ViewLink::fromUrl(CopyLinkAction::linkTo(*same), &error);
+        QVERIFY2(withPayload, qPrintable(error));
+        QCOMPARE(withPayload->searchMode, u"payload"_qs);
+        QCOMPARE(withPayload->search, payload.payloadContains);
+        QVERIFY(!CopyLinkAction::filterIsPartial(*same));
     }
 
     // A link's event the filter hides still shows in the detail, which says why it is not

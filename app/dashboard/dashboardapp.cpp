@@ -3,6 +3,7 @@
 #include "connectdialog.h"
 #include "connectionopener.h"
 #include "demodatabase.h"
+#include "editactions.h"
 #include "eventlistmodel.h"
 #include "fleetmodel.h"
 #include "fleetwindow.h"
@@ -388,12 +389,20 @@ void DashboardApp::takeScreenshot(const Screenshot &shot)
                 dialog->show();
                 subject = dialog;
             }
+            const bool editDialog = tab == QLatin1String("edit-dialog") && m_window;
+            if (editDialog) // opens (modal) once the worker has read the payload
+                m_window->editActions()->editEvent(m_window->eventView()
+                                                       ->currentIndex()
+                                                       .data(EventListModel::EventIdRole)
+                                                       .toString());
             // Let the selection and the tab paint before the picture is taken; the Policy lab
             // once its simulation has answered.
-            const auto grabLater = [this, subject = QPointer<QWidget>(subject), path] {
-                QTimer::singleShot(1500, this, [subject, path] {
-                    if (subject)
-                        subject->grab().save(path);
+            const auto grabLater = [this, subject = QPointer<QWidget>(subject), path, editDialog] {
+                QTimer::singleShot(1500, this, [subject, path, editDialog] {
+                    // The edit dialog runs its own event loop; quit() ends it too.
+                    QWidget *shown = editDialog ? QApplication::activeModalWidget() : subject.data();
+                    if (shown)
+                        shown->grab().save(path);
                     QApplication::quit();
                 });
             };

@@ -48,8 +48,9 @@ void addEventViewOptions(QCommandLineParser &parser)
                        "--search-mode)."),
         QStringLiteral("TEXT")});
     parser.addOption({QStringLiteral("search-mode"),
-        QStringLiteral("id (ID starts with, the default: instant) or text (text contains: ID, "
-                       "type, aggregate or last error; reads every row)."),
+        QStringLiteral("id (ID starts with, the default: instant), text (text contains: ID, "
+                       "type, aggregate or last error; reads every row) or payload (payload "
+                       "contains: a JSON fragment or a text)."),
         QStringLiteral("MODE")});
     parser.addOption({QStringLiteral("state"),
         QStringLiteral("Open the event table on one state: any, pending, due, scheduled, "
@@ -81,7 +82,7 @@ void addWindowOptions(QCommandLineParser &parser)
         QStringLiteral(
             "The page shown: overview, events, errors, diagnosis, audit, lifecycle, policy (the "
             "old tab names: detail = events, charts = overview); with --screenshot also "
-            "replay-dialog."),
+            "replay-dialog or edit-dialog."),
         QStringLiteral("NAME")});
 }
 
@@ -274,7 +275,8 @@ QString conflict(const QCommandLineParser &parser)
             + Scenario::names().join(QStringLiteral(", ")) + QStringLiteral(", outage-storm");
     const QString tab = parser.value(QStringLiteral("tab"));
     if (parser.isSet(QStringLiteral("tab")) && MainWindow::pageForName(tab).isEmpty()
-        && !(tab == QLatin1String("replay-dialog") && parser.isSet(QStringLiteral("screenshot"))))
+        && !((tab == QLatin1String("replay-dialog") || tab == QLatin1String("edit-dialog"))
+            && parser.isSet(QStringLiteral("screenshot"))))
         return QStringLiteral("unknown page \"%1\" (one of: overview, events, errors, diagnosis, "
                               "audit, lifecycle, policy)")
             .arg(PlainText::escaped(tab));

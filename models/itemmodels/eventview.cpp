@@ -11,8 +11,11 @@ std::optional<EventView> EventView::fromOptions(const QString &search, const QSt
     const QString mode = searchMode.trimmed().toLower();
     if (mode == QLatin1String("text")) {
         view.filter.searchMode = EventFilter::SearchMode::Contains;
+    } else if (mode == QLatin1String("payload")) { // the filter bar's "payload contains"
+        view.filter.payloadContains = view.filter.search;
+        view.filter.search.clear();
     } else if (!mode.isEmpty() && mode != QLatin1String("id")) {
-        *error = QStringLiteral("unknown search mode \"%1\" (id or text)").arg(searchMode);
+        *error = QStringLiteral("unknown search mode \"%1\" (id, text or payload)").arg(searchMode);
         return std::nullopt;
     }
     if (!state.isEmpty()) {

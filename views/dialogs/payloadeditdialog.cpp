@@ -31,6 +31,9 @@ PayloadEditDialog::PayloadEditDialog(
     , m_error(new QLabel)
     , m_reveal(new QCheckBox(tr("Show the redacted values and allow changing them (recorded)")))
 {
+    // One event, named in the heading: the dialog's event list would only repeat it.
+    if (auto *ids = findChild<QPlainTextEdit *>(QStringLiteral("editPreview")))
+        ids->hide();
     m_editor->setObjectName(QStringLiteral("editPayload"));
     m_editor->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_editor->setMinimumHeight(200);

@@ -67,6 +67,10 @@ QString CopyLinkAction::linkTo(const MainWindow &window)
     link.search = filter.search;
     if (!filter.search.isEmpty() && filter.searchMode == EventFilter::SearchMode::Contains)
         link.searchMode = QStringLiteral("text");
+    if (filter.search.isEmpty() && !filter.payloadContains.isEmpty()) { // one search per link
+        link.search = filter.payloadContains;
+        link.searchMode = QStringLiteral("payload");
+    }
     link.sort = sortText(window.eventView()->horizontalHeader());
     link.tab = window.currentPage();
     link.event = window.detailPane()->eventId();
@@ -81,6 +85,8 @@ bool CopyLinkAction::filterIsPartial(const MainWindow &window)
     carried.search = filter.search;
     carried.searchMode = filter.searchMode;
     carried.idsInCCollation = filter.idsInCCollation;
+    if (filter.search.isEmpty())
+        carried.payloadContains = filter.payloadContains;
     return carried != filter;
 }
 
