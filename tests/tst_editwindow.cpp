@@ -7,6 +7,7 @@
 // nothing of this operator's written. Read-only and a version 2 schema: disabled, the tooltip
 // saying why (what to run).
 #include "detailpane.h"
+#include "dialoganswerer.h"
 #include "editactions.h"
 #include "eventlistmodel.h"
 #include "eventtablemenu.h"
@@ -46,38 +47,7 @@ QString payloadOf(const QSqlDatabase &db, const QString &id)
     return query.exec() && query.next() ? query.value(0).toString() : QString();
 }
 
-// Answers the edit dialog through `onDialog`, and records (and closes) a message box.
-class Answerer : public QObject
-{
-public:
-    explicit Answerer(std::function<void(PayloadEditDialog *)> onDialog)
-        : m_onDialog(std::move(onDialog))
-    {
-        connect(&m_timer, &QTimer::timeout, this, &Answerer::answer);
-        m_timer.start(20);
-    }
-    QString box;
-    int dialogs = 0;
-
-private:
-    void answer()
-    {
-        QWidget *modal = QApplication::activeModalWidget();
-        if (auto *dialog = qobject_cast<PayloadEditDialog *>(modal)) {
-            if (!dialog->isVisible() || m_seen == dialog)
-                return;
-            m_seen = dialog;
-            ++dialogs;
-            m_onDialog(dialog);
-        } else if (auto *message = qobject_cast<QMessageBox *>(modal)) {
-            box = message->text();
-            message->accept();
-        }
-    }
-    std::function<void(PayloadEditDialog *)> m_onDialog;
-    QPointer<PayloadEditDialog> m_seen;
-    QTimer m_timer;
-};
+using Answerer = DialogAnswerer<PayloadEditDialog>;
 
 QAction *editFromMenu(MainWindow &window, const QString &eventId, std::unique_ptr<QMenu> *menu)
 {

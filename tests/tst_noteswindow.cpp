@@ -8,6 +8,7 @@
 // The DEAD tile reads "2 DEAD (1 on hold)" once a marker covers one; Replay all matching leaves
 // the on-hold event out unless asked.
 #include "detailpane.h"
+#include "dialoganswerer.h"
 #include "errorgroupmodel.h"
 #include "errorspanel.h"
 #include "eventlistmodel.h"
@@ -44,38 +45,7 @@ qint64 count(const QSqlDatabase &db, const QString &sql)
     return scalar(db, sql).toLongLong();
 }
 
-// Answers the note dialog through `onDialog`, and records (and closes) a message box.
-class Answerer : public QObject
-{
-public:
-    explicit Answerer(std::function<void(NoteDialog *)> onDialog)
-        : m_onDialog(std::move(onDialog))
-    {
-        connect(&m_timer, &QTimer::timeout, this, &Answerer::answer);
-        m_timer.start(20);
-    }
-    QString box;
-    int dialogs = 0;
-
-private:
-    void answer()
-    {
-        QWidget *modal = QApplication::activeModalWidget();
-        if (auto *dialog = qobject_cast<NoteDialog *>(modal)) {
-            if (!dialog->isVisible() || m_seen == dialog)
-                return;
-            m_seen = dialog;
-            ++dialogs;
-            m_onDialog(dialog);
-        } else if (auto *message = qobject_cast<QMessageBox *>(modal)) {
-            box = message->text();
-            message->accept();
-        }
-    }
-    std::function<void(NoteDialog *)> m_onDialog;
-    QPointer<NoteDialog> m_seen;
-    QTimer m_timer;
-};
+using Answerer = DialogAnswerer<NoteDialog>;
 
 QAction *fromMenu(
     MainWindow &window, const QString &eventId, const QString &text, std::unique_ptr<QMenu> *menu)
