@@ -6,6 +6,7 @@
 // database (the profile's own, a missing file, a version 2 one, no URL at all) refused in one
 // line with nothing created, its password masked; the notes connection healing after its
 // sessions were ended.
+#include "eventlistmodel.h"
 #include "fixturescript.h"
 #include "notesaccess.h"
 #include "outboxctlrun.h"
@@ -17,6 +18,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QScopeGuard>
 #include <QSqlRecord>
 #include <QTemporaryDir>
 
@@ -166,6 +168,48 @@ private slots:
             qPrintable(run.out.join(u'\n')));
         QCOMPARE(shopState(db, 7), u"error"_qs);
         QCOMPARE(shopState(db, 8), u"queued"_qs);
+    }
+
+    // The Events table marks a profile's DEAD row with the marker kept in the notes database.
+    void theEventTableShowsTheNotes_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void theEventTableShowsTheNotes()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(outbox, engine);
+        FRESH_DATABASE(notesDatabase, engine);
+        const auto shop = outbox->connect(false);
+        QVERIFY(shop);
+        QVERIFY(runSqlScript(shop->database(), TestData::path("fixtures/custom.sql")));
+        const auto notesConnection = notesDatabase->initialise();
+        QVERIFY(notesConnection);
+        const Run run = outboxctl(QStringList {u"note"_qs, u"add"_qs}
+            + through(outbox->url(), notesDatabase->url())
+            + QStringList {u"--event"_qs, u"7"_qs, u"--operator"_qs, u"alice"_qs, u"--text"_qs,
+                u"hold it"_qs, u"--marker"_qs, u"on-hold"_qs});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err.join(u'\n')));
+        QString error;
+        const auto profile = ProfileRegistry::fromFile(m_profile, &error);
+        QVERIFY2(profile, qPrintable(error));
+        const auto reset = qScopeGuard([] { NotesAccess::setNotesDatabase({}); });
+        NotesAccess::setNotesDatabase(DatabaseUrl::parse(notesDatabase->url(), &error));
+        EventListModel model;
+        model.setProfile(*profile);
+        model.setSource(DatabaseUrl::parse(outbox->url(), &error));
+        const auto noteOf = [&model](const QString &id) {
+            for (int row = 0; row < model.rowCount(); ++row) {
+                if (model.eventIdAt(row) == id)
+                    return model.index(row, EventListModel::StateColumn)
+                        .data(EventListModel::NoteRole)
+                        .toString();
+            }
+            return u"(no row)"_qs;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(noteOf(u"7"_qs), u"on-hold"_qs, 20000);
+        QCOMPARE(noteOf(u"8"_qs), QString()); // DEAD, no note
     }
 
     void aNotesUrlThatIsNotANativeV3DatabaseIsRefused_data()

@@ -308,7 +308,7 @@ std::optional<QList<OperatorNote>> OperatorNotes::listFor(
         where << u"event_id IN ("_qs + marks(eventIds.size()) + u')';
     if (!signatures.isEmpty())
         where << u"error_group IN ("_qs + marks(signatures.size()) + u')';
-    ReadOnlyTransaction transaction(m_db);
+    ReadOnlyTransaction transaction(m_notes);
     QSqlQuery *query = transaction.prepare(
         u"SELECT note_id, event_id, error_group, operator, created_at, text, marker,"
         " cleared_at, cleared_by FROM operator_note WHERE cleared_at IS NULL AND ("_qs

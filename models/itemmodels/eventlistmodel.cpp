@@ -133,6 +133,7 @@ EventPageRequest EventListModel::request(
     EventPageRequest r;
     r.kind = kind;
     r.source = m_source;
+    r.profile = m_profile;
     r.filter = m_filter;
     r.now = m_now;
     r.sortExpression = sortExpression();

@@ -4,11 +4,13 @@
 #pragma once
 
 #include "eventfilter.h"
+#include "outboxprofile.h"
 
 #include <QList>
 #include <QMetaType>
 #include <QString>
 #include <QVariant>
+#include <optional>
 
 struct EventRow
 {
@@ -45,6 +47,7 @@ struct EventPageRequest
     quint64 id = 0;
     Kind kind = Kind::Reload;
     QString source = QStringLiteral("delivery_outbox"); // a table, or a profile's derived table
+    std::optional<OutboxProfile> profile; // the profile `source` comes from (its notes: --notes-db)
     EventFilter filter;
     qint64 now = 0;
     QString sortExpression = QStringLiteral("event_id");

@@ -135,8 +135,10 @@ bool EventQueryWorker::readPage(
 void EventQueryWorker::readNotes(
     const QSqlDatabase &db, const EventPageRequest &request, EventPageAnswer *answer)
 {
-    if (request.source != QLatin1String("delivery_outbox"))
-        return; // another library's table: its notes (if any) are not read with the page
+    // Another library's table: its notes live in the notes database (--notes-db) or nowhere.
+    const OutboxProfile *profile = request.profile ? &*request.profile : nullptr;
+    if (profile && !profile->isNative() && !NotesAccess::notesDatabase())
+        return;
     QStringList ids;
     QSet<QString> signatures;
     for (const EventRow &row : std::as_const(answer->rows)) {
@@ -148,7 +150,7 @@ void EventQueryWorker::readNotes(
     }
     if (ids.isEmpty() || m_state->isSuperseded(request.id))
         return;
-    OperatorNotes notes = NotesAccess::open(db);
+    OperatorNotes notes = NotesAccess::open(db, profile);
     if (!m_notesAvailable) {
         // One extra statement per page: the schema's version until it has operator_note
         // (once per connection, on the first page with DEAD rows), then the notes themselves.

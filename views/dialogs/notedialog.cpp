@@ -59,7 +59,9 @@ NoteDialog::NoteDialog(Mode mode, const NoteTarget &target, QWidget *parent)
     if (add) {
         form->addRow(tr("Note"), m_text);
         form->addRow(tr("Marker"), m_marker);
-    } else {
+    } else { // not shown, but owned by the dialog (a widget in no layout has no parent)
+        m_text->setParent(this);
+        m_marker->setParent(this);
         m_text->hide();
         m_marker->hide();
     }
