@@ -595,6 +595,21 @@ private slots:
                                   << ""
                                   << ""
                                   << "unknown search mode \"regex\" (id, text or payload)";
+        // A link or a command line is checked as the filter bar checks what is typed in it.
+        QTest::addRow("payload on a redacted key")
+            << "{\"password\": \"hunter2\"}"
+            << "payload"
+            << ""
+            << ""
+            << "--search with --search-mode payload: payload search cannot name \"password\": "
+               "its value is redacted";
+        QTest::addRow("payload not JSON")
+            << "{\"sku\": "
+            << "payload"
+            << ""
+            << ""
+            << "--search with --search-mode payload: payload search is not valid JSON (unterminated "
+               "object at offset 7); plain text must not start with { or [";
     }
     void viewFromCommandLine()
     {

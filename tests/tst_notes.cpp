@@ -344,6 +344,19 @@ private slots:
             0);
         QCOMPARE(diagnose().value(u"acknowledged"_qs).toObject(),
             (QJsonObject {{u"dead"_qs, 3}, {u"on_hold"_qs, 1}, {u"investigating"_qs, 2}}));
+        // One marked event left (D-1 on hold): said in the singular.
+        for (const QStringList &target :
+            {QStringList {u"--error-group"_qs, u"HTTP 400 from billing"_qs},
+                QStringList {u"--event"_qs, u"D-3"_qs}})
+            QCOMPARE(outboxctl(noteArgs(u"clear"_qs, url,
+                                   target + QStringList {u"--operator"_qs, u"b"_qs}))
+                         .exitCode,
+                0);
+        const QString one = outboxctl({u"diagnose"_qs, u"--db"_qs, url}).out.join(u'\n');
+        QVERIFY2(one.contains(u"acknowledged: 1 DEAD event carries an operator's marker (1 on "
+                              "hold, 0 investigating;"_qs),
+            qPrintable(one));
+        QVERIFY2(one.contains(u"1 of them carries an operator's marker"_qs), qPrintable(one));
     }
 
     void hostileTextIsRefusedOrKeptAsText_data()

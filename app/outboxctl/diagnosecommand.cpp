@@ -39,9 +39,11 @@ QString report(const DiagnosisResult &result, const QString &database, const Out
     if (result.findings.isEmpty())
         text += u"no findings: healthy\n\n"_qs;
     if (result.acknowledged() > 0)
-        text += QStringLiteral("acknowledged: %1 DEAD events carry an operator's marker (%2 on "
+        text += QStringLiteral("acknowledged: %1 an operator's marker (%2 on "
                                "hold, %3 investigating; outboxctl note list)\n\n")
-                    .arg(result.acknowledged())
+                    .arg(result.acknowledged() == 1
+                            ? u"1 DEAD event carries"_qs
+                            : QStringLiteral("%1 DEAD events carry").arg(result.acknowledged()))
                     .arg(result.onHold)
                     .arg(result.investigating);
     text += u"checked: "_qs + result.checked.join(u", "_qs);

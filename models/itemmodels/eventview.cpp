@@ -1,6 +1,10 @@
 #include "eventview.h"
 
 #include "eventlistmodel.h"
+#include "payloadsearch.h"
+#include "redaction.h"
+
+#include <QSettings>
 
 std::optional<EventView> EventView::fromOptions(const QString &search, const QString &searchMode,
     const QString &state, const QString &sort, QString *error)
@@ -12,6 +16,14 @@ std::optional<EventView> EventView::fromOptions(const QString &search, const QSt
     if (mode == QLatin1String("text")) {
         view.filter.searchMode = EventFilter::SearchMode::Contains;
     } else if (mode == QLatin1String("payload")) { // the filter bar's "payload contains"
+        // Checked as the filter bar checks it: bounded, JSON when it looks like JSON, and never
+        // on a key redaction hides (a link must not find out a redacted value either).
+        QString why;
+        PayloadSearch::parse(view.filter.search, Redaction::sensitiveKeys(QSettings()), &why);
+        if (!why.isEmpty()) {
+            *error = QStringLiteral("--search with --search-mode payload: %1").arg(why);
+            return std::nullopt;
+        }
         view.filter.payloadContains = view.filter.search;
         view.filter.search.clear();
     } else if (!mode.isEmpty() && mode != QLatin1String("id")) {

@@ -227,15 +227,6 @@ bool exportNotes(const QSqlDatabase &db, QIODevice *out, QString *error, qint64 
     QString scratch;
     if (!error)
         error = &scratch;
-    ReadOnlyTransaction transaction(db);
-    QSqlQuery *query = transaction.prepare(
-        QStringLiteral("SELECT note_id, event_id, error_group, operator, created_at, text, marker,"
-                       " cleared_at, cleared_by FROM operator_note WHERE note_id > :after"
-                       " ORDER BY note_id LIMIT :page_rows"));
-    if (!query) {
-        *error = transaction.errorText();
-        return false;
-    }
     if (!writeRow(out,
             {QStringLiteral("note_id"), QStringLiteral("event_id"), QStringLiteral("error_group"),
                 QStringLiteral("operator"), QStringLiteral("created_at"), QStringLiteral("text"),
@@ -244,29 +235,20 @@ bool exportNotes(const QSqlDatabase &db, QIODevice *out, QString *error, qint64 
             error))
         return false;
     qint64 written = 0;
-    qint64 after = -1;
-    for (int pageRows = PageRows; pageRows == PageRows;) {
-        query->bindValue(QStringLiteral(":after"), after);
-        query->bindValue(QStringLiteral(":page_rows"), PageRows);
-        if (!query->exec())
-            return fail(*query, error);
-        pageRows = 0;
-        while (query->next()) {
+    const bool ok = writePages(db,
+        QStringLiteral("SELECT note_id, event_id, error_group, operator, created_at, text, marker,"
+                       " cleared_at, cleared_by FROM operator_note WHERE note_id > :after"
+                       " ORDER BY note_id LIMIT :page_rows"),
+        [](const QSqlQuery &query) {
             QStringList fields;
             for (int column = 0; column < 9; ++column)
-                fields << text(*query, column);
-            if (!writeRow(out, fields, error))
-                return false;
-            after = query->value(0).toLongLong();
-            ++pageRows;
-            ++written;
-        }
-        if (query->lastError().isValid())
-            return fail(*query, error);
-    }
-    if (rows)
+                fields << text(query, column);
+            return fields;
+        },
+        out, error, &written);
+    if (ok && rows)
         *rows = written;
-    return true;
+    return ok;
 }
 
 bool exportAudit(const QSqlDatabase &db, const QSqlDatabase &notesDb, bool withNotes,
