@@ -133,11 +133,16 @@ private slots:
         }
         auto window = std::make_unique<MainWindow>(database->connect(), WindowOptions {});
         window->show();
-        window->showTab(u"charts"_qs);
         const auto seriesOf = [&window](const QString &chart, int index) {
             auto *view = window->findChild<QChartView *>(chart);
             return qobject_cast<QLineSeries *>(view->chart()->series().at(index));
         };
+        // Opened on Events: the history is not read until the Overview page shows it.
+        QTRY_VERIFY(window->monitor()->hasSnapshot());
+        QCOMPARE(window->currentPage(), u"events"_qs);
+        QCOMPARE(seriesOf(u"throughputChart"_qs, 0)->count(), 0);
+        QVERIFY(window->charts()->summaryText(u"throughputChart"_qs).contains(u"not read yet"_qs));
+        window->showTab(u"charts"_qs);
         QTRY_COMPARE(seriesOf(u"throughputChart"_qs, 0)->count(), 60);
         QCOMPARE(seriesOf(u"latencyChart"_qs, 0)->count(), 0); // nothing in the last hour
         const QList<std::pair<QString, int>> ranges = {{u"range24h"_qs, 96}, {u"range7d"_qs, 168}};

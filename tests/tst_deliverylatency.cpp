@@ -4,7 +4,6 @@
 // metric lines, a profile that cannot tell it leaving it absent, and the Charts tab's history read
 // per bucket for each range.
 #include "fixturescript.h"
-#include "testdata.h"
 #include "healthmonitor.h"
 #include "healthquery.h"
 #include "healthworker.h"
@@ -14,6 +13,7 @@
 #include "metricstext.h"
 #include "outboxctlrun.h"
 #include "outboxrows.h"
+#include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -434,6 +434,37 @@ private slots:
         for (const HistoryBucket &bucket : history.history().buckets)
             delivered += bucket.latency.count;
         QCOMPARE(delivered, 1);
+    }
+
+    // Not wanted (the window's Overview page hidden): snapshots ask for nothing; wanted again,
+    // the history is read once, at the latest snapshot's time, and in the range chosen meanwhile.
+    void historyMonitorReadsOnlyWhileWanted()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        QVERIFY(database->initialise());
+        QString error;
+        const DatabaseUrl url = DatabaseUrl::parse(database->url(), &error);
+        HealthMonitor health(url, HealthWorker::defaultOpenOptions());
+        HistoryMonitor history(&health, url, HealthWorker::defaultOpenOptions());
+        history.setWanted(false);
+        QSignalSpy snapshots(&health, &HealthMonitor::snapshotChanged);
+        QSignalSpy changed(&history, &HistoryMonitor::historyChanged);
+        for (int i = 1; i <= 2; ++i) {
+            health.refreshNow();
+            QTRY_COMPARE(snapshots.size(), i);
+            QVERIFY(!history.isRunning()); // a wanted history starts on the snapshot's signal
+        }
+        history.setRange(HistoryRange::Day);
+        QVERIFY(!history.isRunning());
+        QVERIFY(!history.hasHistory());
+
+        history.setWanted(true);
+        QVERIFY(history.isRunning());
+        QTRY_COMPARE(changed.size(), 1);
+        QCOMPARE(history.history().range, HistoryRange::Day);
+        QCOMPARE(history.history().now, health.snapshot().now);
+        history.setWanted(true); // nothing missed: nothing read again
+        QVERIFY(!history.isRunning());
     }
 };
 

@@ -40,8 +40,20 @@ void HistoryMonitor::setRange(HistoryRange range)
     m_range = range;
     // An answer for the old range still on its way is dropped (acceptHistory); the new range is
     // asked for now, queued behind it on the worker's thread.
-    if (m_seenNow)
+    if (m_seenNow && m_wanted)
         issue(m_lastNow);
+    else if (m_seenNow)
+        m_missed = true;
+}
+
+void HistoryMonitor::setWanted(bool wanted)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    m_wanted = wanted;
+    if (wanted && m_missed) {
+        m_missed = false;
+        request(m_lastNow);
+    }
 }
 
 void HistoryMonitor::request(qint64 now)
@@ -49,6 +61,10 @@ void HistoryMonitor::request(qint64 now)
     Q_ASSERT(QThread::currentThread() == thread());
     m_lastNow = now;
     m_seenNow = true;
+    if (!m_wanted) {
+        m_missed = true;
+        return;
+    }
     if (isRunning()) {
         m_pending = true;
         return;

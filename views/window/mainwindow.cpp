@@ -348,7 +348,13 @@ void MainWindow::setupPages()
     // The lab compares retry policies on its own thread and scratch database: on any database.
     m_policyLab = new PolicyLabPanel;
     m_pages->addPage(QStringLiteral("policy"), tr("Policy lab"), scrolled(m_policyLab, "policy"));
+    // The history is read only while the Overview page, which charts it, shows: the window
+    // opens on Events, and an hour of latency percentiles is a few hundred milliseconds of
+    // database time on a big outbox (docs/benchmarks/scale.md).
+    connect(m_pages, &PageNavigator::currentPageChanged, m_historyMonitor,
+        [this](const QString &key) { m_historyMonitor->setWanted(key == u"overview"_qs); });
     m_pages->showPage(QStringLiteral("events"));
+    m_historyMonitor->setWanted(m_pages->currentPage() == u"overview"_qs);
 }
 
 // The tiles, compact and always in view, above the pages.
