@@ -9,6 +9,7 @@
 #include "healthmonitor.h"
 #include "healthtiles.h"
 #include "historymodel.h"
+#include "historymonitor.h"
 #include "mainwindow.h"
 #include "outboxrows.h"
 #include "teachingpanel.h"
@@ -137,9 +138,14 @@ private slots:
             auto *view = window->findChild<QChartView *>(chart);
             return qobject_cast<QLineSeries *>(view->chart()->series().at(index));
         };
-        // Opened on Events: the history is not read until the Overview page shows it.
+        // Opened on Events: the history is not read until the Overview page shows it (a wanted
+        // history starts reading on the snapshot's signal, so it would be running or read).
         QTRY_VERIFY(window->monitor()->hasSnapshot());
         QCOMPARE(window->currentPage(), u"events"_qs);
+        const auto *history = window->findChild<HistoryMonitor *>();
+        QVERIFY(history);
+        QVERIFY(!history->isRunning());
+        QVERIFY(!history->hasHistory());
         QCOMPARE(seriesOf(u"throughputChart"_qs, 0)->count(), 0);
         QVERIFY(window->charts()->summaryText(u"throughputChart"_qs).contains(u"not read yet"_qs));
         window->showTab(u"charts"_qs);

@@ -660,13 +660,12 @@ void acknowledge(const QSqlDatabase &db, const OutboxProfile *profile, Diagnosis
             continue;
         finding.evidence.insert(u"acknowledged"_qs, result->acknowledged());
         finding.evidence.insert(u"on_hold"_qs, result->onHold);
-        const int marked = result->acknowledged();
-        finding.summary += QStringLiteral(" %1 of them %2 an operator's marker (%3 on hold, "
-                                          "%4 investigating).")
-                               .arg(marked)
-                               .arg(marked == 1 ? u"carries"_qs : u"carry"_qs)
-                               .arg(result->onHold)
-                               .arg(result->investigating);
+        finding.summary
+            += QStringLiteral(" %1 an operator's marker (%2 on hold, "
+                              "%3 investigating).")
+                   .arg(plural(result->acknowledged(), u"of them carries"_qs, u"of them carry"_qs))
+                   .arg(result->onHold)
+                   .arg(result->investigating);
     }
 }
 
