@@ -196,6 +196,10 @@ private slots:
         QVERIFY(!help.out.filter(u"--read-only"_qs).isEmpty());
         QVERIFY(!help.out.filter(u"--version"_qs).isEmpty());
         QVERIFY(help.out.contains(u"Examples:"_qs));
+        // Every engine's URL is named, not only the first two (a MariaDB user reads --help).
+        for (const QString &scheme : {u"sqlite:"_qs, u"postgresql://"_qs, u"mysql://"_qs,
+                 u"mariadb://"_qs})
+            QVERIFY2(!help.out.filter(scheme).isEmpty(), qPrintable(scheme));
         for (const QString &option : {u"--search"_qs, u"--state"_qs, u"--sort"_qs})
             QVERIFY2(!help.out.filter(option).isEmpty(), qPrintable(option));
     }

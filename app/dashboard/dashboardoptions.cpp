@@ -17,7 +17,8 @@ namespace {
 void addConnectionOptions(QCommandLineParser &parser)
 {
     parser.addOption({QStringLiteral("db"),
-        QStringLiteral("Database URL (sqlite:PATH or postgresql://[USER@]HOST[:PORT]/DBNAME)."),
+        QStringLiteral("Database URL: sqlite:PATH, postgresql://[USER@]HOST[:PORT]/DBNAME or "
+                       "mysql://[USER@]HOST[:PORT]/DBNAME (also mariadb://)."),
         QStringLiteral("URL")});
     parser.addOption({QStringLiteral("demo"),
         QStringLiteral("Open the demo database with the simulated relay running (recreated on "
@@ -188,6 +189,7 @@ int printHelpOrVersion(const QCoreApplication &app)
            "  outbox-dashboard --db sqlite:/var/lib/shop/outbox.sqlite\n"
            "  outbox-dashboard --db postgresql://monitor@db.internal/shop --read-only\n"
            "  outbox-dashboard --db postgresql://db.internal/jobs --profile pg-boss\n"
+           "  outbox-dashboard --db mariadb://monitor@db.internal/orders --read-only\n"
            "  outbox-dashboard --db postgresql://db.internal/shop --state dead --sort "
            "failures:desc\n"
            "  outbox-dashboard --db postgresql://db.internal/shop --search 7f3c9a\n"
