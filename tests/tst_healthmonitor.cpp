@@ -51,10 +51,12 @@ private slots:
         QTest::addRow("no cost keeps the user's interval") << qint64(0) << 2000 << 2000;
         QTest::addRow("60 ms stretches to 4.5 s (busy one 75th)") << qint64(60) << 2000 << 4500;
         QTest::addRow("100 ms stretches to 7.5 s") << qint64(100) << 2000 << 7500;
-        QTest::addRow("250 ms stretches to the 15 s ceiling") << qint64(250) << 2000 << 15000;
-        QTest::addRow("a costly refresh stops at 15 s") << qint64(2000) << 2000 << 15000;
+        QTest::addRow("250 ms stretches to 18.75 s") << qint64(250) << 2000 << 18750;
+        QTest::addRow("400 ms (10M on MariaDB) stretches to 30 s") << qint64(400) << 2000 << 30000;
+        QTest::addRow("800 ms reaches the 60 s ceiling") << qint64(800) << 2000 << 60000;
+        QTest::addRow("a costly refresh stops at 60 s") << qint64(2000) << 2000 << 60000;
         QTest::addRow("a longer user interval is kept") << qint64(100) << 8000 << 8000;
-        QTest::addRow("a user interval above the ceiling is kept") << qint64(500) << 20000 << 20000;
+        QTest::addRow("a user interval above the ceiling is kept") << qint64(2000) << 90000 << 90000;
         QTest::addRow("a short user interval stretches") << qint64(20) << 500 << 1500;
     }
     void adaptiveRule()
