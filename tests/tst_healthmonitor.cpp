@@ -189,6 +189,40 @@ private slots:
         QCOMPARE(monitor.effectiveInterval(), 10000);
     }
 
+    // A hidden window refreshes five times less often (minutes, on a costly outbox): shown
+    // again, figures older than its interval are read at once, recent ones wait for the timer.
+    void shownAgainReadsOldFiguresAtOnce()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        const auto setup = database->initialise();
+        QVERIFY(setup);
+        HealthMonitor monitor(setup->url());
+        monitor.setInterval(300);
+        monitor.resume();
+        QTRY_VERIFY(monitor.hasSnapshot() && !monitor.isWaiting());
+
+        monitor.setSlowed(true); // hidden: every 1.5 s
+        monitor.setInterval(60000); // and a long interval: the figures are recent for it
+        QTRY_VERIFY(!monitor.isWaiting());
+        monitor.setSlowed(false);
+        QVERIFY2(!monitor.isWaiting(), "figures younger than the interval are read again");
+
+        monitor.setInterval(300);
+        monitor.setSlowed(true);
+        QTRY_VERIFY(!monitor.isWaiting()
+            && monitor.lastGoodAt().msecsTo(QDateTime::currentDateTime()) >= 300);
+        monitor.setSlowed(false); // no timer has fired yet: only showing the window asks
+        QVERIFY2(monitor.isWaiting(), "figures older than the interval wait for the timer");
+        QTRY_VERIFY(!monitor.isWaiting());
+        QVERIFY(monitor.lastGoodAt().msecsTo(QDateTime::currentDateTime()) < 300);
+
+        monitor.pause();
+        monitor.setSlowed(true);
+        QTRY_VERIFY(monitor.lastGoodAt().msecsTo(QDateTime::currentDateTime()) >= 300);
+        monitor.setSlowed(false);
+        QVERIFY2(!monitor.isWaiting(), "a paused monitor reads only when asked");
+    }
+
     // A SQLite file that is missing, then appears: stale once, backing off, then current.
     void failuresBackOffAndHeal()
     {

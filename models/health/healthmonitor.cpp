@@ -105,8 +105,14 @@ void HealthMonitor::setAdaptive(bool adaptive)
 
 void HealthMonitor::setSlowed(bool slowed)
 {
+    const bool waking = m_slowed && !slowed;
     m_slowed = slowed;
     updateTimerInterval();
+    // Shown again: figures older than the interval now kept are read at once, not a whole
+    // interval later (a hidden window of a costly outbox refreshes only every few minutes).
+    if (waking && !isPaused() && m_hasSnapshot
+        && m_lastGoodAt.msecsTo(QDateTime::currentDateTime()) >= adaptedInterval())
+        refreshIfIdle();
 }
 
 void HealthMonitor::noteRefreshCost(qint64 ms)

@@ -44,10 +44,9 @@ public:
     // costly rule, read every few minutes, and the throughput chart's full read), up to
     // MaxAdaptiveIntervalMs: a healthy outbox, whose refresh costs a few milliseconds at any
     // size, keeps the user's interval; one with a few hundred thousand PENDING rows refreshes less
-    // often. The ceiling is where freshness wins over the budget: only a refresh that costs more
-    // than 0.8 s makes a window busier than that. It was 15 s, which held the budget only while a
-    // refresh cost under 200 ms: a 10M outbox on MariaDB costs 250-400 ms, depending on the
-    // machine (1.74 s a minute on a slower day).
+    // often (a 10M outbox on MariaDB, 250-400 ms a refresh: every 20-30 s). The ceiling is where
+    // freshness wins over the budget: only a refresh that costs more than 0.8 s makes a window
+    // busier than that (docs/user-guide.md, Refresh interval).
     static constexpr int CostFactor = 75;
     static constexpr int MaxAdaptiveIntervalMs = 60000;
     // The reads that follow a snapshot run at least this often on a quiet outbox: a change no
@@ -82,7 +81,8 @@ public:
     {
         return m_slowed ? adaptedInterval() * SlowedFactor : adaptedInterval();
     }
-    // For a hidden window: refresh SlowedFactor times less often.
+    // For a hidden window: refresh SlowedFactor times less often. Back to normal, it reads at
+    // once if the last figures are older than the interval it now keeps (and it is not paused).
     void setSlowed(bool slowed);
     bool isSlowed() const { return m_slowed; }
     bool isPaused() const { return !m_timer.isActive(); }
