@@ -7,11 +7,15 @@
 // again. outboxctl replay, resolve, reopen and purge exit 2 with one line naming the missing
 // privilege before anything is read or changed, with --dry-run as well; a role that may UPDATE
 // but not DELETE replays but may not purge; one that may replay but not INSERT payload_revision
-// is refused Edit and replay in the window and `replay --edit`.
+// is refused Edit and replay in the window and `replay --edit`. `note add` needs INSERT on
+// operator_note only and `note clear` UPDATE only: each goes through with exactly its own
+// privilege and is refused without it (exit 2, one line, --json's {"error"}, nothing written),
+// and the window offers Add note and Clear notes by the same grants.
 #include "editactions.h"
 #include "fixturescript.h"
 #include "healthtiles.h"
 #include "mainwindow.h"
+#include "notesactions.h"
 #include "operatoractions.h"
 #include "outboxctlrun.h"
 #include "readerrole.h"
@@ -23,6 +27,8 @@
 
 #include <QAction>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QProcess>
 #include <QSqlError>
@@ -244,6 +250,76 @@ private slots:
         const Run granted = outboxctl(editArgs);
         QVERIFY2(granted.exitCode == 0, qPrintable(granted.err.join(u'\n')));
         QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM payload_revision"_qs).toLongLong(), 1);
+    }
+
+    // A role with SELECT and exactly one privilege on operator_note: INSERT adds a note and may
+    // not clear one, UPDATE clears and may not add. The refused one exits 2 with one line (and
+    // with --json one {"error"} object), nothing written; the window agrees.
+    void notesNeedExactlyTheirGrant_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QString>("privilege");
+        for (const char *engine : {"postgresql", "mysql"}) {
+            for (const char *privilege : {"INSERT", "UPDATE"})
+                QTest::addRow("%s: %s only", engine, privilege)
+                    << QString::fromLatin1(engine) << QString::fromLatin1(privilege);
+        }
+    }
+    void notesNeedExactlyTheirGrant()
+    {
+        QFETCH(QString, engine);
+        QFETCH(QString, privilege);
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        QVERIFY(setup && insertKnownEvents(setup->database()));
+        const QSqlDatabase db = setup->database();
+        const QStringList note {u"--event"_qs, u"E-1"_qs, u"--operator"_qs, u"ops"_qs};
+        const Run first = outboxctl(QStringList {u"note"_qs, u"add"_qs, u"--db"_qs, database->url()}
+            + note + QStringList {u"--text"_qs, u"by the owner"_qs});
+        QVERIFY2(first.exitCode == 0, qPrintable(first.err.join(u'\n')));
+        ReaderRole reader(engine, database->url(), db, roleName(database->url(), u"noter_"_qs));
+        QVERIFY(reader.isReady());
+        QVERIFY(reader.grant(privilege, {u"operator_note"_qs}));
+        const auto count = [&db](const QString &where) {
+            return scalar(db, u"SELECT COUNT(*) FROM operator_note WHERE "_qs + where).toLongLong();
+        };
+        const QStringList add = QStringList {u"note"_qs, u"add"_qs, u"--db"_qs, reader.url()} + note
+            + QStringList {u"--text"_qs, u"by the role"_qs, u"--json"_qs};
+        const QStringList clear = QStringList {u"note"_qs, u"clear"_qs, u"--db"_qs, reader.url()}
+            + note + QStringList {u"--json"_qs};
+        const bool mayAdd = privilege == u"INSERT"_qs;
+        const Run allowed = outboxctl(mayAdd ? add : clear);
+        QVERIFY2(allowed.exitCode == 0, qPrintable(allowed.err.join(u'\n')));
+        QCOMPARE(allowed.err, QStringList {});
+        const Run refused = outboxctl(mayAdd ? clear : add);
+        const QString line = mayAdd
+            ? u"note clear: "_qs + reader.refusal(u"UPDATE"_qs, u"operator_note"_qs)
+            : u"note add: "_qs + reader.refusal(u"INSERT"_qs, u"operator_note"_qs);
+        QCOMPARE(refused.exitCode, 2);
+        QCOMPARE(refused.err, QStringList {u"outboxctl: "_qs + line});
+        QCOMPARE(refused.out.size(), 1);
+        QCOMPARE(QJsonDocument::fromJson(refused.out.constFirst().toUtf8())
+                     .object()
+                     .value(u"error"_qs)
+                     .toString(),
+            line);
+        // INSERT: two notes, none cleared. UPDATE: the owner's one note, cleared by the role.
+        QCOMPARE(count(u"1 = 1"_qs), mayAdd ? 2 : 1);
+        QCOMPARE(count(u"cleared_at IS NOT NULL"_qs), mayAdd ? 0 : 1);
+
+        auto connection = openAs(reader.url());
+        QVERIFY(connection);
+        MainWindow window(std::move(connection), {});
+        window.show();
+        NotesActions *notes = window.findChild<NotesActions *>();
+        QVERIFY(notes);
+        QTRY_VERIFY(window.selectEvent(u"E-1"_qs));
+        QAction *allowedAction = mayAdd ? notes->addNoteAction() : notes->clearNotesAction();
+        QAction *refusedAction = mayAdd ? notes->clearNotesAction() : notes->addNoteAction();
+        QTRY_VERIFY(allowedAction->isEnabled());
+        QTRY_COMPARE(
+            shownToolTip(refusedAction->toolTip()), line.mid(line.indexOf(u"the role"_qs)));
+        QVERIFY(!refusedAction->isEnabled());
     }
 
     // A role whose name holds quotes and markup: the tooltip shows it as written.

@@ -378,8 +378,8 @@ bool readPayloadContains(const QCommandLineParser &parser, QString *search, QStr
     if (!parser.isSet(option))
         return true;
     QString why;
-    const PayloadSearch parsed = PayloadSearch::parse(
-        parser.value(option), Redaction::dashboardSensitiveKeys(), &why);
+    const PayloadSearch parsed
+        = PayloadSearch::parse(parser.value(option), Redaction::dashboardSensitiveKeys(), &why);
     if (!why.isEmpty()) {
         *error = u"--payload-contains: "_qs + why;
         return false;
@@ -540,13 +540,20 @@ bool applyNotesDb(const QCommandLineParser &parser, QString *error)
     return true;
 }
 
-int refuseUnusableNotesDb(
+QString unusableNotesDb(
     const QCommandLineParser &parser, const Outbox &outbox, const QString &command)
 {
     if (!parser.isSet(QStringLiteral("notes-db")) || outbox.profile.isNative())
-        return Ok;
+        return {};
     const QString why = NotesAccess::open(outbox.database(), &outbox.profile).unavailable();
-    return why.isEmpty() ? Ok : fail(command + u": "_qs + why);
+    return why.isEmpty() ? QString() : command + u": "_qs + why;
+}
+
+int refuseUnusableNotesDb(
+    const QCommandLineParser &parser, const Outbox &outbox, const QString &command)
+{
+    const QString why = unusableNotesDb(parser, outbox, command);
+    return why.isEmpty() ? Ok : fail(why);
 }
 
 void addNowOption(QCommandLineParser &parser, const QString &when)
@@ -634,13 +641,20 @@ std::optional<QString> askPassword(const DatabaseUrl &url)
 
 } // namespace
 
-int refuseByGrants(const Outbox &outbox, TableGrants::Operation operation, const QString &command)
+QString grantsRefusal(
+    const Outbox &outbox, TableGrants::Operation operation, const QString &command)
 {
     if (!outbox.profile.isNative())
-        return Ok;
+        return {};
     const TableGrants grants = TableGrants::read(outbox.database(), TableGrants::needs(operation));
     const QString refusal = grants.refusal(operation);
-    return refusal.isEmpty() ? Ok : fail(command + u": "_qs + refusal);
+    return refusal.isEmpty() ? QString() : command + u": "_qs + refusal;
+}
+
+int refuseByGrants(const Outbox &outbox, TableGrants::Operation operation, const QString &command)
+{
+    const QString refusal = grantsRefusal(outbox, operation, command);
+    return refusal.isEmpty() ? Ok : fail(refusal);
 }
 
 std::optional<Outbox> openOutbox(

@@ -86,6 +86,9 @@ struct Outbox;
 // notes (a bulk replay would replay what they hold back).
 int refuseUnusableNotesDb(
     const QCommandLineParser &parser, const Outbox &outbox, const QString &command);
+// The same refusal as a line (empty: usable), for a command that prints it its own way (--json).
+QString unusableNotesDb(
+    const QCommandLineParser &parser, const Outbox &outbox, const QString &command);
 // Empty when `profile` maps a payload; otherwise why --payload-contains is not available.
 QString payloadSearchRefusal(const OutboxProfile &profile);
 
@@ -140,6 +143,9 @@ struct Outbox
 // database's grants refuse `operation` to the connected role, before anything is asked or
 // changed; Cli::Ok otherwise (and through a profile, whose writes are its own).
 int refuseByGrants(const Outbox &outbox, TableGrants::Operation operation, const QString &command);
+// The same refusal as a line (empty: allowed), for a command that prints it its own way (--json).
+QString grantsRefusal(
+    const Outbox &outbox, TableGrants::Operation operation, const QString &command);
 // Parses --db and opens it with openWithProfile. Empty with *error set (a line to print as it
 // is) when the URL is malformed or the database cannot be opened.
 std::optional<Outbox> openOutbox(

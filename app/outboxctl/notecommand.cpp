@@ -10,6 +10,7 @@
 // there, a note too long or holding control characters.
 #include "cli.h"
 #include "notesaccess.h"
+#include "operatorcommand.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -17,6 +18,14 @@
 namespace {
 
 enum class Action { Add, List, Clear };
+
+// The line on stderr and, with --json, {"error":TEXT} on stdout: --json always ends with JSON.
+int fail(const QString &message, bool json)
+{
+    if (json)
+        Cli::printLine(u"{\"error\":"_qs + OperatorCommand::jsonString(message) + u'}');
+    return Cli::fail(message);
+}
 
 void addOptions(QCommandLineParser &parser)
 {
@@ -96,7 +105,7 @@ int add(const QCommandLineParser &parser, OperatorNotes &notes, const Cli::Outbo
     QString error;
     const std::optional<qint64> id = notes.add(request, &error);
     if (!id)
-        return Cli::fail(QStringLiteral("note add: %1: %2").arg(outbox.name(), error));
+        return fail(QStringLiteral("note add: %1: %2").arg(outbox.name(), error), json);
     Cli::printLine(json ? QStringLiteral("{\"note_id\":%1}").arg(*id)
                         : QStringLiteral("added note #%1").arg(*id));
     return Cli::Ok;
@@ -108,7 +117,7 @@ int list(const QCommandLineParser &parser, OperatorNotes &notes, const Cli::Outb
     QString error;
     const auto found = notes.list(target, parser.isSet(u"all"_qs), &error);
     if (!found)
-        return Cli::fail(QStringLiteral("note list: %1: %2").arg(outbox.name(), error));
+        return fail(QStringLiteral("note list: %1: %2").arg(outbox.name(), error), json);
     if (json) {
         QJsonArray array;
         for (const OperatorNote &note : *found)
@@ -130,11 +139,11 @@ int clear(const QCommandLineParser &parser, OperatorNotes &notes, const Cli::Out
     qint64 noteId = 0;
     QString error;
     if (!Cli::readNumber(parser, u"note"_qs, 1, Cli::MaxTimeMs, &noteId, &error))
-        return Cli::fail(u"note clear: "_qs + error);
+        return fail(u"note clear: "_qs + error, json);
     const std::optional<int> cleared
         = notes.clear(target, noteId, parser.value(u"operator"_qs), now, &error);
     if (!cleared)
-        return Cli::fail(QStringLiteral("note clear: %1: %2").arg(outbox.name(), error));
+        return fail(QStringLiteral("note clear: %1: %2").arg(outbox.name(), error), json);
     Cli::printLine(json ? QStringLiteral("{\"cleared\":%1}").arg(*cleared)
                         : QStringLiteral("cleared %1 note%2")
                               .arg(*cleared)
@@ -180,6 +189,7 @@ int runNote(QStringList arguments)
         return exitCode;
     if (!action)
         return Cli::fail(u"note: say what to do: note add, note list or note clear"_qs);
+    const bool json = parser.isSet(u"json"_qs);
     const QString name = QStringList {u"add"_qs, u"list"_qs, u"clear"_qs}.at(int(*action));
     const QString prefix = u"note "_qs + name + u": "_qs;
     NoteRequest request;
@@ -187,27 +197,27 @@ int runNote(QStringList arguments)
     if (!error.isEmpty() || !Cli::requireDatabase(parser, &error)
         || !readTarget(parser, &request.target, &error)
         || !Cli::readNow(parser, &request.now, &error) || !Cli::applyNotesDb(parser, &error))
-        return Cli::fail(prefix + error);
+        return fail(prefix + error, json);
     if (*action == Action::Add) { // the words checked before the database is opened
         request.operatorName = parser.value(u"operator"_qs);
         request.text = parser.value(u"text"_qs);
         request.marker = parser.value(u"marker"_qs).trimmed();
         if (error = OperatorNotes::invalid(request); !error.isEmpty())
-            return Cli::fail(prefix + error);
+            return fail(prefix + error, json);
     }
     const bool readOnly = *action == Action::List;
     const auto outbox = Cli::openOutbox(parser, Cli::outboxOptions(readOnly), &error);
     if (!outbox)
-        return Cli::fail(error);
+        return fail(error, json);
     OperatorNotes notes = NotesAccess::open(outbox->database(), &outbox->profile);
     if (error = notes.unavailable(); !error.isEmpty())
-        return Cli::fail(prefix + error);
+        return fail(prefix + error, json);
     if (!readOnly) {
-        if (const int refused
-            = Cli::refuseByGrants(*outbox, TableGrants::Operation::Note, u"note "_qs + name))
-            return refused;
+        const auto operation = *action == Action::Add ? TableGrants::Operation::NoteAdd
+                                                      : TableGrants::Operation::NoteClear;
+        if (error = Cli::grantsRefusal(*outbox, operation, u"note "_qs + name); !error.isEmpty())
+            return fail(error, json);
     }
-    const bool json = parser.isSet(u"json"_qs);
     switch (*action) {
     case Action::Add:
         return add(parser, notes, *outbox, request, json);

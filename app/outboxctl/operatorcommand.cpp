@@ -147,13 +147,14 @@ int OperatorCommand::refuseUnknown(
     const auto unknown
         = EventLookup::unknown(outbox.database(), &outbox.profile, selection.eventIds, &error);
     if (!unknown && !outbox.profile.isNative()) // read in a read-only transaction, as replay's
-        return Cli::fail(QStringLiteral("%1: %2: reading the events through the profile failed "
-                                        "in a read-only transaction, so nothing was %3 (a "
-                                        "profile's reads must not write): %4")
-                             .arg(m_spec.command, outbox.profile.name(), m_spec.done, error));
+        return fail(QStringLiteral("%1: %2: reading the events through the profile failed "
+                                   "in a read-only transaction, so nothing was %3 (a "
+                                   "profile's reads must not write): %4")
+                        .arg(m_spec.command, outbox.profile.name(), m_spec.done, error),
+            json);
     if (!unknown)
-        return Cli::fail(
-            QStringLiteral("%1: reading %2: %3").arg(m_spec.command, outbox.name(), error));
+        return fail(
+            QStringLiteral("%1: reading %2: %3").arg(m_spec.command, outbox.name(), error), json);
     return unknown->isEmpty()
         ? Cli::Ok
         : Cli::failUnknownEvents(m_spec.command, *unknown, json, u"; nothing changed"_qs);
@@ -190,12 +191,49 @@ QString OperatorCommand::outcomeLine(
     return line;
 }
 
-int OperatorCommand::failOutcome(
-    const Cli::Outbox &outbox, const QString &error, const QStringList &done) const
+QString OperatorCommand::jsonString(const QString &text)
 {
-    const QString before = done.isEmpty()
-        ? QString()
-        : QStringLiteral(" (%1 before the error: %2)").arg(m_spec.done, done.join(u", "_qs));
-    return Cli::fail(
-        QStringLiteral("%1: %2: %3%4").arg(m_spec.command, outbox.name(), error, before));
+    const QString array
+        = QString::fromUtf8(QJsonDocument(QJsonArray {DatabaseUrl::maskPasswords(text)})
+                                .toJson(QJsonDocument::Compact));
+    return array.mid(1, array.size() - 2);
+}
+
+QString OperatorCommand::outcomeJson(
+    const OperatorOutcome &outcome, const QStringList &onHold, const QString &error) const
+{
+    QString json = outcomeLine(outcome.done, outcome.skipped, true, onHold);
+    json.chop(1); // the closing brace
+    if (!outcome.unknown.isEmpty())
+        json += u",\"unknown\":"_qs + jsonArray(outcome.unknown);
+    if (!error.isEmpty())
+        json += u",\"error\":"_qs + jsonString(error);
+    return json + u'}';
+}
+
+int OperatorCommand::failOutcome(const Cli::Outbox &outbox, const OperatorOutcome &outcome,
+    bool json, const QStringList &onHold) const
+{
+    QString line = QStringLiteral("%1: %2: ").arg(m_spec.command, outbox.name());
+    if (!outcome.unknown.isEmpty()) {
+        const QString id = outcome.unknown.join(u", "_qs);
+        line += QStringLiteral("outcome unknown: %1 — check it: outboxctl explain %1; a rerun %2s "
+                               "it only if this one did not (%3)")
+                    .arg(id, m_spec.command, outcome.error);
+    } else {
+        line += outcome.error;
+    }
+    if (!outcome.done.isEmpty())
+        line += QStringLiteral(" (%1 before the error: %2)")
+                    .arg(m_spec.done, outcome.done.join(u", "_qs));
+    if (json)
+        Cli::printLine(outcomeJson(outcome, onHold, line));
+    return Cli::fail(line);
+}
+
+int OperatorCommand::fail(const QString &message, bool json) const
+{
+    if (json)
+        Cli::printLine(outcomeJson({}, {}, message));
+    return Cli::fail(message);
 }

@@ -63,10 +63,23 @@ public:
     // "; left out N on hold" only when there are some).
     QString outcomeLine(const QStringList &done, const QStringList &skipped, bool json,
         const QStringList &onHold = {}) const;
-    // "replay: URL: ERROR (replayed before the error: ...)" on stderr; the exit code.
-    int failOutcome(const Cli::Outbox &outbox, const QString &error, const QStringList &done) const;
+    // A job stopped by an error: "replay: URL: ERROR (replayed before the error: ...)" on
+    // stderr, or, when its last event's COMMIT got no answer, "replay: URL: outcome unknown: ID —
+    // check it: outboxctl explain ID; ..." (the rerun that settles it, then the error). With
+    // `json` also the job's one JSON object on stdout, the success's keys first, "unknown" when
+    // there is any, then "error". Exit 2.
+    int failOutcome(const Cli::Outbox &outbox, const OperatorOutcome &outcome, bool json,
+        const QStringList &onHold = {}) const;
+    // A refusal or error before any event was taken: `message` as it is on stderr, and with
+    // `json` the same object with nothing done ({"replayed":[],"skipped":[],"error":TEXT}).
+    int fail(const QString &message, bool json) const;
+    // The job's JSON object: its arrays, then "error" when `error` is not empty.
+    QString outcomeJson(
+        const OperatorOutcome &outcome, const QStringList &onHold, const QString &error) const;
 
     static QString jsonArray(const QStringList &ids);
+    // `text` as a JSON string, a URL's password masked.
+    static QString jsonString(const QString &text);
     static QString plural(qsizetype count) { return count == 1 ? QString() : u"s"_qs; }
 
 private:

@@ -166,7 +166,8 @@ int printPreview(const Cli::Outbox &outbox, const ReplayOptions &options)
     const auto preview
         = ReplayPreview::compute(outbox.database(), &outbox.profile, options.request, &error);
     if (!preview)
-        return Cli::fail(QStringLiteral("replay: reading %1: %2").arg(outbox.name(), error));
+        return command().fail(
+            QStringLiteral("replay: reading %1: %2").arg(outbox.name(), error), options.json);
     QJsonObject json = preview->toJson();
     QString text = previewText(*preview);
     if (!options.onHold.isEmpty()) {
@@ -199,28 +200,31 @@ int runReplay(const QStringList &arguments)
         return Cli::fail(u"replay: "_qs + error);
     const auto outbox = Cli::openOutbox(parser, Cli::outboxOptions(options.dryRun), &error);
     if (!outbox)
-        return Cli::fail(error);
-    if (const int refused = Cli::refuseUnusableNotesDb(parser, *outbox, u"replay"_qs))
-        return refused;
+        return command().fail(error, options.json);
+    if (error = Cli::unusableNotesDb(parser, *outbox, u"replay"_qs); !error.isEmpty())
+        return command().fail(error, options.json);
     Replayer replayer(outbox->database(), outbox->profile);
     const QString refusal = replayer.refusal(options.request);
     if (!refusal.isEmpty())
-        return Cli::fail(u"replay: "_qs + refusal);
-    if (const int refused
-        = Cli::refuseByGrants(*outbox, TableGrants::Operation::Replay, u"replay"_qs))
-        return refused;
+        return command().fail(u"replay: "_qs + refusal, options.json);
+    error = Cli::grantsRefusal(*outbox, TableGrants::Operation::Replay, u"replay"_qs);
+    if (!error.isEmpty())
+        return command().fail(error, options.json);
     if (!OperatorCommand::selectEvents(*outbox, replayer, options.selection, options.request.now,
             &options.request.eventIds, &error))
-        return Cli::fail(u"replay: "_qs + error);
+        return command().fail(u"replay: "_qs + error, options.json);
     if (const int refused = command().refuseUnknown(*outbox, options.selection, options.json))
         return refused;
     if (!leaveOutOnHold(*outbox, &options, &error))
-        return Cli::fail(u"replay: reading the notes: "_qs + error);
+        return command().fail(u"replay: reading the notes: "_qs + error, options.json);
     if (options.dryRun)
         return printPreview(*outbox, options);
     const ReplayResult result = replayer.replay(options.request);
     if (!result.error.isEmpty())
-        return command().failOutcome(*outbox, result.error, result.replayed);
+        return command().failOutcome(*outbox,
+            {result.replayed, result.skipped, result.error, result.total, result.cancelled,
+                result.unknown},
+            options.json, options.onHold);
     Cli::printLine(
         command().outcomeLine(result.replayed, result.skipped, options.json, options.onHold));
     return Cli::Ok;

@@ -114,14 +114,14 @@ int runReplayEdit(const QCommandLineParser &parser, const OperatorCommand &comma
     const bool json = parser.isSet(u"json"_qs);
     const auto outbox = Cli::openOutbox(parser, Cli::outboxOptions(dryRun), &error);
     if (!outbox)
-        return Cli::fail(error);
+        return command.fail(error, json);
     PayloadEditor editor(outbox->database(), outbox->profile);
     const QString refusal = editor.refusal();
     if (!refusal.isEmpty())
-        return Cli::fail(u"replay: "_qs + refusal);
-    if (const int refused
-        = Cli::refuseByGrants(*outbox, TableGrants::Operation::Edit, u"replay"_qs))
-        return refused;
+        return command.fail(u"replay: "_qs + refusal, json);
+    error = Cli::grantsRefusal(*outbox, TableGrants::Operation::Edit, u"replay"_qs);
+    if (!error.isEmpty())
+        return command.fail(error, json);
     OperatorCommand::Selection selection;
     selection.eventIds = {request.eventId};
     if (const int refused = command.refuseUnknown(*outbox, selection, json))
@@ -135,9 +135,16 @@ int runReplayEdit(const QCommandLineParser &parser, const OperatorCommand &comma
         Cli::printLine(json ? command.outcomeLine({}, {request.eventId}, true)
                             : u"replayed 0 events; skipped 1: "_qs + Cli::printable(result.error));
         return Cli::Ok;
+    case PayloadEditResult::Outcome::Unknown: {
+        OperatorOutcome unknown;
+        unknown.total = 1;
+        unknown.unknown = {request.eventId};
+        unknown.error = QStringLiteral("editing %1: %2").arg(request.eventId, result.error);
+        return command.failOutcome(*outbox, unknown, json);
+    }
     case PayloadEditResult::Outcome::Refused:
     case PayloadEditResult::Outcome::Failed:
         break;
     }
-    return Cli::fail(u"replay: "_qs + result.error);
+    return command.fail(u"replay: "_qs + result.error, json);
 }

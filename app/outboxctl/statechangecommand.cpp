@@ -104,13 +104,13 @@ int runStateChange(const StateChangeCommand &spec, const QStringList &arguments)
         return Cli::fail(verb + u": "_qs + error);
     const auto outbox = Cli::openOutbox(parser, Cli::outboxOptions(false), &error);
     if (!outbox)
-        return Cli::fail(error);
+        return command.fail(error, options.json);
     StateChange change(*spec.change, outbox->database(), outbox->profile);
     const QString refusal = change.refusal();
     if (!refusal.isEmpty())
-        return Cli::fail(verb + u": "_qs + refusal);
-    if (const int refused = Cli::refuseByGrants(*outbox, spec.grants, verb))
-        return refused;
+        return command.fail(verb + u": "_qs + refusal, options.json);
+    if (error = Cli::grantsRefusal(*outbox, spec.grants, verb); !error.isEmpty())
+        return command.fail(error, options.json);
     const auto reading = [&](const QString &why) {
         return QStringLiteral("%1: reading %2: %3").arg(verb, outbox->name(), why);
     };
@@ -118,7 +118,7 @@ int runStateChange(const StateChangeCommand &spec, const QStringList &arguments)
         Replayer replayer(outbox->database()); // the native schema: it finds the DEAD rows
         if (!OperatorCommand::selectEvents(*outbox, replayer, options.selection,
                 options.request.now, &options.request.eventIds, &error))
-            return Cli::fail(reading(error));
+            return command.fail(reading(error), options.json);
     }
     // An ID that names no event is a typo, not "someone else got there first": exit 2 and
     // nothing changed, for both commands (replay does the same).
@@ -128,13 +128,13 @@ int runStateChange(const StateChangeCommand &spec, const QStringList &arguments)
         error.clear();
         const QStringList found = change.among(options.request.eventIds, &error);
         if (!error.isEmpty())
-            return Cli::fail(reading(error));
+            return command.fail(reading(error), options.json);
         Cli::printLine(dryRunLine(spec, found, options));
         return Cli::Ok;
     }
     const OperatorOutcome outcome = change.run(options.request);
     if (!outcome.error.isEmpty())
-        return command.failOutcome(*outbox, outcome.error, outcome.done);
+        return command.failOutcome(*outbox, outcome, options.json);
     Cli::printLine(command.outcomeLine(outcome.done, outcome.skipped, options.json));
     return Cli::Ok;
 }

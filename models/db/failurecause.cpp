@@ -17,8 +17,8 @@ struct Pattern
 
 // First match wins: the specific causes before the general "cannot open". MariaDB's and
 // MySQL's client library words follow PostgreSQL's: a session whose server restarted fails with
-// 2006 "server has gone away" or 2013 "Lost connection" while Qt's MySQL driver still says isOpen(), so these
-// words (not the driver's state) tell a worker that the connection is lost.
+// 2006 "server has gone away" or 2013 "Lost connection" while Qt's MySQL driver still says
+// isOpen(), so these words (not the driver's state) tell a worker that the connection is lost.
 constexpr Pattern Patterns[] = {
     {"Connection refused", "the server refuses connections (is it running?)", true},
     {"Can't connect to", "the server refuses connections (is it running?)", true},
@@ -32,8 +32,8 @@ constexpr Pattern Patterns[] = {
         true},
     {"Access denied for user", "the server rejected the user name or password", true},
     {"max_statement_time exceeded", "a query took longer than the statement timeout", false},
-    {"maximum statement execution time exceeded",
-        "a query took longer than the statement timeout", false},
+    {"maximum statement execution time exceeded", "a query took longer than the statement timeout",
+        false},
     {"Unknown database", "the database or a table does not exist", false},
     {"doesn't exist", "the database or a table does not exist", false},
     {"the database system is starting up", "the server is starting up", true},
@@ -42,6 +42,10 @@ constexpr Pattern Patterns[] = {
     {"terminating connection", "the server ended the connection", true},
     {"server closed the connection", "the server closed the connection", true},
     {"no connection to the server", "the connection to the server is lost", true},
+    {"could not receive data from server", "the connection to the server is lost", true},
+    {"could not send data to server", "the connection to the server is lost", true},
+    {"Connection reset by peer", "the connection to the server is lost", true},
+    {"SSL SYSCALL error", "the connection to the server is lost", true},
     {"timeout expired", "the server did not answer in time", true},
     {"could not translate host name", "the host name is unknown", true},
     {"No route to host", "there is no network route to the server", true},
@@ -61,11 +65,8 @@ constexpr Pattern Patterns[] = {
 // libpq's words for SQLSTATE 28P01 (invalid password) and 28000 (invalid authorization), which
 // a failed connection reports without the code.
 constexpr const char *AuthenticationNeedles[] = {
-    "password authentication failed",
-    "no password supplied",
-    "authentication failed",
-    "no pg_hba.conf entry",
-    "28P01",
+    "password authentication failed", "no password supplied", "authentication failed",
+    "no pg_hba.conf entry", "28P01",
     "Access denied for user", // MySQL's 1045 (and 1044, a database the user may not open)
 };
 
@@ -94,6 +95,11 @@ bool FailureCause::isLockConflict(const QString &error)
         [&error](const char *needle) {
             return error.contains(QLatin1String(needle), Qt::CaseInsensitive);
         });
+}
+
+bool FailureCause::isOutcomeUnknown(const QString &commitError)
+{
+    return !commitError.isEmpty() && !isLockConflict(commitError) && of(commitError).unreachable;
 }
 
 bool FailureCause::isReadOnlyRefusal(const QString &error)

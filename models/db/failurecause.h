@@ -29,6 +29,10 @@ struct FailureCause
     // 40P01), a lock wait timeout (1205) or a serialization failure (40001). Nothing of it was
     // committed, and the same transaction run again may succeed.
     static bool isLockConflict(const QString &error);
+    // A COMMIT that failed with this error may have committed: the connection was lost (or the
+    // server went away) after it was sent, so its answer never came. A refusal (a lock
+    // conflict, a constraint checked at commit) rolled back: not unknown.
+    static bool isOutcomeUnknown(const QString &commitError);
     // A read-only transaction refused to prepare a statement that writes (MariaDB's 1792, "Cannot
     // execute statement in a READ ONLY transaction", given for a PREPARE too; PostgreSQL and
     // SQLite refuse such a statement only when it runs).

@@ -1,5 +1,6 @@
 #include "sqltransaction.h"
 
+#include "failurecause.h"
 #include "sqldialect.h"
 
 #include <QSqlError>
@@ -25,6 +26,10 @@ bool SqlTransaction::commit()
     QSqlQuery query(m_db);
     if (!query.exec(QStringLiteral("COMMIT"))) {
         m_error = query.lastError().text().simplified();
+        m_outcomeUnknown = FailureCause::isOutcomeUnknown(m_error);
+        // A lost connection has no transaction left to roll back (a ROLLBACK would only fail
+        // on it again); a refused COMMIT (SQLite's busy one) still holds it: rolled back.
+        m_active = !m_outcomeUnknown;
         return false;
     }
     m_active = false;

@@ -35,23 +35,24 @@ QList<TableGrants::Write> TableGrants::needs(Operation operation)
     case Operation::Reopen:
         return {{outbox, update, claim}, {QStringLiteral("reopen_log"), insert, {}}};
     case Operation::Edit:
-        return {{outbox, update,
-                    claim + QStringList {QStringLiteral("next_attempt_at"), QStringLiteral("payload")}},
+        return {
+            {outbox, update,
+                claim + QStringList {QStringLiteral("next_attempt_at"), QStringLiteral("payload")}},
             {QStringLiteral("payload_revision"), insert, {}},
             {QStringLiteral("replay_log"), insert, {}}};
     case Operation::Purge: { // the events, and the rows that reference them (Purger)
         QList<Write> writes;
-        for (const QString &table :
-            {outbox, QStringLiteral("delivery_attempt"), QStringLiteral("replay_log"),
-                QStringLiteral("resolve_log"), QStringLiteral("reopen_log"),
-                QStringLiteral("payload_revision")})
+        for (const QString &table : {outbox, QStringLiteral("delivery_attempt"),
+                 QStringLiteral("replay_log"), QStringLiteral("resolve_log"),
+                 QStringLiteral("reopen_log"), QStringLiteral("payload_revision")})
             writes.append(Write {table, QStringLiteral("DELETE"), {}});
         return writes;
     }
-    case Operation::Note: // a note written, or cleared (OperatorNotes)
-        return {{QStringLiteral("operator_note"), insert, {}},
-            {QStringLiteral("operator_note"), update,
-                {QStringLiteral("cleared_at"), QStringLiteral("cleared_by")}}};
+    case Operation::NoteAdd: // a note written (OperatorNotes::add)
+        return {{QStringLiteral("operator_note"), insert, {}}};
+    case Operation::NoteClear: // notes marked cleared, kept (OperatorNotes::clear)
+        return {{QStringLiteral("operator_note"), update,
+            {QStringLiteral("cleared_at"), QStringLiteral("cleared_by")}}};
     }
     return {};
 }
@@ -84,7 +85,7 @@ TableGrants TableGrants::read(const QSqlDatabase &db)
     QList<Write> writes;
     for (Operation operation : EventOperations)
         writes += needs(operation);
-    writes += needs(Operation::Note);
+    writes += needs(Operation::NoteAdd) + needs(Operation::NoteClear);
     return read(db, writes);
 }
 

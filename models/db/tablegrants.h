@@ -17,7 +17,9 @@
 class TableGrants
 {
 public:
-    enum class Operation { Replay, Resolve, Reopen, Purge, Note, Edit };
+    // NoteAdd writes a note (INSERT only), NoteClear marks notes cleared (UPDATE of two columns
+    // only): each asks exactly what its statement needs.
+    enum class Operation { Replay, Resolve, Reopen, Purge, NoteAdd, NoteClear, Edit };
     // One write an operation makes: the privilege on the table (for UPDATE, of these columns).
     struct Write
     {

@@ -71,6 +71,11 @@ OperatorOutcome OperatorJob::run(const OperatorRequest &request, const OperatorW
         case Outcome::Failed:
             outcome.error = QStringLiteral("%1 %2: %3").arg(words.doing, ids.at(i), error);
             return outcome;
+        case Outcome::Unknown: // the connection is gone: the next event would fail anyway
+            outcome.unknown << ids.at(i);
+            outcome.error = QStringLiteral("%1 %2: its COMMIT got no answer: %3")
+                                .arg(words.doing, ids.at(i), error);
+            return outcome;
         }
         const bool last = i + 1 == ids.size();
         if (m_progress
@@ -95,7 +100,7 @@ OperatorJob::Outcome OperatorJob::runStep(
     const Outcome outcome = step(eventId, index, count, error);
     if (outcome == Outcome::Done && !transaction.commit()) {
         *error = transaction.errorText();
-        return Outcome::Failed;
+        return transaction.isOutcomeUnknown() ? Outcome::Unknown : Outcome::Failed;
     }
     return outcome;
 }

@@ -6,9 +6,10 @@
 // write-locks), checks it is still in the status the action expects, changes it with the same
 // fence and writes the audit row (who, why, when, the failures it had) in that transaction: two
 // operators acting on one event, one wins, the other is told it was skipped. The first
-// database error stops the job (events done before it stay done); a stop flag is checked
-// between two events, and progress (done of total) is reported after the first event, then at
-// most every ProgressIntervalMs, and after the last. An action is its words, its refusal and its
+// database error stops the job (events done before it stay done), and so does a COMMIT whose
+// answer never came (the event's outcome is unknown then, OperatorOutcome::unknown); a stop flag is
+// checked between two events, and progress (done of total) is reported after the first event, then
+// at most every ProgressIntervalMs, and after the last. An action is its words, its refusal and its
 // step (NativeChange, or a step of its own such as a profile's replay statement).
 #pragma once
 
@@ -52,7 +53,8 @@ struct NativeChange
 class OperatorJob
 {
 public:
-    enum class Outcome { Done, Skipped, Failed };
+    // Unknown: the step was done and its COMMIT sent, but no answer came (run() sets it).
+    enum class Outcome { Done, Skipped, Failed, Unknown };
     // One event, inside its own transaction: the index-th of `count` distinct events.
     using Step = std::function<Outcome(
         const QString &eventId, qsizetype index, qsizetype count, QString *error)>;

@@ -17,7 +17,10 @@ struct OperatorRequest
 // What happened to the events of one job: done (each with its audit row), skipped (no longer in
 // the state the action expects, or not found: nothing written for them), and the error that
 // refused the request or stopped the job (what was done before it stays done); cancelled when
-// its stop flag stopped it between two events (no error: the rest were never begun).
+// its stop flag stopped it between two events (no error: the rest were never begun). An event
+// whose COMMIT got no answer (the connection was lost once it was sent) is neither done nor
+// skipped: its outcome is unknown, the job stops there with the error, and a rerun settles it
+// (the action's guard does it then only if the first COMMIT did not).
 struct OperatorOutcome
 {
     QStringList done;
@@ -25,4 +28,5 @@ struct OperatorOutcome
     QString error;
     qsizetype total = 0; // the distinct events asked for
     bool cancelled = false;
+    QStringList unknown; // COMMIT sent, no answer: done or not, nobody knows yet
 };

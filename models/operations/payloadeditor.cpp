@@ -326,10 +326,14 @@ PayloadEditResult PayloadEditor::edit(const PayloadEditRequest &request)
     PayloadEditResult result = compare(request, stored);
     if (!result.ok())
         return result; // rolled back: nothing was written
-    if (!write(request, stored, result, &error) || !transaction.commit())
-        return refused(Outcome::Failed,
-            (error.isEmpty() ? transaction.errorText() : error)
-                + QStringLiteral(": nothing edited (rolled back)"));
+    if (!write(request, stored, result, &error))
+        return refused(Outcome::Failed, error + QStringLiteral(": nothing edited (rolled back)"));
+    if (!transaction.commit())
+        return transaction.isOutcomeUnknown()
+            ? refused(Outcome::Unknown,
+                QStringLiteral("its COMMIT got no answer: %1").arg(transaction.errorText()))
+            : refused(Outcome::Failed,
+                transaction.errorText() + QStringLiteral(": nothing edited (rolled back)"));
     return result;
 }
 

@@ -35,6 +35,9 @@ struct PayloadEditResult
         Conflict, // another operator got there first (not DEAD, another payload): nothing written
         Refused, // bad input, a schema or connection that cannot: nothing written
         Failed, // the database failed: rolled back
+        // The COMMIT was sent and got no answer (the connection was lost): edited or not,
+        // nobody knows yet; a rerun edits it only if this one did not (the event is DEAD).
+        Unknown,
     };
     Outcome outcome = Outcome::Refused;
     QString error; // one sentence when not Replayed

@@ -93,7 +93,8 @@ ReplayResult Replayer::replay(const ReplayRequest &request)
               return m_job.change(id, request, nativeChange(request, due), error);
           };
     const OperatorOutcome outcome = m_job.run(request, words(), refused, step);
-    return {outcome.done, outcome.skipped, outcome.error, outcome.total, outcome.cancelled};
+    return {outcome.done, outcome.skipped, outcome.error, outcome.total, outcome.cancelled,
+        outcome.unknown};
 }
 
 // DEAD → PENDING, claim cleared, due at `due`. Without --reset-budget the failures column is
@@ -193,8 +194,7 @@ QString Replayer::readOnlyCheck(const QStringList &eventIds)
 QString Replayer::statusSql(bool lock) const
 {
     return QStringLiteral("SELECT status FROM ") + source()
-        + QStringLiteral(" WHERE event_id = :id")
-        + (lock ? m_dialect->rowLockClause() : QString());
+        + QStringLiteral(" WHERE event_id = :id") + (lock ? m_dialect->rowLockClause() : QString());
 }
 
 // The statuses the profile derives for the rows of one event (normally one).

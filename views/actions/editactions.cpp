@@ -13,7 +13,7 @@
 EditActions::EditActions(
     const DatabaseUrl &url, QTableView *view, bool readOnly, Clock clock, QWidget *window)
     : WriteActions({TableGrants::Operation::Edit, PayloadEditor::NeededVersion}, url, view,
-          readOnly, std::move(clock), window)
+        readOnly, std::move(clock), window)
     , m_selected(new QAction(tr("Edit and replay…"), this))
 {
     m_selected->setObjectName(QStringLiteral("editSelectedAction"));
@@ -120,6 +120,12 @@ void EditActions::startEdit(const PayloadEditRequest &request)
             if (result->ok())
                 status()->finish(
                     tr("Edited %1 (revision %2) and replayed it").arg(id).arg(result->revisionNo));
+            else if (interactive && result->outcome == PayloadEditResult::Outcome::Unknown)
+                PlainMessage::warning(window(), tr("Outcome unknown"),
+                    tr("Outcome unknown: %1 — check it on the Audit page or with outboxctl "
+                       "explain %1. Editing it again edits it only if this edit did not "
+                       "(it is still DEAD then).\n%2")
+                        .arg(id, result->error));
             else if (interactive)
                 PlainMessage::warning(window(),
                     result->outcome == PayloadEditResult::Outcome::Conflict

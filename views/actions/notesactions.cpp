@@ -9,8 +9,8 @@
 
 NotesActions::NotesActions(
     const DatabaseUrl &url, QTableView *view, bool readOnly, Clock clock, QWidget *window)
-    : WriteActions({TableGrants::Operation::Note, OperatorNotes::NotesVersion}, url, view, readOnly,
-        std::move(clock), window)
+    : WriteActions({TableGrants::Operation::NoteAdd, OperatorNotes::NotesVersion}, url, view,
+        readOnly, std::move(clock), window)
     , m_add(new QAction(tr("Add note…"), this))
     , m_clear(new QAction(tr("Clear notes…"), this))
 {
@@ -36,6 +36,12 @@ NoteTarget NotesActions::selectedEvent() const
 
 QString NotesActions::refusal() const
 {
+    const QString add = addRefusal();
+    return add.isEmpty() || clearRefusal().isEmpty() ? QString() : add;
+}
+
+QString NotesActions::refusalFor(TableGrants::Operation operation) const
+{
     if (profile() && !isReadOnly()) {
         // Through a profile notes live in a database of the tool's own (--notes-db), if any:
         // the worker's answer decides, the outbox's grants and schema do not.
@@ -45,7 +51,7 @@ QString NotesActions::refusal() const
             ? QString()
             : tr("Notes are not available: %1").arg(m_profileUnavailable);
     }
-    return shellRefusal();
+    return shellRefusal(operation);
 }
 
 QString NotesActions::profileRefusal(const OutboxProfile &) const
@@ -64,23 +70,21 @@ void NotesActions::updateEnabled()
         probeProfile();
     else if (!profile())
         m_profileProbed = false;
-    const QString why = refusal();
     const bool one = selectedEvent().isEvent();
-    const bool can = why.isEmpty() && !isBusy() && one;
-    m_add->setEnabled(can);
-    m_clear->setEnabled(can);
-    if (!why.isEmpty()) {
-        m_add->setToolTip(PlainMessage::toolTip(why));
-        m_clear->setToolTip(PlainMessage::toolTip(why));
-    } else if (!one) {
-        m_add->setToolTip(tr("Select exactly one DEAD event to add a note to it"));
-        m_clear->setToolTip(tr("Select exactly one DEAD event to clear its notes"));
-    } else {
-        m_add->setToolTip(tr("A note and a marker (investigating, on hold) on the selected DEAD "
-                             "event, with who and when"));
-        m_clear->setToolTip(tr("Clear the selected DEAD event's notes (kept, marked cleared)"));
-    }
+    updateAction(m_add, addRefusal(), one, tr("Select exactly one DEAD event to add a note to it"),
+        tr("A note and a marker (investigating, on hold) on the selected DEAD event, with who "
+           "and when"));
+    updateAction(m_clear, clearRefusal(), one,
+        tr("Select exactly one DEAD event to clear its notes"),
+        tr("Clear the selected DEAD event's notes (kept, marked cleared)"));
     emit availabilityChanged();
+}
+
+void NotesActions::updateAction(
+    QAction *action, const QString &why, bool one, const QString &idle, const QString &available)
+{
+    action->setEnabled(why.isEmpty() && !isBusy() && one);
+    action->setToolTip(!why.isEmpty() ? PlainMessage::toolTip(why) : one ? available : idle);
 }
 
 void NotesActions::probeProfile()
@@ -102,7 +106,7 @@ void NotesActions::probeProfile()
 
 void NotesActions::addNote(const NoteTarget &target)
 {
-    if (!refusal().isEmpty() || isBusy())
+    if (!addRefusal().isEmpty() || isBusy())
         return; // the action is disabled then
     NoteDialog dialog(NoteDialog::Mode::Add, target, window());
     if (dialog.exec() != QDialog::Accepted)
@@ -113,7 +117,7 @@ void NotesActions::addNote(const NoteTarget &target)
 
 void NotesActions::clearNotes(const NoteTarget &target)
 {
-    if (!refusal().isEmpty() || isBusy())
+    if (!clearRefusal().isEmpty() || isBusy())
         return;
     NoteDialog dialog(NoteDialog::Mode::Clear, target, window());
     if (dialog.exec() != QDialog::Accepted)
@@ -127,7 +131,7 @@ void NotesActions::startAdd(const NoteRequest &request)
     NoteRequest job = request;
     job.now = now();
     run(
-        QStringLiteral("outbox-note"),
+        QStringLiteral("outbox-note"), addRefusal(),
         [job](OperatorNotes &notes) {
             QString error;
             notes.add(job, &error);
@@ -140,7 +144,7 @@ void NotesActions::startAdd(const NoteRequest &request)
 void NotesActions::startClear(const NoteTarget &target, const QString &operatorName)
 {
     run(
-        QStringLiteral("outbox-note-clear"),
+        QStringLiteral("outbox-note-clear"), clearRefusal(),
         [target, operatorName, at = now()](OperatorNotes &notes) {
             QString error;
             notes.clear(target, 0, operatorName, at, &error);
@@ -150,10 +154,9 @@ void NotesActions::startClear(const NoteTarget &target, const QString &operatorN
                          : tr("Cleared the notes of the error group"));
 }
 
-void NotesActions::run(
-    const QString &name, std::function<QString(OperatorNotes &)> write, const QString &did)
+void NotesActions::run(const QString &name, const QString &why,
+    std::function<QString(OperatorNotes &)> write, const QString &did)
 {
-    const QString why = refusal();
     if (!why.isEmpty() || isBusy()) {
         takeInteractive();
         emit noteFinished(false, why.isEmpty() ? tr("another note is being written") : why);

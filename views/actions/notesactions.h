@@ -5,9 +5,9 @@
 // through NotesAccess (never on the GUI thread); notesChanged follows a write, for the table,
 // the detail pane and the Errors tab to read again. The third user of WriteActions' shell:
 // disabled, its tooltip saying why, in read-only mode (--read-only or the database's grants:
-// TableGrants' Note), on a schema older than version 3 (what to run: `outboxctl migrate`), and
-// through a profile without a notes database (OperatorNotes::unavailable(), asked on the
-// worker).
+// adding needs TableGrants' NoteAdd, INSERT; clearing NoteClear, UPDATE), on a schema older than
+// version 3 (what to run: `outboxctl migrate`), and through a profile without a notes database
+// (OperatorNotes::unavailable(), asked on the worker).
 #pragma once
 
 #include "operatornotes.h"
@@ -25,6 +25,11 @@ public:
     QAction *addNoteAction() const { return m_add; }
     QAction *clearNotesAction() const { return m_clear; }
 
+    // Why adding (clearing) a note is not possible here; empty when it is. They differ only by
+    // the grants: adding needs INSERT on operator_note, clearing UPDATE of its cleared columns.
+    QString addRefusal() const { return refusalFor(TableGrants::Operation::NoteAdd); }
+    QString clearRefusal() const { return refusalFor(TableGrants::Operation::NoteClear); }
+    // Why neither is possible (adding's words); empty when either is.
     QString refusal() const override;
 
     // Asks with the dialog, then writes (nothing when refused here or a write runs).
@@ -45,10 +50,13 @@ protected:
     void updateEnabled() override;
 
 private:
+    QString refusalFor(TableGrants::Operation operation) const;
+    void updateAction(QAction *action, const QString &why, bool one, const QString &idle,
+        const QString &available);
     void probeProfile();
     NoteTarget selectedEvent() const;
-    void run(
-        const QString &name, std::function<QString(OperatorNotes &)> write, const QString &did);
+    void run(const QString &name, const QString &why, std::function<QString(OperatorNotes &)> write,
+        const QString &did);
 
     QAction *m_add = nullptr;
     QAction *m_clear = nullptr;

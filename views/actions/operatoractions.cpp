@@ -284,8 +284,8 @@ void OperatorActions::replayDone(ReplayResult result, const QString &error)
 {
     if (!error.isEmpty())
         result.error = error;
-    m_runner->finish(
-        {result.replayed, result.skipped, result.error, result.total, result.cancelled},
+    m_runner->finish({result.replayed, result.skipped, result.error, result.total, result.cancelled,
+                         result.unknown},
         tr("Replay"), tr("Replayed %1 of %2"));
     if (std::exchange(m_interactive, false))
         report(result);
@@ -311,7 +311,9 @@ void OperatorActions::inBackground(Work work, std::function<void(const QString &
 void OperatorActions::report(const ReplayResult &result)
 {
     const auto done = int(result.replayed.size());
-    m_runner->report({result.replayed, result.skipped, result.error},
+    OperatorOutcome outcome {result.replayed, result.skipped, result.error};
+    outcome.unknown = result.unknown;
+    m_runner->report(outcome,
         {tr("Replay"), tr("Replay stopped: %1\nReplayed before that: %2"),
             tr("Replayed %n event(s).", nullptr, done),
             tr("Skipped %n, already replayed by someone else or no longer DEAD: %1", nullptr,

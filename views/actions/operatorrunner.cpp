@@ -123,6 +123,9 @@ void OperatorRunner::finish(
     QString text = did.arg(locale.toString(outcome.done.size()), locale.toString(outcome.total));
     if (!outcome.skipped.isEmpty())
         text += tr(" (%n skipped)", nullptr, int(outcome.skipped.size()));
+    if (!outcome.unknown.isEmpty())
+        text += tr("; outcome unknown: %1 (check it)")
+                    .arg(PlainText::escaped(outcome.unknown.join(QStringLiteral(", "))));
     if (outcome.cancelled)
         text += tr("; cancelled");
     else if (!outcome.error.isEmpty())
@@ -134,6 +137,10 @@ void OperatorRunner::report(const OperatorOutcome &outcome, const ReportText &te
 {
     if (outcome.cancelled)
         return;
+    if (!outcome.unknown.isEmpty()) {
+        reportUnknown(outcome, text);
+        return;
+    }
     if (!outcome.error.isEmpty()) {
         PlainMessage::warning(m_window, text.title,
             text.stopped.arg(PlainText::escaped(outcome.error)).arg(outcome.done.size()));
@@ -153,4 +160,17 @@ void OperatorRunner::report(const OperatorOutcome &outcome, const ReportText &te
     // A success needs no box: the outcome in the job's part of the status bar for a while
     // (beside the connection line, never over it), and the audit row on the Audit page.
     m_status->finish(skipped.isEmpty() ? text.done : text.done + QLatin1Char(' ') + skipped);
+}
+
+// The COMMIT was sent and its answer lost: done or not, the window cannot tell. The action's
+// guard makes running it again safe: it does the event only if this COMMIT did not.
+void OperatorRunner::reportUnknown(const OperatorOutcome &outcome, const ReportText &text) const
+{
+    const QString ids = PlainText::escaped(outcome.unknown.join(QStringLiteral(", ")));
+    PlainMessage::warning(m_window, tr("%1: outcome unknown").arg(text.title),
+        tr("Outcome unknown: %1 — check it on the Audit page or with outboxctl explain %1. The "
+           "connection was lost once the change was sent for commit, so it may have been done or "
+           "not; running the same action on it again does it only if it was not.\n"
+           "Done before it: %2.\n%3")
+            .arg(ids, QString::number(outcome.done.size()), PlainText::escaped(outcome.error)));
 }

@@ -84,6 +84,8 @@ public:
     // The outcome: why it stopped and how many were done before (a message box), or how many
     // were done and the first 20 skipped ones (the status bar; a box when none was done). None
     // for a cancelled job: the operator asked, and status() says how far it got.
+    // An event whose COMMIT got no answer is named first ("Outcome unknown: ID — check it"),
+    // with what settles it.
     void report(const OperatorOutcome &outcome, const ReportText &text) const;
 
 signals:
@@ -92,6 +94,8 @@ signals:
     void selectionChanged(); // the selected rows, or their states, may have changed
 
 private:
+    void reportUnknown(const OperatorOutcome &outcome, const ReportText &text) const;
+
     DatabaseUrl m_url;
     QTableView *m_view = nullptr;
     bool m_readOnly = false;

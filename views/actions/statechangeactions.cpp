@@ -9,8 +9,8 @@
 
 StateChangeActions::StateChangeActions(Spec spec, const DatabaseUrl &url, QTableView *view,
     bool readOnly, Clock clock, QWidget *window)
-    : WriteActions({spec.grants, Schema::ResolveVersion}, url, view, readOnly, std::move(clock),
-          window)
+    : WriteActions(
+        {spec.grants, Schema::ResolveVersion}, url, view, readOnly, std::move(clock), window)
     , m_spec(std::move(spec))
     , m_selected(new QAction(m_spec.action, this))
 {
@@ -93,7 +93,9 @@ void StateChangeActions::start(const OperatorRequest &request)
             const OperatorRunner::ReportText text = m_spec.report(*outcome);
             runner()->finish(*outcome, text.title, m_spec.did);
             if (takeInteractive())
-                runner()->report({outcome->done, outcome->skipped, outcome->error}, text);
+                runner()->report(
+                    {outcome->done, outcome->skipped, outcome->error, 0, false, outcome->unknown},
+                    text);
             emit finished(*outcome);
         },
         m_spec.progress);

@@ -4,8 +4,8 @@
 
 #include <QWidget>
 
-WriteActions::WriteActions(Guards guards, const DatabaseUrl &url, QTableView *view,
-    bool readOnly, Clock clock, QWidget *window)
+WriteActions::WriteActions(Guards guards, const DatabaseUrl &url, QTableView *view, bool readOnly,
+    Clock clock, QWidget *window)
     : QObject(window)
     , m_guards(guards)
     , m_readOnly(readOnly)
@@ -64,11 +64,16 @@ QString WriteActions::refusal() const
 
 QString WriteActions::shellRefusal() const
 {
+    return shellRefusal(m_guards.grants);
+}
+
+QString WriteActions::shellRefusal(TableGrants::Operation operation) const
+{
     if (m_readOnly)
         return tr("Read-only: the connection cannot change the outbox");
     if (m_profile)
         return profileRefusal(*m_profile);
-    if (const QString denied = m_grants.refusal(m_guards.grants); !denied.isEmpty())
+    if (const QString denied = m_grants.refusal(operation); !denied.isEmpty())
         return denied;
     if (m_schemaVersion == 0)
         return tr("Waiting for the first snapshot to know the schema's version");

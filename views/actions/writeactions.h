@@ -72,6 +72,9 @@ protected:
     // The refusals every action shares, in their order: read-only, the profile, the grants, the
     // schema not yet known, the schema too old.
     QString shellRefusal() const;
+    // ... with the grants of `operation` instead of Guards::grants (an action of several writes,
+    // such as notes: adding needs INSERT, clearing UPDATE).
+    QString shellRefusal(TableGrants::Operation operation) const;
     // The next job is the operator's: its outcome is reported (takeInteractive() once done).
     void markInteractive() { m_interactive = true; }
     bool takeInteractive() { return std::exchange(m_interactive, false); }

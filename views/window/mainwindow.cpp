@@ -557,10 +557,10 @@ void MainWindow::addGroupNoteButtons()
     m_errors->addGroupButton(add);
     m_errors->addGroupButton(clear);
     const auto update = [this, add, clear] {
-        const QString why = m_notes->refusal();
-        const bool can = why.isEmpty() && !m_notes->isBusy() && m_errors->selectedGroup();
-        for (QPushButton *button : {add, clear}) {
-            button->setEnabled(can);
+        const bool selected = !m_notes->isBusy() && m_errors->selectedGroup();
+        for (const auto &[button, why] :
+            {std::pair {add, m_notes->addRefusal()}, std::pair {clear, m_notes->clearRefusal()}}) {
+            button->setEnabled(why.isEmpty() && selected);
             button->setToolTip(why.isEmpty() ? QString() : PlainMessage::toolTip(why));
         }
     };
