@@ -13,7 +13,7 @@
 EditActions::EditActions(
     const DatabaseUrl &url, QTableView *view, bool readOnly, Clock clock, QWidget *window)
     : WriteActions({TableGrants::Operation::Edit, PayloadEditor::NeededVersion}, url, view,
-          readOnly, std::move(clock), window)
+        readOnly, std::move(clock), window)
     , m_selected(new QAction(tr("Edit and replay…"), this))
 {
     m_selected->setObjectName(QStringLiteral("editSelectedAction"));
@@ -47,7 +47,7 @@ void EditActions::updateEnabled()
             ? (one ? tr("Edit the selected DEAD event's payload and replay it under the same "
                         "event ID (the original is kept)")
                    : tr("Select exactly one DEAD event to edit its payload"))
-            : PlainMessage::toolTip(why));
+            : why);
     emit availabilityChanged();
 }
 

@@ -70,8 +70,8 @@ void NotesActions::updateEnabled()
     m_add->setEnabled(can);
     m_clear->setEnabled(can);
     if (!why.isEmpty()) {
-        m_add->setToolTip(PlainMessage::toolTip(why));
-        m_clear->setToolTip(PlainMessage::toolTip(why));
+        m_add->setToolTip(why);
+        m_clear->setToolTip(why);
     } else if (!one) {
         m_add->setToolTip(tr("Select exactly one DEAD event to add a note to it"));
         m_clear->setToolTip(tr("Select exactly one DEAD event to clear its notes"));

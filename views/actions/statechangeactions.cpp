@@ -9,8 +9,8 @@
 
 StateChangeActions::StateChangeActions(Spec spec, const DatabaseUrl &url, QTableView *view,
     bool readOnly, Clock clock, QWidget *window)
-    : WriteActions({spec.grants, Schema::ResolveVersion}, url, view, readOnly, std::move(clock),
-          window)
+    : WriteActions(
+        {spec.grants, Schema::ResolveVersion}, url, view, readOnly, std::move(clock), window)
     , m_spec(std::move(spec))
     , m_selected(new QAction(m_spec.action, this))
 {
@@ -40,7 +40,7 @@ void StateChangeActions::updateEnabled()
     m_selected->setEnabled(
         why.isEmpty() && !isBusy() && runner()->selectionHas(m_spec.change->from));
     emit availabilityChanged();
-    m_selected->setToolTip(why.isEmpty() ? m_spec.tip : PlainMessage::toolTip(why));
+    m_selected->setToolTip(why.isEmpty() ? m_spec.tip : why);
 }
 
 void StateChangeActions::startSelected()
