@@ -62,8 +62,8 @@ private slots:
             << u"postgres://relay@localhost/orders"_qs << E::PostgreSql << QString()
             << u"localhost"_qs << 5432 << u"relay"_qs << QString() << u"orders"_qs;
         QTest::addRow("mysql host and database")
-            << u"mysql://db.example.org/orders"_qs << E::MySql << QString()
-            << u"db.example.org"_qs << 3306 << QString() << QString() << u"orders"_qs;
+            << u"mysql://db.example.org/orders"_qs << E::MySql << QString() << u"db.example.org"_qs
+            << 3306 << QString() << QString() << u"orders"_qs;
         QTest::addRow("mariadb:// alias with user, password and port")
             << u"mariadb://ops:s3cret@10.0.0.5:3307/orders"_qs << E::MySql << QString()
             << u"10.0.0.5"_qs << 3307 << u"ops"_qs << u"s3cret"_qs << u"orders"_qs;
@@ -240,12 +240,45 @@ private slots:
             << u"postgresql://op:***@db/orders "_qs + tail;
         QTest::addRow("two on separate lines")
             << u"a://u:p1@h\nb://v:p2@k"_qs << u"a://u:***@h\nb://v:***@k"_qs;
+        // A server's words after the URL are no password: MariaDB quotes 'user'@'host'.
+        QTest::addRow("MariaDB's 'user'@'host' after the URL")
+            << u"mysql://x:pw@db/shop: Access denied for user 'x'@'localhost' (using password: YES)"_qs
+            << u"mysql://x:***@db/shop: Access denied for user 'x'@'localhost' (using password: YES)"_qs;
+        QTest::addRow("already masked, then an @") << u"mysql://x:***@db/shop: no role x@corp"_qs
+                                                   << u"mysql://x:***@db/shop: no role x@corp"_qs;
     }
     void maskPasswordsInAnyText()
     {
         QFETCH(QString, text);
         QFETCH(QString, masked);
         QCOMPARE(DatabaseUrl::maskPasswords(text), masked);
+    }
+
+    // The password of a URL this process parsed is masked exactly, however the URL spells it,
+    // and whatever '@' a server's message puts after it; nowhere else is text taken for it.
+    void maskPasswordsOfParsedUrlsExactly_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<QString>("password"); // as the URL spells it
+        QTest::addRow("plain") << u"mariadb://x:s3cret-pw@db/shop"_qs << u"s3cret-pw"_qs;
+        QTest::addRow("percent-encoded @ and space")
+            << u"postgresql://x:p%40ss%20wd@db/shop"_qs << u"p%40ss%20wd"_qs;
+    }
+    void maskPasswordsOfParsedUrlsExactly()
+    {
+        QFETCH(QString, url);
+        QFETCH(QString, password);
+        QString error;
+        const DatabaseUrl parsed = DatabaseUrl::parse(url, &error);
+        QVERIFY2(parsed.isValid(), qPrintable(error));
+        const QString tail = u": role x@corp does not exist; user 'x'@'localhost'"_qs;
+        const QString decoded = u"mysql://x:"_qs + parsed.password() + u"@db/shop"_qs + tail;
+        for (const QString &text : QStringList {url + tail, decoded}) {
+            const QString masked = DatabaseUrl::maskPasswords(text);
+            QVERIFY2(masked.endsWith(u":***@db/shop"_qs + tail), qPrintable(masked));
+            QVERIFY2(!masked.contains(password) && !masked.contains(parsed.password()),
+                qPrintable(masked));
+        }
     }
 
     void plainTextEscapesControlCharacters_data()
@@ -259,12 +292,53 @@ private slots:
         QTest::addRow("DEL and C1") << u"a\x7f\u009b"_qs << u"a\\x7f\\x9b"_qs;
         QTest::addRow("ordinary text and backslashes kept")
             << u"Zoë's C:\\path ✓"_qs << u"Zoë's C:\\path ✓"_qs;
+        // Invisible format characters: an ID that reads "R-exe.jpg" is "R-\u202egpj.exe".
+        QTest::addRow("right-to-left override") << u"R-\u202egpj.exe"_qs << u"R-\\u202egpj.exe"_qs;
+        QTest::addRow("isolates and embeddings")
+            << u"\u202a\u202b\u202c\u202d\u2066\u2067\u2068\u2069"_qs
+            << u"\\u202a\\u202b\\u202c\\u202d\\u2066\\u2067\\u2068\\u2069"_qs;
+        QTest::addRow("zero-width, marks, BOM, soft hyphen")
+            << u"a\u200bb\u200c\u200d\u200e\u200f\ufeff\u00ad"_qs
+            << u"a\\u200bb\\u200c\\u200d\\u200e\\u200f\\ufeff\\u00ad"_qs;
+        QTest::addRow("line and paragraph separators")
+            << u"a\u2028b\u2029c"_qs << u"a\\u2028b\\u2029c"_qs;
+        QTest::addRow("a tag beyond the BMP")
+            << QString::fromUcs4(U"x\U000E0041y") << u"x\\U000e0041y"_qs;
+        QTest::addRow("an unpaired surrogate") << QString(QChar(0xd800)) << u"\\ud800"_qs;
+        QTest::addRow("an emoji beyond the BMP kept") << u"ok 😀"_qs << u"ok 😀"_qs;
+        QTest::addRow("right-to-left letters kept") << u"שלום مرحبا"_qs << u"שלום مرحبا"_qs;
     }
     void plainTextEscapesControlCharacters()
     {
         QFETCH(QString, text);
         QFETCH(QString, escaped);
         QCOMPARE(PlainText::escaped(text), escaped);
+        QCOMPARE(PlainText::escaped(escaped), escaped); // escaping twice changes nothing more
+    }
+
+    // A tooltip: markup escaped into rich text that renders it literally; other text plain.
+    void plainTextToolTips_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("tip");
+        QTest::addRow("markup")
+            << u"<h1 style=\"color:red\">NOW</h1> & more"_qs
+            << u"<p style='white-space:pre-wrap'>&lt;h1 style=&quot;color:red&quot;"
+               "&gt;NOW&lt;/h1&gt; &amp; more</p>"_qs;
+        QTest::addRow("markup over two lines")
+            << u"<b>a</b>\nb"_qs
+            << u"<p style='white-space:pre-wrap'>&lt;b&gt;a&lt;/b&gt;<br>b</p>"_qs;
+        QTest::addRow("plain text stays plain")
+            << u"line 1\nline  2 & 3"_qs << u"line 1\nline  2 & 3"_qs;
+        QTest::addRow("controls escaped, newlines kept")
+            << u"R-\u202egpj.exe\t\x1b\nx"_qs << u"R-\\u202egpj.exe\\t\\x1b\nx"_qs;
+        QTest::addRow("empty") << QString() << QString();
+    }
+    void plainTextToolTips()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, tip);
+        QCOMPARE(PlainText::toolTip(text), tip);
     }
 
     void displayStringHidesThePassword_data()
@@ -390,8 +464,8 @@ private slots:
                                    << u"ssl-mode=VERIFY_CA is not supported"_qs;
         QTest::addRow("verify_identity, any case")
             << u"ssl-mode=verify_identity"_qs << u"ssl-mode=VERIFY_IDENTITY is not supported"_qs;
-        QTest::addRow("unknown mode") << u"ssl-mode=PREFERRED"_qs
-                                      << u"unknown ssl-mode 'PREFERRED'"_qs;
+        QTest::addRow("unknown mode")
+            << u"ssl-mode=PREFERRED"_qs << u"unknown ssl-mode 'PREFERRED'"_qs;
         QTest::addRow("DISABLED with a CA file")
             << u"ssl-mode=DISABLED&ssl-ca=/etc/ca.pem"_qs << u"choose one"_qs;
     }

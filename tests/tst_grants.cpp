@@ -18,6 +18,7 @@
 #include "notesactions.h"
 #include "operatoractions.h"
 #include "outboxctlrun.h"
+#include "plaintext.h"
 #include "readerrole.h"
 #include "reopenactions.h"
 #include "resolveactions.h"
@@ -41,9 +42,11 @@
 
 namespace {
 
-// What a user sees of a tooltip: Qt shows it as markup when it may be markup.
-QString shownToolTip(const QString &tip)
+// What a user sees of a widget's tooltip: the window shows it through PlainToolTips
+// (PlainText::toolTip), and Qt shows that as markup when it may be markup.
+QString shownToolTip(const QString &stored)
 {
+    const QString tip = PlainText::toolTip(stored);
     return Qt::mightBeRichText(tip) ? QTextDocumentFragment::fromHtml(tip).toPlainText() : tip;
 }
 

@@ -694,6 +694,129 @@ private slots:
             QStringList {u"replayed 1 event: E-1\\x1b[2K\\routboxctl: replayed 0 events\\nX"_qs});
     }
 
+    void invisibleCharactersAreEscapedInPlainOutput_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    // Issue 40: U+202E turns "R-gpj.exe" into "R-exe.jpg" on a terminal, U+200B hides in an ID:
+    // every command that prints IDs, types or errors shows them escaped, as it shows C0 controls.
+    void invisibleCharactersAreEscapedInPlainOutput()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QSqlQuery insert(db);
+        insert.prepare(u"INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id,"
+                       " event_type, payload, status, failures, next_attempt_at, created_at,"
+                       " last_error_category, last_error) VALUES (:id, 'O', '1', :type, '{}',"
+                       " 'DEAD', 1, 0, 1, 'PERMANENT', :error)"_qs);
+        insert.bindValue(u":id"_qs, u"R-\u202egpj.exe"_qs);
+        insert.bindValue(u":type"_qs, u"Order\u202eCreated"_qs);
+        insert.bindValue(u":error"_qs, u"<h1 style=\"color:red\">REPLAY ALL NOW</h1>\u200b"_qs);
+        QVERIFY2(insert.exec(), qPrintable(insert.lastError().text()));
+        const QStringList before = allRows(db);
+        const QString db_ = database->url();
+        const QString now = QString::number(Now);
+        const QList<QStringList> commands {{u"errors"_qs, u"--db"_qs, db_, u"--now"_qs, now},
+            {u"explain"_qs, u"--db"_qs, db_, u"--event"_qs, u"R-\u202egpj.exe"_qs, u"--now"_qs,
+                now},
+            {u"diagnose"_qs, u"--db"_qs, db_, u"--now"_qs, now}};
+        for (const QStringList &command : commands) {
+            const Run run = outboxctl(command);
+            const QString out = run.out.join(u'\n') + run.err.join(u'\n');
+            QVERIFY2(run.exitCode == 0 || run.exitCode == 1, qPrintable(out));
+            for (const QChar hidden : {QChar(0x202e), QChar(0x200b)})
+                QVERIFY2(!out.contains(hidden), qPrintable(command.constFirst() + u": "_qs + out));
+            if (command.constFirst() == u"errors"_qs)
+                QVERIFY2(out.contains(u"types: Order\\u202eCreated 1"_qs), qPrintable(out));
+            if (command.constFirst() != u"diagnose"_qs) // the error quoted, tags as written
+                QVERIFY2(out.contains(u"REPLAY ALL NOW</h1>\\u200b"_qs), qPrintable(out));
+        }
+        const Run replay = outboxctl({u"replay"_qs, u"--db"_qs, db_, u"--all-dead"_qs,
+            u"--operator"_qs, u"a"_qs, u"--reason"_qs, u"r"_qs, u"--dry-run"_qs});
+        const QString preview = replay.out.join(u'\n') + replay.err.join(u'\n');
+        QVERIFY2(preview.contains(u"by type: Order\\u202eCreated 1"_qs), qPrintable(preview));
+        QVERIFY(!preview.contains(QChar(0x202e)) && !preview.contains(QChar(0x200b)));
+        QCOMPARE(allRows(db), before);
+        const Run replayed = outboxctl({u"replay"_qs, u"--db"_qs, db_, u"--all-dead"_qs,
+            u"--operator"_qs, u"a"_qs, u"--reason"_qs, u"r"_qs});
+        QCOMPARE(replayed.out, QStringList {u"replayed 1 event: R-\\u202egpj.exe"_qs});
+    }
+
+    // MariaDB quotes 'user'@'host' in its refusal: the message stays whole, the password gone.
+    void mariaDbRefusalSurvivesPasswordMasking()
+    {
+        FRESH_DATABASE(database, u"mysql"_qs);
+        const QString url = database->url();
+        QVERIFY2(url.contains(u"://root@"_qs), qPrintable(url));
+        const QString password = u"wr0ng-pa55word"_qs;
+        QString wrong = url;
+        wrong.replace(u"://root@"_qs, u"://nobody_here:"_qs + password + u'@');
+        const Run run = outboxctl({u"check"_qs, u"--db"_qs, wrong});
+        expectOneLine(run, u"Access denied for user 'nobody_here'@'"_qs);
+        const QString line = run.err.constFirst();
+        QVERIFY2(line.contains(u"(using password: YES)"_qs), qPrintable(line));
+        QVERIFY2(line.contains(u"nobody_here:***@"_qs), qPrintable(line));
+        QVERIFY2(!line.contains(password), qPrintable(line));
+    }
+
+    void killedSessionIsOneLine_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addRow("postgresql") << u"postgresql"_qs;
+        QTest::addRow("mysql") << u"mysql"_qs;
+    }
+    // Issue 40: a session the server kills under a read used to leave Qt's own lines on stderr
+    // ("QMYSQLResult::cleanup: unable to free statement handle", "QSqlQuery::exec: database not
+    // open") beside the error; stderr is the one error line now.
+    void killedSessionIsOneLine()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        QVERIFY(insertEvent(connection->database(),
+            u"('E-1', 'O', '1', 'T', '{}', 'DEAD', 1, 0, 1, 'PERMANENT', 'x')"_qs));
+        const auto locker = database->connect(false);
+        const QSqlDatabase lock = locker->database();
+        const bool mysql = engine == u"mysql"_qs;
+        if (mysql) {
+            QVERIFY(exec(lock, u"LOCK TABLES delivery_outbox WRITE"_qs));
+        } else {
+            QVERIFY(QSqlDatabase(lock).transaction());
+            QVERIFY(exec(lock, u"LOCK TABLE delivery_outbox IN ACCESS EXCLUSIVE MODE"_qs));
+        }
+        QProcess check;
+        check.start(qEnvironmentVariable("OUTBOXCTL"),
+            {u"check"_qs, u"--db"_qs, database->url(), u"--now"_qs, QString::number(Now)});
+        // Its session, waiting for the lock.
+        const QString waiting = mysql
+            ? u"SELECT ID FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID()"
+              " AND STATE LIKE 'Waiting for table%'"_qs
+            : u"SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+              " AND datname = current_database()"_qs;
+        const auto watcher = database->connect(false);
+        QString session;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !(session = scalar(watcher->database(), waiting).toString()).isEmpty(), 30000);
+        QVERIFY(exec(watcher->database(),
+            mysql ? QString(u"KILL "_qs + session)
+                  : QString(u"SELECT pg_terminate_backend("_qs + session + u')')));
+        QVERIFY(check.waitForFinished(60000));
+        if (mysql)
+            QVERIFY(exec(lock, u"UNLOCK TABLES"_qs));
+        else
+            QVERIFY(QSqlDatabase(lock).rollback());
+        const QStringList err
+            = QString::fromUtf8(check.readAllStandardError()).split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(check.exitCode(), 2);
+        QVERIFY2(err.size() == 1 && err.constFirst().startsWith(u"outboxctl: "_qs),
+            qPrintable(err.join(u'\n')));
+    }
+
     void everyMissingColumnIsNamed_data()
     {
         TestDatabase::addEngineColumn();

@@ -6,6 +6,7 @@
 #include "activefilterbar.h"
 #include "alertbar.h"
 #include "detailpane.h"
+#include "errorspanel.h"
 #include "eventlistmodel.h"
 #include "eventtablemenu.h"
 #include "filterbar.h"
@@ -27,6 +28,7 @@
 #include <QClipboard>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -45,6 +47,7 @@
 #include <QTextDocument>
 #include <QToolBar>
 #include <QToolButton>
+#include <QToolTip>
 
 namespace {
 
@@ -72,6 +75,16 @@ QString shownText(const QLabel *label)
         return label->text();
     QTextDocument document;
     document.setHtml(label->text());
+    return document.toPlainText();
+}
+
+// What a user sees of a tooltip: Qt shows it as markup when it may be markup.
+QString shownToolTip(const QString &tip)
+{
+    if (!Qt::mightBeRichText(tip))
+        return tip;
+    QTextDocument document;
+    document.setHtml(tip);
     return document.toPlainText();
 }
 
@@ -432,7 +445,8 @@ private slots:
         QCOMPARE(window.eventModel()->rowCount(), 4);
         const auto *reason = window.findChild<QLabel *>(u"eventMessageLabel"_qs);
         QVERIFY(reason && reason->isVisible() && !reason->text().isEmpty());
-        QVERIFY2(reason->toolTip().contains(u"could not be read"_qs), qPrintable(reason->toolTip()));
+        QVERIFY2(
+            reason->toolTip().contains(u"could not be read"_qs), qPrintable(reason->toolTip()));
         QApplication::sendPostedEvents(); // any layout the banners and the reason asked for
         QCOMPARE(globalRect(window.tiles()), tiles);
         QCOMPARE(globalRect(window.eventView()), table);
@@ -492,6 +506,101 @@ private slots:
                     && !(shown.contains(u"boomz"_qs) && !shown.contains(u"<i>boomz</i>"_qs)),
                 qPrintable(label->objectName() + u": "_qs + shown));
         }
+    }
+
+    void databaseTextIsTextInTablesAndTooltips_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+
+    // Issue 40: a last error of markup reads as written in the tooltip of its cut-off cell (and
+    // of its error group), never as a big red heading; an ID and a type holding U+202E (which
+    // turns "R-gpj.exe" into "R-exe.jpg") or U+200B are shown with the escape, as C0 controls are.
+    void databaseTextIsTextInTablesAndTooltips()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        const QString spoofed = u"R-\u202egpj.exe"_qs;
+        const QString hidden = u"E-\u200b1"_qs;
+        const QString markup = u"<h1 style=\"color:red\">REPLAY ALL NOW</h1><p>ignore the runbook, "
+                               "replay every DEAD event of every outbox at once</p>"_qs;
+        {
+            OutboxStore store(setup->database());
+            const qint64 now = QDateTime::currentMSecsSinceEpoch() - 60000;
+            for (const QString &id : {spoofed, hidden}) {
+                QVERIFY(store.insertEvent({id, u"Order"_qs, u"A-1"_qs,
+                    id == spoofed ? u"Order\u202eCreated"_qs : u"Created"_qs, u"{}"_qs, now}));
+                const ClaimResult claim = store.claim(id, u"w"_qs, now);
+                QVERIFY(store
+                            .fail(claim.claim, now, ErrorCategory::Permanent,
+                                id == spoofed ? markup : u"zero\u200bwidth"_qs)
+                            .ok);
+            }
+        }
+        MainWindow window(database->connect(), {});
+        window.resize(Laptop);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_COMPARE(window.eventModel()->rowCount(), 2);
+        QTableView *view = window.eventView();
+        const int row = window.eventModel()->rowOfEvent(spoofed);
+        QVERIFY(row >= 0);
+        const auto cell = [&](int r, int column) { return view->model()->index(r, column); };
+        // The table: the escape where the character was; the stored ID kept for copying.
+        QCOMPARE(
+            cell(row, EventListModel::EventIdColumn).data().toString(), u"R-\\u202egpj.exe"_qs);
+        QCOMPARE(
+            cell(row, EventListModel::TypeColumn).data().toString(), u"Order\\u202eCreated"_qs);
+        QCOMPARE(cell(row, 0).data(EventListModel::EventIdRole).toString(), spoofed);
+        const int other = window.eventModel()->rowOfEvent(hidden);
+        QCOMPARE(cell(other, EventListModel::EventIdColumn).data().toString(), u"E-\\u200b1"_qs);
+        QCOMPARE(
+            cell(other, EventListModel::LastErrorColumn).data().toString(), u"zero\\u200bwidth"_qs);
+
+        // The cut-off error's tooltip: the markup as written, nothing rendered as a heading.
+        auto *delegate = qobject_cast<FullTextDelegate *>(view->itemDelegate());
+        QVERIFY(delegate);
+        view->setColumnWidth(EventListModel::LastErrorColumn, 40);
+        view->setColumnWidth(EventListModel::EventIdColumn, 20);
+        QStyleOptionViewItem option;
+        option.initFrom(view);
+        const QModelIndex error = cell(row, EventListModel::LastErrorColumn);
+        option.rect = view->visualRect(error);
+        const QString tip = delegate->toolTipFor(option, error);
+        QCOMPARE(shownToolTip(tip), markup);
+        QTextDocument rendered;
+        rendered.setHtml(tip);
+        QVERIFY2(!rendered.toHtml().contains(u"<h1"_qs), qPrintable(rendered.toHtml()));
+        const QModelIndex id = cell(row, EventListModel::EventIdColumn);
+        option.rect = view->visualRect(id);
+        QCOMPARE(shownToolTip(delegate->toolTipFor(option, id)), u"R-\\u202egpj.exe"_qs);
+
+        // The Errors page's group: its signature and example the same way.
+        window.showTab(u"errors"_qs);
+        const auto *errors = window.findChild<ErrorsPanel *>();
+        QVERIFY(errors);
+        QTRY_COMPARE(errors->view()->model()->rowCount(), 2);
+        QStringList groupTips;
+        for (int r = 0; r < errors->view()->model()->rowCount(); ++r)
+            groupTips << shownToolTip(
+                errors->view()->model()->index(r, 0).data(Qt::ToolTipRole).toString());
+        QVERIFY2(groupTips.join(u'\n').contains(u"e.g. "_qs + markup),
+            qPrintable(groupTips.join(u'\n')));
+        QVERIFY2(groupTips.join(u'\n').contains(u"zero\\u200bwidth"_qs),
+            qPrintable(groupTips.join(u'\n')));
+
+        // A widget's tooltip quoting a server (here set by hand) is shown as written too.
+        window.showTab(u"events"_qs);
+        QLabel *label = window.findChild<QLabel *>(u"eventSummary"_qs);
+        QVERIFY(label);
+        label->setToolTip(markup);
+        QHelpEvent help(QEvent::ToolTip, QPoint(1, 1), label->mapToGlobal(QPoint(1, 1)));
+        QApplication::sendEvent(label, &help);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QCOMPARE(shownToolTip(QToolTip::text()), markup);
+        QToolTip::hideText();
     }
 
     void shortcutsDoWhatTheySay()

@@ -14,6 +14,7 @@
 #include "mainwindow.h"
 #include "notesaccess.h"
 #include "plaintext.h"
+#include "qtmessages.h"
 #include "scrollbench.h"
 #include "teachingpanel.h"
 #include "themecolours.h"
@@ -193,6 +194,7 @@ bool scheduleForWindow(DashboardApp &dashboard, const QCommandLineParser &parser
 
 int main(int argc, char *argv[])
 {
+    QtMessages::install(); // Qt's SQL warnings never beside the one error line
     if (DashboardOptions::asksForHelpOrVersion(argc, argv)) {
         QCoreApplication app(argc, argv);
         describeApplication();

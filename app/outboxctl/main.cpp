@@ -2,6 +2,7 @@
 // Exit status: 0 success, 1 `check` found a threshold violated, `diagnose` a warning or
 // critical finding, or `metrics` could not read the outbox, 2 any error (also an unknown event).
 #include "cli.h"
+#include "qtmessages.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -66,6 +67,7 @@ const char usage[]
 
 int main(int argc, char *argv[])
 {
+    QtMessages::install(); // Qt's SQL warnings never beside the one error line
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("outboxctl"));
     QStringList arguments = QCoreApplication::arguments().mid(1);

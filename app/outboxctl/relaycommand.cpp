@@ -14,25 +14,6 @@
 
 namespace {
 
-// Tearing down a connection whose server went away, Qt's PostgreSQL driver warns once per
-// prepared statement ("Unable to free statement: no connection to the server", and the MySQL
-// driver "…Result::cleanup: unable to free statement handle"), and Qt Sql
-// once per statement that still meets the closed connection (e.g. a reconnection whose server
-// dies again while the schema is checked). The relay reports the outage itself, once, so
-// those lines are dropped; every other message passes.
-QtMessageHandler previousHandler = nullptr;
-
-void quietAboutDeadConnections(
-    QtMsgType type, const QMessageLogContext &context, const QString &message)
-{
-    if (type == QtWarningMsg
-        && (message.startsWith(QLatin1String("Unable to free statement:"))
-            || message.endsWith(QLatin1String("Result::cleanup: unable to free statement handle"))
-            || message == QLatin1String("QSqlQuery::exec: database not open")))
-        return;
-    previousHandler(type, context, message);
-}
-
 const QString PendingCount
     = QStringLiteral("SELECT COUNT(*) FROM delivery_outbox WHERE status = 'PENDING'");
 
@@ -226,7 +207,6 @@ int runRelay(const QStringList &arguments)
     if (!producer.seedStock(&error) || !producer.produce(options.produce, &error))
         return Cli::fail(QStringLiteral("producing events: ") + error);
 
-    previousHandler = qInstallMessageHandler(quietAboutDeadConnections);
     Relay relay(connection->url(), options.config, &clock);
     QObject::connect(&relay, &Relay::workerError, [](const QString &message) {
         QTextStream(stderr) << "outboxctl: relay worker: " << Cli::printable(message) << Qt::endl;

@@ -2,9 +2,11 @@
 
 #include "sqldialect.h"
 
+#include <QMutex>
 #include <QRegularExpression>
 #include <QUrl>
 
+#include <algorithm>
 #include <sys/stat.h>
 
 namespace {
@@ -61,7 +63,89 @@ bool parseOptions(const SqlDialect &dialect, const QUrl &qurl,
     return true;
 }
 
+// The passwords of the URLs this process was given, each with its host and in each spelling a
+// message may quote them (as typed, decoded, percent-encoded): maskPasswords() masks exactly
+// these where a URL quotes one before its host, instead of guessing where a password ends.
+// Bounded: a fleet file of many URLs, never more.
+class KnownPasswords
+{
+public:
+    static KnownPasswords &instance()
+    {
+        static KnownPasswords known;
+        return known;
+    }
+    void remember(const QStringList &spellings, const QStringList &hosts)
+    {
+        const QMutexLocker lock(&m_mutex);
+        for (const QString &spelling : spellings) {
+            for (const QString &host : hosts) {
+                const QString quoted = spelling + u'@' + host;
+                if (spelling.isEmpty() || host.isEmpty()
+                    || m_quoted.contains({quoted, spelling.size()}) || m_quoted.size() >= 4096)
+                    continue;
+                m_quoted.append({quoted, spelling.size()});
+            }
+        }
+    }
+    // The length of the known password that `text` quotes at `at` before its host; 0 if none.
+    qsizetype lengthAt(const QString &text, qsizetype at) const
+    {
+        const QMutexLocker lock(&m_mutex);
+        qsizetype longest = 0;
+        for (const auto &[quoted, length] : m_quoted) {
+            if (length > longest && QStringView(text).mid(at).startsWith(quoted))
+                longest = length;
+        }
+        return longest;
+    }
+
+private:
+    mutable QMutex m_mutex;
+    QList<std::pair<QString, qsizetype>> m_quoted; // "PASSWORD@HOST", the password's length
+};
+
+// The password and the host as `text` (SCHEME://USER:PASSWORD@HOST…, valid) spells them.
+std::pair<QString, QString> writtenPasswordAndHost(const QString &text)
+{
+    const qsizetype start = text.indexOf(QLatin1String("://")) + 3;
+    qsizetype end = start;
+    while (
+        end < text.size() && text.at(end) != u'/' && text.at(end) != u'?' && text.at(end) != u'#')
+        ++end;
+    const qsizetype at = text.lastIndexOf(u'@', end - 1);
+    if (at < start)
+        return {};
+    const QString userInfo = text.mid(start, at - start);
+    const QString hostPort = text.mid(at + 1, end - at - 1);
+    const qsizetype colon = userInfo.indexOf(u':');
+    const QString host = hostPort.startsWith(u'[') ? hostPort.section(u']', 0, 0) + u']'
+                                                   : hostPort.section(u':', 0, 0);
+    return {colon < 0 ? QString() : userInfo.mid(colon + 1), host};
+}
+
+// Where a password with no known spelling ends: the last '@' before `end` that a host follows
+// (a letter, a digit, or '[' of an IPv6 address), so that the password may hold '@' unencoded
+// while a server's "user 'x'@'localhost'" later on the line is no host and stays whole.
+qsizetype guessedPasswordEnd(const QString &text, qsizetype from, qsizetype end)
+{
+    for (qsizetype at = text.lastIndexOf(u'@', end - 1); at > from;
+         at = text.lastIndexOf(u'@', at - 1)) {
+        const QChar next = at + 1 < end ? text.at(at + 1) : QChar();
+        if (next.isLetterOrNumber() || next == u'[')
+            return at;
+    }
+    return -1;
+}
+
 } // namespace
+
+void DatabaseUrl::setPassword(const QString &password)
+{
+    m_password = password;
+    KnownPasswords::instance().remember(
+        {password, QString::fromUtf8(QUrl::toPercentEncoding(password))}, {m_host});
+}
 
 QString DatabaseUrl::option(const QString &key) const
 {
@@ -126,6 +210,13 @@ DatabaseUrl DatabaseUrl::parseServer(const SqlDialect &dialect, const QString &t
         return fail(error, QStringLiteral("%1 URL with an invalid port").arg(title));
     url.m_user = qurl.userName();
     url.m_password = qurl.password();
+    if (!url.m_password.isEmpty()) {
+        const auto [password, host] = writtenPasswordAndHost(text);
+        KnownPasswords::instance().remember(
+            {url.m_password, password, qurl.password(QUrl::FullyEncoded),
+                QString::fromUtf8(QUrl::toPercentEncoding(url.m_password))},
+            {host, qurl.host(), qurl.host(QUrl::FullyEncoded)});
+    }
     url.m_database = qurl.path().mid(1);
     if (url.m_database.isEmpty() || url.m_database.contains(QLatin1Char('/')))
         return fail(error,
@@ -142,14 +233,17 @@ DatabaseUrl DatabaseUrl::parseServer(const SqlDialect &dialect, const QString &t
 
 QString DatabaseUrl::maskPasswords(const QString &text)
 {
-    // The password runs to the last '@' before the next URL on the line: a careless one may
-    // hold '@', ':', '/', a quote or a space unencoded, and showing its tail would be as bad as
-    // showing all of it. Masking too much (up to an '@' in later text) is the safe mistake; only
-    // a HOST:PORT/DBNAME word without any '@' is known not to hold a password. A scan, not one
-    // regular expression: a backtracking match over a long text (a 100 KB server notice) hits
-    // the engine's limits and silently matches nothing, which would show the password.
+    // A password this process was given is masked exactly, in whichever spelling the URL
+    // quotes it before its host. Any other runs to the last '@' before the next URL on the line
+    // that a host follows: a careless one may hold '@', ':', '/', a quote or a space unencoded, and
+    // showing its tail would be as bad as showing all of it. Only a HOST:PORT/DBNAME word without
+    // any
+    // '@' is known not to hold a password. A scan, not one regular expression: a backtracking
+    // match over a long text (a 100 KB server notice) hits the engine's limits and silently
+    // matches nothing, which would show the password.
     static const QRegularExpression scheme(QStringLiteral("[A-Za-z][A-Za-z0-9+.-]*://"));
     static const QRegularExpression portForm(QStringLiteral("\\d+/[^\\s@]*(?:\\s|\\z)"));
+    static const QString mask = QStringLiteral("***");
     QList<QRegularExpressionMatch> urls;
     for (auto it = scheme.globalMatch(text); it.hasNext();)
         urls << it.next();
@@ -163,20 +257,24 @@ QString DatabaseUrl::maskPasswords(const QString &text)
             && text.at(at) != u':' && text.at(at) != u'@')
             ++at;
         if (at >= text.size() || text.at(at) != u':'
+            || QStringView(text).mid(at + 1).startsWith(QLatin1String("***@"))
             || portForm
                    .match(text, at + 1, QRegularExpression::NormalMatch,
                        QRegularExpression::AnchorAtOffsetMatchOption)
                    .hasMatch())
             continue;
-        qsizetype end = k + 1 < urls.size() ? urls.at(k + 1).capturedStart() : text.size();
-        const qsizetype newline = text.indexOf(u'\n', at);
-        if (newline >= 0 && newline < end)
-            end = newline;
-        const qsizetype lastAt = text.lastIndexOf(u'@', end - 1);
-        if (lastAt <= at)
-            continue;
-        masked += QStringView(text).mid(copied, at + 1 - copied) + QStringLiteral("***");
-        copied = lastAt;
+        qsizetype passwordEnd = at + 1 + KnownPasswords::instance().lengthAt(text, at + 1);
+        if (passwordEnd == at + 1) {
+            qsizetype end = k + 1 < urls.size() ? urls.at(k + 1).capturedStart() : text.size();
+            const qsizetype newline = text.indexOf(u'\n', at);
+            if (newline >= 0 && newline < end)
+                end = newline;
+            passwordEnd = guessedPasswordEnd(text, at, end);
+            if (passwordEnd < 0)
+                continue;
+        }
+        masked += QStringView(text).mid(copied, at + 1 - copied) + mask;
+        copied = passwordEnd;
     }
     return copied == 0 ? text : masked + QStringView(text).mid(copied);
 }

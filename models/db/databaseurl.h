@@ -1,8 +1,8 @@
 // Parses the database URLs of the design contract: `sqlite:PATH`,
 // `postgresql://[USER[:PASSWORD]@]HOST[:PORT]/DBNAME` and `mysql://…` (or `mariadb://…`) with
 // `?KEY=VALUE` options where the engine takes them (SqlDialect::urlOptions), each scheme the
-// one its dialect names (SqlDialect::urlSchemes; a file or a server by can().fileDatabase). A password is kept only
-// in memory for the connection and never appears in toDisplayString().
+// one its dialect names (SqlDialect::urlSchemes; a file or a server by can().fileDatabase). A
+// password is kept only in memory for the connection and never appears in toDisplayString().
 #pragma once
 
 #include "boundedfile.h"
@@ -19,7 +19,10 @@ class DatabaseUrl
 public:
     static DatabaseUrl parse(const QString &text, QString *error);
     // `text` (a message, an argument echoed back) with the password of anything in it that
-    // looks like a URL with credentials (`scheme://user:password@`) replaced by `***`.
+    // looks like a URL with credentials (`scheme://user:password@`) replaced by `***`: exactly
+    // the password when it is one of a URL this process parsed (in any of its spellings), so
+    // that a server's "user 'x'@'localhost'" after it stays whole; otherwise up to the last '@'
+    // on the line that a host follows.
     static QString maskPasswords(const QString &text);
     // Why a file at `path` whose text is `text` must not be used: it holds a password (a URL
     // with user:password@) and group or others have access to it, which libpq refuses for a
@@ -40,7 +43,7 @@ public:
     int port() const { return m_port; }
     QString user() const { return m_user; }
     QString password() const { return m_password; }
-    void setPassword(const QString &password) { m_password = password; } // typed at a prompt
+    void setPassword(const QString &password); // typed at a prompt (then masked as parsed ones)
     QString databaseName() const { return m_database; }
     // The ?KEY=VALUE options, in the URL's order (each key once, one the dialect lists).
     QList<std::pair<QString, QString>> options() const { return m_options; }

@@ -1,5 +1,6 @@
 #include "errorgroupmodel.h"
 
+#include "plaintext.h"
 #include "timeformat.h"
 
 namespace {
@@ -60,7 +61,7 @@ QVariant ErrorGroupModel::display(const ErrorGroup &group, int column) const
 {
     switch (column) {
     case SignatureColumn:
-        return group.signature;
+        return PlainText::escaped(group.signature);
     case EventsColumn:
         return group.count;
     case DeadColumn:
@@ -68,9 +69,9 @@ QVariant ErrorGroupModel::display(const ErrorGroup &group, int column) const
     case RetryingColumn:
         return group.count - group.dead;
     case CategoryColumn:
-        return group.category.isEmpty() ? tr("none") : group.category;
+        return group.category.isEmpty() ? tr("none") : PlainText::escaped(group.category);
     case TypesColumn:
-        return typesText(group);
+        return PlainText::escaped(typesText(group));
     case FirstSeenColumn:
     case LastSeenColumn: {
         const std::optional<qint64> time = seen(group, column);
@@ -85,6 +86,7 @@ QVariant ErrorGroupModel::display(const ErrorGroup &group, int column) const
         QString line = group.note.section(u'\n', 0, 0);
         if (line.size() > Shown)
             line = line.left(Shown - 1) + QChar(0x2026);
+        line = PlainText::escaped(line);
         return marker.isEmpty() ? line : marker + QStringLiteral(" · ") + line;
     }
     default:
@@ -92,7 +94,14 @@ QVariant ErrorGroupModel::display(const ErrorGroup &group, int column) const
     }
 }
 
+// Every tooltip is PlainText::toolTip: signatures, examples and types are the database's words.
 QVariant ErrorGroupModel::toolTip(const ErrorGroup &group, int column) const
+{
+    const QString text = toolTipText(group, column);
+    return text.isEmpty() ? QVariant() : QVariant(PlainText::toolTip(text));
+}
+
+QString ErrorGroupModel::toolTipText(const ErrorGroup &group, int column) const
 {
     switch (column) {
     case SignatureColumn:
@@ -108,9 +117,7 @@ QVariant ErrorGroupModel::toolTip(const ErrorGroup &group, int column) const
     case NoteColumn: {
         if (group.note.isEmpty())
             return {};
-        // An operator's words: shown as written, never as markup (a tooltip guesses the format).
-        const QString text = tr("%1 (%2)").arg(group.note, group.noteBy);
-        return QString(u"<qt>"_qs + text.toHtmlEscaped().replace(u'\n', u"<br>"_qs) + u"</qt>"_qs);
+        return tr("%1 (%2)").arg(group.note, group.noteBy);
     }
     default:
         return {};

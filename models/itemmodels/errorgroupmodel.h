@@ -45,6 +45,7 @@ public:
 private:
     QVariant display(const ErrorGroup &group, int column) const;
     QVariant toolTip(const ErrorGroup &group, int column) const;
+    QString toolTipText(const ErrorGroup &group, int column) const;
 
     QList<ErrorGroup> m_groups;
     qint64 m_now = 0;

@@ -2,6 +2,7 @@
 
 #include "eventqueryclient.h"
 #include "healthsnapshot.h"
+#include "plaintext.h"
 #include "saturating.h"
 #include "timeformat.h"
 
@@ -443,17 +444,18 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
         if (index.column() != StateColumn || row.note.isEmpty())
             return {};
         // An operator's words: shown as written, never as markup (a tooltip guesses the format).
-        return QString(u"<qt>"_qs
-            + QStringLiteral("%1 (%2): %3")
-                  .arg(row.noteMarker.toUpper(), row.noteBy, row.note)
-                  .toHtmlEscaped()
-                  .replace(u'\n', u"<br>"_qs)
-            + u"</qt>"_qs);
+        return PlainText::toolTip(
+            QStringLiteral("%1 (%2): %3").arg(row.noteMarker.toUpper(), row.noteBy, row.note));
     case Qt::TextAlignmentRole:
         if (index.column() == FailuresColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return {};
-    case Qt::DisplayRole:
+    case Qt::DisplayRole: {
+        const QVariant text = displayText(row, index.column(), m_now);
+        return text.typeId() == QMetaType::QString ? QVariant(PlainText::escaped(text.toString()))
+                                                   : text;
+    }
+    case RawTextRole:
         return displayText(row, index.column(), m_now);
     default:
         return {};

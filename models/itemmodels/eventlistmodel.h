@@ -44,7 +44,10 @@ public:
         ColumnCount
     };
     // NoteRole: a DEAD row's strongest marker ("on-hold", "investigating", "note"; "" for none).
-    enum Role { EventIdRole = Qt::UserRole, StateRole, StatusRole, NoteRole };
+    // The display text of the ID, type, aggregate, error category and last error is
+    // PlainText::escaped (a U+202E or a newline shown as an escape); RawTextRole is the value as
+    // stored, for filtering and copying.
+    enum Role { EventIdRole = Qt::UserRole, StateRole, StatusRole, NoteRole, RawTextRole };
 
     static constexpr int PageSize = 200;
     static constexpr int MaxRows = 10 * PageSize;

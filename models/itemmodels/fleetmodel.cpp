@@ -4,6 +4,7 @@
 #include "failurecause.h"
 #include "healthmonitor.h"
 #include "healthworker.h"
+#include "plaintext.h"
 #include "profileregistry.h"
 #include "timeformat.h"
 
@@ -476,15 +477,18 @@ QVariant FleetModel::data(const QModelIndex &index, int role) const
         return {};
     const Row &row = *m_rows.at(size_t(index.row()));
     switch (role) {
-    case Qt::DisplayRole:
-        return display(row, index.column());
-    case Qt::ToolTipRole:
+    case Qt::DisplayRole: {
+        const QVariant text = display(row, index.column());
+        return text.typeId() == QMetaType::QString ? QVariant(PlainText::escaped(text.toString()))
+                                                   : text;
+    }
+    case Qt::ToolTipRole: // a server's words and a file's names: never markup
         if (index.column() == StatusColumn || index.column() == NameColumn)
-            return row.entry
-                ? row.entry->url.toDisplayString() + QLatin1Char('\n') + statusText(row)
-                : statusText(row);
+            return PlainText::toolTip(row.entry
+                    ? row.entry->url.toDisplayString() + QLatin1Char('\n') + statusText(row)
+                    : statusText(row));
         if (index.column() == DiagnosisColumn)
-            return diagnosisToolTip(row);
+            return PlainText::toolTip(diagnosisToolTip(row));
         return {};
     case SeverityRole:
         return severity(row);

@@ -1,5 +1,6 @@
 #include "replaylogmodel.h"
 
+#include "plaintext.h"
 #include "timeformat.h"
 
 #include <QSqlQuery>
@@ -93,5 +94,6 @@ QVariant ReplayLogModel::cellData(int row, int column, int role) const
             : action == QLatin1String("reopen")   ? tr("Reopen")
                                                   : tr("Replay");
     }
-    return raw;
+    // Event IDs, operators and reasons: controls and invisible characters shown escaped.
+    return raw.typeId() == QMetaType::QString ? QVariant(PlainText::escaped(raw.toString())) : raw;
 }

@@ -47,7 +47,7 @@ void EditActions::updateEnabled()
             ? (one ? tr("Edit the selected DEAD event's payload and replay it under the same "
                         "event ID (the original is kept)")
                    : tr("Select exactly one DEAD event to edit its payload"))
-            : PlainMessage::toolTip(why));
+            : why);
     emit availabilityChanged();
 }
 

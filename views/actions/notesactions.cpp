@@ -84,7 +84,7 @@ void NotesActions::updateAction(
     QAction *action, const QString &why, bool one, const QString &idle, const QString &available)
 {
     action->setEnabled(why.isEmpty() && !isBusy() && one);
-    action->setToolTip(!why.isEmpty() ? PlainMessage::toolTip(why) : one ? available : idle);
+    action->setToolTip(!why.isEmpty() ? why : one ? available : idle);
 }
 
 void NotesActions::probeProfile()

@@ -150,8 +150,8 @@ void OperatorActions::updateEnabled()
     m_exportAudit->setEnabled(!m_export && !m_profile);
     const QString why = replayRefusal();
     if (!why.isEmpty()) {
-        m_replaySelected->setToolTip(PlainMessage::toolTip(why));
-        m_replayMatching->setToolTip(PlainMessage::toolTip(why));
+        m_replaySelected->setToolTip(why);
+        m_replayMatching->setToolTip(why);
     } else {
         m_replaySelected->setToolTip(replaySelectedTip());
         m_replayMatching->setToolTip(replayMatchingTip());

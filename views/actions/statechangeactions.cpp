@@ -40,7 +40,7 @@ void StateChangeActions::updateEnabled()
     m_selected->setEnabled(
         why.isEmpty() && !isBusy() && runner()->selectionHas(m_spec.change->from));
     emit availabilityChanged();
-    m_selected->setToolTip(why.isEmpty() ? m_spec.tip : PlainMessage::toolTip(why));
+    m_selected->setToolTip(why.isEmpty() ? m_spec.tip : why);
 }
 
 void StateChangeActions::startSelected()

@@ -3,6 +3,7 @@
 #include "detailsbutton.h"
 #include "failurecause.h"
 #include "healthmonitor.h"
+#include "plaintooltips.h"
 
 #include <QApplication>
 #include <QDateTime>
@@ -24,6 +25,7 @@ StartWindow::StartWindow(QWidget *parent)
     , m_connect(new QPushButton(tr("Connect…")))
     , m_demo(new QPushButton(tr("Open the demo")))
 {
+    PlainToolTips::install(); // tooltips quote servers, files and links: never markup
     setObjectName(QStringLiteral("startWindow"));
     setWindowTitle(tr("Outbox Health"));
     m_title->setObjectName(QStringLiteral("startTitle"));

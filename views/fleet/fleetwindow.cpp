@@ -6,6 +6,7 @@
 #include "fleetmodel.h"
 #include "fleetproxy.h"
 #include "healthmonitor.h"
+#include "plaintooltips.h"
 #include "thresholdsdialog.h"
 
 #include <QApplication>
@@ -35,6 +36,7 @@ FleetWindow::FleetWindow(QWidget *parent)
     , m_alertBar(new AlertBar)
     , m_summary(new QLabel)
 {
+    PlainToolTips::install(); // tooltips quote servers, files and links: never markup
     setObjectName(QStringLiteral("fleetWindow"));
     setWindowTitle(tr("Outbox Health — fleet"));
     m_alerts = new DesktopAlerts(m_alertBar, this);

@@ -2,14 +2,15 @@
 
 #include "plaintext.h"
 
-#include <QTextDocument>
-
 namespace {
 
 QMessageBox::StandardButton show(
     QMessageBox::Icon icon, QWidget *parent, const QString &title, const QString &text)
 {
-    QMessageBox box(icon, title, text, QMessageBox::Ok, parent);
+    QStringList lines = text.split(QLatin1Char('\n'));
+    for (QString &line : lines)
+        line = PlainText::escaped(line);
+    QMessageBox box(icon, title, lines.join(QLatin1Char('\n')), QMessageBox::Ok, parent);
     box.setTextFormat(Qt::PlainText);
     return QMessageBox::StandardButton(box.exec());
 }
@@ -26,14 +27,6 @@ QMessageBox::StandardButton information(QWidget *parent, const QString &title, c
 QMessageBox::StandardButton warning(QWidget *parent, const QString &title, const QString &text)
 {
     return show(QMessageBox::Warning, parent, title, text);
-}
-
-QString toolTip(const QString &text)
-{
-    const QString plain = PlainText::escaped(text);
-    if (!Qt::mightBeRichText(plain))
-        return plain;
-    return u"<qt>"_qs + plain.toHtmlEscaped() + u"</qt>"_qs;
 }
 
 } // namespace PlainMessage

@@ -35,6 +35,7 @@
 #include "operatoractions.h"
 #include "pagenavigator.h"
 #include "plainmessage.h"
+#include "plaintooltips.h"
 #include "policylabpanel.h"
 #include "reopenactions.h"
 #include "replaylogmodel.h"
@@ -129,6 +130,7 @@ MainWindow::MainWindow(
     //     central widget), the environment badge and the menus (every action made so far);
     //  5. the wiring between them (connectMonitor, connectErrors), then the size and the
     //     remembered layout, and last the live relay and the first snapshot.
+    PlainToolTips::install(); // tooltips quote servers, files and links: never markup
     setupModels();
     setupPages();
     setupOperatorActions();
@@ -561,7 +563,7 @@ void MainWindow::addGroupNoteButtons()
         for (const auto &[button, why] :
             {std::pair {add, m_notes->addRefusal()}, std::pair {clear, m_notes->clearRefusal()}}) {
             button->setEnabled(why.isEmpty() && selected);
-            button->setToolTip(why.isEmpty() ? QString() : PlainMessage::toolTip(why));
+            button->setToolTip(why.isEmpty() ? QString() : why);
         }
     };
     connect(m_errors, &ErrorsPanel::groupChanged, add, update);
@@ -628,8 +630,7 @@ void MainWindow::applyGrants(const TableGrants &grants)
     m_edit->setGrants(grants);
     m_notes->setGrants(grants);
     m_grantsBadge->setVisible(grants.isReadOnly());
-    m_grantsBadge->setToolTip(
-        PlainMessage::toolTip(grants.refusal(TableGrants::Operation::Replay)));
+    m_grantsBadge->setToolTip(grants.refusal(TableGrants::Operation::Replay));
 }
 
 // The banner names the cause; the tiles grey out; the status bar says since when.

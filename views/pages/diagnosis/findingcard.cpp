@@ -1,5 +1,6 @@
 #include "findingcard.h"
 
+#include "plaintext.h"
 #include "themecolours.h"
 
 #include <QHBoxLayout>
@@ -106,9 +107,10 @@ void FindingCard::setFinding(const Finding &finding)
                 m_code == DiagnosisCode::BlockedAggregate
                     ? counted(finding.count, tr("aggregate"), tr("aggregates"))
                     : counted(finding.count, tr("event"), tr("events"))));
-    setTextIfChanged(m_summary, finding.summary);
+    // Summaries and actions quote errors and event types: invisible characters shown escaped.
+    setTextIfChanged(m_summary, PlainText::escaped(finding.summary));
     setToolTipIfChanged(m_summary, evidenceToolTip(finding.evidence));
-    setTextIfChanged(m_action, tr("What to do: %1").arg(finding.action));
+    setTextIfChanged(m_action, tr("What to do: %1").arg(PlainText::escaped(finding.action)));
     setFilter(FindingFilter::of(finding));
 }
 

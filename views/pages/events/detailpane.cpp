@@ -2,6 +2,7 @@
 
 #include "attemptmodel.h"
 #include "detailreader.h"
+#include "plaintext.h"
 #include "redaction.h"
 #include "replaylogmodel.h"
 #include "retrytimeline.h"
@@ -19,6 +20,17 @@
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+namespace {
+
+// The database's words in the rich-text summary: controls and invisible characters shown
+// escaped (PlainText), then the HTML escaped.
+QString html(const QString &text)
+{
+    return PlainText::escaped(text).toHtmlEscaped();
+}
+
+} // namespace
 
 DetailPane::DetailPane(DetailReader *reader, QWidget *parent)
     : QWidget(parent)
@@ -275,23 +287,21 @@ QString DetailPane::revisionsText() const
 void DetailPane::showSummary(const EventDetail &detail)
 {
     if (!detail.found) {
-        m_summary->setText(tr("%1: no longer in the outbox.").arg(detail.eventId.toHtmlEscaped()));
+        m_summary->setText(tr("%1: no longer in the outbox.").arg(html(detail.eventId)));
         return;
     }
     const EventSummary &row = detail.summary;
     QString text = tr("<b>%1</b> — %2 for %3 %4 — <b>%5</b>, %n failure(s)", nullptr, row.failures)
-                       .arg(detail.eventId.toHtmlEscaped(), row.eventType.toHtmlEscaped(),
-                           row.aggregateType.toHtmlEscaped(), row.aggregateId.toHtmlEscaped(),
-                           row.status.toHtmlEscaped());
+                       .arg(html(detail.eventId), html(row.eventType), html(row.aggregateType),
+                           html(row.aggregateId), html(row.status));
     if (!row.lastErrorCategory.isNull() || (!m_native && !row.lastError.isNull()))
         text += tr("<br>Last error: %1 — %2")
-                    .arg(row.lastErrorCategory.toString().toHtmlEscaped(),
-                        row.lastError.toString().toHtmlEscaped());
+                    .arg(html(row.lastErrorCategory.toString()), html(row.lastError.toString()));
     if (detail.resolution)
         text += tr("<br>Resolved by %1 at %2: %3")
-                    .arg(detail.resolution->operatorName.toHtmlEscaped(),
+                    .arg(html(detail.resolution->operatorName),
                         TimeFormat::time(detail.resolution->resolvedAt).toHtmlEscaped(),
-                        detail.resolution->reason.toHtmlEscaped());
+                        html(detail.resolution->reason));
     m_summary->setText(text);
 }
 
@@ -300,7 +310,11 @@ void DetailPane::showExplanation(const EventDetail &detail)
     QString text = detail.explanation;
     if (text.isEmpty() && !detail.explanationError.isEmpty())
         text = tr("No explanation: %1").arg(detail.explanationError);
-    m_explanation->setText(text);
+    // It quotes the last error: its invisible characters shown escaped, its lines kept.
+    QStringList lines = text.split(u'\n');
+    for (QString &line : lines)
+        line = PlainText::escaped(line);
+    m_explanation->setText(lines.join(u'\n'));
     m_explanation->setVisible(detail.found && !text.isEmpty());
 }
 

@@ -93,7 +93,11 @@ QMenu *EventTableMenu::menuFor(const QModelIndex &index)
     if (index.isValid()) {
         if (!m_view->selectionModel()->isRowSelected(index.row(), index.parent()))
             m_view->setCurrentIndex(index.siblingAtColumn(0));
-        const auto cell
+        // The stored value to filter by; its escaped display (PlainText) in the menu's words.
+        const auto cell = [&index](int column) {
+            return index.siblingAtColumn(column).data(EventListModel::RawTextRole).toString();
+        };
+        const auto shown
             = [&index](int column) { return index.siblingAtColumn(column).data().toString(); };
         const QString id = index.data(EventListModel::EventIdRole).toString();
         menu->addAction(
@@ -104,16 +108,18 @@ QMenu *EventTableMenu::menuFor(const QModelIndex &index)
         const QString category = cell(EventListModel::ErrorCategoryColumn);
         // The type exactly; the aggregate as a text search (ID, type, aggregate or last error
         // containing it): the filter has no field of its own for an aggregate.
-        menu->addAction(tr("Filter by this type (%1)").arg(type), this,
+        menu->addAction(tr("Filter by this type (%1)").arg(shown(EventListModel::TypeColumn)), this,
                 [this, type] { filterByType(type); })
             ->setEnabled(!type.isEmpty() && type != QLatin1String("n/a"));
-        menu->addAction(tr("Filter by this aggregate (%1)").arg(aggregate), this,
-                [this, aggregate] { filterByText(aggregate); })
+        menu->addAction(
+                tr("Filter by this aggregate (%1)").arg(shown(EventListModel::AggregateColumn)),
+                this, [this, aggregate] { filterByText(aggregate); })
             ->setEnabled(!aggregate.isEmpty() && aggregate != QLatin1String("n/a"));
         // A row without an error (a delivered one) has nothing to filter by.
         if (!category.isEmpty() && category != QLatin1String("n/a"))
-            menu->addAction(tr("Filter by this error (%1)").arg(category.toLower()), this,
-                [this, category] { filterByErrorCategory(category); });
+            menu->addAction(tr("Filter by this error (%1)")
+                                .arg(shown(EventListModel::ErrorCategoryColumn).toLower()),
+                this, [this, category] { filterByErrorCategory(category); });
         menu->addSeparator();
         menu->addAction(tr("Show attempts"), this, &EventTableMenu::showAttemptsRequested);
         menu->addAction(m_actions->replaySelectedAction());

@@ -95,7 +95,7 @@ void EventTableStatus::showMessage()
     const QString line = m_messageText.simplified(); // a server's multi-line error on one line
     m_message->setText(
         m_message->fontMetrics().elidedText(line, Qt::ElideRight, m_message->width()));
-    m_message->setToolTip(line.isEmpty() ? QString() : PlainMessage::toolTip(m_messageText));
+    m_message->setToolTip(line.isEmpty() ? QString() : m_messageText);
 }
 
 bool EventTableStatus::eventFilter(QObject *watched, QEvent *event)

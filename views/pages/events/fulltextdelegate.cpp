@@ -1,5 +1,7 @@
 #include "fulltextdelegate.h"
 
+#include "plaintext.h"
+
 #include <QAbstractItemView>
 #include <QHelpEvent>
 #include <QToolTip>
@@ -9,7 +11,7 @@ QString FullTextDelegate::toolTipFor(
 {
     const QString own = index.data(Qt::ToolTipRole).toString();
     if (!own.isEmpty())
-        return own;
+        return own; // the model's, already PlainText::toolTip
     QStyleOptionViewItem item = option;
     initStyleOption(&item, index);
     if (item.text.isEmpty())
@@ -17,8 +19,8 @@ QString FullTextDelegate::toolTipFor(
     // The room the style gives the text: the cell less its margins on both sides.
     constexpr int Margins = 12;
     const int needed = item.fontMetrics.horizontalAdvance(item.text) + Margins;
-    return needed > option.rect.width() || item.text.contains(QLatin1Char('\n')) ? item.text
-                                                                                 : QString();
+    const bool cut = needed > option.rect.width() || item.text.contains(QLatin1Char('\n'));
+    return cut ? PlainText::toolTip(item.text) : QString();
 }
 
 bool FullTextDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view,

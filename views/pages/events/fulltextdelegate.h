@@ -1,5 +1,6 @@
 // Shows a cell's whole text in a tooltip when the column is too narrow for it (an error, an
-// aggregate, a type): what the cell shows elided is never lost.
+// aggregate, a type): what the cell shows elided is never lost. The text is the database's:
+// shown as written (PlainText::toolTip), never as markup.
 #pragma once
 
 #include <QStyledItemDelegate>
@@ -10,8 +11,9 @@ class FullTextDelegate : public QStyledItemDelegate
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
 
-    // The text a tooltip over `index` shows: the model's own tooltip, else the display text
-    // when it does not fit `option.rect`, else nothing.
+    // The text a tooltip over `index` shows: the model's own tooltip (PlainText::toolTip, as
+    // every model here gives it), else the display text as PlainText::toolTip when it does not
+    // fit `option.rect`, else nothing.
     QString toolTipFor(const QStyleOptionViewItem &option, const QModelIndex &index) const;
 
     bool helpEvent(QHelpEvent *event, QAbstractItemView *view, const QStyleOptionViewItem &option,

@@ -1,6 +1,7 @@
 #include "retrytimeline.h"
 
 #include "attemptmodel.h"
+#include "plaintext.h"
 #include "statuscolorproxy.h"
 #include "themecolours.h"
 #include "timeformat.h"
@@ -144,7 +145,8 @@ void RetryTimeline::rebuild()
         showEmpty(tr("Select an event to see its retry timeline"));
         return;
     }
-    const QString eventId = m_model->eventId().toHtmlEscaped(); // chart titles are rich text
+    // Chart titles are rich text; the ID's invisible characters shown escaped (PlainText).
+    const QString eventId = PlainText::escaped(m_model->eventId()).toHtmlEscaped();
     const QList<Attempt> attempts = readAttempts();
     if (attempts.isEmpty()) {
         showEmpty(tr("%1 has no attempts yet").arg(eventId));
