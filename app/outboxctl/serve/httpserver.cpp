@@ -134,6 +134,7 @@ private:
 
     QTcpSocket *m_socket;
     HttpServer *m_server;
+    quint64 m_id;
     QByteArray m_buffer; // the start of the next request head
     State m_state = State::Reading;
     bool m_closeAfterAnswer = false;
@@ -147,6 +148,7 @@ HttpServer::Connection::Connection(QTcpSocket *socket, HttpServer *server)
     : QObject(server)
     , m_socket(socket)
     , m_server(server)
+    , m_id(++server->m_accepted)
 {
     socket->setParent(this);
     socket->setReadBufferSize(server->m_limits.maxHeadBytes);
@@ -211,6 +213,7 @@ void HttpServer::Connection::handle(HttpRequest request)
     m_closeAfterAnswer
         = request.minorVersion == 0 || hasToken(request.header("connection"), "close");
     request.peer = m_socket->peerAddress();
+    request.connection = m_id;
 #if QT_CONFIG(ssl)
     const auto *ssl = qobject_cast<QSslSocket *>(m_socket);
     request.encrypted = ssl && ssl->isEncrypted();

@@ -23,6 +23,7 @@ struct HttpRequest
     int minorVersion = 1; // HTTP/1.minorVersion
     QList<std::pair<QByteArray, QByteArray>> headers; // names lower case, values trimmed
     QHostAddress peer;
+    quint64 connection = 0; // the connection it came on: 1, 2, ... in the order accepted
     bool encrypted = false; // over TLS
 
     // The first value of a header (name in lower case), or an empty array.
@@ -90,4 +91,5 @@ private:
     QList<std::pair<QByteArray, QByteArray>> m_responseHeaders;
     QList<Connection *> m_connections;
     QTcpServer *m_listener = nullptr;
+    quint64 m_accepted = 0;
 };
