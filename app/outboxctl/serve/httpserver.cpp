@@ -1,5 +1,6 @@
 #include "httpserver.h"
 
+#include "fairqueue.h"
 #include "httpheadparser.h"
 
 #include <QDateTime>
@@ -115,6 +116,7 @@ public:
     // room for a new connection.
     bool isIdle() const;
     qint64 idleMs() const { return m_idleSince.elapsed(); }
+    QHostAddress peerAddress() const { return m_socket->peerAddress(); }
     void abort() { m_socket->abort(); }
 
 private:
@@ -351,7 +353,8 @@ int HttpServer::openConnections() const
 void HttpServer::accept()
 {
     while (QTcpSocket *socket = m_listener->nextPendingConnection()) {
-        if (m_connections.size() >= m_limits.maxConnections && !closeOldestIdle()) {
+        if (m_connections.size() >= m_limits.maxConnections && !closeOldestIdle()
+            && !closeNewestOfBusiestPeer(socket->peerAddress())) {
             socket->abort();
             socket->deleteLater();
             continue;
@@ -381,6 +384,28 @@ bool HttpServer::closeOldestIdle()
     forget(oldest);
     oldest->abort();
     return true;
+}
+
+bool HttpServer::closeNewestOfBusiestPeer(const QHostAddress &newcomer)
+{
+    QHash<QByteArray, int> held;
+    QByteArray busiest;
+    for (const Connection *connection : std::as_const(m_connections)) {
+        const QByteArray peer = peerOf(connection->peerAddress());
+        if (++held[peer] > held.value(busiest))
+            busiest = peer;
+    }
+    if (busiest.isEmpty() || held.value(busiest) < held.value(peerOf(newcomer)) + 2)
+        return false;
+    for (auto it = m_connections.crbegin(); it != m_connections.crend(); ++it) {
+        Connection *newest = *it;
+        if (peerOf(newest->peerAddress()) == busiest) {
+            forget(newest);
+            newest->abort();
+            return true;
+        }
+    }
+    return false;
 }
 
 void HttpServer::forget(Connection *connection)

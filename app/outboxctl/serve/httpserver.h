@@ -46,7 +46,9 @@ struct HttpLimits
     // progress sending an answer: closed.
     int idleTimeoutMs = 5000;
     // At the cap a new connection closes the one that has waited longest for a request head;
-    // when every connection is busy it is closed itself.
+    // when every connection is busy, the newest of the client address holding the most (an
+    // IPv6 /64 as one) if it holds at least two more than the new one's, else the new one:
+    // busy connections from some addresses keep no other address out.
     int maxConnections = 64;
     // With more than this not yet taken by the client, no further request is read (a client
     // that pipelines and never reads is then closed by the idle timeout).
@@ -79,6 +81,9 @@ public:
     // (also for a connection the listener holds before handing it over: a TLS handshake);
     // false when every connection is busy.
     bool closeOldestIdle();
+    // Closes the newest connection of the address holding the most, if it holds at least two
+    // more than newcomer's address; false when none does.
+    bool closeNewestOfBusiestPeer(const QHostAddress &newcomer);
 
 private:
     class Connection;
