@@ -342,6 +342,25 @@ private slots:
         QCOMPARE(m_server->openConnections(), 3);
     }
 
+    // A new connection from the address holding the most, when all of its connections are
+    // busy, is closed itself: another address's connection waiting for its request stays.
+    void capKeepsAnotherAddressesIdleConnection()
+    {
+        Client scraper(m_port);
+        QTRY_COMPARE(m_server->openConnections(), 1);
+        QList<std::shared_ptr<Client>> busy;
+        for (int i = 0; i < 2; ++i) {
+            busy << std::make_shared<Client>(m_port, QHostAddress(u"127.0.0.2"_qs));
+            busy.last()->send(get("/later"));
+            QTRY_COMPARE(m_deferred.size(), i + 1);
+        }
+        Client extra(m_port, QHostAddress(u"127.0.0.2"_qs));
+        QTRY_VERIFY(extra.closed());
+        scraper.send(get("/late"));
+        QTRY_COMPARE(scraper.replies().size(), 1);
+        QVERIFY(!scraper.closed());
+    }
+
     // A client that pipelines big answers and never reads: the server stops reading its
     // requests once the unsent bytes pass the cap, and the idle timeout closes it.
     void neverReadingClientHeldBack()

@@ -6,11 +6,10 @@
 // `behind` (from a connection whose check failed before) waits after the others: a scraper's
 // new connection is not stuck behind the keep-alive loops of a flood from its own address.
 // Nothing in it depends on the user a check is for: the order of answers tells nothing about
-// who exists. Bounded: at most
-// Limits::perPeer items per peer (over it that peer is refused, nobody else), at most
-// Limits::total in all (over it the newest item of the peer holding the most goes), and pauses
-// remembered for at most Limits::peersRemembered peers. Single-threaded; times are in ms of
-// any monotonic clock, passed in.
+// who exists. Bounded: at most Limits::perPeer items per peer (over it that peer is refused,
+// nobody else), at most Limits::total in all (over it the last item of the peer holding the
+// most goes), and pauses remembered for at most Limits::peersRemembered peers.
+// Single-threaded; times are in ms of any monotonic clock, passed in.
 #pragma once
 
 #include <QByteArray>
@@ -36,9 +35,9 @@ inline QByteArray peerOf(const QHostAddress &address)
     bool isIpv4 = false;
     const quint32 ipv4 = address.toIPv4Address(&isIpv4);
     if (isIpv4)
-        return QByteArray::number(ipv4);
+        return '4' + QByteArray::number(ipv4);
     const Q_IPV6ADDR ipv6 = address.toIPv6Address();
-    return QByteArray(reinterpret_cast<const char *>(ipv6.c), 8);
+    return '6' + QByteArray(reinterpret_cast<const char *>(ipv6.c), 8);
 }
 
 template <typename T> class FairQueue

@@ -353,8 +353,8 @@ int HttpServer::openConnections() const
 void HttpServer::accept()
 {
     while (QTcpSocket *socket = m_listener->nextPendingConnection()) {
-        if (m_connections.size() >= m_limits.maxConnections && !closeOldestIdle()
-            && !closeNewestOfBusiestPeer(socket->peerAddress())) {
+        if (m_connections.size() >= m_limits.maxConnections
+            && !makeRoomFor(socket->peerAddress())) {
             socket->abort();
             socket->deleteLater();
             continue;
@@ -386,26 +386,34 @@ bool HttpServer::closeOldestIdle()
     return true;
 }
 
-bool HttpServer::closeNewestOfBusiestPeer(const QHostAddress &newcomer)
+// Among the addresses holding at least as many connections as the newcomer's (counting it),
+// the longest idle connection of the one holding the most; else, when another address holds
+// more, its newest connection; else none. With one address this is the longest idle.
+bool HttpServer::makeRoomFor(const QHostAddress &newcomer)
 {
-    QHash<QByteArray, int> held;
-    QByteArray busiest;
-    for (const Connection *connection : std::as_const(m_connections)) {
-        const QByteArray peer = peerOf(connection->peerAddress());
-        if (++held[peer] > held.value(busiest))
-            busiest = peer;
+    const QByteArray own = peerOf(newcomer);
+    QHash<QByteArray, int> held {{own, 1}};
+    for (const Connection *connection : std::as_const(m_connections))
+        ++held[peerOf(connection->peerAddress())];
+    const auto count
+        = [&held](const Connection *c) { return held.value(peerOf(c->peerAddress())); };
+    Connection *idle = nullptr;
+    Connection *busiestNewest = nullptr;
+    for (Connection *connection : std::as_const(m_connections)) {
+        const int n = count(connection);
+        if (n > held.value(own) && (!busiestNewest || n >= count(busiestNewest)))
+            busiestNewest = connection; // the list is in the order accepted
+        if (n < held.value(own) || !connection->isIdle())
+            continue;
+        if (!idle || n > count(idle) || (n == count(idle) && connection->idleMs() > idle->idleMs()))
+            idle = connection;
     }
-    if (busiest.isEmpty() || held.value(busiest) < held.value(peerOf(newcomer)) + 2)
+    Connection *victim = idle ? idle : busiestNewest;
+    if (!victim)
         return false;
-    for (auto it = m_connections.crbegin(); it != m_connections.crend(); ++it) {
-        Connection *newest = *it;
-        if (peerOf(newest->peerAddress()) == busiest) {
-            forget(newest);
-            newest->abort();
-            return true;
-        }
-    }
-    return false;
+    forget(victim);
+    victim->abort();
+    return true;
 }
 
 void HttpServer::forget(Connection *connection)
