@@ -42,8 +42,11 @@ QList<Reply> parseReplies(QByteArray bytes, const QList<bool> &heads = {})
 class Client
 {
 public:
-    explicit Client(quint16 port)
+    // From a loopback address of its own when `from` is given.
+    explicit Client(quint16 port, const QHostAddress &from = {})
     {
+        if (!from.isNull())
+            m_socket.bind(from);
         m_socket.connectToHost(QHostAddress::LocalHost, port);
         m_socket.waitForConnected(5000);
         m_reading = QObject::connect(
@@ -318,6 +321,44 @@ private slots:
             respond(HttpResponse {200, "text/plain", "done", {}});
         for (const auto &client : std::as_const(busy))
             QTRY_COMPARE(client->replies().size(), 1);
+    }
+
+    // When every connection waits for its answer and they all come from one address, a new
+    // client from another address is served: the flood's newest connection goes.
+    void capMakesRoomForAnotherAddress()
+    {
+        QList<std::shared_ptr<Client>> busy;
+        for (int i = 0; i < 3; ++i) {
+            busy << std::make_shared<Client>(m_port, QHostAddress(u"127.0.0.2"_qs));
+            busy.last()->send(get("/later"));
+            QTRY_COMPARE(m_deferred.size(), i + 1);
+        }
+        Client other(m_port);
+        other.send(get("/late"));
+        QTRY_COMPARE(other.replies().size(), 1);
+        QCOMPARE(other.replies().constFirst().body, QByteArray("GET /late"));
+        QTRY_VERIFY(busy.last()->closed());
+        QVERIFY(!busy.first()->closed());
+        QCOMPARE(m_server->openConnections(), 3);
+    }
+
+    // A new connection from the address holding the most, when all of its connections are
+    // busy, is closed itself: another address's connection waiting for its request stays.
+    void capKeepsAnotherAddressesIdleConnection()
+    {
+        Client scraper(m_port);
+        QTRY_COMPARE(m_server->openConnections(), 1);
+        QList<std::shared_ptr<Client>> busy;
+        for (int i = 0; i < 2; ++i) {
+            busy << std::make_shared<Client>(m_port, QHostAddress(u"127.0.0.2"_qs));
+            busy.last()->send(get("/later"));
+            QTRY_COMPARE(m_deferred.size(), i + 1);
+        }
+        Client extra(m_port, QHostAddress(u"127.0.0.2"_qs));
+        QTRY_VERIFY(extra.closed());
+        scraper.send(get("/late"));
+        QTRY_COMPARE(scraper.replies().size(), 1);
+        QVERIFY(!scraper.closed());
     }
 
     // A client that pipelines big answers and never reads: the server stops reading its

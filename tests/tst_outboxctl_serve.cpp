@@ -9,6 +9,7 @@
 // a fleet file with a password that others may read; a wrong password backs off; SIGTERM ends
 // it cleanly; 1,000 made-up error categories are one `other` series; a low soft descriptor
 // limit is raised to the hard one, a low hard one is named in one warning.
+#include "databaseurl.h"
 #include "hostilefile.h"
 #include "outboxctlrun.h"
 #include "outboxrows.h"
@@ -213,6 +214,9 @@ private slots:
         QCOMPARE(dead(text, u"lite"_qs), u"5"_qs);
         QCOMPARE(sample(text, u"outbox_events{outbox=\"pg\",state=\"due\"}"_qs), u"1"_qs);
         QVERIFY(text.contains(u"# TYPE outbox_events gauge\n"_qs));
+        // The outbox's name; its database only with --expose-db-url (configFile).
+        QCOMPARE(sample(text, u"outbox_info{outbox=\"pg\"}"_qs), u"1"_qs);
+        QVERIFY2(!text.contains(u"db=\""_qs), qPrintable(text));
 
         const Answer health = get(serve.url(u"/healthz"_qs));
         QCOMPARE(health.status, 200);
@@ -512,7 +516,7 @@ private slots:
             u"# the shop's outboxes\n\npg = "_qs + m_pg->url() + u"\nlite="_qs + m_sqlite->url()
                 + u";profile=native\n"_qs);
         {
-            Serve serve({u"--config"_qs, path});
+            Serve serve({u"--config"_qs, path, u"--expose-db-url"_qs});
             QVERIFY(serve.port() > 0);
             QString text;
             QTRY_VERIFY_WITH_TIMEOUT(
@@ -521,6 +525,9 @@ private slots:
                 20000);
             QCOMPARE(dead(text, u"pg"_qs), u"14"_qs);
             QCOMPARE(dead(text, u"lite"_qs), u"5"_qs);
+            const QString pgUrl = DatabaseUrl::parse(m_pg->url(), nullptr).toStorableString();
+            QCOMPARE(
+                sample(text, u"outbox_info{outbox=\"pg\",db=\""_qs + pgUrl + u"\"}"_qs), u"1"_qs);
         }
         const Run twice = outboxctl(
             {u"serve"_qs, u"--config"_qs, path, u"--outbox"_qs, u"pg=sqlite:/tmp/other.sqlite"_qs});

@@ -16,6 +16,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTcpSocket>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <algorithm>
 #include <memory>
@@ -26,16 +27,23 @@ namespace {
 constexpr qint64 MiB = 1024 * 1024;
 constexpr qint64 RssBoundKiB = 64 * 1024; // over the idle figure
 constexpr int AttackMs = 3000; // how long the well-behaved client scrapes during an attack
+// The exporter-toolkit's dave: a bcrypt hash of cost 10, as htpasswd -nBC 10 makes them.
+constexpr char ScrapeHash[] = "$2y$10$2UXri9cIDdgeKjBo4Rlpx.U3ZLDV8X1IxKmsfOvhcM5oXQt/mLmXq";
+constexpr char ScrapePassword[] = "dave123";
+constexpr int FloodScrapes = 10; // after the start, and again after a change of users
+constexpr int FloodScrapeBoundMs = 5000; // half of Prometheus's default scrape timeout
 
 // `outboxctl serve --listen 127.0.0.1:0 ...`, optionally under a descriptor limit; its port is
 // read from the line it prints once it listens. Terminated when it goes out of scope.
 class Serve
 {
 public:
-    Serve(const QString &outboxUrl, int descriptorLimit)
+    Serve(const QString &outboxUrl, int descriptorLimit, const QStringList &more = {})
     {
-        const QStringList serve {qEnvironmentVariable("OUTBOXCTL"), u"serve"_qs, u"--listen"_qs,
-            u"127.0.0.1:0"_qs, u"--outbox"_qs, u"lite="_qs + outboxUrl};
+        const QStringList serve
+            = QStringList {qEnvironmentVariable("OUTBOXCTL"), u"serve"_qs, u"--listen"_qs,
+                  u"127.0.0.1:0"_qs, u"--outbox"_qs, u"lite="_qs + outboxUrl}
+            + more;
         if (descriptorLimit > 0)
             m_process.start(u"sh"_qs,
                 QStringList {u"-c"_qs,
@@ -65,10 +73,16 @@ public:
     quint16 port() const { return m_port; }
     qint64 pid() const { return m_process.processId(); }
     bool running() const { return m_process.state() == QProcess::Running; }
-    QString err() { return QString::fromUtf8(m_process.readAllStandardError()); }
+    // Everything it wrote on stderr so far.
+    QString err()
+    {
+        m_err += QString::fromUtf8(m_process.readAllStandardError());
+        return m_err;
+    }
 
 private:
     QProcess m_process;
+    QString m_err;
     quint16 m_port = 0;
 };
 
@@ -159,17 +173,92 @@ private:
     bool m_closed = false;
 };
 
+// One connection from a loopback address of its choice that asks for /metrics with a wrong
+// password again as soon as it has the answer (keep-alive; connecting again when closed), and
+// counts the answers by status.
+class WrongPasswordLoop : public QObject
+{
+public:
+    WrongPasswordLoop(quint16 port, QHostAddress from, QByteArray authorization)
+        : m_port(port)
+        , m_from(std::move(from))
+        , m_request("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: " + authorization
+              + "\r\n\r\n")
+    {
+        connect(&m_socket, &QTcpSocket::connected, this, [this] { m_socket.write(m_request); });
+        connect(&m_socket, &QTcpSocket::readyRead, this, &WrongPasswordLoop::read);
+        connect(&m_socket, &QTcpSocket::disconnected, this, &WrongPasswordLoop::open,
+            Qt::QueuedConnection);
+        open();
+    }
+    int answers(int status) const { return m_answers.value(status); }
+
+private:
+    void open()
+    {
+        m_buffer.clear();
+        m_socket.abort();
+        if (m_socket.bind(m_from))
+            m_socket.connectToHost(QHostAddress::LocalHost, m_port);
+    }
+    void read()
+    {
+        m_buffer += m_socket.readAll();
+        for (;;) {
+            const qsizetype end = m_buffer.indexOf("\r\n\r\n");
+            static const QRegularExpression length(
+                u"\r\nContent-Length: (\\d+)\r\n"_qs, QRegularExpression::CaseInsensitiveOption);
+            const auto match = length.match(QString::fromLatin1(m_buffer.left(end + 2)));
+            if (end < 0 || !match.hasMatch()
+                || m_buffer.size() < end + 4 + match.captured(1).toInt())
+                return;
+            ++m_answers[m_buffer.mid(9, 3).toInt()];
+            m_buffer.remove(0, end + 4 + match.captured(1).toInt());
+            m_socket.write(m_request);
+        }
+    }
+
+    QTcpSocket m_socket;
+    quint16 m_port;
+    QHostAddress m_from;
+    QByteArray m_request;
+    QByteArray m_buffer;
+    QHash<int, int> m_answers;
+};
+
 struct Scrape
 {
     int status = 0;
     QString body;
 };
 
-Scrape scrape(quint16 port)
+QByteArray basic(const QByteArray &user, const QByteArray &password)
+{
+    return "Basic " + QByteArray(user + ':' + password).toBase64();
+}
+
+// A web config whose users scraper<first> ... scraper<first + count - 1> all have ScrapeHash;
+// written beside and renamed over, as editors save.
+bool writeUsers(const QString &path, int first, int count)
+{
+    QByteArray yaml = "basic_auth_users:\n";
+    for (int i = first; i < first + count; ++i)
+        yaml += "  scraper" + QByteArray::number(i) + ": " + ScrapeHash + "\n";
+    QFile out(path + u".new"_qs);
+    if (!out.open(QIODevice::WriteOnly) || out.write(yaml) != yaml.size())
+        return false;
+    out.close();
+    QFile::remove(path);
+    return QFile::rename(path + u".new"_qs, path);
+}
+
+Scrape scrape(quint16 port, const QByteArray &authorization = {})
 {
     QNetworkAccessManager manager;
-    QNetworkReply *reply = manager.get(
-        QNetworkRequest(QUrl(QStringLiteral("http://127.0.0.1:%1/metrics").arg(port))));
+    QNetworkRequest request(QUrl(QStringLiteral("http://127.0.0.1:%1/metrics").arg(port)));
+    if (!authorization.isEmpty())
+        request.setRawHeader("Authorization", authorization);
+    QNetworkReply *reply = manager.get(request);
     reply->setParent(&manager);
     if (!reply->isFinished())
         QSignalSpy(reply, &QNetworkReply::finished).wait(5000);
@@ -325,6 +414,62 @@ private slots:
         QVERIFY2(err.isEmpty(), qPrintable(err));
     }
 
+    // 24 connections looping wrong passwords (for a user that exists and for ones that do
+    // not), from other addresses or from the scraper's own; meanwhile the scraper asks with
+    // the right password as users nobody used yet (so no answer comes from the cache), right
+    // after serve started and again right after a change of users: each is answered within
+    // FloodScrapeBoundMs, and at least 90% with the outbox's figures.
+    void wrongPasswordFlood_data()
+    {
+        QTest::addColumn<int>("connections");
+        QTest::addColumn<int>("addresses"); // 0: the scraper's own, 127.0.0.1
+        QTest::addRow("24 connections from 4 other addresses") << 24 << 4;
+        QTest::addRow("24 connections from the scraper's own address") << 24 << 0;
+        // More than serve's cap of 64 connections, all waiting for their checks.
+        QTest::addRow("80 connections from 4 other addresses") << 80 << 4;
+    }
+
+    void wrongPasswordFlood()
+    {
+        QFETCH(int, connections);
+        QFETCH(int, addresses);
+        QTemporaryDir dir;
+        const QString config = dir.filePath(u"web.yml"_qs);
+        QVERIFY(writeUsers(config, 1, FloodScrapes));
+        Serve serve(m_outbox->url(), 0, {u"--web.config.file"_qs, config});
+        QVERIFY(serve.port() > 0);
+        std::vector<std::unique_ptr<WrongPasswordLoop>> flood;
+        for (int i = 0; i < connections; ++i) {
+            const QByteArray user = i % 2 ? "scraper1"_qba : "nobody" + QByteArray::number(i);
+            const QString from
+                = addresses ? QStringLiteral("127.0.0.%1").arg(2 + i % addresses) : u"127.0.0.1"_qs;
+            flood.push_back(std::make_unique<WrongPasswordLoop>(
+                serve.port(), QHostAddress(from), basic(user, "wrong")));
+        }
+        const auto answered = [&flood](int status) {
+            int count = 0;
+            for (const auto &loop : flood)
+                count += loop->answers(status);
+            return count;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(answered(401) > 24, 20000); // flooding
+        const qint64 ticksBefore = cpuTicks(serve.pid());
+        QElapsedTimer timer;
+        timer.start();
+        qint64 slowestMs = 0;
+        int served = scrapeAsNewUsers(serve.port(), 1, &slowestMs);
+        QVERIFY(writeUsers(config, 1 + FloodScrapes, FloodScrapes));
+        QTRY_VERIFY_WITH_TIMEOUT(serve.err().contains(u"read again: now in use"_qs), 10000);
+        served += scrapeAsNewUsers(serve.port(), 1 + FloodScrapes, &slowestMs);
+        const double cpu = double(cpuTicks(serve.pid()) - ticksBefore) / sysconf(_SC_CLK_TCK);
+        qInfo("%s: %d of %d scrapes served in %lld ms (the slowest in %lld ms); the flood got "
+              "%d x 401, %d x 503; serve used %.1f s of CPU",
+            QTest::currentDataTag(), served, 2 * FloodScrapes, timer.elapsed(), slowestMs,
+            answered(401), answered(503), cpu);
+        QVERIFY2(served >= 2 * FloodScrapes * 9 / 10, qPrintable(QString::number(served)));
+        QVERIFY(serve.running());
+    }
+
     void cleanup() { m_attackers.clear(); }
     void cleanupTestCase()
     {
@@ -359,6 +504,27 @@ private:
         QVERIFY2(peak.kib() <= m_idleKiB + RssBoundKiB,
             qPrintable(QStringLiteral("%1 KiB").arg(peak.kib())));
         QVERIFY(m_serve->running());
+    }
+
+    // FloodScrapes scrapes, as scraper<first> and the next users: how many were answered with
+    // the outbox's figures within FloodScrapeBoundMs.
+    int scrapeAsNewUsers(quint16 port, int first, qint64 *slowestMs)
+    {
+        int served = 0;
+        for (int i = first; i < first + FloodScrapes; ++i) {
+            QElapsedTimer took;
+            took.start();
+            const Scrape answer
+                = scrape(port, basic("scraper" + QByteArray::number(i), ScrapePassword));
+            const bool inTime = took.elapsed() <= FloodScrapeBoundMs;
+            *slowestMs = std::max(*slowestMs, took.elapsed());
+            if (hasOutbox(answer) && inTime)
+                ++served;
+            else
+                qInfo("scrape as scraper%d: status %d after %lld ms", i, answer.status,
+                    took.elapsed());
+        }
+        return served;
     }
 
     // serve is back to the sockets it had when idle: the attack's connections are closed.

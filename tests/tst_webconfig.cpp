@@ -5,6 +5,7 @@
 // TLS handshakes on loopback for each client_auth_type, and silent clients that never start
 // their handshake against a small connection cap. Certificates: tests/fixtures/tls.
 #include "basicauth.h"
+#include "fairqueue.h"
 #include "testdata.h"
 #include "testmain.h"
 #include "tlslistener.h"
@@ -101,6 +102,13 @@ private slots:
     void gateAsksForAPassword();
     void gateChecksOffTheServingThread();
     void gateAnswersACachedCheckAtOnce();
+    void checksAreTakenInTurnByPeer();
+    void aPeerThatFailedIsPassedOver();
+    void aConnectionThatFailedWaitsBehindItsPeer();
+    void aFullQueueRefusesOnlyThePeerHoldingTheMost();
+    void pausesAreRememberedForBoundedPeers();
+    void peersAreAddressesAndIpv6Slash64s();
+    void gateRefusesOnlyThePeerOverItsBound();
     void reloadOnChangeKeepsTheOldSettingsOnABadFile();
     void reloadSendsNewHeaders();
     void clientAuthTypes_data();
@@ -504,6 +512,134 @@ void TestWebConfig::gateAnswersACachedCheckAtOnce()
         requestWith(basic("prometheus", ScrapePassword)),
         [&answer](HttpResponse r) { answer = r.status; });
     QCOMPARE(answer, std::optional<int>(200));
+}
+
+// The items take() gives until it gives nothing, as "peer:item".
+QStringList drain(FairQueue<int> *queue, qint64 now)
+{
+    QStringList taken;
+    while (const auto next = queue->take(now))
+        taken << QString::fromLatin1(next->first) + u':' + QString::number(next->second);
+    return taken;
+}
+
+void TestWebConfig::checksAreTakenInTurnByPeer()
+{
+    FairQueue<int> queue;
+    std::optional<int> pushedOut;
+    for (int i = 1; i <= 4; ++i)
+        QCOMPARE(queue.push("flood", i, &pushedOut), FairQueue<int>::Added::Queued);
+    QCOMPARE(queue.push("scraper", 1, &pushedOut), FairQueue<int>::Added::Queued);
+    QCOMPARE(queue.push("other", 1, &pushedOut), FairQueue<int>::Added::Queued);
+    QCOMPARE(queue.readyIn(0), 0);
+    QCOMPARE(drain(&queue, 0),
+        (QStringList {u"flood:1"_qs, u"scraper:1"_qs, u"other:1"_qs, u"flood:2"_qs, u"flood:3"_qs,
+            u"flood:4"_qs}));
+    QCOMPARE(queue.size(), 0);
+    QCOMPARE(queue.readyIn(0), -1);
+    QVERIFY(!pushedOut);
+}
+
+void TestWebConfig::aPeerThatFailedIsPassedOver()
+{
+    FairQueue<int> queue;
+    std::optional<int> pushedOut;
+    queue.push("flood", 1, &pushedOut);
+    queue.push("flood", 2, &pushedOut);
+    QCOMPARE(queue.take(0)->second, 1); // being checked
+    queue.penalise("flood", 10, 60); // it failed at 10 ms, after 50 ms
+    queue.push("scraper", 1, &pushedOut);
+    QCOMPARE(drain(&queue, 20), QStringList {u"scraper:1"_qs}); // the flood waits
+    QCOMPARE(queue.readyIn(20), 40);
+    QCOMPARE(drain(&queue, 60), QStringList {u"flood:2"_qs});
+}
+
+// Keep-alive loops of wrong passwords from the scraper's own address: its new connection's
+// check is taken before theirs, and a full queue pushes theirs out first.
+void TestWebConfig::aConnectionThatFailedWaitsBehindItsPeer()
+{
+    FairQueue<int> queue({4, 4, 8});
+    std::optional<int> pushedOut;
+    queue.push("shared", 1, &pushedOut, true);
+    queue.push("shared", 2, &pushedOut, true);
+    queue.push("shared", 3, &pushedOut);
+    queue.push("other", 1, &pushedOut);
+    QCOMPARE(queue.push("other", 2, &pushedOut), FairQueue<int>::Added::Queued);
+    QCOMPARE(pushedOut, std::optional<int>(2)); // the last one behind
+    QCOMPARE(drain(&queue, 0),
+        (QStringList {u"shared:3"_qs, u"other:1"_qs, u"shared:1"_qs, u"other:2"_qs}));
+}
+
+void TestWebConfig::aFullQueueRefusesOnlyThePeerHoldingTheMost()
+{
+    FairQueue<int> queue({2, 3, 8});
+    std::optional<int> pushedOut;
+    QCOMPARE(queue.push("flood", 1, &pushedOut), FairQueue<int>::Added::Queued);
+    QCOMPARE(queue.push("flood", 2, &pushedOut), FairQueue<int>::Added::Queued);
+    QCOMPARE(queue.push("flood", 3, &pushedOut), FairQueue<int>::Added::PeerFull); // its bound
+    QCOMPARE(queue.push("scraper", 1, &pushedOut), FairQueue<int>::Added::Queued);
+    QVERIFY(!pushedOut);
+    // Full: the flood's newest goes to make room for a third peer.
+    QCOMPARE(queue.push("other", 1, &pushedOut), FairQueue<int>::Added::Queued);
+    QCOMPARE(pushedOut, std::optional<int>(2));
+    pushedOut.reset();
+    // Full, and nobody holds more than the newcomer's peer would: refused.
+    QCOMPARE(queue.push("scraper", 2, &pushedOut), FairQueue<int>::Added::PeerFull);
+    QVERIFY(!pushedOut);
+    QCOMPARE(queue.size(), 3);
+    QCOMPARE(drain(&queue, 0), (QStringList {u"flood:1"_qs, u"scraper:1"_qs, u"other:1"_qs}));
+}
+
+void TestWebConfig::pausesAreRememberedForBoundedPeers()
+{
+    FairQueue<int> queue({2, 4, 8});
+    std::optional<int> pushedOut;
+    queue.push("waiting", 1, &pushedOut);
+    queue.penalise("waiting", 0, 1000);
+    for (int i = 0; i < 100; ++i)
+        queue.penalise(QByteArray::number(i), i, i + 50);
+    QVERIFY(queue.peersRemembered() <= 8);
+    QCOMPARE(queue.size(), 1); // a peer with a check waiting is never forgotten
+    QCOMPARE(queue.readyIn(100), 900);
+    QCOMPARE(drain(&queue, 1000), QStringList {u"waiting:1"_qs});
+}
+
+void TestWebConfig::peersAreAddressesAndIpv6Slash64s()
+{
+    QCOMPARE(peerOf(QHostAddress(u"192.0.2.1"_qs)), peerOf(QHostAddress(u"::ffff:192.0.2.1"_qs)));
+    QVERIFY(peerOf(QHostAddress(u"192.0.2.1"_qs)) != peerOf(QHostAddress(u"192.0.2.2"_qs)));
+    QCOMPARE(peerOf(QHostAddress(u"2001:db8::1"_qs)), peerOf(QHostAddress(u"2001:db8::2:1"_qs)));
+    QVERIFY(peerOf(QHostAddress(u"2001:db8::1"_qs)) != peerOf(QHostAddress(u"2001:db8:0:1::1"_qs)));
+}
+
+// More checks than one peer may have waiting, from one address: the ones over its bound get
+// 503 at once, the rest 401 in time; a check from another address meanwhile gets its page.
+void TestWebConfig::gateRefusesOnlyThePeerOverItsBound()
+{
+    const auto web = gate("basic_auth_users:\n  prometheus: " + ScrapeHash + "\n");
+    QVERIFY(web);
+    const auto inner
+        = [](const HttpRequest &, HttpServer::Respond respond) { respond(HttpResponse {}); };
+    const int flood = WebGate::CheckLimits.perPeer + 8;
+    QHash<int, int> floodAnswers;
+    for (int i = 0; i < flood; ++i) {
+        HttpRequest request = requestWith(basic("prometheus", "wrong"));
+        request.peer = QHostAddress(u"192.0.2.66"_qs);
+        web->guard(inner)(request, [&floodAnswers](HttpResponse r) { ++floodAnswers[r.status]; });
+    }
+    QCOMPARE(floodAnswers.value(503), 7); // the first is being checked, 32 wait, 7 refused
+    std::optional<int> answer;
+    HttpRequest request = requestWith(basic("prometheus", ScrapePassword));
+    request.peer = QHostAddress(u"192.0.2.1"_qs);
+    int floodAnsweredBefore = -1;
+    web->guard(inner)(request, [&](HttpResponse r) {
+        answer = r.status;
+        floodAnsweredBefore = floodAnswers.value(401);
+    });
+    QTRY_COMPARE_WITH_TIMEOUT(answer, std::optional<int>(200), 20000);
+    // Taken right after the flood's check under way: not after its 32 waiting ones.
+    QVERIFY2(floodAnsweredBefore <= 2, qPrintable(QString::number(floodAnsweredBefore)));
+    QTRY_COMPARE_WITH_TIMEOUT(floodAnswers.value(401), WebGate::CheckLimits.perPeer + 1, 20000);
 }
 
 void TestWebConfig::reloadOnChangeKeepsTheOldSettingsOnABadFile()

@@ -1,9 +1,10 @@
 // outboxctl metrics --db URL [--profile NAME|PATH] [--outbox NAME] [--now MS] [--openmetrics]
-// [--textfile PATH]: one health snapshot in the Prometheus text exposition format (OpenMetrics
-// with --openmetrics), read-only. --textfile writes it atomically for node_exporter's textfile
-// collector (a temporary file in the same directory, then a rename). Exit 0 when written; 1
-// when the outbox could not be read (outbox_up 0 is written, and the reason goes to stderr);
-// 2 on bad arguments, with nothing written.
+// [--textfile PATH] [--expose-db-url]: one health snapshot in the Prometheus text exposition
+// format (OpenMetrics with --openmetrics), read-only; outbox_info's db label (the URL without
+// its password) only with --expose-db-url. --textfile writes it atomically for node_exporter's
+// textfile collector (a temporary file in the same directory, then a rename). Exit 0 when written;
+// 1 when the outbox could not be read (outbox_up 0 is written, and the reason goes to stderr); 2 on
+// bad arguments, with nothing written.
 #include "cli.h"
 #include "healthquery.h"
 #include "metricstext.h"
@@ -47,6 +48,9 @@ int runMetrics(const QStringList &arguments)
         u"The outbox label's value (default: the database's or the file's name)."_qs, u"NAME"_qs});
     Cli::addNowOption(parser, u"The time to judge at"_qs);
     parser.addOption({u"openmetrics"_qs, u"Write OpenMetrics 1.0 instead."_qs});
+    parser.addOption({u"expose-db-url"_qs,
+        u"Give outbox_info a db label: the database URL without its password (for the alert "
+        "rules' links to the dashboard)."_qs});
     parser.addOption({u"textfile"_qs,
         u"Write to this file atomically (node_exporter's textfile collector) instead of stdout."_qs,
         u"PATH"_qs});
@@ -65,7 +69,8 @@ int runMetrics(const QStringList &arguments)
     outbox.outbox = parser.isSet(u"outbox"_qs) ? parser.value(u"outbox"_qs) : defaultName(url);
     if (outbox.outbox.trimmed().isEmpty())
         return Cli::fail(u"metrics: --outbox must not be empty"_qs);
-    outbox.db = url.toStorableString();
+    if (parser.isSet(u"expose-db-url"_qs))
+        outbox.db = url.toStorableString();
     const QString textfile = parser.value(u"textfile"_qs);
     if (parser.isSet(u"textfile"_qs)
         && (textfile.isEmpty() || !QFileInfo(QFileInfo(textfile).absolutePath()).isDir()))

@@ -1,6 +1,7 @@
 // outboxctl serve [--listen HOST:PORT] (--outbox NAME=URL[;profile=P] ... | --config FILE)
-// [--interval SECONDS]: serves /metrics (the Prometheus text exposition of every outbox's last
-// snapshot; OpenMetrics when the scraper asks for it) and /healthz with HttpServer, serve's own
+// [--interval SECONDS] [--expose-db-url]: serves /metrics (the Prometheus text exposition of
+// every outbox's last snapshot; OpenMetrics when the scraper asks for it; outbox_info with a
+// db label only with --expose-db-url) and /healthz with HttpServer, serve's own
 // bounded HTTP server (GET and HEAD, no bodies, limits on heads, connections and time). Each
 // outbox is read by its own OutboxPoller on its own thread, once per interval whatever the
 // number of scrapes; a failing outbox is outbox_up 0 with one log line on stderr (no password)
@@ -98,8 +99,14 @@ bool readEntries(const QCommandLineParser &parser, QList<FleetEntry> *entries, Q
 class FleetCache : public QObject
 {
 public:
-    void update(const OutboxMetrics &metrics, const QString &error)
+    explicit FleetCache(bool exposeDbUrl)
+        : m_exposeDbUrl(exposeDbUrl)
+    { }
+
+    void update(OutboxMetrics metrics, const QString &error)
     {
+        if (!m_exposeDbUrl)
+            metrics.db.clear(); // outbox_info{outbox} only
         const QString previous = m_errors.value(metrics.outbox);
         if (!error.isEmpty() && error != previous)
             log(QStringLiteral("outbox %1 is down (outbox_up 0): %2").arg(metrics.outbox, error));
@@ -120,6 +127,7 @@ private:
         QTextStream(stderr) << "outboxctl serve: " << Cli::printable(line) << Qt::endl;
     }
 
+    bool m_exposeDbUrl;
     QMap<QString, OutboxMetrics> m_last; // by name: a stable order
     QHash<QString, QString> m_errors; // the last error logged per outbox; empty when up
 };
@@ -267,6 +275,9 @@ int runServe(const QStringList &arguments)
         u"Read each outbox at most once per interval: seconds, or a duration such as 30s or 5m "
         "(default 15, at least 1 s)."_qs,
         u"SECONDS"_qs});
+    parser.addOption({u"expose-db-url"_qs,
+        u"Give outbox_info a db label: each database URL without its password (for the alert "
+        "rules' links to the dashboard)."_qs});
     parser.addOption({u"web.config.file"_qs,
         u"HTTPS, basic auth users and headers: a web config in the Prometheus exporter-toolkit's "
         "format, read again when it changes."_qs,
@@ -290,7 +301,7 @@ int runServe(const QStringList &arguments)
     if (parser.isSet(u"web.config.file"_qs) && !gate)
         return Cli::fail(u"serve: "_qs + error);
 
-    FleetCache cache;
+    FleetCache cache(parser.isSet(u"expose-db-url"_qs));
     const HttpServer::Handler pages
         = [&cache](const HttpRequest &request, const HttpServer::Respond &respond) {
               respond(route(request, cache));

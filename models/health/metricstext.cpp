@@ -155,15 +155,16 @@ void writeScrape(Writer &writer, const QList<OutboxMetrics> &outboxes, const QSt
     QList<Sample> up;
     QList<Sample> duration;
     for (const OutboxMetrics &outbox : outboxes) {
-        if (!outbox.db.isEmpty())
-            info << Sample {outboxLabel(outbox) + u","_qs
-                    + label(u"db"_qs, DatabaseUrl::maskPasswords(outbox.db)),
-                u"1"_qs};
+        QString infoLabels = outboxLabel(outbox);
+        if (!outbox.db.isEmpty()) // only when the operator asked for it
+            infoLabels += u","_qs + label(u"db"_qs, DatabaseUrl::maskPasswords(outbox.db));
+        info << Sample {infoLabels, u"1"_qs};
         up << Sample {outboxLabel(outbox), outbox.snapshot ? u"1"_qs : u"0"_qs};
         duration << Sample {outboxLabel(outbox), number(outbox.snapshotSeconds)};
     }
     writer.family(u"outbox_info"_qs,
-        u"The outbox's database URL (never a password), for a link to the dashboard; always 1."_qs,
+        u"The outbox, with its database URL (never a password) when the operator asked for it, "
+        "for a link to the dashboard; always 1."_qs,
         info);
     writer.family(u"outbox_up"_qs, u"1 when the outbox's snapshot could be read, else 0."_qs, up);
     writer.family(u"outbox_snapshot_duration_seconds"_qs,

@@ -1,7 +1,8 @@
 // The health snapshots of one or more outboxes as a Prometheus scrape: the text exposition
 // format (version 0.0.4) or OpenMetrics 1.0. Every family has HELP and TYPE; values are in base
 // units (seconds); labels carry the outbox's name and a state, bucket or category (outbox_info
-// its database URL without a password), never an event ID, an aggregate or a message. A figure
+// also its database URL without a password, when the operator asks for it), never an event ID,
+// an aggregate or a message. A figure
 // the outbox's schema cannot tell is absent, never 0. `outboxctl metrics` prints it
 // (docs/outboxctl.md, metrics).
 #pragma once
@@ -17,7 +18,9 @@ struct OutboxMetrics
 {
     QString outbox;
     // Its database URL without a password (outbox_info's db label: alert rules make a link to
-    // the dashboard of it); empty: no outbox_info.
+    // the dashboard of it), set only when the operator asked for it (--expose-db-url): the
+    // user, host, port and database are not every scraper's business. Empty: outbox_info
+    // carries the outbox label only.
     QString db;
     std::optional<HealthSnapshot> snapshot;
     double snapshotSeconds = 0; // how long reading it took (or failing to)

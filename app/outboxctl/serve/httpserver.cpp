@@ -1,5 +1,6 @@
 #include "httpserver.h"
 
+#include "fairqueue.h"
 #include "httpheadparser.h"
 
 #include <QDateTime>
@@ -115,6 +116,7 @@ public:
     // room for a new connection.
     bool isIdle() const;
     qint64 idleMs() const { return m_idleSince.elapsed(); }
+    QHostAddress peerAddress() const { return m_socket->peerAddress(); }
     void abort() { m_socket->abort(); }
 
 private:
@@ -134,6 +136,7 @@ private:
 
     QTcpSocket *m_socket;
     HttpServer *m_server;
+    quint64 m_id;
     QByteArray m_buffer; // the start of the next request head
     State m_state = State::Reading;
     bool m_closeAfterAnswer = false;
@@ -147,6 +150,7 @@ HttpServer::Connection::Connection(QTcpSocket *socket, HttpServer *server)
     : QObject(server)
     , m_socket(socket)
     , m_server(server)
+    , m_id(++server->m_accepted)
 {
     socket->setParent(this);
     socket->setReadBufferSize(server->m_limits.maxHeadBytes);
@@ -211,6 +215,7 @@ void HttpServer::Connection::handle(HttpRequest request)
     m_closeAfterAnswer
         = request.minorVersion == 0 || hasToken(request.header("connection"), "close");
     request.peer = m_socket->peerAddress();
+    request.connection = m_id;
 #if QT_CONFIG(ssl)
     const auto *ssl = qobject_cast<QSslSocket *>(m_socket);
     request.encrypted = ssl && ssl->isEncrypted();
@@ -348,7 +353,8 @@ int HttpServer::openConnections() const
 void HttpServer::accept()
 {
     while (QTcpSocket *socket = m_listener->nextPendingConnection()) {
-        if (m_connections.size() >= m_limits.maxConnections && !closeOldestIdle()) {
+        if (m_connections.size() >= m_limits.maxConnections
+            && !makeRoomFor(socket->peerAddress())) {
             socket->abort();
             socket->deleteLater();
             continue;
@@ -377,6 +383,36 @@ bool HttpServer::closeOldestIdle()
         return false;
     forget(oldest);
     oldest->abort();
+    return true;
+}
+
+// Among the addresses holding at least as many connections as the newcomer's (counting it),
+// the longest idle connection of the one holding the most; else, when another address holds
+// more, its newest connection; else none. With one address this is the longest idle.
+bool HttpServer::makeRoomFor(const QHostAddress &newcomer)
+{
+    const QByteArray own = peerOf(newcomer);
+    QHash<QByteArray, int> held {{own, 1}};
+    for (const Connection *connection : std::as_const(m_connections))
+        ++held[peerOf(connection->peerAddress())];
+    const auto count
+        = [&held](const Connection *c) { return held.value(peerOf(c->peerAddress())); };
+    Connection *idle = nullptr;
+    Connection *busiestNewest = nullptr;
+    for (Connection *connection : std::as_const(m_connections)) {
+        const int n = count(connection);
+        if (n > held.value(own) && (!busiestNewest || n >= count(busiestNewest)))
+            busiestNewest = connection; // the list is in the order accepted
+        if (n < held.value(own) || !connection->isIdle())
+            continue;
+        if (!idle || n > count(idle) || (n == count(idle) && connection->idleMs() > idle->idleMs()))
+            idle = connection;
+    }
+    Connection *victim = idle ? idle : busiestNewest;
+    if (!victim)
+        return false;
+    forget(victim);
+    victim->abort();
     return true;
 }
 

@@ -23,6 +23,7 @@ struct HttpRequest
     int minorVersion = 1; // HTTP/1.minorVersion
     QList<std::pair<QByteArray, QByteArray>> headers; // names lower case, values trimmed
     QHostAddress peer;
+    quint64 connection = 0; // the connection it came on: 1, 2, ... in the order accepted
     bool encrypted = false; // over TLS
 
     // The first value of a header (name in lower case), or an empty array.
@@ -44,8 +45,12 @@ struct HttpLimits
     // No complete request within this (since the connection opened or the last answer), or no
     // progress sending an answer: closed.
     int idleTimeoutMs = 5000;
-    // At the cap a new connection closes the one that has waited longest for a request head;
-    // when every connection is busy it is closed itself.
+    // At the cap a new connection makes room at the expense of the client addresses (an IPv6
+    // /64 as one) that hold at least as many connections as the new one's, counting it: the
+    // one that has waited longest for a request head, of the address holding the most; when
+    // none waits, the newest of an address holding more than the new one's; else the new one
+    // is closed itself. So no address keeps another out; from one address, the longest idle
+    // goes.
     int maxConnections = 64;
     // With more than this not yet taken by the client, no further request is read (a client
     // that pipelines and never reads is then closed by the idle timeout).
@@ -78,6 +83,9 @@ public:
     // (also for a connection the listener holds before handing it over: a TLS handshake);
     // false when every connection is busy.
     bool closeOldestIdle();
+    // At the cap: closes a connection for one from newcomer (see HttpLimits::maxConnections);
+    // false when the newcomer is to be refused.
+    bool makeRoomFor(const QHostAddress &newcomer);
 
 private:
     class Connection;
@@ -90,4 +98,5 @@ private:
     QList<std::pair<QByteArray, QByteArray>> m_responseHeaders;
     QList<Connection *> m_connections;
     QTcpServer *m_listener = nullptr;
+    quint64 m_accepted = 0;
 };

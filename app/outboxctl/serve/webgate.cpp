@@ -25,7 +25,8 @@ HttpResponse unauthorized()
 
 HttpResponse busy()
 {
-    return answer(503, "Too many password checks at once; try again\n", "Retry-After", "1");
+    return answer(
+        503, "Too many password checks waiting from your address; try again\n", "Retry-After", "1");
 }
 
 void log(const QString &line)
@@ -58,6 +59,9 @@ WebGate::WebGate(QString path, WebConfig config, std::optional<QSslConfiguration
     , m_auth(m_config.users)
 {
     m_pool.setMaxThreadCount(1);
+    m_clock.start();
+    m_pauseTimer.setSingleShot(true);
+    connect(&m_pauseTimer, &QTimer::timeout, this, &WebGate::startNextCheck);
     m_reloadTimer.setSingleShot(true);
     m_reloadTimer.setInterval(ReloadDelayMs);
     connect(&m_reloadTimer, &QTimer::timeout, this, &WebGate::reload);
@@ -109,34 +113,87 @@ void WebGate::admit(
     const auto credentials = BasicAuth::credentials(request.header("authorization"));
     if (!credentials)
         return respond(unauthorized());
-    const BasicAuthCheck check = m_auth.prepare(credentials->first, credentials->second);
-    if (check.cachedSuccess)
+    if (m_auth.prepare(credentials->first, credentials->second).cachedSuccess)
         return inner(request, std::move(respond));
-    if (m_waitingChecks >= MaxWaitingChecks)
+    std::optional<PendingCheck> pushedOut;
+    const bool failedBefore = m_failedConnections.contains(request.connection);
+    const auto added
+        = m_checks.push(peerOf(request.peer), {request, respond, inner}, &pushedOut, failedBefore);
+    if (added == FairQueue<PendingCheck>::Added::PeerFull)
         return respond(busy());
-    checkInPool(check, request, std::move(respond), inner);
+    if (pushedOut)
+        pushedOut->respond(busy());
+    startNextCheck();
 }
 
-void WebGate::checkInPool(const BasicAuthCheck &check, const HttpRequest &request,
-    HttpServer::Respond respond, const HttpServer::Handler &inner)
+// Takes the next check in turn: answered at once when its password was verified meanwhile
+// (e.g. a scraper's second connection), else verified on the pool.
+void WebGate::startNextCheck()
 {
-    ++m_waitingChecks;
+    while (!m_inCheck) {
+        auto next = m_checks.take(m_clock.elapsed());
+        if (!next) {
+            const qint64 wait = m_checks.readyIn(m_clock.elapsed());
+            if (wait >= 0)
+                m_pauseTimer.start(int(std::max<qint64>(wait, 1)));
+            return;
+        }
+        auto &[peer, pending] = *next;
+        if (!m_auth.isEnabled()) { // a reload removed the users meanwhile
+            pending.inner(pending.request, pending.respond);
+            continue;
+        }
+        const auto credentials = BasicAuth::credentials(pending.request.header("authorization"));
+        const BasicAuthCheck check = m_auth.prepare(credentials->first, credentials->second);
+        if (check.cachedSuccess)
+            pending.inner(pending.request, pending.respond);
+        else
+            checkInPool(peer, std::move(pending), check);
+    }
+}
+
+void WebGate::checkInPool(const QByteArray &peer, PendingCheck pending, const BasicAuthCheck &check)
+{
+    m_inCheck.emplace(peer, std::move(pending)); // stays on this thread
     const quint64 generation = m_usersGeneration;
-    m_pool.start([this, check, generation, request, respond, inner] {
+    m_pool.start([this, check, generation] {
+        QElapsedTimer took;
+        took.start();
         const bool allowed = BasicAuth::verify(check);
+        const qint64 tookMs = took.elapsed();
         QMetaObject::invokeMethod(
-            this,
-            [=, this] {
-                --m_waitingChecks;
-                if (generation != m_usersGeneration) // the users changed meanwhile
-                    return admit(request, respond, inner);
-                if (!allowed)
-                    return respond(unauthorized());
-                m_auth.remember(check);
-                inner(request, respond);
-            },
-            Qt::QueuedConnection);
+            this, [=, this] { checked(check, allowed, generation, tookMs); }, Qt::QueuedConnection);
     });
+}
+
+void WebGate::checked(const BasicAuthCheck &check, bool allowed, quint64 generation, qint64 tookMs)
+{
+    auto [peer, pending] = std::move(*m_inCheck);
+    m_inCheck.reset();
+    if (generation != m_usersGeneration) { // the users changed meanwhile: check again, first
+        m_checks.pushFront(peer, std::move(pending));
+    } else if (allowed) {
+        m_auth.remember(check);
+        pending.inner(pending.request, pending.respond);
+    } else {
+        failed(peer, pending, tookMs);
+        pending.respond(unauthorized());
+    }
+    startNextCheck();
+}
+
+// The peer waits as long as the check took; the connection's next checks wait behind.
+void WebGate::failed(const QByteArray &peer, const PendingCheck &pending, qint64 tookMs)
+{
+    const qint64 now = m_clock.elapsed();
+    m_checks.penalise(peer, now, now + std::clamp<qint64>(tookMs, MinPauseMs, MaxPauseMs));
+    const quint64 connection = pending.request.connection;
+    if (connection == 0 || m_failedConnections.contains(connection))
+        return;
+    if (m_failedOrder.size() >= FailedConnectionsRemembered)
+        m_failedConnections.remove(m_failedOrder.takeFirst());
+    m_failedConnections.insert(connection);
+    m_failedOrder.append(connection);
 }
 
 void WebGate::reload()
