@@ -11,7 +11,6 @@
 // tables' rows before and after. A replay reads every event through the profile in a read-only
 // transaction before it writes, so a `from` calling a function that deletes refuses it.
 #include "csvexport.h"
-#include "testdata.h"
 #include "eventlistmodel.h"
 #include "eventwait.h"
 #include "fixturescript.h"
@@ -26,6 +25,7 @@
 #include "replayer.h"
 #include "sqldialect.h"
 #include "sqltext.h"
+#include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -36,6 +36,8 @@
 #include <QProcess>
 #include <QSqlError>
 #include <QSqlRecord>
+
+#include <algorithm>
 
 namespace {
 
@@ -187,6 +189,45 @@ int runDashboard(const QStringList &arguments, QString *lastError)
     return process.exitCode();
 }
 
+// The session escape of issue 40: out of the read-only transaction, into a writable one.
+const QString SessionEscape = u"COMMIT; BEGIN READ WRITE; DELETE FROM victim; COMMIT"_qs;
+
+// Each SQL field of custom.profile with a value it could hold: (prefix of its line, value).
+// Fields the file leaves out are added in front of its `from` line.
+struct ProfileField
+{
+    QString name;
+    QString value;
+    bool inFile = true;
+};
+
+QList<ProfileField> everySqlField()
+{
+    QList<ProfileField> fields = {{u"from"_qs, u"shop_outbox"_qs},
+        {u"where"_qs, u"1 = 1"_qs, false}, {u"detect"_qs, u"SELECT 1 FROM shop_outbox"_qs, false},
+        {u"replay"_qs,
+            u"UPDATE shop_outbox SET state = 'queued' WHERE job_id = CAST(:event_id AS INTEGER)"
+            " AND state = 'error'"_qs}};
+    const QStringList absent
+        = {u"aggregate_type"_qs, u"aggregate_id"_qs, u"last_error_category"_qs};
+    for (int i = 0; i < OutboxProfile::ColumnCount; ++i) {
+        const QString column = OutboxProfile::columnName(OutboxProfile::Column(i));
+        fields << ProfileField {column, u"kind"_qs, !absent.contains(column)};
+    }
+    return fields;
+}
+
+// custom.profile with `field` set to `value` for PostgreSQL alone (`postgresql.FIELD`, read by
+// PostgreSQL's rules only) and to its plain value for the other engines; `*line` is the
+// PostgreSQL line.
+QString customProfileWithField(const ProfileField &field, const QString &value, int *line)
+{
+    const QString lines = u"postgresql.%1 = %2\n%1 = %3"_qs.arg(field.name, value, field.value);
+    if (field.inFile)
+        return customProfileWith(field.name + u" ="_qs, lines, line);
+    return customProfileWith(u"from ="_qs, lines + u"\nfrom = shop_outbox"_qs, line);
+}
+
 void addEngineRows(const char *name)
 {
     for (const char *engine : {"sqlite", "postgresql", "mysql"})
@@ -219,7 +260,8 @@ private slots:
         QTest::addRow("trailing semicolon") << u"SELECT 1 FROM t; -- done\n"_qs << false << every;
         QTest::addRow("two statements") << u"t; DELETE FROM victim"_qs << true << every;
         QTest::addRow("commit and begin")
-            << u"t; COMMIT; BEGIN READ WRITE; DELETE FROM victim; SELECT 1 FROM t"_qs << true << every;
+            << u"t; COMMIT; BEGIN READ WRITE; DELETE FROM victim; SELECT 1 FROM t"_qs << true
+            << every;
         QTest::addRow("in a string") << u"CASE WHEN e = 'a;b' THEN 1 END"_qs << false << every;
         QTest::addRow("doubled quote") << u"'it''s; fine'"_qs << false << every;
         QTest::addRow("in an identifier") << u"\"odd;name\""_qs << false << every;
@@ -234,11 +276,40 @@ private slots:
         QTest::addRow("escape string") << u"E'\\'; DELETE FROM victim; --'"_qs << true << every;
         QTest::addRow("dollar quotes in a field for both engines")
             << u"$a$; DELETE FROM victim; $a$"_qs << true << every;
-        QTest::addRow("SQLite bracket identifier") << u"[it's]; DELETE FROM victim; '"_qs << true << every;
+        QTest::addRow("SQLite bracket identifier")
+            << u"[it's]; DELETE FROM victim; '"_qs << true << every;
+        lexerAgreementRows();
         mySqlRows();
     }
 
 private:
+    // Where the servers' own lexers read what an older SqlText did not (issue 40): a carriage
+    // return ends a "--" comment on PostgreSQL only, and every character from U+0080 up is a
+    // name character (PostgreSQL's ident_cont and dolq_cont), so `€$a$` is a name, not a name
+    // and a dollar quote.
+    static void lexerAgreementRows()
+    {
+        const QString pg = u"postgresql"_qs;
+        const QString every;
+        QTest::addRow("CR ends a line comment, postgresql")
+            << u"a -- x\r; DELETE FROM victim"_qs << true << pg;
+        QTest::addRow("CR ends a line comment, every engine")
+            << u"a -- x\r; DELETE FROM victim"_qs << true << every;
+        QTest::addRow("CR does not end a line comment, mysql")
+            << u"a -- x\r; DELETE FROM victim\n+ 1"_qs << false << u"mysql"_qs;
+        QTest::addRow("euro sign before a dollar is one name, postgresql")
+            << u"€$a$; COMMIT; BEGIN READ WRITE; DELETE FROM victim; COMMIT; SELECT $a$"_qs << true
+            << pg;
+        QTest::addRow("euro sign before a dollar is one name, every engine")
+            << u"x€$a$; DELETE FROM victim; SELECT $a$"_qs << true << every;
+        QTest::addRow("a name ending in E before a quote is no escape string")
+            << u"€E'\\'; DELETE FROM victim; --'"_qs << true << pg;
+        QTest::addRow("a number before a dollar quote")
+            << u"1$a$ x $a$; DELETE FROM victim; $a$"_qs << true << pg;
+        QTest::addRow("dollar quoted, a non-ASCII tag") << u"$€$a;b$€$"_qs << false << pg;
+        QTest::addRow("dollar quoted, a tag holding a name") << u"$ab$a;b$ab$"_qs << false << pg;
+    }
+
     // MySQL's and MariaDB's lexical rules, read as that engine reads them (and as every
     // engine, where another engine's reading finds what MySQL's would not).
     static void mySqlRows()
@@ -255,10 +326,11 @@ private:
         row("dash dash blank comment", u"a -- x; DELETE FROM victim\n+ 1"_qs, false);
         row("dash dash tab comment", u"a --\tx; DELETE FROM victim\n+ 1"_qs, false);
         row("dash dash without a blank is minus minus", u"a --1; DELETE FROM victim"_qs, true);
-        row("backslash-escaped quote", u"'a\\';b'"_qs, true); // without NO_BACKSLASH_ESCAPES: one string
+        row("backslash-escaped quote", u"'a\\';b'"_qs,
+            true); // without NO_BACKSLASH_ESCAPES: one string
         row("backslash in a string either way", u"'a\\\\;b'"_qs, false);
-        row("double-quoted string with backslash",
-            u"\"\\\"; DELETE FROM victim; SELECT \"\\\""_qs, true);
+        row("double-quoted string with backslash", u"\"\\\"; DELETE FROM victim; SELECT \"\\\""_qs,
+            true);
         row("double-quoted text either way", u"\"a;b\""_qs, false);
         row("executable comment", u"a /*! ; DELETE FROM victim */"_qs, true);
         row("versioned executable comment", u"a /*!50001 ; DELETE FROM victim */"_qs, true);
@@ -307,7 +379,8 @@ private slots:
         QCOMPARE(SqlText::firstKeyword(u"# c\nUPDATE t SET a = 1"_qs), u"UPDATE"_qs);
         QCOMPARE(SqlText::firstKeyword(u"/*! DELETE FROM victim WHERE 1 = 0 */ UPDATE t"_qs),
             u"DELETE"_qs);
-        QCOMPARE(SqlText::firstKeyword(u"/*!50001 WITH x AS (SELECT 1) */ UPDATE t"_qs), u"WITH"_qs);
+        QCOMPARE(
+            SqlText::firstKeyword(u"/*!50001 WITH x AS (SELECT 1) */ UPDATE t"_qs), u"WITH"_qs);
         QCOMPARE(SqlText::firstKeyword(u"/* c */ UPDATE t"_qs), u"UPDATE"_qs);
     }
 
@@ -357,7 +430,8 @@ private slots:
             << u"field 'status' "_qs + several;
         QTest::addRow("a MySQL column ending its string with a backslash")
             << u"status ="_qs
-            << u"mysql.status = CASE WHEN state = '\\' THEN 'DEAD' END; DELETE FROM victim; SELECT '\\'\n"
+            << u"mysql.status = CASE WHEN state = '\\' THEN 'DEAD' END; DELETE FROM victim; SELECT "
+               u"'\\'\n"
                "status = state"_qs
             << u"field 'status' "_qs + several;
         QTest::addRow("a MySQL column with a hash comment hiding nothing")
@@ -387,6 +461,57 @@ private slots:
         QVERIFY(!ProfileParser::parse(text, u"evil.profile"_qs, &error));
         QCOMPARE(error.section(u' ', 0, 0), QStringLiteral("evil.profile:%1:").arg(line));
         QVERIFY2(error.contains(expected), qPrintable(error));
+    }
+
+    // A carriage return, or any control character but tab and line feed, in an SQL field is
+    // refused at load, naming file, line, field and character; a file with CR LF line breaks
+    // (written on Windows) reads as its LF twin.
+    void loaderRefusesControlCharacters_data()
+    {
+        QTest::addColumn<QString>("prefix");
+        QTest::addColumn<QString>("replacement");
+        QTest::addColumn<QString>("expected");
+        const auto refused = [](const char *field, const char *code) {
+            return QStringLiteral("field '%1' holds the control character U+%2: an SQL field"
+                                  " may hold tabs and line breaks, no other control character")
+                .arg(QLatin1String(field), QLatin1String(code));
+        };
+        QTest::addRow("from, CR ending a comment")
+            << u"from ="_qs
+            << u"from = shop_outbox -- x\r; COMMIT; BEGIN READ WRITE; DELETE FROM victim; COMMIT"_qs
+            << refused("from", "000D");
+        QTest::addRow("where, CR")
+            << u"from ="_qs << u"where = 1 = 1 --\r; DELETE FROM victim\nfrom = shop_outbox"_qs
+            << refused("where", "000D");
+        QTest::addRow("a column, NUL")
+            << u"event_type ="_qs << u"event_type = kind\x01"_qs << refused("event_type", "0001");
+        QTest::addRow("replay, DEL")
+            << u"replay ="_qs
+            << u"replay = UPDATE shop_outbox SET state = 'queued' \x7f WHERE job_id ="
+               " CAST(:event_id AS INTEGER)"_qs
+            << refused("replay", "007F");
+        QTest::addRow("detect, C1")
+            << u"from ="_qs << u"detect = SELECT 1 \u0085 + 1\nfrom = shop_outbox"_qs
+            << refused("detect", "0085");
+    }
+
+    void loaderRefusesControlCharacters() { loaderRefuses(); }
+
+    void loaderReadsCrLfAsLf()
+    {
+        const QString lf = customProfileText();
+        QString crlf = lf;
+        crlf.replace(u"\n"_qs, u"\r\n"_qs);
+        QString error;
+        const auto fromLf = ProfileParser::parse(lf, u"lf.profile"_qs, &error);
+        QVERIFY2(fromLf, qPrintable(error));
+        const auto fromCrLf = ProfileParser::parse(crlf, u"crlf.profile"_qs, &error);
+        QVERIFY2(fromCrLf, qPrintable(error));
+        for (const Engine engine : AllEngines) {
+            QCOMPARE(fromCrLf->source(engine), fromLf->source(engine));
+            QVERIFY(!fromCrLf->source(engine).contains(u'\r'));
+            QCOMPARE(fromCrLf->replaySql(engine), fromLf->replaySql(engine));
+        }
     }
 
     void loaderAcceptsSemicolonsInStrings()
@@ -776,13 +901,120 @@ private slots:
         QTRY_VERIFY2(banner->text().contains(u"8 rows have a status other than PENDING, DELIVERED"
                                              " or DEAD"_qs),
             qPrintable(banner->text()));
-        QVERIFY2(banner->text().startsWith(u"Cannot read the outbox: "_qs),
-            qPrintable(banner->text()));
+        QVERIFY2(
+            banner->text().startsWith(u"Cannot read the outbox: "_qs), qPrintable(banner->text()));
         const auto *tiles = window.findChild<HealthTiles *>();
         QVERIFY(tiles);
         for (const auto tile :
             {HealthTiles::Tile::Due, HealthTiles::Tile::Dead, HealthTiles::Tile::Delivered})
             QCOMPARE(tiles->valueText(tile), u"—"_qs);
+    }
+
+    // Issue 40's attack as reported: a carriage return ending a "--" comment, or a name ending
+    // in `€` before `$a$`, hid a `;` from the loader, and Qt's PREPARE (a simple query) ran
+    // the session escape after it. Each variant in every SQL field, through `check`: refused at
+    // load, naming file, line and field, and the victim keeps its 3 rows.
+    void sessionEscapeRefusedInEveryField_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("expected");
+        QTest::addColumn<int>("line");
+        for (const ProfileField &field : everySqlField()) {
+            const QString code = u"%1 -- x\r; "_qs.arg(field.value) + SessionEscape;
+            const QString euro = u"%1 AND x\u20ac$a$ IS NULL; "_qs.arg(field.value) + SessionEscape
+                + u"; SELECT 1 -- $a$"_qs;
+            int line = 0;
+            QString text = customProfileWithField(field, code, &line);
+            QTest::addRow("CR ends a comment, %s", qPrintable(field.name))
+                << text << field.name << u"holds the control character U+000D"_qs << line;
+            text = customProfileWithField(field, euro, &line);
+            QTest::addRow("euro sign before a dollar, %s", qPrintable(field.name))
+                << text << field.name << u"holds more than one statement"_qs << line;
+        }
+    }
+
+    void sessionEscapeRefusedInEveryField()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, field);
+        QFETCH(QString, expected);
+        QFETCH(int, line);
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        const auto connection = loadShop(*database);
+        QVERIFY(connection);
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, u"escape.profile"_qs, text);
+        const Run check = outboxctl(checkArguments(database->url(), path));
+        QCOMPARE(check.exitCode, 2);
+        QCOMPARE(check.err.size(), 1);
+        const QString start
+            = QStringLiteral("outboxctl: %1:%2: field '%3' ").arg(path).arg(line).arg(field);
+        QVERIFY2(check.err.constFirst().startsWith(start + expected),
+            qPrintable(check.err.constFirst()));
+        QCOMPARE(scalar(connection->database(), u"SELECT count(*) FROM victim"_qs).toInt(), 3);
+    }
+
+    // The same attack in `from` through every surface that reads through a profile.
+    void sessionEscapeRefusedEverywhere_data()
+    {
+        QTest::addColumn<QString>("variant");
+        QTest::addColumn<QString>("surface");
+        const QStringList surfaces = {u"check"_qs, u"explain"_qs, u"diagnose"_qs, u"errors"_qs,
+            u"metrics"_qs, u"export"_qs, u"replay --dry-run"_qs, u"serve"_qs, u"dashboard"_qs};
+        for (const QString &variant : {u"CR"_qs, u"euro"_qs}) {
+            for (const QString &surface : surfaces)
+                QTest::addRow("%s, %s", qPrintable(variant), qPrintable(surface))
+                    << variant << surface;
+        }
+    }
+
+    void sessionEscapeRefusedEverywhere()
+    {
+        QFETCH(QString, variant);
+        QFETCH(QString, surface);
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        const auto connection = loadShop(*database);
+        QVERIFY(connection);
+        const Tables before = everyTable(connection->database());
+        const QString escape = variant == u"CR"_qs
+            ? QString(u"shop_outbox -- x\r; "_qs + SessionEscape)
+            : QString(u"shop_outbox AS x\u20ac$a$; "_qs + SessionEscape + u"; SELECT 1 -- $a$"_qs);
+        const QString from = u"postgresql.from = "_qs + escape + u"\nfrom = shop_outbox"_qs;
+        QTemporaryDir dir;
+        int line = 0;
+        const QString path
+            = writeFile(dir, u"escape.profile"_qs, customProfileWith(u"from ="_qs, from, &line));
+        const QString expected = QStringLiteral("%1:%2: field 'from' ").arg(path).arg(line);
+        const QString url = database->url();
+        const QStringList db
+            = {u"--db"_qs, url, u"--profile"_qs, path, u"--now"_qs, QString::number(T)};
+        QString err;
+        int exitCode = -1;
+        if (surface == u"dashboard"_qs) {
+            exitCode
+                = runDashboard({u"--db"_qs, url, u"--read-only"_qs, u"--profile"_qs, path}, &err);
+            QVERIFY2(err.startsWith(u"outbox-dashboard: "_qs + expected), qPrintable(err));
+        } else {
+            QStringList arguments;
+            if (surface == u"serve"_qs)
+                arguments = {u"serve"_qs, u"--listen"_qs, u"127.0.0.1:0"_qs, u"--outbox"_qs,
+                    u"shop=%1;profile=%2"_qs.arg(url, path)};
+            else if (surface == u"replay --dry-run"_qs)
+                arguments = QStringList {u"replay"_qs} + db
+                    + QStringList {u"--all-dead"_qs, u"--dry-run"_qs};
+            else if (surface == u"explain"_qs)
+                arguments = QStringList {u"explain"_qs} + db + QStringList {u"--event"_qs, u"7"_qs};
+            else
+                arguments = QStringList {surface} + db;
+            const Run run = outboxctl(arguments);
+            exitCode = run.exitCode;
+            err = run.err.join(u'\n');
+            QVERIFY2(err.contains(expected), qPrintable(err));
+        }
+        QCOMPARE(exitCode, 2);
+        QCOMPARE(scalar(connection->database(), u"SELECT count(*) FROM victim"_qs).toInt(), 3);
+        QCOMPARE(everyTable(connection->database()), before);
     }
 
     // A built-in profile for an older version on a newer table names the one to use.

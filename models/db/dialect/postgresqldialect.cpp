@@ -49,10 +49,13 @@ SqlDialect::Traits traits()
     t.schemaResource = QStringLiteral(":/sql/postgresql.sql");
     // A simulation database: no wait for the WAL flush of each chunk.
     t.bulkLoad = QStringList {QStringLiteral("SET synchronous_commit = off")};
-    t.readings = {
-        {false, true, true, true, false}, // standard_conforming_strings = on (the default)
-        {true, true, true, true, false}, // standard_conforming_strings = off
-    };
+    // standard_conforming_strings on (the default) and off; a "--" comment ends at CR or LF.
+    for (const bool backslash : {false, true}) {
+        SqlText::Reading r;
+        r.backslashInPlainStrings = backslash;
+        r.returnEndsLineComments = true;
+        t.readings << r;
+    }
     return t;
 }
 
