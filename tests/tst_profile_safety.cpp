@@ -1017,6 +1017,118 @@ private slots:
         QCOMPARE(everyTable(connection->database()), before);
     }
 
+    // One statement, decided by the database, with the tool's lexer bypassed: PostgreSQL's
+    // extended query protocol refuses a text of several statements (SqlDialect::
+    // checkOneStatement()), and MySQL's and SQLite's Qt drivers refuse to prepare one
+    // (mysql_stmt_prepare(); sqlite3_prepare16_v2()'s tail). Nothing runs.
+    void serverRefusesSeveralStatements_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QString>("sql");
+        const QList<std::pair<const char *, QString>> texts
+            = {{"plain", u"SELECT COUNT(*) FROM victim; DELETE FROM victim"_qs},
+                {"session escape", u"SELECT COUNT(*) FROM victim; "_qs + SessionEscape}};
+        for (const auto &[name, sql] : texts) {
+            for (const char *engine : {"sqlite", "postgresql", "mysql"})
+                QTest::addRow("%s, %s", name, engine) << QString::fromLatin1(engine) << sql;
+        }
+        // One statement on MySQL and SQLite, whose "--" comments end at a line feed only.
+        QTest::addRow("CR ending a comment, postgresql")
+            << u"postgresql"_qs << u"SELECT COUNT(*) FROM victim -- x\r; "_qs + SessionEscape;
+        QTest::addRow("euro sign before a dollar, postgresql")
+            << u"postgresql"_qs
+            << u"SELECT COUNT(*) AS x\u20ac$a$ FROM victim; "_qs + SessionEscape
+                + u"; SELECT 1 -- $a$"_qs;
+    }
+
+    void serverRefusesSeveralStatements()
+    {
+        QFETCH(QString, engine);
+        QFETCH(QString, sql);
+        FRESH_DATABASE(database, engine);
+        const auto connection = loadShop(*database);
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        const SqlDialect &dialect = SqlDialect::of(db);
+        QSqlError error;
+        if (engine == u"postgresql"_qs) {
+            QVERIFY(!dialect.checkOneStatement(db, sql, &error));
+            QVERIFY2(error.databaseText().contains(
+                         u"cannot insert multiple commands into a prepared statement"_qs),
+                qPrintable(error.text()));
+        }
+        QSqlQuery query(db);
+        QVERIFY(!dialect.prepareOne(db, query, sql, &error));
+        QVERIFY(error.isValid());
+        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM victim"_qs).toInt(), 3);
+        // One statement is prepared and runs.
+        QVERIFY2(
+            dialect.prepareOne(db, query, u"SELECT COUNT(*) FROM victim WHERE id > :id"_qs, &error),
+            qPrintable(error.text()));
+        query.bindValue(u":id"_qs, 1);
+        QVERIFY(query.exec() && query.next());
+        QCOMPARE(query.value(0).toInt(), 2);
+    }
+
+    // The check runs on the connection while a forward-only read still has rows on the way
+    // (Qt's single-row mode): it does not fail with "another command is already in progress".
+    void serverCheckWithARowsPending()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        const auto connection = loadShop(*database);
+        QVERIFY(connection);
+        ReadOnlyTransaction transaction(connection->database());
+        QSqlQuery *rows = transaction.prepare(u"SELECT id FROM victim ORDER BY id"_qs);
+        QVERIFY(rows && rows->exec() && rows->next());
+        QSqlQuery *count = transaction.prepare(u"SELECT COUNT(*) FROM victim"_qs);
+        QVERIFY2(count, qPrintable(transaction.errorText()));
+        QVERIFY(count->exec() && count->next());
+        QCOMPARE(count->value(0).toInt(), 3);
+    }
+
+    // The text checked is the text Qt 6.4's QPSQL driver prepares (`PREPARE qpsqlpstmt_N AS
+    // ...`, as pg_prepared_statements holds it): :name and ? become $1, $2, ... outside '...',
+    // "..." and `...`, and :: casts stay.
+    void driverTextIsQtsText_data()
+    {
+        QTest::addColumn<QString>("sql");
+        QTest::addRow("named placeholders, one repeated")
+            << u"SELECT CAST(:a AS INTEGER) + CAST(:b AS INTEGER) + CAST(:a AS INTEGER)"_qs;
+        QTest::addRow("casts, quotes and identifiers")
+            << u"SELECT :a::text, ':b', 'it''s :c', 1 AS \"x:d\", ARRAY[:e::int]"_qs;
+        QTest::addRow("a backtick in a comment hides a placeholder from Qt")
+            << u"SELECT :a::text -- ` :b `\n, :c::text"_qs;
+        QTest::addRow("a dollar quote is no quote for Qt") << u"SELECT :b::text, $$:a$$"_qs;
+        QTest::addRow("an E string") << u"SELECT E'\\\\', :a::text"_qs;
+    }
+
+    void driverTextIsQtsText()
+    {
+        QFETCH(QString, sql);
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        const auto connection = database->connect(false);
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QSqlQuery query(db);
+        QVERIFY2(query.prepare(sql), qPrintable(query.lastError().text()));
+        QSqlQuery prepared(db);
+        QVERIFY(prepared.exec(u"SELECT name, statement FROM pg_prepared_statements"
+                              " WHERE statement NOT LIKE '%pg_prepared_statements%'"_qs));
+        QStringList statements;
+        while (prepared.next()) {
+            statements << prepared.value(1).toString();
+        }
+        const QString driverText = SqlDialect::of(db).driverText(sql);
+        QVERIFY2(std::any_of(statements.cbegin(), statements.cend(),
+                     [&driverText](const QString &statement) {
+                         return statement.endsWith(u" AS "_qs + driverText)
+                             && statement.startsWith(u"PREPARE qpsqlpstmt_"_qs);
+                     }),
+            qPrintable(statements.join(u" | "_qs) + u" vs "_qs + driverText));
+        QSqlError error;
+        QVERIFY2(SqlDialect::of(db).checkOneStatement(db, sql, &error), qPrintable(error.text()));
+    }
+
     // A built-in profile for an older version on a newer table names the one to use.
     void olderBuiltInNamesTheNewer_data()
     {

@@ -193,15 +193,20 @@ QString Replayer::readOnlyCheck(const QStringList &eventIds)
 QString Replayer::statusSql(bool lock) const
 {
     return QStringLiteral("SELECT status FROM ") + source()
-        + QStringLiteral(" WHERE event_id = :id")
-        + (lock ? m_dialect->rowLockClause() : QString());
+        + QStringLiteral(" WHERE event_id = :id") + (lock ? m_dialect->rowLockClause() : QString());
 }
 
 // The statuses the profile derives for the rows of one event (normally one).
 std::optional<QStringList> Replayer::statusesOf(const QString &eventId, bool lock, QString *error)
 {
     QStringList statuses;
-    if (!readStatuses(prepared(statusSql(lock)), eventId, error, &statuses))
+    QSqlError refused;
+    QSqlQuery *query = m_statements.preparedOne(statusSql(lock), &refused);
+    if (!query) {
+        *error = refused.text().simplified();
+        return std::nullopt;
+    }
+    if (!readStatuses(*query, eventId, error, &statuses))
         return std::nullopt;
     return statuses;
 }
