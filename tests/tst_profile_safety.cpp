@@ -1129,6 +1129,134 @@ private slots:
         QVERIFY2(SqlDialect::of(db).checkOneStatement(db, sql, &error), qPrintable(error.text()));
     }
 
+    // What a read-only transaction does not stop (ReadHazards): refused by name at load, bare,
+    // quoted or schema-qualified, in any case, in every reading (a MySQL executable comment
+    // too); the same words in a string or a comment, or inside a longer name, are fine.
+    void loaderRefusesHazards_data()
+    {
+        QTest::addColumn<QString>("replacement");
+        QTest::addColumn<QString>("hazard"); // empty: accepted
+        const auto from
+            = [](const QString &tail) -> QString { return u"from = shop_outbox"_qs + tail; };
+        const auto status = [](const QString &call) -> QString {
+            return u"status = CASE WHEN "_qs + call + u" IS NULL THEN 'DEAD' ELSE 'PENDING' END"_qs;
+        };
+        QTest::addRow("dblink_exec") << status(u"dblink_exec('dbname=x', 'DELETE FROM victim')"_qs)
+                                     << u"dblink_exec, which runs SQL on another connection"_qs;
+        QTest::addRow("dblink in from")
+            << from(u" CROSS JOIN dblink('dbname=x', 'SELECT 1') AS d(x int)"_qs) << u"dblink,"_qs;
+        QTest::addRow("quoted") << status(u"\"dblink_exec\"('x', 'y')"_qs) << u"dblink_exec,"_qs;
+        QTest::addRow("schema-qualified")
+            << status(u"public.dblink_exec('x', 'y')"_qs) << u"dblink_exec,"_qs;
+        QTest::addRow("quoted and qualified, upper case")
+            << status(u"\"public\".\"DBLINK_EXEC\"('x', 'y')"_qs) << u"DBLINK_EXEC,"_qs;
+        QTest::addRow("postgres_fdw")
+            << status(u"postgres_fdw_disconnect_all()"_qs) << u"postgres_fdw_disconnect_all,"_qs;
+        QTest::addRow("pg_file_write") << status(u"pg_file_write('/tmp/x', 'y', false)"_qs)
+                                       << u"pg_file_write, which reads or writes a file"_qs;
+        QTest::addRow("lo_export") << status(u"lo_export(1, '/tmp/x')"_qs) << u"lo_export,"_qs;
+        QTest::addRow("pg_read_file")
+            << status(u"pg_read_file('/etc/passwd')"_qs) << u"pg_read_file,"_qs;
+        QTest::addRow("pg_advisory_lock")
+            << status(u"pg_advisory_lock(1)"_qs)
+            << u"pg_advisory_lock, which takes or drops a session lock"_qs;
+        QTest::addRow("pg_try_advisory_lock")
+            << status(u"pg_try_advisory_lock(1)"_qs) << u"pg_try_advisory_lock,"_qs;
+        QTest::addRow("GET_LOCK") << u"mysql.status = CASE WHEN GET_LOCK('x', 0) THEN 'DEAD' END\n"
+                                     "status = state"_qs
+                                  << u"GET_LOCK, which takes or drops a session lock"_qs;
+        QTest::addRow("GET_LOCK in an executable comment")
+            << u"mysql.status = state /*! + GET_LOCK('x', 0) */\nstatus = state"_qs
+            << u"GET_LOCK,"_qs;
+        QTest::addRow("pg_terminate_backend")
+            << status(u"pg_terminate_backend(1)"_qs) << u"pg_terminate_backend,"_qs;
+        QTest::addRow("set_config")
+            << status(u"set_config('statement_timeout', '0', false)"_qs) << u"set_config,"_qs;
+        QTest::addRow("query_to_xml")
+            << status(u"query_to_xml('SELECT 1', true, true, '')"_qs) << u"query_to_xml,"_qs;
+        QTest::addRow("U& name") << status(u"U&\"d\\0062link_exec\"('x', 'y')"_qs) << u"U&,"_qs;
+        QTest::addRow("INTO OUTFILE") << from(u" INTO OUTFILE '/tmp/x' LINES STARTING BY 'y' #"_qs)
+                                      << u"INTO, which stores a result"_qs;
+        QTest::addRow("INTO DUMPFILE") << from(u" INTO DUMPFILE '/tmp/x' #"_qs) << u"INTO,"_qs;
+        QTest::addRow("INTO @var") << from(u" INTO @v #"_qs) << u"INTO,"_qs;
+        QTest::addRow("in a string") << status(u"'dblink_exec INTO OUTFILE'"_qs) << QString();
+        QTest::addRow("in a comment") << status(u"/* get_lock into */ kind"_qs) << QString();
+        QTest::addRow("inside a longer name") << status(u"kind_into_get_lock"_qs) << QString();
+    }
+
+    void loaderRefusesHazards()
+    {
+        QFETCH(QString, replacement);
+        QFETCH(QString, hazard);
+        const QString prefix = replacement.section(u' ', 0, 0).section(u'.', -1) + u" ="_qs;
+        int line = 0;
+        const QString text = customProfileWith(prefix, replacement, &line);
+        QString error;
+        const auto profile = ProfileParser::parse(text, u"evil.profile"_qs, &error);
+        if (hazard.isEmpty()) {
+            QVERIFY2(profile, qPrintable(error));
+            return;
+        }
+        QVERIFY(!profile);
+        QVERIFY2(error.startsWith(QStringLiteral("evil.profile:%1: field '").arg(line)),
+            qPrintable(error));
+        QVERIFY2(error.contains(u"' uses "_qs + hazard), qPrintable(error));
+        QVERIFY2(
+            error.endsWith(u"no profile field may (docs/profiles.md, \"A profile is code\")"_qs),
+            qPrintable(error));
+    }
+
+    // MariaDB's INTO OUTFILE as reported: a `from` ending in it wrote a file on the database
+    // host during check, export and replay --dry-run. Refused at load: no file, no change. The
+    // server (on this machine) is first shown to write such a file when asked directly.
+    void intoOutfileWritesNothing_data()
+    {
+        QTest::addColumn<QString>("surface");
+        for (const char *surface : {"check", "export", "replay --dry-run"})
+            QTest::addRow("%s", surface) << QString::fromLatin1(surface);
+    }
+
+    void intoOutfileWritesNothing()
+    {
+        QFETCH(QString, surface);
+        FRESH_DATABASE(database, u"mysql"_qs);
+        const auto connection = loadShop(*database);
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QTemporaryDir dir;
+        QVERIFY(QFile::setPermissions(dir.path(),
+            QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                | QFileDevice::WriteOther | QFileDevice::ExeOther));
+        const QString control = dir.filePath(u"control.txt"_qs);
+        QSqlQuery direct(db);
+        if (direct.exec(u"SELECT 1 INTO OUTFILE '%1'"_qs.arg(control)))
+            QVERIFY(QFileInfo::exists(control)); // the attack would have worked
+        else
+            qInfo("the server refuses INTO OUTFILE itself here: %s",
+                qPrintable(direct.lastError().text()));
+        const QString target = dir.filePath(u"written.txt"_qs);
+        const Tables before = everyTable(db);
+        int line = 0;
+        const QString path = writeFile(dir, u"outfile.profile"_qs,
+            customProfileWith(u"from ="_qs,
+                u"from = shop_outbox INTO OUTFILE '%1' LINES STARTING BY 'pwned ' #"_qs.arg(target),
+                &line));
+        const QStringList common
+            = {u"--db"_qs, database->url(), u"--profile"_qs, path, u"--now"_qs, QString::number(T)};
+        const Run run = surface == u"check"_qs ? outboxctl(checkArguments(database->url(), path))
+            : surface == u"export"_qs          ? outboxctl(QStringList {u"export"_qs} + common)
+                                               : outboxctl(QStringList {u"replay"_qs} + common
+                                                   + QStringList {u"--all-dead"_qs, u"--dry-run"_qs});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.join(u'\n').contains(
+                     QStringLiteral("%1:%2: field 'from' uses INTO, which stores a result")
+                         .arg(path)
+                         .arg(line)),
+            qPrintable(run.err.join(u'\n')));
+        QVERIFY(!QFileInfo::exists(target));
+        QCOMPARE(everyTable(db), before);
+    }
+
     // A built-in profile for an older version on a newer table names the one to use.
     void olderBuiltInNamesTheNewer_data()
     {

@@ -221,9 +221,54 @@ qsizetype secondStatementAt(const QString &sql, const Dialect &dialect)
     return -1;
 }
 
+// The text of a quoted identifier between `start` and `end` (one past its closing quote),
+// a doubled quote standing for one.
+QString unquoted(const QString &sql, qsizetype start, qsizetype end, QChar close)
+{
+    const bool closed = end <= sql.size() && end - start >= 2 && sql.at(end - 1) == close;
+    QString name = sql.mid(start + 1, end - start - (closed ? 2 : 1));
+    return close == u']' ? name : name.replace(QString(2, close), QString(close));
+}
+
+// The names `dialect` reads in `sql` (SqlText::names()).
+QStringList namesIn(const QString &sql, const Dialect &dialect)
+{
+    QStringList names;
+    qsizetype i = 0;
+    while (i < sql.size()) {
+        const QChar c = sql.at(i);
+        const qsizetype next = skipQuotedOrComment(sql, i, dialect);
+        if (isIdentifierStart(c)) {
+            const bool unicodeName = dialect.escapeStrings && next == i + 1
+                && (c == u'U' || c == u'u') && sql.mid(next, 2) == QLatin1String("&\"");
+            if (next == skipIdentifier(sql, i)) // not E'...'
+                names << (unicodeName ? QStringLiteral("U&") : sql.mid(i, next - i));
+        } else if ((c == u'"' && !dialect.doubleQuotedStrings)
+            || (c == u'`' && (dialect.backtickIdentifiers || dialect.bracketIdentifiers))) {
+            names << unquoted(sql, i, next, c);
+        } else if (c == u'[' && dialect.bracketIdentifiers) {
+            names << unquoted(sql, i, next, u']');
+        }
+        i = next > i ? next : i + 1;
+    }
+    return names;
+}
+
 } // namespace
 
 namespace SqlText {
+
+QStringList names(const QString &sql, std::optional<Engine> engine)
+{
+    QStringList out;
+    for (const SqlDialect *dialect : SqlDialect::all()) {
+        if (engine && dialect->engine() != *engine)
+            continue;
+        for (const Dialect &reading : dialect->readings())
+            out += namesIn(sql, reading);
+    }
+    return out;
+}
 
 qsizetype secondStatementAt(const QString &sql, std::optional<Engine> engine)
 {

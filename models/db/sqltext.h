@@ -56,6 +56,12 @@ inline bool hasSeveralStatements(const QString &sql, std::optional<Engine> engin
 // executable comment (/*! DELETE ... */) is SQL here, whatever the engine: its first word counts.
 QString firstKeyword(const QString &sql);
 
+// Every name in the text outside string literals and comments, as each reading of `engine`
+// (every engine's when none) sees them: bare names, the content of quoted identifiers ("x",
+// `x`, [x]), in order, each reading's after the other's. A PostgreSQL U&"..." identifier, whose
+// escapes may spell any name, is given as "U&".
+QStringList names(const QString &sql, std::optional<Engine> engine = std::nullopt);
+
 // The text without trailing `;` (and the blanks around them).
 QString withoutTrailingSemicolons(const QString &sql);
 

@@ -1,5 +1,6 @@
 #include "profileparser.h"
 
+#include "readhazards.h"
 #include "sqltext.h"
 
 #include <QRegularExpression>
@@ -262,7 +263,8 @@ bool ProfileParser::complete()
 
 // Every SQL field is one expression or one statement: a `;` followed by more SQL would let a
 // read run a second statement (a DELETE, or a COMMIT that leaves the read-only transaction).
-// No control character but tab and line feed.
+// No control character but tab and line feed; nothing ReadHazards lists (what a read-only
+// transaction does not stop).
 // Trailing semicolons are dropped. A replay statement is one UPDATE: a WITH could hide a
 // data-modifying statement in front of it.
 bool ProfileParser::checkStatements()
@@ -288,6 +290,13 @@ bool ProfileParser::checkStatements()
                 QStringLiteral("field '%1' holds more than one statement (a ';' followed by more"
                                " SQL): each field is one expression or statement")
                     .arg(field));
+        }
+        if (const QString hazard = ReadHazards::found(entry.value, readingFor(entry.key));
+            !hazard.isEmpty()) {
+            return fail(entry.line,
+                QStringLiteral("field '%1' uses %2: no profile field may (docs/profiles.md,"
+                               " \"A profile is code\")")
+                    .arg(field, hazard));
         }
         if (field != QLatin1String("replay"))
             continue;
