@@ -11,7 +11,6 @@
 // tables' rows before and after. A replay reads every event through the profile in a read-only
 // transaction before it writes, so a `from` calling a function that deletes refuses it.
 #include "csvexport.h"
-#include "testdata.h"
 #include "eventlistmodel.h"
 #include "eventwait.h"
 #include "fixturescript.h"
@@ -26,6 +25,7 @@
 #include "replayer.h"
 #include "sqldialect.h"
 #include "sqltext.h"
+#include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -36,6 +36,8 @@
 #include <QProcess>
 #include <QSqlError>
 #include <QSqlRecord>
+
+#include <algorithm>
 
 namespace {
 
@@ -187,6 +189,45 @@ int runDashboard(const QStringList &arguments, QString *lastError)
     return process.exitCode();
 }
 
+// The session escape of issue 40: out of the read-only transaction, into a writable one.
+const QString SessionEscape = u"COMMIT; BEGIN READ WRITE; DELETE FROM victim; COMMIT"_qs;
+
+// Each SQL field of custom.profile with a value it could hold: (prefix of its line, value).
+// Fields the file leaves out are added in front of its `from` line.
+struct ProfileField
+{
+    QString name;
+    QString value;
+    bool inFile = true;
+};
+
+QList<ProfileField> everySqlField()
+{
+    QList<ProfileField> fields = {{u"from"_qs, u"shop_outbox"_qs},
+        {u"where"_qs, u"1 = 1"_qs, false}, {u"detect"_qs, u"SELECT 1 FROM shop_outbox"_qs, false},
+        {u"replay"_qs,
+            u"UPDATE shop_outbox SET state = 'queued' WHERE job_id = CAST(:event_id AS INTEGER)"
+            " AND state = 'error'"_qs}};
+    const QStringList absent
+        = {u"aggregate_type"_qs, u"aggregate_id"_qs, u"last_error_category"_qs};
+    for (int i = 0; i < OutboxProfile::ColumnCount; ++i) {
+        const QString column = OutboxProfile::columnName(OutboxProfile::Column(i));
+        fields << ProfileField {column, u"kind"_qs, !absent.contains(column)};
+    }
+    return fields;
+}
+
+// custom.profile with `field` set to `value` for PostgreSQL alone (`postgresql.FIELD`, read by
+// PostgreSQL's rules only) and to its plain value for the other engines; `*line` is the
+// PostgreSQL line.
+QString customProfileWithField(const ProfileField &field, const QString &value, int *line)
+{
+    const QString lines = u"postgresql.%1 = %2\n%1 = %3"_qs.arg(field.name, value, field.value);
+    if (field.inFile)
+        return customProfileWith(field.name + u" ="_qs, lines, line);
+    return customProfileWith(u"from ="_qs, lines + u"\nfrom = shop_outbox"_qs, line);
+}
+
 void addEngineRows(const char *name)
 {
     for (const char *engine : {"sqlite", "postgresql", "mysql"})
@@ -219,7 +260,8 @@ private slots:
         QTest::addRow("trailing semicolon") << u"SELECT 1 FROM t; -- done\n"_qs << false << every;
         QTest::addRow("two statements") << u"t; DELETE FROM victim"_qs << true << every;
         QTest::addRow("commit and begin")
-            << u"t; COMMIT; BEGIN READ WRITE; DELETE FROM victim; SELECT 1 FROM t"_qs << true << every;
+            << u"t; COMMIT; BEGIN READ WRITE; DELETE FROM victim; SELECT 1 FROM t"_qs << true
+            << every;
         QTest::addRow("in a string") << u"CASE WHEN e = 'a;b' THEN 1 END"_qs << false << every;
         QTest::addRow("doubled quote") << u"'it''s; fine'"_qs << false << every;
         QTest::addRow("in an identifier") << u"\"odd;name\""_qs << false << every;
@@ -234,11 +276,40 @@ private slots:
         QTest::addRow("escape string") << u"E'\\'; DELETE FROM victim; --'"_qs << true << every;
         QTest::addRow("dollar quotes in a field for both engines")
             << u"$a$; DELETE FROM victim; $a$"_qs << true << every;
-        QTest::addRow("SQLite bracket identifier") << u"[it's]; DELETE FROM victim; '"_qs << true << every;
+        QTest::addRow("SQLite bracket identifier")
+            << u"[it's]; DELETE FROM victim; '"_qs << true << every;
+        lexerAgreementRows();
         mySqlRows();
     }
 
 private:
+    // Where the servers' own lexers read what an older SqlText did not (issue 40): a carriage
+    // return ends a "--" comment on PostgreSQL only, and every character from U+0080 up is a
+    // name character (PostgreSQL's ident_cont and dolq_cont), so `€$a$` is a name, not a name
+    // and a dollar quote.
+    static void lexerAgreementRows()
+    {
+        const QString pg = u"postgresql"_qs;
+        const QString every;
+        QTest::addRow("CR ends a line comment, postgresql")
+            << u"a -- x\r; DELETE FROM victim"_qs << true << pg;
+        QTest::addRow("CR ends a line comment, every engine")
+            << u"a -- x\r; DELETE FROM victim"_qs << true << every;
+        QTest::addRow("CR does not end a line comment, mysql")
+            << u"a -- x\r; DELETE FROM victim\n+ 1"_qs << false << u"mysql"_qs;
+        QTest::addRow("euro sign before a dollar is one name, postgresql")
+            << u"€$a$; COMMIT; BEGIN READ WRITE; DELETE FROM victim; COMMIT; SELECT $a$"_qs << true
+            << pg;
+        QTest::addRow("euro sign before a dollar is one name, every engine")
+            << u"x€$a$; DELETE FROM victim; SELECT $a$"_qs << true << every;
+        QTest::addRow("a name ending in E before a quote is no escape string")
+            << u"€E'\\'; DELETE FROM victim; --'"_qs << true << pg;
+        QTest::addRow("a number before a dollar quote")
+            << u"1$a$ x $a$; DELETE FROM victim; $a$"_qs << true << pg;
+        QTest::addRow("dollar quoted, a non-ASCII tag") << u"$€$a;b$€$"_qs << false << pg;
+        QTest::addRow("dollar quoted, a tag holding a name") << u"$ab$a;b$ab$"_qs << false << pg;
+    }
+
     // MySQL's and MariaDB's lexical rules, read as that engine reads them (and as every
     // engine, where another engine's reading finds what MySQL's would not).
     static void mySqlRows()
@@ -255,10 +326,11 @@ private:
         row("dash dash blank comment", u"a -- x; DELETE FROM victim\n+ 1"_qs, false);
         row("dash dash tab comment", u"a --\tx; DELETE FROM victim\n+ 1"_qs, false);
         row("dash dash without a blank is minus minus", u"a --1; DELETE FROM victim"_qs, true);
-        row("backslash-escaped quote", u"'a\\';b'"_qs, true); // without NO_BACKSLASH_ESCAPES: one string
+        row("backslash-escaped quote", u"'a\\';b'"_qs,
+            true); // without NO_BACKSLASH_ESCAPES: one string
         row("backslash in a string either way", u"'a\\\\;b'"_qs, false);
-        row("double-quoted string with backslash",
-            u"\"\\\"; DELETE FROM victim; SELECT \"\\\""_qs, true);
+        row("double-quoted string with backslash", u"\"\\\"; DELETE FROM victim; SELECT \"\\\""_qs,
+            true);
         row("double-quoted text either way", u"\"a;b\""_qs, false);
         row("executable comment", u"a /*! ; DELETE FROM victim */"_qs, true);
         row("versioned executable comment", u"a /*!50001 ; DELETE FROM victim */"_qs, true);
@@ -307,7 +379,8 @@ private slots:
         QCOMPARE(SqlText::firstKeyword(u"# c\nUPDATE t SET a = 1"_qs), u"UPDATE"_qs);
         QCOMPARE(SqlText::firstKeyword(u"/*! DELETE FROM victim WHERE 1 = 0 */ UPDATE t"_qs),
             u"DELETE"_qs);
-        QCOMPARE(SqlText::firstKeyword(u"/*!50001 WITH x AS (SELECT 1) */ UPDATE t"_qs), u"WITH"_qs);
+        QCOMPARE(
+            SqlText::firstKeyword(u"/*!50001 WITH x AS (SELECT 1) */ UPDATE t"_qs), u"WITH"_qs);
         QCOMPARE(SqlText::firstKeyword(u"/* c */ UPDATE t"_qs), u"UPDATE"_qs);
     }
 
@@ -357,7 +430,8 @@ private slots:
             << u"field 'status' "_qs + several;
         QTest::addRow("a MySQL column ending its string with a backslash")
             << u"status ="_qs
-            << u"mysql.status = CASE WHEN state = '\\' THEN 'DEAD' END; DELETE FROM victim; SELECT '\\'\n"
+            << u"mysql.status = CASE WHEN state = '\\' THEN 'DEAD' END; DELETE FROM victim; SELECT "
+               u"'\\'\n"
                "status = state"_qs
             << u"field 'status' "_qs + several;
         QTest::addRow("a MySQL column with a hash comment hiding nothing")
@@ -387,6 +461,57 @@ private slots:
         QVERIFY(!ProfileParser::parse(text, u"evil.profile"_qs, &error));
         QCOMPARE(error.section(u' ', 0, 0), QStringLiteral("evil.profile:%1:").arg(line));
         QVERIFY2(error.contains(expected), qPrintable(error));
+    }
+
+    // A carriage return, or any control character but tab and line feed, in an SQL field is
+    // refused at load, naming file, line, field and character; a file with CR LF line breaks
+    // (written on Windows) reads as its LF twin.
+    void loaderRefusesControlCharacters_data()
+    {
+        QTest::addColumn<QString>("prefix");
+        QTest::addColumn<QString>("replacement");
+        QTest::addColumn<QString>("expected");
+        const auto refused = [](const char *field, const char *code) {
+            return QStringLiteral("field '%1' holds the control character U+%2: an SQL field"
+                                  " may hold tabs and line breaks, no other control character")
+                .arg(QLatin1String(field), QLatin1String(code));
+        };
+        QTest::addRow("from, CR ending a comment")
+            << u"from ="_qs
+            << u"from = shop_outbox -- x\r; COMMIT; BEGIN READ WRITE; DELETE FROM victim; COMMIT"_qs
+            << refused("from", "000D");
+        QTest::addRow("where, CR")
+            << u"from ="_qs << u"where = 1 = 1 --\r; DELETE FROM victim\nfrom = shop_outbox"_qs
+            << refused("where", "000D");
+        QTest::addRow("a column, NUL")
+            << u"event_type ="_qs << u"event_type = kind\x01"_qs << refused("event_type", "0001");
+        QTest::addRow("replay, DEL")
+            << u"replay ="_qs
+            << u"replay = UPDATE shop_outbox SET state = 'queued' \x7f WHERE job_id ="
+               " CAST(:event_id AS INTEGER)"_qs
+            << refused("replay", "007F");
+        QTest::addRow("detect, C1")
+            << u"from ="_qs << u"detect = SELECT 1 \u0085 + 1\nfrom = shop_outbox"_qs
+            << refused("detect", "0085");
+    }
+
+    void loaderRefusesControlCharacters() { loaderRefuses(); }
+
+    void loaderReadsCrLfAsLf()
+    {
+        const QString lf = customProfileText();
+        QString crlf = lf;
+        crlf.replace(u"\n"_qs, u"\r\n"_qs);
+        QString error;
+        const auto fromLf = ProfileParser::parse(lf, u"lf.profile"_qs, &error);
+        QVERIFY2(fromLf, qPrintable(error));
+        const auto fromCrLf = ProfileParser::parse(crlf, u"crlf.profile"_qs, &error);
+        QVERIFY2(fromCrLf, qPrintable(error));
+        for (const Engine engine : AllEngines) {
+            QCOMPARE(fromCrLf->source(engine), fromLf->source(engine));
+            QVERIFY(!fromCrLf->source(engine).contains(u'\r'));
+            QCOMPARE(fromCrLf->replaySql(engine), fromLf->replaySql(engine));
+        }
     }
 
     void loaderAcceptsSemicolonsInStrings()
@@ -776,13 +901,360 @@ private slots:
         QTRY_VERIFY2(banner->text().contains(u"8 rows have a status other than PENDING, DELIVERED"
                                              " or DEAD"_qs),
             qPrintable(banner->text()));
-        QVERIFY2(banner->text().startsWith(u"Cannot read the outbox: "_qs),
-            qPrintable(banner->text()));
+        QVERIFY2(
+            banner->text().startsWith(u"Cannot read the outbox: "_qs), qPrintable(banner->text()));
         const auto *tiles = window.findChild<HealthTiles *>();
         QVERIFY(tiles);
         for (const auto tile :
             {HealthTiles::Tile::Due, HealthTiles::Tile::Dead, HealthTiles::Tile::Delivered})
             QCOMPARE(tiles->valueText(tile), u"—"_qs);
+    }
+
+    // Issue 40's attack as reported: a carriage return ending a "--" comment, or a name ending
+    // in `€` before `$a$`, hid a `;` from the loader, and Qt's PREPARE (a simple query) ran
+    // the session escape after it. Each variant in every SQL field, through `check`: refused at
+    // load, naming file, line and field, and the victim keeps its 3 rows.
+    void sessionEscapeRefusedInEveryField_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("expected");
+        QTest::addColumn<int>("line");
+        for (const ProfileField &field : everySqlField()) {
+            const QString code = u"%1 -- x\r; "_qs.arg(field.value) + SessionEscape;
+            const QString euro = u"%1 AND x\u20ac$a$ IS NULL; "_qs.arg(field.value) + SessionEscape
+                + u"; SELECT 1 -- $a$"_qs;
+            int line = 0;
+            QString text = customProfileWithField(field, code, &line);
+            QTest::addRow("CR ends a comment, %s", qPrintable(field.name))
+                << text << field.name << u"holds the control character U+000D"_qs << line;
+            text = customProfileWithField(field, euro, &line);
+            QTest::addRow("euro sign before a dollar, %s", qPrintable(field.name))
+                << text << field.name << u"holds more than one statement"_qs << line;
+        }
+    }
+
+    void sessionEscapeRefusedInEveryField()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, field);
+        QFETCH(QString, expected);
+        QFETCH(int, line);
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        const auto connection = loadShop(*database);
+        QVERIFY(connection);
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, u"escape.profile"_qs, text);
+        const Run check = outboxctl(checkArguments(database->url(), path));
+        QCOMPARE(check.exitCode, 2);
+        QCOMPARE(check.err.size(), 1);
+        const QString start
+            = QStringLiteral("outboxctl: %1:%2: field '%3' ").arg(path).arg(line).arg(field);
+        QVERIFY2(check.err.constFirst().startsWith(start + expected),
+            qPrintable(check.err.constFirst()));
+        QCOMPARE(scalar(connection->database(), u"SELECT count(*) FROM victim"_qs).toInt(), 3);
+    }
+
+    // The same attack in `from` through every surface that reads through a profile.
+    void sessionEscapeRefusedEverywhere_data()
+    {
+        QTest::addColumn<QString>("variant");
+        QTest::addColumn<QString>("surface");
+        const QStringList surfaces = {u"check"_qs, u"explain"_qs, u"diagnose"_qs, u"errors"_qs,
+            u"metrics"_qs, u"export"_qs, u"replay --dry-run"_qs, u"serve"_qs, u"dashboard"_qs};
+        for (const QString &variant : {u"CR"_qs, u"euro"_qs}) {
+            for (const QString &surface : surfaces)
+                QTest::addRow("%s, %s", qPrintable(variant), qPrintable(surface))
+                    << variant << surface;
+        }
+    }
+
+    void sessionEscapeRefusedEverywhere()
+    {
+        QFETCH(QString, variant);
+        QFETCH(QString, surface);
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        const auto connection = loadShop(*database);
+        QVERIFY(connection);
+        const Tables before = everyTable(connection->database());
+        const QString escape = variant == u"CR"_qs
+            ? QString(u"shop_outbox -- x\r; "_qs + SessionEscape)
+            : QString(u"shop_outbox AS x\u20ac$a$; "_qs + SessionEscape + u"; SELECT 1 -- $a$"_qs);
+        const QString from = u"postgresql.from = "_qs + escape + u"\nfrom = shop_outbox"_qs;
+        QTemporaryDir dir;
+        int line = 0;
+        const QString path
+            = writeFile(dir, u"escape.profile"_qs, customProfileWith(u"from ="_qs, from, &line));
+        const QString expected = QStringLiteral("%1:%2: field 'from' ").arg(path).arg(line);
+        const QString url = database->url();
+        const QStringList db
+            = {u"--db"_qs, url, u"--profile"_qs, path, u"--now"_qs, QString::number(T)};
+        QString err;
+        int exitCode = -1;
+        if (surface == u"dashboard"_qs) {
+            exitCode
+                = runDashboard({u"--db"_qs, url, u"--read-only"_qs, u"--profile"_qs, path}, &err);
+            QVERIFY2(err.startsWith(u"outbox-dashboard: "_qs + expected), qPrintable(err));
+        } else {
+            QStringList arguments;
+            if (surface == u"serve"_qs)
+                arguments = {u"serve"_qs, u"--listen"_qs, u"127.0.0.1:0"_qs, u"--outbox"_qs,
+                    u"shop=%1;profile=%2"_qs.arg(url, path)};
+            else if (surface == u"replay --dry-run"_qs)
+                arguments = QStringList {u"replay"_qs} + db
+                    + QStringList {u"--all-dead"_qs, u"--dry-run"_qs};
+            else if (surface == u"explain"_qs)
+                arguments = QStringList {u"explain"_qs} + db + QStringList {u"--event"_qs, u"7"_qs};
+            else
+                arguments = QStringList {surface} + db;
+            const Run run = outboxctl(arguments);
+            exitCode = run.exitCode;
+            err = run.err.join(u'\n');
+            QVERIFY2(err.contains(expected), qPrintable(err));
+        }
+        QCOMPARE(exitCode, 2);
+        QCOMPARE(scalar(connection->database(), u"SELECT count(*) FROM victim"_qs).toInt(), 3);
+        QCOMPARE(everyTable(connection->database()), before);
+    }
+
+    // One statement, decided by the database, with the tool's lexer bypassed: PostgreSQL's
+    // extended query protocol refuses a text of several statements (SqlDialect::
+    // checkOneStatement()), and MySQL's and SQLite's Qt drivers refuse to prepare one
+    // (mysql_stmt_prepare(); sqlite3_prepare16_v2()'s tail). Nothing runs.
+    void serverRefusesSeveralStatements_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QString>("sql");
+        const QList<std::pair<const char *, QString>> texts
+            = {{"plain", u"SELECT COUNT(*) FROM victim; DELETE FROM victim"_qs},
+                {"session escape", u"SELECT COUNT(*) FROM victim; "_qs + SessionEscape}};
+        for (const auto &[name, sql] : texts) {
+            for (const char *engine : {"sqlite", "postgresql", "mysql"})
+                QTest::addRow("%s, %s", name, engine) << QString::fromLatin1(engine) << sql;
+        }
+        // One statement on MySQL and SQLite, whose "--" comments end at a line feed only.
+        QTest::addRow("CR ending a comment, postgresql")
+            << u"postgresql"_qs << u"SELECT COUNT(*) FROM victim -- x\r; "_qs + SessionEscape;
+        QTest::addRow("euro sign before a dollar, postgresql")
+            << u"postgresql"_qs
+            << u"SELECT COUNT(*) AS x\u20ac$a$ FROM victim; "_qs + SessionEscape
+                + u"; SELECT 1 -- $a$"_qs;
+    }
+
+    void serverRefusesSeveralStatements()
+    {
+        QFETCH(QString, engine);
+        QFETCH(QString, sql);
+        FRESH_DATABASE(database, engine);
+        const auto connection = loadShop(*database);
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        const SqlDialect &dialect = SqlDialect::of(db);
+        QSqlError error;
+        if (engine == u"postgresql"_qs) {
+            QVERIFY(!dialect.checkOneStatement(db, sql, &error));
+            QVERIFY2(error.databaseText().contains(
+                         u"cannot insert multiple commands into a prepared statement"_qs),
+                qPrintable(error.text()));
+        }
+        QSqlQuery query(db);
+        QVERIFY(!dialect.prepareOne(db, query, sql, &error));
+        QVERIFY(error.isValid());
+        QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM victim"_qs).toInt(), 3);
+        // One statement is prepared and runs.
+        QVERIFY2(
+            dialect.prepareOne(db, query, u"SELECT COUNT(*) FROM victim WHERE id > :id"_qs, &error),
+            qPrintable(error.text()));
+        query.bindValue(u":id"_qs, 1);
+        QVERIFY(query.exec() && query.next());
+        QCOMPARE(query.value(0).toInt(), 2);
+    }
+
+    // The check runs on the connection while a forward-only read still has rows on the way
+    // (Qt's single-row mode): it does not fail with "another command is already in progress".
+    void serverCheckWithARowsPending()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        const auto connection = loadShop(*database);
+        QVERIFY(connection);
+        ReadOnlyTransaction transaction(connection->database());
+        QSqlQuery *rows = transaction.prepare(u"SELECT id FROM victim ORDER BY id"_qs);
+        QVERIFY(rows && rows->exec() && rows->next());
+        QSqlQuery *count = transaction.prepare(u"SELECT COUNT(*) FROM victim"_qs);
+        QVERIFY2(count, qPrintable(transaction.errorText()));
+        QVERIFY(count->exec() && count->next());
+        QCOMPARE(count->value(0).toInt(), 3);
+    }
+
+    // The text checked is the text Qt 6.4's QPSQL driver prepares (`PREPARE qpsqlpstmt_N AS
+    // ...`, as pg_prepared_statements holds it): :name and ? become $1, $2, ... outside '...',
+    // "..." and `...`, and :: casts stay.
+    void driverTextIsQtsText_data()
+    {
+        QTest::addColumn<QString>("sql");
+        QTest::addRow("named placeholders, one repeated")
+            << u"SELECT CAST(:a AS INTEGER) + CAST(:b AS INTEGER) + CAST(:a AS INTEGER)"_qs;
+        QTest::addRow("casts, quotes and identifiers")
+            << u"SELECT :a::text, ':b', 'it''s :c', 1 AS \"x:d\", ARRAY[:e::int]"_qs;
+        QTest::addRow("a backtick in a comment hides a placeholder from Qt")
+            << u"SELECT :a::text -- ` :b `\n, :c::text"_qs;
+        QTest::addRow("a dollar quote is no quote for Qt") << u"SELECT :b::text, $$:a$$"_qs;
+        QTest::addRow("an E string") << u"SELECT E'\\\\', :a::text"_qs;
+    }
+
+    void driverTextIsQtsText()
+    {
+        QFETCH(QString, sql);
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        const auto connection = database->connect(false);
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QSqlQuery query(db);
+        QVERIFY2(query.prepare(sql), qPrintable(query.lastError().text()));
+        QSqlQuery prepared(db);
+        QVERIFY(prepared.exec(u"SELECT name, statement FROM pg_prepared_statements"
+                              " WHERE statement NOT LIKE '%pg_prepared_statements%'"_qs));
+        QStringList statements;
+        while (prepared.next()) {
+            statements << prepared.value(1).toString();
+        }
+        const QString driverText = SqlDialect::of(db).driverText(sql);
+        QVERIFY2(std::any_of(statements.cbegin(), statements.cend(),
+                     [&driverText](const QString &statement) {
+                         return statement.endsWith(u" AS "_qs + driverText)
+                             && statement.startsWith(u"PREPARE qpsqlpstmt_"_qs);
+                     }),
+            qPrintable(statements.join(u" | "_qs) + u" vs "_qs + driverText));
+        QSqlError error;
+        QVERIFY2(SqlDialect::of(db).checkOneStatement(db, sql, &error), qPrintable(error.text()));
+    }
+
+    // What a read-only transaction does not stop (ReadHazards): refused by name at load, bare,
+    // quoted or schema-qualified, in any case, in every reading (a MySQL executable comment
+    // too); the same words in a string or a comment, or inside a longer name, are fine.
+    void loaderRefusesHazards_data()
+    {
+        QTest::addColumn<QString>("replacement");
+        QTest::addColumn<QString>("hazard"); // empty: accepted
+        const auto from
+            = [](const QString &tail) -> QString { return u"from = shop_outbox"_qs + tail; };
+        const auto status = [](const QString &call) -> QString {
+            return u"status = CASE WHEN "_qs + call + u" IS NULL THEN 'DEAD' ELSE 'PENDING' END"_qs;
+        };
+        QTest::addRow("dblink_exec") << status(u"dblink_exec('dbname=x', 'DELETE FROM victim')"_qs)
+                                     << u"dblink_exec, which runs SQL on another connection"_qs;
+        QTest::addRow("dblink in from")
+            << from(u" CROSS JOIN dblink('dbname=x', 'SELECT 1') AS d(x int)"_qs) << u"dblink,"_qs;
+        QTest::addRow("quoted") << status(u"\"dblink_exec\"('x', 'y')"_qs) << u"dblink_exec,"_qs;
+        QTest::addRow("schema-qualified")
+            << status(u"public.dblink_exec('x', 'y')"_qs) << u"dblink_exec,"_qs;
+        QTest::addRow("quoted and qualified, upper case")
+            << status(u"\"public\".\"DBLINK_EXEC\"('x', 'y')"_qs) << u"DBLINK_EXEC,"_qs;
+        QTest::addRow("postgres_fdw")
+            << status(u"postgres_fdw_disconnect_all()"_qs) << u"postgres_fdw_disconnect_all,"_qs;
+        QTest::addRow("pg_file_write") << status(u"pg_file_write('/tmp/x', 'y', false)"_qs)
+                                       << u"pg_file_write, which reads or writes a file"_qs;
+        QTest::addRow("lo_export") << status(u"lo_export(1, '/tmp/x')"_qs) << u"lo_export,"_qs;
+        QTest::addRow("pg_read_file")
+            << status(u"pg_read_file('/etc/passwd')"_qs) << u"pg_read_file,"_qs;
+        QTest::addRow("pg_advisory_lock")
+            << status(u"pg_advisory_lock(1)"_qs)
+            << u"pg_advisory_lock, which takes or drops a session lock"_qs;
+        QTest::addRow("pg_try_advisory_lock")
+            << status(u"pg_try_advisory_lock(1)"_qs) << u"pg_try_advisory_lock,"_qs;
+        QTest::addRow("GET_LOCK") << u"mysql.status = CASE WHEN GET_LOCK('x', 0) THEN 'DEAD' END\n"
+                                     "status = state"_qs
+                                  << u"GET_LOCK, which takes or drops a session lock"_qs;
+        QTest::addRow("GET_LOCK in an executable comment")
+            << u"mysql.status = state /*! + GET_LOCK('x', 0) */\nstatus = state"_qs
+            << u"GET_LOCK,"_qs;
+        QTest::addRow("pg_terminate_backend")
+            << status(u"pg_terminate_backend(1)"_qs) << u"pg_terminate_backend,"_qs;
+        QTest::addRow("set_config")
+            << status(u"set_config('statement_timeout', '0', false)"_qs) << u"set_config,"_qs;
+        QTest::addRow("query_to_xml")
+            << status(u"query_to_xml('SELECT 1', true, true, '')"_qs) << u"query_to_xml,"_qs;
+        QTest::addRow("U& name") << status(u"U&\"d\\0062link_exec\"('x', 'y')"_qs) << u"U&,"_qs;
+        QTest::addRow("INTO OUTFILE") << from(u" INTO OUTFILE '/tmp/x' LINES STARTING BY 'y' #"_qs)
+                                      << u"INTO, which stores a result"_qs;
+        QTest::addRow("INTO DUMPFILE") << from(u" INTO DUMPFILE '/tmp/x' #"_qs) << u"INTO,"_qs;
+        QTest::addRow("INTO @var") << from(u" INTO @v #"_qs) << u"INTO,"_qs;
+        QTest::addRow("in a string") << status(u"'dblink_exec INTO OUTFILE'"_qs) << QString();
+        QTest::addRow("in a comment") << status(u"/* get_lock into */ kind"_qs) << QString();
+        QTest::addRow("inside a longer name") << status(u"kind_into_get_lock"_qs) << QString();
+    }
+
+    void loaderRefusesHazards()
+    {
+        QFETCH(QString, replacement);
+        QFETCH(QString, hazard);
+        const QString prefix = replacement.section(u' ', 0, 0).section(u'.', -1) + u" ="_qs;
+        int line = 0;
+        const QString text = customProfileWith(prefix, replacement, &line);
+        QString error;
+        const auto profile = ProfileParser::parse(text, u"evil.profile"_qs, &error);
+        if (hazard.isEmpty()) {
+            QVERIFY2(profile, qPrintable(error));
+            return;
+        }
+        QVERIFY(!profile);
+        QVERIFY2(error.startsWith(QStringLiteral("evil.profile:%1: field '").arg(line)),
+            qPrintable(error));
+        QVERIFY2(error.contains(u"' uses "_qs + hazard), qPrintable(error));
+        QVERIFY2(
+            error.endsWith(u"no profile field may (docs/profiles.md, \"A profile is code\")"_qs),
+            qPrintable(error));
+    }
+
+    // MariaDB's INTO OUTFILE as reported: a `from` ending in it wrote a file on the database
+    // host during check, export and replay --dry-run. Refused at load: no file, no change. The
+    // server (on this machine) is first shown to write such a file when asked directly.
+    void intoOutfileWritesNothing_data()
+    {
+        QTest::addColumn<QString>("surface");
+        for (const char *surface : {"check", "export", "replay --dry-run"})
+            QTest::addRow("%s", surface) << QString::fromLatin1(surface);
+    }
+
+    void intoOutfileWritesNothing()
+    {
+        QFETCH(QString, surface);
+        FRESH_DATABASE(database, u"mysql"_qs);
+        const auto connection = loadShop(*database);
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QTemporaryDir dir;
+        QVERIFY(QFile::setPermissions(dir.path(),
+            QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                | QFileDevice::WriteOther | QFileDevice::ExeOther));
+        const QString control = dir.filePath(u"control.txt"_qs);
+        QSqlQuery direct(db);
+        if (direct.exec(u"SELECT 1 INTO OUTFILE '%1'"_qs.arg(control)))
+            QVERIFY(QFileInfo::exists(control)); // the attack would have worked
+        else
+            qInfo("the server refuses INTO OUTFILE itself here: %s",
+                qPrintable(direct.lastError().text()));
+        const QString target = dir.filePath(u"written.txt"_qs);
+        const Tables before = everyTable(db);
+        int line = 0;
+        const QString path = writeFile(dir, u"outfile.profile"_qs,
+            customProfileWith(u"from ="_qs,
+                u"from = shop_outbox INTO OUTFILE '%1' LINES STARTING BY 'pwned ' #"_qs.arg(target),
+                &line));
+        const QStringList common
+            = {u"--db"_qs, database->url(), u"--profile"_qs, path, u"--now"_qs, QString::number(T)};
+        const Run run = surface == u"check"_qs ? outboxctl(checkArguments(database->url(), path))
+            : surface == u"export"_qs          ? outboxctl(QStringList {u"export"_qs} + common)
+                                               : outboxctl(QStringList {u"replay"_qs} + common
+                                                   + QStringList {u"--all-dead"_qs, u"--dry-run"_qs});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.join(u'\n').contains(
+                     QStringLiteral("%1:%2: field 'from' uses INTO, which stores a result")
+                         .arg(path)
+                         .arg(line)),
+            qPrintable(run.err.join(u'\n')));
+        QVERIFY(!QFileInfo::exists(target));
+        QCOMPARE(everyTable(db), before);
     }
 
     // A built-in profile for an older version on a newer table names the one to use.

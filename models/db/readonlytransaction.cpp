@@ -36,8 +36,7 @@ QSqlQuery *ReadOnlyTransaction::prepare(const QString &sql)
     }
     QSqlQuery &query = m_queries.emplace_back(m_db);
     query.setForwardOnly(true);
-    if (!query.prepare(sql)) {
-        m_lastError = query.lastError();
+    if (!m_dialect->prepareOne(m_db, query, sql, &m_lastError)) {
         m_error = m_lastError.text().simplified();
         return nullptr;
     }

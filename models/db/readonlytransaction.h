@@ -9,7 +9,8 @@
 // a nested START TRANSACTION, and the ROLLBACK would end the outer one).
 // prepare() refuses a text holding more than one statement before the database sees it (Qt's
 // PostgreSQL driver prepares through the simple query protocol, which would run every
-// statement of such a text).
+// statement of such a text): first by SqlText's reading, then by the server's own parser
+// (SqlDialect::prepareOne()).
 #pragma once
 
 #include <QSqlDatabase>
@@ -35,7 +36,8 @@ public:
     // ends (the queries are finished before the ROLLBACK and freed after it, so that freeing a
     // PostgreSQL statement never meets an aborted transaction). Null, with errorText() saying
     // why, when the transaction is not active, when `sql` holds more than one statement
-    // (SqlText), or when the database refuses it (then also lastError()).
+    // (SqlText), or when the database refuses it, also as more than one statement
+    // (SqlDialect::checkOneStatement(); then also lastError()).
     QSqlQuery *prepare(const QString &sql);
     QSqlError lastError() const { return m_lastError; }
 

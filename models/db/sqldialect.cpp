@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonValue>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -28,6 +29,32 @@ QString SqlDialect::jsonText(const QJsonValue &value)
     const QJsonDocument document
         = value.isObject() ? QJsonDocument(value.toObject()) : QJsonDocument(value.toArray());
     return QString::fromUtf8(document.toJson(QJsonDocument::Compact));
+}
+
+bool SqlDialect::checkOneStatement(const QSqlDatabase &db, const QString &, QSqlError *error) const
+{
+    if (db.driver() && db.driver()->hasFeature(QSqlDriver::PreparedQueries))
+        return true;
+    *error = QSqlError(QStringLiteral("cannot check that the statement is one"),
+        QStringLiteral("the database driver does not prepare statements"),
+        QSqlError::StatementError);
+    return false;
+}
+
+QString SqlDialect::driverText(const QString &sql) const
+{
+    return sql;
+}
+
+bool SqlDialect::prepareOne(
+    const QSqlDatabase &db, QSqlQuery &query, const QString &sql, QSqlError *error) const
+{
+    if (!checkOneStatement(db, sql, error))
+        return false;
+    if (query.prepare(sql))
+        return true;
+    *error = query.lastError();
+    return false;
 }
 
 bool SqlDialect::startSession(const QSqlDatabase &, QString *) const

@@ -12,15 +12,16 @@
 
 #include <QList>
 #include <QSqlDatabase>
-#include <QVariant>
-#include <utility>
 #include <QString>
 #include <QStringList>
+#include <QVariant>
 #include <optional>
+#include <utility>
 
 class DatabaseUrl;
 class QJsonValue;
 class QSqlError;
+class QSqlQuery;
 struct OpenOptions;
 
 class SqlDialect
@@ -177,8 +178,7 @@ public:
     // statement, as the expression index on payload::jsonb itself would.
     using BoundValues = QList<std::pair<QString, QVariant>>;
     virtual QString jsonContainsCondition(const QString &column, const QJsonValue &fragment,
-        const QString &prefix, BoundValues *values) const
-        = 0;
+        const QString &prefix, BoundValues *values) const = 0;
     // A SELECT of one value, true when text compares by code point ('B' before 'a').
     QString collationProbeSql() const;
     // The same for `column` of `source` (a table, or a profile's derived table), in the
@@ -241,6 +241,23 @@ public:
 
     // Lexical rules for SqlText.
     QList<SqlText::Reading> readings() const { return m_traits.readings; }
+
+    // One statement, decided by the database: whether the server parses `sql`, as this
+    // engine's Qt driver will send it to be prepared (driverText()), as exactly one statement.
+    // PostgreSQL asks the server through the extended query protocol on the connection itself
+    // (Qt's own PREPARE goes through the simple query protocol, which runs every statement of
+    // a text). MySQL and SQLite answer yes while their Qt driver prepares for real: QMYSQL
+    // through mysql_stmt_prepare() and QSQLITE through sqlite3_prepare16_v2() with any tail
+    // refused, both one statement by definition. False with *error (the server's words) when
+    // the text is not one statement, or could not be checked: then it must not be prepared.
+    virtual bool checkOneStatement(
+        const QSqlDatabase &db, const QString &sql, QSqlError *error) const;
+    // The text the Qt driver sends to be prepared for `sql`: `sql` itself, but on PostgreSQL.
+    virtual QString driverText(const QString &sql) const;
+    // `sql` prepared on `query` (a query of `db`) once checkOneStatement() said yes: how every
+    // text holding a profile's SQL is prepared. False with *error (the check's or the driver's).
+    bool prepareOne(
+        const QSqlDatabase &db, QSqlQuery &query, const QString &sql, QSqlError *error) const;
 
 protected:
     static void exec(const QSqlDatabase &db, const QString &sql);

@@ -9,9 +9,37 @@ namespace {
 
 using Dialect = SqlText::Reading;
 
+// PostgreSQL's scan.l (15): ident_start [A-Za-z\200-\377_], ident_cont
+// [A-Za-z\200-\377_0-9\$], dolq_start [A-Za-z\200-\377_], dolq_cont [A-Za-z\200-\377_0-9]. In
+// UTF-8 every character from U+0080 up is made of such bytes. SQLite (sqlite3IsIdChar) and
+// MySQL (U+0080 and up in names) read them as name characters too.
+bool isAsciiLetter(QChar c)
+{
+    return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z');
+}
+
+bool isAsciiDigit(QChar c)
+{
+    return c >= u'0' && c <= u'9';
+}
+
+bool isIdentifierStart(QChar c)
+{
+    return isAsciiLetter(c) || c == u'_' || c.unicode() >= 0x80;
+}
+
 bool isIdentifierChar(QChar c)
 {
-    return c.isLetterOrNumber() || c == u'_' || c == u'$';
+    return isIdentifierStart(c) || isAsciiDigit(c) || c == u'$';
+}
+
+// One past the name that starts at `start`.
+qsizetype skipIdentifier(const QString &sql, qsizetype start)
+{
+    qsizetype i = start + 1;
+    while (i < sql.size() && isIdentifierChar(sql.at(i)))
+        ++i;
+    return i;
 }
 
 // Where a quoted run that opens at `start` with `quote` ends (one past its closing quote),
@@ -37,20 +65,18 @@ qsizetype skipQuoted(const QString &sql, qsizetype start, QChar quote, bool back
     return sql.size();
 }
 
-// A dollar quote's opening tag at `start` ("$$" or "$name$"), or an empty string.
+// A dollar quote's opening tag at `start` ("$$" or "$name$"), or an empty string. A `$` inside
+// a name never gets here (skipIdentifier() took it); "$1" is a parameter.
 QString dollarTag(const QString &sql, qsizetype start)
 {
-    if (start > 0 && isIdentifierChar(sql.at(start - 1)))
-        return {}; // $ inside a name, or a positional parameter like $1
     qsizetype i = start + 1;
-    while (i < sql.size() && (sql.at(i).isLetterOrNumber() || sql.at(i) == u'_'))
+    if (i < sql.size() && isAsciiDigit(sql.at(i)))
+        return {};
+    while (i < sql.size() && sql.at(i) != u'$' && isIdentifierChar(sql.at(i)))
         ++i;
     if (i >= sql.size() || sql.at(i) != u'$')
         return {};
-    const QString tag = sql.mid(start, i - start + 1);
-    if (tag.size() > 2 && tag.at(1).isDigit())
-        return {};
-    return tag;
+    return sql.mid(start, i - start + 1);
 }
 
 qsizetype skipBlockComment(const QString &sql, qsizetype start, bool nested)
@@ -100,10 +126,14 @@ bool opensDashComment(const QString &sql, qsizetype i, const Dialect &dialect)
     return next.isSpace() || next.unicode() < 0x20 || next.unicode() == 0x7f;
 }
 
-qsizetype skipToLineEnd(const QString &sql, qsizetype i)
+qsizetype skipToLineEnd(const QString &sql, qsizetype i, const Dialect &dialect)
 {
-    const qsizetype end = sql.indexOf(u'\n', i);
-    return end < 0 ? sql.size() : end + 1;
+    while (i < sql.size()) {
+        const QChar c = sql.at(i++);
+        if (c == u'\n' || (c == u'\r' && dialect.returnEndsLineComments))
+            break;
+    }
+    return i;
 }
 
 // One past the blanks and comments at `i`. The opening and the end of an executable comment
@@ -115,7 +145,7 @@ qsizetype skipBlanksAndComments(const QString &sql, qsizetype i, const Dialect &
             ++i;
         } else if (opensDashComment(sql, i, dialect)
             || (dialect.hashComments && sql.at(i) == u'#')) {
-            i = skipToLineEnd(sql, i);
+            i = skipToLineEnd(sql, i, dialect);
         } else if (dialect.executableComments && skipExecutableOpening(sql, i) > i) {
             i = skipExecutableOpening(sql, i);
         } else if (dialect.executableComments && sql.mid(i, 2) == QLatin1String("*/")) {
@@ -134,14 +164,19 @@ qsizetype skipBlanksAndComments(const QString &sql, qsizetype i, const Dialect &
 qsizetype skipQuotedOrComment(const QString &sql, qsizetype i, const Dialect &dialect)
 {
     const QChar c = sql.at(i);
-    if (c == u'\'') {
-        const bool escaped = dialect.escapeStrings && i > 0
-            && (sql.at(i - 1) == u'E' || sql.at(i - 1) == u'e')
-            && (i < 2 || !isIdentifierChar(sql.at(i - 2)));
-        return skipQuoted(sql, i, c, escaped || dialect.backslashInPlainStrings);
+    if (isIdentifierStart(c)) {
+        // E'...' is an escape string where the name is E alone (flex takes the longest match).
+        const qsizetype end = skipIdentifier(sql, i);
+        if (dialect.escapeStrings && end == i + 1 && (c == u'E' || c == u'e') && end < sql.size()
+            && sql.at(end) == u'\'')
+            return skipQuoted(sql, end, u'\'', true);
+        return end;
     }
+    if (c == u'\'')
+        return skipQuoted(sql, i, c, dialect.backslashInPlainStrings);
     if (c == u'"')
-        return skipQuoted(sql, i, c, dialect.doubleQuotedStrings && dialect.backslashInPlainStrings);
+        return skipQuoted(
+            sql, i, c, dialect.doubleQuotedStrings && dialect.backslashInPlainStrings);
     if (c == u'`' && (dialect.bracketIdentifiers || dialect.backtickIdentifiers))
         return skipQuoted(sql, i, c, false);
     if (dialect.bracketIdentifiers && c == u'[') {
@@ -186,9 +221,54 @@ qsizetype secondStatementAt(const QString &sql, const Dialect &dialect)
     return -1;
 }
 
+// The text of a quoted identifier between `start` and `end` (one past its closing quote),
+// a doubled quote standing for one.
+QString unquoted(const QString &sql, qsizetype start, qsizetype end, QChar close)
+{
+    const bool closed = end <= sql.size() && end - start >= 2 && sql.at(end - 1) == close;
+    QString name = sql.mid(start + 1, end - start - (closed ? 2 : 1));
+    return close == u']' ? name : name.replace(QString(2, close), QString(close));
+}
+
+// The names `dialect` reads in `sql` (SqlText::names()).
+QStringList namesIn(const QString &sql, const Dialect &dialect)
+{
+    QStringList names;
+    qsizetype i = 0;
+    while (i < sql.size()) {
+        const QChar c = sql.at(i);
+        const qsizetype next = skipQuotedOrComment(sql, i, dialect);
+        if (isIdentifierStart(c)) {
+            const bool unicodeName = dialect.escapeStrings && next == i + 1
+                && (c == u'U' || c == u'u') && sql.mid(next, 2) == QLatin1String("&\"");
+            if (next == skipIdentifier(sql, i)) // not E'...'
+                names << (unicodeName ? QStringLiteral("U&") : sql.mid(i, next - i));
+        } else if ((c == u'"' && !dialect.doubleQuotedStrings)
+            || (c == u'`' && (dialect.backtickIdentifiers || dialect.bracketIdentifiers))) {
+            names << unquoted(sql, i, next, c);
+        } else if (c == u'[' && dialect.bracketIdentifiers) {
+            names << unquoted(sql, i, next, u']');
+        }
+        i = next > i ? next : i + 1;
+    }
+    return names;
+}
+
 } // namespace
 
 namespace SqlText {
+
+QStringList names(const QString &sql, std::optional<Engine> engine)
+{
+    QStringList out;
+    for (const SqlDialect *dialect : SqlDialect::all()) {
+        if (engine && dialect->engine() != *engine)
+            continue;
+        for (const Dialect &reading : dialect->readings())
+            out += namesIn(sql, reading);
+    }
+    return out;
+}
 
 qsizetype secondStatementAt(const QString &sql, std::optional<Engine> engine)
 {

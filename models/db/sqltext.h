@@ -28,11 +28,17 @@ struct Reading
                                         // character: "--x" is minus minus x
     bool doubleQuotedStrings = false; // "..." is a string (no ANSI_QUOTES), escaped as '...' is
     bool executableComments = false; // /*! ... */, /*!50001 ... */, /*M! ... */ hold SQL
+    // PostgreSQL's scan.l: a "--" comment is "--"[^\n\r]*, so a carriage return ends it too
+    // (MySQL, MariaDB and SQLite end theirs at a line feed only).
+    bool returnEndsLineComments = false;
 };
 
 // The position of the first `;` that is followed by more SQL (not only blanks and comments),
 // outside '...' and E'...' strings, "..." identifiers, $tag$...$tag$ bodies, -- and /* */
-// comments; -1 when the text is one statement. The text is read as PostgreSQL (with and
+// comments; -1 when the text is one statement. Names are read as every engine reads them:
+// letters, digits, '_', '$' and any character from U+0080 up (PostgreSQL's ident_cont takes
+// every byte >= 0x80, so `€$a$` is one name there, not a name and a dollar quote), and a `$`
+// inside a name never opens a dollar quote. The text is read as PostgreSQL (with and
 // without backslash escapes in plain strings), as SQLite (no dollar quotes, no nested
 // comments) and as MySQL (backticks, # and "-- " comments, "..." as a string or an identifier,
 // with and without backslash escapes, /*! */ as SQL or as a comment) would read it, and the
@@ -49,6 +55,12 @@ inline bool hasSeveralStatements(const QString &sql, std::optional<Engine> engin
 // parentheses: "WITH", "UPDATE", "SELECT"; empty when there is none. The content of a MySQL
 // executable comment (/*! DELETE ... */) is SQL here, whatever the engine: its first word counts.
 QString firstKeyword(const QString &sql);
+
+// Every name in the text outside string literals and comments, as each reading of `engine`
+// (every engine's when none) sees them: bare names, the content of quoted identifiers ("x",
+// `x`, [x]), in order, each reading's after the other's. A PostgreSQL U&"..." identifier, whose
+// escapes may spell any name, is given as "U&".
+QStringList names(const QString &sql, std::optional<Engine> engine = std::nullopt);
 
 // The text without trailing `;` (and the blanks around them).
 QString withoutTrailingSemicolons(const QString &sql);

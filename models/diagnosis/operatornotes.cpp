@@ -151,8 +151,13 @@ QString OperatorNotes::checkGroup(const QString &signature)
 QString OperatorNotes::checkEvent(const QString &eventId, bool lock)
 {
     QSqlQuery status(m_db);
-    status.prepare(u"SELECT status FROM "_qs + OutboxProfile::sourceOf(m_profile, m_db)
-        + u" WHERE event_id = :id"_qs + (lock ? SqlDialect::of(m_db).rowLockClause() : QString()));
+    QSqlError refused;
+    if (!SqlDialect::of(m_db).prepareOne(m_db, status,
+            u"SELECT status FROM "_qs + OutboxProfile::sourceOf(m_profile, m_db)
+                + u" WHERE event_id = :id"_qs
+                + (lock ? SqlDialect::of(m_db).rowLockClause() : QString()),
+            &refused))
+        return refused.text().simplified();
     status.bindValue(u":id"_qs, eventId);
     if (!status.exec())
         return errorText(status);

@@ -201,7 +201,13 @@ QString Replayer::statusSql(bool lock) const
 std::optional<QStringList> Replayer::statusesOf(const QString &eventId, bool lock, QString *error)
 {
     QStringList statuses;
-    if (!readStatuses(prepared(statusSql(lock)), eventId, error, &statuses))
+    QSqlError refused;
+    QSqlQuery *query = m_statements.preparedOne(statusSql(lock), &refused);
+    if (!query) {
+        *error = refused.text().simplified();
+        return std::nullopt;
+    }
+    if (!readStatuses(*query, eventId, error, &statuses))
         return std::nullopt;
     return statuses;
 }

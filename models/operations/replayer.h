@@ -72,7 +72,6 @@ private:
     static bool readStatuses(
         QSqlQuery &query, const QString &eventId, QString *error, QStringList *statuses = nullptr);
     QString source() const;
-    QSqlQuery &prepared(const QString &sql) { return m_statements.prepared(sql); }
     QSqlQuery *runFilter(ReadOnlyTransaction &transaction, const QString &select,
         const EventFilter &filter, qint64 now, QString *error);
 

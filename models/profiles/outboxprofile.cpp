@@ -269,8 +269,9 @@ QString OutboxProfile::probeFields(const QSqlDatabase &db, Engine engine) const
     QString words;
     {
         QSqlQuery query(db);
-        if (!query.prepare(sql))
-            words = databaseWords(query.lastError());
+        QSqlError refused;
+        if (!SqlDialect::of(db).prepareOne(db, query, sql, &refused))
+            words = databaseWords(refused);
     }
     QSqlQuery(db).exec(QStringLiteral("ROLLBACK"));
     return words.isEmpty() ? QString() : replayFailure(words);
@@ -334,9 +335,16 @@ std::optional<int> OutboxProfile::replay(
                   .arg(m_name, m_replayUnavailable);
         return std::nullopt;
     }
+    if (SqlText::hasSeveralStatements(*sql, engine)) {
+        *error = QStringLiteral("%1: replay: refused to prepare a text holding more than one"
+                                " statement")
+                     .arg(m_name);
+        return std::nullopt;
+    }
     QSqlQuery query(db);
-    if (!query.prepare(*sql)) {
-        *error = QStringLiteral("%1: replay: %2").arg(m_name, databaseWords(query.lastError()));
+    QSqlError refused;
+    if (!SqlDialect::of(db).prepareOne(db, query, *sql, &refused)) {
+        *error = QStringLiteral("%1: replay: %2").arg(m_name, databaseWords(refused));
         return std::nullopt;
     }
     query.bindValue(QStringLiteral(":event_id"), eventId);

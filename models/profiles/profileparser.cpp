@@ -1,5 +1,6 @@
 #include "profileparser.h"
 
+#include "readhazards.h"
 #include "sqltext.h"
 
 #include <QRegularExpression>
@@ -95,6 +96,19 @@ QString placeholderTrouble(const QString &sql, const QStringList &allowed)
     return {};
 }
 
+// The first control character other than tab and line feed (C0, DEL, C1), or -1. Engines
+// disagree on them (a carriage return ends a "--" comment on PostgreSQL only), and none belongs
+// in an expression.
+qsizetype controlCharacterAt(const QString &sql)
+{
+    for (qsizetype i = 0; i < sql.size(); ++i) {
+        const QChar c = sql.at(i);
+        if (c.category() == QChar::Other_Control && c != u'\t' && c != u'\n')
+            return i;
+    }
+    return -1;
+}
+
 } // namespace
 
 ProfileParser::ProfileParser(const QString &origin)
@@ -129,10 +143,14 @@ bool ProfileParser::failFile(const QString &message)
 }
 
 // Lines into entries: comments and blank lines skipped, indented lines appended to the value
-// above them (with a line break, so that an SQL expression keeps its shape).
+// above them (with a line break, so that an SQL expression keeps its shape). A line ends at LF
+// or CR LF (a file written on Windows): the CR of a CR LF goes with the line break, so a value
+// holds LF alone; any other CR stays, and an SQL field refuses it (checkStatements()).
 bool ProfileParser::split(const QString &text)
 {
-    const QStringList lines = text.split(QLatin1Char('\n'));
+    const QStringList lines = QString(text)
+                                  .replace(QLatin1String("\r\n"), QLatin1String("\n"))
+                                  .split(QLatin1Char('\n'));
     for (qsizetype i = 0; i < lines.size(); ++i) {
         const int number = int(i) + 1;
         const QString &line = lines.at(i);
@@ -245,6 +263,8 @@ bool ProfileParser::complete()
 
 // Every SQL field is one expression or one statement: a `;` followed by more SQL would let a
 // read run a second statement (a DELETE, or a COMMIT that leaves the read-only transaction).
+// No control character but tab and line feed; nothing ReadHazards lists (what a read-only
+// transaction does not stop).
 // Trailing semicolons are dropped. A replay statement is one UPDATE: a WITH could hide a
 // data-modifying statement in front of it.
 bool ProfileParser::checkStatements()
@@ -254,6 +274,15 @@ bool ProfileParser::checkStatements()
         if (!isSqlField(field) || entry.value == Unavailable
             || (field == QLatin1String("replay") && entry.value == QLatin1String("native")))
             continue;
+        if (const qsizetype at = controlCharacterAt(entry.value); at >= 0) {
+            return fail(entry.line,
+                QStringLiteral("field '%1' holds the control character U+%2: an SQL field may"
+                               " hold tabs and line breaks, no other control character")
+                    .arg(field)
+                    .arg(QString::number(entry.value.at(at).unicode(), 16)
+                             .toUpper()
+                             .rightJustified(4, QLatin1Char('0'))));
+        }
         entry.value = SqlText::withoutTrailingSemicolons(entry.value);
         m_byKey[entry.key].value = entry.value;
         if (SqlText::hasSeveralStatements(entry.value, readingFor(entry.key))) {
@@ -261,6 +290,13 @@ bool ProfileParser::checkStatements()
                 QStringLiteral("field '%1' holds more than one statement (a ';' followed by more"
                                " SQL): each field is one expression or statement")
                     .arg(field));
+        }
+        if (const QString hazard = ReadHazards::found(entry.value, readingFor(entry.key));
+            !hazard.isEmpty()) {
+            return fail(entry.line,
+                QStringLiteral("field '%1' uses %2: no profile field may (docs/profiles.md,"
+                               " \"A profile is code\")")
+                    .arg(field, hazard));
         }
         if (field != QLatin1String("replay"))
             continue;

@@ -4,9 +4,9 @@
 #include "servernotices.h"
 #include "sqldialect.h"
 
-#include <QSqlDriver>
 #include <QJsonDocument>
 #include <QJsonValue>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
@@ -23,6 +23,74 @@ QString field(const PGresult *result, int code)
 void printNotice(void *, const PGresult *result)
 {
     ServerNotices::print(field(result, PG_DIAG_SEVERITY), field(result, PG_DIAG_MESSAGE_PRIMARY));
+}
+
+// Qt's driver hands out its PGconn*, which Qt 6 names by the struct behind it; null when the
+// connection is not open or not QPSQL's.
+PGconn *connectionOf(const QSqlDatabase &db)
+{
+    if (!db.isOpen() || !db.driver())
+        return nullptr;
+    const QVariant handle = db.driver()->handle();
+    if (!handle.isValid()
+        || (qstrcmp(handle.typeName(), "pg_conn*") != 0
+            && qstrcmp(handle.typeName(), "PGconn*") != 0))
+        return nullptr;
+    return *static_cast<PGconn *const *>(handle.constData());
+}
+
+// Qt's qIsAlnum() in qsqlresult.cpp: [a-zA-Z0-9_].
+bool isPlaceholderChar(QChar c)
+{
+    return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || (c >= u'0' && c <= u'9')
+        || c == u'_';
+}
+
+// The text Qt 6.4's QPSQL driver sends after "PREPARE qpsqlpstmt_N AS ", mirroring its two
+// steps: QSqlResultPrivate::namedToPositionalBinding() (qsqlresult.cpp) turns each :name into
+// ?, and QSqlResultPrivate::positionalToNamedBinding() with QPSQLResultPrivate's fieldSerial()
+// turns the i-th ? into $i. Both skip text between '...', "..." and `...` (no escapes, no
+// comments; PostgreSQL's [ is no quote there); :name needs a [a-zA-Z0-9_] after the colon and no
+// colon before it (a::int stays). tst_profile_safety compares it with what the server got.
+QString qtPreparedText(const QString &sql)
+{
+    QString positional;
+    QChar closing;
+    for (qsizetype i = 0; i < sql.size();) {
+        const QChar c = sql.at(i);
+        if (!closing.isNull()) {
+            if (c == closing)
+                closing = QChar();
+        } else if (c == u':' && (i == 0 || sql.at(i - 1) != u':') && i + 1 < sql.size()
+            && isPlaceholderChar(sql.at(i + 1))) {
+            i += 2;
+            while (i < sql.size() && isPlaceholderChar(sql.at(i)))
+                ++i;
+            positional += u'?';
+            continue;
+        } else if (c == u'\'' || c == u'"' || c == u'`') {
+            closing = c;
+        }
+        positional += c;
+        ++i;
+    }
+    QString numbered;
+    int count = 0;
+    closing = QChar();
+    for (const QChar c : std::as_const(positional)) {
+        if (!closing.isNull()) {
+            if (c == closing)
+                closing = QChar();
+        } else if (c == u'?') {
+            numbered += QLatin1Char('$');
+            numbered += QString::number(++count);
+            continue;
+        } else if (c == u'\'' || c == u'"' || c == u'`') {
+            closing = c;
+        }
+        numbered += c;
+    }
+    return numbered;
 }
 
 SqlDialect::Traits traits()
@@ -49,10 +117,13 @@ SqlDialect::Traits traits()
     t.schemaResource = QStringLiteral(":/sql/postgresql.sql");
     // A simulation database: no wait for the WAL flush of each chunk.
     t.bulkLoad = QStringList {QStringLiteral("SET synchronous_commit = off")};
-    t.readings = {
-        {false, true, true, true, false}, // standard_conforming_strings = on (the default)
-        {true, true, true, true, false}, // standard_conforming_strings = off
-    };
+    // standard_conforming_strings on (the default) and off; a "--" comment ends at CR or LF.
+    for (const bool backslash : {false, true}) {
+        SqlText::Reading r;
+        r.backslashInPlainStrings = backslash;
+        r.returnEndsLineComments = true;
+        t.readings << r;
+    }
     return t;
 }
 
@@ -97,18 +168,47 @@ public:
     // a new server connection (every reopen) starts with it again.
     bool startSession(const QSqlDatabase &db, QString *) const override
     {
-        if (!db.isOpen() || !db.driver())
-            return true;
-        // Qt's driver hands out its PGconn*, which Qt 6 names by the struct behind it.
-        const QVariant handle = db.driver()->handle();
-        if (!handle.isValid()
-            || (qstrcmp(handle.typeName(), "pg_conn*") != 0
-                && qstrcmp(handle.typeName(), "PGconn*") != 0))
-            return true;
-        PGconn *connection = *static_cast<PGconn *const *>(handle.constData());
-        if (connection)
+        if (PGconn *connection = connectionOf(db))
             PQsetNoticeReceiver(connection, &printNotice, nullptr);
         return true;
+    }
+
+    QString driverText(const QString &sql) const override { return qtPreparedText(sql); }
+
+    // The exact text Qt will send, prepared as the unnamed statement through the extended
+    // query protocol (a Parse message), which refuses "cannot insert multiple commands into a
+    // prepared statement" whatever any lexer thinks. Qt never uses the unnamed statement, and
+    // its next PREPARE (a simple query) drops it. Inside a transaction a refusal aborts it, as
+    // Qt's own failed PREPARE would.
+    bool checkOneStatement(
+        const QSqlDatabase &db, const QString &sql, QSqlError *error) const override
+    {
+        PGconn *connection = connectionOf(db);
+        if (!connection) {
+            *error = QSqlError(QStringLiteral("QPSQL: Unable to prepare statement"),
+                QStringLiteral("no open PostgreSQL connection"), QSqlError::ConnectionError);
+            return false;
+        }
+        // A forward-only query reads its rows one at a time (single-row mode), so the rest of
+        // one may still be on its way, and libpq takes no new command until it is read. Qt's
+        // next PREPARE discards it (PQexec() does, and QPSQLDriverPrivate::sendQuery() calls
+        // discardResults() first); this one discards it the same way, first.
+        if (PQtransactionStatus(connection) == PQTRANS_ACTIVE) {
+            while (PGresult *pending = PQgetResult(connection))
+                PQclear(pending);
+        }
+        PGresult *result
+            = PQprepare(connection, "", qtPreparedText(sql).toUtf8().constData(), 0, nullptr);
+        if (result && PQresultStatus(result) == PGRES_COMMAND_OK) {
+            PQclear(result);
+            return true;
+        }
+        *error = QSqlError(QStringLiteral("QPSQL: Unable to prepare statement"),
+            QString::fromUtf8(result ? PQresultErrorMessage(result) : PQerrorMessage(connection)),
+            QSqlError::StatementError,
+            result ? QString::fromLatin1(PQresultErrorField(result, PG_DIAG_SQLSTATE)) : QString());
+        PQclear(result);
+        return false;
     }
 
     void setNoticeLevel(const QSqlDatabase &db, NoticeLevel level, Scope scope) const override
