@@ -444,6 +444,18 @@ private slots:
                " OR */ UPDATE shop_outbox SET state = 'queued' WHERE job_id ="
                " CAST(:event_id AS INTEGER)"_qs
             << u"field 'replay' must be one UPDATE statement, not DELETE"_qs;
+        QTest::addRow("a column ending in a line comment")
+            << u"event_id ="_qs << u"event_id = CAST(job_id AS TEXT) -- the rest is ours"_qs
+            << u"field 'event_id' ends inside a comment"_qs;
+        QTest::addRow("a MySQL column ending in a hash comment")
+            << u"status ="_qs << u"mysql.status = state #\nstatus = state"_qs
+            << u"field 'status' ends inside a comment"_qs;
+        QTest::addRow("a MySQL column ending in a bare double dash")
+            << u"status ="_qs << u"mysql.status = state --\nstatus = state"_qs
+            << u"field 'status' ends inside a comment"_qs;
+        QTest::addRow("a column ending in an open block comment")
+            << u"event_id ="_qs << u"event_id = CAST(job_id AS TEXT) /* the rest"_qs
+            << u"field 'event_id' ends inside a comment"_qs;
         QTest::addRow("replay deleting the row")
             << u"replay ="_qs
             << u"replay = DELETE FROM shop_outbox WHERE job_id = CAST(:event_id AS INTEGER)"_qs

@@ -270,13 +270,35 @@ QStringList names(const QString &sql, std::optional<Engine> engine)
     return out;
 }
 
-qsizetype secondStatementAt(const QString &sql, std::optional<Engine> engine)
+namespace {
+
+QList<Dialect> readingsOf(std::optional<Engine> engine)
 {
     QList<Dialect> readings;
     for (const SqlDialect *dialect : SqlDialect::all()) {
         if (!engine || dialect->engine() == *engine)
             readings += dialect->readings();
     }
+    return readings;
+}
+
+} // namespace
+
+bool endsInsideQuoteOrComment(const QString &sql, std::optional<Engine> engine)
+{
+    // A blank, a `;` and a name added at the end are a second statement for every reading,
+    // unless the text's end leaves them inside something (or the text already holds a second
+    // statement). The blank: MySQL's "--" opens a comment only before one, as the SQL the tool
+    // adds after a field may begin.
+    const QString probe = sql + QLatin1String(" ;x");
+    const QList<Dialect> readings = readingsOf(engine);
+    return std::any_of(readings.cbegin(), readings.cend(),
+        [&](const Dialect &dialect) { return ::secondStatementAt(probe, dialect) != sql.size() + 1; });
+}
+
+qsizetype secondStatementAt(const QString &sql, std::optional<Engine> engine)
+{
+    const QList<Dialect> readings = readingsOf(engine);
     qsizetype first = -1;
     for (const Dialect &dialect : std::as_const(readings)) {
         const qsizetype at = ::secondStatementAt(sql, dialect);

@@ -62,6 +62,11 @@ QString firstKeyword(const QString &sql);
 // escapes may spell any name, is given as "U&".
 QStringList names(const QString &sql, std::optional<Engine> engine = std::nullopt);
 
+// Whether the text ends inside a comment, a string literal or a quoted identifier as any
+// reading of `engine` (every engine's when none) reads it. A profile field is spliced into the
+// tool's SQL: ending inside a `--` or `#` comment, it would swallow the clauses that follow it.
+bool endsInsideQuoteOrComment(const QString &sql, std::optional<Engine> engine = std::nullopt);
+
 // The text without trailing `;` (and the blanks around them).
 QString withoutTrailingSemicolons(const QString &sql);
 
