@@ -13,6 +13,7 @@
 #include "httpserver.h"
 #include "webconfig.h"
 
+#include <QElapsedTimer>
 #include <QSslConfiguration>
 #include <QSslServer>
 #include <optional>
@@ -22,21 +23,27 @@ namespace TlsSettings {
 constexpr qint64 MaxFileBytes = 1024 * 1024;
 
 // Loads the certificate (and any chain after it), the key (PEM, RSA or EC, unencrypted) and
-// the client CAs, each through BoundedFile; nothing, with the reason, when one cannot be used.
+// the client CAs, each through BoundedFile; nothing, with the reason, when one cannot be used
+// or the key is not the certificate's. TLS 1.2 offers the suites of cipher_suites, else those
+// with forward secrecy and an AEAD cipher only (ECDHE; GCM, CCM or ChaCha20-Poly1305);
+// TLS 1.3 keeps its suites.
 std::optional<QSslConfiguration> configuration(const TlsServerConfig &config, QString *error);
 
 } // namespace TlsSettings
 
 // A handshake under way holds a descriptor as a served connection does, so both count against
 // one cap: the server's (countAgainst), else HttpLimits' default. At the cap a new connection
-// closes the handshake that has waited longest, else the server's connection that has waited
-// longest for a request, else (every connection busy) itself. A client that never sends its
-// ClientHello is closed after HandshakeTimeoutMs.
+// closes the handshake idle longest (since its last progress, else since it started) that has
+// not made progress within ProgressGraceMs, else the server's connection that has waited
+// longest for a request, else (every connection busy) itself: clients that connect and stay
+// silent, however many and fast, close each other, not a handshake that is moving. A client
+// that never sends its ClientHello is closed after HandshakeTimeoutMs.
 class TlsListener : public QSslServer
 {
     Q_OBJECT
 public:
     static constexpr int HandshakeTimeoutMs = 5000;
+    static constexpr int ProgressGraceMs = 1000;
 
     explicit TlsListener(QObject *parent = nullptr);
 
@@ -57,11 +64,14 @@ protected:
     void incomingConnection(qintptr socketDescriptor) override;
 
 private:
+    void track(QSslSocket *socket);
     bool makeRoom();
+    QSslSocket *idlestHandshake(const QList<QSslSocket *> &underWay) const;
     QList<QSslSocket *> handshakes() const;
     void forgive(QSslSocket *socket, const QList<QSslError> &errors);
     void report(QSslSocket *socket, QAbstractSocket::SocketError error);
 
+    QElapsedTimer m_clock;
     HttpServer *m_server = nullptr;
     ClientAuth m_clientAuth = ClientAuth::NoClientCert;
     bool m_reported = false;

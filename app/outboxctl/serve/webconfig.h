@@ -36,7 +36,7 @@ struct TlsServerConfig
     ClientAuth clientAuth = ClientAuth::NoClientCert;
     int minVersion = 12; // TLS 1.minVersion: 12 or 13
     int maxVersion = 13;
-    QStringList ciphers; // OpenSSL names of the TLS 1.2 suites cipher_suites lists; empty: all
+    QStringList ciphers; // OpenSSL names of the TLS 1.2 suites cipher_suites lists; empty: FS+AEAD
 
     bool operator==(const TlsServerConfig &) const = default;
 };
