@@ -28,5 +28,5 @@ struct OperatorOutcome
     QString error;
     qsizetype total = 0; // the distinct events asked for
     bool cancelled = false;
-    QStringList unknown; // COMMIT sent, no answer: done or not, nobody knows yet
+    QStringList unknown {}; // COMMIT sent, no answer: done or not, nobody knows yet
 };

@@ -19,6 +19,6 @@ struct ReplayResult
     QString error; // set when the request was refused or the database failed
     qsizetype total = 0; // the distinct events asked for
     bool cancelled = false; // stopped on request between two events: the rest untouched
-    QStringList unknown; // COMMIT sent, no answer (OperatorOutcome::unknown)
+    QStringList unknown {}; // COMMIT sent, no answer (OperatorOutcome::unknown)
 };
 Q_DECLARE_METATYPE(ReplayResult)
