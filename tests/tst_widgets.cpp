@@ -12,6 +12,9 @@
 #include "healthtiles.h"
 #include "historymodel.h"
 #include "lifecyclediagram.h"
+#include "notedialog.h"
+#include "payloadeditdialog.h"
+#include "resolvedialog.h"
 #include "outboxstore.h"
 #include "retrytimeline.h"
 #include "statuscolorproxy.h"
@@ -26,8 +29,10 @@
 #include <QChartView>
 #include <QDir>
 #include <QImage>
+#include <QLabel>
 #include <QLineSeries>
 #include <QPieSeries>
+#include <QPlainTextEdit>
 #include <QPointer>
 #include <QSignalSpy>
 #include <QStackedBarSeries>
@@ -595,6 +600,30 @@ private slots:
         QVERIFY(attempts.setEvent(connection->database(), QString()));
         QVERIFY(chart->series().isEmpty());
         QVERIFY(chart->title().contains(u"Select an event"_qs));
+    }
+
+    // An event ID is the database's text: a right-to-left override in it is shown escaped in
+    // every dialog that names the event, so "R-\u202egpj.exe" never reads "R-exe.jpg".
+    void dialogsShowInvisibleCharactersEscaped()
+    {
+        const QString id = u"R-\u202Egpj.exe"_qs;
+        const QString shown = u"R-\\u202egpj.exe"_qs;
+        ResolveDialog resolve({id}, 1);
+        const auto *preview = resolve.findChild<QPlainTextEdit *>(u"resolvePreview"_qs);
+        QVERIFY(preview);
+        QCOMPARE(preview->toPlainText(), shown);
+        NoteDialog note(NoteDialog::Mode::Add, NoteTarget {id, {}});
+        const auto *about = note.findChild<QLabel *>(u"noteTarget"_qs);
+        QVERIFY(about);
+        QVERIFY2(about->text().contains(shown), qPrintable(about->text()));
+        QVERIFY(!about->text().contains(QChar(0x202E)));
+        PayloadEditDialog edit(id, u"{}"_qs, u"{}"_qs);
+        bool named = false;
+        for (const QLabel *label : edit.findChildren<QLabel *>()) {
+            QVERIFY(!label->text().contains(QChar(0x202E)));
+            named = named || label->text().contains(shown);
+        }
+        QVERIFY(named);
     }
 
     void statusColorProxyColoursDeadRows()

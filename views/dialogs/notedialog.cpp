@@ -3,6 +3,8 @@
 #include "operatordialog.h"
 #include "themecolours.h"
 
+#include "plaintext.h"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -34,17 +36,17 @@ NoteDialog::NoteDialog(Mode mode, const NoteTarget &target, QWidget *parent)
         about->setText(event
                 ? tr("A note on DEAD event %1, with who and when; every operator sees it in the "
                      "table, the detail pane and the Errors tab.")
-                      .arg(target.eventId)
+                      .arg(PlainText::escaped(target.eventId))
                 : tr("A note on the error group \"%1\": it covers every DEAD event that fails "
                      "this way.")
-                      .arg(target.errorGroup));
+                      .arg(PlainText::escaped(target.errorGroup)));
     else
         about->setText(event ? tr("Clear the notes on %1? They are kept, marked as cleared by "
                                   "you; they no longer cover the event.")
-                                   .arg(target.eventId)
+                                   .arg(PlainText::escaped(target.eventId))
                              : tr("Clear the notes on the error group \"%1\"? They are kept, "
                                   "marked as cleared by you; they no longer cover its events.")
-                                   .arg(target.errorGroup));
+                                   .arg(PlainText::escaped(target.errorGroup)));
     layout->addWidget(about);
     auto *form = new QFormLayout;
     m_operator->setObjectName(QStringLiteral("noteOperator"));

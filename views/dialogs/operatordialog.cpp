@@ -1,5 +1,7 @@
 #include "operatordialog.h"
 
+#include "plaintext.h"
+
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QKeyEvent>
@@ -19,7 +21,9 @@ QPlainTextEdit *eventList(const QStringList &preview, qint64 count)
 {
     auto *ids = new QPlainTextEdit;
     ids->setReadOnly(true);
-    QStringList shown = preview.mid(0, PreviewLimit);
+    QStringList shown;
+    for (const QString &id : preview.mid(0, PreviewLimit))
+        shown << PlainText::escaped(id); // an ID is the database's text
     if (count > shown.size())
         shown << OperatorDialog::tr("… and %n more", nullptr, int(count - shown.size()));
     ids->setPlainText(shown.join(QLatin1Char('\n')));

@@ -2,6 +2,8 @@
 
 #include "payloadeditor.h"
 
+#include "plaintext.h"
+
 #include <QCheckBox>
 #include <QFontDatabase>
 #include <QLabel>
@@ -15,7 +17,7 @@ OperatorDialog::Text textFor(const QString &eventId)
         PayloadEditDialog::tr("<b>Edit the payload of %1 and replay it</b>: the event keeps its "
                               "event ID and becomes due now; its payload before the edit is kept, "
                               "unchanged, in payload_revision, with who, why and when.")
-            .arg(eventId.toHtmlEscaped()),
+            .arg(PlainText::escaped(eventId).toHtmlEscaped()),
         PayloadEditDialog::tr("Why? e.g. upstream sent quantity as text (required)"),
         PayloadEditDialog::tr("Save and replay"), -1};
 }
