@@ -97,8 +97,11 @@ QMenu *EventTableMenu::menuFor(const QModelIndex &index)
         const auto cell = [&index](int column) {
             return index.siblingAtColumn(column).data(EventListModel::RawTextRole).toString();
         };
-        const auto shown
-            = [&index](int column) { return index.siblingAtColumn(column).data().toString(); };
+        // A menu reads '&' as its shortcut's mark: '&&' shows one.
+        const auto shown = [&index](int column) {
+            return index.siblingAtColumn(column).data().toString().replace(
+                QLatin1Char('&'), QLatin1String("&&"));
+        };
         const QString id = index.data(EventListModel::EventIdRole).toString();
         menu->addAction(
             tr("Copy event ID"), this, [id] { QApplication::clipboard()->setText(id); });
