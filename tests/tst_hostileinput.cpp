@@ -770,8 +770,8 @@ private slots:
         QTest::addRow("mysql") << u"mysql"_qs;
     }
     // Issue 40: a session the server kills under a read used to leave Qt's own lines on stderr
-    // ("QMYSQLResult::cleanup: unable to free statement handle", "QSqlQuery::exec: database not
-    // open") beside the error; stderr is the one error line now.
+    // (the MySQL driver's "…Result::cleanup: unable to free statement handle", "QSqlQuery::exec:
+    // database not open") beside the error; stderr is the one error line now.
     void killedSessionIsOneLine()
     {
         QFETCH(QString, engine);

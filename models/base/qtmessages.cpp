@@ -24,7 +24,8 @@ bool isSqlNoise(QtMsgType type, const char *category, const QString &message)
         return false;
     if (category && qstrncmp(category, "qt.sql", 6) == 0)
         return true;
-    // "QSqlQuery::exec:", "QMYSQLResult::cleanup:", "QPSQLDriver::…:", "QSQLiteResult::…:".
+    // "QSqlQuery::exec:", and a driver's class ("Q" and MYSQL, PSQL, SQLITE, SQLite or ODBC)
+    // followed by "Result::cleanup:", "Driver::…:" and the like.
     static const QRegularExpression sqlClass(
         QStringLiteral("^Q(Sql|MYSQL|PSQL|SQLITE|SQLite|ODBC)\\w*(::\\w+)*:"));
     return sqlClass.match(message).hasMatch()

@@ -246,8 +246,8 @@ public:
     // engine's Qt driver will send it to be prepared (driverText()), as exactly one statement.
     // PostgreSQL asks the server through the extended query protocol on the connection itself
     // (Qt's own PREPARE goes through the simple query protocol, which runs every statement of
-    // a text). MySQL and SQLite answer yes while their Qt driver prepares for real: QMYSQL
-    // through mysql_stmt_prepare() and QSQLITE through sqlite3_prepare16_v2() with any tail
+    // a text). MySQL and SQLite answer yes while their Qt driver prepares for real: MySQL's
+    // through mysql_stmt_prepare() and SQLite's through sqlite3_prepare16_v2() with any tail
     // refused, both one statement by definition. False with *error (the server's words) when
     // the text is not one statement, or could not be checked: then it must not be prepared.
     virtual bool checkOneStatement(

@@ -291,19 +291,19 @@ bool ProfileParser::checkStatements()
                                " SQL): each field is one expression or statement")
                     .arg(field));
         }
-        if (SqlText::endsInsideQuoteOrComment(entry.value, readingFor(entry.key))) {
-            return fail(entry.line,
-                QStringLiteral("field '%1' ends inside a comment or a quote: it would swallow the"
-                               " SQL the tool adds after it (end a -- or # comment with a line"
-                               " break, or close the quote)")
-                    .arg(field));
-        }
         if (const QString hazard = ReadHazards::found(entry.value, readingFor(entry.key));
             !hazard.isEmpty()) {
             return fail(entry.line,
                 QStringLiteral("field '%1' uses %2: no profile field may (docs/profiles.md,"
                                " \"A profile is code\")")
                     .arg(field, hazard));
+        }
+        if (SqlText::endsInsideQuoteOrComment(entry.value, readingFor(entry.key))) {
+            return fail(entry.line,
+                QStringLiteral("field '%1' ends inside a comment or a quote: it would swallow the"
+                               " SQL the tool adds after it (end a -- or # comment with a line"
+                               " break, or close the quote)")
+                    .arg(field));
         }
         if (field != QLatin1String("replay"))
             continue;

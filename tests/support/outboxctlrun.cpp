@@ -1,5 +1,7 @@
 #include "outboxctlrun.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 
 Run outboxctl(const QStringList &arguments)
@@ -15,4 +17,15 @@ Run outboxctl(const QStringList &arguments)
     run.err = QString::fromUtf8(process.readAllStandardError())
                   .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     return run;
+}
+
+bool failedAsJson(const Run &run)
+{
+    if (run.err.size() != 1 || run.out.size() != 1)
+        return false;
+    const QJsonDocument document = QJsonDocument::fromJson(run.out.first().toUtf8());
+    const QString prefix = QStringLiteral("outboxctl: ");
+    return document.isObject() && run.err.first().startsWith(prefix)
+        && document.object().value(QStringLiteral("error")).toString()
+        == run.err.first().mid(prefix.size());
 }

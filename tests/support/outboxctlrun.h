@@ -11,3 +11,7 @@ struct Run
 };
 
 Run outboxctl(const QStringList &arguments);
+
+// Whether a --json run that failed told it on both streams: one line on stderr, and on stdout
+// exactly one JSON object whose "error" is that line without "outboxctl: ".
+bool failedAsJson(const Run &run);
