@@ -70,8 +70,9 @@ int failUnknownEvents(
 
 namespace {
 
-// A few examples, printed at the end of `outboxctl COMMAND --help`.
-QString examples(const QString &command)
+// A few examples, printed at the end of `outboxctl COMMAND --help`: the commands that make,
+// fill or change an outbox, then those that only read one.
+const QHash<QString, QString> &writingExamples()
 {
     static const QHash<QString, QString> examples = {
         {u"init"_qs,
@@ -81,11 +82,6 @@ QString examples(const QString &command)
             u"  outboxctl simulate --db sqlite:/tmp/sim.sqlite --scenario lost-ack\n"
             "  outboxctl simulate --db sqlite:/tmp/sim.sqlite --scenario retry-schedule --json\n"
             "  outboxctl simulate --db sqlite:/tmp/storm.sqlite --scenario outage-storm\n"_qs},
-        {u"check"_qs,
-            u"  outboxctl check --db postgresql://monitor@db.internal/shop\n"
-            "  outboxctl check --db sqlite:/var/lib/shop/outbox.sqlite --json --max-dead 0\n"
-            "  outboxctl check --db postgresql://db.internal/jobs --profile pg-boss "
-            "--max-oldest-pending 1m\n"_qs},
         {u"relay"_qs,
             u"  outboxctl relay --db sqlite:/tmp/relay.sqlite --produce 2000 --workers 2\n"
             "  outboxctl relay --db sqlite:/tmp/relay.sqlite --produce 500 --fail-rate 0.2 "
@@ -110,10 +106,6 @@ QString examples(const QString &command)
         {u"generate"_qs,
             u"  outboxctl generate --db sqlite:/tmp/big.sqlite --events 25000\n"
             "  outboxctl generate --db postgresql://db.internal/scratch --events 2000000 --seed 7\n"_qs},
-        {u"export"_qs,
-            u"  outboxctl export --db sqlite:/var/lib/shop/outbox.sqlite --state dead --output "
-            u"dead.csv\n"
-            "  outboxctl export --db postgresql://ops@db.internal/shop --audit > replays.csv\n"_qs},
         {u"resolve"_qs,
             u"  outboxctl resolve --db sqlite:/tmp/sim.sqlite --event EVENT-9 --operator alice "
             "--reason \"order cancelled\"\n"
@@ -133,6 +125,22 @@ QString examples(const QString &command)
             "--resolved-older-than 30d --dry-run\n"
             "  outboxctl purge --db sqlite:/var/lib/shop/outbox.sqlite --delivered-older-than 2h "
             "--batch 500\n"_qs},
+    };
+    return examples;
+}
+
+const QHash<QString, QString> &readingExamples()
+{
+    static const QHash<QString, QString> examples = {
+        {u"check"_qs,
+            u"  outboxctl check --db postgresql://monitor@db.internal/shop\n"
+            "  outboxctl check --db sqlite:/var/lib/shop/outbox.sqlite --json --max-dead 0\n"
+            "  outboxctl check --db postgresql://db.internal/jobs --profile pg-boss "
+            "--max-oldest-pending 1m\n"_qs},
+        {u"export"_qs,
+            u"  outboxctl export --db sqlite:/var/lib/shop/outbox.sqlite --state dead --output "
+            u"dead.csv\n"
+            "  outboxctl export --db postgresql://ops@db.internal/shop --audit > replays.csv\n"_qs},
         {u"diagnose"_qs,
             u"  outboxctl diagnose --db postgresql://monitor@db.internal/shop\n"
             "  outboxctl diagnose --db sqlite:/var/lib/shop/outbox.sqlite --json\n"
@@ -160,7 +168,12 @@ QString examples(const QString &command)
             "  outboxctl serve --listen 0.0.0.0:9640 --config /etc/outbox-health/fleet.conf "
             "--interval 30\n"_qs},
     };
-    return examples.value(command);
+    return examples;
+}
+
+QString examples(const QString &command)
+{
+    return writingExamples().value(command, readingExamples().value(command));
 }
 
 // One line under the usage line of `outboxctl COMMAND --help`, as in `outboxctl --help`.

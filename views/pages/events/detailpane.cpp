@@ -57,6 +57,15 @@ DetailPane::DetailPane(DetailReader *reader, QWidget *parent)
 
 void DetailPane::setupLayout()
 {
+    setupLabels();
+    setupHistoryViews();
+    arrangeLayout();
+}
+
+// The texts above the history: what the event is, why, its notes and revisions, and the
+// pane's own status and notice lines.
+void DetailPane::setupLabels()
+{
     m_summary->setObjectName(QStringLiteral("eventSummary"));
     m_summary->setTextFormat(Qt::RichText); // bold parts; the database's words escaped
     m_summary->setWordWrap(true);
@@ -92,6 +101,17 @@ void DetailPane::setupLayout()
     m_notice->setBackgroundRole(QPalette::ToolTipBase);
     m_notice->setForegroundRole(QPalette::ToolTipText);
     m_notice->hide();
+    m_notAvailable = new QLabel;
+    m_notAvailable->setObjectName(QStringLiteral("historyNotAvailable"));
+    m_notAvailable->setTextFormat(Qt::PlainText); // a profile file's name
+    m_notAvailable->setWordWrap(true);
+    m_notAvailable->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_notAvailable->hide();
+}
+
+// The attempts, the retry timeline and the replays in one vertical splitter; the payload.
+void DetailPane::setupHistoryViews()
+{
     m_attemptView->setObjectName(QStringLiteral("attemptView"));
     auto *proxy = new StatusColorProxy(this);
     proxy->setSourceModel(m_attempts);
@@ -137,6 +157,10 @@ void DetailPane::setupLayout()
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
     m_attemptView->setMinimumHeight(110);
+}
+
+void DetailPane::arrangeLayout()
+{
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_notice);
     layout->addWidget(m_summary);
@@ -147,13 +171,7 @@ void DetailPane::setupLayout()
     m_noteButtons->addStretch(1);
     layout->addLayout(m_noteButtons);
     layout->addWidget(m_revisions);
-    layout->addWidget(splitter, 1);
-    m_notAvailable = new QLabel;
-    m_notAvailable->setObjectName(QStringLiteral("historyNotAvailable"));
-    m_notAvailable->setTextFormat(Qt::PlainText); // a profile file's name
-    m_notAvailable->setWordWrap(true);
-    m_notAvailable->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_notAvailable->hide();
+    layout->addWidget(m_history, 1);
     layout->addWidget(m_notAvailable, 1);
     auto *payloadRow = new QHBoxLayout;
     payloadRow->addWidget(new QLabel(tr("Payload")));

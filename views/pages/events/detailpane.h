@@ -60,6 +60,9 @@ public:
 
 private:
     void setupLayout();
+    void setupLabels();
+    void setupHistoryViews();
+    void arrangeLayout();
     void showDetail(const EventDetail &detail);
     void showPayload(const EventPayload &payload);
     void showSummary(const EventDetail &detail);

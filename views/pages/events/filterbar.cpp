@@ -26,6 +26,14 @@ FilterBar::FilterBar(QWidget *parent)
     , m_payloadError(new QLabel)
     , m_debounce(new QTimer(this))
 {
+    setupFields();
+    nameFields();
+    arrangeFields();
+    connectFields();
+}
+
+void FilterBar::setupFields()
+{
     m_state->setObjectName(QStringLiteral("stateFilter"));
     const QList<std::pair<EventFilter::State, QString>> states = {
         {EventFilter::State::Any, tr("All events")}, {EventFilter::State::Pending, tr("Pending")},
@@ -64,8 +72,11 @@ FilterBar::FilterBar(QWidget *parent)
     m_payloadError->setObjectName(QStringLiteral("payloadError"));
     m_payloadError->setWordWrap(true);
     m_payloadError->setVisible(false);
+}
 
-    // What a screen reader names each field (the labels beside them are not buddies).
+// What a screen reader names each field (the labels beside them are not buddies).
+void FilterBar::nameFields()
+{
     m_state->setAccessibleName(tr("State"));
     m_searchMode->setAccessibleName(tr("Search by"));
     m_search->setAccessibleName(tr("Search"));
@@ -74,7 +85,10 @@ FilterBar::FilterBar(QWidget *parent)
     m_maxAge->setAccessibleName(tr("Maximum age"));
     m_category->setAccessibleName(tr("Error category"));
     m_payload->setAccessibleName(tr("Payload contains"));
+}
 
+void FilterBar::arrangeFields()
+{
     auto *rows = new QVBoxLayout(this);
     rows->setContentsMargins(0, 0, 0, 0);
     // Two rows: at 1366 px the payload field beside the others left each of them a few
@@ -96,7 +110,10 @@ FilterBar::FilterBar(QWidget *parent)
     layout->addWidget(new QLabel(QStringLiteral("–")));
     layout->addWidget(m_maxAge);
     layout->addWidget(m_category);
+}
 
+void FilterBar::connectFields()
+{
     // Typing refines the filter after a short pause instead of querying on every key.
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(250);

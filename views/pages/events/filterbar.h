@@ -43,6 +43,10 @@ private:
     QString payloadSearch() const; // the payload field's text when it reads, else empty
     bool isPrefixSearch() const;
     void showSearchMode();
+    void setupFields();
+    void nameFields();
+    void arrangeFields();
+    void connectFields();
 
     QComboBox *m_state = nullptr;
 
