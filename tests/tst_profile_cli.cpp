@@ -9,8 +9,8 @@
 // on MySQL too (fixtures/<profile>-mysql.sql), where `diagnose` warns when the creation time
 // is a column the server rewrites on every UPDATE.
 #include "fixturescript.h"
-#include "testdata.h"
 #include "outboxctlrun.h"
+#include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
 #include "timeformat.h"
@@ -56,9 +56,9 @@ std::unique_ptr<DbConnection> loadFixture(
     if (!session.isEmpty() && !QSqlQuery(connection->database()).exec(session))
         return nullptr;
     const bool mySql = database.url().startsWith(u"mysql:"_qs);
-    const QString path = TestData::path(
-        QString::fromLatin1(mySql && profile != u"native"_qs ? "fixtures/%1-mysql.sql" : "fixtures/%1.sql")
-            .arg(profile));
+    const QString path = TestData::path(QString::fromLatin1(
+        mySql && profile != u"native"_qs ? "fixtures/%1-mysql.sql" : "fixtures/%1.sql")
+                                            .arg(profile));
     return runSqlScript(connection->database(), path) ? std::move(connection) : nullptr;
 }
 
@@ -214,6 +214,21 @@ private slots:
         // count, else null.
         QCOMPARE(json.value(u"delivery_latency_ms"_qs).isObject(),
             !notAvailable.contains(u"delivery_latency_ms"_qs));
+
+        // The error groups read through the profile on every engine (MySQL has no BIGINT cast),
+        // or are refused by name where the schema keeps no error text.
+        const Run errors = outboxctl(
+            {u"errors"_qs, u"--db"_qs, database->url(), u"--profile"_qs, profile, u"--json"_qs});
+        const bool keepsErrors
+            = QStringList {u"native"_qs, u"pg-boss"_qs, u"namastack"_qs}.contains(profile);
+        if (keepsErrors) {
+            QVERIFY2(errors.exitCode == 0, qPrintable(errors.err.join(u'\n')));
+            QVERIFY(!QJsonDocument::fromJson(errors.out.join(u'\n').toUtf8()).isNull());
+        } else {
+            QVERIFY(errors.exitCode != 0);
+            QVERIFY2(errors.err.join(u'\n').contains(u"has no last_error"_qs),
+                qPrintable(errors.err.join(u'\n')));
+        }
 
         // Without --profile the schema is detected: the same line.
         const Run detected = outboxctl(checkArguments(database->url(), QString(), T));

@@ -2,6 +2,7 @@
 
 #include "errorsignature.h"
 #include "sourcereader.h"
+#include "sqldialect.h"
 
 #include <QJsonArray>
 #include <QSqlError>
@@ -18,7 +19,7 @@ QString failedRows(const SourceReader &reader, const QString &status)
         ? u"(SELECT MAX(a.finished_at) FROM delivery_attempt a WHERE a.event_id = "
           u"delivery_outbox.event_id"
           " AND a.outcome IN ('RETRY', 'DEAD'))"_qs
-        : u"CAST(NULL AS BIGINT)"_qs;
+        : u"CAST(NULL AS "_qs + reader.dialect().integerType() + u")"_qs; // MySQL: SIGNED
     return u"SELECT last_error, last_error_category, event_type, status, "_qs + failedAt
         + u" AS failed_at FROM "_qs + reader.source() + u" WHERE status = '"_qs + status
         + u"' AND last_error IS NOT NULL"_qs;
