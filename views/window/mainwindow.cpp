@@ -197,6 +197,7 @@ void MainWindow::setupModels()
     m_monitor = new HealthMonitor(m_url, options, this);
     m_reader = new DetailReader(m_url, this);
     m_historyMonitor = new HistoryMonitor(m_monitor, m_url, options, this);
+    // Its reading, on its own thread, is not charged to the snapshot's interval (lastCostMs).
     connect(
         m_historyMonitor, &HistoryMonitor::historyChanged, m_history, &HistoryModel::setHistory);
     if (!isNativeSchema()) {

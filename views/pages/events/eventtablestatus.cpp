@@ -74,6 +74,7 @@ EventTableStatus::EventTableStatus(EventListModel *model, QAbstractItemView *vie
     connect(model, &EventListModel::errorOccurred, this, &EventTableStatus::update);
     connect(model, &QAbstractItemModel::modelReset, this, &EventTableStatus::update);
     update();
+    showLoading(model->isLoading()); // the window's first read starts before the page exists
 }
 
 void EventTableStatus::showLoading(bool loading)
