@@ -168,6 +168,29 @@ private slots:
         QVERIFY(table->cadence()->isWaiting());
         QVERIFY(!table->isLoading());
 
+        // The outbox keeps changing for ten seconds, a row parked DEAD at every snapshot: the
+        // tiles follow each change at their interval, the costly table does not run again, and
+        // nothing the table does stretches the tiles' interval.
+        const qsizetype before = snapshotAt.size();
+        int parked = 1;
+        const auto parking = connect(monitor, &HealthMonitor::snapshotChanged, this, [&] {
+            QSqlQuery park(setup->database());
+            park.exec(u"UPDATE delivery_outbox SET status = 'DEAD', delivered_at = NULL,"
+                      " failures = 3 WHERE event_id = 'E-%1'"_qs.arg(++parked, 5, 10, QChar(u'0')));
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(
+            snapshotAt.size() > before && snapshotAt.constLast() - snapshotAt.at(before) >= 10000,
+            20000);
+        disconnect(parking);
+        const QList<qint64> changing = snapshotAt.mid(before);
+        for (qsizetype i = 1; i < changing.size(); ++i)
+            QVERIFY2(changing.at(i) - changing.at(i - 1) <= 2 * IntervalS * 1000 + 500,
+                qPrintable(QDebug::toString(changing)));
+        QVERIFY2(monitor->snapshot().counts.dead >= changing.size() - 1,
+            qPrintable(QString::number(monitor->snapshot().counts.dead)));
+        QVERIFY(!table->isLoading() && table->cadence()->isWaiting());
+        QVERIFY2(monitor->costBasisMs() < 200, qPrintable(QString::number(monitor->costBasisMs())));
+
         // The toolbar and the status bar say the same interval (the snapshot's few ms may
         // stretch 1 s a little on a loaded machine: then both say so).
         const int shown = IntervalBox::shownSeconds(*monitor);
