@@ -25,6 +25,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -405,11 +406,18 @@ private slots:
         QElapsedTimer waited;
         waited.start();
         model.setFilter(contains(u"no such text"_qs));
+        // While it waits, the table says it searches, and for how long.
+        const QLabel *searching = status.findChild<QLabel *>(u"eventLoadingLabel"_qs);
+        QTRY_VERIFY(!searching->isHidden());
+        QVERIFY2(
+            QRegularExpression(u"^Searching… \\d+\\.\\d s$"_qs).match(searching->text()).hasMatch(),
+            qPrintable(searching->text()));
         QVERIFY(settled(model, 60000));
+        QVERIFY(searching->isHidden());
         QVERIFY2(model.hasTimedOut(), qPrintable(model.lastError()));
         QVERIFY(waited.elapsed() >= 1000); // stopped by the timeout, not sooner
         QCOMPARE(model.lastError(),
-            u"The list took longer than 1 s and was stopped. Narrow it by state, or search an "
+            u"Cancelled at the statement timeout (1 s). Narrow it by state, or search an "
             "event ID (\"ID starts with\")."_qs);
         QCOMPARE(model.rowCount(), EventListModel::PageSize); // kept
         QCOMPARE(model.eventIdAt(0), first);

@@ -1,5 +1,5 @@
-// The HealthMonitor on its own, without widgets: the adaptive interval follows what the last
-// refresh cost (fed through the snapshot's queryMs, not timed), failures mark the figures
+// The HealthMonitor on its own, without widgets: the adaptive interval follows what the
+// snapshots alone cost (fed through the snapshot's queryMs, not timed), failures mark the figures
 // stale once and back off 0.5 s, 1 s, 2 s … capped at the interval, a database that comes
 // back ends it, a password never reaches the cause, and a request that gets no answer is
 // marked stale within one interval while the connect attempt stays bounded.
@@ -56,7 +56,8 @@ private slots:
         QTest::addRow("800 ms reaches the 60 s ceiling") << qint64(800) << 2000 << 60000;
         QTest::addRow("a costly refresh stops at 60 s") << qint64(2000) << 2000 << 60000;
         QTest::addRow("a longer user interval is kept") << qint64(100) << 8000 << 8000;
-        QTest::addRow("a user interval above the ceiling is kept") << qint64(2000) << 90000 << 90000;
+        QTest::addRow("a user interval above the ceiling is kept")
+            << qint64(2000) << 90000 << 90000;
         QTest::addRow("a short user interval stretches") << qint64(20) << 500 << 1500;
     }
     void adaptiveRule()
@@ -134,51 +135,59 @@ private slots:
         QTRY_COMPARE(changed, QList<bool> {true});
     }
 
-    void intervalFollowsTheLastCost()
+    // The interval follows the snapshot's own cost, given as queryMs one snapshot after
+    // another: it stretches on a lasting change (the median of the last five), not on one slow
+    // snapshot, and comes back down after two cheap ones in a row, not after five.
+    void intervalFollowsTheSnapshotCost_data()
+    {
+        QTest::addColumn<QList<qint64>>("costs");
+        QTest::addColumn<QList<int>>("intervals"); // effectiveInterval() after each snapshot
+        QTest::addRow("the first snapshot starts cold: 100 ms stretches nothing")
+            << QList<qint64> {100} << QList<int> {2000};
+        QTest::addRow("cheap snapshots keep the user's 2 s")
+            << QList<qint64> {10, 12, 11, 10, 9} << QList<int> {2000, 2000, 2000, 2000, 2000};
+        QTest::addRow("one slow snapshot among cheap ones stretches nothing") << QList<qint64> {
+            10, 12, 11, 10, 300, 10} << QList<int> {2000, 2000, 2000, 2000, 2000, 2000};
+        QTest::addRow("a lasting 60 ms stretches to 4.5 s on its third snapshot") << QList<qint64> {
+            10, 10, 10, 60, 60, 60} << QList<int> {2000, 2000, 2000, 2000, 2000, 4500};
+        QTest::addRow("800 ms snapshots reach 60 s; two cheap ones bring back 2 s")
+            << QList<qint64> {10, 800, 800, 800, 800, 10, 10}
+            << QList<int> {2000, 2000, 60000, 60000, 60000, 60000, 2000};
+        QTest::addRow("one cheap snapshot among slow ones keeps the stretch") << QList<qint64> {
+            10, 100, 100, 100, 10, 100} << QList<int> {2000, 2000, 7500, 7500, 7500, 7500};
+        QTest::addRow("coming down follows the higher of the last two") << QList<qint64> {
+            10, 800, 800, 800, 60, 40} << QList<int> {2000, 2000, 60000, 60000, 60000, 4500};
+    }
+    void intervalFollowsTheSnapshotCost()
+    {
+        QFETCH(QList<qint64>, costs);
+        QFETCH(QList<int>, intervals);
+        QTemporaryDir dir;
+        HealthMonitor monitor(urlOf(u"sqlite:"_qs + dir.filePath(u"none.sqlite"_qs)));
+        QCOMPARE(monitor.effectiveInterval(), 2000);
+        QList<int> seen;
+        for (const qint64 cost : costs) {
+            // Answers delivered by hand before the worker's own (dropped as older) can arrive.
+            monitor.refreshNow();
+            monitor.acceptSnapshot(monitor.lastRequestId(), costing(cost));
+            QCOMPARE(monitor.lastCostMs(), cost); // the snapshot's own cost, nothing added
+            seen << monitor.effectiveInterval();
+        }
+        QCOMPARE(seen, intervals);
+    }
+
+    void intervalSettings()
     {
         QTemporaryDir dir;
         HealthMonitor monitor(urlOf(u"sqlite:"_qs + dir.filePath(u"none.sqlite"_qs)));
         QSignalSpy intervals(&monitor, &HealthMonitor::intervalChanged);
-        QCOMPARE(monitor.effectiveInterval(), 2000);
-
-        // Answers delivered by hand before the worker's own (dropped as older) can arrive.
-        monitor.refreshNow(); // the first refresh starts cold: it stretches nothing yet
-        monitor.acceptSnapshot(monitor.lastRequestId(), costing(100));
-        QCOMPARE(monitor.lastCostMs(), 100);
-        QCOMPARE(monitor.costBasisMs(), 0);
-        QCOMPARE(monitor.effectiveInterval(), 2000);
-        QCOMPARE(intervals.count(), 0);
-
-        monitor.refreshNow(); // the lower of two: 10 ms
-        monitor.acceptSnapshot(monitor.lastRequestId(), costing(10));
-        QCOMPARE(monitor.effectiveInterval(), 2000);
-        monitor.noteRefreshCost(50); // the table and detail the snapshot refreshed
-        QCOMPARE(monitor.lastCostMs(), 60);
-        QCOMPARE(monitor.effectiveInterval(), 4500);
-        monitor.noteRefreshCost(40); // another reader reports its own: the costs add up
-        QCOMPARE(monitor.lastCostMs(), 100);
-        QCOMPARE(monitor.effectiveInterval(), 7500);
-        monitor.refreshNow(); // the next snapshot starts counting afresh
-        monitor.acceptSnapshot(monitor.lastRequestId(), costing(60));
-        QCOMPARE(monitor.lastCostMs(), 60);
-        QCOMPARE(monitor.costBasisMs(), 100); // the median of 100, 100 and 60
-        QCOMPARE(monitor.effectiveInterval(), 7500);
-
-        // Cheap refreshes: one slow one among them (a full read) does not stretch the interval.
-        for (const qint64 cost : {10, 12, 11, 10, 300}) {
+        for (const qint64 cost : {10, 60, 60, 60}) {
             monitor.refreshNow();
             monitor.acceptSnapshot(monitor.lastRequestId(), costing(cost));
         }
-        QCOMPARE(monitor.lastCostMs(), 300);
-        QCOMPARE(monitor.costBasisMs(), 11);
-        QCOMPARE(monitor.effectiveInterval(), 2000);
-        // A lasting change moves it within three refreshes.
-        for (int i = 0; i < 2; ++i) {
-            monitor.refreshNow();
-            monitor.acceptSnapshot(monitor.lastRequestId(), costing(60));
-        }
         QCOMPARE(monitor.effectiveInterval(), 4500);
-
+        QCOMPARE(intervals.count(), 1); // told once, when it stretched
+        QCOMPARE(intervals.constLast().constFirst().toInt(), 4500);
         monitor.setSlowed(true);
         QCOMPARE(monitor.effectiveInterval(), 4500 * HealthMonitor::SlowedFactor);
         monitor.setSlowed(false);

@@ -76,14 +76,16 @@ int HealthMonitor::retryDelayMs(int failures, int capMs)
 
 qint64 HealthMonitor::costBasisMs() const
 {
-    // The first refresh starts cold (plans, caches, the throughput chart's whole hour): it
-    // stretches nothing until a second one says what a refresh costs.
+    // The first snapshot starts cold (plans, caches, the throughput chart's whole hour): it
+    // stretches nothing until a second one says what a snapshot costs.
     if (m_pastCostsMs.isEmpty())
         return 0;
     QList<qint64> costs = m_pastCostsMs;
     costs.append(lastCostMs());
+    const qint64 recent = std::max(m_pastCostsMs.constLast(), lastCostMs());
     std::sort(costs.begin(), costs.end());
-    return costs.at((costs.size() - 1) / 2); // the lower middle of an even count
+    const qint64 median = costs.at((costs.size() - 1) / 2); // the lower middle of an even count
+    return std::min(median, recent);
 }
 
 int HealthMonitor::adaptedInterval() const
@@ -113,12 +115,6 @@ void HealthMonitor::setSlowed(bool slowed)
     if (waking && !isPaused() && m_hasSnapshot
         && m_lastGoodAt.msecsTo(QDateTime::currentDateTime()) >= adaptedInterval())
         refreshIfIdle();
-}
-
-void HealthMonitor::noteRefreshCost(qint64 ms)
-{
-    m_followUpCostMs += std::max<qint64>(0, ms);
-    updateTimerInterval();
 }
 
 // Setting a running timer's interval restarts it: only on a change, so the cadence holds.
@@ -189,7 +185,7 @@ void HealthMonitor::acceptSnapshot(quint64 requestId, const HealthSnapshot &snap
 {
     if (!isCurrent(requestId))
         return;
-    if (m_hasSnapshot) { // the refresh before is complete: remember what it cost
+    if (m_hasSnapshot) { // remember what the snapshot before cost
         m_pastCostsMs.append(lastCostMs());
         while (m_pastCostsMs.size() > PastCosts)
             m_pastCostsMs.removeFirst();
@@ -199,7 +195,6 @@ void HealthMonitor::acceptSnapshot(quint64 requestId, const HealthSnapshot &snap
     m_hasSnapshot = true;
     m_lastGoodAt = QDateTime::currentDateTime();
     m_snapshotCostMs = snapshot.queryMs;
-    m_followUpCostMs = 0; // until the refresh this snapshot triggers reports its own
     markCurrent();
     emit snapshotChanged(m_snapshot);
     updateTimerInterval();

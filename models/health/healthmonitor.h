@@ -7,8 +7,10 @@
 // 1 s, 2 s … never longer than the refresh interval; after an authentication failure from the
 // interval up to five minutes, as retrying cannot mend it and may lock the account), and says
 // meanwhile that the figures are stale and why. A request with no answer within one refresh
-// interval (a network drop) marks them stale too. The interval adapts to what a refresh costs the
-// database (see adaptiveIntervalMs()).
+// interval (a network drop) marks them stale too. The interval adapts to what the snapshot alone
+// costs the database (adaptiveIntervalMs(), costBasisMs()): the event table, the history and the
+// diagnosis that follow a snapshot each keep their own cadence, so a slow payload search on the
+// table never slows the tiles, the charts or the alerts.
 //
 // The snapshot is the window's change detector: the reads that follow it (the event table, the
 // history, the diagnosis, the replay log) run only when figuresChanged() says the outbox
@@ -39,14 +41,14 @@ public:
     static constexpr int DefaultIntervalMs = 2000;
     static constexpr int SlowedFactor = 5;
     static constexpr int FirstRetryMs = 500;
-    // The adaptive interval keeps the database busy with its refreshes at most 1/CostFactor
-    // of the time (0.8 s a minute, which leaves room within the 1.2 s budget for the diagnosis's
-    // costly rule, read every few minutes, and the throughput chart's full read), up to
-    // MaxAdaptiveIntervalMs: a healthy outbox, whose refresh costs a few milliseconds at any
-    // size, keeps the user's interval; one with a few hundred thousand PENDING rows refreshes less
-    // often (a 10M outbox on MariaDB, 250-400 ms a refresh: every 20-30 s). The ceiling is where
-    // freshness wins over the budget: only a refresh that costs more than 0.8 s makes a window
-    // busier than that (docs/user-guide.md, Refresh interval).
+    // The adaptive interval keeps the database busy with snapshots at most 1/CostFactor of
+    // the time (0.8 s a minute; the diagnosis and the event table space their own reads by the
+    // same rule, each on its own cost), up to MaxAdaptiveIntervalMs: a healthy outbox, whose
+    // snapshot costs a few milliseconds at any size, keeps the user's interval; one with a few
+    // hundred thousand PENDING rows refreshes less often (a 10M outbox on MariaDB, 250-400 ms a
+    // snapshot: every 20-30 s). The ceiling is where freshness wins over the budget: only a
+    // snapshot that costs more than 0.8 s makes a window busier than that (docs/user-guide.md,
+    // Refresh interval).
     static constexpr int CostFactor = 75;
     static constexpr int MaxAdaptiveIntervalMs = 60000;
     // The reads that follow a snapshot run at least this often on a quiet outbox: a change no
@@ -93,17 +95,19 @@ public:
     // doubling, at most capMs.
     static int retryDelayMs(int failures, int capMs);
 
-    // What the last refresh cost the database: the snapshot's queryMs plus what the refresh it
-    // triggered reported through noteRefreshCost().
-    qint64 lastCostMs() const { return m_snapshotCostMs + m_followUpCostMs; }
-    // What the adaptive interval follows: the median cost of this refresh and the PastCosts
-    // before it, so that one slow refresh (the throughput's whole hour, read once a minute)
-    // does not stretch the interval, while a lasting change moves it within three refreshes.
-    // 0 after the first refresh only: it starts cold, and keeps the user's interval.
+    // What the last snapshot cost the database (its queryMs). Only the snapshot is charged:
+    // the reads that follow it run on other threads and connections (the event table, the
+    // detail, the history) or space themselves by their own cost (the diagnosis, on this
+    // monitor's thread), so none of them can make the tiles wait; charging them made one
+    // unindexed payload search on the table hold the tiles at 60 s for minutes.
+    qint64 lastCostMs() const { return m_snapshotCostMs; }
+    // What the adaptive interval follows. It stretches on the median cost of this snapshot and
+    // the PastCosts before it, so one slow snapshot (the throughput's whole hour, read once a
+    // minute) does not stretch it and a lasting change does within three; it comes back down
+    // as soon as two snapshots in a row are cheap again (the higher of the last two, when lower
+    // than the median), not after the slow ones have aged out of the median.
+    // 0 after the first snapshot only: it starts cold, and keeps the user's interval.
     qint64 costBasisMs() const;
-    // Adds the cost of a read the last snapshot triggered (the table, the detail, the replay
-    // log; each worker may report its own): counted into the next interval.
-    void noteRefreshCost(qint64 ms);
 
     // The thread the snapshot runs on: a follow-up read of a higher layer (the diagnosis) may
     // put its worker there, so it runs after the snapshot and never beside it. The thread ends
@@ -183,9 +187,8 @@ private:
     bool m_adaptive = true;
     bool m_slowed = false;
     static constexpr int PastCosts = 4;
-    QList<qint64> m_pastCostsMs; // of the last PastCosts complete refreshes, oldest first
+    QList<qint64> m_pastCostsMs; // of the PastCosts snapshots before this one, oldest first
     qint64 m_snapshotCostMs = 0;
-    qint64 m_followUpCostMs = 0;
     RequestIds m_requests; // an answer older than one delivered is dropped
     bool m_hasSnapshot = false;
     HealthSnapshot m_snapshot;

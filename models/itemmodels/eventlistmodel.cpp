@@ -1,6 +1,7 @@
 #include "eventlistmodel.h"
 
 #include "eventqueryclient.h"
+#include "eventtablecadence.h"
 #include "healthsnapshot.h"
 #include "plaintext.h"
 #include "saturating.h"
@@ -19,6 +20,7 @@ const char *const titles[EventListModel::ColumnCount] = {"Event ID", "Type", "Ag
 
 EventListModel::EventListModel(QObject *parent)
     : QAbstractTableModel(parent)
+    , m_cadence(new EventTableCadence(this))
 { }
 
 // The client's threads end (and its connections close) before the rows go.
@@ -155,6 +157,7 @@ void EventListModel::sendRequest(const EventPageRequest &request)
     const bool wasLoading = isLoading();
     m_pendingKind = request.kind;
     m_pendingId = m_client->submit(request);
+    m_loadingClock.start();
     if (!wasLoading)
         emit loadingChanged(true);
 }
@@ -169,6 +172,11 @@ void EventListModel::reload()
         return;
     }
     sendRequest(request(Kind::Reload, PageSize, nullptr, Anchor::None));
+}
+
+qint64 EventListModel::loadingElapsedMs() const
+{
+    return isLoading() ? m_loadingClock.elapsed() : -1;
 }
 
 bool EventListModel::refresh()
@@ -213,7 +221,7 @@ void EventListModel::accept(const EventPageAnswer &answer)
         return; // superseded
     m_pendingId = 0;
     m_filter.idsInCCollation = answer.idsInCCollation;
-    if (answer.kind == Kind::Refresh)
+    if (answer.kind == Kind::Refresh || answer.kind == Kind::Reload)
         emit refreshCost(answer.queryMs);
     if (answer.outcome != EventPageAnswer::Outcome::Ok) {
         reportFailure(answer);
@@ -250,7 +258,7 @@ void EventListModel::reportFailure(const EventPageAnswer &answer)
 {
     m_timedOut = answer.outcome == EventPageAnswer::Outcome::TimedOut;
     m_lastError = m_timedOut
-        ? tr("The list took longer than %1 s and was stopped. Narrow it by state, or search an "
+        ? tr("Cancelled at the statement timeout (%1 s). Narrow it by state, or search an "
              "event ID (\"ID starts with\").")
               .arg(QLocale(QLocale::English).toString(m_timeoutMs / 1000.0, 'g', 3))
         : tr("The event list could not be read: %1").arg(answer.error);

@@ -8,6 +8,10 @@
 // supersedes the read that runs (PostgreSQL cancels it on the server). A failed or timed-out read
 // keeps the rows too and says why (errorOccurred(), lastError()).
 //
+// The table keeps its own cadence (cadence()): after a health snapshot whose figures changed it
+// reads its rows again no sooner than its own reads' cost allows, and what it costs is never
+// charged to the health refresh.
+//
 // The model holds a bounded window of at most MaxRows rows, however far the user scrolls:
 // fetching a page below drops as many rows at the top, and fetchPrevious() brings them back
 // (keyset backwards) while dropping rows at the bottom. A view keeps its place by following
@@ -20,11 +24,13 @@
 #include "outboxprofile.h"
 
 #include <QAbstractTableModel>
+#include <QElapsedTimer>
 #include <QSet>
 #include <memory>
 #include <optional>
 
 class EventQueryClient;
+class EventTableCadence;
 struct EventQueryState;
 
 class EventListModel : public QAbstractTableModel
@@ -86,6 +92,11 @@ public:
     void fetchPrevious();
 
     bool isLoading() const { return m_pendingId != 0; }
+    // How long the newest read has run (restarted by each new read, so a search typed over
+    // another counts from its own start); -1 while none runs.
+    qint64 loadingElapsedMs() const;
+    // When the table reads its rows again after a snapshot (EventTableCadence::refreshSoon).
+    EventTableCadence *cadence() const { return m_cadence; }
     // While an answer is being applied: rows move under the view, and a current row that
     // changes then is the model's doing, not the user's.
     bool isApplying() const { return m_applying; }
@@ -124,8 +135,9 @@ signals:
     void loadingChanged(bool loading);
     void matchCountChanged();
     void errorOccurred(const QString &message); // the rows stay as they were
-    // A refresh of the rows shown (after a snapshot) was answered: what its reads cost, which
-    // the window counts into the adaptive refresh interval (HealthMonitor::noteRefreshCost).
+    // A read of the window's rows (a new filter or sort, or a refresh after a snapshot) was
+    // answered, or failed: what its statements cost. The table's own cadence follows it
+    // (EventTableCadence); the health refresh never does.
     void refreshCost(qint64 ms);
 
 private:
@@ -165,6 +177,8 @@ private:
     bool m_atEnd = true;
     bool m_applying = false; // views may ask for more from inside the row signals
     quint64 m_pendingId = 0;
+    QElapsedTimer m_loadingClock; // since the newest read was sent
+    EventTableCadence *m_cadence = nullptr; // a child
     Kind m_pendingKind = Kind::Reload;
     bool m_refreshFromStart = true;
     qint64 m_count = -1;

@@ -19,6 +19,7 @@
 #include "errorspanel.h"
 #include "eventlistmodel.h"
 #include "eventspage.h"
+#include "eventtablecadence.h"
 #include "eventtablemenu.h"
 #include "filterbar.h"
 #include "grantsmonitor.h"
@@ -28,6 +29,7 @@
 #include "hintbar.h"
 #include "historymodel.h"
 #include "historymonitor.h"
+#include "intervalbox.h"
 #include "jobstatus.h"
 #include "lifecyclediagram.h"
 #include "mainmenus.h"
@@ -195,11 +197,9 @@ void MainWindow::setupModels()
     m_monitor = new HealthMonitor(m_url, options, this);
     m_reader = new DetailReader(m_url, this);
     m_historyMonitor = new HistoryMonitor(m_monitor, m_url, options, this);
+    // Its reading, on its own thread, is not charged to the snapshot's interval (lastCostMs).
     connect(
         m_historyMonitor, &HistoryMonitor::historyChanged, m_history, &HistoryModel::setHistory);
-    // Its reading follows each snapshot: its cost counts into the adaptive interval.
-    connect(m_historyMonitor, &HistoryMonitor::historyChanged, m_monitor,
-        [this](const DeliveryHistory &history) { m_monitor->noteRefreshCost(history.queryMs); });
     if (!isNativeSchema()) {
         m_monitor->setProfile(*m_options.profile);
         m_historyMonitor->setProfile(*m_options.profile);
@@ -310,19 +310,7 @@ void MainWindow::setupOperatorActions()
 // How often the snapshot is refreshed, in step with the monitor.
 QSpinBox *MainWindow::createIntervalBox()
 {
-    auto *interval = m_interval = new QSpinBox;
-    interval->setObjectName(QStringLiteral("intervalBox"));
-    interval->setAccessibleName(tr("Refresh interval"));
-    interval->setRange(1, 600);
-    interval->setValue(m_monitor->interval() / 1000);
-    interval->setPrefix(tr("every "));
-    interval->setSuffix(tr(" s"));
-    interval->setToolTip(tr("How often the health snapshot is refreshed"));
-    connect(interval, &QSpinBox::valueChanged, this,
-        [this](int seconds) { m_monitor->setInterval(seconds * 1000); });
-    connect(m_monitor, &HealthMonitor::intervalChanged, interval,
-        [this, interval] { interval->setValue(m_monitor->interval() / 1000); });
-    return interval;
+    return m_interval = new IntervalBox(m_monitor);
 }
 
 // Every page, in the rail's order (Ctrl+1…): each owns its widgets; the window wires one page
@@ -587,8 +575,6 @@ void MainWindow::connectMonitor()
 {
     connectReplayLog();
     connect(m_monitor, &HealthMonitor::snapshotChanged, this, &MainWindow::applySnapshot);
-    // The table's refresh is part of what a snapshot costs the database.
-    connect(m_events, &EventListModel::refreshCost, m_monitor, &HealthMonitor::noteRefreshCost);
     connect(m_monitor, &HealthMonitor::staleChanged, this, &MainWindow::onStaleChanged);
     connect(m_monitor, &HealthMonitor::intervalChanged, this, &MainWindow::updateRefreshLabel);
     connect(
@@ -677,17 +663,17 @@ void MainWindow::updateRefreshLabel()
         text = tr("Stale since %1")
                    .arg(m_monitor->staleSince().toString(QStringLiteral("HH:mm:ss")));
     } else if (m_monitor->hasSnapshot()) {
-        const int seconds = qMax(1, (m_monitor->adaptedInterval() + 500) / 1000);
         text = tr("Refreshed %1 in %2 ms, every %3 s")
                    .arg(m_monitor->lastGoodAt().toString(QStringLiteral("HH:mm:ss")))
                    .arg(m_monitor->snapshot().queryMs)
-                   .arg(seconds);
-        if (m_monitor->adaptedInterval() > m_monitor->interval())
+                   .arg(IntervalBox::shownSeconds(*m_monitor)); // the toolbar's number too
+        if (IntervalBox::isStretched(*m_monitor))
             text += tr(" (adaptive)");
     } else {
         return; // still "Waiting for the first snapshot…"
     }
-    m_refreshLabel->setToolTip(text);
+    const QString why = m_monitor->isStale() ? QString() : IntervalBox::reason(*m_monitor);
+    m_refreshLabel->setToolTip(why.isEmpty() ? text : text + QLatin1Char('\n') + why);
     m_refreshLabel->setText(
         m_refreshLabel->fontMetrics().elidedText(text, Qt::ElideRight, MaxStatusTextWidth));
 }
@@ -707,7 +693,7 @@ void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
     m_events->setNow(snapshot.now); // the ages move on without a read
     // The rows are read again only when the outbox changed (HealthMonitor::figuresChanged()).
     if (m_monitor->figuresChanged()) {
-        m_events->refresh(); // answers later (loaded), or skipped while a read still runs
+        m_events->cadence()->refreshSoon(); // on the table's own cadence, never the tiles'
         detailPane()->refresh();
         if (isNativeSchema())
             m_reader->requestReplayLog();
@@ -940,7 +926,8 @@ void MainWindow::setupMenus()
 }
 
 // The Diagnosis page's status-bar line and View › Diagnosis. The diagnosis runs on the health
-// thread after each snapshot; its cost counts into the snapshot's adaptive interval.
+// thread after a snapshot, spaced by its own cost (DiagnosisMonitor::spacingMs), not charged to
+// the snapshot's interval.
 void MainWindow::setupDiagnosis()
 {
     m_diagnosisStatus = new DiagnosisStatusLine;

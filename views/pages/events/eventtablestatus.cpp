@@ -1,6 +1,7 @@
 #include "eventtablestatus.h"
 
 #include "eventlistmodel.h"
+#include "eventtablecadence.h"
 #include "plainmessage.h"
 #include "themecolours.h"
 
@@ -8,6 +9,7 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QTimer>
 
 EventTableStatus::EventTableStatus(EventListModel *model, QAbstractItemView *view, QWidget *parent)
@@ -15,10 +17,12 @@ EventTableStatus::EventTableStatus(EventListModel *model, QAbstractItemView *vie
     , m_model(model)
     , m_view(view)
     , m_count(new QLabel)
-    , m_loading(new QLabel(tr("Loading…")))
+    , m_loading(new QLabel)
+    , m_cadence(new QLabel)
     , m_message(new QLabel)
     , m_overlay(new QLabel(view->viewport()))
     , m_loadingDelay(new QTimer(this))
+    , m_elapsedTick(new QTimer(this))
 {
     m_count->setObjectName(QStringLiteral("eventCountLabel"));
     // The filter's words and the server's errors: never markup.
@@ -27,6 +31,9 @@ EventTableStatus::EventTableStatus(EventListModel *model, QAbstractItemView *vie
     m_loading->setObjectName(QStringLiteral("eventLoadingLabel"));
     m_loading->setStyleSheet(QStringLiteral("color: palette(mid); font-style: italic"));
     m_loading->hide();
+    m_cadence->setObjectName(QStringLiteral("eventCadenceLabel"));
+    m_cadence->setStyleSheet(QStringLiteral("color: palette(mid)"));
+    m_cadence->hide();
     m_message->setObjectName(QStringLiteral("eventMessageLabel"));
     m_message->setStyleSheet(QStringLiteral("color: %1").arg(ThemeColours::warningText().name()));
     // One line, whatever the error's length: a wrapped message once pushed the table's bottom
@@ -47,17 +54,27 @@ EventTableStatus::EventTableStatus(EventListModel *model, QAbstractItemView *vie
     layout->setContentsMargins(2, 0, 2, 0);
     layout->addWidget(m_count);
     layout->addWidget(m_loading);
+    layout->addWidget(m_cadence);
     layout->addWidget(m_message, 1);
 
     m_loadingDelay->setSingleShot(true);
     m_loadingDelay->setInterval(LoadingDelayMs);
-    connect(m_loadingDelay, &QTimer::timeout, m_loading, &QWidget::show);
+    connect(m_loadingDelay, &QTimer::timeout, this, [this] {
+        showElapsed();
+        m_loading->show();
+        m_elapsedTick->start();
+    });
+    m_elapsedTick->setInterval(ElapsedTickMs);
+    connect(m_elapsedTick, &QTimer::timeout, this, &EventTableStatus::showElapsed);
+    connect(
+        model->cadence(), &EventTableCadence::spacingChanged, this, &EventTableStatus::showCadence);
     connect(model, &EventListModel::loadingChanged, this, &EventTableStatus::showLoading);
     connect(model, &EventListModel::loaded, this, &EventTableStatus::update);
     connect(model, &EventListModel::matchCountChanged, this, &EventTableStatus::update);
     connect(model, &EventListModel::errorOccurred, this, &EventTableStatus::update);
     connect(model, &QAbstractItemModel::modelReset, this, &EventTableStatus::update);
     update();
+    showLoading(model->isLoading()); // the window's first read starts before the page exists
 }
 
 void EventTableStatus::showLoading(bool loading)
@@ -67,7 +84,32 @@ void EventTableStatus::showLoading(bool loading)
         return;
     }
     m_loadingDelay->stop();
+    m_elapsedTick->stop();
     m_loading->hide();
+}
+
+void EventTableStatus::showElapsed()
+{
+    const qint64 ms = std::max<qint64>(0, m_model->loadingElapsedMs());
+    m_loading->setText(
+        tr("Searching… %1 s").arg(QLocale(QLocale::English).toString(ms / 1000.0, 'f', 1)));
+}
+
+// Said only when the table's reads are costly enough to space its refreshes beyond a few seconds:
+// the tiles above keep their own interval meanwhile.
+void EventTableStatus::showCadence()
+{
+    static constexpr int NoticeFromMs = 5000;
+    const EventTableCadence *cadence = m_model->cadence();
+    const int seconds = (cadence->spacingMs() + 500) / 1000;
+    m_cadence->setVisible(cadence->spacingMs() >= NoticeFromMs);
+    m_cadence->setText(
+        tr("rows re-read every %1 s: a read takes %2 s")
+            .arg(seconds)
+            .arg(QLocale(QLocale::English).toString(cadence->lastCostMs() / 1000.0, 'f', 1)));
+    m_cadence->setToolTip(tr("After a change, the table reads its rows again at most every %1 s, "
+                             "as its reads are costly; the health tiles keep their own interval.")
+                              .arg(seconds));
 }
 
 void EventTableStatus::update()
