@@ -206,6 +206,8 @@ private slots:
         QCOMPARE(events,
             QStringList({u"P-0001"_qs, u"P-0002"_qs, u"P-0003"_qs, u"P-0004"_qs, u"P-0005"_qs}));
         QVERIFY(page->view()->isFirstColumnSpanned(1, {})); // the summary across the row
+        QVERIFY(page->view()->isExpanded(jobs->index(0, 0))); // the newest open at first
+        QVERIFY(!page->view()->isExpanded(alice));
         page->view()->expand(alice);
 
         // Another replay: the log is read again, alice's job stays open.
@@ -214,7 +216,8 @@ private slots:
         QVERIFY(jobs->summary(0).startsWith(u"Replayed P-0007 — carol: last one — "_qs));
         QVERIFY(jobs->summary(2).startsWith(u"Replayed 5 events — alice"_qs));
         QVERIFY(page->view()->isExpanded(jobs->index(2, 0)));
-        QVERIFY(!page->view()->isExpanded(jobs->index(0, 0)));
+        QVERIFY(page->view()->isExpanded(jobs->index(1, 0)));
+        QVERIFY(!page->view()->isExpanded(jobs->index(0, 0))); // only the first read opens one
 
         // The CLI's export is per event, as before: seven replay lines, five of them alice's.
         if (engine == u"sqlite"_qs) {

@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 AuditPage::AuditPage(ReplayLogModel *log, const QString &unavailableFor, QWidget *parent)
     : QWidget(parent)
@@ -68,12 +69,16 @@ void AuditPage::showJobs()
         if (m_expanded.contains(job.data(AuditJobModel::JobKeyRole).toString()))
             m_view->expand(job);
     }
+    if (!m_openedNewest && m_jobs->rowCount() > 0) {
+        m_view->expand(m_jobs->index(0, 0));
+        m_openedNewest = true;
+    }
     fitColumns();
     updateTruncated();
 }
 
-// Every column as wide as its widest event row (the spanned summaries do not count), the last
-// taking the rest.
+// Every column as wide as its widest event row (the spanned summaries do not count; an event row
+// sits two indentations in: the root's decoration and its job's), the last taking the rest.
 void AuditPage::fitColumns()
 {
     const QFontMetrics metrics(m_view->font());
@@ -83,7 +88,7 @@ void AuditPage::fitColumns()
         for (int row = 0; row < m_log->rowCount(); ++row)
             width = std::max(width,
                 metrics.horizontalAdvance(m_log->index(row, column).data().toString()) + margin);
-        m_view->setColumnWidth(column, width + (column == 0 ? m_view->indentation() : 0));
+        m_view->setColumnWidth(column, width + (column == 0 ? 2 * m_view->indentation() : 0));
     }
 }
 

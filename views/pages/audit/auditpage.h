@@ -2,7 +2,8 @@
 // (time, event ID, who and why are never cut at a laptop's width), one row per operator job
 // ("Replayed 215 events — alice: fix deployed — …", AuditJobModel) that expands to its events;
 // the newest ReplayLogModel::AuditRows entries of it (a line says so when there are more). A
-// job kept open stays open when the log is read again. On a schema that keeps no log, a sentence
+// job kept open stays open when the log is read again; the newest job is open when the page
+// first lists any (what the operator most likely came to check). On a schema that keeps no log, a sentence
 // that says so. The rows come from DetailReader's worker through ReplayLogModel.
 #pragma once
 
@@ -39,4 +40,5 @@ private:
     QTreeView *m_view = nullptr;
     QLabel *m_truncated = nullptr;
     QSet<QString> m_expanded; // the keys of the jobs kept open across a read
+    bool m_openedNewest = false; // the newest job is open when the page first lists jobs
 };
