@@ -62,8 +62,9 @@ void DiagnosisMonitor::requestIfDue(qint64 now)
 // Events on hold or investigating may have left DEAD: the tile's count of them would lie.
 bool DiagnosisMonitor::acknowledgedMayBeGone(const HealthSnapshot &snapshot) const
 {
-    return m_hasResult && m_result.acknowledged() > 0 && snapshot.isAvailable(QStringLiteral("dead"))
-        && m_askedAtDead >= 0 && snapshot.counts.dead < m_askedAtDead;
+    return m_hasResult && m_result.acknowledged() > 0
+        && snapshot.isAvailable(QStringLiteral("dead")) && m_askedAtDead >= 0
+        && snapshot.counts.dead < m_askedAtDead;
 }
 
 void DiagnosisMonitor::request(qint64 now)
@@ -72,8 +73,7 @@ void DiagnosisMonitor::request(qint64 now)
     if (!m_worker || isRunning())
         return;
     const HealthSnapshot *asked = m_health->hasSnapshot() ? &m_health->snapshot() : nullptr;
-    m_askedAtDead
-        = asked && asked->isAvailable(QStringLiteral("dead")) ? asked->counts.dead : -1;
+    m_askedAtDead = asked && asked->isAvailable(QStringLiteral("dead")) ? asked->counts.dead : -1;
     m_sinceStart.start();
     m_undiagnosed = false;
     const quint64 id = m_requests.next();

@@ -15,10 +15,10 @@
 // for DownGraceMs (a database restart or a failover of a few seconds raises nothing), and when the
 // connection heals, the figure shown before it was lost is what the new one is compared with:
 // the same figure is no news (no alert, the open alert's row keeps its time), a different one in
-// red is an alert even while red is not re-armed ("orders: 2,300 DEAD events (1,971 before the
-// connection was lost)"). A new story on the same outbox (a teaching scenario started: the
-// tables emptied) is forgotten with rebase(): what it shows next is a first sight, never a
-// recovery.
+// red is an alert even while red is not re-armed ("orders: 2,300 DEAD events (1,971 DEAD events
+// before the connection was lost)"). A new story on the same outbox (a teaching scenario
+// started: the tables emptied) is forgotten with rebase(): what it shows next is a first sight,
+// never a recovery.
 #pragma once
 
 #include <QHash>

@@ -3,8 +3,8 @@
 // ("Replayed 215 events — alice: fix deployed — …", AuditJobModel) that expands to its events;
 // the newest ReplayLogModel::AuditRows entries of it (a line says so when there are more). A
 // job kept open stays open when the log is read again; the newest job is open when the page
-// first lists any (what the operator most likely came to check). On a schema that keeps no log, a sentence
-// that says so. The rows come from DetailReader's worker through ReplayLogModel.
+// first lists any (what the operator most likely came to check). On a schema that keeps no log, a
+// sentence that says so. The rows come from DetailReader's worker through ReplayLogModel.
 #pragma once
 
 #include <QSet>
