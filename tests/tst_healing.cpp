@@ -219,8 +219,7 @@ private slots:
         auto *refresh = window.findChild<QLabel *>(u"refreshLabel"_qs);
         auto *banner = window.findChild<StaleBanner *>(u"staleBanner"_qs);
         QVERIFY(connection && refresh && banner);
-        QVERIFY2(
-            connection->text().startsWith(u"Connecting to "_qs), qPrintable(connection->text()));
+        QVERIFY2(connection->text().startsWith(u"Connecting to "_qs), qPrintable(connection->text()));
         window.show();
         QTRY_VERIFY_WITH_TIMEOUT(window.monitor()->isStale(), 5 * IntervalMs);
         QTRY_COMPARE(connection->toolTip().section(u'\n', 0, 0),
@@ -232,8 +231,8 @@ private slots:
         QVERIFY(!banner->text().contains(u"stale since"_qs, Qt::CaseInsensitive));
 
         QVERIFY(startServer());
-        QTRY_VERIFY_WITH_TIMEOUT(
-            !window.monitor()->isStale() && deadTile(window) == u"1"_qs, 5 * IntervalMs);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.monitor()->isStale() && deadTile(window) == u"1"_qs,
+            5 * IntervalMs);
         QVERIFY2(connection->text().startsWith(u"Connected: "_qs), qPrintable(connection->text()));
         QCOMPARE(window.tiles()->hintText(HealthTiles::Tile::Dead), u"need an operator"_qs);
     }
@@ -259,12 +258,10 @@ private slots:
             qPrintable(start->message()));
         QVERIFY(start->retryButton()->isVisible() && start->retryButton()->isEnabled());
         // By itself, on the banner's backoff: 0.5 s after the first failure, 1 s after the second…
-        QCOMPARE(start->retryDelayMs(),
-            HealthMonitor::retryDelayMs(1, HealthMonitor::DefaultIntervalMs));
+        QCOMPARE(start->retryDelayMs(), HealthMonitor::retryDelayMs(1, HealthMonitor::DefaultIntervalMs));
         QTRY_VERIFY_WITH_TIMEOUT(failed.size() >= 3, 20000);
         QCOMPARE(start->retryDelayMs(),
-            HealthMonitor::retryDelayMs(
-                start->consecutiveFailures(), HealthMonitor::DefaultIntervalMs));
+            HealthMonitor::retryDelayMs(start->consecutiveFailures(), HealthMonitor::DefaultIntervalMs));
         QVERIFY2(start->retryText().startsWith(u"Retrying in "_qs), qPrintable(start->retryText()));
         QVERIFY(!app.window());
         // Retry: at once, not at the end of the countdown.
