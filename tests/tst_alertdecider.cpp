@@ -34,14 +34,22 @@ State stateOf(QChar c)
 }
 
 // The states in order ("HRHR") -> the alerts, one letter per step: R/D an alert of that kind,
-// h a recovery, '.' none. No time passes: no reminders.
+// h a recovery, '.' none. Each step is AlertDecider::DownGraceMs later (a down outbox has had
+// no figures for that long, so it is down): far from a reminder.
 QString alertsFor(const QString &states)
 {
-    AlertDecider decider([] { return qint64(0); });
+    qint64 now = 0;
+    AlertDecider decider([&now] { return now; });
     QString alerts;
     for (QChar c : states) {
+        now += AlertDecider::DownGraceMs;
+        if (c == u'|') { // a teaching scenario started on the outbox
+            decider.rebase(u"orders"_qs);
+            alerts += u'.';
+            continue;
+        }
         const auto alert = decider.observe(u"orders"_qs, stateOf(c), u"figure"_qs);
-        alerts += QChar(!alert                    ? u'.'
+        alerts += QChar(!alert                   ? u'.'
                 : alert->state == State::Healthy ? u'h'
                 : alert->state == State::Down    ? u'D'
                                                  : u'R');
@@ -82,7 +90,7 @@ private slots:
     {
         QTest::addColumn<QString>("states");
         QTest::addColumn<QString>("alerts");
-        // U unknown (no answer yet), H healthy, A amber, R red, D down.
+        // U unknown (no answer yet), H healthy, A amber, R red, D down, | rebase.
         QTest::addRow("healthy then red alerts once") << u"HRRR"_qs << u".R.."_qs;
         QTest::addRow("red at first sight is a baseline") << u"RRHR"_qs << u"...R"_qs;
         QTest::addRow("down at first sight is a baseline") << u"DDHD"_qs << u"...D"_qs;
@@ -102,6 +110,11 @@ private slots:
         QTest::addRow("red, amber, healthy: recovered once healthy") << u"HRAH"_qs << u".R.h"_qs;
         QTest::addRow("a baseline red that heals was never alerted") << u"RH"_qs << u".."_qs;
         QTest::addRow("amber that heals was never alerted") << u"HAH"_qs << u"..."_qs;
+        QTest::addRow("a rebase forgets: healthy after it is no recovery")
+            << u"HR|H"_qs << u".R.."_qs;
+        QTest::addRow("a rebase forgets: red after it is a first sight")
+            << u"HR|R"_qs << u".R.."_qs;
+        QTest::addRow("after a rebase red is armed again") << u"HR|HR"_qs << u".R..R"_qs;
     }
     void crossings()
     {
@@ -124,8 +137,10 @@ private slots:
 
     void textNamesOutboxAndFigure()
     {
-        AlertDecider decider;
+        qint64 now = 0;
+        AlertDecider decider([&now] { return now; });
         decider.observe(u"billing"_qs, State::Healthy, {});
+        now = AlertDecider::DownGraceMs;
         // The cause as the stale banner says it (HealthMonitor::failureHeadline).
         const auto down
             = decider.observe(u"billing"_qs, State::Down, u"Cannot reach the database: refused"_qs);
@@ -134,6 +149,7 @@ private slots:
         QCOMPARE(down->text, u"billing: down — Cannot reach the database: refused"_qs);
         QCOMPARE(down->kind, AlertDecider::Alert::Kind::Crossing);
         decider.observe(u"billing"_qs, State::Healthy, {});
+        now += AlertDecider::DownGraceMs;
         QCOMPARE(decider.observe(u"billing"_qs, State::Down, {})->text, u"billing: down"_qs);
     }
 
@@ -155,11 +171,15 @@ private slots:
         QCOMPARE(decider.openText(u"demo"_qs), u"demo: 97 DEAD events"_qs);
         QVERIFY(!decider.observe(u"demo"_qs, State::Amber, u"5 DEAD events"_qs));
         QCOMPARE(decider.openText(u"demo"_qs), u"demo: 5 DEAD events"_qs);
-        QVERIFY(decider.observe(u"demo"_qs, State::Down, u"Cannot reach the database: no answer"_qs));
-        QVERIFY(!decider.observe(
-            u"demo"_qs, State::Down, u"Cannot reach the database: the server refuses connections"_qs));
+        QVERIFY(!decider.isOpenDown(u"demo"_qs));
+        now += AlertDecider::DownGraceMs;
+        QVERIFY(
+            decider.observe(u"demo"_qs, State::Down, u"Cannot reach the database: no answer"_qs));
+        QVERIFY(!decider.observe(u"demo"_qs, State::Down,
+            u"Cannot reach the database: the server refuses connections"_qs));
         QCOMPARE(decider.openText(u"demo"_qs),
             u"demo: down — Cannot reach the database: the server refuses connections"_qs);
+        QVERIFY(decider.isOpenDown(u"demo"_qs));
         decider.observe(u"demo"_qs, State::Healthy, {});
         QVERIFY(decider.openText(u"demo"_qs).isEmpty()); // closed by the recovery
     }
@@ -207,9 +227,11 @@ private slots:
         AlertDecider decider([&now] { return now; });
         QVERIFY(!decider.observe(u"orders"_qs, State::Down, u"Cannot reach the database: x"_qs));
         now = AlertDecider::QuietPeriodMs;
-        const auto again = decider.observe(u"orders"_qs, State::Down, u"Cannot reach the database: x"_qs);
+        const auto again
+            = decider.observe(u"orders"_qs, State::Down, u"Cannot reach the database: x"_qs);
         QVERIFY(again);
-        QCOMPARE(again->text, u"orders: down — Cannot reach the database: x (still after 30 min)"_qs);
+        QCOMPARE(
+            again->text, u"orders: down — Cannot reach the database: x (still after 30 min)"_qs);
     }
 
     void mutedGetsNoReminderNorRecovery()
@@ -246,11 +268,63 @@ private slots:
         AlertDecider::setMuted(u"billing"_qs, true); // twice: kept once
         QCOMPARE(QSettings().value(u"alerts/muted"_qs).toStringList(),
             QStringList({u"billing"_qs, u"orders"_qs}));
-        AlertDecider fresh; // another window, a later run: the same mutes
+        qint64 now = 0;
+        AlertDecider fresh([&now] { return now; }); // another window, a later run: the same mutes
         fresh.observe(u"billing"_qs, State::Healthy, {});
+        now = AlertDecider::DownGraceMs;
         QVERIFY(!fresh.observe(u"billing"_qs, State::Down, {}));
         AlertDecider::setMuted(u"billing"_qs, false);
         QCOMPARE(QSettings().value(u"alerts/muted"_qs).toStringList(), QStringList({u"orders"_qs}));
+    }
+
+    // A lost connection is not news by itself: down only once no figures came for
+    // DownGraceMs; healed, the figure before it is what counts. The same figure raises nothing
+    // (the open alert keeps its text), a changed red one is an alert saying what it was.
+    void aLostConnectionThatChangesNothingRaisesNothing_data()
+    {
+        QTest::addColumn<qint64>("outageMs");
+        QTest::addColumn<QString>("after");
+        QTest::addColumn<QString>("alert"); // empty: none
+        QTest::addRow("a 4 s restart, the same DEAD count")
+            << qint64(4000) << u"1,971 DEAD events"_qs << QString();
+        QTest::addRow("a 4 s restart, more DEAD")
+            << qint64(4000) << u"2,300 DEAD events"_qs
+            << u"orders: 2,300 DEAD events (1,971 DEAD events before the connection was lost)"_qs;
+        QTest::addRow("a long outage, the same DEAD count")
+            << 5 * Minute << u"1,971 DEAD events"_qs << QString();
+        QTest::addRow("a long outage, fewer DEAD")
+            << 5 * Minute << u"1,500 DEAD events"_qs
+            << u"orders: 1,500 DEAD events (1,971 DEAD events before the connection was lost)"_qs;
+    }
+    void aLostConnectionThatChangesNothingRaisesNothing()
+    {
+        QFETCH(qint64, outageMs);
+        QFETCH(QString, after);
+        QFETCH(QString, alert);
+        qint64 now = 0;
+        AlertDecider decider([&now] { return now; });
+        decider.observe(u"orders"_qs, State::Healthy, {});
+        now = 10 * Minute;
+        QVERIFY(decider.observe(u"orders"_qs, State::Red, u"1,971 DEAD events"_qs));
+        // The failures while the server is away, one a second.
+        QStringList during;
+        for (qint64 t = 1000; t <= outageMs; t += 1000) {
+            now = 10 * Minute + t;
+            if (const auto down = decider.observe(u"orders"_qs, State::Down, u"Cannot reach"_qs))
+                during << down->text;
+        }
+        const bool long_ = outageMs >= AlertDecider::DownGraceMs;
+        QCOMPARE(during, long_ ? QStringList {u"orders: down — Cannot reach"_qs} : QStringList());
+        QCOMPARE(decider.openText(u"orders"_qs),
+            long_ ? u"orders: down — Cannot reach"_qs : u"orders: 1,971 DEAD events"_qs);
+        now += 1000;
+        const auto back = decider.observe(u"orders"_qs, State::Red, after);
+        QCOMPARE(back ? back->text : QString(), alert);
+        QCOMPARE(decider.openText(u"orders"_qs), alert.isEmpty() ? u"orders: "_qs + after : alert);
+        QVERIFY(!decider.isOpenDown(u"orders"_qs));
+        // And the next snapshot is no news either.
+        now += 1000;
+        QVERIFY(!decider.observe(u"orders"_qs, State::Red, after));
     }
 
     void grade_data()

@@ -35,6 +35,7 @@
 #include <QStyle>
 #include <QStyleFactory>
 #include <QTableView>
+#include <QTreeView>
 
 namespace {
 
@@ -130,6 +131,45 @@ QStringList cutCells(const QTableView *view, const QList<int> &columns)
                            .arg(text)
                            .arg(cell.width())
                            .arg(needed);
+        }
+    }
+    return cut;
+}
+
+// A tree of jobs (the Audit page): each job's summary across the row, and, expanded, the
+// cells of `columns` of its rows shown, as cutCells() checks them.
+QStringList cutTreeCells(QTreeView *view, const QList<int> &columns)
+{
+    view->expandAll();
+    QStringList cut;
+    const QAbstractItemModel *model = view->model();
+    const QFontMetrics metrics(view->font());
+    const auto shown = [view](const QRect &cell) {
+        return cell.isValid() && cell.top() >= 0 && cell.bottom() < view->viewport()->height();
+    };
+    for (int job = 0; job < model->rowCount(); ++job) {
+        const QModelIndex parent = model->index(job, 0);
+        const QString summary = parent.data().toString();
+        const int needed
+            = metrics.horizontalAdvance(summary) + 2 * textMargin(view) + view->indentation();
+        if (shown(view->visualRect(parent)) && needed > view->viewport()->width())
+            cut << u"%1 job \"%2\": %3 px of %4"_qs.arg(view->objectName(), summary)
+                       .arg(view->viewport()->width())
+                       .arg(needed);
+        for (int row = 0; row < model->rowCount(parent); ++row) {
+            for (const int column : columns) {
+                const QModelIndex index = model->index(row, column, parent);
+                const QString text = index.data().toString();
+                const int width = metrics.horizontalAdvance(text) + 2 * textMargin(view);
+                const QRect cell = view->visualRect(index);
+                if (shown(cell)
+                    && (cell.width() < width || cell.right() >= view->viewport()->width()))
+                    cut << u"%1 column %2 \"%3\": %4 px of %5"_qs.arg(view->objectName())
+                               .arg(column)
+                               .arg(text)
+                               .arg(cell.width())
+                               .arg(width);
+            }
         }
     }
     return cut;
@@ -330,10 +370,10 @@ private:
                 {ErrorGroupModel::SignatureColumn, ErrorGroupModel::EventsColumn,
                     ErrorGroupModel::DeadColumn, ErrorGroupModel::TypesColumn});
         if (key == u"audit"_qs) {
-            const auto *log = page->findChild<QTableView *>(u"replayLogView"_qs);
+            auto *log = page->findChild<QTreeView *>(u"replayLogView"_qs);
             QVERIFY(log);
-            QTRY_COMPARE(log->model()->rowCount(), 1);
-            cut << cutCells(log, {ReplayLogModel::WhenColumn, ReplayLogModel::EventColumn});
+            QTRY_COMPARE(log->model()->rowCount(), 1); // one job
+            cut << cutTreeCells(log, {ReplayLogModel::WhenColumn, ReplayLogModel::EventColumn});
         }
         QVERIFY2(cut.isEmpty(), qPrintable(key + u": "_qs + cut.join(u"; "_qs)));
     }

@@ -22,7 +22,9 @@ DiagnosisMonitor::DiagnosisMonitor(
     // is diagnosed as soon as the spacing allows, even when the snapshots after it are quiet.
     connect(health, &HealthMonitor::snapshotChanged, this, [this](const HealthSnapshot &snapshot) {
         m_undiagnosed = m_undiagnosed || m_health->figuresChanged();
-        if (m_undiagnosed)
+        if (acknowledgedMayBeGone(snapshot))
+            requestSoon(snapshot.now);
+        else if (m_undiagnosed)
             requestIfDue(snapshot.now);
     });
 }
@@ -57,11 +59,21 @@ void DiagnosisMonitor::requestIfDue(qint64 now)
     request(now);
 }
 
+// Events on hold or investigating may have left DEAD: the tile's count of them would lie.
+bool DiagnosisMonitor::acknowledgedMayBeGone(const HealthSnapshot &snapshot) const
+{
+    return m_hasResult && m_result.acknowledged() > 0
+        && snapshot.isAvailable(QStringLiteral("dead")) && m_askedAtDead >= 0
+        && snapshot.counts.dead < m_askedAtDead;
+}
+
 void DiagnosisMonitor::request(qint64 now)
 {
     Q_ASSERT(QThread::currentThread() == thread());
     if (!m_worker || isRunning())
         return;
+    const HealthSnapshot *asked = m_health->hasSnapshot() ? &m_health->snapshot() : nullptr;
+    m_askedAtDead = asked && asked->isAvailable(QStringLiteral("dead")) ? asked->counts.dead : -1;
     m_sinceStart.start();
     m_undiagnosed = false;
     const quint64 id = m_requests.next();

@@ -5,7 +5,11 @@
 // a diagnosis costs several snapshots at scale (407 ms against 116 ms at 10M events), so the
 // next one waits CostFactor times what the last one cost the database (0.2 s a minute at most,
 // beside the snapshot's 0.8 s). A snapshot whose figures did not change asks nothing
-// (HealthMonitor::figuresChanged()). Nothing here touches a database.
+// (HealthMonitor::figuresChanged()). One exception to the budget: a snapshot whose DEAD count
+// fell below the one the newest diagnosis was asked at, while that diagnosis counted events on
+// hold or investigating, is diagnosed at once: only an operator (a replay, resolve or purge, here
+// or elsewhere) makes DEAD fall, and the DEAD tile's "(215 on hold)" must not outlive the events
+// it counts by more than one refresh. Nothing here touches a database.
 #pragma once
 
 #include "dbconnection.h"
@@ -20,6 +24,7 @@
 #include <optional>
 
 class DiagnosisWorker;
+struct HealthSnapshot;
 class HealthMonitor;
 class OutboxProfile;
 
@@ -69,6 +74,7 @@ signals:
     void failed(const QString &error);
 
 private:
+    bool acknowledgedMayBeGone(const HealthSnapshot &snapshot) const;
     bool accept(quint64 requestId);
     void acceptResult(quint64 requestId, const DiagnosisResult &result);
     void acceptFailure(quint64 requestId, const QString &error);
@@ -80,6 +86,7 @@ private:
     qint64 m_lastCostMs = 0;
     qint64 m_minimumSpacingMs = 0;
     bool m_undiagnosed = false; // figures changed since the last diagnosis was asked for
+    qint64 m_askedAtDead = -1; // the DEAD count of the snapshot the newest request followed
     std::optional<qint64> m_queuedNow; // requestSoon() while running
     QElapsedTimer m_queuedSince;
     RequestIds m_requests; // an answer older than one already taken is dropped

@@ -5,6 +5,7 @@
 #include <QSettings>
 #include <QStringList>
 #include <chrono>
+#include <utility>
 
 namespace {
 
@@ -42,7 +43,51 @@ std::optional<AlertDecider::Alert> AlertDecider::observe(
     if (state == State::Unknown)
         return std::nullopt;
     const bool seen = m_follow.contains(outbox);
-    return decide(m_follow[outbox], outbox, state, seen, textOf(outbox, state, figure));
+    Follow &follow = m_follow[outbox];
+    const QString text = textOf(outbox, state, figure);
+    if (state == State::Down)
+        return observeDown(follow, outbox, seen, text);
+    std::optional<Alert> alert = follow.lost ? observeHealed(follow, outbox, state, figure)
+                                             : decide(follow, outbox, state, seen, text);
+    // After deciding: a recovery starts the follow afresh, but not what was shown last.
+    follow.shown = state;
+    follow.shownFigure = figure;
+    follow.shownAt = m_clock();
+    follow.lost = false;
+    return alert;
+}
+
+// Within DownGraceMs of the newest figures the outbox is not down yet: those figures stand (the
+// stale banner says the connection was lost) and nothing is alerted.
+std::optional<AlertDecider::Alert> AlertDecider::observeDown(
+    Follow &follow, const QString &outbox, bool seen, const QString &text)
+{
+    follow.lost = true;
+    if (seen && follow.shownAt >= 0 && m_clock() - follow.shownAt < DownGraceMs)
+        return std::nullopt;
+    return decide(follow, outbox, State::Down, seen, text);
+}
+
+// The first figures after a lost connection, against those before it: the same figure is no
+// news; a different one in red is, whether or not red is armed.
+std::optional<AlertDecider::Alert> AlertDecider::observeHealed(
+    Follow &follow, const QString &outbox, State state, const QString &figure)
+{
+    const State before = follow.shown;
+    const QString beforeFigure = follow.shownFigure;
+    const QString text = textOf(outbox, state, figure);
+    if (state == before && figure == beforeFigure && state != State::Healthy) {
+        if (follow.lastAlertAt >= 0) { // the open alert's row: the figure again, not the cause
+            follow.text = text;
+            follow.openDown = false;
+        }
+        return std::nullopt;
+    }
+    if (state != State::Red || before != State::Red)
+        return decide(follow, outbox, state, true, text);
+    follow.redArmed = true; // changed while nobody could see it: news
+    return decide(follow, outbox, state, true,
+        QStringLiteral("%1 (%2 before the connection was lost)").arg(text, beforeFigure));
 }
 
 std::optional<AlertDecider::Alert> AlertDecider::decide(
@@ -63,8 +108,10 @@ std::optional<AlertDecider::Alert> AlertDecider::decide(
             Alert::Kind::Recovery};
     }
     case State::Amber:
-        if (open)
+        if (open) {
             follow.text = text; // the open alert follows the figure
+            follow.openDown = false;
+        }
         return std::nullopt;
     case State::Red:
     case State::Down:
@@ -72,11 +119,12 @@ std::optional<AlertDecider::Alert> AlertDecider::decide(
     case State::Unknown:
         return std::nullopt;
     }
-    const bool crossed = std::exchange(
-        state == State::Red ? follow.redArmed : follow.downArmed, false);
+    const bool crossed
+        = std::exchange(state == State::Red ? follow.redArmed : follow.downArmed, false);
     if (!open)
         follow.since = now;
     follow.text = text;
+    follow.openDown = state == State::Down;
     if (!(crossed && seen)) {
         // The first sight is a baseline; a state already alerted waits for the quiet period.
         if (!open) {
@@ -102,6 +150,17 @@ QString AlertDecider::openText(const QString &outbox) const
 {
     const auto it = m_follow.constFind(outbox);
     return it != m_follow.cend() && it->alerted ? it->text : QString();
+}
+
+bool AlertDecider::isOpenDown(const QString &outbox) const
+{
+    const auto it = m_follow.constFind(outbox);
+    return it != m_follow.cend() && it->alerted && it->openDown;
+}
+
+void AlertDecider::rebase(const QString &outbox)
+{
+    m_follow.remove(outbox);
 }
 
 bool AlertDecider::isMuted(const QString &outbox)

@@ -115,6 +115,7 @@ bool TeachingSession::startScenario(const QString &name, QString *error)
     m_pendingLines << name + QStringLiteral(": ") + scenario->summary;
     const quint64 run = m_runs.newest();
     m_startsPending = 1;
+    emit starting();
     m_worker.post([run, name](SessionWorker *worker) { worker->startScenario(run, name); });
     emit stateChanged();
     return true;
@@ -135,6 +136,7 @@ bool TeachingSession::startStorm(const QString &policy, QString *error)
     m_pendingLines << stormSummary(mine.spec(), comparison);
     const quint64 run = m_runs.newest();
     m_startsPending = 1;
+    emit starting();
     m_worker.post([run, spec = mine.spec(), comparison](SessionWorker *worker) {
         worker->startStorm(run, spec, comparison);
     });
@@ -323,6 +325,7 @@ void TeachingSession::replay()
         QString error;
         startScenario(m_scenarioName, &error); // a known name: it started before
     } else if (m_mode == Mode::Storm && m_storm) {
+        emit starting();
         m_logicalClock.set(0);
         m_pendingLines << stormSummary(m_storm->policy, m_storm->comparisonPolicy)
                        << m_storm->narrationBetween(-1, 0);

@@ -87,6 +87,9 @@ signals:
     void stormChanged(); // the storm arrived or its clock moved
     void claimed(const QString &claim, bool holds); // a seed scenario ended
     void replayed(); // Play or Step at the end started the same scenario or storm over at t=0
+    // A scenario, the storm or the live relay is being started (or started over): the outbox's
+    // figures from now on tell a new story, not a change of the old one.
+    void starting();
 
 private:
     void connectWorker();

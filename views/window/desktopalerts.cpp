@@ -23,7 +23,7 @@ void DesktopAlerts::observe(
     if (!alert) {
         const QString open = m_decider.openText(outbox);
         if (m_bar && !open.isEmpty())
-            m_bar->updateAlert(outbox, open, details);
+            m_bar->updateAlert(outbox, open, m_decider.isOpenDown(outbox) ? details : QString());
         return;
     }
     const bool recovery = alert->kind == AlertDecider::Alert::Kind::Recovery;
@@ -37,6 +37,13 @@ void DesktopAlerts::observe(
     else if (m_bar)
         m_bar->addAlert(outbox, alert->text, details);
     emit alerted(alert->text);
+}
+
+void DesktopAlerts::rebase(const QString &outbox)
+{
+    m_decider.rebase(outbox);
+    if (m_bar)
+        m_bar->removeAlerts(outbox);
 }
 
 // One icon for the whole program, shown from the first alert on.

@@ -24,6 +24,9 @@ public:
     // `detail`: the driver's words behind a down outbox's cause (the row's tooltip).
     void observe(const QString &outbox, AlertDecider::State state, const QString &figure,
         const QString &detail = {});
+    // The outbox's data was replaced (AlertDecider::rebase): its row in the bar goes too, as
+    // what it named is gone.
+    void rebase(const QString &outbox);
     // For tests: the decider's clock (AlertDecider::Clock).
     void setClock(AlertDecider::Clock clock) { m_decider = AlertDecider(std::move(clock)); }
     // Tray or bar: the bar when there is no tray, or when told so (tests, a screenshot).

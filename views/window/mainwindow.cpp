@@ -491,6 +491,8 @@ void MainWindow::setupStaleBanner()
     banners->addBanner(m_staleBanner);
     auto *layout = qobject_cast<QVBoxLayout *>(centralWidget()->layout());
     m_alerts = new WindowAlerts(m_monitor, m_tiles, outboxName(), m_alertBar, this);
+    if (m_session) // a scenario's empty tables are a new story, not a recovery
+        connect(m_session, &TeachingSession::starting, m_alerts, &WindowAlerts::rebase);
     if (m_options.startLiveRelay && !HintBar::isDismissed()) { // the demo's first runs
         auto *hint = new HintBar;
         connect(hint, &HintBar::showMeRequested, this,

@@ -17,6 +17,11 @@ WindowAlerts::WindowAlerts(HealthMonitor *monitor, HealthTiles *tiles, const QSt
     connect(monitor, &HealthMonitor::healthStateChanged, this, &WindowAlerts::update);
 }
 
+void WindowAlerts::rebase()
+{
+    m_alerts->rebase(m_outbox);
+}
+
 void WindowAlerts::update()
 {
     using State = AlertDecider::State;

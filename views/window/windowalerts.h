@@ -19,6 +19,9 @@ public:
 
     DesktopAlerts *alerts() const { return m_alerts; }
     QString outbox() const { return m_outbox; }
+    // The outbox's data was replaced (a teaching scenario started): what it shows next is a
+    // first sight, never a recovery (DesktopAlerts::rebase).
+    void rebase();
 
 private:
     void update();

@@ -1,15 +1,18 @@
 #include "auditpage.h"
 
+#include "auditjobmodel.h"
 #include "fulltextdelegate.h"
 #include "replaylogmodel.h"
 
 #include <QHeaderView>
 #include <QLabel>
-#include <QTableView>
+#include <QTreeView>
 #include <QVBoxLayout>
+#include <algorithm>
 
-AuditPage::AuditPage(QAbstractItemModel *log, const QString &unavailableFor, QWidget *parent)
+AuditPage::AuditPage(ReplayLogModel *log, const QString &unavailableFor, QWidget *parent)
     : QWidget(parent)
+    , m_log(log)
 {
     setObjectName(QStringLiteral("auditPage"));
     auto *layout = new QVBoxLayout(this);
@@ -25,14 +28,14 @@ AuditPage::AuditPage(QAbstractItemModel *log, const QString &unavailableFor, QWi
         layout->addWidget(none);
         return;
     }
-    m_view = new QTableView;
+    m_jobs = new AuditJobModel(log, this);
+    m_view = new QTreeView;
     m_view->setObjectName(QStringLiteral("replayLogView"));
-    m_view->setModel(log);
+    m_view->setModel(m_jobs);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_view->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
     m_view->setAccessibleName(tr("Replay log"));
-    m_view->verticalHeader()->hide();
-    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setUniformRowHeights(true); // a thousand rows lay out at once
+    m_view->header()->setStretchLastSection(true);
     m_view->setWordWrap(false);
     m_view->setItemDelegate(new FullTextDelegate(m_view));
     layout->addWidget(m_view);
@@ -42,25 +45,57 @@ AuditPage::AuditPage(QAbstractItemModel *log, const QString &unavailableFor, QWi
     m_truncated->setObjectName(QStringLiteral("replayLogTruncated"));
     m_truncated->hide();
     layout->addWidget(m_truncated);
-    connect(log, &QAbstractItemModel::modelReset, this, &AuditPage::updateTruncated);
-    connect(log, &QAbstractItemModel::rowsInserted, this, &AuditPage::updateTruncated);
-    connect(log, &QAbstractItemModel::rowsRemoved, this, &AuditPage::updateTruncated);
-    // Every column as wide as its widest row, each time rows arrive; the last takes the rest.
-    connect(log, &QAbstractItemModel::modelReset, this, &AuditPage::fitColumns);
-    connect(log, &QAbstractItemModel::rowsInserted, this, &AuditPage::fitColumns);
+    connect(m_jobs, &QAbstractItemModel::modelAboutToBeReset, this, &AuditPage::rememberExpanded);
+    connect(m_jobs, &QAbstractItemModel::modelReset, this, &AuditPage::showJobs);
+    showJobs();
 }
 
+void AuditPage::rememberExpanded()
+{
+    m_expanded.clear();
+    for (int row = 0; row < m_jobs->rowCount(); ++row) {
+        const QModelIndex job = m_jobs->index(row, 0);
+        if (m_view->isExpanded(job))
+            m_expanded.insert(job.data(AuditJobModel::JobKeyRole).toString());
+    }
+}
+
+// Each job's summary across its row; the jobs kept open, open again.
+void AuditPage::showJobs()
+{
+    for (int row = 0; row < m_jobs->rowCount(); ++row) {
+        const QModelIndex job = m_jobs->index(row, 0);
+        m_view->setFirstColumnSpanned(row, {}, true);
+        if (m_expanded.contains(job.data(AuditJobModel::JobKeyRole).toString()))
+            m_view->expand(job);
+    }
+    if (!m_openedNewest && m_jobs->rowCount() > 0) {
+        m_view->expand(m_jobs->index(0, 0));
+        m_openedNewest = true;
+    }
+    fitColumns();
+    updateTruncated();
+}
+
+// Every column as wide as its widest event row (the spanned summaries do not count; an event row
+// sits two indentations in: the root's decoration and its job's), the last taking the rest.
 void AuditPage::fitColumns()
 {
-    const int columns = m_view->model()->columnCount();
-    for (int column = 0; column + 1 < columns; ++column)
-        m_view->resizeColumnToContents(column);
+    const QFontMetrics metrics(m_view->font());
+    const int margin = 2 * m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 12;
+    for (int column = 0; column + 1 < ReplayLogModel::ColumnCount; ++column) {
+        int width = m_view->header()->sectionSizeHint(column);
+        for (int row = 0; row < m_log->rowCount(); ++row)
+            width = std::max(width,
+                metrics.horizontalAdvance(m_log->index(row, column).data().toString()) + margin);
+        m_view->setColumnWidth(column, width + (column == 0 ? 2 * m_view->indentation() : 0));
+    }
 }
 
 // The read stops at AuditRows: as many rows means there are probably more.
 void AuditPage::updateTruncated()
 {
-    m_truncated->setVisible(m_view->model()->rowCount() >= ReplayLogModel::AuditRows);
+    m_truncated->setVisible(m_log->rowCount() >= ReplayLogModel::AuditRows);
 }
 
 QString AuditPage::truncatedText() const

@@ -1,14 +1,19 @@
-// The Audit page: the replay and resolve log, newest first, at the window's full width (time,
-// event ID, who and why are never cut at a laptop's width), the newest
-// ReplayLogModel::AuditRows of it (a line says so when there are more). On a schema that keeps
-// no log, a sentence that says so. The rows come from DetailReader's worker through ReplayLogModel.
+// The Audit page: the replay, resolve and reopen log, newest first, at the window's full width
+// (time, event ID, who and why are never cut at a laptop's width), one row per operator job
+// ("Replayed 215 events — alice: fix deployed — …", AuditJobModel) that expands to its events;
+// the newest ReplayLogModel::AuditRows entries of it (a line says so when there are more). A
+// job kept open stays open when the log is read again; the newest job is open when the page
+// first lists any (what the operator most likely came to check). On a schema that keeps no log, a
+// sentence that says so. The rows come from DetailReader's worker through ReplayLogModel.
 #pragma once
 
+#include <QSet>
 #include <QWidget>
 
-class QAbstractItemModel;
+class AuditJobModel;
 class QLabel;
-class QTableView;
+class QTreeView;
+class ReplayLogModel;
 
 class AuditPage : public QWidget
 {
@@ -17,16 +22,23 @@ public:
     // `unavailableFor`: the profile's name when the schema keeps no replay log (another library's
     // table).
     explicit AuditPage(
-        QAbstractItemModel *log, const QString &unavailableFor = {}, QWidget *parent = nullptr);
+        ReplayLogModel *log, const QString &unavailableFor = {}, QWidget *parent = nullptr);
 
-    QTableView *view() const { return m_view; } // none when the schema keeps no log
+    QTreeView *view() const { return m_view; } // none when the schema keeps no log
+    AuditJobModel *jobs() const { return m_jobs; }
     // "The newest 1,000 entries; …", or empty while the whole log is shown.
     QString truncatedText() const;
 
 private:
+    void rememberExpanded();
+    void showJobs();
     void fitColumns();
     void updateTruncated();
 
-    QTableView *m_view = nullptr;
+    ReplayLogModel *m_log = nullptr;
+    AuditJobModel *m_jobs = nullptr;
+    QTreeView *m_view = nullptr;
     QLabel *m_truncated = nullptr;
+    QSet<QString> m_expanded; // the keys of the jobs kept open across a read
+    bool m_openedNewest = false; // the newest job is open when the page first lists jobs
 };
