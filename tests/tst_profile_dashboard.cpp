@@ -75,8 +75,8 @@ std::unique_ptr<MainWindow> openWindow(const TestDatabase &database, const QStri
     // MySQL's fixtures are the libraries' MySQL/MariaDB DDL (fixtures/<profile>-mysql.sql).
     const bool mySql = OutboxProfile::engineOf(connection->database()) == Engine::MySql;
     if (!runSqlScript(connection->database(),
-            TestData::path(
-                QString::fromLatin1(mySql ? "fixtures/%1-mysql.sql" : "fixtures/%1.sql").arg(profile))))
+            TestData::path(QString::fromLatin1(mySql ? "fixtures/%1-mysql.sql" : "fixtures/%1.sql")
+                               .arg(profile))))
         return nullptr;
     WindowOptions options;
     options.profile = builtIn(profile);
@@ -110,19 +110,23 @@ private slots:
         QTest::addColumn<QList<int>>("naColumns"); // EventListModel columns shown as n/a
         QTest::addColumn<bool>("canReplay");
         using M = EventListModel;
-        // The same rows in the libraries' MySQL/MariaDB DDL show the same; pg-boss is
-        // PostgreSQL's alone.
+        // The same rows in the libraries' MySQL/MariaDB DDL show the same; pg-boss and
+        // graphile-worker are PostgreSQL's alone.
         for (const char *engine : {"postgresql", "mysql"}) {
             const QString e = QString::fromLatin1(engine);
             QTest::addRow("gruelbox, %s", engine)
                 << e << u"gruelbox"_qs << Counts {3, 2, NA, NA, 2, 1}
                 << QList<int> {M::AgeColumn, M::ErrorCategoryColumn, M::LastErrorColumn} << true;
-            QTest::addRow("namastack, %s", engine) << e << u"namastack"_qs
-                                                   << Counts {2, 1, NA, NA, 2, 2}
-                                                   << QList<int> {M::ErrorCategoryColumn} << true;
+            QTest::addRow("namastack, %s", engine)
+                << e << u"namastack"_qs << Counts {2, 1, NA, NA, 2, 2}
+                << QList<int> {M::ErrorCategoryColumn} << true;
             if (e == u"postgresql"_qs) {
                 QTest::addRow("pg-boss, %s", engine)
                     << e << u"pg-boss"_qs << Counts {2, 2, 1, 1, 2, 3}
+                    << QList<int> {M::ErrorCategoryColumn} << true;
+                // graphile-worker deletes what it completes: no DELIVERED.
+                QTest::addRow("graphile-worker, %s", engine)
+                    << e << u"graphile-worker"_qs << Counts {2, 2, 2, 1, NA, 2}
                     << QList<int> {M::ErrorCategoryColumn} << true;
             }
             QTest::addRow("spring-modulith, %s", engine)
@@ -174,9 +178,10 @@ private slots:
         QVERIFY(history->text().contains(QStringLiteral("not available for %1").arg(profile)));
         QVERIFY(window->findChild<QLabel *>(u"replayLogNotAvailable"_qs));
         QTRY_VERIFY(window->findChild<QLabel *>(u"throughputChartNotAvailable"_qs));
-        // The latency chart only where the table has no creation time (Gruelbox).
+        // The latency chart only where the table has no creation time (Gruelbox) or no
+        // delivery time (graphile-worker).
         QCOMPARE(window->findChild<QLabel *>(u"latencyChartNotAvailable"_qs) != nullptr,
-            profile == u"gruelbox"_qs);
+            profile == u"gruelbox"_qs || profile == u"graphile-worker"_qs);
 
         auto *profileLabel = window->findChild<QLabel *>(u"profileLabel"_qs);
         QVERIFY(profileLabel);
