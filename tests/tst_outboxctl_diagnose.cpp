@@ -426,6 +426,7 @@ private slots:
             {u"native"_qs, {}},
             {u"pg-boss"_qs, {history}},
             {u"graphile-worker"_qs, {history}},
+            {u"oban"_qs, {leases, history, u"blocked_aggregate"_qs}}, // no aggregate
             {u"gruelbox"_qs,
                 {leases, errors, history, u"created_in_future"_qs, u"created_at_on_update"_qs,
                     u"blocked_aggregate"_qs}},

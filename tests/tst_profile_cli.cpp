@@ -46,8 +46,9 @@ QJsonObject countsObject(const Counts &counts)
 }
 
 // Loads a profile's fixture into a fresh database: the native schema first for `native`.
-// MySQL's fixtures are the libraries' MySQL/MariaDB DDL (fixtures/<profile>-mysql.sql);
-// `session` runs first on the connection that creates the tables.
+// MySQL's and SQLite's fixtures are the libraries' DDL for them (fixtures/<profile>-mysql.sql,
+// <profile>-sqlite.sql: fixtureFor); `session` runs first on the connection that creates the
+// tables.
 std::unique_ptr<DbConnection> loadFixture(
     const TestDatabase &database, const QString &profile, const QString &session = {})
 {
@@ -56,10 +57,7 @@ std::unique_ptr<DbConnection> loadFixture(
         return nullptr;
     if (!session.isEmpty() && !QSqlQuery(connection->database()).exec(session))
         return nullptr;
-    const bool mySql = database.url().startsWith(u"mysql:"_qs);
-    const QString path = TestData::path(QString::fromLatin1(
-        mySql && profile != u"native"_qs ? "fixtures/%1-mysql.sql" : "fixtures/%1.sql")
-                                            .arg(profile));
+    const QString path = TestData::path(fixtureFor(profile, connection->database()));
     return runSqlScript(connection->database(), path) ? std::move(connection) : nullptr;
 }
 
@@ -169,13 +167,19 @@ private slots:
                 QStringList {u"delivered"_qs} + neverNative
                     + QStringList {u"delivery_latency_ms"_qs},
                 21600000},
+            // Oban: an executing job's lease is the application's Lifeline setting.
+            {u"oban"_qs, {2, 2, 2, NA, 2, 2}, QStringList {u"lease_expired"_qs} + neverNative,
+                10800000},
         };
         // The same rows in the libraries' MySQL/MariaDB DDL give the same answers; pg-boss and
-        // graphile-worker are PostgreSQL's alone.
+        // graphile-worker are PostgreSQL's alone; Oban also runs on SQLite (its Lite engine).
         const QStringList postgreSqlOnly = {u"pg-boss"_qs, u"graphile-worker"_qs};
-        for (const char *engine : {"postgresql", "mysql"}) {
+        const QStringList onSqlite = {u"oban"_qs};
+        for (const char *engine : {"postgresql", "mysql", "sqlite"}) {
             for (const Row &row : rows) {
                 if (QLatin1String(engine) == u"mysql"_qs && postgreSqlOnly.contains(row.profile))
+                    continue;
+                if (QLatin1String(engine) == u"sqlite"_qs && !onSqlite.contains(row.profile))
                     continue;
                 QTest::addRow("%s, %s", qPrintable(row.profile), engine)
                     << QString::fromLatin1(engine) << row.profile << row.counts << row.notAvailable
@@ -226,9 +230,9 @@ private slots:
         // or are refused by name where the schema keeps no error text.
         const Run errors = outboxctl(
             {u"errors"_qs, u"--db"_qs, database->url(), u"--profile"_qs, profile, u"--json"_qs});
-        const bool keepsErrors
-            = QStringList {u"native"_qs, u"pg-boss"_qs, u"namastack"_qs, u"graphile-worker"_qs}
-                  .contains(profile);
+        const bool keepsErrors = QStringList {u"native"_qs, u"pg-boss"_qs, u"namastack"_qs,
+            u"graphile-worker"_qs, u"oban"_qs}
+                                     .contains(profile);
         if (keepsErrors) {
             QVERIFY2(errors.exitCode == 0, qPrintable(errors.err.join(u'\n')));
             QVERIFY(!QJsonDocument::fromJson(errors.out.join(u'\n').toUtf8()).isNull());
@@ -310,6 +314,8 @@ private slots:
         // Job 7 exhausted its attempts; job 9 runs its last one (locked), not DEAD.
         QTest::addRow("graphile-worker")
             << u"graphile-worker"_qs << u"7"_qs << u"9"_qs << qint64(1);
+        // Job 9 is discarded; job 2 is retryable.
+        QTest::addRow("oban") << u"oban"_qs << u"9"_qs << u"2"_qs << qint64(1);
     }
     void replayThroughTheProfileStatement()
     {
@@ -560,8 +566,8 @@ private slots:
         QCOMPARE(unknown.exitCode, 2);
         QCOMPARE(unknown.err,
             QStringList {u"outboxctl: unknown profile 'pgboss': not a built-in (native,"
-                         " graphile-worker, gruelbox, namastack, pg-boss, spring-modulith-2,"
-                         " spring-modulith) and no such file"_qs});
+                         " graphile-worker, gruelbox, namastack, oban, pg-boss,"
+                         " spring-modulith-2, spring-modulith) and no such file"_qs});
     }
 
     void profileOnTheWrongSchemaIsNamed()

@@ -72,11 +72,9 @@ std::unique_ptr<MainWindow> openWindow(const TestDatabase &database, const QStri
     auto connection = database.connect(false);
     if (!connection)
         return nullptr;
-    // MySQL's fixtures are the libraries' MySQL/MariaDB DDL (fixtures/<profile>-mysql.sql).
-    const bool mySql = OutboxProfile::engineOf(connection->database()) == Engine::MySql;
-    if (!runSqlScript(connection->database(),
-            TestData::path(QString::fromLatin1(mySql ? "fixtures/%1-mysql.sql" : "fixtures/%1.sql")
-                               .arg(profile))))
+    // Each engine's fixture is the library's DDL for it (fixtures/<profile>[-mysql|-sqlite].sql).
+    if (!runSqlScript(
+            connection->database(), TestData::path(fixtureFor(profile, connection->database()))))
         return nullptr;
     WindowOptions options;
     options.profile = builtIn(profile);
@@ -129,11 +127,18 @@ private slots:
                     << e << u"graphile-worker"_qs << Counts {2, 2, 2, 1, NA, 2}
                     << QList<int> {M::ErrorCategoryColumn} << true;
             }
+            QTest::addRow("oban, %s", engine)
+                << e << u"oban"_qs << Counts {2, 2, 2, NA, 2, 2}
+                << QList<int> {M::AggregateColumn, M::ErrorCategoryColumn} << true;
             QTest::addRow("spring-modulith, %s", engine)
                 << e << u"spring-modulith"_qs << Counts {3, 0, NA, NA, 2, NA}
                 << QList<int> {M::FailuresColumn, M::ErrorCategoryColumn, M::LastErrorColumn}
                 << false;
         }
+        // Oban also runs on SQLite (its Lite engine).
+        QTest::addRow("oban, sqlite")
+            << u"sqlite"_qs << u"oban"_qs << Counts {2, 2, 2, NA, 2, 2}
+            << QList<int> {M::AggregateColumn, M::ErrorCategoryColumn} << true;
     }
     void windowOnAProfile()
     {

@@ -114,16 +114,14 @@ QStringList snapshotOf(const QSqlDatabase &db, const OutboxProfile &profile)
 }
 
 // Loads a profile's fixture into a fresh database: the native schema first for `native`.
-// MySQL's fixtures are the libraries' MySQL/MariaDB DDL (fixtures/<profile>-mysql.sql).
+// MySQL's and SQLite's fixtures are the libraries' DDL for them (fixtures/<profile>-mysql.sql,
+// <profile>-sqlite.sql: fixtureFor).
 std::unique_ptr<DbConnection> loadFixture(const TestDatabase &database, const QString &profile)
 {
     auto connection = profile == u"native"_qs ? database.initialise() : database.connect(false);
     if (!connection)
         return nullptr;
-    const bool mySql = OutboxProfile::engineOf(connection->database()) == Engine::MySql;
-    const QString path = TestData::path(QString::fromLatin1(
-        mySql && profile != u"native"_qs ? "fixtures/%1-mysql.sql" : "fixtures/%1.sql")
-                                            .arg(profile));
+    const QString path = TestData::path(fixtureFor(profile, connection->database()));
     return runSqlScript(connection->database(), path) ? std::move(connection) : nullptr;
 }
 
@@ -168,7 +166,7 @@ private slots:
     {
         QCOMPARE(ProfileRegistry::builtInNames(),
             QStringList({u"native"_qs, u"graphile-worker"_qs, u"gruelbox"_qs, u"namastack"_qs,
-                u"pg-boss"_qs, u"spring-modulith-2"_qs, u"spring-modulith"_qs}));
+                u"oban"_qs, u"pg-boss"_qs, u"spring-modulith-2"_qs, u"spring-modulith"_qs}));
         const OutboxProfile native = builtIn(u"native"_qs);
         QVERIFY(native.isNative());
         QVERIFY(native.supports(Engine::Sqlite) && native.supports(Engine::PostgreSql)
@@ -182,8 +180,8 @@ private slots:
                 continue;
             const OutboxProfile profile = builtIn(name);
             QVERIFY2(!profile.isNative(), qPrintable(name));
-            // None of these libraries runs on SQLite.
-            QVERIFY2(!profile.supports(Engine::Sqlite), qPrintable(name));
+            // Of these libraries only Oban runs on SQLite (its Lite engine).
+            QCOMPARE(profile.supports(Engine::Sqlite), name == u"oban"_qs);
             // Every library but pg-boss and graphile-worker publishes MySQL/MariaDB DDL.
             QCOMPARE(profile.supports(Engine::MySql),
                 name != u"pg-boss"_qs && name != u"graphile-worker"_qs);
@@ -232,6 +230,10 @@ private slots:
             << u"graphile-worker"_qs
             << QStringList {u"aggregate_type"_qs, u"delivered_at"_qs, u"last_error_category"_qs}
             << QStringList {u"delivered"_qs} << statement;
+        QTest::addRow("oban") << u"oban"_qs
+                              << QStringList {u"aggregate_type"_qs, u"aggregate_id"_qs,
+                                     u"lease_until"_qs, u"last_error_category"_qs}
+                              << QStringList {u"lease_expired"_qs} << statement;
     }
     void whatEachProfileLacks()
     {
@@ -270,6 +272,10 @@ private slots:
             << u"postgresql"_qs << u"namastack"_qs << Counts {2, 1, 0, 0, 2, 2} << qint64(60000);
         QTest::addRow("graphile-worker") << u"postgresql"_qs << u"graphile-worker"_qs
                                          << Counts {2, 2, 2, 1, 0, 2} << qint64(21600000);
+        // Oban on each engine it supports, from each engine's migration.
+        for (const char *engine : {"postgresql", "mysql", "sqlite"})
+            QTest::addRow("oban on %s", engine) << QString::fromLatin1(engine) << u"oban"_qs
+                                                << Counts {2, 2, 2, 0, 2, 2} << qint64(10800000);
         // The same rows in the libraries' MySQL/MariaDB DDL give the same numbers.
         QTest::addRow("native on mysql")
             << u"mysql"_qs << u"native"_qs << Counts {2, 1, 1, 1, 2, 2} << qint64(7200000);
@@ -481,6 +487,17 @@ private slots:
                    u"4"_qs, // retrying
                    u"1"_qs} // never failed
             << 3 << T << Counts {3, 2, 2, 1, 0, 1};
+        for (const char *engine : {"postgresql", "mysql", "sqlite"}) {
+            QTest::addRow("oban: Oban.retry_job on discarded, %s", engine)
+                << QString::fromLatin1(engine) << u"oban"_qs << u"9"_qs
+                << QStringList {u"2"_qs, // retryable
+                       u"5"_qs, // executing
+                       u"7"_qs} // completed
+                << 3 << T << Counts {3, 2, 2, 0, 2, 1};
+        }
+        QTest::addRow("oban: Oban.retry_job on cancelled")
+            << pg << u"oban"_qs << u"10"_qs << QStringList {u"3"_qs} << 0 << T
+            << Counts {3, 2, 2, 0, 2, 1};
         for (const QString &engine : {pg, u"mysql"_qs}) {
             QTest::addRow("gruelbox: unblock, %s", qPrintable(engine))
                 << engine << u"gruelbox"_qs << u"30000000-0000-4000-8000-000000000005"_qs
@@ -583,8 +600,8 @@ private slots:
         QVERIFY(!ProfileRegistry::detect(db, &error));
         QCOMPARE(error,
             u"no known outbox schema found (looked for native, graphile-worker, gruelbox,"
-            " namastack, pg-boss, spring-modulith-2, spring-modulith): run `outboxctl init --db"
-            " URL` for the native schema, or pass --profile NAME|FILE"_qs);
+            " namastack, oban, pg-boss, spring-modulith-2, spring-modulith): run `outboxctl init"
+            " --db URL` for the native schema, or pass --profile NAME|FILE"_qs);
 
         QVERIFY(runSqlScript(db, TestData::path("fixtures/pg-boss.sql")));
         QVERIFY(runSqlScript(db, TestData::path("fixtures/gruelbox.sql")));
@@ -606,7 +623,8 @@ private slots:
         QVERIFY(empty);
         QString error;
         QVERIFY(!ProfileRegistry::detect(empty->database(), &error));
-        QVERIFY2(error.startsWith(u"no known outbox schema found (looked for native)"_qs),
+        // Of the built-ins only native and Oban run on SQLite.
+        QVERIFY2(error.startsWith(u"no known outbox schema found (looked for native, oban)"_qs),
             qPrintable(error));
         const auto native = database->initialise();
         QVERIFY(native);
@@ -649,7 +667,7 @@ private slots:
         QVERIFY(!ProfileRegistry::resolve(u"pgboss"_qs, &error));
         QCOMPARE(error,
             u"unknown profile 'pgboss': not a built-in (native, graphile-worker, gruelbox,"
-            " namastack, pg-boss, spring-modulith-2, spring-modulith) and no such file"_qs);
+            " namastack, oban, pg-boss, spring-modulith-2, spring-modulith) and no such file"_qs);
         QVERIFY(!ProfileRegistry::byName(u"pgboss"_qs, &error));
         QVERIFY(error.startsWith(u"unknown profile 'pgboss' (built-in: native, "_qs));
     }

@@ -25,8 +25,8 @@ void addConnectionOptions(QCommandLineParser &parser)
                        "every start).")});
     parser.addOption({QStringLiteral("profile"),
         QStringLiteral(
-            "With --db: the outbox schema, a built-in profile (native, graphile-worker, pg-boss, "
-            "spring-modulith, spring-modulith-2, gruelbox, namastack) or a profile file "
+            "With --db: the outbox schema, a built-in profile (native, graphile-worker, oban, "
+            "pg-boss, spring-modulith, spring-modulith-2, gruelbox, namastack) or a profile file "
             "(default: detected)."),
         QStringLiteral("NAME|PATH")});
     parser.addOption({QStringLiteral("fleet"),

@@ -92,6 +92,19 @@ QStringList sqlStatements(const QString &script)
     return statements;
 }
 
+QString fixtureFor(const QString &profile, const QSqlDatabase &db)
+{
+    const QString driver = db.driverName().toUpper();
+    QString suffix;
+    if (profile != QLatin1String("native")) {
+        if (driver.contains(QLatin1String("MYSQL")) || driver.contains(QLatin1String("MARIADB")))
+            suffix = QStringLiteral("-mysql");
+        else if (driver.contains(QLatin1String("SQLITE")))
+            suffix = QStringLiteral("-sqlite");
+    }
+    return QStringLiteral("fixtures/%1%2.sql").arg(profile, suffix);
+}
+
 bool runSqlScript(const QSqlDatabase &db, const QString &path)
 {
     QFile file(path);

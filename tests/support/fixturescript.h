@@ -11,6 +11,11 @@
 // Splits an SQL script at the semicolons outside strings, dollar quotes and comments (the
 // pg-boss DDL has PL/pgSQL bodies).
 QStringList sqlStatements(const QString &script);
+// The fixture of a built-in profile for db's engine, relative to the tests' data
+// (TestData::path): fixtures/<profile>.sql on PostgreSQL, fixtures/<profile>-mysql.sql on
+// MySQL/MariaDB and fixtures/<profile>-sqlite.sql on SQLite, each from the library's own DDL for
+// that engine; the native schema's rows are fixtures/native.sql on every engine.
+QString fixtureFor(const QString &profile, const QSqlDatabase &db);
 // Runs every statement of the file; false (with a warning naming the statement) on the first
 // failure.
 bool runSqlScript(const QSqlDatabase &db, const QString &path);
