@@ -427,6 +427,7 @@ private slots:
             {u"pg-boss"_qs, {history}},
             {u"graphile-worker"_qs, {history}},
             {u"oban"_qs, {leases, history, u"blocked_aggregate"_qs}}, // no aggregate
+            {u"solid-queue"_qs, {history}},
             {u"gruelbox"_qs,
                 {leases, errors, history, u"created_in_future"_qs, u"created_at_on_update"_qs,
                     u"blocked_aggregate"_qs}},

@@ -170,11 +170,13 @@ private slots:
             // Oban: an executing job's lease is the application's Lifeline setting.
             {u"oban"_qs, {2, 2, 2, NA, 2, 2}, QStringList {u"lease_expired"_qs} + neverNative,
                 10800000},
+            // Solid Queue: a claim's lease is its process's heartbeat + 5 minutes.
+            {u"solid-queue"_qs, {2, 2, 1, 1, 2, 2}, neverNative, 1500000},
         };
         // The same rows in the libraries' MySQL/MariaDB DDL give the same answers; pg-boss and
         // graphile-worker are PostgreSQL's alone; Oban also runs on SQLite (its Lite engine).
         const QStringList postgreSqlOnly = {u"pg-boss"_qs, u"graphile-worker"_qs};
-        const QStringList onSqlite = {u"oban"_qs};
+        const QStringList onSqlite = {u"oban"_qs, u"solid-queue"_qs};
         for (const char *engine : {"postgresql", "mysql", "sqlite"}) {
             for (const Row &row : rows) {
                 if (QLatin1String(engine) == u"mysql"_qs && postgreSqlOnly.contains(row.profile))
@@ -231,7 +233,7 @@ private slots:
         const Run errors = outboxctl(
             {u"errors"_qs, u"--db"_qs, database->url(), u"--profile"_qs, profile, u"--json"_qs});
         const bool keepsErrors = QStringList {u"native"_qs, u"pg-boss"_qs, u"namastack"_qs,
-            u"graphile-worker"_qs, u"oban"_qs}
+            u"graphile-worker"_qs, u"oban"_qs, u"solid-queue"_qs}
                                      .contains(profile);
         if (keepsErrors) {
             QVERIFY2(errors.exitCode == 0, qPrintable(errors.err.join(u'\n')));
@@ -384,6 +386,7 @@ private slots:
             << u"IncompleteEventPublications.resubmitIncompletePublications"_qs;
         QTest::addRow("spring-modulith-2")
             << u"spring-modulith-2"_qs << u"FailedEventPublications.resubmit"_qs;
+        QTest::addRow("solid-queue") << u"solid-queue"_qs << u"SolidQueue::Job.find(ID).retry"_qs;
     }
     void readOnlyProfilesRefuseWithTheirExplanation()
     {
@@ -566,7 +569,7 @@ private slots:
         QCOMPARE(unknown.exitCode, 2);
         QCOMPARE(unknown.err,
             QStringList {u"outboxctl: unknown profile 'pgboss': not a built-in (native,"
-                         " graphile-worker, gruelbox, namastack, oban, pg-boss,"
+                         " graphile-worker, gruelbox, namastack, oban, pg-boss, solid-queue,"
                          " spring-modulith-2, spring-modulith) and no such file"_qs});
     }
 

@@ -166,7 +166,8 @@ private slots:
     {
         QCOMPARE(ProfileRegistry::builtInNames(),
             QStringList({u"native"_qs, u"graphile-worker"_qs, u"gruelbox"_qs, u"namastack"_qs,
-                u"oban"_qs, u"pg-boss"_qs, u"spring-modulith-2"_qs, u"spring-modulith"_qs}));
+                u"oban"_qs, u"pg-boss"_qs, u"solid-queue"_qs, u"spring-modulith-2"_qs,
+                u"spring-modulith"_qs}));
         const OutboxProfile native = builtIn(u"native"_qs);
         QVERIFY(native.isNative());
         QVERIFY(native.supports(Engine::Sqlite) && native.supports(Engine::PostgreSql)
@@ -180,8 +181,9 @@ private slots:
                 continue;
             const OutboxProfile profile = builtIn(name);
             QVERIFY2(!profile.isNative(), qPrintable(name));
-            // Of these libraries only Oban runs on SQLite (its Lite engine).
-            QCOMPARE(profile.supports(Engine::Sqlite), name == u"oban"_qs);
+            // Of these libraries only Oban (its Lite engine) and Solid Queue run on SQLite.
+            QCOMPARE(
+                profile.supports(Engine::Sqlite), name == u"oban"_qs || name == u"solid-queue"_qs);
             // Every library but pg-boss and graphile-worker publishes MySQL/MariaDB DDL.
             QCOMPARE(profile.supports(Engine::MySql),
                 name != u"pg-boss"_qs && name != u"graphile-worker"_qs);
@@ -234,6 +236,9 @@ private slots:
                               << QStringList {u"aggregate_type"_qs, u"aggregate_id"_qs,
                                      u"lease_until"_qs, u"last_error_category"_qs}
                               << QStringList {u"lease_expired"_qs} << statement;
+        QTest::addRow("solid-queue")
+            << u"solid-queue"_qs << QStringList {u"aggregate_type"_qs, u"last_error_category"_qs}
+            << QStringList {} << unavailable;
     }
     void whatEachProfileLacks()
     {
@@ -276,6 +281,11 @@ private slots:
         for (const char *engine : {"postgresql", "mysql", "sqlite"})
             QTest::addRow("oban on %s", engine) << QString::fromLatin1(engine) << u"oban"_qs
                                                 << Counts {2, 2, 2, 0, 2, 2} << qint64(10800000);
+        // Solid Queue on each engine, from its schema in the types Rails gives each.
+        for (const char *engine : {"postgresql", "mysql", "sqlite"})
+            QTest::addRow("solid-queue on %s", engine)
+                << QString::fromLatin1(engine) << u"solid-queue"_qs << Counts {2, 2, 1, 1, 2, 2}
+                << qint64(1500000);
         // The same rows in the libraries' MySQL/MariaDB DDL give the same numbers.
         QTest::addRow("native on mysql")
             << u"mysql"_qs << u"native"_qs << Counts {2, 1, 1, 1, 2, 2} << qint64(7200000);
@@ -566,6 +576,9 @@ private slots:
             QTest::addRow("spring-modulith-2, %s", engine) << QString::fromLatin1(
                 engine) << u"spring-modulith-2"_qs << u"FailedEventPublications.resubmit"_qs;
         }
+        for (const char *engine : {"postgresql", "mysql", "sqlite"})
+            QTest::addRow("solid-queue, %s", engine) << QString::fromLatin1(
+                engine) << u"solid-queue"_qs << u"SolidQueue::Job.find(ID).retry"_qs;
     }
     void readOnlyProfilesSayWhatToRunInstead()
     {
@@ -600,8 +613,8 @@ private slots:
         QVERIFY(!ProfileRegistry::detect(db, &error));
         QCOMPARE(error,
             u"no known outbox schema found (looked for native, graphile-worker, gruelbox,"
-            " namastack, oban, pg-boss, spring-modulith-2, spring-modulith): run `outboxctl init"
-            " --db URL` for the native schema, or pass --profile NAME|FILE"_qs);
+            " namastack, oban, pg-boss, solid-queue, spring-modulith-2, spring-modulith): run"
+            " `outboxctl init --db URL` for the native schema, or pass --profile NAME|FILE"_qs);
 
         QVERIFY(runSqlScript(db, TestData::path("fixtures/pg-boss.sql")));
         QVERIFY(runSqlScript(db, TestData::path("fixtures/gruelbox.sql")));
@@ -623,8 +636,9 @@ private slots:
         QVERIFY(empty);
         QString error;
         QVERIFY(!ProfileRegistry::detect(empty->database(), &error));
-        // Of the built-ins only native and Oban run on SQLite.
-        QVERIFY2(error.startsWith(u"no known outbox schema found (looked for native, oban)"_qs),
+        // Of the built-ins only native, Oban and Solid Queue run on SQLite.
+        QVERIFY2(error.startsWith(
+                     u"no known outbox schema found (looked for native, oban, solid-queue)"_qs),
             qPrintable(error));
         const auto native = database->initialise();
         QVERIFY(native);
@@ -667,7 +681,9 @@ private slots:
         QVERIFY(!ProfileRegistry::resolve(u"pgboss"_qs, &error));
         QCOMPARE(error,
             u"unknown profile 'pgboss': not a built-in (native, graphile-worker, gruelbox,"
-            " namastack, oban, pg-boss, spring-modulith-2, spring-modulith) and no such file"_qs);
+            " namastack, oban, pg-boss, solid-queue, spring-modulith-2, spring-modulith) and no "
+            "such"
+            " file"_qs);
         QVERIFY(!ProfileRegistry::byName(u"pgboss"_qs, &error));
         QVERIFY(error.startsWith(u"unknown profile 'pgboss' (built-in: native, "_qs));
     }
