@@ -1,10 +1,11 @@
 # Oban 2.x (Elixir, hex package oban): one row per job in oban_jobs (prefix "public").
 # Source: oban-bg/oban, lib/oban/migrations/
-#   postgres/v01.ex..v13.ex  oban_jobs (id bigserial, state oban_job_state, queue, worker,
+#   postgres/v01.ex..v15.ex  oban_jobs (id bigserial, state oban_job_state, queue, worker,
 #                       args jsonb, errors jsonb[], attempt, max_attempts, inserted_at,
 #                       scheduled_at, attempted_at, completed_at; v03 attempted_by text[];
 #                       v08 discarded_at, priority, tags; v09 meta, cancelled_at and the state
-#                       'cancelled'); times are utc_datetime_usec: timestamp without time zone, UTC
+#                       'cancelled'; v14 the state 'suspended', held until resumed, read as
+#                       PENDING); times are utc_datetime_usec: timestamp without time zone, UTC
 #   myxql.ex            the same columns for MySQL/MariaDB (Oban's Dolphin engine): state ENUM,
 #                       JSON arrays for errors and attempted_by, DATETIME(6) in UTC
 #   sqlite.ex           the same columns for SQLite (Oban's Lite engine, ecto_sqlite3): TEXT
