@@ -5,9 +5,9 @@
 // a dry run that leaves every table as it was, and through each built-in profile the codes
 // that its schema cannot check.
 #include "fixturescript.h"
-#include "testdata.h"
 #include "outboxctlrun.h"
 #include "outboxrows.h"
+#include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
 #include "timeformat.h"
@@ -227,8 +227,7 @@ private slots:
         QVERIFY(addDead(1, 9));
         run = outboxctl(diagnose + QStringList {u"--json"_qs});
         QCOMPARE(run.exitCode, 1);
-        const QJsonObject finding
-            = jsonOf(run).value(u"findings"_qs).toArray().at(0).toObject();
+        const QJsonObject finding = jsonOf(run).value(u"findings"_qs).toArray().at(0).toObject();
         QCOMPARE(finding.value(u"code"_qs).toString(), u"dead_events"_qs);
         QCOMPARE(finding.value(u"severity"_qs).toString(), u"critical"_qs);
         QCOMPARE(finding.value(u"count"_qs).toInt(), 10);
@@ -426,6 +425,9 @@ private slots:
         const QList<std::pair<QString, QStringList>> cases = {
             {u"native"_qs, {}},
             {u"pg-boss"_qs, {history}},
+            {u"graphile-worker"_qs, {history}},
+            {u"oban"_qs, {leases, history, u"blocked_aggregate"_qs}}, // no aggregate
+            {u"solid-queue"_qs, {history}},
             {u"gruelbox"_qs,
                 {leases, errors, history, u"created_in_future"_qs, u"created_at_on_update"_qs,
                     u"blocked_aggregate"_qs}},

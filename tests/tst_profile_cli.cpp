@@ -5,8 +5,9 @@
 // then skipped; the read-only Spring Modulith profiles refusing with what to run instead; a
 // custom profile file; bad profile files named by line and field; and a real pg-boss whose own
 // counts `check --profile pg-boss` must match, whose failed job `replay --profile pg-boss`
-// releases and a pg-boss worker then completes. The libraries with MySQL/MariaDB DDL are read
-// on MySQL too (fixtures/<profile>-mysql.sql), where `diagnose` warns when the creation time
+// releases and a pg-boss worker then completes; the same with a real graphile-worker
+// (tests/graphile-worker/make-jobs.mjs) and its worker. The libraries with MySQL/MariaDB DDL are
+// read on MySQL too (fixtures/<profile>-mysql.sql), where `diagnose` warns when the creation time
 // is a column the server rewrites on every UPDATE.
 #include "fixturescript.h"
 #include "outboxctlrun.h"
@@ -45,8 +46,9 @@ QJsonObject countsObject(const Counts &counts)
 }
 
 // Loads a profile's fixture into a fresh database: the native schema first for `native`.
-// MySQL's fixtures are the libraries' MySQL/MariaDB DDL (fixtures/<profile>-mysql.sql);
-// `session` runs first on the connection that creates the tables.
+// MySQL's and SQLite's fixtures are the libraries' DDL for them (fixtures/<profile>-mysql.sql,
+// <profile>-sqlite.sql: fixtureFor); `session` runs first on the connection that creates the
+// tables.
 std::unique_ptr<DbConnection> loadFixture(
     const TestDatabase &database, const QString &profile, const QString &session = {})
 {
@@ -55,10 +57,7 @@ std::unique_ptr<DbConnection> loadFixture(
         return nullptr;
     if (!session.isEmpty() && !QSqlQuery(connection->database()).exec(session))
         return nullptr;
-    const bool mySql = database.url().startsWith(u"mysql:"_qs);
-    const QString path = TestData::path(QString::fromLatin1(
-        mySql && profile != u"native"_qs ? "fixtures/%1-mysql.sql" : "fixtures/%1.sql")
-                                            .arg(profile));
+    const QString path = TestData::path(fixtureFor(profile, connection->database()));
     return runSqlScript(connection->database(), path) ? std::move(connection) : nullptr;
 }
 
@@ -163,12 +162,26 @@ private slots:
                     + neverNative + QStringList {u"delivery_latency_ms"_qs},
                 NA},
             {u"namastack"_qs, {2, 1, NA, NA, 2, 2}, noClaims + neverNative, 60000},
+            // graphile-worker deletes a job that succeeds: DELIVERED is not available.
+            {u"graphile-worker"_qs, {2, 2, 2, 1, NA, 2},
+                QStringList {u"delivered"_qs} + neverNative
+                    + QStringList {u"delivery_latency_ms"_qs},
+                21600000},
+            // Oban: an executing job's lease is the application's Lifeline setting.
+            {u"oban"_qs, {2, 2, 2, NA, 2, 2}, QStringList {u"lease_expired"_qs} + neverNative,
+                10800000},
+            // Solid Queue: a claim's lease is its process's heartbeat + 5 minutes.
+            {u"solid-queue"_qs, {2, 2, 1, 1, 2, 2}, neverNative, 1500000},
         };
-        // The same rows in the libraries' MySQL/MariaDB DDL give the same answers; pg-boss is
-        // PostgreSQL's alone.
-        for (const char *engine : {"postgresql", "mysql"}) {
+        // The same rows in the libraries' MySQL/MariaDB DDL give the same answers; pg-boss and
+        // graphile-worker are PostgreSQL's alone; Oban also runs on SQLite (its Lite engine).
+        const QStringList postgreSqlOnly = {u"pg-boss"_qs, u"graphile-worker"_qs};
+        const QStringList onSqlite = {u"oban"_qs, u"solid-queue"_qs};
+        for (const char *engine : {"postgresql", "mysql", "sqlite"}) {
             for (const Row &row : rows) {
-                if (QLatin1String(engine) == u"mysql"_qs && row.profile == u"pg-boss"_qs)
+                if (QLatin1String(engine) == u"mysql"_qs && postgreSqlOnly.contains(row.profile))
+                    continue;
+                if (QLatin1String(engine) == u"sqlite"_qs && !onSqlite.contains(row.profile))
                     continue;
                 QTest::addRow("%s, %s", qPrintable(row.profile), engine)
                     << QString::fromLatin1(engine) << row.profile << row.counts << row.notAvailable
@@ -219,8 +232,9 @@ private slots:
         // or are refused by name where the schema keeps no error text.
         const Run errors = outboxctl(
             {u"errors"_qs, u"--db"_qs, database->url(), u"--profile"_qs, profile, u"--json"_qs});
-        const bool keepsErrors
-            = QStringList {u"native"_qs, u"pg-boss"_qs, u"namastack"_qs}.contains(profile);
+        const bool keepsErrors = QStringList {u"native"_qs, u"pg-boss"_qs, u"namastack"_qs,
+            u"graphile-worker"_qs, u"oban"_qs, u"solid-queue"_qs}
+                                     .contains(profile);
         if (keepsErrors) {
             QVERIFY2(errors.exitCode == 0, qPrintable(errors.err.join(u'\n')));
             QVERIFY(!QJsonDocument::fromJson(errors.out.join(u'\n').toUtf8()).isNull());
@@ -299,6 +313,11 @@ private slots:
                                   << u"30000000-0000-4000-8000-000000000004"_qs << qint64(0);
         QTest::addRow("namastack") << u"namastack"_qs << u"40000000-0000-4000-8000-000000000006"_qs
                                    << u"40000000-0000-4000-8000-000000000002"_qs << qint64(1);
+        // Job 7 exhausted its attempts; job 9 runs its last one (locked), not DEAD.
+        QTest::addRow("graphile-worker")
+            << u"graphile-worker"_qs << u"7"_qs << u"9"_qs << qint64(1);
+        // Job 9 is discarded; job 2 is retryable.
+        QTest::addRow("oban") << u"oban"_qs << u"9"_qs << u"2"_qs << qint64(1);
     }
     void replayThroughTheProfileStatement()
     {
@@ -367,6 +386,7 @@ private slots:
             << u"IncompleteEventPublications.resubmitIncompletePublications"_qs;
         QTest::addRow("spring-modulith-2")
             << u"spring-modulith-2"_qs << u"FailedEventPublications.resubmit"_qs;
+        QTest::addRow("solid-queue") << u"solid-queue"_qs << u"SolidQueue::Job.find(ID).retry"_qs;
     }
     void readOnlyProfilesRefuseWithTheirExplanation()
     {
@@ -548,9 +568,9 @@ private slots:
         const Run unknown = outboxctl(checkArguments(database->url(), u"pgboss"_qs, T));
         QCOMPARE(unknown.exitCode, 2);
         QCOMPARE(unknown.err,
-            QStringList {u"outboxctl: unknown profile 'pgboss': not a built-in (native, gruelbox,"
-                         " namastack, pg-boss, spring-modulith-2, spring-modulith) and no such"
-                         " file"_qs});
+            QStringList {u"outboxctl: unknown profile 'pgboss': not a built-in (native,"
+                         " graphile-worker, gruelbox, namastack, oban, pg-boss, solid-queue,"
+                         " spring-modulith-2, spring-modulith) and no such file"_qs});
     }
 
     void profileOnTheWrongSchemaIsNamed()
@@ -637,6 +657,87 @@ private slots:
         const QJsonObject after = countsOf(database->url(), u"pg-boss"_qs, now);
         QCOMPARE(after.value(u"delivered"_qs).toInteger(), 7);
         QCOMPARE(after.value(u"dead"_qs).toInteger(), 3);
+    }
+
+    // graphile-worker itself migrates and writes its tables: 10 jobs with maxAttempts 2 of which
+    // the task rejects 4 every time, 2 scheduled, one stuck. `check --profile graphile-worker`
+    // must count what graphile-worker reported (its job:failed events) and its own jobs view
+    // shows; `replay --profile graphile-worker` gives a permanently failed job one more attempt
+    // and a graphile-worker worker then runs it, once.
+    void realGraphileWorker()
+    {
+        const QString missing = graphileWorkerMissing();
+        if (!missing.isEmpty()) {
+            if (inCi())
+                QFAIL(qPrintable(missing));
+            QSKIP(qPrintable(missing));
+        }
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        const QString script = TestData::path("graphile-worker/make-jobs.mjs");
+        QString error;
+        const QJsonObject made = runGraphileWorker(script, {u"make"_qs, database->url()}, &error);
+        QVERIFY2(!made.isEmpty(), qPrintable(error));
+
+        const qint64 now = qint64(made.value(u"now_ms"_qs).toDouble());
+        const QJsonObject counts = countsOf(database->url(), u"graphile-worker"_qs, now);
+        QVERIFY(!counts.isEmpty());
+        const auto count
+            = [&counts](const char *key) { return counts.value(QLatin1String(key)).toInteger(); };
+        // graphile-worker's own view and events.
+        const QJsonObject view = made.value(u"view"_qs).toObject();
+        const QJsonObject events = made.value(u"events"_qs).toObject();
+        const QJsonArray failedEvents = events.value(u"permanently_failed"_qs).toArray();
+        QCOMPARE(count("dead"), qint64(failedEvents.size()));
+        QCOMPARE(count("dead"), view.value(u"permanently_failed"_qs).toInteger());
+        QCOMPARE(count("in_flight") + count("lease_expired"), view.value(u"locked"_qs).toInteger());
+        QCOMPARE(count("in_flight"), events.value(u"started_stuck"_qs).toInteger());
+        QCOMPARE(count("scheduled"), view.value(u"scheduled"_qs).toInteger());
+        QCOMPARE(count("due"), view.value(u"waiting"_qs).toInteger());
+        QCOMPARE(count("due") + count("scheduled") + count("in_flight") + count("lease_expired")
+                + count("dead"),
+            view.value(u"total"_qs).toInteger());
+        QCOMPARE(counts, countsObject({0, 2, 1, 0, NA, 4})); // what the script set up
+        QVERIFY(counts.value(u"delivered"_qs).isNull()); // 6 succeeded: deleted by the library
+
+        // The error groups read the library's last_error ("rejected N"): one group, its four
+        // jobs all DEAD.
+        const Run errors = outboxctl({u"errors"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+            u"graphile-worker"_qs, u"--json"_qs});
+        QVERIFY2(errors.exitCode == 0, qPrintable(errors.err.join(u'\n')));
+        const QJsonArray groups = jsonOf(errors).value(u"groups"_qs).toArray();
+        QCOMPARE(groups.size(), 1);
+        const QJsonObject group = groups.first().toObject();
+        QCOMPARE(group.value(u"signature"_qs).toString(), u"rejected <n>"_qs);
+        QCOMPARE(group.value(u"count"_qs).toInt(), 4);
+        QCOMPARE(group.value(u"dead"_qs).toInt(), 4);
+        QVERIFY(made.value(u"failed"_qs)
+                    .toArray()
+                    .first()
+                    .toObject()
+                    .value(u"last_error"_qs)
+                    .toString()
+                    .startsWith(u"rejected "_qs));
+
+        const QString replayed = failedEvents.first().toString();
+        const QStringList replay
+            = {u"replay"_qs, u"--db"_qs, database->url(), u"--profile"_qs, u"graphile-worker"_qs,
+                u"--event"_qs, replayed, u"--operator"_qs, u"x"_qs, u"--reason"_qs, u"y"_qs};
+        const Run first = outboxctl(replay);
+        QVERIFY2(first.err.isEmpty(), qPrintable(first.err.join(u'\n')));
+        QCOMPARE(first.exitCode, 0);
+        QCOMPARE(first.out, QStringList {u"replayed 1 event: "_qs + replayed});
+        const Run second = outboxctl(replay);
+        QCOMPARE(second.exitCode, 0);
+        QVERIFY2(second.out.value(0).startsWith(u"replayed 0 events; skipped 1"_qs),
+            qPrintable(second.out.value(0)));
+
+        // A graphile-worker worker fetches the replayed job, runs it once and deletes it.
+        const QJsonObject completed
+            = runGraphileWorker(script, {u"complete"_qs, database->url(), replayed}, &error);
+        QVERIFY2(!completed.isEmpty(), qPrintable(error));
+        QCOMPARE(completed.value(u"runs"_qs).toInt(), 1);
+        const QJsonObject after = countsOf(database->url(), u"graphile-worker"_qs, now);
+        QCOMPARE(after, countsObject({0, 2, 1, 0, NA, 3}));
     }
 };
 

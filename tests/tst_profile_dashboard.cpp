@@ -72,11 +72,9 @@ std::unique_ptr<MainWindow> openWindow(const TestDatabase &database, const QStri
     auto connection = database.connect(false);
     if (!connection)
         return nullptr;
-    // MySQL's fixtures are the libraries' MySQL/MariaDB DDL (fixtures/<profile>-mysql.sql).
-    const bool mySql = OutboxProfile::engineOf(connection->database()) == Engine::MySql;
-    if (!runSqlScript(connection->database(),
-            TestData::path(
-                QString::fromLatin1(mySql ? "fixtures/%1-mysql.sql" : "fixtures/%1.sql").arg(profile))))
+    // Each engine's fixture is the library's DDL for it (fixtures/<profile>[-mysql|-sqlite].sql).
+    if (!runSqlScript(
+            connection->database(), TestData::path(fixtureFor(profile, connection->database()))))
         return nullptr;
     WindowOptions options;
     options.profile = builtIn(profile);
@@ -110,26 +108,42 @@ private slots:
         QTest::addColumn<QList<int>>("naColumns"); // EventListModel columns shown as n/a
         QTest::addColumn<bool>("canReplay");
         using M = EventListModel;
-        // The same rows in the libraries' MySQL/MariaDB DDL show the same; pg-boss is
-        // PostgreSQL's alone.
+        // The same rows in the libraries' MySQL/MariaDB DDL show the same; pg-boss and
+        // graphile-worker are PostgreSQL's alone.
         for (const char *engine : {"postgresql", "mysql"}) {
             const QString e = QString::fromLatin1(engine);
             QTest::addRow("gruelbox, %s", engine)
                 << e << u"gruelbox"_qs << Counts {3, 2, NA, NA, 2, 1}
                 << QList<int> {M::AgeColumn, M::ErrorCategoryColumn, M::LastErrorColumn} << true;
-            QTest::addRow("namastack, %s", engine) << e << u"namastack"_qs
-                                                   << Counts {2, 1, NA, NA, 2, 2}
-                                                   << QList<int> {M::ErrorCategoryColumn} << true;
+            QTest::addRow("namastack, %s", engine)
+                << e << u"namastack"_qs << Counts {2, 1, NA, NA, 2, 2}
+                << QList<int> {M::ErrorCategoryColumn} << true;
             if (e == u"postgresql"_qs) {
                 QTest::addRow("pg-boss, %s", engine)
                     << e << u"pg-boss"_qs << Counts {2, 2, 1, 1, 2, 3}
                     << QList<int> {M::ErrorCategoryColumn} << true;
+                // graphile-worker deletes what it completes: no DELIVERED.
+                QTest::addRow("graphile-worker, %s", engine)
+                    << e << u"graphile-worker"_qs << Counts {2, 2, 2, 1, NA, 2}
+                    << QList<int> {M::ErrorCategoryColumn} << true;
             }
+            QTest::addRow("oban, %s", engine)
+                << e << u"oban"_qs << Counts {2, 2, 2, NA, 2, 2}
+                << QList<int> {M::AggregateColumn, M::ErrorCategoryColumn} << true;
             QTest::addRow("spring-modulith, %s", engine)
                 << e << u"spring-modulith"_qs << Counts {3, 0, NA, NA, 2, NA}
                 << QList<int> {M::FailuresColumn, M::ErrorCategoryColumn, M::LastErrorColumn}
                 << false;
         }
+        // Oban also runs on SQLite (its Lite engine).
+        QTest::addRow("oban, sqlite")
+            << u"sqlite"_qs << u"oban"_qs << Counts {2, 2, 2, NA, 2, 2}
+            << QList<int> {M::AggregateColumn, M::ErrorCategoryColumn} << true;
+        // Solid Queue, on each engine; its retry takes two writes: read-only for replay.
+        for (const char *engine : {"postgresql", "mysql", "sqlite"})
+            QTest::addRow("solid-queue, %s", engine)
+                << QString::fromLatin1(engine) << u"solid-queue"_qs << Counts {2, 2, 1, 1, 2, 2}
+                << QList<int> {M::ErrorCategoryColumn} << false;
     }
     void windowOnAProfile()
     {
@@ -174,9 +188,10 @@ private slots:
         QVERIFY(history->text().contains(QStringLiteral("not available for %1").arg(profile)));
         QVERIFY(window->findChild<QLabel *>(u"replayLogNotAvailable"_qs));
         QTRY_VERIFY(window->findChild<QLabel *>(u"throughputChartNotAvailable"_qs));
-        // The latency chart only where the table has no creation time (Gruelbox).
+        // The latency chart only where the table has no creation time (Gruelbox) or no
+        // delivery time (graphile-worker).
         QCOMPARE(window->findChild<QLabel *>(u"latencyChartNotAvailable"_qs) != nullptr,
-            profile == u"gruelbox"_qs);
+            profile == u"gruelbox"_qs || profile == u"graphile-worker"_qs);
 
         auto *profileLabel = window->findChild<QLabel *>(u"profileLabel"_qs);
         QVERIFY(profileLabel);
@@ -203,13 +218,16 @@ private slots:
         auto *note = window->findChild<QLabel *>(u"replayNoteLabel"_qs);
         QCOMPARE(note != nullptr, !canReplay);
         if (!canReplay) {
-            QVERIFY2(actions->replaySelectedAction()->toolTip().contains(
-                         u"IncompleteEventPublications"_qs),
+            const QString advice = profile == u"solid-queue"_qs
+                ? u"SolidQueue::Job.find(ID).retry"_qs
+                : u"IncompleteEventPublications"_qs;
+            QVERIFY2(actions->replaySelectedAction()->toolTip().contains(advice),
                 qPrintable(actions->replaySelectedAction()->toolTip()));
             QCOMPARE(note->toolTip(), actions->replaySelectedAction()->toolTip());
-            // No failures column: its filter is off.
+            // The failures filter only where the schema counts failures.
             auto *failures = window->findChild<FilterBar *>()->findChild<QSpinBox *>();
-            QVERIFY(failures && !failures->isEnabled());
+            QVERIFY(failures);
+            QCOMPARE(failures->isEnabled(), !naColumns.contains(EventListModel::FailuresColumn));
         }
     }
 

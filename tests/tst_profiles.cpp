@@ -5,10 +5,11 @@
 // EventListModel run unchanged on it; replay changes exactly the failed row and only once;
 // read-only profiles explain what to run instead; on PostgreSQL and, for the libraries that
 // publish MySQL/MariaDB DDL, on MySQL (tests/fixtures/<profile>-mysql.sql). A custom profile
-// file over a hand-made table on every engine; bad profile files named by file, line and field; and a real pg-boss
-// (tests/pgboss/make-jobs.mjs) whose own counts the profile must match.
+// file over a hand-made table on every engine; bad profile files named by file, line and field; and
+// a real pg-boss (tests/pgboss/make-jobs.mjs) whose own counts the profile must match.
+// graphile-worker's mapping of its states (a locked job's running attempt, its 4-hour lock as the
+// lease).
 #include "eventlistmodel.h"
-#include "testdata.h"
 #include "eventwait.h"
 #include "fixturescript.h"
 #include "healthgrade.h"
@@ -16,6 +17,7 @@
 #include "outboxprofile.h"
 #include "profileregistry.h"
 #include "schema.h"
+#include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -112,16 +114,14 @@ QStringList snapshotOf(const QSqlDatabase &db, const OutboxProfile &profile)
 }
 
 // Loads a profile's fixture into a fresh database: the native schema first for `native`.
-// MySQL's fixtures are the libraries' MySQL/MariaDB DDL (fixtures/<profile>-mysql.sql).
+// MySQL's and SQLite's fixtures are the libraries' DDL for them (fixtures/<profile>-mysql.sql,
+// <profile>-sqlite.sql: fixtureFor).
 std::unique_ptr<DbConnection> loadFixture(const TestDatabase &database, const QString &profile)
 {
     auto connection = profile == u"native"_qs ? database.initialise() : database.connect(false);
     if (!connection)
         return nullptr;
-    const bool mySql = OutboxProfile::engineOf(connection->database()) == Engine::MySql;
-    const QString path = TestData::path(
-        QString::fromLatin1(mySql && profile != u"native"_qs ? "fixtures/%1-mysql.sql" : "fixtures/%1.sql")
-            .arg(profile));
+    const QString path = TestData::path(fixtureFor(profile, connection->database()));
     return runSqlScript(connection->database(), path) ? std::move(connection) : nullptr;
 }
 
@@ -165,8 +165,9 @@ private slots:
     void builtInProfilesLoad()
     {
         QCOMPARE(ProfileRegistry::builtInNames(),
-            QStringList({u"native"_qs, u"gruelbox"_qs, u"namastack"_qs, u"pg-boss"_qs,
-                u"spring-modulith-2"_qs, u"spring-modulith"_qs}));
+            QStringList({u"native"_qs, u"graphile-worker"_qs, u"gruelbox"_qs, u"namastack"_qs,
+                u"oban"_qs, u"pg-boss"_qs, u"solid-queue"_qs, u"spring-modulith-2"_qs,
+                u"spring-modulith"_qs}));
         const OutboxProfile native = builtIn(u"native"_qs);
         QVERIFY(native.isNative());
         QVERIFY(native.supports(Engine::Sqlite) && native.supports(Engine::PostgreSql)
@@ -180,10 +181,12 @@ private slots:
                 continue;
             const OutboxProfile profile = builtIn(name);
             QVERIFY2(!profile.isNative(), qPrintable(name));
-            // None of these libraries runs on SQLite.
-            QVERIFY2(!profile.supports(Engine::Sqlite), qPrintable(name));
-            // Every library but pg-boss publishes MySQL/MariaDB DDL.
-            QCOMPARE(profile.supports(Engine::MySql), name != u"pg-boss"_qs);
+            // Of these libraries only Oban (its Lite engine) and Solid Queue run on SQLite.
+            QCOMPARE(
+                profile.supports(Engine::Sqlite), name == u"oban"_qs || name == u"solid-queue"_qs);
+            // Every library but pg-boss and graphile-worker publishes MySQL/MariaDB DDL.
+            QCOMPARE(profile.supports(Engine::MySql),
+                name != u"pg-boss"_qs && name != u"graphile-worker"_qs);
             if (profile.supports(Engine::MySql))
                 QVERIFY2(profile.source(Engine::MySql).endsWith(u") AS delivery_outbox"_qs),
                     qPrintable(name));
@@ -225,6 +228,17 @@ private slots:
             << QStringList {u"aggregate_type"_qs, u"claim_token"_qs, u"lease_until"_qs,
                    u"last_error_category"_qs}
             << QStringList {u"in_flight"_qs, u"lease_expired"_qs} << statement;
+        QTest::addRow("graphile-worker")
+            << u"graphile-worker"_qs
+            << QStringList {u"aggregate_type"_qs, u"delivered_at"_qs, u"last_error_category"_qs}
+            << QStringList {u"delivered"_qs} << statement;
+        QTest::addRow("oban") << u"oban"_qs
+                              << QStringList {u"aggregate_type"_qs, u"aggregate_id"_qs,
+                                     u"lease_until"_qs, u"last_error_category"_qs}
+                              << QStringList {u"lease_expired"_qs} << statement;
+        QTest::addRow("solid-queue")
+            << u"solid-queue"_qs << QStringList {u"aggregate_type"_qs, u"last_error_category"_qs}
+            << QStringList {} << unavailable;
     }
     void whatEachProfileLacks()
     {
@@ -261,13 +275,26 @@ private slots:
                                   << qint64(-1);
         QTest::addRow("namastack")
             << u"postgresql"_qs << u"namastack"_qs << Counts {2, 1, 0, 0, 2, 2} << qint64(60000);
+        QTest::addRow("graphile-worker") << u"postgresql"_qs << u"graphile-worker"_qs
+                                         << Counts {2, 2, 2, 1, 0, 2} << qint64(21600000);
+        // Oban on each engine it supports, from each engine's migration.
+        for (const char *engine : {"postgresql", "mysql", "sqlite"})
+            QTest::addRow("oban on %s", engine) << QString::fromLatin1(engine) << u"oban"_qs
+                                                << Counts {2, 2, 2, 0, 2, 2} << qint64(10800000);
+        // Solid Queue on each engine, from its schema in the types Rails gives each.
+        for (const char *engine : {"postgresql", "mysql", "sqlite"})
+            QTest::addRow("solid-queue on %s", engine)
+                << QString::fromLatin1(engine) << u"solid-queue"_qs << Counts {2, 2, 1, 1, 2, 2}
+                << qint64(1500000);
         // The same rows in the libraries' MySQL/MariaDB DDL give the same numbers.
         QTest::addRow("native on mysql")
             << u"mysql"_qs << u"native"_qs << Counts {2, 1, 1, 1, 2, 2} << qint64(7200000);
-        QTest::addRow("spring-modulith 1.x on mysql") << u"mysql"_qs << u"spring-modulith"_qs
-                                                      << Counts {3, 0, 0, 0, 2, 0} << qint64(172800000);
-        QTest::addRow("spring-modulith 2.x on mysql") << u"mysql"_qs << u"spring-modulith-2"_qs
-                                                      << Counts {2, 0, 2, 0, 3, 2} << qint64(259200000);
+        QTest::addRow("spring-modulith 1.x on mysql")
+            << u"mysql"_qs << u"spring-modulith"_qs << Counts {3, 0, 0, 0, 2, 0}
+            << qint64(172800000);
+        QTest::addRow("spring-modulith 2.x on mysql")
+            << u"mysql"_qs << u"spring-modulith-2"_qs << Counts {2, 0, 2, 0, 3, 2}
+            << qint64(259200000);
         QTest::addRow("gruelbox on mysql")
             << u"mysql"_qs << u"gruelbox"_qs << Counts {3, 2, 0, 0, 2, 1} << qint64(-1);
         QTest::addRow("namastack on mysql")
@@ -400,6 +427,34 @@ private slots:
         QCOMPARE(attempts, QStringList({u"0:3/1"_qs, u"1:2/0"_qs, u"2:1/0"_qs, u"3:0/2"_qs}));
     }
 
+    void graphileWorkerMappingOfItsStates()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        const auto connection = loadFixture(*database, u"graphile-worker"_qs);
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        const OutboxProfile p = builtIn(u"graphile-worker"_qs);
+        // attempts counts fetches: a locked job's running attempt is no failure (yet).
+        QCOMPARE(valueOf(db, p, u"2"_qs, u"failures"_qs).toInt(), 1);
+        QCOMPARE(valueOf(db, p, u"5"_qs, u"failures"_qs).toInt(), 0);
+        QCOMPARE(valueOf(db, p, u"6"_qs, u"failures"_qs).toInt(), 1);
+        QCOMPARE(valueOf(db, p, u"9"_qs, u"failures"_qs).toInt(), 2);
+        // Its last attempt running is PENDING; all of them spent and unlocked is DEAD.
+        QCOMPARE(valueOf(db, p, u"9"_qs, u"status"_qs).toString(), u"PENDING"_qs);
+        QCOMPARE(valueOf(db, p, u"7"_qs, u"status"_qs).toString(), u"DEAD"_qs);
+        QCOMPARE(
+            valueOf(db, p, u"8"_qs, u"last_error"_qs).toString(), u"Manually marked as failed"_qs);
+        // The lock is the claim; it runs out after graphile-worker's 4 hours.
+        QCOMPARE(valueOf(db, p, u"5"_qs, u"claim_token"_qs).toString(), u"worker-7f3a"_qs);
+        QCOMPARE(valueOf(db, p, u"5"_qs, u"lease_until"_qs).toLongLong(), T - 60000 + 14400000);
+        QVERIFY(valueOf(db, p, u"4"_qs, u"claim_token"_qs).isNull());
+        QCOMPARE(valueOf(db, p, u"4"_qs, u"next_attempt_at"_qs).toLongLong(), T + 20000);
+        // The task's identifier, from graphile-worker's task table.
+        QCOMPARE(valueOf(db, p, u"4"_qs, u"event_type"_qs).toString(), u"charge_card"_qs);
+        QCOMPARE(valueOf(db, p, u"3"_qs, u"aggregate_id"_qs).toString(), u"welcome:c"_qs);
+        QVERIFY(valueOf(db, p, u"1"_qs, u"delivered_at"_qs).isNull());
+    }
+
     void spring2InFlightWithoutLease()
     {
         FRESH_DATABASE(database, u"postgresql"_qs);
@@ -436,6 +491,23 @@ private slots:
                    u"00000000-0000-4000-8000-000000000007"_qs, // completed
                    u"00000000-0000-4000-8000-000000000002"_qs} // retry
             << 3 << T - 130000 << Counts {3, 2, 1, 1, 2, 2};
+        QTest::addRow("graphile-worker: one more attempt, due now")
+            << pg << u"graphile-worker"_qs << u"7"_qs
+            << QStringList {u"9"_qs, // its last attempt running (locked)
+                   u"4"_qs, // retrying
+                   u"1"_qs} // never failed
+            << 3 << T << Counts {3, 2, 2, 1, 0, 1};
+        for (const char *engine : {"postgresql", "mysql", "sqlite"}) {
+            QTest::addRow("oban: Oban.retry_job on discarded, %s", engine)
+                << QString::fromLatin1(engine) << u"oban"_qs << u"9"_qs
+                << QStringList {u"2"_qs, // retryable
+                       u"5"_qs, // executing
+                       u"7"_qs} // completed
+                << 3 << T << Counts {3, 2, 2, 0, 2, 1};
+        }
+        QTest::addRow("oban: Oban.retry_job on cancelled")
+            << pg << u"oban"_qs << u"10"_qs << QStringList {u"3"_qs} << 0 << T
+            << Counts {3, 2, 2, 0, 2, 1};
         for (const QString &engine : {pg, u"mysql"_qs}) {
             QTest::addRow("gruelbox: unblock, %s", qPrintable(engine))
                 << engine << u"gruelbox"_qs << u"30000000-0000-4000-8000-000000000005"_qs
@@ -501,10 +573,12 @@ private slots:
             QTest::addRow("spring-modulith, %s", engine)
                 << QString::fromLatin1(engine) << u"spring-modulith"_qs
                 << u"IncompleteEventPublications.resubmitIncompletePublications"_qs;
-            QTest::addRow("spring-modulith-2, %s", engine) << QString::fromLatin1(engine)
-                                                           << u"spring-modulith-2"_qs
-                                                           << u"FailedEventPublications.resubmit"_qs;
+            QTest::addRow("spring-modulith-2, %s", engine) << QString::fromLatin1(
+                engine) << u"spring-modulith-2"_qs << u"FailedEventPublications.resubmit"_qs;
         }
+        for (const char *engine : {"postgresql", "mysql", "sqlite"})
+            QTest::addRow("solid-queue, %s", engine) << QString::fromLatin1(
+                engine) << u"solid-queue"_qs << u"SolidQueue::Job.find(ID).retry"_qs;
     }
     void readOnlyProfilesSayWhatToRunInstead()
     {
@@ -538,9 +612,9 @@ private slots:
         QString error;
         QVERIFY(!ProfileRegistry::detect(db, &error));
         QCOMPARE(error,
-            u"no known outbox schema found (looked for native, gruelbox, namastack, pg-boss,"
-            " spring-modulith-2, spring-modulith): run `outboxctl init --db URL` for the native"
-            " schema, or pass --profile NAME|FILE"_qs);
+            u"no known outbox schema found (looked for native, graphile-worker, gruelbox,"
+            " namastack, oban, pg-boss, solid-queue, spring-modulith-2, spring-modulith): run"
+            " `outboxctl init --db URL` for the native schema, or pass --profile NAME|FILE"_qs);
 
         QVERIFY(runSqlScript(db, TestData::path("fixtures/pg-boss.sql")));
         QVERIFY(runSqlScript(db, TestData::path("fixtures/gruelbox.sql")));
@@ -562,7 +636,9 @@ private slots:
         QVERIFY(empty);
         QString error;
         QVERIFY(!ProfileRegistry::detect(empty->database(), &error));
-        QVERIFY2(error.startsWith(u"no known outbox schema found (looked for native)"_qs),
+        // Of the built-ins only native, Oban and Solid Queue run on SQLite.
+        QVERIFY2(error.startsWith(
+                     u"no known outbox schema found (looked for native, oban, solid-queue)"_qs),
             qPrintable(error));
         const auto native = database->initialise();
         QVERIFY(native);
@@ -604,8 +680,10 @@ private slots:
         QCOMPARE(custom->origin(), path);
         QVERIFY(!ProfileRegistry::resolve(u"pgboss"_qs, &error));
         QCOMPARE(error,
-            u"unknown profile 'pgboss': not a built-in (native, gruelbox, namastack, pg-boss,"
-            " spring-modulith-2, spring-modulith) and no such file"_qs);
+            u"unknown profile 'pgboss': not a built-in (native, graphile-worker, gruelbox,"
+            " namastack, oban, pg-boss, solid-queue, spring-modulith-2, spring-modulith) and no "
+            "such"
+            " file"_qs);
         QVERIFY(!ProfileRegistry::byName(u"pgboss"_qs, &error));
         QVERIFY(error.startsWith(u"unknown profile 'pgboss' (built-in: native, "_qs));
     }
@@ -680,7 +758,8 @@ private slots:
         QString error;
         const auto profile = ProfileRegistry::fromFile(path, &error);
         QVERIFY2(profile, qPrintable(error));
-        const QString raw = u"SELECT COUNT(*) FROM shop_outbox WHERE state = 'error' AND tries = 5"_qs;
+        const QString raw
+            = u"SELECT COUNT(*) FROM shop_outbox WHERE state = 'error' AND tries = 5"_qs;
         QCOMPARE(scalar(db, raw).toInt(), 2);
         const QStringList before = snapshotOf(db, *profile);
         QCOMPARE(profile->validate(db), QString());
@@ -847,7 +926,7 @@ private slots:
             QStringLiteral("shop: field %1 (%2:%3): %4")
                 .arg(field, path)
                 .arg(number)
-                .arg(engine == u"sqlite"_qs ? sqlite
+                .arg(engine == u"sqlite"_qs     ? sqlite
                         : engine == u"mysql"_qs ? mysql
                                                 : postgresql));
     }

@@ -25,8 +25,9 @@ void addConnectionOptions(QCommandLineParser &parser)
                        "every start).")});
     parser.addOption({QStringLiteral("profile"),
         QStringLiteral(
-            "With --db: the outbox schema, a built-in profile (native, pg-boss, spring-modulith, "
-            "spring-modulith-2, gruelbox, namastack) or a profile file (default: detected)."),
+            "With --db: the outbox schema, a built-in profile (native, graphile-worker, oban, "
+            "pg-boss, solid-queue, spring-modulith, spring-modulith-2, gruelbox, namastack) or a "
+            "profile file (default: detected)."),
         QStringLiteral("NAME|PATH")});
     parser.addOption({QStringLiteral("fleet"),
         QStringLiteral("Open the fleet view on a fleet file: one NAME=URL[;profile=P] per line, "

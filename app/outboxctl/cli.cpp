@@ -445,9 +445,9 @@ std::unique_ptr<DbConnection> openForSimulation(const QString &urlText, QString 
 void addProfileOption(QCommandLineParser &parser, const QString &more)
 {
     const QString common
-        = QStringLiteral("The outbox schema: a built-in profile (native, pg-boss, spring-modulith, "
-                         "spring-modulith-2, gruelbox, namastack) or a profile file (default: "
-                         "detected).");
+        = QStringLiteral("The outbox schema: a built-in profile (native, graphile-worker, oban, "
+                         "pg-boss, solid-queue, spring-modulith, spring-modulith-2, gruelbox, "
+                         "namastack) or a profile file (default: detected).");
     parser.addOption({QStringLiteral("profile"),
         more.isEmpty() ? common : common + QLatin1Char(' ') + more, QStringLiteral("NAME|PATH")});
 }

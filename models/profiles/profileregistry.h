@@ -1,6 +1,7 @@
 // The profiles Outbox Health knows: the built-ins compiled in from resources/profiles/
-// (":/profiles/*.profile": native, pg-boss, spring-modulith, spring-modulith-2, gruelbox,
-// namastack), a profile file given by path, and which known schema a database holds.
+// (":/profiles/*.profile": native, graphile-worker, oban, pg-boss, solid-queue,
+// spring-modulith, spring-modulith-2, gruelbox, namastack), a profile file given by path, and which
+// known schema a database holds.
 #pragma once
 
 #include "outboxprofile.h"

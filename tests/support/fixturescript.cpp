@@ -23,6 +23,38 @@ qsizetype dollarQuoteEnd(const QString &script, qsizetype at)
     return close < 0 ? script.size() : close + open.capturedLength();
 }
 
+// $variable, else ${XDG_CACHE_HOME:-$HOME/.cache}/outbox-health-bench/name: where
+// scripts/bootstrap installs a node library for the real-library tests.
+QString benchDir(const char *variable, const QString &name)
+{
+    const QString dir = qEnvironmentVariable(variable);
+    if (!dir.isEmpty())
+        return dir;
+    const QString cache = qEnvironmentVariable("XDG_CACHE_HOME");
+    return QDir(cache.isEmpty() ? QDir::home().filePath(QStringLiteral(".cache")) : cache)
+        .filePath(QStringLiteral("outbox-health-bench/") + name);
+}
+
+// Runs `node script ARGUMENTS` with variable=dir in its environment; its last output line is
+// JSON. Empty with *error set when it fails.
+QJsonObject runNode(const QString &script, const QStringList &arguments, const QString &variable,
+    const QString &dir, QString *error)
+{
+    QProcess node;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(variable, dir);
+    node.setProcessEnvironment(environment);
+    node.start(
+        QStandardPaths::findExecutable(QStringLiteral("node")), QStringList {script} + arguments);
+    if (!node.waitForFinished(180000) || node.exitStatus() != QProcess::NormalExit
+        || node.exitCode() != 0) {
+        *error = QString::fromUtf8(node.readAllStandardError()).trimmed() + node.errorString();
+        return {};
+    }
+    const QList<QByteArray> lines = node.readAllStandardOutput().trimmed().split('\n');
+    return QJsonDocument::fromJson(lines.constLast()).object();
+}
+
 } // namespace
 
 QStringList sqlStatements(const QString &script)
@@ -60,6 +92,19 @@ QStringList sqlStatements(const QString &script)
     return statements;
 }
 
+QString fixtureFor(const QString &profile, const QSqlDatabase &db)
+{
+    const QString driver = db.driverName().toUpper();
+    QString suffix;
+    if (profile != QLatin1String("native")) {
+        if (driver.contains(QLatin1String("MYSQL")) || driver.contains(QLatin1String("MARIADB")))
+            suffix = QStringLiteral("-mysql");
+        else if (driver.contains(QLatin1String("SQLITE")))
+            suffix = QStringLiteral("-sqlite");
+    }
+    return QStringLiteral("fixtures/%1%2.sql").arg(profile, suffix);
+}
+
 bool runSqlScript(const QSqlDatabase &db, const QString &path)
 {
     QFile file(path);
@@ -89,12 +134,7 @@ bool exec(const QSqlDatabase &db, const QString &sql)
 
 QString pgBossDir()
 {
-    const QString dir = qEnvironmentVariable("PGBOSS_DIR");
-    if (!dir.isEmpty())
-        return dir;
-    const QString cache = qEnvironmentVariable("XDG_CACHE_HOME");
-    return QDir(cache.isEmpty() ? QDir::home().filePath(QStringLiteral(".cache")) : cache)
-        .filePath(QStringLiteral("outbox-health-bench/pgboss"));
+    return benchDir("PGBOSS_DIR", QStringLiteral("pgboss"));
 }
 
 QString pgBossMissing()
@@ -113,17 +153,31 @@ QString pgBossMissing()
 
 QJsonObject runPgBoss(const QString &script, const QStringList &arguments, QString *error)
 {
-    QProcess node;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("PGBOSS_DIR"), pgBossDir());
-    node.setProcessEnvironment(environment);
-    node.start(
-        QStandardPaths::findExecutable(QStringLiteral("node")), QStringList {script} + arguments);
-    if (!node.waitForFinished(180000) || node.exitStatus() != QProcess::NormalExit
-        || node.exitCode() != 0) {
-        *error = QString::fromUtf8(node.readAllStandardError()).trimmed() + node.errorString();
+    return runNode(script, arguments, QStringLiteral("PGBOSS_DIR"), pgBossDir(), error);
+}
+
+QString graphileWorkerDir()
+{
+    return benchDir("GRAPHILE_WORKER_DIR", QStringLiteral("graphile-worker"));
+}
+
+QString graphileWorkerMissing()
+{
+    const bool node = !QStandardPaths::findExecutable(QStringLiteral("node")).isEmpty();
+    const bool library = QFile::exists(
+        graphileWorkerDir() + QStringLiteral("/node_modules/graphile-worker/package.json"));
+    if (node && library)
         return {};
-    }
-    const QList<QByteArray> lines = node.readAllStandardOutput().trimmed().split('\n');
-    return QJsonDocument::fromJson(lines.constLast()).object();
+    return QStringLiteral(
+        "the real graphile-worker test needs node (20 or newer) and graphile-worker@0.17 in %1"
+        " (scripts/bootstrap installs it: npm install --prefix %1 graphile-worker@0.17): %2")
+        .arg(graphileWorkerDir(),
+            node ? QStringLiteral("graphile-worker not installed")
+                 : QStringLiteral("node not found"));
+}
+
+QJsonObject runGraphileWorker(const QString &script, const QStringList &arguments, QString *error)
+{
+    return runNode(
+        script, arguments, QStringLiteral("GRAPHILE_WORKER_DIR"), graphileWorkerDir(), error);
 }
