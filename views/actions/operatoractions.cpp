@@ -195,6 +195,29 @@ ReplayDialog *OperatorActions::previewDialog(const QStringList &ids)
     return dialog;
 }
 
+// Some of the DEAD rows loaded in the table: what the bulk dialog lists.
+QStringList OperatorActions::deadOnScreen() const
+{
+    QStringList ids;
+    for (int row = 0; row < m_model->rowCount() && ids.size() < 50; ++row) {
+        if (m_model->index(row, 0).data(EventListModel::StatusRole).toString()
+            == QLatin1String("DEAD"))
+            ids << m_model->eventIdAt(row);
+    }
+    return ids;
+}
+
+ReplayDialog *OperatorActions::previewMatchingDialog()
+{
+    const QStringList ids = deadOnScreen();
+    auto *dialog = new ReplayDialog(ids, ids.size(), m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (m_profile)
+        dialog->setStatementReplay(m_profile->name());
+    dialog->showPreview(triage(), {{}, m_model->filter()}, m_clock);
+    return dialog;
+}
+
 void OperatorActions::replaySelected()
 {
     const QStringList ids = m_runner->selectedDeadIds();
@@ -249,13 +272,7 @@ void OperatorActions::replayMatching()
                     error.isEmpty() ? tr("No DEAD event matches the filter.") : error);
                 return;
             }
-            QStringList preview;
-            for (int row = 0; row < m_model->rowCount() && preview.size() < 50; ++row) {
-                if (m_model->index(row, 0).data(EventListModel::StatusRole).toString()
-                    == QLatin1String("DEAD"))
-                    preview << m_model->eventIdAt(row);
-            }
-            confirmAndRun(preview, *count, {{}, filter});
+            confirmAndRun(deadOnScreen(), *count, {{}, filter});
         });
 }
 

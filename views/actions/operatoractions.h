@@ -75,6 +75,8 @@ public:
     // The replay dialog for `ids` with its preview under way, not shown and not modal (the
     // dashboard's --screenshot of the dialog); deleted on close.
     ReplayDialog *previewDialog(const QStringList &ids);
+    // The same for "Replay all matching…" with the table's filter (--tab replay-all-dialog).
+    ReplayDialog *previewMatchingDialog();
     // Plans (ActionPlanner) and executes the plan in the background; with `bulkFilter`, every
     // DEAD event matching it but those an on-hold marker covers, unless `includeOnHold`.
     void startReplay(const ReplayRequest &request,
@@ -107,6 +109,7 @@ private:
     static ReplayResult execute(
         class Replayer &replayer, const ActionPlan &plan, const ReplayRequest &request);
     TriageReader *triage(); // the replay dialog's preview reads on its thread
+    QStringList deadOnScreen() const;
     void exportEvents();
     void exportAudit();
     bool startExport(const struct CsvExportTask &task);

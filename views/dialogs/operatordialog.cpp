@@ -17,16 +17,21 @@ const int PreviewLimit = 50;
 const int FormRowsBefore = 2; // the reason and the operator
 const int WidgetsBefore = 2; // the heading and the events
 
-QPlainTextEdit *eventList(const QStringList &preview, qint64 count)
+void fillEventList(QPlainTextEdit *ids, const QStringList &preview, qint64 count)
 {
-    auto *ids = new QPlainTextEdit;
-    ids->setReadOnly(true);
     QStringList shown;
     for (const QString &id : preview.mid(0, PreviewLimit))
         shown << PlainText::escaped(id); // an ID is the database's text
     if (count > shown.size())
         shown << OperatorDialog::tr("… and %n more", nullptr, int(count - shown.size()));
     ids->setPlainText(shown.join(QLatin1Char('\n')));
+}
+
+QPlainTextEdit *eventList(const QStringList &preview, qint64 count)
+{
+    auto *ids = new QPlainTextEdit;
+    ids->setReadOnly(true);
+    fillEventList(ids, preview, count);
     ids->setMaximumHeight(120);
     return ids;
 }
@@ -47,6 +52,7 @@ OperatorDialog::OperatorDialog(
     setWindowTitle(text.title);
     m_heading->setWordWrap(true);
     QPlainTextEdit *ids = eventList(preview, count);
+    m_events = ids;
     ids->setObjectName(text.name + QStringLiteral("Preview"));
     m_reason->setObjectName(text.name + QStringLiteral("Reason"));
     m_reason->setPlaceholderText(text.reasonHint);
@@ -163,4 +169,9 @@ void OperatorDialog::addTypedCount()
     m_confirm->setPlaceholderText(tr("type %1 to confirm").arg(m_count));
     m_form->addRow(tr("Confirm"), m_confirm);
     connect(m_confirm, &QLineEdit::textChanged, this, &OperatorDialog::updateOk);
+}
+
+void OperatorDialog::setEvents(const QStringList &ids, qint64 count)
+{
+    fillEventList(m_events, ids, count);
 }

@@ -240,6 +240,7 @@ void ReplayDialog::applyPreview(quint64 requestId, const ActionPlan &plan)
     m_previewReady = true;
     m_plan = plan;
     setCount(plan.count(), headingText(plan.count()), confirmText(plan.count()));
+    setEvents(plan.targets, plan.count()); // the plan's events, not the selection's
     m_previewText->setText(previewSummary(plan, m_statementReplay));
     m_leftOut->setText(leftOutLinesText(plan, m_selection.isBulk()));
     m_leftOut->setVisible(!m_leftOut->text().isEmpty());
