@@ -123,6 +123,11 @@ PlanFacts factsOf(const QJsonObject &plan)
     return facts;
 }
 
+QJsonObject jsonOf(const Run &run)
+{
+    return QJsonDocument::fromJson(run.out.join(u'\n').toUtf8()).object();
+}
+
 QStringList strings(const QJsonValue &array)
 {
     QStringList list;
@@ -203,6 +208,51 @@ int rowOf(const ErrorGroupModel *model, const QString &signature)
     return -1;
 }
 
+// The window's selection (Replay selected…), taken before T-2 was replayed by someone else.
+const QStringList Selected = {u"T-1"_qs, u"T-2"_qs, u"T-3"_qs};
+
+QStringList cliArguments(const QString &url, const QString &action, bool includeOnHold)
+{
+    QStringList cli = {u"replay"_qs, u"--db"_qs, url, u"--json"_qs};
+    if (action == u"one"_qs)
+        cli << u"--event"_qs << u"H-1"_qs;
+    for (const QString &id : action == u"selected"_qs ? Selected : QStringList())
+        cli << u"--event"_qs << id;
+    if (action == u"matching"_qs)
+        cli << u"--all-dead"_qs;
+    if (action == u"group"_qs)
+        cli << u"--error-group"_qs << Held;
+    if (includeOnHold)
+        cli << u"--include-on-hold"_qs;
+    return cli;
+}
+
+WindowOptions simulationOff()
+{
+    WindowOptions options;
+    options.markedForSimulation = false; // no teaching panel, no simulated relay
+    return options;
+}
+
+// The action's dialog opened as an operator opens it (it runs modal: answered by PlanAnswerer).
+void openDialog(MainWindow &window, const QString &action)
+{
+    if (action == u"one"_qs) {
+        window.operatorActions()->replayEvents({u"H-1"_qs});
+    } else if (action == u"selected"_qs) {
+        window.operatorActions()->replayEvents(Selected); // what Replay selected… passes
+    } else if (action == u"matching"_qs) {
+        window.operatorActions()->replayMatchingAction()->trigger();
+    } else { // Errors › Replay group… on the held group's row
+        window.showTab(u"errors"_qs);
+        auto *errors = window.findChild<ErrorsPanel *>();
+        QTRY_VERIFY(rowOf(errors->model(), Held) >= 0);
+        errors->view()->selectRow(rowOf(errors->model(), Held));
+        QTRY_VERIFY(errors->replayButton()->isEnabled());
+        errors->replayButton()->click();
+    }
+}
+
 } // namespace
 
 class TestActionPlanSurfaces : public QObject
@@ -252,30 +302,16 @@ private slots:
         QVERIFY(setup && seed(setup->database()));
         const QSqlDatabase db = setup->database();
         // The window's selection is taken before T-2 is replayed by someone else: stale.
-        const QStringList selected = {u"T-1"_qs, u"T-2"_qs, u"T-3"_qs};
         QVERIFY(replayedBySomeoneElse(db, u"T-2"_qs));
 
-        QStringList cli = {u"replay"_qs, u"--db"_qs, database->url(), u"--json"_qs};
-        if (action == u"one"_qs)
-            cli << u"--event"_qs << u"H-1"_qs;
-        else if (action == u"selected"_qs)
-            cli << u"--event"_qs << u"T-1"_qs << u"--event"_qs << u"T-2"_qs << u"--event"_qs
-                << u"T-3"_qs;
-        else if (action == u"matching"_qs)
-            cli << u"--all-dead"_qs;
-        else
-            cli << u"--error-group"_qs << Held;
-        if (includeOnHold)
-            cli << u"--include-on-hold"_qs;
+        const QStringList cli = cliArguments(database->url(), action, includeOnHold);
         const Run dry = outboxctl(cli + QStringList {u"--dry-run"_qs});
         QCOMPARE(dry.exitCode, 0);
-        const QJsonObject cliPlan = QJsonDocument::fromJson(dry.out.join(u'\n').toUtf8()).object();
+        const QJsonObject cliPlan = jsonOf(dry);
         QCOMPARE(cliPlan.value(u"count"_qs).toInt(), count);
         QCOMPARE(cliPlan.value(u"events"_qs).toInt(), count); // the preview's key, kept
 
-        WindowOptions options;
-        options.markedForSimulation = false; // no teaching panel, no simulated relay
-        MainWindow window(database->connect(), options);
+        MainWindow window(database->connect(), simulationOff());
         window.show();
         QTRY_VERIFY(window.eventModel()->rowCount() > 0);
         QTRY_VERIFY(window.operatorActions()->canReplay());
@@ -288,20 +324,9 @@ private slots:
             }
         });
         QSignalSpy finished(window.operatorActions(), &OperatorActions::replayFinished);
-        if (action == u"one"_qs) {
-            window.operatorActions()->replayEvents({u"H-1"_qs});
-        } else if (action == u"selected"_qs) {
-            window.operatorActions()->replayEvents(selected);
-        } else if (action == u"matching"_qs) {
-            window.operatorActions()->replayMatchingAction()->trigger();
-        } else { // Errors › Replay group… on the held group's row
-            window.showTab(u"errors"_qs);
-            auto *errors = window.findChild<ErrorsPanel *>();
-            QTRY_VERIFY(rowOf(errors->model(), Held) >= 0);
-            errors->view()->selectRow(rowOf(errors->model(), Held));
-            QTRY_VERIFY(errors->replayButton()->isEnabled());
-            errors->replayButton()->click();
-        }
+        openDialog(window, action);
+        if (QTest::currentTestFailed())
+            return;
         QTRY_VERIFY_WITH_TIMEOUT(answerer.done, 30000);
         QVERIFY(answerer.plan);
 
@@ -323,7 +348,8 @@ private slots:
         if (!meanwhile.isEmpty())
             skipped << meanwhile;
         if (windowExecutes && count > 0) {
-            QVERIFY(finished.wait(30000));
+            // It may have finished while the dialog's answer was still being processed.
+            QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
             const auto result = finished.at(0).at(0).value<ReplayResult>();
             QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
             QCOMPARE(result.replayed, replayed);
@@ -332,8 +358,7 @@ private slots:
             const Run run = outboxctl(cli
                 + QStringList {u"--operator"_qs, u"ops"_qs, u"--reason"_qs, u"consumer fixed"_qs});
             QCOMPARE(run.exitCode, 0);
-            const QJsonObject outcome
-                = QJsonDocument::fromJson(run.out.join(u'\n').toUtf8()).object();
+            const QJsonObject outcome = jsonOf(run);
             // The real run plans again: a bulk selection no longer matches the event replayed
             // meanwhile (it is not DEAD), while one named by ID is a skip of the plan.
             if (action == u"matching"_qs || action == u"group"_qs)
