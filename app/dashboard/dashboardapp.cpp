@@ -388,6 +388,11 @@ void DashboardApp::takeScreenshot(const Screenshot &shot)
                 ReplayDialog *dialog = m_window->operatorActions()->previewDialog({id});
                 dialog->show();
                 subject = dialog;
+            } else if (tab == QLatin1String("replay-all-dialog") && m_window) {
+                // Replay all matching…: the plan with what it leaves out (on hold, ...).
+                ReplayDialog *dialog = m_window->operatorActions()->previewMatchingDialog();
+                dialog->show();
+                subject = dialog;
             }
             const bool editDialog = tab == QLatin1String("edit-dialog") && m_window;
             if (editDialog) // opens (modal) once the worker has read the payload
@@ -400,7 +405,8 @@ void DashboardApp::takeScreenshot(const Screenshot &shot)
             const auto grabLater = [this, subject = QPointer<QWidget>(subject), path, editDialog] {
                 QTimer::singleShot(1500, this, [subject, path, editDialog] {
                     // The edit dialog runs its own event loop; quit() ends it too.
-                    QWidget *shown = editDialog ? QApplication::activeModalWidget() : subject.data();
+                    QWidget *shown
+                        = editDialog ? QApplication::activeModalWidget() : subject.data();
                     if (shown)
                         shown->grab().save(path);
                     QApplication::quit();

@@ -84,7 +84,7 @@ void addWindowOptions(QCommandLineParser &parser)
         QStringLiteral(
             "The page shown: overview, events, errors, diagnosis, audit, lifecycle, policy (the "
             "old tab names: detail = events, charts = overview); with --screenshot also "
-            "replay-dialog or edit-dialog."),
+            "replay-dialog, replay-all-dialog or edit-dialog."),
         QStringLiteral("NAME")});
 }
 
@@ -278,7 +278,8 @@ QString conflict(const QCommandLineParser &parser)
             + Scenario::names().join(QStringLiteral(", ")) + QStringLiteral(", outage-storm");
     const QString tab = parser.value(QStringLiteral("tab"));
     if (parser.isSet(QStringLiteral("tab")) && MainWindow::pageForName(tab).isEmpty()
-        && !((tab == QLatin1String("replay-dialog") || tab == QLatin1String("edit-dialog"))
+        && !((tab == QLatin1String("replay-dialog") || tab == QLatin1String("replay-all-dialog")
+                 || tab == QLatin1String("edit-dialog"))
             && parser.isSet(QStringLiteral("screenshot"))))
         return QStringLiteral("unknown page \"%1\" (one of: overview, events, errors, diagnosis, "
                               "audit, lifecycle, policy)")

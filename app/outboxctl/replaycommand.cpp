@@ -5,7 +5,8 @@
 // delivery under the same event ID, each in its own transaction with a replay_log row.
 // --error-group takes the DEAD events whose last error has that signature (outboxctl errors);
 // --payload-contains narrows to those whose payload contains a JSON fragment or a text.
-// --dry-run changes nothing and prints what would happen (ReplayPreview); it needs no
+// --dry-run changes nothing and prints the plan (ActionPlan: what would be replayed, what is left
+// out and why, the spread); the real run executes that plan's targets. A dry run needs no
 // operator or reason. Exit 0 even when some were skipped (someone else replayed them first,
 // or they are not DEAD); 2 on any error, also on an --event ID that names no event (nothing is
 // replayed then; with --json the JSON names it).
@@ -15,11 +16,10 @@
 // fenced statement (no replay_log, no --reset-budget or --spread), or refuses with what to
 // run instead when the profile is read-only.
 // --edit FILE (with one --event) edits the event's payload and replays it: replayeditcommand.cpp.
+#include "actionplan.h"
 #include "cli.h"
-#include "notesaccess.h"
 #include "operatorcommand.h"
 #include "replayer.h"
-#include "replaypreview.h"
 #include "timeformat.h"
 
 #include <QJsonArray>
@@ -39,7 +39,6 @@ struct ReplayOptions
     ReplayRequest request;
     bool json = false;
     bool includeOnHold = false;
-    QStringList onHold; // left out of a bulk selection
 };
 
 const OperatorCommand &command()
@@ -144,39 +143,50 @@ QString previewText(const ReplayPreview &preview)
     return text.trimmed();
 }
 
-// A bulk selection leaves out the events an on-hold marker covers (on the event or on its
-// error group), unless --include-on-hold. Nothing to leave out where notes are not available
-// (a profile, a schema older than version 3).
-bool leaveOutOnHold(const Cli::Outbox &outbox, ReplayOptions *options, QString *error)
+// The library's selection for the command line's: the --event IDs, or --all-dead (narrowed)
+// and/or --error-group, with --include-on-hold.
+ReplaySelection planSelection(const ReplayOptions &options)
 {
-    if (!options->selection.isBulk() || options->includeOnHold)
-        return true;
-    OperatorNotes notes = NotesAccess::open(outbox.database(), &outbox.profile);
-    const auto onHold = notes.leaveOutOnHold(&options->request.eventIds, error);
-    if (!onHold)
-        return false;
-    options->onHold = *onHold;
-    return true;
+    const OperatorCommand::Selection &chosen = options.selection;
+    ReplaySelection selection;
+    selection.eventIds = chosen.eventIds;
+    if (chosen.allDead || chosen.narrowed)
+        selection.bulkFilter = chosen.filter;
+    selection.errorGroup = chosen.errorGroup;
+    selection.includeOnHold = options.includeOnHold;
+    return selection;
 }
 
-// --dry-run: what the replay would do (ReplayPreview), changing nothing.
-int printPreview(const Cli::Outbox &outbox, const ReplayOptions &options)
+// The plan (ActionPlanner), as the window's replay dialog gets it.
+std::optional<ActionPlan> plan(const Cli::Outbox &outbox, const ReplayOptions &options)
 {
     QString error;
-    const auto preview
-        = ReplayPreview::compute(outbox.database(), &outbox.profile, options.request, &error);
-    if (!preview)
-        return command().fail(
-            QStringLiteral("replay: reading %1: %2").arg(outbox.name(), error), options.json);
-    QJsonObject json = preview->toJson();
-    QString text = previewText(*preview);
-    if (!options.onHold.isEmpty()) {
-        json.insert(u"on_hold"_qs, QJsonArray::fromStringList(options.onHold));
+    const auto planned = ActionPlanner(outbox.database(), &outbox.profile)
+                             .planReplay(planSelection(options), options.request, &error);
+    if (planned)
+        return planned;
+    if (error.startsWith(u"no DEAD event has the error signature"_qs))
+        error += u" (outboxctl errors lists them)"_qs;
+    command().fail(u"replay: "_qs + error, options.json);
+    return std::nullopt;
+}
+
+// --dry-run: the plan, changing nothing.
+int printPlan(const ActionPlan &plan, const ReplayOptions &options)
+{
+    QString text = previewText(plan.replay);
+    const QStringList onHold = plan.leftOutIds(PlanLeftOut::Reason::OnHold);
+    if (!onHold.isEmpty())
         text += QStringLiteral("\n  left out %1 on hold (--include-on-hold replays them)")
-                    .arg(options.onHold.size());
-    }
+                    .arg(onHold.size());
+    if (!plan.leftOut.isEmpty())
+        text += QStringLiteral("\n  plan: %1 of %2 selected event%3, %4 left out")
+                    .arg(plan.count())
+                    .arg(plan.matching)
+                    .arg(OperatorCommand::plural(plan.matching))
+                    .arg(plan.leftOut.size());
     Cli::printLine(options.json
-            ? QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact))
+            ? QString::fromUtf8(QJsonDocument(plan.toJson()).toJson(QJsonDocument::Compact))
             : text);
     return Cli::Ok;
 }
@@ -210,22 +220,26 @@ int runReplay(const QStringList &arguments)
     error = Cli::grantsRefusal(*outbox, TableGrants::Operation::Replay, u"replay"_qs);
     if (!error.isEmpty())
         return command().fail(error, options.json);
-    if (!OperatorCommand::selectEvents(*outbox, replayer, options.selection, options.request.now,
-            &options.request.eventIds, &error))
-        return command().fail(u"replay: "_qs + error, options.json);
+    if (!options.selection.filter.payloadContains.isEmpty()) {
+        if (error = Cli::payloadSearchRefusal(outbox->profile); !error.isEmpty())
+            return command().fail(u"replay: "_qs + error, options.json);
+    }
     if (const int refused = command().refuseUnknown(*outbox, options.selection, options.json))
         return refused;
-    if (!leaveOutOnHold(*outbox, &options, &error))
-        return command().fail(u"replay: reading the notes: "_qs + error, options.json);
+    const std::optional<ActionPlan> planned = plan(*outbox, options);
+    if (!planned)
+        return Cli::Error;
     if (options.dryRun)
-        return printPreview(*outbox, options);
-    const ReplayResult result = replayer.replay(options.request);
+        return printPlan(*planned, options);
+    // The plan's targets, each still guarded (one taken meanwhile by someone else is skipped).
+    const ReplayResult result = ActionPlanner::withPlanSkips(
+        *planned, replayer.replay(ActionPlanner::execution(*planned, options.request)));
+    const QStringList onHold = planned->leftOutIds(PlanLeftOut::Reason::OnHold);
     if (!result.error.isEmpty())
         return command().failOutcome(*outbox,
             {result.replayed, result.skipped, result.error, result.total, result.cancelled,
                 result.unknown},
-            options.json, options.onHold);
-    Cli::printLine(
-        command().outcomeLine(result.replayed, result.skipped, options.json, options.onHold));
+            options.json, onHold);
+    Cli::printLine(command().outcomeLine(result.replayed, result.skipped, options.json, onHold));
     return Cli::Ok;
 }

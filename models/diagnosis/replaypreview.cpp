@@ -92,9 +92,12 @@ std::optional<ReplayPreview> ReplayPreview::compute(const QSqlDatabase &db,
         ++preview.byErrorGroup[signature];
         if (query->value(2).toString() == QLatin1String("PERMANENT") && signature != NoError)
             ++permanent[signature];
-        const qint64 due = Replayer::dueTime(request.now, request.spreadMs, i, ids.size());
-        preview.firstDue = preview.firstDue ? std::min(*preview.firstDue, due) : due;
-        preview.lastDue = preview.lastDue ? std::max(*preview.lastDue, due) : due;
+    }
+    // The replay takes only the DEAD ones (ActionPlanner::execution): spread over them alone.
+    if (preview.events > 0) {
+        preview.firstDue = Replayer::dueTime(request.now, request.spreadMs, 0, preview.events);
+        preview.lastDue
+            = Replayer::dueTime(request.now, request.spreadMs, preview.events - 1, preview.events);
     }
     preview.warning = permanentWarning(permanent, preview.events);
     return preview;

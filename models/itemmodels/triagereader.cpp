@@ -20,7 +20,7 @@ TriageReader::TriageReader(const DatabaseUrl &url, const OpenOptions &options, Q
 {
     qRegisterMetaType<ErrorGroup>();
     qRegisterMetaType<QList<ErrorGroup>>();
-    qRegisterMetaType<ReplayPreview>();
+    qRegisterMetaType<ActionPlan>();
     connectWorker();
     m_worker.start();
 }
@@ -63,14 +63,12 @@ void TriageReader::requestDeadEventIds(const QString &signature)
         [id, signature](TriageWorker *worker) { worker->readDeadEventIds(id, signature); });
 }
 
-quint64 TriageReader::requestPreview(
-    const ReplaySelection &selection, const ReplayRequest &request)
+quint64 TriageReader::requestPreview(const ReplaySelection &selection, const ReplayRequest &request)
 {
     Q_ASSERT(QThread::currentThread() == thread());
     const quint64 id = m_preview.next();
-    m_worker.post([id, selection, request](TriageWorker *worker) {
-        worker->computePreview(id, selection, request);
-    });
+    m_worker.post([id, selection, request](
+                      TriageWorker *worker) { worker->computePreview(id, selection, request); });
     return id;
 }
 
@@ -98,13 +96,12 @@ void TriageReader::acceptDeadEventIds(
         emit deadEventIdsFailed(m_deadIdsSignature, error);
 }
 
-void TriageReader::acceptPreview(
-    quint64 requestId, const ReplayPreview &preview, const QString &error)
+void TriageReader::acceptPreview(quint64 requestId, const ActionPlan &plan, const QString &error)
 {
     if (!m_preview.acceptNewest(requestId))
         return;
     if (error.isEmpty())
-        emit previewLoaded(requestId, preview);
+        emit previewLoaded(requestId, plan);
     else
         emit previewFailed(requestId, error);
 }

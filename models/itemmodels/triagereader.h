@@ -37,7 +37,7 @@ signals:
     void errorGroupsFailed(const QString &error);
     void deadEventIdsLoaded(const QString &signature, const QStringList &ids);
     void deadEventIdsFailed(const QString &signature, const QString &error);
-    void previewLoaded(quint64 requestId, const ReplayPreview &preview);
+    void previewLoaded(quint64 requestId, const ActionPlan &plan);
     void previewFailed(quint64 requestId, const QString &error);
 
 private:
@@ -45,7 +45,7 @@ private:
     void acceptErrorGroups(
         quint64 requestId, const QList<ErrorGroup> &groups, const QString &error);
     void acceptDeadEventIds(quint64 requestId, const QStringList &ids, const QString &error);
-    void acceptPreview(quint64 requestId, const ReplayPreview &preview, const QString &error);
+    void acceptPreview(quint64 requestId, const ActionPlan &plan, const QString &error);
 
     WorkerThread<TriageWorker> m_worker;
     // One kind each: an answer older than the newest request of its kind is dropped.

@@ -1,7 +1,6 @@
 #include "triageworker.h"
 
 #include "notesaccess.h"
-#include "replayer.h"
 
 #include <QThread>
 
@@ -100,33 +99,15 @@ void TriageWorker::readDeadEventIds(quint64 requestId, const QString &signature)
 void TriageWorker::computePreview(
     quint64 requestId, const ReplaySelection &selection, const ReplayRequest &request)
 {
-    ReplayPreview preview;
+    ActionPlan plan;
     QString error;
     withDatabase(
-        [this, &preview, &selection, &request](const QSqlDatabase &db, QString *why) {
-            ReplayRequest job = request;
-            job.eventIds = selection.eventIds;
-            if (selection.bulkFilter) { // as the replay will find them: read only, here
-                Replayer replayer = m_profile ? Replayer(db, *m_profile) : Replayer(db);
-                job.eventIds = replayer.matchingDeadEvents(*selection.bulkFilter, job.now, why);
-                if (!why->isEmpty())
-                    return false;
-            }
-            QStringList onHold;
-            if (selection.bulkFilter && !selection.includeOnHold) {
-                const auto left
-                    = NotesAccess::open(db, profile()).leaveOutOnHold(&job.eventIds, why);
-                if (!left)
-                    return false;
-                onHold = *left;
-            }
-            const auto computed = ReplayPreview::compute(db, profile(), job, why);
-            if (computed) {
-                preview = *computed;
-                preview.onHold = onHold;
-            }
-            return computed.has_value();
+        [this, &plan, &selection, &request](const QSqlDatabase &db, QString *why) {
+            const auto planned = ActionPlanner(db, profile()).planReplay(selection, request, why);
+            if (planned)
+                plan = *planned;
+            return planned.has_value();
         },
         &error);
-    emit previewReady(requestId, preview, error);
+    emit previewReady(requestId, plan, error);
 }

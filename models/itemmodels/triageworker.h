@@ -1,15 +1,15 @@
 // The reads behind an operator's triage of failures, on their own thread with their own
 // read-only connection: the error groups (the Errors tab), the DEAD events of one group (what
-// "Replay group…" replays) and what a replay would do (the replay dialog's preview). Lives on
+// "Replay group…" replays) and what a replay would do (the replay dialog's plan). Lives on
 // the QThread that TriageReader owns; the connection is opened there on the first request,
 // dropped when a read fails (the server may have gone) and reopened on the next one.
 #pragma once
 
+#include "actionplan.h"
 #include "dbconnection.h"
 #include "errorgroups.h"
 #include "eventfilter.h"
 #include "outboxprofile.h"
-#include "replaypreview.h"
 #include "replaytypes.h"
 #include "workerconnection.h"
 
@@ -18,17 +18,6 @@
 #include <functional>
 #include <memory>
 #include <optional>
-
-// The events a replay would take: these IDs, or (bulkFilter set) every DEAD event matching it
-// at the request's `now`, found as the replay will find them.
-struct ReplaySelection
-{
-    QStringList eventIds;
-    std::optional<EventFilter> bulkFilter;
-    // A bulk selection leaves out the events an on-hold marker covers unless this is set
-    // (OperatorNotes::leaveOutOnHold); a list of IDs is taken as it is.
-    bool includeOnHold = false;
-};
 
 class TriageWorker : public QObject
 {
@@ -41,13 +30,14 @@ public slots:
     void setProfile(const OutboxProfile &profile);
     void readErrorGroups(quint64 requestId);
     void readDeadEventIds(quint64 requestId, const QString &signature);
+    // The action's plan (ActionPlanner::planReplay): what the dialog shows and then executes.
     void computePreview(
         quint64 requestId, const ReplaySelection &selection, const ReplayRequest &request);
 
 signals:
     void errorGroupsReady(quint64 requestId, const QList<ErrorGroup> &groups, const QString &error);
     void deadEventIdsReady(quint64 requestId, const QStringList &ids, const QString &error);
-    void previewReady(quint64 requestId, const ReplayPreview &preview, const QString &error);
+    void previewReady(quint64 requestId, const ActionPlan &plan, const QString &error);
 
 private:
     void addNotes(const QSqlDatabase &db, QList<ErrorGroup> *groups) const;

@@ -1,10 +1,10 @@
 #include "operatoractions.h"
 
+#include "actionplan.h"
 #include "csvexport.h"
 #include "csvexportjob.h"
 #include "eventlistmodel.h"
 #include "jobstatus.h"
-#include "notesaccess.h"
 #include "operatorrunner.h"
 #include "plainmessage.h"
 #include "plaintext.h"
@@ -169,22 +169,20 @@ TriageReader *OperatorActions::triage()
     return m_triage;
 }
 
-bool OperatorActions::confirm(const QStringList &preview, qint64 count,
-    const ReplaySelection &selection, ReplayRequest *request, bool *includeOnHold)
+std::optional<ActionPlan> OperatorActions::confirm(const QStringList &preview, qint64 count,
+    const ReplaySelection &selection, ReplayRequest *request)
 {
     ReplayDialog dialog(preview, count, m_window);
     if (m_profile)
         dialog.setStatementReplay(m_profile->name());
     dialog.showPreview(triage(), selection, m_clock);
-    if (dialog.exec() != QDialog::Accepted)
-        return false;
+    if (dialog.exec() != QDialog::Accepted || !dialog.plan())
+        return std::nullopt;
     request->operatorName = dialog.operatorName();
     request->reason = dialog.reason();
     request->resetBudget = dialog.resetBudget();
     request->spreadMs = dialog.spreadMs();
-    if (includeOnHold)
-        *includeOnHold = dialog.includeOnHold();
-    return true;
+    return dialog.plan();
 }
 
 ReplayDialog *OperatorActions::previewDialog(const QStringList &ids)
@@ -194,6 +192,29 @@ ReplayDialog *OperatorActions::previewDialog(const QStringList &ids)
     if (m_profile)
         dialog->setStatementReplay(m_profile->name());
     dialog->showPreview(triage(), {ids, std::nullopt}, m_clock);
+    return dialog;
+}
+
+// Some of the DEAD rows loaded in the table: what the bulk dialog lists.
+QStringList OperatorActions::deadOnScreen() const
+{
+    QStringList ids;
+    for (int row = 0; row < m_model->rowCount() && ids.size() < 50; ++row) {
+        if (m_model->index(row, 0).data(EventListModel::StatusRole).toString()
+            == QLatin1String("DEAD"))
+            ids << m_model->eventIdAt(row);
+    }
+    return ids;
+}
+
+ReplayDialog *OperatorActions::previewMatchingDialog()
+{
+    const QStringList ids = deadOnScreen();
+    auto *dialog = new ReplayDialog(ids, ids.size(), m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (m_profile)
+        dialog->setStatementReplay(m_profile->name());
+    dialog->showPreview(triage(), {{}, m_model->filter()}, m_clock);
     return dialog;
 }
 
@@ -210,14 +231,27 @@ void OperatorActions::replaySelected()
 
 void OperatorActions::replayEvents(const QStringList &ids)
 {
+    confirmAndRun(ids, ids.size(), {ids, std::nullopt});
+}
+
+void OperatorActions::replayGroup(const QString &signature, const QStringList &ids)
+{
+    ReplaySelection selection;
+    selection.errorGroup = signature;
+    confirmAndRun(ids, ids.size(), selection);
+}
+
+void OperatorActions::confirmAndRun(
+    const QStringList &preview, qint64 count, const ReplaySelection &selection)
+{
     if (!canReplay()) // read-only, the schema cannot, or a replay runs: the caller says why
         return;
     ReplayRequest request;
-    request.eventIds = ids;
-    if (!confirm(ids, ids.size(), {ids, std::nullopt}, &request))
+    const std::optional<ActionPlan> plan = confirm(preview, count, selection, &request);
+    if (!plan)
         return;
     m_interactive = true;
-    startReplay(request);
+    runPlan(*plan, request);
 }
 
 void OperatorActions::replayMatching()
@@ -238,18 +272,7 @@ void OperatorActions::replayMatching()
                     error.isEmpty() ? tr("No DEAD event matches the filter.") : error);
                 return;
             }
-            QStringList preview;
-            for (int row = 0; row < m_model->rowCount() && preview.size() < 50; ++row) {
-                if (m_model->index(row, 0).data(EventListModel::StatusRole).toString()
-                    == QLatin1String("DEAD"))
-                    preview << m_model->eventIdAt(row);
-            }
-            ReplayRequest request;
-            bool includeOnHold = false;
-            if (!confirm(preview, *count, {{}, filter}, &request, &includeOnHold))
-                return;
-            m_interactive = true;
-            startReplay(request, filter, includeOnHold);
+            confirmAndRun(deadOnScreen(), *count, {{}, filter});
         });
 }
 
@@ -260,24 +283,47 @@ void OperatorActions::startReplay(
         return;
     ReplayRequest job = request;
     job.now = m_clock();
+    ReplaySelection selection {request.eventIds, bulkFilter};
+    selection.includeOnHold = includeOnHold;
     auto result = std::make_shared<ReplayResult>();
-    // One event per transaction can mean thousands of round trips: never on the GUI thread.
+    // Planned, then the plan executed, on the replay's thread: the dialog's path without it.
     inBackground(
-        [job, bulkFilter, includeOnHold, result](Replayer &replayer, const QSqlDatabase &db,
-            const OutboxProfile *profile, QString *error) mutable {
-            if (bulkFilter) {
-                job.eventIds = replayer.matchingDeadEvents(*bulkFilter, job.now, error);
-                if (!error->isEmpty())
-                    return;
-                // As `outboxctl replay --all-dead`: on-hold events stay parked unless asked.
-                if (!includeOnHold
-                    && !NotesAccess::open(db, profile).leaveOutOnHold(&job.eventIds, error))
-                    return;
-            }
-            *result = replayer.replay(job);
+        [job, selection, result](Replayer &replayer, const QSqlDatabase &db,
+            const OutboxProfile *profile, QString *error) {
+            const auto plan = ActionPlanner(db, profile).planReplay(selection, job, error);
+            if (plan)
+                *result = execute(replayer, *plan, job);
         },
         [this, result](const QString &error) { replayDone(*result, error); },
         {tr("Replaying…"), tr("Replaying %1 of %2")});
+}
+
+void OperatorActions::runPlan(const ActionPlan &plan, const ReplayRequest &request)
+{
+    if (isBusy())
+        return;
+    ReplayRequest job = request;
+    job.now = m_clock();
+    auto result = std::make_shared<ReplayResult>();
+    // One event per transaction can mean thousands of round trips: never on the GUI thread.
+    inBackground([plan, job, result](Replayer &replayer, const QSqlDatabase &,
+                     const OutboxProfile *, QString *) { *result = execute(replayer, plan, job); },
+        [this, result](const QString &error) { replayDone(*result, error); },
+        {tr("Replaying…"), tr("Replaying %1 of %2")});
+}
+
+// The plan's targets, each still guarded by its own transaction; its left-out skips reported
+// with the job's. A refused plan changes nothing.
+ReplayResult OperatorActions::execute(
+    Replayer &replayer, const ActionPlan &plan, const ReplayRequest &request)
+{
+    if (!plan.refusal.isEmpty()) {
+        ReplayResult refused;
+        refused.error = plan.refusal;
+        return refused;
+    }
+    return ActionPlanner::withPlanSkips(
+        plan, replayer.replay(ActionPlanner::execution(plan, request)));
 }
 
 void OperatorActions::replayDone(ReplayResult result, const QString &error)

@@ -9,6 +9,7 @@
 // outcome there. In read-only mode every mutating action is disabled.
 #pragma once
 
+#include "actionplan.h"
 #include "dbconnection.h"
 #include "eventfilter.h"
 #include "operatorrunner.h"
@@ -25,7 +26,6 @@ class CsvExportJob;
 class EventListModel;
 class JobStatus;
 class TriageReader;
-struct ReplaySelection;
 class QAction;
 class QTableView;
 class QWidget;
@@ -68,11 +68,17 @@ public:
     // Asks for confirmation (the replay dialog, with its preview) and replays these DEAD events
     // in the background, as "Replay selected…" does for the selected rows.
     void replayEvents(const QStringList &ids);
+    // Errors › Replay group…: the replay dialog for the DEAD events `ids` of the error group
+    // `signature`, planned as `outboxctl replay --error-group` plans it (on-hold events left
+    // out unless the operator ticks "Include on-hold events"), then that plan executed.
+    void replayGroup(const QString &signature, const QStringList &ids);
     // The replay dialog for `ids` with its preview under way, not shown and not modal (the
     // dashboard's --screenshot of the dialog); deleted on close.
     ReplayDialog *previewDialog(const QStringList &ids);
-    // Replays in the background; with `bulkFilter`, every DEAD event matching it but those an
-    // on-hold marker covers (OperatorNotes::leaveOutOnHold), unless `includeOnHold`.
+    // The same for "Replay all matching…" with the table's filter (--tab replay-all-dialog).
+    ReplayDialog *previewMatchingDialog();
+    // Plans (ActionPlanner) and executes the plan in the background; with `bulkFilter`, every
+    // DEAD event matching it but those an on-hold marker covers, unless `includeOnHold`.
     void startReplay(const ReplayRequest &request,
         const std::optional<EventFilter> &bulkFilter = {}, bool includeOnHold = false);
     // Streams the CSV on a worker, its rows counted in exportStatus() with Cancel;
@@ -95,9 +101,15 @@ signals:
 private:
     void replaySelected();
     void replayMatching();
-    bool confirm(const QStringList &preview, qint64 count, const ReplaySelection &selection,
-        ReplayRequest *request, bool *includeOnHold = nullptr);
+    // The dialog's plan once the operator confirmed it (the request's who, why, budget, spread).
+    std::optional<ActionPlan> confirm(const QStringList &preview, qint64 count,
+        const ReplaySelection &selection, ReplayRequest *request);
+    void confirmAndRun(const QStringList &preview, qint64 count, const ReplaySelection &selection);
+    void runPlan(const ActionPlan &plan, const ReplayRequest &request);
+    static ReplayResult execute(
+        class Replayer &replayer, const ActionPlan &plan, const ReplayRequest &request);
     TriageReader *triage(); // the replay dialog's preview reads on its thread
+    QStringList deadOnScreen() const;
     void exportEvents();
     void exportAudit();
     bool startExport(const struct CsvExportTask &task);

@@ -17,16 +17,21 @@ const int PreviewLimit = 50;
 const int FormRowsBefore = 2; // the reason and the operator
 const int WidgetsBefore = 2; // the heading and the events
 
-QPlainTextEdit *eventList(const QStringList &preview, qint64 count)
+void fillEventList(QPlainTextEdit *ids, const QStringList &preview, qint64 count)
 {
-    auto *ids = new QPlainTextEdit;
-    ids->setReadOnly(true);
     QStringList shown;
     for (const QString &id : preview.mid(0, PreviewLimit))
         shown << PlainText::escaped(id); // an ID is the database's text
     if (count > shown.size())
         shown << OperatorDialog::tr("… and %n more", nullptr, int(count - shown.size()));
     ids->setPlainText(shown.join(QLatin1Char('\n')));
+}
+
+QPlainTextEdit *eventList(const QStringList &preview, qint64 count)
+{
+    auto *ids = new QPlainTextEdit;
+    ids->setReadOnly(true);
+    fillEventList(ids, preview, count);
     ids->setMaximumHeight(120);
     return ids;
 }
@@ -37,6 +42,8 @@ OperatorDialog::OperatorDialog(
     const Text &text, const QStringList &preview, qint64 count, QWidget *parent)
     : QDialog(parent)
     , m_count(count)
+    , m_typedAbove(text.typedAbove)
+    , m_name(text.name)
     , m_heading(new QLabel(text.heading))
     , m_form(new QFormLayout)
     , m_operator(new QLineEdit(defaultOperator()))
@@ -45,19 +52,15 @@ OperatorDialog::OperatorDialog(
     setWindowTitle(text.title);
     m_heading->setWordWrap(true);
     QPlainTextEdit *ids = eventList(preview, count);
+    m_events = ids;
     ids->setObjectName(text.name + QStringLiteral("Preview"));
     m_reason->setObjectName(text.name + QStringLiteral("Reason"));
     m_reason->setPlaceholderText(text.reasonHint);
     m_operator->setObjectName(text.name + QStringLiteral("Operator"));
     m_form->addRow(tr("Reason"), m_reason);
     m_form->addRow(tr("Operator"), m_operator);
-    if (text.typedAbove >= 0 && count > text.typedAbove) {
-        m_confirm = new QLineEdit;
-        m_confirm->setObjectName(text.name + QStringLiteral("Confirm"));
-        m_confirm->setPlaceholderText(tr("type %1 to confirm").arg(count));
-        m_form->addRow(tr("Confirm"), m_confirm);
-        connect(m_confirm, &QLineEdit::textChanged, this, &OperatorDialog::updateOk);
-    }
+    if (text.typedAbove >= 0 && count > text.typedAbove)
+        addTypedCount();
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel);
     m_ok = buttons->addButton(text.confirm, QDialogButtonBox::AcceptRole);
     m_ok->setObjectName(text.name + QStringLiteral("Ok"));
@@ -134,11 +137,41 @@ QString OperatorDialog::reason() const
 
 bool OperatorDialog::isComplete() const
 {
-    const bool confirmed = !m_confirm || m_confirm->text().trimmed() == QString::number(m_count);
+    const bool typed = m_confirm && m_count > m_typedAbove;
+    const bool confirmed = !typed || m_confirm->text().trimmed() == QString::number(m_count);
     return !reason().isEmpty() && !operatorName().isEmpty() && confirmed && m_count > 0;
 }
 
 void OperatorDialog::updateOk()
 {
     m_ok->setEnabled(isComplete());
+}
+
+void OperatorDialog::setCount(qint64 count, const QString &heading, const QString &confirm)
+{
+    m_count = count;
+    m_heading->setText(heading);
+    m_ok->setText(confirm);
+    if (!m_confirm && m_typedAbove >= 0 && count > m_typedAbove)
+        addTypedCount();
+    if (m_confirm) {
+        m_confirm->setPlaceholderText(tr("type %1 to confirm").arg(count));
+        m_form->setRowVisible(m_confirm, count > m_typedAbove);
+    }
+    updateOk();
+}
+
+// The typed count, the form's last row.
+void OperatorDialog::addTypedCount()
+{
+    m_confirm = new QLineEdit;
+    m_confirm->setObjectName(m_name + QStringLiteral("Confirm"));
+    m_confirm->setPlaceholderText(tr("type %1 to confirm").arg(m_count));
+    m_form->addRow(tr("Confirm"), m_confirm);
+    connect(m_confirm, &QLineEdit::textChanged, this, &OperatorDialog::updateOk);
+}
+
+void OperatorDialog::setEvents(const QStringList &ids, qint64 count)
+{
+    fillEventList(m_events, ids, count);
 }

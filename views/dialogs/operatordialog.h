@@ -56,10 +56,20 @@ protected:
     void fitHeight();
     // Enables the confirm button as isComplete() says (an action's own field changed).
     void updateOk();
+    // The count that will be acted on, once the action's plan knows it: the heading, "type N to
+    // confirm" (shown only above the threshold) and the confirm button all say it.
+    void setCount(qint64 count, const QString &heading, const QString &confirm);
+    // The events listed: some or all of the `count` that will be acted on.
+    void setEvents(const QStringList &ids, qint64 count);
 
 private:
+    void addTypedCount();
+
     qint64 m_count = 0;
+    qint64 m_typedAbove = -1;
+    QString m_name;
     QLabel *m_heading = nullptr;
+    class QPlainTextEdit *m_events = nullptr;
     int m_panels = 0; // panels the action added below the events
     QFormLayout *m_form = nullptr;
     int m_ownRows = 0; // rows the action added to the form

@@ -58,35 +58,13 @@ QString dueText(const ReplayPreview &preview)
         .arg(clock(*preview.firstDue), clock(*preview.lastDue));
 }
 
-QString skippedText(const QList<ReplaySkip> &skipped)
+// The plan's summary in plain lines; stored text (IDs, types, errors) with its control characters
+// escaped, and shown as plain text, never markup. What is left out has a label of its own.
+QString previewSummary(const ActionPlan &plan, bool statementReplay)
 {
-    if (skipped.isEmpty())
-        return {};
-    QStringList parts;
-    for (qsizetype i = 0; i < skipped.size() && i < PreviewListed; ++i)
-        parts << QStringLiteral("%1 (%2)").arg(
-            PlainText::escaped(skipped.at(i).eventId), skipped.at(i).reason);
-    if (skipped.size() > PreviewListed)
-        parts << QStringLiteral("%1 more").arg(skipped.size() - PreviewListed);
-    return QStringLiteral("Would skip %1: %2")
-        .arg(skipped.size())
-        .arg(parts.join(QStringLiteral(", ")));
-}
-
-// The preview in plain lines; stored text (IDs, types, errors) with its control characters
-// escaped, and shown as plain text, never markup.
-QString previewSummary(const ReplayPreview &preview, bool statementReplay)
-{
-    const QString held = preview.onHold.isEmpty()
-        ? QString()
-        : QStringLiteral("Left out %1 on hold (an operator's marker); tick \"Include on-hold "
-                         "events\" to replay them too.")
-              .arg(plural(preview.onHold.size(), "event", "events"));
-    if (preview.events == 0 && !held.isEmpty())
-        return QStringLiteral("Would replay no event.\n") + held;
-    if (preview.events == 0)
-        return QStringLiteral("Would replay no event: none of them is DEAD.\n")
-            + skippedText(preview.skipped);
+    const ReplayPreview &preview = plan.replay;
+    if (!plan.refusal.isEmpty() || preview.events == 0)
+        return QStringLiteral("Would replay no event.");
     const QString how = statementReplay ? QStringLiteral("with the profile's replay statement")
         : preview.resetBudget           ? QStringLiteral("each with a fresh attempt budget")
                                         : QStringLiteral("each with one more attempt");
@@ -96,8 +74,21 @@ QString previewSummary(const ReplayPreview &preview, bool statementReplay)
         QStringLiteral("By error group: ") + countsText(preview.byErrorGroup)};
     if (!statementReplay)
         lines << dueText(preview);
-    lines << skippedText(preview.skipped) << held;
     lines.removeAll(QString());
+    return lines.join(QLatin1Char('\n'));
+}
+
+// The plan's left-out lines, IDs escaped; the on-hold one says how to include them.
+QString leftOutLinesText(const ActionPlan &plan, bool canInclude)
+{
+    QStringList lines;
+    for (const QString &line : plan.leftOutLines()) {
+        const bool held = line.contains(QStringLiteral(" on hold "));
+        lines << PlainText::escaped(line)
+                + (held && canInclude
+                        ? QStringLiteral("; tick \"Include on-hold events\" to replay them too.")
+                        : QString());
+    }
     return lines.join(QLatin1Char('\n'));
 }
 
@@ -105,13 +96,33 @@ QString previewSummary(const ReplayPreview &preview, bool statementReplay)
 
 OperatorDialog::Text ReplayDialog::text(qint64 count)
 {
-    return {QStringLiteral("replay"), tr("Replay parked events"),
-        tr("<b>Replay %n parked event(s)</b> with their same event IDs. Each is replayed "
-           "in its own transaction, only while it is still DEAD, and recorded in the "
-           "replay log.",
-            nullptr, int(count)),
-        tr("Why? e.g. consumer schema fixed in release 4.2 (required)"),
-        tr("Replay %n event(s)", nullptr, int(count)), TypedConfirmationAbove};
+    return {QStringLiteral("replay"), tr("Replay parked events"), nativeHeading(count),
+        tr("Why? e.g. consumer schema fixed in release 4.2 (required)"), confirmText(count),
+        TypedConfirmationAbove};
+}
+
+QString ReplayDialog::nativeHeading(qint64 count)
+{
+    return tr("<b>Replay %n parked event(s)</b> with their same event IDs. Each is replayed "
+              "in its own transaction, only while it is still DEAD, and recorded in the "
+              "replay log.",
+        nullptr, int(count));
+}
+
+QString ReplayDialog::confirmText(qint64 count)
+{
+    return tr("Replay %n event(s)", nullptr, int(count));
+}
+
+QString ReplayDialog::headingText(qint64 count) const
+{
+    if (m_statementProfile.isEmpty())
+        return nativeHeading(count);
+    return tr("<b>Replay %n failed event(s)</b> with the %1 profile's replay statement. Each is "
+              "replayed in its own transaction, only while it is still failed; the schema keeps "
+              "no replay log.",
+        nullptr, int(count))
+        .arg(m_statementProfile.toHtmlEscaped());
 }
 
 ReplayDialog::ReplayDialog(const QStringList &preview, qint64 count, QWidget *parent)
@@ -123,6 +134,7 @@ ReplayDialog::ReplayDialog(const QStringList &preview, qint64 count, QWidget *pa
     , m_previewBox(new QGroupBox(tr("What would happen (nothing changes until you confirm)")))
     , m_previewText(new QLabel)
     , m_previewWarning(new QLabel)
+    , m_leftOut(new QLabel)
     , m_previewDelay(new QTimer(this))
     , m_includeOnHold(new QCheckBox(tr("Include on-hold events")))
 {
@@ -159,7 +171,8 @@ void ReplayDialog::setupPreviewBox()
     m_previewBox->setObjectName(QStringLiteral("replayPreviewBox"));
     m_previewText->setObjectName(QStringLiteral("replayPreviewText"));
     m_previewWarning->setObjectName(QStringLiteral("replayPreviewWarning"));
-    for (QLabel *label : {m_previewText, m_previewWarning}) {
+    m_leftOut->setObjectName(QStringLiteral("replayLeftOut"));
+    for (QLabel *label : {m_leftOut, m_previewText, m_previewWarning}) {
         label->setTextFormat(Qt::PlainText); // signatures read "<n>": never markup
         label->setWordWrap(true);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -167,7 +180,11 @@ void ReplayDialog::setupPreviewBox()
     m_previewWarning->setStyleSheet(
         QStringLiteral("font-weight: bold; color: %1").arg(ThemeColours::errorText().name()));
     m_previewWarning->hide();
+    // What the plan leaves out comes first, in bold: it is never below the fold.
+    m_leftOut->setStyleSheet(QStringLiteral("font-weight: bold"));
+    m_leftOut->hide();
     auto *previewLayout = new QVBoxLayout(m_previewBox);
+    previewLayout->addWidget(m_leftOut);
     previewLayout->addWidget(m_previewText);
     previewLayout->addWidget(m_previewWarning);
     m_previewBox->hide(); // until showPreview()
@@ -175,12 +192,8 @@ void ReplayDialog::setupPreviewBox()
 
 void ReplayDialog::setStatementReplay(const QString &profileName)
 {
-    heading()->setText(
-        tr("<b>Replay %n failed event(s)</b> with the %1 profile's replay statement. Each is "
-           "replayed in its own transaction, only while it is still failed; the schema keeps "
-           "no replay log.",
-            nullptr, int(count()))
-            .arg(profileName.toHtmlEscaped()));
+    m_statementProfile = profileName;
+    heading()->setText(headingText(count()));
     form()->setRowVisible(m_oneMore, false);
     form()->setRowVisible(m_reset, false);
     form()->setRowVisible(m_spreadMinutes, false);
@@ -195,7 +208,7 @@ void ReplayDialog::showPreview(
     m_reader = reader;
     m_selection = selection;
     m_selection.includeOnHold = m_includeOnHold->isChecked();
-    form()->setRowVisible(m_includeOnHold, selection.bulkFilter.has_value());
+    form()->setRowVisible(m_includeOnHold, selection.isBulk());
     m_clock = std::move(clock);
     connect(reader, &TriageReader::previewLoaded, this, &ReplayDialog::applyPreview);
     connect(reader, &TriageReader::previewFailed, this, &ReplayDialog::failPreview);
@@ -209,6 +222,8 @@ void ReplayDialog::requestPreview()
         return;
     m_previewDelay->stop();
     m_previewReady = false;
+    m_plan.reset();
+    updateOk();
     m_previewText->setText(tr("Computing what the replay would do…"));
     m_previewWarning->hide();
     ReplayRequest request;
@@ -218,16 +233,21 @@ void ReplayDialog::requestPreview()
     m_previewRequest = m_reader->requestPreview(m_selection, request);
 }
 
-void ReplayDialog::applyPreview(quint64 requestId, const ReplayPreview &preview)
+void ReplayDialog::applyPreview(quint64 requestId, const ActionPlan &plan)
 {
     if (requestId != m_previewRequest)
         return;
     m_previewReady = true;
-    m_previewText->setText(previewSummary(preview, m_statementReplay));
-    m_previewWarning->setText(preview.warning.isEmpty()
-            ? QString()
-            : tr("Warning: ") + PlainText::escaped(preview.warning));
-    m_previewWarning->setVisible(!preview.warning.isEmpty());
+    m_plan = plan;
+    setCount(plan.count(), headingText(plan.count()), confirmText(plan.count()));
+    setEvents(plan.targets, plan.count()); // the plan's events, not the selection's
+    m_previewText->setText(previewSummary(plan, m_statementReplay));
+    m_leftOut->setText(leftOutLinesText(plan, m_selection.isBulk()));
+    m_leftOut->setVisible(!m_leftOut->text().isEmpty());
+    const QString warning = plan.replay.warning;
+    m_previewWarning->setText(
+        warning.isEmpty() ? QString() : tr("Warning: ") + PlainText::escaped(warning));
+    m_previewWarning->setVisible(!warning.isEmpty());
     fitHeight();
 }
 
@@ -236,14 +256,30 @@ void ReplayDialog::failPreview(quint64 requestId, const QString &error)
     if (requestId != m_previewRequest)
         return;
     m_previewReady = true;
+    m_plan.reset(); // nothing to execute: the confirm button stays disabled
     m_previewText->setText(tr("No preview: could not read the events: %1").arg(error));
+    m_leftOut->hide();
     m_previewWarning->hide();
+    updateOk();
     fitHeight();
 }
 
 QString ReplayDialog::previewText() const
 {
-    return m_previewText->text();
+    const QString left = m_leftOut->isVisibleTo(m_previewBox) ? m_leftOut->text() : QString();
+    return left.isEmpty() ? m_previewText->text()
+                          : m_previewText->text() + QLatin1Char('\n') + left;
+}
+
+QString ReplayDialog::leftOutText() const
+{
+    return m_leftOut->isVisibleTo(m_previewBox) ? m_leftOut->text() : QString();
+}
+
+bool ReplayDialog::isComplete() const
+{
+    // With a plan coming, only the plan can be confirmed: what it counts is what will happen.
+    return OperatorDialog::isComplete() && (!m_reader || (m_plan && m_plan->refusal.isEmpty()));
 }
 
 QString ReplayDialog::previewWarning() const

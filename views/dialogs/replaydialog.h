@@ -2,8 +2,9 @@
 // many and which, a required reason, who they are (the OS user by default), whether to reset the
 // attempt budget or allow one more attempt, and a window to spread the new due times over. Above
 // 100 events the operator types the count to confirm. With a preview, it shows before the
-// confirmation what the replay would do, computed on a worker thread (ReplayPreview), changing
-// nothing.
+// confirmation the replay's plan (ActionPlan, computed on a worker thread, changing nothing):
+// the heading, the typed count and the button then name the count the plan will act on, what
+// it leaves out and why is shown in lines of its own, and confirming executes that plan.
 #pragma once
 
 #include "operatordialog.h"
@@ -11,6 +12,7 @@
 
 #include <QPointer>
 #include <functional>
+#include <optional>
 
 class QCheckBox;
 class QGroupBox;
@@ -45,12 +47,20 @@ public:
     bool isPreviewReady() const { return m_previewReady; }
     QString previewText() const; // "Computing…" until it is ready
     QString previewWarning() const; // empty when there is none
+    QString leftOutText() const; // the plan's left-out lines; empty when nothing is left out
+    // The plan shown, once it is ready: what confirming executes (its targets, its count).
+    std::optional<ActionPlan> plan() const { return m_plan; }
+    // A plan ready (and not refused), besides the reason, operator and typed count.
+    bool isComplete() const override;
 
 private:
     static Text text(qint64 count);
+    static QString nativeHeading(qint64 count);
+    static QString confirmText(qint64 count);
+    QString headingText(qint64 count) const;
     void setupPreviewBox();
     void requestPreview();
-    void applyPreview(quint64 requestId, const ReplayPreview &preview);
+    void applyPreview(quint64 requestId, const ActionPlan &plan);
     void failPreview(quint64 requestId, const QString &error);
 
     QRadioButton *m_reset = nullptr;
@@ -59,6 +69,7 @@ private:
     QGroupBox *m_previewBox = nullptr;
     QLabel *m_previewText = nullptr;
     QLabel *m_previewWarning = nullptr;
+    QLabel *m_leftOut = nullptr; // the plan's left-out lines, word-wrapped
     QTimer *m_previewDelay = nullptr; // a spread typed digit by digit is one preview
     QPointer<TriageReader> m_reader;
     ReplaySelection m_selection;
@@ -66,5 +77,7 @@ private:
     quint64 m_previewRequest = 0; // the newest preview asked for; other answers are not ours
     bool m_previewReady = false;
     bool m_statementReplay = false; // another schema's statement: no budget or spread
+    QString m_statementProfile; // its profile's name
+    std::optional<ActionPlan> m_plan; // the newest plan, once ready
     QCheckBox *m_includeOnHold = nullptr;
 };

@@ -346,7 +346,7 @@ void ErrorsPanel::replayIdsLoaded(const QString &signature, const QStringList &i
         return;
     }
     if (replay)
-        m_actions->replayEvents(ids); // the dialog with its preview, then the replay
+        m_actions->replayGroup(signature, ids); // the dialog with its plan, then the replay
     else
         m_resolveActions->resolveEvents(ids); // the dialog (who and why), then the resolve
 }

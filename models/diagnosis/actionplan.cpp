@@ -1,0 +1,216 @@
+#include "actionplan.h"
+
+#include "errorgroups.h"
+#include "notesaccess.h"
+#include "operatorjob.h"
+#include "replayer.h"
+#include "tablegrants.h"
+
+#include <QJsonArray>
+#include <QSet>
+
+namespace {
+
+QString plural(qsizetype count, const QString &one, const QString &many)
+{
+    return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? one : many);
+}
+
+// At most this many IDs named in a left-out line; the rest counted.
+constexpr qsizetype LineIds = 5;
+
+QString idsText(const QList<PlanLeftOut> &items)
+{
+    QStringList parts;
+    for (qsizetype i = 0; i < items.size() && i < LineIds; ++i)
+        parts << QStringLiteral("%1 (%2)").arg(items.at(i).eventId, items.at(i).why);
+    if (items.size() > LineIds)
+        parts << QStringLiteral("%1 more").arg(items.size() - LineIds);
+    return parts.join(u", "_qs);
+}
+
+} // namespace
+
+QString PlanLeftOut::key(Reason reason)
+{
+    switch (reason) {
+    case Reason::OnHold:
+        return u"on-hold"_qs;
+    case Reason::NotInState:
+        return u"not-in-state"_qs;
+    case Reason::NotFound:
+        return u"not-found"_qs;
+    case Reason::Refused:
+        return u"refused"_qs;
+    }
+    return {};
+}
+
+QStringList ActionPlan::leftOutIds(PlanLeftOut::Reason reason) const
+{
+    QStringList ids;
+    for (const PlanLeftOut &item : leftOut) {
+        if (item.reason == reason)
+            ids << item.eventId;
+    }
+    return ids;
+}
+
+QStringList ActionPlan::skippedIds() const
+{
+    return leftOutIds(PlanLeftOut::Reason::NotInState) + leftOutIds(PlanLeftOut::Reason::NotFound);
+}
+
+QStringList ActionPlan::leftOutLines() const
+{
+    QList<PlanLeftOut> onHold, gone, refused;
+    for (const PlanLeftOut &item : leftOut) {
+        (item.reason == PlanLeftOut::Reason::OnHold           ? onHold
+                : item.reason == PlanLeftOut::Reason::Refused ? refused
+                                                              : gone)
+            << item;
+    }
+    QStringList lines;
+    if (!refused.isEmpty())
+        lines << QStringLiteral("Left out %1, refused: %2")
+                     .arg(plural(refused.size(), u"event"_qs, u"events"_qs), refusal);
+    if (!onHold.isEmpty())
+        lines << QStringLiteral("Left out %1 on hold (an operator's marker on the event or its "
+                                "error group)")
+                     .arg(plural(onHold.size(), u"event"_qs, u"events"_qs));
+    if (!gone.isEmpty())
+        lines << QStringLiteral("Left out %1 no longer DEAD or not found: %2")
+                     .arg(plural(gone.size(), u"event"_qs, u"events"_qs), idsText(gone));
+    return lines;
+}
+
+QJsonObject ActionPlan::toJson() const
+{
+    QJsonObject json = replay.toJson();
+    QJsonArray left;
+    for (const PlanLeftOut &item : leftOut)
+        left.append(QJsonObject {{u"event_id"_qs, item.eventId},
+            {u"reason"_qs, PlanLeftOut::key(item.reason)}, {u"why"_qs, item.why}});
+    const QStringList onHold = leftOutIds(PlanLeftOut::Reason::OnHold);
+    if (!onHold.isEmpty())
+        json.insert(u"on_hold"_qs, QJsonArray::fromStringList(onHold));
+    json.insert(u"action"_qs, action);
+    json.insert(u"count"_qs, count());
+    json.insert(u"matching"_qs, matching);
+    json.insert(u"targets"_qs, QJsonArray::fromStringList(targets));
+    json.insert(u"left_out"_qs, left);
+    json.insert(u"refusal"_qs, refusal.isEmpty() ? QJsonValue() : QJsonValue(refusal));
+    return json;
+}
+
+ActionPlanner::ActionPlanner(const QSqlDatabase &db, const OutboxProfile *profile)
+    : m_db(db)
+    , m_profile(profile && !profile->isNative() ? profile : nullptr)
+{ }
+
+std::optional<QStringList> ActionPlanner::select(
+    const ReplaySelection &selection, qint64 now, QString *error)
+{
+    if (!selection.isBulk())
+        return OperatorJob::distinct(selection.eventIds);
+    Replayer replayer = m_profile ? Replayer(m_db, *m_profile) : Replayer(m_db);
+    QStringList ids;
+    if (selection.bulkFilter) {
+        error->clear();
+        ids = replayer.matchingDeadEvents(*selection.bulkFilter, now, error);
+        if (!error->isEmpty())
+            return std::nullopt;
+    }
+    if (selection.errorGroup.isEmpty())
+        return ids;
+    const auto group = ErrorGroups::deadEventIds(m_db, m_profile, selection.errorGroup, error);
+    if (!group)
+        return std::nullopt;
+    if (group->isEmpty()) {
+        *error = QStringLiteral("no DEAD event has the error signature '%1'")
+                     .arg(selection.errorGroup);
+        return std::nullopt;
+    }
+    if (!selection.bulkFilter)
+        return *group;
+    const QSet<QString> matched(ids.cbegin(), ids.cend());
+    ids.clear();
+    for (const QString &id : *group) {
+        if (matched.contains(id))
+            ids << id;
+    }
+    return ids;
+}
+
+// The profile's refusal (a read-only profile, a spread it cannot make), then the grants'.
+QString ActionPlanner::replayRefusal(const ReplayRequest &request) const
+{
+    const Replayer replayer = m_profile ? Replayer(m_db, *m_profile) : Replayer(m_db);
+    QString refusal = replayer.refusal(request);
+    if (refusal.isEmpty() && !m_profile) {
+        const auto operation = TableGrants::Operation::Replay;
+        refusal = TableGrants::read(m_db, TableGrants::needs(operation)).refusal(operation);
+    }
+    return refusal;
+}
+
+std::optional<ActionPlan> ActionPlanner::planReplay(
+    const ReplaySelection &selection, const ReplayRequest &request, QString *error)
+{
+    ActionPlan plan;
+    plan.action = u"replay"_qs;
+    plan.now = request.now;
+    const auto selected = select(selection, request.now, error);
+    if (!selected)
+        return std::nullopt;
+    QStringList ids = *selected;
+    plan.matching = ids.size();
+    plan.refusal = replayRefusal(request);
+    if (!plan.refusal.isEmpty()) {
+        for (const QString &id : std::as_const(ids))
+            plan.leftOut.append({id, PlanLeftOut::Reason::Refused, plan.refusal});
+        plan.replay.now = request.now;
+        return plan;
+    }
+    if (selection.isBulk() && !selection.includeOnHold) {
+        const auto held = NotesAccess::open(m_db, m_profile).leaveOutOnHold(&ids, error);
+        if (!held)
+            return std::nullopt;
+        for (const QString &id : *held)
+            plan.leftOut.append({id, PlanLeftOut::Reason::OnHold, u"on hold"_qs});
+    }
+    ReplayRequest considered = request;
+    considered.eventIds = ids;
+    const auto preview = ReplayPreview::compute(m_db, m_profile, considered, error);
+    if (!preview)
+        return std::nullopt;
+    plan.replay = *preview;
+    QSet<QString> skipped;
+    for (const ReplaySkip &skip : preview->skipped) {
+        skipped.insert(skip.eventId);
+        const bool found = skip.reason != QLatin1String("not found");
+        plan.leftOut.append({skip.eventId,
+            found ? PlanLeftOut::Reason::NotInState : PlanLeftOut::Reason::NotFound, skip.reason});
+    }
+    for (const QString &id : std::as_const(ids)) {
+        if (!skipped.contains(id))
+            plan.targets << id;
+    }
+    plan.replay.onHold = plan.leftOutIds(PlanLeftOut::Reason::OnHold);
+    return plan;
+}
+
+ReplayRequest ActionPlanner::execution(const ActionPlan &plan, const ReplayRequest &request)
+{
+    ReplayRequest job = request;
+    job.eventIds = plan.targets;
+    return job;
+}
+
+ReplayResult ActionPlanner::withPlanSkips(const ActionPlan &plan, ReplayResult result)
+{
+    const QStringList planned = plan.skippedIds();
+    result.skipped = planned + result.skipped;
+    result.total += planned.size();
+    return result;
+}
