@@ -214,12 +214,6 @@ void FilterBar::setFilter(const EventFilter &filter)
     emitChecked();
 }
 
-void FilterBar::focusSearch()
-{
-    m_search->setFocus(Qt::ShortcutFocusReason);
-    m_search->selectAll();
-}
-
 void FilterBar::clearSearch()
 {
     if (m_search->text().isEmpty())

@@ -29,7 +29,6 @@ public:
     // Disables (and clears) the filters on what the profile's schema lacks: failures, age
     // (created_at), error category, and the in-flight / lease-expired states.
     void setProfile(const OutboxProfile &profile);
-    void focusSearch(); // Ctrl+F: the search field, its text selected
     void clearSearch(); // Esc: the search emptied, the rest of the filter kept
 
 signals:
