@@ -295,7 +295,10 @@ private slots:
         QTRY_COMPARE(window.eventModel()->rowCount(), 10);
         QVERIFY(active->text().isEmpty());
         window.showTab(u"errors"_qs);
+        QTRY_VERIFY(!errors->isLoading()); // the groups read again: not reset under the clicks
         const QRect first = errors->view()->visualRect(errors->view()->model()->index(0, 0));
+        clickRow(errors->view(), 0); // QTest's double click on a widget is the second click only
+        QCOMPARE(window.currentPage(), u"errors"_qs);
         QTest::mouseDClick(errors->view()->viewport(), Qt::LeftButton, {}, first.center());
         QCOMPARE(window.currentPage(), u"events"_qs);
         QTRY_COMPARE(tableIds(window), Http400Events);
@@ -447,6 +450,7 @@ private slots:
         auto *errors = window.findChild<ErrorsPanel *>();
         QTRY_COMPARE(errors->model()->rowCount(), 2); // reading is fine
         clickRow(errors->view(), 0);
+        QTest::keyClick(errors->view(), Qt::Key_Return); // Enter: the group's events
         QTRY_COMPARE(window.eventModel()->rowCount(), 5); // and filtering
         QPushButton *replay = errors->replayButton();
         QVERIFY(!replay->isEnabled());
@@ -560,10 +564,13 @@ private slots:
             u"Invoice invoice-<n> rejected: unknown customer"_qs);
         QCOMPARE(cell(model, 2, ErrorGroupModel::SignatureColumn), u"Read timed out"_qs);
         clickRow(errors->view(), 0);
+        QTest::keyClick(errors->view(), Qt::Key_Return); // Enter: the group's events
         QTRY_COMPARE(tableIds(window),
             QStringList({u"40000000-0000-4000-8000-000000000002"_qs,
                 u"40000000-0000-4000-8000-000000000006"_qs}));
+        window.showTab(u"errors"_qs);
         clickRow(errors->view(), 1);
+        QTest::keyClick(errors->view(), Qt::Key_Return);
         QTRY_COMPARE(tableIds(window), QStringList({u"40000000-0000-4000-8000-000000000007"_qs}));
         QTRY_VERIFY(errors->replayButton()->isEnabled()); // namastack replays by statement
     }

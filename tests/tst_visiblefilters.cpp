@@ -149,7 +149,7 @@ private slots:
         window.show();
         QTRY_COMPARE(window.eventModel()->rowCount(), 10);
         auto *active = window.findChild<ActiveFilterBar *>();
-        QVERIFY(active && active->chips().isEmpty());
+        QVERIFY(active && active->chips().isEmpty() && !active->isVisible());
 
         // The keyboard walks the groups: no filter, the table and the page stay as they were.
         window.showTab(u"errors"_qs);
@@ -238,6 +238,7 @@ private slots:
         QVERIFY(window.eventModel()->isReloading());
         QCOMPARE(active->text(), u"Filtered: State: DEAD — searching…"_qs);
         QVERIFY(colours->isDimmed());
+        QCOMPARE(active->rows(), ActiveFilterBar::Rows::Searching);
         QCOMPARE(window.eventView()
                      ->model()
                      ->index(0, 0)
@@ -281,9 +282,9 @@ private slots:
         window.showTab(u"overview"_qs);
         QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
         QCOMPARE(window.currentPage(), u"events"_qs);
-        QTRY_VERIFY(active->findField()->hasFocus());
-        QTest::keyClicks(active->findField(), u"G-timeout-1"_qs);
-        QTest::keyClick(active->findField(), Qt::Key_Return);
+        QTRY_VERIFY(window.filterBar()->findField()->hasFocus());
+        QTest::keyClicks(window.filterBar()->findField(), u"G-timeout-1"_qs);
+        QTest::keyClick(window.filterBar()->findField(), Qt::Key_Return);
         const QString hidden = u"G-timeout-1 is hidden by State: PENDING. Clear filters to see it "
                                u"in the table; the detail shows it."_qs;
         QTRY_COMPARE(active->findMessage(), hidden);
@@ -293,15 +294,15 @@ private slots:
         QVERIFY(!window.eventView()->selectionModel()->hasSelection());
 
         // An ID no event has.
-        active->findField()->clear();
-        QTest::keyClicks(active->findField(), u"G-none"_qs);
-        QTest::keyClick(active->findField(), Qt::Key_Return);
+        window.filterBar()->findField()->clear();
+        QTest::keyClicks(window.filterBar()->findField(), u"G-none"_qs);
+        QTest::keyClick(window.filterBar()->findField(), Qt::Key_Return);
         QTRY_COMPARE(active->findMessage(), u"No event with ID G-none in this outbox."_qs);
 
         // One the filters show: selected, nothing to say.
-        active->findField()->clear();
-        QTest::keyClicks(active->findField(), u"G-ok-2"_qs);
-        QTest::keyClick(active->findField(), Qt::Key_Return);
+        window.filterBar()->findField()->clear();
+        QTest::keyClicks(window.filterBar()->findField(), u"G-ok-2"_qs);
+        QTest::keyClick(window.filterBar()->findField(), Qt::Key_Return);
         QTRY_COMPARE(active->findMessage(), QString());
         QTRY_COMPARE(
             window.eventView()->currentIndex().data(EventListModel::EventIdRole).toString(),

@@ -5,7 +5,6 @@
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
-#include <QLineEdit>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -27,29 +26,21 @@ ActiveFilterBar::ActiveFilterBar(QWidget *parent)
     : QWidget(parent)
     , m_chipRow(new QHBoxLayout)
     , m_none(new QLabel(tr("No filter: every event is shown")))
-    , m_searchingLabel(new QLabel(tr("searching…")))
+    , m_rowsLabel(new QLabel)
     , m_clear(new QToolButton)
-    , m_find(new QLineEdit)
     , m_findMessage(new QLabel)
 {
     setObjectName(QStringLiteral("activeFilterBar"));
     m_none->setObjectName(QStringLiteral("noFilterLabel"));
     m_none->setEnabled(false); // greyed: a remark, not a control
-    m_searchingLabel->setObjectName(QStringLiteral("filterSearchingLabel"));
-    m_searchingLabel->setStyleSheet(QStringLiteral("font-style: italic"));
-    m_searchingLabel->hide();
+    m_rowsLabel->setObjectName(QStringLiteral("filterRowsLabel"));
+    m_rowsLabel->setStyleSheet(QStringLiteral("font-style: italic"));
+    m_rowsLabel->hide();
     m_clear->setObjectName(QStringLiteral("clearFilterButton"));
     m_clear->setText(tr("Clear all"));
     m_clear->setToolTip(tr("Remove every filter: show every event again"));
     m_clear->setAccessibleName(tr("Clear all filters"));
     m_clear->setAutoRaise(true);
-    m_find->setObjectName(QStringLiteral("findEventField"));
-    m_find->setPlaceholderText(tr("Find event ID (Ctrl+F)"));
-    m_find->setToolTip(tr("Shows the event with this ID whatever the filters, and says which "
-                          "filter hides it from the table"));
-    m_find->setAccessibleName(tr("Find event by ID"));
-    m_find->setClearButtonEnabled(true);
-    m_find->setMaximumWidth(220);
     m_findMessage->setObjectName(QStringLiteral("findEventMessage"));
     m_findMessage->setTextFormat(Qt::PlainText); // names an event ID
     m_findMessage->setWordWrap(true);
@@ -60,20 +51,15 @@ ActiveFilterBar::ActiveFilterBar(QWidget *parent)
     m_chipRow->setSpacing(4);
     line->addWidget(m_none);
     line->addLayout(m_chipRow);
-    line->addWidget(m_searchingLabel);
+    line->addWidget(m_rowsLabel);
     line->addWidget(m_clear);
     line->addStretch(1);
-    line->addWidget(m_find);
     auto *rows = new QVBoxLayout(this);
     rows->setContentsMargins(2, 0, 2, 0);
     rows->setSpacing(2);
     rows->addLayout(line);
     rows->addWidget(m_findMessage);
     connect(m_clear, &QToolButton::clicked, this, &ActiveFilterBar::clearRequested);
-    connect(m_find, &QLineEdit::returnPressed, this, [this] {
-        if (const QString id = m_find->text().trimmed(); !id.isEmpty())
-            emit findRequested(id);
-    });
     rebuildChips();
 }
 
@@ -91,8 +77,10 @@ void ActiveFilterBar::rebuildChips()
     const auto focused = std::find_if(
         m_chips.cbegin(), m_chips.cend(), [](const QToolButton *chip) { return chip->hasFocus(); });
     const qsizetype focusAt = focused == m_chips.cend() ? -1 : focused - m_chips.cbegin();
-    for (QToolButton *chip : std::as_const(m_chips))
+    for (QToolButton *chip : std::as_const(m_chips)) {
+        chip->hide(); // out of the focus chain now; deleted once its click has returned
         chip->deleteLater();
+    }
     m_chips.clear();
     for (const EventFilter::Criterion &criterion : m_filter.criteria()) {
         auto *chip = new QToolButton;
@@ -112,11 +100,12 @@ void ActiveFilterBar::rebuildChips()
     const bool filtered = !m_chips.isEmpty();
     m_none->setVisible(!filtered);
     m_clear->setVisible(filtered);
+    updateVisibility();
     if (focusAt >= 0) {
         if (QWidget *next = m_chips.value(std::min(focusAt, m_chips.size() - 1)))
             next->setFocus(Qt::OtherFocusReason);
         else
-            m_find->setFocus(Qt::OtherFocusReason);
+            focusNextChild(); // the last chip went: on to the table
     }
 }
 
@@ -138,10 +127,24 @@ bool ActiveFilterBar::eventFilter(QObject *watched, QEvent *event)
     return QWidget::eventFilter(watched, event);
 }
 
-void ActiveFilterBar::setSearching(bool searching)
+void ActiveFilterBar::setRows(Rows rows)
 {
-    m_searching = searching;
-    m_searchingLabel->setVisible(searching);
+    m_rows = rows;
+    m_rowsLabel->setText(rowsText());
+    m_rowsLabel->setVisible(rows != Rows::Current);
+}
+
+QString ActiveFilterBar::rowsText() const
+{
+    switch (m_rows) {
+    case Rows::Current:
+        break;
+    case Rows::Searching:
+        return tr("searching…");
+    case Rows::Failed:
+        return tr("not applied: the read failed (the rows are the previous filter's)");
+    }
+    return {};
 }
 
 QString ActiveFilterBar::text() const
@@ -151,23 +154,25 @@ QString ActiveFilterBar::text() const
         parts << criterion.text();
     if (parts.isEmpty())
         return {};
+    const QString rows = rowsText();
     return tr("Filtered: %1").arg(parts.join(u", "_qs))
-        + (m_searching ? tr(" — searching…") : QString());
+        + (rows.isEmpty() ? QString() : u" — "_qs + rows);
 }
 
 void ActiveFilterBar::setFindMessage(const QString &message)
 {
     m_findMessage->setText(message);
     m_findMessage->setVisible(!message.isEmpty());
+    updateVisibility();
+}
+
+// No line at all while nothing is filtered and nothing was found: the table keeps its rows.
+void ActiveFilterBar::updateVisibility()
+{
+    setVisible(!m_chips.isEmpty() || !m_findMessage->text().isEmpty());
 }
 
 QString ActiveFilterBar::findMessage() const
 {
     return m_findMessage->isVisibleTo(this) ? m_findMessage->text() : QString();
-}
-
-void ActiveFilterBar::focusFind()
-{
-    m_find->setFocus(Qt::ShortcutFocusReason);
-    m_find->selectAll();
 }

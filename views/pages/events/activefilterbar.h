@@ -2,8 +2,9 @@
 // chip per criterion ("State: DEAD ×", "Error: timeout after <n> ms ×"): a click on a chip, or
 // Backspace or Delete on it, removes that criterion; "Clear all" removes every one. While the
 // rows of a new filter are being read it says "searching…" (the table greys its old rows
-// meanwhile), so the line never names a filter the rows shown do not match. Beside the chips,
-// Find event (an event ID, whatever the filters: EventsPage answers it).
+// meanwhile; after a failed read, "not applied"), so the line never names a filter the rows
+// shown do not match. Under the chips, what Find event answered (the filter that hides the event,
+// or that no event has the ID). Hidden while there is neither a filter nor an answer.
 #pragma once
 
 #include "eventfilter.h"
@@ -12,7 +13,6 @@
 
 class QHBoxLayout;
 class QLabel;
-class QLineEdit;
 class QToolButton;
 
 class ActiveFilterBar : public QWidget
@@ -22,37 +22,39 @@ public:
     explicit ActiveFilterBar(QWidget *parent = nullptr);
 
     void setFilter(const EventFilter &filter);
-    void setSearching(bool searching);
-    bool isSearching() const { return m_searching; }
-    // "Filtered: State: DEAD, Error: …" (and " — searching…"); empty when nothing is filtered.
+    // Whether the rows shown answer the filter: Searching while its read runs, Failed when that
+    // read failed and the rows are still the previous filter's.
+    enum class Rows { Current, Searching, Failed };
+    void setRows(Rows rows);
+    Rows rows() const { return m_rows; }
+    // "Filtered: State: DEAD, Error: …" (and " — searching…" or " — not applied: …"); empty
+    // when nothing is filtered.
     QString text() const;
     QToolButton *clearButton() const { return m_clear; }
     QList<QToolButton *> chips() const { return m_chips; }
-    QLineEdit *findField() const { return m_find; }
     // What Find event answered: "No event with ID …", "… is hidden by State: PENDING …".
     void setFindMessage(const QString &message);
     QString findMessage() const;
-    void focusFind(); // Ctrl+F
 
 signals:
     void removeRequested(EventFilter::Field field);
     void clearRequested();
-    void findRequested(const QString &eventId);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void rebuildChips();
+    void updateVisibility();
+    QString rowsText() const;
     void removeChip(QToolButton *chip);
 
     EventFilter m_filter;
-    bool m_searching = false;
+    Rows m_rows = Rows::Current;
     QHBoxLayout *m_chipRow = nullptr;
     QList<QToolButton *> m_chips;
     QLabel *m_none = nullptr;
-    QLabel *m_searchingLabel = nullptr;
+    QLabel *m_rowsLabel = nullptr; // searching…, not applied
     QToolButton *m_clear = nullptr;
-    QLineEdit *m_find = nullptr;
     QLabel *m_findMessage = nullptr;
 };

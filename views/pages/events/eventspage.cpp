@@ -57,18 +57,25 @@ void EventsPage::connectFilterLine()
         [this](EventFilter::Field field) {
             m_filterBar->setFilter(m_filterBar->filter().without(field));
         });
-    connect(m_activeFilter, &ActiveFilterBar::findRequested, this, &EventsPage::openEvent);
+    connect(m_filterBar, &FilterBar::findRequested, this, &EventsPage::openEvent);
     connect(m_reader, &DetailReader::locationLoaded, this, &EventsPage::showLocation);
     connect(m_events, &EventListModel::loadingChanged, this, &EventsPage::updateSearching);
     connect(m_events, &EventListModel::loaded, this, &EventsPage::updateSearching);
     connect(m_events, &EventListModel::errorOccurred, this, &EventsPage::updateSearching);
 }
 
+// The rows shown answer the filter the chips name, or they are greyed and the line says why:
+// the new filter's read runs, or it failed and the rows are still the previous filter's.
 void EventsPage::updateSearching()
 {
-    const bool searching = m_events->isReloading();
-    m_activeFilter->setSearching(searching);
-    m_colours->setDimmed(searching);
+    using Rows = ActiveFilterBar::Rows;
+    if (!m_events->isLoading() && m_events->lastError().isEmpty())
+        m_rowsFilter = m_events->filter();
+    const Rows rows = m_events->isReloading() ? Rows::Searching
+        : m_rowsFilter != m_events->filter()  ? Rows::Failed
+                                              : Rows::Current;
+    m_activeFilter->setRows(rows);
+    m_colours->setDimmed(rows != Rows::Current);
 }
 
 // The event table: coloured by state, compact rows, columns fitted to the page.
@@ -205,7 +212,7 @@ bool EventsPage::selectEvent(const QString &eventId)
 void EventsPage::openEvent(const QString &eventId)
 {
     m_finding = eventId;
-    m_activeFilter->findField()->setText(eventId);
+    m_filterBar->findField()->setText(eventId);
     m_activeFilter->setFindMessage(tr("Looking up %1…").arg(eventId));
     m_selection->choose(eventId);
     m_reader->requestLocation(
@@ -222,7 +229,7 @@ void EventsPage::showLocation(const EventLocation &location)
 
 void EventsPage::focusFind()
 {
-    m_activeFilter->focusFind();
+    m_filterBar->focusFind();
 }
 
 bool EventsPage::selectFirstEventWithStatus(const QString &status)

@@ -76,5 +76,6 @@ private:
     Clock m_clock;
     StatusColorProxy *m_colours = nullptr;
     QString m_finding; // the event ID Find event looks up
+    EventFilter m_rowsFilter; // the filter the rows shown were read with
     bool m_splitterMoved = false; // the operator's divider: never moved for them
 };
