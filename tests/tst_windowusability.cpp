@@ -616,10 +616,18 @@ private slots:
         auto *search = window.filterBar()->findChild<QLineEdit *>(u"searchFilter"_qs);
         QVERIFY(search);
 
-        // Ctrl+F: the search field has the focus; typing filters.
+        // Ctrl+F: the Find event field has the focus; an ID and Enter show that event and
+        // filter nothing.
         window.eventView()->setFocus();
         QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
-        QTRY_VERIFY(search->hasFocus());
+        QLineEdit *find = window.filterBar()->findField();
+        QTRY_VERIFY(find->hasFocus());
+        QTest::keyClicks(find, u"P-0003"_qs);
+        QTest::keyClick(find, Qt::Key_Return);
+        QTRY_COMPARE(window.detailPane()->eventId(), u"P-0003"_qs);
+        QCOMPARE(window.filterBar()->filter(), EventFilter());
+        // Typing in the search field filters.
+        search->setFocus();
         QTest::keyClicks(search, u"P-0003"_qs);
         QTRY_COMPARE(window.eventModel()->rowCount(), 1);
         // Esc: the search is cleared, every event back.

@@ -14,6 +14,7 @@
 
 #include <QDateTime>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLineEdit>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -62,6 +63,13 @@ void EventsPage::connectFilterLine()
     connect(m_events, &EventListModel::loadingChanged, this, &EventsPage::updateSearching);
     connect(m_events, &EventListModel::loaded, this, &EventsPage::updateSearching);
     connect(m_events, &EventListModel::errorOccurred, this, &EventsPage::updateSearching);
+    // What Find event said is about its event: gone once the operator picks another.
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex &current) {
+            if (current.isValid() && !m_events->isApplying()
+                && current.data(EventListModel::EventIdRole).toString() != m_finding)
+                m_activeFilter->setFindMessage({});
+        });
 }
 
 // The rows shown answer the filter the chips name, or they are greyed and the line says why:
@@ -190,6 +198,7 @@ void EventsPage::makeRoomForKeyColumns()
 void EventsPage::applyFilter(const EventFilter &filter)
 {
     m_activeFilter->setFilter(filter);
+    m_activeFilter->setFindMessage({}); // it named the filters of then
     m_events->setFilter(filter); // the selection comes back when the rows are loaded
     updateSearching();
 }

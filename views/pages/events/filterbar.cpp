@@ -75,6 +75,9 @@ void FilterBar::setupFields()
     m_find->setToolTip(tr("Shows the event with this ID whatever the filters, and says which "
                           "filter hides it from the table"));
     m_find->setClearButtonEnabled(true);
+    // Its hint whole ("Find event ID (Ctrl+F)"); the payload field beside it gives way.
+    m_find->setMinimumWidth(
+        m_find->fontMetrics().horizontalAdvance(m_find->placeholderText()) + 40);
     m_find->setMaximumWidth(240);
     m_payloadError->setObjectName(QStringLiteral("payloadError"));
     m_payloadError->setWordWrap(true);
