@@ -4,7 +4,8 @@
 // the old rows are greyed and the filter line says "searching…"; Find event (Ctrl+F) finds an
 // ID the filters hide, shows it in the detail and names the filter that hides it, and says so
 // when no event has the ID; "Filter by this error" filters by the error's signature (its group
-// on the Errors page), not by its category.
+// on the Errors page), not by its category. Through a profile (namastack) the lookup reads the
+// profile's table.
 #include "activefilterbar.h"
 #include "detailpane.h"
 #include "errorgroupmodel.h"
@@ -13,9 +14,12 @@
 #include "eventspage.h"
 #include "eventtablemenu.h"
 #include "filterbar.h"
+#include "fixturescript.h"
 #include "mainwindow.h"
 #include "outboxrows.h"
+#include "profileregistry.h"
 #include "statuscolorproxy.h"
+#include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -366,6 +370,41 @@ private slots:
         QTRY_COMPARE(tableIds(window),
             QStringList(
                 {u"G-400-1"_qs, u"G-400-2"_qs, u"G-400-3"_qs, u"G-400-4"_qs, u"G-400-5"_qs}));
+    }
+
+    // Through a profile (namastack, last_error mapped): the lookup reads the profile's table.
+    void findEventThroughAProfile()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        auto connection = database->connect(false);
+        QVERIFY(connection);
+        QVERIFY(runSqlScript(connection->database(), TestData::path("fixtures/namastack.sql")));
+        WindowOptions options = simulationOff();
+        QString error;
+        const auto profile = ProfileRegistry::byName(u"namastack"_qs, &error);
+        QVERIFY2(profile, qPrintable(error));
+        options.profile = *profile;
+        MainWindow window(std::move(connection), options);
+        window.show();
+        window.showTab(u"errors"_qs);
+        auto *errors = window.findChild<ErrorsPanel *>();
+        QTRY_COMPARE(errors->model()->rowCount(), 3);
+        errors->view()->setCurrentIndex(errors->model()->index(0, 0));
+        errors->showSelectedEvents();
+        QTRY_COMPARE(tableIds(window),
+            QStringList({u"40000000-0000-4000-8000-000000000002"_qs,
+                u"40000000-0000-4000-8000-000000000006"_qs}));
+        QLineEdit *find = window.filterBar()->findField();
+        find->setText(u"40000000-0000-4000-8000-000000000007"_qs);
+        QTest::keyClick(find, Qt::Key_Return);
+        auto *active = window.findChild<ActiveFilterBar *>();
+        QTRY_COMPARE(active->findMessage(),
+            u"40000000-0000-4000-8000-000000000007 is hidden by Error: Connection refused. Clear "
+            u"filters to see it in the table; the detail shows it."_qs);
+        find->setText(u"40000000-0000-4000-8000-000000000099"_qs);
+        QTest::keyClick(find, Qt::Key_Return);
+        QTRY_COMPARE(active->findMessage(),
+            u"No event with ID 40000000-0000-4000-8000-000000000099 in this outbox."_qs);
     }
 
 private:
