@@ -344,7 +344,7 @@ private slots:
             dominant << QStringLiteral("D-%1").arg(i, 2, 10, QLatin1Char('0'));
         QTRY_COMPARE(shownIds(window.eventModel()), dominant);
         const QString filtered = window.findChild<ActiveFilterBar *>()->text();
-        QVERIFY2(filtered.contains(u"state dead"_qs) && filtered.contains(u"HTTP <n>"_qs),
+        QVERIFY2(filtered.contains(u"State: DEAD"_qs) && filtered.contains(u"Error: HTTP <n>"_qs),
             qPrintable(filtered));
 
         // "Show events" of the stalled relay: the due event.

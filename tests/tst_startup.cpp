@@ -543,7 +543,9 @@ private slots:
         MainWindow *window = app->window();
         QTRY_VERIFY(window->detailPane()->summaryText().contains(u"DELIVERED"_qs));
         QCOMPARE(window->detailPane()->eventId(), u"P-0000"_qs);
-        QTRY_VERIFY(window->detailPane()->noticeText().contains(u"P-0000"_qs));
+        QTRY_VERIFY2(
+            window->detailPane()->noticeText().contains(u"P-0000 is hidden by State: DEAD"_qs),
+            qPrintable(window->detailPane()->noticeText()));
         QVERIFY(!window->eventView()->currentIndex().isValid());
 
         const std::unique_ptr<DashboardApp> errors

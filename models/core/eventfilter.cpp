@@ -1,5 +1,6 @@
 #include "eventfilter.h"
 
+#include "durationtext.h"
 #include "payloadsearch.h"
 #include "sqldialect.h"
 #include <QStringList>
@@ -150,6 +151,77 @@ QString EventFilter::signaturePattern(const QString &signature)
         wild = false;
     }
     return pattern;
+}
+
+QList<EventFilter::Criterion> EventFilter::criteria() const
+{
+    QList<Criterion> list;
+    if (state != State::Any)
+        list.append({Field::State, u"State"_qs, stateName(state).toUpper()});
+    if (!search.isEmpty())
+        list.append({Field::Search,
+            searchMode == SearchMode::IdPrefix ? u"ID starts with"_qs : u"Text contains"_qs,
+            search});
+    if (minFailures > 0)
+        list.append({Field::MinFailures, u"Failures"_qs, u"≥ "_qs + QString::number(minFailures)});
+    if (minAgeMs)
+        list.append({Field::MinAge, u"Older than"_qs, DurationText::format(*minAgeMs)});
+    if (maxAgeMs)
+        list.append({Field::MaxAge, u"At most"_qs, DurationText::format(*maxAgeMs) + u" old"_qs});
+    if (!errorCategory.isEmpty())
+        list.append({Field::ErrorCategory, u"Error category"_qs, errorCategory.toUpper()});
+    if (!eventType.isEmpty())
+        list.append({Field::EventType, u"Type"_qs, eventType});
+    if (!errorSignature.isEmpty())
+        list.append({Field::ErrorSignature, u"Error"_qs, errorSignature});
+    if (!payloadContains.isEmpty())
+        list.append({Field::Payload, u"Payload contains"_qs, payloadContains});
+    return list;
+}
+
+EventFilter EventFilter::without(Field field) const
+{
+    EventFilter filter = *this;
+    switch (field) {
+    case Field::State:
+        filter.state = State::Any;
+        break;
+    case Field::Search:
+        filter.search.clear();
+        break;
+    case Field::MinFailures:
+        filter.minFailures = 0;
+        break;
+    case Field::MinAge:
+        filter.minAgeMs.reset();
+        break;
+    case Field::MaxAge:
+        filter.maxAgeMs.reset();
+        break;
+    case Field::ErrorCategory:
+        filter.errorCategory.clear();
+        break;
+    case Field::EventType:
+        filter.eventType.clear();
+        break;
+    case Field::ErrorSignature:
+        filter.errorSignature.clear();
+        break;
+    case Field::Payload:
+        filter.payloadContains.clear();
+        break;
+    }
+    return filter;
+}
+
+EventFilter EventFilter::only(Field field) const
+{
+    EventFilter filter = *this;
+    for (const Criterion &criterion : criteria()) {
+        if (criterion.field != field)
+            filter = filter.without(criterion.field);
+    }
+    return filter;
 }
 
 QStringList EventFilter::stateNames()

@@ -53,6 +53,31 @@ struct EventFilter
     // PayloadSearch::parse before it is set; one that no longer reads matches nothing. Empty = any.
     QString payloadContains;
 
+    // One criterion of a filter, as the chips above the event table show it ("State: DEAD",
+    // "Error: timeout after <n> ms"), and what removes it (without()).
+    enum class Field {
+        State,
+        Search,
+        MinFailures,
+        MinAge,
+        MaxAge,
+        ErrorCategory,
+        EventType,
+        ErrorSignature,
+        Payload
+    };
+    struct Criterion
+    {
+        Field field;
+        QString name; // "State", "Error", "Payload contains"
+        QString value; // "DEAD", the signature, the payload search
+        QString text() const { return name + u": "_qs + value; }
+    };
+    // The active criteria, in the order the filter bar shows its fields; empty = no filter.
+    QList<Criterion> criteria() const;
+    EventFilter without(Field field) const; // this filter with one criterion removed
+    EventFilter only(Field field) const; // that criterion alone
+
     static QString stateName(State state);
     static std::optional<State> stateFromName(const QString &name);
     static QStringList stateNames(); // "any", "pending", ..., as stateFromName() reads them

@@ -24,6 +24,7 @@ DetailReader::DetailReader(const DatabaseUrl &url, const OpenOptions &options, Q
     qRegisterMetaType<EventDetail>();
     qRegisterMetaType<EventPayload>();
     qRegisterMetaType<SqlRows>();
+    qRegisterMetaType<EventLocation>();
     connectWorker();
     m_worker.start();
 }
@@ -39,6 +40,11 @@ void DetailReader::connectWorker()
     connect(worker, &DetailWorker::detailReady, this, &DetailReader::acceptDetail);
     connect(worker, &DetailWorker::payloadReady, this, &DetailReader::acceptPayload);
     connect(worker, &DetailWorker::replayLogReady, this, &DetailReader::acceptReplayLog);
+    connect(worker, &DetailWorker::locationReady, this,
+        [this](quint64 requestId, const EventLocation &location) {
+            if (m_location.acceptNewest(requestId))
+                emit locationLoaded(location);
+        });
 }
 
 void DetailReader::setProfile(const OutboxProfile &profile)
@@ -63,9 +69,8 @@ void DetailReader::requestPayload(const QString &eventId, const QStringList &sen
 {
     Q_ASSERT(QThread::currentThread() == thread());
     const quint64 id = m_payload.next();
-    m_worker.post([id, eventId, sensitiveKeys](DetailWorker *worker) {
-        worker->readPayload(id, eventId, sensitiveKeys);
-    });
+    m_worker.post([id, eventId, sensitiveKeys](
+                      DetailWorker *worker) { worker->readPayload(id, eventId, sensitiveKeys); });
 }
 
 void DetailReader::requestReplayLog()
@@ -77,6 +82,14 @@ void DetailReader::requestReplayLog()
     }
     const quint64 id = m_replayLog.next();
     m_worker.post([id](DetailWorker *worker) { worker->readReplayLog(id); });
+}
+
+void DetailReader::requestLocation(const QString &eventId, const EventFilter &filter, qint64 now)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    const quint64 id = m_location.next();
+    m_worker.post([id, eventId, filter, now](
+                      DetailWorker *worker) { worker->readLocation(id, eventId, filter, now); });
 }
 
 void DetailReader::acceptDetail(quint64 requestId, const EventDetail &detail)

@@ -6,6 +6,7 @@
 #include "dbconnection.h"
 #include "eventdetail.h"
 #include "eventexplainer.h"
+#include "eventlookup.h"
 #include "requestids.h"
 #include "workerthread.h"
 
@@ -35,6 +36,8 @@ public:
     void requestDetail(const QString &eventId, std::optional<qint64> now = std::nullopt);
     void requestPayload(const QString &eventId, const QStringList &sensitiveKeys);
     void requestReplayLog();
+    // Find event, --select: whether `eventId` exists and which criteria of `filter` hide it.
+    void requestLocation(const QString &eventId, const EventFilter &filter, qint64 now);
     bool isLoadingDetail() const { return m_detail.isBusy(); }
     bool isLoadingReplayLog() const { return m_replayLog.isBusy(); }
 
@@ -43,6 +46,7 @@ signals:
     void payloadLoaded(const EventPayload &payload);
     void replayLogLoaded(const SqlRows &rows);
     void replayLogFailed(const QString &error);
+    void locationLoaded(const EventLocation &location);
 
 private:
     void connectWorker();
@@ -55,5 +59,6 @@ private:
     RequestIds m_detail;
     RequestIds m_payload;
     RequestIds m_replayLog;
+    RequestIds m_location;
     bool m_replayLogAgain = false; // asked for while a read ran: read once more after it
 };

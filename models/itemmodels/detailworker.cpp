@@ -247,3 +247,21 @@ void DetailWorker::readReplayLog(quint64 requestId)
     }
     emit replayLogReady(requestId, *rows, {});
 }
+
+void DetailWorker::readLocation(
+    quint64 requestId, const QString &eventId, const EventFilter &filter, qint64 now)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    EventLocation location;
+    location.eventId = eventId;
+    {
+        const QSqlDatabase db = database(&location.error);
+        if (db.isValid()) {
+            location
+                = EventLookup::locate(db, m_profile ? &*m_profile : nullptr, eventId, filter, now);
+        }
+    }
+    if (!location.error.isEmpty())
+        dropConnection(); // reopen on the next request: the server may have gone away
+    emit locationReady(requestId, location);
+}

@@ -9,6 +9,7 @@
 #include "dbconnection.h"
 #include "eventdetail.h"
 #include "eventexplainer.h"
+#include "eventlookup.h"
 #include "outboxprofile.h"
 #include "workerconnection.h"
 
@@ -37,11 +38,15 @@ public slots:
     void readDetail(quint64 requestId, const QString &eventId, qint64 now);
     void readPayload(quint64 requestId, const QString &eventId, const QStringList &sensitiveKeys);
     void readReplayLog(quint64 requestId);
+    // Whether the event exists and which criteria of `filter` hide it (EventLookup::locate).
+    void readLocation(
+        quint64 requestId, const QString &eventId, const EventFilter &filter, qint64 now);
 
 signals:
     void detailReady(quint64 requestId, const EventDetail &detail);
     void payloadReady(quint64 requestId, const EventPayload &payload);
     void replayLogReady(quint64 requestId, const SqlRows &rows, const QString &error);
+    void locationReady(quint64 requestId, const EventLocation &location);
 
 private:
     QSqlDatabase database(QString *error);

@@ -97,6 +97,8 @@ public:
     qint64 loadingElapsedMs() const;
     // When the table reads its rows again after a snapshot (EventTableCadence::refreshSoon).
     EventTableCadence *cadence() const { return m_cadence; }
+    // A new filter's or sort's first page is being read: the rows shown answer the old one.
+    bool isReloading() const { return isLoading() && m_pendingKind == Kind::Reload; }
     // While an answer is being applied: rows move under the view, and a current row that
     // changes then is the model's doing, not the user's.
     bool isApplying() const { return m_applying; }

@@ -522,20 +522,19 @@ void MainWindow::connectErrors()
         if (m_monitor->figuresChanged())
             m_errors->refresh();
     });
+    // Only when asked (Show events, Enter, a double click): the group's events on the Events
+    // page, the filter shown there as a chip. Selecting a group filters nothing.
     connect(m_errors, &ErrorsPanel::filterRequested, this, [this](const EventFilter &filter) {
-        if (filterBar()->filter() != filter) // a click that selects a group asks twice
-            filterBar()->setFilter(filter);
+        filterBar()->setFilter(filter);
+        showPage(QStringLiteral("events"));
     });
-    connect(filterBar(), &FilterBar::filterChanged, m_errors, &ErrorsPanel::followFilter);
-    // The group's events, each with its detail, on the Events page (the table is filtered to
-    // the group as soon as it is selected).
     auto *show = new QPushButton(tr("Show events"));
     show->setObjectName(QStringLiteral("showGroupEventsButton"));
     show->setEnabled(false);
     m_errors->addGroupButton(show);
     connect(m_errors, &ErrorsPanel::groupChanged, show,
         [this, show] { show->setEnabled(m_errors->selectedGroup().has_value()); });
-    connect(show, &QPushButton::clicked, this, [this] { showPage(QStringLiteral("events")); });
+    connect(show, &QPushButton::clicked, m_errors, &ErrorsPanel::showSelectedEvents);
     addGroupNoteButtons();
 }
 
@@ -890,7 +889,7 @@ void MainWindow::setupMenus()
     actions.find->setShortcut(QKeySequence::Find);
     connect(actions.find, &QAction::triggered, this, [this] {
         showPage(QStringLiteral("events"));
-        filterBar()->focusSearch();
+        m_eventsPage->focusFind(); // an ID, found whatever the filters
     });
     actions.clearSearch = new QAction(tr("&Clear search"), this);
     actions.clearSearch->setObjectName(QStringLiteral("clearSearchAction"));

@@ -159,11 +159,14 @@ void ErrorsPanel::setupTable()
         header->visualIndex(ErrorGroupModel::CategoryColumn));
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &ErrorsPanel::onCurrentRowChanged);
-    // A click on the selected group filters the table again (after "Clear filter", say).
-    connect(m_view, &QTableView::clicked, this, [this](const QModelIndex &index) {
-        if (index.row() == m_view->currentIndex().row() && !m_selected.isEmpty())
-            emit filterRequested(filterFor(m_selected));
-    });
+    // Enter or a double click shows the group's events; moving the selection filters nothing.
+    connect(m_view, &QAbstractItemView::activated, this, &ErrorsPanel::showSelectedEvents);
+}
+
+void ErrorsPanel::showSelectedEvents()
+{
+    if (!m_selected.isEmpty())
+        emit filterRequested(filterFor(m_selected));
 }
 
 QHBoxLayout *ErrorsPanel::setupButtons()
@@ -282,15 +285,6 @@ void ErrorsPanel::selectSignature(const QString &signature)
     m_selected = row >= 0 ? signature : QString();
 }
 
-void ErrorsPanel::followFilter(const EventFilter &filter)
-{
-    if (m_selected.isEmpty() || filter.errorSignature == m_selected)
-        return;
-    selectSignature({});
-    updateButtons();
-    emit groupChanged();
-}
-
 void ErrorsPanel::onCurrentRowChanged()
 {
     if (m_restoring)
@@ -300,8 +294,6 @@ void ErrorsPanel::onCurrentRowChanged()
         = current.isValid() ? current.data(ErrorGroupModel::SignatureRole).toString() : QString();
     updateButtons();
     emit groupChanged();
-    if (!m_selected.isEmpty())
-        emit filterRequested(filterFor(m_selected));
 }
 
 void ErrorsPanel::setResolveActions(ResolveActions *actions)

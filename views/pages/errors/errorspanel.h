@@ -3,7 +3,8 @@
 // (DEAD and still retrying), each bar labelled with its group's number in the table. The groups are
 // read on a worker thread of its own (TriageReader) when the tab is shown and, while it is visible,
 // after each health snapshot: "Loading…" while a read runs, the reason when one fails. Selecting a
-// group asks for the event table to show its events (filterRequested); "Replay group…" replays the
+// group filters nothing; Enter, a double click or "Show events" (showSelectedEvents) asks for the
+// event table to show its events (filterRequested); "Replay group…" replays the
 // group's DEAD events through OperatorActions, with the replay dialog, its preview and its guards;
 // "Resolve group…" closes them without delivery through ResolveActions, with its dialog and guards.
 // More buttons acting on the selected group go in the same row (addGroupButton).
@@ -65,9 +66,9 @@ public:
 public slots:
     // Reads the groups again, only while the tab is visible (showing it reads them too).
     void refresh();
-    // The event table's filter changed: a group no longer filtered (Clear filter, another
-    // filter) is no longer shown selected.
-    void followFilter(const EventFilter &filter);
+    // Asks for the selected group's events on the Events page (filterRequested), as Enter or a
+    // double click on the group does.
+    void showSelectedEvents();
 
 signals:
     void filterRequested(const EventFilter &filter);

@@ -28,7 +28,8 @@ void EventSelection::onCurrentRowChanged()
     if (!current.isValid())
         return; // a reset: the event is looked for again when the rows arrive
     m_eventId = current.data(EventListModel::EventIdRole).toString();
-    m_listed = true;
+    m_listed = m_everListed = true;
+    m_location.reset();
     m_listedUnder = m_model->filter();
     m_detail->setEventId(m_eventId);
     m_detail->setNotice({});
@@ -37,7 +38,8 @@ void EventSelection::onCurrentRowChanged()
 void EventSelection::choose(const QString &eventId)
 {
     m_eventId = eventId;
-    m_listed = false;
+    m_listed = m_everListed = false;
+    m_location.reset();
     m_listedUnder = m_model->filter();
     m_detail->setEventId(eventId);
     m_detail->setNotice({});
@@ -68,7 +70,7 @@ void EventSelection::select(int row)
             QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         m_moving = false;
     }
-    m_listed = true;
+    m_listed = m_everListed = true;
     m_listedUnder = m_model->filter();
     m_detail->setNotice({});
 }
@@ -82,10 +84,56 @@ void EventSelection::showUnlisted()
         m_moving = false;
     }
     m_listed = false;
-    const QString notice = m_model->filter() != m_listedUnder
-        ? tr("%1 is hidden by the current filter. The detail still shows it; clear the filter to "
-             "select it again.")
-        : tr("%1 is no longer in the current view (it no longer matches the filter or left the "
-             "loaded rows). The detail still shows it.");
-    m_detail->setNotice(notice.arg(m_eventId));
+    m_detail->setNotice(unlistedText());
+}
+
+void EventSelection::setLocation(const EventLocation &location)
+{
+    if (location.eventId != m_eventId)
+        return; // another event was chosen since
+    m_location = location;
+    if (!m_listed && !m_model->isLoading()) // else said once the rows arrive (onLoaded)
+        m_detail->setNotice(unlistedText());
+}
+
+QString EventSelection::locationText(const EventLocation &location)
+{
+    if (!location.error.isEmpty())
+        return tr("Could not look up %1: %2").arg(location.eventId, location.error);
+    if (!location.found)
+        return tr("No event with ID %1 in this outbox.").arg(location.eventId);
+    if (location.hiddenBy.isEmpty())
+        return {};
+    QStringList names;
+    for (const EventFilter::Criterion &criterion : location.hiddenBy)
+        names << criterion.text();
+    return tr("%1 is hidden by %2. Clear filters to see it in the table; the detail shows it.")
+        .arg(location.eventId, names.join(u", "_qs));
+}
+
+// Why the table does not list the event the detail shows: it never was in this view (hidden by
+// a filter, unknown, or beyond the loaded rows), or it was and left it.
+QString EventSelection::unlistedText() const
+{
+    if (m_everListed) {
+        const QString notice = m_model->filter() != m_listedUnder
+            ? tr("%1 is hidden by the current filter. The detail still shows it; clear the filter "
+                 "to select it again.")
+            : tr("%1 is no longer in the current view (it no longer matches the filter or left "
+                 "the loaded rows). The detail still shows it.");
+        return notice.arg(m_eventId);
+    }
+    if (m_location) {
+        const QString text = locationText(*m_location);
+        if (!text.isEmpty())
+            return text;
+        return tr("%1 matches the filters but is not among the loaded rows (sort or scroll to "
+                  "reach it). The detail shows it.")
+            .arg(m_eventId);
+    }
+    const QString filter = m_model->filter().summary();
+    return filter.isEmpty()
+        ? tr("%1 is not among the loaded rows. The detail shows it.").arg(m_eventId)
+        : tr("%1 is not in the current view (filtered: %2). The detail shows it.")
+              .arg(m_eventId, filter);
 }

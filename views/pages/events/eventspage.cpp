@@ -3,6 +3,7 @@
 #include "activefilterbar.h"
 #include "columnfitter.h"
 #include "detailpane.h"
+#include "detailreader.h"
 #include "eventlistmodel.h"
 #include "eventselection.h"
 #include "eventtablestatus.h"
@@ -11,7 +12,10 @@
 #include "fulltextdelegate.h"
 #include "statuscolorproxy.h"
 
+#include <QDateTime>
 #include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLineEdit>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
@@ -25,6 +29,8 @@ EventsPage::EventsPage(EventListModel *events, DetailReader *reader,
     , m_filterBar(new FilterBar)
     , m_activeFilter(new ActiveFilterBar)
     , m_detail(new DetailPane(reader))
+    , m_reader(reader)
+    , m_clock(clock)
 {
     setObjectName(QStringLiteral("eventsPage"));
     if (profile && !profile->isNative()) {
@@ -39,8 +45,45 @@ EventsPage::EventsPage(EventListModel *events, DetailReader *reader,
     layout->addWidget(m_splitter);
     m_selection = new EventSelection(m_view, m_events, m_detail, this);
     connect(m_filterBar, &FilterBar::filterChanged, this, &EventsPage::applyFilter);
+    connectFilterLine();
+}
+
+// The chips remove a criterion each, or all of them; Find event looks an ID up on the detail's
+// worker; while a new filter's rows are read the old ones are greyed and the line says so.
+void EventsPage::connectFilterLine()
+{
     connect(m_activeFilter, &ActiveFilterBar::clearRequested, m_filterBar,
         [this] { m_filterBar->setFilter({}); });
+    connect(m_activeFilter, &ActiveFilterBar::removeRequested, m_filterBar,
+        [this](EventFilter::Field field) {
+            m_filterBar->setFilter(m_filterBar->filter().without(field));
+        });
+    connect(m_filterBar, &FilterBar::findRequested, this, &EventsPage::openEvent);
+    connect(m_reader, &DetailReader::locationLoaded, this, &EventsPage::showLocation);
+    connect(m_events, &EventListModel::loadingChanged, this, &EventsPage::updateSearching);
+    connect(m_events, &EventListModel::loaded, this, &EventsPage::updateSearching);
+    connect(m_events, &EventListModel::errorOccurred, this, &EventsPage::updateSearching);
+    // What Find event said is about its event: gone once the operator picks another.
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex &current) {
+            if (current.isValid() && !m_events->isApplying()
+                && current.data(EventListModel::EventIdRole).toString() != m_finding)
+                m_activeFilter->setFindMessage({});
+        });
+}
+
+// The rows shown answer the filter the chips name, or they are greyed and the line says why:
+// the new filter's read runs, or it failed and the rows are still the previous filter's.
+void EventsPage::updateSearching()
+{
+    using Rows = ActiveFilterBar::Rows;
+    if (!m_events->isLoading() && m_events->lastError().isEmpty())
+        m_rowsFilter = m_events->filter();
+    const Rows rows = m_events->isReloading() ? Rows::Searching
+        : m_rowsFilter != m_events->filter()  ? Rows::Failed
+                                              : Rows::Current;
+    m_activeFilter->setRows(rows);
+    m_colours->setDimmed(rows != Rows::Current);
 }
 
 // The event table: coloured by state, compact rows, columns fitted to the page.
@@ -48,12 +91,12 @@ void EventsPage::setupTable()
 {
     m_view = new QTableView;
     m_view->setObjectName(QStringLiteral("eventView"));
-    auto *colours = new StatusColorProxy(this);
-    colours->setSourceModel(m_events);
-    colours->setStatusFunction(
+    m_colours = new StatusColorProxy(this);
+    m_colours->setSourceModel(m_events);
+    m_colours->setStatusFunction(
         [](const QModelIndex &index) { return index.data(EventListModel::StatusRole).toString(); });
-    colours->setNoteColumn(EventListModel::StateColumn, EventListModel::NoteRole);
-    m_view->setModel(colours);
+    m_colours->setNoteColumn(EventListModel::StateColumn, EventListModel::NoteRole);
+    m_view->setModel(m_colours);
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(EventListModel::AgeColumn, Qt::AscendingOrder); // newest first
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -155,7 +198,9 @@ void EventsPage::makeRoomForKeyColumns()
 void EventsPage::applyFilter(const EventFilter &filter)
 {
     m_activeFilter->setFilter(filter);
+    m_activeFilter->setFindMessage({}); // it named the filters of then
     m_events->setFilter(filter); // the selection comes back when the rows are loaded
+    updateSearching();
 }
 
 void EventsPage::openEventView(const EventFilter &filter, int column, Qt::SortOrder order)
@@ -175,7 +220,25 @@ bool EventsPage::selectEvent(const QString &eventId)
 
 void EventsPage::openEvent(const QString &eventId)
 {
+    m_finding = eventId;
+    m_filterBar->findField()->setText(eventId);
+    m_activeFilter->setFindMessage(tr("Looking up %1…").arg(eventId));
     m_selection->choose(eventId);
+    m_reader->requestLocation(
+        eventId, m_events->filter(), m_clock ? m_clock() : QDateTime::currentMSecsSinceEpoch());
+}
+
+void EventsPage::showLocation(const EventLocation &location)
+{
+    if (location.eventId != m_finding)
+        return;
+    m_activeFilter->setFindMessage(EventSelection::locationText(location));
+    m_selection->setLocation(location);
+}
+
+void EventsPage::focusFind()
+{
+    m_filterBar->focusFind();
 }
 
 bool EventsPage::selectFirstEventWithStatus(const QString &status)

@@ -20,6 +20,8 @@ class EventListModel;
 class FilterBar;
 class QSplitter;
 class QTableView;
+class StatusColorProxy;
+struct EventLocation;
 
 class EventsPage : public QWidget
 {
@@ -41,8 +43,12 @@ public:
     // True once the detail shows it (the event is among the loaded rows).
     bool selectEvent(const QString &eventId);
     bool selectFirstEventWithStatus(const QString &status);
-    // The detail on this event at once, its row selected once loaded (EventSelection::choose).
+    // The detail on this event at once, its row selected once loaded (EventSelection::choose);
+    // the event looked up by its ID meanwhile, so that the line above the table and the detail
+    // say which filter hides it, or that no event has this ID (Find event, --select, a link).
     void openEvent(const QString &eventId);
+    void focusFind(); // Ctrl+F: the Find event field
+    StatusColorProxy *colours() const { return m_colours; }
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -54,6 +60,9 @@ private:
     QWidget *createList();
     void setupSplitter();
     void applyFilter(const EventFilter &filter);
+    void connectFilterLine();
+    void updateSearching();
+    void showLocation(const EventLocation &location);
 
     EventListModel *m_events = nullptr;
     FilterBar *m_filterBar = nullptr;
@@ -63,5 +72,10 @@ private:
     QSplitter *m_splitter = nullptr;
     ColumnFitter *m_fitter = nullptr;
     EventSelection *m_selection = nullptr;
+    DetailReader *m_reader = nullptr;
+    Clock m_clock;
+    StatusColorProxy *m_colours = nullptr;
+    QString m_finding; // the event ID Find event looks up
+    EventFilter m_rowsFilter; // the filter the rows shown were read with
     bool m_splitterMoved = false; // the operator's divider: never moved for them
 };

@@ -1,8 +1,10 @@
 #include "eventtablemenu.h"
 
+#include "errorsignature.h"
 #include "eventlistmodel.h"
 #include "filterbar.h"
 #include "operatoractions.h"
+#include "plaintext.h"
 
 #include <QAction>
 #include <QApplication>
@@ -118,11 +120,18 @@ QMenu *EventTableMenu::menuFor(const QModelIndex &index)
                 tr("Filter by this aggregate (%1)").arg(shown(EventListModel::AggregateColumn)),
                 this, [this, aggregate] { filterByText(aggregate); })
             ->setEnabled(!aggregate.isEmpty() && aggregate != QLatin1String("n/a"));
-        // A row without an error (a delivered one) has nothing to filter by.
-        if (!category.isEmpty() && category != QLatin1String("n/a"))
-            menu->addAction(tr("Filter by this error (%1)")
-                                .arg(shown(EventListModel::ErrorCategoryColumn).toLower()),
-                this, [this, category] { filterByErrorCategory(category); });
+        // A row without an error (a delivered one) has nothing to filter by. Its error group is
+        // the one the Errors page lists: the signature of the message's first characters.
+        const QString lastError = cell(EventListModel::LastErrorColumn);
+        if (!category.isEmpty() && !lastError.isEmpty()) {
+            const QString signature
+                = ErrorSignature::of(lastError.left(ErrorSignature::ReadLength));
+            QString title = PlainText::escaped(signature).replace(u'&', u"&&"_qs);
+            if (title.size() > 60)
+                title = title.left(59) + QChar(0x2026);
+            menu->addAction(tr("Filter by this error (%1)").arg(title), this,
+                [this, signature] { filterByErrorSignature(signature); });
+        }
         menu->addSeparator();
         menu->addAction(tr("Show attempts"), this, &EventTableMenu::showAttemptsRequested);
         menu->addAction(m_actions->replaySelectedAction());
@@ -165,9 +174,9 @@ void EventTableMenu::filterByText(const QString &text)
     m_filterBar->setFilter(filter);
 }
 
-void EventTableMenu::filterByErrorCategory(const QString &category)
+void EventTableMenu::filterByErrorSignature(const QString &signature)
 {
     EventFilter filter = m_filterBar->filter();
-    filter.errorCategory = category.toUpper();
+    filter.errorSignature = signature;
     m_filterBar->setFilter(filter);
 }

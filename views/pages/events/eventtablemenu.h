@@ -55,7 +55,7 @@ private:
     void copySelectedIds();
     void filterByType(const QString &type);
     void filterByText(const QString &text);
-    void filterByErrorCategory(const QString &category);
+    void filterByErrorSignature(const QString &signature); // the error group's events
 
     QTableView *m_view;
     FilterBar *m_filterBar;

@@ -24,6 +24,7 @@ FilterBar::FilterBar(QWidget *parent)
     , m_category(new QComboBox)
     , m_payload(new QLineEdit)
     , m_payloadError(new QLabel)
+    , m_find(new QLineEdit)
     , m_debounce(new QTimer(this))
 {
     setupFields();
@@ -69,6 +70,15 @@ void FilterBar::setupFields()
                              "Reads every row unless the payload index exists."));
     m_payload->setClearButtonEnabled(true);
     m_payload->setMaxLength(int(PayloadSearch::MaxBytes));
+    m_find->setObjectName(QStringLiteral("findEventField"));
+    m_find->setPlaceholderText(tr("Find event ID (Ctrl+F)"));
+    m_find->setToolTip(tr("Shows the event with this ID whatever the filters, and says which "
+                          "filter hides it from the table"));
+    m_find->setClearButtonEnabled(true);
+    // Its hint whole ("Find event ID (Ctrl+F)"); the payload field beside it gives way.
+    m_find->setMinimumWidth(
+        m_find->fontMetrics().horizontalAdvance(m_find->placeholderText()) + 40);
+    m_find->setMaximumWidth(240);
     m_payloadError->setObjectName(QStringLiteral("payloadError"));
     m_payloadError->setWordWrap(true);
     m_payloadError->setVisible(false);
@@ -85,6 +95,7 @@ void FilterBar::nameFields()
     m_maxAge->setAccessibleName(tr("Maximum age"));
     m_category->setAccessibleName(tr("Error category"));
     m_payload->setAccessibleName(tr("Payload contains"));
+    m_find->setAccessibleName(tr("Find event by ID"));
 }
 
 void FilterBar::arrangeFields()
@@ -100,6 +111,8 @@ void FilterBar::arrangeFields()
     rows->addWidget(m_payloadError);
     payloadRow->addWidget(new QLabel(tr("Payload contains")));
     payloadRow->addWidget(m_payload, 1);
+    payloadRow->addSpacing(12);
+    payloadRow->addWidget(m_find);
     layout->addWidget(m_state);
     layout->addWidget(m_searchMode);
     layout->addWidget(m_search, 1);
@@ -134,6 +147,10 @@ void FilterBar::connectFields()
     for (QLineEdit *edit : {m_minAge, m_maxAge, m_payload})
         connect(edit, &QLineEdit::textChanged, this, &FilterBar::emitSoon);
     connect(m_payload, &QLineEdit::returnPressed, this, &FilterBar::emitNow);
+    connect(m_find, &QLineEdit::returnPressed, this, [this] {
+        if (const QString id = m_find->text().trimmed(); !id.isEmpty())
+            emit findRequested(id);
+    });
 }
 
 bool FilterBar::isPrefixSearch() const
@@ -214,10 +231,10 @@ void FilterBar::setFilter(const EventFilter &filter)
     emitChecked();
 }
 
-void FilterBar::focusSearch()
+void FilterBar::focusFind()
 {
-    m_search->setFocus(Qt::ShortcutFocusReason);
-    m_search->selectAll();
+    m_find->setFocus(Qt::ShortcutFocusReason);
+    m_find->selectAll();
 }
 
 void FilterBar::clearSearch()

@@ -4,7 +4,8 @@
 // before anything is queried: a bad one is named under the bar and nothing is emitted)
 // (and, set from elsewhere, an event type and an error
 // signature: a diagnosis finding's subject or the Errors tab's group). Emits the filter as a
-// value when the user changes it.
+// value when the user changes it. At the end of the payload row, Find event: an event ID, looked
+// up whatever the filters (it filters nothing).
 #pragma once
 
 #include "eventfilter.h"
@@ -29,11 +30,14 @@ public:
     // Disables (and clears) the filters on what the profile's schema lacks: failures, age
     // (created_at), error category, and the in-flight / lease-expired states.
     void setProfile(const OutboxProfile &profile);
-    void focusSearch(); // Ctrl+F: the search field, its text selected
     void clearSearch(); // Esc: the search emptied, the rest of the filter kept
+    // Find event: an event ID shown whatever the filters (findRequested; EventsPage answers).
+    QLineEdit *findField() const { return m_find; }
+    void focusFind(); // Ctrl+F: the Find event field, its text selected
 
 signals:
     void filterChanged(const EventFilter &filter);
+    void findRequested(const QString &eventId);
 
 private:
     void emitSoon();
@@ -58,6 +62,7 @@ private:
     QComboBox *m_category = nullptr;
     QLineEdit *m_payload = nullptr;
     QLabel *m_payloadError = nullptr;
+    QLineEdit *m_find = nullptr;
     QTimer *m_debounce = nullptr;
     // No field of their own: set by setFilter() (a diagnosis finding's subject, an error group)
     // and kept until the next setFilter().

@@ -3,10 +3,13 @@
 #include "themecolours.h"
 
 #include <QBrush>
+#include <QGuiApplication>
 #include <QHash>
 #include <QIcon>
 #include <QPainter>
+#include <QPalette>
 #include <QPixmap>
+#include <utility>
 
 StatusColorProxy::StatusColorProxy(QObject *parent)
     : QIdentityProxyModel(parent)
@@ -30,6 +33,19 @@ void StatusColorProxy::setNoteColumn(int column, int role)
 {
     m_noteColumn = column;
     m_noteRole = role;
+}
+
+void StatusColorProxy::setDimmed(bool dimmed)
+{
+    if (std::exchange(m_dimmed, dimmed) == dimmed || rowCount() == 0)
+        return;
+    emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1),
+        {Qt::ForegroundRole, Qt::BackgroundRole});
+}
+
+QColor StatusColorProxy::dimmedText()
+{
+    return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text);
 }
 
 namespace {
@@ -70,6 +86,8 @@ QVariant StatusColorProxy::data(const QModelIndex &index, int role) const
     }
     if (role != Qt::BackgroundRole && role != Qt::ForegroundRole)
         return QIdentityProxyModel::data(index, role);
+    if (m_dimmed)
+        return role == Qt::ForegroundRole ? QVariant(QBrush(dimmedText())) : QVariant();
     const QModelIndex source = mapToSource(index);
     if (role == Qt::ForegroundRole && index.column() == m_outcomeColumn) {
         const QVariant colour = outcomeForeground(source);

@@ -26,6 +26,12 @@ public:
     // "investigating", "note"; "" for none) as their icon.
     void setNoteColumn(int column, int role);
 
+    // Greyed rows, no state colours: rows that no longer answer what the table was asked for
+    // (a new filter's read still runs).
+    void setDimmed(bool dimmed);
+    bool isDimmed() const { return m_dimmed; }
+    static QColor dimmedText(); // the palette's disabled text
+
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
 
     // The colour a status or outcome word is drawn in across the dashboard ("DELIVERED",
@@ -40,4 +46,5 @@ private:
     int m_outcomeColumn = -1;
     int m_noteColumn = -1;
     int m_noteRole = -1;
+    bool m_dimmed = false;
 };
