@@ -14,6 +14,7 @@
 #include "historymodel.h"
 #include "lifecyclediagram.h"
 #include "notedialog.h"
+#include "numbertext.h"
 #include "outboxctlrun.h"
 #include "outboxrows.h"
 #include "outboxstore.h"
@@ -24,6 +25,7 @@
 #include "testdatabase.h"
 #include "testmain.h"
 #include "thresholdwords.h"
+#include "timeformat.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -251,6 +253,44 @@ private slots:
                      .contains(u"1 PENDING row has created_at before 1970; 2 PENDING rows have "
                                "created_at in the future"_qs),
             qPrintable(tiles.toolTipText(HealthTiles::Tile::OldestPending)));
+    }
+
+    // The words the window and outboxctl share: humane durations (exact values only in JSON),
+    // counts with separators, tile limits.
+    void humaneWords_data()
+    {
+        QTest::addColumn<QString>("actual");
+        QTest::addColumn<QString>("expected");
+        QTest::addRow("10 min, not 10 min 0 s")
+            << TimeFormat::ageInTwoUnits(600000) << u"10 min"_qs;
+        QTest::addRow("9 min 59 s, rounded down")
+            << TimeFormat::ageInTwoUnits(599999) << u"9 min 59 s"_qs;
+        QTest::addRow("2 h 5 min") << TimeFormat::ageInTwoUnits(7500000) << u"2 h 5 min"_qs;
+        QTest::addRow("2 h") << TimeFormat::ageInTwoUnits(7200000) << u"2 h"_qs;
+        QTest::addRow("9.5 s") << TimeFormat::ageInTwoUnits(9500) << u"9.5 s"_qs;
+        QTest::addRow("1,757") << NumberText::count(1757) << u"1,757"_qs;
+        QTest::addRow("1,234,567") << NumberText::count(1234567) << u"1,234,567"_qs;
+        QTest::addRow("999") << NumberText::count(999) << u"999"_qs;
+        const TileThresholds tiles;
+        using U = ThresholdWords::Unit;
+        QTest::addRow("DEAD red from 10")
+            << ThresholdWords::redFrom(tiles.dead, U::Count) << u"red from 10"_qs;
+        QTest::addRow("oldest red from 10 min")
+            << ThresholdWords::redFrom(tiles.oldestPendingMs, U::Age) << u"red from 10 min"_qs;
+        QTest::addRow("due limits") << ThresholdWords::limits(tiles.due, U::Count)
+                                    << u"amber from 1,000, red from 10,000"_qs;
+        QTest::addRow("a default limit is the tile's")
+            << ThresholdWords::violation({u"max_dead"_qs, 9, 1970}, tiles, true, u"max-dead"_qs)
+            << u"DEAD is 1,970, red from 10"_qs;
+        QTest::addRow("a flag's limit is the flag's")
+            << ThresholdWords::violation({u"max_dead"_qs, 9, 12}, tiles, false, u"max-dead"_qs)
+            << u"DEAD is 12, above 9 (--max-dead)"_qs;
+    }
+    void humaneWords()
+    {
+        QFETCH(QString, actual);
+        QFETCH(QString, expected);
+        QCOMPARE(actual, expected);
     }
 
     // The window and outboxctl check tell one story on the same outbox: the same words for a
