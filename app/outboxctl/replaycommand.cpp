@@ -17,6 +17,7 @@
 // --edit FILE (with one --event) edits the event's payload and replays it: replayeditcommand.cpp.
 #include "cli.h"
 #include "notesaccess.h"
+#include "numbertext.h"
 #include "operatorcommand.h"
 #include "replayer.h"
 #include "replaypreview.h"
@@ -105,7 +106,8 @@ QString countsText(const QMap<QString, qint64> &counts)
 {
     QStringList parts;
     for (auto it = counts.cbegin(); it != counts.cend(); ++it)
-        parts << QStringLiteral("%1 %2").arg(Cli::printable(it.key())).arg(it.value());
+        parts << QStringLiteral("%1 %2").arg(
+            Cli::printable(it.key()), NumberText::count(it.value()));
     return parts.isEmpty() ? u"none"_qs : parts.join(u", "_qs);
 }
 
@@ -121,7 +123,7 @@ QString spreadText(qint64 spreadMs, qint64 now)
 QString previewText(const ReplayPreview &preview)
 {
     QString text = QStringLiteral("dry run, nothing changed: would replay %1 event%2%3\n")
-                       .arg(preview.events)
+                       .arg(NumberText::count(preview.events))
                        .arg(preview.events == 1 ? QString() : u"s"_qs)
                        .arg(preview.resetBudget ? u" with a fresh budget"_qs
                                                 : u" with one more attempt each"_qs);
@@ -138,7 +140,8 @@ QString previewText(const ReplayPreview &preview)
     for (const ReplaySkip &skip : preview.skipped)
         skips << QStringLiteral("%1 (%2)").arg(Cli::printable(skip.eventId), skip.reason);
     if (!skips.isEmpty())
-        text += QStringLiteral("  would skip %1: %2\n").arg(skips.size()).arg(skips.join(u", "_qs));
+        text += QStringLiteral("  would skip %1: %2\n")
+                    .arg(NumberText::count(skips.size()), skips.join(u", "_qs));
     if (!preview.warning.isEmpty())
         text += u"  warning: "_qs + Cli::printable(preview.warning) + u"\n"_qs;
     return text.trimmed();
@@ -173,7 +176,7 @@ int printPreview(const Cli::Outbox &outbox, const ReplayOptions &options)
     if (!options.onHold.isEmpty()) {
         json.insert(u"on_hold"_qs, QJsonArray::fromStringList(options.onHold));
         text += QStringLiteral("\n  left out %1 on hold (--include-on-hold replays them)")
-                    .arg(options.onHold.size());
+                    .arg(NumberText::count(options.onHold.size()));
     }
     Cli::printLine(options.json
             ? QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact))
