@@ -167,8 +167,8 @@ private slots:
 
         // The descriptions say the figures the pictures show.
         const QString dead = window->tiles()->summaryText(HealthTiles::Tile::Dead);
-        QVERIFY2(
-            dead.startsWith(u"40 DEAD events, at or above the red limit 10"_qs), qPrintable(dead));
+        QVERIFY2(dead.startsWith(u"40 DEAD events, red (amber from 1, red from 10)"_qs),
+            qPrintable(dead));
         QCOMPARE(window->tiles()->tileWidget(HealthTiles::Tile::Dead)->accessibleName(),
             u"DEAD tile"_qs);
         const QString delivered = window->tiles()->summaryText(HealthTiles::Tile::Delivered);

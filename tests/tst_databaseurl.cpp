@@ -341,6 +341,26 @@ private slots:
         QCOMPARE(PlainText::toolTip(text), tip);
     }
 
+    // What outboxctl prints for a user to paste back (errors' --error-group, explain's replay
+    // command) reads back through a POSIX shell unchanged.
+    void plainTextShellQuoted_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("quoted");
+        QTest::addRow("an ID stays bare") << u"GEN-0000000091"_qs << u"GEN-0000000091"_qs;
+        QTest::addRow("a signature with spaces and <n>")
+            << u"HTTP <n> Bad Request"_qs << u"'HTTP <n> Bad Request'"_qs;
+        QTest::addRow("a quote inside") << u"can't parse"_qs << u"'can'\\''t parse'"_qs;
+        QTest::addRow("a dollar is not expanded") << u"$HOME"_qs << u"'$HOME'"_qs;
+        QTest::addRow("empty") << QString() << u"''"_qs;
+    }
+    void plainTextShellQuoted()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, quoted);
+        QCOMPARE(PlainText::shellQuoted(text), quoted);
+    }
+
     void displayStringHidesThePassword_data()
     {
         QTest::addColumn<QString>("text");

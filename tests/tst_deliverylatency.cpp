@@ -11,11 +11,13 @@
 #include "historyquery.h"
 #include "latencyquery.h"
 #include "metricstext.h"
+#include "numbertext.h"
 #include "outboxctlrun.h"
 #include "outboxrows.h"
 #include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "timeformat.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -167,13 +169,12 @@ private slots:
             QString::number(T), u"--no-default-thresholds"_qs});
         QCOMPARE(report.exitCode, 0);
         QVERIFY2(report.out.contains(
-                     QStringLiteral("latency:  p50 %1 ms, p95 %2 ms, p99 %3 ms over %4 %5 in the "
+                     QStringLiteral("latency:  p50 %1, p95 %2, p99 %3 over %4 %5 in the "
                                     "last hour")
-                         .arg(p50)
-                         .arg(p95)
-                         .arg(p99)
-                         .arg(latencies.size())
-                         .arg(latencies.size() == 1 ? u"delivery"_qs : u"deliveries"_qs)),
+                         .arg(TimeFormat::ageInTwoUnits(p50), TimeFormat::ageInTwoUnits(p95),
+                             TimeFormat::ageInTwoUnits(p99))
+                         .arg(NumberText::count(latencies.size()),
+                             latencies.size() == 1 ? u"delivery"_qs : u"deliveries"_qs)),
             qPrintable(report.out.join(u'\n')));
         const QString text = MetricsText::render({{u"shop"_qs, {}, *snapshot, 0.01, std::nullopt}},
             u"1"_qs, MetricsText::Format::Prometheus);

@@ -683,8 +683,8 @@ private slots:
                 << engine << u"E-dead-0"_qs << u"DEAD"_qs
                 << u"DEAD: parked after failure 1; the last error was PERMANENT (HTTP 400 Bad"
                    " Request for order 0); 11 other DEAD events share this error \u2014"
-                   " replaying makes it due now with one more attempt, or a fresh budget with"
-                   " Reset"_qs;
+                   " Replay\u2026 makes it due now with one more attempt, or with a fresh budget"
+                   " with \u201cReset the attempt budget\u201d"_qs;
             QTest::addRow("%s: in flight", qPrintable(engine))
                 << engine << u"E-flight"_qs << u"IN_FLIGHT"_qs
                 << u"In flight: relay-1 claimed it at 09:03:00; the lease ends at 09:03:30, in"
@@ -737,7 +737,8 @@ private slots:
         const auto result = EventExplainer::explain(db, event, T, &error, nullptr, options);
         QVERIFY2(result, qPrintable(error));
         QCOMPARE(result->state, state);
-        QCOMPARE(result->explanation, explanation);
+        // In the window's words (the detail pane); outboxctl's: tst_outboxctl_diagnose.
+        QCOMPARE(result->text(Advice::Surface::Window), explanation);
         QCOMPARE(result->toJson().value(u"event_id"_qs).toString(), event);
         QVERIFY(result->facts.contains(u"failures"_qs));
 

@@ -258,7 +258,7 @@ private slots:
         QCOMPARE(title->text(), u"WARNING · DEAD events need an operator · 310 events"_qs);
         const auto *summary = first.at(0)->findChild<QLabel *>(u"findingSummary"_qs);
         QCOMPARE(summary->text(), u"310 affected"_qs);
-        QVERIFY2(summary->toolTip().contains(u"dead = 310"_qs), qPrintable(summary->toolTip()));
+        QVERIFY2(summary->toolTip().contains(u"dead: 310"_qs), qPrintable(summary->toolTip()));
 
         // The dominant error turns critical and comes first: its card moves up, in red.
         const QString amber = first.at(1)->styleSheet();
@@ -327,6 +327,11 @@ private slots:
         QVERIFY(card->styleSheet().contains(u"background"_qs)); // the warning's colours
         QVERIFY(panel->findChild<QWidget *>(u"finding_relay_stalled"_qs)->styleSheet()
             != card->styleSheet()); // critical looks different
+        // The advice in the window's words: its own controls, not outboxctl's command.
+        const QString action = card->findChild<QLabel *>(u"findingAction"_qs)->text();
+        QVERIFY2(
+            action.endsWith(u"(Replay group\u2026 on the Errors page)."_qs), qPrintable(action));
+        QVERIFY2(!action.contains(u"outboxctl"_qs), qPrintable(action));
 
         // The status line opens the Diagnosis tab.
         QCOMPARE_NE(currentPageOf(window), u"diagnosisPage"_qs);

@@ -152,7 +152,7 @@ private slots:
             QTest::addRow("%s: too many DEAD", e)
                 << engine << QStringList {u"--max-dead"_qs, u"1"_qs} << 1
                 << u"\"healthy\":false,\"violations\":[{\"threshold\":\"max_dead\",\"limit\":1,\"value\":2}]"_qs
-                << u"UNHEALTHY: max_dead is 2, above the limit 1"_qs;
+                << u"UNHEALTHY: DEAD is 2, above 1 (--max-dead)"_qs;
             QTest::addRow("%s: every limit exceeded, in contract order", e)
                 << engine
                 << QStringList {u"--max-lease-expired"_qs, u"0"_qs, u"--max-dead"_qs, u"0"_qs,
@@ -162,16 +162,15 @@ private slots:
                    u"\"limit\":89999,"
                    "\"value\":90000},{\"threshold\":\"max_dead\",\"limit\":0,\"value\":2},"
                    "{\"threshold\":\"max_lease_expired\",\"limit\":0,\"value\":1}]"_qs
-                << u"UNHEALTHY: max_oldest_pending_ms is 1 min 30 s (90000 ms), above the limit "
-                   u"1 min 29 s (89999 ms); max_dead is 2, above the limit 0; max_lease_expired "
-                   u"is 1, above the limit 0"_qs;
+                << u"UNHEALTHY: oldest pending is 1 min 30 s, above 1 min 29 s "
+                   u"(--max-oldest-pending-ms); DEAD is 2, above 0 (--max-dead); lease expired "
+                   u"is 1, above 0 (--max-lease-expired)"_qs;
             // --max-oldest-pending takes units; given, it is no default.
             QTest::addRow("%s: --max-oldest-pending 1m", e)
                 << engine << QStringList {u"--max-oldest-pending"_qs, u"1m"_qs} << 1
                 << u"\"healthy\":false,\"violations\":[{\"threshold\":\"max_oldest_pending_ms\","
                    u"\"limit\":60000,\"value\":90000}]"_qs
-                << u"UNHEALTHY: max_oldest_pending_ms is 1 min 30 s (90000 ms), above the limit "
-                   u"1 min 0 s (60000 ms)"_qs;
+                << u"UNHEALTHY: oldest pending is 1 min 30 s, above 1 min (--max-oldest-pending)"_qs;
             QTest::addRow("%s: --max-oldest-pending 1.5m is the age itself", e)
                 << engine << QStringList {u"--max-oldest-pending"_qs, u"1.5m"_qs} << 0 << healthy
                 << u"healthy"_qs;
@@ -216,19 +215,18 @@ private slots:
             const QByteArray name = engine.toLatin1();
             const char *e = name.constData();
             QTest::addRow("%s: 10 DEAD is red by default", e)
-                << engine << QStringList {} << 1
-                << u"UNHEALTHY: max_dead is 10, above the default limit 9"_qs;
+                << engine << QStringList {} << 1 << u"UNHEALTHY: DEAD is 10, red from 10"_qs;
             QTest::addRow("%s: --max-dead overrides the default", e)
                 << engine << QStringList {u"--max-dead"_qs, u"10"_qs} << 0 << u"healthy"_qs;
             QTest::addRow("%s: a flag for another figure keeps the DEAD default", e)
                 << engine << QStringList {u"--max-lease-expired"_qs, u"0"_qs} << 1
-                << u"UNHEALTHY: max_dead is 10, above the default limit 9; max_lease_expired is "
-                   u"1, above the limit 0"_qs;
+                << u"UNHEALTHY: DEAD is 10, red from 10; lease expired is 1, above 0 "
+                   u"(--max-lease-expired)"_qs;
             QTest::addRow("%s: --no-default-thresholds", e)
                 << engine << QStringList {u"--no-default-thresholds"_qs} << 0 << u"healthy"_qs;
             QTest::addRow("%s: --no-default-thresholds with a flag", e)
                 << engine << QStringList {u"--no-default-thresholds"_qs, u"--max-due"_qs, u"0"_qs}
-                << 1 << u"UNHEALTHY: max_due is 1, above the limit 0"_qs;
+                << 1 << u"UNHEALTHY: due is 1, above 0 (--max-due)"_qs;
         }
     }
     void defaultThresholdsAreTheWindowsRedTiles()
@@ -253,8 +251,8 @@ private slots:
         QCOMPARE(text.out.constLast(), verdict);
         // Now is a logical time (before 1973), told as the window tells it; a real one is
         // local ISO 8601 (tst_profile_cli, tst_outboxctl_diagnose).
-        QVERIFY2(text.out.constFirst().endsWith(u" at t=3600000"_qs),
-            qPrintable(text.out.constFirst()));
+        QVERIFY2(
+            text.out.constFirst().endsWith(u" at t=3600000"_qs), qPrintable(text.out.constFirst()));
         QVERIFY(text.out.contains(u"oldest:   1 min 30 s"_qs));
         const Run json = outboxctl(check(database->url(), options + QStringList {u"--json"_qs}));
         QCOMPARE(json.exitCode, exitCode);
@@ -262,8 +260,8 @@ private slots:
     }
 
     // The default limit --help names is the one applied and the one the verdict prints: at the
-    // help's --max-dead N, N DEAD events are healthy and one more is "above the default limit N";
-    // the help's red tile is N + 1.
+    // help's --max-dead N, N DEAD events are healthy and one more is "red from N + 1", the help's
+    // red tile.
     void defaultLimitIsTheOneHelpNames_data()
     {
         TestDatabase::addEngineColumn();
@@ -302,12 +300,11 @@ private slots:
         QVERIFY(addDead(limit, 1));
         const Run above = outboxctl(check(database->url(), {}));
         QCOMPARE(above.exitCode, 1);
-        QCOMPARE(above.out.constLast(),
-            u"UNHEALTHY: max_dead is %1, above the default limit %2"_qs.arg(limit + 1).arg(limit));
+        QCOMPARE(above.out.constLast(), u"UNHEALTHY: DEAD is %1, red from %1"_qs.arg(limit + 1));
         // The same limit given as the flag judges the same.
         QCOMPARE(outboxctl(check(database->url(), {u"--max-dead"_qs, QString::number(limit)}))
                      .out.constLast(),
-            u"UNHEALTHY: max_dead is %1, above the limit %2"_qs.arg(limit + 1).arg(limit));
+            u"UNHEALTHY: DEAD is %1, above %2 (--max-dead)"_qs.arg(limit + 1).arg(limit));
     }
 
     void badInputIsOneLine_data()

@@ -113,6 +113,23 @@ bool hasEpochMs(const Run &run, const QString &url)
     return run.out.join(u"\n"_qs).remove(url).contains(epoch);
 }
 
+// A word as a POSIX shell reads it: '...' quoted parts joined, \' outside quotes a quote.
+QString unquoted(const QString &word)
+{
+    QString text;
+    bool quoted = false;
+    for (qsizetype i = 0; i < word.size(); ++i) {
+        const QChar c = word.at(i);
+        if (c == u'\'')
+            quoted = !quoted;
+        else if (!quoted && c == u'\\' && i + 1 < word.size())
+            text += word.at(++i);
+        else
+            text += c;
+    }
+    return text;
+}
+
 QStringList deadIds(const QSqlDatabase &db)
 {
     QStringList ids;
@@ -234,7 +251,13 @@ private slots:
         QCOMPARE(finding.value(u"evidence"_qs).toObject().value(u"red_from"_qs).toInt(), 10);
         run = outboxctl(check);
         QCOMPARE(run.exitCode, 1);
-        QCOMPARE(run.out.constLast(), u"UNHEALTHY: max_dead is 10, above the default limit 9"_qs);
+        QCOMPARE(run.out.constLast(), u"UNHEALTHY: DEAD is 10, red from 10"_qs);
+        // The finding says the tile's limit in the same words.
+        run = outboxctl(diagnose);
+        QVERIFY2(
+            run.out.contains(u"  10 events are DEAD (the DEAD tile is red from 10): each waits "
+                             "for an operator to replay or resolve it."_qs),
+            qPrintable(run.out.join(u'\n')));
     }
 
     void errorsListsGroupsAndReplayTakesOne_data()
@@ -264,7 +287,11 @@ private slots:
         QVERIFY(top.contains(u"first_seen"_qs) && top.contains(u"last_seen"_qs));
         run = outboxctl({u"errors"_qs, u"--db"_qs, database->url()});
         QCOMPARE(run.exitCode, 0);
-        QCOMPARE(run.out.constFirst(), u"12 events (12 DEAD), PERMANENT: "_qs + signature);
+        QCOMPARE(top.value(u"error_group"_qs).toString(), signature);
+        QCOMPARE(top.value(u"retrying"_qs).toInt(), 0);
+        QCOMPARE(
+            run.out.constFirst(), signature + u": 12 events (12 DEAD, 0 retrying), PERMANENT"_qs);
+        QCOMPARE(run.out.at(1), u"  --error-group 'HTTP <n> Bad Request for order <n>'"_qs);
 
         // --now, as every read command takes it: a failure on --now's day reads as a clock
         // time, on another day with its date.
@@ -278,12 +305,14 @@ private slots:
         const QStringList errors = {u"errors"_qs, u"--db"_qs, database->url(), u"--now"_qs};
         run = outboxctl(errors + QStringList {Now});
         QCOMPARE(run.exitCode, 0);
-        QVERIFY2(run.out.contains(u"  first seen 08:13:03, last seen 08:13:03"_qs),
+        QVERIFY2(run.out.contains(
+                     u"  first seen 08:13:03 (50 min ago), last seen 08:13:03 (50 min ago)"_qs),
             qPrintable(run.out.join(u"\n"_qs)));
         run = outboxctl(errors + QStringList {QString::number(T + 2 * 86400000LL)});
         QCOMPARE(run.exitCode, 0);
         QVERIFY2(
-            run.out.contains(u"  first seen 2026-12-01 08:13:03, last seen 2026-12-01 08:13:03"_qs),
+            run.out.contains(u"  first seen 2026-12-01 08:13:03 (2 d ago), last seen 2026-12-01 "
+                             "08:13:03 (2 d ago)"_qs),
             qPrintable(run.out.join(u"\n"_qs)));
         run = outboxctl(errors + QStringList {u"soon"_qs});
         QCOMPARE(run.exitCode, 2);
@@ -303,6 +332,68 @@ private slots:
         QCOMPARE(jsonOf(run).value(u"replayed"_qs).toArray().size(), 12);
         QCOMPARE(deadIds(connection->database()), QStringList({u"O-1"_qs, u"O-2"_qs}));
         QCOMPARE(scalar(connection->database(), u"SELECT COUNT(*) FROM replay_log"_qs).toInt(), 12);
+    }
+
+    // What `errors` prints as a group's key is what --error-group takes: each printed key, fed
+    // back to `replay --dry-run`, selects that group's DEAD events and no others. A note and
+    // its marker show under the group, as on the Errors page.
+    void errorsKeyIsWhatErrorGroupTakes_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void errorsKeyIsWhatErrorGroupTakes()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        QVERIFY(populate(connection->database()));
+        // A quote in an error: the key must come back through the shell quoting.
+        QVERIFY(insertRow(connection->database(),
+            dead(u"Q-1"_qs, u"OrderPlaced"_qs, u"can't parse payload"_qs, u"PERMANENT"_qs)));
+        const Run run = outboxctl({u"errors"_qs, u"--db"_qs, database->url(), u"--now"_qs, Now});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonArray groups
+            = jsonOf(outboxctl({u"errors"_qs, u"--db"_qs, database->url(), u"--json"_qs}))
+                  .value(u"groups"_qs)
+                  .toArray();
+        QStringList keys;
+        for (const QString &line : run.out) {
+            if (line.startsWith(u"  --error-group "_qs))
+                keys << unquoted(line.mid(16));
+        }
+        QCOMPARE(keys.size(), groups.size());
+        QCOMPARE(keys.size(), 4);
+        for (int i = 0; i < keys.size(); ++i) {
+            const QJsonObject group = groups.at(i).toObject();
+            QCOMPARE(keys.at(i), group.value(u"error_group"_qs).toString());
+            const Run dry = outboxctl({u"replay"_qs, u"--db"_qs, database->url(),
+                u"--error-group"_qs, keys.at(i), u"--dry-run"_qs, u"--now"_qs, Now, u"--json"_qs});
+            QVERIFY2(dry.exitCode == 0, qPrintable(keys.at(i) + dry.err.join(u'\n')));
+            const QJsonObject plan = jsonOf(dry);
+            QCOMPARE(plan.value(u"events"_qs).toInt(), group.value(u"dead"_qs).toInt());
+            QCOMPARE(plan.value(u"by_error_group"_qs).toObject().keys(), QStringList {keys.at(i)});
+        }
+
+        // An on-hold note on the biggest group: errors shows it, marker and author.
+        const QString signature = u"HTTP <n> Bad Request for order <n>"_qs;
+        const Run note = outboxctl({u"note"_qs, u"add"_qs, u"--db"_qs, database->url(),
+            u"--error-group"_qs, signature, u"--operator"_qs, u"alice"_qs, u"--text"_qs,
+            u"do not replay until the fix deploys"_qs, u"--marker"_qs, u"on-hold"_qs});
+        QVERIFY2(note.exitCode == 0, qPrintable(note.err.join(u'\n')));
+        const Run noted = outboxctl({u"errors"_qs, u"--db"_qs, database->url(), u"--now"_qs, Now});
+        QVERIFY2(
+            noted.out.contains(u"  note: ON-HOLD by alice: do not replay until the fix deploys"_qs),
+            qPrintable(noted.out.join(u'\n')));
+        const QJsonObject top
+            = jsonOf(outboxctl({u"errors"_qs, u"--db"_qs, database->url(), u"--json"_qs}))
+                  .value(u"groups"_qs)
+                  .toArray()
+                  .at(0)
+                  .toObject();
+        QCOMPARE(top.value(u"marker"_qs).toString(), u"on-hold"_qs);
+        QCOMPARE(top.value(u"note_by"_qs).toString(), u"alice"_qs);
     }
 
     void dryRunShowsAndChangesNothing_data()
@@ -389,8 +480,19 @@ private slots:
         QCOMPARE(run.exitCode, 0);
         const QJsonObject json = jsonOf(run);
         QCOMPARE(keysOf(json),
-            QStringList({u"event_id"_qs, u"explanation"_qs, u"facts"_qs, u"state"_qs}));
+            QStringList(
+                {u"advice"_qs, u"event_id"_qs, u"explanation"_qs, u"facts"_qs, u"state"_qs}));
         QCOMPARE(json.value(u"state"_qs).toString(), u"DEAD"_qs);
+        QCOMPARE(json.value(u"advice"_qs).toObject(),
+            (QJsonObject {{u"action"_qs, u"replay_event"_qs}, {u"subject"_qs, u"G-0"_qs}}));
+        // The advice as a command to run, never a button of the window.
+        run = outboxctl(explain + QStringList {u"--event"_qs, u"G-0"_qs});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.constFirst().endsWith(
+                     u"\u2014 outboxctl replay --event G-0 makes it due now with one more "
+                     "attempt, outboxctl replay --event G-0 --reset-budget with a fresh budget "
+                     "(each with --operator and --reason)"_qs),
+            qPrintable(run.out.constFirst()));
         QCOMPARE(json.value(u"facts"_qs).toObject().value(u"other_dead_same_error"_qs).toInt(), 11);
 
         run = outboxctl(explain + QStringList {u"--event"_qs, u"P-1"_qs});
@@ -411,6 +513,77 @@ private slots:
         run = outboxctl(
             explain + QStringList {u"--event"_qs, u"P-1"_qs, u"--policy"_qs, u"bogus"_qs});
         QCOMPARE(run.exitCode, 2);
+    }
+
+    // The CLI never tells a user to press a button: on an outbox with a finding of most kinds
+    // and an event in every state, no text output of check, diagnose, errors or explain says
+    // "press", "click" or "button".
+    void cliNeverSaysPressClickOrButton_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void cliNeverSaysPressClickOrButton()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        QVERIFY(populate(connection->database()));
+        const QSqlDatabase db = connection->database();
+        QStringList ids = {u"G-0"_qs, u"O-1"_qs, u"P-1"_qs};
+        const auto add = [&](OutboxRow row) {
+            ids << row.id;
+            return insertRow(db, row);
+        };
+        OutboxRow stalled; // due for two minutes: relay_stalled
+        stalled.id = u"S-1"_qs;
+        stalled.createdAt = stalled.nextAttemptAt = T - 120000;
+        OutboxRow leased = stalled; // lease ended two minutes ago: lease_expired_unclaimed
+        leased.id = u"L-1"_qs;
+        leased.leaseUntil = T - 120000;
+        OutboxRow future = stalled; // due in a year: future_schedule
+        future.id = u"F-1"_qs;
+        future.nextAttemptAt = T + 365LL * 86400000;
+        OutboxRow created = stalled; // created ten minutes ahead: created_in_future
+        created.id = u"C-1"_qs;
+        created.createdAt = T + 600000;
+        OutboxRow blocked = stalled; // after a DEAD event of its aggregate: blocked_aggregate
+        blocked.id = u"B-2"_qs;
+        blocked.aggregate = u"G-0"_qs;
+        OutboxRow delivered = stalled;
+        delivered.id = u"D-1"_qs;
+        delivered.status = u"DELIVERED"_qs;
+        delivered.deliveredAt = T - 60000;
+        QVERIFY(add(stalled) && add(leased) && add(future) && add(created) && add(blocked)
+            && add(delivered));
+        for (int i = 0; i < 20; ++i) { // 20 due in the same second: retry_herd
+            OutboxRow herd;
+            herd.id = u"H-"_qs + QString::number(i);
+            herd.createdAt = T - 60000;
+            herd.nextAttemptAt = T + 30000;
+            herd.failures = 1;
+            QVERIFY(insertRow(db, herd));
+        }
+        const QStringList at = {u"--db"_qs, database->url(), u"--now"_qs, Now};
+        QList<Run> runs = {outboxctl(QStringList {u"check"_qs} + at),
+            outboxctl(QStringList {u"diagnose"_qs} + at),
+            outboxctl(QStringList {u"errors"_qs} + at)};
+        for (const QString &id : std::as_const(ids))
+            runs << outboxctl(QStringList {u"explain"_qs, u"--event"_qs, id} + at);
+        const QString diagnosis = runs.at(1).out.join(u'\n');
+        for (const QString &code : {u"relay_stalled"_qs, u"lease_expired_unclaimed"_qs,
+                 u"dominant_error"_qs, u"retry_herd"_qs, u"future_schedule"_qs,
+                 u"created_in_future"_qs, u"blocked_aggregate"_qs, u"dead_events"_qs})
+            QVERIFY2(diagnosis.contains(u" "_qs + code + u" ("_qs), qPrintable(code + diagnosis));
+        static const QRegularExpression words(
+            u"\\b(press|click|button)"_qs, QRegularExpression::CaseInsensitiveOption);
+        for (const Run &run : std::as_const(runs)) {
+            QVERIFY2(run.exitCode != 2, qPrintable(run.err.join(u'\n')));
+            const QString text = run.out.join(u'\n');
+            QVERIFY2(!text.contains(words), qPrintable(text));
+        }
+        QVERIFY2(diagnosis.contains(u"outboxctl replay --error-group "_qs), qPrintable(diagnosis));
     }
 
     void profilesListWhatTheyCannotCheck_data()

@@ -143,8 +143,8 @@ private slots:
         QCOMPARE(dry.exitCode, 0);
         QCOMPARE(nonEmpty(dry.out),
             QStringList {
-                u"would purge 2500 DELIVERED events: delivery_outbox 2500, "
-                "delivery_attempt 2500, replay_log 0, resolve_log 0, reopen_log 0, payload_revision 0 (dry run: nothing changed)"_qs});
+                u"would purge 2,500 DELIVERED events: delivery_outbox 2,500, "
+                "delivery_attempt 2,500, replay_log 0, resolve_log 0, reopen_log 0, payload_revision 0 (dry run: nothing changed)"_qs});
         QCOMPARE(counts(db), u"2503 events, 2500 attempts, 3 kept"_qs);
 
         const Run run = outboxctl(
@@ -152,7 +152,7 @@ private slots:
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(nonEmpty(run.out).size(), 1);
         QVERIFY2(run.out.constFirst().startsWith(
-                     u"purged 2500 DELIVERED events: delivery_outbox 2500, delivery_attempt 2500, "
+                     u"purged 2,500 DELIVERED events: delivery_outbox 2,500, delivery_attempt 2,500, "
                      "replay_log 0, resolve_log 0, reopen_log 0, payload_revision 0 in 3 batches, "_qs),
             qPrintable(run.out.constFirst()));
         QCOMPARE(counts(db), u"3 events, 0 attempts, 3 kept"_qs);

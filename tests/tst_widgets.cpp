@@ -9,17 +9,23 @@
 #include "errorcategorymodel.h"
 #include "eventlistmodel.h"
 #include "eventwait.h"
+#include "healthquery.h"
 #include "healthtiles.h"
 #include "historymodel.h"
 #include "lifecyclediagram.h"
 #include "notedialog.h"
+#include "numbertext.h"
+#include "outboxctlrun.h"
+#include "outboxrows.h"
+#include "outboxstore.h"
 #include "payloadeditdialog.h"
 #include "resolvedialog.h"
-#include "outboxstore.h"
 #include "retrytimeline.h"
 #include "statuscolorproxy.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "thresholdwords.h"
+#include "timeformat.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -249,6 +255,106 @@ private slots:
             qPrintable(tiles.toolTipText(HealthTiles::Tile::OldestPending)));
     }
 
+    // The words the window and outboxctl share: humane durations (exact values only in JSON),
+    // counts with separators, tile limits.
+    void humaneWords_data()
+    {
+        QTest::addColumn<QString>("actual");
+        QTest::addColumn<QString>("expected");
+        QTest::addRow("10 min, not 10 min 0 s")
+            << TimeFormat::ageInTwoUnits(600000) << u"10 min"_qs;
+        QTest::addRow("9 min 59 s, rounded down")
+            << TimeFormat::ageInTwoUnits(599999) << u"9 min 59 s"_qs;
+        QTest::addRow("2 h 5 min") << TimeFormat::ageInTwoUnits(7500000) << u"2 h 5 min"_qs;
+        QTest::addRow("2 h") << TimeFormat::ageInTwoUnits(7200000) << u"2 h"_qs;
+        QTest::addRow("9.5 s") << TimeFormat::ageInTwoUnits(9500) << u"9.5 s"_qs;
+        QTest::addRow("1,757") << NumberText::count(1757) << u"1,757"_qs;
+        QTest::addRow("1,234,567") << NumberText::count(1234567) << u"1,234,567"_qs;
+        QTest::addRow("999") << NumberText::count(999) << u"999"_qs;
+        const TileThresholds tiles;
+        using U = ThresholdWords::Unit;
+        QTest::addRow("DEAD red from 10")
+            << ThresholdWords::redFrom(tiles.dead, U::Count) << u"red from 10"_qs;
+        QTest::addRow("oldest red from 10 min")
+            << ThresholdWords::redFrom(tiles.oldestPendingMs, U::Age) << u"red from 10 min"_qs;
+        QTest::addRow("due limits") << ThresholdWords::limits(tiles.due, U::Count)
+                                    << u"amber from 1,000, red from 10,000"_qs;
+        QTest::addRow("a default limit is the tile's")
+            << ThresholdWords::violation({u"max_dead"_qs, 9, 1970}, tiles, true, u"max-dead"_qs)
+            << u"DEAD is 1,970, red from 10"_qs;
+        QTest::addRow("a flag's limit is the flag's")
+            << ThresholdWords::violation({u"max_dead"_qs, 9, 12}, tiles, false, u"max-dead"_qs)
+            << u"DEAD is 12, above 9 (--max-dead)"_qs;
+    }
+    void humaneWords()
+    {
+        QFETCH(QString, actual);
+        QFETCH(QString, expected);
+        QCOMPARE(actual, expected);
+    }
+
+    // The window and outboxctl check tell one story on the same outbox: the same words for a
+    // tile's limit ("red from 10", "red from 10 min", from ThresholdWords), the same humane age
+    // and the same separated count, while check's JSON keeps the exact numbers.
+    void tilesAndCheckSayTheSameWords()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        QSqlDatabase db = connection->database();
+        const qint64 now = EpochNow;
+        QVERIFY(db.transaction());
+        for (int i = 0; i < 1200; ++i) {
+            OutboxRow row;
+            row.id = u"D-"_qs + QString::number(i);
+            row.status = u"DEAD"_qs;
+            row.createdAt = row.nextAttemptAt = now - 3600000;
+            row.failures = 3;
+            QVERIFY(insertRow(db, row));
+        }
+        OutboxRow old;
+        old.id = u"P-old"_qs;
+        old.createdAt = now - 750000; // 12 min 30 s
+        old.nextAttemptAt = now + 60000;
+        QVERIFY(insertRow(db, old));
+        QVERIFY(db.commit());
+        QString error;
+        const auto snapshot = HealthQuery::compute(db, now, &error);
+        QVERIFY2(snapshot, qPrintable(error));
+
+        const TileThresholds limits;
+        const QString deadRed = ThresholdWords::redFrom(limits.dead, ThresholdWords::Unit::Count);
+        const QString ageRed
+            = ThresholdWords::redFrom(limits.oldestPendingMs, ThresholdWords::Unit::Age);
+        QCOMPARE(deadRed, u"red from 10"_qs);
+        QCOMPARE(ageRed, u"red from 10 min"_qs);
+
+        HealthTiles tiles;
+        tiles.setSnapshot(*snapshot);
+        QCOMPARE(tiles.valueText(HealthTiles::Tile::Dead), u"1,200"_qs);
+        QCOMPARE(tiles.valueText(HealthTiles::Tile::OldestPending), u"12 min 30 s"_qs);
+        QVERIFY2(tiles.summaryText(HealthTiles::Tile::Dead).contains(deadRed),
+            qPrintable(tiles.summaryText(HealthTiles::Tile::Dead)));
+        QVERIFY2(tiles.toolTipText(HealthTiles::Tile::OldestPending).contains(ageRed),
+            qPrintable(tiles.toolTipText(HealthTiles::Tile::OldestPending)));
+
+        const QStringList check
+            = {u"check"_qs, u"--db"_qs, database->url(), u"--now"_qs, QString::number(now)};
+        const Run text = outboxctl(check);
+        QCOMPARE(text.exitCode, 1);
+        QCOMPARE(text.out.constLast(),
+            u"UNHEALTHY: oldest pending is 12 min 30 s, "_qs + ageRed + u"; DEAD is 1,200, "_qs
+                + deadRed);
+        QVERIFY2(text.out.contains(u"oldest:   12 min 30 s"_qs), qPrintable(text.out.join(u'\n')));
+        QVERIFY2(text.out.join(u'\n').contains(u"1,200 dead"_qs), qPrintable(text.out.join(u'\n')));
+        const Run json = outboxctl(check + QStringList {u"--json"_qs});
+        QCOMPARE(json.exitCode, 1);
+        QVERIFY(json.out.constFirst().contains(u"\"dead\":1200,"_qs));
+        QVERIFY(json.out.constFirst().contains(u"\"oldest_pending_age_ms\":750000,"_qs));
+        QVERIFY(json.out.constFirst().contains(
+            u"{\"threshold\":\"max_oldest_pending_ms\",\"limit\":599999,\"value\":750000}"_qs));
+    }
+
     void tilesShowEstimatesAndAges()
     {
         HealthTiles tiles;
@@ -262,7 +368,7 @@ private slots:
         snapshot = busySnapshot();
         tiles.setSnapshot(snapshot);
         QVERIFY(tiles.valueText(HealthTiles::Tile::Delivered).startsWith(u"≈ "_qs));
-        QCOMPARE(tiles.valueText(HealthTiles::Tile::OldestPending), u"12 min"_qs);
+        QCOMPARE(tiles.valueText(HealthTiles::Tile::OldestPending), u"12 min 34 s"_qs);
         QCOMPARE(tiles.level(HealthTiles::Tile::OldestPending), HealthTiles::Level::Red);
         QCOMPARE(tiles.level(HealthTiles::Tile::LeaseExpired), HealthTiles::Level::Amber);
         QCOMPARE(tiles.level(HealthTiles::Tile::Due), HealthTiles::Level::Normal);

@@ -7,7 +7,9 @@
 // native schema older than the program is named in the report with the command to run.
 #include "cli.h"
 #include "healthquery.h"
+#include "numbertext.h"
 #include "schema.h"
+#include "thresholdwords.h"
 #include "timeformat.h"
 
 namespace {
@@ -61,11 +63,11 @@ QString countsLine(const HealthSnapshot &snapshot)
     const auto count = [&snapshot](const QString &key, qint64 value) -> QString {
         if (!snapshot.isAvailable(key))
             return u"n/a"_qs;
-        return (snapshot.isEstimated(key) ? u"~"_qs : QString()) + QString::number(value);
+        return (snapshot.isEstimated(key) ? u"~"_qs : QString()) + NumberText::count(value);
     };
     // RESOLVED exists from schema version 2; it is never counted as DEAD.
     const QString resolved = snapshot.schemaVersion >= 2
-        ? QStringLiteral(", %1 resolved").arg(counts.resolved)
+        ? QStringLiteral(", %1 resolved").arg(NumberText::count(counts.resolved))
         : QString();
     return QStringLiteral("pending:  %1 due, %2 scheduled, %3 in flight, %4 lease expired; "
                           "%5 delivered, %6 dead%7")
@@ -79,17 +81,16 @@ QString histogramLines(const HealthSnapshot &snapshot)
 {
     QStringList ages;
     for (const AgeBucket &bucket : snapshot.ageHistogram)
-        ages << ageBucketLabel(bucket) + u": "_qs + QString::number(bucket.count);
+        ages << ageBucketLabel(bucket) + u": "_qs + NumberText::count(bucket.count);
     QStringList failures;
     for (const FailuresBucket &bucket : snapshot.attemptsHistogram)
         failures << QStringLiteral("%1: %2 (%3 dead)")
                         .arg(bucket.failures)
-                        .arg(bucket.total())
-                        .arg(bucket.dead);
+                        .arg(NumberText::count(bucket.total()), NumberText::count(bucket.dead));
     QStringList categories;
     for (const CategoryCount &category : snapshot.errorCategories)
         categories << Cli::printable(category.category) + u": "_qs
-                + QString::number(category.count);
+                + NumberText::count(category.count);
     const QString notAvailable = u"n/a"_qs;
     return u"ages:     "_qs
         + (snapshot.isAvailable(u"age_histogram"_qs) ? ages.join(u", "_qs) : notAvailable)
@@ -101,28 +102,22 @@ QString histogramLines(const HealthSnapshot &snapshot)
         + (snapshot.isAvailable(u"error_categories"_qs) ? categories.join(u", "_qs) : notAvailable);
 }
 
-// "max_dead is 12, above the default limit 9": a limit nobody gave on the command line is the
-// window's red tile; an age reads as one, with its milliseconds.
+// "DEAD is 12, red from 10": a limit nobody gave on the command line is the window's red tile,
+// said as the tile says it (ThresholdWords); a limit an option gave is said with that option.
 QString verdictLine(const QList<HealthViolation> &violations, const QCommandLineParser &parser)
 {
     if (violations.isEmpty())
         return u"healthy"_qs;
+    const TileThresholds tiles;
     QStringList parts;
     for (const HealthViolation &violation : violations) {
-        const bool age = violation.threshold == u"max_oldest_pending_ms"_qs;
-        const auto figure = [age](qint64 value) {
-            return age
-                ? QStringLiteral("%1 (%2 ms)").arg(TimeFormat::ageInTwoUnits(value)).arg(value)
-                : QString::number(value);
-        };
         QString option = violation.threshold;
         option.replace(QLatin1Char('_'), QLatin1Char('-'));
-        if (age)
+        if (ThresholdWords::isAge(violation.threshold))
             option = u"max-oldest-pending"_qs; // or its old spelling, --max-oldest-pending-ms
-        parts << QStringLiteral("%1 is %2, above the %3limit %4")
-                     .arg(violation.threshold, figure(violation.value),
-                         Cli::isDurationSet(parser, option) ? QString() : u"default "_qs,
-                         figure(violation.limit));
+        const bool given = Cli::isDurationSet(parser, option);
+        parts << ThresholdWords::violation(
+            violation, tiles, !given, Cli::durationSpelling(parser, option).mid(2));
     }
     return u"UNHEALTHY: "_qs + parts.join(u"; "_qs);
 }
@@ -140,12 +135,11 @@ QString latencyLine(const HealthSnapshot &snapshot, const OutboxProfile &profile
     else if (latency.count == 0 || !latency.p50Ms || !latency.p95Ms || !latency.p99Ms)
         text = u"nothing delivered in the last hour"_qs;
     else
-        text = QStringLiteral("p50 %1 ms, p95 %2 ms, p99 %3 ms over %4 %5 in the last hour")
-                   .arg(*latency.p50Ms)
-                   .arg(*latency.p95Ms)
-                   .arg(*latency.p99Ms)
-                   .arg(latency.count)
-                   .arg(latency.count == 1 ? u"delivery"_qs : u"deliveries"_qs);
+        text = QStringLiteral("p50 %1, p95 %2, p99 %3 over %4 %5 in the last hour")
+                   .arg(TimeFormat::ageInTwoUnits(*latency.p50Ms),
+                       TimeFormat::ageInTwoUnits(*latency.p95Ms),
+                       TimeFormat::ageInTwoUnits(*latency.p99Ms), NumberText::count(latency.count),
+                       latency.count == 1 ? u"delivery"_qs : u"deliveries"_qs);
     return u"latency:  "_qs + text + u"\n"_qs;
 }
 
@@ -158,8 +152,8 @@ QString report(const HealthSnapshot &snapshot, const QString &database,
                                       : u"none pending"_qs;
     const QString lastHour = snapshot.isAvailable(u"throughput_per_minute"_qs)
         ? QStringLiteral("%1 delivered, %2 failed attempts")
-              .arg(snapshot.deliveredLastHour())
-              .arg(snapshot.failedLastHour())
+              .arg(NumberText::count(snapshot.deliveredLastHour()),
+                  NumberText::count(snapshot.failedLastHour()))
         : u"n/a (no attempt history)"_qs;
     const QString through
         = profile.isNative() ? QString() : QStringLiteral(" (profile %1)").arg(profile.name());
@@ -172,8 +166,7 @@ QString report(const HealthSnapshot &snapshot, const QString &database,
         ? u"schema:   "_qs + outdated + u"\n"_qs
         : QString();
     return QStringLiteral("outbox health of %1%2 at %3\n")
-               .arg(Cli::printable(database), Cli::printable(through),
-                   Cli::timeText(snapshot.now))
+               .arg(Cli::printable(database), Cli::printable(through), Cli::timeText(snapshot.now))
         + countsLine(snapshot) + u"\noldest:   "_qs + oldest + u"\n"_qs + histogramLines(snapshot)
         + u"\nlast hour: "_qs + lastHour + u"\n"_qs + latencyLine(snapshot, profile) + implausible
         + schema + verdictLine(violations, parser);

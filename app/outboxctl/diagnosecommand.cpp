@@ -5,26 +5,20 @@
 // with no finding or only info ones, 1 with any warning or critical finding, 2 on any error.
 #include "cli.h"
 #include "diagnosisquery.h"
+#include "numbertext.h"
 
 #include <QJsonDocument>
 
 namespace {
 
-QString evidenceLine(const QVariantMap &evidence)
-{
-    QStringList parts;
-    for (auto it = evidence.cbegin(); it != evidence.cend(); ++it)
-        parts << it.key() + u"="_qs + it.value().toString();
-    return parts.join(u", "_qs);
-}
-
-QString paragraph(const Finding &finding)
+// The evidence and the action in the window's words (Finding), the action as a command.
+QString paragraph(const Finding &finding, qint64 now)
 {
     return QStringLiteral("%1 %2 (%3)\n  %4\n  evidence: %5\n  action: %6\n")
-        .arg(Finding::severityName(finding.severity).toUpper(), finding.code)
-        .arg(finding.count)
-        .arg(Cli::printable(finding.summary), evidenceLine(finding.evidence),
-            Cli::printable(finding.action));
+        .arg(Finding::severityName(finding.severity).toUpper(), finding.code,
+            NumberText::count(finding.count), Cli::printable(finding.summary),
+            Cli::printable(finding.evidenceLines(now).join(u"; "_qs)),
+            Cli::printable(finding.actionFor(Advice::Surface::Cli)));
 }
 
 QString report(const DiagnosisResult &result, const QString &database, const OutboxProfile &profile)
@@ -35,7 +29,7 @@ QString report(const DiagnosisResult &result, const QString &database, const Out
         = QStringLiteral("diagnosis of %1%2 at %3\n\n")
               .arg(Cli::printable(database), Cli::printable(through), Cli::timeText(result.now));
     for (const Finding &finding : result.findings)
-        text += paragraph(finding) + u"\n"_qs;
+        text += paragraph(finding, result.now) + u"\n"_qs;
     if (result.findings.isEmpty())
         text += u"no findings: healthy\n\n"_qs;
     if (result.acknowledged() > 0)
@@ -43,9 +37,9 @@ QString report(const DiagnosisResult &result, const QString &database, const Out
                                "hold, %3 investigating; outboxctl note list)\n\n")
                     .arg(result.acknowledged() == 1
                             ? u"1 DEAD event carries"_qs
-                            : QStringLiteral("%1 DEAD events carry").arg(result.acknowledged()))
-                    .arg(result.onHold)
-                    .arg(result.investigating);
+                            : QStringLiteral("%1 DEAD events carry")
+                                  .arg(NumberText::count(result.acknowledged())),
+                        NumberText::count(result.onHold), NumberText::count(result.investigating));
     text += u"checked: "_qs + result.checked.join(u", "_qs);
     if (!result.notChecked.isEmpty()) {
         QStringList parts;

@@ -88,7 +88,7 @@ int runExplain(const QStringList &arguments)
         Cli::printLine(QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)));
         return Cli::Ok;
     }
-    QString text = Cli::printable(explanation->explanation);
+    QString text = Cli::printable(explanation->text(Advice::Surface::Cli));
     for (const OperatorNote &note : current.value_or(QList<OperatorNote> {}))
         text += QStringLiteral("\nnote #%1 by %2 at %3%4: %5")
                     .arg(note.id)

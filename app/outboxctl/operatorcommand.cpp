@@ -2,6 +2,7 @@
 
 #include "errorgroups.h"
 #include "eventlookup.h"
+#include "numbertext.h"
 #include "replayer.h"
 
 #include <QJsonArray>
@@ -175,18 +176,16 @@ QString OperatorCommand::outcomeLine(
             .arg(m_spec.done, jsonArray(done), jsonArray(skipped),
                 onHold.isEmpty() ? QString() : u",\"on_hold\":"_qs + jsonArray(onHold));
     QString line = QStringLiteral("%1 %2 event%3")
-                       .arg(m_spec.done)
-                       .arg(done.size())
-                       .arg(plural(done.size()));
+                       .arg(m_spec.done, NumberText::count(done.size()), plural(done.size()));
     if (!done.isEmpty())
         line += u": "_qs + Cli::printable(done.join(u", "_qs));
     if (!skipped.isEmpty())
         line += QStringLiteral("; skipped %1 (%2): %3")
-                    .arg(skipped.size())
+                    .arg(NumberText::count(skipped.size()))
                     .arg(m_spec.skippedBecause, Cli::printable(skipped.join(u", "_qs)));
     if (!onHold.isEmpty())
         line += QStringLiteral("; left out %1 on hold (--include-on-hold replays them): %2")
-                    .arg(onHold.size())
+                    .arg(NumberText::count(onHold.size()))
                     .arg(Cli::printable(onHold.join(u", "_qs)));
     return line;
 }

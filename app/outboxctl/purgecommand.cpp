@@ -6,6 +6,7 @@
 // stopped by an error or a kill keeps the batches it committed, and a rerun goes on from there.
 #include "cli.h"
 #include "durationtext.h"
+#include "numbertext.h"
 #include "purger.h"
 
 #include <QElapsedTimer>
@@ -75,17 +76,19 @@ QString figures(const PurgeResult &result)
     QStringList states;
     qint64 events = 0;
     for (auto it = result.eventsByStatus.cbegin(); it != result.eventsByStatus.cend(); ++it) {
-        states << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+        states << QStringLiteral("%1 %2").arg(NumberText::count(it.value()), it.key());
         events += it.value();
     }
     // The events first, then the tables that referenced them.
-    QStringList tables = {QStringLiteral("delivery_outbox %1")
-                              .arg(result.rowsByTable.value(QStringLiteral("delivery_outbox")))};
+    QStringList tables = {
+        QStringLiteral("delivery_outbox %1")
+            .arg(NumberText::count(result.rowsByTable.value(QStringLiteral("delivery_outbox"))))};
     for (const QString &table : {QStringLiteral("delivery_attempt"), QStringLiteral("replay_log"),
              QStringLiteral("resolve_log"), QStringLiteral("reopen_log"),
              QStringLiteral("payload_revision")}) {
         if (result.rowsByTable.contains(table))
-            tables << QStringLiteral("%1 %2").arg(table).arg(result.rowsByTable.value(table));
+            tables << QStringLiteral("%1 %2").arg(
+                table, NumberText::count(result.rowsByTable.value(table)));
     }
     return QStringLiteral("%1 event%2: %3")
         .arg(states.join(u" and "_qs), events == 1 ? QString() : u"s"_qs, tables.join(u", "_qs));

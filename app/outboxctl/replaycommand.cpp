@@ -18,6 +18,7 @@
 // --edit FILE (with one --event) edits the event's payload and replays it: replayeditcommand.cpp.
 #include "actionplan.h"
 #include "cli.h"
+#include "numbertext.h"
 #include "operatorcommand.h"
 #include "replayer.h"
 #include "timeformat.h"
@@ -104,7 +105,8 @@ QString countsText(const QMap<QString, qint64> &counts)
 {
     QStringList parts;
     for (auto it = counts.cbegin(); it != counts.cend(); ++it)
-        parts << QStringLiteral("%1 %2").arg(Cli::printable(it.key())).arg(it.value());
+        parts << QStringLiteral("%1 %2").arg(
+            Cli::printable(it.key()), NumberText::count(it.value()));
     return parts.isEmpty() ? u"none"_qs : parts.join(u", "_qs);
 }
 
@@ -120,7 +122,7 @@ QString spreadText(qint64 spreadMs, qint64 now)
 QString previewText(const ReplayPreview &preview)
 {
     QString text = QStringLiteral("dry run, nothing changed: would replay %1 event%2%3\n")
-                       .arg(preview.events)
+                       .arg(NumberText::count(preview.events))
                        .arg(preview.events == 1 ? QString() : u"s"_qs)
                        .arg(preview.resetBudget ? u" with a fresh budget"_qs
                                                 : u" with one more attempt each"_qs);
@@ -137,7 +139,8 @@ QString previewText(const ReplayPreview &preview)
     for (const ReplaySkip &skip : preview.skipped)
         skips << QStringLiteral("%1 (%2)").arg(Cli::printable(skip.eventId), skip.reason);
     if (!skips.isEmpty())
-        text += QStringLiteral("  would skip %1: %2\n").arg(skips.size()).arg(skips.join(u", "_qs));
+        text += QStringLiteral("  would skip %1: %2\n")
+                    .arg(NumberText::count(skips.size()), skips.join(u", "_qs));
     if (!preview.warning.isEmpty())
         text += u"  warning: "_qs + Cli::printable(preview.warning) + u"\n"_qs;
     return text.trimmed();
@@ -178,13 +181,13 @@ int printPlan(const ActionPlan &plan, const ReplayOptions &options)
     const QStringList onHold = plan.leftOutIds(PlanLeftOut::Reason::OnHold);
     if (!onHold.isEmpty())
         text += QStringLiteral("\n  left out %1 on hold (--include-on-hold replays them)")
-                    .arg(onHold.size());
+                    .arg(NumberText::count(onHold.size()));
     if (!plan.leftOut.isEmpty())
         text += QStringLiteral("\n  plan: %1 of %2 selected event%3, %4 left out")
-                    .arg(plan.count())
-                    .arg(plan.matching)
+                    .arg(NumberText::count(plan.count()))
+                    .arg(NumberText::count(plan.matching))
                     .arg(OperatorCommand::plural(plan.matching))
-                    .arg(plan.leftOut.size());
+                    .arg(NumberText::count(plan.leftOut.size()));
     Cli::printLine(options.json
             ? QString::fromUtf8(QJsonDocument(plan.toJson()).toJson(QJsonDocument::Compact))
             : text);

@@ -1,6 +1,7 @@
 #include "statechangecommand.h"
 
 #include "cli.h"
+#include "numbertext.h"
 #include "replayer.h"
 
 namespace {
@@ -73,17 +74,16 @@ QString dryRunLine(const StateChangeCommand &spec, const QStringList &found, con
     const QString verb = spec.command.command;
     if (options.json)
         return QStringLiteral("{\"would_%1\":%2}").arg(verb, OperatorCommand::jsonArray(found));
-    QString line = QStringLiteral("dry run: would %1 %2 event%3")
-                       .arg(verb)
-                       .arg(found.size())
-                       .arg(OperatorCommand::plural(found.size()));
+    QString line
+        = QStringLiteral("dry run: would %1 %2 event%3")
+              .arg(verb, NumberText::count(found.size()), OperatorCommand::plural(found.size()));
     if (!found.isEmpty())
         line += u": "_qs + Cli::printable(found.join(u", "_qs));
     const qsizetype others = options.selection.isBulk()
         ? 0
         : OperatorJob::distinct(options.request.eventIds).size() - found.size();
     if (others > 0)
-        line += QStringLiteral("; %1 %2").arg(others).arg(spec.notFrom);
+        line += QStringLiteral("; %1 %2").arg(NumberText::count(others), spec.notFrom);
     return line + u"; nothing changed"_qs;
 }
 

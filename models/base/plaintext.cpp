@@ -1,6 +1,7 @@
 #include "plaintext.h"
 
 #include <QStringList>
+#include <algorithm>
 
 namespace PlainText {
 
@@ -75,6 +76,19 @@ QString toolTip(const QString &text)
     // pre-wrap: spaces kept as they are, long lines still wrapped to the tooltip's width.
     return QStringLiteral("<p style='white-space:pre-wrap'>") + lines.join(QStringLiteral("<br>"))
         + QStringLiteral("</p>");
+}
+
+QString shellQuoted(const QString &text)
+{
+    static const QString safe = QStringLiteral("_-.,:/@%+=");
+    const bool plain = !text.isEmpty() && std::all_of(text.cbegin(), text.cend(), [](QChar c) {
+        return (c.unicode() < 0x80 && c.isLetterOrNumber()) || safe.contains(c);
+    });
+    if (plain)
+        return text;
+    QString quoted = text;
+    quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
+    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
 }
 
 } // namespace PlainText

@@ -22,4 +22,9 @@ QString escaped(const QString &text);
 // renders as markup; text without one stays plain text.
 QString toolTip(const QString &text);
 
+// `text` as one word a POSIX shell reads back unchanged: as it is when it holds only letters,
+// digits and "_-.,:/@%+=", else in single quotes ("'HTTP <n> from payments'", a quote inside
+// written '\''). What outboxctl prints for a user to paste as an option's value.
+QString shellQuoted(const QString &text);
+
 } // namespace PlainText

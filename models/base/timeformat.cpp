@@ -68,9 +68,11 @@ QString ageInTwoUnits(qint64 ms)
         if (a < size)
             continue;
         const auto &[smaller, smallerName] = units.at(i + 1);
-        return QStringLiteral("%1 %2 %3 %4")
-            .arg(a / size)
-            .arg(QLatin1String(name))
+        const QString first = QStringLiteral("%1 %2").arg(a / size).arg(QLatin1String(name));
+        if (a % size / smaller == 0)
+            return first; // "10 min", not "10 min 0 s"
+        return QStringLiteral("%1 %2 %3")
+            .arg(first)
             .arg(a % size / smaller)
             .arg(QLatin1String(smallerName));
     }

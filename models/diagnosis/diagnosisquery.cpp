@@ -3,9 +3,11 @@
 #include "errorsignature.h"
 #include "healthgrade.h"
 #include "notesaccess.h"
+#include "numbertext.h"
 #include "saturating.h"
 #include "sourcereader.h"
 #include "sqldialect.h"
+#include "thresholdwords.h"
 #include "timeformat.h"
 
 #include <QElapsedTimer>
@@ -31,7 +33,7 @@ struct Context
 
 QString plural(qint64 count, const QString &one, const QString &many)
 {
-    return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? one : many);
+    return QStringLiteral("%1 %2").arg(NumberText::count(count), count == 1 ? one : many);
 }
 
 int percent(qint64 part, qint64 whole)
@@ -48,6 +50,15 @@ void notChecked(Context &context, const QString &code, const QString &reason)
 void add(Context &context, Finding finding)
 {
     context.result->findings.append(std::move(finding));
+}
+
+// A finding whose advice each surface words itself (Advice): `action` holds outboxctl's words,
+// as the JSON gives them.
+void add(Context &context, Finding finding, const Advice &advice)
+{
+    finding.advice = advice;
+    finding.action = advice.phrase(Advice::Surface::Cli);
+    add(context, std::move(finding));
 }
 
 // The PENDING facts three rules need, from one pass over the PENDING index: the events due
@@ -253,14 +264,12 @@ QString deadShare(const DeadBreakdown &dead, qint64 inSample)
 {
     if (dead.sampled >= dead.total)
         return QStringLiteral("%1 of %2 DEAD events (%3%)")
-            .arg(inSample)
-            .arg(dead.total)
+            .arg(NumberText::count(inSample), NumberText::count(dead.total))
             .arg(percent(inSample, dead.total));
     return QStringLiteral("about %1 of %2 DEAD events (%3% of the newest %4)")
-        .arg(dead.scaled(inSample))
-        .arg(dead.total)
+        .arg(NumberText::count(dead.scaled(inSample)), NumberText::count(dead.total))
         .arg(percent(inSample, dead.sampled))
-        .arg(dead.sampled);
+        .arg(NumberText::count(dead.sampled));
 }
 
 void dominantError(Context &c, const DeadBreakdown &dead)
@@ -271,10 +280,8 @@ void dominantError(Context &c, const DeadBreakdown &dead)
     add(c,
         {DiagnosisCode::DominantError, Severity::Warning, dead.scaled(count),
             QStringLiteral("%1 share one error: %2").arg(deadShare(dead, count), signature),
-            deadEvidence(dead, count),
-            u"Do not bulk-replay yet: fix the cause of this error first, then replay this group "
-            "(outboxctl replay --error-group)."_qs,
-            signature});
+            deadEvidence(dead, count), {}, signature},
+        {AdviceAction::ReplayErrorGroup, signature});
 }
 
 void poisonType(Context &c, const DeadBreakdown &dead)
@@ -303,14 +310,14 @@ void deadEvents(Context &c, qint64 dead)
     const bool red = level == HealthGrade::Level::Red;
     add(c,
         {DiagnosisCode::DeadEvents, red ? Severity::Critical : Severity::Warning, dead,
-            QStringLiteral("%1 DEAD (the DEAD tile is %2 from %3): each waits for an operator "
+            QStringLiteral("%1 DEAD (the DEAD tile is %2): each waits for an operator "
                            "to replay or resolve it.")
-                .arg(plural(dead, u"event is"_qs, u"events are"_qs), red ? u"red"_qs : u"amber"_qs,
-                    QString::number(red ? tile.red : tile.amber)),
-            {{u"dead"_qs, dead}, {u"amber_from"_qs, tile.amber}, {u"red_from"_qs, tile.red}},
-            u"Read their errors (the Errors page, outboxctl errors) and fix the cause, then "
-            "replay them, or resolve those that must never be delivered."_qs,
-            {}});
+                .arg(plural(dead, u"event is"_qs, u"events are"_qs),
+                    red ? ThresholdWords::redFrom(tile, ThresholdWords::Unit::Count)
+                        : u"amber from "_qs + NumberText::count(tile.amber)),
+            {{u"dead"_qs, dead}, {u"amber_from"_qs, tile.amber}, {u"red_from"_qs, tile.red}}, {},
+            {}},
+        {AdviceAction::ReadErrors, {}});
 }
 
 bool deadShares(Context &c)
@@ -663,9 +670,8 @@ void acknowledge(const QSqlDatabase &db, const OutboxProfile *profile, Diagnosis
         finding.summary
             += QStringLiteral(" %1 an operator's marker (%2 on hold, "
                               "%3 investigating).")
-                   .arg(plural(result->acknowledged(), u"of them carries"_qs, u"of them carry"_qs))
-                   .arg(result->onHold)
-                   .arg(result->investigating);
+                   .arg(plural(result->acknowledged(), u"of them carries"_qs, u"of them carry"_qs),
+                       NumberText::count(result->onHold), NumberText::count(result->investigating));
     }
 }
 

@@ -1,5 +1,8 @@
 #include "diagnosisresult.h"
 
+#include "numbertext.h"
+#include "timeformat.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <algorithm>
@@ -27,11 +30,48 @@ QString Finding::severityName(Severity severity)
     return u"warning"_qs;
 }
 
+QString Finding::actionFor(Advice::Surface surface) const
+{
+    return advice.isEmpty() ? action : advice.phrase(surface);
+}
+
+QStringList Finding::evidenceLines(qint64 now) const
+{
+    QStringList lines;
+    for (auto it = evidence.cbegin(); it != evidence.cend(); ++it) {
+        QString name = it.key();
+        const QVariant &value = it.value();
+        const int type = value.typeId();
+        const bool number = type == QMetaType::Int || type == QMetaType::LongLong
+            || type == QMetaType::UInt || type == QMetaType::ULongLong;
+        QString text = type == QMetaType::QVariantList || type == QMetaType::QStringList
+            ? value.toStringList().join(u", "_qs)
+            : value.toString();
+        if (number && (name.endsWith(u"_ms"_qs) || name.contains(u"_ms_"_qs))) {
+            name.remove(u"_ms"_qs);
+            const qint64 ms = value.toLongLong();
+            text = TimeFormat::isLogical(now) ? TimeFormat::units(ms)
+                                              : TimeFormat::ageInTwoUnits(ms);
+        } else if (number && name.endsWith(u"_percent"_qs)) {
+            name.chop(8);
+            text = value.toString() + u"%"_qs;
+        } else if (number) {
+            text = NumberText::count(value.toLongLong());
+        }
+        lines << name.replace(u'_', u' ') + u": "_qs + text;
+    }
+    return lines;
+}
+
 QJsonObject Finding::toJson() const
 {
-    return {{u"code"_qs, code}, {u"severity"_qs, severityName(severity)}, {u"count"_qs, count},
-        {u"summary"_qs, summary}, {u"evidence"_qs, QJsonObject::fromVariantMap(evidence)},
-        {u"action"_qs, action}};
+    QJsonObject json {{u"code"_qs, code}, {u"severity"_qs, severityName(severity)},
+        {u"count"_qs, count}, {u"summary"_qs, summary},
+        {u"evidence"_qs, QJsonObject::fromVariantMap(evidence)},
+        {u"action"_qs, actionFor(Advice::Surface::Cli)}};
+    if (!advice.isEmpty())
+        json.insert(u"action_id"_qs, advice.action);
+    return json;
 }
 
 bool DiagnosisResult::hasProblem() const

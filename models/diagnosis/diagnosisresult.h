@@ -4,6 +4,8 @@
 // computes one and hands it to the GUI thread by value.
 #pragma once
 
+#include "advice.h"
+
 #include <QHash>
 #include <QJsonObject>
 #include <QList>
@@ -34,14 +36,23 @@ struct Finding
 
     QString code; // a DiagnosisCode
     Severity severity = Severity::Warning;
-    qint64 count = 0; // events affected (aggregates for blocked_aggregate: see docs/user-guide.md, Diagnosis)
+    qint64 count = 0; // events affected (aggregates for blocked_aggregate: see docs/user-guide.md,
+                      // Diagnosis)
     QString summary; // one plain sentence
     QVariantMap evidence; // the numbers behind it
-    QString action; // what to do, one sentence
+    QString action; // what to do, one sentence (outboxctl's words where advice is set)
     // What the finding is about, for a filter: the error signature (dominant_error) or the
     // event type (poison_type); empty otherwise. Not part of the JSON contract.
     QString subject;
+    // The action as data, for the findings whose words name a surface's controls: each surface
+    // phrases it (actionFor). Empty: `action` reads the same everywhere. JSON: "action_id".
+    Advice advice = {};
 
+    QString actionFor(Advice::Surface surface) const;
+    // The evidence as the window's tooltip and outboxctl diagnose say it, one item each:
+    // "oldest due: 12 min" (a key in ms, humane; in units on the logical clock of `now`),
+    // "due events: 1,204", "share: 85%". The JSON keeps the keys and exact numbers.
+    QStringList evidenceLines(qint64 now) const;
     static QString severityName(Severity severity); // "info", "warning", "critical"
     // A code in a few words, for a status line or a fleet row: "relay stalled".
     static QString shortName(const QString &code);

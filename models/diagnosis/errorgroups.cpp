@@ -1,6 +1,7 @@
 #include "errorgroups.h"
 
 #include "errorsignature.h"
+#include "notesaccess.h"
 #include "sourcereader.h"
 #include "sqldialect.h"
 
@@ -85,10 +86,17 @@ QJsonObject ErrorGroup::toJson() const
     const auto time = [](std::optional<qint64> value) {
         return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
     };
-    return {{u"signature"_qs, signature}, {u"count"_qs, count}, {u"dead"_qs, dead},
+    QJsonObject json {{u"signature"_qs, signature}, {u"error_group"_qs, signature},
+        {u"count"_qs, count}, {u"dead"_qs, dead}, {u"retrying"_qs, retrying()},
         {u"category"_qs, category.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(category)},
         {u"event_types"_qs, types}, {u"first_seen"_qs, time(firstSeen)},
         {u"last_seen"_qs, time(lastSeen)}, {u"example"_qs, example}};
+    if (!note.isEmpty() || !marker.isEmpty()) {
+        json.insert(u"marker"_qs, marker.isEmpty() ? QJsonValue(QJsonValue::Null) : marker);
+        json.insert(u"note"_qs, note);
+        json.insert(u"note_by"_qs, noteBy);
+    }
+    return json;
 }
 
 namespace ErrorGroups {
@@ -128,6 +136,36 @@ std::optional<QList<ErrorGroup>> read(
     std::stable_sort(list.begin(), list.end(),
         [](const ErrorGroup &a, const ErrorGroup &b) { return a.count > b.count; });
     return list;
+}
+
+void addNotes(const QSqlDatabase &db, const OutboxProfile *profile, QList<ErrorGroup> *groups)
+{
+    if (groups->isEmpty())
+        return;
+    OperatorNotes notes = NotesAccess::open(db, profile);
+    if (!notes.unavailable().isEmpty())
+        return; // no notes here (a profile, an older schema): the groups stand without them
+    QString error;
+    const auto all = notes.list({}, false, &error); // one statement for every group
+    if (!all)
+        return;
+    QHash<QString, OperatorNote> newest;
+    QHash<QString, QString> marker;
+    for (const OperatorNote &note : *all) {
+        if (note.errorGroup.isEmpty())
+            continue;
+        newest.insert(note.errorGroup, note); // oldest first: the last one stays
+        if (note.marker == OperatorNotes::OnHold || marker.value(note.errorGroup).isEmpty())
+            marker.insert(note.errorGroup, note.marker);
+    }
+    for (ErrorGroup &group : *groups) {
+        const auto found = newest.constFind(group.signature);
+        if (found == newest.constEnd())
+            continue;
+        group.note = found->text;
+        group.noteBy = found->operatorName;
+        group.marker = marker.value(group.signature);
+    }
 }
 
 std::optional<QStringList> deadEventIds(

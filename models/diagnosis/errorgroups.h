@@ -35,7 +35,12 @@ struct ErrorGroup
     QString note;
     QString noteBy;
 
+    qint64 retrying() const { return count - dead; } // PENDING after a failure
+    // The marker as the Errors page and outboxctl errors show it: "ON-HOLD", "INVESTIGATING".
+    QString markerText() const { return marker.toUpper(); }
     QStringList typesByCount() const; // commonest first
+    // Also "error_group" (the signature, as --error-group takes it) and "retrying"; "marker",
+    // "note" and "note_by" when a note was added.
     QJsonObject toJson() const;
 };
 Q_DECLARE_METATYPE(ErrorGroup)
@@ -51,6 +56,10 @@ std::optional<QList<ErrorGroup>> read(
 
 // The DEAD events whose last error has this signature (`signature` may also be a message: it
 // is normalised first), ordered by event ID.
+// Each group's uncleared operator notes (newest note, strongest marker), where notes exist (the
+// native schema from version 3); the groups stand without them elsewhere or when the read fails.
+void addNotes(const QSqlDatabase &db, const OutboxProfile *profile, QList<ErrorGroup> *groups);
+
 std::optional<QStringList> deadEventIds(
     const QSqlDatabase &db, const OutboxProfile *profile, const QString &signature, QString *error);
 // The same for several signatures (already normalised) in one pass over the DEAD rows: each

@@ -2,6 +2,7 @@
 
 #include "errorgroups.h"
 #include "errorsignature.h"
+#include "numbertext.h"
 #include "saturating.h"
 #include "sourcereader.h"
 #include "timeformat.h"
@@ -191,10 +192,9 @@ QString dead(const Facts &facts)
             + shortError(facts.lastError) + u")"_qs;
     if (facts.otherDeadSameError > 0)
         text += QStringLiteral("; %1 other DEAD %2 this error")
-                    .arg(facts.otherDeadSameError)
+                    .arg(NumberText::count(facts.otherDeadSameError))
                     .arg(facts.otherDeadSameError == 1 ? u"event shares"_qs : u"events share"_qs);
-    return text
-        + u" \u2014 replaying makes it due now with one more attempt, or a fresh budget with Reset"_qs;
+    return text; // the advice (Advice: replay it) each surface words itself
 }
 
 QString delivered(const Facts &facts, qint64 now)
@@ -277,10 +277,19 @@ bool readFacts(const QSqlDatabase &db, const OutboxProfile *profile, const QStri
 
 } // namespace
 
+QString EventExplanation::text(Advice::Surface surface) const
+{
+    return advice.isEmpty() ? explanation : explanation + u" \u2014 "_qs + advice.phrase(surface);
+}
+
 QJsonObject EventExplanation::toJson() const
 {
-    return {{u"event_id"_qs, eventId}, {u"state"_qs, state}, {u"explanation"_qs, explanation},
+    QJsonObject json {{u"event_id"_qs, eventId}, {u"state"_qs, state},
+        {u"explanation"_qs, text(Advice::Surface::Cli)},
         {u"facts"_qs, QJsonObject::fromVariantMap(facts)}};
+    if (!advice.isEmpty())
+        json.insert(u"advice"_qs, advice.toJson());
+    return json;
 }
 
 namespace EventExplainer {
@@ -312,8 +321,11 @@ std::optional<EventExplanation> explain(const QSqlDatabase &db, const QString &e
             return std::nullopt;
         facts.otherDeadSameError = same->size() - (same->contains(eventId) ? 1 : 0);
     }
-    return EventExplanation {
-        eventId, state, sentence(state, facts, now, options), factsMap(facts, options)};
+    EventExplanation explanation {
+        eventId, state, sentence(state, facts, now, options), factsMap(facts, options), {}};
+    if (state == QLatin1String("DEAD"))
+        explanation.advice = {AdviceAction::ReplayEvent, eventId};
+    return explanation;
 }
 
 } // namespace EventExplainer

@@ -7,6 +7,7 @@
 // Call it on the thread that owns the connection (a worker thread); it returns a value.
 #pragma once
 
+#include "advice.h"
 #include "outboxprofile.h"
 #include "retrypolicy.h"
 
@@ -29,10 +30,14 @@ struct EventExplanation
 {
     QString eventId;
     QString state; // DUE, SCHEDULED, IN_FLIGHT, LEASE_EXPIRED, DELIVERED, DEAD, RESOLVED
-    QString explanation; // one paragraph
+    QString explanation; // one paragraph, without the advice
     QVariantMap facts; // the values it was built from (times in ms)
+    Advice advice; // what to do (a DEAD event: replay it), worded by each surface
 
-    // {"event_id", "state", "explanation", "facts":{...}}
+    // The paragraph and its advice in the words of `surface`.
+    QString text(Advice::Surface surface) const;
+    // {"event_id", "state", "explanation" (outboxctl's words), "facts":{...}} and
+    // "advice":{"action","subject"} when there is advice
     QJsonObject toJson() const;
 };
 Q_DECLARE_METATYPE(EventExplanation)

@@ -113,12 +113,12 @@ void DetailWorker::explain(const QSqlDatabase &db, EventDetail *detail, qint64 n
         &detail->explanationError, m_profile ? &*m_profile : nullptr, m_explain);
     if (!explanation)
         return;
-    detail->explanation = explanation->explanation;
+    detail->explanation = explanation->text(Advice::Surface::Window);
     detail->explainedState = explanation->state;
     detail->explanationError.clear();
     if (dead && explanation->state == QLatin1String("DEAD")) {
         m_deadExplanation = DeadExplanation {
-            detail->eventId, row.failures, row.lastError, explanation->explanation, {}};
+            detail->eventId, row.failures, row.lastError, detail->explanation, {}};
         m_deadExplanation->age.start();
     }
 }

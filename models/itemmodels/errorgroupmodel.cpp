@@ -67,7 +67,7 @@ QVariant ErrorGroupModel::display(const ErrorGroup &group, int column) const
     case DeadColumn:
         return group.dead;
     case RetryingColumn:
-        return group.count - group.dead;
+        return group.retrying();
     case CategoryColumn:
         return group.category.isEmpty() ? tr("none") : PlainText::escaped(group.category);
     case TypesColumn:
@@ -78,7 +78,7 @@ QVariant ErrorGroupModel::display(const ErrorGroup &group, int column) const
         return time ? TimeFormat::relative(*time, m_now) : tr("n/a");
     }
     case NoteColumn: {
-        const QString marker = group.marker.isEmpty() ? QString() : group.marker.toUpper();
+        const QString marker = group.markerText();
         if (group.note.isEmpty())
             return marker;
         // One line in the table: the note's first line, its whole text in the tooltip.

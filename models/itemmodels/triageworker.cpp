@@ -34,36 +34,6 @@ bool TriageWorker::withDatabase(
     return ok;
 }
 
-void TriageWorker::addNotes(const QSqlDatabase &db, QList<ErrorGroup> *groups) const
-{
-    if (groups->isEmpty())
-        return;
-    OperatorNotes notes = NotesAccess::open(db, profile());
-    if (!notes.unavailable().isEmpty())
-        return; // no notes here (a profile, an older schema): the groups stand without them
-    QString error;
-    const auto all = notes.list({}, false, &error); // one statement for every group
-    if (!all)
-        return;
-    QHash<QString, OperatorNote> newest;
-    QHash<QString, QString> marker;
-    for (const OperatorNote &note : *all) {
-        if (note.errorGroup.isEmpty())
-            continue;
-        newest.insert(note.errorGroup, note); // oldest first: the last one stays
-        if (note.marker == OperatorNotes::OnHold || marker.value(note.errorGroup).isEmpty())
-            marker.insert(note.errorGroup, note.marker);
-    }
-    for (ErrorGroup &group : *groups) {
-        const auto found = newest.constFind(group.signature);
-        if (found == newest.constEnd())
-            continue;
-        group.note = found->text;
-        group.noteBy = found->operatorName;
-        group.marker = marker.value(group.signature);
-    }
-}
-
 void TriageWorker::readErrorGroups(quint64 requestId)
 {
     QList<ErrorGroup> groups;
@@ -73,7 +43,7 @@ void TriageWorker::readErrorGroups(quint64 requestId)
             const auto read = ErrorGroups::read(db, profile(), why);
             if (read) {
                 groups = *read;
-                addNotes(db, &groups);
+                ErrorGroups::addNotes(db, profile(), &groups);
             }
             return read.has_value();
         },

@@ -40,7 +40,6 @@ signals:
     void previewReady(quint64 requestId, const ActionPlan &plan, const QString &error);
 
 private:
-    void addNotes(const QSqlDatabase &db, QList<ErrorGroup> *groups) const;
     // Runs `read` with the connection (opened first if need be); on failure drops it, so the
     // next request opens a new one. The QSqlDatabase handle is gone when `read` returns.
     bool withDatabase(

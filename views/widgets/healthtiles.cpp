@@ -1,8 +1,10 @@
 #include "healthtiles.h"
 
 #include "healthgrade.h"
+#include "numbertext.h"
 #include "operatornotes.h"
 #include "themecolours.h"
+#include "thresholdwords.h"
 #include "timeformat.h"
 
 #include <QEvent>
@@ -70,15 +72,19 @@ HealthTiles::Level levelOf(qint64 value, const TileLimits &limits)
     return HealthTiles::Level::Normal;
 }
 
-// `logical`: the snapshot was taken on a scenario's clock, whose units an age limit is compared in.
+// `logical`: the snapshot was taken on a scenario's clock, whose units an age limit is compared
+// in. The words are outboxctl check's (ThresholdWords): "Amber from 1, red from 10".
+ThresholdWords::Unit unitOf(bool isAge, bool logical = false)
+{
+    using U = ThresholdWords::Unit;
+    return !isAge ? U::Count : logical ? U::LogicalAge : U::Age;
+}
+
 QString limitsTip(const TileLimits &limits, bool isAge, bool logical = false)
 {
-    const auto text = [isAge, logical](qint64 value) {
-        return !isAge ? QLocale().toString(value)
-            : logical ? TimeFormat::units(value)
-                      : TimeFormat::age(value);
-    };
-    return HealthTiles::tr("Amber from %1, red from %2").arg(text(limits.amber), text(limits.red));
+    QString text = ThresholdWords::limits(limits, unitOf(isAge, logical));
+    text[0] = text.at(0).toUpper();
+    return text;
 }
 
 } // namespace
@@ -328,19 +334,17 @@ QString HealthTiles::limitText(Tile tile) const
                                                  : nullptr;
     if (!limits || !m_hasSnapshot || valueText(tile) == QLatin1String("n/a"))
         return {};
-    const bool age = tile == Tile::OldestPending;
-    const auto text
-        = [age](qint64 value) { return age ? TimeFormat::age(value) : QLocale().toString(value); };
+    const QString words = ThresholdWords::limits(
+        *limits, unitOf(tile == Tile::OldestPending, TimeFormat::isLogical(m_snapshot.now)));
     switch (level(tile)) {
     case Level::Red:
-        return tr("at or above the red limit %1").arg(text(limits->red));
+        return tr("red (%1)").arg(words);
     case Level::Amber:
-        return tr("at or above the amber limit %1 (red from %2)")
-            .arg(text(limits->amber), text(limits->red));
+        return tr("amber (%1)").arg(words);
     case Level::Normal:
         break;
     }
-    return tr("below the amber limit %1").arg(text(limits->amber));
+    return tr("normal (%1)").arg(words);
 }
 
 void HealthTiles::setEnvironment(const QString &name, const QColor &colour)
@@ -444,31 +448,31 @@ QString HealthTiles::formatValue(Tile tile) const
     if (!m_snapshot.isAvailable(keyOf(tile)) || (tile == Tile::Resolved && !resolvedKnown()))
         return QStringLiteral("n/a"); // the schema cannot tell: never shown as 0
     const HealthCounts &counts = m_snapshot.counts;
-    const QLocale locale;
+    const auto count = [](qint64 value) { return NumberText::count(value); };
     switch (tile) {
     case Tile::Due:
-        return locale.toString(counts.due);
+        return count(counts.due);
     case Tile::Scheduled:
-        return locale.toString(counts.scheduled);
+        return count(counts.scheduled);
     case Tile::InFlight:
-        return locale.toString(counts.inFlight);
+        return count(counts.inFlight);
     case Tile::LeaseExpired:
-        return locale.toString(counts.leaseExpired);
+        return count(counts.leaseExpired);
     case Tile::Delivered: {
-        const QString number = locale.toString(counts.delivered);
+        const QString number = count(counts.delivered);
         return m_snapshot.isEstimated(QStringLiteral("delivered")) ? QStringLiteral("≈ ") + number
                                                                    : number;
     }
     case Tile::Dead:
-        return locale.toString(counts.dead);
+        return count(counts.dead);
     case Tile::Resolved:
-        return locale.toString(counts.resolved);
+        return count(counts.resolved);
     case Tile::OldestPending:
         // In the unit of the clock the snapshot was taken on: "9 units" in a scenario, as the
-        // event table says.
-        return m_snapshot.oldestPendingAgeMs
-            ? TimeFormat::span(*m_snapshot.oldestPendingAgeMs, m_snapshot.now)
-            : QStringLiteral("—");
+        // event table says; humane on the wall clock ("12 min 30 s"), as outboxctl check says.
+        return m_snapshot.oldestPendingAgeMs ? ThresholdWords::value(*m_snapshot.oldestPendingAgeMs,
+                   unitOf(true, TimeFormat::isLogical(m_snapshot.now)))
+                                             : QStringLiteral("—");
     }
     return {};
 }

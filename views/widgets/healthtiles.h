@@ -50,8 +50,8 @@ public:
     QString valueText(Tile tile) const;
     QString hintText(Tile tile) const; // the small line under the value
     QString toolTipText(Tile tile) const;
-    // What a screen reader says of the tile: its figure against its limits ("12 DEAD events, at
-    // or above the red limit 10; need an operator"), kept with the figures.
+    // What a screen reader says of the tile: its figure against its limits ("12 DEAD events, red
+    // (amber from 1, red from 10); need an operator"), kept with the figures.
     QString summaryText(Tile tile) const;
     Level level(Tile tile) const;
     ThemeColours::Tile colours(Tile tile) const { return widgets(tile).colours; }

@@ -48,7 +48,7 @@ DiagnosisPanel::DiagnosisPanel(QWidget *parent)
 
 void DiagnosisPanel::setResult(const DiagnosisResult &result)
 {
-    showCards(result.findings);
+    showCards(result.findings, result.now);
     m_hasResult = true;
     m_state->setText(result.findings.isEmpty()
             ? tr("No findings: healthy")
@@ -80,7 +80,7 @@ void DiagnosisPanel::setFailure(const QString &error)
 // Each finding keeps its card: a card is updated in place, moved when the order changes, made
 // only for a new finding and deleted only when its finding is gone. Rebuilding them on every
 // change (a count or a summary moves every few snapshots in the demo) made the memory grow.
-void DiagnosisPanel::showCards(const QList<Finding> &findings)
+void DiagnosisPanel::showCards(const QList<Finding> &findings, qint64 now)
 {
     QList<FindingCard *> old = m_cardList;
     m_cardList.clear();
@@ -95,7 +95,7 @@ void DiagnosisPanel::showCards(const QList<Finding> &findings)
             card = new FindingCard(finding.code, this);
             connect(card, &FindingCard::filterRequested, this, &DiagnosisPanel::filterRequested);
         }
-        card->setFinding(finding);
+        card->setFinding(finding, now);
         m_cardList << card;
     }
     qDeleteAll(old);

@@ -37,7 +37,7 @@ signals:
     void filterRequested(const FindingFilter &filter);
 
 private:
-    void showCards(const QList<Finding> &findings);
+    void showCards(const QList<Finding> &findings, qint64 now);
 
     QLabel *m_state = nullptr;
     QLabel *m_failure = nullptr;

@@ -1,5 +1,6 @@
 #include "findingcard.h"
 
+#include "numbertext.h"
 #include "plaintext.h"
 #include "themecolours.h"
 
@@ -49,15 +50,13 @@ void setToolTipIfChanged(QWidget *widget, const QString &tip)
 // "1 event", "2 events" (no translation file supplies %n's plural forms).
 QString counted(qint64 count, const QString &one, const QString &many)
 {
-    return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? one : many);
+    return QStringLiteral("%1 %2").arg(NumberText::count(count), count == 1 ? one : many);
 }
 
-QString evidenceToolTip(const QVariantMap &evidence)
+// The evidence in outboxctl diagnose's words (Finding::evidenceLines), one a line.
+QString evidenceToolTip(const Finding &finding, qint64 now)
 {
-    QStringList parts;
-    for (auto it = evidence.cbegin(); it != evidence.cend(); ++it)
-        parts << it.key() + u" = "_qs + it.value().toString();
-    return FindingCard::tr("Evidence:\n%1").arg(parts.join(u'\n'));
+    return FindingCard::tr("Evidence:\n%1").arg(finding.evidenceLines(now).join(u'\n'));
 }
 
 bool sameFilter(const std::optional<FindingFilter> &a, const std::optional<FindingFilter> &b)
@@ -97,7 +96,7 @@ FindingCard::FindingCard(const QString &code, QWidget *parent)
     layout->addLayout(row);
 }
 
-void FindingCard::setFinding(const Finding &finding)
+void FindingCard::setFinding(const Finding &finding, qint64 now)
 {
     Q_ASSERT(finding.code == m_code);
     setSeverity(finding.severity);
@@ -109,8 +108,9 @@ void FindingCard::setFinding(const Finding &finding)
                     : counted(finding.count, tr("event"), tr("events"))));
     // Summaries and actions quote errors and event types: invisible characters shown escaped.
     setTextIfChanged(m_summary, PlainText::escaped(finding.summary));
-    setToolTipIfChanged(m_summary, evidenceToolTip(finding.evidence));
-    setTextIfChanged(m_action, tr("What to do: %1").arg(PlainText::escaped(finding.action)));
+    setToolTipIfChanged(m_summary, evidenceToolTip(finding, now));
+    setTextIfChanged(m_action,
+        tr("What to do: %1").arg(PlainText::escaped(finding.actionFor(Advice::Surface::Window))));
     setFilter(FindingFilter::of(finding));
 }
 

@@ -22,7 +22,8 @@ public:
     explicit FindingCard(const QString &code, QWidget *parent = nullptr);
 
     QString code() const { return m_code; }
-    void setFinding(const Finding &finding);
+    // `now`: the diagnosis' time, whose clock the evidence's spans are said in.
+    void setFinding(const Finding &finding, qint64 now);
 
 signals:
     void filterRequested(const FindingFilter &filter);
