@@ -1,5 +1,7 @@
 #include "fixturescript.h"
 
+#include "sqldialect.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -94,12 +96,12 @@ QStringList sqlStatements(const QString &script)
 
 QString fixtureFor(const QString &profile, const QSqlDatabase &db)
 {
-    const QString driver = db.driverName().toUpper();
     QString suffix;
     if (profile != QLatin1String("native")) {
-        if (driver.contains(QLatin1String("MYSQL")) || driver.contains(QLatin1String("MARIADB")))
+        const Engine engine = SqlDialect::of(db).engine();
+        if (engine == Engine::MySql)
             suffix = QStringLiteral("-mysql");
-        else if (driver.contains(QLatin1String("SQLITE")))
+        else if (engine == Engine::Sqlite)
             suffix = QStringLiteral("-sqlite");
     }
     return QStringLiteral("fixtures/%1%2.sql").arg(profile, suffix);
