@@ -14,6 +14,8 @@
 #include "healthtiles.h"
 #include "mainwindow.h"
 #include "outboxstore.h"
+#include "parkedevents.h"
+#include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
 #include "testserver.h"
@@ -28,27 +30,11 @@ namespace {
 
 constexpr int IntervalMs = 1000;
 
-bool inCi()
-{
-    const QByteArray ci = qgetenv("CI").toLower();
-    return ci == "true" || ci == "1";
-}
-
 // `dead` events R-<first>… parked DEAD by a permanent rejection.
 bool park(const QSqlDatabase &db, int first, int dead)
 {
-    OutboxStore store(db);
-    const qint64 now = QDateTime::currentMSecsSinceEpoch() - 60000;
-    for (int i = first; i < first + dead; ++i) {
-        const QString id = QStringLiteral("R-%1").arg(i, 4, 10, QLatin1Char('0'));
-        if (!store.insertEvent({id, u"Order"_qs, id, u"StockReserved"_qs, u"{}"_qs, now}))
-            return false;
-        const ClaimResult claim = store.claim(id, u"w"_qs, now);
-        if (!store.fail(claim.claim, now, ErrorCategory::Permanent, u"schema"_qs).ok)
-            return false;
-    }
     // The server runs with synchronous_commit off: an immediate stop would lose them otherwise.
-    return QSqlQuery(db).exec(u"CHECKPOINT"_qs);
+    return parkDead(db, u"R"_qs, first, dead) && QSqlQuery(db).exec(u"CHECKPOINT"_qs);
 }
 
 } // namespace
@@ -71,7 +57,7 @@ private slots:
         const QString why = TestServer::unavailableReason();
         if (why.isEmpty())
             return;
-        if (inCi())
+        if (TestData::inCi())
             QFAIL(qPrintable(why));
         QSKIP(qPrintable(why));
     }

@@ -18,8 +18,10 @@
 #include "mainwindow.h"
 #include "operatoractions.h"
 #include "outboxstore.h"
+#include "parkedevents.h"
 #include "stalebanner.h"
 #include "startwindow.h"
+#include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
 #include "testserver.h"
@@ -36,28 +38,6 @@
 namespace {
 
 constexpr int IntervalMs = 1000;
-
-bool inCi()
-{
-    const QByteArray ci = qgetenv("CI").toLower();
-    return ci == "true" || ci == "1";
-}
-
-// `dead` events parked DEAD by a permanent rejection.
-bool park(const QSqlDatabase &db, int first, int dead)
-{
-    OutboxStore store(db);
-    const qint64 now = QDateTime::currentMSecsSinceEpoch() - 60000;
-    for (int i = first; i < first + dead; ++i) {
-        const QString id = QStringLiteral("H-%1").arg(i, 4, 10, QLatin1Char('0'));
-        if (!store.insertEvent({id, u"Order"_qs, id, u"StockReserved"_qs, u"{}"_qs, now}))
-            return false;
-        const ClaimResult claim = store.claim(id, u"w"_qs, now);
-        if (!store.fail(claim.claim, now, ErrorCategory::Permanent, u"schema"_qs).ok)
-            return false;
-    }
-    return true;
-}
 
 // The suite's server runs with synchronous_commit off: an immediate stop would lose the last
 // commits of the setup (the schema included) before the WAL writer flushed them.
@@ -111,7 +91,7 @@ private slots:
         const QString why = TestServer::unavailableReason();
         if (why.isEmpty())
             return;
-        if (inCi())
+        if (TestData::inCi())
             QFAIL(qPrintable(why));
         QSKIP(qPrintable(why));
     }
@@ -127,7 +107,8 @@ private slots:
         FRESH_DATABASE(database, u"postgresql"_qs);
         {
             const auto setup = database->initialise();
-            QVERIFY(setup && park(setup->database(), 0, 2) && flushed(setup->database()));
+            QVERIFY(
+                setup && parkDead(setup->database(), u"H"_qs, 0, 2) && flushed(setup->database()));
         }
         WindowOptions options;
         options.readOnly = true;
@@ -181,7 +162,7 @@ private slots:
         back.start();
         {
             const auto writer = database->connect(); // a change made after the restart
-            QVERIFY(writer && park(writer->database(), 10, 1));
+            QVERIFY(writer && parkDead(writer->database(), u"H"_qs, 10, 1));
         }
         // The tiles and the table: the table's worker kept its connection from before the
         // outage, finds it dead on the first refresh and reads again on a fresh one at once.
@@ -206,7 +187,8 @@ private slots:
         FRESH_DATABASE(database, u"postgresql"_qs);
         {
             const auto setup = database->initialise();
-            QVERIFY(setup && park(setup->database(), 0, 1) && flushed(setup->database()));
+            QVERIFY(
+                setup && parkDead(setup->database(), u"H"_qs, 0, 1) && flushed(setup->database()));
         }
         QVERIFY(stopServer());
         WindowOptions options;
@@ -219,7 +201,8 @@ private slots:
         auto *refresh = window.findChild<QLabel *>(u"refreshLabel"_qs);
         auto *banner = window.findChild<StaleBanner *>(u"staleBanner"_qs);
         QVERIFY(connection && refresh && banner);
-        QVERIFY2(connection->text().startsWith(u"Connecting to "_qs), qPrintable(connection->text()));
+        QVERIFY2(
+            connection->text().startsWith(u"Connecting to "_qs), qPrintable(connection->text()));
         window.show();
         QTRY_VERIFY_WITH_TIMEOUT(window.monitor()->isStale(), 5 * IntervalMs);
         QTRY_COMPARE(connection->toolTip().section(u'\n', 0, 0),
@@ -231,8 +214,8 @@ private slots:
         QVERIFY(!banner->text().contains(u"stale since"_qs, Qt::CaseInsensitive));
 
         QVERIFY(startServer());
-        QTRY_VERIFY_WITH_TIMEOUT(!window.monitor()->isStale() && deadTile(window) == u"1"_qs,
-            5 * IntervalMs);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !window.monitor()->isStale() && deadTile(window) == u"1"_qs, 5 * IntervalMs);
         QVERIFY2(connection->text().startsWith(u"Connected: "_qs), qPrintable(connection->text()));
         QCOMPARE(window.tiles()->hintText(HealthTiles::Tile::Dead), u"need an operator"_qs);
     }
@@ -258,10 +241,12 @@ private slots:
             qPrintable(start->message()));
         QVERIFY(start->retryButton()->isVisible() && start->retryButton()->isEnabled());
         // By itself, on the banner's backoff: 0.5 s after the first failure, 1 s after the second…
-        QCOMPARE(start->retryDelayMs(), HealthMonitor::retryDelayMs(1, HealthMonitor::DefaultIntervalMs));
+        QCOMPARE(start->retryDelayMs(),
+            HealthMonitor::retryDelayMs(1, HealthMonitor::DefaultIntervalMs));
         QTRY_VERIFY_WITH_TIMEOUT(failed.size() >= 3, 20000);
         QCOMPARE(start->retryDelayMs(),
-            HealthMonitor::retryDelayMs(start->consecutiveFailures(), HealthMonitor::DefaultIntervalMs));
+            HealthMonitor::retryDelayMs(
+                start->consecutiveFailures(), HealthMonitor::DefaultIntervalMs));
         QVERIFY2(start->retryText().startsWith(u"Retrying in "_qs), qPrintable(start->retryText()));
         QVERIFY(!app.window());
         // Retry: at once, not at the end of the countdown.
@@ -282,7 +267,8 @@ private slots:
         FRESH_DATABASE(database, u"postgresql"_qs);
         {
             const auto setup = database->initialise();
-            QVERIFY(setup && park(setup->database(), 0, 1) && flushed(setup->database()));
+            QVERIFY(
+                setup && parkDead(setup->database(), u"H"_qs, 0, 1) && flushed(setup->database()));
         }
         MainWindow window(database->connect(), {});
         window.monitor()->setAdaptive(false); // the interval the test assumes, whatever it costs

@@ -29,12 +29,6 @@ constexpr qint64 NA = -1; // a count the schema cannot tell: null in the JSON
 // due, scheduled, in_flight, lease_expired, delivered, dead
 using Counts = QList<qint64>;
 
-bool inCi()
-{
-    const QByteArray ci = qgetenv("CI").toLower();
-    return ci == "true" || ci == "1";
-}
-
 QJsonObject countsObject(const Counts &counts)
 {
     const QStringList keys = {u"due"_qs, u"scheduled"_qs, u"in_flight"_qs, u"lease_expired"_qs,
@@ -594,7 +588,7 @@ private slots:
     {
         const QString missing = pgBossMissing();
         if (!missing.isEmpty()) {
-            if (inCi())
+            if (TestData::inCi())
                 QFAIL(qPrintable(missing));
             QSKIP(qPrintable(missing));
         }
@@ -668,7 +662,7 @@ private slots:
     {
         const QString missing = graphileWorkerMissing();
         if (!missing.isEmpty()) {
-            if (inCi())
+            if (TestData::inCi())
                 QFAIL(qPrintable(missing));
             QSKIP(qPrintable(missing));
         }

@@ -39,12 +39,6 @@ constexpr qint64 T = 1800000000000; // the fixtures' now: 2027-01-15 08:00:00 UT
 // due, scheduled, in_flight, lease_expired, delivered, dead
 using Counts = QList<qint64>;
 
-bool inCi()
-{
-    const QByteArray ci = qgetenv("CI").toLower();
-    return ci == "true" || ci == "1";
-}
-
 // The derived-state counts as HealthQuery and EventFilter write them: against delivery_outbox
 // with the native column names. Only the table reference comes from the profile.
 Counts countsThrough(const QSqlDatabase &db, const OutboxProfile &profile, qint64 now)
@@ -944,7 +938,7 @@ private slots:
                                  " (npm install --prefix %1 pg-boss@10): %2")
                       .arg(pgBossDir(),
                           node.isEmpty() ? u"node not found"_qs : u"pg-boss not installed"_qs);
-            if (inCi())
+            if (TestData::inCi())
                 QFAIL(qPrintable(why));
             QSKIP(qPrintable(why));
         }

@@ -9,3 +9,6 @@
 // `payloadOf(i)`: the payload of event i; a fixed stock reservation when not given.
 bool parkEvents(
     const QSqlDatabase &db, int dead, const std::function<QString(int)> &payloadOf = nullptr);
+// `count` events <prefix>-<first> … parked DEAD by a permanent rejection after one attempt,
+// created a minute ago (IDs four digits wide: H-0010).
+bool parkDead(const QSqlDatabase &db, const QString &prefix, int first, int count);

@@ -14,7 +14,8 @@ QString sourceDir()
     // build/PRESET/tests/tst_x: the root is three folders up.
     if (QCoreApplication::instance()) {
         const QString root
-            = QDir(QCoreApplication::applicationDirPath() + QStringLiteral("/../../..")).canonicalPath();
+            = QDir(QCoreApplication::applicationDirPath() + QStringLiteral("/../../.."))
+                  .canonicalPath();
         if (QFileInfo::exists(root + QStringLiteral("/tests/support/testdata.h")))
             return root;
     }
@@ -30,6 +31,12 @@ QString path(const QString &relative)
 QString path(const char *relative)
 {
     return path(QString::fromUtf8(relative));
+}
+
+bool inCi()
+{
+    const QByteArray ci = qgetenv("CI").toLower();
+    return ci == "true" || ci == "1";
 }
 
 } // namespace TestData

@@ -15,5 +15,8 @@ QString sourceDir();
 // A file under tests/, e.g. "fixtures/gruelbox.sql".
 QString path(const QString &relative);
 QString path(const char *relative);
+// Under CI (CI=true or 1, as .ci/run sets it) a missing server or tool fails a test instead of
+// skipping it.
+bool inCi();
 
 } // namespace TestData

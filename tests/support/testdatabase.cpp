@@ -1,4 +1,5 @@
 #include "testdatabase.h"
+#include "testdata.h"
 
 #include "schema.h"
 
@@ -7,12 +8,6 @@
 #include <QSqlError>
 
 namespace {
-
-bool inCi()
-{
-    const QByteArray ci = qgetenv("CI").toLower();
-    return ci == "true" || ci == "1";
-}
 
 // The server scripts/test started for an engine, and the variable that names it.
 const char *serverVariable(const QString &engine)
@@ -72,10 +67,11 @@ std::unique_ptr<TestDatabase> TestDatabase::create(
     const bool mySql = engine == QLatin1String("mysql");
     const QString server = qEnvironmentVariable(serverVariable(engine));
     if (server.isEmpty()) {
-        const QString why = QStringLiteral("%1 is not set: no %2 server (scripts/test starts one)")
-                                .arg(QLatin1String(serverVariable(engine)),
-                                    mySql ? QStringLiteral("MariaDB") : QStringLiteral("PostgreSQL"));
-        *(inCi() ? failReason : skipReason) = why;
+        const QString why
+            = QStringLiteral("%1 is not set: no %2 server (scripts/test starts one)")
+                  .arg(QLatin1String(serverVariable(engine)),
+                      mySql ? QStringLiteral("MariaDB") : QStringLiteral("PostgreSQL"));
+        *(TestData::inCi() ? failReason : skipReason) = why;
         return nullptr;
     }
     db->m_engine = engine;
@@ -99,8 +95,10 @@ TestDatabase::~TestDatabase()
         return;
     // MariaDB has no FORCE: a connection still open keeps its locks only inside a transaction,
     // and DROP DATABASE waits for those.
-    const QString force = m_engine == QLatin1String("mysql") ? QString() : QStringLiteral(" WITH (FORCE)");
-    adminExec(m_engine, QStringLiteral("DROP DATABASE IF EXISTS %1%2").arg(m_pgName, force), &error);
+    const QString force
+        = m_engine == QLatin1String("mysql") ? QString() : QStringLiteral(" WITH (FORCE)");
+    adminExec(
+        m_engine, QStringLiteral("DROP DATABASE IF EXISTS %1%2").arg(m_pgName, force), &error);
 }
 
 std::unique_ptr<DbConnection> TestDatabase::connect(bool validate) const
