@@ -175,3 +175,27 @@ void OperatorDialog::setEvents(const QStringList &ids, qint64 count)
 {
     fillEventList(m_events, ids, count);
 }
+
+void OperatorDialog::setLeftOut(const QStringList &lines)
+{
+    if (!m_leftOut) {
+        m_leftOut = new QLabel;
+        m_leftOut->setObjectName(m_name + QStringLiteral("LeftOut"));
+        m_leftOut->setTextFormat(Qt::PlainText); // IDs are the database's text: never markup
+        m_leftOut->setWordWrap(true);
+        m_leftOut->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        m_leftOut->setStyleSheet(QStringLiteral("font-weight: bold"));
+        addPanel(m_leftOut);
+    }
+    QStringList shown;
+    for (const QString &line : lines)
+        shown << PlainText::escaped(line);
+    m_leftOut->setText(shown.join(QLatin1Char('\n')));
+    m_leftOut->setVisible(!shown.isEmpty());
+    fitHeight();
+}
+
+QString OperatorDialog::leftOutText() const
+{
+    return m_leftOut && !m_leftOut->isHidden() ? m_leftOut->text() : QString();
+}
