@@ -16,6 +16,7 @@ namespace {
 const int PreviewLimit = 50;
 const int FormRowsBefore = 2; // the reason and the operator
 const int WidgetsBefore = 2; // the heading and the events
+const int MinimumWidth = 480; // px: fits a 1366x768 screen with room to spare
 
 void fillEventList(QPlainTextEdit *ids, const QStringList &preview, qint64 count)
 {
@@ -50,6 +51,8 @@ OperatorDialog::OperatorDialog(
     , m_reason(new QLineEdit)
 {
     setWindowTitle(text.title);
+    // Wide enough that a word-wrapped heading and left-out line read as sentences, not columns.
+    setMinimumWidth(MinimumWidth);
     m_heading->setWordWrap(true);
     QPlainTextEdit *ids = eventList(preview, count);
     m_events = ids;
