@@ -5,17 +5,24 @@
 // left-out IDs and reasons). Then one surface executes it while a concurrent operator replays
 // one target after the plan was shown: the outcome is the plan's targets replayed but that one,
 // skipped with the plan's left-outs, the on-hold events left parked, on SQLite, PostgreSQL and
-// MariaDB.
+// MariaDB. Resolve (a stale selection, Errors › Resolve group… on the on-hold group: on-hold
+// does not hold a resolve back) and reopen (a stale selection) the same way, against
+// `outboxctl resolve|reopen --dry-run --json` and their real runs.
 #include "errorgroupmodel.h"
 #include "errorspanel.h"
 #include "eventlistmodel.h"
 #include "mainwindow.h"
 #include "operatoractions.h"
+#include "operatordialog.h"
 #include "operatornotes.h"
 #include "outboxctlrun.h"
 #include "outboxrows.h"
+#include "reopenactions.h"
+#include "reopener.h"
 #include "replaydialog.h"
 #include "replayer.h"
+#include "resolveactions.h"
+#include "resolver.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -253,6 +260,120 @@ void openDialog(MainWindow &window, const QString &action)
     }
 }
 
+// Another operator resolves (or reopens) `id` on a connection of their own.
+bool changedBySomeoneElse(const QSqlDatabase &db, const StateChange::Spec &spec, const QString &id)
+{
+    OperatorRequest request;
+    request.eventIds = {id};
+    request.operatorName = u"bob"_qs;
+    request.reason = u"concurrent"_qs;
+    request.now = QDateTime::currentMSecsSinceEpoch();
+    return StateChange(spec, db).run(request).error.isEmpty();
+}
+
+// Answers a resolve or reopen dialog once it shows: records its button and left-out lines,
+// lets `meanwhile` run (the concurrent operator), then confirms (or cancels).
+class ChangeAnswerer : public QObject
+{
+public:
+    ChangeAnswerer(const QString &name, bool accept, std::function<void()> meanwhile)
+        : m_name(name)
+        , m_accept(accept)
+        , m_meanwhile(std::move(meanwhile))
+    {
+        connect(&m_timer, &QTimer::timeout, this, &ChangeAnswerer::answer);
+        m_timer.start(20);
+    }
+    QString button;
+    QString leftOut;
+    bool confirmable = false;
+    bool done = false;
+
+private:
+    void answer()
+    {
+        QWidget *modal = QApplication::activeModalWidget();
+        if (auto *box = qobject_cast<QMessageBox *>(modal)) {
+            box->accept(); // the outcome with its skips
+            return;
+        }
+        auto *dialog = qobject_cast<OperatorDialog *>(modal);
+        if (!dialog || done)
+            return;
+        leftOut = dialog->leftOutText();
+        dialog->findChild<QLineEdit *>(m_name + u"Reason"_qs)->setText(u"order cancelled"_qs);
+        auto *ok = dialog->findChild<QPushButton *>(m_name + u"Ok"_qs);
+        button = ok->text();
+        confirmable = ok->isEnabled();
+        done = true;
+        m_meanwhile();
+        if (m_accept && confirmable)
+            ok->click();
+        else
+            dialog->reject();
+    }
+    QString m_name;
+    bool m_accept;
+    std::function<void()> m_meanwhile;
+    QTimer m_timer;
+};
+
+// A resolve or reopen row: the action, the events the window's surface names (the CLI takes the
+// same with --event) and how the window opens the dialog.
+struct ChangeCase
+{
+    QString action; // "resolve", "reopen"
+    QString how; // "selected", "group"
+    const StateChange::Spec &spec() const
+    {
+        return action == u"resolve"_qs ? Resolver::spec() : Reopener::spec();
+    }
+    QStringList ids() const
+    {
+        return how == u"group"_qs ? QStringList {u"H-1"_qs, u"H-2"_qs, u"H-3"_qs} : Selected;
+    }
+};
+
+// Reopen's fixture: T-1..T-3 resolved first; then, for both, the stale selection: T-2 taken by
+// someone else before the window's dialog opens (replayed for resolve, reopened for reopen).
+bool prepareChange(const QSqlDatabase &db, const ChangeCase &change)
+{
+    if (change.action == u"reopen"_qs) {
+        for (const QString &id : Selected) {
+            if (!changedBySomeoneElse(db, Resolver::spec(), id))
+                return false;
+        }
+        return changedBySomeoneElse(db, Reopener::spec(), u"T-2"_qs);
+    }
+    return change.how == u"group"_qs || replayedBySomeoneElse(db, u"T-2"_qs);
+}
+
+void openChangeDialog(MainWindow &window, const ChangeCase &change)
+{
+    if (change.action == u"reopen"_qs) {
+        window.reopenActions()->askAndStart(Selected);
+    } else if (change.how == u"selected"_qs) {
+        window.resolveActions()->resolveEvents(Selected); // what Resolve selected… passes
+    } else { // Errors › Resolve group… on the held group's row
+        window.showTab(u"errors"_qs);
+        auto *errors = window.findChild<ErrorsPanel *>();
+        QTRY_VERIFY(rowOf(errors->model(), Held) >= 0);
+        errors->view()->selectRow(rowOf(errors->model(), Held));
+        QTRY_VERIFY(errors->resolveButton() && errors->resolveButton()->isEnabled());
+        errors->resolveButton()->click();
+    }
+}
+
+QStringList changeArguments(const QString &url, const ChangeCase &change)
+{
+    // resolve and reopen need who and why even for a dry run
+    QStringList cli = {change.action, u"--db"_qs, url, u"--json"_qs, u"--operator"_qs, u"ops"_qs,
+        u"--reason"_qs, u"order cancelled"_qs};
+    for (const QString &id : change.ids())
+        cli << u"--event"_qs << id;
+    return cli;
+}
+
 } // namespace
 
 class TestActionPlanSurfaces : public QObject
@@ -371,6 +492,120 @@ private slots:
             QCOMPARE(statusOf(db, id), u"DEAD"_qs); // on hold: still parked
         for (const QString &id : std::as_const(replayed))
             QCOMPARE(statusOf(db, id), u"PENDING"_qs);
+    }
+
+    void stateChangesShareThePlan_data()
+    {
+        TestDatabase::addEngineColumn();
+        QTest::addColumn<QString>("action"); // resolve, reopen
+        QTest::addColumn<QString>("how"); // selected, group
+        QTest::addColumn<bool>("windowExecutes"); // otherwise the CLI's real run
+        QTest::addColumn<int>("count");
+        const struct
+        {
+            const char *name;
+            const char *action;
+            const char *how;
+            int count;
+        } rows[] = {
+            {"resolve a stale selection (T-2 replayed by someone else)", "resolve", "selected", 2},
+            {"resolve group on hold (on-hold does not hold resolve back)", "resolve", "group", 3},
+            {"reopen a stale selection (T-2 reopened by someone else)", "reopen", "selected", 2},
+        };
+        for (const char *engine : {"sqlite", "postgresql", "mysql"}) {
+            for (const auto &row : rows) {
+                for (const bool window : {true, false})
+                    QTest::addRow(
+                        "%s: %s, run by the %s", engine, row.name, window ? "window" : "CLI")
+                        << QString::fromLatin1(engine) << QString::fromLatin1(row.action)
+                        << QString::fromLatin1(row.how) << window << row.count;
+            }
+        }
+    }
+    void stateChangesShareThePlan()
+    {
+        QFETCH(QString, engine);
+        QFETCH(QString, action);
+        QFETCH(QString, how);
+        QFETCH(bool, windowExecutes);
+        QFETCH(int, count);
+        const ChangeCase change {action, how};
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        QVERIFY(setup && seed(setup->database()));
+        const QSqlDatabase db = setup->database();
+        QVERIFY(prepareChange(db, change));
+
+        const QStringList cli = changeArguments(database->url(), change);
+        const Run dry = outboxctl(cli + QStringList {u"--dry-run"_qs});
+        QCOMPARE(dry.exitCode, 0);
+        const QJsonObject cliPlan = jsonOf(dry);
+        QCOMPARE(cliPlan.value(u"action"_qs).toString(), action);
+        QCOMPARE(cliPlan.value(u"count"_qs).toInt(), count);
+
+        MainWindow window(database->connect(), simulationOff());
+        window.show();
+        QTRY_VERIFY(window.eventModel()->rowCount() > 0);
+        StateChangeActions *actions = action == u"resolve"_qs
+            ? static_cast<StateChangeActions *>(window.resolveActions())
+            : window.reopenActions();
+        QTRY_VERIFY(actions->refusal().isEmpty());
+        std::optional<ActionPlan> plan;
+        connect(
+            actions, &StateChangeActions::planned, this, [&](const ActionPlan &p) { plan = p; });
+        QString meanwhile; // the concurrent operator takes the first target meanwhile
+        ChangeAnswerer answerer(action, windowExecutes, [&] {
+            if (plan && !plan->targets.isEmpty()) {
+                meanwhile = plan->targets.constFirst();
+                changedBySomeoneElse(db, change.spec(), meanwhile);
+            }
+        });
+        QSignalSpy finished(actions, &StateChangeActions::finished);
+        openChangeDialog(window, change);
+        if (QTest::currentTestFailed())
+            return;
+        QTRY_VERIFY_WITH_TIMEOUT(answerer.done, 30000);
+        QVERIFY(plan);
+        PlanFacts windowFacts = factsOf(plan->toJson()), cliFacts = factsOf(cliPlan);
+        windowFacts.targets.sort(); // a group's events come in the group's order
+        cliFacts.targets.sort();
+        QVERIFY2(
+            windowFacts == cliFacts, qPrintable(windowFacts.text() + u" != "_qs + cliFacts.text()));
+        const QString verb = action == u"resolve"_qs ? u"Resolve"_qs : u"Reopen"_qs;
+        QCOMPARE(answerer.button, u"%1 %2 event(s)"_qs.arg(verb).arg(count));
+        QCOMPARE(answerer.confirmable, count > 0);
+        if (!plan->leftOut.isEmpty())
+            QVERIFY2(answerer.leftOut.startsWith(u"Left out 1 event no longer"_qs),
+                qPrintable(answerer.leftOut));
+        checkChangeOutcome(db, cli, *plan, meanwhile, windowExecutes, finished);
+    }
+
+private:
+    // Executed: the plan's targets but the one taken meanwhile, skipped with the plan's own.
+    void checkChangeOutcome(const QSqlDatabase &db, const QStringList &cli, const ActionPlan &plan,
+        const QString &meanwhile, bool windowExecutes, QSignalSpy &finished)
+    {
+        QStringList done = plan.targets;
+        done.removeAll(meanwhile);
+        QStringList skipped = plan.skippedIds();
+        skipped << meanwhile;
+        if (windowExecutes) {
+            QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
+            const auto outcome = finished.at(0).at(0).value<OperatorOutcome>();
+            QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+            QCOMPARE(outcome.done, done);
+            QCOMPARE(sorted(outcome.skipped), sorted(skipped));
+        } else {
+            const Run run = outboxctl(cli);
+            QCOMPARE(run.exitCode, 0);
+            const QJsonObject outcome = jsonOf(run);
+            const QString key = plan.action == u"resolve"_qs ? u"resolved"_qs : u"reopened"_qs;
+            QCOMPARE(strings(outcome.value(key)), done);
+            QCOMPARE(sorted(strings(outcome.value(u"skipped"_qs))), sorted(skipped));
+        }
+        const QString to = plan.action == u"resolve"_qs ? u"RESOLVED"_qs : u"DEAD"_qs;
+        for (const QString &id : std::as_const(done))
+            QCOMPARE(statusOf(db, id), to);
     }
 };
 

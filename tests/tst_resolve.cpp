@@ -4,14 +4,15 @@
 // connection, a version 1 schema, a blank reason and another library's schema are refused with
 // nothing changed; `check` counts RESOLVED apart from DEAD.
 #include "fixturescript.h"
-#include "testdata.h"
 #include "outboxctlrun.h"
 #include "resolver.h"
 #include "schema.h"
 #include "stateevents.h"
+#include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSqlError>
@@ -111,7 +112,10 @@ private slots:
             QStringList {u"dry run: would resolve 2 events: E-1, E-3; nothing changed"_qs});
         const Run dryJson = outboxctl(resolveArgs(database->url(),
             {u"--event"_qs, u"E-2"_qs, u"--event"_qs, u"E-5"_qs, u"--dry-run"_qs, u"--json"_qs}));
-        QCOMPARE(dryJson.out, QStringList {u"{\"would_resolve\":[\"E-2\"]}"_qs});
+        const QJsonObject plan = QJsonDocument::fromJson(dryJson.out.join(u'\n').toUtf8()).object();
+        QCOMPARE(plan.value(u"would_resolve"_qs).toArray(), QJsonArray {u"E-2"_qs});
+        QCOMPARE(plan.value(u"action"_qs).toString(), u"resolve"_qs);
+        QCOMPARE(plan.value(u"count"_qs).toInt(), 1);
         QCOMPARE(statusLines(connection->database()), before);
         QVERIFY(resolveLog(connection->database()).isEmpty());
 

@@ -1,8 +1,13 @@
 #include "statechangecommand.h"
 
+#include "actionplan.h"
 #include "cli.h"
 #include "numbertext.h"
 #include "replayer.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 namespace {
 
@@ -29,10 +34,13 @@ void addOptions(const StateChangeCommand &spec, QCommandLineParser &parser)
         QStringLiteral("%1 (recorded in %2).").arg(spec.reasonHelp, log), u"TEXT"_qs});
     Cli::addNowOption(parser, QStringLiteral("The %1 time").arg(verb));
     parser.addOption({u"dry-run"_qs,
-        QStringLiteral("Print which events would be %1; change nothing.").arg(spec.command.done)});
+        QStringLiteral("Print the plan: which events would be %1, which are left out and why; "
+                       "change nothing.")
+            .arg(spec.command.done)});
     Cli::addJsonOption(parser,
-        QStringLiteral("Print {\"%1\":[...],\"skipped\":[...]} ({\"would_%2\":[...]} with "
-                       "--dry-run).")
+        QStringLiteral("Print {\"%1\":[...],\"skipped\":[...]} (with --dry-run the plan: "
+                       "\"action\", \"count\", \"matching\", \"targets\", \"left_out\", "
+                       "\"refusal\" and \"would_%2\").")
             .arg(spec.command.done, verb));
 }
 
@@ -69,22 +77,28 @@ bool readOptions(const StateChangeCommand &spec, const QCommandLineParser &parse
     return true;
 }
 
-QString dryRunLine(const StateChangeCommand &spec, const QStringList &found, const Options &options)
+// The plan's first line as it always read ("dry run: would resolve 2 events: A, B; 1 not DEAD;
+// nothing changed"), then one line per reason left out; in JSON the plan's keys with
+// "would_resolve" (its targets).
+QString dryRunText(const StateChangeCommand &spec, const ActionPlan &plan, const Options &options)
 {
     const QString verb = spec.command.command;
-    if (options.json)
-        return QStringLiteral("{\"would_%1\":%2}").arg(verb, OperatorCommand::jsonArray(found));
+    if (options.json) {
+        QJsonObject json = plan.toJson();
+        json.insert(u"would_"_qs + verb, QJsonArray::fromStringList(plan.targets));
+        return QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact));
+    }
     QString line
         = QStringLiteral("dry run: would %1 %2 event%3")
-              .arg(verb, NumberText::count(found.size()), OperatorCommand::plural(found.size()));
-    if (!found.isEmpty())
-        line += u": "_qs + Cli::printable(found.join(u", "_qs));
-    const qsizetype others = options.selection.isBulk()
-        ? 0
-        : OperatorJob::distinct(options.request.eventIds).size() - found.size();
-    if (others > 0)
-        line += QStringLiteral("; %1 %2").arg(NumberText::count(others), spec.notFrom);
-    return line + u"; nothing changed"_qs;
+              .arg(verb, NumberText::count(plan.count()), OperatorCommand::plural(plan.count()));
+    if (!plan.targets.isEmpty())
+        line += u": "_qs + Cli::printable(plan.targets.join(u", "_qs));
+    if (!plan.leftOut.isEmpty())
+        line += QStringLiteral("; %1 %2").arg(NumberText::count(plan.leftOut.size()), spec.notFrom);
+    line += u"; nothing changed"_qs;
+    for (const QString &left : plan.leftOutLines())
+        line += u"\n  "_qs + Cli::printable(left);
+    return line;
 }
 
 } // namespace
@@ -124,15 +138,22 @@ int runStateChange(const StateChangeCommand &spec, const QStringList &arguments)
     // nothing changed, for both commands (replay does the same).
     if (const int refused = command.refuseUnknown(*outbox, options.selection, options.json))
         return refused;
+    // The plan (ActionPlanner), as the window's dialog gets it: the dry run prints it, the real
+    // run executes its targets, each still guarded.
+    error.clear();
+    const auto plan = ActionPlanner(outbox->database(), &outbox->profile)
+                          .planStateChange(*spec.change, spec.grants, options.request.eventIds,
+                              options.request.now, &error);
+    if (!plan)
+        return command.fail(reading(error), options.json);
     if (options.dryRun) {
-        error.clear();
-        const QStringList found = change.among(options.request.eventIds, &error);
-        if (!error.isEmpty())
-            return command.fail(reading(error), options.json);
-        Cli::printLine(dryRunLine(spec, found, options));
+        Cli::printLine(dryRunText(spec, *plan, options));
         return Cli::Ok;
     }
-    const OperatorOutcome outcome = change.run(options.request);
+    OperatorRequest job = options.request;
+    job.eventIds = plan->targets;
+    const OperatorOutcome outcome
+        = ActionPlanner::withPlanSkips(*plan, options.request.eventIds, change.run(job));
     if (!outcome.error.isEmpty())
         return command.failOutcome(*outbox, outcome, options.json);
     Cli::printLine(command.outcomeLine(outcome.done, outcome.skipped, options.json));

@@ -1,6 +1,8 @@
 // The one implementation of outboxctl resolve and reopen, the commands that move events between
 // two states through a StateChange: options, the refusal before anything is read, which
-// events, a dry run ({"would_resolve":[...]}) or the change, and the outcome line, with
+// events, their plan (ActionPlanner::planStateChange, the window's too), a dry run printing it
+// ({"would_resolve":[...]} with the plan's keys) or the change of its targets, and the outcome
+// line (the plan's left-outs among the skipped), with
 // OperatorCommand's words and exit codes (0 even when some were skipped, 2 on any error).
 // A StateChangeCommand says what differs.
 #pragma once

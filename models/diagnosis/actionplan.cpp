@@ -3,11 +3,14 @@
 #include "errorgroups.h"
 #include "notesaccess.h"
 #include "operatorjob.h"
+#include "readonlytransaction.h"
 #include "replayer.h"
 #include "tablegrants.h"
 
 #include <QJsonArray>
 #include <QSet>
+#include <QSqlError>
+#include <QSqlQuery>
 
 namespace {
 
@@ -79,14 +82,15 @@ QStringList ActionPlan::leftOutLines() const
                                 "error group)")
                      .arg(plural(onHold.size(), u"event"_qs, u"events"_qs));
     if (!gone.isEmpty())
-        lines << QStringLiteral("Left out %1 no longer DEAD or not found: %2")
-                     .arg(plural(gone.size(), u"event"_qs, u"events"_qs), idsText(gone));
+        lines << QStringLiteral("Left out %1 no longer %2 or not found: %3")
+                     .arg(plural(gone.size(), u"event"_qs, u"events"_qs), from, idsText(gone));
     return lines;
 }
 
 QJsonObject ActionPlan::toJson() const
 {
-    QJsonObject json = replay.toJson();
+    QJsonObject json
+        = action == u"replay"_qs ? replay.toJson() : QJsonObject {{u"dry_run"_qs, true}};
     QJsonArray left;
     for (const PlanLeftOut &item : leftOut)
         left.append(QJsonObject {{u"event_id"_qs, item.eventId},
@@ -213,4 +217,68 @@ ReplayResult ActionPlanner::withPlanSkips(const ActionPlan &plan, ReplayResult r
     result.skipped = planned + result.skipped;
     result.total += planned.size();
     return result;
+}
+
+// Each event's state now, in one read-only transaction: in `from` (a target), another state, or
+// not found.
+std::optional<ActionPlan> ActionPlanner::planStateChange(const StateChange::Spec &change,
+    TableGrants::Operation grants, const QStringList &eventIds, qint64 now, QString *error)
+{
+    ActionPlan plan;
+    plan.action = change.verb;
+    plan.from = change.from;
+    plan.now = now;
+    const QStringList ids = OperatorJob::distinct(eventIds);
+    plan.matching = ids.size();
+    std::optional<OutboxProfile> profile;
+    if (m_profile)
+        profile = *m_profile;
+    plan.refusal = StateChange(change, m_db, profile).refusal();
+    if (plan.refusal.isEmpty() && !m_profile)
+        plan.refusal = TableGrants::read(m_db, TableGrants::needs(grants)).refusal(grants);
+    if (!plan.refusal.isEmpty()) {
+        for (const QString &id : ids)
+            plan.leftOut.append({id, PlanLeftOut::Reason::Refused, plan.refusal});
+        return plan;
+    }
+    ReadOnlyTransaction transaction(m_db);
+    QSqlQuery *query = transaction.prepare(
+        QStringLiteral("SELECT status FROM delivery_outbox WHERE event_id = :id"));
+    if (!query) {
+        *error = transaction.errorText();
+        return std::nullopt;
+    }
+    for (const QString &id : ids) {
+        query->bindValue(QStringLiteral(":id"), id);
+        if (!query->exec()) {
+            *error = query->lastError().text().simplified();
+            return std::nullopt;
+        }
+        const QString status = query->next() ? query->value(0).toString() : QString();
+        query->finish();
+        if (status == change.from)
+            plan.targets << id;
+        else if (status.isEmpty())
+            plan.leftOut.append({id, PlanLeftOut::Reason::NotFound, u"not found"_qs});
+        else
+            plan.leftOut.append({id, PlanLeftOut::Reason::NotInState,
+                QStringLiteral("not %1: it is %2").arg(change.from, status)});
+    }
+    return plan;
+}
+
+OperatorOutcome ActionPlanner::withPlanSkips(
+    const ActionPlan &plan, const QStringList &selection, OperatorOutcome outcome)
+{
+    QSet<QString> skipped(outcome.skipped.cbegin(), outcome.skipped.cend());
+    for (const QString &id : plan.skippedIds())
+        skipped.insert(id);
+    outcome.skipped.clear();
+    const QStringList ids = OperatorJob::distinct(selection);
+    for (const QString &id : ids) {
+        if (skipped.contains(id))
+            outcome.skipped << id;
+    }
+    outcome.total = ids.size();
+    return outcome;
 }

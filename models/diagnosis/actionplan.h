@@ -9,6 +9,11 @@
 // error group) leaves on-hold events out unless the operator opts in, events named one by one are
 // taken whatever their marker. Executing a plan acts on its targets only, each still guarded
 // by its own transaction (an event another operator took meanwhile is skipped then).
+// Resolve (DEAD → RESOLVED) and reopen (RESOLVED → DEAD) are planned by planStateChange: the
+// events named (a bulk selection already resolved to IDs), those still in the state the action
+// takes as targets, the others left out as not in that state or not found. On-hold does not
+// apply to them: an operator's "do not replay until the fix deploys" forbids a replay, not
+// closing the events (resolve) or parking them again (reopen).
 // Lives in the diagnosis layer because the on-hold rule and error groups live here. Call it
 // on the thread that owns the connection; it returns values.
 #pragma once
@@ -17,6 +22,8 @@
 #include "outboxprofile.h"
 #include "replaypreview.h"
 #include "replaytypes.h"
+#include "statechange.h"
+#include "tablegrants.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -54,7 +61,8 @@ struct PlanLeftOut
 
 struct ActionPlan
 {
-    QString action; // "replay"
+    QString action; // "replay", "resolve", "reopen"
+    QString from = QStringLiteral("DEAD"); // the state the action takes
     qint64 now = 0;
     qint64 matching = 0; // the distinct events the selection named or matched
     QStringList targets; // what will be acted on, in order, each once
@@ -70,9 +78,9 @@ struct ActionPlan
     // One line per reason: "Left out 208 on hold (an operator's marker)", "Left out 1 not DEAD
     // any more: P-1 (it is PENDING)", ...; empty when nothing is left out.
     QStringList leftOutLines() const;
-    // The replay preview's keys ("dry_run", "events", "by_type", ...; "on_hold" when some are)
-    // with "action", "count", "matching", "targets", "left_out":[{"event_id","reason","why"}]
-    // and "refusal" (null when none).
+    // The replay preview's keys ("dry_run", "events", "by_type", ...; "on_hold" when some are;
+    // only "dry_run" for another action) with "action", "count", "matching", "targets",
+    // "left_out":[{"event_id","reason","why"}] and "refusal" (null when none).
     QJsonObject toJson() const;
 };
 Q_DECLARE_METATYPE(ActionPlan)
@@ -87,6 +95,13 @@ public:
     std::optional<ActionPlan> planReplay(
         const ReplaySelection &selection, const ReplayRequest &request, QString *error);
 
+    // The plan of a resolve or reopen (`change`) of these events: those in change.from now, in
+    // their order, each once; the rest left out (not in the state, not found). The change's
+    // refusal (a profile, an old schema) or the grants' (`grants`) refuses the whole plan.
+    // Nothing with *error set when the read fails.
+    std::optional<ActionPlan> planStateChange(const StateChange::Spec &change,
+        TableGrants::Operation grants, const QStringList &eventIds, qint64 now, QString *error);
+
     // The IDs a selection names (a bulk one resolved as the replay resolves it), each once.
     std::optional<QStringList> select(const ReplaySelection &selection, qint64 now, QString *error);
 
@@ -95,6 +110,11 @@ public:
     // The job's result with the plan's left-out skips (no longer DEAD, not found) added to its
     // own, so that a surface reports the whole selection.
     static ReplayResult withPlanSkips(const ActionPlan &plan, ReplayResult result);
+
+    // A state change's outcome with the plan's left-out skips added to its own, in the order of
+    // `selection` (what was asked for), and its total the selection's.
+    static OperatorOutcome withPlanSkips(
+        const ActionPlan &plan, const QStringList &selection, OperatorOutcome outcome);
 
 private:
     QString replayRefusal(const ReplayRequest &request) const;

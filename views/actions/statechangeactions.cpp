@@ -58,23 +58,57 @@ void StateChangeActions::askAndStart(const QStringList &ids)
 {
     if (ids.isEmpty() || !refusal().isEmpty() || isBusy())
         return; // the action is disabled then; a shortcut pressed at that moment does nothing
-    const std::unique_ptr<OperatorDialog> dialog = m_spec.dialog(ids, window());
-    if (dialog->exec() != QDialog::Accepted)
+    auto plan = std::make_shared<std::optional<ActionPlan>>();
+    // The plan reads each event's state: never on the GUI thread.
+    runner()->start(
+        QStringLiteral("outbox-") + m_spec.name + QStringLiteral("-plan"),
+        [plan, ids, change = m_spec.change, grants = m_spec.grants, now = now()](
+            const QSqlDatabase &db, const std::optional<OutboxProfile> &profile,
+            const std::atomic_bool *, QString *error) {
+            *plan = ActionPlanner(db, profile ? &*profile : nullptr)
+                        .planStateChange(*change, grants, ids, now, error);
+        },
+        [this, plan, ids](const QString &error) {
+            if (!error.isEmpty() || !*plan) {
+                PlainMessage::warning(window(), m_spec.report(OperatorOutcome {}).title,
+                    tr("Could not read the events to plan the change: %1").arg(error));
+                return;
+            }
+            ask(**plan, ids);
+        });
+}
+
+// The plan's count in the dialog's title, typed count and button; its left-out lines below the
+// events. Confirming executes the plan: its targets, the left-outs reported as skipped.
+void StateChangeActions::ask(const ActionPlan &plan, const QStringList &ids)
+{
+    emit planned(plan);
+    const std::unique_ptr<OperatorDialog> dialog = m_spec.dialog(plan.targets, window());
+    dialog->setLeftOut(plan.leftOutLines());
+    if (dialog->exec() != QDialog::Accepted || !refusal().isEmpty() || isBusy())
         return;
     OperatorRequest request;
     request.eventIds = ids;
     request.operatorName = dialog->operatorName();
     request.reason = dialog->reason();
     markInteractive();
-    start(request);
+    startPlan(request, plan);
 }
 
 void StateChangeActions::start(const OperatorRequest &request)
+{
+    startPlan(request, std::nullopt);
+}
+
+void StateChangeActions::startPlan(
+    const OperatorRequest &request, const std::optional<ActionPlan> &plan)
 {
     if (isBusy())
         return;
     OperatorRequest job = request;
     job.now = now();
+    if (plan)
+        job.eventIds = plan->targets;
     auto outcome = std::make_shared<OperatorOutcome>();
     // One event per transaction: never on the GUI thread.
     runner()->start(
@@ -87,9 +121,11 @@ void StateChangeActions::start(const OperatorRequest &request)
             changer.setProgress(report);
             *outcome = changer.run(job);
         },
-        [this, outcome](const QString &error) {
+        [this, outcome, plan, selection = request.eventIds](const QString &error) {
             if (!error.isEmpty())
                 outcome->error = error;
+            if (plan)
+                *outcome = ActionPlanner::withPlanSkips(*plan, selection, *outcome);
             const OperatorRunner::ReportText text = m_spec.report(*outcome);
             runner()->finish(*outcome, text.title, m_spec.did);
             if (takeInteractive())

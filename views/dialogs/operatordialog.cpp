@@ -16,6 +16,7 @@ namespace {
 const int PreviewLimit = 50;
 const int FormRowsBefore = 2; // the reason and the operator
 const int WidgetsBefore = 2; // the heading and the events
+const int MinimumWidth = 480; // px: fits a 1366x768 screen with room to spare
 
 void fillEventList(QPlainTextEdit *ids, const QStringList &preview, qint64 count)
 {
@@ -50,6 +51,8 @@ OperatorDialog::OperatorDialog(
     , m_reason(new QLineEdit)
 {
     setWindowTitle(text.title);
+    // Wide enough that a word-wrapped heading and left-out line read as sentences, not columns.
+    setMinimumWidth(MinimumWidth);
     m_heading->setWordWrap(true);
     QPlainTextEdit *ids = eventList(preview, count);
     m_events = ids;
@@ -174,4 +177,28 @@ void OperatorDialog::addTypedCount()
 void OperatorDialog::setEvents(const QStringList &ids, qint64 count)
 {
     fillEventList(m_events, ids, count);
+}
+
+void OperatorDialog::setLeftOut(const QStringList &lines)
+{
+    if (!m_leftOut) {
+        m_leftOut = new QLabel;
+        m_leftOut->setObjectName(m_name + QStringLiteral("LeftOut"));
+        m_leftOut->setTextFormat(Qt::PlainText); // IDs are the database's text: never markup
+        m_leftOut->setWordWrap(true);
+        m_leftOut->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        m_leftOut->setStyleSheet(QStringLiteral("font-weight: bold"));
+        addPanel(m_leftOut);
+    }
+    QStringList shown;
+    for (const QString &line : lines)
+        shown << PlainText::escaped(line);
+    m_leftOut->setText(shown.join(QLatin1Char('\n')));
+    m_leftOut->setVisible(!shown.isEmpty());
+    fitHeight();
+}
+
+QString OperatorDialog::leftOutText() const
+{
+    return m_leftOut && !m_leftOut->isHidden() ? m_leftOut->text() : QString();
 }

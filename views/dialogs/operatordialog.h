@@ -42,6 +42,11 @@ public:
 
     static QString defaultOperator();
 
+    // What the action's plan leaves out and why (ActionPlan::leftOutLines): a bold, word-wrapped
+    // panel below the events ("<name>LeftOut"), hidden when there is no line.
+    void setLeftOut(const QStringList &lines);
+    QString leftOutText() const; // empty when nothing is left out
+
 protected:
     void showEvent(QShowEvent *event) override; // the focus on the reason
     void keyPressEvent(QKeyEvent *event) override; // Enter confirms nothing
@@ -77,4 +82,5 @@ private:
     QLineEdit *m_reason = nullptr;
     QLineEdit *m_confirm = nullptr;
     QPushButton *m_ok = nullptr;
+    QLabel *m_leftOut = nullptr; // setLeftOut's panel, made on its first call
 };
