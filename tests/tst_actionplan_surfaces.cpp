@@ -7,7 +7,10 @@
 // skipped with the plan's left-outs, the on-hold events left parked, on SQLite, PostgreSQL and
 // MariaDB. Resolve (a stale selection, Errors › Resolve group… on the on-hold group: on-hold
 // does not hold a resolve back) and reopen (a stale selection) the same way, against
-// `outboxctl resolve|reopen --dry-run --json` and their real runs.
+// `outboxctl resolve|reopen --dry-run --json` and their real runs. Edit and replay (a DEAD
+// event, and one replayed by someone else before the editor opens) against `outboxctl replay
+// --edit FILE --dry-run --json`, then executed by one surface, on SQLite and PostgreSQL.
+#include "editactions.h"
 #include "errorgroupmodel.h"
 #include "errorspanel.h"
 #include "eventlistmodel.h"
@@ -17,6 +20,7 @@
 #include "operatornotes.h"
 #include "outboxctlrun.h"
 #include "outboxrows.h"
+#include "payloadeditdialog.h"
 #include "reopenactions.h"
 #include "reopener.h"
 #include "replaydialog.h"
@@ -34,9 +38,11 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTemporaryFile>
 #include <QTimer>
 #include <functional>
 
@@ -374,6 +380,46 @@ QStringList changeArguments(const QString &url, const ChangeCase &change)
     return cli;
 }
 
+// Answers edit and replay: records a message box's text (the plan left the event out), or puts
+// a new payload and a reason in the edit dialog and saves (or cancels).
+class EditAnswerer : public QObject
+{
+public:
+    explicit EditAnswerer(bool accept)
+        : m_accept(accept)
+    {
+        connect(&m_timer, &QTimer::timeout, this, &EditAnswerer::answer);
+        m_timer.start(20);
+    }
+    QString message;
+    bool done = false;
+
+private:
+    void answer()
+    {
+        QWidget *modal = QApplication::activeModalWidget();
+        if (auto *box = qobject_cast<QMessageBox *>(modal)) {
+            message = box->text();
+            done = true;
+            box->accept();
+            return;
+        }
+        auto *dialog = qobject_cast<PayloadEditDialog *>(modal);
+        if (!dialog || done)
+            return;
+        dialog->findChild<QPlainTextEdit *>(u"editPayload"_qs)->setPlainText(u"{\"fixed\":1}"_qs);
+        dialog->findChild<QLineEdit *>(u"editReason"_qs)->setText(u"upstream fixed"_qs);
+        done = true;
+        auto *ok = dialog->findChild<QPushButton *>(u"editOk"_qs);
+        if (m_accept && ok->isEnabled())
+            ok->click();
+        else
+            dialog->reject();
+    }
+    bool m_accept;
+    QTimer m_timer;
+};
+
 } // namespace
 
 class TestActionPlanSurfaces : public QObject
@@ -578,6 +624,72 @@ private slots:
             QVERIFY2(answerer.leftOut.startsWith(u"Left out 1 event no longer"_qs),
                 qPrintable(answerer.leftOut));
         checkChangeOutcome(db, cli, *plan, meanwhile, windowExecutes, finished);
+    }
+
+    void editAndReplayShareThePlan_data()
+    {
+        TestDatabase::addEngineColumn();
+        QTest::addColumn<bool>("stale"); // T-1 replayed by someone else first
+        QTest::addColumn<bool>("windowExecutes"); // otherwise the CLI's real run
+        for (const char *engine : {"sqlite", "postgresql"}) {
+            for (const bool stale : {false, true}) {
+                for (const bool window : {true, false})
+                    QTest::addRow("%s: %s, run by the %s", engine,
+                        stale ? "no longer DEAD (left out)" : "a DEAD event",
+                        window ? "window" : "CLI")
+                        << QString::fromLatin1(engine) << stale << window;
+            }
+        }
+    }
+    void editAndReplayShareThePlan()
+    {
+        QFETCH(QString, engine);
+        QFETCH(bool, stale);
+        QFETCH(bool, windowExecutes);
+        FRESH_DATABASE(database, engine);
+        const auto setup = database->initialise();
+        QVERIFY(setup && seed(setup->database()));
+        const QSqlDatabase db = setup->database();
+        QVERIFY(!stale || replayedBySomeoneElse(db, u"T-1"_qs));
+        QTemporaryFile file;
+        QVERIFY(file.open());
+        file.write("{\"fixed\":1}");
+        file.flush();
+        const QStringList cli = {u"replay"_qs, u"--db"_qs, database->url(), u"--event"_qs,
+            u"T-1"_qs, u"--edit"_qs, file.fileName(), u"--json"_qs, u"--operator"_qs, u"ops"_qs,
+            u"--reason"_qs, u"upstream fixed"_qs};
+        const Run dry = outboxctl(cli + QStringList {u"--dry-run"_qs});
+        QCOMPARE(dry.exitCode, 0);
+        const QJsonObject cliPlan = jsonOf(dry);
+        QCOMPARE(cliPlan.value(u"action"_qs).toString(), u"edit-and-replay"_qs);
+        QCOMPARE(cliPlan.value(u"count"_qs).toInt(), stale ? 0 : 1);
+        QVERIFY(cliPlan.contains(stale ? u"skipped"_qs : u"would_replay"_qs)); // kept keys
+
+        MainWindow window(database->connect(), simulationOff());
+        window.show();
+        QTRY_VERIFY(window.eventModel()->rowCount() > 0);
+        QTRY_COMPARE(window.editActions()->refusal(), QString());
+        std::optional<ActionPlan> plan;
+        connect(window.editActions(), &EditActions::planned, this,
+            [&](const ActionPlan &p) { plan = p; });
+        QSignalSpy finished(window.editActions(), &EditActions::editFinished);
+        EditAnswerer answerer(windowExecutes);
+        window.editActions()->editEvent(u"T-1"_qs);
+        QTRY_VERIFY_WITH_TIMEOUT(answerer.done, 30000);
+        QVERIFY(plan);
+        const PlanFacts windowFacts = factsOf(plan->toJson()), cliFacts = factsOf(cliPlan);
+        QVERIFY2(
+            windowFacts == cliFacts, qPrintable(windowFacts.text() + u" != "_qs + cliFacts.text()));
+        QCOMPARE(answerer.message.contains(u"not DEAD: it is PENDING"_qs), stale);
+        if (windowExecutes && !stale) {
+            QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
+        } else if (!windowExecutes) {
+            const Run run = outboxctl(cli);
+            QCOMPARE(run.exitCode, 0);
+            QCOMPARE(strings(jsonOf(run).value(u"skipped"_qs)),
+                stale ? QStringList {u"T-1"_qs} : QStringList {});
+        }
+        QCOMPARE(statusOf(db, u"T-1"_qs), u"PENDING"_qs); // edited and replayed, or before
     }
 
 private:

@@ -432,9 +432,8 @@ private slots:
         const Run again = outboxctl(edit + who + QStringList {u"--edit"_qs, file});
         QCOMPARE(again.exitCode, 0);
         QCOMPARE(again.out,
-            QStringList {u"replayed 0 events; skipped 1: E-1 is no longer DEAD (it is PENDING: "
-                         "replayed or edited by someone else since you opened it): nothing "
-                         "edited"_qs});
+            QStringList {
+                u"replayed 0 events; skipped 1: E-1 (not DEAD: it is PENDING): nothing edited"_qs});
         QCOMPARE(count(db, u"SELECT COUNT(*) FROM payload_revision"_qs), 1);
         // Two events, or none: an edit is one event's.
         const Run two

@@ -8,6 +8,7 @@
 #include "testdatabase.h"
 #include "testmain.h"
 
+#include <QJsonObject>
 #include <QSqlError>
 #include <QSqlRecord>
 
@@ -71,9 +72,9 @@ bool insertRevision(const QSqlDatabase &db, const QString &id)
     return insert.exec();
 }
 
-// Five old DELIVERED events (OLD-1..5, three with a replay in their past, OLD-1 edited), one delivered
-// recently though created long ago (YOUNG-1), one created and delivered recently (YOUNG-2),
-// and old PENDING and DEAD events (KEEP-P, KEEP-D): each with two attempts.
+// Five old DELIVERED events (OLD-1..5, three with a replay in their past, OLD-1 edited), one
+// delivered recently though created long ago (YOUNG-1), one created and delivered recently
+// (YOUNG-2), and old PENDING and DEAD events (KEEP-P, KEEP-D): each with two attempts.
 bool populate(const QSqlDatabase &db)
 {
     for (int i = 1; i <= 5; ++i) {
@@ -177,7 +178,8 @@ private slots:
             QStringList({u"KEEP-D|2"_qs, u"KEEP-P|2"_qs, u"YOUNG-1|2"_qs, u"YOUNG-2|2"_qs}));
         QCOMPARE(column(db, u"SELECT event_id FROM replay_log"_qs), QStringList {u"KEEP-D"_qs});
         // The purged event's revision went with it; the kept event keeps its own.
-        QCOMPARE(column(db, u"SELECT event_id FROM payload_revision"_qs), QStringList {u"KEEP-D"_qs});
+        QCOMPARE(
+            column(db, u"SELECT event_id FROM payload_revision"_qs), QStringList {u"KEEP-D"_qs});
     }
 
     void dryRunCountsAndChangesNothing_data()
@@ -202,10 +204,28 @@ private slots:
         QCOMPARE(counted.batches, 0);
         QCOMPARE(everything(db), before);
 
-        const PurgeResult purged = Purger(db).purge(deliveredOlderThan(Hour));
+        // The plan: counted as the dry run counts, by state and cutoff, executed as planned.
+        const PurgePlan plan = Purger(db).plan(deliveredOlderThan(Hour), true);
+        QVERIFY(plan.counted);
+        QCOMPARE(plan.counts.eventsByStatus, counted.eventsByStatus);
+        QCOMPARE(everything(db), before);
+        const QJsonObject json = plan.toJson();
+        QCOMPARE(json.value(u"action"_qs).toString(), u"purge"_qs);
+        QCOMPARE(json.value(u"count"_qs).toInteger(), plan.count());
+        QVERIFY(plan.count() > 0);
+        QCOMPARE(
+            json[u"states"_qs][u"DELIVERED"_qs][u"cutoff"_qs].toInteger(), plan.request.now - Hour);
+        QVERIFY(json.value(u"refusal"_qs).isNull());
+
+        const PurgeResult purged = Purger(db).execute(plan);
         QCOMPARE(purged.error, QString());
         QCOMPARE(counted.eventsByStatus, purged.eventsByStatus);
         QCOMPARE(counted.rowsByTable, purged.rowsByTable);
+        PurgeRequest never = deliveredOlderThan(Hour);
+        never.rules = {{u"DEAD"_qs, Hour}};
+        const PurgePlan refused = Purger(db).plan(never, true);
+        QVERIFY(refused.refusal.contains(u"never DEAD"_qs));
+        QCOMPARE(Purger(db).execute(refused).error, refused.refusal);
     }
 
     void rerunIsANoOp_data()

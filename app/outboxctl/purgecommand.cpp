@@ -1,8 +1,9 @@
 // outboxctl purge --db URL --delivered-older-than DURATION [--resolved-older-than DURATION]
 // [--batch N] [--now MS] [--dry-run]: retention for the native schema. Deletes settled events
 // older than the given ages with their attempts and audit rows, in short batched transactions
-// (Purger), printing progress to stderr and one summary line to stdout. --dry-run counts on a
-// read-only connection. Exit 0 done (also when nothing was old enough), 2 on any error; a purge
+// (Purger), printing progress to stderr and one summary line to stdout. --dry-run counts the
+// purge's plan (PurgePlan: by state and cutoff) on a read-only connection; the real run executes
+// the same plan. Exit 0 done (also when nothing was old enough), 2 on any error; a purge
 // stopped by an error or a kill keeps the batches it committed, and a rerun goes on from there.
 #include "cli.h"
 #include "durationtext.h"
@@ -21,8 +22,8 @@ struct PurgeOptions
 
 void addOptions(QCommandLineParser &parser)
 {
-    Cli::addDatabaseOptions(parser,
-        u"Any but native is refused: purge deletes only Outbox Health's own rows."_qs);
+    Cli::addDatabaseOptions(
+        parser, u"Any but native is refused: purge deletes only Outbox Health's own rows."_qs);
     parser.addOption({u"delivered-older-than"_qs,
         u"Purge DELIVERED events delivered longer ago than this (90s, 5m, 2h, 7d)."_qs,
         u"DURATION"_qs});
@@ -147,7 +148,9 @@ int runPurge(const QStringList &arguments)
     purger.setProgress([&clock, &lastReportMs](const PurgeResult &result) {
         reportProgress(result, clock, &lastReportMs);
     });
-    const PurgeResult result = purger.purge(options.request);
+    // One plan, its cutoffs counted from --now: the dry run prints it, the real run executes it.
+    const PurgePlan plan = purger.plan(options.request, options.request.dryRun);
+    const PurgeResult result = options.request.dryRun ? plan.counts : purger.execute(plan);
     const QString seconds = QString::number(double(clock.elapsed()) / 1000.0, 'f', 2);
     if (!result.error.isEmpty())
         return Cli::fail(QStringLiteral("purge: %1: %2 (committed before the error: %3; rerun to "

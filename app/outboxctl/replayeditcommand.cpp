@@ -4,10 +4,13 @@
 // or a larger file is refused before it is read. The event keeps its event ID; its payload
 // before the edit is kept in payload_revision and the event is replayed as `replay` does
 // (PayloadEditor). A redacted key whose value is still "***" keeps its stored value; changing a
-// redacted value needs --reveal-redacted (recorded). --dry-run prints the diff and changes
-// nothing. Exit codes as replay's: 0 when edited, and when the event was not DEAD (any more:
-// skipped, nothing written); 2 on any refusal or error. Refused on a schema older than version
-// 3, through a profile for another schema, and when the role may not write what it writes.
+// redacted value needs --reveal-redacted (recorded). Planned as the window plans it
+// (ActionPlanner::planEdit: refused, the event left out when not DEAD, else edited); --dry-run
+// prints the diff (with --json the plan's keys too) and changes nothing. Exit codes as replay's: 0
+// when edited, and when the event was not DEAD (any more: skipped, nothing written); 2 on any
+// refusal or error. Refused on a schema older than version 3, through a profile for another schema,
+// and when the role may not write what it writes.
+#include "actionplan.h"
 #include "boundedfile.h"
 #include "cli.h"
 #include "operatorcommand.h"
@@ -77,15 +80,31 @@ bool readRequest(const QCommandLineParser &parser, const OperatorCommand &comman
     return true;
 }
 
-QString jsonOf(const PayloadEditRequest &request, const PayloadEditResult &result, bool dryRun)
+// `out` with the plan's keys (action, count, matching, targets, left_out, refusal) added when
+// there is a plan (a dry run), as one compact line.
+QString withPlan(QJsonObject out, const ActionPlan *plan)
 {
+    if (plan) {
+        const QJsonObject keys = plan->toJson();
+        for (auto it = keys.begin(); it != keys.end(); ++it) {
+            if (!out.contains(it.key()))
+                out.insert(it.key(), it.value());
+        }
+    }
+    return QString::fromUtf8(QJsonDocument(out).toJson(QJsonDocument::Compact));
+}
+
+QString jsonOf(
+    const PayloadEditRequest &request, const PayloadEditResult &result, const ActionPlan *plan)
+{
+    const bool dryRun = plan != nullptr;
     QJsonObject out;
     out.insert(dryRun ? u"would_replay"_qs : u"replayed"_qs,
         QJsonArray::fromStringList({request.eventId}));
     out.insert(u"skipped"_qs, QJsonArray());
     out.insert(u"revision"_qs, result.revisionNo);
     out.insert(u"diff"_qs, QJsonArray::fromStringList(result.diff));
-    return QString::fromUtf8(QJsonDocument(out).toJson(QJsonDocument::Compact));
+    return withPlan(out, plan);
 }
 
 QString textOf(const PayloadEditRequest &request, const PayloadEditResult &result, bool dryRun)
@@ -99,6 +118,23 @@ QString textOf(const PayloadEditRequest &request, const PayloadEditResult &resul
     for (const QString &line : result.diff)
         text += u"\n  "_qs + Cli::printable(line);
     return text;
+}
+
+QString skipJson(const OperatorCommand &command, const QString &eventId, const ActionPlan *plan)
+{
+    const QString line = command.outcomeLine({}, {eventId}, true);
+    return withPlan(QJsonDocument::fromJson(line.toUtf8()).object(), plan);
+}
+
+// The plan has no target (the event is not DEAD any more): a skip as replay's, exit 0, nothing
+// written, saying why.
+int printSkip(const OperatorCommand &command, const ActionPlan &plan, bool dryRun, bool json)
+{
+    const PlanLeftOut &left = plan.leftOut.constFirst();
+    Cli::printLine(json ? skipJson(command, left.eventId, dryRun ? &plan : nullptr)
+                        : QStringLiteral("replayed 0 events; skipped 1: %1 (%2): nothing edited")
+                              .arg(Cli::printable(left.eventId), left.why));
+    return Cli::Ok;
 }
 
 } // namespace
@@ -115,24 +151,27 @@ int runReplayEdit(const QCommandLineParser &parser, const OperatorCommand &comma
     const auto outbox = Cli::openOutbox(parser, Cli::outboxOptions(dryRun), &error);
     if (!outbox)
         return command.fail(error, json);
-    PayloadEditor editor(outbox->database(), outbox->profile);
-    const QString refusal = editor.refusal();
-    if (!refusal.isEmpty())
-        return command.fail(u"replay: "_qs + refusal, json);
-    error = Cli::grantsRefusal(*outbox, TableGrants::Operation::Edit, u"replay"_qs);
-    if (!error.isEmpty())
-        return command.fail(error, json);
+    const auto plan = ActionPlanner(outbox->database(), &outbox->profile)
+                          .planEdit(request.eventId, request.now, &error);
+    if (!plan)
+        return command.fail(u"replay: "_qs + error, json);
+    if (!plan->refusal.isEmpty())
+        return command.fail(u"replay: "_qs + plan->refusal, json);
     OperatorCommand::Selection selection;
     selection.eventIds = {request.eventId};
     if (const int refused = command.refuseUnknown(*outbox, selection, json))
         return refused;
+    if (plan->targets.isEmpty())
+        return printSkip(command, *plan, dryRun, json);
+    PayloadEditor editor(outbox->database(), outbox->profile);
     const PayloadEditResult result = dryRun ? editor.preview(request) : editor.edit(request);
     switch (result.outcome) {
     case PayloadEditResult::Outcome::Replayed:
-        Cli::printLine(json ? jsonOf(request, result, dryRun) : textOf(request, result, dryRun));
+        Cli::printLine(json ? jsonOf(request, result, dryRun ? &*plan : nullptr)
+                            : textOf(request, result, dryRun));
         return Cli::Ok;
     case PayloadEditResult::Outcome::Conflict: // as replay's skip: nothing written, exit 0
-        Cli::printLine(json ? command.outcomeLine({}, {request.eventId}, true)
+        Cli::printLine(json ? skipJson(command, request.eventId, dryRun ? &*plan : nullptr)
                             : u"replayed 0 events; skipped 1: "_qs + Cli::printable(result.error));
         return Cli::Ok;
     case PayloadEditResult::Outcome::Unknown: {

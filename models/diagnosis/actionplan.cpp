@@ -3,6 +3,7 @@
 #include "errorgroups.h"
 #include "notesaccess.h"
 #include "operatorjob.h"
+#include "payloadeditor.h"
 #include "readonlytransaction.h"
 #include "replayer.h"
 #include "tablegrants.h"
@@ -241,29 +242,59 @@ std::optional<ActionPlan> ActionPlanner::planStateChange(const StateChange::Spec
             plan.leftOut.append({id, PlanLeftOut::Reason::Refused, plan.refusal});
         return plan;
     }
+    if (!classify(&plan, ids, error))
+        return std::nullopt;
+    return plan;
+}
+
+bool ActionPlanner::classify(ActionPlan *plan, const QStringList &ids, QString *error)
+{
     ReadOnlyTransaction transaction(m_db);
     QSqlQuery *query = transaction.prepare(
         QStringLiteral("SELECT status FROM delivery_outbox WHERE event_id = :id"));
     if (!query) {
         *error = transaction.errorText();
-        return std::nullopt;
+        return false;
     }
     for (const QString &id : ids) {
         query->bindValue(QStringLiteral(":id"), id);
         if (!query->exec()) {
             *error = query->lastError().text().simplified();
-            return std::nullopt;
+            return false;
         }
         const QString status = query->next() ? query->value(0).toString() : QString();
         query->finish();
-        if (status == change.from)
-            plan.targets << id;
+        if (status == plan->from)
+            plan->targets << id;
         else if (status.isEmpty())
-            plan.leftOut.append({id, PlanLeftOut::Reason::NotFound, u"not found"_qs});
+            plan->leftOut.append({id, PlanLeftOut::Reason::NotFound, u"not found"_qs});
         else
-            plan.leftOut.append({id, PlanLeftOut::Reason::NotInState,
-                QStringLiteral("not %1: it is %2").arg(change.from, status)});
+            plan->leftOut.append({id, PlanLeftOut::Reason::NotInState,
+                QStringLiteral("not %1: it is %2").arg(plan->from, status)});
     }
+    return true;
+}
+
+std::optional<ActionPlan> ActionPlanner::planEdit(
+    const QString &eventId, qint64 now, QString *error)
+{
+    ActionPlan plan;
+    plan.action = u"edit-and-replay"_qs;
+    plan.now = now;
+    plan.matching = 1;
+    std::optional<OutboxProfile> profile;
+    if (m_profile)
+        profile = *m_profile;
+    plan.refusal = PayloadEditor(m_db, profile).refusal();
+    const auto grants = TableGrants::Operation::Edit;
+    if (plan.refusal.isEmpty() && !m_profile)
+        plan.refusal = TableGrants::read(m_db, TableGrants::needs(grants)).refusal(grants);
+    if (!plan.refusal.isEmpty()) {
+        plan.leftOut.append({eventId, PlanLeftOut::Reason::Refused, plan.refusal});
+        return plan;
+    }
+    if (!classify(&plan, {eventId}, error))
+        return std::nullopt;
     return plan;
 }
 

@@ -14,6 +14,9 @@
 // takes as targets, the others left out as not in that state or not found. On-hold does not
 // apply to them: an operator's "do not replay until the fix deploys" forbids a replay, not
 // closing the events (resolve) or parking them again (reopen).
+// Edit and replay is planned by planEdit with the same state rule: its one event a target while
+// it is DEAD, else left out (not DEAD: it is PENDING, not found); PayloadEditor's refusal (a
+// profile, a read-only connection, an old schema) or the grants' refuses it.
 // Lives in the diagnosis layer because the on-hold rule and error groups live here. Call it
 // on the thread that owns the connection; it returns values.
 #pragma once
@@ -61,7 +64,7 @@ struct PlanLeftOut
 
 struct ActionPlan
 {
-    QString action; // "replay", "resolve", "reopen"
+    QString action; // "replay", "resolve", "reopen", "edit-and-replay"
     QString from = QStringLiteral("DEAD"); // the state the action takes
     qint64 now = 0;
     qint64 matching = 0; // the distinct events the selection named or matched
@@ -102,6 +105,11 @@ public:
     std::optional<ActionPlan> planStateChange(const StateChange::Spec &change,
         TableGrants::Operation grants, const QStringList &eventIds, qint64 now, QString *error);
 
+    // The plan of an edit and replay of `eventId` (action "edit-and-replay"): the event a target
+    // while it is DEAD, else left out as planStateChange leaves it out; refused by PayloadEditor's
+    // refusal or the grants' (TableGrants::Operation::Edit). Nothing with *error set.
+    std::optional<ActionPlan> planEdit(const QString &eventId, qint64 now, QString *error);
+
     // The IDs a selection names (a bulk one resolved as the replay resolves it), each once.
     std::optional<QStringList> select(const ReplaySelection &selection, qint64 now, QString *error);
 
@@ -117,6 +125,8 @@ public:
         const ActionPlan &plan, const QStringList &selection, OperatorOutcome outcome);
 
 private:
+    // Each of `ids` a target while it is in plan->from, else left out (not in it, not found).
+    bool classify(ActionPlan *plan, const QStringList &ids, QString *error);
     QString replayRefusal(const ReplayRequest &request) const;
 
     QSqlDatabase m_db;

@@ -6,6 +6,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
@@ -35,6 +36,40 @@ void bindRule(QSqlQuery &query, const PurgeRule &rule, qint64 cutoff)
 }
 
 } // namespace
+
+qint64 PurgePlan::count() const
+{
+    qint64 events = 0;
+    for (const qint64 n : counts.eventsByStatus)
+        events += n;
+    return events;
+}
+
+qint64 PurgePlan::cutoff(const QString &status) const
+{
+    for (const PurgeRule &rule : request.rules) {
+        if (rule.status == status)
+            return Saturating::sub(request.now, rule.olderThanMs);
+    }
+    return std::numeric_limits<qint64>::min();
+}
+
+QJsonObject PurgePlan::toJson() const
+{
+    QJsonObject states, tables;
+    for (const PurgeRule &rule : request.rules)
+        states.insert(rule.status,
+            QJsonObject {{u"cutoff"_qs, cutoff(rule.status)},
+                {u"count"_qs,
+                    counted ? QJsonValue(counts.eventsByStatus.value(rule.status))
+                            : QJsonValue()}});
+    for (auto it = counts.rowsByTable.cbegin(); it != counts.rowsByTable.cend(); ++it)
+        tables.insert(it.key(), it.value());
+    return {{u"action"_qs, u"purge"_qs},
+        {u"count"_qs, counted ? QJsonValue(count()) : QJsonValue()}, {u"now"_qs, request.now},
+        {u"states"_qs, states}, {u"tables"_qs, tables},
+        {u"refusal"_qs, refusal.isEmpty() ? QJsonValue() : QJsonValue(refusal)}};
+}
 
 Purger::Purger(const QSqlDatabase &db)
     : m_db(db)
@@ -100,6 +135,32 @@ PurgeResult Purger::purge(const PurgeRequest &request)
             return result;
     }
     return result;
+}
+
+PurgePlan Purger::plan(const PurgeRequest &request, bool count)
+{
+    PurgePlan plan;
+    plan.request = request;
+    plan.request.dryRun = false;
+    plan.refusal = refusal(request);
+    plan.counts.error = plan.refusal;
+    if (plan.refusal.isEmpty() && count) {
+        PurgeRequest dry = plan.request;
+        dry.dryRun = true;
+        plan.counts = purge(dry);
+        plan.counted = plan.counts.error.isEmpty();
+    }
+    return plan;
+}
+
+PurgeResult Purger::execute(const PurgePlan &plan)
+{
+    if (!plan.refusal.isEmpty()) {
+        PurgeResult refused;
+        refused.error = plan.refusal;
+        return refused;
+    }
+    return purge(plan.request);
 }
 
 bool Purger::countRule(const PurgeRule &rule, qint64 cutoff, PurgeResult *result)

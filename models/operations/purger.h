@@ -15,6 +15,7 @@
 #include <QStringList>
 #include <functional>
 
+class QJsonObject;
 class SqlDialect;
 
 struct PurgeRule
@@ -40,6 +41,24 @@ struct PurgeResult
     QString error; // set when refused or when the database failed (earlier batches stay done)
 };
 
+// A purge planned once: its rules and the `now` their cutoffs count from (the real run executes
+// the plan's request, never a later now) and, when counted, what would go by state and table. A
+// count by state and cutoff, never a list of IDs: a retention run may cover millions of events.
+// `outboxctl purge --dry-run` prints a counted plan; the real run executes an uncounted one.
+struct PurgePlan
+{
+    PurgeRequest request; // rules, now, batch: what Purger::execute runs
+    bool counted = false;
+    PurgeResult counts; // at request.now when counted; its error a refusal or a failed count
+    QString refusal; // Purger::refusal(request): nothing runs then
+
+    qint64 count() const; // the events that would go (0 when not counted)
+    qint64 cutoff(const QString &status) const; // now minus that state's age
+    // {"action":"purge","count":N,"now":MS,"states":{"DELIVERED":{"cutoff":MS,"count":N}},
+    // "tables":{"delivery_attempt":N,...},"refusal":null}
+    QJsonObject toJson() const;
+};
+
 class Purger
 {
 public:
@@ -58,6 +77,10 @@ public:
     // negative age, a batch out of range.
     QString refusal(const PurgeRequest &request) const;
     PurgeResult purge(const PurgeRequest &request);
+    // The plan of `request` at its now, counted (a dry run of it) when `count` is set.
+    PurgePlan plan(const PurgeRequest &request, bool count);
+    // Runs the plan's request for real; refused (the result's error) when the plan is.
+    PurgeResult execute(const PurgePlan &plan);
 
 private:
     bool tableExists(const QString &table) const;

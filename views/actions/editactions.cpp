@@ -1,5 +1,6 @@
 #include "editactions.h"
 
+#include "actionplan.h"
 #include "jobstatus.h"
 #include "payloadeditdialog.h"
 #include "payloadeditor.h"
@@ -56,33 +57,44 @@ void EditActions::editEvent(const QString &eventId)
     if (eventId.isEmpty() || !refusal().isEmpty() || isBusy())
         return;
     auto found = std::make_shared<PayloadEditor::Current>();
+    auto plan = std::make_shared<ActionPlan>();
     runner()->start(
         QStringLiteral("outbox-edit-read"),
-        [eventId, found](const QSqlDatabase &db, const std::optional<OutboxProfile> &profile,
-            const std::atomic_bool *, QString *error) {
+        [eventId, found, plan, now = now()](const QSqlDatabase &db,
+            const std::optional<OutboxProfile> &profile, const std::atomic_bool *, QString *error) {
+            const auto planned
+                = ActionPlanner(db, profile ? &*profile : nullptr).planEdit(eventId, now, error);
+            if (!planned)
+                return;
+            *plan = *planned;
             if (const auto current = PayloadEditor(db, profile).current(eventId, error))
                 *found = *current;
         },
-        [this, eventId, found](const QString &error) {
+        [this, eventId, found, plan](const QString &error) {
             if (!error.isEmpty()) {
                 PlainMessage::warning(window(), tr("Edit and replay"),
                     tr("Reading %1 failed: %2").arg(eventId, error));
                 return;
             }
-            ask(eventId, found->status, found->payload);
+            emit planned(*plan);
+            ask(*plan, found->payload);
         });
 }
 
-void EditActions::ask(const QString &eventId, const QString &status, const QString &payload)
+// The plan's event, or its left-out line when it has none (the dialog is not opened then).
+void EditActions::ask(const ActionPlan &plan, const QString &payload)
 {
-    if (status != QLatin1String("DEAD")) {
+    if (plan.targets.isEmpty()) {
+        const PlanLeftOut left = plan.leftOut.value(0);
         PlainMessage::information(window(), tr("Edit and replay"),
-            status.isEmpty() ? tr("%1 no longer exists.").arg(eventId)
-                             : tr("%1 is %2 now, no longer DEAD: only a DEAD event's payload "
-                                  "can be edited.")
-                                   .arg(eventId, status));
+            plan.refusal.isEmpty()
+                ? tr("Nothing to edit: %1 is left out (%2); only a DEAD event's payload can be "
+                     "edited.")
+                      .arg(left.eventId, left.why)
+                : plan.refusal);
         return;
     }
+    const QString eventId = plan.targets.constFirst();
     const QStringList keys = Redaction::sensitiveKeys(QSettings());
     PayloadEditDialog dialog(eventId, PayloadEditor::editableText(payload, keys, false),
         PayloadEditor::editableText(payload, keys, true), window());

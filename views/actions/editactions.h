@@ -1,5 +1,7 @@
 // Edit and replay from the window: "Edit and replay…" (enabled while exactly one DEAD event is
-// selected) reads the event's payload on a worker, opens the PayloadEditDialog with it (redacted
+// selected) reads the event's payload and its plan (ActionPlanner::planEdit) on a worker; when
+// the plan leaves the event out (no longer DEAD, not found, refused) it says so with the plan's
+// line and opens nothing; otherwise it opens the PayloadEditDialog with it (redacted
 // values masked), and saves the edit on the worker (PayloadEditor: the original kept in
 // payload_revision, the event replayed under the same ID). Another operator who got there first
 // is a clear message and nothing is written. Disabled, its tooltip saying why, in read-only
@@ -8,6 +10,7 @@
 // it shares with the other write actions.
 #pragma once
 
+#include "actionplan.h"
 #include "payloadedittypes.h"
 #include "writeactions.h"
 
@@ -28,6 +31,8 @@ public:
     void startEdit(const PayloadEditRequest &request);
 
 signals:
+    // The plan the dialog was asked from (ActionPlanner::planEdit), read with the payload.
+    void planned(const ActionPlan &plan);
     void editFinished(const PayloadEditResult &result);
 
 protected:
@@ -36,7 +41,7 @@ protected:
     void updateEnabled() override;
 
 private:
-    void ask(const QString &eventId, const QString &status, const QString &payload);
+    void ask(const ActionPlan &plan, const QString &payload);
 
     QAction *m_selected = nullptr;
 };
