@@ -3,11 +3,13 @@
 // changes nothing, a rerun that finds nothing, and malformed ages or missing options refused
 // with exit 2, the reason, and nothing changed.
 #include "fixturescript.h"
-#include "testdata.h"
 #include "outboxctlrun.h"
+#include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSqlError>
 
 namespace {
@@ -146,22 +148,36 @@ private slots:
                 u"would purge 2,500 DELIVERED events: delivery_outbox 2,500, "
                 "delivery_attempt 2,500, replay_log 0, resolve_log 0, reopen_log 0, payload_revision 0 (dry run: nothing changed)"_qs});
         QCOMPARE(counts(db), u"2503 events, 2500 attempts, 3 kept"_qs);
+        // The same plan as JSON: a count by state and cutoff.
+        const Run plan = outboxctl(purgeArgs(
+            url, {u"--delivered-older-than"_qs, u"1d"_qs, u"--dry-run"_qs, u"--json"_qs}));
+        QCOMPARE(plan.exitCode, 0);
+        const QJsonObject json = QJsonDocument::fromJson(plan.out.join(u'\n').toUtf8()).object();
+        QCOMPARE(json.value(u"action"_qs).toString(), u"purge"_qs);
+        QCOMPARE(json.value(u"count"_qs).toInteger(), 2500);
+        QCOMPARE(json[u"states"_qs][u"DELIVERED"_qs][u"cutoff"_qs].toInteger(),
+            Now - 24 * 3600 * 1000LL);
+        QCOMPARE(outboxctl(purgeArgs(url, {u"--delivered-older-than"_qs, u"1d"_qs, u"--json"_qs}))
+                     .exitCode,
+            2);
 
         const Run run = outboxctl(
             purgeArgs(url, {u"--delivered-older-than"_qs, u"24h"_qs, u"--batch"_qs, u"1000"_qs}));
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(nonEmpty(run.out).size(), 1);
-        QVERIFY2(run.out.constFirst().startsWith(
-                     u"purged 2,500 DELIVERED events: delivery_outbox 2,500, delivery_attempt 2,500, "
-                     "replay_log 0, resolve_log 0, reopen_log 0, payload_revision 0 in 3 batches, "_qs),
+        QVERIFY2(
+            run.out.constFirst().startsWith(
+                u"purged 2,500 DELIVERED events: delivery_outbox 2,500, delivery_attempt 2,500, "
+                "replay_log 0, resolve_log 0, reopen_log 0, payload_revision 0 in 3 batches, "_qs),
             qPrintable(run.out.constFirst()));
         QCOMPARE(counts(db), u"3 events, 0 attempts, 3 kept"_qs);
 
         const Run again = outboxctl(purgeArgs(url, {u"--delivered-older-than"_qs, u"24h"_qs}));
         QCOMPARE(again.exitCode, 0);
-        QVERIFY2(again.out.constFirst().startsWith(
-                     u"purged 0 DELIVERED events: delivery_outbox 0, delivery_attempt 0, "
-                     "replay_log 0, resolve_log 0, reopen_log 0, payload_revision 0 in 0 batches"_qs),
+        QVERIFY2(
+            again.out.constFirst().startsWith(
+                u"purged 0 DELIVERED events: delivery_outbox 0, delivery_attempt 0, "
+                "replay_log 0, resolve_log 0, reopen_log 0, payload_revision 0 in 0 batches"_qs),
             qPrintable(again.out.constFirst()));
         QCOMPARE(counts(db), u"3 events, 0 attempts, 3 kept"_qs);
     }

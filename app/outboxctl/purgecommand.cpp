@@ -1,9 +1,9 @@
 // outboxctl purge --db URL --delivered-older-than DURATION [--resolved-older-than DURATION]
-// [--batch N] [--now MS] [--dry-run]: retention for the native schema. Deletes settled events
-// older than the given ages with their attempts and audit rows, in short batched transactions
-// (Purger), printing progress to stderr and one summary line to stdout. --dry-run counts the
-// purge's plan (PurgePlan: by state and cutoff) on a read-only connection; the real run executes
-// the same plan. Exit 0 done (also when nothing was old enough), 2 on any error; a purge
+// [--batch N] [--now MS] [--dry-run [--json]]: retention for the native schema. Deletes settled
+// events older than the given ages with their attempts and audit rows, in short batched
+// transactions (Purger), printing progress to stderr and one summary line to stdout. --dry-run
+// counts the purge's plan (PurgePlan: by state and cutoff) on a read-only connection; the real run
+// executes the same plan. Exit 0 done (also when nothing was old enough), 2 on any error; a purge
 // stopped by an error or a kill keeps the batches it committed, and a rerun goes on from there.
 #include "cli.h"
 #include "durationtext.h"
@@ -11,6 +11,8 @@
 #include "purger.h"
 
 #include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTextStream>
 
 namespace {
@@ -32,6 +34,9 @@ void addOptions(QCommandLineParser &parser)
     parser.addOption({u"batch"_qs, u"Events per transaction (default 1000)."_qs, u"N"_qs});
     Cli::addNowOption(parser, u"The time ages count from"_qs);
     parser.addOption({u"dry-run"_qs, u"Count what would be purged; change nothing."_qs});
+    parser.addOption({u"json"_qs,
+        u"With --dry-run: the plan as one JSON object (action, count, now, states with cutoff "
+        "and count, tables, refusal)."_qs});
 }
 
 // An age option into a rule, when it is set.
@@ -68,6 +73,10 @@ bool readOptions(const QCommandLineParser &parser, PurgeOptions *options, QStrin
         return false;
     options->request.batch = int(batch);
     options->request.dryRun = parser.isSet(u"dry-run"_qs);
+    if (parser.isSet(u"json"_qs) && !options->request.dryRun) {
+        *error = u"--json prints the plan: it goes with --dry-run"_qs;
+        return false;
+    }
     return true;
 }
 
@@ -156,6 +165,11 @@ int runPurge(const QStringList &arguments)
         return Cli::fail(QStringLiteral("purge: %1: %2 (committed before the error: %3; rerun to "
                                         "go on)")
                              .arg(outbox->name(), result.error, figures(result)));
+    if (parser.isSet(u"json"_qs)) {
+        Cli::printLine(
+            QString::fromUtf8(QJsonDocument(plan.toJson()).toJson(QJsonDocument::Compact)));
+        return Cli::Ok;
+    }
     Cli::printLine(options.request.dryRun
             ? QStringLiteral("would purge %1 (dry run: nothing changed)").arg(figures(result))
             : QStringLiteral("purged %1 in %2 batches, %3 s")
