@@ -178,8 +178,20 @@ pg_stop() {
       local bindir="${PG_BINDIR:-}"
       [ -x "$bindir/pg_ctl" ] || bindir="$(_pg_find_bindir)" || bindir=""
       if [ -n "$bindir" ]; then
-        _pg_run "$bindir/pg_ctl" -D "$dir" -m fast -w -t 60 stop >/dev/null 2>&1 ||
-          echo "pg_stop: pg_ctl stop failed for $dir" >&2
+        if ! _pg_run "$bindir/pg_ctl" -D "$dir" -m fast -w -t 60 stop >/dev/null 2>&1; then
+          echo "pg_stop: pg_ctl stop failed for $dir; stopping it immediately" >&2
+          _pg_run "$bindir/pg_ctl" -D "$dir" -m immediate -w -t 30 stop >/dev/null 2>&1 || true
+        fi
+      fi
+      # Never leave a server running on a deleted data directory: the postmaster's PID is the
+      # first line of postmaster.pid, and it is ours only while that process still has the
+      # directory as its data directory.
+      local pid
+      pid="$(head -n 1 "$dir/postmaster.pid" 2>/dev/null || true)"
+      if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null \
+        && tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q -- "$dir"; then
+        echo "pg_stop: postmaster $pid still running; killing it" >&2
+        kill -9 "$pid" 2>/dev/null || true
       fi
     fi
     # Guard against ever deleting anything that is not one of our temp dirs.
