@@ -95,7 +95,7 @@ private slots:
         FRESH_DATABASE(database, u"postgresql"_qs);
         const auto setup = database->initialise();
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
-        QVERIFY(setup && insertBigPayloads(setup->database(), 150, now));
+        QVERIFY(setup && insertBigPayloads(setup->database(), 600, now));
         MainWindow window(database->connect(), plainWindow());
         window.intervalBox()->setValue(IntervalS);
         window.show();
