@@ -7,6 +7,10 @@
 
 namespace {
 
+// The quote of an SQL identifier (or, in MySQL, a string), named once: a character literal of
+// it reads as a string's start to line-based tools.
+constexpr char16_t DoubleQuote = 0x22;
+
 using Dialect = SqlText::Reading;
 
 // PostgreSQL's scan.l (15): ident_start [A-Za-z\200-\377_], ident_cont
@@ -159,22 +163,14 @@ qsizetype skipBlanksAndComments(const QString &sql, qsizetype i, const Dialect &
     return i;
 }
 
-// One past the token at `i` when it is a string, identifier, dollar body or comment; `i`
-// itself when it is anything else.
-qsizetype skipQuotedOrComment(const QString &sql, qsizetype i, const Dialect &dialect)
+// One past the quoted token (string, quoted or bracketed identifier, dollar body) at `i`, or
+// `i` itself when none starts there.
+qsizetype skipQuotedToken(const QString &sql, qsizetype i, const Dialect &dialect)
 {
     const QChar c = sql.at(i);
-    if (isIdentifierStart(c)) {
-        // E'...' is an escape string where the name is E alone (flex takes the longest match).
-        const qsizetype end = skipIdentifier(sql, i);
-        if (dialect.escapeStrings && end == i + 1 && (c == u'E' || c == u'e') && end < sql.size()
-            && sql.at(end) == u'\'')
-            return skipQuoted(sql, end, u'\'', true);
-        return end;
-    }
     if (c == u'\'')
         return skipQuoted(sql, i, c, dialect.backslashInPlainStrings);
-    if (c == u'"')
+    if (c == DoubleQuote)
         return skipQuoted(
             sql, i, c, dialect.doubleQuotedStrings && dialect.backslashInPlainStrings);
     if (c == u'`' && (dialect.bracketIdentifiers || dialect.backtickIdentifiers))
@@ -190,6 +186,24 @@ qsizetype skipQuotedOrComment(const QString &sql, qsizetype i, const Dialect &di
             return end < 0 ? sql.size() : end + tag.size();
         }
     }
+    return i;
+}
+
+// One past the token at `i` when it is a string, identifier, dollar body or comment; `i`
+// itself when it is anything else.
+qsizetype skipQuotedOrComment(const QString &sql, qsizetype i, const Dialect &dialect)
+{
+    const QChar c = sql.at(i);
+    if (isIdentifierStart(c)) {
+        // E'...' is an escape string where the name is E alone (flex takes the longest match).
+        const qsizetype end = skipIdentifier(sql, i);
+        if (dialect.escapeStrings && end == i + 1 && (c == u'E' || c == u'e') && end < sql.size()
+            && sql.at(end) == u'\'')
+            return skipQuoted(sql, end, u'\'', true);
+        return end;
+    }
+    if (const qsizetype end = skipQuotedToken(sql, i, dialect); end != i)
+        return end;
     if (c == u'-' || c == u'/' || c == u'#' || c == u'*')
         return skipBlanksAndComments(sql, i, dialect);
     return i;
@@ -243,7 +257,7 @@ QStringList namesIn(const QString &sql, const Dialect &dialect)
                 && (c == u'U' || c == u'u') && sql.mid(next, 2) == QLatin1String("&\"");
             if (next == skipIdentifier(sql, i)) // not E'...'
                 names << (unicodeName ? QStringLiteral("U&") : sql.mid(i, next - i));
-        } else if ((c == u'"' && !dialect.doubleQuotedStrings)
+        } else if ((c == DoubleQuote && !dialect.doubleQuotedStrings)
             || (c == u'`' && (dialect.backtickIdentifiers || dialect.bracketIdentifiers))) {
             names << unquoted(sql, i, next, c);
         } else if (c == u'[' && dialect.bracketIdentifiers) {
@@ -292,8 +306,9 @@ bool endsInsideQuoteOrComment(const QString &sql, std::optional<Engine> engine)
     // adds after a field may begin.
     const QString probe = sql + QLatin1String(" ;x");
     const QList<Dialect> readings = readingsOf(engine);
-    return std::any_of(readings.cbegin(), readings.cend(),
-        [&](const Dialect &dialect) { return ::secondStatementAt(probe, dialect) != sql.size() + 1; });
+    return std::any_of(readings.cbegin(), readings.cend(), [&](const Dialect &dialect) {
+        return ::secondStatementAt(probe, dialect) != sql.size() + 1;
+    });
 }
 
 qsizetype secondStatementAt(const QString &sql, std::optional<Engine> engine)
