@@ -56,17 +56,8 @@ const QString Timeout = u"timeout after <n> ms"_qs;
 OutboxRow failed(const QString &id, const QString &status, const QString &type,
     const QString &error, const QString &category, qint64 now)
 {
-    OutboxRow row;
-    row.id = id;
-    row.status = status;
+    OutboxRow row = failedRow(id, status, error, category, now);
     row.type = type;
-    row.error = error;
-    row.category = category;
-    row.failures = status == u"DEAD"_qs ? 3 : 1;
-    row.createdAt = now - 30 * Minute;
-    row.nextAttemptAt = status == u"PENDING"_qs ? now + 60 * Minute : now - 20 * Minute;
-    if (status == u"DELIVERED"_qs)
-        row.deliveredAt = now - 10 * Minute;
     return row;
 }
 

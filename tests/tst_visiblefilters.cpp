@@ -41,22 +41,6 @@ constexpr qint64 Minute = 60000;
 const QString Http400 = u"HTTP <n> for order <n>"_qs;
 const QString Timeout = u"timeout after <n> ms"_qs;
 
-OutboxRow failed(const QString &id, const QString &status, const QString &error,
-    const QString &category, qint64 now)
-{
-    OutboxRow row;
-    row.id = id;
-    row.status = status;
-    row.error = error;
-    row.category = category;
-    row.failures = status == u"DEAD"_qs ? 3 : 1;
-    row.createdAt = now - 30 * Minute;
-    row.nextAttemptAt = status == u"PENDING"_qs ? now + 60 * Minute : now - 20 * Minute;
-    if (status == u"DELIVERED"_qs)
-        row.deliveredAt = now - 10 * Minute;
-    return row;
-}
-
 // "HTTP <n> for order <n>": 4 DEAD and one retrying (PERMANENT); "timeout after <n> ms": 2 DEAD
 // (TRANSIENT); a delivered event that once failed with a PERMANENT error of another group; two
 // pending events that never failed. 10 events.
@@ -65,14 +49,14 @@ bool seed(const QSqlDatabase &db)
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     QList<OutboxRow> rows;
     for (int i = 1; i <= 4; ++i)
-        rows << failed(u"G-400-%1"_qs.arg(i), u"DEAD"_qs, u"HTTP 400 for order 100%1"_qs.arg(i),
+        rows << failedRow(u"G-400-%1"_qs.arg(i), u"DEAD"_qs, u"HTTP 400 for order 100%1"_qs.arg(i),
             u"PERMANENT"_qs, now);
-    rows << failed(
+    rows << failedRow(
         u"G-400-5"_qs, u"PENDING"_qs, u"HTTP 400 for order 1005"_qs, u"PERMANENT"_qs, now);
-    rows << failed(u"G-schema-done"_qs, u"DELIVERED"_qs, u"schema mismatch in field total"_qs,
+    rows << failedRow(u"G-schema-done"_qs, u"DELIVERED"_qs, u"schema mismatch in field total"_qs,
         u"PERMANENT"_qs, now);
     for (int i = 1; i <= 2; ++i)
-        rows << failed(u"G-timeout-%1"_qs.arg(i), u"DEAD"_qs,
+        rows << failedRow(u"G-timeout-%1"_qs.arg(i), u"DEAD"_qs,
             u"timeout after %1 ms"_qs.arg(3000 * i), u"TRANSIENT"_qs, now);
     for (int i = 1; i <= 2; ++i) {
         OutboxRow fine;

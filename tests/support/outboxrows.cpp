@@ -85,3 +85,20 @@ bool insertAttempt(const QSqlDatabase &db, const AttemptRow &attempt)
             qPrintable(query.lastError().text()));
     return query.numRowsAffected() == 1;
 }
+
+OutboxRow failedRow(const QString &id, const QString &status, const QString &error,
+    const QString &category, qint64 now)
+{
+    constexpr qint64 Minute = 60000;
+    OutboxRow row;
+    row.id = id;
+    row.status = status;
+    row.error = error;
+    row.category = category;
+    row.failures = status == QLatin1String("DEAD") ? 3 : 1;
+    row.createdAt = now - 30 * Minute;
+    row.nextAttemptAt = status == QLatin1String("PENDING") ? now + 60 * Minute : now - 20 * Minute;
+    if (status == QLatin1String("DELIVERED"))
+        row.deliveredAt = now - 10 * Minute;
+    return row;
+}

@@ -22,6 +22,11 @@ struct OutboxRow
 };
 
 bool insertRow(const QSqlDatabase &db, const OutboxRow &row);
+// An event that failed with `error` (of `category`) and is now `status`, created 30 minutes
+// before `now`: DEAD after 3 failures (due 20 minutes ago), PENDING retrying in an hour,
+// DELIVERED 10 minutes ago after one failure.
+OutboxRow failedRow(const QString &id, const QString &status, const QString &error,
+    const QString &category, qint64 now);
 // `count` DEAD events (H-0, H-1, ...) created an hour before `now`, each with a
 // last_error_category of its own, as another writer of the column could store it: quotes, a
 // line feed, an escape, a number. One transaction.
