@@ -155,21 +155,24 @@ QStringList sorted(QStringList ids)
     return ids;
 }
 
-// Answers the replay dialog once its plan is ready (ticking "Include on-hold events" first when
-// asked): records the plan and what the dialog says, lets `meanwhile` run (the concurrent
-// operator), then accepts or cancels.
+// Answers an operator dialog (`name`: "replay", "resolve" or "reopen", its fields' prefix) once
+// it is ready: a replay's once its plan is (ticking "Include on-hold events" first when asked,
+// and recording the plan). Records its button and left-out lines, lets `meanwhile` run (the
+// concurrent operator), then confirms (or cancels); records the outcome's message box.
 class PlanAnswerer : public QObject
 {
 public:
-    PlanAnswerer(bool include, bool accept, std::function<void()> meanwhile)
-        : m_include(include)
+    PlanAnswerer(const QString &name, bool accept, std::function<void()> meanwhile,
+        bool includeOnHold = false)
+        : m_name(name)
+        , m_include(includeOnHold)
         , m_accept(accept)
         , m_meanwhile(std::move(meanwhile))
     {
         connect(&m_timer, &QTimer::timeout, this, &PlanAnswerer::answer);
         m_timer.start(20);
     }
-    std::optional<ActionPlan> plan;
+    std::optional<ActionPlan> plan; // a replay's
     QString button;
     QString leftOut;
     bool confirmable = false;
@@ -185,18 +188,23 @@ private:
             box->accept();
             return;
         }
-        auto *dialog = qobject_cast<ReplayDialog *>(modal);
-        if (!dialog || !dialog->isPreviewReady() || done)
+        auto *dialog = qobject_cast<OperatorDialog *>(modal);
+        if (!dialog || done)
             return;
-        auto *box = dialog->findChild<QCheckBox *>(u"replayIncludeOnHold"_qs);
-        if (m_include && box && !box->isChecked()) {
-            box->setChecked(true); // a new plan follows
-            return;
-        }
-        plan = dialog->plan();
         leftOut = dialog->leftOutText();
-        dialog->findChild<QLineEdit *>(u"replayReason"_qs)->setText(u"consumer fixed"_qs);
-        auto *ok = dialog->findChild<QPushButton *>(u"replayOk"_qs);
+        if (auto *replay = qobject_cast<ReplayDialog *>(dialog)) {
+            if (!replay->isPreviewReady())
+                return;
+            auto *box = dialog->findChild<QCheckBox *>(u"replayIncludeOnHold"_qs);
+            if (m_include && box && !box->isChecked()) {
+                box->setChecked(true); // a new plan follows
+                return;
+            }
+            plan = replay->plan();
+            leftOut = replay->leftOutText();
+        }
+        dialog->findChild<QLineEdit *>(m_name + u"Reason"_qs)->setText(u"consumer fixed"_qs);
+        auto *ok = dialog->findChild<QPushButton *>(m_name + u"Ok"_qs);
         button = ok->text();
         confirmable = ok->isEnabled();
         done = true;
@@ -206,6 +214,7 @@ private:
         else
             dialog->reject();
     }
+    QString m_name;
     bool m_include;
     bool m_accept;
     std::function<void()> m_meanwhile;
@@ -276,53 +285,6 @@ bool changedBySomeoneElse(const QSqlDatabase &db, const StateChange::Spec &spec,
     request.now = QDateTime::currentMSecsSinceEpoch();
     return StateChange(spec, db).run(request).error.isEmpty();
 }
-
-// Answers a resolve or reopen dialog once it shows: records its button and left-out lines,
-// lets `meanwhile` run (the concurrent operator), then confirms (or cancels).
-class ChangeAnswerer : public QObject
-{
-public:
-    ChangeAnswerer(const QString &name, bool accept, std::function<void()> meanwhile)
-        : m_name(name)
-        , m_accept(accept)
-        , m_meanwhile(std::move(meanwhile))
-    {
-        connect(&m_timer, &QTimer::timeout, this, &ChangeAnswerer::answer);
-        m_timer.start(20);
-    }
-    QString button;
-    QString leftOut;
-    bool confirmable = false;
-    bool done = false;
-
-private:
-    void answer()
-    {
-        QWidget *modal = QApplication::activeModalWidget();
-        if (auto *box = qobject_cast<QMessageBox *>(modal)) {
-            box->accept(); // the outcome with its skips
-            return;
-        }
-        auto *dialog = qobject_cast<OperatorDialog *>(modal);
-        if (!dialog || done)
-            return;
-        leftOut = dialog->leftOutText();
-        dialog->findChild<QLineEdit *>(m_name + u"Reason"_qs)->setText(u"order cancelled"_qs);
-        auto *ok = dialog->findChild<QPushButton *>(m_name + u"Ok"_qs);
-        button = ok->text();
-        confirmable = ok->isEnabled();
-        done = true;
-        m_meanwhile();
-        if (m_accept && confirmable)
-            ok->click();
-        else
-            dialog->reject();
-    }
-    QString m_name;
-    bool m_accept;
-    std::function<void()> m_meanwhile;
-    QTimer m_timer;
-};
 
 // A resolve or reopen row: the action, the events the window's surface names (the CLI takes the
 // same with --event) and how the window opens the dialog.
@@ -484,12 +446,15 @@ private slots:
         QTRY_VERIFY(window.operatorActions()->canReplay());
         // The concurrent operator: the first target is replayed while the dialog shows the plan.
         QString meanwhile;
-        PlanAnswerer answerer(includeOnHold, windowExecutes, [&] {
-            if (answerer.plan && !answerer.plan->targets.isEmpty()) {
-                meanwhile = answerer.plan->targets.constFirst();
-                replayedBySomeoneElse(db, meanwhile);
-            }
-        });
+        PlanAnswerer answerer(
+            u"replay"_qs, windowExecutes,
+            [&] {
+                if (answerer.plan && !answerer.plan->targets.isEmpty()) {
+                    meanwhile = answerer.plan->targets.constFirst();
+                    replayedBySomeoneElse(db, meanwhile);
+                }
+            },
+            includeOnHold);
         QSignalSpy finished(window.operatorActions(), &OperatorActions::replayFinished);
         openDialog(window, action);
         if (QTest::currentTestFailed())
@@ -600,7 +565,7 @@ private slots:
         connect(
             actions, &StateChangeActions::planned, this, [&](const ActionPlan &p) { plan = p; });
         QString meanwhile; // the concurrent operator takes the first target meanwhile
-        ChangeAnswerer answerer(action, windowExecutes, [&] {
+        PlanAnswerer answerer(action, windowExecutes, [&] {
             if (plan && !plan->targets.isEmpty()) {
                 meanwhile = plan->targets.constFirst();
                 changedBySomeoneElse(db, change.spec(), meanwhile);
