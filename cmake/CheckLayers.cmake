@@ -2,7 +2,9 @@
 # Fails naming every file of models/ that includes a header of a layer it does not build on
 # (a higher layer, a sibling, views/ or tests/), and every source file left directly in models/.
 # The layer order is models/CMakeLists.txt's add_subdirectory order; what each layer builds on is
-# the DEPENDS line of models/LAYER/CMakeLists.txt, followed transitively.
+# the DEPENDS line of models/LAYER/CMakeLists.txt, followed transitively. Also fails when a folder
+# of models/ is no layer, or when a layer table (the comment of models/CMakeLists.txt, the table
+# of docs/architecture.md) does not list exactly the layers, in order, each with its DEPENDS.
 cmake_minimum_required(VERSION 3.21)
 if(NOT SOURCE_DIR)
     set(SOURCE_DIR ${CMAKE_CURRENT_LIST_DIR}/..)
@@ -23,6 +25,8 @@ if(NOT layers)
 endif()
 
 set(problems "")
+include(${CMAKE_CURRENT_LIST_DIR}/CheckLayerTables.cmake)
+check_layer_tables()
 # Who owns each header.
 foreach(layer IN LISTS layers)
     # A layer's subfolders (db/dialect/) belong to it.
@@ -104,4 +108,4 @@ if(problems)
     message(FATAL_ERROR "layers_check: ${count} problem(s):\n  ${text}")
 endif()
 list(LENGTH layers count)
-message(STATUS "layers_check: ${count} layers, every include of models/ goes to the layer itself or one it builds on")
+message(STATUS "layers_check: ${count} layers, every include of models/ goes to the layer itself or one it builds on, and both layer tables say so")

@@ -29,6 +29,7 @@
 #include "resolver.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testwindow.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -247,13 +248,6 @@ QStringList cliArguments(const QString &url, const QString &action, bool include
     if (includeOnHold)
         cli << u"--include-on-hold"_qs;
     return cli;
-}
-
-WindowOptions simulationOff()
-{
-    WindowOptions options;
-    options.markedForSimulation = false; // no teaching panel, no simulated relay
-    return options;
 }
 
 // The action's dialog opened as an operator opens it (it runs modal: answered by PlanAnswerer).

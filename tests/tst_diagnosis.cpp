@@ -14,7 +14,6 @@
 #include "testdatabase.h"
 #include "testmain.h"
 
-#include <QSqlRecord>
 #include <functional>
 
 namespace {
@@ -279,26 +278,6 @@ QStringList codes(const DiagnosisResult &result)
     for (const Finding &finding : result.findings)
         out << finding.code;
     return out;
-}
-
-// Every row of every native table, in a stable order: a dry run must leave all of it alone.
-QStringList everyRow(const QSqlDatabase &db)
-{
-    QStringList rows;
-    const QStringList tables = {u"delivery_outbox"_qs, u"delivery_attempt"_qs,
-        u"consumer_ledger"_qs, u"consumer_stock"_qs, u"replay_log"_qs, u"outbox_meta"_qs};
-    for (const QString &table : tables) {
-        QSqlQuery query(db);
-        if (!query.exec(u"SELECT * FROM "_qs + table + u" ORDER BY 1"_qs))
-            return {u"cannot read "_qs + table};
-        while (query.next()) {
-            QStringList values;
-            for (int i = 0; i < query.record().count(); ++i)
-                values << (query.value(i).isNull() ? u"NULL"_qs : query.value(i).toString());
-            rows << table + u": "_qs + values.join(u"|"_qs);
-        }
-    }
-    return rows;
 }
 
 } // namespace

@@ -12,8 +12,8 @@
 #include "diagnosispanel.h"
 #include "diagnosisstatusline.h"
 #include "errorsignature.h"
-#include "findingcard.h"
 #include "eventlistmodel.h"
+#include "findingcard.h"
 #include "healthmonitor.h"
 #include "healthtiles.h"
 #include "healthworker.h"
@@ -22,6 +22,7 @@
 #include "pagenavigator.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testwindow.h"
 #include "themecolours.h"
 #include "thresholdsdialog.h"
 
@@ -43,13 +44,6 @@ namespace {
 
 constexpr qint64 Second = 1000;
 constexpr qint64 Minute = 60 * Second;
-
-WindowOptions simulationOff()
-{
-    WindowOptions options;
-    options.markedForSimulation = false; // no teaching panel, no simulated relay
-    return options;
-}
 
 OutboxRow deadRow(const QString &id, const QString &type, const QString &error, qint64 now)
 {

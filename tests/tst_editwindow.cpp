@@ -18,6 +18,7 @@
 #include "payloadeditor.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testwindow.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -223,14 +224,7 @@ private slots:
         const auto setup = database->initialise();
         QVERIFY(setup && parkEvents(setup->database(), 2));
         {
-            QString error;
-            OpenOptions options;
-            options.readOnly = true;
-            WindowOptions windowOptions;
-            windowOptions.readOnly = true;
-            MainWindow window(
-                DbConnection::open(DatabaseUrl::parse(database->url(), &error), options, &error),
-                windowOptions);
+            ReadOnlyWindow window(database->url());
             QTRY_COMPARE(window.eventModel()->rowCount(), 3);
             QVERIFY(window.selectEvent(u"P-0001"_qs));
             QAction *edit = window.editActions()->editSelectedAction();

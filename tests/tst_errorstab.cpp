@@ -25,6 +25,7 @@
 #include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -41,7 +42,6 @@
 #include <QRadioButton>
 #include <QSignalSpy>
 #include <QSpinBox>
-#include <QSqlRecord>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
@@ -95,22 +95,6 @@ const QStringList Http400Events
     = {u"G-400-1"_qs, u"G-400-2"_qs, u"G-400-3"_qs, u"G-400-4"_qs, u"G-400-5"_qs};
 const QStringList Http400Dead = {u"G-400-1"_qs, u"G-400-2"_qs, u"G-400-3"_qs, u"G-400-4"_qs};
 
-WindowOptions simulationOff()
-{
-    WindowOptions options;
-    options.markedForSimulation = false; // no teaching panel, no simulated relay
-    return options;
-}
-
-QStringList tableIds(const MainWindow &window)
-{
-    QStringList ids;
-    for (int row = 0; row < window.eventModel()->rowCount(); ++row)
-        ids << window.eventModel()->eventIdAt(row);
-    ids.sort();
-    return ids;
-}
-
 QString cell(const ErrorGroupModel *model, int row, int column)
 {
     return model->index(row, column).data().toString();
@@ -125,26 +109,6 @@ void clickRow(QTableView *view, int row)
 qint64 count(const QSqlDatabase &db, const QString &sql)
 {
     return scalar(db, sql).toLongLong();
-}
-
-// Every row of every native table, in a stable order: a preview must leave all of it alone.
-QStringList everyRow(const QSqlDatabase &db)
-{
-    QStringList rows;
-    const QStringList tables = {u"delivery_outbox"_qs, u"delivery_attempt"_qs,
-        u"consumer_ledger"_qs, u"consumer_stock"_qs, u"replay_log"_qs, u"outbox_meta"_qs};
-    for (const QString &table : tables) {
-        QSqlQuery query(db);
-        if (!query.exec(u"SELECT * FROM "_qs + table + u" ORDER BY 1"_qs))
-            return {u"cannot read "_qs + table};
-        while (query.next()) {
-            QStringList values;
-            for (int i = 0; i < query.record().count(); ++i)
-                values << (query.value(i).isNull() ? u"NULL"_qs : query.value(i).toString());
-            rows << table + u": "_qs + values.join(u"|"_qs);
-        }
-    }
-    return rows;
 }
 
 // Answers the modal dialogs of a replay as an operator would: the replay dialog once its
@@ -394,7 +358,7 @@ private slots:
         QVERIFY(finished.wait(20000));
         const ResolveResult result = finished.at(0).at(0).value<ResolveResult>();
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
-        QCOMPARE(result.resolved, Http400Dead);
+        QCOMPARE(result.done, Http400Dead);
         QCOMPARE(answers.preview.split(u'\n'), Http400Dead); // the dialog listed exactly them
         QCOMPARE(answers.message, QString());
         QTRY_VERIFY2(
@@ -430,14 +394,7 @@ private slots:
         FRESH_DATABASE(database, engine);
         const auto setup = database->initialise();
         QVERIFY(setup && seedGroups(setup->database()));
-        QString error;
-        OpenOptions options;
-        options.readOnly = true;
-        WindowOptions windowOptions = simulationOff();
-        windowOptions.readOnly = true;
-        MainWindow window(
-            DbConnection::open(DatabaseUrl::parse(database->url(), &error), options, &error),
-            windowOptions);
+        ReadOnlyWindow window(database->url(), simulationOff());
         window.show();
         window.showTab(u"errors"_qs);
         auto *errors = window.findChild<ErrorsPanel *>();

@@ -12,6 +12,7 @@
 #include "resolveactions.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testwindow.h"
 
 #include <QElapsedTimer>
 #include <QLabel>
@@ -40,13 +41,6 @@ qint64 doneTwice(const QSqlDatabase &db, const QString &log)
     return count(db,
         u"SELECT COUNT(*) FROM (SELECT event_id FROM %1 GROUP BY event_id HAVING COUNT(*) > 1) t"_qs
             .arg(log));
-}
-
-WindowOptions simulationOff()
-{
-    WindowOptions options;
-    options.markedForSimulation = false; // no teaching panel, no simulated relay
-    return options;
 }
 
 QStringList parkedIds()
@@ -239,7 +233,7 @@ private slots:
         QVERIFY(seen.statusVisible);
         QVERIFY(seen.connectionVisible);
         QCOMPARE(seen.message, QString());
-        const qint64 resolved = result.resolved.size();
+        const qint64 resolved = result.done.size();
         QCOMPARE(resolved, seen.taken);
         QVERIFY(resolved < Dead);
         QCOMPARE(status->text(), u"Resolved %1 of 500; cancelled"_qs.arg(resolved));
@@ -258,7 +252,7 @@ private slots:
         QVERIFY(finished.wait(60000));
         const auto rest = finished.at(0).at(0).value<ResolveResult>();
         QVERIFY2(rest.error.isEmpty(), qPrintable(rest.error));
-        QCOMPARE(rest.resolved.size(), Dead - resolved);
+        QCOMPARE(rest.done.size(), Dead - resolved);
         QCOMPARE(rest.skipped.size(), resolved);
         QCOMPARE(status->text(),
             u"Resolved %1 of 500 (%2 skipped)"_qs.arg(Dead - resolved).arg(resolved));

@@ -14,6 +14,7 @@
 #include "resolvedialog.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testwindow.h"
 
 #include <QAction>
 #include <QLineEdit>
@@ -190,20 +191,14 @@ private slots:
         FRESH_DATABASE(database, engine);
         const auto setup = database->initialise();
         QVERIFY(setup && park(setup->database(), 2));
-        QString error;
-        OpenOptions options;
-        options.readOnly = true;
-        WindowOptions windowOptions;
-        windowOptions.readOnly = true;
-        MainWindow window(
-            DbConnection::open(DatabaseUrl::parse(database->url(), &error), options, &error),
-            windowOptions);
+        ReadOnlyWindow window(database->url());
         QVERIFY(!window.operatorActions()->replaySelectedAction()->isEnabled());
         QVERIFY(!window.operatorActions()->replayMatchingAction()->isEnabled());
         QVERIFY(window.operatorActions()->exportEventsAction()->isEnabled()); // reading is fine
         QVERIFY(!window.session()); // no simulator on a read-only connection
         // What the window's workers open is read-only too.
         QVERIFY(window.openOptions().readOnly);
+        QString error;
         const auto workerConnection
             = DbConnection::open(window.url(), window.openOptions(), &error);
         QVERIFY2(workerConnection, qPrintable(error));

@@ -16,7 +16,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
-#include <QSqlRecord>
 
 namespace {
 
@@ -83,26 +82,6 @@ bool populate(const QSqlDatabase &db)
         && insertRow(
             db, dead(u"O-2"_qs, u"PaymentCaptured"_qs, u"reset by peer"_qs, u"TRANSIENT"_qs))
         && insertRow(db, pending);
-}
-
-// Every row of every native table, in a stable order.
-QStringList everyRow(const QSqlDatabase &db)
-{
-    QStringList rows;
-    const QStringList tables = {u"delivery_outbox"_qs, u"delivery_attempt"_qs,
-        u"consumer_ledger"_qs, u"consumer_stock"_qs, u"replay_log"_qs, u"outbox_meta"_qs};
-    for (const QString &table : tables) {
-        QSqlQuery query(db);
-        if (!query.exec(u"SELECT * FROM "_qs + table + u" ORDER BY 1"_qs))
-            return {u"cannot read "_qs + table};
-        while (query.next()) {
-            QStringList values;
-            for (int i = 0; i < query.record().count(); ++i)
-                values << (query.value(i).isNull() ? u"NULL"_qs : query.value(i).toString());
-            rows << table + u": "_qs + values.join(u"|"_qs);
-        }
-    }
-    return rows;
 }
 
 // Human output tells times as ISO 8601 or "t=..", ages in units: never an epoch in ms (13

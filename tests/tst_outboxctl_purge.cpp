@@ -93,20 +93,10 @@ class TestOutboxctlPurge : public QObject
 
     bool prepare(const QString &engine, QString *skip, QString *fail)
     {
-        m_database = TestDatabase::create(engine, skip, fail);
-        if (!m_database)
-            return false;
-        const Run init = outboxctl({u"init"_qs, u"--db"_qs, m_database->url()});
-        if (init.exitCode != 0) {
-            *fail = init.err.join(u' ');
-            return false;
-        }
-        m_connection = m_database->connect();
-        if (!m_connection || !populate(m_connection->database(), engine == u"postgresql"_qs)) {
-            *fail = u"cannot populate "_qs + m_database->url();
-            return false;
-        }
-        return true;
+        const bool postgres = engine == u"postgresql"_qs;
+        return initialisedByCli(
+            engine, [postgres](const QSqlDatabase &db) { return populate(db, postgres); },
+            &m_database, &m_connection, skip, fail);
     }
 
 private slots:

@@ -101,20 +101,7 @@ class TestOutboxctlReplay : public QObject
     // A real outbox, not marked for simulation: `outboxctl init` and the known rows.
     bool prepare(const QString &engine, QString *skip, QString *fail)
     {
-        m_database = TestDatabase::create(engine, skip, fail);
-        if (!m_database)
-            return false;
-        const Run init = outboxctl({u"init"_qs, u"--db"_qs, m_database->url()});
-        if (init.exitCode != 0) {
-            *fail = init.err.join(u' ');
-            return false;
-        }
-        m_connection = m_database->connect();
-        if (!m_connection || !populate(m_connection->database())) {
-            *fail = u"cannot populate "_qs + m_database->url();
-            return false;
-        }
-        return true;
+        return initialisedByCli(engine, populate, &m_database, &m_connection, skip, fail);
     }
 
 private slots:

@@ -4,8 +4,10 @@
 // payload are refused with nothing changed; two operators editing one event at once: exactly one
 // wins, the other is told, one revision; a redacted value is kept unless revealed (recorded); a
 // read-only connection and a version 2 schema are refused (then `outboxctl migrate` adds the
-// table); and what an edit cannot do: an event the consumer already applied (its acknowledgement
-// lost) answers DUPLICATE after the edit, and the consumer keeps the first payload.
+// table); a lost answer to the edit's COMMIT is replay's outcome unknown (OperatorJob's path); and
+// what an edit cannot do: an event the consumer already applied (its acknowledgement lost) answers
+// DUPLICATE after the edit, and the consumer keeps the first payload.
+#include "commitcutter.h"
 #include "consumer.h"
 #include "faketransport.h"
 #include "fixturescript.h"
@@ -19,9 +21,11 @@
 #include "testdatabase.h"
 #include "testmain.h"
 
+#include <QRegularExpression>
 #include <QSqlError>
 #include <QSqlRecord>
 #include <QTemporaryDir>
+#include <QUrl>
 #include <latch>
 #include <thread>
 
@@ -442,6 +446,62 @@ private slots:
         QCOMPARE(two.err,
             QStringList {u"outboxctl: replay: --edit takes exactly one --event ID: an edit is "
                          "one event's payload"_qs});
+    }
+
+    // The edit takes OperatorJob's path, so a lost answer to its COMMIT (CommitCutter, after the
+    // job's replay_log row) is replay's "outcome unknown": exit 2, the event named once, and the
+    // edit made once (one revision, one replay_log row); a rerun finds it no longer DEAD.
+    void lostCommitAnswerIsOutcomeUnknown_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::newRow("postgresql") << u"postgresql"_qs;
+        QTest::newRow("mysql") << u"mysql"_qs;
+    }
+    void lostCommitAnswerIsOutcomeUnknown()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QVERIFY(populate(db));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString file = dir.filePath(u"fixed.json"_qs);
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write("{\"orderId\":4711,\"sku\":\"SKU-1\",\"quantity\":5}");
+        out.close();
+        qputenv("PGSSLMODE", "disable"); // the proxy reads the statements' text
+        QUrl proxied(database->url());
+        CommitCutter cutter(proxied.port(), "INSERT INTO replay_log");
+        QVERIFY(cutter.port() > 0);
+        proxied.setPort(cutter.port());
+        const auto edit = [&file](const QString &url) {
+            return outboxctl({u"replay"_qs, u"--db"_qs, url, u"--event"_qs, u"E-1"_qs, u"--edit"_qs,
+                file, u"--operator"_qs, u"alice"_qs, u"--reason"_qs, u"UP-412"_qs, u"--now"_qs,
+                u"70000"_qs});
+        };
+        const Run run = edit(proxied.toString());
+        QVERIFY(cutter.hasCut());
+        QCOMPARE(run.exitCode, 2);
+        const QStringList own = run.err.filter(QRegularExpression(u"^outboxctl: "_qs));
+        QVERIFY2(own.size() == 1, qPrintable(run.err.join(u'\n')));
+        const QString line = own.constFirst();
+        QVERIFY2(line.contains(u"outcome unknown: E-1 \u2014 check it: outboxctl explain E-1"_qs)
+                && line.contains(u"(editing E-1: its COMMIT got no answer: "_qs),
+            qPrintable(line));
+        QVERIFY2(payloadOf(db, u"E-1"_qs).contains(u"\"quantity\":5"_qs),
+            qPrintable(payloadOf(db, u"E-1"_qs)));
+        QCOMPARE(count(db, u"SELECT COUNT(*) FROM payload_revision"_qs), 1);
+        QCOMPARE(count(db, u"SELECT COUNT(*) FROM replay_log"_qs), 1);
+
+        const Run rerun = edit(database->url());
+        QCOMPARE(rerun.exitCode, 0);
+        QCOMPARE(rerun.out,
+            QStringList {
+                u"replayed 0 events; skipped 1: E-1 (not DEAD: it is PENDING): nothing edited"_qs});
+        QCOMPARE(count(db, u"SELECT COUNT(*) FROM payload_revision"_qs), 1);
     }
 
     void versionTwoSchemaRefusedUntilMigrated_data()

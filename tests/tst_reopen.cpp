@@ -26,7 +26,7 @@ bool populate(const QSqlDatabase &db)
     const ResolveResult resolved = insertKnownEvents(db)
         ? Resolver(db).resolve({{u"E-1"_qs, u"E-2"_qs}, u"alice"_qs, u"cancelled"_qs, 5000})
         : ResolveResult {};
-    return resolved.error.isEmpty() && resolved.resolved.size() == 2;
+    return resolved.error.isEmpty() && resolved.done.size() == 2;
 }
 
 QStringList reopenLog(const QSqlDatabase &db)
@@ -181,11 +181,11 @@ private slots:
         b.join();
         QVERIFY2(first.error.isEmpty(), qPrintable(first.error));
         QVERIFY2(second.error.isEmpty(), qPrintable(second.error));
-        QStringList all = first.reopened + second.reopened;
+        QStringList all = first.done + second.done;
         all.sort();
         QCOMPARE(all, ids);
-        QCOMPARE(first.skipped.size(), second.reopened.size());
-        QCOMPARE(second.skipped.size(), first.reopened.size());
+        QCOMPARE(first.skipped.size(), second.done.size());
+        QCOMPARE(second.skipped.size(), first.done.size());
         QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM reopen_log"_qs).toInt(), ids.size());
         QCOMPARE(
             scalar(db, u"SELECT COUNT(DISTINCT event_id) FROM reopen_log"_qs).toInt(), ids.size());
@@ -194,7 +194,7 @@ private slots:
             ids.size());
         // Each row names the operator who won it.
         QCOMPARE(scalar(db, u"SELECT COUNT(*) FROM reopen_log WHERE operator = 'alice'"_qs).toInt(),
-            first.reopened.size());
+            first.done.size());
     }
 
     void refusalsChangeNothing_data()
@@ -222,7 +222,7 @@ private slots:
         const ReopenResult refused
             = Reopener(readOnly->database(), true).reopen({{u"E-1"_qs}, u"alice"_qs, u"x"_qs, 1});
         QCOMPARE(refused.error, u"the connection is read-only: nothing reopened"_qs);
-        QVERIFY(refused.reopened.isEmpty());
+        QVERIFY(refused.done.isEmpty());
 
         // A blank reason, no operator, no event.
         const Run blank = outboxctl({u"reopen"_qs, u"--db"_qs, database->url(), u"--event"_qs,

@@ -152,11 +152,11 @@ private slots:
         b.join();
         QVERIFY2(first.error.isEmpty(), qPrintable(first.error));
         QVERIFY2(second.error.isEmpty(), qPrintable(second.error));
-        QCOMPARE(first.resolved.size() + second.resolved.size(), ids.size());
-        QStringList all = first.resolved + second.resolved;
+        QCOMPARE(first.done.size() + second.done.size(), ids.size());
+        QStringList all = first.done + second.done;
         all.sort();
         QCOMPARE(all, ids);
-        QCOMPARE(first.skipped.size(), second.resolved.size());
+        QCOMPARE(first.skipped.size(), second.done.size());
         QCOMPARE(scalar(connection->database(), u"SELECT COUNT(*) FROM resolve_log"_qs).toInt(),
             ids.size());
         QCOMPARE(
@@ -193,12 +193,12 @@ private slots:
         Resolver resolver(readOnly->database(), true);
         const ResolveResult refused = resolver.resolve({{u"E-1"_qs}, u"alice"_qs, u"x"_qs, 1});
         QCOMPARE(refused.error, u"the connection is read-only: nothing resolved"_qs);
-        QVERIFY(refused.resolved.isEmpty());
+        QVERIFY(refused.done.isEmpty());
         // Not told, the engine itself refuses, and the event's transaction rolls back.
         const ResolveResult engineRefused
             = Resolver(readOnly->database()).resolve({{u"E-1"_qs}, u"alice"_qs, u"x"_qs, 1});
         QVERIFY(!engineRefused.error.isEmpty());
-        QVERIFY(engineRefused.resolved.isEmpty());
+        QVERIFY(engineRefused.done.isEmpty());
 
         // A blank reason or operator.
         const Run blank = outboxctl({u"resolve"_qs, u"--db"_qs, database->url(), u"--event"_qs,

@@ -27,6 +27,7 @@
 #include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testwindow.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -185,7 +186,7 @@ private slots:
 
         const ResolveResult first = resolveAndWait(window, request({u"P-0001"_qs, u"P-0000"_qs}));
         QVERIFY2(first.error.isEmpty(), qPrintable(first.error));
-        QCOMPARE(first.resolved, QStringList {u"P-0001"_qs});
+        QCOMPARE(first.done, QStringList {u"P-0001"_qs});
         QCOMPARE(first.skipped, QStringList {u"P-0000"_qs}); // DELIVERED: not touched
         QCOMPARE(statusCount(setup->database(), u"RESOLVED"_qs), 1);
         QCOMPARE(statusCount(setup->database(), u"DEAD"_qs), 2);
@@ -200,7 +201,7 @@ private slots:
 
         // A second operator resolving the same event is told it was skipped; nothing written.
         const ResolveResult second = resolveAndWait(window, request({u"P-0001"_qs}));
-        QVERIFY(second.resolved.isEmpty());
+        QVERIFY(second.done.isEmpty());
         QCOMPARE(second.skipped, QStringList {u"P-0001"_qs});
         QCOMPARE(count(setup->database(), u"SELECT COUNT(*) FROM resolve_log"_qs), 1);
 
@@ -240,7 +241,7 @@ private slots:
         QTRY_COMPARE(window.eventModel()->rowCount(), 4);
         QTRY_COMPARE(window.reopenActions()->refusal(), QString());
         const ResolveResult resolved = resolveAndWait(window, request({u"P-0001"_qs}));
-        QCOMPARE(resolved.resolved, QStringList {u"P-0001"_qs});
+        QCOMPARE(resolved.done, QStringList {u"P-0001"_qs});
         QTRY_COMPARE(statusOf(window, u"P-0001"_qs), u"RESOLVED"_qs);
 
         // Each row offers only what applies to it; a delivered row has no error to filter by.
@@ -262,7 +263,7 @@ private slots:
         QVERIFY(finished.wait(30000));
         const ReopenResult result = finished.at(0).at(0).value<ReopenResult>();
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
-        QCOMPARE(result.reopened, QStringList {u"P-0001"_qs});
+        QCOMPARE(result.done, QStringList {u"P-0001"_qs});
         QCOMPARE(answers.focusedOnOpen, u"reopenReason"_qs);
         QVERIFY(answers.openAfterEnter);
         QCOMPARE(answers.auditRowsAfterEnter, 0); // Enter reopened nothing
@@ -296,7 +297,7 @@ private slots:
         window.reopenActions()->startReopen(again);
         QVERIFY(finished.wait(30000));
         const ReopenResult second = finished.at(1).at(0).value<ReopenResult>();
-        QVERIFY(second.reopened.isEmpty());
+        QVERIFY(second.done.isEmpty());
         QCOMPARE(second.skipped, QStringList {u"P-0001"_qs});
         QCOMPARE(count(db, u"SELECT COUNT(*) FROM reopen_log"_qs), 1);
     }
@@ -326,7 +327,7 @@ private slots:
         answers.auditRows = [&db] { return count(db, u"SELECT COUNT(*) FROM resolve_log"_qs); };
         resolve->trigger();
         QVERIFY(finished.wait(30000));
-        QCOMPARE(finished.at(0).at(0).value<ResolveResult>().resolved, QStringList {u"P-0002"_qs});
+        QCOMPARE(finished.at(0).at(0).value<ResolveResult>().done, QStringList {u"P-0002"_qs});
         QCOMPARE(answers.focusedOnOpen, u"resolveReason"_qs);
         QVERIFY(answers.openAfterEnter);
         QCOMPARE(answers.auditRowsAfterEnter, 0);
@@ -424,20 +425,13 @@ private slots:
         FRESH_DATABASE(database, engine);
         const auto setup = database->initialise();
         QVERIFY(setup && parkEvents(setup->database(), 2));
-        QString error;
-        OpenOptions options;
-        options.readOnly = true;
-        WindowOptions windowOptions;
-        windowOptions.readOnly = true;
-        MainWindow window(
-            DbConnection::open(DatabaseUrl::parse(database->url(), &error), options, &error),
-            windowOptions);
+        ReadOnlyWindow window(database->url());
         QTRY_COMPARE(window.tiles()->valueText(HealthTiles::Tile::Resolved), u"0"_qs);
         QAction *resolve = window.resolveActions()->resolveSelectedAction();
         QVERIFY(!resolve->isEnabled());
         QVERIFY2(resolve->toolTip().contains(u"Read-only"_qs), qPrintable(resolve->toolTip()));
         const ResolveResult result = resolveAndWait(window, request({u"P-0001"_qs}));
-        QVERIFY(result.resolved.isEmpty());
+        QVERIFY(result.done.isEmpty());
         QVERIFY2(result.error.contains(u"read-only"_qs), qPrintable(result.error));
         QCOMPARE(statusCount(setup->database(), u"DEAD"_qs), 2);
         QCOMPARE(count(setup->database(), u"SELECT COUNT(*) FROM resolve_log"_qs), 0);
@@ -476,7 +470,7 @@ private slots:
         const auto check = database->connect(false);
         const qint64 dead = statusCount(check->database(), u"DEAD"_qs);
         const ResolveResult result = resolveAndWait(window, request({u"N-dead"_qs}));
-        QVERIFY(result.resolved.isEmpty());
+        QVERIFY(result.done.isEmpty());
         QVERIFY2(result.error.contains(u"outboxctl migrate"_qs), qPrintable(result.error));
         QCOMPARE(statusCount(check->database(), u"DEAD"_qs), dead);
         QCOMPARE(Schema::version(check->database(), nullptr), 1);

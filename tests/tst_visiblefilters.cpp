@@ -22,6 +22,7 @@
 #include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testwindow.h"
 
 #include <QAction>
 #include <QApplication>
@@ -69,22 +70,6 @@ bool seed(const QSqlDatabase &db)
             return false;
     }
     return true;
-}
-
-WindowOptions simulationOff()
-{
-    WindowOptions options;
-    options.markedForSimulation = false; // no teaching panel, no simulated relay
-    return options;
-}
-
-QStringList tableIds(const MainWindow &window)
-{
-    QStringList ids;
-    for (int row = 0; row < window.eventModel()->rowCount(); ++row)
-        ids << window.eventModel()->eventIdAt(row);
-    ids.sort();
-    return ids;
 }
 
 QStringList chipNames(const ActiveFilterBar *bar)

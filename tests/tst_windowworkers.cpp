@@ -27,6 +27,7 @@
 #include "teachingsession.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -56,13 +57,6 @@ bool park(const QSqlDatabase &db, int dead)
 qint64 count(const QSqlDatabase &db, const QString &sql)
 {
     return scalar(db, sql).toLongLong();
-}
-
-WindowOptions simulationOff()
-{
-    WindowOptions options;
-    options.markedForSimulation = false; // no teaching panel, no simulated relay
-    return options;
 }
 
 // Qt's warnings that a connection was used from a thread it does not belong to, or after it

@@ -1,5 +1,5 @@
-// The plumbing outboxctl replay and resolve share (and reopen and edit-and-replay to come), as
-// the library's OperatorJob is their one path: which events (--event, or --all-dead narrowed by
+// The plumbing outboxctl replay, replay --edit, resolve and reopen share, as the library's
+// OperatorJob is their one path: which events (--event, or --all-dead narrowed by
 // --older-than and --error-category, with replay's --error-group), who and why (--operator
 // and --reason in the words of the action's audit log), and the outcome line (the events done
 // and the ones skipped, with why) or the error naming what was done before it.

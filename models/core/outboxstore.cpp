@@ -1,10 +1,10 @@
 #include "outboxstore.h"
 
 #include "failurecause.h"
+#include "queryerror.h"
 #include "sqldialect.h"
 #include "sqltransaction.h"
 
-#include <QSqlError>
 #include <QUuid>
 
 namespace {
@@ -134,7 +134,7 @@ OutboxStore::OutboxStore(const QSqlDatabase &db)
 
 bool OutboxStore::recordError(const QSqlQuery &query)
 {
-    m_lastError = query.lastError().text().simplified();
+    m_lastError = QueryError::text(query);
     return false;
 }
 

@@ -1,11 +1,11 @@
 #include "producer.h"
 
 #include "outboxstore.h"
+#include "queryerror.h"
 #include "sqldialect.h"
 #include "sqltransaction.h"
 
 #include <QDateTime>
-#include <QSqlError>
 #include <QSqlQuery>
 
 QStringList Producer::skus()
@@ -35,7 +35,7 @@ bool Producer::seedStock(QString *error)
         query.bindValue(QStringLiteral(":sku"), sku);
         query.bindValue(QStringLiteral(":quantity"), InitialStock);
         if (!query.exec()) {
-            *error = query.lastError().text().simplified();
+            *error = QueryError::text(query);
             return false;
         }
     }

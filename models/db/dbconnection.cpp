@@ -1,12 +1,12 @@
 #include "dbconnection.h"
 
+#include "queryerror.h"
 #include "schema.h"
 #include "sqldialect.h"
 
 #include <QAtomicInteger>
 #include <QHash>
 #include <QMutex>
-#include <QSqlError>
 #include <QSqlQuery>
 #include <QThread>
 #include <openssl/crypto.h>
@@ -85,8 +85,8 @@ std::unique_ptr<DbConnection> DbConnection::open(
     if (!dialect.configure(db, url, options, error))
         return nullptr;
     if (!db.open()) {
-        *error = QStringLiteral("cannot open %1: %2")
-                     .arg(url.toDisplayString(), db.lastError().text().simplified());
+        *error
+            = QStringLiteral("cannot open %1: %2").arg(url.toDisplayString(), QueryError::text(db));
         return nullptr;
     }
     if (QString problem; !dialect.startSession(db, &problem)) {
@@ -109,7 +109,7 @@ bool DbConnection::reopen(QSqlDatabase &db, QString *error)
     db.close();
     if (!db.open()) {
         if (error)
-            *error = db.lastError().text().simplified();
+            *error = QueryError::text(db);
         return false;
     }
     QString problem;

@@ -1,5 +1,6 @@
 #include "readonlytransaction.h"
 
+#include "queryerror.h"
 #include "sqldialect.h"
 #include "sqltext.h"
 
@@ -37,7 +38,7 @@ QSqlQuery *ReadOnlyTransaction::prepare(const QString &sql)
     QSqlQuery &query = m_queries.emplace_back(m_db);
     query.setForwardOnly(true);
     if (!m_dialect->prepareOne(m_db, query, sql, &m_lastError)) {
-        m_error = m_lastError.text().simplified();
+        m_error = QueryError::text(m_lastError);
         return nullptr;
     }
     return &query;

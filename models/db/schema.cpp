@@ -1,11 +1,11 @@
 #include "schema.h"
 
+#include "queryerror.h"
 #include "sqldialect.h"
 
 #include <QFile>
 #include <QMap>
 #include <QRegularExpression>
-#include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
 #include <QStringList>
@@ -102,7 +102,7 @@ QString wrongTypes(const QSqlDatabase &db)
                 + QStringLiteral(" FROM delivery_outbox WHERE ") + QLatin1String(check.rows))
             || !query.next())
             return QStringLiteral("delivery_outbox: cannot check column types: %1")
-                .arg(query.lastError().text().simplified());
+                .arg(QueryError::text(query));
         // clang-format on
         for (qsizetype i = 0; i < check.columns.size(); ++i) {
             const qint64 rows = query.value(int(2 * i)).toLongLong();
@@ -131,7 +131,7 @@ bool exec(const QSqlDatabase &db, const QString &sql, QString *error)
     QSqlQuery query(db);
     if (query.exec(sql))
         return true;
-    *error = query.lastError().text().simplified();
+    *error = QueryError::text(query);
     return false;
 }
 
@@ -157,7 +157,7 @@ bool keyColumnsIn(const QSqlDatabase &db, const QString &name, QStringList *colu
     QSqlQuery query(db);
     query.setForwardOnly(true);
     if (!query.exec(SqlDialect::of(db).indexColumnsSql(name))) {
-        *error = query.lastError().text().simplified();
+        *error = QueryError::text(query);
         return false;
     }
     while (query.next()) {
@@ -266,14 +266,14 @@ bool recordVersion(const QSqlDatabase &db, int version, QString *error)
     QSqlQuery query(db);
     query.prepare(QStringLiteral("DELETE FROM outbox_meta WHERE \"key\" = 'schema_version'"));
     if (!query.exec()) {
-        *error = query.lastError().text().simplified();
+        *error = QueryError::text(query);
         return false;
     }
     query.prepare(QStringLiteral(
         "INSERT INTO outbox_meta (\"key\", value) VALUES ('schema_version', :version)"));
     query.bindValue(QStringLiteral(":version"), QString::number(version));
     if (!query.exec()) {
-        *error = query.lastError().text().simplified();
+        *error = QueryError::text(query);
         return false;
     }
     return true;
@@ -290,7 +290,7 @@ int version(const QSqlDatabase &db, QString *error)
     query.setForwardOnly(true);
     query.prepare(QStringLiteral("SELECT value FROM outbox_meta WHERE \"key\" = 'schema_version'"));
     if (!query.exec()) {
-        *error = query.lastError().text().simplified();
+        *error = QueryError::text(query);
         return -1;
     }
     if (!query.next())
@@ -333,7 +333,7 @@ bool create(const QSqlDatabase &db, QString *error)
     const bool fresh = db.record(QStringLiteral("delivery_outbox")).isEmpty();
     QSqlDatabase handle = db;
     if (!handle.transaction()) {
-        *error = handle.lastError().text().simplified();
+        *error = QueryError::text(handle);
         return false;
     }
     if (!runScript(db, error) || (fresh && !recordVersion(db, CurrentVersion, error))) {
@@ -341,7 +341,7 @@ bool create(const QSqlDatabase &db, QString *error)
         return false;
     }
     if (!handle.commit()) {
-        *error = handle.lastError().text().simplified();
+        *error = QueryError::text(handle);
         return false;
     }
     for (const QString &statement : SqlDialect::of(db).afterSchemaStatements())
@@ -354,13 +354,13 @@ bool markForSimulation(const QSqlDatabase &db, QString *error)
     QSqlQuery query(db);
     query.prepare(QStringLiteral("DELETE FROM outbox_meta WHERE \"key\" = 'purpose'"));
     if (!query.exec()) {
-        *error = query.lastError().text().simplified();
+        *error = QueryError::text(query);
         return false;
     }
     query.prepare(QStringLiteral(
         "INSERT INTO outbox_meta (\"key\", value) VALUES ('purpose', 'simulation')"));
     if (!query.exec()) {
-        *error = query.lastError().text().simplified();
+        *error = QueryError::text(query);
         return false;
     }
     return true;
@@ -377,7 +377,7 @@ bool clearSimulationData(const QSqlDatabase &db, QString *error)
 {
     QSqlDatabase handle = db;
     if (!handle.transaction()) {
-        *error = handle.lastError().text().simplified();
+        *error = QueryError::text(handle);
         return false;
     }
     // resolve_log (version 2), reopen_log and payload_revision go first: they reference

@@ -1,11 +1,11 @@
 #include "schemamigration.h"
 
+#include "queryerror.h"
 #include "schema.h"
 #include "sqldialect.h"
 #include "sqltransaction.h"
 
 #include <QRegularExpression>
-#include <QSqlError>
 #include <QSqlQuery>
 
 namespace {
@@ -16,7 +16,7 @@ bool exec(QSqlQuery &query, const QString &sql, QString *error)
 {
     if (query.exec(sql))
         return true;
-    *error = query.lastError().text().simplified();
+    *error = QueryError::text(query);
     return false;
 }
 

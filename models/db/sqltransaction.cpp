@@ -1,9 +1,9 @@
 #include "sqltransaction.h"
 
 #include "failurecause.h"
+#include "queryerror.h"
 #include "sqldialect.h"
 
-#include <QSqlError>
 #include <QSqlQuery>
 
 SqlTransaction::SqlTransaction(const QSqlDatabase &db)
@@ -12,7 +12,7 @@ SqlTransaction::SqlTransaction(const QSqlDatabase &db)
     QSqlQuery query(m_db);
     m_active = query.exec(SqlDialect::of(db).beginWriteSql());
     if (!m_active)
-        m_error = query.lastError().text().simplified();
+        m_error = QueryError::text(query);
 }
 
 SqlTransaction::~SqlTransaction()
@@ -25,7 +25,7 @@ bool SqlTransaction::commit()
 {
     QSqlQuery query(m_db);
     if (!query.exec(QStringLiteral("COMMIT"))) {
-        m_error = query.lastError().text().simplified();
+        m_error = QueryError::text(query);
         m_outcomeUnknown = FailureCause::isOutcomeUnknown(m_error);
         // A lost connection has no transaction left to roll back (a ROLLBACK would only fail
         // on it again); a refused COMMIT (SQLite's busy one) still holds it: rolled back.

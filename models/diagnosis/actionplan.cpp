@@ -4,13 +4,13 @@
 #include "notesaccess.h"
 #include "operatorjob.h"
 #include "payloadeditor.h"
+#include "queryerror.h"
 #include "readonlytransaction.h"
 #include "replayer.h"
 #include "tablegrants.h"
 
 #include <QJsonArray>
 #include <QSet>
-#include <QSqlError>
 #include <QSqlQuery>
 
 namespace {
@@ -259,7 +259,7 @@ bool ActionPlanner::classify(ActionPlan *plan, const QStringList &ids, QString *
     for (const QString &id : ids) {
         query->bindValue(QStringLiteral(":id"), id);
         if (!query->exec()) {
-            *error = query->lastError().text().simplified();
+            *error = QueryError::text(*query);
             return false;
         }
         const QString status = query->next() ? query->value(0).toString() : QString();

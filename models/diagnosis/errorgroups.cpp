@@ -2,11 +2,11 @@
 
 #include "errorsignature.h"
 #include "notesaccess.h"
+#include "queryerror.h"
 #include "sourcereader.h"
 #include "sqldialect.h"
 
 #include <QJsonArray>
-#include <QSqlError>
 #include <QSqlQuery>
 #include <algorithm>
 
@@ -206,7 +206,7 @@ std::optional<QHash<QString, QStringList>> deadEventsBySignature(const QSqlDatab
         query->bindValue(u":first"_qs, first ? 1 : 0);
         query->bindValue(u":after"_qs, after);
         if (!query->exec()) {
-            *error = query->lastError().text().simplified();
+            *error = QueryError::text(*query);
             return std::nullopt;
         }
         int rows = 0;

@@ -1,8 +1,8 @@
 #include "eventlookup.h"
 
+#include "queryerror.h"
 #include "sourcereader.h"
 
-#include <QSqlError>
 #include <QSqlQuery>
 
 std::optional<QStringList> EventLookup::unknown(
@@ -23,7 +23,7 @@ std::optional<QStringList> EventLookup::unknown(
             continue;
         query->bindValue(u":id"_qs, id);
         if (!query->exec()) {
-            *error = query->lastError().text().simplified();
+            *error = QueryError::text(*query);
             return std::nullopt;
         }
         if (!query->next())
@@ -48,7 +48,7 @@ std::optional<bool> passes(SourceReader &reader, const QString &eventId, const E
     query->bindValue(u":id"_qs, eventId);
     filter.bindValues(*query, now, reader.dialect());
     if (!query->exec()) {
-        *error = query->lastError().text().simplified();
+        *error = QueryError::text(*query);
         return std::nullopt;
     }
     const bool found = query->next();

@@ -1,11 +1,11 @@
 #include "notesaccess.h"
 
 #include "dbconnection.h"
+#include "queryerror.h"
 #include "schema.h"
 #include "sqldialect.h"
 
 #include <QMutex>
-#include <QSqlError>
 
 namespace {
 
@@ -71,7 +71,7 @@ QSqlDatabase companion(const QString &outboxName, const DatabaseUrl &url, QStrin
         if (!dialect.configure(db, url, options, &error)) {
             *refusal = refusalOf(url, error);
         } else if (!db.open()) {
-            *refusal = refusalOf(url, db.lastError().text().simplified());
+            *refusal = refusalOf(url, QueryError::text(db));
         } else if (!dialect.startSession(db, &error)) {
             *refusal = refusalOf(url, error);
         } else if (*refusal = check(db, url); refusal->isEmpty()) {

@@ -4,6 +4,7 @@
 #include "errorsignature.h"
 #include "failurecause.h"
 #include "outboxprofile.h"
+#include "queryerror.h"
 #include "readonlytransaction.h"
 #include "schema.h"
 #include "sqldialect.h"
@@ -15,11 +16,6 @@
 #include <QSqlQuery>
 
 namespace {
-
-QString errorText(const QSqlQuery &query)
-{
-    return query.lastError().text().simplified();
-}
 
 // C0 (but newline and tab, which a note may hold), DEL and C1: they could rewrite a terminal
 // line or hide text in a log.
@@ -157,10 +153,10 @@ QString OperatorNotes::checkEvent(const QString &eventId, bool lock)
                 + u" WHERE event_id = :id"_qs
                 + (lock ? SqlDialect::of(m_db).rowLockClause() : QString()),
             &refused))
-        return refused.text().simplified();
+        return QueryError::text(refused);
     status.bindValue(u":id"_qs, eventId);
     if (!status.exec())
-        return errorText(status);
+        return QueryError::text(status);
     if (!status.next())
         return QStringLiteral("no event with ID '%1': nothing written").arg(eventId);
     if (status.value(0).toString() != u"DEAD"_qs)
@@ -247,7 +243,7 @@ std::optional<qint64> OperatorNotes::insert(
     insert.bindValue(u":text"_qs, request.text);
     insert.bindValue(u":marker"_qs, nullable(request.marker));
     if (!insert.exec()) {
-        *error = errorText(insert);
+        *error = QueryError::text(insert);
         return std::nullopt;
     }
     const QVariant id
@@ -294,7 +290,7 @@ std::optional<QList<OperatorNote>> OperatorNotes::list(
     else if (!target.errorGroup.isEmpty())
         query->bindValue(u":group"_qs, ErrorSignature::of(target.errorGroup));
     if (!query->exec()) {
-        *error = errorText(*query);
+        *error = QueryError::text(*query);
         healAfter(*error);
         return std::nullopt;
     }
@@ -329,7 +325,7 @@ std::optional<QList<OperatorNote>> OperatorNotes::listFor(
     for (const QString &signature : signatures)
         query->addBindValue(signature);
     if (!query->exec()) {
-        *error = errorText(*query);
+        *error = QueryError::text(*query);
         return std::nullopt;
     }
     QList<OperatorNote> notes;
@@ -379,7 +375,7 @@ std::optional<int> OperatorNotes::clear(const NoteTarget &target, qint64 noteId,
     update.bindValue(u":operator"_qs, name);
     update.bindValue(u":value"_qs, value);
     if (!update.exec()) {
-        *error = errorText(update);
+        *error = QueryError::text(update);
         healAfter(*error);
         return std::nullopt;
     }
@@ -415,7 +411,7 @@ std::optional<NoteCoverage> OperatorNotes::coverage(QString *error)
                   " WHERE n.cleared_at IS NULL AND n.marker IS NOT NULL"
                   "   AND (n.error_group IS NOT NULL OR o.status = 'DEAD')"_qs);
         if (!query || !query->exec()) {
-            *error = query ? errorText(*query) : transaction.errorText();
+            *error = query ? QueryError::text(*query) : transaction.errorText();
             healAfter(*error);
             return std::nullopt;
         }
@@ -474,7 +470,7 @@ bool OperatorNotes::deadAmong(const QStringList &ids, QSet<QString> *dead, QStri
             QString::fromUtf8(
                 QJsonDocument(QJsonArray::fromStringList(batch)).toJson(QJsonDocument::Compact)));
         if (!query->exec()) {
-            *error = errorText(*query);
+            *error = QueryError::text(*query);
             return false;
         }
         while (query->next())

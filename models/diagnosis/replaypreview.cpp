@@ -1,6 +1,7 @@
 #include "replaypreview.h"
 
 #include "errorsignature.h"
+#include "queryerror.h"
 #include "replayer.h"
 #include "sourcereader.h"
 
@@ -73,7 +74,7 @@ std::optional<ReplayPreview> ReplayPreview::compute(const QSqlDatabase &db,
         query->bindValue(u":length"_qs, ErrorSignature::ReadLength);
         query->bindValue(u":id"_qs, ids.at(i));
         if (!query->exec()) {
-            *error = query->lastError().text().simplified();
+            *error = QueryError::text(*query);
             return std::nullopt;
         }
         if (!query->next()) {

@@ -1,9 +1,9 @@
 #include "sourcereader.h"
 
 #include "indexhint.h"
+#include "queryerror.h"
 #include "sqldialect.h"
 
-#include <QSqlError>
 #include <algorithm>
 
 namespace {
@@ -72,7 +72,7 @@ QSqlQuery *SourceReader::run(const QString &sql, const Bindings &values)
     if (m_trace)
         m_trace->append(withValues(sql, values));
     if (!query->exec()) {
-        m_error = query->lastError().text().simplified();
+        m_error = QueryError::text(*query);
         IndexHint::forget(m_db);
         return nullptr;
     }

@@ -2,6 +2,7 @@
 
 #include "indexhint.h"
 #include "latencyquery.h"
+#include "queryerror.h"
 #include "readonlytransaction.h"
 #include "saturating.h"
 #include "sqldialect.h"
@@ -9,7 +10,6 @@
 
 #include <QElapsedTimer>
 #include <QMap>
-#include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
 #include <cmath>
@@ -79,7 +79,7 @@ public:
 private:
     bool fail(const QSqlQuery &query)
     {
-        *m_error = query.lastError().text().simplified();
+        *m_error = QueryError::text(query);
         IndexHint::forget(m_db);
         return false;
     }

@@ -1,6 +1,7 @@
 #include "historyquery.h"
 
 #include "latencyquery.h"
+#include "queryerror.h"
 #include "readonlytransaction.h"
 #include "sqldialect.h"
 
@@ -99,7 +100,7 @@ public:
 private:
     bool fail(const QSqlQuery &query)
     {
-        *m_error = query.lastError().text().simplified();
+        *m_error = QueryError::text(query);
         return false;
     }
 
@@ -141,7 +142,7 @@ std::optional<DeliveryHistory> read(const QSqlDatabase &db, HistoryRange range, 
         !limits.isEmpty()) {
         QSqlQuery *planner = transaction.prepare(limits);
         if (!planner || !planner->exec()) {
-            *error = planner ? planner->lastError().text().simplified() : transaction.errorText();
+            *error = planner ? QueryError::text(*planner) : transaction.errorText();
             return std::nullopt;
         }
         planner->finish();
@@ -149,7 +150,7 @@ std::optional<DeliveryHistory> read(const QSqlDatabase &db, HistoryRange range, 
     if (native && history.latencyAvailable) {
         QSqlQuery *probe = transaction.prepare(LatencyQuery::indexProbeSql(dialect));
         if (!probe || !probe->exec()) {
-            *error = probe ? probe->lastError().text().simplified() : transaction.errorText();
+            *error = probe ? QueryError::text(*probe) : transaction.errorText();
             return std::nullopt;
         }
         history.latencyAvailable = probe->next() && probe->value(0).toInt() != 0;

@@ -3,6 +3,7 @@
 #include "attemptmodel.h"
 #include "notesaccess.h"
 #include "payloadeditor.h"
+#include "queryerror.h"
 #include "readonlytransaction.h"
 #include "redaction.h"
 #include "replaylogmodel.h"
@@ -22,12 +23,12 @@ bool readResolution(const QSqlDatabase &db, EventDetail *detail)
     if (!query.prepare(u"SELECT operator, resolved_at, reason FROM resolve_log"
                        " WHERE event_id = :id ORDER BY resolve_id DESC LIMIT 1"_qs)) {
         // clang-format on
-        detail->error = query.lastError().text().simplified();
+        detail->error = QueryError::text(query);
         return false;
     }
     query.bindValue(u":id"_qs, detail->eventId);
     if (!query.exec()) {
-        detail->error = query.lastError().text().simplified();
+        detail->error = QueryError::text(query);
         return false;
     }
     if (query.next())
@@ -80,12 +81,12 @@ bool DetailWorker::readSummary(const QSqlDatabase &db, EventDetail *detail)
     }
     query->bindValue(QStringLiteral(":id"), detail->eventId);
     if (!query->exec()) {
-        detail->error = query->lastError().text().simplified();
+        detail->error = QueryError::text(*query);
         return false;
     }
     detail->found = query->next();
     if (query->lastError().isValid()) {
-        detail->error = query->lastError().text().simplified();
+        detail->error = QueryError::text(*query);
         return false;
     }
     if (detail->found)
@@ -200,7 +201,7 @@ bool DetailWorker::readPayload(EventPayload *payload, const QStringList &sensiti
     }
     query->bindValue(QStringLiteral(":id"), payload->eventId);
     if (!query->exec()) {
-        payload->error = query->lastError().text().simplified();
+        payload->error = QueryError::text(*query);
         return false;
     }
     payload->found = query->next();

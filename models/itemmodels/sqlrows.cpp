@@ -1,5 +1,7 @@
 #include "sqlrows.h"
 
+#include "queryerror.h"
+
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -7,7 +9,7 @@ std::optional<SqlRows> readSqlRows(QSqlQuery &query, int columns, QString *error
 {
     const auto failed = [&query, error] {
         if (error)
-            *error = query.lastError().text().simplified();
+            *error = QueryError::text(query);
         return std::nullopt;
     };
     if (!query.exec())

@@ -1,5 +1,6 @@
 #include "csvexport.h"
 
+#include "queryerror.h"
 #include "readonlytransaction.h"
 #include "redaction.h"
 #include "sqldialect.h"
@@ -30,7 +31,7 @@ bool writeRow(QIODevice *out, const QStringList &fields, QString *error)
 
 bool fail(const QSqlQuery &query, QString *error)
 {
-    *error = query.lastError().text().simplified();
+    *error = QueryError::text(query);
     return false;
 }
 

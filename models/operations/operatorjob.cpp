@@ -1,22 +1,12 @@
 #include "operatorjob.h"
 
+#include "queryerror.h"
 #include "sqldialect.h"
 #include "sqltransaction.h"
 
 #include <QElapsedTimer>
 #include <QSet>
-#include <QSqlError>
 #include <QSqlQuery>
-
-namespace {
-
-// The driver's message on one line, for an operator's error (as ReadOnlyTransaction's).
-QString errorText(const QSqlQuery &query)
-{
-    return query.lastError().text().simplified();
-}
-
-} // namespace
 
 OperatorJob::OperatorJob(const QSqlDatabase &db)
     : m_db(db)
@@ -120,7 +110,7 @@ bool OperatorJob::lockFailures(
     select.bindValue(QStringLiteral(":id"), eventId);
     select.bindValue(QStringLiteral(":from"), from);
     if (!select.exec()) {
-        *error = errorText(select);
+        *error = QueryError::text(select);
         return false;
     }
     *found = select.next();
@@ -160,7 +150,7 @@ OperatorJob::Outcome OperatorJob::change(const QString &eventId, const OperatorR
     update.bindValue(QStringLiteral(":from"), change.from);
     bindAll(update, change.updateValues);
     if (!update.exec()) {
-        *error = errorText(update);
+        *error = QueryError::text(update);
         return Outcome::Failed;
     }
     if (update.numRowsAffected() != 1)
@@ -173,7 +163,7 @@ OperatorJob::Outcome OperatorJob::change(const QString &eventId, const OperatorR
     log.bindValue(QStringLiteral(":before"), failuresBefore);
     bindAll(log, change.auditValues);
     if (!log.exec()) {
-        *error = errorText(log);
+        *error = QueryError::text(log);
         return Outcome::Failed;
     }
     return Outcome::Done;

@@ -1,5 +1,5 @@
-// The one path every operator action on a set of events takes (replay and resolve today; reopen
-// a RESOLVED event and edit-and-replay to come): the operator and the reason are required, the
+// The one path every operator action on a set of events takes (replay, edit and replay, resolve
+// and reopen): the operator and the reason are required, the
 // action may refuse the whole request first, then the events are taken in order, each once,
 // each in a short transaction of its own, committed only when the action says the event is
 // done. The native step locks the row (FOR UPDATE on PostgreSQL; SQLite's BEGIN IMMEDIATE
@@ -10,7 +10,8 @@
 // answer never came (the event's outcome is unknown then, OperatorOutcome::unknown); a stop flag is
 // checked between two events, and progress (done of total) is reported after the first event, then
 // at most every ProgressIntervalMs, and after the last. An action is its words, its refusal and its
-// step (NativeChange, or a step of its own such as a profile's replay statement).
+// step (NativeChange, or a step of its own such as a profile's replay statement, or the edit's,
+// which writes a payload_revision row before replay's NativeChange with the new payload).
 #pragma once
 
 #include "statementcache.h"

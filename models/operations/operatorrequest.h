@@ -1,8 +1,10 @@
 // What every operator action on a set of events asks for and answers, whatever it does to them
-// (replay, resolve; reopen and edit-and-replay to come): the events, who acts and why, and when.
-// ReplayRequest and ResolveRequest extend it with their own choices.
+// (replay, edit and replay, resolve, reopen): the events, who acts and why, and when.
+// ReplayRequest extends it with replay's own choices (an edit asks for a ReplayRequest of its one
+// event); resolve and reopen ask for it as it is and answer with OperatorOutcome itself.
 #pragma once
 
+#include <QMetaType>
 #include <QString>
 #include <QStringList>
 
@@ -30,3 +32,4 @@ struct OperatorOutcome
     bool cancelled = false;
     QStringList unknown {}; // COMMIT sent, no answer: done or not, nobody knows yet
 };
+Q_DECLARE_METATYPE(OperatorOutcome)

@@ -1,29 +1,24 @@
 #include "payloadeditor.h"
 
 #include "payloaddiff.h"
+#include "queryerror.h"
 #include "readonlytransaction.h"
 #include "redaction.h"
+#include "replayer.h"
 #include "schema.h"
 #include "sqldialect.h"
-#include "sqltransaction.h"
 #include "timeformat.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
 
 namespace {
 
 using Outcome = PayloadEditResult::Outcome;
-
-QString errorText(const QSqlQuery &query)
-{
-    return query.lastError().text().simplified();
-}
 
 PayloadEditResult refused(Outcome outcome, const QString &error)
 {
@@ -97,6 +92,7 @@ PayloadEditor::PayloadEditor(
     : m_db(db)
     , m_readOnly(readOnly)
     , m_statements(db)
+    , m_job(db)
 {
     if (profile && !profile->isNative())
         m_profile = profile;
@@ -176,24 +172,14 @@ std::optional<QString> PayloadEditor::merged(const QString &stored, const QStrin
     return compact(out);
 }
 
-// Everything that needs no database: who and why (for a write), and a payload that may be saved.
-PayloadEditResult PayloadEditor::check(const PayloadEditRequest &request, bool writes)
+// What needs no read of the event: a payload that may be saved, and a schema and connection that
+// can (empty when both do). Who and why are OperatorJob's to ask for.
+QString PayloadEditor::requestRefusal(const PayloadEditRequest &request)
 {
-    if (writes && request.operatorName.trimmed().isEmpty())
-        return refused(Outcome::Refused,
-            QStringLiteral("an operator name is required: payload_revision records who edited"));
-    if (writes && request.reason.trimmed().isEmpty())
-        return refused(
-            Outcome::Refused, QStringLiteral("a reason is required: payload_revision records why"));
     const QString invalid = invalidity(request.newPayload);
     if (!invalid.isEmpty())
-        return refused(Outcome::Refused, invalid + QStringLiteral("; nothing edited"));
-    const QString why = refusal();
-    if (!why.isEmpty())
-        return refused(Outcome::Refused, why);
-    PayloadEditResult result;
-    result.outcome = Outcome::Replayed;
-    return result;
+        return invalid + QStringLiteral("; nothing edited");
+    return refusal();
 }
 
 // The request against the row as read (locked, for edit()): another operator's change is a
@@ -245,19 +231,18 @@ bool PayloadEditor::readStored(
 {
     row.bindValue(QStringLiteral(":id"), eventId);
     if (!row.exec()) {
-        *error = errorText(row);
+        *error = QueryError::text(row);
         return false;
     }
     stored->found = row.next();
     if (stored->found) {
         stored->status = row.value(0).toString();
         stored->payload = row.value(1).toString();
-        stored->failures = row.value(2).toLongLong();
     }
     row.finish();
     count.bindValue(QStringLiteral(":id"), eventId);
     if (!count.exec() || !count.next()) {
-        *error = errorText(count);
+        *error = QueryError::text(count);
         return false;
     }
     stored->revisions = count.value(0).toInt();
@@ -268,7 +253,7 @@ bool PayloadEditor::readStored(
 namespace {
 
 const QString RowSql
-    = QStringLiteral("SELECT status, payload, failures FROM delivery_outbox WHERE event_id = :id");
+    = QStringLiteral("SELECT status, payload FROM delivery_outbox WHERE event_id = :id");
 const QString CountSql = QStringLiteral(
     "SELECT COALESCE(MAX(revision_no), 0) FROM payload_revision WHERE event_id = :id");
 
@@ -276,9 +261,9 @@ const QString CountSql = QStringLiteral(
 
 PayloadEditResult PayloadEditor::preview(const PayloadEditRequest &request)
 {
-    const PayloadEditResult checked = check(request, false);
-    if (!checked.ok())
-        return checked;
+    const QString why = requestRefusal(request);
+    if (!why.isEmpty())
+        return refused(Outcome::Refused, why);
     ReadOnlyTransaction transaction(m_db);
     QSqlQuery *row = transaction.prepare(RowSql);
     QSqlQuery *count = row ? transaction.prepare(CountSql) : nullptr;
@@ -301,7 +286,7 @@ std::optional<PayloadEditor::Current> PayloadEditor::current(const QString &even
     }
     row->bindValue(QStringLiteral(":id"), eventId);
     if (!row->exec()) {
-        *error = errorText(*row);
+        *error = QueryError::text(*row);
         return std::nullopt;
     }
     Current found;
@@ -310,36 +295,76 @@ std::optional<PayloadEditor::Current> PayloadEditor::current(const QString &even
     return found;
 }
 
-PayloadEditResult PayloadEditor::edit(const PayloadEditRequest &request)
+const OperatorWords &PayloadEditor::words()
 {
-    const PayloadEditResult checked = check(request, true);
-    if (!checked.ok())
-        return checked;
-    SqlTransaction transaction(m_db);
-    if (!transaction.isActive())
-        return refused(Outcome::Failed, transaction.errorText());
-    Stored stored;
-    QString error;
-    if (!readStored(prepared(RowSql + SqlDialect::of(m_db).rowLockClause()), prepared(CountSql),
-            request.eventId, &stored, &error))
-        return refused(Outcome::Failed, error);
-    PayloadEditResult result = compare(request, stored);
-    if (!result.ok())
-        return result; // rolled back: nothing was written
-    if (!write(request, stored, result, &error))
-        return refused(Outcome::Failed, error + QStringLiteral(": nothing edited (rolled back)"));
-    if (!transaction.commit())
-        return transaction.isOutcomeUnknown()
-            ? refused(Outcome::Unknown,
-                QStringLiteral("its COMMIT got no answer: %1").arg(transaction.errorText()))
-            : refused(Outcome::Failed,
-                transaction.errorText() + QStringLiteral(": nothing edited (rolled back)"));
-    return result;
+    static const OperatorWords words {QStringLiteral("payload_revision"),
+        QStringLiteral("who edited"), QStringLiteral("why"), QStringLiteral("editing")};
+    return words;
 }
 
-// The revision, the new payload with the replay's state change, and the replay_log row, in the
-// caller's transaction, the row locked and checked.
-bool PayloadEditor::write(const PayloadEditRequest &request, const Stored &stored,
+// Replay's request for the one event, with the edit's who, why, when and budget reset.
+ReplayRequest PayloadEditor::replayOf(const PayloadEditRequest &request)
+{
+    ReplayRequest replay;
+    replay.eventIds = QStringList {request.eventId};
+    replay.operatorName = request.operatorName;
+    replay.reason = request.reason;
+    replay.now = request.now;
+    replay.resetBudget = request.resetBudget;
+    return replay;
+}
+
+// OperatorJob's path, as replay's: who and why required, the refusals, then the one event in a
+// transaction of its own (editStep). A step that finds a conflict is a skip: rolled back.
+PayloadEditResult PayloadEditor::edit(const PayloadEditRequest &request)
+{
+    const ReplayRequest replay = replayOf(request);
+    PayloadEditResult result;
+    const auto refusal = [this, &request] { return requestRefusal(request); };
+    const auto step = [&](const QString &, qsizetype, qsizetype, QString *error) {
+        return editStep(request, replay, &result, error);
+    };
+    const OperatorOutcome outcome = m_job.run(replay, words(), refusal, step);
+    if (outcome.total == 0) // refused before any transaction began
+        return refused(Outcome::Refused, outcome.error);
+    if (!outcome.done.isEmpty() || !outcome.skipped.isEmpty())
+        return result; // replayed, or the conflict or refusal the step found (rolled back)
+    // The job names the event ("editing E-1: ..."); the edit is of one event, which its callers
+    // name themselves.
+    const QString named = words().doing + u' ' + request.eventId + QStringLiteral(": ");
+    const QString error
+        = outcome.error.startsWith(named) ? outcome.error.mid(named.size()) : outcome.error;
+    if (!outcome.unknown.isEmpty())
+        return refused(Outcome::Unknown, error);
+    return refused(Outcome::Failed, error + QStringLiteral(": nothing edited (rolled back)"));
+}
+
+// The row locked and read, compared with the request; then the revision and replay's own change
+// with the new payload (Replayer::nativeChange), in the job's transaction.
+OperatorJob::Outcome PayloadEditor::editStep(const PayloadEditRequest &request,
+    const ReplayRequest &replay, PayloadEditResult *result, QString *error)
+{
+    using Step = OperatorJob::Outcome;
+    Stored stored;
+    if (!readStored(prepared(RowSql + SqlDialect::of(m_db).rowLockClause()), prepared(CountSql),
+            request.eventId, &stored, error))
+        return Step::Failed;
+    *result = compare(request, stored);
+    if (!result->ok())
+        return Step::Skipped; // rolled back: nothing was written
+    if (!writeRevision(request, stored, *result, error))
+        return Step::Failed;
+    const Step replayed = m_job.change(request.eventId, replay,
+        Replayer::nativeChange(replay, request.now, result->payload), error);
+    if (replayed != Step::Skipped)
+        return replayed;
+    *error = QStringLiteral("the locked DEAD row was not changed"); // cannot happen: locked
+    return Step::Failed;
+}
+
+// The payload before the edit, immutable, with what the edit set, who, why, when and whether
+// the redacted values were revealed.
+bool PayloadEditor::writeRevision(const PayloadEditRequest &request, const Stored &stored,
     const PayloadEditResult &change, QString *error)
 {
     // clang-format off
@@ -347,56 +372,17 @@ bool PayloadEditor::write(const PayloadEditRequest &request, const Stored &store
         "INSERT INTO payload_revision (event_id, revision_no, payload, new_payload, operator,"
         "                              reason, revealed, created_at)"
         " VALUES (:id, :no, :payload, :new, :operator, :reason, :revealed, :at)"));
-    QSqlQuery &update = prepared(request.resetBudget
-        ? QStringLiteral(
-            "UPDATE delivery_outbox"
-            " SET payload = :payload, status = 'PENDING', failures = 0,"
-            "     next_attempt_at = :due, claim_token = NULL, lease_until = NULL"
-            " WHERE event_id = :id AND status = 'DEAD'")
-        : QStringLiteral(
-            "UPDATE delivery_outbox"
-            " SET payload = :payload, status = 'PENDING',"
-            "     next_attempt_at = :due, claim_token = NULL, lease_until = NULL"
-            " WHERE event_id = :id AND status = 'DEAD'"));
-    QSqlQuery &log = prepared(QStringLiteral(
-        "INSERT INTO replay_log (event_id, replayed_at, operator, reason, reset_failures,"
-        "                        failures_before)"
-        " VALUES (:id, :at, :operator, :reason, :reset, :before)"));
     // clang-format on
-    const QString who = request.operatorName.trimmed();
-    const QString why = request.reason.trimmed();
     revision.bindValue(QStringLiteral(":id"), request.eventId);
     revision.bindValue(QStringLiteral(":no"), change.revisionNo);
     revision.bindValue(QStringLiteral(":payload"), stored.payload);
     revision.bindValue(QStringLiteral(":new"), change.payload);
-    revision.bindValue(QStringLiteral(":operator"), who);
-    revision.bindValue(QStringLiteral(":reason"), why);
+    revision.bindValue(QStringLiteral(":operator"), request.operatorName.trimmed());
+    revision.bindValue(QStringLiteral(":reason"), request.reason.trimmed());
     revision.bindValue(QStringLiteral(":revealed"), request.revealed);
     revision.bindValue(QStringLiteral(":at"), request.now);
     if (!revision.exec()) {
-        *error = errorText(revision);
-        return false;
-    }
-    update.bindValue(QStringLiteral(":payload"), change.payload);
-    update.bindValue(QStringLiteral(":due"), request.now);
-    update.bindValue(QStringLiteral(":id"), request.eventId);
-    if (!update.exec()) {
-        *error = errorText(update);
-        return false;
-    }
-    if (update.numRowsAffected() != 1) {
-        *error
-            = QStringLiteral("the update changed %1 rows, not one").arg(update.numRowsAffected());
-        return false;
-    }
-    log.bindValue(QStringLiteral(":id"), request.eventId);
-    log.bindValue(QStringLiteral(":at"), request.now);
-    log.bindValue(QStringLiteral(":operator"), who);
-    log.bindValue(QStringLiteral(":reason"), why);
-    log.bindValue(QStringLiteral(":reset"), request.resetBudget);
-    log.bindValue(QStringLiteral(":before"), stored.failures);
-    if (!log.exec()) {
-        *error = errorText(log);
+        *error = QueryError::text(revision);
         return false;
     }
     return true;
@@ -418,7 +404,7 @@ std::optional<QList<PayloadRevision>> PayloadEditor::revisions(
     }
     query->bindValue(QStringLiteral(":id"), eventId);
     if (!query->exec()) {
-        *error = errorText(*query);
+        *error = QueryError::text(*query);
         return std::nullopt;
     }
     QList<PayloadRevision> out;
@@ -459,7 +445,7 @@ std::optional<QStringList> PayloadEditor::lineage(
     }
     query->bindValue(QStringLiteral(":id"), eventId);
     if (!query->exec()) {
-        *error = errorText(*query);
+        *error = QueryError::text(*query);
         return std::nullopt;
     }
     const Redaction::Redactor redactor(sensitiveKeys);

@@ -1,21 +1,25 @@
 // Edit and replay: a parked (DEAD) event's payload changed by an operator and the event released
-// again under the same event ID, with its lineage kept. In one transaction, with the row locked
-// (as OperatorJob locks it: FOR UPDATE where the engine has it, SQLite's BEGIN IMMEDIATE), the
-// event must still be DEAD and still hold the payload the editor started from (otherwise another
-// operator won: nothing is written and the caller is told); then the payload before the edit is
-// kept, immutable, as a payload_revision row (with the new payload, who, why, when and whether
-// redacted values were revealed), the new payload set, and the event replayed as Replayer does
-// (PENDING, due now, claim cleared, a replay_log row). The new payload must be JSON of at most
-// MaxPayloadBytes; a redacted key whose value is still Redaction::Mask keeps its stored value,
-// and a redacted value may change only when the operator revealed the values (recorded).
-// Refused on a profile for another schema, a read-only connection and a schema older than
-// version 3 (which has no payload_revision), each saying what to do instead.
+// again under the same event ID, with its lineage kept. A variant of replay on OperatorJob's one
+// path (who and why required, the refusals, then the event in a transaction of its own): with the
+// row locked (FOR UPDATE where the engine has it, SQLite's BEGIN IMMEDIATE), the event must still
+// be DEAD and still hold the payload the editor started from (otherwise another operator won:
+// nothing is written and the caller is told); then the payload before the edit is kept,
+// immutable, as a payload_revision row (with the new payload, who, why, when and whether redacted
+// values were revealed), and replay's own change (Replayer::nativeChange, with the new payload
+// set in the same UPDATE) makes the event PENDING, due now, claim cleared, with its replay_log
+// row. The new payload must be JSON of at most MaxPayloadBytes; a redacted key whose value is
+// still Redaction::Mask keeps its stored value, and a redacted value may change only when the
+// operator revealed the values (recorded). Refused on a profile for another schema, a read-only
+// connection and a schema older than version 3 (which has no payload_revision), each saying what
+// to do instead.
 #pragma once
 
 #include "statementcache.h"
 
+#include "operatorjob.h"
 #include "outboxprofile.h"
 #include "payloadedittypes.h"
+#include "replaytypes.h"
 
 #include <QSqlDatabase>
 #include <optional>
@@ -49,7 +53,11 @@ public:
     // What edit() would do, read in a read-only transaction, nothing written: Replayed (would
     // replay) with the diff and the revision number, or why not (no operator or reason needed).
     PayloadEditResult preview(const PayloadEditRequest &request);
+    // OperatorJob's path, as every operator action: a variant of replay's native change that
+    // also sets the payload, with the revision written in the event's transaction.
     PayloadEditResult edit(const PayloadEditRequest &request);
+    // What payload_revision records and how the edit's errors name it.
+    static const OperatorWords &words();
 
     // What an editor starts from: the event's status and payload as stored (status empty when
     // there is no such event), read in a read-only transaction. Null with *error set.
@@ -76,15 +84,17 @@ private:
         bool found = false;
         QString status;
         QString payload;
-        qint64 failures = 0;
         int revisions = 0;
     };
 
-    PayloadEditResult check(const PayloadEditRequest &request, bool writes);
+    QString requestRefusal(const PayloadEditRequest &request);
+    static ReplayRequest replayOf(const PayloadEditRequest &request);
+    OperatorJob::Outcome editStep(const PayloadEditRequest &request, const ReplayRequest &replay,
+        PayloadEditResult *result, QString *error);
     PayloadEditResult compare(const PayloadEditRequest &request, const Stored &stored) const;
     bool readStored(
         QSqlQuery &row, QSqlQuery &count, const QString &eventId, Stored *stored, QString *error);
-    bool write(const PayloadEditRequest &request, const Stored &stored,
+    bool writeRevision(const PayloadEditRequest &request, const Stored &stored,
         const PayloadEditResult &change, QString *error);
     QSqlQuery &prepared(const QString &sql) { return m_statements.prepared(sql); }
 
@@ -92,4 +102,5 @@ private:
     std::optional<OutboxProfile> m_profile; // only for another schema than the native one
     bool m_readOnly = false;
     StatementCache m_statements;
+    OperatorJob m_job;
 };

@@ -1,5 +1,6 @@
 #include "purger.h"
 
+#include "queryerror.h"
 #include "saturating.h"
 #include "sqldialect.h"
 #include "sqltransaction.h"
@@ -7,17 +8,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
 #include <limits>
 
 namespace {
-
-QString errorText(const QSqlQuery &query)
-{
-    return query.lastError().text().simplified();
-}
 
 // The rows a rule removes: settled in `status`, and older than the cutoff by delivered_at
 // (created_at when there is none). created_at < cutoff adds nothing for a row delivered after
@@ -179,7 +174,7 @@ bool Purger::countRule(const PurgeRule &rule, qint64 cutoff, PurgeResult *result
         query.prepare(sql);
         bindRule(query, rule, cutoff);
         if (!query.exec() || !query.next()) {
-            result->error = QStringLiteral("counting %1: %2").arg(table, errorText(query));
+            result->error = QStringLiteral("counting %1: %2").arg(table, QueryError::text(query));
             return false;
         }
         const qint64 rows = query.value(0).toLongLong();
@@ -227,7 +222,8 @@ qint64 Purger::purgeBatch(const PurgeRule &rule, qint64 cutoff, int batch, qint6
     bindRule(select, rule, cutoff);
     select.bindValue(QStringLiteral(":batch"), batch);
     if (!select.exec()) {
-        result->error = QStringLiteral("finding %1 events: %2").arg(rule.status, errorText(select));
+        result->error
+            = QStringLiteral("finding %1 events: %2").arg(rule.status, QueryError::text(select));
         return -1;
     }
     QJsonArray ids;
@@ -261,7 +257,8 @@ qint64 Purger::purgeBatch(const PurgeRule &rule, qint64 cutoff, int batch, qint6
         if (events)
             remove.bindValue(QStringLiteral(":status"), rule.status);
         if (!remove.exec()) {
-            result->error = QStringLiteral("deleting from %1: %2").arg(table, errorText(remove));
+            result->error
+                = QStringLiteral("deleting from %1: %2").arg(table, QueryError::text(remove));
             return -1;
         }
         deleted.insert(table, remove.numRowsAffected());

@@ -8,8 +8,8 @@
 // anything is written, each saying what to do instead.
 #pragma once
 
-#include "reopentypes.h"
 #include "statechange.h"
+#include "statechangetypes.h"
 
 class Reopener : public StateChange
 {
@@ -26,7 +26,7 @@ public:
     // What reopen_log records and how reopen's errors name it (also outboxctl reopen's).
     static const OperatorWords &words() { return spec().words; }
 
-    ReopenResult reopen(const ReopenRequest &request) { return ReopenResult::of(run(request)); }
+    ReopenResult reopen(const ReopenRequest &request) { return run(request); }
     // Which of `eventIds` are RESOLVED now (what a dry run would reopen), as
     // StateChange::among.
     QStringList resolvedAmong(const QStringList &eventIds, QString *error)

@@ -1,16 +1,12 @@
 #include "replayer.h"
 
+#include "queryerror.h"
 #include "readonlytransaction.h"
 #include "sqldialect.h"
 
 #include <QSqlError>
 
 namespace {
-
-QString errorText(const QSqlQuery &query)
-{
-    return query.lastError().text().simplified();
-}
 
 EventFilter deadOnly(EventFilter filter)
 {
@@ -99,28 +95,26 @@ ReplayResult Replayer::replay(const ReplayRequest &request)
 
 // DEAD → PENDING, claim cleared, due at `due`. Without --reset-budget the failures column is
 // not written at all: the row keeps its own value.
-NativeChange Replayer::nativeChange(const ReplayRequest &request, qint64 due)
+NativeChange Replayer::nativeChange(
+    const ReplayRequest &request, qint64 due, const std::optional<QString> &payload)
 {
     NativeChange change;
     change.from = QStringLiteral("DEAD");
+    change.update = QStringLiteral("UPDATE delivery_outbox SET ")
+        + (payload ? QStringLiteral("payload = :payload, ") : QString())
+        + QStringLiteral("status = 'PENDING', ")
+        + (request.resetBudget ? QStringLiteral("failures = 0, ") : QString())
+        + QStringLiteral("next_attempt_at = :due, claim_token = NULL, lease_until = NULL"
+                         " WHERE event_id = :id AND status = :from");
     // clang-format off
-    change.update = request.resetBudget
-        ? QStringLiteral(
-            "UPDATE delivery_outbox"
-            " SET status = 'PENDING', failures = 0,"
-            "     next_attempt_at = :due, claim_token = NULL, lease_until = NULL"
-            " WHERE event_id = :id AND status = :from")
-        : QStringLiteral(
-            "UPDATE delivery_outbox"
-            " SET status = 'PENDING',"
-            "     next_attempt_at = :due, claim_token = NULL, lease_until = NULL"
-            " WHERE event_id = :id AND status = :from");
     change.audit = QStringLiteral(
         "INSERT INTO replay_log (event_id, replayed_at, operator, reason, reset_failures,"
         "                        failures_before)"
         " VALUES (:id, :at, :operator, :reason, :reset, :before)");
     // clang-format on
     change.updateValues.insert(QStringLiteral(":due"), due);
+    if (payload)
+        change.updateValues.insert(QStringLiteral(":payload"), *payload);
     change.auditValues.insert(QStringLiteral(":reset"), request.resetBudget);
     return change;
 }
@@ -204,7 +198,7 @@ std::optional<QStringList> Replayer::statusesOf(const QString &eventId, bool loc
     QSqlError refused;
     QSqlQuery *query = m_statements.preparedOne(statusSql(lock), &refused);
     if (!query) {
-        *error = refused.text().simplified();
+        *error = QueryError::text(refused);
         return std::nullopt;
     }
     if (!readStatuses(*query, eventId, error, &statuses))
@@ -217,7 +211,7 @@ bool Replayer::readStatuses(
 {
     query.bindValue(QStringLiteral(":id"), eventId);
     if (!query.exec()) {
-        *error = errorText(query);
+        *error = QueryError::text(query);
         return false;
     }
     while (query.next()) {
@@ -247,7 +241,7 @@ QSqlQuery *Replayer::runFilter(ReadOnlyTransaction &transaction, const QString &
     dead.bindValues(*query, now, *m_dialect);
     if (!query->exec()) {
         if (error)
-            *error = errorText(*query);
+            *error = QueryError::text(*query);
         return nullptr;
     }
     return query;

@@ -60,11 +60,16 @@ public:
     // The due time of the index-th (from 0) of `count` events replayed at `now`: evenly
     // inside [now, now + spreadMs), or `now` without a spread.
     static qint64 dueTime(qint64 now, qint64 spreadMs, qsizetype index, qsizetype count);
+    // The native replay of one event (OperatorJob::change): DEAD → PENDING, claim cleared, due
+    // at `due`, failures back to 0 only with request.resetBudget, a replay_log row. With
+    // `payload`, the event's payload is set to it in the same UPDATE: edit and replay's
+    // variant (PayloadEditor).
+    static NativeChange nativeChange(const ReplayRequest &request, qint64 due,
+        const std::optional<QString> &payload = std::nullopt);
 
 private:
     using Outcome = OperatorJob::Outcome;
 
-    static NativeChange nativeChange(const ReplayRequest &request, qint64 due);
     Outcome replayByStatement(const QString &eventId, qint64 now, QString *error);
     QString readOnlyCheck(const QStringList &eventIds);
     QString statusSql(bool lock) const;

@@ -7,8 +7,8 @@
 // profile for another schema refuse before anything is written, each saying what to do instead.
 #pragma once
 
-#include "resolvetypes.h"
 #include "statechange.h"
+#include "statechangetypes.h"
 
 class Resolver : public StateChange
 {
@@ -25,7 +25,7 @@ public:
     // What resolve_log records and how resolve's errors name it (also outboxctl resolve's).
     static const OperatorWords &words() { return spec().words; }
 
-    ResolveResult resolve(const ResolveRequest &request) { return ResolveResult::of(run(request)); }
+    ResolveResult resolve(const ResolveRequest &request) { return run(request); }
     // Which of `eventIds` are DEAD now (what a dry run would resolve), as StateChange::among.
     QStringList deadAmong(const QStringList &eventIds, QString *error)
     {

@@ -1,9 +1,9 @@
 #include "statechange.h"
 
+#include "queryerror.h"
 #include "readonlytransaction.h"
 #include "schema.h"
 
-#include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
 
@@ -70,7 +70,7 @@ QStringList StateChange::among(const QStringList &eventIds, QString *error)
         query->bindValue(QStringLiteral(":id"), id);
         query->bindValue(QStringLiteral(":from"), m_spec.from);
         if (!query->exec()) {
-            *error = query->lastError().text().simplified();
+            *error = QueryError::text(*query);
             return {};
         }
         if (query->next())

@@ -1,5 +1,6 @@
 #include "outboxgenerator.h"
 
+#include "queryerror.h"
 #include "schema.h"
 #include "sqldialect.h"
 #include "sqltransaction.h"
@@ -7,7 +8,6 @@
 
 #include <QElapsedTimer>
 #include <QFile>
-#include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
 
@@ -18,13 +18,13 @@ bool exec(const QSqlDatabase &db, const QString &sql, QString *error)
     QSqlQuery query(db);
     if (query.exec(sql))
         return true;
-    *error = query.lastError().text().simplified();
+    *error = QueryError::text(query);
     return false;
 }
 
 bool failed(const QSqlQuery &query, QString *error)
 {
-    *error = query.lastError().text().simplified();
+    *error = QueryError::text(query);
     return false;
 }
 

@@ -1,5 +1,8 @@
 #include "outboxctlrun.h"
 
+#include "dbconnection.h"
+#include "testdatabase.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -28,4 +31,26 @@ bool failedAsJson(const Run &run)
     return document.isObject() && run.err.first().startsWith(prefix)
         && document.object().value(QStringLiteral("error")).toString()
         == run.err.first().mid(prefix.size());
+}
+
+bool initialisedByCli(const QString &engine,
+    const std::function<bool(const QSqlDatabase &)> &populate,
+    std::unique_ptr<TestDatabase> *database, std::unique_ptr<DbConnection> *connection,
+    QString *skip, QString *fail)
+{
+    *database = TestDatabase::create(engine, skip, fail);
+    if (!*database)
+        return false;
+    const Run init
+        = outboxctl({QStringLiteral("init"), QStringLiteral("--db"), (*database)->url()});
+    if (init.exitCode != 0) {
+        *fail = init.err.join(u' ');
+        return false;
+    }
+    *connection = (*database)->connect();
+    if (!*connection || !populate((*connection)->database())) {
+        *fail = QStringLiteral("cannot populate ") + (*database)->url();
+        return false;
+    }
+    return true;
 }

@@ -2,6 +2,12 @@
 #pragma once
 
 #include <QStringList>
+#include <functional>
+#include <memory>
+
+class DbConnection;
+class QSqlDatabase;
+class TestDatabase;
 
 struct Run
 {
@@ -15,3 +21,11 @@ Run outboxctl(const QStringList &arguments);
 // Whether a --json run that failed told it on both streams: one line on stderr, and on stdout
 // exactly one JSON object whose "error" is that line without "outboxctl: ".
 bool failedAsJson(const Run &run);
+
+// A real outbox as a user makes one, not marked for simulation: a fresh database of `engine`
+// (*database), `outboxctl init`, then `populate` on a connection of its own (*connection).
+// False with *skip (no server for the engine) or *fail set.
+bool initialisedByCli(const QString &engine,
+    const std::function<bool(const QSqlDatabase &)> &populate,
+    std::unique_ptr<TestDatabase> *database, std::unique_ptr<DbConnection> *connection,
+    QString *skip, QString *fail);

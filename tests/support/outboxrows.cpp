@@ -2,6 +2,7 @@
 
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QSqlRecord>
 #include <QVariant>
 
 namespace {
@@ -101,4 +102,26 @@ OutboxRow failedRow(const QString &id, const QString &status, const QString &err
     if (status == QLatin1String("DELIVERED"))
         row.deliveredAt = now - 10 * Minute;
     return row;
+}
+
+QStringList everyRow(const QSqlDatabase &db)
+{
+    QStringList rows;
+    const QStringList tables
+        = {QStringLiteral("delivery_outbox"), QStringLiteral("delivery_attempt"),
+            QStringLiteral("consumer_ledger"), QStringLiteral("consumer_stock"),
+            QStringLiteral("replay_log"), QStringLiteral("outbox_meta")};
+    for (const QString &table : tables) {
+        QSqlQuery query(db);
+        if (!query.exec(QStringLiteral("SELECT * FROM ") + table + QStringLiteral(" ORDER BY 1")))
+            return {QStringLiteral("cannot read ") + table};
+        while (query.next()) {
+            QStringList values;
+            for (int i = 0; i < query.record().count(); ++i)
+                values << (query.value(i).isNull() ? QStringLiteral("NULL")
+                                                   : query.value(i).toString());
+            rows << table + QStringLiteral(": ") + values.join(u'|');
+        }
+    }
+    return rows;
 }

@@ -4,6 +4,7 @@
 
 #include <QSqlDatabase>
 #include <QString>
+#include <QStringList>
 #include <optional>
 
 struct OutboxRow
@@ -44,3 +45,8 @@ struct AttemptRow
 };
 
 bool insertAttempt(const QSqlDatabase &db, const AttemptRow &attempt);
+
+// Every row of every native table (delivery_outbox, delivery_attempt, consumer_ledger,
+// consumer_stock, replay_log, outbox_meta) as one line of text, in a stable order: what a dry
+// run, a preview or a read must leave alone, compared before and after.
+QStringList everyRow(const QSqlDatabase &db);

@@ -1,5 +1,5 @@
-// The wiring every operator action shares in the window (replay, resolve, reopen;
-// edit-and-replay to come): the events selected in the event table in the state the action
+// The wiring every operator action shares in the window (replay, edit and replay, resolve,
+// reopen): the events selected in the event table in the state the action
 // takes (DEAD, RESOLVED), the thread the job runs on, and the message that reports its outcome:
 // a success is a transient status-bar message (the audit row is on the Audit page), only a
 // failure, or nothing done, is a message box. The thread has a connection of its own

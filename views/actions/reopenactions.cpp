@@ -8,7 +8,7 @@ ReopenActions::ReopenActions(
     : StateChangeActions(spec(), url, view, readOnly, std::move(clock), window)
 {
     connect(this, &StateChangeActions::finished, this,
-        [this](const OperatorOutcome &outcome) { emit reopenFinished(ReopenResult::of(outcome)); });
+        [this](const OperatorOutcome &outcome) { emit reopenFinished(outcome); });
 }
 
 StateChangeActions::Spec ReopenActions::spec()

@@ -6,8 +6,8 @@
 // older than version 2.
 #pragma once
 
-#include "reopentypes.h"
 #include "statechangeactions.h"
+#include "statechangetypes.h"
 
 class ReopenActions : public StateChangeActions
 {

@@ -7,9 +7,8 @@ ResolveActions::ResolveActions(
     const DatabaseUrl &url, QTableView *view, bool readOnly, Clock clock, QWidget *window)
     : StateChangeActions(spec(), url, view, readOnly, std::move(clock), window)
 {
-    connect(this, &StateChangeActions::finished, this, [this](const OperatorOutcome &outcome) {
-        emit resolveFinished(ResolveResult::of(outcome));
-    });
+    connect(this, &StateChangeActions::finished, this,
+        [this](const OperatorOutcome &outcome) { emit resolveFinished(outcome); });
     connect(this, &StateChangeActions::progressed, this, &ResolveActions::resolveProgressed,
         Qt::DirectConnection); // on the resolve's thread, as it comes
 }

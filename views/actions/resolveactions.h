@@ -7,8 +7,8 @@
 // version 2 (what to run: `outboxctl migrate`).
 #pragma once
 
-#include "resolvetypes.h"
 #include "statechangeactions.h"
+#include "statechangetypes.h"
 
 class ResolveActions : public StateChangeActions
 {

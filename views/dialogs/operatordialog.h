@@ -1,5 +1,5 @@
-// The frame every operator action's confirmation shares (replay, resolve and reopen;
-// edit-and-replay to come): a heading that says what will happen, the events (some or all of
+// The frame every operator action's confirmation shares (replay, edit and replay, resolve and
+// reopen): a heading that says what will happen, the events (some or all of
 // them listed), the reason and the operator (the OS user by default) that the action's audit
 // log records, a typed count above a threshold, and the confirm button, enabled only when all
 // of that is given. It opens with the focus on the reason; Enter never confirms (only a click,
