@@ -159,9 +159,9 @@ private slots:
     void builtInProfilesLoad()
     {
         QCOMPARE(ProfileRegistry::builtInNames(),
-            QStringList({u"native"_qs, u"graphile-worker"_qs, u"gruelbox"_qs, u"namastack"_qs,
-                u"oban"_qs, u"pg-boss"_qs, u"solid-queue"_qs, u"spring-modulith-2"_qs,
-                u"spring-modulith"_qs}));
+            QStringList({u"native"_qs, u"graphile-worker"_qs, u"gruelbox"_qs, u"masstransit"_qs,
+                u"namastack"_qs, u"oban"_qs, u"pg-boss"_qs, u"solid-queue"_qs,
+                u"spring-modulith-2"_qs, u"spring-modulith"_qs, u"wolverine"_qs}));
         const OutboxProfile native = builtIn(u"native"_qs);
         QVERIFY(native.isNative());
         QVERIFY(native.supports(Engine::Sqlite) && native.supports(Engine::PostgreSql)
@@ -607,7 +607,8 @@ private slots:
         QVERIFY(!ProfileRegistry::detect(db, &error));
         QCOMPARE(error,
             u"no known outbox schema found (looked for native, graphile-worker, gruelbox,"
-            " namastack, oban, pg-boss, solid-queue, spring-modulith-2, spring-modulith): run"
+            " masstransit, namastack, oban, pg-boss, solid-queue, spring-modulith-2,"
+            " spring-modulith, wolverine): run"
             " `outboxctl init --db URL` for the native schema, or pass --profile NAME|FILE"_qs);
 
         QVERIFY(runSqlScript(db, TestData::path("fixtures/pg-boss.sql")));
@@ -675,9 +676,8 @@ private slots:
         QVERIFY(!ProfileRegistry::resolve(u"pgboss"_qs, &error));
         QCOMPARE(error,
             u"unknown profile 'pgboss': not a built-in (native, graphile-worker, gruelbox,"
-            " namastack, oban, pg-boss, solid-queue, spring-modulith-2, spring-modulith) and no "
-            "such"
-            " file"_qs);
+            " masstransit, namastack, oban, pg-boss, solid-queue, spring-modulith-2,"
+            " spring-modulith, wolverine) and no such file"_qs);
         QVERIFY(!ProfileRegistry::byName(u"pgboss"_qs, &error));
         QVERIFY(error.startsWith(u"unknown profile 'pgboss' (built-in: native, "_qs));
     }
