@@ -8,7 +8,9 @@
 // releases and a pg-boss worker then completes; the same with a real graphile-worker
 // (tests/graphile-worker/make-jobs.mjs) and its worker. The libraries with MySQL/MariaDB DDL are
 // read on MySQL too (fixtures/<profile>-mysql.sql), where `diagnose` warns when the creation time
-// is a column the server rewrites on every UPDATE.
+// is a column the server rewrites on every UPDATE. A profile's time_zone: a MariaDB table
+// written in Berlin local time reads and replays at the right instants; an unknown zone is
+// refused at load.
 #include "fixturescript.h"
 #include "outboxctlrun.h"
 #include "testdata.h"
@@ -20,6 +22,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSqlQuery>
+#include <QTimeZone>
 
 namespace {
 
@@ -579,8 +582,9 @@ private slots:
         QCOMPARE(unknown.exitCode, 2);
         QCOMPARE(unknown.err,
             QStringList {u"outboxctl: unknown profile 'pgboss': not a built-in (native,"
-                         " graphile-worker, gruelbox, namastack, oban, pg-boss, solid-queue,"
-                         " spring-modulith-2, spring-modulith) and no such file"_qs});
+                         " graphile-worker, gruelbox, masstransit, namastack, oban, pg-boss,"
+                         " solid-queue, spring-modulith-2, spring-modulith, wolverine) and no"
+                         " such file"_qs});
     }
 
     void profileOnTheWrongSchemaIsNamed()
@@ -600,6 +604,86 @@ private slots:
     // known subset, a scheduled job and a stuck one. `check --profile pg-boss` must count what
     // pg-boss reports (getQueueSize, its own states); `replay --profile pg-boss` releases a
     // failed job as boss.retry does; a pg-boss worker then completes it.
+    // A MariaDB table whose client writes DATETIME in Berlin local time
+    // (fixtures/berlin-mysql.sql), read through a profile with time_zone = Europe/Berlin: the
+    // counts, the age, explain's due time and creation time are the real instants (one in
+    // winter, one in summer time), and a replay writes the Berlin wall clock, so the job is due
+    // at the replay's now, not an hour off.
+    void profileTimeZone()
+    {
+        FRESH_DATABASE(database, u"mysql"_qs);
+        {
+            auto writer = database->connect(false);
+            QVERIFY(writer);
+            QVERIFY(
+                runSqlScript(writer->database(), TestData::path(u"fixtures/berlin-mysql.sql"_qs)));
+        }
+        const QString url = database->url();
+        const QString profile = TestData::path(u"fixtures/berlin.profile"_qs);
+        const QTimeZone berlin("Europe/Berlin");
+        QVERIFY(berlin.isValid());
+        const auto inBerlin = [&berlin](const QDate &date, const QTime &time) {
+            return QDateTime(date, time, berlin).toMSecsSinceEpoch();
+        };
+
+        const Run check = outboxctl(checkArguments(url, profile, T));
+        QVERIFY2(check.exitCode == 0, qPrintable(check.err.join(u'\n')));
+        QCOMPARE(jsonOf(check).value(u"counts"_qs).toObject(), countsObject({1, 1, NA, NA, 1, 1}));
+        QCOMPARE(jsonOf(check).value(u"oldest_pending_age_ms"_qs).toInteger(),
+            T - inBerlin(QDate(2027, 1, 15), QTime(8, 29)));
+
+        const auto facts = [&](const QString &event) {
+            const Run explain = outboxctl({u"explain"_qs, u"--db"_qs, url, u"--profile"_qs, profile,
+                u"--event"_qs, event, u"--now"_qs, QString::number(T), u"--json"_qs});
+            return explain.exitCode == 0 ? jsonOf(explain) : QJsonObject();
+        };
+        const QJsonObject due = facts(u"1"_qs);
+        QCOMPARE(due.value(u"state"_qs).toString(), u"DUE"_qs);
+        QCOMPARE(due.value(u"facts"_qs).toObject().value(u"next_attempt_at"_qs).toInteger(),
+            inBerlin(QDate(2027, 1, 15), QTime(8, 30)));
+        QVERIFY2(due.value(u"explanation"_qs).toString().contains(u"30 min ago"_qs),
+            qPrintable(due.value(u"explanation"_qs).toString()));
+        const QJsonObject dead = facts(u"3"_qs);
+        QCOMPARE(dead.value(u"state"_qs).toString(), u"DEAD"_qs);
+        QCOMPARE(dead.value(u"facts"_qs).toObject().value(u"created_at"_qs).toInteger(),
+            inBerlin(QDate(2026, 7, 1), QTime(9, 0)));
+
+        // The replay writes :now on Berlin's wall clock: due at the replay's now.
+        const Run replay = outboxctl(replayArguments(url, profile, {u"--event"_qs, u"3"_qs}));
+        QVERIFY2(replay.exitCode == 0, qPrintable(replay.err.join(u'\n')));
+        QCOMPARE(replay.out, QStringList {replayedJson({u"3"_qs}, {})});
+        const QJsonObject replayed = facts(u"3"_qs);
+        QCOMPARE(replayed.value(u"state"_qs).toString(), u"DUE"_qs);
+        QCOMPARE(
+            replayed.value(u"facts"_qs).toObject().value(u"next_attempt_at"_qs).toInteger(), T);
+        auto reader = database->connect(false);
+        QSqlQuery raw(reader->database());
+        QVERIFY(raw.exec(u"SELECT CAST(run_at AS CHAR) FROM berlin_jobs WHERE id = 3"_qs)
+            && raw.next());
+        QCOMPARE(raw.value(0).toString(), u"2027-01-15 09:00:00"_qs);
+    }
+
+    // An unknown zone is refused when the profile loads, naming the file, line and field.
+    void unknownTimeZoneIsRefused()
+    {
+        QTemporaryDir dir;
+        QFile original(TestData::path(u"fixtures/berlin.profile"_qs));
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        QByteArray text = original.readAll();
+        text.replace("time_zone = Europe/Berlin", "time_zone = Europe/Berln");
+        const QString path = writeFile(dir, u"berlin.profile"_qs, text);
+        const int line = QString::fromUtf8(text.left(text.indexOf("time_zone ="))).count(u'\n') + 1;
+        const Run run = outboxctl({u"check"_qs, u"--db"_qs,
+            u"sqlite:"_qs + dir.filePath(u"x.db"_qs), u"--profile"_qs, path});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.join(u'\n').contains(
+                     QStringLiteral("%1:%2: field 'time_zone': unknown time zone 'Europe/Berln'")
+                         .arg(path)
+                         .arg(line)),
+            qPrintable(run.err.join(u'\n')));
+        QVERIFY(!QFileInfo::exists(dir.filePath(u"x.db"_qs)));
+    }
+
     void realPgBoss()
     {
         const QString missing = pgBossMissing();

@@ -29,6 +29,7 @@
 #include <QRegularExpression>
 #include <QSqlError>
 #include <QStandardPaths>
+#include <QTimeZone>
 
 namespace {
 
@@ -159,9 +160,9 @@ private slots:
     void builtInProfilesLoad()
     {
         QCOMPARE(ProfileRegistry::builtInNames(),
-            QStringList({u"native"_qs, u"graphile-worker"_qs, u"gruelbox"_qs, u"namastack"_qs,
-                u"oban"_qs, u"pg-boss"_qs, u"solid-queue"_qs, u"spring-modulith-2"_qs,
-                u"spring-modulith"_qs}));
+            QStringList({u"native"_qs, u"graphile-worker"_qs, u"gruelbox"_qs, u"masstransit"_qs,
+                u"namastack"_qs, u"oban"_qs, u"pg-boss"_qs, u"solid-queue"_qs,
+                u"spring-modulith-2"_qs, u"spring-modulith"_qs, u"wolverine"_qs}));
         const OutboxProfile native = builtIn(u"native"_qs);
         QVERIFY(native.isNative());
         QVERIFY(native.supports(Engine::Sqlite) && native.supports(Engine::PostgreSql)
@@ -607,7 +608,8 @@ private slots:
         QVERIFY(!ProfileRegistry::detect(db, &error));
         QCOMPARE(error,
             u"no known outbox schema found (looked for native, graphile-worker, gruelbox,"
-            " namastack, oban, pg-boss, solid-queue, spring-modulith-2, spring-modulith): run"
+            " masstransit, namastack, oban, pg-boss, solid-queue, spring-modulith-2,"
+            " spring-modulith, wolverine): run"
             " `outboxctl init --db URL` for the native schema, or pass --profile NAME|FILE"_qs);
 
         QVERIFY(runSqlScript(db, TestData::path("fixtures/pg-boss.sql")));
@@ -675,11 +677,59 @@ private slots:
         QVERIFY(!ProfileRegistry::resolve(u"pgboss"_qs, &error));
         QCOMPARE(error,
             u"unknown profile 'pgboss': not a built-in (native, graphile-worker, gruelbox,"
-            " namastack, oban, pg-boss, solid-queue, spring-modulith-2, spring-modulith) and no "
-            "such"
-            " file"_qs);
+            " masstransit, namastack, oban, pg-boss, solid-queue, spring-modulith-2,"
+            " spring-modulith, wolverine) and no such file"_qs);
         QVERIFY(!ProfileRegistry::byName(u"pgboss"_qs, &error));
         QVERIFY(error.startsWith(u"unknown profile 'pgboss' (built-in: native, "_qs));
+    }
+
+    // time_zone on every engine: the custom table's millisecond columns read as Berlin's wall
+    // clock (CET in January, CEST in July) inside the SQL, and the replay's :now written on it.
+    void timeZoneOnEveryEngine_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void timeZoneOnEveryEngine()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->connect(false);
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QVERIFY(runSqlScript(db, TestData::path("fixtures/custom.sql")));
+        QFile original(TestData::path("fixtures/custom.profile"));
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        QTemporaryDir dir;
+        QFile copy(dir.filePath(u"berlin.profile"_qs));
+        QVERIFY(copy.open(QIODevice::WriteOnly));
+        copy.write(original.readAll() + "time_zone = Europe/Berlin\n");
+        copy.close();
+        QString error;
+        const auto profile = ProfileRegistry::fromFile(copy.fileName(), &error);
+        QVERIFY2(profile, qPrintable(error));
+        QCOMPARE(profile->validate(db), QString());
+
+        const QTimeZone berlin("Europe/Berlin");
+        // The instant whose Berlin wall clock, read as UTC, is `wall`.
+        const auto instantOf = [&berlin](qint64 wall) {
+            const QDateTime utc = QDateTime::fromMSecsSinceEpoch(wall, QTimeZone::utc());
+            return QDateTime(utc.date(), utc.time(), berlin).toMSecsSinceEpoch();
+        };
+        QCOMPARE(valueOf(db, *profile, u"1"_qs, u"next_attempt_at"_qs).toLongLong(),
+            instantOf(1799999999000));
+        const qint64 july
+            = QDateTime(QDate(2026, 7, 1), QTime(10, 0), QTimeZone::utc()).toMSecsSinceEpoch();
+        QVERIFY(exec(db,
+            QStringLiteral("UPDATE shop_outbox SET created_ms = %1 WHERE job_id = 3").arg(july)));
+        QCOMPARE(valueOf(db, *profile, u"3"_qs, u"created_at"_qs).toLongLong(), instantOf(july));
+        QCOMPARE(instantOf(july), july - 2 * 3600000); // CEST
+
+        QCOMPARE(profile->replay(db, u"7"_qs, T, &error), std::optional<int>(1));
+        QCOMPARE(valueOf(db, *profile, u"7"_qs, u"next_attempt_at"_qs).toLongLong(), T);
+        QSqlQuery raw(db);
+        QVERIFY(raw.exec(u"SELECT run_at_ms FROM shop_outbox WHERE job_id = 7"_qs) && raw.next());
+        QCOMPARE(instantOf(raw.value(0).toLongLong()), T);
     }
 
     void customProfileFile_data()

@@ -12,6 +12,8 @@
 #include <QSqlQuery>
 #include <QTimeZone>
 
+#include <limits>
+
 namespace {
 
 // What the explanation is built from: the row, and its newest attempt when there is history.
@@ -150,6 +152,9 @@ QString due(const Facts &facts, qint64 now, const ExplainOptions &options)
     QString text = u"Due: "_qs;
     if (facts.failures > 0)
         text += failureClause(facts, now, options) + u"; "_qs;
+    // A profile whose schema keeps no due time for a row it does not hold back maps it to 0.
+    if (facts.nextAttemptAt <= 0)
+        return text + u"due (the schema keeps no due time for it); waiting for a worker"_qs;
     text += u"due since "_qs + EventExplainer::clockTime(facts.nextAttemptAt, now) + u", "_qs
         + TimeFormat::relative(facts.nextAttemptAt, now) + u"; waiting for a worker"_qs;
     if (Saturating::sub(now, facts.nextAttemptAt) > options.stalledMs)
@@ -160,7 +165,8 @@ QString due(const Facts &facts, qint64 now, const ExplainOptions &options)
 QString inFlight(const Facts &facts, qint64 now)
 {
     QString text = u"In flight: "_qs + claimer(facts, now);
-    if (facts.leaseUntil)
+    // A profile's claim without a lease reads the largest BIGINT as its lease: none to tell.
+    if (facts.leaseUntil && *facts.leaseUntil != std::numeric_limits<qint64>::max())
         text += u"; the lease ends at "_qs + EventExplainer::clockTime(*facts.leaseUntil, now)
             + u", "_qs + TimeFormat::relative(*facts.leaseUntil, now);
     return text;

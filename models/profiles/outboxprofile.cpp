@@ -61,6 +61,12 @@ QString wordsOf(const ReadOnlyTransaction &transaction)
                                              : transaction.errorText();
 }
 
+bool isTime(Column column)
+{
+    return column == Column::NextAttemptAt || column == Column::LeaseUntil
+        || column == Column::CreatedAt || column == Column::DeliveredAt;
+}
+
 bool usesNow(const QString &sql)
 {
     static const QRegularExpression now(QStringLiteral(":now\\b"));
@@ -148,7 +154,9 @@ QString OutboxProfile::castExpression(Column column, Engine engine) const
     }
     if (!isAvailable(column))
         return QStringLiteral("CAST(NULL AS %1)").arg(type);
-    return QStringLiteral("CAST((%1) AS %2)").arg(expression(column, engine), type);
+    const QString sql = isTime(column) ? m_timeZone.toEpochSql(expression(column, engine))
+                                       : expression(column, engine);
+    return QStringLiteral("CAST((%1) AS %2)").arg(sql, type);
 }
 
 QString OutboxProfile::source(Engine engine) const
@@ -349,7 +357,7 @@ std::optional<int> OutboxProfile::replay(
     }
     query.bindValue(QStringLiteral(":event_id"), eventId);
     if (usesNow(*sql))
-        query.bindValue(QStringLiteral(":now"), now);
+        query.bindValue(QStringLiteral(":now"), m_timeZone.toWallClock(now));
     if (!query.exec()) {
         *error = QStringLiteral("%1: replay: %2").arg(m_name, databaseWords(query.lastError()));
         return std::nullopt;

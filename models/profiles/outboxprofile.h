@@ -9,6 +9,7 @@
 #pragma once
 
 #include "engine.h"
+#include "profiletimezone.h"
 
 #include <QHash>
 #include <QSqlDatabase>
@@ -77,6 +78,9 @@ public:
     QString from(Engine engine) const { return m_from.at(int(engine)); }
     QString where(Engine engine) const { return m_where.at(int(engine)); }
     QStringList statuses() const { return m_statuses; } // which of PENDING, DELIVERED, DEAD occur
+    // The zone the schema's zone-less times are written in (`time_zone`, UTC by default):
+    // source() converts the time columns from it, replay() writes `:now` in it.
+    const ProfileTimeZone &timeZone() const { return m_timeZone; }
 
     bool hasAttemptHistory() const { return m_native; }
     bool hasReplayLog() const { return m_native; }
@@ -118,8 +122,9 @@ public:
     // schema; another schema refuses it, naming its library's own action when the profile says
     // (`resolve_unavailable = ...`), empty otherwise.
     QString resolveUnavailableReason() const { return m_resolveUnavailable; }
-    // Runs the replay statement for one event at `now`: the number of rows it changed (0 when
-    // the event is not in its failed state any more), or nothing with *error set.
+    // Runs the replay statement for one event at `now` (bound as `:now` in timeZone()): the
+    // number of rows it changed (0 when the event is not in its failed state any more), or
+    // nothing with *error set.
     std::optional<int> replay(
         const QSqlDatabase &db, const QString &eventId, qint64 now, QString *error) const;
 
@@ -162,6 +167,7 @@ private:
     ReplayKind m_replayKind = ReplayKind::Unavailable;
     QString m_replayUnavailable;
     QString m_resolveUnavailable;
+    ProfileTimeZone m_timeZone;
     QStringList m_statuses
         = {QStringLiteral("PENDING"), QStringLiteral("DELIVERED"), QStringLiteral("DEAD")};
     bool m_native = false;

@@ -28,7 +28,8 @@ const QStringList &metaFields()
 {
     static const QStringList fields = {QStringLiteral("name"), QStringLiteral("description"),
         QStringLiteral("engines"), QStringLiteral("statuses"), QStringLiteral("replay_unavailable"),
-        QStringLiteral("resolve_unavailable"), QStringLiteral("newer")};
+        QStringLiteral("resolve_unavailable"), QStringLiteral("newer"),
+        QStringLiteral("time_zone")};
     return fields;
 }
 
@@ -397,6 +398,20 @@ bool ProfileParser::readMeta()
     m_profile.m_resolveUnavailable
         = m_byKey.value(QStringLiteral("resolve_unavailable")).value.simplified();
     m_profile.m_newer = m_byKey.value(QStringLiteral("newer")).value;
+    return readTimeZone();
+}
+
+// `time_zone`: utc (the default), local, or an IANA name Qt's time-zone data knows.
+bool ProfileParser::readTimeZone()
+{
+    const auto it = m_byKey.constFind(QStringLiteral("time_zone"));
+    if (it == m_byKey.cend())
+        return true;
+    QString why;
+    const std::optional<ProfileTimeZone> zone = ProfileTimeZone::fromName(it->value, &why);
+    if (!zone)
+        return fail(it->line, QStringLiteral("field 'time_zone': ") + why);
+    m_profile.m_timeZone = *zone;
     return true;
 }
 

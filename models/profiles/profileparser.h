@@ -42,6 +42,7 @@ private:
     bool accept(const Entry &entry);
     bool complete();
     bool readMeta();
+    bool readTimeZone();
     bool readEngines();
     bool readStatuses();
     bool readRequired();

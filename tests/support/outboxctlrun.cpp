@@ -7,10 +7,13 @@
 #include <QJsonObject>
 #include <QProcess>
 
-Run outboxctl(const QStringList &arguments)
+#include <memory>
+#include <vector>
+
+namespace {
+
+Run finished(QProcess &process)
 {
-    QProcess process;
-    process.start(qEnvironmentVariable("OUTBOXCTL"), arguments);
     Run run;
     if (!process.waitForFinished(60000))
         return run;
@@ -20,6 +23,28 @@ Run outboxctl(const QStringList &arguments)
     run.err = QString::fromUtf8(process.readAllStandardError())
                   .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     return run;
+}
+
+} // namespace
+
+Run outboxctl(const QStringList &arguments)
+{
+    QProcess process;
+    process.start(qEnvironmentVariable("OUTBOXCTL"), arguments);
+    return finished(process);
+}
+
+QList<Run> outboxctlAll(const QList<QStringList> &runs)
+{
+    std::vector<std::unique_ptr<QProcess>> processes;
+    for (const QStringList &arguments : runs) {
+        processes.push_back(std::make_unique<QProcess>());
+        processes.back()->start(qEnvironmentVariable("OUTBOXCTL"), arguments);
+    }
+    QList<Run> results;
+    for (const auto &process : processes)
+        results << finished(*process);
+    return results;
 }
 
 bool failedAsJson(const Run &run)

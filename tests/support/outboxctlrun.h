@@ -17,6 +17,9 @@ struct Run
 };
 
 Run outboxctl(const QStringList &arguments);
+// Runs each argument list as its own outboxctl, all at once (they must not depend on each
+// other: reads of one database), and returns their runs in the same order.
+QList<Run> outboxctlAll(const QList<QStringList> &runs);
 
 // Whether a --json run that failed told it on both streams: one line on stderr, and on stdout
 // exactly one JSON object whose "error" is that line without "outboxctl: ".
