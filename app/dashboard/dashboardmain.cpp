@@ -10,7 +10,6 @@
 #include "dashboardoptions.h"
 #include "databaseurl.h"
 #include "englishplurals.h"
-#include "fleetwindow.h"
 #include "linkconfirmation.h"
 #include "mainwindow.h"
 #include "notesaccess.h"
