@@ -3,6 +3,8 @@
 // documented in that command's section of the man page (resources/man/outboxctl.1: the .SS
 // heading and the .TP tags) and of docs/outboxctl.md (the `## outboxctl NAME` section: the
 // first cell of its options table). -h/--help, which every command takes, is documented once.
+// The other way round, the man page's and docs/outboxctl.md's command sections are exactly the
+// commands `outboxctl --help` lists (app/outboxctl/commands.cpp, the table of commands).
 #include "outboxctlrun.h"
 #include "testdata.h"
 #include "testmain.h"
@@ -123,6 +125,19 @@ std::optional<QSet<QString>> markdownOptions(const QString &command)
     return optionNames(documented);
 }
 
+// The commands that have a section: the first word of each `.SS "NAME ...` heading of the man
+// page's COMMANDS, or each `## outboxctl NAME` heading of docs/outboxctl.md.
+QSet<QString> documentedCommands(const QString &path, const QRegularExpression &heading)
+{
+    QSet<QString> commands;
+    for (const QString &line : readLines(path)) {
+        const QRegularExpressionMatch match = heading.match(line);
+        if (match.hasMatch())
+            commands.insert(match.captured(1));
+    }
+    return commands;
+}
+
 QString sorted(const QSet<QString> &names)
 {
     QStringList list(names.cbegin(), names.cend());
@@ -157,6 +172,25 @@ private slots:
             (QSet<QString> {QStringLiteral("db"), QStringLiteral("for-simulation")}));
         QVERIFY(!manOptions(QStringLiteral("no-such-command")).has_value());
         QVERIFY(!markdownOptions(QStringLiteral("no-such-command")).has_value());
+    }
+
+    // Each command of the table has a section in both documents, and no section names a
+    // command the program does not have.
+    void documentedCommandsAreTheTable()
+    {
+        const QStringList listed = listedCommands();
+        const QSet<QString> commands(listed.cbegin(), listed.cend());
+        QVERIFY(commands.size() >= 16);
+        const QSet<QString> man = documentedCommands(
+            Source + u"/resources/man/outboxctl.1"_qs, QRegularExpression(u"^\\.SS \"([a-z]+)"_qs));
+        const QSet<QString> markdown = documentedCommands(
+            Source + u"/docs/outboxctl.md"_qs, QRegularExpression(u"^## outboxctl ([a-z]+)$"_qs));
+        QVERIFY2(man == commands,
+            qPrintable(u"man page: "_qs + sorted(man - commands) + u" | missing: "_qs
+                + sorted(commands - man)));
+        QVERIFY2(markdown == commands,
+            qPrintable(u"docs/outboxctl.md: "_qs + sorted(markdown - commands)
+                + u" | missing: "_qs + sorted(commands - markdown)));
     }
 
     void everyOptionIsDocumentedOnce_data()

@@ -1,6 +1,5 @@
 #include "dashboardoptions.h"
 
-#include "benchdriver.h"
 #include "dashboardapp.h"
 #include "mainwindow.h"
 #include "plaintext.h"
@@ -10,6 +9,7 @@
 
 #include <QCoreApplication>
 #include <QTextStream>
+#include <functional>
 
 namespace {
 
@@ -102,32 +102,11 @@ void addTeachingOptions(QCommandLineParser &parser)
         QStringLiteral("SPEC")});
 }
 
-void addBenchOptions(QCommandLineParser &parser)
+// Options a program built on the dashboard adds (setExtraOptions).
+std::function<void(QCommandLineParser &)> &extraOptions()
 {
-    // Hidden: the GUI figures of tests/bench/scale (see scrollbench.h).
-    QList<QCommandLineOption> bench = {
-        {QStringLiteral("bench-scroll-pages"),
-            QStringLiteral("Scroll the event table this many pages, report, quit."),
-            QStringLiteral("N")},
-        {QStringLiteral("bench-idle-ms"), QStringLiteral("Before scrolling, stay open this long."),
-            QStringLiteral("MS"), QStringLiteral("0")},
-        {QStringLiteral("bench-report"),
-            QStringLiteral("Where the benchmark writes its JSON line."), QStringLiteral("FILE")},
-        // (see benchdriver.h)
-        {QStringLiteral("bench-script"),
-            QStringLiteral("Drive the window through these steps, report, quit."),
-            QStringLiteral("STEPS")},
-        {QStringLiteral("bench-hold-ms"),
-            QStringLiteral("After each step, stay this long (default two refresh intervals)."),
-            QStringLiteral("MS"), QString::number(BenchDriver::DefaultHoldMs)},
-        // (see fleetbench.h)
-        {QStringLiteral("bench-fleet-ms"),
-            QStringLiteral("With --fleet: stay open this long, report, quit."),
-            QStringLiteral("MS")}};
-    for (QCommandLineOption &option : bench) {
-        option.setFlags(QCommandLineOption::HiddenFromHelp);
-        parser.addOption(option);
-    }
+    static std::function<void(QCommandLineParser &)> add;
+    return add;
 }
 
 bool isScenario(const QString &name)
@@ -149,7 +128,13 @@ void add(QCommandLineParser &parser)
     addEventViewOptions(parser);
     addWindowOptions(parser);
     addTeachingOptions(parser);
-    addBenchOptions(parser);
+    if (extraOptions())
+        extraOptions()(parser);
+}
+
+void setExtraOptions(const std::function<void(QCommandLineParser &)> &add)
+{
+    extraOptions() = add;
 }
 
 bool asksForHelpOrVersion(int argc, char *argv[])

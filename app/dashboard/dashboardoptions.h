@@ -5,6 +5,7 @@
 #include "eventview.h"
 
 #include <QCommandLineParser>
+#include <functional>
 #include <optional>
 
 class DashboardApp;
@@ -13,6 +14,9 @@ class QCoreApplication;
 namespace DashboardOptions {
 
 void add(QCommandLineParser &parser);
+// Options of a program built on the dashboard (the benchmarks' outbox-dashboard-bench), which
+// add() adds after the dashboard's own; set before the first add().
+void setExtraOptions(const std::function<void(QCommandLineParser &)> &add);
 // --help and --version need no display: answer them before a QApplication (which aborts
 // without one) exists.
 bool asksForHelpOrVersion(int argc, char *argv[]);

@@ -14,9 +14,6 @@
 
 namespace {
 
-const QString PendingCount
-    = QStringLiteral("SELECT COUNT(*) FROM delivery_outbox WHERE status = 'PENDING'");
-
 class RelayRun
 {
 public:
@@ -104,7 +101,7 @@ bool RelayRun::runIsOver()
         return m_options.durationMs > 0 && m_elapsed.elapsed() >= m_options.durationMs;
     if (m_relay->isInOutage())
         return false;
-    return m_db.count(PendingCount) == 0;
+    return m_db.count(RelayTally::Figure::Pending) == 0;
 }
 
 void RelayRun::produceDue()
@@ -149,8 +146,8 @@ void RelayRun::finish(int exitCode)
 TraceEvent RelayRun::summary(bool *complete)
 {
     *complete = true;
-    auto figure = [&](const QString &sql) -> QJsonValue {
-        const std::optional<qint64> value = *complete ? m_db.count(sql) : std::nullopt;
+    auto figure = [&](RelayTally::Figure which) -> QJsonValue {
+        const std::optional<qint64> value = *complete ? m_db.count(which) : std::nullopt;
         if (!value)
             *complete = false;
         return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
@@ -159,18 +156,17 @@ TraceEvent RelayRun::summary(bool *complete)
     TraceEvent line;
     line.set(QStringLiteral("produced"), m_producer->produced());
     line.set(QStringLiteral("delivered"),
-        figure(QStringLiteral("SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DELIVERED'")));
+        figure(RelayTally::Figure::Delivered));
     line.set(QStringLiteral("dead"),
-        figure(QStringLiteral("SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DEAD'")));
-    line.set(QStringLiteral("pending"), figure(PendingCount));
+        figure(RelayTally::Figure::Dead));
+    line.set(QStringLiteral("pending"), figure(RelayTally::Figure::Pending));
     line.set(QStringLiteral("attempts"),
-        figure(QStringLiteral("SELECT COUNT(*) FROM delivery_attempt")));
+        figure(RelayTally::Figure::Attempts));
     line.set(QStringLiteral("transport_calls"), stats.transportCalls);
     line.set(QStringLiteral("duplicates_suppressed"), stats.duplicatesSuppressed);
     line.set(QStringLiteral("fenced_acks"), stats.fencedAcks);
     line.set(QStringLiteral("lease_expired"),
-        figure(QStringLiteral(
-            "SELECT COUNT(*) FROM delivery_attempt WHERE outcome = 'LEASE_EXPIRED'")));
+        figure(RelayTally::Figure::LeaseExpired));
     line.set(QStringLiteral("elapsed_ms"), m_elapsedAtStop);
     const double seconds = std::max<double>(double(m_elapsedAtStop), 1.0) / 1000.0;
     line.set(

@@ -24,15 +24,15 @@ ReopeningConnection::ReopeningConnection(const QSqlDatabase &db, const QElapsedT
     quietServerWarnings(db);
 }
 
-std::optional<qint64> ReopeningConnection::count(const QString &sql)
+std::optional<qint64> ReopeningConnection::count(RelayTally::Figure figure)
 {
     if (!ensureOpen())
         return std::nullopt;
-    QSqlQuery query(m_db);
-    if (query.exec(sql) && query.next())
-        return query.value(0).toLongLong();
-    noteFailure(query.lastError().text());
-    return std::nullopt;
+    QString error;
+    const std::optional<qint64> value = RelayTally::count(m_db, figure, &error);
+    if (!value)
+        noteFailure(error);
+    return value;
 }
 
 bool ReopeningConnection::ensureOpen()

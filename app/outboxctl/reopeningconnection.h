@@ -4,6 +4,8 @@
 // server is back; downSinceMs() says since when it has been unreachable.
 #pragma once
 
+#include "relaytally.h"
+
 #include <QElapsedTimer>
 #include <QSqlDatabase>
 #include <optional>
@@ -14,8 +16,8 @@ public:
     // `clock` measures the run; times below are its elapsed milliseconds.
     ReopeningConnection(const QSqlDatabase &db, const QElapsedTimer *clock);
 
-    // One number from a fixed query (no user text); nothing when it could not be read.
-    std::optional<qint64> count(const QString &sql);
+    // One of the run's figures (RelayTally); nothing when it could not be read.
+    std::optional<qint64> count(RelayTally::Figure figure);
     // True when the database answers (reopening first if it failed before).
     bool ensureOpen();
     // After a statement failed with `error`: true when the connection still answers (the error

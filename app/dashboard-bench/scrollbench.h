@@ -1,4 +1,5 @@
-// A hidden benchmark mode of outbox-dashboard for tests/bench/scale (--bench-scroll-pages N
+// A benchmark mode of outbox-dashboard-bench (the dashboard with the benchmark drivers, never
+// shipped) for tests/bench/scale (--bench-scroll-pages N
 // --bench-report FILE [--bench-idle-ms MS]). A 5 ms heartbeat timer on the GUI thread records
 // every gap between its ticks: a long gap is the GUI thread stalled. The window first stays
 // open for the idle time (the health monitor refreshing as usual), then the event table is

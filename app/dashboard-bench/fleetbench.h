@@ -1,4 +1,5 @@
-// A hidden benchmark mode of outbox-dashboard for tests/bench/fleet (--fleet FILE
+// A benchmark mode of outbox-dashboard-bench (the dashboard with the benchmark drivers, never
+// shipped) for tests/bench/fleet (--fleet FILE
 // --bench-fleet-ms MS --bench-report FILE): keeps the fleet view open for MS ms while every
 // outbox refreshes on its own worker, and writes one JSON object: the GUI thread's longest gap
 // between two beats of a 5 ms heartbeat (its longest stall, from the inside) and its p99, and

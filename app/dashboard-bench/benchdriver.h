@@ -1,4 +1,5 @@
-// A hidden benchmark mode of outbox-dashboard for tests/bench/scale (--bench-script STEPS
+// A benchmark mode of outbox-dashboard-bench (the dashboard with the benchmark drivers, never
+// shipped) for tests/bench/scale (--bench-script STEPS
 // --bench-report FILE [--bench-hold-ms MS]): drives the open window through the widgets a user
 // touches, one step after the other, and writes one JSON object with a time window (wall
 // clock, ms since the epoch) per step, so that a probe outside the program (ping-probe) can
