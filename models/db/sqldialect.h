@@ -19,6 +19,7 @@
 #include <utility>
 
 class DatabaseUrl;
+class EngineStatements;
 class QJsonValue;
 class QSqlError;
 class QSqlQuery;
@@ -241,6 +242,11 @@ public:
 
     // Lexical rules for SqlText.
     QList<SqlText::Reading> readings() const { return m_traits.readings; }
+
+    // Whole statements where the engines differ in shape (claim and ack a batch, bulk loads,
+    // percentiles) and the words of the engine's errors: one object per engine
+    // (enginestatements.h, models/db/dialect/<engine>statements.cpp).
+    const EngineStatements &statements() const;
 
     // One statement, decided by the database: whether the server parses `sql`, as this
     // engine's Qt driver will send it to be prepared (driverText()), as exactly one statement.
