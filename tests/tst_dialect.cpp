@@ -3,6 +3,7 @@
 // the session set-up holds, after a reopen too), and every capability flag agrees with what
 // the server does.
 #include "enginestatements.h"
+#include "failurecause.h"
 #include "readonlytransaction.h"
 #include "sqldialect.h"
 #include "sqltext.h"
@@ -205,6 +206,29 @@ private slots:
                 QStringLiteral("INSERT INTO percentile_probe (v, kept) VALUES (%1, 1)").arg(v)));
         }
         QCOMPARE(row(), (QList<qint64> {20, 100, 190, 200}));
+    }
+
+    // FailureCause reads every engine's words from its dialect: each word list is honoured,
+    // and each cause is the one given for its own words (or a cause tried before it gives the
+    // same plain words).
+    void errorWordsReachFailureCause()
+    {
+        for (const SqlDialect *dialect : SqlDialect::all()) {
+            const EngineStatements &words = dialect->statements();
+            for (const QString &word : words.lockConflictWords())
+                QVERIFY2(FailureCause::isLockConflict(u"ERROR: "_qs + word), qPrintable(word));
+            for (const QString &word : words.readOnlyRefusalWords())
+                QVERIFY2(FailureCause::isReadOnlyRefusal(u"x "_qs + word), qPrintable(word));
+            for (const QString &word : words.authenticationWords())
+                QVERIFY2(FailureCause::of(u"FATAL: "_qs + word).authentication, qPrintable(word));
+            for (const EngineStatements::Cause &cause : words.causes()) {
+                const FailureCause read
+                    = FailureCause::of(u"driver: "_qs + QLatin1String(cause.needle) + u" (x)"_qs);
+                QVERIFY2(!read.plain.isEmpty(), cause.needle);
+                QCOMPARE(read.unreachable, cause.unreachable);
+            }
+        }
+        QVERIFY(!FailureCause::isLockConflict(u"syntax error at or near \"SELEC\""_qs));
     }
 
     // The IDs arrive as one bound value, whatever they hold: never part of the SQL.
