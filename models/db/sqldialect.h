@@ -2,9 +2,11 @@
 // who it is, what it can do (capability flags a caller chooses a strategy by), how a
 // connection is set up, how transactions begin, the small fragments that are written
 // differently (every value still bound), how SqlText reads its quotes and comments, and its
-// schema resource. It knows no outbox table: each owner keeps its own statements, and the
-// dialect only removes the branching. A caller never asks "is this PostgreSQL?"; it asks
-// "can this engine lock and skip?" (dialect.can().skipLocked).
+// schema resource. Its own members know no outbox table; where the engines differ in a whole
+// statement's shape (claim a batch, percentiles, bulk loads) and in their error words,
+// statements() gives the engine's EngineStatements (enginestatements.h), and every other
+// statement stays with its owner. A caller never asks "is this PostgreSQL?"; it asks "can
+// this engine lock and skip?" (dialect.can().skipLocked), or takes the whole statement.
 #pragma once
 
 #include "engine.h"
