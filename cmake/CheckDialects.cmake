@@ -46,6 +46,79 @@ if(NOT enums STREQUAL "models/db/engine.h")
     list(APPEND problems "one enum class Engine, in models/db/engine.h, expected; found in: ${text}")
 endif()
 
+# Engine-specific SQL and words, in the string literals of the program's code (models/, app/,
+# views/; comments may name them), and a branch on one named engine (== Engine::MySql,
+# case Engine::PostgreSql:, isPostgres()): each engine's whole statements, fragments and error words
+# live in its dialect (models/db/dialect/, EngineStatements and SqlDialect). Exempt, with why:
+# - tests/: a test runs each engine's own SQL against its server to check what the dialect
+#   claims (tst_dialect), and fixtures write an engine's own catalogue; the driver-name
+#   check above still holds there.
+# - models/db/sqldialect.h, sqldialect.cpp, enginestatements.h: the dialect's own interface
+#   and base class (fragments two engines share, overridden by the third).
+# - models/db/readhazards.cpp: names of functions no profile's read may call, refused on
+#   every engine alike (a PostgreSQL name in a MySQL profile is refused too): a deny-list
+#   of words, never SQL that runs, so it branches on no engine.
+# - models/profiles/profileparser.cpp: its refusal of a profile's `?` names the function a
+#   PostgreSQL author writes instead (jsonb_exists): advice in words, not SQL that runs.
+set(sql_words
+    "SKIP LOCKED" "FOR UPDATE" "gen_random_uuid" "unnest\\(" "::(text|jsonb|json|bigint|integer|int|regclass|numeric)[^A-Za-z_]"
+    "percentile_disc" "WITHIN GROUP" "generate_series" "pg_(stat|class|catalog|constraint|namespace|settings)"
+    "pg_[a-z_]+\\(" "VACUUM" "ANALYZE" "TRUNCATE" "SHOW [A-Za-z_]" "set_config" "synchronous_commit"
+    "work_mem" "AUTO_INCREMENT" "ON DUPLICATE KEY" "LAST_INSERT_ID" "CONNECTION_ID" "KILL QUERY"
+    "FORCE INDEX" "JSON_TABLE" "utf8mb4" "MODIFY " "PRAGMA" "BEGIN IMMEDIATE" "INSERT OR "
+    "sqlite_master" "sqlite_sequence" "json_each" "jsonb" "ON CONFLICT" "RETURNING" "ILIKE"
+    "information_schema" "COLLATE \"C\""
+    # error words (FailureCause asks each engine's EngineStatements for them)
+    "server has gone away" "Lost connection to" "Deadlock found" "Lock wait timeout"
+    "deadlock detected" "could not serialize" "pg_hba" "password authentication failed"
+    "Access denied for user" "the database system is" "READ ONLY transaction"
+    "SQLite database file not found")
+string(REPLACE ";" "|" sql_pattern "${sql_words}")
+# A branch on one named engine in code (never in a comment): what differs is the dialect's.
+set(branch_pattern "(==|!=) *Engine::[A-Za-z]|Engine::[A-Za-z]+ *(==|!=)|case Engine::|is(Postgres|PostgreSql|MySql|Sqlite|SQLite)\\(")
+set(sql_pattern "${sql_pattern}|${branch_pattern}")
+set(sql_exempt "^(tests/|models/db/dialect/|models/db/(sqldialect\\.(h|cpp)|enginestatements\\.h|readhazards\\.cpp)$|models/profiles/profileparser\\.cpp$)")
+set(sql_problems "")
+foreach(file IN LISTS sources)
+    if(file MATCHES "${sql_exempt}")
+        continue()
+    endif()
+    file(READ ${SOURCE_DIR}/${file} content)
+    if(NOT content MATCHES "${sql_pattern}")
+        continue()
+    endif()
+    # One list element a line; brackets would keep CMake from splitting, escaped quotes from
+    # finding the literals' ends.
+    string(REPLACE ";" "," content "${content}")
+    string(REPLACE "[" "<" content "${content}")
+    string(REPLACE "]" ">" content "${content}")
+    string(REPLACE "\\\"" "" content "${content}")
+    string(REPLACE "\n" ";" lines "${content}")
+    foreach(line IN LISTS lines)
+        string(STRIP "${line}" line)
+        if(line MATCHES "^(//|\\*|/\\*)" OR NOT line MATCHES "${sql_pattern}")
+            continue()
+        endif()
+        if(line MATCHES "${branch_pattern}")
+            list(APPEND sql_problems "${file}: ${line}")
+            continue()
+        endif()
+        string(REGEX MATCHALL "\"[^\"]*\"" literals "${line}")
+        foreach(literal IN LISTS literals)
+            if(literal MATCHES "${sql_pattern}")
+                list(APPEND sql_problems "${file}: ${line}")
+                break()
+            endif()
+        endforeach()
+    endforeach()
+endforeach()
+if(sql_problems)
+    list(LENGTH sql_problems count)
+    string(REPLACE ";" "\n  " text "${sql_problems}")
+    list(APPEND problems "${count} line(s) of engine-specific SQL or words outside "
+        "models/db/dialect/ (ask the dialect's EngineStatements for the whole statement):\n  ${text}")
+endif()
+
 if(problems)
     list(LENGTH problems count)
     string(REPLACE ";" "\n  " text "${problems}")

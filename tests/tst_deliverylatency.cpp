@@ -14,6 +14,7 @@
 #include "numbertext.h"
 #include "outboxctlrun.h"
 #include "outboxrows.h"
+#include "sqldialect.h"
 #include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -143,11 +144,12 @@ private slots:
         if (engine == u"postgresql"_qs) {
             // PostgreSQL's percentile_disc and the ranking SQLite uses give the same values.
             QSqlQuery query(connection->database());
-            QVERIFY(query.prepare(LatencyQuery::sql(u"delivery_outbox"_qs, false)));
+            QVERIFY(query.prepare(
+                LatencyQuery::sql(u"delivery_outbox"_qs, SqlDialect::of(Engine::Sqlite))));
             query.bindValue(u":after"_qs, T - HourMs);
             query.bindValue(u":until"_qs, T);
             QVERIFY(query.exec());
-            const DeliveryLatency ranked = LatencyQuery::fromRows(query, false);
+            const DeliveryLatency ranked = LatencyQuery::fromRows(query);
             QCOMPARE(ranked.count, latencies.size());
             QCOMPARE(ranked.p50Ms, p50);
             QCOMPARE(ranked.p95Ms, p95);

@@ -2,6 +2,8 @@
 // really locks, the ID set really binds, the read-only transaction really refuses a write,
 // the session set-up holds, after a reopen too), and every capability flag agrees with what
 // the server does.
+#include "enginestatements.h"
+#include "failurecause.h"
 #include "readonlytransaction.h"
 #include "sqldialect.h"
 #include "sqltext.h"
@@ -138,14 +140,26 @@ private slots:
         QVERIFY2(locked.exec(select + dialect.rowLockClause()) && locked.next(),
             qPrintable(locked.lastError().text()));
         if (dialect.can().skipLocked) {
-            // Another transaction passes over the locked row, and finds it once it is free.
-            SqlTransaction skipping(other->database());
-            QSqlQuery skipped(other->database());
-            QVERIFY(skipped.exec(select + dialect.skipLockedClause()));
-            QVERIFY(!skipped.next());
-            skipped.finish();
-            QVERIFY(skipping.commit());
+            // Another transaction passes over the locked row, and finds it once it is free:
+            // the clause appended, and the whole statement of EngineStatements::selectSql.
+            EngineStatements::Select whole;
+            whole.columns = u"\"key\""_qs;
+            whole.table = u"outbox_meta"_qs;
+            whole.where = u"\"key\" = 'purpose'"_qs;
+            whole.limit = u"1"_qs;
+            whole.lock = EngineStatements::RowLock::UpdateSkipLocked;
+            const QStringList skippingStatements {
+                QString(select + dialect.skipLockedClause()), dialect.statements().selectSql(whole)};
+            for (const QString &skipping : skippingStatements) {
+                SqlTransaction passing(other->database());
+                QSqlQuery skipped(other->database());
+                QVERIFY2(skipped.exec(skipping), qPrintable(skipped.lastError().text()));
+                QVERIFY2(!skipped.next(), qPrintable(skipping));
+                skipped.finish();
+                QVERIFY(passing.commit());
+            }
             QVERIFY(holding.commit());
+            QSqlQuery skipped(other->database());
             QVERIFY(skipped.exec(select + dialect.skipLockedClause()) && skipped.next());
             return;
         }
@@ -158,6 +172,63 @@ private slots:
         QVERIFY(holding.commit());
         QVERIFY(runs(other->database(), dialect.beginWriteSql()));
         QVERIFY(runs(other->database(), u"ROLLBACK"_qs));
+    }
+
+    // Each engine's percentile statement gives nearest-rank values, the value at rank
+    // ceil(p/100 * count) (as DeliveryLatency and percentile_disc define them), over the rows
+    // of its FROM ... WHERE only, and a count of 0 without rows.
+    void percentilesAreNearestRank_data() { engines(); }
+    void percentilesAreNearestRank()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        QVERIFY(runs(
+            db, u"CREATE TABLE percentile_probe (v BIGINT NOT NULL, kept INTEGER NOT NULL)"_qs));
+        const QString sql = connection->dialect().statements().percentilesSql(
+            u"v * 10"_qs, u"percentile_probe WHERE kept = 1"_qs, {50, 95, 99});
+        const auto row = [&] {
+            QSqlQuery query(db);
+            if (!query.exec(sql) || !query.next())
+                return QList<qint64> {-1};
+            QList<qint64> values;
+            for (int column = 0; column < 4; ++column)
+                values << query.value(column).toLongLong();
+            return values;
+        };
+        QCOMPARE(row().constFirst(), 0);
+        // 20 rows, written largest first, and one the WHERE leaves out.
+        QVERIFY(runs(db, u"INSERT INTO percentile_probe (v, kept) VALUES (1000, 0)"_qs));
+        for (int v = 20; v >= 1; --v) {
+            QVERIFY(runs(db,
+                QStringLiteral("INSERT INTO percentile_probe (v, kept) VALUES (%1, 1)").arg(v)));
+        }
+        QCOMPARE(row(), (QList<qint64> {20, 100, 190, 200}));
+    }
+
+    // FailureCause reads every engine's words from its dialect: each word list is honoured,
+    // and each cause is the one given for its own words (or a cause tried before it gives the
+    // same plain words).
+    void errorWordsReachFailureCause()
+    {
+        for (const SqlDialect *dialect : SqlDialect::all()) {
+            const EngineStatements &words = dialect->statements();
+            for (const QString &word : words.lockConflictWords())
+                QVERIFY2(FailureCause::isLockConflict(u"ERROR: "_qs + word), qPrintable(word));
+            for (const QString &word : words.readOnlyRefusalWords())
+                QVERIFY2(FailureCause::isReadOnlyRefusal(u"x "_qs + word), qPrintable(word));
+            for (const QString &word : words.authenticationWords())
+                QVERIFY2(FailureCause::of(u"FATAL: "_qs + word).authentication, qPrintable(word));
+            for (const EngineStatements::Cause &cause : words.causes()) {
+                const FailureCause read
+                    = FailureCause::of(u"driver: "_qs + QLatin1String(cause.needle) + u" (x)"_qs);
+                QVERIFY2(!read.plain.isEmpty(), cause.needle);
+                QCOMPARE(read.unreachable, cause.unreachable);
+            }
+        }
+        QVERIFY(!FailureCause::isLockConflict(u"syntax error at or near \"SELEC\""_qs));
     }
 
     // The IDs arrive as one bound value, whatever they hold: never part of the SQL.

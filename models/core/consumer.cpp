@@ -1,35 +1,12 @@
 #include "consumer.h"
 
+#include "enginestatements.h"
 #include "sqldialect.h"
 #include "sqltransaction.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSqlError>
-
-namespace {
-
-// With writable CTEs: the ledger row and the stock change in one statement, hence one
-// transaction.
-QString oneStatementApply(const SqlDialect &dialect)
-{
-    // clang-format off
-    return QStringLiteral(
-        "WITH ledger AS ("
-        "    INSERT INTO consumer_ledger (event_id, applied_at) VALUES (:id, :now)"
-        "    %1"
-        "    RETURNING event_id"
-        "), stock AS ("
-        "    UPDATE consumer_stock SET quantity = quantity - :quantity"
-        "    WHERE sku = :sku AND EXISTS (SELECT 1 FROM ledger)"
-        "    RETURNING sku"
-        ")"
-        " SELECT (SELECT COUNT(*) FROM ledger), (SELECT COUNT(*) FROM stock)")
-        .arg(dialect.ignoreConflictClause(QStringLiteral("event_id")));
-    // clang-format on
-}
-
-} // namespace
 
 Consumer::Consumer(const QSqlDatabase &db)
     : m_db(db)
@@ -61,8 +38,11 @@ Consumer::Result Consumer::apply(const QString &eventId, const QString &payload,
     const QJsonObject reservation = QJsonDocument::fromJson(payload.toUtf8()).object();
     const QString sku = reservation.value(QStringLiteral("sku")).toString();
     const int quantity = reservation.value(QStringLiteral("quantity")).toInt();
-    if (m_dialect->can().writableCtes) {
-        QSqlQuery &apply = prepared(oneStatementApply(*m_dialect));
+    // The ledger row and the stock change in one statement (hence one transaction), where the
+    // engine has one.
+    const QString oneStatement = m_dialect->statements().consumerApplySql();
+    if (!oneStatement.isEmpty()) {
+        QSqlQuery &apply = prepared(oneStatement);
         apply.bindValue(QStringLiteral(":id"), eventId);
         apply.bindValue(QStringLiteral(":now"), now);
         apply.bindValue(QStringLiteral(":quantity"), quantity);

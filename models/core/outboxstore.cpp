@@ -1,5 +1,6 @@
 #include "outboxstore.h"
 
+#include "enginestatements.h"
 #include "failurecause.h"
 #include "queryerror.h"
 #include "sqldialect.h"
@@ -17,6 +18,18 @@ const QString claimable = QStringLiteral(
     "      OR (claim_token IS NOT NULL AND lease_until <= :now2))");
 // clang-format on
 
+// A SELECT of delivery_outbox's rows that meet `where`, locked as `lock` says.
+EngineStatements::Select outboxRows(
+    const QString &columns, const QString &where, EngineStatements::RowLock lock)
+{
+    EngineStatements::Select select;
+    select.columns = columns;
+    select.table = QStringLiteral("delivery_outbox");
+    select.where = where;
+    select.lock = lock;
+    return select;
+}
+
 QString newToken()
 {
     return QUuid::createUuid().toString(QUuid::WithoutBraces);
@@ -33,85 +46,6 @@ QVariant dueAfterFailure(const FailResult &result)
     return result.status == QLatin1String("DEAD") ? QVariant(QMetaType(QMetaType::LongLong))
                                                   : QVariant(result.nextAttemptAt);
 }
-
-// A PostgreSQL text[] literal, bound as one value: {"a","b",NULL}.
-QString pgArray(const QStringList &values)
-{
-    QStringList quoted;
-    for (const QString &value : values) {
-        if (value.isNull()) {
-            quoted << QStringLiteral("NULL");
-            continue;
-        }
-        QString escaped = value;
-        escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
-            .replace(QLatin1Char('"'), QStringLiteral("\\\""));
-        quoted << QLatin1Char('"') + escaped + QLatin1Char('"');
-    }
-    return QLatin1Char('{') + quoted.join(QLatin1Char(',')) + QLatin1Char('}');
-}
-
-// PostgreSQL claims a whole batch in one statement: lock due rows (skipping rows another
-// worker holds), give each a fresh token and lease, close the expired attempt of a taken-over
-// row, and open a new attempt row.
-// clang-format off
-const QString pgClaimBatch = QStringLiteral(
-    "WITH picked AS ("
-    "    SELECT event_id, claim_token AS old_token, next_attempt_at"
-    "    FROM delivery_outbox"
-    "    WHERE %1"
-    "    ORDER BY next_attempt_at LIMIT :limit"
-    "    FOR UPDATE SKIP LOCKED"
-    "), claimed AS ("
-    "    UPDATE delivery_outbox o"
-    "    SET claim_token = gen_random_uuid()::text, lease_until = :lease"
-    "    FROM picked"
-    "    WHERE o.event_id = picked.event_id"
-    "    RETURNING o.event_id, o.claim_token, o.payload, picked.old_token, picked.next_attempt_at"
-    "), expired AS ("
-    "    UPDATE delivery_attempt a"
-    "    SET outcome = 'LEASE_EXPIRED', finished_at = :now3"
-    "    FROM claimed"
-    "    WHERE a.event_id = claimed.event_id"
-    "      AND claimed.old_token IS NOT NULL"
-    "      AND a.outcome IS NULL"
-    "), opened AS ("
-    "    INSERT INTO delivery_attempt (event_id, attempt_no, worker, claim_token, claimed_at)"
-    "    SELECT claimed.event_id,"
-    "           COALESCE((SELECT MAX(attempt_no) FROM delivery_attempt x"
-    "                     WHERE x.event_id = claimed.event_id), 0) + 1,"
-    "           :worker, claimed.claim_token, :now4"
-    "    FROM claimed"
-    "    RETURNING event_id, attempt_no"
-    ")"
-    " SELECT claimed.event_id, claimed.claim_token, claimed.payload,"
-    "        claimed.old_token IS NOT NULL, opened.attempt_no"
-    " FROM claimed JOIN opened ON opened.event_id = claimed.event_id"
-    " ORDER BY claimed.next_attempt_at");
-// clang-format on
-
-// PostgreSQL acknowledges a batch in one statement, each row fenced by its own token.
-// clang-format off
-const QString pgAckBatch = QStringLiteral(
-    "WITH v AS ("
-    "    SELECT * FROM unnest(CAST(:ids AS text[]), CAST(:tokens AS text[]),"
-    "                         CAST(:results AS text[]))"
-    "        AS v(event_id, token, result)"
-    "), acked AS ("
-    "    UPDATE delivery_outbox o"
-    "    SET status = 'DELIVERED', delivered_at = :now1, claim_token = NULL, lease_until = NULL"
-    "    FROM v"
-    "    WHERE o.event_id = v.event_id AND o.claim_token = v.token AND o.status = 'PENDING'"
-    "    RETURNING o.event_id, v.token, v.result"
-    "), finished AS ("
-    "    UPDATE delivery_attempt a"
-    "    SET outcome = 'DELIVERED', finished_at = :now2, consumer_result = acked.result"
-    "    FROM acked"
-    "    WHERE a.event_id = acked.event_id AND a.claim_token = acked.token"
-    "      AND a.outcome IS NULL"
-    ")"
-    " SELECT event_id FROM acked");
-// clang-format on
 
 // A transaction the server rolled back for a lock conflict with another relay (an InnoDB
 // deadlock, a lock wait timeout: FailureCause::isLockConflict) changed nothing: claimDue(),
@@ -190,8 +124,8 @@ ClaimResult OutboxStore::claim(const QString &eventId, const QString &worker, qi
         return result;
     }
     QSqlQuery &select = prepared(
-        QStringLiteral("SELECT claim_token, payload FROM delivery_outbox WHERE event_id = :id AND ")
-        + claimable + m_dialect->rowLockClause());
+        m_dialect->statements().selectSql(outboxRows(QStringLiteral("claim_token, payload"),
+            QStringLiteral("event_id = :id AND ") + claimable, EngineStatements::RowLock::Update)));
     select.bindValue(QStringLiteral(":id"), eventId);
     select.bindValue(QStringLiteral(":now1"), now);
     select.bindValue(QStringLiteral(":now2"), now);
@@ -221,23 +155,23 @@ ClaimResult OutboxStore::claim(const QString &eventId, const QString &worker, qi
 
 QList<Claim> OutboxStore::claimDue(const QString &worker, qint64 now, int limit)
 {
-    // One statement that locks, skips what others hold and claims, where the engine can.
-    const SqlDialect::Capabilities &can = m_dialect->can();
+    // One statement that locks, skips what others hold and claims, where the engine has one.
+    const QString batch = m_dialect->statements().claimBatchSql(claimable);
     QList<Claim> claims;
     for (int tries = 1; tries <= LockConflictTries; ++tries) {
         m_lastError.clear();
-        claims = can.writableCtes && can.skipLocked ? claimDuePostgres(worker, now, limit)
-                                                    : claimDueInSteps(worker, now, limit);
+        claims = batch.isEmpty() ? claimDueInSteps(worker, now, limit)
+                                 : claimDueInOne(batch, worker, now, limit);
         if (!lockConflict(m_lastError))
             break;
     }
     return claims;
 }
 
-
-QList<Claim> OutboxStore::claimDuePostgres(const QString &worker, qint64 now, int limit)
+QList<Claim> OutboxStore::claimDueInOne(
+    const QString &statement, const QString &worker, qint64 now, int limit)
 {
-    QSqlQuery &batch = prepared(pgClaimBatch.arg(claimable));
+    QSqlQuery &batch = prepared(statement);
     batch.bindValue(QStringLiteral(":now1"), now);
     batch.bindValue(QStringLiteral(":now2"), now);
     batch.bindValue(QStringLiteral(":now3"), now);
@@ -277,10 +211,11 @@ QList<Claim> OutboxStore::claimDueInSteps(const QString &worker, qint64 now, int
         m_lastError = transaction.errorText();
         return {};
     }
-    QSqlQuery &select = prepared(
-        QStringLiteral("SELECT event_id, claim_token, payload FROM delivery_outbox WHERE ")
-        + claimable + QStringLiteral(" ORDER BY next_attempt_at LIMIT :limit")
-        + m_dialect->skipLockedClause());
+    EngineStatements::Select due = outboxRows(QStringLiteral("event_id, claim_token, payload"),
+        claimable, EngineStatements::RowLock::UpdateSkipLocked);
+    due.orderBy = QStringLiteral("next_attempt_at");
+    due.limit = QStringLiteral(":limit");
+    QSqlQuery &select = prepared(m_dialect->statements().selectSql(due));
     select.bindValue(QStringLiteral(":now1"), now);
     select.bindValue(QStringLiteral(":now2"), now);
     select.bindValue(QStringLiteral(":limit"), limit);
@@ -369,13 +304,14 @@ QList<AckResult> OutboxStore::ackMany(const QList<std::pair<Claim, QString>> &ac
     if (acks.isEmpty())
         return {};
     QList<AckResult> results(acks.size());
+    const QString batch = m_dialect->statements().ackBatchSql();
     QSet<QString> acked;
     bool ok = false;
     for (int tries = 1; tries <= LockConflictTries; ++tries) {
         m_lastError.clear();
         acked.clear();
-        ok = m_dialect->can().writableCtes ? ackManyPostgres(acks, now, &acked)
-                                           : ackManyInSteps(acks, now, &acked);
+        ok = batch.isEmpty() ? ackManyInSteps(acks, now, &acked)
+                             : ackManyInOne(batch, acks, now, &acked);
         if (ok || !lockConflict(m_lastError))
             break;
     }
@@ -387,7 +323,7 @@ QList<AckResult> OutboxStore::ackMany(const QList<std::pair<Claim, QString>> &ac
     return results;
 }
 
-bool OutboxStore::ackManyPostgres(
+bool OutboxStore::ackManyInOne(const QString &statement,
     const QList<std::pair<Claim, QString>> &acks, qint64 now, QSet<QString> *acked)
 {
     QStringList ids, tokens, results;
@@ -396,10 +332,11 @@ bool OutboxStore::ackManyPostgres(
         tokens << claim.token;
         results << (consumerResult.isEmpty() ? QString() : consumerResult);
     }
-    QSqlQuery &batch = prepared(pgAckBatch);
-    batch.bindValue(QStringLiteral(":ids"), pgArray(ids));
-    batch.bindValue(QStringLiteral(":tokens"), pgArray(tokens));
-    batch.bindValue(QStringLiteral(":results"), pgArray(results));
+    const EngineStatements &statements = m_dialect->statements();
+    QSqlQuery &batch = prepared(statement);
+    batch.bindValue(QStringLiteral(":ids"), statements.textList(ids));
+    batch.bindValue(QStringLiteral(":tokens"), statements.textList(tokens));
+    batch.bindValue(QStringLiteral(":results"), statements.textList(results));
     batch.bindValue(QStringLiteral(":now1"), now);
     batch.bindValue(QStringLiteral(":now2"), now);
     if (!batch.exec())
@@ -493,9 +430,9 @@ FailResult OutboxStore::fail(const Claim &claim, qint64 now, ErrorCategory categ
 QString OutboxStore::lockForFailure(const Claim &claim, int *failures, qint64 *createdAt)
 {
     QSqlQuery &select = prepared(
-        QStringLiteral("SELECT failures, created_at FROM delivery_outbox"
-                       " WHERE event_id = :id AND claim_token = :token AND status = 'PENDING'")
-        + m_dialect->rowLockClause());
+        m_dialect->statements().selectSql(outboxRows(QStringLiteral("failures, created_at"),
+            QStringLiteral("event_id = :id AND claim_token = :token AND status = 'PENDING'"),
+            EngineStatements::RowLock::Update)));
     select.bindValue(QStringLiteral(":id"), claim.eventId);
     select.bindValue(QStringLiteral(":token"), claim.token);
     if (!select.exec())

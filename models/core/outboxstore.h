@@ -37,13 +37,14 @@ public:
 
     // Claims one event if it is PENDING and due, or its lease expired; otherwise says why not.
     ClaimResult claim(const QString &eventId, const QString &worker, qint64 now);
-    // Claims up to `limit` claimable events, oldest due first; on PostgreSQL and MySQL rows
-    // locked by another worker are skipped (FOR UPDATE SKIP LOCKED).
+    // Claims up to `limit` claimable events, oldest due first; where the engine locks rows,
+    // rows locked by another worker are skipped (EngineStatements::RowLock::UpdateSkipLocked).
     QList<Claim> claimDue(const QString &worker, qint64 now, int limit);
 
     // Marks the event DELIVERED, only while `claim.token` still holds it.
     AckResult ack(const Claim &claim, qint64 now, const QString &consumerResult = {});
-    // Acknowledges several claims at once (one statement on PostgreSQL), each fenced by its
+    // Acknowledges several claims at once (one statement where the engine's dialect has one:
+    // EngineStatements::ackBatchSql()), each fenced by its
     // own token; results in the order given. The pair's second is the consumer result.
     QList<AckResult> ackMany(const QList<std::pair<Claim, QString>> &acks, qint64 now);
     // Records a failed attempt, only while `claim.token` still holds the event: PERMANENT parks
@@ -57,10 +58,11 @@ public:
 private:
     QSqlQuery &prepared(const QString &sql) { return m_statements.prepared(sql); }
     QString refusalFor(const QString &eventId, qint64 now);
-    QList<Claim> claimDuePostgres(const QString &worker, qint64 now, int limit);
+    QList<Claim> claimDueInOne(
+        const QString &statement, const QString &worker, qint64 now, int limit);
     QList<Claim> claimDueInSteps(const QString &worker, qint64 now, int limit);
-    bool ackManyPostgres(
-        const QList<std::pair<Claim, QString>> &acks, qint64 now, QSet<QString> *acked);
+    bool ackManyInOne(const QString &statement, const QList<std::pair<Claim, QString>> &acks,
+        qint64 now, QSet<QString> *acked);
     bool ackManyInSteps(
         const QList<std::pair<Claim, QString>> &acks, qint64 now, QSet<QString> *acked);
     bool claimLockedRow(Claim *claim, const QString &worker, qint64 now, bool expiredLease);

@@ -373,6 +373,24 @@ bool isMarkedForSimulation(const QSqlDatabase &db)
     return query.exec() && query.next() && query.value(0).toString() == QLatin1String("simulation");
 }
 
+QStringList simulationDataTables(const QSqlDatabase &db)
+{
+    // resolve_log (version 2), reopen_log and payload_revision go first: they reference
+    // delivery_outbox; operator_note (version 3) is emptied with them.
+    QStringList tables;
+    for (const QString &log : {QStringLiteral("resolve_log"), QStringLiteral("reopen_log"),
+             QStringLiteral("payload_revision"), QStringLiteral("operator_note")}) {
+        if (!db.record(log).isEmpty())
+            tables << log;
+    }
+    const QList<TableColumns> &native = nativeTables();
+    for (auto it = native.crbegin(); it != native.crend(); ++it) {
+        if (qstrcmp(it->table, "outbox_meta") != 0)
+            tables << QString::fromLatin1(it->table);
+    }
+    return tables;
+}
+
 bool clearSimulationData(const QSqlDatabase &db, QString *error)
 {
     QSqlDatabase handle = db;
@@ -380,20 +398,8 @@ bool clearSimulationData(const QSqlDatabase &db, QString *error)
         *error = QueryError::text(handle);
         return false;
     }
-    // resolve_log (version 2), reopen_log and payload_revision go first: they reference
-    // delivery_outbox; operator_note (version 3) is emptied with them.
-    for (const QString &log : {QStringLiteral("resolve_log"), QStringLiteral("reopen_log"),
-             QStringLiteral("payload_revision"), QStringLiteral("operator_note")}) {
-        if (!db.record(log).isEmpty() && !exec(db, QStringLiteral("DELETE FROM ") + log, error)) {
-            handle.rollback();
-            return false;
-        }
-    }
-    const QList<TableColumns> &tables = nativeTables();
-    for (auto it = tables.crbegin(); it != tables.crend(); ++it) {
-        if (qstrcmp(it->table, "outbox_meta") == 0)
-            continue;
-        if (!exec(db, QStringLiteral("DELETE FROM ") + QString::fromLatin1(it->table), error)) {
+    for (const QString &table : simulationDataTables(db)) {
+        if (!exec(db, QStringLiteral("DELETE FROM ") + table, error)) {
             handle.rollback();
             return false;
         }

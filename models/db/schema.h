@@ -8,6 +8,7 @@
 
 #include <QSqlDatabase>
 #include <QString>
+#include <QStringList>
 
 namespace Schema {
 
@@ -47,6 +48,9 @@ bool recordVersion(const QSqlDatabase &db, int version, QString *error);
 bool markForSimulation(const QSqlDatabase &db, QString *error);
 bool isMarkedForSimulation(const QSqlDatabase &db);
 
+// The native tables a simulation's data lives in (all but outbox_meta, and those of later
+// schema versions only where they exist), each referencing table before the ones it references.
+QStringList simulationDataTables(const QSqlDatabase &db);
 // Empties every native table of a simulation database before a scenario or relay run.
 bool clearSimulationData(const QSqlDatabase &db, QString *error);
 

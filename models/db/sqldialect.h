@@ -2,9 +2,11 @@
 // who it is, what it can do (capability flags a caller chooses a strategy by), how a
 // connection is set up, how transactions begin, the small fragments that are written
 // differently (every value still bound), how SqlText reads its quotes and comments, and its
-// schema resource. It knows no outbox table: each owner keeps its own statements, and the
-// dialect only removes the branching. A caller never asks "is this PostgreSQL?"; it asks
-// "can this engine lock and skip?" (dialect.can().skipLocked).
+// schema resource. Its own members know no outbox table; where the engines differ in a whole
+// statement's shape (claim a batch, percentiles, bulk loads) and in their error words,
+// statements() gives the engine's EngineStatements (enginestatements.h), and every other
+// statement stays with its owner. A caller never asks "is this PostgreSQL?"; it asks "can
+// this engine lock and skip?" (dialect.can().skipLocked), or takes the whole statement.
 #pragma once
 
 #include "engine.h"
@@ -19,6 +21,7 @@
 #include <utility>
 
 class DatabaseUrl;
+class EngineStatements;
 class QJsonValue;
 class QSqlError;
 class QSqlQuery;
@@ -241,6 +244,11 @@ public:
 
     // Lexical rules for SqlText.
     QList<SqlText::Reading> readings() const { return m_traits.readings; }
+
+    // Whole statements where the engines differ in shape (claim and ack a batch, bulk loads,
+    // percentiles) and the words of the engine's errors: one object per engine
+    // (enginestatements.h, models/db/dialect/<engine>statements.cpp).
+    const EngineStatements &statements() const;
 
     // One statement, decided by the database: whether the server parses `sql`, as this
     // engine's Qt driver will send it to be prepared (driverText()), as exactly one statement.

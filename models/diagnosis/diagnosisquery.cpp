@@ -1,5 +1,6 @@
 #include "diagnosisquery.h"
 
+#include "enginestatements.h"
 #include "errorsignature.h"
 #include "healthgrade.h"
 #include "notesaccess.h"
@@ -528,8 +529,8 @@ bool createdAtOnUpdate(Context &c)
             continue;
         columns << table + u'.' + column;
         if (alter.isEmpty())
-            alter = QStringLiteral("ALTER TABLE %1 MODIFY %2 %3 NOT NULL DEFAULT CURRENT_TIMESTAMP")
-                        .arg(table, column, query->value(2).toString());
+            alter = c.reader.dialect().statements().keepOnUpdateSql(
+                table, column, query->value(2).toString());
     }
     c.result->checked << DiagnosisCode::CreatedAtOnUpdate;
     if (columns.isEmpty())

@@ -1,5 +1,6 @@
 #include "operatornotes.h"
 
+#include "enginestatements.h"
 #include "errorgroups.h"
 #include "errorsignature.h"
 #include "failurecause.h"
@@ -231,11 +232,15 @@ std::optional<qint64> OperatorNotes::add(const NoteRequest &request, QString *er
 std::optional<qint64> OperatorNotes::insert(
     const NoteRequest &request, const QString &group, QString *error)
 {
-    const bool returning = SqlDialect::of(m_notes).can().insertReturning;
+    const QString columns = u"event_id, error_group, operator, created_at, text, marker"_qs;
+    const QString values = u":event, :group, :operator, :at, :text, :marker"_qs;
+    QString sql = SqlDialect::of(m_notes).statements().insertReturningSql(
+        u"operator_note"_qs, columns, values, u"note_id"_qs);
+    const bool returning = !sql.isEmpty();
+    if (!returning)
+        sql = u"INSERT INTO operator_note ("_qs + columns + u") VALUES ("_qs + values + u')';
     QSqlQuery insert(m_notes);
-    insert.prepare(u"INSERT INTO operator_note (event_id, error_group, operator, created_at, "
-                   "text, marker) VALUES (:event, :group, :operator, :at, :text, :marker)"_qs
-        + (returning ? u" RETURNING note_id"_qs : QString()));
+    insert.prepare(sql);
     insert.bindValue(u":event"_qs, nullable(request.target.eventId));
     insert.bindValue(u":group"_qs, nullable(group));
     insert.bindValue(u":operator"_qs, request.operatorName.trimmed());

@@ -451,11 +451,10 @@ bool readLatency(Reader &reader, HealthSnapshot *snapshot)
     const qint64 after
         = LatencyQuery::afterBound(Saturating::sub(snapshot->now, HealthSnapshot::LatencyWindowMs));
     QSqlQuery *prepared = nullptr;
-    const bool percentileDisc = reader.dialect().can().percentileDisc;
-    if (!reader.run(&prepared, LatencyQuery::sql(reader.source(), percentileDisc),
+    if (!reader.run(&prepared, LatencyQuery::sql(reader.source(), reader.dialect()),
             {{u":after"_qs, after}, {u":until"_qs, snapshot->now}}))
         return false;
-    snapshot->latency = LatencyQuery::fromRows(*prepared, percentileDisc);
+    snapshot->latency = LatencyQuery::fromRows(*prepared);
     return true;
 }
 

@@ -49,10 +49,9 @@ namespace {
 class BucketReader
 {
 public:
-    BucketReader(ReadOnlyTransaction &transaction, const QString &source, bool percentileDisc,
+    BucketReader(ReadOnlyTransaction &transaction, const QString &source, const SqlDialect &dialect,
         bool throughput, bool latency, QString *error)
         : m_error(error)
-        , m_percentileDisc(percentileDisc)
     {
         // clang-format off
         if (throughput)
@@ -64,7 +63,7 @@ public:
                 "   AND finished_at >= :start AND finished_at <= :until"_qs);
         // clang-format on
         if (latency)
-            m_latency = transaction.prepare(LatencyQuery::sql(source, percentileDisc));
+            m_latency = transaction.prepare(LatencyQuery::sql(source, dialect));
         m_ok = (!throughput || m_throughput) && (!latency || m_latency);
         if (!m_ok)
             *error = transaction.errorText();
@@ -91,7 +90,7 @@ public:
             m_latency->bindValue(u":until"_qs, until);
             if (!m_latency->exec())
                 return fail(*m_latency);
-            bucket->latency = LatencyQuery::fromRows(*m_latency, m_percentileDisc);
+            bucket->latency = LatencyQuery::fromRows(*m_latency);
             m_latency->finish();
         }
         return true;
@@ -107,7 +106,6 @@ private:
     QSqlQuery *m_throughput = nullptr;
     QSqlQuery *m_latency = nullptr;
     QString *m_error;
-    bool m_percentileDisc = false;
     bool m_ok = false;
 };
 
@@ -156,8 +154,8 @@ std::optional<DeliveryHistory> read(const QSqlDatabase &db, HistoryRange range, 
         history.latencyAvailable = probe->next() && probe->value(0).toInt() != 0;
         probe->finish();
     }
-    BucketReader reader(transaction, source, dialect.can().percentileDisc,
-        history.throughputAvailable, history.latencyAvailable, error);
+    BucketReader reader(
+        transaction, source, dialect, history.throughputAvailable, history.latencyAvailable, error);
     if (!reader.isValid())
         return std::nullopt;
     // Newest first, so that a reading cut short by its budget shows the most recent buckets.

@@ -1,5 +1,6 @@
 #include "outboxgenerator.h"
 
+#include "enginestatements.h"
 #include "queryerror.h"
 #include "schema.h"
 #include "sqldialect.h"
@@ -28,6 +29,10 @@ bool failed(const QSqlQuery &query, QString *error)
     return false;
 }
 
+// The tables a bulk load fills, analysed after it.
+const QStringList loadedTables
+    = {QStringLiteral("delivery_outbox"), QStringLiteral("delivery_attempt")};
+
 // The generator statement without its comment lines: Qt would read a colon followed by a
 // letter in a comment as a placeholder.
 QString postgresStatement()
@@ -41,18 +46,6 @@ QString postgresStatement()
             lines << line;
     }
     return lines.join(QLatin1Char('\n'));
-}
-
-// A PostgreSQL text[] literal bound as one value; the lists are our own constants.
-QString textArray(const QStringList &values)
-{
-    QStringList quoted;
-    for (QString value : values)
-        quoted << QLatin1Char('"')
-                + value.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
-                      .replace(QLatin1Char('"'), QStringLiteral("\\\""))
-                + QLatin1Char('"');
-    return QLatin1Char('{') + quoted.join(QLatin1Char(',')) + QLatin1Char('}');
 }
 
 QVariant orNull(const QString &text)
@@ -122,7 +115,7 @@ std::optional<GenerateResult> OutboxGenerator::generate(const GenerateSpec &spec
             return std::nullopt;
     }
     // The rows made by the server in a few large statements, where the engine can.
-    const bool ok = m_dialect->can().seriesGeneration ? generatePostgres(spec, &result, error)
+    const bool ok = m_dialect->can().seriesGeneration ? generateOnServer(spec, &result, error)
                                                       : generateInBatches(spec, &result, error);
     if (!ok || !analyse(error))
         return std::nullopt;
@@ -130,31 +123,30 @@ std::optional<GenerateResult> OutboxGenerator::generate(const GenerateSpec &spec
     return result;
 }
 
+// As fast as the engine empties a table (EngineStatements::emptyTablesSql), in one transaction.
 bool OutboxGenerator::clear(QString *error)
 {
-    if (!m_dialect->can().seriesGeneration)
-        return Schema::clearSimulationData(m_db, error);
-    // TRUNCATE, not DELETE: emptying ten million rows must not take longer than making them.
-    // resolve_log exists from schema version 2, reopen_log once init added it, payload_revision
-    // from version 3; each references delivery_outbox.
-    QString logs;
-    for (const QString &log : {QStringLiteral("resolve_log"), QStringLiteral("reopen_log"),
-             QStringLiteral("payload_revision")}) {
-        if (!m_db.record(log).isEmpty())
-            logs += QLatin1Char(' ') + log + QLatin1Char(',');
+    SqlTransaction transaction(m_db);
+    if (!transaction.isActive()) {
+        *error = transaction.errorText();
+        return false;
     }
-    return exec(m_db,
-        QStringLiteral("TRUNCATE delivery_attempt, replay_log,") + logs
-            + QStringLiteral(" consumer_ledger, consumer_stock, delivery_outbox RESTART IDENTITY"),
-        error);
+    const QStringList tables = Schema::simulationDataTables(m_db);
+    for (const QString &statement : m_dialect->statements().emptyTablesSql(tables)) {
+        if (!exec(m_db, statement, error))
+            return false;
+    }
+    if (!transaction.commit()) {
+        *error = transaction.errorText();
+        return false;
+    }
+    return true;
 }
 
-bool OutboxGenerator::generatePostgres(
+bool OutboxGenerator::generateOnServer(
     const GenerateSpec &spec, GenerateResult *result, QString *error)
 {
-    // A chunk's rows are materialised once for both inserts: give that room.
-    if (!exec(m_db, QStringLiteral("SET work_mem = '64MB'"), error))
-        return false;
+    const EngineStatements &statements = m_dialect->statements();
     QSqlQuery chunk(m_db);
     if (!chunk.prepare(postgresStatement()))
         return failed(chunk, error);
@@ -167,10 +159,14 @@ bool OutboxGenerator::generatePostgres(
         chunk.bindValue(QStringLiteral(":seed"), qint64(spec.seed));
         chunk.bindValue(QStringLiteral(":seed_hex"), QString::number(spec.seed, 16));
         chunk.bindValue(QStringLiteral(":payload_format"), SyntheticEvent::payloadTemplate());
-        chunk.bindValue(QStringLiteral(":transient"), textArray(SyntheticEvent::transientErrors()));
-        chunk.bindValue(QStringLiteral(":permanent"), textArray(SyntheticEvent::permanentErrors()));
-        chunk.bindValue(QStringLiteral(":aggregates"), textArray(SyntheticEvent::aggregateTypes()));
-        chunk.bindValue(QStringLiteral(":types"), textArray(SyntheticEvent::eventTypes()));
+        chunk.bindValue(
+            QStringLiteral(":transient"), statements.textList(SyntheticEvent::transientErrors()));
+        chunk.bindValue(
+            QStringLiteral(":permanent"), statements.textList(SyntheticEvent::permanentErrors()));
+        chunk.bindValue(
+            QStringLiteral(":aggregates"), statements.textList(SyntheticEvent::aggregateTypes()));
+        chunk.bindValue(
+            QStringLiteral(":types"), statements.textList(SyntheticEvent::eventTypes()));
         if (!chunk.exec())
             return failed(chunk, error);
         result->events = last;
@@ -241,23 +237,13 @@ bool OutboxGenerator::insertRows(const QString &head, const QList<QVariantList> 
     return true;
 }
 
+// The engine's statements after a bulk load (EngineStatements::analyseSql): statistics, and
+// on PostgreSQL the visibility map, so that the health queries scan their indexes only.
 bool OutboxGenerator::analyse(QString *error)
 {
-    // SQLite keeps no statistics until asked; a server engine without generate_series (MySQL,
-    // MariaDB: InnoDB's persistent statistics) recalculates them itself once a tenth of a
-    // table's rows changed, which a bulk load always does.
-    if (!m_dialect->can().seriesGeneration)
-        return !m_dialect->can().fileDatabase || exec(m_db, QStringLiteral("ANALYZE"), error);
-    // VACUUM sets the visibility map, without which an index-only scan still visits the table;
-    // ANALYZE records reltuples, which the DELIVERED estimate reads.
-    // VACUUM also sets the statistics' live row count, and this session's inserts are added to
-    // it when the session next sends its statistics (at most once a second): a generation that
-    // takes under a second would count every row twice. PostgreSQL 15 sends them now on asking.
-    QSqlQuery version(m_db);
-    if (version.exec(QStringLiteral("SHOW server_version_num")) && version.next()
-        && version.value(0).toInt() >= 150000
-        && !exec(m_db, QStringLiteral("SELECT pg_stat_force_next_flush()"), error))
-        return false;
-    return exec(m_db, QStringLiteral("VACUUM (ANALYZE) delivery_outbox"), error)
-        && exec(m_db, QStringLiteral("VACUUM (ANALYZE) delivery_attempt"), error);
+    for (const QString &statement : m_dialect->statements().analyseSql(m_db, loadedTables)) {
+        if (!exec(m_db, statement, error))
+            return false;
+    }
+    return true;
 }

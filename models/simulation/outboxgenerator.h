@@ -49,7 +49,7 @@ public:
 
 private:
     bool clear(QString *error);
-    bool generatePostgres(const GenerateSpec &spec, GenerateResult *result, QString *error);
+    bool generateOnServer(const GenerateSpec &spec, GenerateResult *result, QString *error);
     bool generateInBatches(const GenerateSpec &spec, GenerateResult *result, QString *error);
     bool insertChunk(
         const GenerateSpec &spec, qint64 first, qint64 last, qint64 *attempts, QString *error);

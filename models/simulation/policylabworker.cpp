@@ -1,6 +1,8 @@
 #include "policylabworker.h"
 
+#include "enginestatements.h"
 #include "schema.h"
+#include "sqldialect.h"
 
 #include <QElapsedTimer>
 #include <QSqlQuery>
@@ -70,10 +72,12 @@ bool PolicyLabWorker::ensureScratch(QString *error)
         *error = QStringLiteral("the scratch database could not be made: ") + why;
         return false;
     }
-    // A fifth less time per attempt without a rollback journal. The storm's transactions roll
-    // back only before they write (a refused claim or failure); after a database error the
-    // scratch database is thrown away (runStorms), so nothing half-written is ever read.
-    QSqlQuery(scratch->database()).exec(QStringLiteral("PRAGMA journal_mode = OFF"));
+    // Less time per attempt without a rollback journal (EngineStatements::scratchSessionSql).
+    // The storm's transactions roll back only before they write (a refused claim or failure);
+    // after a database error the scratch database is thrown away (runStorms), so nothing
+    // half-written is ever read.
+    for (const QString &statement : scratch->dialect().statements().scratchSessionSql())
+        QSqlQuery(scratch->database()).exec(statement);
     m_scratch = std::move(scratch);
     return true;
 }

@@ -2,10 +2,15 @@
 // its dialect. A new engine adds its dialect here.
 #include "sqldialect.h"
 
+#include "enginestatements.h"
+
 // One function per engine, in its own file of this folder.
 const SqlDialect &postgreSqlDialect(); // postgresqldialect.cpp
 const SqlDialect &sqliteDialect(); // sqlitedialect.cpp
 const SqlDialect &mySqlDialect(); // mysqldialect.cpp
+const EngineStatements &postgreSqlStatements(); // postgresqlstatements.cpp
+const EngineStatements &sqliteStatements(); // sqlitestatements.cpp
+const EngineStatements &mySqlStatements(); // mysqlstatements.cpp
 
 QList<const SqlDialect *> SqlDialect::all()
 {
@@ -56,4 +61,17 @@ const SqlDialect &SqlDialect::of(const QSqlDatabase &db)
     }
     Q_ASSERT_X(false, "SqlDialect::of", "a connection of a driver without a dialect");
     return sqliteDialect();
+}
+
+const EngineStatements &SqlDialect::statements() const
+{
+    switch (engine()) {
+    case Engine::PostgreSql:
+        return postgreSqlStatements();
+    case Engine::MySql:
+        return mySqlStatements();
+    case Engine::Sqlite:
+        break;
+    }
+    return sqliteStatements();
 }

@@ -115,8 +115,10 @@ SqlDialect::Traits traits()
     t.integerType = QStringLiteral("BIGINT");
     t.backendId = QStringLiteral("SELECT pg_backend_pid()");
     t.schemaResource = QStringLiteral(":/sql/postgresql.sql");
-    // A simulation database: no wait for the WAL flush of each chunk.
-    t.bulkLoad = QStringList {QStringLiteral("SET synchronous_commit = off")};
+    // A simulation database: no wait for the WAL flush of each chunk; and a chunk's rows are
+    // materialised once for both inserts of the generator's statement: give that room.
+    t.bulkLoad = QStringList {
+        QStringLiteral("SET synchronous_commit = off"), QStringLiteral("SET work_mem = '64MB'")};
     // standard_conforming_strings on (the default) and off; a "--" comment ends at CR or LF.
     for (const bool backslash : {false, true}) {
         SqlText::Reading r;
