@@ -61,16 +61,9 @@ QJsonObject jsonOf(const Run &run)
                                : QJsonObject();
 }
 
-// The team's audit store of these tests: a native SQLite database of the tool's own, made once
-// by `outboxctl init` (every replay through a profile is recorded there, or refused).
 QString auditStore()
 {
-    static QTemporaryDir dir;
-    static const QString url = [] {
-        const QString made = u"sqlite:"_qs + dir.filePath(u"audit.db"_qs);
-        return outboxctl({u"init"_qs, u"--db"_qs, made}).exitCode == 0 ? made : QString();
-    }();
-    return url;
+    return auditStoreUrl();
 }
 
 // Where `replay --json` through a profile says its audit went.
@@ -440,23 +433,48 @@ private slots:
                          "init --db URL` makes one); nothing replayed"_qs});
         QCOMPARE(countsOf(database->url(), profile, T), before);
 
-        const Run run = outboxctl(replayArguments(
-            database->url(), profile, {u"--event"_qs, u"9"_qs, u"--event"_qs, u"10"_qs}));
+        // A store that cannot record it (made before profile_audit existed): refused the same.
+        FRESH_DATABASE(older, u"sqlite"_qs);
+        {
+            const auto connection = older->initialise();
+            QVERIFY(connection);
+            QVERIFY(QSqlQuery(connection->database()).exec(u"DROP TABLE profile_audit"_qs));
+        }
+        QStringList olderStore
+            = replayArguments(database->url(), profile, {u"--event"_qs, u"9"_qs});
+        olderStore[4] = older->url();
+        const Run notRecordable = outboxctl(olderStore);
+        QCOMPARE(notRecordable.exitCode, 2);
+        QVERIFY2(notRecordable.err.value(0).endsWith(
+                     u"has no profile_audit table (made before it existed): run `outboxctl init "
+                     "--db URL` on it to add it; nothing replayed"_qs),
+            qPrintable(notRecordable.err.join(u'\n')));
+        QCOMPARE(countsOf(database->url(), profile, T), before);
+
+        // The audit store on the outbox's engine too (RETURNING, or the driver's insert ID).
+        FRESH_DATABASE(store, engine);
+        QVERIFY(store->initialise());
+        QStringList audited = replayArguments(
+            database->url(), profile, {u"--event"_qs, u"9"_qs, u"--event"_qs, u"10"_qs});
+        audited[4] = store->url();
+        const Run run = outboxctl(audited);
         QVERIFY2(run.err.isEmpty(), qPrintable(run.err.join(u'\n')));
         QCOMPARE(run.exitCode, 0);
-        QCOMPARE(run.out,
-            QStringList {u"{\"replayed\":[\"9\"],\"skipped\":[],\"not_released\":[\"10\"],"
-                         "\"audit\":\""_qs
-                + auditWhere() + u"\"}"_qs});
+        const QJsonObject json = jsonOf(run);
+        QCOMPARE(json.value(u"replayed"_qs).toArray(), QJsonArray({u"9"_qs}));
+        QCOMPARE(json.value(u"skipped"_qs).toArray(), QJsonArray());
+        QCOMPARE(json.value(u"not_released"_qs).toArray(), QJsonArray({u"10"_qs}));
+        QVERIFY2(json.value(u"audit"_qs).toString().startsWith(u"profile_audit in "_qs),
+            qPrintable(run.out.join(u'\n')));
         QCOMPARE(countsOf(database->url(), profile, T).value(u"dead"_qs).toInteger(), 1);
 
         const Run audit = outboxctl({u"export"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
-            profile, u"--audit"_qs, u"--notes-db"_qs, auditStore()});
+            profile, u"--audit"_qs, u"--notes-db"_qs, store->url()});
         QVERIFY2(audit.exitCode == 0, qPrintable(audit.err.join(u'\n')));
         QCOMPARE(audit.out.value(0).trimmed(),
             u"audit_id,event_id,action,acted_at,operator,reason,state_before,state_after,"
             "outcome,settled_at"_qs);
-        QCOMPARE(audit.out.size(), 3); // this outbox's two records, not another test's
+        QCOMPARE(audit.out.size(), 3); // the two records
         const auto fields = [](const QString &line) { return line.trimmed().split(u',').mid(1); };
         const QStringList released = fields(audit.out.at(1));
         QCOMPARE(released.mid(0, 5),

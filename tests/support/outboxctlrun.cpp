@@ -3,6 +3,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 
 Run outboxctl(const QStringList &arguments)
 {
@@ -28,4 +29,16 @@ bool failedAsJson(const Run &run)
     return document.isObject() && run.err.first().startsWith(prefix)
         && document.object().value(QStringLiteral("error")).toString()
         == run.err.first().mid(prefix.size());
+}
+
+QString auditStoreUrl()
+{
+    static QTemporaryDir dir;
+    static const QString url = [] {
+        const QString made = QStringLiteral("sqlite:") + dir.filePath(QStringLiteral("audit.db"));
+        return outboxctl({QStringLiteral("init"), QStringLiteral("--db"), made}).exitCode == 0
+            ? made
+            : QString();
+    }();
+    return url;
 }

@@ -15,3 +15,8 @@ Run outboxctl(const QStringList &arguments);
 // Whether a --json run that failed told it on both streams: one line on stderr, and on stdout
 // exactly one JSON object whose "error" is that line without "outboxctl: ".
 bool failedAsJson(const Run &run);
+
+// The team's audit store of a test program: a native SQLite database of the tool's own, made
+// once by `outboxctl init` in a temporary folder (every replay through a profile is recorded
+// there, or refused: pass it as --notes-db).
+QString auditStoreUrl();
