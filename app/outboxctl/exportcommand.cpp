@@ -116,7 +116,10 @@ bool write(const DbConnection &connection, const OutboxProfile &profile,
         if (!profile.hasReplayLog()) { // the actions through the profile, in the audit store
             const ProfileAudit audit = NotesAccess::audit(db, profile);
             if (*error = audit.unavailable(profile.name(), u"replay"_qs); !error->isEmpty()) {
-                *error = u"--audit: "_qs + error->section(u"; nothing"_qs, 0, 0);
+                // "pg-boss: every replay ... makes one); nothing replayed" without its ends
+                const QString why = error->section(u"; nothing"_qs, 0, 0).section(u": "_qs, 1);
+                *error = QStringLiteral("--audit: profile %1 has no replay log; %2")
+                             .arg(profile.name(), why);
                 return false;
             }
             return CsvExport::exportProfileAudit(audit.store(), audit.outbox(), out, error, rows);

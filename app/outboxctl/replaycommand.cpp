@@ -259,12 +259,11 @@ int runReplay(const QStringList &arguments)
     const ProfileAudit audit
         = audited ? NotesAccess::audit(outbox->database(), outbox->profile) : ProfileAudit();
     replayer.setAudit(audit);
-    // A dry run records nothing; a real one through a profile is refused unless audited.
+    // A dry run records nothing; a real one through a profile is refused unless audited (below,
+    // after the refusals of the command line's own choices).
     const QString refusal = replayer.refusal(options.request);
     if (!refusal.isEmpty())
         return command().fail(u"replay: "_qs + refusal, options.json);
-    if (const QString unaudited = replayer.auditRefusal(); !options.dryRun && !unaudited.isEmpty())
-        return command().fail(u"replay: "_qs + unaudited, options.json);
     error = Cli::grantsRefusal(*outbox, TableGrants::Operation::Replay, u"replay"_qs);
     if (!error.isEmpty())
         return command().fail(error, options.json);
@@ -274,6 +273,8 @@ int runReplay(const QStringList &arguments)
     }
     if (const int refused = command().refuseUnknown(*outbox, options.selection, options.json))
         return refused;
+    if (const QString unaudited = replayer.auditRefusal(); !options.dryRun && !unaudited.isEmpty())
+        return command().fail(u"replay: "_qs + unaudited, options.json);
     const std::optional<ActionPlan> planned = plan(*outbox, options);
     if (!planned)
         return Cli::Error;
