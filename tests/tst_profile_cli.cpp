@@ -64,9 +64,20 @@ QJsonObject jsonOf(const Run &run)
                                : QJsonObject();
 }
 
+QString auditStore()
+{
+    return auditStoreUrl();
+}
+
+// Where `replay --json` through a profile says its audit went.
+QString auditWhere()
+{
+    return u"profile_audit in "_qs + auditStore() + u" (the notes database)"_qs;
+}
+
 QStringList replayArguments(const QString &url, const QString &profile, const QStringList &extra)
 {
-    QStringList arguments = {u"replay"_qs, u"--db"_qs, url};
+    QStringList arguments = {u"replay"_qs, u"--db"_qs, url, u"--notes-db"_qs, auditStore()};
     if (!profile.isEmpty())
         arguments << u"--profile"_qs << profile;
     return arguments + extra
@@ -103,7 +114,7 @@ QString replayedJson(const QStringList &replayed, const QStringList &skipped)
         + u",\"skipped\":"_qs
         + QString::fromUtf8(
             QJsonDocument(QJsonArray::fromStringList(skipped)).toJson(QJsonDocument::Compact))
-        + u"}"_qs;
+        + u",\"audit\":\""_qs + auditWhere() + u"\"}"_qs;
 }
 
 // Writes `text` into dir/name and returns the path.
@@ -121,11 +132,14 @@ QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArra
 // (no longer DEAD). What went otherwise, or nothing.
 QString replayOnceThenSkipped(const QString &url, const QString &profile, const QString &eventId)
 {
-    const QStringList replay = {u"replay"_qs, u"--db"_qs, url, u"--profile"_qs, profile,
-        u"--event"_qs, eventId, u"--operator"_qs, u"x"_qs, u"--reason"_qs, u"y"_qs};
+    const QStringList replay
+        = {u"replay"_qs, u"--db"_qs, url, u"--profile"_qs, profile, u"--event"_qs, eventId,
+            u"--operator"_qs, u"x"_qs, u"--reason"_qs, u"y"_qs, u"--notes-db"_qs, auditStore()};
     const Run first = outboxctl(replay);
     if (first.exitCode != 0 || !first.err.isEmpty()
-        || first.out != QStringList {u"replayed 1 event: "_qs + eventId})
+        || first.out
+            != QStringList {
+                u"replayed 1 event: "_qs + eventId + u"; audited in "_qs + auditWhere()})
         return u"first replay: "_qs + (first.out + first.err).join(u'\n');
     const Run second = outboxctl(replay);
     if (second.exitCode != 0 || !second.out.value(0).startsWith(u"replayed 0 events; skipped 1"_qs))
@@ -353,11 +367,17 @@ private slots:
         QCOMPARE(after.value(u"dead"_qs).toInteger() + 1, before.value(u"dead"_qs).toInteger());
 
         // Fenced: the row is no longer failed; a row that never was is skipped too. Detected
-        // without --profile.
+        // without --profile. pg-boss's job 11 is cancelled: DEAD by the profile's status, but
+        // its statement (boss.retry) releases failed jobs only, which is said as such.
         const Run second = outboxctl(replayArguments(
             database->url(), QString(), {u"--event"_qs, failed, u"--event"_qs, notFailed}));
         QCOMPARE(second.exitCode, 0);
-        QCOMPARE(second.out, QStringList {replayedJson({}, {failed, notFailed})});
+        QString expected = replayedJson({}, {failed, notFailed});
+        if (profile == u"pg-boss"_qs)
+            expected = replayedJson({}, {failed})
+                           .replace(u",\"audit\""_qs,
+                               u",\"not_released\":[\""_qs + notFailed + u"\"],\"audit\""_qs);
+        QCOMPARE(second.out, QStringList {expected});
         QCOMPARE(countsOf(database->url(), profile, T), after);
 
         // Only Outbox Health's own replay keeps a budget reset and a spread window.
@@ -374,6 +394,138 @@ private slots:
                                  .arg(profile)});
         }
         QCOMPARE(countsOf(database->url(), profile, T), after);
+    }
+
+    // Issue 42: a replay through a profile is audited in the team's audit store (--notes-db):
+    // refused without one, nothing changed; with one, one record per event (who, why, when,
+    // the state before and after) that `export --audit` reads. A DEAD row the profile's statement
+    // does not release (Oban's cancelled job under a statement fenced to discarded jobs) is
+    // named as such, found by reading the row again, and its record says skipped.
+    void replayThroughAProfileIsAudited_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void replayThroughAProfileIsAudited()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        QVERIFY(loadFixture(*database, u"oban"_qs));
+        QFile builtIn(TestData::sourceDir() + u"/resources/profiles/oban.profile"_qs);
+        QVERIFY(builtIn.open(QIODevice::ReadOnly));
+        QString text = QString::fromUtf8(builtIn.readAll());
+        QVERIFY(text.contains(u"state IN ('discarded', 'cancelled')"_qs));
+        text.replace(u"state IN ('discarded', 'cancelled')"_qs, u"state = 'discarded'"_qs);
+        text.replace(u"name = oban\n"_qs, u"name = oban-discarded\n"_qs);
+        QTemporaryDir dir;
+        const QString profile = writeFile(dir, u"oban-discarded.profile"_qs, text.toUtf8());
+        const QJsonObject before = countsOf(database->url(), profile, T);
+        QCOMPARE(before.value(u"dead"_qs).toInteger(), 2);
+
+        // No audit store: refused with how to give one, nothing changed.
+        QStringList unaudited = replayArguments(
+            database->url(), profile, {u"--event"_qs, u"9"_qs, u"--event"_qs, u"10"_qs});
+        unaudited.remove(3, 2); // --notes-db URL
+        const Run refused = outboxctl(unaudited);
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY(failedAsJson(refused));
+        QCOMPARE(refused.err,
+            QStringList {u"outboxctl: replay: oban-discarded: every replay through a profile is "
+                         "audited in a database of Outbox Health's own, and none is configured: "
+                         "give --notes-db URL (the team's audit store, also its notes; `outboxctl "
+                         "init --db URL` makes one); nothing replayed"_qs});
+        QCOMPARE(countsOf(database->url(), profile, T), before);
+
+        // A store that cannot record it (made before profile_audit existed): refused the same.
+        FRESH_DATABASE(older, u"sqlite"_qs);
+        {
+            const auto connection = older->initialise();
+            QVERIFY(connection);
+            QVERIFY(QSqlQuery(connection->database()).exec(u"DROP TABLE profile_audit"_qs));
+        }
+        QStringList olderStore
+            = replayArguments(database->url(), profile, {u"--event"_qs, u"9"_qs});
+        olderStore[4] = older->url();
+        const Run notRecordable = outboxctl(olderStore);
+        QCOMPARE(notRecordable.exitCode, 2);
+        QVERIFY2(notRecordable.err.value(0).endsWith(
+                     u"has no profile_audit table (made before it existed): run `outboxctl init "
+                     "--db URL` on it to add it; nothing replayed"_qs),
+            qPrintable(notRecordable.err.join(u'\n')));
+        QCOMPARE(countsOf(database->url(), profile, T), before);
+
+        // The audit store on the outbox's engine too (RETURNING, or the driver's insert ID).
+        FRESH_DATABASE(store, engine);
+        QVERIFY(store->initialise());
+        QStringList audited = replayArguments(
+            database->url(), profile, {u"--event"_qs, u"9"_qs, u"--event"_qs, u"10"_qs});
+        audited[4] = store->url();
+        const Run run = outboxctl(audited);
+        QVERIFY2(run.err.isEmpty(), qPrintable(run.err.join(u'\n')));
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject json = jsonOf(run);
+        QCOMPARE(json.value(u"replayed"_qs).toArray(), QJsonArray({u"9"_qs}));
+        QCOMPARE(json.value(u"skipped"_qs).toArray(), QJsonArray());
+        QCOMPARE(json.value(u"not_released"_qs).toArray(), QJsonArray({u"10"_qs}));
+        QVERIFY2(json.value(u"audit"_qs).toString().startsWith(u"profile_audit in "_qs),
+            qPrintable(run.out.join(u'\n')));
+        QCOMPARE(countsOf(database->url(), profile, T).value(u"dead"_qs).toInteger(), 1);
+
+        const Run audit = outboxctl({u"export"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+            profile, u"--audit"_qs, u"--notes-db"_qs, store->url()});
+        QVERIFY2(audit.exitCode == 0, qPrintable(audit.err.join(u'\n')));
+        QCOMPARE(audit.out.value(0).trimmed(),
+            u"audit_id,event_id,action,acted_at,operator,reason,state_before,state_after,"
+            "outcome,settled_at"_qs);
+        QCOMPARE(audit.out.size(), 3); // the two records
+        const auto fields = [](const QString &line) { return line.trimmed().split(u',').mid(1); };
+        const QStringList released = fields(audit.out.at(1));
+        QCOMPARE(released.mid(0, 5),
+            QStringList(
+                {u"9"_qs, u"replay"_qs, QString::number(T), u"ops"_qs, u"endpoint fixed"_qs}));
+        QVERIFY2(
+            audit.out.at(1).contains(u",\"DEAD, failures 3\",\"PENDING, failures 3\",done,"_qs),
+            qPrintable(audit.out.at(1)));
+        QVERIFY2(audit.out.at(2).contains(u",10,replay,"_qs)
+                && audit.out.at(2).contains(u",\"DEAD, failures 0\",,skipped,"_qs),
+            qPrintable(audit.out.at(2)));
+    }
+
+    // Issue 42: advice through a profile offers only what the outbox can do (OutboxCapabilities):
+    // explain ends with the profile's replay and no budget reset, diagnose never advises
+    // resolve; on the native schema both are advised.
+    void adviceFitsWhatTheProfileCanDo()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        QVERIFY(loadFixture(*database, u"oban"_qs));
+        const QString now = QString::number(T);
+        const Run explain = outboxctl({u"explain"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+            u"oban"_qs, u"--event"_qs, u"9"_qs, u"--now"_qs, now});
+        QVERIFY2(explain.exitCode == 0, qPrintable(explain.err.join(u'\n')));
+        const QString explained = explain.out.join(u'\n');
+        QVERIFY2(explained.contains(u"outboxctl replay --event 9 releases it with the profile's "
+                                    "replay statement (with --operator and --reason)"_qs),
+            qPrintable(explained));
+        QVERIFY(!explained.contains(u"--reset-budget"_qs));
+        QVERIFY(!explained.contains(u"fresh budget"_qs));
+
+        const Run diagnose = outboxctl({u"diagnose"_qs, u"--db"_qs, database->url(),
+            u"--profile"_qs, u"oban"_qs, u"--now"_qs, now});
+        const QString diagnosed = diagnose.out.join(u'\n');
+        QVERIFY2(diagnosed.contains(u"each waits for an operator to replay it."_qs),
+            qPrintable(diagnosed));
+        QVERIFY2(diagnosed.contains(u"Read their errors (outboxctl errors) and fix the cause, then "
+                                    "replay them (outboxctl replay --error-group)."_qs),
+            qPrintable(diagnosed));
+        QVERIFY2(!diagnosed.contains(u"resolve"_qs), qPrintable(diagnosed));
+
+        FRESH_DATABASE(native, u"postgresql"_qs);
+        QVERIFY(loadFixture(*native, u"native"_qs));
+        const Run nativeDiagnose = outboxctl(
+            {u"diagnose"_qs, u"--db"_qs, native->url(), u"--now"_qs, QString::number(T)});
+        QVERIFY2(nativeDiagnose.out.join(u'\n').contains(
+                     u"or resolve those that must never be delivered (outboxctl resolve)."_qs),
+            qPrintable(nativeDiagnose.out.join(u'\n')));
     }
 
     void replayAllDeadThroughTheSource()

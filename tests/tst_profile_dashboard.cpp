@@ -14,9 +14,13 @@
 #include "healthtiles.h"
 #include "hostilefile.h"
 #include "mainwindow.h"
+#include "notesaccess.h"
 #include "operatoractions.h"
 #include "profileregistry.h"
+#include "reopenactions.h"
 #include "replaydialog.h"
+#include "replaylogmodel.h"
+#include "resolveactions.h"
 #include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -26,6 +30,7 @@
 #include <QLabel>
 #include <QProcess>
 #include <QRadioButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableView>
@@ -186,7 +191,11 @@ private slots:
         auto *history = window->detailPane()->findChild<QLabel *>(u"historyNotAvailable"_qs);
         QVERIFY(history && history->isVisibleTo(window->detailPane()));
         QVERIFY(history->text().contains(QStringLiteral("not available for %1").arg(profile)));
-        QVERIFY(window->findChild<QLabel *>(u"replayLogNotAvailable"_qs));
+        // The Audit page says where actions through the profile are audited (none here).
+        auto *audit = window->findChild<QLabel *>(u"profileAuditWhere"_qs);
+        QVERIFY(audit);
+        QVERIFY2(audit->text().contains(u"none is configured: start the window with --notes-db"_qs),
+            qPrintable(audit->text()));
         QTRY_VERIFY(window->findChild<QLabel *>(u"throughputChartNotAvailable"_qs));
         // The latency chart only where the table has no creation time (Gruelbox) or no
         // delivery time (graphile-worker).
@@ -209,6 +218,10 @@ private slots:
         const QString text = QString::fromUtf8(exported.readAll());
         QVERIFY(text.startsWith(u"event_id,event_type,"_qs));
         QVERIFY(text.contains(first));
+
+        // Resolve and reopen are the native schema's: not offered through a profile at all.
+        QVERIFY(!window->resolveActions()->selectedAction()->isVisible());
+        QVERIFY(!window->reopenActions()->selectedAction()->isVisible());
 
         // Replay: the profile's statement, or disabled with its explanation.
         OperatorActions *actions = window->operatorActions();
@@ -241,16 +254,50 @@ private slots:
     {
         QFETCH(QString, engine);
         FRESH_DATABASE(database, engine);
+        // The team's audit store (issue 42): a native SQLite database of the tool's own.
+        FRESH_DATABASE(store, u"sqlite"_qs);
+        QVERIFY(store->initialise());
+        QString error;
+        const DatabaseUrl storeUrl = DatabaseUrl::parse(store->url(), &error);
+        NotesAccess::setNotesDatabase(storeUrl);
+        const auto forget = qScopeGuard([] { NotesAccess::setNotesDatabase({}); });
         const auto window = openWindow(*database, u"gruelbox"_qs);
         QVERIFY(window);
         QTRY_COMPARE(tileTexts(window->tiles()), expectedTexts({3, 2, NA, NA, 2, 1}));
+        auto *where = window->findChild<QLabel *>(u"profileAuditWhere"_qs);
+        QVERIFY(where);
+        QVERIFY2(
+            where->text().contains(u"audited in profile_audit in "_qs + storeUrl.toDisplayString()),
+            qPrintable(where->text()));
 
+        // The detail pane advises the profile's replay, never a budget reset.
         const QString failed = u"30000000-0000-4000-8000-000000000005"_qs;
+        window->selectEvent(failed);
+        auto *explanation = window->detailPane()->findChild<QLabel *>(u"eventExplanation"_qs);
+        QVERIFY(explanation);
+        QTRY_VERIFY2(explanation->text().contains(
+                         u"Replay\u2026 releases it with the profile's replay statement"_qs),
+            qPrintable(explanation->text()));
+        QVERIFY(!explanation->text().contains(u"Reset"_qs));
+
+        // Without an audit store the replay is refused before anything changes.
         QSignalSpy finished(window->operatorActions(), &OperatorActions::replayFinished);
         ReplayRequest request;
         request.eventIds = {failed};
         request.operatorName = u"ops"_qs;
         request.reason = u"endpoint fixed"_qs;
+        NotesAccess::setNotesDatabase({});
+        window->operatorActions()->startReplay(request);
+        QVERIFY(finished.wait(30000));
+        const auto refused = finished.constFirst().constFirst().value<ReplayResult>();
+        QVERIFY2(refused.error.contains(u"none is configured: give --notes-db URL"_qs),
+            qPrintable(refused.error));
+        QVERIFY(refused.replayed.isEmpty());
+        window->monitor()->refreshNow();
+        QTRY_COMPARE(tileTexts(window->tiles()), expectedTexts({3, 2, NA, NA, 2, 1}));
+
+        finished.clear();
+        NotesAccess::setNotesDatabase(storeUrl);
         window->operatorActions()->startReplay(request);
         QVERIFY(finished.wait(30000));
         const auto result = finished.constFirst().constFirst().value<ReplayResult>();
@@ -258,6 +305,15 @@ private slots:
         QCOMPARE(result.replayed, QStringList {failed});
         // The replay refreshes the snapshot: nothing DEAD any more, one more due.
         QTRY_COMPARE(tileTexts(window->tiles()), expectedTexts({4, 2, NA, NA, 2, 0}));
+        // The Audit page lists the store's record: who, why, which event.
+        QTRY_COMPARE(window->replayLog()->rowCount(), 1);
+        const auto cell = [&window](int column) {
+            return window->replayLog()->index(0, column).data().toString();
+        };
+        QCOMPARE(cell(ReplayLogModel::EventColumn), failed);
+        QCOMPARE(cell(ReplayLogModel::ActionColumn), u"Replay"_qs);
+        QCOMPARE(cell(ReplayLogModel::OperatorColumn), u"ops"_qs);
+        QCOMPARE(cell(ReplayLogModel::ReasonColumn), u"endpoint fixed"_qs);
 
         // Bulk replay of what the filter matches goes through the source too: nothing left.
         finished.clear();
@@ -286,6 +342,21 @@ private slots:
             QCOMPARE(dialog.resetBudget(), false);
             QCOMPARE(dialog.spreadMs(), 0);
         }
+        // The heading says where each replay is audited, or that it will be refused.
+        const auto heading = [](const ReplayDialog &dialog) {
+            QString text;
+            for (const QLabel *label : dialog.findChildren<QLabel *>())
+                text += label->text();
+            return text;
+        };
+        ReplayDialog audited({u"a"_qs}, 1);
+        audited.setStatementReplay(u"gruelbox"_qs, u"profile_audit in sqlite:/srv/a.db"_qs);
+        QVERIFY(
+            heading(audited).contains(u"Each is audited in profile_audit in sqlite:/srv/a.db."_qs));
+        ReplayDialog unaudited({u"a"_qs}, 1);
+        unaudited.setStatementReplay(u"gruelbox"_qs);
+        QVERIFY(heading(unaudited).contains(u"No audit store is configured, so the replay will be "
+                                            "refused: start the window with --notes-db URL"_qs));
     }
 
     // The binary as an operator starts it: a bad profile is one line and exit 2; a good one

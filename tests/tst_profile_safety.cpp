@@ -161,7 +161,7 @@ QStringList replayArguments(const QString &url, const QString &profile, const QS
 {
     return {u"replay"_qs, u"--db"_qs, url, u"--profile"_qs, profile, u"--event"_qs, eventId,
         u"--operator"_qs, u"ops"_qs, u"--reason"_qs, u"endpoint fixed"_qs, u"--now"_qs,
-        QString::number(T), u"--json"_qs};
+        QString::number(T), u"--json"_qs, u"--notes-db"_qs, auditStoreUrl()};
 }
 
 QStringList checkArguments(const QString &url, const QString &profile)
@@ -822,7 +822,12 @@ private slots:
             = scalar(db, u"SELECT state FROM shop_outbox WHERE job_id = "_qs + eventId).toString();
         if (expected.startsWith(u'{')) {
             QCOMPARE(run.exitCode, 0);
-            QCOMPARE(run.out, QStringList {expected});
+            QCOMPARE(run.out.size(), 1);
+            // Each replay through a profile says where it was audited (issue 42).
+            QJsonObject json = QJsonDocument::fromJson(run.out.constFirst().toUtf8()).object();
+            QVERIFY(json.take(u"audit"_qs).toString().startsWith(u"profile_audit in "_qs));
+            QCOMPARE(
+                QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)), expected);
             if (expected.contains(u"\"replayed\":[]"_qs))
                 QCOMPARE(everyTable(db), before);
             else

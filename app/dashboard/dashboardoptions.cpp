@@ -36,9 +36,10 @@ void addConnectionOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("read-only"),
         QStringLiteral("Open the database read-only (also the setting connection/readOnly).")});
     parser.addOption({QStringLiteral("notes-db"),
-        QStringLiteral("Keep the operator notes of an outbox read through a profile in URL, a "
-                       "native database of Outbox Health's own at schema version 3 (outboxctl "
-                       "init --db URL makes one); a native outbox keeps its own."),
+        QStringLiteral("The team's audit store and operator notes of an outbox read through a "
+                       "profile: URL, a native database of Outbox Health's own at schema version "
+                       "3 (outboxctl init --db URL makes one); a replay through a profile is "
+                       "refused without it. A native outbox keeps its own."),
         QStringLiteral("URL")});
 }
 

@@ -75,7 +75,8 @@ bool readErrorCategory(const QCommandLineParser &parser, QString *category, QStr
 // `prefix`: "With --all-dead" for a bulk selection, or empty.
 void addPayloadContainsOption(QCommandLineParser &parser, const QString &prefix);
 bool readPayloadContains(const QCommandLineParser &parser, QString *search, QString *error);
-// --notes-db URL: where the notes of an outbox read through a profile live (NotesAccess).
+// --notes-db URL: where the notes and the audit of an outbox read through a profile live
+// (NotesAccess).
 void addNotesDbOption(QCommandLineParser &parser);
 // Sets the process's notes database from --notes-db when given; false with *error (the
 // password masked) when the value is no database URL. Call before NotesAccess::open.

@@ -189,9 +189,10 @@ void addDatabaseOptions(QCommandLineParser &parser, const QString &profileMore)
 void addNotesDbOption(QCommandLineParser &parser)
 {
     parser.addOption({QStringLiteral("notes-db"),
-        QStringLiteral("Through a profile: keep the operator notes in URL, a native database of "
-                       "Outbox Health's own at schema version 3 (outboxctl init --db URL makes "
-                       "one). A native outbox keeps its own."),
+        QStringLiteral("Through a profile: the team's audit store and operator notes, a native "
+                       "database of Outbox Health's own at schema version 3 (outboxctl init --db "
+                       "URL makes one); a replay through a profile is refused without it. A "
+                       "native outbox keeps its own."),
         QStringLiteral("URL")});
 }
 

@@ -43,7 +43,8 @@ void addOptions(QCommandLineParser &parser)
     Cli::addNowOption(parser, u"The time states and ages are judged at"_qs);
     parser.addOption({u"audit"_qs,
         u"Export the audit instead of the events: the replay log's rows, then the operator "
-        "notes and the payload revisions (kind column)."_qs});
+        "notes and the payload revisions (kind column); through a profile, the actions on this "
+        "outbox recorded in the audit store (--notes-db)."_qs});
     parser.addOption({u"notes"_qs,
         u"Export the operator notes (operator_note, cleared ones too) instead of the events."_qs});
     parser.addOption({u"output"_qs, u"Write to FILE instead of standard output."_qs, u"FILE"_qs});
@@ -112,11 +113,16 @@ bool write(const DbConnection &connection, const OutboxProfile &profile,
         return CsvExport::exportNotes(notes.notesDatabase(), out, error, rows);
     }
     if (options.audit) {
-        if (!profile.hasReplayLog()) {
-            *error = QStringLiteral("--audit: profile %1 has no replay log (only the native "
-                                    "schema records replays)")
-                         .arg(profile.name());
-            return false;
+        if (!profile.hasReplayLog()) { // the actions through the profile, in the audit store
+            const ProfileAudit audit = NotesAccess::audit(db, profile);
+            if (*error = audit.unavailable(profile.name(), u"replay"_qs); !error->isEmpty()) {
+                // "pg-boss: every replay ... makes one); nothing replayed" without its ends
+                const QString why = error->section(u"; nothing"_qs, 0, 0).section(u": "_qs, 1);
+                *error = QStringLiteral("--audit: profile %1 has no replay log; %2")
+                             .arg(profile.name(), why);
+                return false;
+            }
+            return CsvExport::exportProfileAudit(audit.store(), audit.outbox(), out, error, rows);
         }
         // A version 2 schema has replays only; version 3 notes and payload revisions too.
         const OperatorNotes notes = NotesAccess::open(db, &profile);

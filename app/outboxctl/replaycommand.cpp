@@ -13,11 +13,13 @@
 // --all-dead and --error-group leave out the events an on-hold note marker covers (on the event
 // or its error group) and say how many, unless --include-on-hold.
 // --profile NAME|PATH (default: detected) replays another schema's rows with the profile's
-// fenced statement (no replay_log, no --reset-budget or --spread), or refuses with what to
-// run instead when the profile is read-only.
+// fenced statement (no replay_log, no --reset-budget or --spread), audited in the audit store
+// (--notes-db; refused without one, a dry run excepted), or refuses with what to run instead
+// when the profile is read-only.
 // --edit FILE (with one --event) edits the event's payload and replays it: replayeditcommand.cpp.
 #include "actionplan.h"
 #include "cli.h"
+#include "notesaccess.h"
 #include "numbertext.h"
 #include "operatorcommand.h"
 #include "replayer.h"
@@ -174,10 +176,19 @@ std::optional<ActionPlan> plan(const Cli::Outbox &outbox, const ReplayOptions &o
     return std::nullopt;
 }
 
-// --dry-run: the plan, changing nothing.
-int printPlan(const ActionPlan &plan, const ReplayOptions &options)
+// Through a profile: where the replay's audit goes, or why the real run would be refused.
+QString auditLine(const Replayer &replayer, const ProfileAudit &audit)
+{
+    const QString refused = replayer.auditRefusal();
+    return refused.isEmpty() ? audit.where() : u"the replay would be refused: "_qs + refused;
+}
+
+// --dry-run: the plan, changing nothing; `audit`: auditLine() through a profile.
+int printPlan(const ActionPlan &plan, const ReplayOptions &options, const QString &audit)
 {
     QString text = previewText(plan.replay);
+    if (!audit.isEmpty())
+        text += u"\n  audit: "_qs + audit;
     const QStringList onHold = plan.leftOutIds(PlanLeftOut::Reason::OnHold);
     if (!onHold.isEmpty())
         text += QStringLiteral("\n  left out %1 on hold (--include-on-hold replays them)")
@@ -188,10 +199,37 @@ int printPlan(const ActionPlan &plan, const ReplayOptions &options)
                     .arg(NumberText::count(plan.matching))
                     .arg(OperatorCommand::plural(plan.matching))
                     .arg(NumberText::count(plan.leftOut.size()));
+    QJsonObject json = plan.toJson();
+    if (!audit.isEmpty())
+        json.insert(u"audit"_qs, audit);
     Cli::printLine(options.json
-            ? QString::fromUtf8(QJsonDocument(plan.toJson()).toJson(QJsonDocument::Compact))
+            ? QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact))
             : text);
     return Cli::Ok;
+}
+
+// The outcome line; through a profile with where its audit went ("audit" in the JSON) and the
+// events its statement did not release ("not_released").
+QString resultLine(const ReplayResult &result, const ReplayOptions &options,
+    const QStringList &onHold, const QString &audit)
+{
+    QString line = command().outcomeLine(result.replayed, result.skipped, options.json, onHold);
+    if (options.json) {
+        line.chop(1);
+        if (!result.notReleased.isEmpty())
+            line += u",\"not_released\":"_qs + OperatorCommand::jsonArray(result.notReleased);
+        if (!audit.isEmpty())
+            line += u",\"audit\":"_qs + OperatorCommand::jsonString(audit);
+        return line + u'}';
+    }
+    if (!result.notReleased.isEmpty())
+        line += QStringLiteral("; not released by the profile's replay statement %1 (still DEAD "
+                               "after it ran: its WHERE leaves their state out): %2")
+                    .arg(NumberText::count(result.notReleased.size()),
+                        Cli::printable(result.notReleased.join(u", "_qs)));
+    if (!audit.isEmpty())
+        line += u"; audited in "_qs + audit;
+    return line;
 }
 
 } // namespace
@@ -217,6 +255,12 @@ int runReplay(const QStringList &arguments)
     if (error = Cli::unusableNotesDb(parser, *outbox, u"replay"_qs); !error.isEmpty())
         return command().fail(error, options.json);
     Replayer replayer(outbox->database(), outbox->profile);
+    const bool audited = outbox->profile.replayKind() == OutboxProfile::ReplayKind::Statement;
+    const ProfileAudit audit
+        = audited ? NotesAccess::audit(outbox->database(), outbox->profile) : ProfileAudit();
+    replayer.setAudit(audit);
+    // A dry run records nothing; a real one through a profile is refused unless audited (below,
+    // after the refusals of the command line's own choices).
     const QString refusal = replayer.refusal(options.request);
     if (!refusal.isEmpty())
         return command().fail(u"replay: "_qs + refusal, options.json);
@@ -229,11 +273,14 @@ int runReplay(const QStringList &arguments)
     }
     if (const int refused = command().refuseUnknown(*outbox, options.selection, options.json))
         return refused;
+    if (const QString unaudited = replayer.auditRefusal(); !options.dryRun && !unaudited.isEmpty())
+        return command().fail(u"replay: "_qs + unaudited, options.json);
     const std::optional<ActionPlan> planned = plan(*outbox, options);
     if (!planned)
         return Cli::Error;
+    const QString auditText = audited ? auditLine(replayer, audit) : QString();
     if (options.dryRun)
-        return printPlan(*planned, options);
+        return printPlan(*planned, options, auditText);
     // The plan's targets, each still guarded (one taken meanwhile by someone else is skipped).
     const ReplayResult result = ActionPlanner::withPlanSkips(
         *planned, replayer.replay(ActionPlanner::execution(*planned, options.request)));
@@ -243,6 +290,6 @@ int runReplay(const QStringList &arguments)
             {result.replayed, result.skipped, result.error, result.total, result.cancelled,
                 result.unknown},
             options.json, onHold);
-    Cli::printLine(command().outcomeLine(result.replayed, result.skipped, options.json, onHold));
+    Cli::printLine(resultLine(result, options, onHold, auditText));
     return Cli::Ok;
 }

@@ -1,8 +1,11 @@
 // What to do, as data: an action id and what it acts on (an event ID, an error signature), and
 // its words for each surface. The explainer and the diagnosis engine decide the advice; the
 // window names its own controls ("Replay…", the Errors page), outboxctl the command to run
-// ("outboxctl replay --event ID --reset-budget") and never a button.
+// ("outboxctl replay --event ID --reset-budget") and never a button. Only what the outbox can
+// do is advised (OutboxCapabilities): no budget reset or resolve through a profile without them.
 #pragma once
+
+#include "outboxcapabilities.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -20,6 +23,7 @@ struct Advice
 
     QString action; // an AdviceAction, or empty: no advice
     QString subject;
+    OutboxCapabilities can {}; // what the outbox offers: nothing else is advised
 
     bool isEmpty() const { return action.isEmpty(); }
     // The advice in the words of `surface`; empty for no advice or an unknown action.

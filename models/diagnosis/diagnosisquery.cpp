@@ -58,7 +58,8 @@ void add(Context &context, Finding finding)
 void add(Context &context, Finding finding, const Advice &advice)
 {
     finding.advice = advice;
-    finding.action = advice.phrase(Advice::Surface::Cli);
+    finding.advice.can = OutboxCapabilities::of(context.reader.profile());
+    finding.action = finding.advice.phrase(Advice::Surface::Cli);
     add(context, std::move(finding));
 }
 
@@ -300,6 +301,16 @@ void poisonType(Context &c, const DeadBreakdown &dead)
             type});
 }
 
+// " to replay or resolve it": what an operator can do with a DEAD event here.
+QString operatorActions(const OutboxCapabilities &can)
+{
+    if (can.replay && can.resolve)
+        return QStringLiteral(" to replay or resolve it");
+    if (can.replay || can.resolve)
+        return can.replay ? QStringLiteral(" to replay it") : QStringLiteral(" to resolve it");
+    return QStringLiteral(" (its library's own tools release it)");
+}
+
 // dead_events: the DEAD events judged by the DEAD tile's own limits, so that an amber or red
 // DEAD tile is never shown beside "No findings".
 void deadEvents(Context &c, qint64 dead)
@@ -311,11 +322,11 @@ void deadEvents(Context &c, qint64 dead)
     const bool red = level == HealthGrade::Level::Red;
     add(c,
         {DiagnosisCode::DeadEvents, red ? Severity::Critical : Severity::Warning, dead,
-            QStringLiteral("%1 DEAD (the DEAD tile is %2): each waits for an operator "
-                           "to replay or resolve it.")
+            QStringLiteral("%1 DEAD (the DEAD tile is %2): each waits for an operator%3.")
                 .arg(plural(dead, u"event is"_qs, u"events are"_qs),
                     red ? ThresholdWords::redFrom(tile, ThresholdWords::Unit::Count)
-                        : u"amber from "_qs + NumberText::count(tile.amber)),
+                        : u"amber from "_qs + NumberText::count(tile.amber),
+                    operatorActions(OutboxCapabilities::of(c.reader.profile()))),
             {{u"dead"_qs, dead}, {u"amber_from"_qs, tile.amber}, {u"red_from"_qs, tile.red}}, {},
             {}},
         {AdviceAction::ReadErrors, {}});

@@ -330,7 +330,7 @@ std::optional<EventExplanation> explain(const QSqlDatabase &db, const QString &e
     EventExplanation explanation {
         eventId, state, sentence(state, facts, now, options), factsMap(facts, options), {}};
     if (state == QLatin1String("DEAD"))
-        explanation.advice = {AdviceAction::ReplayEvent, eventId};
+        explanation.advice = {AdviceAction::ReplayEvent, eventId, OutboxCapabilities::of(profile)};
     return explanation;
 }
 

@@ -109,4 +109,21 @@ OperatorNotes open(const QSqlDatabase &outboxDb, const OutboxProfile *profile)
     return OperatorNotes(outboxDb, profile, notesDb, refusal);
 }
 
+ProfileAudit audit(const QSqlDatabase &outboxDb, const OutboxProfile &profile)
+{
+    const QString outbox = ProfileAudit::outboxName(profile.name(), outboxDb);
+    const std::optional<DatabaseUrl> url = notesDatabase();
+    if (!url)
+        return ProfileAudit({}, {}, outbox, {});
+    QString refusal;
+    const QSqlDatabase store = companion(outboxDb.connectionName(), *url, &refusal);
+    return ProfileAudit(store, url->toDisplayString(), outbox, refusal);
+}
+
+QString auditWhere()
+{
+    const std::optional<DatabaseUrl> url = notesDatabase();
+    return url ? ProfileAudit({}, url->toDisplayString(), {}, {}).where() : QString();
+}
+
 } // namespace NotesAccess

@@ -233,7 +233,14 @@ std::optional<SqlRows> DetailWorker::readReplayLog(QString *error)
     const QSqlDatabase db = database(error);
     if (!db.isValid())
         return std::nullopt;
-    return ReplayLogModel::readRows(db, {}, error, ReplayLogModel::AuditRows);
+    if (native())
+        return ReplayLogModel::readRows(db, {}, error, ReplayLogModel::AuditRows);
+    // Another library's table: the actions through its profile, in the audit store if any.
+    const ProfileAudit audit = NotesAccess::audit(db, *m_profile);
+    if (!audit.unavailable(m_profile->name(), QStringLiteral("replay")).isEmpty())
+        return SqlRows {};
+    return ReplayLogModel::readProfileRows(
+        audit.store(), audit.outbox(), error, ReplayLogModel::AuditRows);
 }
 
 void DetailWorker::readReplayLog(quint64 requestId)

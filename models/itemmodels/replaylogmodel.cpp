@@ -60,6 +60,28 @@ std::optional<SqlRows> ReplayLogModel::readRows(
     return readSqlRows(query, ColumnCount, error);
 }
 
+std::optional<SqlRows> ReplayLogModel::readProfileRows(
+    const QSqlDatabase &store, const QString &outbox, QString *error, int limit)
+{
+    QSqlQuery query(store);
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT acted_at, event_id, action, operator, reason, NULL,"
+                                 " NULL, outcome FROM profile_audit WHERE outbox = :outbox"
+                                 " ORDER BY acted_at DESC, audit_id DESC LIMIT :limit"));
+    query.bindValue(QStringLiteral(":outbox"), outbox);
+    query.bindValue(QStringLiteral(":limit"), limit);
+    std::optional<SqlRows> rows = readSqlRows(query, ColumnCount + 1, error);
+    if (!rows)
+        return rows;
+    for (QVariantList &row : *rows) {
+        const QString outcome = row.takeLast().toString();
+        if (outcome != QLatin1String("done"))
+            row[ActionColumn]
+                = QString(row.at(ActionColumn).toString() + u" ("_qs + outcome + u')');
+    }
+    return rows;
+}
+
 void ReplayLogModel::setRows(const QString &eventId, const SqlRows &rows)
 {
     if (eventId == m_eventId && rows == this->rows())
@@ -90,6 +112,8 @@ QVariant ReplayLogModel::cellData(int row, int column, int role) const
         return raw.toBool() ? tr("reset") : tr("one more attempt");
     if (column == ActionColumn) {
         const QString action = raw.toString();
+        if (action.contains(u' ')) // through a profile: "replay (skipped)"
+            return QString(action.left(1).toUpper() + action.mid(1));
         return action == QLatin1String("resolve") ? tr("Resolve")
             : action == QLatin1String("reopen")   ? tr("Reopen")
                                                   : tr("Replay");

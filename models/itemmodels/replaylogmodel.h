@@ -1,7 +1,8 @@
 // The operators' audit trail: the rows of replay_log, resolve_log and reopen_log (where the
 // schema has them) as values, newest first, for every event or one event's, each with its
 // action, and times and the budget decision written out for reading. readRows() is the one
-// statement, run by whoever owns a connection (the window's detail worker, a test).
+// statement, run by whoever owns a connection (the window's detail worker, a test). Through a
+// profile, the same columns from the audit store (readProfileRows).
 #pragma once
 
 #include "valuetablemodel.h"
@@ -35,6 +36,12 @@ public:
     // most `limit` rows (0: all). nullopt with *error set when the read failed.
     static std::optional<SqlRows> readRows(const QSqlDatabase &db, const QString &eventId = {},
         QString *error = nullptr, int limit = 0);
+
+    // The audit of the outbox `outbox` through a profile, from the audit store (ProfileAudit's
+    // table) in the same columns, newest first: the action with how it ended when that is not
+    // "done" ("replay (intended)", "replay (skipped)"); no budget or failures column.
+    static std::optional<SqlRows> readProfileRows(
+        const QSqlDatabase &store, const QString &outbox, QString *error, int limit);
 
     void setRows(const QString &eventId, const SqlRows &rows);
     void clear() { setRows({}, {}); }

@@ -7,6 +7,7 @@
 
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QVariantMap>
 #include <functional>
 
 namespace {
@@ -46,7 +47,7 @@ QString text(const QSqlQuery &query, int column)
 // written as `fields` makes it; counts into *written.
 bool writePages(const QSqlDatabase &db, const QString &sql,
     const std::function<QStringList(const QSqlQuery &)> &fields, QIODevice *out, QString *error,
-    qint64 *written)
+    qint64 *written, const QVariantMap &values = {})
 {
     ReadOnlyTransaction transaction(db);
     QSqlQuery *query = transaction.prepare(sql);
@@ -54,6 +55,8 @@ bool writePages(const QSqlDatabase &db, const QString &sql,
         *error = transaction.errorText();
         return false;
     }
+    for (auto it = values.cbegin(); it != values.cend(); ++it)
+        query->bindValue(it.key(), it.value());
     qint64 after = -1;
     for (int pageRows = PageRows; pageRows == PageRows;) {
         query->bindValue(QStringLiteral(":after"), after);
@@ -304,6 +307,36 @@ bool exportAudit(const QSqlDatabase &db, const QSqlDatabase &notesDb, bool withN
     if (rows)
         *rows = written;
     return true;
+}
+
+bool exportProfileAudit(
+    const QSqlDatabase &store, const QString &outbox, QIODevice *out, QString *error, qint64 *rows)
+{
+    QString scratch;
+    if (!error)
+        error = &scratch;
+    const QStringList header = {QStringLiteral("audit_id"), QStringLiteral("event_id"),
+        QStringLiteral("action"), QStringLiteral("acted_at"), QStringLiteral("operator"),
+        QStringLiteral("reason"), QStringLiteral("state_before"), QStringLiteral("state_after"),
+        QStringLiteral("outcome"), QStringLiteral("settled_at")};
+    if (!writeRow(out, header, error))
+        return false;
+    qint64 written = 0;
+    const bool ok = writePages(store,
+        QStringLiteral("SELECT audit_id, event_id, action, acted_at, operator, reason,"
+                       " state_before, state_after, outcome, settled_at FROM profile_audit"
+                       " WHERE outbox = :outbox AND audit_id > :after"
+                       " ORDER BY audit_id LIMIT :page_rows"),
+        [](const QSqlQuery &query) {
+            QStringList fields;
+            for (int column = 0; column < 10; ++column)
+                fields << text(query, column);
+            return fields;
+        },
+        out, error, &written, {{QStringLiteral(":outbox"), outbox}});
+    if (ok && rows)
+        *rows = written;
+    return ok;
 }
 
 } // namespace CsvExport

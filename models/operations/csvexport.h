@@ -62,4 +62,10 @@ bool exportAudit(const QSqlDatabase &db, const QSqlDatabase &notesDb, bool withN
 // caller checks that the table exists (OperatorNotes::unavailable).
 bool exportNotes(const QSqlDatabase &db, QIODevice *out, QString *error, qint64 *rows = nullptr);
 
+// The audit of actions through a profile (ProfileAudit) on the outbox `outbox`, from the audit
+// store: audit_id, event_id, action, acted_at, operator, reason, state_before, state_after,
+// outcome ("intended", "done", "skipped", "failed"), settled_at; oldest first.
+bool exportProfileAudit(const QSqlDatabase &store, const QString &outbox, QIODevice *out,
+    QString *error, qint64 *rows = nullptr);
+
 } // namespace CsvExport

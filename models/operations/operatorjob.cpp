@@ -51,7 +51,9 @@ OperatorOutcome OperatorJob::run(const OperatorRequest &request, const OperatorW
             return outcome;
         }
         QString error;
-        switch (runStep(step, ids.at(i), i, ids.size(), &error)) {
+        const Outcome ended = runStep(step, ids.at(i), i, ids.size(), &error);
+        const QString unsettled = m_settled ? m_settled(ids.at(i), ended) : QString();
+        switch (ended) {
         case Outcome::Done:
             outcome.done << ids.at(i);
             break;
@@ -65,6 +67,10 @@ OperatorOutcome OperatorJob::run(const OperatorRequest &request, const OperatorW
             outcome.unknown << ids.at(i);
             outcome.error = QStringLiteral("%1 %2: its COMMIT got no answer: %3")
                                 .arg(words.doing, ids.at(i), error);
+            return outcome;
+        }
+        if (!unsettled.isEmpty()) {
+            outcome.error = QStringLiteral("%1 %2: %3").arg(words.doing, ids.at(i), unsettled);
             return outcome;
         }
         const bool last = i + 1 == ids.size();

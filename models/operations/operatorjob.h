@@ -70,6 +70,11 @@ public:
     // transaction is either committed or never begun) and says so in the outcome's error.
     void setStopFlag(const std::atomic_bool *stop) { m_stop = stop; }
     void setProgress(Progress progress) { m_progress = std::move(progress); }
+    // Called once each event's transaction has ended (Done: after its COMMIT), before the next
+    // event: an audit kept in another database records how it ended there. A non-empty answer
+    // stops the job with it as its error (the event still counts as it ended).
+    using Settled = std::function<QString(const QString &eventId, Outcome outcome)>;
+    void setSettled(Settled settled) { m_settled = std::move(settled); }
 
     // Refuses a blank operator or reason, then whatever `refusal` says (called only then;
     // empty: go on), with nothing changed. Then `step` for each distinct event in order.
@@ -99,4 +104,5 @@ private:
     StatementCache m_statements;
     const std::atomic_bool *m_stop = nullptr;
     Progress m_progress;
+    Settled m_settled;
 };

@@ -4,6 +4,7 @@
 #include "readonlytransaction.h"
 #include "sqldialect.h"
 
+#include <QDateTime>
 #include <QSqlError>
 
 namespace {
@@ -77,20 +78,35 @@ ReplayResult Replayer::replay(const ReplayRequest &request)
     const auto refused = [this, &request] {
         if (request.spreadMs < 0)
             return QStringLiteral("the spread window cannot be negative");
-        const QString why = refusal(request);
-        return why.isEmpty() && m_profile ? readOnlyCheck(OperatorJob::distinct(request.eventIds))
-                                          : why;
+        QString why = refusal(request);
+        if (why.isEmpty() && m_profile)
+            why = readOnlyCheck(OperatorJob::distinct(request.eventIds));
+        return why.isEmpty() ? auditRefusal() : why;
     };
     const auto step
         = [this, &request](const QString &id, qsizetype index, qsizetype count, QString *error) {
               if (m_profile)
-                  return replayByStatement(id, request.now, error);
+                  return replayByStatement(id, request, error);
               const qint64 due = dueTime(request.now, request.spreadMs, index, count);
               return m_job.change(id, request, nativeChange(request, due), error);
           };
+    m_notReleased.clear();
+    if (m_profile)
+        m_job.setSettled([this](const QString &id, Outcome ended) { return settle(id, ended); });
     const OperatorOutcome outcome = m_job.run(request, words(), refused, step);
-    return {outcome.done, outcome.skipped, outcome.error, outcome.total, outcome.cancelled,
-        outcome.unknown};
+    ReplayResult result {outcome.done, outcome.skipped, outcome.error, outcome.total,
+        outcome.cancelled, outcome.unknown};
+    for (const QString &id : std::as_const(m_notReleased))
+        result.skipped.removeOne(id);
+    result.notReleased = m_notReleased;
+    return result;
+}
+
+QString Replayer::auditRefusal() const
+{
+    if (!m_profile || m_profile->replayKind() != OutboxProfile::ReplayKind::Statement)
+        return {};
+    return m_audit.unavailable(m_profile->name(), QStringLiteral("replay"));
 }
 
 // DEAD → PENDING, claim cleared, due at `due`. Without --reset-budget the failures column is
@@ -125,7 +141,8 @@ NativeChange Replayer::nativeChange(
 // afterwards that event's row must exist and no longer be DEAD. Anything else rolls back with
 // one line saying what went wrong. A statement that changes no row is a skip (its own fence
 // said no).
-OperatorJob::Outcome Replayer::replayByStatement(const QString &eventId, qint64 now, QString *error)
+OperatorJob::Outcome Replayer::replayByStatement(
+    const QString &eventId, const ReplayRequest &request, QString *error)
 {
     const std::optional<QStringList> before = statusesOf(eventId, true, error);
     if (!before)
@@ -138,11 +155,27 @@ OperatorJob::Outcome Replayer::replayByStatement(const QString &eventId, qint64 
     }
     if (before->isEmpty() || before->constFirst() != QLatin1String("DEAD"))
         return Outcome::Skipped; // replayed by someone else first, not DEAD, or not found
-    const std::optional<int> changed = m_profile->replay(m_db, eventId, now, error);
+    // Audited before the row changes (committed in the store): a crash after the statement
+    // leaves the record 'intended', never an unrecorded replay.
+    const std::optional<QString> state = stateOf(eventId, error);
+    if (!state)
+        return Outcome::Failed;
+    const std::optional<qint64> audited
+        = m_audit.intend(QStringLiteral("replay"), eventId, request, *state, error);
+    if (!audited)
+        return Outcome::Failed;
+    m_audited = {eventId, *audited, {}};
+    return releasedOrNot(eventId, m_profile->replay(m_db, eventId, request.now, error), error);
+}
+
+// What the statement did to the locked DEAD row: released it (one row, no longer DEAD), or
+// not. 0 rows is the statement's own fence saying no; the row is read again, and one still
+// DEAD is named as not released by the statement (its WHERE leaves the row's state out).
+OperatorJob::Outcome Replayer::releasedOrNot(
+    const QString &eventId, std::optional<int> changed, QString *error)
+{
     if (!changed)
         return Outcome::Failed;
-    if (*changed == 0)
-        return Outcome::Skipped;
     if (*changed > 1) {
         *error = QStringLiteral("the replay statement of %1 changed %2 rows, not one: rolled back")
                      .arg(m_profile->name())
@@ -152,6 +185,11 @@ OperatorJob::Outcome Replayer::replayByStatement(const QString &eventId, qint64 
     const std::optional<QStringList> after = statusesOf(eventId, false, error);
     if (!after)
         return Outcome::Failed;
+    if (*changed == 0) {
+        if (after->size() == 1 && after->constFirst() == QLatin1String("DEAD"))
+            m_notReleased << eventId;
+        return Outcome::Skipped;
+    }
     if (after->size() != 1 || after->constFirst() == QLatin1String("DEAD")) {
         *error = after->isEmpty()
             ? QStringLiteral("the replay statement of %1 left no row for the event: rolled back")
@@ -161,7 +199,52 @@ OperatorJob::Outcome Replayer::replayByStatement(const QString &eventId, qint64 
                   .arg(m_profile->name());
         return Outcome::Failed;
     }
+    const std::optional<QString> state = stateOf(eventId, error);
+    if (!state)
+        return Outcome::Failed;
+    m_audited.stateAfter = *state;
     return Outcome::Done;
+}
+
+// Records in the audit store how the event's transaction ended. An unknown COMMIT leaves the
+// record 'intended': done or not, nobody knows, and the audit says so.
+QString Replayer::settle(const QString &eventId, Outcome outcome)
+{
+    if (m_audited.eventId != eventId || m_audited.id == 0 || outcome == Outcome::Unknown)
+        return {};
+    const Audited audited = std::exchange(m_audited, Audited {});
+    const QString label = outcome == Outcome::Done ? QStringLiteral("done")
+        : outcome == Outcome::Skipped              ? QStringLiteral("skipped")
+                                                   : QStringLiteral("failed");
+    QString error;
+    if (!m_audit.settle(
+            audited.id, label, audited.stateAfter, QDateTime::currentMSecsSinceEpoch(), &error))
+        return error;
+    return {};
+}
+
+// "DEAD, failures 3": the event's state through the profile, as the audit records it.
+std::optional<QString> Replayer::stateOf(const QString &eventId, QString *error)
+{
+    QSqlError refused;
+    QSqlQuery *query = m_statements.preparedOne(QStringLiteral("SELECT status, failures FROM ")
+            + source() + QStringLiteral(" WHERE event_id = :id"),
+        &refused);
+    if (!query) {
+        *error = refused.text().simplified();
+        return std::nullopt;
+    }
+    query->bindValue(QStringLiteral(":id"), eventId);
+    if (!query->exec() || !query->next()) {
+        *error = query->lastError().isValid() ? errorText(*query)
+                                              : QStringLiteral("the event's row is gone");
+        return std::nullopt;
+    }
+    QString state = query->value(0).toString();
+    if (!query->value(1).isNull())
+        state += QStringLiteral(", failures ") + query->value(1).toString();
+    query->finish();
+    return state;
 }
 
 // Every event read through the profile once, in a read-only transaction, before any write

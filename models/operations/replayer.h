@@ -10,7 +10,10 @@
 // event is read through the profile in a read-only transaction, and a read that fails there (a
 // `from` that writes) refuses the whole replay. DEAD rows are found
 // through its source in a read-only transaction; a read-only profile refuses with what to run
-// instead.
+// instead. Through a profile every event's replay is audited in the audit store (ProfileAudit,
+// given with setAudit): without a usable one the replay is refused before anything changes; a
+// DEAD row that the profile's statement leaves DEAD (0 rows changed, read again) is reported
+// as not released by the statement (ReplayResult::notReleased), not as skipped.
 #pragma once
 
 #include "statementcache.h"
@@ -18,6 +21,7 @@
 #include "eventfilter.h"
 #include "operatorjob.h"
 #include "outboxprofile.h"
+#include "profileaudit.h"
 #include "replaytypes.h"
 
 #include <QSqlDatabase>
@@ -48,6 +52,11 @@ public:
     void setStopFlag(const std::atomic_bool *stop) { m_job.setStopFlag(stop); }
     // Events taken so far of the total, as OperatorJob::setProgress.
     void setProgress(OperatorJob::Progress progress) { m_job.setProgress(std::move(progress)); }
+    // Where a replay through a profile is audited (NotesAccess::audit makes it); ignored on
+    // the native schema, whose replay_log is written with the change.
+    void setAudit(const ProfileAudit &audit) { m_audit = audit; }
+    // Why a replay through this profile cannot be audited (empty when it can, or native).
+    QString auditRefusal() const;
     // What replay_log records and how replay's errors name it (also outboxctl replay's).
     static const OperatorWords &words();
 
@@ -70,7 +79,10 @@ public:
 private:
     using Outcome = OperatorJob::Outcome;
 
-    Outcome replayByStatement(const QString &eventId, qint64 now, QString *error);
+    Outcome replayByStatement(const QString &eventId, const ReplayRequest &request, QString *error);
+    Outcome releasedOrNot(const QString &eventId, std::optional<int> changed, QString *error);
+    QString settle(const QString &eventId, Outcome outcome);
+    std::optional<QString> stateOf(const QString &eventId, QString *error);
     QString readOnlyCheck(const QStringList &eventIds);
     QString statusSql(bool lock) const;
     std::optional<QStringList> statusesOf(const QString &eventId, bool lock, QString *error);
@@ -85,4 +97,12 @@ private:
     StatementCache m_statements;
     OperatorJob m_job;
     std::optional<OutboxProfile> m_profile; // only for another schema than the native one
+    ProfileAudit m_audit;
+    struct Audited // the audit row of the event in hand, settled once its transaction ended
+    {
+        QString eventId;
+        qint64 id = 0;
+        QString stateAfter;
+    } m_audited;
+    QStringList m_notReleased;
 };

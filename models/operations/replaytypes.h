@@ -20,5 +20,8 @@ struct ReplayResult
     qsizetype total = 0; // the distinct events asked for
     bool cancelled = false; // stopped on request between two events: the rest untouched
     QStringList unknown {}; // COMMIT sent, no answer (OperatorOutcome::unknown)
+    // DEAD by the profile's status, but its replay statement changed no row and the row is still
+    // DEAD (a state the statement's WHERE leaves out, e.g. a library's `canceled`): not skipped.
+    QStringList notReleased {};
 };
 Q_DECLARE_METATYPE(ReplayResult)

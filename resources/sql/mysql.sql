@@ -152,6 +152,26 @@ CREATE TABLE IF NOT EXISTS payload_revision (
     -- An event's revisions in order (detail pane; the next revision number); one number once.
     UNIQUE INDEX payload_revision_event (event_id, revision_no)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+-- The audit of actions through a profile (another library's outbox, whose database has no
+-- replay_log): kept here when this database is the team's audit store (--notes-db), one row per
+-- event and action. Written 'intended' before the library's row changes and settled ('done',
+-- 'skipped', 'failed') after its transaction ends: a row left 'intended' is an action whose end
+-- was never recorded (a crash, a lost connection). `outbox` names the profile and its database.
+-- `outboxctl init` adds this table to a database made before it existed.
+CREATE TABLE IF NOT EXISTS profile_audit (
+    audit_id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+    outbox VARCHAR(512) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
+    event_id VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
+    action VARCHAR(32) NOT NULL,
+    acted_at BIGINT NOT NULL,
+    operator VARCHAR(255) NOT NULL,
+    reason TEXT NOT NULL,
+    state_before TEXT NOT NULL,
+    state_after TEXT,
+    outcome VARCHAR(16) NOT NULL,
+    settled_at BIGINT,
+    INDEX profile_audit_outbox (outbox, acted_at)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 CREATE TABLE IF NOT EXISTS outbox_meta (
     "key" VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL PRIMARY KEY,
     value TEXT NOT NULL

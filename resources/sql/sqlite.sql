@@ -99,6 +99,25 @@ CREATE TABLE IF NOT EXISTS payload_revision (
     revealed BOOLEAN NOT NULL,
     created_at BIGINT NOT NULL
 );
+-- The audit of actions through a profile (another library's outbox, whose database has no
+-- replay_log): kept here when this database is the team's audit store (--notes-db), one row per
+-- event and action. Written 'intended' before the library's row changes and settled ('done',
+-- 'skipped', 'failed') after its transaction ends: a row left 'intended' is an action whose end
+-- was never recorded (a crash, a lost connection). `outbox` names the profile and its database.
+-- `outboxctl init` adds this table to a database made before it existed.
+CREATE TABLE IF NOT EXISTS profile_audit (
+    audit_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    outbox TEXT NOT NULL,
+    event_id TEXT NOT NULL,
+    action TEXT NOT NULL,
+    acted_at BIGINT NOT NULL,
+    operator TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    state_before TEXT NOT NULL,
+    state_after TEXT,
+    outcome TEXT NOT NULL,
+    settled_at BIGINT
+);
 CREATE TABLE IF NOT EXISTS outbox_meta (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -170,3 +189,6 @@ CREATE INDEX IF NOT EXISTS operator_note_group
 -- An event's revisions in order (detail pane; the next revision number); one number once.
 CREATE UNIQUE INDEX IF NOT EXISTS payload_revision_event
     ON payload_revision (event_id, revision_no);
+-- The audit of one outbox, newest first (export --audit, the Audit page).
+CREATE INDEX IF NOT EXISTS profile_audit_outbox
+    ON profile_audit (outbox, acted_at);

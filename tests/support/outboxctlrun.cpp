@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 
 #include <memory>
 #include <vector>
@@ -78,4 +79,16 @@ bool initialisedByCli(const QString &engine,
         return false;
     }
     return true;
+}
+
+QString auditStoreUrl()
+{
+    static QTemporaryDir dir;
+    static const QString url = [] {
+        const QString made = QStringLiteral("sqlite:") + dir.filePath(QStringLiteral("audit.db"));
+        return outboxctl({QStringLiteral("init"), QStringLiteral("--db"), made}).exitCode == 0
+            ? made
+            : QString();
+    }();
+    return url;
 }

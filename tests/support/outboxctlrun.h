@@ -32,3 +32,8 @@ bool initialisedByCli(const QString &engine,
     const std::function<bool(const QSqlDatabase &)> &populate,
     std::unique_ptr<TestDatabase> *database, std::unique_ptr<DbConnection> *connection,
     QString *skip, QString *fail);
+
+// The team's audit store of a test program: a native SQLite database of the tool's own, made
+// once by `outboxctl init` in a temporary folder (every replay through a profile is recorded
+// there, or refused: pass it as --notes-db).
+QString auditStoreUrl();

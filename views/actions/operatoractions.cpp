@@ -5,6 +5,7 @@
 #include "csvexportjob.h"
 #include "eventlistmodel.h"
 #include "jobstatus.h"
+#include "notesaccess.h"
 #include "operatorrunner.h"
 #include "plainmessage.h"
 #include "plaintext.h"
@@ -174,7 +175,7 @@ std::optional<ActionPlan> OperatorActions::confirm(const QStringList &preview, q
 {
     ReplayDialog dialog(preview, count, m_window);
     if (m_profile)
-        dialog.setStatementReplay(m_profile->name());
+        dialog.setStatementReplay(m_profile->name(), NotesAccess::auditWhere());
     dialog.showPreview(triage(), selection, m_clock);
     if (dialog.exec() != QDialog::Accepted || !dialog.plan())
         return std::nullopt;
@@ -190,7 +191,7 @@ ReplayDialog *OperatorActions::previewDialog(const QStringList &ids)
     auto *dialog = new ReplayDialog(ids, ids.size(), m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (m_profile)
-        dialog->setStatementReplay(m_profile->name());
+        dialog->setStatementReplay(m_profile->name(), NotesAccess::auditWhere());
     dialog->showPreview(triage(), {ids, std::nullopt}, m_clock);
     return dialog;
 }
@@ -213,7 +214,7 @@ ReplayDialog *OperatorActions::previewMatchingDialog()
     auto *dialog = new ReplayDialog(ids, ids.size(), m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (m_profile)
-        dialog->setStatementReplay(m_profile->name());
+        dialog->setStatementReplay(m_profile->name(), NotesAccess::auditWhere());
     dialog->showPreview(triage(), {{}, m_model->filter()}, m_clock);
     return dialog;
 }
@@ -347,6 +348,8 @@ void OperatorActions::inBackground(Work work, std::function<void(const QString &
             const std::optional<OutboxProfile> &profile, const std::atomic_bool *stop,
             QString *error) {
             Replayer replayer = profile ? Replayer(db, *profile) : Replayer(db);
+            if (profile)
+                replayer.setAudit(NotesAccess::audit(db, *profile));
             replayer.setStopFlag(stop);
             replayer.setProgress(report);
             work(replayer, db, profile ? &*profile : nullptr, error);
@@ -359,9 +362,14 @@ void OperatorActions::report(const ReplayResult &result)
     const auto done = int(result.replayed.size());
     OperatorOutcome outcome {result.replayed, result.skipped, result.error};
     outcome.unknown = result.unknown;
+    QString doneText = tr("Replayed %n event(s).", nullptr, done);
+    if (!result.notReleased.isEmpty())
+        doneText += u'\n'
+            + tr("Not released by this profile's replay statement (still DEAD after it ran: its "
+                 "WHERE leaves their state out): %1")
+                  .arg(PlainText::escaped(result.notReleased.mid(0, 20).join(u", "_qs)));
     m_runner->report(outcome,
-        {tr("Replay"), tr("Replay stopped: %1\nReplayed before that: %2"),
-            tr("Replayed %n event(s).", nullptr, done),
+        {tr("Replay"), tr("Replay stopped: %1\nReplayed before that: %2"), doneText,
             tr("Skipped %n, already replayed by someone else or no longer DEAD: %1", nullptr,
                 int(result.skipped.size()))});
 }

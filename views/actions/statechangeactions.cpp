@@ -2,6 +2,7 @@
 
 #include "jobstatus.h"
 #include "operatordialog.h"
+#include "outboxcapabilities.h"
 #include "plainmessage.h"
 #include "schema.h"
 
@@ -36,6 +37,9 @@ QString StateChangeActions::newerSchema(const QString &outdated) const
 
 void StateChangeActions::updateEnabled()
 {
+    // An action the outbox does not have (resolve through a profile) is not offered at all.
+    const OutboxCapabilities can = OutboxCapabilities::of(profile() ? &*profile() : nullptr);
+    m_selected->setVisible(can.offers(m_spec.change->verb));
     const QString why = refusal();
     m_selected->setEnabled(
         why.isEmpty() && !isBusy() && runner()->selectionHas(m_spec.change->from));

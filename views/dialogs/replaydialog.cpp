@@ -118,11 +118,16 @@ QString ReplayDialog::headingText(qint64 count) const
 {
     if (m_statementProfile.isEmpty())
         return nativeHeading(count);
+    const QString audit = m_auditWhere.isEmpty()
+        ? tr("No audit store is configured, so the replay will be refused: start the window "
+             "with --notes-db URL (a native database of Outbox Health's own).")
+        : tr("Each is audited in %1.").arg(m_auditWhere.toHtmlEscaped());
     return tr("<b>Replay %n failed event(s)</b> with the %1 profile's replay statement. Each is "
               "replayed in its own transaction, only while it is still failed; the schema keeps "
               "no replay log.",
-        nullptr, int(count))
-        .arg(m_statementProfile.toHtmlEscaped());
+               nullptr, int(count))
+               .arg(m_statementProfile.toHtmlEscaped())
+        + u' ' + audit;
 }
 
 ReplayDialog::ReplayDialog(const QStringList &preview, qint64 count, QWidget *parent)
@@ -190,9 +195,10 @@ void ReplayDialog::setupPreviewBox()
     m_previewBox->hide(); // until showPreview()
 }
 
-void ReplayDialog::setStatementReplay(const QString &profileName)
+void ReplayDialog::setStatementReplay(const QString &profileName, const QString &auditWhere)
 {
     m_statementProfile = profileName;
+    m_auditWhere = auditWhere;
     heading()->setText(headingText(count()));
     form()->setRowVisible(m_oneMore, false);
     form()->setRowVisible(m_reset, false);

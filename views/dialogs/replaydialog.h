@@ -35,8 +35,10 @@ public:
     qint64 spreadMs() const;
 
     // Another library's table: its profile's fenced statement replays, so there is no budget
-    // choice, no spread window and no replay log; those rows are hidden and the heading says so.
-    void setStatementReplay(const QString &profileName);
+    // choice, no spread window and no replay log; those rows are hidden and the heading says so,
+    // and where each replay is audited (`auditWhere`, NotesAccess::auditWhere(); empty: no audit
+    // store, so the replay will be refused).
+    void setStatementReplay(const QString &profileName, const QString &auditWhere = {});
 
     // What the replay would do: how many events, by type and by error group, which would be
     // skipped and why, when they would become due, and a warning when most share a PERMANENT
@@ -78,6 +80,7 @@ private:
     bool m_previewReady = false;
     bool m_statementReplay = false; // another schema's statement: no budget or spread
     QString m_statementProfile; // its profile's name
+    QString m_auditWhere;
     std::optional<ActionPlan> m_plan; // the newest plan, once ready
     QCheckBox *m_includeOnHold = nullptr;
 };

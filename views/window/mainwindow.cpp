@@ -696,8 +696,7 @@ void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
     if (m_monitor->figuresChanged()) {
         m_events->cadence()->refreshSoon(); // on the table's own cadence, never the tiles'
         detailPane()->refresh();
-        if (isNativeSchema())
-            m_reader->requestReplayLog();
+        m_reader->requestReplayLog(); // through a profile: its audit store's rows
     }
     if (!std::exchange(m_chartsMarked, true) && !isNativeSchema())
         m_charts->setNotAvailable(profileName(), snapshot.notAvailable);

@@ -2,6 +2,7 @@
 
 #include "auditjobmodel.h"
 #include "fulltextdelegate.h"
+#include "notesaccess.h"
 #include "replaylogmodel.h"
 
 #include <QHeaderView>
@@ -10,24 +11,15 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-AuditPage::AuditPage(ReplayLogModel *log, const QString &unavailableFor, QWidget *parent)
+AuditPage::AuditPage(ReplayLogModel *log, const QString &profile, QWidget *parent)
     : QWidget(parent)
     , m_log(log)
 {
     setObjectName(QStringLiteral("auditPage"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    if (!unavailableFor.isEmpty()) {
-        auto *none
-            = new QLabel(tr("Replay log: not available for %1: the schema keeps no replay log.")
-                             .arg(unavailableFor));
-        none->setObjectName(QStringLiteral("replayLogNotAvailable"));
-        none->setTextFormat(Qt::PlainText); // a profile file's name
-        none->setAlignment(Qt::AlignCenter);
-        none->setWordWrap(true);
-        layout->addWidget(none);
-        return;
-    }
+    if (!profile.isEmpty())
+        layout->addWidget(profileAuditLabel(profile));
     m_jobs = new AuditJobModel(log, this);
     m_view = new QTreeView;
     m_view->setObjectName(QStringLiteral("replayLogView"));
@@ -48,6 +40,26 @@ AuditPage::AuditPage(ReplayLogModel *log, const QString &unavailableFor, QWidget
     connect(m_jobs, &QAbstractItemModel::modelAboutToBeReset, this, &AuditPage::rememberExpanded);
     connect(m_jobs, &QAbstractItemModel::modelReset, this, &AuditPage::showJobs);
     showJobs();
+}
+
+// Through a profile: where its actions are audited (the team's audit store), or that none is
+// configured and such actions are refused until one is.
+QLabel *AuditPage::profileAuditLabel(const QString &profile)
+{
+    const QString where = NotesAccess::auditWhere();
+    auto *label = new QLabel(where.isEmpty()
+            ? tr("The %1 schema keeps no replay log. Actions through its profile are audited in "
+                 "a database of Outbox Health's own, and none is configured: start the window "
+                 "with --notes-db URL (`outboxctl init --db URL` makes one); until then they are "
+                 "refused.")
+                  .arg(profile)
+            : tr("The %1 schema keeps no replay log. Actions through its profile are audited in "
+                 "%2, shared by the team; they are listed here.")
+                  .arg(profile, where));
+    label->setObjectName(QStringLiteral("profileAuditWhere"));
+    label->setTextFormat(Qt::PlainText); // a profile file's name, a file path
+    label->setWordWrap(true);
+    return label;
 }
 
 void AuditPage::rememberExpanded()

@@ -3,8 +3,9 @@
 // ("Replayed 215 events — alice: fix deployed — …", AuditJobModel) that expands to its events;
 // the newest ReplayLogModel::AuditRows entries of it (a line says so when there are more). A
 // job kept open stays open when the log is read again; the newest job is open when the page
-// first lists any (what the operator most likely came to check). On a schema that keeps no log, a
-// sentence that says so. The rows come from DetailReader's worker through ReplayLogModel.
+// first lists any (what the operator most likely came to check). Through a profile (a schema that
+// keeps no log) a sentence says where its actions are audited, and the rows are that audit
+// store's. The rows come from DetailReader's worker through ReplayLogModel.
 #pragma once
 
 #include <QSet>
@@ -19,17 +20,17 @@ class AuditPage : public QWidget
 {
     Q_OBJECT
 public:
-    // `unavailableFor`: the profile's name when the schema keeps no replay log (another library's
-    // table).
-    explicit AuditPage(
-        ReplayLogModel *log, const QString &unavailableFor = {}, QWidget *parent = nullptr);
+    // `profile`: the profile's name when the schema keeps no replay log (another library's
+    // table): its audit store's rows are shown.
+    explicit AuditPage(ReplayLogModel *log, const QString &profile = {}, QWidget *parent = nullptr);
 
-    QTreeView *view() const { return m_view; } // none when the schema keeps no log
+    QTreeView *view() const { return m_view; }
     AuditJobModel *jobs() const { return m_jobs; }
     // "The newest 1,000 entries; …", or empty while the whole log is shown.
     QString truncatedText() const;
 
 private:
+    static QLabel *profileAuditLabel(const QString &profile);
     void rememberExpanded();
     void showJobs();
     void fitColumns();
