@@ -15,19 +15,20 @@
 #include "dbconnection.h"
 #include "eventspage.h"
 #include "outboxprofile.h"
+#include "page.h"
+#include "pagenavigator.h"
+#include "pageregistry.h"
+#include "pagewiring.h"
 #include "teachingdock.h"
 #include "windowactions.h"
+#include "windowmenus.h"
+#include "windowtoolbar.h"
 
 #include <QMainWindow>
 #include <memory>
 #include <optional>
 
-class AgeHistogramModel;
 class AlertBar;
-class AttemptsHistogramModel;
-class ErrorCategoryModel;
-class HistoryModel;
-class HistoryMonitor;
 class DetailPane;
 class DetailReader;
 class DiagnosisMonitor;
@@ -43,7 +44,6 @@ class HealthTiles;
 class NotesActions;
 class OperatorActions;
 class OverviewPage;
-class PageNavigator;
 class PolicyLabPage;
 class QAction;
 class QDockWidget;
@@ -61,7 +61,6 @@ class WindowAlerts;
 class WindowStatus;
 struct EventFilter;
 struct HealthSnapshot;
-struct PageContext;
 
 struct WindowOptions
 {
@@ -100,11 +99,11 @@ public:
     const DatabaseUrl &url() const { return m_url; }
     // What the window's workers open their connections with (read-only when the window is).
     OpenOptions openOptions() const;
-    EventListModel *eventModel() const { return m_events; }
+    EventListModel *eventModel() const { return m_context.events; }
     QTableView *eventView() const { return m_eventsPage->eventView(); }
     DetailPane *detailPane() const { return m_eventsPage->detailPane(); }
-    DetailReader *detailReader() const { return m_reader; }
-    HealthMonitor *monitor() const { return m_monitor; }
+    DetailReader *detailReader() const { return m_context.reader; }
+    HealthMonitor *monitor() const { return m_context.monitor; }
     HealthTiles *tiles() const { return m_tiles; }
     TeachingSession *session() const { return m_session; }
     OperatorActions *operatorActions() const { return m_writes->operatorActions(); }
@@ -112,7 +111,7 @@ public:
     ReopenActions *reopenActions() const { return m_writes->reopen(); }
     EditActions *editActions() const { return m_writes->edit(); }
     NotesActions *notesActions() const { return m_writes->notes(); }
-    ReplayLogModel *replayLog() const { return m_replayLog; }
+    ReplayLogModel *replayLog() const { return m_context.replayLog; }
     DiagnosisMonitor *diagnosis() const { return m_diagnosis; }
     DiagnosisPage *diagnosisPanel() const;
     PolicyLabPage *policyLab() const;
@@ -132,8 +131,9 @@ public:
     // The pages, by the names --tab takes (the registry's keys, PageRegistry::keyForName).
     void showPage(const QString &name);
     void showTab(const QString &name) { showPage(name); } // the old name, for --tab
-    QString currentPage() const;
-    static QString pageForName(const QString &name); // empty: no such page
+    QString currentPage() const { return m_pages->currentPage(); }
+    // Empty: no such page.
+    static QString pageForName(const QString &name) { return PageRegistry::keyForName(name); }
     PageNavigator *pages() const { return m_pages; }
     EventsPage *eventsPage() const { return m_eventsPage; }
     // Keyboard focus into the shown page: its main control (Page::focusTarget).
@@ -142,7 +142,7 @@ public:
     void focusSearch();
     // The table on one state, as a click on a tile asks (the oldest-pending tile: pending events,
     // oldest first).
-    void filterByTile(int tile);
+    void filterByTile(int tile) { PageWiring::filterByTile(*this, tile); }
 
     const WindowOptions &options() const { return m_options; }
     FilterBar *filterBar() const { return m_eventsPage->filterBar(); }
@@ -152,10 +152,10 @@ public:
     // None without a simulation.
     TeachingPanel *teachingPanel() const { return m_teachingDock ? m_teachingDock->panel() : nullptr; }
     EventTableMenu *tableMenu() const { return m_tableMenu; }
-    QAction *refreshAction() const { return m_refreshAction; }
-    QSpinBox *intervalBox() const { return m_interval; }
+    QAction *refreshAction() const { return m_toolbar.refresh; }
+    QSpinBox *intervalBox() const { return m_toolbar.interval; }
     // What Help › About says: version, database (never a password) and Qt version.
-    QString aboutText() const;
+    QString aboutText() const { return WindowMenus::aboutText(*this); }
     AlertBar *alertBar() const { return m_alertBar; }
     WindowAlerts *windowAlerts() const { return m_alerts; }
     // The name desktop alerts give this outbox (WindowOptions::outboxName, else the database's).
@@ -174,19 +174,13 @@ protected:
 private:
     MainWindow(const DatabaseUrl &url, const WindowOptions &options, bool connectionReadOnly,
         QWidget *parent);
-    void setupModels();
-    PageContext pageContext() const;
     void setupPages();
     void setupActions();
-    void setupToolbar();
     void setupCentral();
     void setupTeaching();
     void setupStatusBar();
-    void setupDiagnosis();
     void setupBanners();
     void setupMenus();
-    void setupKeyboard();
-    void startDemo();
     void resizeToScreen();
     void applySnapshot(const HealthSnapshot &snapshot);
 
@@ -198,14 +192,7 @@ private:
     bool m_connectionReadOnly = false;
     WindowOptions m_options;
     bool m_simulation = false;
-    EventListModel *m_events = nullptr;
-    DetailReader *m_reader = nullptr;
-    AgeHistogramModel *m_ages = nullptr;
-    AttemptsHistogramModel *m_failures = nullptr;
-    HistoryModel *m_history = nullptr;
-    HistoryMonitor *m_historyMonitor = nullptr; // the Overview page's history
-    ErrorCategoryModel *m_categories = nullptr;
-    HealthMonitor *m_monitor = nullptr;
+    PageContext m_context; // the models and workers every page reads (WindowModels)
     std::unique_ptr<TeachingSession> m_sessionOwner; // not a QObject child: destroyed first
     TeachingSession *m_session = nullptr;
     HealthTiles *m_tiles = nullptr;
@@ -216,16 +203,10 @@ private:
     AlertBar *m_alertBar = nullptr;
     WindowAlerts *m_alerts = nullptr;
     WindowActions *m_writes = nullptr;
-    ReplayLogModel *m_replayLog = nullptr;
-    DiagnosisMonitor *m_diagnosis = nullptr; // its worker runs on m_monitor's thread
+    DiagnosisMonitor *m_diagnosis = nullptr; // its worker runs on the monitor's thread
     DiagnosisStatusLine *m_diagnosisStatus = nullptr;
-    QAction *m_diagnosisAction = nullptr;
     EventTableMenu *m_tableMenu = nullptr;
-    QAction *m_connectAction = nullptr;
-    QAction *m_refreshAction = nullptr;
-    QAction *m_pauseAction = nullptr;
-    QAction *m_thresholdsAction = nullptr;
-    QSpinBox *m_interval = nullptr;
+    ToolbarActions m_toolbar;
     bool m_layoutRestored = false; // WindowSettings gave the columns, splitter and docks
     bool m_shownOnce = false;
 };

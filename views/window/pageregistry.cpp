@@ -14,6 +14,7 @@
 
 #include <QCoreApplication>
 #include <QHash>
+#include <QScrollArea>
 
 namespace {
 
@@ -87,6 +88,27 @@ const QList<PageEntry> &pages()
             true},
     };
     return entries;
+}
+
+// A page taller than a laptop scrolls rather than holding the window above the screen.
+QWidget *make(const PageEntry &entry, const PageContext &context)
+{
+    QWidget *page = entry.create(context);
+    if (!entry.scrolled)
+        return page;
+    auto *scroll = new QScrollArea;
+    scroll->setObjectName(entry.key + QStringLiteral("Page"));
+    scroll->setWidget(page);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    return scroll;
+}
+
+Page *pageOf(QWidget *made)
+{
+    if (auto *scroll = qobject_cast<QScrollArea *>(made))
+        made = scroll->widget();
+    return dynamic_cast<Page *>(made);
 }
 
 QString keyForName(const QString &name)

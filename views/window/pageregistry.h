@@ -9,6 +9,10 @@
 namespace PageRegistry {
 
 const QList<PageEntry> &pages();
+// The entry's page from `context`, in a scroll area (named KEYPage) when it scrolls.
+QWidget *make(const PageEntry &entry, const PageContext &context);
+// The Page of a widget make() gave (the page, or the scroll area around it); none: not a page.
+Page *pageOf(QWidget *made);
 // The key of a page by --tab's name, the old tab names included (detail = events, charts and
 // history = overview); empty: no such page.
 QString keyForName(const QString &name);

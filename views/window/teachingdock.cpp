@@ -11,6 +11,7 @@
 #include <QMainWindow>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QStatusBar>
 #include <QTableView>
 
 TeachingDock::TeachingDock(TeachingSession *session, HealthMonitor *monitor, QWidget *parent)
@@ -43,6 +44,21 @@ void TeachingDock::follow(OverviewPage *overview, AgeHistogramModel *ages)
         else if (m_session->mode() == TeachingSession::Mode::Scenario)
             overview->setBudget(m_session->scenarioBudget());
     });
+}
+
+void TeachingDock::startDemo(QStatusBar *status)
+{
+    connect(m_session, &TeachingSession::startFinished, status,
+        [status](bool ok, const QString &error) {
+            if (!ok)
+                status->showMessage(error);
+        });
+    QString error;
+    if (m_session->startLiveRelay(
+            TeachingSession::demoRelayConfig(), TeachingSession::DemoEventsPerSecond, &error))
+        m_session->play();
+    else
+        status->showMessage(error);
 }
 
 // The viewport holds the rows (not the header); room is kept for a horizontal scroll bar that

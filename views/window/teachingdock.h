@@ -25,6 +25,9 @@ public:
     // Once laid out: the table keeps at least 15 rows, the panel takes what is left, up to its
     // default height.
     void fitBelow(const QTableView *view);
+    // The demo: the simulated relay runs from the start; the producer's stock is seeded on the
+    // session's worker, and a failure there, later, says so in `status`.
+    void startDemo(class QStatusBar *status);
 
 private:
     static constexpr int MinimumTableRows = 15;

@@ -1,6 +1,7 @@
 #include "windowactions.h"
 
 #include "editactions.h"
+#include "eventtablemenu.h"
 #include "grantsmonitor.h"
 #include "healthmonitor.h"
 #include "healthworker.h"
@@ -29,6 +30,7 @@ Actions *make(const WindowActions::Setup &setup, QWidget *window)
 WindowActions::WindowActions(const Setup &setup, QWidget *window)
     : QObject(window)
     , m_native(!setup.profile || setup.profile->isNative())
+    , m_view(setup.view)
 {
     m_actions = new OperatorActions(
         setup.url, setup.view, setup.events, setup.readOnly, setup.clock, window);
@@ -66,6 +68,16 @@ void WindowActions::addStatusTo(QStatusBar *bar) const
     bar->addPermanentWidget(m_edit->status());
     bar->addPermanentWidget(m_notes->status());
     bar->addPermanentWidget(m_actions->exportStatus());
+}
+
+EventTableMenu *WindowActions::addTableMenu(FilterBar *filterBar, QObject *parent) const
+{
+    auto *menu = new EventTableMenu(m_view, filterBar, m_actions, parent);
+    menu->setResolveAction(m_resolve->resolveSelectedAction());
+    menu->setReopenAction(m_reopen->reopenSelectedAction());
+    menu->setEditAction(m_edit->editSelectedAction());
+    menu->setNoteActions(m_notes->addNoteAction(), m_notes->clearNotesAction());
+    return menu;
 }
 
 void WindowActions::setSchemaVersion(int version)

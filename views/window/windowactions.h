@@ -12,6 +12,8 @@
 #include <optional>
 
 class EditActions;
+class EventTableMenu;
+class FilterBar;
 class EventListModel;
 class GrantsMonitor;
 class HealthMonitor;
@@ -50,6 +52,8 @@ public:
     void addStatusTo(QStatusBar *bar) const;
     // An older native schema: what cannot run yet (Resolve, Reopen, Edit, notes) says why.
     void setSchemaVersion(int version);
+    // The event table's row menu on these actions (Replay, Resolve, Reopen, Edit, notes).
+    EventTableMenu *addTableMenu(FilterBar *filterBar, QObject *parent) const;
 
 signals:
     // The role's grants as read (a profile's writes are its own: never emitted for one).
@@ -61,6 +65,7 @@ private:
     void setShortcuts();
 
     bool m_native = true;
+    QTableView *m_view = nullptr;
     OperatorActions *m_actions = nullptr;
     ResolveActions *m_resolve = nullptr;
     ReopenActions *m_reopen = nullptr;

@@ -3,6 +3,7 @@
 #include "alertbar.h"
 #include "alertdecider.h"
 #include "copylinkaction.h"
+#include "diagnosispage.h"
 #include "editactions.h"
 #include "eventspage.h"
 #include "eventtablemenu.h"
@@ -99,11 +100,29 @@ void addWrites(MainWindow &window, MenuActions &actions)
 
 namespace WindowMenus {
 
+QString aboutText(const MainWindow &window)
+{
+    return QObject::tr("<h3>Outbox Health %1</h3>"
+                       "<p>Health dashboard for a transactional outbox.</p>"
+                       "<p>Database: %2<br>Profile: %3%4</p>"
+                       "<p>Qt %5 (built with %6)</p>")
+        .arg(QApplication::applicationVersion().toHtmlEscaped(),
+            window.url().toStorableString().toHtmlEscaped(), window.profileName().toHtmlEscaped(),
+            window.openOptions().readOnly ? QObject::tr(", read-only") : QString(),
+            QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR));
+}
+
 void install(MainWindow &window, MenuActions actions, QSpinBox *interval)
 {
     addSearchActions(window, actions);
     addWindowActions(window, actions);
     addWrites(window, actions);
+    actions.diagnosis = named(window, QObject::tr("&Diagnosis"), "diagnosisAction");
+    actions.diagnosis->setShortcut(QObject::tr("Ctrl+D"));
+    QObject::connect(actions.diagnosis, &QAction::triggered, &window, [&window] {
+        window.showPage(DiagnosisPage::Key);
+        window.focusPage();
+    });
     actions.teachingPanel
         = window.teachingDock() ? window.teachingDock()->toggleViewAction() : nullptr;
     actions.pages = window.pages()->pageActions();

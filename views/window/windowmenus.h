@@ -4,13 +4,17 @@
 // shortcut-carrying ones to the window and lays them out (MainMenus::build).
 #pragma once
 
+#include <QString>
+
 struct MenuActions;
 class MainWindow;
 class QSpinBox;
 
 namespace WindowMenus {
 
-// `own`: the window's own actions (connect, refresh, pause, thresholds, diagnosis).
+// `own`: the window's own actions (connect, refresh, pause, thresholds).
 void install(MainWindow &window, MenuActions own, QSpinBox *interval);
+// What Help › About says: version, database (never a password), profile and Qt version.
+QString aboutText(const MainWindow &window);
 
 } // namespace WindowMenus

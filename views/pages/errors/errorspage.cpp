@@ -169,7 +169,7 @@ void ErrorsPage::showSelectedEvents()
 
 QHBoxLayout *ErrorsPage::setupButtons()
 {
-    m_replay = new QPushButton(tr("Replay group…"));
+    m_replay = new QPushButton(tr("&Replay group…"));
     m_replay->setObjectName(QStringLiteral("replayGroupButton"));
     connect(m_replay, &QPushButton::clicked, this, &ErrorsPage::replayGroup);
     m_buttons = new QHBoxLayout;
@@ -187,7 +187,7 @@ void ErrorsPage::setGroupWrites(GroupWrites writes)
 {
     m_writes = std::move(writes);
     if (m_writes.resolve && !m_resolveButton) {
-        m_resolveButton = new QPushButton(tr("Resolve group…"));
+        m_resolveButton = new QPushButton(tr("Re&solve group…"));
         m_resolveButton->setObjectName(QStringLiteral("resolveGroupButton"));
         connect(m_resolveButton, &QPushButton::clicked, this,
             [this] { actOnGroup(GroupAction::Resolve); });
@@ -341,9 +341,9 @@ void ErrorsPage::replayIdsLoaded(const QString &signature, const QStringList &id
 
 void ErrorsPage::resetButtonTexts()
 {
-    m_replay->setText(tr("Replay group…"));
+    m_replay->setText(tr("&Replay group…"));
     if (m_resolveButton)
-        m_resolveButton->setText(tr("Resolve group…"));
+        m_resolveButton->setText(tr("Re&solve group…"));
 }
 
 void ErrorsPage::replayIdsFailed(const QString &signature, const QString &error)
