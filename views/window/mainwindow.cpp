@@ -151,8 +151,11 @@ OpenOptions MainWindow::openOptions() const
 void MainWindow::setupPages()
 {
     m_pages = new PageNavigator;
-    for (const PageEntry &entry : PageRegistry::pages())
-        m_pages->addPage(entry.key, entry.title, PageRegistry::make(entry, m_context));
+    for (const PageEntry &entry : PageRegistry::pages()) {
+        QWidget *page = PageRegistry::make(entry, m_context);
+        m_pages->addPage(entry.key, entry.title, page);
+        addActions(pageOf(page)->pageActions()); // their shortcuts, whichever page shows
+    }
     m_eventsPage = qobject_cast<EventsPage *>(m_pages->page(EventsPage::Key));
     HistoryMonitor *history = m_context.historyMonitor;
     connect(m_pages, &PageNavigator::currentPageChanged, history,
