@@ -39,8 +39,10 @@
 #include "windowmodels.h"
 #include "windowsettings.h"
 #include "windowstatus.h"
+#include "viewfocus.h"
 #include "windowtoolbar.h"
 
+#include <QAbstractItemView>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDateTime>
@@ -277,7 +279,10 @@ void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
 void MainWindow::focusPage()
 {
     Page *page = pageOf(m_pages->page(m_pages->currentPage()));
-    if (QWidget *target = page ? page->focusTarget() : nullptr)
+    QWidget *target = page ? page->focusTarget() : nullptr;
+    if (auto *view = qobject_cast<QAbstractItemView *>(target))
+        ViewFocus::keepSelection(view);
+    if (target)
         target->setFocus(Qt::ShortcutFocusReason);
 }
 
