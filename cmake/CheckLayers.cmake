@@ -1,6 +1,7 @@
 # cmake -DSOURCE_DIR=<checkout> -P cmake/CheckLayers.cmake
 # Fails naming every file of models/ that includes a header of a layer it does not build on
-# (a higher layer, a sibling, views/ or tests/), and every source file left directly in models/.
+# (a higher layer, a sibling, views/ or tests/), and every source file left directly in models/;
+# and every file of views/ that includes a header of a higher or sideways view folder (below).
 # The layer order is models/CMakeLists.txt's add_subdirectory order; what each layer builds on is
 # the DEPENDS line of models/LAYER/CMakeLists.txt, followed transitively. Also fails when a folder
 # of models/ is no layer, or when a layer table (the comment of models/CMakeLists.txt, the table
@@ -102,10 +103,53 @@ foreach(layer IN LISTS layers)
     endforeach()
 endforeach()
 
+# views/ has layers of its own, lowest first: a folder includes its own headers and those of the
+# folders below it, never a higher or a sideways one. The page folders (pages/NAME) are siblings on
+# the pages layer: each builds on the page contract (views/pages/ itself) and the layers below,
+# never on another page. Only window/ (the frame, with the page registry) sees every page.
+set(view_layers widgets dialogs pages teach actions window fleet)
+string(REPLACE ";" " < " view_layers_text "${view_layers}")
+function(view_rank folder out)
+    string(REGEX REPLACE "^views/([^/]+).*" "\\1" top "${folder}")
+    list(FIND view_layers "${top}" rank)
+    set(${out} ${rank} PARENT_SCOPE)
+endfunction()
+foreach(folder IN LISTS view_folders)
+    view_rank(${folder} rank)
+    if(rank LESS 0)
+        list(APPEND problems "${folder} is in no view layer: add it to view_layers in cmake/CheckLayers.cmake")
+        continue()
+    endif()
+    file(GLOB sources RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/${folder}/*.h ${SOURCE_DIR}/${folder}/*.cpp)
+    foreach(file IN LISTS sources)
+        file(STRINGS ${SOURCE_DIR}/${file} lines REGEX "^[ \t]*#[ \t]*include[ \t]*\"")
+        foreach(line IN LISTS lines)
+            string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\".*" "\\1" name "${line}")
+            get_filename_component(header "${name}" NAME)
+            set(owner "${owner_${header}}")
+            if(NOT owner MATCHES "^views/")
+                continue() # models/, Qt or the standard library
+            endif()
+            string(REGEX REPLACE "/$" "" owner "${owner}")
+            if(owner STREQUAL folder)
+                continue()
+            endif()
+            view_rank(${owner} owner_rank)
+            if(owner_rank LESS rank AND NOT owner_rank LESS 0)
+                continue()
+            endif()
+            if(owner STREQUAL "views/pages" AND folder MATCHES "^views/pages/")
+                continue() # the page contract
+            endif()
+            list(APPEND problems "${file} includes \"${name}\" of ${owner}/: views/ layers are ${view_layers_text}, a page folder builds on views/pages/ and below, never on another page")
+        endforeach()
+    endforeach()
+endforeach()
+
 if(problems)
     list(LENGTH problems count)
     string(REPLACE ";" "\n  " text "${problems}")
     message(FATAL_ERROR "layers_check: ${count} problem(s):\n  ${text}")
 endif()
 list(LENGTH layers count)
-message(STATUS "layers_check: ${count} layers, every include of models/ goes to the layer itself or one it builds on, and both layer tables say so")
+message(STATUS "layers_check: ${count} layers, every include of models/ goes to the layer itself or one it builds on, and both layer tables say so; views/ includes only its own folder or a lower one")

@@ -4,19 +4,21 @@
 // tab) without a name; every tile, chart and drawn widget has a name and a description that says
 // its figures. Tab leaves the event table without changing the selected event, and Shift+F10 and
 // the Menu key open the row menu of the current row.
-#include "chartspanel.h"
+#include "overviewpage.h"
 #include "englishplurals.h"
 #include "errorgroupmodel.h"
-#include "errorspanel.h"
+#include "errorspage.h"
 #include "eventlistmodel.h"
 #include "filterbar.h"
 #include "healthmonitor.h"
 #include "healthtiles.h"
-#include "lifecyclediagram.h"
+#include "lifecyclepage.h"
 #include "mainwindow.h"
 #include "pagenavigator.h"
 #include "parkedevents.h"
-#include "policylabpanel.h"
+#include "diagnosisstatusline.h"
+#include "policylabpage.h"
+#include "reopenactions.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -24,6 +26,11 @@
 #include <QAction>
 #include <QApplication>
 #include <QChartView>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSpinBox>
 #include <QItemSelectionModel>
 #include <QListWidget>
 #include <QMenu>
@@ -96,7 +103,7 @@ QStringList undescribed(const QWidget *root)
     QList<const QWidget *> drawn;
     for (const QChartView *chart : root->findChildren<QChartView *>())
         drawn << chart;
-    for (const LifecycleDiagram *diagram : root->findChildren<LifecycleDiagram *>())
+    for (const LifecyclePage *diagram : root->findChildren<LifecyclePage *>())
         drawn << diagram;
     for (const QWidget *tile : root->findChildren<QWidget *>(u"healthTile"_qs))
         drawn << tile;
@@ -148,7 +155,7 @@ private slots:
                     window->policyLab()->peakText().startsWith(u"A: peak"_qs), 30000);
             if (key == u"errors"_qs)
                 QTRY_VERIFY(
-                    qobject_cast<ErrorsPanel *>(window->pages()->page(key))->model()->rowCount()
+                    qobject_cast<ErrorsPage *>(window->pages()->page(key))->model()->rowCount()
                     > 0);
             QStringList found;
             collectUnnamed(QAccessible::queryAccessibleInterface(window.get()), &found);
@@ -175,7 +182,7 @@ private slots:
         QVERIFY2(delivered.startsWith(u"1 event delivered"_qs), qPrintable(delivered));
         const QString failures = window->charts()->summaryText(u"failuresChart"_qs);
         QVERIFY2(failures.contains(u"1 failure: 0 pending, 40 DEAD"_qs), qPrintable(failures));
-        const auto *lifecycle = window->findChild<LifecycleDiagram *>();
+        const auto *lifecycle = window->findChild<LifecyclePage *>();
         QVERIFY(lifecycle);
         QVERIFY2(lifecycle->summaryText().contains(u"DEAD 40"_qs)
                 && lifecycle->summaryText().contains(u"DELIVERED 1"_qs),
@@ -268,6 +275,77 @@ private slots:
         delivered->setFocus();
         QTRY_VERIFY(delivered->hasFocus());
         QTest::keyClick(delivered, Qt::Key_Space);
+        QCOMPARE(window->filterBar()->filter().state, EventFilter::State::Delivered);
+    }
+
+    // The keyboard's path: the window opens with the keyboard in the event table (never the
+    // refresh interval); Ctrl+3, Down, Return show an error group's events; `/` reaches the
+    // search; Ctrl+N puts the keyboard in each page. Names say the purpose, not only the value.
+    void keyboardPathsAreShortAndNamesSayThePurpose()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        std::unique_ptr<MainWindow> window = openWindow(*database);
+        QVERIFY(window);
+        QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(window->eventView()));
+
+        QTest::keyClick(window.get(), Qt::Key_3, Qt::ControlModifier);
+        QCOMPARE(window->currentPage(), u"errors"_qs);
+        auto *errors = qobject_cast<ErrorsPage *>(window->pages()->page(u"errors"_qs));
+        QCOMPARE(QApplication::focusWidget(), static_cast<QWidget *>(errors->view()));
+        QTRY_VERIFY(errors->model()->rowCount() > 0);
+        QTest::keyClick(errors->view(), Qt::Key_Down);
+        QTest::keyClick(errors->view(), Qt::Key_Return);
+        QCOMPARE(window->currentPage(), u"events"_qs);
+        QVERIFY(!window->filterBar()->filter().errorSignature.isEmpty());
+
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Slash);
+        QCOMPARE(QApplication::focusWidget(),
+            static_cast<QWidget *>(window->filterBar()->searchField()));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Slash); // typed, not a shortcut
+        QCOMPARE(window->filterBar()->searchField()->text(), u"/"_qs);
+
+        for (int page = 1; page <= window->pages()->pageKeys().size(); ++page) {
+            QTest::keyClick(window.get(), Qt::Key(Qt::Key_0 + page), Qt::ControlModifier);
+            QWidget *shown = window->pages()->page(window->pages()->pageKeys().at(page - 1));
+            QWidget *focus = QApplication::focusWidget();
+            QVERIFY2(focus && (focus == shown || shown->isAncestorOf(focus)),
+                qPrintable(window->currentPage() + u": focus outside the page"_qs));
+        }
+        QCOMPARE(window->pages()->rail()->accessibleDescription(),
+            u"The window's pages: Ctrl+1 to Ctrl+7 show them"_qs);
+        QCOMPARE(window->reopenActions()->reopenSelectedAction()->shortcut(),
+            QKeySequence(u"Ctrl+Shift+O"_qs));
+
+        window->filterByTile(int(HealthTiles::Tile::Dead));
+        const auto *state = window->filterBar()->findChild<QComboBox *>(u"stateFilter"_qs);
+        QVERIFY(state);
+        QCOMPARE(state->accessibleName(), u"State filter: DEAD"_qs);
+        window->showPage(u"diagnosis"_qs);
+        QStringList names; // one "Show events" per finding, each saying which
+        QTRY_VERIFY(!window->findChildren<QPushButton *>(
+            QRegularExpression(u"^showEvents_"_qs)).isEmpty());
+        for (const QPushButton *show :
+            window->findChildren<QPushButton *>(QRegularExpression(u"^showEvents_"_qs)))
+            if (show->isVisible())
+                names << show->accessibleName();
+        QVERIFY(!names.isEmpty());
+        for (const QString &name : std::as_const(names))
+            QVERIFY2(name.startsWith(u"Show events: "_qs), qPrintable(name));
+        QCOMPARE(QSet<QString>(names.begin(), names.end()).size(), names.size());
+        QTRY_VERIFY(!window->diagnosisStatus()->accessibleName().isEmpty());
+        QVERIFY2(!window->diagnosisStatus()->accessibleName().contains(u'…'),
+            qPrintable(window->diagnosisStatus()->accessibleName()));
+        // Only a click reaches the refresh interval (View › Refresh interval from the keyboard).
+        QCOMPARE(window->intervalBox()->focusPolicy(), Qt::ClickFocus);
+
+        // A tile is a button with a press action, which filters as Enter does.
+        QAccessibleInterface *tile = QAccessible::queryAccessibleInterface(
+            window->tiles()->tileWidget(HealthTiles::Tile::Delivered));
+        QVERIFY(tile && tile->actionInterface());
+        QCOMPARE(tile->role(), QAccessible::Button);
+        QVERIFY(tile->actionInterface()->actionNames().contains(
+            QAccessibleActionInterface::pressAction()));
+        tile->actionInterface()->doAction(QAccessibleActionInterface::pressAction());
         QCOMPARE(window->filterBar()->filter().state, EventFilter::State::Delivered);
     }
 

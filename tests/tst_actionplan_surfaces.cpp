@@ -12,7 +12,7 @@
 // --edit FILE --dry-run --json`, then executed by one surface, on SQLite and PostgreSQL.
 #include "editactions.h"
 #include "errorgroupmodel.h"
-#include "errorspanel.h"
+#include "errorspage.h"
 #include "eventlistmodel.h"
 #include "mainwindow.h"
 #include "operatoractions.h"
@@ -261,7 +261,7 @@ void openDialog(MainWindow &window, const QString &action)
         window.operatorActions()->replayMatchingAction()->trigger();
     } else { // Errors › Replay group… on the held group's row
         window.showTab(u"errors"_qs);
-        auto *errors = window.findChild<ErrorsPanel *>();
+        auto *errors = window.findChild<ErrorsPage *>();
         QTRY_VERIFY(rowOf(errors->model(), Held) >= 0);
         errors->view()->selectRow(rowOf(errors->model(), Held));
         QTRY_VERIFY(errors->replayButton()->isEnabled());
@@ -318,7 +318,7 @@ void openChangeDialog(MainWindow &window, const ChangeCase &change)
         window.resolveActions()->resolveEvents(Selected); // what Resolve selected… passes
     } else { // Errors › Resolve group… on the held group's row
         window.showTab(u"errors"_qs);
-        auto *errors = window.findChild<ErrorsPanel *>();
+        auto *errors = window.findChild<ErrorsPage *>();
         QTRY_VERIFY(rowOf(errors->model(), Held) >= 0);
         errors->view()->selectRow(rowOf(errors->model(), Held));
         QTRY_VERIFY(errors->resolveButton() && errors->resolveButton()->isEnabled());

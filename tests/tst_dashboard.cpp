@@ -2,7 +2,7 @@
 // the lost-ack scenario, select EVENT-42, read its two attempts in the detail pane; watch the
 // live relay fill the tiles; filter the table; a hidden window polls less.
 #include "attemptmodel.h"
-#include "chartspanel.h"
+#include "overviewpage.h"
 #include "detailpane.h"
 #include "eventlistmodel.h"
 #include "filterbar.h"

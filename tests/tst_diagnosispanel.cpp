@@ -9,7 +9,7 @@
 #include "activefilterbar.h"
 #include "detailpane.h"
 #include "diagnosismonitor.h"
-#include "diagnosispanel.h"
+#include "diagnosispage.h"
 #include "diagnosisstatusline.h"
 #include "errorsignature.h"
 #include "eventlistmodel.h"
@@ -169,7 +169,7 @@ private slots:
                     u"refused "_qs + QString(i + 1, u'x'), now)));
         MainWindow window(database->connect(), simulationOff());
         window.show();
-        DiagnosisPanel *panel = window.diagnosisPanel();
+        DiagnosisPage *panel = window.diagnosisPanel();
         QTRY_COMPARE_WITH_TIMEOUT(window.tiles()->level(HealthTiles::Tile::Dead), level, 15000);
         QTRY_COMPARE_WITH_TIMEOUT(panel->findingCodes(), QStringList {u"dead_events"_qs}, 15000);
         QCOMPARE(panel->stateText(), u"1 finding, worst first"_qs);
@@ -231,7 +231,7 @@ private slots:
                 result.subject = u"HTTP 503 from inventory-# at #.#.#.#"_qs;
             return result;
         };
-        DiagnosisPanel panel;
+        DiagnosisPage panel;
         panel.show();
         DiagnosisResult result;
         result.findings = {finding(DiagnosisCode::DeadEvents, Finding::Severity::Warning, 10),
@@ -266,7 +266,7 @@ private slots:
         QTRY_VERIFY(first.at(1)->y() < first.at(0)->y()); // on top, where the eye starts
 
         // "Show events" of a kept card still asks for its finding's events.
-        QSignalSpy asked(&panel, &DiagnosisPanel::filterRequested);
+        QSignalSpy asked(&panel, &DiagnosisPage::filterRequested);
         auto *show = panel.findChild<QPushButton *>(u"showEvents_dominant_error"_qs);
         QVERIFY(show && show->isVisible());
         show->click();
@@ -303,7 +303,7 @@ private slots:
         MainWindow window(database->connect(), simulationOff());
         window.resize(1366, 768);
         window.show();
-        DiagnosisPanel *panel = window.diagnosisPanel();
+        DiagnosisPage *panel = window.diagnosisPanel();
         QVERIFY(panel);
 
         // Worst first: the stalled relay and the 16 DEAD events (critical, as the DEAD tile is

@@ -10,7 +10,7 @@
 #include "detailpane.h"
 #include "dialoganswerer.h"
 #include "errorgroupmodel.h"
-#include "errorspanel.h"
+#include "errorspage.h"
 #include "eventlistmodel.h"
 #include "eventtablemenu.h"
 #include "healthtiles.h"
@@ -193,7 +193,7 @@ private slots:
 
         // The error group: "Add note…" on the Errors tab, investigating.
         window.showPage(u"errors"_qs);
-        auto *errors = window.findChild<ErrorsPanel *>();
+        auto *errors = window.findChild<ErrorsPage *>();
         QVERIFY(errors);
         QTRY_COMPARE(errors->model()->rowCount(), 1);
         errors->view()->selectRow(0);
@@ -374,7 +374,7 @@ private slots:
                     action->toolTip().contains(u"Read-only"_qs), qPrintable(action->toolTip()));
             }
             window.showPage(u"errors"_qs);
-            auto *errors = window.findChild<ErrorsPanel *>();
+            auto *errors = window.findChild<ErrorsPage *>();
             QTRY_COMPARE(errors->model()->rowCount(), 1);
             errors->view()->selectRow(0);
             auto *groupAdd = window.findChild<QPushButton *>(u"addGroupNoteButton"_qs);

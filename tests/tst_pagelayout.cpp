@@ -8,7 +8,7 @@
 #include "attemptmodel.h"
 #include "detailpane.h"
 #include "errorgroupmodel.h"
-#include "errorspanel.h"
+#include "errorspage.h"
 #include "eventlistmodel.h"
 #include "healthtiles.h"
 #include "mainwindow.h"
@@ -16,7 +16,7 @@
 #include "outboxstore.h"
 #include "pagenavigator.h"
 #include "parkedevents.h"
-#include "policylabpanel.h"
+#include "policylabpage.h"
 #include "replaylogmodel.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -321,7 +321,7 @@ private:
     static void waitForContent(const MainWindow &window, const QString &key, QWidget *page)
     {
         if (key == u"errors"_qs)
-            QTRY_VERIFY(qobject_cast<ErrorsPanel *>(page)->model()->rowCount() > 0);
+            QTRY_VERIFY(qobject_cast<ErrorsPage *>(page)->model()->rowCount() > 0);
         if (key == u"policy"_qs)
             QTRY_VERIFY_WITH_TIMEOUT(
                 window.policyLab()->peakText().startsWith(u"A: peak"_qs), 30000);
@@ -366,7 +366,7 @@ private:
                 attempts, {AttemptModel::OutcomeColumn, AttemptModel::ConsumerResultColumn});
         }
         if (key == u"errors"_qs)
-            cut << cutCells(qobject_cast<const ErrorsPanel *>(page)->view(),
+            cut << cutCells(qobject_cast<const ErrorsPage *>(page)->view(),
                 {ErrorGroupModel::SignatureColumn, ErrorGroupModel::EventsColumn,
                     ErrorGroupModel::DeadColumn, ErrorGroupModel::TypesColumn});
         if (key == u"audit"_qs) {

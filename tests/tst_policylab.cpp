@@ -9,7 +9,7 @@
 #include "outboxctlrun.h"
 #include "pagenavigator.h"
 #include "policylab.h"
-#include "policylabpanel.h"
+#include "policylabpage.h"
 #include "policyschedulemodel.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -150,10 +150,10 @@ private slots:
     {
         const QThread *gui = QThread::currentThread();
         const int everOpened = DbConnection::everOpenedOn(gui);
-        PolicyLabPanel panel;
+        PolicyLabPage panel;
         QAbstractItemModelTester tester(
             panel.scheduleModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QSignalSpy simulated(&panel, &PolicyLabPanel::simulated);
+        QSignalSpy simulated(&panel, &PolicyLabPage::simulated);
         panel.resize(1300, 500);
         panel.show(); // the first computation waits for this
         QVERIFY(panel.isSimulating());
@@ -193,8 +193,8 @@ private slots:
 
     void aMalformedSpecIsNamedAndComputesNothing()
     {
-        PolicyLabPanel panel;
-        QSignalSpy simulated(&panel, &PolicyLabPanel::simulated);
+        PolicyLabPage panel;
+        QSignalSpy simulated(&panel, &PolicyLabPage::simulated);
         panel.show();
         QVERIFY(simulated.wait(60000));
         const int rows = panel.scheduleModel()->rowCount();
@@ -249,7 +249,7 @@ private slots:
         window.show();
         QListWidget *rail = window.pages()->rail();
         QCOMPARE(rail->item(rail->count() - 1)->text(), u"Policy lab"_qs);
-        QSignalSpy simulated(window.policyLab(), &PolicyLabPanel::simulated);
+        QSignalSpy simulated(window.policyLab(), &PolicyLabPage::simulated);
         window.showTab(u"policy"_qs);
         QCOMPARE(window.pages()->stack()->currentWidget()->objectName(), u"policyPage"_qs);
         QVERIFY(simulated.wait(60000));

@@ -5,7 +5,7 @@
 // runs the profile's statement or is disabled with the profile's explanation. Also
 // `outbox-dashboard --db URL --profile NAME` end to end, a profile that is a FIFO or a device
 // refused without hanging, and the warning of a password in --db.
-#include "chartspanel.h"
+#include "overviewpage.h"
 #include "detailpane.h"
 #include "eventlistmodel.h"
 #include "filterbar.h"

@@ -9,8 +9,8 @@
 // from the table fails the test.
 #include "csvtext.h"
 #include "detailpane.h"
-#include "diagnosispanel.h"
-#include "errorspanel.h"
+#include "diagnosispage.h"
+#include "errorspage.h"
 #include "eventlistmodel.h"
 #include "fixturescript.h"
 #include "healthmonitor.h"
@@ -286,7 +286,7 @@ private:
                 qPrintable(window.detailPane()->statusText()));
         }
         if (page == u"errors"_qs) {
-            auto *errors = window.findChild<ErrorsPanel *>();
+            auto *errors = window.findChild<ErrorsPage *>();
             QVERIFY(errors);
             QTRY_VERIFY(!errors->isLoading() && !errors->statusText().contains(u"Loading"_qs));
             QVERIFY2(!errors->statusText().startsWith(u"Could not"_qs),

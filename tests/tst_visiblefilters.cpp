@@ -9,7 +9,7 @@
 #include "activefilterbar.h"
 #include "detailpane.h"
 #include "errorgroupmodel.h"
-#include "errorspanel.h"
+#include "errorspage.h"
 #include "eventlistmodel.h"
 #include "eventspage.h"
 #include "eventtablemenu.h"
@@ -126,7 +126,7 @@ private slots:
 
         // The keyboard walks the groups: no filter, the table and the page stay as they were.
         window.showTab(u"errors"_qs);
-        auto *errors = window.findChild<ErrorsPanel *>();
+        auto *errors = window.findChild<ErrorsPage *>();
         QTRY_COMPARE(errors->model()->rowCount(), 2);
         QTableView *groups = errors->view();
         groups->setFocus();
@@ -356,7 +356,7 @@ private slots:
         MainWindow window(std::move(connection), options);
         window.show();
         window.showTab(u"errors"_qs);
-        auto *errors = window.findChild<ErrorsPanel *>();
+        auto *errors = window.findChild<ErrorsPage *>();
         QTRY_COMPARE(errors->model()->rowCount(), 3);
         errors->view()->setCurrentIndex(errors->model()->index(0, 0));
         errors->showSelectedEvents();

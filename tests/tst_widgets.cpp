@@ -5,14 +5,14 @@
 #include "agehistogrammodel.h"
 #include "attemptmodel.h"
 #include "attemptshistogrammodel.h"
-#include "chartspanel.h"
+#include "overviewpage.h"
 #include "errorcategorymodel.h"
 #include "eventlistmodel.h"
 #include "eventwait.h"
 #include "healthquery.h"
 #include "healthtiles.h"
 #include "historymodel.h"
-#include "lifecyclediagram.h"
+#include "lifecyclepage.h"
 #include "notedialog.h"
 #include "numbertext.h"
 #include "outboxctlrun.h"
@@ -391,7 +391,7 @@ private slots:
         HistoryModel throughput;
         QAbstractItemModelTester tester(&throughput);
         ErrorCategoryModel categories;
-        ChartsPanel panel(&ages, &failures, &throughput, &categories);
+        OverviewPage panel(&ages, &failures, &throughput, &categories);
         HealthSnapshot snapshot = busySnapshot();
         DeliveryHistory history = busyHistory(HistoryRange::Hour);
         for (int round = 0; round < 2; ++round) {
@@ -436,7 +436,7 @@ private slots:
         QAbstractItemModelTester failuresTester(&failures);
         HistoryModel history;
         ErrorCategoryModel categories;
-        ChartsPanel panel(&ages, &failures, &history, &categories);
+        OverviewPage panel(&ages, &failures, &history, &categories);
         panel.resize(1000, 640);
         HealthSnapshot snapshot = busySnapshot();
         ages.setSnapshot(snapshot);
@@ -507,13 +507,13 @@ private slots:
         HistoryModel history;
         QAbstractItemModelTester tester(&history);
         ErrorCategoryModel categories;
-        ChartsPanel panel(&ages, &failures, &history, &categories);
+        OverviewPage panel(&ages, &failures, &history, &categories);
         panel.resize(1200, 700);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         history.setHistory(
             busyHistory(HistoryRange::Hour == range ? HistoryRange::Week : HistoryRange::Hour));
-        QSignalSpy asked(&panel, &ChartsPanel::rangeChanged);
+        QSignalSpy asked(&panel, &OverviewPage::rangeChanged);
         auto *toolButton = panel.findChild<QToolButton *>(button);
         QVERIFY(toolButton);
         if (range == HistoryRange::Hour) // already chosen: choose another one first
@@ -573,7 +573,7 @@ private slots:
         AttemptsHistogramModel failures;
         HistoryModel history;
         ErrorCategoryModel categories;
-        ChartsPanel panel(&ages, &failures, &history, &categories);
+        OverviewPage panel(&ages, &failures, &history, &categories);
         panel.resize(1200, 700);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
@@ -604,8 +604,8 @@ private slots:
     {
         QTest::addColumn<QSize>("size");
         QTest::addColumn<bool>("readable"); // large enough that no text may overlap
-        QTest::addRow("size hint") << LifecycleDiagram().sizeHint() << true;
-        QTest::addRow("minimum size hint") << LifecycleDiagram().minimumSizeHint() << true;
+        QTest::addRow("size hint") << LifecyclePage().sizeHint() << true;
+        QTest::addRow("minimum size hint") << LifecyclePage().minimumSizeHint() << true;
         QTest::addRow("wide and low") << QSize(1400, 260) << true;
         QTest::addRow("tall and narrow") << QSize(560, 900) << true;
         QTest::addRow("full screen") << QSize(1920, 1080) << true;
@@ -616,7 +616,7 @@ private slots:
     {
         QFETCH(QSize, size);
         QFETCH(bool, readable);
-        LifecycleDiagram diagram;
+        LifecyclePage diagram;
         const HealthCounts counts = busySnapshot().counts;
         diagram.setCounts(counts);
         diagram.resize(size);

@@ -6,7 +6,7 @@
 #include "activefilterbar.h"
 #include "alertbar.h"
 #include "detailpane.h"
-#include "errorspanel.h"
+#include "errorspage.h"
 #include "eventlistmodel.h"
 #include "eventtablemenu.h"
 #include "filterbar.h"
@@ -579,7 +579,7 @@ private slots:
 
         // The Errors page's group: its signature and example the same way.
         window.showTab(u"errors"_qs);
-        const auto *errors = window.findChild<ErrorsPanel *>();
+        const auto *errors = window.findChild<ErrorsPage *>();
         QVERIFY(errors);
         QTRY_COMPARE(errors->view()->model()->rowCount(), 2);
         QStringList groupTips;

@@ -11,7 +11,7 @@
 #include "operatoractions.h"
 #include "plainmessage.h"
 #include "plaintext.h"
-#include "policylabpanel.h"
+#include "policylabpage.h"
 #include "replaydialog.h"
 #include "schema.h"
 #include "startwindow.h"
@@ -412,9 +412,9 @@ void DashboardApp::takeScreenshot(const Screenshot &shot)
                     QApplication::quit();
                 });
             };
-            PolicyLabPanel *lab = m_window ? m_window->policyLab() : nullptr;
+            PolicyLabPage *lab = m_window ? m_window->policyLab() : nullptr;
             if (tab == QLatin1String("policy") && lab && lab->isSimulating())
-                connect(lab, &PolicyLabPanel::simulated, this, grabLater, Qt::SingleShotConnection);
+                connect(lab, &PolicyLabPage::simulated, this, grabLater, Qt::SingleShotConnection);
             else
                 grabLater();
         });

@@ -7,6 +7,9 @@
 #include "thresholdwords.h"
 #include "timeformat.h"
 
+#include <QAccessible>
+#include <QAccessibleWidget>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QFrame>
 #include <QHBoxLayout>
@@ -108,8 +111,46 @@ HealthTiles::HealthTiles(QWidget *parent)
     updateLevels();
 }
 
+namespace {
+
+// A tile is a button to a screen reader: the Button role and a press action, which does what
+// Enter does (filters the table to the tile's events).
+class TileAccessible : public QAccessibleWidget
+{
+public:
+    explicit TileAccessible(QWidget *tile)
+        : QAccessibleWidget(tile, QAccessible::Button)
+    { }
+    QStringList actionNames() const override
+    {
+        return {pressAction(), setFocusAction()};
+    }
+    void doAction(const QString &name) override
+    {
+        if (name != pressAction())
+            return QAccessibleWidget::doAction(name);
+        QKeyEvent press(QEvent::KeyPress, Qt::Key_Return, Qt::NoModifier);
+        QCoreApplication::sendEvent(widget(), &press);
+    }
+};
+
+QAccessibleInterface *tileAccessible(const QString &className, QObject *object)
+{
+    if (className == u"QFrame" && object && object->objectName() == u"healthTile"
+        && object->isWidgetType())
+        return new TileAccessible(static_cast<QWidget *>(object));
+    return nullptr;
+}
+
+} // namespace
+
 void HealthTiles::addTile(Tile tile, const QString &title)
 {
+    static const bool installed = [] {
+        QAccessible::installFactory(tileAccessible);
+        return true;
+    }();
+    Q_UNUSED(installed)
     Q_ASSERT(int(tile) == m_tiles.size());
     TileWidgets widgets;
     widgets.frame = new QFrame;

@@ -12,7 +12,6 @@ PageNavigator::PageNavigator(QWidget *parent)
 {
     m_rail->setObjectName(QStringLiteral("pageRail"));
     m_rail->setAccessibleName(tr("Pages"));
-    m_rail->setAccessibleDescription(tr("The window's pages: Ctrl+1 to Ctrl+9 show them"));
     m_stack->setObjectName(QStringLiteral("pageStack"));
     m_rail->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_rail->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -48,6 +47,8 @@ void PageNavigator::addPage(const QString &key, const QString &title, QWidget *p
     }
     if (m_rail->currentRow() < 0)
         m_rail->setCurrentRow(0);
+    m_rail->setAccessibleDescription(
+        tr("The window's pages: Ctrl+1 to Ctrl+%1 show them").arg(m_actions.size()));
     fitRail();
 }
 

@@ -64,6 +64,7 @@ void build(QMenuBar *bar, const MenuActions &actions, QSpinBox *interval)
     view->addSeparator();
     addIfAny(view, actions.teachingPanel);
     addIfAny(view, actions.diagnosis);
+    addIfAny(view, actions.search);
     view->addAction(actions.find);
     view->addAction(actions.clearSearch);
     addIfAny(view, actions.copyLink);
@@ -92,6 +93,8 @@ void build(QMenuBar *bar, const MenuActions &actions, QSpinBox *interval)
         act->addAction(actions.reopenSelected);
     if (actions.editSelected)
         act->addAction(actions.editSelected);
+    addIfAny(act, actions.addNote);
+    addIfAny(act, actions.clearNotes);
 
     QMenu *help = bar->addMenu(QObject::tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));

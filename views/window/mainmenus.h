@@ -28,6 +28,7 @@ struct MenuActions
     QAction *diagnosis = nullptr; // shows the Diagnosis page
     QList<QAction *> pages; // one per page of the window, Ctrl+1…9
     QAction *find = nullptr;
+    QAction *search = nullptr; // `/`: the shown page's search field
     QAction *clearSearch = nullptr;
     QAction *copyLink = nullptr; // View › Copy link to this view
     QAction *refresh = nullptr;
@@ -36,6 +37,8 @@ struct MenuActions
     QAction *resolveSelected = nullptr;
     QAction *reopenSelected = nullptr;
     QAction *editSelected = nullptr; // Edit and replay…
+    QAction *addNote = nullptr;
+    QAction *clearNotes = nullptr;
     QAction *copyIds = nullptr;
     QAction *about = nullptr;
 };

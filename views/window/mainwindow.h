@@ -1,8 +1,10 @@
-// The dashboard window: a strip of health tiles always in view above pages an operator switches
-// between on a rail (PageNavigator): Overview (charts), Events (table and the selected event's
-// detail), Errors, Diagnosis, Audit, Lifecycle and Policy lab; on a simulation database, the
-// teaching panel docked below. The window composes the pages and wires one to another; each
-// page owns its widgets. Aggregates come from the HealthMonitor's worker thread,
+// The dashboard window: a strip of health tiles always in view above the pages of the registry
+// (PageRegistry: Overview, Events, Errors, Diagnosis, Audit, Lifecycle, Policy lab) an operator
+// switches between on a rail (PageNavigator); on a simulation database, the teaching panel docked
+// below. The window only composes: the models and workers every page reads (PageContext), the
+// pages, the writes (WindowActions), the status bar (WindowStatus), the wiring between pages
+// (PageWiring) and the menus; each page owns its widgets. Aggregates come from the
+// HealthMonitor's worker thread,
 // the detail and the replay log from the DetailReader's, replays and exports from OperatorActions'
 // threads: the GUI thread only resets small models. The window keeps no QSqlDatabase of its own,
 // only what it needs to open one on a worker: the URL, whether it may write, the profile and
@@ -11,50 +13,52 @@
 
 #include "connectionenvironment.h"
 #include "dbconnection.h"
+#include "eventspage.h"
 #include "outboxprofile.h"
+#include "page.h"
+#include "pagenavigator.h"
+#include "pageregistry.h"
+#include "pagewiring.h"
+#include "teachingdock.h"
+#include "windowactions.h"
+#include "windowmenus.h"
+#include "windowtoolbar.h"
 
 #include <QMainWindow>
 #include <memory>
 #include <optional>
 
-class AgeHistogramModel;
-class AttemptsHistogramModel;
-class ChartsPanel;
+class AlertBar;
 class DetailPane;
 class DetailReader;
 class DiagnosisMonitor;
-class DiagnosisPanel;
-class PolicyLabPanel;
+class DiagnosisPage;
 class DiagnosisStatusLine;
-class ErrorCategoryModel;
-class ErrorsPanel;
-class EventsPage;
-class PageNavigator;
+class EditActions;
 class EventListModel;
+class EventTableMenu;
+class EventsPage;
 class FilterBar;
 class HealthMonitor;
 class HealthTiles;
-class LifecycleDiagram;
-class OperatorActions;
-class ReplayLogModel;
-class ReopenActions;
-class EditActions;
 class NotesActions;
-class ResolveActions;
-class StaleBanner;
-class AlertBar;
-class WindowAlerts;
-class EventTableMenu;
+class OperatorActions;
+class OverviewPage;
+class PolicyLabPage;
 class QAction;
 class QDockWidget;
-class QLabel;
 class QSpinBox;
 class QSplitter;
 class QTableView;
+class ReopenActions;
+class ReplayLogModel;
+class ResolveActions;
+class TeachingDock;
 class TeachingPanel;
 class TeachingSession;
-class HistoryModel;
-class HistoryMonitor;
+class WindowActions;
+class WindowAlerts;
+class WindowStatus;
 struct EventFilter;
 struct HealthSnapshot;
 
@@ -95,21 +99,22 @@ public:
     const DatabaseUrl &url() const { return m_url; }
     // What the window's workers open their connections with (read-only when the window is).
     OpenOptions openOptions() const;
-    EventListModel *eventModel() const { return m_events; }
-    QTableView *eventView() const;
-    DetailPane *detailPane() const;
-    HealthMonitor *monitor() const { return m_monitor; }
+    EventListModel *eventModel() const { return m_context.events; }
+    QTableView *eventView() const { return m_eventsPage->eventView(); }
+    DetailPane *detailPane() const { return m_eventsPage->detailPane(); }
+    DetailReader *detailReader() const { return m_context.reader; }
+    HealthMonitor *monitor() const { return m_context.monitor; }
     HealthTiles *tiles() const { return m_tiles; }
     TeachingSession *session() const { return m_session; }
-    OperatorActions *operatorActions() const { return m_actions; }
-    ResolveActions *resolveActions() const { return m_resolve; }
-    ReopenActions *reopenActions() const { return m_reopen; }
-    EditActions *editActions() const { return m_edit; }
-    NotesActions *notesActions() const { return m_notes; }
-    ReplayLogModel *replayLog() const { return m_replayLog; }
+    OperatorActions *operatorActions() const { return m_writes->operatorActions(); }
+    ResolveActions *resolveActions() const { return m_writes->resolve(); }
+    ReopenActions *reopenActions() const { return m_writes->reopen(); }
+    EditActions *editActions() const { return m_writes->edit(); }
+    NotesActions *notesActions() const { return m_writes->notes(); }
+    ReplayLogModel *replayLog() const { return m_context.replayLog; }
     DiagnosisMonitor *diagnosis() const { return m_diagnosis; }
-    DiagnosisPanel *diagnosisPanel() const { return m_diagnosisPanel; }
-    PolicyLabPanel *policyLab() const { return m_policyLab; }
+    DiagnosisPage *diagnosisPanel() const;
+    PolicyLabPage *policyLab() const;
     DiagnosisStatusLine *diagnosisStatus() const { return m_diagnosisStatus; }
     // The native schema (no profile, or the native one): attempts and replay log exist.
     bool isNativeSchema() const { return !m_options.profile || m_options.profile->isNative(); }
@@ -123,29 +128,34 @@ public:
     // loaded (a link's event=, --select).
     void openEvent(const QString &eventId);
     bool selectFirstEventWithStatus(const QString &status);
-    // The pages, by the names --tab takes: overview, events, errors, diagnosis, audit, lifecycle,
-    // policy. The old tab names still work: detail = events, charts = overview (pageForName).
+    // The pages, by the names --tab takes (the registry's keys, PageRegistry::keyForName).
     void showPage(const QString &name);
     void showTab(const QString &name) { showPage(name); } // the old name, for --tab
-    QString currentPage() const;
-    static QString pageForName(const QString &name); // empty: no such page
+    QString currentPage() const { return m_pages->currentPage(); }
+    // Empty: no such page.
+    static QString pageForName(const QString &name) { return PageRegistry::keyForName(name); }
     PageNavigator *pages() const { return m_pages; }
     EventsPage *eventsPage() const { return m_eventsPage; }
+    // Keyboard focus into the shown page: its main control (Page::focusTarget).
+    void focusPage();
+    // `/`: the shown page's search field, else the Events page's.
+    void focusSearch();
     // The table on one state, as a click on a tile asks (the oldest-pending tile: pending events,
     // oldest first).
-    void filterByTile(int tile);
+    void filterByTile(int tile) { PageWiring::filterByTile(*this, tile); }
 
     const WindowOptions &options() const { return m_options; }
-    FilterBar *filterBar() const;
-    QSplitter *splitter() const; // the Events page's: the table and the detail
-    ChartsPanel *charts() const { return m_charts; }
+    FilterBar *filterBar() const { return m_eventsPage->filterBar(); }
+    QSplitter *splitter() const { return m_eventsPage->splitter(); } // the table and the detail
+    OverviewPage *charts() const;
     QDockWidget *teachingDock() const { return m_teachingDock; } // none without a simulation
-    TeachingPanel *teachingPanel() const { return m_teaching; } // none without a simulation
+    // None without a simulation.
+    TeachingPanel *teachingPanel() const { return m_teachingDock ? m_teachingDock->panel() : nullptr; }
     EventTableMenu *tableMenu() const { return m_tableMenu; }
-    QAction *refreshAction() const { return m_refreshAction; }
-    QSpinBox *intervalBox() const { return m_interval; }
+    QAction *refreshAction() const { return m_toolbar.refresh; }
+    QSpinBox *intervalBox() const { return m_toolbar.interval; }
     // What Help › About says: version, database (never a password) and Qt version.
-    QString aboutText() const;
+    QString aboutText() const { return WindowMenus::aboutText(*this); }
     AlertBar *alertBar() const { return m_alertBar; }
     WindowAlerts *windowAlerts() const { return m_alerts; }
     // The name desktop alerts give this outbox (WindowOptions::outboxName, else the database's).
@@ -164,34 +174,15 @@ protected:
 private:
     MainWindow(const DatabaseUrl &url, const WindowOptions &options, bool connectionReadOnly,
         QWidget *parent);
-    static constexpr int MinimumTableRows = 15;
-    static constexpr int MinimumTeachingDockHeight = 96; // it scrolls below its own height
-    void setupModels();
-    void setupOperatorActions();
-    void setupToolbar();
-    QSpinBox *createIntervalBox();
     void setupPages();
+    void setupActions();
     void setupCentral();
     void setupTeaching();
     void setupStatusBar();
-    void setupGrants();
-    void applyGrants(const class TableGrants &grants);
-    void setupStaleBanner();
-    void setupDiagnosis();
-    void connectDiagnosis();
-    void showEnvironment();
+    void setupBanners();
     void setupMenus();
     void resizeToScreen();
-    void sizeTeachingDock();
-    void connectMonitor();
-    void onStaleChanged(bool stale);
-    void updateRefreshLabel();
-    void updateConnectionLabel();
     void applySnapshot(const HealthSnapshot &snapshot);
-    void showSchemaVersion(int version);
-    void connectReplayLog();
-    void connectErrors();
-    void addGroupNoteButtons();
 
     // Destroyed in the reverse order of declaration, after the destructor's body and before
     // QObject deletes the children: m_session (whose relay threads use the window's monitor
@@ -201,50 +192,21 @@ private:
     bool m_connectionReadOnly = false;
     WindowOptions m_options;
     bool m_simulation = false;
-    EventListModel *m_events = nullptr;
-    DetailReader *m_reader = nullptr;
-    AgeHistogramModel *m_ages = nullptr;
-    AttemptsHistogramModel *m_failures = nullptr;
-    HistoryModel *m_history = nullptr;
-    HistoryMonitor *m_historyMonitor = nullptr; // the Charts tab's 1 h / 24 h / 7 d history
-    ErrorCategoryModel *m_categories = nullptr;
-    HealthMonitor *m_monitor = nullptr;
-    class GrantsMonitor *m_grants = nullptr; // what the role may write: on connect, reconnect
-    QLabel *m_grantsBadge = nullptr; // "read-only by the database's grants"
+    PageContext m_context; // the models and workers every page reads (WindowModels)
     std::unique_ptr<TeachingSession> m_sessionOwner; // not a QObject child: destroyed first
     TeachingSession *m_session = nullptr;
     HealthTiles *m_tiles = nullptr;
     PageNavigator *m_pages = nullptr;
     EventsPage *m_eventsPage = nullptr;
-    ChartsPanel *m_charts = nullptr;
-    LifecycleDiagram *m_lifecycle = nullptr;
-    TeachingPanel *m_teaching = nullptr;
-    QLabel *m_refreshLabel = nullptr;
-    QLabel *m_connectionLabel = nullptr;
-    StaleBanner *m_staleBanner = nullptr;
+    TeachingDock *m_teachingDock = nullptr;
+    WindowStatus *m_status = nullptr;
     AlertBar *m_alertBar = nullptr;
     WindowAlerts *m_alerts = nullptr;
-    OperatorActions *m_actions = nullptr;
-    ResolveActions *m_resolve = nullptr;
-    ReopenActions *m_reopen = nullptr;
-    EditActions *m_edit = nullptr;
-    NotesActions *m_notes = nullptr;
-    QLabel *m_schemaNote = nullptr; // a native schema older than the program: what to run
-    ReplayLogModel *m_replayLog = nullptr;
-    DiagnosisMonitor *m_diagnosis = nullptr; // its worker runs on m_monitor's thread
-    DiagnosisPanel *m_diagnosisPanel = nullptr;
-    PolicyLabPanel *m_policyLab = nullptr;
+    WindowActions *m_writes = nullptr;
+    DiagnosisMonitor *m_diagnosis = nullptr; // its worker runs on the monitor's thread
     DiagnosisStatusLine *m_diagnosisStatus = nullptr;
-    QAction *m_diagnosisAction = nullptr;
-    ErrorsPanel *m_errors = nullptr;
-    QDockWidget *m_teachingDock = nullptr;
     EventTableMenu *m_tableMenu = nullptr;
-    QAction *m_connectAction = nullptr;
-    QAction *m_refreshAction = nullptr;
-    QAction *m_pauseAction = nullptr;
-    QAction *m_thresholdsAction = nullptr;
-    QSpinBox *m_interval = nullptr;
+    ToolbarActions m_toolbar;
     bool m_layoutRestored = false; // WindowSettings gave the columns, splitter and docks
     bool m_shownOnce = false;
-    bool m_chartsMarked = false; // charts the schema cannot tell are labelled, once
 };

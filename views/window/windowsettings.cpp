@@ -1,6 +1,6 @@
 #include "windowsettings.h"
 
-#include "chartspanel.h"
+#include "overviewpage.h"
 
 #include "databaseurl.h"
 #include "filterbar.h"

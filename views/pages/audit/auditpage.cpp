@@ -114,3 +114,8 @@ QString AuditPage::truncatedText() const
 {
     return m_truncated && !m_truncated->isHidden() ? m_truncated->text() : QString();
 }
+
+QWidget *AuditPage::focusTarget() const
+{
+    return m_view ? static_cast<QWidget *>(m_view) : const_cast<AuditPage *>(this);
+}

@@ -8,6 +8,8 @@
 // store's. The rows come from DetailReader's worker through ReplayLogModel.
 #pragma once
 
+#include "page.h"
+
 #include <QSet>
 #include <QWidget>
 
@@ -16,10 +18,12 @@ class QLabel;
 class QTreeView;
 class ReplayLogModel;
 
-class AuditPage : public QWidget
+class AuditPage : public QWidget, public Page
 {
     Q_OBJECT
 public:
+    static inline const QString Key = QStringLiteral("audit");
+
     // `profile`: the profile's name when the schema keeps no replay log (another library's
     // table): its audit store's rows are shown.
     explicit AuditPage(ReplayLogModel *log, const QString &profile = {}, QWidget *parent = nullptr);
@@ -28,6 +32,9 @@ public:
     AuditJobModel *jobs() const { return m_jobs; }
     // "The newest 1,000 entries; …", or empty while the whole log is shown.
     QString truncatedText() const;
+
+    // The page contract (page.h).
+    QWidget *focusTarget() const override; // the log's tree, else the page
 
 private:
     static QLabel *profileAuditLabel(const QString &profile);

@@ -51,6 +51,7 @@ void DiagnosisStatusLine::display(const QString &text, const QColor &colour, con
 {
     m_text = text;
     setText(fontMetrics().elidedText(text, Qt::ElideRight, MaxTextWidth));
+    setAccessibleName(text); // the whole line, never the elided one
     setToolTip(toolTip);
     // As tall as the status bar's labels, so the table keeps its rows; coloured by severity.
     const QString style = u"QToolButton { border: none; padding: 0 4px; %1 }"_qs.arg(

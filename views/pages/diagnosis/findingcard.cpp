@@ -112,6 +112,10 @@ void FindingCard::setFinding(const Finding &finding, qint64 now)
     setTextIfChanged(m_action,
         tr("What to do: %1").arg(PlainText::escaped(finding.actionFor(Advice::Surface::Window))));
     setFilter(FindingFilter::of(finding));
+    // Four cards, four buttons: a screen reader tells them apart by what they show.
+    const QString name = tr("Show events: %1").arg(Finding::shortName(m_code));
+    if (m_show->accessibleName() != name)
+        m_show->setAccessibleName(name);
 }
 
 // A style sheet polishes the frame and every child again: only when the colours change.

@@ -22,6 +22,9 @@ public:
     explicit FindingCard(const QString &code, QWidget *parent = nullptr);
 
     QString code() const { return m_code; }
+    // "Show events", hidden when the finding names no events; its accessible name says which
+    // ("Show events: dead events").
+    QPushButton *showButton() const { return m_show; }
     // `now`: the diagnosis' time, whose clock the evidence's spans are said in.
     void setFinding(const Finding &finding, qint64 now);
 

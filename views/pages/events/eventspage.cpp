@@ -1,5 +1,7 @@
 #include "eventspage.h"
 
+#include "healthsnapshot.h"
+#include "eventtablecadence.h"
 #include "activefilterbar.h"
 #include "columnfitter.h"
 #include "detailpane.h"
@@ -248,4 +250,25 @@ bool EventsPage::selectFirstEventWithStatus(const QString &status)
             return selectEvent(m_events->eventIdAt(row));
     }
     return false;
+}
+
+QWidget *EventsPage::focusTarget() const
+{
+    return m_view;
+}
+
+QWidget *EventsPage::searchField() const
+{
+    return m_filterBar->searchField();
+}
+
+// The ages move on without a read; the rows are read again only when the outbox changed, on the
+// table's own cadence, never the tiles'.
+void EventsPage::outboxChanged(const HealthSnapshot &snapshot, bool figuresChanged)
+{
+    m_events->setNow(snapshot.now);
+    if (!figuresChanged)
+        return;
+    m_events->cadence()->refreshSoon();
+    m_detail->refresh();
 }

@@ -4,6 +4,8 @@
 // The table pages through EventListModel's worker; the detail reads through DetailReader's.
 #pragma once
 
+#include "page.h"
+
 #include "eventfilter.h"
 #include "outboxprofile.h"
 
@@ -23,10 +25,12 @@ class QTableView;
 class StatusColorProxy;
 struct EventLocation;
 
-class EventsPage : public QWidget
+class EventsPage : public QWidget, public Page
 {
     Q_OBJECT
 public:
+    static inline const QString Key = QStringLiteral("events");
+
     using Clock = std::function<qint64()>;
 
     EventsPage(EventListModel *events, DetailReader *reader,
@@ -49,6 +53,11 @@ public:
     void openEvent(const QString &eventId);
     void focusFind(); // Ctrl+F: the Find event field
     StatusColorProxy *colours() const { return m_colours; }
+
+    // The page contract (page.h).
+    QWidget *focusTarget() const override; // the event table
+    QWidget *searchField() const override; // the filter bar's search
+    void outboxChanged(const HealthSnapshot &snapshot, bool figuresChanged) override;
 
 protected:
     void resizeEvent(QResizeEvent *event) override;

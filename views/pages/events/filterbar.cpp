@@ -87,13 +87,22 @@ void FilterBar::setupFields()
 // What a screen reader names each field (the labels beside them are not buddies).
 void FilterBar::nameFields()
 {
-    m_state->setAccessibleName(tr("State"));
-    m_searchMode->setAccessibleName(tr("Search by"));
+    // A combo box is named by its purpose and its value ("State filter: DEAD"), never by its
+    // value alone.
+    const auto name = [](QComboBox *box, const QString &purpose) {
+        const auto update = [box, purpose] {
+            box->setAccessibleName(purpose + QStringLiteral(": ") + box->currentText());
+        };
+        connect(box, &QComboBox::currentTextChanged, box, update);
+        update();
+    };
+    name(m_state, tr("State filter"));
+    name(m_searchMode, tr("Search by"));
+    name(m_category, tr("Error category filter"));
     m_search->setAccessibleName(tr("Search"));
     m_minFailures->setAccessibleName(tr("Minimum failures"));
     m_minAge->setAccessibleName(tr("Minimum age"));
     m_maxAge->setAccessibleName(tr("Maximum age"));
-    m_category->setAccessibleName(tr("Error category"));
     m_payload->setAccessibleName(tr("Payload contains"));
     m_find->setAccessibleName(tr("Find event by ID"));
 }

@@ -33,6 +33,7 @@ public:
     void clearSearch(); // Esc: the search emptied, the rest of the filter kept
     // Find event: an event ID shown whatever the filters (findRequested; EventsPage answers).
     QLineEdit *findField() const { return m_find; }
+    QLineEdit *searchField() const { return m_search; } // `/` on the Events page
     void focusFind(); // Ctrl+F: the Find event field, its text selected
 
 signals:

@@ -5,6 +5,8 @@
 // follow every model reset; a bucket with no delivery has no latency point (never a 0).
 #pragma once
 
+#include "page.h"
+
 #include "deliveryhistory.h"
 
 #include <QWidget>
@@ -25,12 +27,14 @@ class QPieSlice;
 class QStackedBarSeries;
 class QValueAxis;
 
-class ChartsPanel : public QWidget
+class OverviewPage : public QWidget, public Page
 {
     Q_OBJECT
 public:
+    static inline const QString Key = QStringLiteral("overview");
+
     // The models are owned elsewhere and must outlive the panel.
-    ChartsPanel(AgeHistogramModel *ages, AttemptsHistogramModel *failures, HistoryModel *history,
+    OverviewPage(AgeHistogramModel *ages, AttemptsHistogramModel *failures, HistoryModel *history,
         ErrorCategoryModel *categories, QWidget *parent = nullptr);
 
     // The history's range, as the buttons show it; setRange() emits rangeChanged when it
@@ -49,6 +53,13 @@ public:
     // What each chart shows, in words (its accessible description), by its object name:
     // ageChart, failuresChart, categoryChart, throughputChart, latencyChart.
     QString summaryText(const QString &chartName) const;
+
+    // The page contract (page.h).
+    QWidget *focusTarget() const override; // the history's range buttons
+    void outboxChanged(const HealthSnapshot &snapshot, bool figuresChanged) override;
+    // Another library's table (the charts its schema cannot tell are labelled on the first
+    // snapshot); empty: the native schema.
+    void setProfileName(const QString &name) { m_profileName = name; }
 
 signals:
     void rangeChanged(HistoryRange range);
@@ -90,6 +101,8 @@ private:
     QValueAxis *m_latencyAxisX = nullptr;
     QValueAxis *m_latencyAxisY = nullptr;
     ErrorCategoryModel *m_categories = nullptr;
+    QString m_profileName;
+    bool m_marked = false; // the charts the schema cannot tell are labelled, once
     int m_budget = 3;
 
     QHorizontalBarSeries *m_ageSeries = nullptr;

@@ -1,10 +1,8 @@
-#include "errorspanel.h"
+#include "errorspage.h"
 
 #include "chartstyle.h"
 #include "errorgroupmodel.h"
 #include "fulltextdelegate.h"
-#include "operatoractions.h"
-#include "resolveactions.h"
 #include "statuscolorproxy.h"
 #include "themecolours.h"
 #include "triagereader.h"
@@ -48,7 +46,7 @@ public:
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &) const override
     {
-        return sourceRow < ErrorsPanel::ChartBars;
+        return sourceRow < ErrorsPage::ChartBars;
     }
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override
     {
@@ -63,7 +61,7 @@ QString plural(qint64 count, const QString &one, const QString &many)
 
 } // namespace
 
-ErrorsPanel::ErrorsPanel(const DatabaseUrl &url, const std::optional<OutboxProfile> &profile,
+ErrorsPage::ErrorsPage(const DatabaseUrl &url, const std::optional<OutboxProfile> &profile,
     Clock clock, QWidget *parent)
     : QWidget(parent)
     , m_reader(new TriageReader(url, this))
@@ -91,10 +89,10 @@ ErrorsPanel::ErrorsPanel(const DatabaseUrl &url, const std::optional<OutboxProfi
     layout->addWidget(m_view, 1);
     layout->addLayout(setupButtons());
 
-    connect(m_reader, &TriageReader::errorGroupsLoaded, this, &ErrorsPanel::applyGroups);
-    connect(m_reader, &TriageReader::errorGroupsFailed, this, &ErrorsPanel::failGroups);
-    connect(m_reader, &TriageReader::deadEventIdsLoaded, this, &ErrorsPanel::replayIdsLoaded);
-    connect(m_reader, &TriageReader::deadEventIdsFailed, this, &ErrorsPanel::replayIdsFailed);
+    connect(m_reader, &TriageReader::errorGroupsLoaded, this, &ErrorsPage::applyGroups);
+    connect(m_reader, &TriageReader::errorGroupsFailed, this, &ErrorsPage::failGroups);
+    connect(m_reader, &TriageReader::deadEventIdsLoaded, this, &ErrorsPage::replayIdsLoaded);
+    connect(m_reader, &TriageReader::deadEventIdsFailed, this, &ErrorsPage::replayIdsFailed);
     if (!m_unavailable.isEmpty()) {
         setStatus(m_unavailable);
         m_view->setEnabled(false);
@@ -104,7 +102,7 @@ ErrorsPanel::ErrorsPanel(const DatabaseUrl &url, const std::optional<OutboxProfi
     updateButtons();
 }
 
-QWidget *ErrorsPanel::setupChart()
+QWidget *ErrorsPage::setupChart()
 {
     QChart *chart = ChartStyle::newChart(tr("Largest error groups (events)"));
     m_bars = new QHorizontalStackedBarSeries;
@@ -116,7 +114,7 @@ QWidget *ErrorsPanel::setupChart()
     m_bars->attachAxis(m_groupAxis);
     m_bars->attachAxis(m_countAxis);
     // The mapper makes new bar sets on every model reset, named by the model's headers.
-    connect(m_bars, &QAbstractBarSeries::barsetsAdded, this, &ErrorsPanel::colourBars);
+    connect(m_bars, &QAbstractBarSeries::barsetsAdded, this, &ErrorsPage::colourBars);
     m_chartRows = new LargestOnTop(this);
     m_chartRows->setSourceModel(m_model);
     m_chartRows->sort(0);
@@ -125,7 +123,7 @@ QWidget *ErrorsPanel::setupChart()
     mapper->setLastBarSetColumn(ErrorGroupModel::RetryingColumn);
     mapper->setSeries(m_bars);
     mapper->setModel(m_chartRows);
-    connect(m_chartRows, &QAbstractItemModel::modelReset, this, &ErrorsPanel::updateChartAxes);
+    connect(m_chartRows, &QAbstractItemModel::modelReset, this, &ErrorsPage::updateChartAxes);
     updateChartAxes();
     auto *view = new QChartView(chart);
     view->setObjectName(QStringLiteral("errorGroupsChart"));
@@ -136,7 +134,7 @@ QWidget *ErrorsPanel::setupChart()
     return view;
 }
 
-void ErrorsPanel::setupTable()
+void ErrorsPage::setupTable()
 {
     m_view->setObjectName(QStringLiteral("errorGroupsView"));
     m_view->setModel(m_model);
@@ -158,49 +156,59 @@ void ErrorsPanel::setupTable()
     header->moveSection(header->visualIndex(ErrorGroupModel::NoteColumn),
         header->visualIndex(ErrorGroupModel::CategoryColumn));
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        &ErrorsPanel::onCurrentRowChanged);
+        &ErrorsPage::onCurrentRowChanged);
     // Enter or a double click shows the group's events; moving the selection filters nothing.
-    connect(m_view, &QAbstractItemView::activated, this, &ErrorsPanel::showSelectedEvents);
+    connect(m_view, &QAbstractItemView::activated, this, &ErrorsPage::showSelectedEvents);
 }
 
-void ErrorsPanel::showSelectedEvents()
+void ErrorsPage::showSelectedEvents()
 {
     if (!m_selected.isEmpty())
         emit filterRequested(filterFor(m_selected));
 }
 
-QHBoxLayout *ErrorsPanel::setupButtons()
+QHBoxLayout *ErrorsPage::setupButtons()
 {
-    m_replay = new QPushButton(tr("Replay group…"));
+    m_replay = new QPushButton(tr("&Replay group…"));
     m_replay->setObjectName(QStringLiteral("replayGroupButton"));
-    connect(m_replay, &QPushButton::clicked, this, &ErrorsPanel::replayGroup);
+    connect(m_replay, &QPushButton::clicked, this, &ErrorsPage::replayGroup);
     m_buttons = new QHBoxLayout;
     m_buttons->addWidget(m_replay);
     m_buttons->addStretch(1);
     return m_buttons;
 }
 
-void ErrorsPanel::addGroupButton(QAbstractButton *button)
+void ErrorsPage::addGroupButton(QAbstractButton *button)
 {
     m_buttons->insertWidget(m_buttons->count() - 1, button); // before the stretch
 }
 
-void ErrorsPanel::setOperatorActions(OperatorActions *actions)
+void ErrorsPage::setGroupWrites(GroupWrites writes)
 {
-    m_actions = actions;
-    connect(
-        actions, &OperatorActions::replayAvailabilityChanged, this, &ErrorsPanel::updateButtons);
+    m_writes = std::move(writes);
+    if (m_writes.resolve && !m_resolveButton) {
+        m_resolveButton = new QPushButton(tr("Re&solve group…"));
+        m_resolveButton->setObjectName(QStringLiteral("resolveGroupButton"));
+        connect(m_resolveButton, &QPushButton::clicked, this,
+            [this] { actOnGroup(GroupAction::Resolve); });
+        addGroupButton(m_resolveButton);
+    }
     updateButtons();
 }
 
-EventFilter ErrorsPanel::filterFor(const QString &signature)
+bool ErrorsPage::canReplay() const
+{
+    return m_writes.replay && !m_writes.replayBusy() && m_writes.replayRefusal().isEmpty();
+}
+
+EventFilter ErrorsPage::filterFor(const QString &signature)
 {
     EventFilter filter;
     filter.errorSignature = signature;
     return filter;
 }
 
-std::optional<ErrorGroup> ErrorsPanel::selectedGroup() const
+std::optional<ErrorGroup> ErrorsPage::selectedGroup() const
 {
     const int row = m_model->rowOfSignature(m_selected);
     if (m_selected.isEmpty() || row < 0)
@@ -208,23 +216,23 @@ std::optional<ErrorGroup> ErrorsPanel::selectedGroup() const
     return m_model->groups().at(row);
 }
 
-QString ErrorsPanel::statusText() const
+QString ErrorsPage::statusText() const
 {
     return m_status->text();
 }
 
-bool ErrorsPanel::isLoading() const
+bool ErrorsPage::isLoading() const
 {
     return m_reader->isLoadingErrorGroups();
 }
 
-void ErrorsPanel::showEvent(QShowEvent *event)
+void ErrorsPage::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
     refresh();
 }
 
-void ErrorsPanel::refresh()
+void ErrorsPage::refresh()
 {
     if (!isVisible() || !m_unavailable.isEmpty())
         return; // a hidden tab reads nothing; showing it reads
@@ -233,19 +241,19 @@ void ErrorsPanel::refresh()
 }
 
 // The last summary stays readable while a read runs, so a refresh does not make it flicker.
-void ErrorsPanel::showLoading()
+void ErrorsPage::showLoading()
 {
     setStatus(m_summary.isEmpty() ? tr("Loading…") : m_summary + tr("  Loading…"));
 }
 
-void ErrorsPanel::setStatus(const QString &text, bool error)
+void ErrorsPage::setStatus(const QString &text, bool error)
 {
     m_status->setText(text);
     m_status->setStyleSheet(
         error ? QStringLiteral("color: %1").arg(ThemeColours::errorText().name()) : QString());
 }
 
-void ErrorsPanel::applyGroups(const QList<ErrorGroup> &groups)
+void ErrorsPage::applyGroups(const QList<ErrorGroup> &groups)
 {
     const QString selected = m_selected;
     m_model->setGroups(groups, m_clock ? m_clock() : 0);
@@ -268,12 +276,12 @@ void ErrorsPanel::applyGroups(const QList<ErrorGroup> &groups)
     emit groupChanged();
 }
 
-void ErrorsPanel::failGroups(const QString &error)
+void ErrorsPage::failGroups(const QString &error)
 {
     setStatus(tr("Could not read the error groups: %1").arg(error), true); // rows kept
 }
 
-void ErrorsPanel::selectSignature(const QString &signature)
+void ErrorsPage::selectSignature(const QString &signature)
 {
     const int row = m_model->rowOfSignature(signature);
     m_restoring = true;
@@ -285,7 +293,7 @@ void ErrorsPanel::selectSignature(const QString &signature)
     m_selected = row >= 0 ? signature : QString();
 }
 
-void ErrorsPanel::onCurrentRowChanged()
+void ErrorsPage::onCurrentRowChanged()
 {
     if (m_restoring)
         return;
@@ -296,25 +304,13 @@ void ErrorsPanel::onCurrentRowChanged()
     emit groupChanged();
 }
 
-void ErrorsPanel::setResolveActions(ResolveActions *actions)
-{
-    m_resolveActions = actions;
-    m_resolveButton = new QPushButton(tr("Resolve group…"));
-    m_resolveButton->setObjectName(QStringLiteral("resolveGroupButton"));
-    connect(
-        m_resolveButton, &QPushButton::clicked, this, [this] { actOnGroup(GroupAction::Resolve); });
-    addGroupButton(m_resolveButton);
-    connect(actions, &ResolveActions::availabilityChanged, this, &ErrorsPanel::updateButtons);
-    updateButtons();
-}
-
-void ErrorsPanel::actOnGroup(GroupAction action)
+void ErrorsPage::actOnGroup(GroupAction action)
 {
     const std::optional<ErrorGroup> group = selectedGroup();
     if (!group || group->dead == 0 || !m_findingIds.isEmpty())
         return;
-    if (action == GroupAction::Replay ? !m_actions || !m_actions->canReplay()
-                                      : !m_resolveActions || !m_resolveActions->refusal().isEmpty())
+    if (action == GroupAction::Replay ? !canReplay()
+                                      : !m_writes.resolve || !m_writes.resolveRefusal().isEmpty())
         return;
     // Every DEAD event of the group, not only the rows on screen: found on the worker.
     m_findingIds = group->signature;
@@ -325,7 +321,7 @@ void ErrorsPanel::actOnGroup(GroupAction action)
     m_reader->requestDeadEventIds(group->signature);
 }
 
-void ErrorsPanel::replayIdsLoaded(const QString &signature, const QStringList &ids)
+void ErrorsPage::replayIdsLoaded(const QString &signature, const QStringList &ids)
 {
     if (signature != std::exchange(m_findingIds, QString()))
         return;
@@ -338,19 +334,19 @@ void ErrorsPanel::replayIdsLoaded(const QString &signature, const QStringList &i
         return;
     }
     if (replay)
-        m_actions->replayGroup(signature, ids); // the dialog with its plan, then the replay
+        m_writes.replay(signature, ids); // the dialog with its plan, then the replay
     else
-        m_resolveActions->resolveEvents(ids); // the dialog (who and why), then the resolve
+        m_writes.resolve(ids); // the dialog (who and why), then the resolve
 }
 
-void ErrorsPanel::resetButtonTexts()
+void ErrorsPage::resetButtonTexts()
 {
-    m_replay->setText(tr("Replay group…"));
+    m_replay->setText(tr("&Replay group…"));
     if (m_resolveButton)
-        m_resolveButton->setText(tr("Resolve group…"));
+        m_resolveButton->setText(tr("Re&solve group…"));
 }
 
-void ErrorsPanel::replayIdsFailed(const QString &signature, const QString &error)
+void ErrorsPage::replayIdsFailed(const QString &signature, const QString &error)
 {
     if (signature != std::exchange(m_findingIds, QString()))
         return;
@@ -359,10 +355,10 @@ void ErrorsPanel::replayIdsFailed(const QString &signature, const QString &error
     setStatus(tr("Could not find the group's DEAD events: %1").arg(error), true);
 }
 
-void ErrorsPanel::updateButtons()
+void ErrorsPage::updateButtons()
 {
     const std::optional<ErrorGroup> group = selectedGroup();
-    const QString refusal = m_actions ? m_actions->replayRefusal() : QString();
+    const QString refusal = m_writes.replay ? m_writes.replayRefusal() : QString();
     QString why;
     if (!m_unavailable.isEmpty())
         why = m_unavailable;
@@ -373,7 +369,7 @@ void ErrorsPanel::updateButtons()
     else if (group->dead == 0)
         why = tr("None of this group's events is DEAD");
     const bool enabled
-        = why.isEmpty() && m_actions && m_actions->canReplay() && m_findingIds.isEmpty();
+        = why.isEmpty() && canReplay() && m_findingIds.isEmpty();
     m_replay->setEnabled(enabled);
     m_replay->setToolTip(why.isEmpty()
             ? tr("Replay the %1 of this group; you confirm first, with a preview")
@@ -383,20 +379,20 @@ void ErrorsPanel::updateButtons()
         return;
     QString whyNot = m_unavailable;
     if (whyNot.isEmpty())
-        whyNot = m_resolveActions->refusal();
+        whyNot = m_writes.resolveRefusal();
     if (whyNot.isEmpty() && !group)
         whyNot = tr("Select an error group first");
     else if (whyNot.isEmpty() && group->dead == 0)
         whyNot = tr("None of this group's events is DEAD");
     m_resolveButton->setEnabled(
-        whyNot.isEmpty() && !m_resolveActions->isBusy() && m_findingIds.isEmpty());
+        whyNot.isEmpty() && !m_writes.resolveBusy() && m_findingIds.isEmpty());
     m_resolveButton->setToolTip(whyNot.isEmpty()
             ? tr("Close the %1 of this group without delivery; you say who and why first")
                   .arg(plural(group->dead, tr("DEAD event"), tr("DEAD events")))
             : whyNot);
 }
 
-void ErrorsPanel::updateChartAxes()
+void ErrorsPage::updateChartAxes()
 {
     QStringList labels;
     qreal max = 0;
@@ -412,7 +408,7 @@ void ErrorsPanel::updateChartAxes()
 }
 
 // The chart's bars in words, largest first, for a screen reader.
-void ErrorsPanel::describeChart()
+void ErrorsPage::describeChart()
 {
     auto *view = findChild<QChartView *>(QStringLiteral("errorGroupsChart"));
     if (!view)
@@ -431,7 +427,7 @@ void ErrorsPanel::describeChart()
             : tr("Largest error groups: %1.").arg(groups.join(QStringLiteral("; "))));
 }
 
-void ErrorsPanel::colourBars()
+void ErrorsPage::colourBars()
 {
     // In column order: DEAD, then retrying.
     const QList<QBarSet *> sets = m_bars->barSets();
@@ -441,4 +437,16 @@ void ErrorsPanel::colourBars()
         sets.at(1)->setColor(StatusColorProxy::colorFor(QStringLiteral("RETRY")));
     for (QBarSet *set : sets)
         set->setLabelColor(ChartStyle::textColour());
+}
+
+QWidget *ErrorsPage::focusTarget() const
+{
+    return m_view;
+}
+
+// Read again after each snapshot that changed the figures (only while shown: refresh()).
+void ErrorsPage::outboxChanged(const HealthSnapshot &, bool figuresChanged)
+{
+    if (figuresChanged)
+        refresh();
 }

@@ -1,4 +1,4 @@
-#include "policylabpanel.h"
+#include "policylabpage.h"
 
 #include "policylab.h"
 #include "policylabcolours.h"
@@ -42,7 +42,7 @@ QComboBox *policyCombo(const QString &objectName, bool optional, const QString &
     box->setMinimumContentsLength(12);
     if (optional)
         box->addItem(None);
-    box->addItems(PolicyLabPanel::knownPolicies());
+    box->addItems(PolicyLabPage::knownPolicies());
     box->setCurrentText(current);
     box->setToolTip(QObject::tr("A retry policy: pick one or type a spec such as capped:10,20,40, "
                                 "fixed:80, exponential:initial=100,multiplier=2,max=30000, "
@@ -68,7 +68,7 @@ QString seconds(qint64 ms)
 
 } // namespace
 
-PolicyLabPanel::PolicyLabPanel(QWidget *parent)
+PolicyLabPage::PolicyLabPage(QWidget *parent)
     : QWidget(parent)
     , m_lab(new PolicyLab(this))
     , m_settle(new QTimer(this))
@@ -92,9 +92,9 @@ PolicyLabPanel::PolicyLabPanel(QWidget *parent)
     showSimulating(false);
 }
 
-PolicyLabPanel::~PolicyLabPanel() = default;
+PolicyLabPage::~PolicyLabPage() = default;
 
-QStringList PolicyLabPanel::knownPolicies()
+QStringList PolicyLabPage::knownPolicies()
 {
     return {QStringLiteral("exponential"), QStringLiteral("exponential-random"),
         QStringLiteral("full-jitter:base=100,max=30000"), QStringLiteral("seed"),
@@ -104,7 +104,7 @@ QStringList PolicyLabPanel::knownPolicies()
 }
 
 // Two rows: the policies and the budget; the outage, and whether a simulation runs.
-QWidget *PolicyLabPanel::setupInputs()
+QWidget *PolicyLabPage::setupInputs()
 {
     auto *box = new QWidget;
     auto *grid = new QGridLayout(box);
@@ -132,7 +132,7 @@ QWidget *PolicyLabPanel::setupInputs()
     return box;
 }
 
-QLayout *PolicyLabPanel::setupOutageRow()
+QLayout *PolicyLabPage::setupOutageRow()
 {
     m_events
         = spinBox(QStringLiteral("stormEvents"), 1, PolicyLabInput::MaxEvents, 1000, QString());
@@ -160,7 +160,7 @@ QLayout *PolicyLabPanel::setupOutageRow()
     return row;
 }
 
-QWidget *PolicyLabPanel::setupSchedule()
+QWidget *PolicyLabPage::setupSchedule()
 {
     auto *box = new QWidget;
     auto *layout = new QVBoxLayout(box);
@@ -185,7 +185,7 @@ QWidget *PolicyLabPanel::setupSchedule()
     return box;
 }
 
-QWidget *PolicyLabPanel::setupStorm()
+QWidget *PolicyLabPage::setupStorm()
 {
     auto *box = new QWidget;
     auto *layout = new QVBoxLayout(box);
@@ -198,28 +198,28 @@ QWidget *PolicyLabPanel::setupStorm()
     return box;
 }
 
-void PolicyLabPanel::connectInputs()
+void PolicyLabPage::connectInputs()
 {
     const auto settle = [this] { m_settle->start(); };
     for (QComboBox *box : {m_policyA, m_policyB})
         connect(box, &QComboBox::currentTextChanged, this, settle);
     for (QSpinBox *box : {m_budget, m_events, m_outage})
         connect(box, &QSpinBox::valueChanged, this, settle);
-    connect(m_settle, &QTimer::timeout, this, &PolicyLabPanel::compute);
+    connect(m_settle, &QTimer::timeout, this, &PolicyLabPage::compute);
 }
 
-void PolicyLabPanel::connectLab()
+void PolicyLabPage::connectLab()
 {
-    connect(m_lab, &PolicyLab::schedulesReady, this, &PolicyLabPanel::showSchedules);
-    connect(m_lab, &PolicyLab::stormsReady, this, &PolicyLabPanel::showRuns);
-    connect(m_lab, &PolicyLab::simulatingChanged, this, &PolicyLabPanel::showSimulating);
+    connect(m_lab, &PolicyLab::schedulesReady, this, &PolicyLabPage::showSchedules);
+    connect(m_lab, &PolicyLab::stormsReady, this, &PolicyLabPage::showRuns);
+    connect(m_lab, &PolicyLab::simulatingChanged, this, &PolicyLabPage::showSimulating);
     connect(m_lab, &PolicyLab::stormsFailed, this, [this](const QString &error) {
         m_status->setText(tr("The simulation failed: %1").arg(error));
         emit simulated();
     });
 }
 
-bool PolicyLabPanel::readInput(PolicyLabInput *input, QString *error) const
+bool PolicyLabPage::readInput(PolicyLabInput *input, QString *error) const
 {
     input->policies.clear();
     for (QComboBox *box : {m_policyA, m_policyB}) {
@@ -236,7 +236,7 @@ bool PolicyLabPanel::readInput(PolicyLabInput *input, QString *error) const
     return true;
 }
 
-void PolicyLabPanel::compute()
+void PolicyLabPage::compute()
 {
     m_settle->stop();
     m_started = true;
@@ -252,20 +252,20 @@ void PolicyLabPanel::compute()
     m_lab->request(input);
 }
 
-void PolicyLabPanel::resizeEvent(QResizeEvent *event)
+void PolicyLabPage::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     m_body->setDirection(width() >= WideWidth ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
 }
 
-void PolicyLabPanel::showEvent(QShowEvent *event)
+void PolicyLabPage::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
     if (!m_started)
         compute();
 }
 
-void PolicyLabPanel::showSchedules(const QList<PolicySchedule> &schedules)
+void PolicyLabPage::showSchedules(const QList<PolicySchedule> &schedules)
 {
     m_model->setSchedules(schedules);
     m_scheduleChart->setSchedules(schedules);
@@ -278,7 +278,7 @@ void PolicyLabPanel::showSchedules(const QList<PolicySchedule> &schedules)
                         .arg(parked.join(QStringLiteral("; "))));
 }
 
-QString PolicyLabPanel::describe(const StormRun &run, const QString &label)
+QString PolicyLabPage::describe(const StormRun &run, const QString &label)
 {
     const QList<int> perSecond = run.retriesPerSecondAfterRecovery();
     if (perSecond.isEmpty())
@@ -296,7 +296,7 @@ QString PolicyLabPanel::describe(const StormRun &run, const QString &label)
               .arg(seconds(run.finishedAt - run.setup.outageUntil));
 }
 
-void PolicyLabPanel::showRuns(const QList<StormRun> &runs, qint64 elapsedMs)
+void PolicyLabPage::showRuns(const QList<StormRun> &runs, qint64 elapsedMs)
 {
     m_runs = runs;
     m_stormChart->setRuns(runs);
@@ -309,34 +309,39 @@ void PolicyLabPanel::showRuns(const QList<StormRun> &runs, qint64 elapsedMs)
     emit simulated();
 }
 
-void PolicyLabPanel::showSimulating(bool simulating)
+void PolicyLabPage::showSimulating(bool simulating)
 {
     m_busy->setVisible(simulating);
     if (simulating)
         m_status->setText(tr("Simulating…"));
 }
 
-QString PolicyLabPanel::errorText() const
+QString PolicyLabPage::errorText() const
 {
     return m_error->text();
 }
 
-QString PolicyLabPanel::deadText() const
+QString PolicyLabPage::deadText() const
 {
     return m_dead->text();
 }
 
-QString PolicyLabPanel::peakText() const
+QString PolicyLabPage::peakText() const
 {
     return m_peak->text();
 }
 
-QString PolicyLabPanel::statusText() const
+QString PolicyLabPage::statusText() const
 {
     return m_status->text();
 }
 
-bool PolicyLabPanel::isSimulating() const
+bool PolicyLabPage::isSimulating() const
 {
     return m_lab->isSimulating();
+}
+
+QWidget *PolicyLabPage::focusTarget() const
+{
+    return m_policyA;
 }

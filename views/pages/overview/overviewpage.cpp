@@ -1,14 +1,16 @@
-#include "chartspanel.h"
+#include "overviewpage.h"
 
 #include "agehistogrammodel.h"
 #include "attemptshistogrammodel.h"
 #include "chartstyle.h"
 #include "errorcategorymodel.h"
+#include "healthsnapshot.h"
 #include "historymodel.h"
 #include "statuscolorproxy.h"
 #include "themecolours.h"
 #include "timeformat.h"
 
+#include <QAbstractButton>
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QButtonGroup>
@@ -81,50 +83,50 @@ AgoAxis agoAxis(HistoryRange range, bool logical)
     if (logical) {
         const AgoAxis wall = agoAxis(range, false);
         const qint64 step = DeliveryHistory::bucketMs(range) * HistoryModel::bucketsPerUnit(range);
-        return {wall.first, wall.ticks, ChartsPanel::tr("× %1 ago").arg(TimeFormat::units(step))};
+        return {wall.first, wall.ticks, OverviewPage::tr("× %1 ago").arg(TimeFormat::units(step))};
     }
     switch (range) {
     case HistoryRange::Hour:
-        return {-60, 7, ChartsPanel::tr("minutes ago")};
+        return {-60, 7, OverviewPage::tr("minutes ago")};
     case HistoryRange::Day:
-        return {-24, 7, ChartsPanel::tr("hours ago")};
+        return {-24, 7, OverviewPage::tr("hours ago")};
     case HistoryRange::Week:
         break;
     }
-    return {-7, 8, ChartsPanel::tr("days ago")};
+    return {-7, 8, OverviewPage::tr("days ago")};
 }
 
 // Short enough for a chart 220 px wide; the range shows on the buttons and the x axis.
 QString throughputTitle(HistoryRange range, bool logical)
 {
     if (logical)
-        return ChartsPanel::tr("Attempts per %1")
+        return OverviewPage::tr("Attempts per %1")
             .arg(TimeFormat::units(DeliveryHistory::bucketMs(range)));
     switch (range) {
     case HistoryRange::Hour:
-        return ChartsPanel::tr("Attempts per minute");
+        return OverviewPage::tr("Attempts per minute");
     case HistoryRange::Day:
-        return ChartsPanel::tr("Attempts per 15 min");
+        return OverviewPage::tr("Attempts per 15 min");
     case HistoryRange::Week:
         break;
     }
-    return ChartsPanel::tr("Attempts per hour");
+    return OverviewPage::tr("Attempts per hour");
 }
 
 QString latencyTitle(HistoryRange range, bool logical)
 {
     if (logical)
-        return ChartsPanel::tr("Latency per %1")
+        return OverviewPage::tr("Latency per %1")
             .arg(TimeFormat::units(DeliveryHistory::bucketMs(range)));
     switch (range) {
     case HistoryRange::Hour:
-        return ChartsPanel::tr("Latency per minute");
+        return OverviewPage::tr("Latency per minute");
     case HistoryRange::Day:
-        return ChartsPanel::tr("Latency per 15 min");
+        return OverviewPage::tr("Latency per 15 min");
     case HistoryRange::Week:
         break;
     }
-    return ChartsPanel::tr("Latency per hour");
+    return OverviewPage::tr("Latency per hour");
 }
 
 void setAgoRange(QValueAxis *axis, HistoryRange range, bool logical)
@@ -137,7 +139,7 @@ void setAgoRange(QValueAxis *axis, HistoryRange range, bool logical)
 
 } // namespace
 
-ChartsPanel::ChartsPanel(AgeHistogramModel *ages, AttemptsHistogramModel *failures,
+OverviewPage::OverviewPage(AgeHistogramModel *ages, AttemptsHistogramModel *failures,
     HistoryModel *history, ErrorCategoryModel *categories, QWidget *parent)
     : QWidget(parent)
     , m_ages(ages)
@@ -162,26 +164,26 @@ ChartsPanel::ChartsPanel(AgeHistogramModel *ages, AttemptsHistogramModel *failur
     setupRangePicker(m_historyGrid);
     setupThroughputChart();
     setupLatencyChart();
-    connect(m_history, &QAbstractItemModel::modelReset, this, &ChartsPanel::updateHistory);
+    connect(m_history, &QAbstractItemModel::modelReset, this, &OverviewPage::updateHistory);
     updateHistory();
     // A screen reader reads each chart's figures (the charts themselves are pictures).
     for (const QAbstractItemModel *model :
         {static_cast<QAbstractItemModel *>(m_ages), static_cast<QAbstractItemModel *>(m_failures),
             static_cast<QAbstractItemModel *>(m_categories),
             static_cast<QAbstractItemModel *>(m_history)}) {
-        connect(model, &QAbstractItemModel::modelReset, this, &ChartsPanel::updateSummaries);
-        connect(model, &QAbstractItemModel::dataChanged, this, &ChartsPanel::updateSummaries);
+        connect(model, &QAbstractItemModel::modelReset, this, &OverviewPage::updateSummaries);
+        connect(model, &QAbstractItemModel::dataChanged, this, &OverviewPage::updateSummaries);
     }
     updateSummaries();
 }
 
-QString ChartsPanel::summaryText(const QString &chartName) const
+QString OverviewPage::summaryText(const QString &chartName) const
 {
     const auto *view = findChild<QChartView *>(chartName);
     return view ? view->accessibleDescription() : QString();
 }
 
-void ChartsPanel::describe(const QString &view, const QString &name, const QString &summary)
+void OverviewPage::describe(const QString &view, const QString &name, const QString &summary)
 {
     if (auto *chart = findChild<QChartView *>(view)) {
         chart->setAccessibleName(name);
@@ -199,7 +201,7 @@ QString countsText(
     for (int row = 0; row < model->rowCount(); ++row) {
         const qint64 count = model->index(row, countColumn).data().toLongLong();
         if (count > 0)
-            parts << ChartsPanel::tr("%1: %2").arg(
+            parts << OverviewPage::tr("%1: %2").arg(
                 model->index(row, labelColumn).data().toString(), QLocale().toString(count));
     }
     return parts.isEmpty() ? none : parts.join(QStringLiteral(", "));
@@ -207,7 +209,7 @@ QString countsText(
 
 } // namespace
 
-void ChartsPanel::updateSummaries()
+void OverviewPage::updateSummaries()
 {
     if (!m_latencyChart)
         return; // still being built
@@ -238,7 +240,7 @@ void ChartsPanel::updateSummaries()
     describe(QStringLiteral("latencyChart"), m_latencyChart->title(), latencySummary());
 }
 
-QString ChartsPanel::historySummary() const
+QString OverviewPage::historySummary() const
 {
     qint64 delivered = 0, failed = 0;
     for (int row = 0; row < m_history->rowCount(); ++row) {
@@ -254,7 +256,7 @@ QString ChartsPanel::historySummary() const
 }
 
 // The newest bucket with deliveries: its p50, p95 and p99.
-QString ChartsPanel::latencySummary() const
+QString OverviewPage::latencySummary() const
 {
     for (int row = m_history->rowCount() - 1; row >= 0; --row) {
         const QVariant p50 = m_history->index(row, HistoryModel::P50Column).data();
@@ -274,7 +276,7 @@ QString ChartsPanel::latencySummary() const
     return tr("Delivery latency: no delivery in this range.");
 }
 
-QChartView *ChartsPanel::addChartView(
+QChartView *OverviewPage::addChartView(
     QChart *chart, const QString &name, QGridLayout *grid, int row, int column, int columnSpan)
 {
     auto *view = new QChartView(chart);
@@ -285,7 +287,7 @@ QChartView *ChartsPanel::addChartView(
     return view;
 }
 
-void ChartsPanel::setupRangePicker(QGridLayout *grid)
+void OverviewPage::setupRangePicker(QGridLayout *grid)
 {
     auto *bar = new QHBoxLayout;
     bar->setSpacing(2);
@@ -311,7 +313,7 @@ void ChartsPanel::setupRangePicker(QGridLayout *grid)
     grid->addLayout(bar, 0, 0, 1, 2);
 }
 
-void ChartsPanel::setRange(HistoryRange range)
+void OverviewPage::setRange(HistoryRange range)
 {
     if (QAbstractButton *button = m_rangeButtons->button(int(range)))
         button->setChecked(true);
@@ -321,7 +323,7 @@ void ChartsPanel::setRange(HistoryRange range)
     emit rangeChanged(range);
 }
 
-void ChartsPanel::setupAgeChart()
+void OverviewPage::setupAgeChart()
 {
     QChart *chart = newChart(tr("Pending events by age"));
     // Horizontal bars: the bucket labels read in full down the side even in a narrow pane.
@@ -349,13 +351,13 @@ void ChartsPanel::setupAgeChart()
     mapper->setLastBarSetColumn(AgeHistogramModel::CountColumn);
     mapper->setSeries(m_ageSeries);
     mapper->setModel(m_ages);
-    connect(m_ages, &QAbstractItemModel::modelReset, this, &ChartsPanel::updateAgeAxes);
-    connect(m_ages, &QAbstractItemModel::dataChanged, this, &ChartsPanel::updateAgeAxes);
+    connect(m_ages, &QAbstractItemModel::modelReset, this, &OverviewPage::updateAgeAxes);
+    connect(m_ages, &QAbstractItemModel::dataChanged, this, &OverviewPage::updateAgeAxes);
     updateAgeAxes();
     addChartView(chart, QStringLiteral("ageChart"), m_snapshotGrid, 0, 0);
 }
 
-void ChartsPanel::setupFailuresChart()
+void OverviewPage::setupFailuresChart()
 {
     m_failuresChart = newChart({});
     m_failuresSeries = new QStackedBarSeries;
@@ -368,20 +370,20 @@ void ChartsPanel::setupFailuresChart()
     m_failuresSeries->attachAxis(m_failuresAxisY);
 
     connect(
-        m_failuresSeries, &QAbstractBarSeries::barsetsAdded, this, &ChartsPanel::colourFailureSets);
+        m_failuresSeries, &QAbstractBarSeries::barsetsAdded, this, &OverviewPage::colourFailureSets);
     auto *mapper = new QVBarModelMapper(this);
     mapper->setFirstBarSetColumn(AttemptsHistogramModel::PendingColumn);
     mapper->setLastBarSetColumn(AttemptsHistogramModel::DeadColumn);
     mapper->setSeries(m_failuresSeries);
     mapper->setModel(m_failures);
-    connect(m_failures, &QAbstractItemModel::modelReset, this, &ChartsPanel::updateFailuresAxes);
-    connect(m_failures, &QAbstractItemModel::dataChanged, this, &ChartsPanel::updateFailuresAxes);
+    connect(m_failures, &QAbstractItemModel::modelReset, this, &OverviewPage::updateFailuresAxes);
+    connect(m_failures, &QAbstractItemModel::dataChanged, this, &OverviewPage::updateFailuresAxes);
     setBudget(m_budget);
     updateFailuresAxes();
     addChartView(m_failuresChart, QStringLiteral("failuresChart"), m_snapshotGrid, 0, 1);
 }
 
-void ChartsPanel::setupThroughputChart()
+void OverviewPage::setupThroughputChart()
 {
     m_throughputChart = newChart(throughputTitle(m_range, false));
     QChart *chart = m_throughputChart;
@@ -415,7 +417,7 @@ void ChartsPanel::setupThroughputChart()
 
 // Fed by replace() rather than a mapper: a bucket without deliveries has no latency and
 // gets no point, where a mapper would draw 0.
-void ChartsPanel::setupLatencyChart()
+void OverviewPage::setupLatencyChart()
 {
     m_latencyChart = newChart(latencyTitle(m_range, false));
     m_latencyAxisX = new QValueAxis;
@@ -441,7 +443,7 @@ void ChartsPanel::setupLatencyChart()
     addChartView(m_latencyChart, QStringLiteral("latencyChart"), m_historyGrid, 1, 1);
 }
 
-void ChartsPanel::updateHistory()
+void OverviewPage::updateHistory()
 {
     const HistoryRange shown = m_history->rowCount() ? m_history->history().range : m_range;
     // The oldest buckets of a first reading of 7 d may follow over a few refreshes.
@@ -459,18 +461,18 @@ void ChartsPanel::updateHistory()
     updateLatencySeries();
 }
 
-bool ChartsPanel::isLogical() const
+bool OverviewPage::isLogical() const
 {
     return m_history->rowCount() > 0 && TimeFormat::isLogical(m_history->history().now);
 }
 
 // The model's latency is in seconds (milliseconds / 1000); on a logical clock, units.
-qreal ChartsPanel::latencyScale() const
+qreal OverviewPage::latencyScale() const
 {
     return isLogical() ? 1000.0 : 1.0;
 }
 
-void ChartsPanel::updateLatencySeries()
+void OverviewPage::updateLatencySeries()
 {
     const int columns[]
         = {HistoryModel::P50Column, HistoryModel::P95Column, HistoryModel::P99Column};
@@ -492,25 +494,25 @@ void ChartsPanel::updateLatencySeries()
     m_latencyAxisY->applyNiceNumbers();
 }
 
-void ChartsPanel::setupCategoryChart()
+void OverviewPage::setupCategoryChart()
 {
     m_categoryChart = newChart({});
     QChart *chart = m_categoryChart;
     m_categorySeries = new QPieSeries;
     m_categorySeries->setPieSize(0.75);
     chart->addSeries(m_categorySeries);
-    connect(m_categorySeries, &QPieSeries::added, this, &ChartsPanel::decorateCategorySlices);
+    connect(m_categorySeries, &QPieSeries::added, this, &OverviewPage::decorateCategorySlices);
     auto *mapper = new QVPieModelMapper(this);
     mapper->setLabelsColumn(ErrorCategoryModel::CategoryColumn);
     mapper->setValuesColumn(ErrorCategoryModel::CountColumn);
     mapper->setSeries(m_categorySeries);
     mapper->setModel(m_categories);
-    connect(m_categories, &QAbstractItemModel::modelReset, this, &ChartsPanel::updateCategoryTitle);
+    connect(m_categories, &QAbstractItemModel::modelReset, this, &OverviewPage::updateCategoryTitle);
     updateCategoryTitle();
     addChartView(chart, QStringLiteral("categoryChart"), m_snapshotGrid, 1, 0, 2);
 }
 
-void ChartsPanel::setBudget(int attempts)
+void OverviewPage::setBudget(int attempts)
 {
     m_budget = attempts;
     m_failuresChart->setTitle(tr("Failures per event (budget %1)").arg(attempts));
@@ -519,14 +521,14 @@ void ChartsPanel::setBudget(int attempts)
     updateSummaries();
 }
 
-void ChartsPanel::updateAgeAxes()
+void OverviewPage::updateAgeAxes()
 {
     m_ageBuckets->setCategories(columnLabels(m_ages, AgeHistogramModel::LabelColumn));
     // Headroom beside the longest bar for its count label.
     setCountRange(m_ageCounts, columnMax(m_ages, AgeHistogramModel::CountColumn) * 1.15);
 }
 
-void ChartsPanel::updateFailuresAxes()
+void OverviewPage::updateFailuresAxes()
 {
     m_failuresAxisX->setCategories(
         columnLabels(m_failures, AttemptsHistogramModel::FailuresColumn));
@@ -539,14 +541,14 @@ void ChartsPanel::updateFailuresAxes()
     setCountRange(m_failuresAxisY, max);
 }
 
-void ChartsPanel::updateCategoryTitle()
+void OverviewPage::updateCategoryTitle()
 {
     // An empty pie draws nothing at all; the title says why.
     const bool none = columnMax(m_categories, ErrorCategoryModel::CountColumn) == 0;
     m_categoryChart->setTitle(none ? tr("Error categories: none") : tr("Error categories"));
 }
 
-void ChartsPanel::colourFailureSets()
+void OverviewPage::colourFailureSets()
 {
     // The mapper makes new bar sets on every model reset, in column order: PENDING, DEAD.
     const QList<QBarSet *> sets = m_failuresSeries->barSets();
@@ -556,7 +558,7 @@ void ChartsPanel::colourFailureSets()
         sets.at(1)->setColor(StatusColorProxy::colorFor(QStringLiteral("DEAD")));
 }
 
-void ChartsPanel::decorateCategorySlices(const QList<QPieSlice *> &slices)
+void OverviewPage::decorateCategorySlices(const QList<QPieSlice *> &slices)
 {
     // The mapper makes new slices on every model reset, labelled with the category alone.
     for (QPieSlice *slice : slices) {
@@ -567,7 +569,7 @@ void ChartsPanel::decorateCategorySlices(const QList<QPieSlice *> &slices)
     }
 }
 
-void ChartsPanel::setNotAvailable(const QString &profileName, const QStringList &keys)
+void OverviewPage::setNotAvailable(const QString &profileName, const QStringList &keys)
 {
     struct Chart
     {
@@ -604,4 +606,21 @@ void ChartsPanel::setNotAvailable(const QString &profileName, const QStringList 
         label->setMinimumSize(MinimumChartSize);
         chart.grid->addWidget(label, chart.row, chart.column);
     }
+}
+
+QWidget *OverviewPage::focusTarget() const
+{
+    const QList<QAbstractButton *> buttons = m_rangeButtons->buttons();
+    if (buttons.isEmpty())
+        return const_cast<OverviewPage *>(this);
+    return buttons.first();
+}
+
+void OverviewPage::outboxChanged(const HealthSnapshot &snapshot, bool)
+{
+    m_ages->setSnapshot(snapshot);
+    m_failures->setSnapshot(snapshot);
+    m_categories->setSnapshot(snapshot);
+    if (!m_profileName.isEmpty() && !std::exchange(m_marked, true))
+        setNotAvailable(m_profileName, snapshot.notAvailable);
 }

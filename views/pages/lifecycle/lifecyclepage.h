@@ -4,6 +4,8 @@
 // Positions follow the widget's size; the scene is laid out apart from painting it.
 #pragma once
 
+#include "page.h"
+
 #include "healthsnapshot.h"
 
 #include <QColor>
@@ -13,11 +15,13 @@
 #include <QRectF>
 #include <QWidget>
 
-class LifecycleDiagram : public QWidget
+class LifecyclePage : public QWidget, public Page
 {
     Q_OBJECT
 public:
-    explicit LifecycleDiagram(QWidget *parent = nullptr);
+    static inline const QString Key = QStringLiteral("lifecycle");
+
+    explicit LifecyclePage(QWidget *parent = nullptr);
 
     void setCounts(const HealthCounts &counts);
     HealthCounts counts() const { return m_counts; }
@@ -32,6 +36,10 @@ public:
 
     // Where each piece of text is drawn at the current size (to check that none overlaps).
     QList<QRectF> textRects() const;
+
+    // The page contract (page.h).
+    QWidget *focusTarget() const override; // the diagram itself
+    void outboxChanged(const HealthSnapshot &snapshot, bool figuresChanged) override;
 
 protected:
     void paintEvent(QPaintEvent *event) override;

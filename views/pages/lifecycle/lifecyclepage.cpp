@@ -1,4 +1,4 @@
-#include "lifecyclediagram.h"
+#include "lifecyclepage.h"
 
 #include "statuscolorproxy.h"
 #include "themecolours.h"
@@ -45,16 +45,17 @@ QColor tint(const QColor &colour, qreal amount)
 
 } // namespace
 
-LifecycleDiagram::LifecycleDiagram(QWidget *parent)
+LifecyclePage::LifecyclePage(QWidget *parent)
     : QWidget(parent)
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    setFocusPolicy(Qt::StrongFocus); // Ctrl+6 lands here; a screen reader reads the summary
     setAccessibleName(tr("Lifecycle diagram"));
     updateSummary();
 }
 
 // Each snapshot sets both: a quiet outbox's repaints nothing.
-void LifecycleDiagram::setCounts(const HealthCounts &counts)
+void LifecyclePage::setCounts(const HealthCounts &counts)
 {
     if (counts == m_counts)
         return;
@@ -63,7 +64,7 @@ void LifecycleDiagram::setCounts(const HealthCounts &counts)
     update();
 }
 
-void LifecycleDiagram::setNotAvailable(const QStringList &keys)
+void LifecyclePage::setNotAvailable(const QStringList &keys)
 {
     if (keys == m_notAvailable)
         return;
@@ -72,18 +73,18 @@ void LifecycleDiagram::setNotAvailable(const QStringList &keys)
     update();
 }
 
-QString LifecycleDiagram::summaryText() const
+QString LifecyclePage::summaryText() const
 {
     return accessibleDescription();
 }
 
-QString LifecycleDiagram::countText(const char *key, qint64 value) const
+QString LifecyclePage::countText(const char *key, qint64 value) const
 {
     return m_notAvailable.contains(QLatin1String(key)) ? tr("n/a") : QLocale().toString(value);
 }
 
 // The boxes' counts and the arrows' story, as the picture shows them.
-void LifecycleDiagram::updateSummary()
+void LifecyclePage::updateSummary()
 {
     static const char *const keys[StateCount]
         = {"due", "in_flight", "scheduled", "delivered", "dead", "resolved"};
@@ -103,17 +104,17 @@ void LifecycleDiagram::updateSummary()
             .arg(counts.join(QStringLiteral(", "))));
 }
 
-QSize LifecycleDiagram::sizeHint() const
+QSize LifecyclePage::sizeHint() const
 {
     return QSize(int(DesignWidth), int(DesignHeight));
 }
 
-QSize LifecycleDiagram::minimumSizeHint() const
+QSize LifecyclePage::minimumSizeHint() const
 {
     return QSize(520, 250);
 }
 
-QList<QRectF> LifecycleDiagram::textRects() const
+QList<QRectF> LifecyclePage::textRects() const
 {
     QList<QRectF> rects;
     for (const Text &text : layoutScene().texts)
@@ -121,7 +122,7 @@ QList<QRectF> LifecycleDiagram::textRects() const
     return rects;
 }
 
-void LifecycleDiagram::paintEvent(QPaintEvent *)
+void LifecyclePage::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing);
@@ -135,17 +136,17 @@ void LifecycleDiagram::paintEvent(QPaintEvent *)
         paintText(painter, text);
 }
 
-qreal LifecycleDiagram::scale() const
+qreal LifecyclePage::scale() const
 {
     return std::min(width() / DesignWidth, height() / DesignHeight);
 }
 
-QPointF LifecycleDiagram::at(qreal fx, qreal fy) const
+QPointF LifecyclePage::at(qreal fx, qreal fy) const
 {
     return QPointF(fx * width(), fy * height());
 }
 
-QFont LifecycleDiagram::font(qreal pixelSize, bool bold) const
+QFont LifecyclePage::font(qreal pixelSize, bool bold) const
 {
     QFont result = QWidget::font();
     result.setPixelSize(std::max(6, qRound(pixelSize * scale())));
@@ -153,7 +154,7 @@ QFont LifecycleDiagram::font(qreal pixelSize, bool bold) const
     return result;
 }
 
-QRectF LifecycleDiagram::boxRect(State state) const
+QRectF LifecyclePage::boxRect(State state) const
 {
     static const struct
     {
@@ -173,7 +174,7 @@ QRectF LifecycleDiagram::boxRect(State state) const
     return rect;
 }
 
-LifecycleDiagram::Scene LifecycleDiagram::layoutScene() const
+LifecyclePage::Scene LifecyclePage::layoutScene() const
 {
     Scene scene;
     for (int state = 0; state < StateCount; ++state) {
@@ -184,7 +185,7 @@ LifecycleDiagram::Scene LifecycleDiagram::layoutScene() const
     return scene;
 }
 
-void LifecycleDiagram::addBoxTexts(Scene &scene, State state) const
+void LifecyclePage::addBoxTexts(Scene &scene, State state) const
 {
     const QRectF box = boxRect(state);
     QList<Text> lines;
@@ -215,7 +216,7 @@ void LifecycleDiagram::addBoxTexts(Scene &scene, State state) const
     }
 }
 
-void LifecycleDiagram::addArrows(Scene &scene) const
+void LifecyclePage::addArrows(Scene &scene) const
 {
     const QRectF due = boxRect(Due), inFlight = boxRect(InFlight), scheduled = boxRect(Scheduled),
                  delivered = boxRect(Delivered), dead = boxRect(Dead), resolved = boxRect(Resolved);
@@ -260,7 +261,7 @@ void LifecycleDiagram::addArrows(Scene &scene) const
         QPointF((dead.right() + resolved.left()) / 2, resolveY), Qt::AlignTop);
 }
 
-void LifecycleDiagram::addArrow(Scene &scene, const QPolygonF &path, const QString &label,
+void LifecyclePage::addArrow(Scene &scene, const QPolygonF &path, const QString &label,
     QPointF anchor, Qt::Alignment side) const
 {
     scene.arrows << path;
@@ -278,7 +279,7 @@ void LifecycleDiagram::addArrow(Scene &scene, const QPolygonF &path, const QStri
     scene.texts << text;
 }
 
-void LifecycleDiagram::paintBox(QPainter &painter, const QRectF &rect, const QColor &colour) const
+void LifecyclePage::paintBox(QPainter &painter, const QRectF &rect, const QColor &colour) const
 {
     painter.setPen(QPen(colour, 2 * scale()));
     painter.setBrush(tint(colour, 0.14));
@@ -286,7 +287,7 @@ void LifecycleDiagram::paintBox(QPainter &painter, const QRectF &rect, const QCo
     painter.drawRoundedRect(rect, radius, radius);
 }
 
-void LifecycleDiagram::paintArrow(QPainter &painter, const QPolygonF &path) const
+void LifecyclePage::paintArrow(QPainter &painter, const QPolygonF &path) const
 {
     const qreal s = scale();
     painter.setPen(QPen(arrowColour(), 1.5 * s));
@@ -307,7 +308,7 @@ void LifecycleDiagram::paintArrow(QPainter &painter, const QPolygonF &path) cons
     painter.drawPolygon(QPolygonF({tip, wing(1), wing(-1)}));
 }
 
-void LifecycleDiagram::paintText(QPainter &painter, const Text &text) const
+void LifecyclePage::paintText(QPainter &painter, const Text &text) const
 {
     if (text.backed) {
         painter.setPen(Qt::NoPen);
@@ -321,7 +322,7 @@ void LifecycleDiagram::paintText(QPainter &painter, const Text &text) const
     painter.drawText(text.rect, Qt::AlignCenter, text.text);
 }
 
-QString LifecycleDiagram::title(State state)
+QString LifecyclePage::title(State state)
 {
     switch (state) {
     case Due:
@@ -342,7 +343,7 @@ QString LifecycleDiagram::title(State state)
     return {};
 }
 
-QColor LifecycleDiagram::colour(State state)
+QColor LifecyclePage::colour(State state)
 {
     // By the untranslated status word, as the tables colour it.
     static const char *const words[StateCount]
@@ -350,7 +351,7 @@ QColor LifecycleDiagram::colour(State state)
     return StatusColorProxy::colorFor(QLatin1String(words[state]));
 }
 
-qint64 LifecycleDiagram::count(State state) const
+qint64 LifecyclePage::count(State state) const
 {
     switch (state) {
     case Due:
@@ -369,4 +370,18 @@ qint64 LifecycleDiagram::count(State state) const
         break;
     }
     return 0;
+}
+
+QWidget *LifecyclePage::focusTarget() const
+{
+    return const_cast<LifecyclePage *>(this);
+}
+
+// RESOLVED exists on the native schema from version 2 (a profile's snapshot has none).
+void LifecyclePage::outboxChanged(const HealthSnapshot &snapshot, bool)
+{
+    setCounts(snapshot.counts);
+    setNotAvailable(snapshot.schemaVersion >= 2
+            ? snapshot.notAvailable
+            : snapshot.notAvailable + QStringList {QStringLiteral("resolved")});
 }

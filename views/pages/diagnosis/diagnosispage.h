@@ -7,6 +7,8 @@
 // new findings are made and of gone ones deleted. Shows values only: it never reads the database.
 #pragma once
 
+#include "page.h"
+
 #include "diagnosisresult.h"
 #include "findingfilter.h"
 
@@ -16,11 +18,13 @@ class FindingCard;
 class QLabel;
 class QVBoxLayout;
 
-class DiagnosisPanel : public QWidget
+class DiagnosisPage : public QWidget, public Page
 {
     Q_OBJECT
 public:
-    explicit DiagnosisPanel(QWidget *parent = nullptr);
+    static inline const QString Key = QStringLiteral("diagnosis");
+
+    explicit DiagnosisPage(QWidget *parent = nullptr);
 
     void setResult(const DiagnosisResult &result);
     // The newest diagnosis failed: the findings shown stay, marked as older.
@@ -32,6 +36,9 @@ public:
     QString failureText() const; // why the newest diagnosis failed, or empty
     // The finding cards, worst first: the same widgets while their findings stay.
     QList<FindingCard *> cards() const;
+
+    // The page contract (page.h).
+    QWidget *focusTarget() const override; // the worst finding's "Show events", else the page
 
 signals:
     void filterRequested(const FindingFilter &filter);

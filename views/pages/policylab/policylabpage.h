@@ -9,6 +9,8 @@
 // a row; narrow, in a column.
 #pragma once
 
+#include "page.h"
+
 #include "policylabworker.h"
 
 #include <QWidget>
@@ -24,10 +26,12 @@ class QSpinBox;
 class QTableView;
 class QTimer;
 
-class PolicyLabPanel : public QWidget
+class PolicyLabPage : public QWidget, public Page
 {
     Q_OBJECT
 public:
+    static inline const QString Key = QStringLiteral("policy");
+
     static constexpr int SettleMs = 250; // typing settles this long before the lab computes
     // From this width the table and the two charts stand side by side; below, one above the
     // other (the page scrolls). Side by side at a laptop's width, the schedule chart cut its
@@ -35,8 +39,8 @@ public:
     static constexpr int WideWidth = 1500;
     static constexpr int ChartHeight = 240; // at 170 the storm chart cut its axis labels to "..."
 
-    explicit PolicyLabPanel(QWidget *parent = nullptr);
-    ~PolicyLabPanel() override;
+    explicit PolicyLabPage(QWidget *parent = nullptr);
+    ~PolicyLabPage() override;
 
     // The specs offered in the policy boxes (any other can be typed).
     static QStringList knownPolicies();
@@ -57,6 +61,9 @@ public:
     QString statusText() const; // "Simulating…", what the last simulation cost, or its error
     bool isSimulating() const;
     const QList<StormRun> &runs() const { return m_runs; }
+
+    // The page contract (page.h).
+    QWidget *focusTarget() const override; // policy A
 
 public slots:
     // Computes what the boxes say now (after SettleMs when called through an edit).

@@ -1,10 +1,11 @@
-#include "diagnosispanel.h"
+#include "diagnosispage.h"
 
 #include "findingcard.h"
 #include "themecolours.h"
 
 #include <QDateTime>
 #include <QLabel>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -19,7 +20,7 @@ QString counted(qint64 count, const QString &one, const QString &many)
 
 } // namespace
 
-DiagnosisPanel::DiagnosisPanel(QWidget *parent)
+DiagnosisPage::DiagnosisPage(QWidget *parent)
     : QWidget(parent)
     , m_state(new QLabel(tr("Waiting for the first diagnosis…")))
     , m_failure(new QLabel)
@@ -46,7 +47,7 @@ DiagnosisPanel::DiagnosisPanel(QWidget *parent)
     layout->addStretch(1);
 }
 
-void DiagnosisPanel::setResult(const DiagnosisResult &result)
+void DiagnosisPage::setResult(const DiagnosisResult &result)
 {
     showCards(result.findings, result.now);
     m_hasResult = true;
@@ -69,7 +70,7 @@ void DiagnosisPanel::setResult(const DiagnosisResult &result)
     m_checked->setToolTip(tip.join(u'\n'));
 }
 
-void DiagnosisPanel::setFailure(const QString &error)
+void DiagnosisPage::setFailure(const QString &error)
 {
     m_failure->setText(!m_hasResult
             ? tr("The diagnosis could not run: %1").arg(error)
@@ -80,7 +81,7 @@ void DiagnosisPanel::setFailure(const QString &error)
 // Each finding keeps its card: a card is updated in place, moved when the order changes, made
 // only for a new finding and deleted only when its finding is gone. Rebuilding them on every
 // change (a count or a summary moves every few snapshots in the demo) made the memory grow.
-void DiagnosisPanel::showCards(const QList<Finding> &findings, qint64 now)
+void DiagnosisPage::showCards(const QList<Finding> &findings, qint64 now)
 {
     QList<FindingCard *> old = m_cardList;
     m_cardList.clear();
@@ -93,7 +94,7 @@ void DiagnosisPanel::showCards(const QList<Finding> &findings, qint64 now)
             old.erase(same);
         } else {
             card = new FindingCard(finding.code, this);
-            connect(card, &FindingCard::filterRequested, this, &DiagnosisPanel::filterRequested);
+            connect(card, &FindingCard::filterRequested, this, &DiagnosisPage::filterRequested);
         }
         card->setFinding(finding, now);
         m_cardList << card;
@@ -107,12 +108,12 @@ void DiagnosisPanel::showCards(const QList<Finding> &findings, qint64 now)
     }
 }
 
-QList<FindingCard *> DiagnosisPanel::cards() const
+QList<FindingCard *> DiagnosisPage::cards() const
 {
     return m_cardList;
 }
 
-QStringList DiagnosisPanel::findingCodes() const
+QStringList DiagnosisPage::findingCodes() const
 {
     QStringList codes;
     for (const FindingCard *card : m_cardList)
@@ -120,17 +121,25 @@ QStringList DiagnosisPanel::findingCodes() const
     return codes;
 }
 
-QString DiagnosisPanel::stateText() const
+QString DiagnosisPage::stateText() const
 {
     return m_state->text();
 }
 
-QString DiagnosisPanel::checkedText() const
+QString DiagnosisPage::checkedText() const
 {
     return m_checked->text();
 }
 
-QString DiagnosisPanel::failureText() const
+QString DiagnosisPage::failureText() const
 {
     return m_failure->isHidden() ? QString() : m_failure->text();
+}
+
+QWidget *DiagnosisPage::focusTarget() const
+{
+    const QList<FindingCard *> shown = cards();
+    if (!shown.isEmpty() && shown.first()->showButton()->isEnabled())
+        return shown.first()->showButton();
+    return const_cast<DiagnosisPage *>(this);
 }

@@ -5,10 +5,13 @@
 // after each health snapshot: "Loading…" while a read runs, the reason when one fails. Selecting a
 // group filters nothing; Enter, a double click or "Show events" (showSelectedEvents) asks for the
 // event table to show its events (filterRequested); "Replay group…" replays the
-// group's DEAD events through OperatorActions, with the replay dialog, its preview and its guards;
-// "Resolve group…" closes them without delivery through ResolveActions, with its dialog and guards.
+// group's DEAD events and "Resolve group…" closes them without delivery, each through the
+// operator's writes the window hands over (GroupWrites: the dialogs, the preview and the guards
+// live there; the page includes no action of views/actions/).
 // More buttons acting on the selected group go in the same row (addGroupButton).
 #pragma once
+
+#include "page.h"
 
 #include "dbconnection.h"
 #include "errorgroups.h"
@@ -20,8 +23,6 @@
 #include <optional>
 
 class ErrorGroupModel;
-class OperatorActions;
-class ResolveActions;
 class QAbstractButton;
 class QBarCategoryAxis;
 class QHBoxLayout;
@@ -33,22 +34,36 @@ class QTableView;
 class QValueAxis;
 class TriageReader;
 
-class ErrorsPanel : public QWidget
+// What the page may ask of the operator's writes: who offers them (window/errorswiring) answers
+// the refusals (empty: allowed) and runs the replay or the resolve, dialog first.
+struct GroupWrites
+{
+    std::function<QString()> replayRefusal;
+    std::function<bool()> replayBusy;
+    std::function<void(const QString &signature, const QStringList &ids)> replay;
+    std::function<QString()> resolveRefusal; // none: no "Resolve group…" button
+    std::function<bool()> resolveBusy;
+    std::function<void(const QStringList &ids)> resolve;
+};
+
+class ErrorsPage : public QWidget, public Page
 {
     Q_OBJECT
 public:
+    static inline const QString Key = QStringLiteral("errors");
+
     using Clock = std::function<qint64()>;
     static constexpr int ChartBars = 10; // the largest groups; the table lists them all
 
     // `profile`: another library's table (none or native: delivery_outbox). Without a
     // last_error column the tab says the groups are not available and never reads.
-    ErrorsPanel(const DatabaseUrl &url, const std::optional<OutboxProfile> &profile, Clock clock,
+    ErrorsPage(const DatabaseUrl &url, const std::optional<OutboxProfile> &profile, Clock clock,
         QWidget *parent = nullptr);
 
-    // The replay path (and its guards); "Replay group…" stays disabled until it is set.
-    void setOperatorActions(OperatorActions *actions);
-    // The resolve path: adds "Resolve group…" to the row.
-    void setResolveActions(ResolveActions *actions);
+    // The replay and resolve paths (and their guards); "Replay group…" stays disabled until
+    // they are set; a resolve path adds "Resolve group…" to the row. Call updateButtons() when
+    // their availability changes.
+    void setGroupWrites(GroupWrites writes);
     // A button acting on the selected group, after the others in the row; groupChanged says
     // when to update it.
     void addGroupButton(QAbstractButton *button);
@@ -63,12 +78,18 @@ public:
     QString statusText() const;
     bool isLoading() const;
 
+    // The page contract (page.h).
+    QWidget *focusTarget() const override; // the groups' table
+    void outboxChanged(const HealthSnapshot &snapshot, bool figuresChanged) override;
+
 public slots:
     // Reads the groups again, only while the tab is visible (showing it reads them too).
     void refresh();
     // Asks for the selected group's events on the Events page (filterRequested), as Enter or a
     // double click on the group does.
     void showSelectedEvents();
+    // The writes' refusals or business changed.
+    void updateButtons();
 
 signals:
     void filterRequested(const EventFilter &filter);
@@ -92,14 +113,14 @@ private:
     void replayGroup() { actOnGroup(GroupAction::Replay); }
     void replayIdsLoaded(const QString &signature, const QStringList &ids);
     void replayIdsFailed(const QString &signature, const QString &error);
-    void updateButtons();
     void resetButtonTexts();
+    bool canReplay() const;
     void updateChartAxes();
     void describeChart();
     void colourBars();
 
     TriageReader *m_reader = nullptr;
-    OperatorActions *m_actions = nullptr;
+    GroupWrites m_writes;
     Clock m_clock;
     QString m_unavailable; // why the schema has no groups; empty when it has
     ErrorGroupModel *m_model = nullptr;
@@ -115,7 +136,6 @@ private:
     QString m_selected; // the selected group's signature, kept across refreshes
     QString m_findingIds; // "Replay group…" or "Resolve group…" waits for these DEAD events
     GroupAction m_findingFor = GroupAction::Replay;
-    ResolveActions *m_resolveActions = nullptr;
     QPushButton *m_resolveButton = nullptr;
     bool m_restoring = false; // the selection is put back after a refresh: no filter asked
 };
