@@ -685,6 +685,10 @@ void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
     m_ages->setSnapshot(snapshot);
     m_failures->setSnapshot(snapshot);
     m_categories->setSnapshot(snapshot);
+    // The teaching session's relay names its own budget (stateChanged); otherwise the data's.
+    if (!m_session || m_session->mode() == TeachingSession::Mode::Idle)
+        m_charts->setAttemptLimit(
+            AttemptLimit::range(snapshot.attemptLimitLowest, snapshot.attemptLimitHighest));
     m_lifecycle->setCounts(snapshot.counts);
     // RESOLVED exists on the native schema from version 2 (a profile's snapshot has none).
     m_lifecycle->setNotAvailable(snapshot.schemaVersion >= 2

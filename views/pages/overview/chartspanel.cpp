@@ -35,6 +35,13 @@ using namespace ChartStyle;
 
 namespace {
 
+// "the budget spent at 5", "budget 3 to 20 per event", "limit unknown"
+QString spentAt(const AttemptLimit &limit)
+{
+    return limit.value() ? ChartsPanel::tr("budget spent at %1").arg(*limit.value())
+                         : limit.budget();
+}
+
 // Two charts side by side fit the right-hand pane of a 1366x768 window.
 constexpr QSize MinimumChartSize(220, 210);
 
@@ -227,8 +234,9 @@ void ChartsPanel::updateSummaries()
                             .arg(QLocale().toString(pending), QLocale().toString(dead));
     }
     describe(QStringLiteral("failuresChart"), tr("Failures per event"),
-        tr("Failures per event, the budget spent at %1: %2.")
-            .arg(m_budget)
+        tr("Failures per event, %1: %2.")
+            .arg(m_limit.value() ? tr("the budget spent at %1").arg(*m_limit.value())
+                                 : m_limit.budget())
             .arg(failures.isEmpty() ? tr("no event has failed") : failures.join(u"; "_qs)));
     describe(QStringLiteral("categoryChart"), tr("Error categories"),
         tr("Error categories: %1.")
@@ -376,7 +384,7 @@ void ChartsPanel::setupFailuresChart()
     mapper->setModel(m_failures);
     connect(m_failures, &QAbstractItemModel::modelReset, this, &ChartsPanel::updateFailuresAxes);
     connect(m_failures, &QAbstractItemModel::dataChanged, this, &ChartsPanel::updateFailuresAxes);
-    setBudget(m_budget);
+    setAttemptLimit(m_limit);
     updateFailuresAxes();
     addChartView(m_failuresChart, QStringLiteral("failuresChart"), m_snapshotGrid, 0, 1);
 }
@@ -510,12 +518,12 @@ void ChartsPanel::setupCategoryChart()
     addChartView(chart, QStringLiteral("categoryChart"), m_snapshotGrid, 1, 0, 2);
 }
 
-void ChartsPanel::setBudget(int attempts)
+void ChartsPanel::setAttemptLimit(const AttemptLimit &limit)
 {
-    m_budget = attempts;
-    m_failuresChart->setTitle(tr("Failures per event (budget %1)").arg(attempts));
+    m_limit = limit;
+    m_failuresChart->setTitle(tr("Failures per event (%1)").arg(limit.budget()));
     // Under the bars, where a reader looks for what the columns mean.
-    m_failuresAxisX->setTitleText(tr("failures so far (budget spent at %1)").arg(attempts));
+    m_failuresAxisX->setTitleText(tr("failures so far (%1)").arg(spentAt(limit)));
     updateSummaries();
 }
 

@@ -5,6 +5,7 @@
 // follow every model reset; a bucket with no delivery has no latency point (never a 0).
 #pragma once
 
+#include "attemptlimit.h"
 #include "deliveryhistory.h"
 
 #include <QWidget>
@@ -39,8 +40,11 @@ public:
     void setRange(HistoryRange range);
 
     // The attempt budget, shown on the failures chart: events reaching it are parked DEAD.
-    void setBudget(int attempts);
-    int budget() const { return m_budget; }
+    // The relay's (setBudget), or the data's through a profile (AttemptLimit::range); "limit
+    // unknown" otherwise, never guessed from the failures.
+    void setBudget(int attempts) { setAttemptLimit(AttemptLimit::of(attempts, {})); }
+    void setAttemptLimit(const AttemptLimit &limit);
+    AttemptLimit attemptLimit() const { return m_limit; }
     // Another library's table: each chart whose snapshot key (age_histogram,
     // attempts_histogram, throughput_per_minute, error_categories, delivery_latency_ms) the
     // schema cannot tell gives
@@ -90,7 +94,7 @@ private:
     QValueAxis *m_latencyAxisX = nullptr;
     QValueAxis *m_latencyAxisY = nullptr;
     ErrorCategoryModel *m_categories = nullptr;
-    int m_budget = 3;
+    AttemptLimit m_limit; // unknown until the relay or the data says
 
     QHorizontalBarSeries *m_ageSeries = nullptr;
     QBarCategoryAxis *m_ageBuckets = nullptr;
