@@ -20,6 +20,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -513,6 +514,30 @@ private slots:
             QCOMPARE(object.value(u"first_seen"_qs).toInteger(), T - 3600000);
         }
         QVERIFY2(found, qPrintable(errors.out.join(u'\n')));
+    }
+
+    // pg-boss and graphile-worker keep the last error only, and the job's own limit: pg-boss's
+    // retry_limit + 1 (failed job 9: retryLimit 2, three attempts), graphile-worker's
+    // max_attempts (job 7 exhausted its attempts).
+    void explainNamesTheLibrarysOwnLimit_data()
+    {
+        QTest::addColumn<QString>("profile");
+        QTest::addColumn<QString>("event");
+        QTest::addRow("pg-boss") << u"pg-boss"_qs << u"00000000-0000-4000-8000-000000000009"_qs;
+        QTest::addRow("graphile-worker") << u"graphile-worker"_qs << u"7"_qs;
+    }
+    void explainNamesTheLibrarysOwnLimit()
+    {
+        QFETCH(QString, profile);
+        QFETCH(QString, event);
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        QVERIFY(loadFixture(*database, profile));
+        const Run run = outboxctl({u"explain"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+            profile, u"--event"_qs, event, u"--now"_qs, QString::number(T)});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err.join(u'\n')));
+        QCOMPARE(run.out.size(), 1); // no attempt history: the last error only
+        static const QRegularExpression spent(u"^DEAD: attempts (\\d+) / \\1 spent; "_qs);
+        QVERIFY2(spent.match(run.out.at(0)).hasMatch(), qPrintable(run.out.at(0)));
     }
 
     // A job whose errors array holds 200,000 elements: `explain` reads the newest 100 and says
