@@ -82,7 +82,10 @@ public:
     bool hasAttemptHistory() const { return m_native; }
     // Whether an event's attempts can be listed: the native delivery_attempt, or the profile's
     // attempt mapping (a related table or a JSON array; docs/profiles.md, "Attempt history").
-    bool hasAttemptList() const { return m_native || m_attempts.kind != AttemptMapping::Kind::None; }
+    bool hasAttemptList() const
+    {
+        return m_native || m_attempts.kind != AttemptMapping::Kind::None;
+    }
     const AttemptMapping &attempts() const { return m_attempts; }
     // What the attempts are read FROM on `engine`: delivery_attempt on the native schema, the
     // mapping's derived table (the same columns) otherwise; empty without hasAttemptList().
