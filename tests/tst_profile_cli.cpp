@@ -18,10 +18,14 @@
 #include "testmain.h"
 #include "timeformat.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
+#include <QSqlError>
 #include <QSqlQuery>
+#include <QTemporaryDir>
 #include <QTimeZone>
 
 namespace {
@@ -615,6 +619,179 @@ private slots:
             = outboxctl(replayArguments(database->url(), path, {u"--event"_qs, u"7"_qs}));
         QCOMPARE(again.out, QStringList {replayedJson({}, {u"7"_qs})});
         QCOMPARE(countsOf(database->url(), path, T), countsObject({3, 1, 1, 1, 1, 1}));
+    }
+
+    // Oban keeps one {at, attempt, error} per failed attempt in its errors array and the job's
+    // own max_attempts: `explain` lists each attempt's error and the limit as the library's
+    // dashboard does ("attempts 3 / 3"), `--budget` overrides it, and the error groups' first
+    // and last seen come from the attempts, on every engine Oban supports.
+    void explainListsEachAttemptThroughOban_data()
+    {
+        QTest::addColumn<QString>("engine");
+        for (const char *engine : {"postgresql", "mysql", "sqlite"})
+            QTest::addRow("%s", engine) << QString::fromLatin1(engine);
+    }
+    void explainListsEachAttemptThroughOban()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        QVERIFY(loadFixture(*database, u"oban"_qs));
+        const QStringList explain = {u"explain"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+            u"oban"_qs, u"--event"_qs, u"9"_qs, u"--now"_qs, QString::number(T)};
+        const Run run = outboxctl(explain);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err.join(u'\n')));
+        QCOMPARE(run.out.size(), 4);
+        QVERIFY2(run.out.at(0).startsWith(u"DEAD: attempts 3 / 3 spent; the last error was "
+                                          u"(** (RuntimeError) card declined)"_qs),
+            qPrintable(run.out.at(0)));
+        const QString error = u"RETRY (** (RuntimeError) card declined)"_qs;
+        QCOMPARE(run.out.mid(1),
+            QStringList({u"  attempt 1 at 06:53:20: "_qs + error,
+                u"  attempt 2 at 06:58:20: "_qs + error, u"  attempt 3 at 07:00:00: "_qs + error}));
+        const Run budget = outboxctl(explain + QStringList {u"--budget"_qs, u"5"_qs});
+        QVERIFY2(budget.out.value(0).startsWith(u"DEAD: attempts 3 / 5 spent"_qs),
+            qPrintable(budget.out.value(0)));
+
+        const Run errors = outboxctl(
+            {u"errors"_qs, u"--db"_qs, database->url(), u"--profile"_qs, u"oban"_qs, u"--json"_qs});
+        QVERIFY2(errors.exitCode == 0, qPrintable(errors.err.join(u'\n')));
+        const QJsonArray groups = QJsonDocument::fromJson(errors.out.join(u'\n').toUtf8())
+                                      .object()
+                                      .value(u"groups"_qs)
+                                      .toArray();
+        bool found = false;
+        for (const QJsonValue &group : groups) {
+            const QJsonObject object = group.toObject();
+            if (!object.value(u"example"_qs).toString().contains(u"card declined"_qs))
+                continue;
+            found = true;
+            QCOMPARE(object.value(u"last_seen"_qs).toInteger(), T - 3600000); // 07:00:00
+            QCOMPARE(object.value(u"first_seen"_qs).toInteger(), T - 3600000);
+        }
+        QVERIFY2(found, qPrintable(errors.out.join(u'\n')));
+    }
+
+    // pg-boss and graphile-worker keep the last error only, and the job's own limit: pg-boss's
+    // retry_limit + 1 (failed job 9: retryLimit 2, three attempts), graphile-worker's
+    // max_attempts (job 7 exhausted its attempts).
+    void explainNamesTheLibrarysOwnLimit_data()
+    {
+        QTest::addColumn<QString>("profile");
+        QTest::addColumn<QString>("event");
+        QTest::addRow("pg-boss") << u"pg-boss"_qs << u"00000000-0000-4000-8000-000000000009"_qs;
+        QTest::addRow("graphile-worker") << u"graphile-worker"_qs << u"7"_qs;
+    }
+    void explainNamesTheLibrarysOwnLimit()
+    {
+        QFETCH(QString, profile);
+        QFETCH(QString, event);
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        QVERIFY(loadFixture(*database, profile));
+        const Run run = outboxctl({u"explain"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+            profile, u"--event"_qs, event, u"--now"_qs, QString::number(T)});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err.join(u'\n')));
+        QCOMPARE(run.out.size(), 1); // no attempt history: the last error only
+        static const QRegularExpression spent(u"^DEAD: attempts (\\d+) / \\1 spent; "_qs);
+        QVERIFY2(spent.match(run.out.at(0)).hasMatch(), qPrintable(run.out.at(0)));
+    }
+
+    // A job whose errors array holds 200,000 elements: `explain` reads the newest 100 and says
+    // so; nothing reads the rest.
+    void explainBoundsAHostileAttemptArray_data() { explainListsEachAttemptThroughOban_data(); }
+    void explainBoundsAHostileAttemptArray()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        auto connection = loadFixture(*database, u"oban"_qs);
+        QVERIFY(connection);
+        const QString element = u"'at', '2027-01-15T07:00:00.000000Z', 'attempt', g, 'error', "_qs;
+        const QString series = u"WITH RECURSIVE n(g) AS (SELECT 1 UNION ALL SELECT g + 1 FROM n"
+                               " WHERE g < 200000) "_qs;
+        const QMap<QString, QString> fill = {
+            {u"postgresql"_qs,
+                u"UPDATE oban_jobs SET errors = ARRAY(SELECT jsonb_build_object("_qs + element
+                    + u"'boom ' || g) FROM generate_series(1, 200000) AS g) WHERE id = 9"_qs},
+            {u"mysql"_qs,
+                u"UPDATE oban_jobs SET errors = ("_qs + series
+                    + u"SELECT JSON_ARRAYAGG(JSON_OBJECT("_qs + element
+                    + u"CONCAT('boom ', g))) FROM n) WHERE id = 9"_qs},
+            {u"sqlite"_qs,
+                u"UPDATE oban_jobs SET errors = ("_qs + series
+                    + u"SELECT json_group_array(json_object("_qs + element
+                    + u"'boom ' || g)) FROM n) WHERE id = 9"_qs},
+        };
+        QSqlQuery query(connection->database());
+        if (engine == u"mysql"_qs) { // MariaDB bounds JSON_ARRAYAGG and recursion by them
+            QVERIFY(query.exec(u"SET SESSION group_concat_max_len = 1073741824"_qs));
+            QVERIFY(query.exec(u"SET SESSION max_recursive_iterations = 1000000"_qs));
+        }
+        QVERIFY2(query.exec(fill.value(engine)), qPrintable(query.lastError().text()));
+        connection.reset();
+        const Run run = outboxctl({u"explain"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+            u"oban"_qs, u"--event"_qs, u"9"_qs, u"--now"_qs, QString::number(T)});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err.join(u'\n')));
+        QCOMPARE(run.out.size(), 102);
+        QVERIFY2(run.out.at(0).startsWith(u"DEAD: attempts 200000 / 3 spent"_qs),
+            qPrintable(run.out.at(0)));
+        QCOMPARE(run.out.at(1), u"  (only the newest 100 attempts are read)"_qs);
+        QCOMPARE(run.out.at(2), u"  attempt 199901 at 07:00:00: RETRY (boom 199901)"_qs);
+        QCOMPARE(run.out.last(), u"  attempt 200000 at 07:00:00: RETRY (boom 200000)"_qs);
+    }
+
+    // A profile without an attempt limit never guesses one from the failures; a related table
+    // of attempts (attempts = table) lists them.
+    void explainWithoutALimitAndFromAnAttemptsTable_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void explainWithoutALimitAndFromAnAttemptsTable()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        {
+            const auto connection = database->connect(false);
+            QVERIFY(connection);
+            QVERIFY(runSqlScript(connection->database(), TestData::path("fixtures/custom.sql")));
+            QSqlQuery query(connection->database());
+            QVERIFY(query.exec(u"CREATE TABLE shop_attempt (job_id INTEGER NOT NULL, n INTEGER"
+                               " NOT NULL, ended_ms BIGINT, host VARCHAR(40), message TEXT)"_qs));
+            QVERIFY(query.exec(u"INSERT INTO shop_attempt VALUES (7, 1, 1799990000000, 'w1',"
+                               " 'HTTP 503'), (7, 2, 1799995000000, 'w2', 'HTTP 400: unknown"
+                               " customer')"_qs));
+        }
+        QFile fixture(TestData::path("fixtures/custom.profile"));
+        QVERIFY(fixture.open(QIODevice::ReadOnly));
+        const QByteArray base = fixture.readAll();
+        QTemporaryDir dir;
+        const QStringList explain = {u"explain"_qs, u"--db"_qs, database->url(), u"--event"_qs,
+            u"7"_qs, u"--now"_qs, QString::number(T), u"--profile"_qs};
+        const Run unknown
+            = outboxctl(explain + QStringList {TestData::path("fixtures/custom.profile")});
+        QVERIFY2(unknown.exitCode == 0, qPrintable(unknown.err.join(u'\n')));
+        QCOMPARE(unknown.out.size(), 1); // no attempt history mapped
+        QVERIFY2(unknown.out.at(0).startsWith(u"DEAD: attempts 5 / limit unknown; the last"_qs),
+            qPrintable(unknown.out.at(0)));
+
+        const QString path = writeFile(dir, u"shop.profile"_qs,
+            base
+                + "attempts = table\n"
+                  "attempts_from = shop_attempt\n"
+                  "attempts_event_id = CAST(job_id AS TEXT)\n"
+                  "mysql.attempts_event_id = CAST(job_id AS CHAR)\n"
+                  "attempt_number = n\n"
+                  "attempt_finished_at = ended_ms\n"
+                  "attempt_worker = host\n"
+                  "attempt_error = message\n"
+                  "attempt_outcome = CASE WHEN n = 2 THEN 'DEAD' ELSE 'RETRY' END\n"
+                  "attempt_limit = 5\n");
+        const Run table = outboxctl(explain + QStringList {path});
+        QVERIFY2(table.exitCode == 0, qPrintable(table.err.join(u'\n')));
+        QVERIFY2(table.out.value(0).startsWith(u"DEAD: attempts 5 / 5 spent"_qs),
+            qPrintable(table.out.value(0)));
+        QCOMPARE(table.out.mid(1),
+            QStringList({u"  attempt 1 at 05:13:20 by w1: RETRY (HTTP 503)"_qs,
+                u"  attempt 2 at 06:36:40 by w2: DEAD (HTTP 400: unknown customer)"_qs}));
     }
 
     // A server with explicit_defaults_for_timestamp=OFF gives a table's first TIMESTAMP column

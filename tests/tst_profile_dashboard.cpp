@@ -5,6 +5,7 @@
 // runs the profile's statement or is disabled with the profile's explanation. Also
 // `outbox-dashboard --db URL --profile NAME` end to end, a profile that is a FIFO or a device
 // refused without hanging, and the warning of a password in --db.
+#include "attemptmodel.h"
 #include "overviewpage.h"
 #include "detailpane.h"
 #include "eventlistmodel.h"
@@ -241,6 +242,51 @@ private slots:
             auto *failures = window->findChild<FilterBar *>()->findChild<QSpinBox *>();
             QVERIFY(failures);
             QCOMPARE(failures->isEnabled(), !naColumns.contains(EventListModel::FailuresColumn));
+        }
+    }
+
+    // Through a profile that maps the attempts (Oban's errors array) the detail pane lists each
+    // attempt with its error, the timeline has them, and only the replay log is said to be
+    // missing; the failures chart's budget is the jobs' own max_attempts (3 and 20 here), and
+    // a profile without a limit says it is unknown, never a number guessed from the failures.
+    void detailListsAttemptsThroughAProfile_data()
+    {
+        QTest::addColumn<QString>("engine");
+        for (const char *engine : {"postgresql", "mysql", "sqlite"})
+            QTest::addRow("%s", engine) << QString::fromLatin1(engine);
+    }
+    void detailListsAttemptsThroughAProfile()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto window = openWindow(*database, u"oban"_qs);
+        QVERIFY(window);
+        QTRY_VERIFY(window->eventModel()->rowOfEvent(u"9"_qs) >= 0);
+        QVERIFY(window->selectEvent(u"9"_qs));
+        auto *view = window->detailPane()->findChild<QTableView *>(u"attemptView"_qs);
+        QVERIFY(view && view->isVisibleTo(window->detailPane()));
+        QAbstractItemModel *attempts = view->model();
+        QTRY_COMPARE(attempts->rowCount(), 3);
+        for (int row = 0; row < 3; ++row) {
+            QCOMPARE(attempts->index(row, AttemptModel::AttemptColumn).data().toInt(), row + 1);
+            QVERIFY(attempts->index(row, AttemptModel::ErrorColumn)
+                        .data()
+                        .toString()
+                        .startsWith(u"** (RuntimeError) card declined"_qs));
+            QCOMPARE(
+                attempts->index(row, AttemptModel::OutcomeColumn).data().toString(), u"RETRY"_qs);
+        }
+        auto *history = window->detailPane()->findChild<QLabel *>(u"historyNotAvailable"_qs);
+        QVERIFY(history);
+        QCOMPARE(history->text(),
+            u"Replay log: not available for oban: the schema keeps no replay log."_qs);
+        QTRY_COMPARE(window->charts()->attemptLimit().budget(), u"budget 3 to 20 per event"_qs);
+
+        const auto namastack
+            = engine == u"sqlite"_qs ? nullptr : openWindow(*database, u"namastack"_qs);
+        if (namastack) {
+            QTRY_VERIFY(namastack->eventModel()->rowCount() > 0);
+            QCOMPARE(namastack->charts()->attemptLimit().budget(), u"limit unknown"_qs);
         }
     }
 

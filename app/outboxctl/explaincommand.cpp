@@ -89,6 +89,8 @@ int runExplain(const QStringList &arguments)
         return Cli::Ok;
     }
     QString text = Cli::printable(explanation->text(Advice::Surface::Cli));
+    for (const QString &line : explanation->attemptLines(now))
+        text += u"\n  "_qs + Cli::printable(line);
     for (const OperatorNote &note : current.value_or(QList<OperatorNote> {}))
         text += QStringLiteral("\nnote #%1 by %2 at %3%4: %5")
                     .arg(note.id)

@@ -137,6 +137,16 @@ public:
     QString skipLockedClause() const { return m_traits.skipLocked; }
     // A SELECT of one text column: the IDs of the JSON array bound to `placeholder`.
     virtual QString idSetSelect(const QString &placeholder) const = 0;
+    // A SELECT, for each row of `from` (a FROM clause, filtered by `where` when not empty), of
+    // `eventId` (an expression over those rows) as `event_id` and one row per element of the
+    // JSON array `array` (an expression over the same rows): the element as `attempt` (JSON
+    // the engine's own functions read: jsonb, JSON, JSON text) and its 0-based position as
+    // `ordinal`. Only the last `cap` elements of each array come out, whatever its length (a
+    // constant of the program, written in); an array's length is worked out once per row, never
+    // per element (a long text array would be parsed again for each). A row whose array is
+    // NULL or no array gives no row.
+    virtual QString jsonArrayElementsSql(const QString &eventId, const QString &from,
+        const QString &where, const QString &array, int cap) const = 0;
     QString integerType() const { return m_traits.integerType; }
     QString textType() const { return m_traits.textType; }
     QString countType() const { return m_traits.countType; }

@@ -13,16 +13,25 @@
 namespace {
 
 // The rows of one state, each with its last failure time (the attempt history's newest
-// RETRY or DEAD attempt, found through delivery_attempt_event), or NULL.
+// RETRY or DEAD attempt: on the native schema through delivery_attempt_event; through a
+// profile's attempt mapping one grouped read of the mapped attempts, each event's newest
+// AttemptMapping::ReadLimit), or NULL.
 QString failedRows(const SourceReader &reader, const QString &status)
 {
-    const QString failedAt = reader.hasAttemptHistory()
-        ? u"(SELECT MAX(a.finished_at) FROM delivery_attempt a WHERE a.event_id = "
-          u"delivery_outbox.event_id"
-          " AND a.outcome IN ('RETRY', 'DEAD'))"_qs
-        : u"CAST(NULL AS "_qs + reader.dialect().integerType() + u")"_qs; // MySQL: SIGNED
+    QString failedAt = u"CAST(NULL AS "_qs + reader.dialect().integerType() + u")"_qs;
+    QString joined;
+    if (reader.hasAttemptHistory()) {
+        failedAt = u"(SELECT MAX(a.finished_at) FROM delivery_attempt a WHERE a.event_id = "
+                   u"delivery_outbox.event_id AND a.outcome IN ('RETRY', 'DEAD'))"_qs;
+    } else if (reader.hasAttemptList()) {
+        failedAt = u"failures_seen.failed_at"_qs;
+        joined = u" LEFT JOIN (SELECT event_id, MAX(finished_at) AS failed_at FROM "_qs
+            + reader.attemptSource()
+            + u" WHERE outcome IN ('RETRY', 'DEAD') GROUP BY event_id) AS failures_seen"
+              u" ON failures_seen.event_id = delivery_outbox.event_id"_qs;
+    }
     return u"SELECT last_error, last_error_category, event_type, status, "_qs + failedAt
-        + u" AS failed_at FROM "_qs + reader.source() + u" WHERE status = '"_qs + status
+        + u" AS failed_at FROM "_qs + reader.source() + joined + u" WHERE status = '"_qs + status
         + u"' AND last_error IS NOT NULL"_qs;
 }
 

@@ -1,5 +1,6 @@
 #include "eventexplainer.h"
 
+#include "attemptlimit.h"
 #include "errorgroups.h"
 #include "errorsignature.h"
 #include "numbertext.h"
@@ -8,6 +9,7 @@
 #include "timeformat.h"
 
 #include <QDateTime>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QSqlQuery>
 #include <QTimeZone>
@@ -28,6 +30,9 @@ struct Facts
     // attempt history
     std::optional<qint64> attempts, lastFailureAt, claimedAt;
     QString worker;
+    QList<ExplainedAttempt> attemptList; // oldest first, at most AttemptMapping::ReadLimit
+    bool attemptsCut = false;
+    std::optional<qint64> attemptLimit; // the event's own, read through a profile
     qint64 otherDeadSameError = -1; // -1: not counted
 };
 
@@ -41,8 +46,9 @@ bool readRow(SourceReader &reader, const QString &eventId, Facts *facts, QString
     // clang-format off
     QSqlQuery *row = reader.run(
         u"SELECT status, failures, next_attempt_at, claim_token, lease_until, created_at,"
-        "        delivered_at, last_error_category, last_error, event_type"
-        " FROM "_qs + reader.source() + u" WHERE event_id = :id"_qs,
+        "        delivered_at, last_error_category, last_error, event_type"_qs
+        + (reader.hasAttemptLimit() ? u", attempt_limit"_qs : QString())
+        + u" FROM "_qs + reader.source() + u" WHERE event_id = :id"_qs,
         {{u":id"_qs, eventId}});
     // clang-format on
     if (!row) {
@@ -63,35 +69,43 @@ bool readRow(SourceReader &reader, const QString &eventId, Facts *facts, QString
     facts->category = row->value(7).toString();
     facts->lastError = row->value(8).toString();
     facts->eventType = row->value(9).toString();
+    if (reader.hasAttemptLimit())
+        facts->attemptLimit = optionalNumber(row->value(10));
     return true;
 }
 
+// The newest attempts (at most AttemptMapping::ReadLimit), newest first from the database.
 bool readHistory(SourceReader &reader, const QString &eventId, Facts *facts, QString *error)
 {
     // clang-format off
-    QSqlQuery *attempts = reader.run(
-        u"SELECT COUNT(*), MAX(CASE WHEN outcome IN ('RETRY', 'DEAD') THEN finished_at END)"
-        " FROM delivery_attempt WHERE event_id = :id"_qs, {{u":id"_qs, eventId}});
+    QSqlQuery *rows = reader.run(
+        u"SELECT attempt_no, worker, claimed_at, finished_at, outcome, error_message"
+        " FROM "_qs + reader.attemptSource() + u" WHERE event_id = :id"
+        " ORDER BY attempt_no DESC LIMIT :limit"_qs,
+        {{u":id"_qs, eventId}, {u":limit"_qs, AttemptMapping::ReadLimit + 1}});
     // clang-format on
-    if (!attempts || !attempts->next()) {
+    if (!rows) {
         *error = reader.errorText();
         return false;
     }
-    facts->attempts = attempts->value(0).toLongLong();
-    facts->lastFailureAt = optionalNumber(attempts->value(1));
-    // clang-format off
-    QSqlQuery *last = reader.run(
-        u"SELECT worker, claimed_at FROM delivery_attempt WHERE event_id = :id"
-        " ORDER BY attempt_no DESC LIMIT 1"_qs, {{u":id"_qs, eventId}});
-    // clang-format on
-    if (!last) {
-        *error = reader.errorText();
-        return false;
+    while (rows->next()) {
+        if (facts->attemptList.size() == AttemptMapping::ReadLimit) {
+            facts->attemptsCut = true;
+            break;
+        }
+        const QString outcome = rows->value(4).toString();
+        const std::optional<qint64> finished = optionalNumber(rows->value(3));
+        if (facts->attemptList.isEmpty()) {
+            facts->worker = rows->value(1).toString();
+            facts->claimedAt = optionalNumber(rows->value(2));
+        }
+        if (finished && (outcome == u"RETRY"_qs || outcome == u"DEAD"_qs))
+            facts->lastFailureAt = std::max(facts->lastFailureAt.value_or(*finished), *finished);
+        facts->attemptList.prepend({rows->value(0).toLongLong(), finished, outcome,
+            rows->value(5).toString(), rows->value(1).toString()});
     }
-    if (last->next()) {
-        facts->worker = last->value(0).toString();
-        facts->claimedAt = optionalNumber(last->value(1));
-    }
+    if (!facts->attemptsCut)
+        facts->attempts = facts->attemptList.size();
     return true;
 }
 
@@ -116,8 +130,8 @@ QString failureClause(const Facts &facts, qint64 now, const ExplainOptions &opti
     QString clause
         = facts.category.isEmpty() ? u"failure"_qs : facts.category.toLower() + u" failure"_qs;
     clause += u" "_qs + QString::number(facts.failures);
-    if (options.budget)
-        clause += QStringLiteral(" of budget %1").arg(*options.budget);
+    if (const auto limit = AttemptLimit::of(options.budget, facts.attemptLimit).value())
+        clause += QStringLiteral(" of budget %1").arg(*limit);
     if (facts.lastFailureAt)
         clause += u" at "_qs + EventExplainer::clockTime(*facts.lastFailureAt, now);
     if (!facts.lastError.isEmpty())
@@ -184,12 +198,20 @@ QString leaseExpired(const Facts &facts, qint64 now, const ExplainOptions &optio
     return text;
 }
 
-QString dead(const Facts &facts)
+// "attempts 3 / 3 spent", "attempts 3 / limit unknown": the limit is the operator's --budget,
+// else the event's own (a profile's attempt_limit), never the failure count.
+QString spent(const Facts &facts, const ExplainOptions &options)
+{
+    const AttemptLimit limit = AttemptLimit::of(options.budget, facts.attemptLimit);
+    return limit.usage(facts.failures) + (limit.isKnown() ? u" spent"_qs : QString());
+}
+
+QString dead(const Facts &facts, const ExplainOptions &options)
 {
     QString text = u"DEAD: "_qs;
     text += facts.category == QLatin1String("PERMANENT")
         ? QStringLiteral("parked after failure %1").arg(facts.failures)
-        : QStringLiteral("budget of %1 spent").arg(facts.failures);
+        : spent(facts, options);
     if (facts.lastError.isEmpty())
         text += u"; no error was recorded"_qs;
     else
@@ -231,7 +253,7 @@ QString sentence(
     if (state == QLatin1String("LEASE_EXPIRED"))
         return leaseExpired(facts, now, options);
     if (state == QLatin1String("DEAD"))
-        return dead(facts);
+        return dead(facts, options);
     if (state == QLatin1String("RESOLVED"))
         return u"Resolved: an operator closed it without delivery; nothing more will happen to it"_qs;
     return delivered(facts, now);
@@ -264,6 +286,9 @@ QVariantMap factsMap(const Facts &facts, const ExplainOptions &options)
         map.insert(u"other_dead_same_error"_qs, facts.otherDeadSameError);
     if (options.budget)
         map.insert(u"budget"_qs, *options.budget);
+    put(u"attempt_limit"_qs, facts.attemptLimit);
+    if (facts.attemptsCut)
+        map.insert(u"attempts_cut"_qs, true);
     if (options.policy)
         map.insert(u"policy"_qs, options.policy->spec());
     return map;
@@ -278,7 +303,7 @@ bool readFacts(const QSqlDatabase &db, const OutboxProfile *profile, const QStri
         return false;
     }
     return readRow(reader, eventId, facts, error)
-        && (!reader.hasAttemptHistory() || readHistory(reader, eventId, facts, error));
+        && (!reader.hasAttemptList() || readHistory(reader, eventId, facts, error));
 }
 
 } // namespace
@@ -288,11 +313,43 @@ QString EventExplanation::text(Advice::Surface surface) const
     return advice.isEmpty() ? explanation : explanation + u" \u2014 "_qs + advice.phrase(surface);
 }
 
+QStringList EventExplanation::attemptLines(qint64 now) const
+{
+    QStringList lines;
+    if (attemptsCut)
+        lines << QStringLiteral("(only the newest %1 attempts are read)")
+                     .arg(AttemptMapping::ReadLimit);
+    for (const ExplainedAttempt &attempt : attempts) {
+        QString line = QStringLiteral("attempt %1").arg(attempt.number);
+        if (attempt.finishedAt)
+            line += u" at "_qs + EventExplainer::clockTime(*attempt.finishedAt, now);
+        if (!attempt.worker.isEmpty())
+            line += u" by "_qs + attempt.worker;
+        if (!attempt.outcome.isEmpty())
+            line += u": "_qs + attempt.outcome;
+        const QString firstLine = attempt.error.section(u'\n', 0, 0).trimmed();
+        if (!firstLine.isEmpty())
+            line += u" ("_qs + firstLine.left(200) + u")"_qs;
+        lines << line;
+    }
+    return lines;
+}
+
 QJsonObject EventExplanation::toJson() const
 {
     QJsonObject json {{u"event_id"_qs, eventId}, {u"state"_qs, state},
         {u"explanation"_qs, text(Advice::Surface::Cli)},
         {u"facts"_qs, QJsonObject::fromVariantMap(facts)}};
+    QJsonArray list;
+    for (const ExplainedAttempt &attempt : attempts) {
+        list.append(QJsonObject {{u"attempt"_qs, attempt.number},
+            {u"finished_at"_qs,
+                attempt.finishedAt ? QJsonValue(*attempt.finishedAt) : QJsonValue()},
+            {u"outcome"_qs, attempt.outcome}, {u"error"_qs, attempt.error},
+            {u"worker"_qs, attempt.worker}});
+    }
+    if (!list.isEmpty())
+        json.insert(u"attempts"_qs, list);
     if (!advice.isEmpty())
         json.insert(u"advice"_qs, advice.toJson());
     return json;
@@ -327,8 +384,8 @@ std::optional<EventExplanation> explain(const QSqlDatabase &db, const QString &e
             return std::nullopt;
         facts.otherDeadSameError = same->size() - (same->contains(eventId) ? 1 : 0);
     }
-    EventExplanation explanation {
-        eventId, state, sentence(state, facts, now, options), factsMap(facts, options), {}};
+    EventExplanation explanation {eventId, state, sentence(state, facts, now, options),
+        factsMap(facts, options), {}, facts.attemptList, facts.attemptsCut};
     if (state == QLatin1String("DEAD"))
         explanation.advice = {AdviceAction::ReplayEvent, eventId, OutboxCapabilities::of(profile)};
     return explanation;

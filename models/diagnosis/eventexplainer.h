@@ -26,6 +26,16 @@ struct ExplainOptions
     qint64 stalledMs = 60000;
 };
 
+// One attempt as `explain` lists it (read through the schema's attempt history).
+struct ExplainedAttempt
+{
+    qint64 number = 0;
+    std::optional<qint64> finishedAt;
+    QString outcome;
+    QString error;
+    QString worker;
+};
+
 struct EventExplanation
 {
     QString eventId;
@@ -33,6 +43,14 @@ struct EventExplanation
     QString explanation; // one paragraph, without the advice
     QVariantMap facts; // the values it was built from (times in ms)
     Advice advice; // what to do (a DEAD event: replay it), worded by each surface
+    // Its attempts, oldest first (empty without an attempt history), at most
+    // AttemptMapping::ReadLimit of them, the newest; attemptsCut when it has more.
+    QList<ExplainedAttempt> attempts;
+    bool attemptsCut = false;
+
+    // One line per attempt: "attempt 2 at 06:58:20 by web-1: RETRY (** (RuntimeError) boom)",
+    // the error's first line only (never a stack trace).
+    QStringList attemptLines(qint64 now) const;
 
     // The paragraph and its advice in the words of `surface`.
     QString text(Advice::Surface surface) const;

@@ -49,6 +49,11 @@ QString SourceReader::sourceUsing(const QString &index) const
         : m_source;
 }
 
+QString SourceReader::attemptSource() const
+{
+    return isNative() ? u"delivery_attempt"_qs : m_profile->attemptSource(m_dialect->engine());
+}
+
 bool SourceReader::hasStatus(const QString &status) const
 {
     return isNative() || m_profile->statuses().contains(status);

@@ -33,6 +33,12 @@ public:
     // Whether the schema holds the logical column (always for the native schema).
     bool has(OutboxProfile::Column column) const;
     bool hasAttemptHistory() const { return isNative(); }
+    // An event's attempts can be listed (the native schema, or the profile's attempt mapping),
+    // read FROM attemptSource() with delivery_attempt's columns.
+    bool hasAttemptList() const { return isNative() || m_profile->hasAttemptList(); }
+    QString attemptSource() const;
+    // The source has the event's own attempt limit as `attempt_limit`.
+    bool hasAttemptLimit() const { return !isNative() && m_profile->hasAttemptLimit(); }
     bool hasLeases() const { return isNative() || m_profile->hasLeases(); }
     bool hasStatus(const QString &status) const;
     // The profile's name, "native" without one.

@@ -45,6 +45,7 @@ public:
     { }
 
     const SqlDialect &dialect() const { return m_dialect; }
+    const OutboxProfile *profile() const { return m_options.profile; }
     // The native schema, or another one read through its profile's source.
     bool isNative() const { return m_native; }
     // What the statements read FROM: delivery_outbox, or the profile's derived table.
@@ -534,10 +535,29 @@ bool limitPlanner(Reader &reader)
     return ok;
 }
 
+// The attempt limits a profile maps (attempt_limit), for the failures chart's title.
+bool readAttemptLimits(Reader &reader, const OutboxProfile *profile, HealthSnapshot *snapshot)
+{
+    if (!profile || !profile->hasAttemptLimit())
+        return true;
+    QSqlQuery *prepared = nullptr;
+    if (!reader.run(&prepared,
+            u"SELECT MIN(attempt_limit), MAX(attempt_limit) FROM "_qs + reader.source()
+                + u" WHERE status <> 'DELIVERED'"_qs))
+        return false;
+    if (prepared->next() && !prepared->value(0).isNull()) {
+        snapshot->attemptLimitLowest = prepared->value(0).toLongLong();
+        snapshot->attemptLimitHighest = prepared->value(1).toLongLong();
+    }
+    return true;
+}
+
 // Everything a window's snapshot holds.
 bool readAll(Reader &reader, HealthSnapshot *snapshot)
 {
     SmallStates small;
+    if (!readAttemptLimits(reader, reader.profile(), snapshot))
+        return false;
     if ((reader.isNative() && !readVersionAndResolved(reader, snapshot))
         || !readPending(reader, snapshot, &small) || !readDead(reader, snapshot, &small)
         || !readDelivered(reader, snapshot)

@@ -135,6 +135,9 @@ struct HealthSnapshot
     // available, never as zero; empty on the native schema.
     QStringList notAvailable;
     std::optional<qint64> oldestPendingAgeMs; // none when nothing is PENDING
+    // The lowest and highest attempt limit of the events not delivered, where a profile maps
+    // the event's own (attempt_limit); none otherwise (AttemptLimit::range reads them).
+    std::optional<qint64> attemptLimitLowest, attemptLimitHighest;
     QList<AgeBucket> ageHistogram; // one per bound, then the one beyond
     // failures 0..max present (at most DenseFailures), zeros included; then any larger ones
     QList<FailuresBucket> attemptsHistogram;

@@ -1,8 +1,10 @@
 #include "attemptmodel.h"
 
+#include "sourcereader.h"
 #include "timeformat.h"
 
 #include <QSqlQuery>
+#include <algorithm>
 
 AttemptModel::AttemptModel(QObject *parent)
     : ValueTableModel({tr("#"), tr("Worker"), tr("Claimed"), tr("Finished"), tr("Outcome"),
@@ -13,18 +15,37 @@ AttemptModel::AttemptModel(QObject *parent)
 std::optional<SqlRows> AttemptModel::readRows(
     const QSqlDatabase &db, const QString &eventId, QString *error)
 {
-    QSqlQuery query(db);
-    query.setForwardOnly(true);
+    bool cut = false;
+    return readRows(db, nullptr, eventId, error, &cut);
+}
+
+std::optional<SqlRows> AttemptModel::readRows(const QSqlDatabase &db, const OutboxProfile *profile,
+    const QString &eventId, QString *error, bool *cut)
+{
+    SourceReader reader(db, profile);
+    if (!reader.hasAttemptList())
+        return SqlRows();
     // clang-format off
-    query.prepare(QStringLiteral(
-        "SELECT attempt_no, worker, claimed_at, finished_at, outcome, error_category,"
+    QSqlQuery *query = reader.run(
+        u"SELECT attempt_no, worker, claimed_at, finished_at, outcome, error_category,"
         "       error_message, consumer_result, next_attempt_at"
-        "  FROM delivery_attempt"
-        " WHERE event_id = :id"
-        " ORDER BY attempt_no"));
+        "  FROM "_qs + reader.attemptSource() + u" WHERE event_id = :id"
+        " ORDER BY attempt_no DESC LIMIT :limit"_qs,
+        {{u":id"_qs, eventId}, {u":limit"_qs, AttemptMapping::ReadLimit + 1}});
     // clang-format on
-    query.bindValue(QStringLiteral(":id"), eventId);
-    return readSqlRows(query, ColumnCount, error);
+    if (!query) {
+        if (error)
+            *error = reader.errorText();
+        return std::nullopt;
+    }
+    std::optional<SqlRows> rows = readSqlRows(*query, ColumnCount, error);
+    if (!rows)
+        return std::nullopt;
+    *cut = rows->size() > AttemptMapping::ReadLimit;
+    if (*cut)
+        rows->removeLast(); // the oldest of those read
+    std::reverse(rows->begin(), rows->end());
+    return rows;
 }
 
 std::optional<QVariant> AttemptModel::readLeaseUntil(

@@ -3,6 +3,7 @@
 // whoever owns a connection (the detail worker, a test); the model itself never reads.
 #pragma once
 
+#include "outboxprofile.h"
 #include "valuetablemodel.h"
 
 #include <QSqlDatabase>
@@ -36,6 +37,10 @@ public:
     // The attempts of `eventId` in attempt order; nullopt with *error set when the read failed.
     static std::optional<SqlRows> readRows(
         const QSqlDatabase &db, const QString &eventId, QString *error = nullptr);
+    // The same through `profile` (null: the native schema), in a read-only transaction: at most
+    // the newest AttemptMapping::ReadLimit attempts, *cut set when there were more.
+    static std::optional<SqlRows> readRows(const QSqlDatabase &db, const OutboxProfile *profile,
+        const QString &eventId, QString *error, bool *cut);
 
     // The event's lease (null: no claim held) as of `now`, read with the same detail.
     static std::optional<QVariant> readLeaseUntil(

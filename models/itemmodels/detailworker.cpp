@@ -151,9 +151,12 @@ bool DetailWorker::readDetail(EventDetail *detail, qint64 now)
         explain(db, detail, now);
         readNotes(db, detail);
     }
-    if (!native() || !detail->found)
+    if (!detail->found)
         return true;
-    const auto attempts = AttemptModel::readRows(db, detail->eventId, &detail->error);
+    if (!native())
+        return readProfileAttempts(db, detail);
+    const auto attempts = AttemptModel::readRows(
+        db, nullptr, detail->eventId, &detail->error, &detail->attemptsCut);
     const auto replays
         = attempts ? ReplayLogModel::readRows(db, detail->eventId, &detail->error) : std::nullopt;
     const auto lease = replays ? AttemptModel::readLeaseUntil(db, detail->eventId, &detail->error)
@@ -170,6 +173,19 @@ bool DetailWorker::readDetail(EventDetail *detail, qint64 now)
     detail->revisions = *lineage;
     if (detail->summary.status == QLatin1String("RESOLVED"))
         return readResolution(db, detail);
+    return true;
+}
+
+// Another schema's attempts, where its profile maps them (a related table, a JSON array).
+bool DetailWorker::readProfileAttempts(const QSqlDatabase &db, EventDetail *detail)
+{
+    if (!m_profile->hasAttemptList())
+        return true;
+    const auto attempts = AttemptModel::readRows(
+        db, &*m_profile, detail->eventId, &detail->error, &detail->attemptsCut);
+    if (!attempts)
+        return false;
+    detail->attempts = *attempts;
     return true;
 }
 

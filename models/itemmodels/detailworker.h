@@ -59,6 +59,7 @@ private:
     bool readPayload(EventPayload *payload, const QStringList &sensitiveKeys);
     std::optional<SqlRows> readReplayLog(QString *error);
     bool readSummary(const QSqlDatabase &db, EventDetail *detail);
+    bool readProfileAttempts(const QSqlDatabase &db, EventDetail *detail);
     bool native() const { return !m_profile; }
     QString source(const QSqlDatabase &db) const;
 

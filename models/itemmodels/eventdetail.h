@@ -36,7 +36,10 @@ struct EventDetail
     QString error; // non-empty: the read failed (server down…); nothing below is meaningful
     bool found = false; // false with no error: the event truly left the outbox
     EventSummary summary;
-    SqlRows attempts; // native schema only
+    // The native schema's attempts, or those a profile maps (docs/profiles.md, "Attempt
+    // history"): at most AttemptMapping::ReadLimit, the newest, attemptsCut when there were more.
+    SqlRows attempts;
+    bool attemptsCut = false;
     SqlRows replays; // native schema only
     // The event's current lease (native schema): null when no worker holds a claim. An
     // unfinished attempt is in flight only while this lies ahead of the clock.

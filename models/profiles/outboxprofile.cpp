@@ -10,6 +10,8 @@
 #include <QSqlError>
 #include <QSqlQuery>
 
+#include <algorithm>
+
 namespace {
 
 using Column = OutboxProfile::Column;
@@ -167,10 +169,54 @@ QString OutboxProfile::source(Engine engine) const
     for (int i = 0; i < ColumnCount; ++i)
         select << castExpression(Column(i), engine) + QLatin1String(" AS ") + columnName(Column(i));
     QString sql = QLatin1String("(SELECT ") + select.join(QLatin1String(", "))
-        + QLatin1String(" FROM ") + from(engine);
+        + attemptLimitColumn(engine) + QLatin1String(" FROM ") + from(engine);
     if (!where(engine).isEmpty())
         sql += QLatin1String(" WHERE ") + where(engine);
     return sql + QLatin1String(") AS delivery_outbox");
+}
+
+QString OutboxProfile::attemptLimitColumn(Engine engine) const
+{
+    if (!hasAttemptLimit())
+        return {};
+    return QStringLiteral(", CAST((%1) AS %2) AS attempt_limit")
+        .arg(m_attemptLimit.at(int(engine)).isEmpty() ? QStringLiteral("NULL")
+                                                      : m_attemptLimit.at(int(engine)),
+            SqlDialect::of(engine).countType());
+}
+
+bool OutboxProfile::hasAttemptLimit() const
+{
+    return std::any_of(m_attemptLimit.cbegin(), m_attemptLimit.cend(),
+        [](const QString &expression) { return !expression.isEmpty(); });
+}
+
+QString OutboxProfile::attemptSource(Engine engine) const
+{
+    if (m_native)
+        return QStringLiteral("delivery_attempt");
+    if (m_attempts.kind == AttemptMapping::Kind::None)
+        return {};
+    return m_attempts.source(
+        engine, expression(Column::EventId, engine), from(engine), where(engine));
+}
+
+// The attempt mapping and the attempt limit, each read once (WHERE 1 = 0), blaming the field
+// that names them.
+QString OutboxProfile::probeAttempts(ReadOnlyTransaction &transaction, Engine engine) const
+{
+    QString error;
+    if (hasAttemptLimit()) {
+        error = probe(transaction,
+            QStringLiteral("SELECT attempt_limit FROM %1 WHERE 1 = 0").arg(source(engine)),
+            QStringLiteral("attempt_limit"), engine);
+    }
+    if (error.isEmpty() && m_attempts.kind != AttemptMapping::Kind::None) {
+        error = probe(transaction,
+            QStringLiteral("SELECT * FROM %1 WHERE 1 = 0").arg(attemptSource(engine)),
+            QStringLiteral("attempts"), engine);
+    }
+    return error;
 }
 
 int OutboxProfile::lineOfField(const QString &field, Engine engine) const
@@ -256,6 +302,8 @@ QString OutboxProfile::probeFields(const QSqlDatabase &db, Engine engine) const
                     columnName(Column(i)), engine);
             }
         }
+        if (error.isEmpty())
+            error = probeAttempts(transaction, engine);
         if (!error.isEmpty() || m_replayKind != ReplayKind::Statement)
             return error;
         if (transaction.prepare(m_replay.at(int(engine))))

@@ -8,6 +8,7 @@
 // Profiles are parsed from profile files (ProfileParser) and found by ProfileRegistry.
 #pragma once
 
+#include "attemptmapping.h"
 #include "engine.h"
 #include "profiletimezone.h"
 
@@ -83,6 +84,19 @@ public:
     const ProfileTimeZone &timeZone() const { return m_timeZone; }
 
     bool hasAttemptHistory() const { return m_native; }
+    // Whether an event's attempts can be listed: the native delivery_attempt, or the profile's
+    // attempt mapping (a related table or a JSON array; docs/profiles.md, "Attempt history").
+    bool hasAttemptList() const
+    {
+        return m_native || m_attempts.kind != AttemptMapping::Kind::None;
+    }
+    const AttemptMapping &attempts() const { return m_attempts; }
+    // What the attempts are read FROM on `engine`: delivery_attempt on the native schema, the
+    // mapping's derived table (the same columns) otherwise; empty without hasAttemptList().
+    QString attemptSource(Engine engine) const;
+    // The event's own attempt limit (`attempt_limit`, e.g. Oban's max_attempts): source() then
+    // has an `attempt_limit` column. The native schema keeps none (the relay's setting).
+    bool hasAttemptLimit() const;
     bool hasReplayLog() const { return m_native; }
     bool hasClaims() const { return isAvailable(Column::ClaimToken); }
     bool hasLeases() const { return hasClaims() && isAvailable(Column::LeaseUntil); }
@@ -146,6 +160,8 @@ private:
     }
 
     QString castExpression(Column column, Engine engine) const;
+    QString attemptLimitColumn(Engine engine) const; // ", CAST(...) AS attempt_limit", or empty
+    QString probeAttempts(ReadOnlyTransaction &transaction, Engine engine) const;
     QString wrongEngine(Engine engine) const;
     QStringList supportedTitles() const;
     QString probe(ReadOnlyTransaction &transaction, const QString &sql, const QString &field,
@@ -164,6 +180,8 @@ private:
     PerEngine m_where;
     PerEngine m_detect;
     PerEngine m_replay;
+    AttemptMapping m_attempts;
+    PerEngine m_attemptLimit;
     ReplayKind m_replayKind = ReplayKind::Unavailable;
     QString m_replayUnavailable;
     QString m_resolveUnavailable;

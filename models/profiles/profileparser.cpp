@@ -19,8 +19,13 @@ constexpr const auto &Engines = AllEngines;
 // Fields that may differ per engine; the columns are per engine too.
 const QStringList &perEngineFields()
 {
-    static const QStringList fields = {QStringLiteral("from"), QStringLiteral("where"),
-        QStringLiteral("detect"), QStringLiteral("replay")};
+    static const QStringList fields = [] {
+        QStringList all = {QStringLiteral("from"), QStringLiteral("where"),
+            QStringLiteral("detect"), QStringLiteral("replay"), QStringLiteral("attempt_limit")};
+        for (const auto &field : AttemptMapping::fields())
+            all << QString::fromLatin1(field.first);
+        return all;
+    }();
     return fields;
 }
 
@@ -29,7 +34,7 @@ const QStringList &metaFields()
     static const QStringList fields = {QStringLiteral("name"), QStringLiteral("description"),
         QStringLiteral("engines"), QStringLiteral("statuses"), QStringLiteral("replay_unavailable"),
         QStringLiteral("resolve_unavailable"), QStringLiteral("newer"),
-        QStringLiteral("time_zone")};
+        QStringLiteral("time_zone"), QStringLiteral("attempts")};
     return fields;
 }
 
@@ -259,7 +264,7 @@ bool ProfileParser::complete()
             return false;
     }
     recognizeNative();
-    return readReplay();
+    return readReplay() && readAttempts();
 }
 
 // Every SQL field is one expression or one statement: a `;` followed by more SQL would let a
@@ -355,7 +360,8 @@ bool ProfileParser::checkPlaceholders()
         if (field == QLatin1String("replay"))
             allowed = {QStringLiteral(":event_id"), QStringLiteral(":now")};
         else if (!OutboxProfile::columnFromName(field) && field != QLatin1String("from")
-            && field != QLatin1String("where"))
+            && field != QLatin1String("where")
+            && !(perEngineFields().contains(field) && field != QLatin1String("detect")))
             continue;
         const QString trouble = placeholderTrouble(entry.value, allowed);
         if (!trouble.isEmpty())

@@ -56,6 +56,7 @@ private:
     bool readReplay();
     bool checkReplayStatement(const Entry &entry, const QString &statement);
     void recognizeNative();
+    bool readAttempts(); // profileparserattempts.cpp
 
     const Entry *find(const QString &field, Engine engine) const;
     const Entry *anyOf(const QString &field) const;

@@ -40,6 +40,8 @@ created_at = FLOOR(EXTRACT(EPOCH FROM jobs.created_at) * 1000)::bigint
 delivered_at = unavailable
 last_error_category = unavailable
 last_error = jobs.last_error
+# The job's own limit; reschedule_jobs raises it. graphile-worker keeps the last error only.
+attempt_limit = jobs.max_attempts
 
 # What graphile_worker.reschedule_jobs(ARRAY[id], run_at := now, max_attempts := attempts + 1)
 # does, fenced to a job that is still permanently failed and unlocked: one more attempt, due at

@@ -77,6 +77,24 @@ sqlite.last_error = CASE WHEN state = 'completed' THEN NULL
         instr(json_extract(errors, '$[#-1].error') || char(10), char(10)) - 1)
     WHEN state = 'cancelled' THEN 'cancelled (Oban.cancel_job); Oban.retry_job runs it again' END
 
+# The attempt limit is the job's own max_attempts (a retry raises it); the history is the errors
+# array, one {at, attempt, error} per failed attempt, its newest elements read.
+attempt_limit = max_attempts
+attempts = json_array
+attempts_from = errors
+postgresql.attempt_number = CAST(attempt->>'attempt' AS integer)
+mysql.attempt_number = CAST(JSON_EXTRACT(attempt, '$.attempt') AS SIGNED)
+sqlite.attempt_number = json_extract(attempt, '$.attempt')
+postgresql.attempt_finished_at = FLOOR(EXTRACT(EPOCH FROM CAST(attempt->>'at' AS timestamptz))
+    * 1000)::bigint
+mysql.attempt_finished_at = FLOOR(UNIX_TIMESTAMP(STR_TO_DATE(JSON_UNQUOTE(JSON_EXTRACT(attempt,
+    '$.at')), '%Y-%m-%dT%H:%i:%s.%fZ')) * 1000)
+sqlite.attempt_finished_at = CAST(strftime('%s', json_extract(attempt, '$.at')) AS INTEGER) * 1000
+    + CAST(substr(strftime('%f', json_extract(attempt, '$.at')), 4, 3) AS INTEGER)
+postgresql.attempt_error = attempt->>'error'
+mysql.attempt_error = JSON_UNQUOTE(JSON_EXTRACT(attempt, '$.error'))
+sqlite.attempt_error = json_extract(attempt, '$.error')
+
 # What Oban.retry_job/2 runs, fenced to a job that is still discarded or cancelled.
 postgresql.replay = UPDATE oban_jobs SET state = 'available',
     max_attempts = GREATEST(max_attempts, attempt + 1),

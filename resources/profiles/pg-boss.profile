@@ -33,6 +33,9 @@ lease_until = CASE WHEN state = 'active'
 created_at = FLOOR(EXTRACT(EPOCH FROM created_on) * 1000)::bigint
 delivered_at = CASE WHEN state = 'completed'
     THEN FLOOR(EXTRACT(EPOCH FROM completed_on) * 1000)::bigint END
+# retry_limit counts the retries after the first attempt; boss.retry() raises it. pg-boss
+# keeps the last error only (output).
+attempt_limit = retry_limit + 1
 last_error_category = unavailable
 # The message only (never the stack or the job's data): an Error is stored as {message, stack},
 # a timeout as {value: {message}}, a string as {value: "..."}. A completed job's output is its

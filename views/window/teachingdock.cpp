@@ -43,6 +43,8 @@ void TeachingDock::follow(OverviewPage *overview, AgeHistogramModel *ages)
             overview->setBudget(m_session->relayConfig().budget.maxAttempts);
         else if (m_session->mode() == TeachingSession::Mode::Scenario)
             overview->setBudget(m_session->scenarioBudget());
+        else
+            overview->followDataLimit(); // idle: the outbox's own limit, at the next snapshot
     });
 }
 

@@ -217,6 +217,27 @@ public:
             .arg(placeholder);
     }
 
+    // JSON_TABLE (MySQL 8, MariaDB 10.6) reads each array once (MariaDB keeps JSON as text:
+    // JSON_LENGTH per element would parse it again for each); a window counts the elements.
+    QString jsonArrayElementsSql(const QString &eventId, const QString &from, const QString &where,
+        const QString &array, int cap) const override
+    {
+        // clang-format off
+        return QStringLiteral(
+            "SELECT event_id, attempt, ordinal FROM ("
+            "SELECT (%1) AS event_id, attempt_elements.attempt AS attempt,"
+            "       attempt_elements.ordinal - 1 AS ordinal,"
+            "       COUNT(*) OVER (PARTITION BY (%1)) AS attempt_count"
+            "  FROM %2"
+            " CROSS JOIN JSON_TABLE(CASE WHEN JSON_TYPE(%3) = 'ARRAY' THEN %3 ELSE '[]' END,"
+            "       '$[*]' COLUMNS (ordinal FOR ORDINALITY, attempt JSON PATH '$'))"
+            "       AS attempt_elements%5) AS attempt_rows"
+            " WHERE ordinal >= attempt_count - %4")
+            .arg(eventId, from, array, QString::number(cap),
+                where.isEmpty() ? QString() : QStringLiteral(" WHERE ") + where);
+        // clang-format on
+    }
+
     // NO_BACKSLASH_ESCAPES is set in every session: '\' is one backslash.
     // JSON_CONTAINS reads a text that is not JSON as NULL with a warning: JSON_VALID first.
     // Unlike @>, it also finds a scalar inside an array at any depth ({"tags": "a"} in

@@ -240,6 +240,28 @@ public:
             .arg(placeholder);
     }
 
+    // to_jsonb reads a jsonb[] (Oban), json or jsonb alike, once per row (OFFSET 0 keeps the
+    // planner from copying it into each use); the positions come from generate_series over the
+    // array's length, so a long array is never expanded whole.
+    QString jsonArrayElementsSql(const QString &eventId, const QString &from, const QString &where,
+        const QString &array, int cap) const override
+    {
+        // clang-format off
+        return QStringLiteral(
+            "SELECT (%1) AS event_id, attempt_array.elements -> attempt_index.ordinal AS attempt,"
+            "       attempt_index.ordinal AS ordinal"
+            "  FROM %2"
+            " CROSS JOIN LATERAL (SELECT elements, CASE WHEN jsonb_typeof(elements) = 'array'"
+            "       THEN jsonb_array_length(elements) ELSE 0 END AS length"
+            "       FROM (SELECT to_jsonb(%3) AS elements OFFSET 0) AS attempt_json)"
+            "       AS attempt_array"
+            " CROSS JOIN LATERAL generate_series(GREATEST(attempt_array.length - %4, 0),"
+            "       attempt_array.length - 1) AS attempt_index(ordinal)%5")
+            .arg(eventId, from, array, QString::number(cap),
+                where.isEmpty() ? QString() : QStringLiteral(" WHERE ") + where);
+        // clang-format on
+    }
+
     // payload::jsonb exactly as the GIN expression index of docs/user-guide.md is written, so
     // that the planner can use it.
     QString jsonContainsCondition(const QString &column, const QJsonValue &fragment,

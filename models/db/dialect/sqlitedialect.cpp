@@ -233,6 +233,29 @@ public:
         return QStringLiteral("SELECT value FROM json_each(%1)").arg(placeholder);
     }
 
+    // json_each walks each array once, in C; its key is the position, its value an element's
+    // JSON text; a window counts the elements (json_array_length per element would parse the
+    // text again for each). The event's row is read first: json_each has columns of its own
+    // (id, key, value...) that would clash with the event's. Text that is not a JSON array
+    // reads as an empty one.
+    QString jsonArrayElementsSql(const QString &eventId, const QString &from, const QString &where,
+        const QString &array, int cap) const override
+    {
+        // clang-format off
+        return QStringLiteral(
+            "SELECT event_id, attempt, ordinal FROM ("
+            "SELECT event_rows.event_id AS event_id, attempt_elements.value AS attempt,"
+            "       attempt_elements.key AS ordinal,"
+            "       COUNT(*) OVER (PARTITION BY event_rows.event_id) AS attempt_count"
+            "  FROM (SELECT (%1) AS event_id, CASE WHEN json_valid(%3) AND json_type(%3) = 'array'"
+            "       THEN %3 ELSE '[]' END AS attempt_array FROM %2%5) AS event_rows"
+            " CROSS JOIN json_each(event_rows.attempt_array) AS attempt_elements) AS attempt_rows"
+            " WHERE ordinal >= attempt_count - %4")
+            .arg(eventId, from, array, QString::number(cap),
+                where.isEmpty() ? QString() : QStringLiteral(" WHERE ") + where);
+        // clang-format on
+    }
+
     // json_valid first (CASE keeps the order): json_type fails the statement on text that is
     // not JSON.
     QString jsonContainsCondition(const QString &column, const QJsonValue &fragment,

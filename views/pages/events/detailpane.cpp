@@ -184,12 +184,29 @@ void DetailPane::arrangeLayout()
 void DetailPane::setProfile(const OutboxProfile &profile)
 {
     m_native = profile.isNative();
-    m_history->setVisible(m_native);
-    m_notAvailable->setVisible(!m_native);
-    m_notAvailable->setText(tr("Attempts, retry timeline and replay log: not available for %1: "
-                               "the schema keeps no attempt history and no replay log.")
-                                .arg(profile.name()));
+    m_attemptList = profile.hasAttemptList();
+    m_profileName = profile.name();
+    m_history->setVisible(m_attemptList);
+    showHistoryNote(false);
     refresh();
+}
+
+// What the pane cannot show, and a history cut to its newest attempts.
+void DetailPane::showHistoryNote(bool cut)
+{
+    QStringList lines;
+    if (cut)
+        lines << tr("Only the newest %1 attempts are shown: the event has more.")
+                     .arg(AttemptMapping::ReadLimit);
+    if (!m_attemptList)
+        lines << tr("Attempts, retry timeline and replay log: not available for %1: "
+                    "the schema keeps no attempt history and no replay log.")
+                     .arg(m_profileName);
+    else if (!m_native)
+        lines << tr("Replay log: not available for %1: the schema keeps no replay log.")
+                     .arg(m_profileName);
+    m_notAvailable->setText(lines.join(u'\n'));
+    m_notAvailable->setVisible(!lines.isEmpty());
 }
 
 void DetailPane::setEventId(const QString &eventId)
@@ -252,11 +269,14 @@ void DetailPane::showDetail(const EventDetail &detail)
     showSummary(detail);
     showExplanation(detail);
     showNotes(detail);
-    if (!m_native)
+    if (!m_attemptList)
         return;
     const bool leaseRunning = !detail.leaseUntil.isNull() && detail.leaseUntil.toLongLong() > now();
     m_attempts->setRows(detail.eventId, detail.attempts, leaseRunning);
     m_attemptView->resizeColumnsToContents();
+    showHistoryNote(detail.attemptsCut);
+    if (!m_native)
+        return;
     m_replays->setRows(detail.eventId, detail.replays);
     m_replayView->setVisible(m_replays->rowCount() > 0);
     m_revisions->setText(detail.revisions.isEmpty()

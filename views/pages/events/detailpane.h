@@ -74,6 +74,9 @@ private:
 
     DetailReader *m_reader = nullptr;
     bool m_native = true;
+    bool m_attemptList = true; // the schema's attempts can be listed (native, or a profile's)
+    QString m_profileName;
+    void showHistoryNote(bool cut);
     bool m_loading = false;
     QLabel *m_notAvailable = nullptr;
     class QSplitter *m_history = nullptr;

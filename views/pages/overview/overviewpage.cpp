@@ -37,6 +37,13 @@ using namespace ChartStyle;
 
 namespace {
 
+// "the budget spent at 5", "budget 3 to 20 per event", "limit unknown"
+QString spentAt(const AttemptLimit &limit)
+{
+    return limit.value() ? OverviewPage::tr("budget spent at %1").arg(*limit.value())
+                         : limit.budget();
+}
+
 // Two charts side by side fit the right-hand pane of a 1366x768 window.
 constexpr QSize MinimumChartSize(220, 210);
 
@@ -229,8 +236,9 @@ void OverviewPage::updateSummaries()
                             .arg(QLocale().toString(pending), QLocale().toString(dead));
     }
     describe(QStringLiteral("failuresChart"), tr("Failures per event"),
-        tr("Failures per event, the budget spent at %1: %2.")
-            .arg(m_budget)
+        tr("Failures per event, %1: %2.")
+            .arg(m_limit.value() ? tr("the budget spent at %1").arg(*m_limit.value())
+                                 : m_limit.budget())
             .arg(failures.isEmpty() ? tr("no event has failed") : failures.join(u"; "_qs)));
     describe(QStringLiteral("categoryChart"), tr("Error categories"),
         tr("Error categories: %1.")
@@ -378,7 +386,7 @@ void OverviewPage::setupFailuresChart()
     mapper->setModel(m_failures);
     connect(m_failures, &QAbstractItemModel::modelReset, this, &OverviewPage::updateFailuresAxes);
     connect(m_failures, &QAbstractItemModel::dataChanged, this, &OverviewPage::updateFailuresAxes);
-    setBudget(m_budget);
+    setAttemptLimit(m_limit);
     updateFailuresAxes();
     addChartView(m_failuresChart, QStringLiteral("failuresChart"), m_snapshotGrid, 0, 1);
 }
@@ -512,12 +520,12 @@ void OverviewPage::setupCategoryChart()
     addChartView(chart, QStringLiteral("categoryChart"), m_snapshotGrid, 1, 0, 2);
 }
 
-void OverviewPage::setBudget(int attempts)
+void OverviewPage::setAttemptLimit(const AttemptLimit &limit)
 {
-    m_budget = attempts;
-    m_failuresChart->setTitle(tr("Failures per event (budget %1)").arg(attempts));
+    m_limit = limit;
+    m_failuresChart->setTitle(tr("Failures per event (%1)").arg(limit.budget()));
     // Under the bars, where a reader looks for what the columns mean.
-    m_failuresAxisX->setTitleText(tr("failures so far (budget spent at %1)").arg(attempts));
+    m_failuresAxisX->setTitleText(tr("failures so far (%1)").arg(spentAt(limit)));
     updateSummaries();
 }
 
@@ -621,6 +629,9 @@ void OverviewPage::outboxChanged(const HealthSnapshot &snapshot, bool)
     m_ages->setSnapshot(snapshot);
     m_failures->setSnapshot(snapshot);
     m_categories->setSnapshot(snapshot);
+    if (!m_teachingBudget) // the teaching session's relay names its own (setBudget)
+        setAttemptLimit(
+            AttemptLimit::range(snapshot.attemptLimitLowest, snapshot.attemptLimitHighest));
     if (!m_profileName.isEmpty() && !std::exchange(m_marked, true))
         setNotAvailable(m_profileName, snapshot.notAvailable);
 }

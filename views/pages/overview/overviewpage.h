@@ -5,6 +5,7 @@
 // follow every model reset; a bucket with no delivery has no latency point (never a 0).
 #pragma once
 
+#include "attemptlimit.h"
 #include "page.h"
 
 #include "deliveryhistory.h"
@@ -43,8 +44,17 @@ public:
     void setRange(HistoryRange range);
 
     // The attempt budget, shown on the failures chart: events reaching it are parked DEAD.
-    void setBudget(int attempts);
-    int budget() const { return m_budget; }
+    // The relay's (setBudget), or the data's through a profile (AttemptLimit::range); "limit
+    // unknown" otherwise, never guessed from the failures.
+    // A teaching session's relay names its budget (setBudget) until followDataLimit().
+    void setBudget(int attempts)
+    {
+        m_teachingBudget = true;
+        setAttemptLimit(AttemptLimit::of(attempts, {}));
+    }
+    void followDataLimit() { m_teachingBudget = false; }
+    void setAttemptLimit(const AttemptLimit &limit);
+    AttemptLimit attemptLimit() const { return m_limit; }
     // Another library's table: each chart whose snapshot key (age_histogram,
     // attempts_histogram, throughput_per_minute, error_categories, delivery_latency_ms) the
     // schema cannot tell gives
@@ -103,7 +113,8 @@ private:
     ErrorCategoryModel *m_categories = nullptr;
     QString m_profileName;
     bool m_marked = false; // the charts the schema cannot tell are labelled, once
-    int m_budget = 3;
+    AttemptLimit m_limit; // unknown until the relay or the data says
+    bool m_teachingBudget = false; // a teaching session's relay names the budget, not the data
 
     QHorizontalBarSeries *m_ageSeries = nullptr;
     QBarCategoryAxis *m_ageBuckets = nullptr;
