@@ -2,6 +2,7 @@
 
 #include "operatorrequest.h"
 #include "outboxprofile.h"
+#include "queryerror.h"
 #include "sqldialect.h"
 
 #include <QSqlError>
@@ -73,8 +74,8 @@ std::optional<qint64> ProfileAudit::intend(const QString &action, const QString 
     insert.bindValue(u":reason"_qs, request.reason.trimmed());
     insert.bindValue(u":before"_qs, stateBefore);
     if (!insert.exec()) {
-        *error = QStringLiteral("the audit store did not record it: %1")
-                     .arg(insert.lastError().text().simplified());
+        *error
+            = QStringLiteral("the audit store did not record it: %1").arg(QueryError::text(insert));
         return std::nullopt;
     }
     const QVariant id
@@ -101,7 +102,7 @@ bool ProfileAudit::settle(
     if (!update.exec()) {
         *error = QStringLiteral("the audit store did not record how it ended (its record stays "
                                 "'intended'): %1")
-                     .arg(update.lastError().text().simplified());
+                     .arg(QueryError::text(update));
         return false;
     }
     return true;

@@ -231,12 +231,12 @@ std::optional<QString> Replayer::stateOf(const QString &eventId, QString *error)
             + source() + QStringLiteral(" WHERE event_id = :id"),
         &refused);
     if (!query) {
-        *error = refused.text().simplified();
+        *error = QueryError::text(refused);
         return std::nullopt;
     }
     query->bindValue(QStringLiteral(":id"), eventId);
     if (!query->exec() || !query->next()) {
-        *error = query->lastError().isValid() ? errorText(*query)
+        *error = query->lastError().isValid() ? QueryError::text(*query)
                                               : QStringLiteral("the event's row is gone");
         return std::nullopt;
     }

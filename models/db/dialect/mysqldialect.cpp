@@ -19,6 +19,7 @@
 #include "databaseurl.h"
 #include "dbconnection.h"
 #include "mysqloptionfile.h"
+#include "queryerror.h"
 #include "sqldialect.h"
 
 #include <QJsonDocument>
@@ -100,11 +101,6 @@ SqlDialect::Traits traits()
     t.countType = QStringLiteral("SIGNED");
     t.readings = mySqlReadings();
     return t;
-}
-
-QString errorOf(const QSqlQuery &query)
-{
-    return query.lastError().text().simplified();
 }
 
 class MySqlDialect final : public SqlDialect
@@ -191,7 +187,8 @@ public:
                 ? timeoutSql(db, statement.mid(8).toInt())
                 : statement;
             if (!query.exec(sql)) {
-                *error = QStringLiteral("cannot set up the session: %1").arg(errorOf(query));
+                *error
+                    = QStringLiteral("cannot set up the session: %1").arg(QueryError::text(query));
                 return false;
             }
         }
@@ -204,7 +201,7 @@ public:
         QSqlQuery query(db);
         if (query.exec(QStringLiteral("START TRANSACTION READ ONLY")))
             return true;
-        *error = errorOf(query);
+        *error = QueryError::text(query);
         return false;
     }
 
@@ -389,7 +386,7 @@ public:
         if (code == QLatin1String("1142") || code == QLatin1String("1143"))
             return false;
         if (error)
-            *error = query.lastError().text().simplified();
+            *error = QueryError::text(query);
         return std::nullopt;
     }
 

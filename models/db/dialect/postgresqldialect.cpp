@@ -1,6 +1,7 @@
 // PostgreSQL through Qt's QPSQL driver (libpq).
 #include "databaseurl.h"
 #include "dbconnection.h"
+#include "queryerror.h"
 #include "servernotices.h"
 #include "sqldialect.h"
 
@@ -230,7 +231,7 @@ public:
         QSqlQuery query(db);
         if (query.exec(QStringLiteral("START TRANSACTION READ ONLY")))
             return true;
-        *error = query.lastError().text().simplified();
+        *error = QueryError::text(query);
         return false;
     }
 
@@ -347,7 +348,7 @@ public:
             query.bindValue(QStringLiteral(":privilege"), privilege);
             if (!query.exec() || !query.next()) {
                 if (error)
-                    *error = query.lastError().text().simplified();
+                    *error = QueryError::text(query);
                 return std::nullopt;
             }
             if (!query.value(0).toBool())
@@ -364,7 +365,7 @@ public:
         query.bindValue(QStringLiteral(":table"), table);
         if (!query.exec() || !query.next()) {
             if (error)
-                *error = query.lastError().text().simplified();
+                *error = QueryError::text(query);
             return std::nullopt;
         }
         return query.value(0).toBool();

@@ -1,6 +1,7 @@
 // SQLite through Qt's QSQLITE driver: a file, one writer at a time.
 #include "databaseurl.h"
 #include "dbconnection.h"
+#include "queryerror.h"
 #include "sqldialect.h"
 
 #include <QFile>
@@ -49,11 +50,6 @@ bool hasSqliteHeader(const QString &path)
 // Off by default in every new session; a table rebuild turns them off around its transaction
 // (the pragma does nothing inside one).
 const QString ForeignKeysOn = QStringLiteral("PRAGMA foreign_keys = ON");
-
-QString errorOf(const QSqlQuery &query)
-{
-    return query.lastError().text().simplified();
-}
 
 // PostgreSQL's @> written with json_type, json_extract and json_each: each key of an object
 // and each element of an array becomes a condition on the path it names in the document, every
@@ -209,7 +205,7 @@ public:
         *restore = false;
         QSqlQuery query(db);
         if (!query.exec(QStringLiteral("PRAGMA query_only")) || !query.next()) {
-            *error = errorOf(query);
+            *error = QueryError::text(query);
             return false;
         }
         *restore = !query.value(0).toBool();
@@ -217,7 +213,7 @@ public:
         if (query.exec(QStringLiteral("PRAGMA query_only = ON"))
             && query.exec(QStringLiteral("BEGIN")))
             return true;
-        *error = errorOf(query);
+        *error = QueryError::text(query);
         return false;
     }
 
