@@ -179,12 +179,12 @@ private slots:
             redefinedPendingIndex(&indexesBefore);
         for (const QString &index : indexesBefore)
             QVERIFY2(indexesAfter.removeOne(index), qPrintable(index));
-        // new: RESOLVED, resolve_log, reopen_log, notes, payload_revision, diagnosis and
-        // delivery latency ones
+        // new: RESOLVED, resolve_log, reopen_log, notes, payload_revision, the audit store of
+        // actions through a profile (profile_audit), diagnosis and delivery latency ones
         for (QString &index : indexesAfter)
             index = index.section(u':', 0, 0);
         for (const QString &log : {u"resolve_log"_qs, u"reopen_log"_qs, u"operator_note"_qs,
-                 u"payload_revision"_qs}) {
+                 u"payload_revision"_qs, u"profile_audit"_qs}) {
             indexesAfter.removeAll(log + u"_pkey"_qs);
             indexesAfter.removeAll(u"sqlite_autoindex_"_qs + log + u"_1"_qs);
         }
@@ -192,8 +192,8 @@ private slots:
         // MySQL: DEAD and RESOLVED rows share delivery_outbox_state_created (no partial index).
         QStringList added {u"delivery_outbox_delivered"_qs, u"delivery_outbox_resolved"_qs,
             u"delivery_outbox_unfinished_aggregate"_qs, u"operator_note_event"_qs,
-            u"operator_note_group"_qs, u"payload_revision_event"_qs, u"reopen_log_event"_qs,
-            u"resolve_log_event"_qs};
+            u"operator_note_group"_qs, u"payload_revision_event"_qs, u"profile_audit_outbox"_qs,
+            u"reopen_log_event"_qs, u"resolve_log_event"_qs};
         if (engine == u"mysql"_qs)
             added.removeOne(u"delivery_outbox_resolved"_qs);
         QCOMPARE(indexesAfter, added);

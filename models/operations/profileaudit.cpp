@@ -1,5 +1,6 @@
 #include "profileaudit.h"
 
+#include "enginestatements.h"
 #include "operatorrequest.h"
 #include "outboxprofile.h"
 #include "queryerror.h"
@@ -59,13 +60,17 @@ QString ProfileAudit::where() const
 std::optional<qint64> ProfileAudit::intend(const QString &action, const QString &eventId,
     const OperatorRequest &request, const QString &stateBefore, QString *error)
 {
-    const bool returning = SqlDialect::of(m_store).can().insertReturning;
+    const QString columns
+        = u"outbox, event_id, action, acted_at, operator, reason, state_before, outcome"_qs;
+    const QString values
+        = u":outbox, :event, :action, :at, :operator, :reason, :before, 'intended'"_qs;
+    QString sql = SqlDialect::of(m_store).statements().insertReturningSql(
+        u"profile_audit"_qs, columns, values, u"audit_id"_qs);
+    const bool returning = !sql.isEmpty();
+    if (!returning)
+        sql = u"INSERT INTO profile_audit ("_qs + columns + u") VALUES ("_qs + values + u')';
     QSqlQuery insert(m_store);
-    insert.prepare(u"INSERT INTO profile_audit (outbox, event_id, action, acted_at, operator,"
-                   " reason, state_before, outcome)"
-                   " VALUES (:outbox, :event, :action, :at, :operator, :reason, :before,"
-                   " 'intended')"_qs
-        + (returning ? u" RETURNING audit_id"_qs : QString()));
+    insert.prepare(sql);
     insert.bindValue(u":outbox"_qs, m_outbox);
     insert.bindValue(u":event"_qs, eventId);
     insert.bindValue(u":action"_qs, action);
