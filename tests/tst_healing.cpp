@@ -131,7 +131,10 @@ private slots:
         QElapsedTimer outage;
         outage.start();
         QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), IntervalMs);
-        QVERIFY2(outage.elapsed() <= IntervalMs, qPrintable(QString::number(outage.elapsed())));
+        // Within one interval; QTRY's last poll may land a poll step (50 ms) or two after its
+        // timeout on a loaded machine (1,020 ms seen once).
+        QVERIFY2(
+            outage.elapsed() <= IntervalMs + 100, qPrintable(QString::number(outage.elapsed())));
         QVERIFY2(banner->text().startsWith(u"Cannot reach the database: "_qs),
             qPrintable(banner->text()));
         QVERIFY2(window.monitor()->lastFailure().contains(u"server"_qs),
