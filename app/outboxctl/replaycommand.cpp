@@ -31,6 +31,13 @@
 
 int runReplayEdit(const QCommandLineParser &parser, const OperatorCommand &command);
 
+const OperatorCommand &replayCommand()
+{
+    static const OperatorCommand command({u"replay"_qs, u"replayed"_qs,
+        u"already replayed by someone else, or not DEAD"_qs, Replayer::words(), true, true});
+    return command;
+}
+
 namespace {
 
 constexpr qint64 MaxSpreadMs = 7LL * 24 * 3600 * 1000; // a week
@@ -46,9 +53,7 @@ struct ReplayOptions
 
 const OperatorCommand &command()
 {
-    static const OperatorCommand command({u"replay"_qs, u"replayed"_qs,
-        u"already replayed by someone else, or not DEAD"_qs, Replayer::words(), true, true});
-    return command;
+    return replayCommand();
 }
 
 void addOptions(QCommandLineParser &parser)
