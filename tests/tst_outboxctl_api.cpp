@@ -5,11 +5,13 @@
 // HTTP unless --api.allow-plain-http-writes; the outboxes with their health, keyset pages of
 // events, one event explained, the error groups; a replay, resolve and reopen through the API
 // land in replay_log / resolve_log / reopen_log with the authenticated user as the operator (on
-// both engines), a dry run writes nothing; a bulk replay of an error group; bad --api options
-// and hostile rights files exit 2; the OpenAPI document passes a structural check (below).
+// both engines), a dry run writes nothing, over HTTPS without the flag; a bulk replay of an error
+// group; bad --api options and hostile rights files exit 2; the OpenAPI document passes a
+// structural check (below).
 #include "hostilefile.h"
 #include "outboxctlrun.h"
 #include "outboxrows.h"
+#include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -60,13 +62,15 @@ QString queried(const QSqlDatabase &db, const QString &sql)
 class Serve
 {
 public:
-    explicit Serve(const QStringList &arguments)
+    explicit Serve(const QStringList &arguments, const QString &scheme = u"http"_qs)
+        : m_scheme(scheme)
     {
         m_process.start(qEnvironmentVariable("OUTBOXCTL"),
             QStringList {u"serve"_qs, u"--listen"_qs, u"127.0.0.1:0"_qs} + arguments);
         QElapsedTimer timer;
         timer.start();
-        const QRegularExpression listening(u"on http://127\\.0\\.0\\.1:(\\d+)/metrics"_qs);
+        const QRegularExpression listening(
+            u"on "_qs + scheme + u"://127\\.0\\.0\\.1:(\\d+)/metrics"_qs);
         QString out;
         while (
             m_port == 0 && timer.elapsed() < 30000 && m_process.state() != QProcess::NotRunning) {
@@ -85,11 +89,12 @@ public:
     int port() const { return m_port; }
     QUrl url(const QString &path) const
     {
-        return QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(m_port).arg(path));
+        return QUrl(QStringLiteral("%1://127.0.0.1:%2%3").arg(m_scheme).arg(m_port).arg(path));
     }
 
 private:
     QProcess m_process;
+    QString m_scheme;
     int m_port = 0;
 };
 
@@ -113,6 +118,9 @@ Answer call(const QUrl &url, const QByteArray &user, const std::optional<QByteAr
             "Authorization", "Basic " + QByteArray(user + ':' + password).toBase64());
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/json"));
     QNetworkReply *reply = body ? manager.post(request, *body) : manager.get(request);
+    // tests/fixtures/tls's server certificate is for a test CA this client does not trust.
+    QObject::connect(
+        reply, &QNetworkReply::sslErrors, reply, [reply] { reply->ignoreSslErrors(); });
     if (!reply->isFinished())
         QSignalSpy(reply, &QNetworkReply::finished).wait(30000);
     Answer answer {reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(),
@@ -176,6 +184,7 @@ private slots:
     void resolveAndReopen();
     void replayOfAnErrorGroup();
     void plainHttpWritesRefusedByDefault();
+    void writesOverHttps();
     void openApiDocument();
     void badOptionsServeNothing_data();
     void badOptionsServeNothing();
@@ -224,7 +233,8 @@ void TestOutboxctlApi::init()
     m_liteConnection = m_sqlite->initialise();
     QVERIFY(m_pgConnection && populate(pg(), 14));
     QVERIFY(m_liteConnection && populate(lite(), 5));
-    if (QTest::currentTestFunction() != QByteArray("plainHttpWritesRefusedByDefault"))
+    const QByteArray test = QTest::currentTestFunction();
+    if (test != "plainHttpWritesRefusedByDefault" && test != "writesOverHttps")
         startServe();
 }
 
@@ -467,6 +477,30 @@ void TestOutboxctlApi::plainHttpWritesRefusedByDefault()
     QVERIFY2(refused.error().contains(u"HTTPS"_qs), refused.body.constData());
     QCOMPARE(queried(pg(), u"SELECT COUNT(*) FROM replay_log"_qs), u"0"_qs);
     QCOMPARE(call(url(u"/outboxes/pg/events/D-1"_qs), "alice").status, 200); // reads are fine
+}
+
+// Over HTTPS (tls_server_config) writes need no flag; the user is still the operator.
+void TestOutboxctlApi::writesOverHttps()
+{
+    for (const QString &name : {u"server.crt"_qs, u"server.key"_qs}) {
+        QFile::remove(m_dir.filePath(name));
+        QVERIFY(QFile::copy(TestData::path(u"fixtures/tls/"_qs + name), m_dir.filePath(name)));
+    }
+    writeFile(u"tls.yml"_qs,
+        "tls_server_config:\n  cert_file: server.crt\n  key_file: server.key\n"
+        "basic_auth_users:\n  alice: "
+            + Hash + "\n");
+    m_serve = std::make_unique<Serve>(
+        QStringList {u"--outbox"_qs, u"pg="_qs + m_pg->url(), u"--web.config.file"_qs,
+            m_dir.filePath(u"tls.yml"_qs), u"--api"_qs, u"--api.rights"_qs,
+            m_dir.filePath(u"rights.yml"_qs)},
+        u"https"_qs);
+    QVERIFY(m_serve->port() > 0);
+    const Answer real
+        = call(url(u"/outboxes/pg/events/D-7/replay"_qs), "alice", R"({"reason": "over TLS"})");
+    QCOMPARE(real.status, 200);
+    QCOMPARE(queried(pg(), u"SELECT operator || ':' || reason FROM replay_log"_qs),
+        u"alice:over TLS"_qs);
 }
 
 // A structural check (no OpenAPI validator is installed; npm's would be a new download for
