@@ -353,6 +353,7 @@ void TestOutboxctlApi::replayThroughTheApi()
     const Answer real = call(replay, "alice", R"({"reason": "fix deployed"})");
     QCOMPARE(real.status, 200);
     QCOMPARE(ids(real.json()[u"outcome"_qs][u"replayed"_qs].toArray()), QStringList {u"D-1"_qs});
+    QCOMPARE(real.json()[u"plan"_qs][u"dry_run"_qs].toBool(true), false);
     QCOMPARE(queried(db(outbox), u"SELECT operator || ':' || reason FROM replay_log"_qs),
         u"alice:fix deployed"_qs);
     QCOMPARE(queried(db(outbox), u"SELECT status FROM delivery_outbox WHERE event_id = 'D-1'"_qs),

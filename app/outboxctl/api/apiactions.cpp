@@ -17,10 +17,12 @@ HttpResponse planned(const QJsonObject &plan)
     return ApiReply::json(200, {{u"plan"_qs, plan}});
 }
 
-HttpResponse outcome(const QJsonObject &plan, const QJsonObject &outcome, const QString &error)
+// The plan that was run says so ("dry_run": false); its other keys are the dry run's.
+HttpResponse outcome(QJsonObject plan, const QJsonObject &done, const QString &error)
 {
+    plan.insert(u"dry_run"_qs, false);
     return ApiReply::json(
-        error.isEmpty() ? 200 : 500, {{u"plan"_qs, plan}, {u"outcome"_qs, outcome}});
+        error.isEmpty() ? 200 : 500, {{u"plan"_qs, plan}, {u"outcome"_qs, done}});
 }
 
 // What refuses a replay before its plan (CLI: runReplay's refusals, in its order).
