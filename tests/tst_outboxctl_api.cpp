@@ -80,11 +80,23 @@ public:
                 m_port = match.captured(1).toInt();
         }
     }
-    ~Serve()
+    ~Serve() { stop(); }
+    // SIGTERM; its exit code (0: clean, no sanitizer report), -1 when it did not end in 20 s.
+    int stop()
     {
-        m_process.terminate();
-        if (!m_process.waitForFinished(20000))
-            m_process.kill();
+        if (m_process.state() != QProcess::NotRunning) {
+            m_process.terminate();
+            if (!m_process.waitForFinished(20000)) {
+                m_process.kill();
+                m_process.waitForFinished();
+                return -1;
+            }
+        }
+        const int code = m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
+        if (code != 0)
+            qWarning("serve exited with %d: %s", code,
+                m_process.readAllStandardError().right(6000).constData());
+        return code;
     }
     int port() const { return m_port; }
     QUrl url(const QString &path) const
@@ -171,7 +183,12 @@ class TestOutboxctlApi : public QObject
 
 private slots:
     void init();
-    void cleanup() { m_serve.reset(); }
+    void cleanup()
+    {
+        if (m_serve)
+            QCOMPARE(m_serve->stop(), 0);
+        m_serve.reset();
+    }
     void credentials();
     void outboxesWithTheirHealth();
     void keysetPagesOfEvents();
