@@ -648,12 +648,10 @@ private slots:
         const auto connection = database->initialise();
         QVERIFY(connection);
         const QSqlDatabase db = connection->database();
-        QSqlQuery insert(db);
-        QVERIFY(insert.prepare(u"INSERT INTO outbox_meta (\"key\", value) VALUES (:key, 'v')"_qs));
-        for (const QString &key : {u"limit-c"_qs, u"limit-a"_qs, u"limit-b"_qs}) {
-            insert.bindValue(u":key"_qs, key);
-            QVERIFY2(insert.exec(), qPrintable(insert.lastError().text()));
-        }
+        for (const char *key : {"limit-c", "limit-a", "limit-b"})
+            QVERIFY(runs(db,
+                u"INSERT INTO outbox_meta (\"key\", value) VALUES ('%1', 'v')"_qs.arg(
+                    QLatin1String(key))));
         const EngineStatements &statements = connection->dialect().statements();
         const QString select = statements.limitedSql(
             u"SELECT \"key\" FROM outbox_meta WHERE \"key\" LIKE 'limit-%' ORDER BY \"key\""_qs,
