@@ -13,6 +13,7 @@
 // refused at load.
 #include "fixturescript.h"
 #include "outboxctlrun.h"
+#include "scratchfile.h"
 #include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -119,17 +120,6 @@ QString replayedJson(const QStringList &replayed, const QStringList &skipped)
         + QString::fromUtf8(
             QJsonDocument(QJsonArray::fromStringList(skipped)).toJson(QJsonDocument::Compact))
         + u",\"audit\":\""_qs + auditWhere() + u"\"}"_qs;
-}
-
-// Writes `text` into dir/name and returns the path.
-QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &text)
-{
-    const QString path = dir.filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return {};
-    file.write(text);
-    return path;
 }
 
 // Replays `eventId` through `profile` twice: the first run replays it, the second skips it
@@ -422,7 +412,8 @@ private slots:
         text.replace(u"state IN ('discarded', 'cancelled')"_qs, u"state = 'discarded'"_qs);
         text.replace(u"name = oban\n"_qs, u"name = oban-discarded\n"_qs);
         QTemporaryDir dir;
-        const QString profile = writeFile(dir, u"oban-discarded.profile"_qs, text.toUtf8());
+        const QString profile
+            = ScratchFile::write(dir, u"oban-discarded.profile"_qs, text.toUtf8());
         const QJsonObject before = countsOf(database->url(), profile, T);
         QCOMPARE(before.value(u"dead"_qs).toInteger(), 2);
 
@@ -773,7 +764,7 @@ private slots:
         QVERIFY2(unknown.out.at(0).startsWith(u"DEAD: attempts 5 / limit unknown; the last"_qs),
             qPrintable(unknown.out.at(0)));
 
-        const QString path = writeFile(dir, u"shop.profile"_qs,
+        const QString path = ScratchFile::write(dir, u"shop.profile"_qs,
             base
                 + "attempts = table\n"
                   "attempts_from = shop_attempt\n"
@@ -895,7 +886,7 @@ private slots:
             QVERIFY(runSqlScript(connection->database(), TestData::path("fixtures/custom.sql")));
         }
         QTemporaryDir dir;
-        const QString path = writeFile(dir, u"shop.profile"_qs, text);
+        const QString path = ScratchFile::write(dir, u"shop.profile"_qs, text);
         for (const QString &command : {u"check"_qs, u"replay"_qs}) {
             const QStringList arguments = command == u"check"_qs
                 ? checkArguments(database->url(), path, T)
@@ -1000,7 +991,7 @@ private slots:
         QVERIFY(original.open(QIODevice::ReadOnly));
         QByteArray text = original.readAll();
         text.replace("time_zone = Europe/Berlin", "time_zone = Europe/Berln");
-        const QString path = writeFile(dir, u"berlin.profile"_qs, text);
+        const QString path = ScratchFile::write(dir, u"berlin.profile"_qs, text);
         const int line = QString::fromUtf8(text.left(text.indexOf("time_zone ="))).count(u'\n') + 1;
         const Run run = outboxctl({u"check"_qs, u"--db"_qs,
             u"sqlite:"_qs + dir.filePath(u"x.db"_qs), u"--profile"_qs, path});

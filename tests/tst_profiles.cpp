@@ -17,6 +17,7 @@
 #include "outboxprofile.h"
 #include "profileregistry.h"
 #include "schema.h"
+#include "scratchfile.h"
 #include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -701,12 +702,11 @@ private slots:
         QFile original(TestData::path("fixtures/custom.profile"));
         QVERIFY(original.open(QIODevice::ReadOnly));
         QTemporaryDir dir;
-        QFile copy(dir.filePath(u"berlin.profile"_qs));
-        QVERIFY(copy.open(QIODevice::WriteOnly));
-        copy.write(original.readAll() + "time_zone = Europe/Berlin\n");
-        copy.close();
+        const QString path = ScratchFile::write(
+            dir, u"berlin.profile"_qs, original.readAll() + "time_zone = Europe/Berlin\n");
+        QVERIFY(!path.isEmpty());
         QString error;
-        const auto profile = ProfileRegistry::fromFile(copy.fileName(), &error);
+        const auto profile = ProfileRegistry::fromFile(path, &error);
         QVERIFY2(profile, qPrintable(error));
         QCOMPARE(profile->validate(db), QString());
 
@@ -794,11 +794,8 @@ private slots:
             + u"replay = UPDATE shop_outbox SET tries = tries + 100, state = 'queued'\n"
               "    WHERE (job_id = CAST(:event_id AS INTEGER) OR tries >= 0) AND state = 'error'\n"_qs;
         QTemporaryDir dir;
-        const QString path = dir.filePath(u"every-row.profile"_qs);
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(text.toUtf8());
-        file.close();
+        const QString path = ScratchFile::writeText(dir, u"every-row.profile"_qs, text);
+        QVERIFY(!path.isEmpty());
         QString error;
         const auto profile = ProfileRegistry::fromFile(path, &error);
         QVERIFY2(profile, qPrintable(error));
@@ -908,11 +905,8 @@ private slots:
         QFETCH(QByteArray, text);
         QFETCH(QString, error);
         QTemporaryDir dir;
-        const QString path = dir.filePath(u"bad.profile"_qs);
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(text);
-        file.close();
+        const QString path = ScratchFile::write(dir, u"bad.profile"_qs, text);
+        QVERIFY(!path.isEmpty());
         QString actual;
         QVERIFY(!ProfileRegistry::fromFile(path, &actual));
         if (error.endsWith(u"which"_qs)) // a hazard's message goes on to say why
@@ -980,11 +974,8 @@ private slots:
         }
         QVERIFY(number > 0);
         QTemporaryDir dir;
-        const QString path = dir.filePath(u"shop.profile"_qs);
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(lines.join('\n'));
-        file.close();
+        const QString path = ScratchFile::write(dir, u"shop.profile"_qs, lines.join('\n'));
+        QVERIFY(!path.isEmpty());
 
         QString error;
         const auto profile = ProfileRegistry::fromFile(path, &error);

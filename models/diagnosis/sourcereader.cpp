@@ -1,5 +1,6 @@
 #include "sourcereader.h"
 
+#include "enginestatements.h"
 #include "indexhint.h"
 #include "queryerror.h"
 #include "sqldialect.h"
@@ -82,6 +83,11 @@ QSqlQuery *SourceReader::run(const QString &sql, const Bindings &values)
         return nullptr;
     }
     return query;
+}
+
+QString SourceReader::limited(const QString &select, const QString &rows) const
+{
+    return m_dialect->statements().limitedSql(select, rows);
 }
 
 QSqlQuery *SourceReader::prepare(const QString &sql)

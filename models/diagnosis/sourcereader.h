@@ -54,6 +54,8 @@ public:
     void setTrace(QStringList *trace) { m_trace = trace; }
     // Prepared only, for a statement run many times with other values; null on failure.
     QSqlQuery *prepare(const QString &sql);
+    // `select` giving at most `rows` rows, as the engine writes it (EngineStatements::limitedSql).
+    QString limited(const QString &select, const QString &rows) const;
 
 private:
     QSqlDatabase m_db;
