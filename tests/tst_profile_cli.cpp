@@ -193,10 +193,12 @@ private slots:
                 10800000},
             // Solid Queue: a claim's lease is its process's heartbeat + 5 minutes.
             {u"solid-queue"_qs, {2, 2, 1, 1, 2, 2}, neverNative, 1500000},
+            // River: a running job's lease is the rescuer's default hour.
+            {u"river"_qs, {2, 2, 1, 1, 2, 2}, neverNative, 14400000},
         };
         // The same rows in the libraries' MySQL/MariaDB DDL give the same answers; pg-boss and
         // graphile-worker are PostgreSQL's alone; Oban also runs on SQLite (its Lite engine).
-        const QStringList postgreSqlOnly = {u"pg-boss"_qs, u"graphile-worker"_qs};
+        const QStringList postgreSqlOnly = {u"pg-boss"_qs, u"graphile-worker"_qs, u"river"_qs};
         const QStringList onSqlite = {u"oban"_qs, u"solid-queue"_qs};
         for (const char *engine : {"postgresql", "mysql", "sqlite"}) {
             for (const Row &row : rows) {
@@ -254,7 +256,7 @@ private slots:
         const Run errors = outboxctl(
             {u"errors"_qs, u"--db"_qs, database->url(), u"--profile"_qs, profile, u"--json"_qs});
         const bool keepsErrors = QStringList {u"native"_qs, u"pg-boss"_qs, u"namastack"_qs,
-            u"graphile-worker"_qs, u"oban"_qs, u"solid-queue"_qs}
+            u"graphile-worker"_qs, u"oban"_qs, u"solid-queue"_qs, u"river"_qs}
                                      .contains(profile);
         if (keepsErrors) {
             QVERIFY2(errors.exitCode == 0, qPrintable(errors.err.join(u'\n')));
@@ -339,6 +341,8 @@ private slots:
             << u"graphile-worker"_qs << u"7"_qs << u"9"_qs << qint64(1);
         // Job 9 is discarded; job 2 is retryable.
         QTest::addRow("oban") << u"oban"_qs << u"9"_qs << u"2"_qs << qint64(1);
+        // River's job 9 is discarded; job 4 is retryable.
+        QTest::addRow("river") << u"river"_qs << u"9"_qs << u"4"_qs << qint64(1);
     }
     void replayThroughTheProfileStatement()
     {
@@ -686,6 +690,57 @@ private slots:
         QVERIFY2(spent.match(run.out.at(0)).hasMatch(), qPrintable(run.out.at(0)));
     }
 
+    // River (written from docs/profiles.md alone): explain lists each attempt of the errors
+    // jsonb[] and River's own max_attempts; a replay is River's JobRetry (available, due now,
+    // finalized_at cleared, max_attempts 3 -> 4 for a spent job, unchanged for a cancelled one),
+    // audited, and explain then names the raised limit.
+    void replayThroughRiverIsJobRetry()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        QVERIFY(loadFixture(*database, u"river"_qs));
+        const QStringList explain = {u"explain"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+            u"river"_qs, u"--event"_qs, u"9"_qs, u"--now"_qs, QString::number(T)};
+        const Run dead = outboxctl(explain);
+        QVERIFY2(dead.exitCode == 0, qPrintable(dead.err.join(u'\n')));
+        QVERIFY2(
+            dead.out.value(0).startsWith(
+                u"DEAD: attempts 3 / 3 spent; the last error was (payments: card declined)"_qs),
+            qPrintable(dead.out.value(0)));
+        QCOMPARE(dead.out.mid(1),
+            QStringList({u"  attempt 1 at 07:00:01: RETRY (payments: 503 service unavailable)"_qs,
+                u"  attempt 2 at 07:05:01: RETRY (payments: 503 service unavailable)"_qs,
+                u"  attempt 3 at 07:20:01: RETRY (payments: card declined)"_qs}));
+
+        // The dry run promises no budget: the profile's statement decides it (none for job 10).
+        const Run plan = outboxctl({u"replay"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+            u"river"_qs, u"--all-dead"_qs, u"--dry-run"_qs, u"--now"_qs, QString::number(T)});
+        QCOMPARE(plan.out.value(0),
+            u"dry run, nothing changed: would replay 2 events with the profile's replay"
+            " statement"_qs);
+
+        const Run replay = outboxctl(replayArguments(
+            database->url(), u"river"_qs, {u"--event"_qs, u"9"_qs, u"--event"_qs, u"10"_qs}));
+        QVERIFY2(replay.err.isEmpty(), qPrintable(replay.err.join(u'\n')));
+        QCOMPARE(replay.out, QStringList {replayedJson({u"9"_qs, u"10"_qs}, {})});
+        const auto connection = database->connect(false);
+        QVERIFY(connection);
+        QSqlQuery rows(connection->database());
+        QVERIFY(
+            rows.exec(u"SELECT id, state::text, max_attempts,"
+                      " FLOOR(EXTRACT(EPOCH FROM scheduled_at) * 1000)::bigint,"
+                      " finalized_at IS NULL FROM river_job WHERE id IN (9, 10) ORDER BY id"_qs));
+        QStringList jobs;
+        while (rows.next())
+            jobs << QStringList {rows.value(0).toString(), rows.value(1).toString(),
+                rows.value(2).toString(), QString::number(rows.value(3).toLongLong() - T),
+                rows.value(4).toString()}
+                        .join(u' ');
+        QCOMPARE(jobs, QStringList({u"9 available 4 0 true"_qs, u"10 available 25 0 true"_qs}));
+        const Run due = outboxctl(explain);
+        QVERIFY2(due.out.value(0).startsWith(u"Due: failure 3 of budget 4 "_qs),
+            qPrintable(due.out.value(0)));
+    }
+
     // A job whose errors array holds 200,000 elements: `explain` reads the newest 100 and says
     // so; nothing reads the rest.
     void explainBoundsAHostileAttemptArray_data() { explainListsEachAttemptThroughOban_data(); }
@@ -901,10 +956,11 @@ private slots:
         const Run unknown = outboxctl(checkArguments(database->url(), u"pgboss"_qs, T));
         QCOMPARE(unknown.exitCode, 2);
         QCOMPARE(unknown.err,
-            QStringList {u"outboxctl: unknown profile 'pgboss': not a built-in (native,"
-                         " graphile-worker, gruelbox, masstransit, namastack, oban, pg-boss,"
-                         " solid-queue, spring-modulith-2, spring-modulith, wolverine) and no"
-                         " such file"_qs});
+            QStringList {
+                u"outboxctl: unknown profile 'pgboss': not a built-in (native,"
+                " graphile-worker, gruelbox, masstransit, namastack, oban, pg-boss,"
+                " river, solid-queue, spring-modulith-2, spring-modulith, wolverine) and no"
+                " such file"_qs});
     }
 
     void profileOnTheWrongSchemaIsNamed()

@@ -162,7 +162,7 @@ private slots:
     {
         QCOMPARE(ProfileRegistry::builtInNames(),
             QStringList({u"native"_qs, u"graphile-worker"_qs, u"gruelbox"_qs, u"masstransit"_qs,
-                u"namastack"_qs, u"oban"_qs, u"pg-boss"_qs, u"solid-queue"_qs,
+                u"namastack"_qs, u"oban"_qs, u"pg-boss"_qs, u"river"_qs, u"solid-queue"_qs,
                 u"spring-modulith-2"_qs, u"spring-modulith"_qs, u"wolverine"_qs}));
         const OutboxProfile native = builtIn(u"native"_qs);
         QVERIFY(native.isNative());
@@ -180,9 +180,9 @@ private slots:
             // Of these libraries only Oban (its Lite engine) and Solid Queue run on SQLite.
             QCOMPARE(
                 profile.supports(Engine::Sqlite), name == u"oban"_qs || name == u"solid-queue"_qs);
-            // Every library but pg-boss and graphile-worker publishes MySQL/MariaDB DDL.
+            // Every library but pg-boss, graphile-worker and River publishes MySQL/MariaDB DDL.
             QCOMPARE(profile.supports(Engine::MySql),
-                name != u"pg-boss"_qs && name != u"graphile-worker"_qs);
+                name != u"pg-boss"_qs && name != u"graphile-worker"_qs && name != u"river"_qs);
             if (profile.supports(Engine::MySql))
                 QVERIFY2(profile.source(Engine::MySql).endsWith(u") AS delivery_outbox"_qs),
                     qPrintable(name));
@@ -235,6 +235,10 @@ private slots:
         QTest::addRow("solid-queue")
             << u"solid-queue"_qs << QStringList {u"aggregate_type"_qs, u"last_error_category"_qs}
             << QStringList {} << unavailable;
+        QTest::addRow("river") << u"river"_qs
+                               << QStringList {u"aggregate_type"_qs, u"aggregate_id"_qs,
+                                      u"last_error_category"_qs}
+                               << QStringList {} << statement;
     }
     void whatEachProfileLacks()
     {
@@ -609,7 +613,7 @@ private slots:
         QVERIFY(!ProfileRegistry::detect(db, &error));
         QCOMPARE(error,
             u"no known outbox schema found (looked for native, graphile-worker, gruelbox,"
-            " masstransit, namastack, oban, pg-boss, solid-queue, spring-modulith-2,"
+            " masstransit, namastack, oban, pg-boss, river, solid-queue, spring-modulith-2,"
             " spring-modulith, wolverine): run"
             " `outboxctl init --db URL` for the native schema, or pass --profile NAME|FILE"_qs);
 
@@ -678,7 +682,7 @@ private slots:
         QVERIFY(!ProfileRegistry::resolve(u"pgboss"_qs, &error));
         QCOMPARE(error,
             u"unknown profile 'pgboss': not a built-in (native, graphile-worker, gruelbox,"
-            " masstransit, namastack, oban, pg-boss, solid-queue, spring-modulith-2,"
+            " masstransit, namastack, oban, pg-boss, river, solid-queue, spring-modulith-2,"
             " spring-modulith, wolverine) and no such file"_qs);
         QVERIFY(!ProfileRegistry::byName(u"pgboss"_qs, &error));
         QVERIFY(error.startsWith(u"unknown profile 'pgboss' (built-in: native, "_qs));

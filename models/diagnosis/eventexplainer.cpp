@@ -80,7 +80,7 @@ bool readHistory(SourceReader &reader, const QString &eventId, Facts *facts, QSt
     // clang-format off
     QSqlQuery *rows = reader.run(reader.limited(
         u"SELECT attempt_no, worker, claimed_at, finished_at, outcome, error_message"
-        " FROM "_qs + reader.attemptSource() + u" WHERE event_id = :id"
+        " FROM "_qs + reader.attemptSource(u":id"_qs) + u" WHERE event_id = :id"
         " ORDER BY attempt_no DESC"_qs, u":limit"_qs),
         {{u":id"_qs, eventId}, {u":limit"_qs, AttemptMapping::ReadLimit + 1}});
     // clang-format on

@@ -50,9 +50,10 @@ QString SourceReader::sourceUsing(const QString &index) const
         : m_source;
 }
 
-QString SourceReader::attemptSource() const
+QString SourceReader::attemptSource(const QString &oneEvent) const
 {
-    return isNative() ? u"delivery_attempt"_qs : m_profile->attemptSource(m_dialect->engine());
+    return isNative() ? u"delivery_attempt"_qs
+                      : m_profile->attemptSource(m_dialect->engine(), oneEvent);
 }
 
 bool SourceReader::hasStatus(const QString &status) const

@@ -36,7 +36,8 @@ public:
     // An event's attempts can be listed (the native schema, or the profile's attempt mapping),
     // read FROM attemptSource() with delivery_attempt's columns.
     bool hasAttemptList() const { return isNative() || m_profile->hasAttemptList(); }
-    QString attemptSource() const;
+    // `oneEvent`: the placeholder of the one event read (its array alone is expanded).
+    QString attemptSource(const QString &oneEvent = {}) const;
     // The source has the event's own attempt limit as `attempt_limit`.
     bool hasAttemptLimit() const { return !isNative() && m_profile->hasAttemptLimit(); }
     bool hasLeases() const { return isNative() || m_profile->hasLeases(); }
