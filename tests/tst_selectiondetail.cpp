@@ -231,6 +231,7 @@ private slots:
         QTest::addRow("instant attempt") << qint64(0) << qint64(0) << false;
         QTest::addRow("retries over 70 units") << qint64(0) << qint64(70) << true;
         QTest::addRow("ten minutes of retries") << qint64(0) << qint64(600000) << false;
+        QTest::addRow("a back-off of 40 s") << qint64(0) << qint64(40000) << false;
     }
     void aShortAttemptGetsAReadableAxis()
     {
@@ -249,8 +250,12 @@ private slots:
         QVERIFY2(qFuzzyCompare(mantissa, 1.0) || qFuzzyCompare(mantissa, 2.0)
                 || qFuzzyCompare(mantissa, 5.0),
             qPrintable(QString::number(step)));
-        if (high - low >= 120000)
-            QCOMPARE(range.unit, u"s"_qs); // minutes of retries are not counted in ms
+        // Humane units: seconds of retries are not counted in ms, nor ten minutes in s.
+        const qint64 span = high - low;
+        if (!logical && span >= RetryTimeline::MinutesFromMs)
+            QCOMPARE(range.unit, u"min"_qs);
+        else if (!logical && span >= RetryTimeline::SecondsFromMs)
+            QCOMPARE(range.unit, u"s"_qs);
     }
 
     void theTimelineOfAOneMillisecondAttempt()
