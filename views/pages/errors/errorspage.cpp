@@ -167,7 +167,7 @@ void ErrorsPage::setupTable()
 }
 
 // Each column but the signature as wide as its header or the widest value it shows, whatever
-// this read holds: counts of seven digits, the category names, ages in any unit; the event types
+// this read holds: counts up to 999,999, the category names, ages in any unit; the event types
 // and the note get a share, cut beyond with their whole text in a tip.
 void ErrorsPage::fixColumnWidths()
 {
@@ -180,19 +180,18 @@ void ErrorsPage::fixColumnWidths()
     };
     const auto header
         = [this](int column) { return m_model->headerData(column, Qt::Horizontal).toString(); };
-    const int padding = 4 * m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 16;
-    const QStringList counts = {QLocale().toString(9999999), QStringLiteral("9999999")};
-    const QStringList ages
-        = {QStringLiteral("999 ms ago"), QStringLiteral("99.9 s ago"), QStringLiteral("59 min ago"),
-            QStringLiteral("23 h ago"), QStringLiteral("99999 units ago"), tr("n/a")};
+    const int padding = 2 * m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 12;
+    const QStringList counts = {QLocale().toString(999999)};
+    const QStringList ages = {QStringLiteral("999 ms ago"), QStringLiteral("99.9 s ago"),
+        QStringLiteral("59 min ago"), QStringLiteral("9999 units ago"), tr("n/a")};
     const QStringList categories
         = {QStringLiteral("TRANSIENT"), QStringLiteral("PERMANENT"), tr("none")};
     const QList<std::pair<int, QStringList>> fixed = {{ErrorGroupModel::EventsColumn, counts},
         {ErrorGroupModel::DeadColumn, counts}, {ErrorGroupModel::RetryingColumn, counts},
         {ErrorGroupModel::CategoryColumn, categories}, {ErrorGroupModel::FirstSeenColumn, ages},
         {ErrorGroupModel::LastSeenColumn, ages},
-        {ErrorGroupModel::TypesColumn, {QStringLiteral("OrderConfirmationRequested 999")}},
-        {ErrorGroupModel::NoteColumn, {QStringLiteral("ON HOLD · waiting for")}}};
+        {ErrorGroupModel::TypesColumn, {QStringLiteral("OrderConfirmed 999")}},
+        {ErrorGroupModel::NoteColumn, {QStringLiteral("ON-HOLD · waiting")}}};
     for (const auto &[column, texts] : fixed)
         m_view->horizontalHeader()->resizeSection(
             column, widest(texts + QStringList {header(column)}) + padding);

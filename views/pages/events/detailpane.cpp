@@ -164,9 +164,10 @@ void DetailPane::setupHistoryViews()
     splitter->addWidget(m_attemptView);
     splitter->addWidget(m_timeline);
     splitter->addWidget(m_replayView);
-    splitter->setStretchFactor(0, 2);
+    // The attempts' rows grow with their wrapped lines; the timeline takes most of the rest.
+    splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 3);
-    m_attemptView->setMinimumHeight(110);
+    m_attemptView->setMinimumHeight(90);
 }
 
 void DetailPane::arrangeLayout()
