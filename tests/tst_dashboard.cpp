@@ -12,7 +12,7 @@
 #include "historymonitor.h"
 #include "mainwindow.h"
 #include "outboxrows.h"
-#include "teachingpanel.h"
+#include "teachpage.h"
 #include "teachingsession.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -44,8 +44,10 @@ private slots:
         QVERIFY2(
             window.session()->startScenario(QStringLiteral("lost-ack"), &error), qPrintable(error));
         // The scenario starts on the session's worker; steps asked for meanwhile run after it.
-        window.session()->step(); // t=0: the consumer commits, the response is lost
-        window.session()->step(); // t=10: the retry is a DUPLICATE, acknowledged
+        for (int i = 0; i < 3; ++i) // t=0: claim, call (the consumer commits, the response is
+            window.session()->step(); // lost), failure
+        for (int i = 0; i < 3; ++i) // t=10: the retry's claim, call (a DUPLICATE) and ack
+            window.session()->step();
         QTRY_COMPARE(started.count(), 1);
         QVERIFY2(started.at(0).at(0).toBool(), qPrintable(started.at(0).at(1).toString()));
         QTRY_COMPARE(window.session()->now(), 10);
@@ -64,7 +66,7 @@ private slots:
         QCOMPARE(cell(1, AttemptModel::ClaimedColumn), u"t=10"_qs);
         QCOMPARE(cell(1, AttemptModel::OutcomeColumn), u"DELIVERED"_qs);
         QCOMPARE(cell(1, AttemptModel::ConsumerResultColumn), u"DUPLICATE"_qs);
-        auto *panel = window.findChild<TeachingPanel *>();
+        auto *panel = window.findChild<TeachPage *>();
         QVERIFY(panel);
         QTRY_VERIFY(
             panel->narrationText().contains(u"the consumer commits, but the response is lost"_qs));
@@ -189,7 +191,7 @@ private slots:
             QStringLiteral("sqlite:") + dir.filePath(u"missing.db"_qs), &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         TeachingSession session(url);
-        TeachingPanel panel(&session);
+        TeachPage panel(&session);
         QSignalSpy started(&session, &TeachingSession::startFinished);
         QVERIFY(session.startScenario(u"lost-ack"_qs, &error));
         QVERIFY(started.wait(10000));

@@ -278,16 +278,13 @@ private slots:
     void everyPageShowsItsTextWhole()
     {
         QFETCH(QSize, size);
-        QFETCH(bool, teaching);
         QFETCH(QString, theme);
         const ThemeScope themeScope(theme);
         FRESH_DATABASE(database, u"sqlite"_qs);
         const auto setup = database->initialise(); // marked for simulation: the panel exists
         QVERIFY(parkEvents(setup->database(), 40));
         QVERIFY(addDemoLikeEvents(setup->database()));
-        WindowOptions options;
-        options.showTeachingByDefault = teaching;
-        MainWindow window(database->connect(), options);
+        MainWindow window(database->connect(), WindowOptions {}); // Teach in the rail
         window.resize(size);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));

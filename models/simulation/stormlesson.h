@@ -21,6 +21,15 @@ struct StormInstant
     int count() const { return retried + delivered + dead; }
 };
 
+// The storm's events by state at one instant of its clock, as the narration tells them.
+struct StormCounts
+{
+    qint64 due = 0; // not attempted yet
+    qint64 scheduled = 0; // failed, waiting for their retry
+    qint64 delivered = 0;
+    qint64 dead = 0;
+};
+
 class StormLesson
 {
 public:
@@ -45,6 +54,8 @@ public:
     qint64 finishedAt() const;
     // The last instant of either run: the storm is told, and both charted, up to here.
     qint64 endsAt() const;
+    // Where the events stand once the instants up to `now` are told (before t=0: all due).
+    StormCounts countsAt(qint64 now) const;
 
     // The sentences for the moments in (after, upTo], each "t=…  sentence".
     QStringList narrationBetween(qint64 after, qint64 upTo) const;

@@ -1,8 +1,13 @@
-// The simulator's teaching panel: pick a seed scenario, the outage storm or the live relay, set
-// the relay's fault knobs and retry policy or the storm's policy, play / pause / step at a
-// chosen speed, watch the clock, and read a plain-language narration of every lifecycle step;
-// a scenario ends with the claim it proves, the storm is charted as its clock moves.
+// The Teach page (a simulation database only): pick a seed scenario (by what it teaches), the
+// outage storm or the live relay, set the relay's fault knobs and retry policy or the storm's
+// policy, play / pause / step at a chosen speed, watch the clock, the lifecycle diagram that
+// highlights each transition as it is taken (a Step is one: a claim, a call, an outcome), and
+// read a plain-language narration of every step; a scenario ends with the claim it proves, the
+// storm is charted (its policy and the one it is compared with, side by side) as its clock
+// moves, and the tiles and the diagram count its events as the narration tells them.
 #pragma once
+
+#include "page.h"
 
 #include <QStringList>
 #include <QWidget>
@@ -16,16 +21,26 @@ class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
 class QTimer;
+class LifecycleDiagram;
 class StormChart;
 class TeachingSession;
 class HealthMonitor;
+struct HealthCounts;
 struct HealthSnapshot;
+struct TraceEvent;
 
-class TeachingPanel : public QWidget
+class TeachPage : public QWidget, public Page
 {
     Q_OBJECT
 public:
-    explicit TeachingPanel(TeachingSession *session, QWidget *parent = nullptr);
+    static inline const QString Key = QStringLiteral("teach");
+
+    explicit TeachPage(TeachingSession *session, QWidget *parent = nullptr);
+    // The page on the window's monitor: a session's bursts become one refresh, and the storm's
+    // counts on its clock replace the database's (which holds its end) on every surface.
+    void follow(HealthMonitor *monitor);
+    // The demo: the simulated relay runs from the start (a failure is told in the narration).
+    void startDemo();
 
     // A scenario's Start empties the simulation tables: above this many rows it asks first.
     static constexpr qint64 ConfirmAboveRows = 1000;
@@ -37,9 +52,13 @@ public:
     QString narrationText() const;
     QString claimText() const; // the ended scenario's claim as shown; empty before
     StormChart *stormChart() const { return m_stormChart; }
+    LifecycleDiagram *diagram() const { return m_diagram; }
+    // The picked scenario's one-line description, as shown under the picker.
+    QString descriptionText() const;
+    // The storm's events by state at the session's clock; none outside the storm.
+    std::optional<HealthCounts> toldCounts() const;
     // The outbox's row count, as the monitor's snapshots tell it (read on its worker thread):
     // what the Start guard names.
-    void watch(HealthMonitor *monitor);
     void setRowCount(qint64 rows, bool estimated);
     std::optional<qint64> rowCount() const { return m_rows; }
     // The narration keeps its newest lines only: a demo left running for days stays small.
@@ -48,11 +67,17 @@ public:
     // newest NarrationLines of them: the narration would drop older ones anyway.
     int heldLines() const { return int(m_held.size()); }
 
+    // The page contract (page.h).
+    QWidget *focusTarget() const override; // the scenario picker
+    void outboxChanged(const HealthSnapshot &snapshot, bool figuresChanged) override;
+
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     QWidget *createControls();
+    QLayout *createStage(); // the diagram and the storm's chart above the narration
+    void showTransition(const TraceEvent &event);
     void createScenarioPicker();
     void createStormPolicy();
     void createButtons();
@@ -75,6 +100,8 @@ private:
 
     TeachingSession *m_session = nullptr;
     QComboBox *m_scenario = nullptr;
+    QLabel *m_description = nullptr; // the picked scenario in a sentence
+    LifecycleDiagram *m_diagram = nullptr;
     QPushButton *m_start = nullptr;
     QComboBox *m_stormPolicy = nullptr;
     QWidget *m_stormSettings = nullptr; // shown while the storm is picked
