@@ -19,6 +19,8 @@
 #include "policylabpage.h"
 #include "replaylogmodel.h"
 #include "testdatabase.h"
+#include "teachingsession.h"
+#include "teachpage.h"
 #include "testmain.h"
 #include "themecolours.h"
 
@@ -310,6 +312,37 @@ private slots:
                 return;
             checkPage(window, key, page);
         }
+    }
+
+    // The Teach page after the outage storm (the simulator's controls, the diagram, both storm
+    // charts, the narration), at a laptop's size and full HD: its text whole, nothing outside.
+    void theTeachPageShowsItsTextWhole_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addRow("1366x768") << Laptop;
+        QTest::addRow("1920x1080") << FullHd;
+    }
+    void theTeachPageShowsItsTextWhole()
+    {
+        QFETCH(QSize, size);
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        QVERIFY(database->initialise());
+        MainWindow window(database->connect(), WindowOptions {});
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCOMPARE(window.size(), size);
+        window.showPage(TeachPage::Key);
+        TeachPage *page = window.teachPage();
+        QVERIFY(page);
+        page->setRowCount(0, false);
+        window.session()->setSpeed(50);
+        QVERIFY(page->startByName(u"outage-storm"_qs));
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasEnded(), 60000);
+        QTRY_VERIFY(axisLabels(page) > 0);
+        const QStringList cut = cutWidgets(&window, page) + cutWidgets(&window, window.tiles())
+            + cutAxisLabels(page);
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(u"; "_qs)));
     }
 
 private:
