@@ -570,7 +570,7 @@ private slots:
         QTest::addRow("unknown page")
             << u"outbox-health:open?db=sqlite:/nonexistent/x.sqlite&tab=kitchen"_qs
             << u"unknown page \"kitchen\" (one of: overview, events, errors, diagnosis, audit, "
-               "lifecycle, policy)"_qs;
+               "lifecycle, policy, teach)"_qs;
         QTest::addRow("unknown state")
             << u"outbox-health:open?db=sqlite:/nonexistent/x.sqlite&state=sleeping"_qs
             << u"unknown state \"sleeping\" (one of: any, pending, due, scheduled, in-flight, "

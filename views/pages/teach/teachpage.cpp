@@ -2,7 +2,9 @@
 
 #include "healthmonitor.h"
 #include "lifecyclediagram.h"
+#include "narrationview.h"
 #include "outagestorm.h"
+#include "relayknobs.h"
 #include "scenario.h"
 #include "stormchart.h"
 #include "teachingsession.h"
@@ -12,19 +14,14 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QEvent>
-#include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLineEdit>
 #include <QLocale>
 #include <QMessageBox>
-#include <QPlainTextEdit>
 #include <QPointer>
 #include <QPushButton>
-#include <QSpinBox>
 #include <QTimer>
 
 namespace {
@@ -45,22 +42,12 @@ void fitWidestText(QWidget *widget, const QStringList &texts)
     widget->setMinimumWidth(std::max(widget->minimumSizeHint().width(), widest + 24));
 }
 
-QDoubleSpinBox *percentBox(double value)
-{
-    auto *box = new QDoubleSpinBox;
-    box->setRange(0, 100);
-    box->setDecimals(0);
-    box->setSuffix(QStringLiteral(" %"));
-    box->setValue(value * 100.0);
-    return box;
-}
-
 } // namespace
 
 TeachPage::TeachPage(TeachingSession *session, QWidget *parent)
     : QWidget(parent)
     , m_session(session)
-    , m_narration(new QPlainTextEdit)
+    , m_narration(new NarrationView)
     , m_clockTimer(new QTimer(this))
 {
     m_stormChart = new StormChart;
@@ -68,17 +55,6 @@ TeachPage::TeachPage(TeachingSession *session, QWidget *parent)
     m_diagram->setObjectName(QStringLiteral("teachDiagram"));
     m_diagram->setMinimumSize(440, 190); // smaller than on its own page: beside the storm
     m_claim = new QLabel;
-    m_narration->setObjectName(QStringLiteral("narration"));
-    m_narration->setAccessibleName(tr("Narration"));
-    m_narration->setReadOnly(true);
-    m_narration->setMaximumBlockCount(NarrationLines);
-    m_narration->setPlaceholderText(tr("Each lifecycle step is told here in plain words."));
-    m_narration->setToolTip(tr("The narration holds still while the pointer is over it."));
-    m_narration->setMinimumHeight(5 * m_narration->fontMetrics().lineSpacing());
-    m_narration->viewport()->installEventFilter(this);
-    m_heldNote = new QLabel;
-    m_heldNote->setObjectName(QStringLiteral("narrationHeld"));
-    m_heldNote->hide();
     m_stormChart->setObjectName(QStringLiteral("stormChart"));
     m_stormChart->hide();
     m_claim->setObjectName(QStringLiteral("scenarioClaim"));
@@ -93,7 +69,6 @@ TeachPage::TeachPage(TeachingSession *session, QWidget *parent)
     layout->addLayout(createStage(), 3);
     layout->addWidget(m_claim);
     layout->addWidget(m_narration, 2);
-    layout->addWidget(m_heldNote);
     connectSession();
     showChoiceSettings();
     m_clockTimer->start(200);
@@ -136,7 +111,8 @@ QWidget *TeachPage::createControls()
 
 QLayout *TeachPage::createStage()
 {
-    m_knobs = createKnobs();
+    m_knobs = new RelayKnobs;
+    connect(m_knobs, &RelayKnobs::faultsChanged, this, &TeachPage::applyLiveFaults);
     m_knobs->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
     auto *stage = new QHBoxLayout;
     stage->addWidget(m_knobs, 0, Qt::AlignTop);
@@ -240,51 +216,6 @@ void TeachPage::connectControls()
     connect(m_speed, &QDoubleSpinBox::valueChanged, m_session, &TeachingSession::setSpeed);
 }
 
-QWidget *TeachPage::createKnobs()
-{
-    const RelayConfig demo = TeachingSession::demoRelayConfig();
-    auto *box = new QGroupBox(tr("Live relay: fault knobs and policy"));
-    m_transient = percentBox(demo.faults.transientRate);
-    m_permanent = percentBox(demo.faults.permanentRate);
-    m_lostAck = percentBox(demo.faults.lostAckRate);
-    m_stall = percentBox(demo.stallRate);
-    m_policy = new QLineEdit(demo.policy.spec());
-    m_policy->setObjectName(QStringLiteral("policyField"));
-    // The whole spec fits (the default width cut it to "ultiplier=2,max=30000").
-    m_policy->setMinimumWidth(m_policy->fontMetrics().horizontalAdvance(m_policy->text() + u"  "_qs)
-        + m_policy->textMargins().left() + m_policy->textMargins().right() + 16);
-    m_policy->setToolTip(
-        tr("seed, capped:D1,..,Dn, fixed:D, exponential:initial=..,multiplier=..,max=.., "
-           "exponential-random:..., full-jitter:base=..,max=.."));
-    m_policyError = new QLabel;
-    m_policyError->setTextFormat(Qt::PlainText); // quotes what was typed
-    m_policyError->setStyleSheet(QStringLiteral("color: %1").arg(ThemeColours::errorText().name()));
-    m_budget = new QSpinBox;
-    m_budget->setRange(1, 100);
-    m_budget->setValue(demo.budget.maxAttempts);
-    m_workers = new QSpinBox;
-    m_workers->setRange(1, 16);
-    m_workers->setValue(demo.workers);
-    m_rate = new QDoubleSpinBox;
-    m_rate->setRange(0.1, 1000);
-    m_rate->setSuffix(tr(" events/s"));
-    m_rate->setValue(TeachingSession::DemoEventsPerSecond);
-
-    auto *form = new QFormLayout(box);
-    form->addRow(tr("Transient failures"), m_transient);
-    form->addRow(tr("Poison (permanent)"), m_permanent);
-    form->addRow(tr("Lost acknowledgements"), m_lostAck);
-    form->addRow(tr("Worker stalls past lease"), m_stall);
-    form->addRow(tr("Retry policy"), m_policy);
-    form->addRow(QString(), m_policyError);
-    form->addRow(tr("Attempt budget"), m_budget);
-    form->addRow(tr("Workers"), m_workers);
-    form->addRow(tr("Producer"), m_rate);
-    for (QDoubleSpinBox *rate : {m_transient, m_permanent, m_lostAck})
-        connect(rate, &QDoubleSpinBox::valueChanged, this, &TeachPage::applyLiveFaults);
-    return box;
-}
-
 void TeachPage::connectSession()
 {
     connect(m_session, &TeachingSession::narrated, this, &TeachPage::appendNarration);
@@ -330,7 +261,6 @@ void TeachPage::startChosen()
 {
     const QString scenario = m_scenario->currentData().toString();
     QString error;
-    m_policyError->clear();
     clearTold();
     if (scenario == QLatin1String(TeachingSession::StormName)) {
         startStorm();
@@ -344,18 +274,10 @@ void TeachPage::startChosen()
         m_session->play(); // Start starts: its steps run once the worker has prepared it
         return;
     }
-    RelayConfig config = TeachingSession::demoRelayConfig();
-    if (!RetryPolicy::parse(m_policy->text(), &config.policy, &error)) {
-        m_policyError->setText(error);
-        return;
-    }
-    config.budget.maxAttempts = m_budget->value();
-    config.workers = m_workers->value();
-    config.stallRate = m_stall->value() / 100.0;
-    config.faults.transientRate = m_transient->value() / 100.0;
-    config.faults.permanentRate = m_permanent->value() / 100.0;
-    config.faults.lostAckRate = m_lostAck->value() / 100.0;
-    if (!m_session->startLiveRelay(config, m_rate->value(), &error)) {
+    RelayConfig config;
+    if (!m_knobs->readConfig(&config))
+        return; // the policy's error shows under its field
+    if (!m_session->startLiveRelay(config, m_knobs->eventsPerSecond(), &error)) {
         appendNarration({tr("Error: %1").arg(error)});
         return;
     }
@@ -366,9 +288,6 @@ void TeachPage::startChosen()
 void TeachPage::clearTold()
 {
     m_narration->clear();
-    m_held.clear();
-    m_heldArrived = 0;
-    m_heldNote->setText(tr("Narration held while the pointer is over it"));
     m_claim->hide();
     m_claim->clear();
     m_diagram->setTransition(LifecycleDiagram::Transition::None);
@@ -423,11 +342,7 @@ QString TeachPage::claimText() const
 
 void TeachPage::applyLiveFaults()
 {
-    FaultProfile faults = m_session->relayConfig().faults;
-    faults.transientRate = m_transient->value() / 100.0;
-    faults.permanentRate = m_permanent->value() / 100.0;
-    faults.lostAckRate = m_lostAck->value() / 100.0;
-    m_session->setFaults(faults);
+    m_session->setFaults(m_knobs->faults(m_session->relayConfig().faults));
 }
 
 void TeachPage::updateState()
@@ -463,41 +378,7 @@ void TeachPage::updateClock()
 
 void TeachPage::appendNarration(const QStringList &lines)
 {
-    if (m_narrationHeld) {
-        m_held << lines;
-        if (m_held.size() > NarrationLines)
-            m_held.remove(0, m_held.size() - NarrationLines);
-        m_heldArrived += int(lines.size());
-        m_heldNote->setText(tr("Narration held while the pointer is over it: %n new line(s)",
-            nullptr, m_heldArrived));
-        return;
-    }
-    for (const QString &line : lines)
-        m_narration->appendPlainText(line);
-}
-
-void TeachPage::setNarrationHeld(bool held)
-{
-    if (held == m_narrationHeld)
-        return;
-    m_narrationHeld = held;
-    m_heldNote->setText(tr("Narration held while the pointer is over it"));
-    m_heldNote->setVisible(held);
-    if (!held) {
-        m_heldArrived = 0;
-        appendNarration(std::exchange(m_held, {}));
-    }
-}
-
-bool TeachPage::eventFilter(QObject *watched, QEvent *event)
-{
-    if (watched == m_narration->viewport()) {
-        if (event->type() == QEvent::Enter)
-            setNarrationHeld(true);
-        else if (event->type() == QEvent::Leave)
-            setNarrationHeld(false);
-    }
-    return QWidget::eventFilter(watched, event);
+    m_narration->append(lines);
 }
 
 void TeachPage::follow(HealthMonitor *monitor)
@@ -600,5 +481,5 @@ bool TeachPage::confirmStart(const QString &scenario)
 
 QString TeachPage::narrationText() const
 {
-    return m_narration->toPlainText();
+    return m_narration->text();
 }

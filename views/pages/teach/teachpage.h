@@ -7,6 +7,7 @@
 // moves, and the tiles and the diagram count its events as the narration tells them.
 #pragma once
 
+#include "narrationview.h"
 #include "page.h"
 
 #include <QStringList>
@@ -21,6 +22,7 @@ class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
 class QTimer;
+class RelayKnobs;
 class LifecycleDiagram;
 class StormChart;
 class TeachingSession;
@@ -62,17 +64,14 @@ public:
     void setRowCount(qint64 rows, bool estimated);
     std::optional<qint64> rowCount() const { return m_rows; }
     // The narration keeps its newest lines only: a demo left running for days stays small.
-    static constexpr int NarrationLines = 500;
+    static constexpr int NarrationLines = NarrationView::Lines;
     // Lines that arrived while the pointer rests on the narration (shown when it leaves), the
     // newest NarrationLines of them: the narration would drop older ones anyway.
-    int heldLines() const { return int(m_held.size()); }
+    int heldLines() const { return m_narration->heldLines(); }
 
     // The page contract (page.h).
     QWidget *focusTarget() const override; // the scenario picker
     void outboxChanged(const HealthSnapshot &snapshot, bool figuresChanged) override;
-
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     QWidget *createControls();
@@ -82,7 +81,6 @@ private:
     void createStormPolicy();
     void createButtons();
     void connectControls();
-    QWidget *createKnobs();
     void connectSession();
     void startSelected();
     void startChosen();
@@ -96,7 +94,6 @@ private:
     void appendNarration(const QStringList &lines);
     void clearTold(); // the narration, its held lines and the claim
     bool confirmStart(const QString &scenario);
-    void setNarrationHeld(bool held);
 
     TeachingSession *m_session = nullptr;
     QComboBox *m_scenario = nullptr;
@@ -105,7 +102,7 @@ private:
     QPushButton *m_start = nullptr;
     QComboBox *m_stormPolicy = nullptr;
     QWidget *m_stormSettings = nullptr; // shown while the storm is picked
-    QWidget *m_knobs = nullptr; // shown while the live relay is picked
+    RelayKnobs *m_knobs = nullptr; // shown while the live relay is picked
     QLabel *m_stormPolicyError = nullptr;
     StormChart *m_stormChart = nullptr;
     QLabel *m_claim = nullptr;
@@ -113,21 +110,8 @@ private:
     QPushButton *m_step = nullptr;
     QDoubleSpinBox *m_speed = nullptr;
     QLabel *m_clock = nullptr;
-    QDoubleSpinBox *m_transient = nullptr;
-    QDoubleSpinBox *m_permanent = nullptr;
-    QDoubleSpinBox *m_lostAck = nullptr;
-    QDoubleSpinBox *m_stall = nullptr;
-    QLineEdit *m_policy = nullptr;
-    QSpinBox *m_budget = nullptr;
-    QSpinBox *m_workers = nullptr;
-    QDoubleSpinBox *m_rate = nullptr;
-    QLabel *m_policyError = nullptr;
-    QPlainTextEdit *m_narration = nullptr;
+    NarrationView *m_narration = nullptr;
     QTimer *m_clockTimer = nullptr;
-    QLabel *m_heldNote = nullptr;
     std::optional<qint64> m_rows; // unknown until the first snapshot
     bool m_rowsEstimated = false;
-    bool m_narrationHeld = false;
-    QStringList m_held;
-    int m_heldArrived = 0; // lines arrived while held, kept or not
 };
