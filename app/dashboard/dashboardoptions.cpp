@@ -93,7 +93,7 @@ void addWindowOptions(QCommandLineParser &parser)
 void addTeachingOptions(QCommandLineParser &parser)
 {
     parser.addOption({QStringLiteral("scenario"),
-        QStringLiteral("With --demo: start this in the teaching panel instead of the live relay: a "
+        QStringLiteral("With --demo: start this on the Teach page instead of the live relay: a "
                        "seed scenario (%1) or outage-storm.")
             .arg(Scenario::names().join(QStringLiteral(", "))),
         QStringLiteral("NAME")});

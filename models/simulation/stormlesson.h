@@ -1,4 +1,4 @@
-// The outage storm as the teaching panel tells it: the attempts OutageStorm::run made, read back
+// The outage storm as the Teach page tells it: the attempts OutageStorm::run made, read back
 // from delivery_attempt as the relay persisted them (per instant and attempt number), the peak
 // of retries in one instant, and the few plain sentences a learner reads as the clock passes
 // each moment (the outage, each round of retries, the recovery, the peak against another
