@@ -309,6 +309,8 @@ private slots:
         QTRY_COMPARE(tile(HealthTiles::Tile::Delivered), u"0"_qs);
         QTRY_COMPARE(page->diagram()->counts().delivered, 0);
         QCOMPARE(page->diagram()->counts().pending(), qint64(OutageStorm::Events));
+        // The newest round told failed: a retry scheduled, as the narration says.
+        QCOMPARE(page->diagram()->transition(), LifecycleDiagram::Transition::Retry);
         window.session()->play();
         QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasEnded(), 60000);
         const StormLesson &lesson = *window.session()->storm();

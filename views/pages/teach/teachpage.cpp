@@ -320,12 +320,23 @@ void TeachPage::startStorm()
     m_session->play(); // told as soon as the worker has run it
 }
 
+// The chart up to the clock; on the diagram, what the newest instant told did: a round that
+// failed (a retry scheduled), delivered or parked.
 void TeachPage::updateStorm()
 {
-    if (m_session->storm())
-        m_stormChart->setStorm(*m_session->storm(), m_session->now());
-    else
+    using T = LifecycleDiagram::Transition;
+    if (!m_session->storm()) {
         m_stormChart->clear();
+        return;
+    }
+    m_stormChart->setStorm(*m_session->storm(), m_session->now());
+    T transition = T::None;
+    for (const StormInstant &instant : m_session->storm()->attempts) {
+        if (instant.at > m_session->now())
+            break;
+        transition = instant.delivered ? T::Ack : instant.dead ? T::Park : T::Retry;
+    }
+    m_diagram->setTransition(transition);
 }
 
 void TeachPage::showClaim(const QString &claim, bool holds)
