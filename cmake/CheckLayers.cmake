@@ -108,7 +108,7 @@ endforeach()
 # folders below it, never a higher or a sideways one. The page folders (pages/NAME) are siblings on
 # the pages layer: each builds on the page contract (views/pages/ itself) and the layers below,
 # never on another page. Only window/ (the frame, with the page registry) sees every page.
-set(view_layers widgets dialogs pages teach actions window fleet)
+set(view_layers widgets dialogs pages actions window fleet)
 string(REPLACE ";" " < " view_layers_text "${view_layers}")
 function(view_rank folder out)
     string(REGEX REPLACE "^views/([^/]+).*" "\\1" top "${folder}")

@@ -312,7 +312,7 @@ private slots:
                 qPrintable(window->currentPage() + u": focus outside the page"_qs));
         }
         QCOMPARE(window->pages()->rail()->accessibleDescription(),
-            u"The window's pages: Ctrl+1 to Ctrl+7 show them"_qs);
+            u"The window's pages: Ctrl+1 to Ctrl+8 show them"_qs); // Teach: a simulation
         QCOMPARE(window->reopenActions()->reopenSelectedAction()->shortcut(),
             QKeySequence(u"Ctrl+Shift+O"_qs));
 
@@ -366,6 +366,8 @@ private slots:
         QVERIFY(window);
         QTableView *view = window->eventView();
         QVERIFY(window->selectEvent(u"P-0007"_qs));
+        // The row high in the table: a menu below the screen's edge would be moved up.
+        view->scrollTo(view->currentIndex(), QAbstractItemView::PositionAtTop);
         view->setFocus();
         QTRY_VERIFY(view->hasFocus());
         QVERIFY(!QApplication::activePopupWidget());
@@ -394,9 +396,7 @@ private:
         const auto setup = database.initialise(); // marked for simulation: the panel exists
         if (!setup || !parkEvents(setup->database(), DeadEvents))
             return nullptr;
-        WindowOptions options;
-        options.showTeachingByDefault = true;
-        auto window = std::make_unique<MainWindow>(database.connect(), options);
+        auto window = std::make_unique<MainWindow>(database.connect(), WindowOptions {});
         window->resize(1366, 700);
         window->show();
         if (!QTest::qWaitForWindowExposed(window.get()))

@@ -8,11 +8,14 @@
 #include "filterbar.h"
 #include "healthmonitor.h"
 #include "healthtiles.h"
+#include "hintbar.h"
 #include "historymodel.h"
 #include "historymonitor.h"
 #include "mainwindow.h"
+#include "operatoractions.h"
 #include "outboxrows.h"
-#include "teachingpanel.h"
+#include "replaypreview.h"
+#include "teachpage.h"
 #include "teachingsession.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -23,6 +26,7 @@
 #include <QComboBox>
 #include <QLineSeries>
 #include <QSignalSpy>
+#include <QSqlQuery>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QToolButton>
@@ -44,8 +48,10 @@ private slots:
         QVERIFY2(
             window.session()->startScenario(QStringLiteral("lost-ack"), &error), qPrintable(error));
         // The scenario starts on the session's worker; steps asked for meanwhile run after it.
-        window.session()->step(); // t=0: the consumer commits, the response is lost
-        window.session()->step(); // t=10: the retry is a DUPLICATE, acknowledged
+        for (int i = 0; i < 3; ++i) // t=0: claim, call (the consumer commits, the response is
+            window.session()->step(); // lost), failure
+        for (int i = 0; i < 3; ++i) // t=10: the retry's claim, call (a DUPLICATE) and ack
+            window.session()->step();
         QTRY_COMPARE(started.count(), 1);
         QVERIFY2(started.at(0).at(0).toBool(), qPrintable(started.at(0).at(1).toString()));
         QTRY_COMPARE(window.session()->now(), 10);
@@ -64,7 +70,7 @@ private slots:
         QCOMPARE(cell(1, AttemptModel::ClaimedColumn), u"t=10"_qs);
         QCOMPARE(cell(1, AttemptModel::OutcomeColumn), u"DELIVERED"_qs);
         QCOMPARE(cell(1, AttemptModel::ConsumerResultColumn), u"DUPLICATE"_qs);
-        auto *panel = window.findChild<TeachingPanel *>();
+        auto *panel = window.findChild<TeachPage *>();
         QVERIFY(panel);
         QTRY_VERIFY(
             panel->narrationText().contains(u"the consumer commits, but the response is lost"_qs));
@@ -93,6 +99,68 @@ private slots:
         for (int row = 0; row < window.eventModel()->rowCount(); ++row)
             QCOMPARE(window.eventModel()->index(row, 0).data(EventListModel::StatusRole).toString(),
                 u"DEAD"_qs);
+    }
+
+    // The demo's guided path teaches what it says: the hint bar's Show me picks a DEAD event,
+    // the replay dialog's preview warns it is likely to fail again (a PERMANENT error), and
+    // replayed, it does fail again: each demo event's fault is its own.
+    void theDemosHintEventBehavesAsTheDialogSays()
+    {
+        FRESH_DATABASE(database, QStringLiteral("sqlite"));
+        QVERIFY(database->initialise());
+        WindowOptions options;
+        options.startLiveRelay = true;
+        MainWindow window(database->connect(), options);
+        window.show();
+        window.session()->setSpeed(10);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.tiles()->valueText(HealthTiles::Tile::Dead).toInt() >= 1, 60000);
+        auto *hint = window.findChild<HintBar *>();
+        QVERIFY(hint);
+        emit hint->showMeRequested();
+        QTableView *view = window.eventView();
+        QTRY_COMPARE(view->currentIndex().data(EventListModel::StatusRole).toString(), u"DEAD"_qs);
+        const QString id = view->currentIndex().data(EventListModel::EventIdRole).toString();
+
+        const auto connection = database->connect();
+        ReplayRequest request;
+        request.eventIds = {id};
+        request.operatorName = u"dana"_qs;
+        request.reason = u"the hint's event"_qs;
+        QString error;
+        const auto preview = ReplayPreview::compute(connection->database(), nullptr, request, &error);
+        QVERIFY2(preview, qPrintable(error));
+        QVERIFY2(preview->warning.startsWith(u"likely to fail again"_qs), qPrintable(id));
+        const auto attemptsAndStatus = [&] {
+            QSqlQuery query(connection->database());
+            query.prepare(u"SELECT o.status, (SELECT COUNT(*) FROM delivery_attempt a "
+                          "WHERE a.event_id = o.event_id) FROM delivery_outbox o "
+                          "WHERE o.event_id = :id"_qs);
+            query.bindValue(u":id"_qs, id);
+            if (!query.exec() || !query.next())
+                return std::pair {QString(), qint64(-1)};
+            return std::pair {query.value(0).toString(), query.value(1).toLongLong()};
+        };
+        const qint64 attemptsBefore = attemptsAndStatus().second;
+        QVERIFY(attemptsBefore >= 1);
+
+        QSignalSpy replayed(window.operatorActions(), &OperatorActions::replayFinished);
+        window.operatorActions()->startReplay(request);
+        QVERIFY(replayed.wait(20000));
+        // Claimed and called again by the demo's relay: rejected again, parked DEAD again.
+        QTRY_VERIFY_WITH_TIMEOUT(attemptsAndStatus().second > attemptsBefore, 30000);
+        QTRY_COMPARE(attemptsAndStatus().first, u"DEAD"_qs);
+
+        // No finding is always on: the DEAD events are of several types and errors.
+        window.session()->setSpeed(30);
+        const auto distinctAmongDead = [&](const QString &column) {
+            QSqlQuery query(connection->database());
+            query.exec(u"SELECT COUNT(*), COUNT(DISTINCT %1) FROM delivery_outbox "
+                       "WHERE status = 'DEAD'"_qs.arg(column)); // a fixed column name
+            return query.next() && query.value(0).toInt() >= 12 ? query.value(1).toInt() : 0;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(distinctAmongDead(u"event_type"_qs) >= 2, 60000);
+        QVERIFY(distinctAmongDead(u"last_error"_qs) >= 2);
     }
 
     void tileThresholdsComeFromTheSettings()
@@ -189,7 +257,7 @@ private slots:
             QStringLiteral("sqlite:") + dir.filePath(u"missing.db"_qs), &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         TeachingSession session(url);
-        TeachingPanel panel(&session);
+        TeachPage panel(&session);
         QSignalSpy started(&session, &TeachingSession::startFinished);
         QVERIFY(session.startScenario(u"lost-ack"_qs, &error));
         QVERIFY(started.wait(10000));

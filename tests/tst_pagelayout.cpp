@@ -34,6 +34,8 @@
 #include "resolvedialog.h"
 #include "startwindow.h"
 #include "testdatabase.h"
+#include "teachingsession.h"
+#include "teachpage.h"
 #include "testmain.h"
 #include "themecolours.h"
 #include "thresholdsdialog.h"
@@ -403,16 +405,13 @@ private slots:
     void everyPageShowsItsTextWhole()
     {
         QFETCH(QSize, size);
-        QFETCH(bool, teaching);
         QFETCH(QString, theme);
         const ThemeScope themeScope(theme);
         FRESH_DATABASE(database, u"sqlite"_qs);
         const auto setup = database->initialise(); // marked for simulation: the panel exists
         QVERIFY(parkEvents(setup->database(), 40));
         QVERIFY(addDemoLikeEvents(setup->database()));
-        WindowOptions options;
-        options.showTeachingByDefault = teaching;
-        MainWindow window(database->connect(), options);
+        MainWindow window(database->connect(), WindowOptions {}); // Teach in the rail
         window.resize(size);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -474,6 +473,37 @@ private slots:
             const QStringList cut = cutWidgets(dialog.get(), dialog.get());
             QVERIFY2(cut.isEmpty(), qPrintable(name + u": "_qs + cut.join(u"; "_qs)));
         }
+    }
+
+    // The Teach page after the outage storm (the simulator's controls, the diagram, both storm
+    // charts, the narration), at a laptop's size and full HD: its text whole, nothing outside.
+    void theTeachPageShowsItsTextWhole_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addRow("1366x768") << Laptop;
+        QTest::addRow("1920x1080") << FullHd;
+    }
+    void theTeachPageShowsItsTextWhole()
+    {
+        QFETCH(QSize, size);
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        QVERIFY(database->initialise());
+        MainWindow window(database->connect(), WindowOptions {});
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCOMPARE(window.size(), size);
+        window.showPage(TeachPage::Key);
+        TeachPage *page = window.teachPage();
+        QVERIFY(page);
+        page->setRowCount(0, false);
+        window.session()->setSpeed(50);
+        QVERIFY(page->startByName(u"outage-storm"_qs));
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasEnded(), 60000);
+        QTRY_VERIFY(axisLabels(page) > 0);
+        const QStringList cut = cutWidgets(&window, page) + cutWidgets(&window, window.tiles())
+            + cutAxisLabels(page);
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(u"; "_qs)));
     }
 
 private:

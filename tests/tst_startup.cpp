@@ -21,6 +21,8 @@
 #include "sqldialect.h"
 #include "stalebanner.h"
 #include "startwindow.h"
+#include "teachingsession.h"
+#include "teachpage.h"
 #include "testdatabase.h"
 #include "testmain.h"
 #include "viewlink.h"
@@ -423,8 +425,9 @@ private slots:
         QVERIFY(opened.wait(20000));
         QCOMPARE(next.window()->url().toStorableString(), withPassword.toStorableString());
         QVERIFY(next.window()->openOptions().readOnly);
-        // Not the demo: no teaching panel shown, however the database is marked.
-        QVERIFY(!next.window()->teachingDock() || !next.window()->teachingDock()->isVisible());
+        // Not the demo: the relay does not run, however the database is marked.
+        QVERIFY(!next.window()->session()
+            || next.window()->session()->mode() == TeachingSession::Mode::Idle);
     }
 
     void firstStartOpensTheDemo()
@@ -437,8 +440,8 @@ private slots:
         QVERIFY(opened.wait(20000));
         QVERIFY(app.window());
         QCOMPARE(DbConnection::everOpenedOn(QThread::currentThread()), guiConnections);
-        QVERIFY(app.window()->teachingDock());
-        QVERIFY(app.window()->teachingDock()->isVisible());
+        QVERIFY(app.window()->teachPage()); // the simulator, a page in the rail
+        QCOMPARE(app.window()->session()->mode(), TeachingSession::Mode::LiveRelay);
         const auto last = WindowSettings::lastDatabase();
         QVERIFY(last && last->demo);
         app.window()->close();
@@ -567,7 +570,7 @@ private slots:
         QTest::addRow("unknown page")
             << u"outbox-health:open?db=sqlite:/nonexistent/x.sqlite&tab=kitchen"_qs
             << u"unknown page \"kitchen\" (one of: overview, events, errors, diagnosis, audit, "
-               "lifecycle, policy)"_qs;
+               "lifecycle, policy, teach)"_qs;
         QTest::addRow("unknown state")
             << u"outbox-health:open?db=sqlite:/nonexistent/x.sqlite&state=sleeping"_qs
             << u"unknown state \"sleeping\" (one of: any, pending, due, scheduled, in-flight, "

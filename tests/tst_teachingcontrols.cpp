@@ -5,17 +5,23 @@
 // peaks. Both engines where a run writes to the database.
 #include "eventlistmodel.h"
 #include "healthtiles.h"
+#include "lifecyclediagram.h"
+#include "pagenavigator.h"
 #include "mainwindow.h"
 #include "outagestorm.h"
 #include "scenario.h"
 #include "stormchart.h"
 #include "stormlesson.h"
-#include "teachingpanel.h"
+#include "teachpage.h"
 #include "teachingsession.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
+#include <QAbstractScrollArea>
+#include <QApplication>
+#include <QChartView>
 #include <QComboBox>
+#include <QScreen>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableView>
@@ -47,7 +53,7 @@ struct Panel
     QString firstLine() const { return panel.narrationText().section(u'\n', 0, 0); }
 
     TeachingSession session;
-    TeachingPanel panel;
+    TeachPage panel;
     QComboBox *picker = nullptr;
     QPushButton *start = nullptr;
     QPushButton *play = nullptr;
@@ -202,7 +208,7 @@ private slots:
         QVERIFY(database->initialise());
         MainWindow window(database->connect(), {});
         window.show();
-        TeachingPanel *panel = window.teachingPanel();
+        TeachPage *panel = window.teachPage();
         QVERIFY(panel);
         panel->setRowCount(0, false);
         auto *picker = panel->findChild<QComboBox *>(u"scenarioPicker"_qs);
@@ -211,7 +217,9 @@ private slots:
         window.session()->pause(); // stepped by hand from here
         auto *step = panel->findChild<QPushButton *>(u"stepButton"_qs);
         QCOMPARE(window.session()->now(), qint64(0));
-        step->click(); // t=0: the first attempt fails
+        step->click(); // t=0: the first attempt's claim,
+        step->click(); // its call,
+        step->click(); // and its failure
         step->click(); // t=9: a claim one unit early, refused
         QTRY_COMPARE(window.session()->now(), qint64(9));
 
@@ -221,6 +229,139 @@ private slots:
         QTRY_COMPARE(tableAge(window.eventView(), u"EVENT-1"_qs), u"9 units"_qs);
         QVERIFY2(!window.tiles()->toolTipText(HealthTiles::Tile::OldestPending).contains(u" ms"_qs),
             qPrintable(window.tiles()->toolTipText(HealthTiles::Tile::OldestPending)));
+    }
+
+    // A Step is one transition, as the learner reads it on the tiles and the diagram: the claim
+    // puts the event IN FLIGHT (1), the call keeps it there, the outcome moves it on.
+    void aStepIsOneTransition_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void aStepIsOneTransition()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        QVERIFY(database->initialise());
+        MainWindow window(database->connect(), {});
+        window.show();
+        window.showPage(TeachPage::Key);
+        TeachPage *page = window.teachPage();
+        page->setRowCount(0, false);
+        auto *picker = page->findChild<QComboBox *>(u"scenarioPicker"_qs);
+        picker->setCurrentIndex(picker->findData(u"scheduled-retry"_qs));
+        QCOMPARE(picker->currentText(), Scenario::byName(u"scheduled-retry"_qs)->title);
+        QCOMPARE(page->descriptionText(), Scenario::byName(u"scheduled-retry"_qs)->summary);
+        page->findChild<QPushButton *>(u"startButton"_qs)->click();
+        window.session()->pause(); // stepped by hand from here
+        auto *step = page->findChild<QPushButton *>(u"stepButton"_qs);
+        LifecycleDiagram *diagram = page->diagram();
+        const auto tile = [&](HealthTiles::Tile t) { return window.tiles()->valueText(t); };
+        using T = LifecycleDiagram::Transition;
+        QTRY_COMPARE(tile(HealthTiles::Tile::Due), u"1"_qs);
+
+        step->click(); // the claim
+        QTRY_COMPARE(tile(HealthTiles::Tile::InFlight), u"1"_qs);
+        QCOMPARE(tile(HealthTiles::Tile::Due), u"0"_qs);
+        QTRY_COMPARE(diagram->transition(), T::Claim);
+        QCOMPARE(diagram->transitionText(), u"claim (token + lease)"_qs);
+        QTRY_COMPARE(diagram->counts().inFlight, 1);
+        QVERIFY(page->narrationText().contains(u"claims EVENT-42"_qs));
+        QVERIFY(!page->narrationText().contains(u"transport call"_qs));
+
+        step->click(); // the call: still IN FLIGHT
+        QTRY_COMPARE(diagram->transition(), T::Call);
+        QVERIFY(page->narrationText().contains(u"transport call"_qs));
+        QCOMPARE(tile(HealthTiles::Tile::InFlight), u"1"_qs);
+
+        step->click(); // the outcome: the failure schedules a retry
+        QTRY_COMPARE(diagram->transition(), T::Retry);
+        QTRY_COMPARE(tile(HealthTiles::Tile::Scheduled), u"1"_qs);
+        QCOMPARE(tile(HealthTiles::Tile::InFlight), u"0"_qs);
+        QTRY_COMPARE(diagram->counts().scheduled, 1);
+
+        for (int i = 0; i < 3; ++i)
+            step->click(); // at its due time: claim, call, ack
+        QTRY_COMPARE(diagram->transition(), T::Ack);
+        QTRY_COMPARE(tile(HealthTiles::Tile::Delivered), u"1"_qs);
+    }
+
+    // The storm ran to its end on the worker; the tiles and the diagram count its events as the
+    // narration tells them, not as the database ends.
+    void theStormsCountsFollowItsClock()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        QVERIFY(database->initialise());
+        MainWindow window(database->connect(), {});
+        window.show();
+        window.showPage(TeachPage::Key);
+        TeachPage *page = window.teachPage();
+        page->setRowCount(0, false);
+        QVERIFY(page->startByName(QString::fromLatin1(TeachingSession::StormName),
+            OutageStorm::policies().at(0)));
+        window.session()->pause();
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->storm().has_value(), 30000);
+        const auto tile = [&](HealthTiles::Tile t) { return window.tiles()->valueText(t); };
+        for (int i = 0; i < 5; ++i) // to t=500: the outage still on
+            window.session()->step();
+        QCOMPARE(window.session()->now(), qint64(500));
+        QTRY_VERIFY(page->narrationText().contains(u"t=100  Attempt 2: 200 events retry"_qs));
+        QTRY_COMPARE(tile(HealthTiles::Tile::Delivered), u"0"_qs);
+        QTRY_COMPARE(page->diagram()->counts().delivered, 0);
+        QCOMPARE(page->diagram()->counts().pending(), qint64(OutageStorm::Events));
+        // The newest round told failed: a retry scheduled, as the narration says.
+        QCOMPARE(page->diagram()->transition(), LifecycleDiagram::Transition::Retry);
+        window.session()->play();
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasEnded(), 60000);
+        const StormLesson &lesson = *window.session()->storm();
+        QTRY_COMPARE(page->diagram()->counts().delivered, qint64(lesson.delivered()));
+    }
+
+    // On a laptop's screen the Teach page shows both storm curves whole, side by side, with the
+    // diagram and the narration: nothing to scroll.
+    void theStormFitsALaptop_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addRow("1366x768") << QSize(1366, 768);
+        QTest::addRow("1920x1080") << QSize(1920, 1080);
+    }
+    void theStormFitsALaptop()
+    {
+        QFETCH(QSize, size);
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        QVERIFY(database->initialise());
+        MainWindow window(database->connect(), {});
+        window.resize(size - QSize(16, 48)); // the screen less the frame, as resizeToScreen
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCOMPARE(window.size(), size - QSize(16, 48)); // nothing holds it wider or taller
+        window.showPage(TeachPage::Key);
+        TeachPage *page = window.teachPage();
+        page->setRowCount(0, false);
+        window.session()->setSpeed(50);
+        QVERIFY(page->startByName(QString::fromLatin1(TeachingSession::StormName)));
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasEnded(), 60000);
+        QWidget *shown = window.pages()->page(TeachPage::Key);
+        QCOMPARE(shown, static_cast<QWidget *>(page)); // not in a scroll area
+        const QRect pageRect(page->mapToGlobal(QPoint()), page->size());
+        const QList<QWidget *> parts = {page->stormChart()->view(0), page->stormChart()->view(1),
+            page->diagram(), page->findChild<QWidget *>(u"narration"_qs)};
+        for (QWidget *part : parts) {
+            QVERIFY(part->isVisible());
+            const QRect rect(part->mapToGlobal(QPoint()), part->size());
+            QVERIFY2(pageRect.contains(rect), qPrintable(part->objectName()));
+            // Nothing over it, nothing cut (a scroll area's view: its viewport).
+            const auto *area = qobject_cast<QAbstractScrollArea *>(part);
+            const QWidget *drawn = area ? area->viewport() : part;
+            QVERIFY2(drawn->visibleRegion().boundingRect() == drawn->rect(),
+                qPrintable(part->objectName()));
+            QVERIFY2(rect.height() >= 100, qPrintable(part->objectName())); // six lines or more
+        }
+        const QRect a(parts.at(0)->mapToGlobal(QPoint()), parts.at(0)->size());
+        const QRect b(parts.at(1)->mapToGlobal(QPoint()), parts.at(1)->size());
+        QVERIFY(a.right() < b.left()); // side by side
+        QCOMPARE(a.top(), b.top());
+        QVERIFY(a.width() >= 280 && b.width() >= 280);
     }
 
     void theStormShowsHerdAndJitterSideBySide()

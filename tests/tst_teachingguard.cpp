@@ -7,7 +7,7 @@
 #include "hintbar.h"
 #include "mainwindow.h"
 #include "outboxgenerator.h"
-#include "teachingpanel.h"
+#include "teachpage.h"
 #include "teachingsession.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -95,7 +95,7 @@ private slots:
             qPrintable(error));
         MainWindow window(database->connect(), {});
         window.show();
-        auto *panel = window.findChild<TeachingPanel *>();
+        auto *panel = window.findChild<TeachPage *>();
         QVERIFY(panel);
         QTRY_COMPARE(panel->rowCount().value_or(-1), qint64(events)); // the first snapshot
         auto *picker = panel->findChild<QComboBox *>(u"scenarioPicker"_qs);
@@ -128,7 +128,7 @@ private slots:
         QVERIFY(database->initialise());
         MainWindow window(database->connect(), {});
         window.show();
-        auto *panel = window.findChild<TeachingPanel *>();
+        auto *panel = window.findChild<TeachPage *>();
         auto *narration = panel->findChild<QPlainTextEdit *>(u"narration"_qs);
         emit window.session()->narrated({u"t=0: first"_qs});
         QVERIFY(panel->narrationText().contains(u"first"_qs));
@@ -151,7 +151,7 @@ private slots:
         QVERIFY(database->initialise());
         MainWindow window(database->connect(), {});
         window.show();
-        auto *panel = window.findChild<TeachingPanel *>();
+        auto *panel = window.findChild<TeachPage *>();
         auto *narration = panel->findChild<QPlainTextEdit *>(u"narration"_qs);
         auto lines = [](int from, int count) {
             QStringList result;
@@ -161,7 +161,7 @@ private slots:
         };
         for (int batch = 0; batch < 30; ++batch)
             emit window.session()->narrated(lines(batch * 40, 40)); // 1,200 lines
-        QCOMPARE(narration->blockCount(), TeachingPanel::NarrationLines);
+        QCOMPARE(narration->blockCount(), TeachPage::NarrationLines);
         QVERIFY(panel->narrationText().endsWith(u"t=1199: step 1199"_qs));
         QVERIFY(!panel->narrationText().contains(u"t=699: "_qs));
 
@@ -169,13 +169,13 @@ private slots:
         QCoreApplication::sendEvent(narration->viewport(), &enter);
         for (int batch = 0; batch < 30; ++batch)
             emit window.session()->narrated(lines(1200 + batch * 40, 40));
-        QCOMPARE(panel->heldLines(), TeachingPanel::NarrationLines);
+        QCOMPARE(panel->heldLines(), TeachPage::NarrationLines);
         const auto *note = panel->findChild<QLabel *>(u"narrationHeld"_qs);
         QVERIFY2(note->text().contains(u"1200 new line"_qs), qPrintable(note->text()));
         QEvent leave(QEvent::Leave);
         QCoreApplication::sendEvent(narration->viewport(), &leave);
         QCOMPARE(panel->heldLines(), 0);
-        QCOMPARE(narration->blockCount(), TeachingPanel::NarrationLines);
+        QCOMPARE(narration->blockCount(), TeachPage::NarrationLines);
         QVERIFY(panel->narrationText().endsWith(u"t=2399: step 2399"_qs));
     }
 

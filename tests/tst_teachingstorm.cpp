@@ -6,7 +6,7 @@
 #include "outagestorm.h"
 #include "scenarioclaim.h"
 #include "stormchart.h"
-#include "teachingpanel.h"
+#include "teachpage.h"
 #include "teachingsession.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -47,7 +47,7 @@ struct Panel
     bool ended() const { return session.storm() && session.now() >= session.storm()->finishedAt(); }
 
     TeachingSession session;
-    TeachingPanel panel;
+    TeachPage panel;
     QComboBox *picker = nullptr;
     QComboBox *stormPolicy = nullptr;
     QPushButton *start = nullptr;

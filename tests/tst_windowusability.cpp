@@ -19,6 +19,7 @@
 #include "pagenavigator.h"
 #include "parkedevents.h"
 #include "stalebanner.h"
+#include "teachpage.h"
 #include "testdatabase.h"
 #include "testmain.h"
 #include "windowsettings.h"
@@ -139,10 +140,10 @@ private slots:
         QTest::addColumn<bool>("teaching");
         QTest::addColumn<bool>("demo"); // the live relay and the first run's hint bar too
         QTest::addRow("sqlite, an outbox") << u"sqlite"_qs << false << false;
-        QTest::addRow("sqlite, the teaching panel") << u"sqlite"_qs << true << false;
-        QTest::addRow("sqlite, the demo's hint bar and panel") << u"sqlite"_qs << true << true;
+        QTest::addRow("sqlite, a simulation") << u"sqlite"_qs << true << false;
+        QTest::addRow("sqlite, the demo's hint bar and relay") << u"sqlite"_qs << true << true;
         QTest::addRow("postgresql, an outbox") << u"postgresql"_qs << false << false;
-        QTest::addRow("postgresql, the teaching panel") << u"postgresql"_qs << true << false;
+        QTest::addRow("postgresql, a simulation") << u"postgresql"_qs << true << false;
     }
 
     void fitsALaptop()
@@ -154,7 +155,7 @@ private slots:
         const auto setup = database->initialise(); // marked for simulation
         QVERIFY(parkEvents(setup->database(), DeadEvents));
         WindowOptions options;
-        options.showTeachingByDefault = teaching;
+        options.markedForSimulation = teaching; // the Teach page in the rail
         options.startLiveRelay = demo;
         MainWindow window(database->connect(), options);
         window.resize(Laptop);
@@ -169,21 +170,18 @@ private slots:
         QVERIFY2(minimum.width() <= Laptop.width() && minimum.height() <= Laptop.height(),
             qPrintable(u"minimum %1×%2"_qs.arg(minimum.width()).arg(minimum.height())));
         QCOMPARE(window.size(), Laptop);
-        QCOMPARE(window.teachingDock()->isVisible(), teaching);
+        QCOMPARE(window.teachPage() != nullptr, teaching);
 
         QTRY_VERIFY2(visibleRows(window.eventView()) >= 15,
-            qPrintable(u"%1 rows visible (viewport %2 px, panel %3 px)"_qs
+            qPrintable(u"%1 rows visible (viewport %2 px)"_qs
                            .arg(visibleRows(window.eventView()))
-                           .arg(window.eventView()->viewport()->height())
-                           .arg(teaching ? window.teachingDock()->height() : 0)));
+                           .arg(window.eventView()->viewport()->height())));
 
         // The big parts each keep their own place inside the window.
         QList<QWidget *> parts
             = {window.menuBar(), window.findChild<QToolBar *>(), window.tiles(), window.filterBar(),
                 window.eventView(), window.findChild<QScrollArea *>(u"detailScroll"_qs),
                 window.pages()->rail(), window.statusBar()};
-        if (teaching)
-            parts << window.teachingDock();
         if (demo)
             parts << window.findChild<HintBar *>();
         const QRect inside = globalRect(&window);
@@ -227,60 +225,30 @@ private slots:
         QCOMPARE(delegate->toolTipFor(option, error), QString()); // it fits: no tooltip
     }
 
-    void teachingPanelClosesAndComesBack()
+    // Teach is a page in the rail on a simulation database, with its shortcut, and none elsewhere.
+    void teachIsAPageOnASimulationOnly()
     {
         FRESH_DATABASE(database, u"sqlite"_qs);
         QVERIFY(database->initialise());
-        WindowOptions options;
-        options.showTeachingByDefault = true;
-        {
-            MainWindow window(database->connect(), options);
-            window.show();
-            QDockWidget *dock = window.teachingDock();
-            QVERIFY(dock && dock->isVisible());
-            QVERIFY(dock->features().testFlag(QDockWidget::DockWidgetClosable));
-            QAction *toggle = menuAction(window.menuBar(), u"viewMenu"_qs, u"Teaching panel"_qs);
-            QVERIFY(toggle);
-            QVERIFY(toggle->isChecked());
-            dock->close();
-            QVERIFY(!dock->isVisible());
-            QVERIFY(!toggle->isChecked());
-            toggle->trigger();
-            QVERIFY(dock->isVisible());
-            dock->close();
-            window.close(); // remembered closed
-        }
-        MainWindow again(database->connect(), options);
-        again.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&again));
-        QVERIFY(!again.teachingDock()->isVisible());
-        again.close();
-        // Another simulation database (not the demo): hidden by default, remembered apart.
-        {
-            MainWindow generated(database->connect(), {});
-            generated.show();
-            QVERIFY(!generated.teachingDock()->isVisible());
-            generated.teachingDock()->toggleViewAction()->trigger();
-            QVERIFY(generated.teachingDock()->isVisible());
-            generated.close();
-        }
-        {
-            MainWindow demo(database->connect(), options);
-            demo.show();
-            QVERIFY(!demo.teachingDock()->isVisible()); // the demo's own choice kept
-        }
-        {
-            MainWindow generated(database->connect(), {});
-            generated.show();
-            QVERIFY(generated.teachingDock()->isVisible());
-        }
-        // Not a simulation's database: no panel, no menu entry.
+        MainWindow window(database->connect(), {});
+        window.show();
+        QVERIFY(window.teachPage());
+        const QStringList keys = window.pages()->pageKeys();
+        QCOMPARE(keys.last(), TeachPage::Key);
+        QAction *teach = window.pages()->pageActions().last();
+        QCOMPARE(teach->shortcut(), QKeySequence(u"Ctrl+%1"_qs.arg(keys.size())));
+        teach->trigger();
+        QCOMPARE(window.currentPage(), TeachPage::Key);
+        QTRY_COMPARE(QApplication::focusWidget(),
+            window.teachPage()->findChild<QWidget *>(u"scenarioPicker"_qs));
+        QVERIFY(!window.findChild<QDockWidget *>()); // no dock any more
+        // Not a simulation's database: no page, no shortcut for it.
         QString error;
         WindowOptions none;
         none.markedForSimulation = false;
         MainWindow other(DatabaseUrl::parse(database->url(), &error), none);
-        QVERIFY(!other.teachingDock());
-        QVERIFY(!menuAction(other.menuBar(), u"viewMenu"_qs, u"Teaching panel"_qs));
+        QVERIFY(!other.teachPage());
+        QVERIFY(!other.pages()->pageKeys().contains(TeachPage::Key));
     }
 
     void settingsComeBackInTheNextWindow_data()
@@ -773,7 +741,8 @@ private slots:
         QTRY_COMPARE(window.eventModel()->rowCount(), 6);
     }
 
-    // The rail, the View menu and Ctrl+1…7 show each page; the old tab names still work; a tile
+    // The rail, the View menu and Ctrl+1…8 show each page (Teach on a simulation database);
+    // the old tab names still work; a tile
     // clicked on another page lands on Events; an older version's splitter key is ignored.
     void pagesSwitchFromTheRailMenuAndShortcuts()
     {
@@ -788,7 +757,7 @@ private slots:
         QCOMPARE(window.currentPage(), u"events"_qs); // it opens on the events
         QVERIFY(window.eventView()->isVisible() && window.detailPane()->isVisible());
         const QStringList pages = {u"overview"_qs, u"events"_qs, u"errors"_qs, u"diagnosis"_qs,
-            u"audit"_qs, u"lifecycle"_qs, u"policy"_qs};
+            u"audit"_qs, u"lifecycle"_qs, u"policy"_qs, u"teach"_qs};
         QCOMPARE(window.pages()->pageKeys(), pages);
         auto *view = window.findChild<QMenu *>(u"viewMenu"_qs);
         QVERIFY(view);

@@ -266,7 +266,6 @@ void DashboardApp::show(
     WindowOptions options;
     options.readOnly = database.readOnly;
     options.startLiveRelay = demo;
-    options.showTeachingByDefault = demo;
     options.profile = database.profile;
     options.markedForSimulation = database.markedForSimulation;
     options.environment = environment;

@@ -15,11 +15,10 @@
 #include "notesaccess.h"
 #include "plaintext.h"
 #include "qtmessages.h"
-#include "teachingpanel.h"
+#include "teachpage.h"
 #include "themecolours.h"
 
 #include <QApplication>
-#include <QDockWidget>
 #include <QIcon>
 #include <QSettings>
 #include <QTextStream>
@@ -117,11 +116,11 @@ void startScenario(DashboardApp &dashboard, const QCommandLineParser &parser)
     const QString name = parser.value(QStringLiteral("scenario"));
     const QString policy = parser.value(QStringLiteral("storm-policy"));
     DashboardMain::whenOpen(dashboard, [name, policy](MainWindow *window) {
-        QDockWidget *dock = window->teachingDock();
-        if (!dock)
+        TeachPage *teach = window->teachPage();
+        if (!teach)
             return;
-        dock->show();
-        window->teachingPanel()->startByName(name, policy);
+        window->showPage(TeachPage::Key);
+        teach->startByName(name, policy);
     });
 }
 

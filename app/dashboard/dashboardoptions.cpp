@@ -83,17 +83,17 @@ void addWindowOptions(QCommandLineParser &parser)
         QStringLiteral("ID")});
     parser.addOption({QStringLiteral("tab"),
         QStringLiteral(
-            "The page shown: overview, events, errors, diagnosis, audit, lifecycle, policy (the "
+            "The page shown: overview, events, errors, diagnosis, audit, lifecycle, policy, teach (the "
             "old tab names: detail = events, charts = overview); with --screenshot also "
             "replay-dialog, replay-all-dialog or edit-dialog."),
         QStringLiteral("NAME")});
 }
 
-// --scenario and --storm-policy: the teaching panel's start.
+// --scenario and --storm-policy: the Teach page's start.
 void addTeachingOptions(QCommandLineParser &parser)
 {
     parser.addOption({QStringLiteral("scenario"),
-        QStringLiteral("With --demo: start this in the teaching panel instead of the live relay: a "
+        QStringLiteral("With --demo: start this on the Teach page instead of the live relay: a "
                        "seed scenario (%1) or outage-storm.")
             .arg(Scenario::names().join(QStringLiteral(", "))),
         QStringLiteral("NAME")});
@@ -268,7 +268,7 @@ QString conflict(const QCommandLineParser &parser)
                  || tab == QLatin1String("edit-dialog"))
             && parser.isSet(QStringLiteral("screenshot"))))
         return QStringLiteral("unknown page \"%1\" (one of: overview, events, errors, diagnosis, "
-                              "audit, lifecycle, policy)")
+                              "audit, lifecycle, policy, teach)")
             .arg(PlainText::escaped(tab));
     QString error;
     if (RetryPolicy policy; parser.isSet(QStringLiteral("storm-policy"))

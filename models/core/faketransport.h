@@ -16,6 +16,11 @@ struct FaultProfile
     double lostAckRate = 0.0; // the consumer commits, the response is lost
     qint64 outageFrom = -1; // every call in [outageFrom, outageUntil) fails transiently
     qint64 outageUntil = -1;
+    // The demo's faults: each event's own, drawn once from its event ID, so that what an
+    // operator reads on it holds (a poison event is rejected on every call, a replay included;
+    // a transient one fails its first one to three calls, a lost acknowledgement its first, then
+    // delivers). Off: each call draws afresh.
+    bool perEvent = false;
 };
 
 class FakeTransport : public Transport
@@ -34,8 +39,14 @@ public:
     Delivery deliver(const Claim &claim, qint64 now) override;
     int calls() const { return m_calls; }
 
+    // The fault `perEvent` gives the `attemptNo`th call of `eventId`.
+    static Fault eventFault(const FaultProfile &profile, const QString &eventId, int attemptNo);
+    // A poison event's rejection, one of a few per event (the demo's DEAD events do not all
+    // share one error).
+    static QString rejection(const QString &eventId);
+
 private:
-    Fault nextFault(qint64 now);
+    Fault nextFault(const Claim &claim, qint64 now);
 
     Consumer m_consumer;
     FaultProfile m_profile;

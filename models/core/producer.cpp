@@ -15,6 +15,12 @@ QStringList Producer::skus()
         QStringLiteral("SKU-4"), QStringLiteral("SKU-5")};
 }
 
+QStringList Producer::eventTypes()
+{
+    return {QStringLiteral("StockReserved"), QStringLiteral("OrderPlaced"),
+        QStringLiteral("PaymentCaptured"), QStringLiteral("ShipmentBooked")};
+}
+
 Producer::Producer(const QSqlDatabase &db, const Clock *clock, quint32 seed)
     : m_db(db)
     , m_clock(clock)
@@ -48,6 +54,7 @@ bool Producer::seedStock(QString *error)
 bool Producer::produce(int count, QString *error)
 {
     const QStringList skuList = skus();
+    const QStringList types = eventTypes();
     OutboxStore store(m_db);
     for (int done = 0; done < count;) {
         SqlTransaction transaction(m_db);
@@ -58,7 +65,7 @@ bool Producer::produce(int count, QString *error)
             event.eventId = QStringLiteral("EV-%1-%2").arg(m_runId).arg(n, 5, 10, QLatin1Char('0'));
             event.aggregateType = QStringLiteral("Order");
             event.aggregateId = QStringLiteral("ORDER-%1-%2").arg(m_runId).arg(n);
-            event.eventType = QStringLiteral("StockReserved");
+            event.eventType = types.at(n % types.size());
             event.payload = QStringLiteral("{\"sku\":\"%1\",\"quantity\":%2}")
                                 .arg(skuList.at(int(m_random.bounded(quint32(skuList.size())))))
                                 .arg(1 + m_random.bounded(3));

@@ -1,5 +1,7 @@
-// Produces StockReserved events into the outbox, as a service committing business data and
-// its outbox row would: several SKUs seeded in consumer_stock, a payload {"sku":..,"quantity":..}.
+// Produces events into the outbox, as a service committing business data and its outbox row
+// would: several SKUs seeded in consumer_stock, a payload {"sku":..,"quantity":..}, and a few
+// event types in turn (StockReserved, OrderPlaced, PaymentCaptured, ShipmentBooked), so that
+// no one type is all of the outbox.
 #pragma once
 
 #include "clock.h"
@@ -14,6 +16,7 @@ public:
     static constexpr int InitialStock = 1000000;
     static constexpr qint64 RunIdCycle = 36LL * 36 * 36 * 36 * 36; // seconds
     static QStringList skus();
+    static QStringList eventTypes();
 
     Producer(const QSqlDatabase &db, const Clock *clock, quint32 seed = 0);
 

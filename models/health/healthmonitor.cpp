@@ -181,10 +181,18 @@ bool HealthMonitor::isCurrent(quint64 requestId)
     return taken;
 }
 
-void HealthMonitor::acceptSnapshot(quint64 requestId, const HealthSnapshot &snapshot)
+void HealthMonitor::setToldCounts(std::function<std::optional<HealthCounts>()> told)
+{
+    m_toldCounts = std::move(told);
+}
+
+void HealthMonitor::acceptSnapshot(quint64 requestId, const HealthSnapshot &read)
 {
     if (!isCurrent(requestId))
         return;
+    HealthSnapshot snapshot = read;
+    if (const auto told = m_toldCounts ? m_toldCounts() : std::nullopt)
+        snapshot.counts = *told;
     if (m_hasSnapshot) { // remember what the snapshot before cost
         m_pastCostsMs.append(lastCostMs());
         while (m_pastCostsMs.size() > PastCosts)

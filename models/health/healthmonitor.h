@@ -64,6 +64,9 @@ public:
     // The time a request is computed at; wall-clock ms since the epoch unless a simulation
     // sets its logical clock.
     void setClock(Clock clock);
+    // Counts a story tells instead of the database's (the outage storm: run to its end ahead,
+    // then told on its logical clock): applied to each snapshot; none returned, the database's.
+    void setToldCounts(std::function<std::optional<HealthCounts>()> told);
     // The schema the worker reads (another library's table through its profile); takes effect
     // before the next request.
     void setProfile(const OutboxProfile &profile);
@@ -191,6 +194,7 @@ private:
     qint64 m_snapshotCostMs = 0;
     RequestIds m_requests; // an answer older than one delivered is dropped
     bool m_hasSnapshot = false;
+    std::function<std::optional<HealthCounts>()> m_toldCounts;
     HealthSnapshot m_snapshot;
     bool m_figuresChanged = false;
     quint64 m_askedId = 0; // the newest request refreshNow() sent, until answered

@@ -1,5 +1,5 @@
 // Knobs of the live relay and its fake transport, shared by `outboxctl relay` and the
-// dashboard's teaching panel, and the counters the relay reports back.
+// dashboard's Teach page, and the counters the relay reports back.
 #pragma once
 
 #include "faketransport.h"

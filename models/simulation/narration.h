@@ -1,5 +1,5 @@
 // Plain-language sentences for trace events, for learners: the CLI prints them without
-// --json and the teaching panel shows them as the simulation steps.
+// --json and the Teach page shows them as the simulation steps.
 #pragma once
 
 #include "traceevent.h"

@@ -10,7 +10,29 @@ const QString WorkerB = QStringLiteral("B");
 
 ScenarioStep at(qint64 t, std::function<void(Simulation &)> run)
 {
-    return {[t](Simulation &) { return t; }, std::move(run)};
+    return {[t](Simulation &) { return t; }, {std::move(run)}};
+}
+
+// An attempt in three phases, each a transition of its own: the claim, the transport call, and
+// its outcome (ack or failure). A refused claim leaves the other two with nothing to do.
+ScenarioStep attempt(std::function<qint64(Simulation &)> when, const QString &worker,
+    const QString &eventId)
+{
+    return {std::move(when),
+        {[worker, eventId](Simulation &s) { s.claim(worker, eventId); },
+            [worker](Simulation &s) { s.deliver(worker); },
+            [worker](Simulation &s) { s.settle(worker); }}};
+}
+
+ScenarioStep attemptAt(qint64 t, const QString &worker, const QString &eventId)
+{
+    return attempt([t](Simulation &) { return t; }, worker, eventId);
+}
+
+ScenarioStep attemptWhenDue(const QString &eventId)
+{
+    return attempt(
+        [eventId](Simulation &s) { return s.nextAttemptAt(eventId); }, WorkerA, eventId);
 }
 
 // Two steps: a claim one unit before the event is due (refused), then an attempt at the due time.
@@ -18,9 +40,8 @@ QList<ScenarioStep> probeThenAttempt(const QString &eventId)
 {
     return {
         {[eventId](Simulation &s) { return s.nextAttemptAt(eventId) - 1; },
-            [eventId](Simulation &s) { s.claim(WorkerA, eventId); }},
-        {[eventId](Simulation &s) { return s.nextAttemptAt(eventId); },
-            [eventId](Simulation &s) { s.attempt(WorkerA, eventId); }},
+            {[eventId](Simulation &s) { s.claim(WorkerA, eventId); }}},
+        attemptWhenDue(eventId),
     };
 }
 
@@ -37,14 +58,15 @@ Scenario retrySchedule()
     Scenario s {QStringLiteral("retry-schedule"),
         QStringLiteral("EVENT-1 always fails transiently: retries wait 10, 20, then 40 units; "
                        "a claim one unit early is refused; the fourth failure parks it DEAD."),
-        {}, {4, 0}, 30, {}, {}};
+        {}, {4, 0}, 30, {}, {}, {}};
     s.setup = [](Simulation &sim) {
         reserve(QStringLiteral("EVENT-1"))(sim);
         sim.transport().setAlwaysFail(FakeTransport::Fault::Transient);
     };
-    s.steps << at(0, [](Simulation &sim) { sim.attempt(WorkerA, QStringLiteral("EVENT-1")); });
+    s.steps << attemptAt(0, WorkerA, QStringLiteral("EVENT-1"));
     for (int i = 0; i < 3; ++i)
         s.steps << probeThenAttempt(QStringLiteral("EVENT-1"));
+    s.title = QStringLiteral("Retries wait longer each time, then the budget parks it DEAD");
     return s;
 }
 
@@ -53,16 +75,15 @@ Scenario scheduledRetry()
     Scenario s {QStringLiteral("scheduled-retry"),
         QStringLiteral("EVENT-42's first call fails before reaching the consumer; the failure is "
                        "persisted with a due time 80 units later, and the retry delivers once."),
-        {}, {3, 0}, 30, {}, {}};
+        {}, {3, 0}, 30, {}, {}, {}};
     RetryPolicy::parse(QStringLiteral("fixed:80"), &s.policy, nullptr);
     s.setup = [](Simulation &sim) {
         reserve(QStringLiteral("EVENT-42"))(sim);
         sim.transport().setScript({FakeTransport::Fault::Transient});
     };
-    s.steps << at(0, [](Simulation &sim) { sim.attempt(WorkerA, QStringLiteral("EVENT-42")); });
-    s.steps << ScenarioStep {
-        [](Simulation &sim) { return sim.nextAttemptAt(QStringLiteral("EVENT-42")); },
-        [](Simulation &sim) { sim.attempt(WorkerA, QStringLiteral("EVENT-42")); }};
+    s.steps << attemptAt(0, WorkerA, QStringLiteral("EVENT-42"))
+            << attemptWhenDue(QStringLiteral("EVENT-42"));
+    s.title = QStringLiteral("A failed call is retried later and delivers once");
     return s;
 }
 
@@ -71,17 +92,15 @@ Scenario poisonDead()
     Scenario s {QStringLiteral("poison-dead"),
         QStringLiteral("EVENT-9 fails every time: after three failures it is parked DEAD for an "
                        "operator, and a later claim is refused; stock never changes."),
-        {}, {3, 0}, 30, {}, {}};
+        {}, {3, 0}, 30, {}, {}, {}};
     s.setup = [](Simulation &sim) {
         reserve(QStringLiteral("EVENT-9"))(sim);
         sim.transport().setAlwaysFail(FakeTransport::Fault::Transient);
     };
     const QString id = QStringLiteral("EVENT-9");
-    auto attemptWhenDue = ScenarioStep {[id](Simulation &sim) { return sim.nextAttemptAt(id); },
-        [id](Simulation &sim) { sim.attempt(WorkerA, id); }};
-    s.steps << at(0, [id](Simulation &sim) { sim.attempt(WorkerA, id); }) << attemptWhenDue
-            << attemptWhenDue;
+    s.steps << attemptAt(0, WorkerA, id) << attemptWhenDue(id) << attemptWhenDue(id);
     s.steps << at(70, [id](Simulation &sim) { sim.claim(WorkerA, id); });
+    s.title = QStringLiteral("An event that always fails is parked DEAD for an operator");
     return s;
 }
 
@@ -90,15 +109,14 @@ Scenario lostAck()
     Scenario s {QStringLiteral("lost-ack"),
         QStringLiteral("EVENT-42 reaches the consumer, which commits, but the response is lost: "
                        "the retry carries the same event ID and the consumer answers DUPLICATE."),
-        {}, {3, 0}, 30, {}, {}};
+        {}, {3, 0}, 30, {}, {}, {}};
     s.setup = [](Simulation &sim) {
         reserve(QStringLiteral("EVENT-42"))(sim);
         sim.transport().setScript({FakeTransport::Fault::LostAck});
     };
-    s.steps << at(0, [](Simulation &sim) { sim.attempt(WorkerA, QStringLiteral("EVENT-42")); });
-    s.steps << ScenarioStep {
-        [](Simulation &sim) { return sim.nextAttemptAt(QStringLiteral("EVENT-42")); },
-        [](Simulation &sim) { sim.attempt(WorkerA, QStringLiteral("EVENT-42")); }};
+    s.steps << attemptAt(0, WorkerA, QStringLiteral("EVENT-42"))
+            << attemptWhenDue(QStringLiteral("EVENT-42"));
+    s.title = QStringLiteral("A lost acknowledgement: the retry is answered DUPLICATE");
     return s;
 }
 
@@ -107,16 +125,16 @@ Scenario leaseExpiry()
     Scenario s {QStringLiteral("lease-expiry"),
         QStringLiteral("Worker A claims EVENT-42 and stalls; B may take over only when the lease "
                        "expires; A's late acknowledgement is fenced off by its stale token."),
-        {}, {3, 0}, 30, {}, {}};
+        {}, {3, 0}, 30, {}, {}, {}};
     s.setup = reserve(QStringLiteral("EVENT-42"));
     const QString id = QStringLiteral("EVENT-42");
     s.steps << at(0, [id](Simulation &sim) { sim.claim(WorkerA, id); });
     s.steps << at(29, [id](Simulation &sim) { sim.claim(WorkerB, id); });
-    s.steps << at(30, [id](Simulation &sim) { sim.attempt(WorkerB, id); });
-    s.steps << at(40, [](Simulation &sim) {
-        sim.deliver(WorkerA);
-        sim.settle(WorkerA);
-    });
+    s.steps << attemptAt(30, WorkerB, id);
+    s.steps << ScenarioStep {[](Simulation &) { return 40; },
+        {[](Simulation &sim) { sim.deliver(WorkerA); },
+            [](Simulation &sim) { sim.settle(WorkerA); }}};
+    s.title = QStringLiteral("A stalled worker's lease expires and another takes over");
     return s;
 }
 
@@ -125,12 +143,13 @@ Scenario permanentRejection()
     Scenario s {QStringLiteral("permanent-rejection"),
         QStringLiteral(
             "EVENT-13 is rejected permanently: it is parked DEAD at once with no retry."),
-        {}, {3, 0}, 30, {}, {}};
+        {}, {3, 0}, 30, {}, {}, {}};
     s.setup = [](Simulation &sim) {
         reserve(QStringLiteral("EVENT-13"))(sim);
         sim.transport().setScript({FakeTransport::Fault::Permanent});
     };
-    s.steps << at(0, [](Simulation &sim) { sim.attempt(WorkerA, QStringLiteral("EVENT-13")); });
+    s.steps << attemptAt(0, WorkerA, QStringLiteral("EVENT-13"));
+    s.title = QStringLiteral("A permanent rejection parks the event DEAD at once");
     return s;
 }
 
@@ -144,21 +163,20 @@ Scenario editAfterLostAck()
         QStringLiteral("EVENT-77 is applied but its acknowledgement is lost, and it is parked "
                        "DEAD; an operator edits its payload and replays it: the consumer answers "
                        "DUPLICATE and keeps the first payload."),
-        {}, {2, 0}, 30, {}, {}};
+        {}, {2, 0}, 30, {}, {}, {}};
     const QString id = QStringLiteral("EVENT-77");
     s.setup = [id](Simulation &sim) {
         reserve(id)(sim);
         sim.transport().setScript({FakeTransport::Fault::LostAck, FakeTransport::Fault::Transient});
     };
-    s.steps << at(0, [id](Simulation &sim) { sim.attempt(WorkerA, id); });
-    s.steps << ScenarioStep {[id](Simulation &sim) { return sim.nextAttemptAt(id); },
-        [id](Simulation &sim) { sim.attempt(WorkerA, id); }};
+    s.steps << attemptAt(0, WorkerA, id) << attemptWhenDue(id);
     s.steps << at(50, [id](Simulation &sim) {
         sim.editAndReplay(QStringLiteral("alice"), id,
             QStringLiteral("{\"sku\":\"%1\",\"quantity\":5}").arg(Sku),
             QStringLiteral("the order was for 5"));
     });
-    s.steps << at(50, [id](Simulation &sim) { sim.attempt(WorkerA, id); });
+    s.steps << attemptAt(50, WorkerA, id);
+    s.title = QStringLiteral("Editing a payload cannot undo what the consumer applied");
     return s;
 }
 
@@ -200,13 +218,36 @@ bool ScenarioRunner::start()
     return !m_simulation.hasError();
 }
 
+void ScenarioRunner::runPhase()
+{
+    const ScenarioStep &next = m_scenario.steps.at(m_next);
+    if (m_phase == 0)
+        m_simulation.setNow(next.when(m_simulation));
+    next.phases.at(m_phase++)(m_simulation);
+    if (m_phase >= next.phases.size()) {
+        ++m_next;
+        m_phase = 0;
+    }
+}
+
 bool ScenarioRunner::step()
 {
     if (atEnd() || m_simulation.hasError())
         return false;
-    const ScenarioStep &next = m_scenario.steps.at(m_next++);
-    m_simulation.setNow(next.when(m_simulation));
-    next.run(m_simulation);
+    const qsizetype step = m_next;
+    while (m_next == step && !m_simulation.hasError())
+        runPhase();
+    return !m_simulation.hasError();
+}
+
+// A phase with nothing to do (the call after a refused claim) is passed over: each Step tells.
+bool ScenarioRunner::stepTransition()
+{
+    if (atEnd() || m_simulation.hasError())
+        return false;
+    const int told = m_simulation.told();
+    while (!atEnd() && !m_simulation.hasError() && m_simulation.told() == told)
+        runPhase();
     return !m_simulation.hasError();
 }
 

@@ -13,21 +13,24 @@
 
 class Simulation;
 
+// A step at one time, in phases: an attempt is a claim, the transport call and its outcome,
+// each one transition the window's Step shows apart (ScenarioRunner::stepTransition).
 struct ScenarioStep
 {
     std::function<qint64(Simulation &)> when;
-    std::function<void(Simulation &)> run;
+    QList<std::function<void(Simulation &)>> phases;
 };
 
 struct Scenario
 {
     QString name;
-    QString summary; // one sentence a learner reads in the scenario picker
+    QString summary; // what happens, in a sentence or two: the narration's first line
     RetryPolicy policy;
     RetryBudget budget;
     qint64 lease = 30;
     std::function<void(Simulation &)> setup;
     QList<ScenarioStep> steps;
+    QString title; // one line a learner picks it by: what it teaches, not its name
 
     static QStringList names();
     static std::optional<Scenario> byName(const QString &name);
@@ -40,12 +43,17 @@ public:
     ScenarioRunner(Simulation &simulation, const Scenario &scenario);
 
     bool start(); // applies policy, budget and lease, runs the setup at t=0
-    bool step(); // runs the next step; false at the end or on a database error
+    bool step(); // runs the next step (what is left of it); false at the end or on an error
+    // Runs the next phase that tells something (a claim, a call, an outcome): one transition.
+    bool stepTransition();
     bool runToEnd();
     bool atEnd() const { return m_next >= m_scenario.steps.size(); }
 
 private:
+    void runPhase();
+
     Simulation &m_simulation;
     Scenario m_scenario;
     qsizetype m_next = 0;
+    qsizetype m_phase = 0; // within the next step
 };

@@ -98,7 +98,7 @@ void SessionWorker::stepScenario(quint64 run)
         emit scenarioStepped(run, m_simulation->now(), /*ended=*/true, true, {});
         return;
     }
-    const bool ok = m_runner->step();
+    const bool ok = m_runner->stepTransition(); // one transition a Step shows
     emit scenarioStepped(
         run, m_simulation->now(), false, ok, ok ? QString() : m_simulation->errorText());
 }

@@ -19,6 +19,7 @@ void Simulation::emitEvent(const TraceEvent &event)
 {
     if (m_keepsTrace)
         m_trace << event;
+    ++m_told;
     emit traced(event);
 }
 

@@ -40,6 +40,7 @@ public:
     qint64 nextAttemptAt(const QString &eventId) const;
     TraceEvent summary() const;
     QList<TraceEvent> trace() const { return m_trace; }
+    int told() const { return m_told; } // trace events emitted so far, kept or not
     // A long run (the Policy lab's storm of thousands of events) only listens to traced():
     // keeping its whole trace would cost hundreds of megabytes.
     void setKeepsTrace(bool keep) { m_keepsTrace = keep; }
@@ -68,6 +69,7 @@ private:
     QSet<QString> m_edited; // events whose payload an operator edited
     QList<TraceEvent> m_trace;
     bool m_keepsTrace = true;
+    int m_told = 0;
     qint64 m_now = 0;
     QString m_error;
 };

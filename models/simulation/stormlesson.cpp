@@ -91,6 +91,23 @@ int StormLesson::peakRetriesSameInstant() const
     return peak;
 }
 
+StormCounts StormLesson::countsAt(qint64 now) const
+{
+    StormCounts counts;
+    qint64 attempted = 0, retried = 0, retriedAgain = 0;
+    for (const StormInstant &instant : attempts) {
+        if (instant.at > now)
+            break; // by instant
+        (instant.attemptNo == 1 ? attempted : retriedAgain) += instant.count();
+        retried += instant.retried;
+        counts.delivered += instant.delivered;
+        counts.dead += instant.dead;
+    }
+    counts.due = events() - attempted;
+    counts.scheduled = retried - retriedAgain;
+    return counts;
+}
+
 int StormLesson::delivered() const
 {
     return sumOf(attempts, &StormInstant::delivered);

@@ -1,4 +1,4 @@
-// The outage storm as the teaching panel tells it: the attempts OutageStorm::run made, read back
+// The outage storm as the Teach page tells it: the attempts OutageStorm::run made, read back
 // from delivery_attempt as the relay persisted them (per instant and attempt number), the peak
 // of retries in one instant, and the few plain sentences a learner reads as the clock passes
 // each moment (the outage, each round of retries, the recovery, the peak against another
@@ -19,6 +19,15 @@ struct StormInstant
     int delivered = 0;
     int dead = 0;
     int count() const { return retried + delivered + dead; }
+};
+
+// The storm's events by state at one instant of its clock, as the narration tells them.
+struct StormCounts
+{
+    qint64 due = 0; // not attempted yet
+    qint64 scheduled = 0; // failed, waiting for their retry
+    qint64 delivered = 0;
+    qint64 dead = 0;
 };
 
 class StormLesson
@@ -45,6 +54,8 @@ public:
     qint64 finishedAt() const;
     // The last instant of either run: the storm is told, and both charted, up to here.
     qint64 endsAt() const;
+    // Where the events stand once the instants up to `now` are told (before t=0: all due).
+    StormCounts countsAt(qint64 now) const;
 
     // The sentences for the moments in (after, upTo], each "t=…  sentence".
     QStringList narrationBetween(qint64 after, qint64 upTo) const;

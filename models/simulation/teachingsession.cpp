@@ -25,6 +25,7 @@ RelayConfig TeachingSession::demoRelayConfig()
     config.faults.transientRate = 0.15;
     config.faults.permanentRate = 0.03;
     config.faults.lostAckRate = 0.05;
+    config.faults.perEvent = true; // a replayed poison event fails again, as the dialog warns
     config.stallRate = 0.02;
     config.latencyMinMs = 50;
     config.latencyMaxMs = 400;
@@ -88,6 +89,7 @@ void TeachingSession::stop()
     m_runs.next(); // whatever the worker still answers for the stopped run is dropped
     m_worker.post([](SessionWorker *worker) { worker->stopRun(); });
     m_pendingLines.clear(); // what the stopped run still had to tell is not told
+    m_lastTrace.reset();
     m_droppedLines = 0;
     m_stepsInFlight = 0;
     m_startsPending = 0;
@@ -438,6 +440,7 @@ void TeachingSession::onTrace(const TraceEvent &event)
         m_pendingLines << Narration::describe(event, m_origin);
     else
         ++m_droppedLines;
+    m_lastTrace = event;
     noteChange();
 }
 
@@ -455,6 +458,8 @@ void TeachingSession::flushNarration()
     m_droppedLines = 0;
     if (!m_pendingLines.isEmpty())
         emit narrated(std::exchange(m_pendingLines, {}));
+    if (m_lastTrace)
+        emit transitioned(*std::exchange(m_lastTrace, std::nullopt));
     if (std::exchange(m_changed, false))
         emit databaseChanged();
 }

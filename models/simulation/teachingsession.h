@@ -80,6 +80,9 @@ public slots:
 
 signals:
     void narrated(const QStringList &lines);
+    // The newest step told with the last batch of narration (a claim, a call, an ack, a
+    // failure…): what the lifecycle diagram highlights.
+    void transitioned(const TraceEvent &event);
     void databaseChanged(); // coalesced: at most a few times a second
     void stateChanged(); // mode, playing, speed or scenario end changed
     void errorOccurred(const QString &message);
@@ -135,6 +138,7 @@ private:
     QTimer m_produceTimer;
     QTimer m_flushTimer;
     QStringList m_pendingLines;
+    std::optional<TraceEvent> m_lastTrace; // told with the next flush
     int m_droppedLines = 0;
     qint64 m_origin = 0; // wall-clock start of the live relay, shown as +0 s
     bool m_changed = false;

@@ -26,6 +26,7 @@ class HistoryMonitor;
 class QAction;
 class QWidget;
 class ReplayLogModel;
+class TeachingSession;
 struct HealthSnapshot;
 
 // What a page may read. The window makes the models and workers once (their threads are shared)
@@ -44,6 +45,7 @@ struct PageContext
     HistoryModel *history = nullptr;
     HistoryMonitor *historyMonitor = nullptr;
     ErrorCategoryModel *categories = nullptr;
+    TeachingSession *session = nullptr; // a simulation database the window may write; else none
 
     bool isNativeSchema() const { return !profile || profile->isNative(); }
     QString profileName() const { return profile ? profile->name() : QStringLiteral("native"); }
@@ -74,6 +76,8 @@ struct PageEntry
 {
     QString key; // --tab NAME, the settings, the View menu's action names (KEYPageAction)
     QString title; // in the rail and the View menu
-    std::function<QWidget *(const PageContext &)> create; // a QWidget that is a Page
+    // A QWidget that is a Page; none: the page has nothing to show on this database (Teach
+    // without a simulation), and the rail leaves it out.
+    std::function<QWidget *(const PageContext &)> create;
     bool scrolled = false; // taller than a laptop: in a scroll area
 };

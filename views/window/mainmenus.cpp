@@ -62,7 +62,6 @@ void build(QMenuBar *bar, const MenuActions &actions, QSpinBox *interval)
     view->setObjectName(QStringLiteral("viewMenu"));
     view->addActions(actions.pages);
     view->addSeparator();
-    addIfAny(view, actions.teachingPanel);
     addIfAny(view, actions.diagnosis);
     addIfAny(view, actions.search);
     view->addAction(actions.find);

@@ -19,7 +19,6 @@ struct MenuActions
     QAction *exportEvents = nullptr;
     QAction *exportAudit = nullptr;
     QAction *quit = nullptr;
-    QAction *teachingPanel = nullptr; // none without a simulation
     QAction *pauseRefresh = nullptr;
     QAction *thresholds = nullptr;
     // Checkable: this outbox's desktop alerts muted (AlertDecider); its data() is the outbox's

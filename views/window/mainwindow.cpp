@@ -15,7 +15,6 @@
 #include "healthmonitor.h"
 #include "healthtiles.h"
 #include "healthworker.h"
-#include "hintbar.h"
 #include "historymonitor.h"
 #include "mainmenus.h"
 #include "notesactions.h"
@@ -30,11 +29,12 @@
 #include "resolveactions.h"
 #include "schema.h"
 #include "stalebanner.h"
-#include "teachingdock.h"
 #include "teachingsession.h"
+#include "teachpage.h"
 #include "thresholdsdialog.h"
 #include "windowactions.h"
 #include "windowalerts.h"
+#include "windowframe.h"
 #include "windowmenus.h"
 #include "windowmodels.h"
 #include "windowsettings.h"
@@ -46,15 +46,11 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDateTime>
-#include <QFileInfo>
-#include <QScreen>
 #include <QStatusBar>
 #include <QTimer>
 #include <QVBoxLayout>
 
 namespace {
-
-constexpr QSize DefaultSize(1600, 1000); // at most: a laptop gets its screen's size
 
 using PageRegistry::pageOf;
 
@@ -62,6 +58,17 @@ template<class T>
 T *shown(const PageNavigator *pages)
 {
     return dynamic_cast<T *>(pageOf(pages->page(T::Key)));
+}
+
+// The toolbar's actions the menus list too.
+MenuActions menuActions(const ToolbarActions &toolbar)
+{
+    MenuActions own;
+    own.connect = toolbar.connect;
+    own.refresh = toolbar.refresh;
+    own.pauseRefresh = toolbar.pause;
+    own.thresholds = toolbar.thresholds;
+    return own;
 }
 
 WindowOptions withSimulationMark(WindowOptions options, const DbConnection &connection)
@@ -85,7 +92,7 @@ MainWindow::MainWindow(const DatabaseUrl &url, const WindowOptions &options, QWi
 
 // The stated order; each step uses only what the steps above it made: the models and workers,
 // the pages on them (the registry), the writes on the Events page's table, then the frame
-// (toolbar, tiles, teaching dock, status bar, diagnosis, banners, menus), the size and the
+// (toolbar, tiles, status bar, diagnosis, banners, menus), the size and the
 // remembered layout, and last the live relay and the first snapshot.
 MainWindow::MainWindow(
     const DatabaseUrl &url, const WindowOptions &options, bool connectionReadOnly, QWidget *parent)
@@ -95,12 +102,7 @@ MainWindow::MainWindow(
     , m_options(options)
     , m_simulation(options.markedForSimulation.value_or(false))
 {
-    const QString title = options.outboxName.isEmpty()
-        ? tr("Outbox Health — %1").arg(m_url.toDisplayString())
-        : tr("Outbox Health — %1 (%2)").arg(options.outboxName, m_url.toDisplayString());
-    const ConnectionEnvironment &environment = m_options.environment;
-    setWindowTitle(environment.isEmpty() ? title
-                                         : QStringLiteral("[%1] ").arg(environment.name) + title);
+    setWindowTitle(WindowFrame::title(m_options, m_url));
     PlainToolTips::install(); // tooltips quote servers, files and links: never markup
     m_context = WindowModels::make(m_url, m_options.profile, this);
     m_context.clock = [this] { return currentTime(); };
@@ -112,23 +114,25 @@ MainWindow::MainWindow(
     if (m_simulation && !m_options.readOnly) {
         m_sessionOwner = std::make_unique<TeachingSession>(m_url);
         m_session = m_sessionOwner.get();
+        m_context.session = m_session;
     }
     m_context.monitor->setClock(m_context.clock);
     setupPages();
     setupActions();
     m_toolbar = WindowToolbar::build(*this);
     setupCentral();
-    setupTeaching();
+    if (m_session)
+        PageWiring::wireTeaching(*this, m_session);
     setupStatusBar();
     setupBanners();
-    setupMenus();
+    WindowMenus::install(*this, menuActions(m_toolbar), m_toolbar.interval);
     connect(monitor(), &HealthMonitor::snapshotChanged, this, &MainWindow::applySnapshot);
-    resizeToScreen();
+    resize(WindowFrame::defaultSize());
     m_layoutRestored = WindowSettings::restore(*this);
     if (m_layoutRestored)
         m_eventsPage->fitter()->setRestored();
     if (m_session && m_options.startLiveRelay)
-        m_teachingDock->startDemo(statusBar());
+        teachPage()->startDemo();
     monitor()->resume();
 }
 
@@ -148,13 +152,15 @@ OpenOptions MainWindow::openOptions() const
     return options;
 }
 
-// Every page of the registry, in its order (Ctrl+1…N). The history is read only while the
-// Overview page, which charts it, shows.
+// Every page of the registry this database has, in its order (Ctrl+1…N). The history is read
+// only while the Overview page, which charts it, shows.
 void MainWindow::setupPages()
 {
     m_pages = new PageNavigator;
     for (const PageEntry &entry : PageRegistry::pages()) {
         QWidget *page = PageRegistry::make(entry, m_context);
+        if (!page)
+            continue;
         m_pages->addPage(entry.key, entry.title, page);
         addActions(pageOf(page)->pageActions()); // their shortcuts, whichever page shows
     }
@@ -201,18 +207,6 @@ void MainWindow::setupCentral()
         [this](bool stale) { m_tiles->setStale(stale, monitor()->lastGoodAt()); });
 }
 
-void MainWindow::setupTeaching()
-{
-    if (!m_session)
-        return;
-    m_teachingDock = new TeachingDock(m_session, monitor(), this);
-    m_teachingDock->follow(charts(), m_context.ages);
-    addDockWidget(Qt::BottomDockWidgetArea, m_teachingDock);
-    resizeDocks({m_teachingDock}, {TeachingDock::DefaultHeight}, Qt::Vertical);
-    m_teachingDock->setVisible(m_options.showTeachingByDefault); // until the settings say
-    PageWiring::wireExplanations(*this, m_session);
-}
-
 void MainWindow::setupStatusBar()
 {
     m_status = new WindowStatus(statusBar(), monitor(), m_url, this);
@@ -241,25 +235,10 @@ void MainWindow::setupBanners()
     m_alerts = new WindowAlerts(monitor(), m_tiles, outboxName(), m_alertBar, this);
     if (m_session) // a scenario's empty tables are a new story, not a recovery
         connect(m_session, &TeachingSession::starting, m_alerts, &WindowAlerts::rebase);
-    if (m_options.startLiveRelay && !HintBar::isDismissed()) { // the demo's first runs
-        auto *hint = new HintBar;
-        connect(hint, &HintBar::showMeRequested, this,
-            [this] { selectFirstEventWithStatus(QStringLiteral("DEAD")); });
-        qobject_cast<QVBoxLayout *>(centralWidget()->layout())->insertWidget(0, hint);
-    }
+    WindowFrame::addHintBar(*this);
     connect(detailReader(), &DetailReader::replayLogFailed, this, [this](const QString &error) {
         statusBar()->showMessage(tr("Replay log: could not read it: %1").arg(error), 10000);
     });
-}
-
-void MainWindow::setupMenus()
-{
-    MenuActions own;
-    own.connect = m_toolbar.connect;
-    own.refresh = m_toolbar.refresh;
-    own.pauseRefresh = m_toolbar.pause;
-    own.thresholds = m_toolbar.thresholds;
-    WindowMenus::install(*this, own, m_toolbar.interval);
 }
 
 void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
@@ -351,19 +330,19 @@ OverviewPage *MainWindow::charts() const
 {
     return shown<OverviewPage>(m_pages);
 }
+TeachPage *MainWindow::teachPage() const
+{
+    return shown<TeachPage>(m_pages);
+}
 
-// The first show: the teaching dock below the table's rows, the keyboard in the page.
+// The first show: the keyboard in the page.
 void MainWindow::showEvent(QShowEvent *event)
 {
     monitor()->setSlowed(false);
     QMainWindow::showEvent(event);
     if (std::exchange(m_shownOnce, true))
         return;
-    QTimer::singleShot(0, this, [this] {
-        if (m_teachingDock && !m_layoutRestored)
-            m_teachingDock->fitBelow(eventView());
-        focusPage();
-    });
+    QTimer::singleShot(0, this, [this] { focusPage(); });
 }
 
 void MainWindow::hideEvent(QHideEvent *event)
@@ -385,18 +364,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QMainWindow::closeEvent(event);
 }
 
-// The default size, within the screen's available area (a 1366×768 laptop included).
-void MainWindow::resizeToScreen()
-{
-    QSize size = DefaultSize;
-    if (const QScreen *screen = QApplication::primaryScreen())
-        size = size.boundedTo(screen->availableGeometry().size() - QSize(16, 48)); // frame
-    resize(size);
-}
-
 QString MainWindow::outboxName() const
 {
-    if (!m_options.outboxName.isEmpty())
-        return m_options.outboxName;
-    return m_url.isFile() ? QFileInfo(m_url.path()).completeBaseName() : m_url.databaseName();
+    return WindowFrame::outboxName(m_options, m_url);
 }

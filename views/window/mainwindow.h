@@ -1,7 +1,7 @@
 // The dashboard window: a strip of health tiles always in view above the pages of the registry
-// (PageRegistry: Overview, Events, Errors, Diagnosis, Audit, Lifecycle, Policy lab) an operator
-// switches between on a rail (PageNavigator); on a simulation database, the teaching panel docked
-// below. The window only composes: the models and workers every page reads (PageContext), the
+// (PageRegistry: Overview, Events, Errors, Diagnosis, Audit, Lifecycle, Policy lab, and Teach on
+// a simulation database) an operator switches between on a rail (PageNavigator). The window
+// only composes: the models and workers every page reads (PageContext), the
 // pages, the writes (WindowActions), the status bar (WindowStatus), the wiring between pages
 // (PageWiring) and the menus; each page owns its widgets. Aggregates come from the
 // HealthMonitor's worker thread,
@@ -19,7 +19,6 @@
 #include "pagenavigator.h"
 #include "pageregistry.h"
 #include "pagewiring.h"
-#include "teachingdock.h"
 #include "windowactions.h"
 #include "windowmenus.h"
 #include "windowtoolbar.h"
@@ -28,6 +27,7 @@
 #include <memory>
 #include <optional>
 
+class AgeHistogramModel;
 class AlertBar;
 class DetailPane;
 class DetailReader;
@@ -53,8 +53,7 @@ class QTableView;
 class ReopenActions;
 class ReplayLogModel;
 class ResolveActions;
-class TeachingDock;
-class TeachingPanel;
+class TeachPage;
 class TeachingSession;
 class WindowActions;
 class WindowAlerts;
@@ -69,7 +68,7 @@ struct WindowOptions
     // The schema shown: another library's table through its profile (validated by whoever
     // opened the connection); none or native = delivery_outbox.
     std::optional<OutboxProfile> profile;
-    // Whether the database is marked for simulation (the teaching panel appears): told by
+    // Whether the database is marked for simulation (the Teach page appears): told by
     // whoever opened and validated it (DashboardApp), or, unset, read once from the connection
     // handed to the constructor.
     std::optional<bool> markedForSimulation;
@@ -78,9 +77,6 @@ struct WindowOptions
     // The outbox's name in desktop alerts and their mutes ("orders: 3 DEAD events"): the fleet
     // file's name when opened from the fleet view; empty = the database's name.
     QString outboxName;
-    // The teaching panel (a simulation database only) is shown unless the saved window state
-    // says otherwise; by default only for the demo.
-    bool showTeachingByDefault = false;
 };
 
 class MainWindow : public QMainWindow
@@ -148,9 +144,8 @@ public:
     FilterBar *filterBar() const { return m_eventsPage->filterBar(); }
     QSplitter *splitter() const { return m_eventsPage->splitter(); } // the table and the detail
     OverviewPage *charts() const;
-    QDockWidget *teachingDock() const { return m_teachingDock; } // none without a simulation
-    // None without a simulation.
-    TeachingPanel *teachingPanel() const { return m_teachingDock ? m_teachingDock->panel() : nullptr; }
+    TeachPage *teachPage() const; // none without a simulation the window may write
+    AgeHistogramModel *ageModel() const { return m_context.ages; }
     EventTableMenu *tableMenu() const { return m_tableMenu; }
     QAction *refreshAction() const { return m_toolbar.refresh; }
     QSpinBox *intervalBox() const { return m_toolbar.interval; }
@@ -177,11 +172,8 @@ private:
     void setupPages();
     void setupActions();
     void setupCentral();
-    void setupTeaching();
     void setupStatusBar();
     void setupBanners();
-    void setupMenus();
-    void resizeToScreen();
     void applySnapshot(const HealthSnapshot &snapshot);
 
     // Destroyed in the reverse order of declaration, after the destructor's body and before
@@ -198,7 +190,6 @@ private:
     HealthTiles *m_tiles = nullptr;
     PageNavigator *m_pages = nullptr;
     EventsPage *m_eventsPage = nullptr;
-    TeachingDock *m_teachingDock = nullptr;
     WindowStatus *m_status = nullptr;
     AlertBar *m_alertBar = nullptr;
     WindowAlerts *m_alerts = nullptr;
@@ -207,6 +198,6 @@ private:
     DiagnosisStatusLine *m_diagnosisStatus = nullptr;
     EventTableMenu *m_tableMenu = nullptr;
     ToolbarActions m_toolbar;
-    bool m_layoutRestored = false; // WindowSettings gave the columns, splitter and docks
+    bool m_layoutRestored = false; // WindowSettings gave the columns and the splitter
     bool m_shownOnce = false;
 };

@@ -11,6 +11,7 @@
 #include "overviewpage.h"
 #include "policylabpage.h"
 #include "replaylogmodel.h"
+#include "teachpage.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -66,6 +67,16 @@ QWidget *audit(const PageContext &context)
     return page;
 }
 
+// The simulator, on a simulation database the window may write only.
+QWidget *teach(const PageContext &context)
+{
+    if (!context.session)
+        return nullptr;
+    auto *page = new TeachPage(context.session);
+    page->follow(context.monitor);
+    return page;
+}
+
 } // namespace
 
 namespace PageRegistry {
@@ -84,6 +95,7 @@ const QList<PageEntry> &pages()
         // The lab compares retry policies on its own thread and scratch database: any database.
         {PolicyLabPage::Key, tr("Policy lab"), [](const PageContext &) { return new PolicyLabPage; },
             true},
+        {TeachPage::Key, tr("Teach"), teach, false},
     };
     return entries;
 }
@@ -92,7 +104,7 @@ const QList<PageEntry> &pages()
 QWidget *make(const PageEntry &entry, const PageContext &context)
 {
     QWidget *page = entry.create(context);
-    if (!entry.scrolled)
+    if (!page || !entry.scrolled)
         return page;
     auto *scroll = new QScrollArea;
     scroll->setObjectName(entry.key + QStringLiteral("Page"));

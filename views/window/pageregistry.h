@@ -9,7 +9,8 @@
 namespace PageRegistry {
 
 const QList<PageEntry> &pages();
-// The entry's page from `context`, in a scroll area (named KEYPage) when it scrolls.
+// The entry's page from `context`, in a scroll area (named KEYPage) when it scrolls; none: not
+// on this database.
 QWidget *make(const PageEntry &entry, const PageContext &context);
 // The Page of a widget make() gave (the page, or the scroll area around it); none: not a page.
 Page *pageOf(QWidget *made);

@@ -1,5 +1,6 @@
 #include "pagewiring.h"
 
+#include "agehistogrammodel.h"
 #include "detailpane.h"
 #include "detailreader.h"
 #include "diagnosismonitor.h"
@@ -13,6 +14,7 @@
 #include "mainwindow.h"
 #include "notesactions.h"
 #include "operatoractions.h"
+#include "overviewpage.h"
 #include "pagenavigator.h"
 #include "resolveactions.h"
 #include "teachingsession.h"
@@ -131,6 +133,23 @@ void wireDiagnosis(MainWindow &window, DiagnosisMonitor *diagnosis, DiagnosisSta
             window.openEventView(shown.filter, EventListModel::AgeColumn,
                 shown.oldestFirst ? Qt::DescendingOrder : Qt::AscendingOrder);
         });
+}
+
+// The scenario's budget on the failures chart, its logical clock on the ages ("<= 1000 units").
+void wireTeaching(MainWindow &window, TeachingSession *session)
+{
+    OverviewPage *overview = window.charts();
+    AgeHistogramModel *ages = window.ageModel();
+    QObject::connect(session, &TeachingSession::stateChanged, overview, [session, overview, ages] {
+        ages->setLogicalClock(session->isLogicalClock());
+        if (session->mode() == TeachingSession::Mode::LiveRelay)
+            overview->setBudget(session->relayConfig().budget.maxAttempts);
+        else if (session->mode() == TeachingSession::Mode::Scenario)
+            overview->setBudget(session->scenarioBudget());
+        else
+            overview->followDataLimit(); // idle: the outbox's own limit, at the next snapshot
+    });
+    wireExplanations(window, session);
 }
 
 void wireExplanations(MainWindow &window, TeachingSession *session)

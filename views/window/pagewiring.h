@@ -17,6 +17,9 @@ void wireErrors(MainWindow &window);
 // Results to the page, the status line and the DEAD tile's "(N on hold)"; the line opens the
 // page; a finding's "Show events" shows the Events page, filtered.
 void wireDiagnosis(MainWindow &window, DiagnosisMonitor *diagnosis, DiagnosisStatusLine *line);
+// The teaching session's budget on the Overview's failures chart, its logical clock on the
+// ages, and its relay's policy and budget in the detail's explanation.
+void wireTeaching(MainWindow &window, TeachingSession *session);
 // The teaching session's relay names its policy and budget in the detail's explanation.
 void wireExplanations(MainWindow &window, TeachingSession *session);
 // A note changes no figure: the table, the detail, the Errors page and the diagnosis read again.

@@ -123,8 +123,6 @@ void install(MainWindow &window, MenuActions actions, QSpinBox *interval)
         window.showPage(DiagnosisPage::Key);
         window.focusPage();
     });
-    actions.teachingPanel
-        = window.teachingDock() ? window.teachingDock()->toggleViewAction() : nullptr;
     actions.pages = window.pages()->pageActions();
     // Window-wide shortcuts need the actions on the window, not only in a menu (a hidden menu
     // bar, a page's key while another page shows).

@@ -7,7 +7,6 @@
 #include "healthmonitor.h"
 #include "mainwindow.h"
 
-#include <QDockWidget>
 #include <QHeaderView>
 #include <QSettings>
 #include <QSplitter>
@@ -30,14 +29,6 @@ const QString Header = QStringLiteral("eventTable/header");
 const QString Interval = QStringLiteral("refresh/intervalMs");
 const QString Last = QStringLiteral("lastDatabase/");
 const QString OldFilter = QStringLiteral("eventTable/filter");
-
-// The teaching panel is remembered apart for the demo and for other simulation databases (a
-// generated 200k-row outbox): closed on one, it stays as it was on the other.
-QString teachingKey(const MainWindow &window)
-{
-    return window.options().showTeachingByDefault ? QStringLiteral("teaching/shownOnDemo")
-                                                  : QStringLiteral("teaching/shownElsewhere");
-}
 
 } // namespace
 
@@ -108,8 +99,6 @@ void save(const MainWindow &window)
     settings.setValue(Header, window.eventView()->horizontalHeader()->saveState());
     settings.setValue(Interval, window.monitor()->interval());
     settings.setValue(HistoryRangeKey, DeliveryHistory::rangeName(window.charts()->range()));
-    if (window.teachingDock())
-        settings.setValue(teachingKey(window), window.teachingDock()->isVisible());
     saveFilter(settings, filterGroup(window), window.filterBar()->filter());
 }
 
@@ -118,12 +107,8 @@ bool restore(MainWindow &window)
     const QSettings settings;
     if (settings.contains(Geometry))
         window.restoreGeometry(settings.value(Geometry).toByteArray());
-    // The dock's visibility too: a teaching panel once closed stays closed.
     if (settings.contains(State))
         window.restoreState(settings.value(State).toByteArray(), StateVersion);
-    if (QDockWidget *dock = window.teachingDock())
-        dock->setVisible(
-            settings.value(teachingKey(window), window.options().showTeachingByDefault).toBool());
     if (settings.contains(Splitter))
         window.splitter()->restoreState(settings.value(Splitter).toByteArray());
     const int interval = settings.value(Interval).toInt();

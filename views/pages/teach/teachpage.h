@@ -1,8 +1,14 @@
-// The simulator's teaching panel: pick a seed scenario, the outage storm or the live relay, set
-// the relay's fault knobs and retry policy or the storm's policy, play / pause / step at a
-// chosen speed, watch the clock, and read a plain-language narration of every lifecycle step;
-// a scenario ends with the claim it proves, the storm is charted as its clock moves.
+// The Teach page (a simulation database only): pick a seed scenario (by what it teaches), the
+// outage storm or the live relay, set the relay's fault knobs and retry policy or the storm's
+// policy, play / pause / step at a chosen speed, watch the clock, the lifecycle diagram that
+// highlights each transition as it is taken (a Step is one: a claim, a call, an outcome), and
+// read a plain-language narration of every step; a scenario ends with the claim it proves, the
+// storm is charted (its policy and the one it is compared with, side by side) as its clock
+// moves, and the tiles and the diagram count its events as the narration tells them.
 #pragma once
+
+#include "narrationview.h"
+#include "page.h"
 
 #include <QStringList>
 #include <QWidget>
@@ -16,16 +22,27 @@ class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
 class QTimer;
+class RelayKnobs;
+class LifecycleDiagram;
 class StormChart;
 class TeachingSession;
 class HealthMonitor;
+struct HealthCounts;
 struct HealthSnapshot;
+struct TraceEvent;
 
-class TeachingPanel : public QWidget
+class TeachPage : public QWidget, public Page
 {
     Q_OBJECT
 public:
-    explicit TeachingPanel(TeachingSession *session, QWidget *parent = nullptr);
+    static inline const QString Key = QStringLiteral("teach");
+
+    explicit TeachPage(TeachingSession *session, QWidget *parent = nullptr);
+    // The page on the window's monitor: a session's bursts become one refresh, and the storm's
+    // counts on its clock replace the database's (which holds its end) on every surface.
+    void follow(HealthMonitor *monitor);
+    // The demo: the simulated relay runs from the start (a failure is told in the narration).
+    void startDemo();
 
     // A scenario's Start empties the simulation tables: above this many rows it asks first.
     static constexpr qint64 ConfirmAboveRows = 1000;
@@ -37,27 +54,33 @@ public:
     QString narrationText() const;
     QString claimText() const; // the ended scenario's claim as shown; empty before
     StormChart *stormChart() const { return m_stormChart; }
+    LifecycleDiagram *diagram() const { return m_diagram; }
+    // The picked scenario's one-line description, as shown under the picker.
+    QString descriptionText() const;
+    // The storm's events by state at the session's clock; none outside the storm.
+    std::optional<HealthCounts> toldCounts() const;
     // The outbox's row count, as the monitor's snapshots tell it (read on its worker thread):
     // what the Start guard names.
-    void watch(HealthMonitor *monitor);
     void setRowCount(qint64 rows, bool estimated);
     std::optional<qint64> rowCount() const { return m_rows; }
     // The narration keeps its newest lines only: a demo left running for days stays small.
-    static constexpr int NarrationLines = 500;
+    static constexpr int NarrationLines = NarrationView::Lines;
     // Lines that arrived while the pointer rests on the narration (shown when it leaves), the
     // newest NarrationLines of them: the narration would drop older ones anyway.
-    int heldLines() const { return int(m_held.size()); }
+    int heldLines() const { return m_narration->heldLines(); }
 
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override;
+    // The page contract (page.h).
+    QWidget *focusTarget() const override; // the scenario picker
+    void outboxChanged(const HealthSnapshot &snapshot, bool figuresChanged) override;
 
 private:
     QWidget *createControls();
+    QLayout *createStage(); // the diagram and the storm's chart above the narration
+    void showTransition(const TraceEvent &event);
     void createScenarioPicker();
     void createStormPolicy();
     void createButtons();
     void connectControls();
-    QWidget *createKnobs();
     void connectSession();
     void startSelected();
     void startChosen();
@@ -71,14 +94,15 @@ private:
     void appendNarration(const QStringList &lines);
     void clearTold(); // the narration, its held lines and the claim
     bool confirmStart(const QString &scenario);
-    void setNarrationHeld(bool held);
 
     TeachingSession *m_session = nullptr;
     QComboBox *m_scenario = nullptr;
+    QLabel *m_description = nullptr; // the picked scenario in a sentence
+    LifecycleDiagram *m_diagram = nullptr;
     QPushButton *m_start = nullptr;
     QComboBox *m_stormPolicy = nullptr;
     QWidget *m_stormSettings = nullptr; // shown while the storm is picked
-    QWidget *m_knobs = nullptr; // shown while the live relay is picked
+    RelayKnobs *m_knobs = nullptr; // shown while the live relay is picked
     QLabel *m_stormPolicyError = nullptr;
     StormChart *m_stormChart = nullptr;
     QLabel *m_claim = nullptr;
@@ -86,21 +110,8 @@ private:
     QPushButton *m_step = nullptr;
     QDoubleSpinBox *m_speed = nullptr;
     QLabel *m_clock = nullptr;
-    QDoubleSpinBox *m_transient = nullptr;
-    QDoubleSpinBox *m_permanent = nullptr;
-    QDoubleSpinBox *m_lostAck = nullptr;
-    QDoubleSpinBox *m_stall = nullptr;
-    QLineEdit *m_policy = nullptr;
-    QSpinBox *m_budget = nullptr;
-    QSpinBox *m_workers = nullptr;
-    QDoubleSpinBox *m_rate = nullptr;
-    QLabel *m_policyError = nullptr;
-    QPlainTextEdit *m_narration = nullptr;
+    NarrationView *m_narration = nullptr;
     QTimer *m_clockTimer = nullptr;
-    QLabel *m_heldNote = nullptr;
     std::optional<qint64> m_rows; // unknown until the first snapshot
     bool m_rowsEstimated = false;
-    bool m_narrationHeld = false;
-    QStringList m_held;
-    int m_heldArrived = 0; // lines arrived while held, kept or not
 };

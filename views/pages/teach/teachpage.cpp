@@ -1,27 +1,27 @@
-#include "teachingpanel.h"
+#include "teachpage.h"
 
 #include "healthmonitor.h"
+#include "lifecyclediagram.h"
+#include "narrationview.h"
 #include "outagestorm.h"
+#include "relayknobs.h"
 #include "scenario.h"
 #include "stormchart.h"
 #include "teachingsession.h"
 #include "themecolours.h"
 #include "timeformat.h"
+#include "traceevent.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QEvent>
-#include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLineEdit>
 #include <QLocale>
 #include <QMessageBox>
-#include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
-#include <QSpinBox>
 #include <QTimer>
 
 namespace {
@@ -42,132 +42,127 @@ void fitWidestText(QWidget *widget, const QStringList &texts)
     widget->setMinimumWidth(std::max(widget->minimumSizeHint().width(), widest + 24));
 }
 
-QDoubleSpinBox *percentBox(double value)
-{
-    auto *box = new QDoubleSpinBox;
-    box->setRange(0, 100);
-    box->setDecimals(0);
-    box->setSuffix(QStringLiteral(" %"));
-    box->setValue(value * 100.0);
-    return box;
-}
-
 } // namespace
 
-TeachingPanel::TeachingPanel(TeachingSession *session, QWidget *parent)
+TeachPage::TeachPage(TeachingSession *session, QWidget *parent)
     : QWidget(parent)
     , m_session(session)
-    , m_narration(new QPlainTextEdit)
+    , m_narration(new NarrationView)
     , m_clockTimer(new QTimer(this))
 {
     m_stormChart = new StormChart;
+    m_diagram = new LifecycleDiagram;
+    m_diagram->setObjectName(QStringLiteral("teachDiagram"));
+    m_diagram->setMinimumSize(440, 190); // smaller than on its own page: beside the storm
     m_claim = new QLabel;
-    m_narration->setObjectName(QStringLiteral("narration"));
-    m_narration->setAccessibleName(tr("Narration"));
-    m_narration->setReadOnly(true);
-    m_narration->setMaximumBlockCount(NarrationLines);
-    m_narration->setPlaceholderText(tr("Each lifecycle step is told here in plain words."));
-    m_narration->setToolTip(tr("The narration holds still while the pointer is over it."));
-    m_narration->viewport()->installEventFilter(this);
-    m_heldNote = new QLabel;
-    m_heldNote->setObjectName(QStringLiteral("narrationHeld"));
-    m_heldNote->hide();
     m_stormChart->setObjectName(QStringLiteral("stormChart"));
     m_stormChart->hide();
     m_claim->setObjectName(QStringLiteral("scenarioClaim"));
     m_claim->setWordWrap(true);
     m_claim->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_claim->hide();
-    auto *layout = new QHBoxLayout(this);
-    // The controls keep their place whatever is picked, started or told: the column is as wide
-    // as its widest content (the relay's knobs), whether they show or not, and never follows the
-    // chart or the narration beside it (a click meant for Start once landed in the narration).
-    auto *controls = new QWidget;
-    controls->setObjectName(QStringLiteral("teachingControls"));
-    controls->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
-    auto *left = new QVBoxLayout(controls);
-    left->setContentsMargins(0, 0, 0, 0);
-    left->addWidget(createControls());
-    m_knobs = createKnobs();
-    keepPlaceWhenHidden(m_knobs);
-    left->addWidget(m_knobs);
-    left->addStretch(1);
-    layout->addWidget(controls);
-    layout->addWidget(m_stormChart, 3);
-    auto *right = new QVBoxLayout;
-    right->addWidget(m_claim);
-    right->addWidget(m_narration, 1);
-    right->addWidget(m_heldNote);
-    layout->addLayout(right, 2);
+    // The controls above keep their place whatever is picked, started or told (a click meant for
+    // Start once landed in the narration); the stage below gives the diagram, the relay's knobs
+    // and the storm's chart the page's width, the narration the rest.
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(createControls());
+    layout->addLayout(createStage(), 3);
+    layout->addWidget(m_claim);
+    layout->addWidget(m_narration, 2);
     connectSession();
     showChoiceSettings();
     m_clockTimer->start(200);
     updateState();
 }
 
-QWidget *TeachingPanel::createControls()
+// The pick, Start, Play, Step, the speed and the storm's policy on one strip, the picked
+// scenario's description and the clock under it.
+QWidget *TeachPage::createControls()
 {
     auto *box = new QGroupBox(tr("Simulator"));
+    box->setObjectName(QStringLiteral("teachingControls"));
     createScenarioPicker();
     createStormPolicy();
     createButtons();
-    auto *row = new QHBoxLayout;
-    row->addWidget(m_play);
-    row->addWidget(m_step);
-    row->addWidget(new QLabel(tr("Speed")));
-    row->addWidget(m_speed);
-    auto *layout = new QVBoxLayout(box);
-    auto *pick = new QHBoxLayout;
-    pick->addWidget(m_scenario, 1);
-    pick->addWidget(m_start);
-    layout->addLayout(pick);
-    layout->addLayout(row);
     m_stormSettings = new QWidget;
     keepPlaceWhenHidden(m_stormSettings);
     auto *storm = new QGridLayout(m_stormSettings);
     storm->setContentsMargins(0, 0, 0, 0);
-    storm->addWidget(new QLabel(tr("Policy")), 0, 0);
+    storm->addWidget(new QLabel(tr("Storm policy")), 0, 0);
     storm->addWidget(m_stormPolicy, 0, 1);
-    storm->addWidget(m_stormPolicyError, 1, 1);
-    storm->setColumnStretch(1, 1);
-    // The clock and the storm's policy share a row: the dock is short on a laptop.
-    auto *clockRow = new QHBoxLayout;
-    clockRow->addWidget(m_clock);
-    clockRow->addWidget(m_stormSettings, 1);
-    layout->addLayout(clockRow);
+    storm->addWidget(m_stormPolicyError, 1, 0, 1, 2);
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_scenario, 2);
+    row->addWidget(m_start);
+    row->addWidget(m_play);
+    row->addWidget(m_step);
+    row->addWidget(new QLabel(tr("Speed")));
+    row->addWidget(m_speed);
+    row->addWidget(m_stormSettings, 1);
+    auto *told = new QHBoxLayout; // what is picked, and where its clock stands
+    told->addWidget(m_description, 1);
+    told->addWidget(m_clock);
+    auto *layout = new QVBoxLayout(box);
+    layout->addLayout(row);
+    layout->addLayout(told);
     connectControls();
     return box;
 }
 
+QLayout *TeachPage::createStage()
+{
+    m_knobs = new RelayKnobs;
+    connect(m_knobs, &RelayKnobs::faultsChanged, this, &TeachPage::applyLiveFaults);
+    m_knobs->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
+    auto *stage = new QHBoxLayout;
+    stage->addWidget(m_knobs, 0, Qt::AlignTop);
+    stage->addWidget(m_diagram, 2);
+    stage->addWidget(m_stormChart, 3);
+    return stage;
+}
+
 // What the Start button starts: the live relay, a seed scenario or the outage storm.
-void TeachingPanel::createScenarioPicker()
+void TeachPage::createScenarioPicker()
 {
     m_scenario = new QComboBox;
     m_scenario->setObjectName(QStringLiteral("scenarioPicker"));
-    m_scenario->addItem(tr("Live relay (all faults)"), QString());
+    m_scenario->setAccessibleName(tr("What to run"));
+    m_scenario->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_scenario->setMinimumContentsLength(36); // the titles are short sentences
+    m_scenario->addItem(tr("Live relay: events flow, with every kind of fault"), QString());
+    m_scenario->setItemData(0,
+        tr("A producer adds events and two relay workers deliver them, with the fault knobs "
+           "below; Step: one claim, call or outcome."),
+        Qt::ToolTipRole);
     for (const QString &name : Scenario::names()) {
-        m_scenario->addItem(tr("Scenario: %1").arg(name), name);
-        m_scenario->setItemData(
-            m_scenario->count() - 1, Scenario::byName(name)->summary, Qt::ToolTipRole);
+        const Scenario scenario = *Scenario::byName(name);
+        m_scenario->addItem(scenario.title, name);
+        m_scenario->setItemData(m_scenario->count() - 1, scenario.summary, Qt::ToolTipRole);
     }
-    m_scenario->addItem(
-        tr("Outage storm: herd or jitter"), QString::fromLatin1(TeachingSession::StormName));
+    m_scenario->addItem(tr("Outage storm: retries come back as a herd, jitter spreads them"),
+        QString::fromLatin1(TeachingSession::StormName));
     m_scenario->setItemData(m_scenario->count() - 1,
         tr("%1 events fail during an outage, then retry under the storm policy: without jitter "
            "they come back all in the same instant.")
             .arg(OutageStorm::Events),
         Qt::ToolTipRole);
+    m_description = new QLabel;
+    m_description->setObjectName(QStringLiteral("scenarioDescription"));
+    m_description->setWordWrap(true);
+    m_description->setTextFormat(Qt::PlainText);
 }
 
 // The storm's retry policy, editable, and what is wrong with a typed one.
-void TeachingPanel::createStormPolicy()
+void TeachPage::createStormPolicy()
 {
     m_stormPolicy = new QComboBox;
     m_stormPolicy->setObjectName(QStringLiteral("stormPolicy"));
     m_stormPolicy->setEditable(true);
     m_stormPolicy->addItems(OutageStorm::policies());
     m_stormPolicy->addItem(QStringLiteral("full-jitter:base=100,max=30000"));
-    m_stormPolicy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // As wide as a short spec; a longer one scrolls in the field (the strip fits a laptop).
+    m_stormPolicy->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_stormPolicy->setMinimumContentsLength(24);
     m_stormPolicy->setToolTip(tr("The outage storm's retry policy; pick another and the storm "
                                  "runs again under it. Any spec the policy parser knows."));
     m_stormPolicyError = new QLabel;
@@ -179,7 +174,7 @@ void TeachingPanel::createStormPolicy()
 }
 
 // Start, Play, Step, the speed and the simulation's clock.
-void TeachingPanel::createButtons()
+void TeachPage::createButtons()
 {
     m_start = new QPushButton(tr("Start"));
     m_start->setObjectName(QStringLiteral("startButton"));
@@ -206,10 +201,10 @@ void TeachingPanel::createButtons()
             + 8));
 }
 
-void TeachingPanel::connectControls()
+void TeachPage::connectControls()
 {
-    connect(m_scenario, &QComboBox::currentIndexChanged, this, &TeachingPanel::showChoiceSettings);
-    connect(m_start, &QPushButton::clicked, this, &TeachingPanel::startSelected);
+    connect(m_scenario, &QComboBox::currentIndexChanged, this, &TeachPage::showChoiceSettings);
+    connect(m_start, &QPushButton::clicked, this, &TeachPage::startSelected);
     // Another policy while the storm is shown runs it again under that one.
     connect(m_stormPolicy, &QComboBox::activated, this, [this] {
         if (m_session->mode() == TeachingSession::Mode::Storm)
@@ -221,58 +216,16 @@ void TeachingPanel::connectControls()
     connect(m_speed, &QDoubleSpinBox::valueChanged, m_session, &TeachingSession::setSpeed);
 }
 
-QWidget *TeachingPanel::createKnobs()
+void TeachPage::connectSession()
 {
-    const RelayConfig demo = TeachingSession::demoRelayConfig();
-    auto *box = new QGroupBox(tr("Live relay: fault knobs and policy"));
-    m_transient = percentBox(demo.faults.transientRate);
-    m_permanent = percentBox(demo.faults.permanentRate);
-    m_lostAck = percentBox(demo.faults.lostAckRate);
-    m_stall = percentBox(demo.stallRate);
-    m_policy = new QLineEdit(demo.policy.spec());
-    m_policy->setObjectName(QStringLiteral("policyField"));
-    // The whole spec fits (the default width cut it to "ultiplier=2,max=30000").
-    m_policy->setMinimumWidth(m_policy->fontMetrics().horizontalAdvance(m_policy->text() + u"  "_qs)
-        + m_policy->textMargins().left() + m_policy->textMargins().right() + 16);
-    m_policy->setToolTip(
-        tr("seed, capped:D1,..,Dn, fixed:D, exponential:initial=..,multiplier=..,max=.., "
-           "exponential-random:..., full-jitter:base=..,max=.."));
-    m_policyError = new QLabel;
-    m_policyError->setTextFormat(Qt::PlainText); // quotes what was typed
-    m_policyError->setStyleSheet(QStringLiteral("color: %1").arg(ThemeColours::errorText().name()));
-    m_budget = new QSpinBox;
-    m_budget->setRange(1, 100);
-    m_budget->setValue(demo.budget.maxAttempts);
-    m_workers = new QSpinBox;
-    m_workers->setRange(1, 16);
-    m_workers->setValue(demo.workers);
-    m_rate = new QDoubleSpinBox;
-    m_rate->setRange(0.1, 1000);
-    m_rate->setSuffix(tr(" events/s"));
-    m_rate->setValue(TeachingSession::DemoEventsPerSecond);
-
-    auto *form = new QFormLayout(box);
-    form->addRow(tr("Transient failures"), m_transient);
-    form->addRow(tr("Poison (permanent)"), m_permanent);
-    form->addRow(tr("Lost acknowledgements"), m_lostAck);
-    form->addRow(tr("Worker stalls past lease"), m_stall);
-    form->addRow(tr("Retry policy"), m_policy);
-    form->addRow(QString(), m_policyError);
-    form->addRow(tr("Attempt budget"), m_budget);
-    form->addRow(tr("Workers"), m_workers);
-    form->addRow(tr("Producer"), m_rate);
-    for (QDoubleSpinBox *rate : {m_transient, m_permanent, m_lostAck})
-        connect(rate, &QDoubleSpinBox::valueChanged, this, &TeachingPanel::applyLiveFaults);
-    return box;
-}
-
-void TeachingPanel::connectSession()
-{
-    connect(m_session, &TeachingSession::narrated, this, &TeachingPanel::appendNarration);
-    connect(m_session, &TeachingSession::stateChanged, this, &TeachingPanel::updateState);
-    connect(m_session, &TeachingSession::stormChanged, this, &TeachingPanel::updateStorm);
-    connect(m_session, &TeachingSession::claimed, this, &TeachingPanel::showClaim);
-    connect(m_session, &TeachingSession::replayed, this, &TeachingPanel::clearTold);
+    connect(m_session, &TeachingSession::narrated, this, &TeachPage::appendNarration);
+    connect(m_session, &TeachingSession::stateChanged, this, &TeachPage::updateState);
+    connect(m_session, &TeachingSession::stormChanged, this, &TeachPage::updateStorm);
+    connect(m_session, &TeachingSession::claimed, this, &TeachPage::showClaim);
+    connect(m_session, &TeachingSession::replayed, this, &TeachPage::clearTold);
+    connect(m_session, &TeachingSession::transitioned, this, &TeachPage::showTransition);
+    connect(m_session, &TeachingSession::starting, m_diagram,
+        [this] { m_diagram->setTransition(LifecycleDiagram::Transition::None); });
     connect(m_session, &TeachingSession::errorOccurred, this,
         [this](const QString &message) { appendNarration({tr("Error: %1").arg(message)}); });
     // A start is checked at once and finished on the session's worker: a failure shows here.
@@ -281,10 +234,10 @@ void TeachingPanel::connectSession()
             if (!ok)
                 appendNarration({tr("Error: %1").arg(error)});
         });
-    connect(m_clockTimer, &QTimer::timeout, this, &TeachingPanel::updateClock);
+    connect(m_clockTimer, &QTimer::timeout, this, &TeachPage::updateClock);
 }
 
-void TeachingPanel::startSelected()
+void TeachPage::startSelected()
 {
     const QString scenario = m_scenario->currentData().toString();
     if (!scenario.isEmpty() && !confirmStart(scenario))
@@ -292,7 +245,7 @@ void TeachingPanel::startSelected()
     startChosen();
 }
 
-bool TeachingPanel::startByName(const QString &name, const QString &stormPolicy)
+bool TeachPage::startByName(const QString &name, const QString &stormPolicy)
 {
     const int index = m_scenario->findData(name);
     if (name.isEmpty() || index < 0)
@@ -304,11 +257,10 @@ bool TeachingPanel::startByName(const QString &name, const QString &stormPolicy)
     return true;
 }
 
-void TeachingPanel::startChosen()
+void TeachPage::startChosen()
 {
     const QString scenario = m_scenario->currentData().toString();
     QString error;
-    m_policyError->clear();
     clearTold();
     if (scenario == QLatin1String(TeachingSession::StormName)) {
         startStorm();
@@ -322,18 +274,10 @@ void TeachingPanel::startChosen()
         m_session->play(); // Start starts: its steps run once the worker has prepared it
         return;
     }
-    RelayConfig config = TeachingSession::demoRelayConfig();
-    if (!RetryPolicy::parse(m_policy->text(), &config.policy, &error)) {
-        m_policyError->setText(error);
-        return;
-    }
-    config.budget.maxAttempts = m_budget->value();
-    config.workers = m_workers->value();
-    config.stallRate = m_stall->value() / 100.0;
-    config.faults.transientRate = m_transient->value() / 100.0;
-    config.faults.permanentRate = m_permanent->value() / 100.0;
-    config.faults.lostAckRate = m_lostAck->value() / 100.0;
-    if (!m_session->startLiveRelay(config, m_rate->value(), &error)) {
+    RelayConfig config;
+    if (!m_knobs->readConfig(&config))
+        return; // the policy's error shows under its field
+    if (!m_session->startLiveRelay(config, m_knobs->eventsPerSecond(), &error)) {
         appendNarration({tr("Error: %1").arg(error)});
         return;
     }
@@ -341,26 +285,30 @@ void TeachingPanel::startChosen()
 }
 
 // A start, or a replay from t=0, is told from its first sentence.
-void TeachingPanel::clearTold()
+void TeachPage::clearTold()
 {
     m_narration->clear();
-    m_held.clear();
-    m_heldArrived = 0;
-    m_heldNote->setText(tr("Narration held while the pointer is over it"));
     m_claim->hide();
     m_claim->clear();
+    m_diagram->setTransition(LifecycleDiagram::Transition::None);
 }
 
 // The relay's knobs matter to the live relay only, the storm's policy to the storm: a short
 // dock shows what the learner is about to start.
-void TeachingPanel::showChoiceSettings()
+void TeachPage::showChoiceSettings()
 {
     const QString choice = m_scenario->currentData().toString();
     m_knobs->setVisible(choice.isEmpty());
     m_stormSettings->setVisible(choice == QLatin1String(TeachingSession::StormName));
+    m_description->setText(m_scenario->currentData(Qt::ToolTipRole).toString());
 }
 
-void TeachingPanel::startStorm()
+QString TeachPage::descriptionText() const
+{
+    return m_description->text();
+}
+
+void TeachPage::startStorm()
 {
     QString error;
     m_stormPolicyError->hide();
@@ -372,36 +320,43 @@ void TeachingPanel::startStorm()
     m_session->play(); // told as soon as the worker has run it
 }
 
-void TeachingPanel::updateStorm()
+// The chart up to the clock; on the diagram, what the newest instant told did: a round that
+// failed (a retry scheduled), delivered or parked.
+void TeachPage::updateStorm()
 {
-    if (m_session->storm())
-        m_stormChart->setStorm(*m_session->storm(), m_session->now());
-    else
+    using T = LifecycleDiagram::Transition;
+    if (!m_session->storm()) {
         m_stormChart->clear();
+        return;
+    }
+    m_stormChart->setStorm(*m_session->storm(), m_session->now());
+    T transition = T::None;
+    for (const StormInstant &instant : m_session->storm()->attempts) {
+        if (instant.at > m_session->now())
+            break;
+        transition = instant.delivered ? T::Ack : instant.dead ? T::Park : T::Retry;
+    }
+    m_diagram->setTransition(transition);
 }
 
-void TeachingPanel::showClaim(const QString &claim, bool holds)
+void TeachPage::showClaim(const QString &claim, bool holds)
 {
     m_claim->setText(
         (holds ? tr("Claim shown: %1") : tr("Claim not shown by this run: %1")).arg(claim));
     m_claim->setVisible(!claim.isEmpty());
 }
 
-QString TeachingPanel::claimText() const
+QString TeachPage::claimText() const
 {
     return m_claim->isHidden() ? QString() : m_claim->text();
 }
 
-void TeachingPanel::applyLiveFaults()
+void TeachPage::applyLiveFaults()
 {
-    FaultProfile faults = m_session->relayConfig().faults;
-    faults.transientRate = m_transient->value() / 100.0;
-    faults.permanentRate = m_permanent->value() / 100.0;
-    faults.lostAckRate = m_lostAck->value() / 100.0;
-    m_session->setFaults(faults);
+    m_session->setFaults(m_knobs->faults(m_session->relayConfig().faults));
 }
 
-void TeachingPanel::updateState()
+void TeachPage::updateState()
 {
     const bool active = m_session->mode() != TeachingSession::Mode::Idle;
     m_play->setEnabled(active);
@@ -414,7 +369,7 @@ void TeachingPanel::updateState()
     updateClock();
 }
 
-void TeachingPanel::updateClock()
+void TeachPage::updateClock()
 {
     switch (m_session->mode()) {
     case TeachingSession::Mode::Idle:
@@ -432,54 +387,83 @@ void TeachingPanel::updateClock()
     }
 }
 
-void TeachingPanel::appendNarration(const QStringList &lines)
+void TeachPage::appendNarration(const QStringList &lines)
 {
-    if (m_narrationHeld) {
-        m_held << lines;
-        if (m_held.size() > NarrationLines)
-            m_held.remove(0, m_held.size() - NarrationLines);
-        m_heldArrived += int(lines.size());
-        m_heldNote->setText(tr("Narration held while the pointer is over it: %n new line(s)",
-            nullptr, m_heldArrived));
-        return;
-    }
-    for (const QString &line : lines)
-        m_narration->appendPlainText(line);
+    m_narration->append(lines);
 }
 
-void TeachingPanel::setNarrationHeld(bool held)
+void TeachPage::follow(HealthMonitor *monitor)
 {
-    if (held == m_narrationHeld)
-        return;
-    m_narrationHeld = held;
-    m_heldNote->setText(tr("Narration held while the pointer is over it"));
-    m_heldNote->setVisible(held);
-    if (!held) {
-        m_heldArrived = 0;
-        appendNarration(std::exchange(m_held, {}));
-    }
-}
-
-bool TeachingPanel::eventFilter(QObject *watched, QEvent *event)
-{
-    if (watched == m_narration->viewport()) {
-        if (event->type() == QEvent::Enter)
-            setNarrationHeld(true);
-        else if (event->type() == QEvent::Leave)
-            setNarrationHeld(false);
-    }
-    return QWidget::eventFilter(watched, event);
-}
-
-void TeachingPanel::watch(HealthMonitor *monitor)
-{
-    connect(monitor, &HealthMonitor::snapshotChanged, this, [this](const HealthSnapshot &s) {
-        setRowCount(s.counts.pending() + s.counts.delivered + s.counts.dead,
-            s.isEstimated(QStringLiteral("delivered")));
+    // Bursts of relay activity arrive coalesced (TeachingSession), and become one refresh.
+    connect(m_session, &TeachingSession::databaseChanged, monitor, &HealthMonitor::refreshNow);
+    monitor->setToldCounts([page = QPointer<TeachPage>(this)] {
+        return page ? page->toldCounts() : std::nullopt;
     });
 }
 
-void TeachingPanel::setRowCount(qint64 rows, bool estimated)
+// The storm ran to its end on the worker before it is told: until the clock reaches an instant,
+// its events stand where the narration has left them.
+std::optional<HealthCounts> TeachPage::toldCounts() const
+{
+    if (m_session->mode() != TeachingSession::Mode::Storm || !m_session->storm())
+        return std::nullopt;
+    const StormCounts told = m_session->storm()->countsAt(m_session->now());
+    HealthCounts counts;
+    counts.due = told.due;
+    counts.scheduled = told.scheduled;
+    counts.delivered = told.delivered;
+    counts.dead = told.dead;
+    return counts;
+}
+
+void TeachPage::startDemo()
+{
+    QString error;
+    if (m_session->startLiveRelay(
+            TeachingSession::demoRelayConfig(), TeachingSession::DemoEventsPerSecond, &error))
+        m_session->play();
+    else
+        appendNarration({tr("Error: %1").arg(error)});
+}
+
+// What the step just told did, on the diagram: its arrow, or the IN FLIGHT box for a call.
+void TeachPage::showTransition(const TraceEvent &event)
+{
+    using T = LifecycleDiagram::Transition;
+    const QString kind = event.kind();
+    const bool ok = event.value(QStringLiteral("ok")).toBool();
+    T transition = T::None;
+    if (kind == QLatin1String("claim") && ok)
+        transition = event.value(QStringLiteral("took_over_expired_lease")).toBool() ? T::Reclaim
+                                                                                     : T::Claim;
+    else if (kind == QLatin1String("deliver"))
+        transition = T::Call;
+    else if (kind == QLatin1String("ack") && ok)
+        transition = T::Ack;
+    else if (kind == QLatin1String("fail") && ok)
+        transition = event.value(QStringLiteral("status")).toString() == QLatin1String("DEAD")
+            ? T::Park
+            : T::Retry;
+    else if (kind == QLatin1String("park"))
+        transition = T::Park;
+    else if (kind == QLatin1String("edit") && ok)
+        transition = T::Replay;
+    m_diagram->setTransition(transition);
+}
+
+QWidget *TeachPage::focusTarget() const
+{
+    return m_scenario;
+}
+
+void TeachPage::outboxChanged(const HealthSnapshot &snapshot, bool)
+{
+    setRowCount(snapshot.counts.pending() + snapshot.counts.delivered + snapshot.counts.dead,
+        snapshot.isEstimated(QStringLiteral("delivered")));
+    m_diagram->showSnapshot(snapshot);
+}
+
+void TeachPage::setRowCount(qint64 rows, bool estimated)
 {
     m_rows = rows;
     m_rowsEstimated = estimated;
@@ -487,7 +471,7 @@ void TeachingPanel::setRowCount(qint64 rows, bool estimated)
 
 // A scenario starts from empty tables: on a database holding more than a few rows it says
 // how many it deletes, and Cancel (the default) changes nothing.
-bool TeachingPanel::confirmStart(const QString &scenario)
+bool TeachPage::confirmStart(const QString &scenario)
 {
     if (m_rows && *m_rows <= ConfirmAboveRows)
         return true;
@@ -506,7 +490,7 @@ bool TeachingPanel::confirmStart(const QString &scenario)
     return box.clickedButton() == erase;
 }
 
-QString TeachingPanel::narrationText() const
+QString TeachPage::narrationText() const
 {
-    return m_narration->toPlainText();
+    return m_narration->text();
 }
