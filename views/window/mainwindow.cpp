@@ -224,8 +224,8 @@ void MainWindow::setupStatusBar()
     PageWiring::wireDiagnosis(*this, m_diagnosis, m_diagnosisStatus);
 }
 
-// The stale banner and the alert bar come and go: they float over the pages' bottom edge and
-// move nothing. The demo's hint bar is there from the start, above the tiles.
+// The stale banner and the alert bar come and go in a strip under the pages: the pages give up
+// their bottom lines and nothing is covered. The demo's hint bar is there from the start, above the tiles.
 void MainWindow::setupBanners()
 {
     auto *banners = new BannerOverlay(m_pages);
