@@ -63,6 +63,12 @@ std::unique_ptr<DbConnection> loadFixture(
     return runSqlScript(connection->database(), path) ? std::move(connection) : nullptr;
 }
 
+// The exit code and every line a failed run printed.
+QString why(const Run &run)
+{
+    return QStringLiteral("exit %1: %2").arg(run.exitCode).arg((run.out + run.err).join(u'\n'));
+}
+
 QJsonObject jsonOf(const Run &run)
 {
     return run.out.size() == 1 ? QJsonDocument::fromJson(run.out.constFirst().toUtf8()).object()
@@ -188,8 +194,9 @@ private slots:
                 QStringList {u"delivered"_qs} + neverNative
                     + QStringList {u"delivery_latency_ms"_qs},
                 21600000},
-            // Oban: an executing job's lease is the application's Lifeline setting.
-            {u"oban"_qs, {2, 2, 2, NA, 2, 2}, QStringList {u"lease_expired"_qs} + neverNative,
+            // Oban: an executing job's lease is the application's Lifeline setting; its
+            // cancelled job is RESOLVED (counted apart below), its discarded one DEAD.
+            {u"oban"_qs, {2, 2, 2, NA, 2, 1}, QStringList {u"lease_expired"_qs} + neverNative,
                 10800000},
             // Solid Queue: a claim's lease is its process's heartbeat + 5 minutes.
             {u"solid-queue"_qs, {2, 2, 1, 1, 2, 2}, neverNative, 1500000},
@@ -229,6 +236,8 @@ private slots:
         QJsonObject expectedCounts = countsObject(counts);
         if (profile == u"native"_qs) // schema version 2: RESOLVED counted on its own
             expectedCounts.insert(u"resolved"_qs, 0);
+        if (profile == u"oban"_qs) // a profile whose statuses list RESOLVED: the same
+            expectedCounts.insert(u"resolved"_qs, 1);
         QCOMPARE(json.value(u"counts"_qs).toObject(), expectedCounts);
         QCOMPARE(
             json.value(u"not_available"_qs).toArray(), QJsonArray::fromStringList(notAvailable));
@@ -340,7 +349,7 @@ private slots:
         QTest::addRow("graphile-worker")
             << u"graphile-worker"_qs << u"7"_qs << u"9"_qs << qint64(1);
         // Job 9 is discarded; job 2 is retryable.
-        QTest::addRow("oban") << u"oban"_qs << u"9"_qs << u"2"_qs << qint64(1);
+        QTest::addRow("oban") << u"oban"_qs << u"9"_qs << u"2"_qs << qint64(0);
         // River's job 9 is discarded; job 4 is retryable.
         QTest::addRow("river") << u"river"_qs << u"9"_qs << u"4"_qs << qint64(1);
     }
@@ -397,8 +406,9 @@ private slots:
     // Issue 42: a replay through a profile is audited in the team's audit store (--notes-db):
     // refused without one, nothing changed; with one, one record per event (who, why, when,
     // the state before and after) that `export --audit` reads. A DEAD row the profile's statement
-    // does not release (Oban's cancelled job under a statement fenced to discarded jobs) is
-    // named as such, found by reading the row again, and its record says skipped.
+    // does not release (Oban's cancelled job, read as DEAD here, under a statement fenced to
+    // discarded jobs) is named as such, found by reading the row again, and its record says
+    // skipped.
     void replayThroughAProfileIsAudited_data()
     {
         TestDatabase::addEngineColumn();
@@ -415,6 +425,8 @@ private slots:
         QVERIFY(text.contains(u"state IN ('discarded', 'cancelled')"_qs));
         text.replace(u"state IN ('discarded', 'cancelled')"_qs, u"state = 'discarded'"_qs);
         text.replace(u"name = oban\n"_qs, u"name = oban-discarded\n"_qs);
+        QVERIFY(text.contains(u"WHEN 'cancelled' THEN 'RESOLVED'"_qs));
+        text.replace(u"WHEN 'cancelled' THEN 'RESOLVED'"_qs, u"WHEN 'cancelled' THEN 'DEAD'"_qs);
         QTemporaryDir dir;
         const QString profile
             = ScratchFile::write(dir, u"oban-discarded.profile"_qs, text.toUtf8());
@@ -491,8 +503,9 @@ private slots:
     }
 
     // Issue 42: advice through a profile offers only what the outbox can do (OutboxCapabilities):
-    // explain ends with the profile's replay and no budget reset, diagnose never advises
-    // resolve; on the native schema both are advised.
+    // explain ends with the profile's replay and no budget reset; diagnose advises resolve
+    // through a profile that maps it (Oban), never through one that does not (pg-boss); on the
+    // native schema both are advised.
     void adviceFitsWhatTheProfileCanDo()
     {
         FRESH_DATABASE(database, u"postgresql"_qs);
@@ -511,12 +524,22 @@ private slots:
         const Run diagnose = outboxctl({u"diagnose"_qs, u"--db"_qs, database->url(),
             u"--profile"_qs, u"oban"_qs, u"--now"_qs, now});
         const QString diagnosed = diagnose.out.join(u'\n');
-        QVERIFY2(diagnosed.contains(u"each waits for an operator to replay it."_qs),
+        QVERIFY2(diagnosed.contains(u"each waits for an operator to replay or resolve it."_qs),
             qPrintable(diagnosed));
         QVERIFY2(diagnosed.contains(u"Read their errors (outboxctl errors) and fix the cause, then "
-                                    "replay them (outboxctl replay --error-group)."_qs),
+                                    "replay them (outboxctl replay --error-group)"_qs),
             qPrintable(diagnosed));
-        QVERIFY2(!diagnosed.contains(u"resolve"_qs), qPrintable(diagnosed));
+        QVERIFY2(diagnosed.contains(u"or resolve those that must never be delivered "
+                                    "(outboxctl resolve)."_qs),
+            qPrintable(diagnosed));
+        FRESH_DATABASE(pgBoss, u"postgresql"_qs);
+        QVERIFY(loadFixture(*pgBoss, u"pg-boss"_qs));
+        const Run unmapped = outboxctl({u"diagnose"_qs, u"--db"_qs, pgBoss->url(), u"--profile"_qs,
+            u"pg-boss"_qs, u"--now"_qs, now});
+        QVERIFY2(unmapped.out.join(u'\n').contains(u"then replay them"_qs),
+            qPrintable(unmapped.out.join(u'\n')));
+        QVERIFY2(!unmapped.out.join(u'\n').contains(u"resolve"_qs),
+            qPrintable(unmapped.out.join(u'\n')));
 
         FRESH_DATABASE(native, u"postgresql"_qs);
         QVERIFY(loadFixture(*native, u"native"_qs));
@@ -525,6 +548,106 @@ private slots:
         QVERIFY2(nativeDiagnose.out.join(u'\n').contains(
                      u"or resolve those that must never be delivered (outboxctl resolve)."_qs),
             qPrintable(nativeDiagnose.out.join(u'\n')));
+    }
+
+    // Issue 42 item 5: resolve and reopen through a profile that maps them (Oban: discarded ->
+    // cancelled -> discarded), each audited in the audit store exactly as a replay is (intended,
+    // then done); refused without an audit store, nothing changed; an event not in the state the
+    // action takes is left out, unrecorded. check counts RESOLVED apart from DEAD throughout.
+    void resolveAndReopenThroughAProfile_data()
+    {
+        TestDatabase::addEngineColumn();
+        TestDatabase::addEngineRows();
+    }
+    void resolveAndReopenThroughAProfile()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = loadFixture(*database, u"oban"_qs);
+        QVERIFY(connection);
+        const auto stateOf = [&connection](int id) {
+            QSqlQuery query(connection->database());
+            return query.exec(u"SELECT state FROM oban_jobs WHERE id = "_qs + QString::number(id))
+                    && query.next()
+                ? query.value(0).toString()
+                : QString();
+        };
+        const auto counts = [&] {
+            const QJsonObject all = countsOf(database->url(), u"oban"_qs, T);
+            return std::pair {
+                all.value(u"dead"_qs).toInteger(-1), all.value(u"resolved"_qs).toInteger(-1)};
+        };
+        QCOMPARE(counts(), std::pair(qint64(1), qint64(1))); // 9 discarded, 10 cancelled
+        const auto action = [&](const QString &verb, const QString &event, const QString &store) {
+            QStringList arguments = {verb, u"--db"_qs, database->url(), u"--profile"_qs, u"oban"_qs,
+                u"--event"_qs, event, u"--operator"_qs, u"ops"_qs, u"--reason"_qs,
+                u"never to be charged"_qs, u"--now"_qs, QString::number(T), u"--json"_qs};
+            if (!store.isEmpty())
+                arguments << u"--notes-db"_qs << store;
+            return outboxctl(arguments);
+        };
+
+        const Run refused = action(u"resolve"_qs, u"9"_qs, {});
+        QCOMPARE(refused.exitCode, 2);
+        QCOMPARE(refused.err,
+            QStringList {u"outboxctl: resolve: oban: every resolve through a profile is audited in "
+                         "a database of Outbox Health's own, and none is configured: give "
+                         "--notes-db URL (the team's audit store, also its notes; `outboxctl init "
+                         "--db URL` makes one); nothing resolved"_qs});
+        QCOMPARE(counts(), std::pair(qint64(1), qint64(1)));
+
+        FRESH_DATABASE(store, engine);
+        QVERIFY(store->initialise());
+        const Run resolved = action(u"resolve"_qs, u"9"_qs, store->url());
+        QVERIFY2(resolved.exitCode == 0, qPrintable(why(resolved)));
+        QJsonObject json = jsonOf(resolved);
+        QVERIFY(json.take(u"audit"_qs).toString().startsWith(u"profile_audit in "_qs));
+        QCOMPARE(json,
+            QJsonObject({{u"resolved"_qs, QJsonArray({u"9"_qs})}, {u"skipped"_qs, QJsonArray()}}));
+        QCOMPARE(counts(), std::pair(qint64(0), qint64(2)));
+        // Not DEAD any more: left out, nothing recorded.
+        const Run again = action(u"resolve"_qs, u"9"_qs, store->url());
+        QVERIFY2(again.exitCode == 0, qPrintable(why(again)));
+        QCOMPARE(jsonOf(again).value(u"skipped"_qs).toArray(), QJsonArray({u"9"_qs}));
+
+        const Run reopened = action(u"reopen"_qs, u"10"_qs, store->url());
+        QVERIFY2(reopened.exitCode == 0, qPrintable(why(reopened)));
+        QCOMPARE(jsonOf(reopened).value(u"reopened"_qs).toArray(), QJsonArray({u"10"_qs}));
+        QCOMPARE(counts(), std::pair(qint64(1), qint64(1)));
+        QCOMPARE(stateOf(9), u"cancelled"_qs);
+        QCOMPARE(stateOf(10), u"discarded"_qs);
+
+        const Run audit = outboxctl({u"export"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+            u"oban"_qs, u"--audit"_qs, u"--notes-db"_qs, store->url()});
+        QVERIFY2(audit.exitCode == 0, qPrintable(why(audit)));
+        QCOMPARE(audit.out.size(), 3); // the header and the two records
+        QVERIFY2(audit.out.at(1).contains(u",9,resolve,"_qs + QString::number(T)
+                     + u",ops,never to be charged,\"DEAD, failures 3\",\"RESOLVED, failures 3\","
+                       "done,"_qs),
+            qPrintable(audit.out.at(1)));
+        QVERIFY2(audit.out.at(2).contains(u",10,reopen,"_qs)
+                && audit.out.at(2).contains(
+                    u",\"RESOLVED, failures 0\",\"DEAD, failures 0\",done,"_qs),
+            qPrintable(audit.out.at(2)));
+    }
+
+    // A profile without resolve and reopen statements keeps both refused, naming why (its
+    // `resolve_unavailable` text for resolve).
+    void resolveRefusedWhereTheProfileMapsNone()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        QVERIFY(loadFixture(*database, u"pg-boss"_qs));
+        for (const QString &verb : {u"resolve"_qs, u"reopen"_qs}) {
+            const Run run
+                = outboxctl({verb, u"--db"_qs, database->url(), u"--profile"_qs, u"pg-boss"_qs,
+                    u"--event"_qs, u"00000000-0000-4000-8000-000000000009"_qs, u"--operator"_qs,
+                    u"ops"_qs, u"--reason"_qs, u"r"_qs, u"--notes-db"_qs, auditStore()});
+            QCOMPARE(run.exitCode, 2);
+            const QString why = verb == u"resolve"_qs
+                ? u"pg-boss: resolve is not possible from the database: pg-boss has no state"_qs
+                : u"pg-boss: reopen is not available: the profile maps no reopen statement"_qs;
+            QVERIFY2(run.err.value(0).contains(why), qPrintable(run.err.join(u'\n')));
+        }
     }
 
     void replayAllDeadThroughTheSource()

@@ -6,7 +6,6 @@
 // `outbox-dashboard --db URL --profile NAME` end to end, a profile that is a FIFO or a device
 // refused without hanging, and the warning of a password in --db.
 #include "attemptmodel.h"
-#include "overviewpage.h"
 #include "detailpane.h"
 #include "eventlistmodel.h"
 #include "filterbar.h"
@@ -17,6 +16,7 @@
 #include "mainwindow.h"
 #include "notesaccess.h"
 #include "operatoractions.h"
+#include "overviewpage.h"
 #include "profileregistry.h"
 #include "reopenactions.h"
 #include "replaydialog.h"
@@ -64,10 +64,11 @@ QStringList tileTexts(const HealthTiles *tiles)
     return texts;
 }
 
+// The six tiles' texts; a seventh count (RESOLVED, where the profile maps it) is the table's.
 QStringList expectedTexts(const Counts &counts)
 {
     QStringList texts;
-    for (const qint64 count : counts)
+    for (const qint64 count : counts.mid(0, 6))
         texts << (count == NA ? u"n/a"_qs : QString::number(count));
     return texts;
 }
@@ -134,7 +135,7 @@ private slots:
                     << QList<int> {M::ErrorCategoryColumn} << true;
             }
             QTest::addRow("oban, %s", engine)
-                << e << u"oban"_qs << Counts {2, 2, 2, NA, 2, 2}
+                << e << u"oban"_qs << Counts {2, 2, 2, NA, 2, 1, 1}
                 << QList<int> {M::AggregateColumn, M::ErrorCategoryColumn} << true;
             QTest::addRow("spring-modulith, %s", engine)
                 << e << u"spring-modulith"_qs << Counts {3, 0, NA, NA, 2, NA}
@@ -143,7 +144,7 @@ private slots:
         }
         // Oban also runs on SQLite (its Lite engine).
         QTest::addRow("oban, sqlite")
-            << u"sqlite"_qs << u"oban"_qs << Counts {2, 2, 2, NA, 2, 2}
+            << u"sqlite"_qs << u"oban"_qs << Counts {2, 2, 2, NA, 2, 1, 1}
             << QList<int> {M::AggregateColumn, M::ErrorCategoryColumn} << true;
         // Solid Queue, on each engine; its retry takes two writes: read-only for replay.
         for (const char *engine : {"postgresql", "mysql", "sqlite"})
@@ -220,9 +221,11 @@ private slots:
         QVERIFY(text.startsWith(u"event_id,event_type,"_qs));
         QVERIFY(text.contains(first));
 
-        // Resolve and reopen are the native schema's: not offered through a profile at all.
-        QVERIFY(!window->resolveActions()->selectedAction()->isVisible());
-        QVERIFY(!window->reopenActions()->selectedAction()->isVisible());
+        // Resolve and reopen: offered only through a profile that maps them (Oban's cancel),
+        // not at all otherwise.
+        const bool mapsResolve = profile == u"oban"_qs;
+        QCOMPARE(window->resolveActions()->selectedAction()->isVisible(), mapsResolve);
+        QCOMPARE(window->reopenActions()->selectedAction()->isVisible(), mapsResolve);
 
         // Replay: the profile's statement, or disabled with its explanation.
         OperatorActions *actions = window->operatorActions();
@@ -370,6 +373,89 @@ private slots:
         const auto again = finished.constFirst().constFirst().value<ReplayResult>();
         QCOMPARE(again.error, QString());
         QVERIFY(again.replayed.isEmpty());
+    }
+
+    // Issue 42 item 5: through a profile that maps them (Oban: discarded -> cancelled and back),
+    // Resolve and Reopen run the profile's statements, each audited in the store (the Audit
+    // page lists them); without an audit store they are refused, saying how to give one, and
+    // nothing changes. The tiles count RESOLVED apart from DEAD throughout.
+    void resolveAndReopenFromTheWindow_data()
+    {
+        QTest::addColumn<QString>("engine");
+        for (const char *engine : {"postgresql", "mysql", "sqlite"})
+            QTest::addRow("%s", engine) << QString::fromLatin1(engine);
+    }
+    void resolveAndReopenFromTheWindow()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        FRESH_DATABASE(store, u"sqlite"_qs);
+        QVERIFY(store->initialise());
+        QString error;
+        const DatabaseUrl storeUrl = DatabaseUrl::parse(store->url(), &error);
+        NotesAccess::setNotesDatabase({});
+        const auto forget = qScopeGuard([] { NotesAccess::setNotesDatabase({}); });
+        const auto window = openWindow(*database, u"oban"_qs);
+        QVERIFY(window);
+        const auto resolved
+            = [&window] { return window->tiles()->valueText(HealthTiles::Tile::Resolved); };
+        QTRY_COMPARE(tileTexts(window->tiles()), expectedTexts({2, 2, 2, NA, 2, 1}));
+        QTRY_COMPARE(resolved(), u"1"_qs);
+        ResolveActions *resolve = window->resolveActions();
+        QVERIFY(resolve->selectedAction()->isVisible());
+        QVERIFY2(resolve->selectedAction()->toolTip().contains(u"none is configured"_qs),
+            qPrintable(resolve->selectedAction()->toolTip()));
+
+        QSignalSpy resolveDone(resolve, &ResolveActions::resolveFinished);
+        OperatorRequest request;
+        request.eventIds = {u"9"_qs};
+        request.operatorName = u"ops"_qs;
+        request.reason = u"never to be charged"_qs;
+        resolve->start(request);
+        QVERIFY(resolveDone.wait(30000));
+        const auto refused = resolveDone.constFirst().constFirst().value<ResolveResult>();
+        QVERIFY2(refused.error.contains(u"none is configured: give --notes-db URL"_qs),
+            qPrintable(refused.error));
+        QVERIFY(refused.done.isEmpty());
+        window->monitor()->refreshNow();
+        QTRY_COMPARE(tileTexts(window->tiles()), expectedTexts({2, 2, 2, NA, 2, 1}));
+
+        resolveDone.clear();
+        NotesAccess::setNotesDatabase(storeUrl);
+        resolve->start(request);
+        QVERIFY(resolveDone.wait(30000));
+        const auto done = resolveDone.constFirst().constFirst().value<ResolveResult>();
+        QCOMPARE(done.error, QString());
+        QCOMPARE(done.done, QStringList {u"9"_qs});
+        window->monitor()->refreshNow();
+        QTRY_COMPARE(tileTexts(window->tiles()), expectedTexts({2, 2, 2, NA, 2, 0}));
+        QTRY_COMPARE(resolved(), u"2"_qs);
+
+        ReopenActions *reopen = window->reopenActions();
+        QSignalSpy reopenDone(reopen, &ReopenActions::reopenFinished);
+        request.eventIds = {u"10"_qs};
+        reopen->start(request);
+        QVERIFY(reopenDone.wait(30000));
+        const auto reopened = reopenDone.constFirst().constFirst().value<ReopenResult>();
+        QCOMPARE(reopened.error, QString());
+        QCOMPARE(reopened.done, QStringList {u"10"_qs});
+        window->monitor()->refreshNow();
+        QTRY_COMPARE(tileTexts(window->tiles()), expectedTexts({2, 2, 2, NA, 2, 1}));
+        QTRY_COMPARE(resolved(), u"1"_qs);
+
+        // The Audit page lists both records, newest first.
+        QTRY_COMPARE(window->replayLog()->rowCount(), 2);
+        QStringList actions;
+        for (int row = 0; row < 2; ++row)
+            actions
+                << window->replayLog()->index(row, ReplayLogModel::ActionColumn).data().toString()
+                    + u' '
+                    + window->replayLog()
+                          ->index(row, ReplayLogModel::EventColumn)
+                          .data()
+                          .toString();
+        actions.sort();
+        QCOMPARE(actions, QStringList({u"Reopen 10"_qs, u"Resolve 9"_qs}));
     }
 
     // Another schema's replay dialog offers no budget choice and no spread window.

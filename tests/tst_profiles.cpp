@@ -142,7 +142,11 @@ bool viewAsNative(const QSqlDatabase &db, const OutboxProfile &profile)
     return setup.exec(view + u" delivery_outbox AS SELECT * FROM "_qs
                + profile.source(OutboxProfile::engineOf(db)))
         && setup.exec(table + u" delivery_attempt (finished_at BIGINT, outcome TEXT)"_qs)
-        && setup.exec(table + u" outbox_meta (\"key\" VARCHAR(64), value TEXT)"_qs);
+        && setup.exec(table + u" outbox_meta (\"key\" VARCHAR(64), value TEXT)"_qs)
+        // A profile that maps RESOLVED reads as a version 2 schema, which counts RESOLVED.
+        && (!profile.hasResolved()
+            || setup.exec(
+                u"INSERT INTO outbox_meta (\"key\", value) VALUES ('schema_version', '2')"_qs));
 }
 
 // Runs tests/pgboss/make-jobs.mjs; its last output line is JSON.
@@ -188,7 +192,9 @@ private slots:
                     qPrintable(name));
             QVERIFY2(profile.source(Engine::PostgreSql).endsWith(u") AS delivery_outbox"_qs),
                 qPrintable(name));
-            QVERIFY2(profile.notAvailable().contains(u"attempt_history"_qs), qPrintable(name));
+            // Only a profile that maps no attempt history lacks it (the one truth: hasAttemptList).
+            QCOMPARE(
+                profile.notAvailable().contains(u"attempt_history"_qs), !profile.hasAttemptList());
             QVERIFY2(profile.notAvailable().contains(u"replay_log"_qs), qPrintable(name));
         }
     }
@@ -247,10 +253,18 @@ private slots:
         QFETCH(QStringList, counts);
         QFETCH(int, replay);
         const OutboxProfile p = builtIn(profile);
-        const QStringList capabilities = {u"attempt_history"_qs, u"replay_log"_qs};
+        // Oban's attempts are its errors array: attempt history is not among what it lacks.
+        const QStringList capabilities = profile == u"oban"_qs
+            ? QStringList {u"replay_log"_qs}
+            : QStringList {u"attempt_history"_qs, u"replay_log"_qs};
         QCOMPARE(p.notAvailable(), columns + capabilities);
         QCOMPARE(p.notAvailableCounts(), counts);
         QCOMPARE(int(p.replayKind()), replay);
+        // Resolve and reopen: the profile's own statements, Oban's alone among the built-ins.
+        const bool maps = profile == u"oban"_qs;
+        QCOMPARE(p.hasResolved(), maps);
+        QCOMPARE(p.hasStatement(OutboxProfile::Action::Resolve), maps);
+        QCOMPARE(p.hasStatement(OutboxProfile::Action::Reopen), maps);
         QCOMPARE(p.hasAttemptHistory(), false);
         QCOMPARE(p.hasReplayLog(), false);
     }
@@ -280,7 +294,7 @@ private slots:
         // Oban on each engine it supports, from each engine's migration.
         for (const char *engine : {"postgresql", "mysql", "sqlite"})
             QTest::addRow("oban on %s", engine) << QString::fromLatin1(engine) << u"oban"_qs
-                                                << Counts {2, 2, 2, 0, 2, 2} << qint64(10800000);
+                                                << Counts {2, 2, 2, 0, 2, 1} << qint64(10800000);
         // Solid Queue on each engine, from its schema in the types Rails gives each.
         for (const char *engine : {"postgresql", "mysql", "sqlite"})
             QTest::addRow("solid-queue on %s", engine)
@@ -368,6 +382,7 @@ private slots:
         qint64 total = 0;
         for (const qint64 count : std::as_const(counts))
             total += count;
+        total += full->counts.resolved; // where the profile maps RESOLVED (Oban's cancelled)
         QCOMPARE(model.rowCount(), int(total));
         EventFilter dead;
         dead.state = EventFilter::State::Dead;
@@ -503,11 +518,10 @@ private slots:
                 << QStringList {u"2"_qs, // retryable
                        u"5"_qs, // executing
                        u"7"_qs} // completed
-                << 3 << T << Counts {3, 2, 2, 0, 2, 1};
+                << 3 << T << Counts {3, 2, 2, 0, 2, 0};
         }
-        QTest::addRow("oban: Oban.retry_job on cancelled")
-            << pg << u"oban"_qs << u"10"_qs << QStringList {u"3"_qs} << 0 << T
-            << Counts {3, 2, 2, 0, 2, 1};
+        // Oban's cancelled job (10) is RESOLVED, not DEAD: the tool's replay never takes it
+        // (reopen makes it DEAD first: tst_profile_cli's resolveAndReopenThroughAProfile).
         for (const QString &engine : {pg, u"mysql"_qs}) {
             QTest::addRow("gruelbox: unblock, %s", qPrintable(engine))
                 << engine << u"gruelbox"_qs << u"30000000-0000-4000-8000-000000000005"_qs
@@ -882,7 +896,43 @@ private slots:
                                    << u"%1:7: field 'engines' lists no engine"_qs;
         QTest::addRow("bad status list")
             << head + rest + "statuses = PENDING, DONE\n"
-            << u"%1:7: field 'statuses': unknown status 'DONE' (PENDING, DELIVERED, DEAD)"_qs;
+            << u"%1:7: field 'statuses': unknown status 'DONE' (PENDING, DELIVERED, DEAD,"
+               " RESOLVED)"_qs;
+        // Resolve and reopen through a profile: checked as replay is, and only with RESOLVED.
+        const QByteArray resolvedHead
+            = head + rest + "statuses = PENDING, DELIVERED, DEAD, RESOLVED\n";
+        QTest::addRow("resolve without RESOLVED")
+            << head + rest
+                + "resolve = UPDATE shop_outbox SET state = 'closed' WHERE job_id = :event_id"
+                  " AND state = 'error'\n"
+            << u"%1:7: field 'resolve' needs 'statuses' to list DEAD and RESOLVED (the status"
+               " expression yields RESOLVED for the library's closed state)"_qs;
+        QTest::addRow("resolve that is not an UPDATE")
+            << resolvedHead + "resolve = DELETE FROM shop_outbox WHERE job_id = :event_id\n"
+            << u"%1:8: field 'resolve' must be one UPDATE statement, not DELETE"_qs;
+        QTest::addRow("resolve behind WITH")
+            << resolvedHead
+                + "resolve = WITH gone AS (DELETE FROM victim RETURNING 1) UPDATE shop_outbox"
+                  " SET state = 'closed' WHERE job_id = :event_id\n"
+            << u"%1:8: field 'resolve' starts with WITH: write one plain UPDATE (a WITH clause"
+               " could change other tables first)"_qs;
+        QTest::addRow("reopen without WHERE")
+            << resolvedHead + "reopen = UPDATE shop_outbox SET state = 'error', kind = :event_id\n"
+            << u"%1:8: field 'reopen' needs a WHERE clause that fences the resolved state"_qs;
+        QTest::addRow("reopen placeholder")
+            << resolvedHead + "reopen = UPDATE shop_outbox SET state = 'error' WHERE job_id = :id\n"
+            << u"%1:8: field 'reopen': ':id' would be read as a query parameter (only :event_id"
+               " and :now)"_qs;
+        QTest::addRow("two statements in resolve")
+            << resolvedHead
+                + "resolve = UPDATE shop_outbox SET state = 'closed' WHERE job_id = :event_id;"
+                  " DELETE FROM victim\n"
+            << u"%1:8: field 'resolve' holds more than one statement (a ';' followed by more SQL):"
+               " each field is one expression or statement"_qs;
+        QTest::addRow("resolve and resolve_unavailable")
+            << resolvedHead + "resolve_unavailable = none\n"
+                + "resolve = UPDATE shop_outbox SET state = 'closed' WHERE job_id = :event_id\n"
+            << u"%1:9: 'resolve' and 'resolve_unavailable' exclude each other"_qs;
         // The attempt history (docs/profiles.md, "Attempt history and the attempt limit").
         QTest::addRow("attempts of an unknown shape")
             << head + rest + "attempts = list\nattempts_from = errors\n"

@@ -94,12 +94,12 @@ private slots:
             {u"--event"_qs, u"E-2"_qs, u"--event"_qs, u"E-4"_qs, u"--event"_qs, u"E-5"_qs,
                 u"--json"_qs}));
         QCOMPARE(again.exitCode, 0);
-        QCOMPARE(again.out,
-            QStringList {u"{\"reopened\":[],\"skipped\":[\"E-2\",\"E-4\",\"E-5\"]}"_qs});
+        QCOMPARE(
+            again.out, QStringList {u"{\"reopened\":[],\"skipped\":[\"E-2\",\"E-4\",\"E-5\"]}"_qs});
         // An ID that names no event is a typo: exit 2, named, nothing changed (as resolve and
         // replay).
-        const Run typo = outboxctl(reopenArgs(database->url(),
-            {u"--event"_qs, u"E-2"_qs, u"--event"_qs, u"NOPE"_qs}));
+        const Run typo = outboxctl(
+            reopenArgs(database->url(), {u"--event"_qs, u"E-2"_qs, u"--event"_qs, u"NOPE"_qs}));
         QCOMPARE(typo.exitCode, 2);
         QVERIFY2(typo.err.join(u'\n').contains(u"NOPE"_qs), qPrintable(typo.err.join(u'\n')));
         const Run sentence = outboxctl(reopenArgs(database->url(), {u"--event"_qs, u"E-3"_qs}));
@@ -279,7 +279,8 @@ private slots:
         QCOMPARE(run.out, QStringList {u"reopened 1 event: E-1"_qs});
     }
 
-    // Another library's schema has no RESOLVED state: reopen is not available there.
+    // A profile that maps no reopen statement (gruelbox has no RESOLVED state): reopen is not
+    // available there.
     void profileSaysNotAvailable()
     {
         FRESH_DATABASE(database, u"postgresql"_qs);
@@ -292,8 +293,9 @@ private slots:
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.out.isEmpty());
         QCOMPARE(run.err,
-            QStringList {u"outboxctl: reopen: gruelbox: reopen is not available: it undoes "
-                         "Outbox Health's resolve, which exists only on its native schema"_qs});
+            QStringList {u"outboxctl: reopen: gruelbox: reopen is not available: the profile maps "
+                         "no reopen statement (it undoes a resolve: docs/profiles.md, \"Resolve "
+                         "and reopen through a profile\")"_qs});
     }
 };
 

@@ -65,8 +65,8 @@ QString countsLine(const HealthSnapshot &snapshot)
             return u"n/a"_qs;
         return (snapshot.isEstimated(key) ? u"~"_qs : QString()) + NumberText::count(value);
     };
-    // RESOLVED exists from schema version 2; it is never counted as DEAD.
-    const QString resolved = snapshot.schemaVersion >= 2
+    // RESOLVED exists from schema version 2 (or a profile's mapping); never counted as DEAD.
+    const QString resolved = snapshot.hasResolved()
         ? QStringLiteral(", %1 resolved").arg(NumberText::count(counts.resolved))
         : QString();
     return QStringLiteral("pending:  %1 due, %2 scheduled, %3 in flight, %4 lease expired; "
@@ -154,6 +154,9 @@ QString report(const HealthSnapshot &snapshot, const QString &database,
         ? QStringLiteral("%1 delivered, %2 failed attempts")
               .arg(NumberText::count(snapshot.deliveredLastHour()),
                   NumberText::count(snapshot.failedLastHour()))
+        : profile.hasAttemptList()
+        // The profile's attempts (OutboxProfile::attempts) are failures only, per event.
+        ? u"n/a (the profile's attempt history has no deliveries per minute)"_qs
         : u"n/a (no attempt history)"_qs;
     const QString through
         = profile.isNative() ? QString() : QStringLiteral(" (profile %1)").arg(profile.name());

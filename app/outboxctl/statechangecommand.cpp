@@ -2,6 +2,7 @@
 
 #include "actionplan.h"
 #include "cli.h"
+#include "notesaccess.h"
 #include "numbertext.h"
 #include "replayer.h"
 
@@ -24,6 +25,7 @@ void addOptions(const StateChangeCommand &spec, QCommandLineParser &parser)
     const QString verb = spec.command.command;
     const QString log = spec.change->words.log;
     Cli::addDatabaseOptions(parser, spec.profileNote);
+    Cli::addNotesDbOption(parser);
     if (spec.bulk)
         OperatorCommand(spec.command).addSelectionOptions(parser);
     else
@@ -80,7 +82,8 @@ bool readOptions(const StateChangeCommand &spec, const QCommandLineParser &parse
 // The plan's first line as it always read ("dry run: would resolve 2 events: A, B; 1 not DEAD;
 // nothing changed"), then one line per reason left out; in JSON the plan's keys with
 // "would_resolve" (its targets).
-QString dryRunText(const StateChangeCommand &spec, const ActionPlan &plan, const Options &options)
+QString dryRunText(const StateChangeCommand &spec, const ActionPlan &plan, const Options &options,
+    const QString &audit)
 {
     const QString verb = spec.command.command;
     if (options.json) {
@@ -98,7 +101,20 @@ QString dryRunText(const StateChangeCommand &spec, const ActionPlan &plan, const
     line += u"; nothing changed"_qs;
     for (const QString &left : plan.leftOutLines())
         line += u"\n  "_qs + Cli::printable(left);
+    if (!audit.isEmpty())
+        line += u"\n  audit: "_qs + Cli::printable(audit);
     return line;
+}
+
+// Through a profile's statement: where the change's audit goes, or why the real run would be
+// refused (as replay's dry run says it).
+QString auditLine(StateChange &change, const ProfileAudit &audit, const QString &verb)
+{
+    if (!change.isThroughStatement())
+        return {};
+    const QString refused = change.refusal();
+    return refused.isEmpty() ? audit.where()
+                             : QStringLiteral("the %1 would be refused: %2").arg(verb, refused);
 }
 
 } // namespace
@@ -114,13 +130,21 @@ int runStateChange(const StateChangeCommand &spec, const QStringList &arguments)
         return exitCode;
     Options options;
     QString error;
-    if (!readOptions(spec, parser, &options, &error))
+    if (!readOptions(spec, parser, &options, &error) || !Cli::applyNotesDb(parser, &error))
         return Cli::fail(verb + u": "_qs + error);
     const auto outbox = Cli::openOutbox(parser, Cli::outboxOptions(false), &error);
     if (!outbox)
         return command.fail(error, options.json);
+    if (error = Cli::unusableNotesDb(parser, *outbox, verb); !error.isEmpty())
+        return command.fail(error, options.json);
     StateChange change(*spec.change, outbox->database(), outbox->profile);
-    const QString refusal = change.refusal();
+    const ProfileAudit audit = change.isThroughStatement()
+        ? NotesAccess::audit(outbox->database(), outbox->profile)
+        : ProfileAudit();
+    change.setAudit(audit);
+    // A dry run records nothing; a real one through a profile's statement is refused unless
+    // audited (below, after the command line's own refusals).
+    const QString refusal = change.refusal(false);
     if (!refusal.isEmpty())
         return command.fail(verb + u": "_qs + refusal, options.json);
     if (error = Cli::grantsRefusal(*outbox, spec.grants, verb); !error.isEmpty())
@@ -129,7 +153,7 @@ int runStateChange(const StateChangeCommand &spec, const QStringList &arguments)
         return QStringLiteral("%1: reading %2: %3").arg(verb, outbox->name(), why);
     };
     if (spec.bulk) {
-        Replayer replayer(outbox->database()); // the native schema: it finds the DEAD rows
+        Replayer replayer(outbox->database(), outbox->profile); // it finds the DEAD rows
         if (!OperatorCommand::selectEvents(*outbox, replayer, options.selection,
                 options.request.now, &options.request.eventIds, &error))
             return command.fail(reading(error), options.json);
@@ -138,6 +162,8 @@ int runStateChange(const StateChangeCommand &spec, const QStringList &arguments)
     // nothing changed, for both commands (replay does the same).
     if (const int refused = command.refuseUnknown(*outbox, options.selection, options.json))
         return refused;
+    if (const QString unaudited = change.refusal(); !options.dryRun && !unaudited.isEmpty())
+        return command.fail(verb + u": "_qs + unaudited, options.json);
     // The plan (ActionPlanner), as the window's dialog gets it: the dry run prints it, the real
     // run executes its targets, each still guarded.
     error.clear();
@@ -147,7 +173,7 @@ int runStateChange(const StateChangeCommand &spec, const QStringList &arguments)
     if (!plan)
         return command.fail(reading(error), options.json);
     if (options.dryRun) {
-        Cli::printLine(dryRunText(spec, *plan, options));
+        Cli::printLine(dryRunText(spec, *plan, options, auditLine(change, audit, verb)));
         return Cli::Ok;
     }
     OperatorRequest job = options.request;
@@ -156,6 +182,15 @@ int runStateChange(const StateChangeCommand &spec, const QStringList &arguments)
         = ActionPlanner::withPlanSkips(*plan, options.request.eventIds, change.run(job));
     if (!outcome.error.isEmpty())
         return command.failOutcome(*outbox, outcome, options.json);
-    Cli::printLine(command.outcomeLine(outcome.done, outcome.skipped, options.json));
+    // Through a profile's statement, where its audit went ("audit" in the JSON).
+    QString line = command.outcomeLine(outcome.done, outcome.skipped, options.json);
+    if (change.isThroughStatement()) {
+        if (options.json)
+            line = line.chopped(1) + u",\"audit\":"_qs + OperatorCommand::jsonString(audit.where())
+                + u'}';
+        else
+            line += u"; audited in "_qs + Cli::printable(audit.where());
+    }
+    Cli::printLine(line);
     return Cli::Ok;
 }

@@ -234,7 +234,8 @@ std::optional<ActionPlan> ActionPlanner::planStateChange(const StateChange::Spec
     std::optional<OutboxProfile> profile;
     if (m_profile)
         profile = *m_profile;
-    plan.refusal = StateChange(change, m_db, profile).refusal();
+    // A plan records nothing: the audit store is the run's to check (StateChange::run).
+    plan.refusal = StateChange(change, m_db, profile).refusal(false);
     if (plan.refusal.isEmpty() && !m_profile)
         plan.refusal = TableGrants::read(m_db, TableGrants::needs(grants)).refusal(grants);
     if (!plan.refusal.isEmpty()) {
@@ -250,8 +251,8 @@ std::optional<ActionPlan> ActionPlanner::planStateChange(const StateChange::Spec
 bool ActionPlanner::classify(ActionPlan *plan, const QStringList &ids, QString *error)
 {
     ReadOnlyTransaction transaction(m_db);
-    QSqlQuery *query = transaction.prepare(
-        QStringLiteral("SELECT status FROM delivery_outbox WHERE event_id = :id"));
+    QSqlQuery *query = transaction.prepare(QStringLiteral("SELECT status FROM ")
+        + OutboxProfile::sourceOf(m_profile, m_db) + QStringLiteral(" WHERE event_id = :id"));
     if (!query) {
         *error = transaction.errorText();
         return false;

@@ -9,10 +9,11 @@ OutboxCapabilities OutboxCapabilities::of(const OutboxProfile *profile)
     OutboxCapabilities can;
     can.replay = profile->replayKind() == OutboxProfile::ReplayKind::Statement;
     can.replayInstead = can.replay ? QString() : profile->replayUnavailableReason();
-    // The profile's statement decides the budget; resolve and reopen are the native schema's.
+    // The profile's statement decides the budget; resolve and reopen exist where the profile
+    // maps them to statements of its own (`resolve`, `reopen`).
     can.resetBudget = false;
-    can.resolve = false;
-    can.reopen = false;
+    can.resolve = profile->hasStatement(OutboxProfile::Action::Resolve);
+    can.reopen = profile->hasStatement(OutboxProfile::Action::Reopen);
     return can;
 }
 

@@ -460,7 +460,22 @@ bool readLatency(Reader &reader, HealthSnapshot *snapshot)
     return true;
 }
 
-// A profile's status expression must yield PENDING, DELIVERED or DEAD for every row; a row
+// A profile's RESOLVED rows (a status expression that yields RESOLVED: hasResolved()).
+bool readProfileResolved(Reader &reader, const OutboxProfile &profile, HealthSnapshot *snapshot)
+{
+    if (!profile.hasResolved())
+        return true;
+    QSqlQuery *prepared = nullptr;
+    if (!reader.run(&prepared,
+            u"SELECT COUNT(*) FROM "_qs + reader.source() + u" WHERE status = 'RESOLVED'"_qs))
+        return false;
+    snapshot->resolvedMapped = true;
+    snapshot->counts.resolved = singleNumber(*prepared);
+    return true;
+}
+
+// A profile's status expression must yield PENDING, DELIVERED or DEAD (or RESOLVED, when its
+// `statuses` list it) for every row; a row
 // yielding anything else (the library's raw states, NULL) would be counted nowhere, and the
 // snapshot would say zero where there are rows. Reads the rows the other states do not cover:
 // how many, and the three commonest values.
@@ -471,8 +486,9 @@ bool checkStatuses(Reader &reader, const OutboxProfile &profile, QString *error)
     if (!reader.run(&prepared,
             reader.dialect().statements().limitedSql(
                 u"SELECT status, COUNT(*), SUM(COUNT(*)) OVER () FROM "_qs + reader.source()
-                    + u" WHERE status IS NULL OR status NOT IN ('PENDING', 'DELIVERED', 'DEAD')"
-                      " GROUP BY status ORDER BY COUNT(*) DESC, status"_qs,
+                    + u" WHERE status IS NULL OR status NOT IN ('PENDING', 'DELIVERED', 'DEAD'"_qs
+                    + (profile.hasResolved() ? u", 'RESOLVED'"_qs : QString())
+                    + u") GROUP BY status ORDER BY COUNT(*) DESC, status"_qs,
                 u"3"_qs)))
         return false;
     QSqlQuery &query = *prepared;
@@ -489,9 +505,11 @@ bool checkStatuses(Reader &reader, const OutboxProfile &profile, QString *error)
     const QString location = QStringLiteral("%1:%2")
                                  .arg(profile.origin())
                                  .arg(profile.lineOfField(u"status"_qs, reader.dialect().engine()));
+    const QString states = profile.hasResolved() ? u"PENDING, DELIVERED, DEAD or RESOLVED"_qs
+                                                 : u"PENDING, DELIVERED or DEAD"_qs;
     *error
-        = QStringLiteral("%1: %2 %3 a status other than PENDING, DELIVERED or DEAD (%4 %5):"
-                         " the status expression (%6) must map every row to one of them")
+        = QString(u"%1: %2 %3 a status other than "_qs + states
+            + u" (%4 %5): the status expression (%6) must map every row to one of them"_qs)
               .arg(profile.name())
               .arg(rows)
               .arg(rows == 1 ? u"row has"_qs : u"rows have"_qs,
@@ -562,6 +580,7 @@ bool readAll(Reader &reader, HealthSnapshot *snapshot)
     if (!readAttemptLimits(reader, reader.profile(), snapshot))
         return false;
     if ((reader.isNative() && !readVersionAndResolved(reader, snapshot))
+        || (!reader.isNative() && !readProfileResolved(reader, *reader.profile(), snapshot))
         || !readPending(reader, snapshot, &small) || !readDead(reader, snapshot, &small)
         || !readDelivered(reader, snapshot)
         || (reader.isNative() && !readThroughput(reader, snapshot))

@@ -137,9 +137,10 @@ bool HealthSnapshot::sameFigures(const HealthSnapshot &other) const
         return a.delivered == b.delivered && a.failed == b.failed;
     };
     return counts == other.counts && schemaVersion == other.schemaVersion
-        && estimated == other.estimated && notAvailable == other.notAvailable
-        && ageHistogram == other.ageHistogram && attemptsHistogram == other.attemptsHistogram
-        && errorCategories == other.errorCategories && std::equal(throughput.cbegin(), throughput.cend(), other.throughput.cbegin(),
+        && resolvedMapped == other.resolvedMapped && estimated == other.estimated
+        && notAvailable == other.notAvailable && ageHistogram == other.ageHistogram
+        && attemptsHistogram == other.attemptsHistogram && errorCategories == other.errorCategories
+        && std::equal(throughput.cbegin(), throughput.cend(), other.throughput.cbegin(),
             other.throughput.cend(), sameMinute)
         && latency == other.latency && implausible == other.implausible
         && isSummary == other.isSummary;
@@ -164,7 +165,7 @@ QString HealthSnapshot::toJson(const HealthThresholds &thresholds) const
     };
     QStringList members = {
         member(u"now"_qs, now),
-        member(u"counts"_qs, countsJson(counts, notAvailable, schemaVersion >= 2)),
+        member(u"counts"_qs, countsJson(counts, notAvailable, hasResolved())),
         member(u"estimated"_qs, namesJson(estimated)),
         member(u"not_available"_qs, namesJson(notAvailable)),
         notAvailable.contains(u"oldest_pending_age_ms"_qs)

@@ -124,8 +124,13 @@ struct HealthSnapshot
     HealthCounts counts;
     // The native schema's version (Schema::version); 0 for another schema read through a
     // profile. Below Schema::CurrentVersion, Schema::outdatedMessage() says what to run; the
-    // JSON has "resolved" among its counts only from version 2.
+    // JSON has "resolved" among its counts only from version 2 (hasResolved()).
     int schemaVersion = 0;
+    // A profile whose status expression yields RESOLVED (OutboxProfile::hasResolved): its
+    // RESOLVED rows are counted as the native schema's are.
+    bool resolvedMapped = false;
+    // Whether counts.resolved is told: the native schema from version 2, or resolvedMapped.
+    bool hasResolved() const { return schemaVersion >= 2 || resolvedMapped; }
     // Names of counts (JSON keys, e.g. "delivered") that are estimates rather than exact.
     QStringList estimated;
     // JSON keys the schema cannot tell (a profile without leases, claims, failures, ...): counts

@@ -95,7 +95,7 @@ QList<StateCount> states(const HealthSnapshot &snapshot)
             {u"in_flight"_qs, u"in_flight"_qs, c.inFlight},
             {u"lease_expired"_qs, u"lease_expired"_qs, c.leaseExpired},
             {u"delivered"_qs, u"delivered"_qs, c.delivered}, {u"dead"_qs, u"dead"_qs, c.dead}};
-    if (snapshot.schemaVersion >= 2)
+    if (snapshot.hasResolved())
         out.append({u"resolved"_qs, u"resolved"_qs, c.resolved});
     QList<StateCount> available;
     for (const StateCount &state : out) {

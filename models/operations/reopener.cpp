@@ -10,8 +10,9 @@ Reopener::Reopener(const QSqlDatabase &db, const OutboxProfile &profile, bool re
 
 QString Reopener::profileRefusal(const OutboxProfile &profile)
 {
-    return QStringLiteral("%1: reopen is not available: it undoes Outbox Health's resolve, which "
-                          "exists only on its native schema")
+    return QStringLiteral("%1: reopen is not available: the profile maps no reopen statement (it "
+                          "undoes a resolve: docs/profiles.md, \"Resolve and reopen through a "
+                          "profile\")")
         .arg(profile.name());
 }
 
@@ -25,6 +26,7 @@ const StateChange::Spec &Reopener::spec()
         // clang-format on
         {QStringLiteral("reopen_log"), QStringLiteral("who reopened the events"),
             QStringLiteral("why the events need an operator again"), QStringLiteral("reopening")},
-        QStringLiteral("reopen"), QStringLiteral("reopened"), &Reopener::profileRefusal};
+        QStringLiteral("reopen"), QStringLiteral("reopened"), &Reopener::profileRefusal,
+        OutboxProfile::Action::Reopen};
     return spec;
 }

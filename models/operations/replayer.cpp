@@ -28,8 +28,19 @@ Replayer::Replayer(const QSqlDatabase &db)
 Replayer::Replayer(const QSqlDatabase &db, const OutboxProfile &profile)
     : Replayer(db)
 {
-    if (!profile.isNative())
-        m_profile = profile;
+    if (profile.isNative())
+        return;
+    m_profile = profile;
+    if (profile.replayKind() == OutboxProfile::ReplayKind::Statement)
+        m_statement.emplace(db, profile,
+            ProfileStatement::Spec {OutboxProfile::Action::Replay, QStringLiteral("DEAD"), {},
+                QStringLiteral("replayed")});
+}
+
+void Replayer::setAudit(const ProfileAudit &audit)
+{
+    if (m_statement)
+        m_statement->setAudit(audit);
 }
 
 QString Replayer::source() const
@@ -80,34 +91,34 @@ ReplayResult Replayer::replay(const ReplayRequest &request)
         if (request.spreadMs < 0)
             return QStringLiteral("the spread window cannot be negative");
         QString why = refusal(request);
-        if (why.isEmpty() && m_profile)
-            why = readOnlyCheck(OperatorJob::distinct(request.eventIds));
+        if (why.isEmpty() && m_statement)
+            why = m_statement->readOnlyCheck(OperatorJob::distinct(request.eventIds));
         return why.isEmpty() ? auditRefusal() : why;
     };
     const auto step
         = [this, &request](const QString &id, qsizetype index, qsizetype count, QString *error) {
-              if (m_profile)
-                  return replayByStatement(id, request, error);
+              if (m_statement)
+                  return m_statement->step(id, request, error);
               const qint64 due = dueTime(request.now, request.spreadMs, index, count);
               return m_job.change(id, request, nativeChange(request, due), error);
           };
-    m_notReleased.clear();
-    if (m_profile)
-        m_job.setSettled([this](const QString &id, Outcome ended) { return settle(id, ended); });
+    if (m_statement)
+        m_job.setSettled([this](const QString &id, OperatorJob::Outcome ended) {
+            return m_statement->settle(id, ended);
+        });
     const OperatorOutcome outcome = m_job.run(request, words(), refused, step);
     ReplayResult result {outcome.done, outcome.skipped, outcome.error, outcome.total,
         outcome.cancelled, outcome.unknown};
-    for (const QString &id : std::as_const(m_notReleased))
+    if (m_statement)
+        result.notReleased = m_statement->takeUntouched();
+    for (const QString &id : std::as_const(result.notReleased))
         result.skipped.removeOne(id);
-    result.notReleased = m_notReleased;
     return result;
 }
 
 QString Replayer::auditRefusal() const
 {
-    if (!m_profile || m_profile->replayKind() != OutboxProfile::ReplayKind::Statement)
-        return {};
-    return m_audit.unavailable(m_profile->name(), QStringLiteral("replay"));
+    return m_statement ? m_statement->auditRefusal() : QString();
 }
 
 // DEAD → PENDING, claim cleared, due at `due`. Without --reset-budget the failures column is
@@ -134,179 +145,6 @@ NativeChange Replayer::nativeChange(
         change.updateValues.insert(QStringLiteral(":payload"), *payload);
     change.auditValues.insert(QStringLiteral(":reset"), request.resetBudget);
     return change;
-}
-
-// The profile's statement, fenced by the tool whatever the statement says, in the event's
-// transaction (OperatorJob's): the row is locked and must be DEAD by the profile's own status
-// expression (otherwise it is skipped, nothing run); the statement must change exactly one row, and
-// afterwards that event's row must exist and no longer be DEAD. Anything else rolls back with
-// one line saying what went wrong. A statement that changes no row is a skip (its own fence
-// said no).
-OperatorJob::Outcome Replayer::replayByStatement(
-    const QString &eventId, const ReplayRequest &request, QString *error)
-{
-    const std::optional<QStringList> before = statusesOf(eventId, true, error);
-    if (!before)
-        return Outcome::Failed;
-    if (before->size() > 1) {
-        *error = QStringLiteral("%1 reads %2 rows with this event_id, not one: nothing replayed")
-                     .arg(m_profile->name())
-                     .arg(before->size());
-        return Outcome::Failed;
-    }
-    if (before->isEmpty() || before->constFirst() != QLatin1String("DEAD"))
-        return Outcome::Skipped; // replayed by someone else first, not DEAD, or not found
-    // Audited before the row changes (committed in the store): a crash after the statement
-    // leaves the record 'intended', never an unrecorded replay.
-    const std::optional<QString> state = stateOf(eventId, error);
-    if (!state)
-        return Outcome::Failed;
-    const std::optional<qint64> audited
-        = m_audit.intend(QStringLiteral("replay"), eventId, request, *state, error);
-    if (!audited)
-        return Outcome::Failed;
-    m_audited = {eventId, *audited, {}};
-    return releasedOrNot(eventId, m_profile->replay(m_db, eventId, request.now, error), error);
-}
-
-// What the statement did to the locked DEAD row: released it (one row, no longer DEAD), or
-// not. 0 rows is the statement's own fence saying no; the row is read again, and one still
-// DEAD is named as not released by the statement (its WHERE leaves the row's state out).
-OperatorJob::Outcome Replayer::releasedOrNot(
-    const QString &eventId, std::optional<int> changed, QString *error)
-{
-    if (!changed)
-        return Outcome::Failed;
-    if (*changed > 1) {
-        *error = QStringLiteral("the replay statement of %1 changed %2 rows, not one: rolled back")
-                     .arg(m_profile->name())
-                     .arg(*changed);
-        return Outcome::Failed;
-    }
-    const std::optional<QStringList> after = statusesOf(eventId, false, error);
-    if (!after)
-        return Outcome::Failed;
-    if (*changed == 0) {
-        if (after->size() == 1 && after->constFirst() == QLatin1String("DEAD"))
-            m_notReleased << eventId;
-        return Outcome::Skipped;
-    }
-    if (after->size() != 1 || after->constFirst() == QLatin1String("DEAD")) {
-        *error = after->isEmpty()
-            ? QStringLiteral("the replay statement of %1 left no row for the event: rolled back")
-                  .arg(m_profile->name())
-            : QStringLiteral("the replay statement of %1 changed a row, but the event is still"
-                             " DEAD: rolled back")
-                  .arg(m_profile->name());
-        return Outcome::Failed;
-    }
-    const std::optional<QString> state = stateOf(eventId, error);
-    if (!state)
-        return Outcome::Failed;
-    m_audited.stateAfter = *state;
-    return Outcome::Done;
-}
-
-// Records in the audit store how the event's transaction ended. An unknown COMMIT leaves the
-// record 'intended': done or not, nobody knows, and the audit says so.
-QString Replayer::settle(const QString &eventId, Outcome outcome)
-{
-    if (m_audited.eventId != eventId || m_audited.id == 0 || outcome == Outcome::Unknown)
-        return {};
-    const Audited audited = std::exchange(m_audited, Audited {});
-    const QString label = outcome == Outcome::Done ? QStringLiteral("done")
-        : outcome == Outcome::Skipped              ? QStringLiteral("skipped")
-                                                   : QStringLiteral("failed");
-    QString error;
-    if (!m_audit.settle(
-            audited.id, label, audited.stateAfter, QDateTime::currentMSecsSinceEpoch(), &error))
-        return error;
-    return {};
-}
-
-// "DEAD, failures 3": the event's state through the profile, as the audit records it.
-std::optional<QString> Replayer::stateOf(const QString &eventId, QString *error)
-{
-    QSqlError refused;
-    QSqlQuery *query = m_statements.preparedOne(QStringLiteral("SELECT status, failures FROM ")
-            + source() + QStringLiteral(" WHERE event_id = :id"),
-        &refused);
-    if (!query) {
-        *error = QueryError::text(refused);
-        return std::nullopt;
-    }
-    query->bindValue(QStringLiteral(":id"), eventId);
-    if (!query->exec() || !query->next()) {
-        *error = query->lastError().isValid() ? QueryError::text(*query)
-                                              : QStringLiteral("the event's row is gone");
-        return std::nullopt;
-    }
-    QString state = query->value(0).toString();
-    if (!query->value(1).isNull())
-        state += QStringLiteral(", failures ") + query->value(1).toString();
-    query->finish();
-    return state;
-}
-
-// Every event read through the profile once, in a read-only transaction, before any write
-// transaction begins: a `from` or an expression that writes (a function deleting from another
-// table) fails here and the whole replay is refused, instead of the read committing its write
-// with the replay. Empty when every read ran.
-QString Replayer::readOnlyCheck(const QStringList &eventIds)
-{
-    ReadOnlyTransaction transaction(m_db);
-    QSqlQuery *query = transaction.prepare(statusSql(false));
-    QString error = query ? QString() : transaction.errorText();
-    for (qsizetype i = 0; query && error.isEmpty() && i < eventIds.size(); ++i)
-        readStatuses(*query, eventIds.at(i), &error);
-    if (error.isEmpty())
-        return {};
-    return QStringLiteral("%1: reading the events through the profile failed in a read-only"
-                          " transaction, so nothing was replayed (a profile's reads must not"
-                          " write): %2")
-        .arg(m_profile->name(), error);
-}
-
-// The profile's status of one event's rows, locked for the rest of the transaction when `lock`
-// is set (SQLite's BEGIN IMMEDIATE holds the write lock).
-QString Replayer::statusSql(bool lock) const
-{
-    using Lock = EngineStatements::RowLock;
-    return m_dialect->statements().selectSql({.columns = QStringLiteral("status"),
-        .table = source(),
-        .where = QStringLiteral("event_id = :id"),
-        .lock = lock ? Lock::Update : Lock::None});
-}
-
-// The statuses the profile derives for the rows of one event (normally one).
-std::optional<QStringList> Replayer::statusesOf(const QString &eventId, bool lock, QString *error)
-{
-    QStringList statuses;
-    QSqlError refused;
-    QSqlQuery *query = m_statements.preparedOne(statusSql(lock), &refused);
-    if (!query) {
-        *error = QueryError::text(refused);
-        return std::nullopt;
-    }
-    if (!readStatuses(*query, eventId, error, &statuses))
-        return std::nullopt;
-    return statuses;
-}
-
-bool Replayer::readStatuses(
-    QSqlQuery &query, const QString &eventId, QString *error, QStringList *statuses)
-{
-    query.bindValue(QStringLiteral(":id"), eventId);
-    if (!query.exec()) {
-        *error = QueryError::text(query);
-        return false;
-    }
-    while (query.next()) {
-        if (statuses)
-            *statuses << query.value(0).toString();
-    }
-    query.finish();
-    return true;
 }
 
 // Runs a read of the DEAD rows a filter matches in `transaction` (read-only): the query,

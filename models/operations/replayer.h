@@ -6,9 +6,10 @@
 // event runs the profile's replay statement in its own transaction, fenced by the tool itself: the
 // row is locked and must be DEAD by the profile's status expression, the statement must change
 // exactly that row and leave it no longer DEAD, or everything rolls back (1 row changed = replayed,
-// not DEAD or 0 rows = skipped; no replay_log, no budget reset nor spread); before that, every
-// event is read through the profile in a read-only transaction, and a read that fails there (a
-// `from` that writes) refuses the whole replay. DEAD rows are found
+// not DEAD or 0 rows = skipped; no replay_log, no budget reset nor spread): ProfileStatement's
+// step, which resolve and reopen through a profile share; before that, every event is read
+// through the profile in a read-only transaction, and a read that fails there (a `from` that
+// writes) refuses the whole replay. DEAD rows are found
 // through its source in a read-only transaction; a read-only profile refuses with what to run
 // instead. Through a profile every event's replay is audited in the audit store (ProfileAudit,
 // given with setAudit): without a usable one the replay is refused before anything changes; a
@@ -22,6 +23,7 @@
 #include "operatorjob.h"
 #include "outboxprofile.h"
 #include "profileaudit.h"
+#include "profilestatement.h"
 #include "replaytypes.h"
 
 #include <QSqlDatabase>
@@ -54,7 +56,7 @@ public:
     void setProgress(OperatorJob::Progress progress) { m_job.setProgress(std::move(progress)); }
     // Where a replay through a profile is audited (NotesAccess::audit makes it); ignored on
     // the native schema, whose replay_log is written with the change.
-    void setAudit(const ProfileAudit &audit) { m_audit = audit; }
+    void setAudit(const ProfileAudit &audit);
     // Why a replay through this profile cannot be audited (empty when it can, or native).
     QString auditRefusal() const;
     // What replay_log records and how replay's errors name it (also outboxctl replay's).
@@ -79,15 +81,6 @@ public:
 private:
     using Outcome = OperatorJob::Outcome;
 
-    Outcome replayByStatement(const QString &eventId, const ReplayRequest &request, QString *error);
-    Outcome releasedOrNot(const QString &eventId, std::optional<int> changed, QString *error);
-    QString settle(const QString &eventId, Outcome outcome);
-    std::optional<QString> stateOf(const QString &eventId, QString *error);
-    QString readOnlyCheck(const QStringList &eventIds);
-    QString statusSql(bool lock) const;
-    std::optional<QStringList> statusesOf(const QString &eventId, bool lock, QString *error);
-    static bool readStatuses(
-        QSqlQuery &query, const QString &eventId, QString *error, QStringList *statuses = nullptr);
     QString source() const;
     QSqlQuery *runFilter(ReadOnlyTransaction &transaction, const QString &select,
         const EventFilter &filter, qint64 now, QString *error);
@@ -97,12 +90,5 @@ private:
     StatementCache m_statements;
     OperatorJob m_job;
     std::optional<OutboxProfile> m_profile; // only for another schema than the native one
-    ProfileAudit m_audit;
-    struct Audited // the audit row of the event in hand, settled once its transaction ended
-    {
-        QString eventId;
-        qint64 id = 0;
-        QString stateAfter;
-    } m_audited;
-    QStringList m_notReleased;
+    std::optional<ProfileStatement> m_statement; // the profile's replay statement's step
 };

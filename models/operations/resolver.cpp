@@ -12,8 +12,8 @@ QString Resolver::profileRefusal(const OutboxProfile &profile)
 {
     const QString instead = profile.resolveUnavailableReason();
     return instead.isEmpty()
-        ? QStringLiteral("%1: resolve is Outbox Health's own action on its native schema; "
-                         "close the event with the tools of the library that owns it")
+        ? QStringLiteral("%1: the profile maps no resolve statement; close the event with the "
+                         "tools of the library that owns it")
               .arg(profile.name())
         : QStringLiteral("%1: resolve is not possible from the database: %2")
               .arg(profile.name(), instead);

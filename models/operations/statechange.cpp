@@ -21,17 +21,29 @@ StateChange::StateChange(const Spec &spec, const QSqlDatabase &db,
                          " WHERE event_id = :id AND status = :from"),
           {{QStringLiteral(":to"), spec.to}}, spec.audit, {}}
 {
-    if (profile && !profile->isNative())
-        m_profile = profile;
+    if (!profile || profile->isNative())
+        return;
+    m_profile = profile;
+    if (profile->hasStatement(spec.action))
+        m_statement.emplace(
+            db, *profile, ProfileStatement::Spec {spec.action, spec.from, spec.to, spec.done});
 }
 
-QString StateChange::refusal()
+void StateChange::setAudit(const ProfileAudit &audit)
+{
+    if (m_statement)
+        m_statement->setAudit(audit);
+}
+
+QString StateChange::refusal(bool audited)
 {
     const QString nothing = QStringLiteral("nothing ") + m_spec.done;
-    if (m_profile)
+    if (m_profile && !m_statement)
         return m_spec.profileRefusal(*m_profile);
     if (m_readOnly)
         return QStringLiteral("the connection is read-only: ") + nothing;
+    if (m_statement)
+        return audited ? m_statement->auditRefusal() : QString();
     QString error;
     const int version = Schema::version(m_db, &error);
     if (version < 0)
@@ -49,18 +61,39 @@ QString StateChange::refusal()
 
 OperatorOutcome StateChange::run(const OperatorRequest &request)
 {
-    return m_job.run(
-        request, m_spec.words, [this] { return refusal(); },
+    if (m_statement)
+        m_job.setSettled([this](const QString &id, OperatorJob::Outcome ended) {
+            return m_statement->settle(id, ended);
+        });
+    const auto refused = [this, &request] {
+        QString why = refusal();
+        if (why.isEmpty() && m_statement)
+            why = m_statement->readOnlyCheck(OperatorJob::distinct(request.eventIds));
+        return why;
+    };
+    OperatorOutcome outcome = m_job.run(request, m_spec.words, refused,
         [this, &request](const QString &id, qsizetype, qsizetype, QString *error) {
+            if (m_statement)
+                return m_statement->step(id, request, error);
             return m_job.change(id, request, m_change, error);
         });
+    if (m_statement && outcome.error.isEmpty()) {
+        const QStringList untouched = m_statement->takeUntouched();
+        if (!untouched.isEmpty())
+            outcome.error
+                = QStringLiteral("%1: the profile's %2 statement left these events %3"
+                                 " (its WHERE leaves their state out): %4")
+                      .arg(m_profile->name(), m_spec.verb, m_spec.from, untouched.join(u", "_qs));
+    }
+    return outcome;
 }
 
 QStringList StateChange::among(const QStringList &eventIds, QString *error)
 {
     ReadOnlyTransaction transaction(m_db);
-    QSqlQuery *query = transaction.prepare(
-        QStringLiteral("SELECT 1 FROM delivery_outbox WHERE event_id = :id AND status = :from"));
+    QSqlQuery *query = transaction.prepare(QStringLiteral("SELECT 1 FROM ")
+        + OutboxProfile::sourceOf(m_profile, m_db)
+        + QStringLiteral(" WHERE event_id = :id AND status = :from"));
     if (!query) {
         *error = transaction.errorText();
         return {};

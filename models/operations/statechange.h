@@ -4,12 +4,16 @@
 // WHERE status = from, its audit row (who, when, why, failures before) written in that same
 // transaction; two operators acting on one event: one wins, the other is told it was skipped.
 // A read-only connection, a schema older than version 2 (see Schema::outdated), a native
-// schema without the action's log table and a profile for another schema refuse before
-// anything is written, each saying what to do instead. A Spec says what differs.
+// schema without the action's log table and a profile for another schema without a statement
+// for the action refuse before anything is written, each saying what to do instead. A profile
+// that maps the action (`resolve`, `reopen`) runs its statement through ProfileStatement, the
+// step a replay through a profile takes, audited in the audit store (setAudit; refused without
+// a usable one). A Spec says what differs.
 #pragma once
 
 #include "operatorjob.h"
 #include "outboxprofile.h"
+#include "profilestatement.h"
 
 #include <QSqlDatabase>
 #include <atomic>
@@ -27,6 +31,7 @@ public:
         QString verb; // "resolve": "made before resolve existed"
         QString done; // "resolved": "nothing resolved" ends a refusal
         QString (*profileRefusal)(const OutboxProfile &profile) = nullptr;
+        OutboxProfile::Action action = OutboxProfile::Action::Resolve; // the profile's statement
     };
 
     // `profile`: the schema as it reads it (std::nullopt or a native profile: the native
@@ -34,8 +39,14 @@ public:
     StateChange(const Spec &spec, const QSqlDatabase &db,
         const std::optional<OutboxProfile> &profile = {}, bool readOnly = false);
 
-    // Why nothing can be changed here (empty when it can).
-    QString refusal();
+    // Why nothing can be changed here (empty when it can). Through a profile's statement, the
+    // audit store's refusal too unless `audited` is false (a dry run records nothing).
+    QString refusal(bool audited = true);
+    // Where the change through a profile is audited (NotesAccess::audit makes it); ignored on
+    // the native schema, whose log is written with the change.
+    void setAudit(const ProfileAudit &audit);
+    // Whether the change runs the profile's own statement (and is audited in the store).
+    bool isThroughStatement() const { return m_statement.has_value(); }
     // Refuses a blank operator or reason (error set, nothing changed). Stops at the first
     // database error; events changed before it stay changed and are listed as done.
     OperatorOutcome run(const OperatorRequest &request);
@@ -54,5 +65,6 @@ private:
     bool m_readOnly = false;
     OperatorJob m_job;
     std::optional<OutboxProfile> m_profile; // only for another schema than the native one
+    std::optional<ProfileStatement> m_statement; // the profile's statement for the action
     NativeChange m_change;
 };

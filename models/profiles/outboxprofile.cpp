@@ -43,9 +43,17 @@ QString typeOf(Column column, Engine engine)
     }
 }
 
+bool isTime(Column column)
+{
+    return column == Column::NextAttemptAt || column == Column::LeaseUntil
+        || column == Column::CreatedAt || column == Column::DeliveredAt;
+}
+
+} // namespace
+
 // The database's own words, one line: PostgreSQL's "ERROR:  column "x" does not exist\nLINE 1:
 // ..." becomes `column "x" does not exist`.
-QString databaseWords(const QSqlError &error)
+QString OutboxProfile::databaseWords(const QSqlError &error)
 {
     QString text = error.databaseText().trimmed();
     if (text.isEmpty())
@@ -57,25 +65,17 @@ QString databaseWords(const QSqlError &error)
 }
 
 // Why the transaction refused a statement: the database's words when it was the database.
-QString wordsOf(const ReadOnlyTransaction &transaction)
+QString OutboxProfile::wordsOf(const ReadOnlyTransaction &transaction)
 {
     return transaction.lastError().isValid() ? databaseWords(transaction.lastError())
                                              : transaction.errorText();
 }
 
-bool isTime(Column column)
-{
-    return column == Column::NextAttemptAt || column == Column::LeaseUntil
-        || column == Column::CreatedAt || column == Column::DeliveredAt;
-}
-
-bool usesNow(const QString &sql)
+bool OutboxProfile::usesNow(const QString &sql)
 {
     static const QRegularExpression now(QStringLiteral(":now\\b"));
     return now.match(sql).hasMatch();
 }
-
-} // namespace
 
 OutboxProfile::Engine OutboxProfile::engineOf(const QSqlDatabase &db)
 {
@@ -128,8 +128,10 @@ QStringList OutboxProfile::notAvailable() const
         if (m_unavailable.at(i))
             out << columnName(Column(i));
     }
+    if (!hasAttemptList())
+        out << QStringLiteral("attempt_history");
     if (!m_native)
-        out << QStringLiteral("attempt_history") << QStringLiteral("replay_log");
+        out << QStringLiteral("replay_log");
     return out;
 }
 
@@ -268,19 +270,12 @@ QString OutboxProfile::validate(const QSqlDatabase &db) const
     return error;
 }
 
-// Every field's probe, in one read-only transaction; the replay statement is prepared there
-// too, never run. Where the read-only transaction refuses even to prepare a write (MariaDB,
-// error 1792), the replay statement, one statement by SqlText, is prepared just after the
-// transaction ended: a prepared statement is still never run (and MySQL's server-side PREPARE
-// takes one statement only), and what it was prepared in is rolled back.
+// Every field's probe, in one read-only transaction; the action statements are prepared there
+// too, never run (profilestatements.cpp; one the read-only transaction refuses to prepare is
+// prepared just after it ended).
 QString OutboxProfile::probeFields(const QSqlDatabase &db, Engine engine) const
 {
-    const auto replayFailure = [this, engine](const QString &words) {
-        return QStringLiteral("%1: field replay (%2:%3): %4")
-            .arg(m_name, m_origin)
-            .arg(lineOfField(QStringLiteral("replay"), engine))
-            .arg(words);
-    };
+    QList<Action> outside;
     {
         ReadOnlyTransaction transaction(db);
         if (!transaction.isActive())
@@ -304,33 +299,16 @@ QString OutboxProfile::probeFields(const QSqlDatabase &db, Engine engine) const
         }
         if (error.isEmpty())
             error = probeAttempts(transaction, engine);
-        if (!error.isEmpty() || m_replayKind != ReplayKind::Statement)
+        if (error.isEmpty())
+            error = probeStatements(transaction, engine, &outside);
+        if (!error.isEmpty())
             return error;
-        if (transaction.prepare(m_replay.at(int(engine))))
-            return {};
-        if (!transaction.lastError().isValid()
-            || !FailureCause::isReadOnlyRefusal(transaction.lastError().text()))
-            return replayFailure(wordsOf(transaction));
     }
-    const QString sql = m_replay.at(int(engine));
-    if (SqlText::hasSeveralStatements(sql, engine)) {
-        return replayFailure(
-            QStringLiteral("refused to prepare a text holding more than one statement"));
+    for (const Action action : std::as_const(outside)) {
+        if (const QString error = probeOutside(db, engine, action); !error.isEmpty())
+            return error;
     }
-    // A read-only session (a connection opened read-only) refuses it outside a transaction too:
-    // it is prepared in a transaction that may write, never run, and rolled back.
-    QSqlQuery begin(db);
-    if (!begin.exec(SqlDialect::of(db).beginReadWriteSql()))
-        return replayFailure(databaseWords(begin.lastError()));
-    QString words;
-    {
-        QSqlQuery query(db);
-        QSqlError refused;
-        if (!SqlDialect::of(db).prepareOne(db, query, sql, &refused))
-            words = databaseWords(refused);
-    }
-    QSqlQuery(db).exec(QStringLiteral("ROLLBACK"));
-    return words.isEmpty() ? QString() : replayFailure(words);
+    return {};
 }
 
 // A built-in profile for an older version of a library validates on the newer table too (the
@@ -364,51 +342,4 @@ bool OutboxProfile::isPresent(const QSqlDatabase &db, QString *error) const
         return false;
     }
     return query->next();
-}
-
-std::optional<QString> OutboxProfile::replaySql(Engine engine) const
-{
-    if (m_replayKind != ReplayKind::Statement || !supports(engine))
-        return std::nullopt;
-    return m_replay.at(int(engine));
-}
-
-std::optional<int> OutboxProfile::replay(
-    const QSqlDatabase &db, const QString &eventId, qint64 now, QString *error) const
-{
-    const Engine engine = engineOf(db);
-    if (!supports(engine)) {
-        *error = wrongEngine(engine);
-        return std::nullopt;
-    }
-    const std::optional<QString> sql = replaySql(engine);
-    if (!sql) {
-        *error = m_replayKind == ReplayKind::Native
-            ? QStringLiteral(
-                "%1: replay goes through Outbox Health's replay (with a replay_log row)")
-                  .arg(m_name)
-            : QStringLiteral("%1: replay is not possible from the database: %2")
-                  .arg(m_name, m_replayUnavailable);
-        return std::nullopt;
-    }
-    if (SqlText::hasSeveralStatements(*sql, engine)) {
-        *error = QStringLiteral("%1: replay: refused to prepare a text holding more than one"
-                                " statement")
-                     .arg(m_name);
-        return std::nullopt;
-    }
-    QSqlQuery query(db);
-    QSqlError refused;
-    if (!SqlDialect::of(db).prepareOne(db, query, *sql, &refused)) {
-        *error = QStringLiteral("%1: replay: %2").arg(m_name, databaseWords(refused));
-        return std::nullopt;
-    }
-    query.bindValue(QStringLiteral(":event_id"), eventId);
-    if (usesNow(*sql))
-        query.bindValue(QStringLiteral(":now"), m_timeZone.toWallClock(now));
-    if (!query.exec()) {
-        *error = QStringLiteral("%1: replay: %2").arg(m_name, databaseWords(query.lastError()));
-        return std::nullopt;
-    }
-    return query.numRowsAffected();
 }

@@ -13,12 +13,14 @@
 #include "profiletimezone.h"
 
 #include <QHash>
+#include <QList>
 #include <QSqlDatabase>
 #include <QString>
 #include <QStringList>
 #include <array>
 #include <optional>
 
+class QSqlError;
 class ReadOnlyTransaction;
 
 class OutboxProfile
@@ -45,6 +47,13 @@ public:
         LastError,
     };
     static constexpr int ColumnCount = 14;
+
+    // The actions a profile may map to one fenced statement each (docs/profiles.md): replay
+    // (DEAD -> PENDING), resolve (DEAD -> RESOLVED) and reopen (RESOLVED -> DEAD).
+    enum class Action { Replay, Resolve, Reopen };
+    static constexpr int ActionCount = 3;
+    static QString actionName(Action action); // "replay", "resolve", "reopen": the field
+    static std::optional<Action> actionFromName(const QString &name);
 
     enum class ReplayKind {
         Native, // Outbox Health's Replayer: DEAD -> PENDING with a replay_log row
@@ -78,7 +87,9 @@ public:
     QString expression(Column column, Engine engine) const;
     QString from(Engine engine) const { return m_from.at(int(engine)); }
     QString where(Engine engine) const { return m_where.at(int(engine)); }
-    QStringList statuses() const { return m_statuses; } // which of PENDING, DELIVERED, DEAD occur
+    // Which of PENDING, DELIVERED, DEAD and RESOLVED the status expression yields.
+    QStringList statuses() const { return m_statuses; }
+    bool hasResolved() const { return m_statuses.contains(QLatin1String("RESOLVED")); }
     // The zone the schema's zone-less times are written in (`time_zone`, UTC by default):
     // source() converts the time columns from it, replay() writes `:now` in it.
     const ProfileTimeZone &timeZone() const { return m_timeZone; }
@@ -131,17 +142,31 @@ public:
 
     ReplayKind replayKind() const { return m_replayKind; }
     // The fenced statement with :event_id (and optionally :now, ms) for ReplayKind::Statement.
-    std::optional<QString> replaySql(Engine engine) const;
+    std::optional<QString> replaySql(Engine engine) const
+    {
+        return statementSql(Action::Replay, engine);
+    }
+    // Whether the profile maps `action` to a statement of its own (`replay`, `resolve`,
+    // `reopen`), and that statement on `engine` (nothing without one or on another engine).
+    bool hasStatement(Action action) const;
+    std::optional<QString> statementSql(Action action, Engine engine) const;
     QString replayUnavailableReason() const { return m_replayUnavailable; }
     // Resolve (DEAD -> RESOLVED, kept, never delivered) is Outbox Health's own on the native
-    // schema; another schema refuses it, naming its library's own action when the profile says
-    // (`resolve_unavailable = ...`), empty otherwise.
+    // schema; another schema runs its `resolve` statement (hasStatement), or refuses it, naming
+    // its library's own action when the profile says (`resolve_unavailable = ...`), empty
+    // otherwise.
     QString resolveUnavailableReason() const { return m_resolveUnavailable; }
     // Runs the replay statement for one event at `now` (bound as `:now` in timeZone()): the
     // number of rows it changed (0 when the event is not in its failed state any more), or
     // nothing with *error set.
     std::optional<int> replay(
-        const QSqlDatabase &db, const QString &eventId, qint64 now, QString *error) const;
+        const QSqlDatabase &db, const QString &eventId, qint64 now, QString *error) const
+    {
+        return run(Action::Replay, db, eventId, now, error);
+    }
+    // The same for any action's statement (profilestatements.cpp).
+    std::optional<int> run(Action action, const QSqlDatabase &db, const QString &eventId,
+        qint64 now, QString *error) const;
 
     // The line of the file where `key` (as written, e.g. "postgresql.status") was given; 0 if not.
     int lineOf(const QString &key) const { return m_lines.value(key); }
@@ -168,6 +193,14 @@ private:
     QString probe(ReadOnlyTransaction &transaction, const QString &sql, const QString &field,
         Engine engine) const;
     QString probeFields(const QSqlDatabase &db, Engine engine) const;
+    // profilestatements.cpp: each statement prepared, never run.
+    QString probeStatements(
+        ReadOnlyTransaction &transaction, Engine engine, QList<Action> *outside) const;
+    QString probeOutside(const QSqlDatabase &db, Engine engine, Action action) const;
+    QString statementFailure(Action action, Engine engine, const QString &words) const;
+    static QString databaseWords(const QSqlError &error);
+    static QString wordsOf(const ReadOnlyTransaction &transaction);
+    static bool usesNow(const QString &sql);
     QString newerVersionFound(const QSqlDatabase &db) const;
 
     QString m_name;
@@ -181,6 +214,8 @@ private:
     PerEngine m_where;
     PerEngine m_detect;
     PerEngine m_replay;
+    PerEngine m_resolve; // empty: no resolve statement
+    PerEngine m_reopen;
     AttemptMapping m_attempts;
     PerEngine m_attemptLimit;
     ReplayKind m_replayKind = ReplayKind::Unavailable;

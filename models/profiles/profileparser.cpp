@@ -21,7 +21,8 @@ const QStringList &perEngineFields()
 {
     static const QStringList fields = [] {
         QStringList all = {QStringLiteral("from"), QStringLiteral("where"),
-            QStringLiteral("detect"), QStringLiteral("replay"), QStringLiteral("attempt_limit")};
+            QStringLiteral("detect"), QStringLiteral("replay"), QStringLiteral("resolve"),
+            QStringLiteral("reopen"), QStringLiteral("attempt_limit")};
         for (const auto &field : AttemptMapping::fields())
             all << QString::fromLatin1(field.first);
         return all;
@@ -33,8 +34,8 @@ const QStringList &metaFields()
 {
     static const QStringList fields = {QStringLiteral("name"), QStringLiteral("description"),
         QStringLiteral("engines"), QStringLiteral("statuses"), QStringLiteral("replay_unavailable"),
-        QStringLiteral("resolve_unavailable"), QStringLiteral("newer"),
-        QStringLiteral("time_zone"), QStringLiteral("attempts")};
+        QStringLiteral("resolve_unavailable"), QStringLiteral("newer"), QStringLiteral("time_zone"),
+        QStringLiteral("attempts")};
     return fields;
 }
 
@@ -264,15 +265,15 @@ bool ProfileParser::complete()
             return false;
     }
     recognizeNative();
-    return readReplay() && readAttempts();
+    return readReplay() && readActions() && readAttempts();
 }
 
 // Every SQL field is one expression or one statement: a `;` followed by more SQL would let a
 // read run a second statement (a DELETE, or a COMMIT that leaves the read-only transaction).
 // No control character but tab and line feed; nothing ReadHazards lists (what a read-only
 // transaction does not stop).
-// Trailing semicolons are dropped. A replay statement is one UPDATE: a WITH could hide a
-// data-modifying statement in front of it.
+// Trailing semicolons are dropped. An action statement (replay, resolve, reopen) is one
+// UPDATE: a WITH could hide a data-modifying statement in front of it.
 bool ProfileParser::checkStatements()
 {
     for (Entry &entry : m_entries) {
@@ -311,18 +312,19 @@ bool ProfileParser::checkStatements()
                                " break, or close the quote)")
                     .arg(field));
         }
-        if (field != QLatin1String("replay"))
+        if (!OutboxProfile::actionFromName(field))
             continue;
         const QString keyword = SqlText::firstKeyword(entry.value);
         if (keyword == QLatin1String("WITH")) {
             return fail(entry.line,
-                QStringLiteral("field 'replay' starts with WITH: write one plain UPDATE (a WITH"
-                               " clause could change other tables first)"));
+                QStringLiteral("field '%1' starts with WITH: write one plain UPDATE (a WITH"
+                               " clause could change other tables first)")
+                    .arg(field));
         }
         if (keyword != QLatin1String("UPDATE")) {
             return fail(entry.line,
-                QStringLiteral("field 'replay' must be one UPDATE statement, not %1")
-                    .arg(keyword.isEmpty() ? QStringLiteral("this") : keyword));
+                QStringLiteral("field '%1' must be one UPDATE statement, not %2")
+                    .arg(field, keyword.isEmpty() ? QStringLiteral("this") : keyword));
         }
     }
     return true;
@@ -351,13 +353,13 @@ bool ProfileParser::isSqlField(const QString &field)
     return OutboxProfile::columnFromName(field) || perEngineFields().contains(field);
 }
 
-// Everything that goes into a prepared query: the columns, from, where and replay.
+// Everything that goes into a prepared query: the columns, from, where and the statements.
 bool ProfileParser::checkPlaceholders()
 {
     for (const Entry &entry : std::as_const(m_entries)) {
         const QString field = entry.key.section(QLatin1Char('.'), -1);
         QStringList allowed;
-        if (field == QLatin1String("replay"))
+        if (OutboxProfile::actionFromName(field))
             allowed = {QStringLiteral(":event_id"), QStringLiteral(":now")};
         else if (!OutboxProfile::columnFromName(field) && field != QLatin1String("from")
             && field != QLatin1String("where")
@@ -447,13 +449,14 @@ bool ProfileParser::readStatuses()
     const auto it = m_byKey.constFind(QStringLiteral("statuses"));
     if (it == m_byKey.cend())
         return true; // all three
-    static const QStringList known
-        = {QStringLiteral("PENDING"), QStringLiteral("DELIVERED"), QStringLiteral("DEAD")};
+    static const QStringList known = {QStringLiteral("PENDING"), QStringLiteral("DELIVERED"),
+        QStringLiteral("DEAD"), QStringLiteral("RESOLVED")};
     QStringList statuses;
     for (const QString &status : listOf(it->value)) {
         if (!known.contains(status)) {
             return fail(it->line,
-                QStringLiteral("field 'statuses': unknown status '%1' (PENDING, DELIVERED, DEAD)")
+                QStringLiteral("field 'statuses': unknown status '%1' (PENDING, DELIVERED, DEAD,"
+                               " RESOLVED)")
                     .arg(status));
         }
         statuses << status;
@@ -561,14 +564,17 @@ bool ProfileParser::readReplay()
 
 bool ProfileParser::checkReplayStatement(const Entry &entry, const QString &statement)
 {
+    const QString field = entry.key.section(QLatin1Char('.'), -1);
     static const QRegularExpression where(
         QStringLiteral("\\bWHERE\\b"), QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression eventId(QStringLiteral(":event_id\\b"));
     if (!eventId.match(statement).hasMatch())
-        return fail(entry.line, QStringLiteral("field 'replay' must name the event as :event_id"));
+        return fail(
+            entry.line, QStringLiteral("field '%1' must name the event as :event_id").arg(field));
     if (!where.match(statement).hasMatch()) {
         return fail(entry.line,
-            QStringLiteral("field 'replay' needs a WHERE clause that fences the failed state"));
+            QStringLiteral("field '%1' needs a WHERE clause that fences the %2 state")
+                .arg(field, field == QLatin1String("reopen") ? u"resolved"_qs : u"failed"_qs));
     }
     return true;
 }

@@ -57,6 +57,7 @@ private:
     bool checkReplayStatement(const Entry &entry, const QString &statement);
     void recognizeNative();
     bool readAttempts(); // profileparserattempts.cpp
+    bool readActions(); // profileparseractions.cpp: resolve and reopen
 
     const Entry *find(const QString &field, Engine engine) const;
     const Entry *anyOf(const QString &field) const;

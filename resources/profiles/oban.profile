@@ -19,8 +19,10 @@
 # An executing job's lease is the application's Lifeline plugin setting (rescue_after), not in
 # the table: lease expired is not available.
 name = oban
-description = Oban jobs (oban_jobs); discarded and cancelled jobs count as DEAD
+description = Oban jobs (oban_jobs); discarded jobs count as DEAD, cancelled ones as RESOLVED
 engines = postgresql, mysql, sqlite
+# A cancelled job is kept, never run again unless retried: Outbox Health's RESOLVED.
+statuses = PENDING, DELIVERED, DEAD, RESOLVED
 from = oban_jobs
 
 postgresql.event_id = id::text
@@ -33,7 +35,7 @@ postgresql.payload = args::text
 mysql.payload = CAST(args AS CHAR)
 sqlite.payload = args
 status = CASE state WHEN 'completed' THEN 'DELIVERED' WHEN 'discarded' THEN 'DEAD'
-    WHEN 'cancelled' THEN 'DEAD' ELSE 'PENDING' END
+    WHEN 'cancelled' THEN 'RESOLVED' ELSE 'PENDING' END
 # One errors entry per failed attempt (a snooze raises attempt but records no error).
 postgresql.failures = COALESCE(array_length(errors, 1), 0)
 mysql.failures = JSON_LENGTH(errors)
@@ -119,6 +121,28 @@ mysql.detect = SELECT 1 FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DAT
     AND LOWER(TABLE_NAME) = 'oban_jobs' AND LOWER(COLUMN_NAME) = 'cancelled_at'
 sqlite.detect = SELECT 1 FROM pragma_table_info('oban_jobs') WHERE name = 'cancelled_at'
 
-resolve_unavailable = Oban has no state that closes a discarded job and keeps it apart from
-    cancelled, and Oban.cancel_job leaves discarded jobs as they are; leave it to the Pruner
-    plugin, which deletes completed, cancelled and discarded jobs after its max_age.
+# Resolve writes what Oban.cancel_job/1 writes (state cancelled, cancelled_at now), fenced to a
+# discarded job: Oban's own cancel_job leaves discarded jobs as they are, but a cancelled row is
+# one Oban knows (retry_job runs it again, the Pruner deletes it after its max_age). Reopen
+# parks a cancelled job again as discarded (discarded_at now, cancelled_at cleared), the state
+# Oban gives a job whose attempts are spent.
+postgresql.resolve = UPDATE oban_jobs SET state = 'cancelled',
+    cancelled_at = to_timestamp(CAST(:now AS bigint) / 1000.0) AT TIME ZONE 'UTC'
+    WHERE id = CAST(:event_id AS bigint) AND state = 'discarded'
+mysql.resolve = UPDATE oban_jobs SET state = 'cancelled',
+    cancelled_at = FROM_UNIXTIME(CAST(:now AS SIGNED) / 1000)
+    WHERE id = CAST(:event_id AS SIGNED) AND state = 'discarded'
+sqlite.resolve = UPDATE oban_jobs SET state = 'cancelled',
+    cancelled_at = strftime('%Y-%m-%dT%H:%M:%f', CAST(:now AS INTEGER) / 1000.0, 'unixepoch')
+        || '000Z'
+    WHERE id = CAST(:event_id AS INTEGER) AND state = 'discarded'
+postgresql.reopen = UPDATE oban_jobs SET state = 'discarded', cancelled_at = NULL,
+    discarded_at = to_timestamp(CAST(:now AS bigint) / 1000.0) AT TIME ZONE 'UTC'
+    WHERE id = CAST(:event_id AS bigint) AND state = 'cancelled'
+mysql.reopen = UPDATE oban_jobs SET state = 'discarded', cancelled_at = NULL,
+    discarded_at = FROM_UNIXTIME(CAST(:now AS SIGNED) / 1000)
+    WHERE id = CAST(:event_id AS SIGNED) AND state = 'cancelled'
+sqlite.reopen = UPDATE oban_jobs SET state = 'discarded', cancelled_at = NULL,
+    discarded_at = strftime('%Y-%m-%dT%H:%M:%f', CAST(:now AS INTEGER) / 1000.0, 'unixepoch')
+        || '000Z'
+    WHERE id = CAST(:event_id AS INTEGER) AND state = 'cancelled'

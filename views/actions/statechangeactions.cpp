@@ -1,6 +1,7 @@
 #include "statechangeactions.h"
 
 #include "jobstatus.h"
+#include "notesaccess.h"
 #include "operatordialog.h"
 #include "outboxcapabilities.h"
 #include "plainmessage.h"
@@ -25,9 +26,15 @@ StateChangeActions::StateChangeActions(Spec spec, const DatabaseUrl &url, QTable
     updateEnabled();
 }
 
+// Through a profile: its own statement for the change, refused only without an audit store;
+// without one, the change's own words (the action is hidden then: updateEnabled).
 QString StateChangeActions::profileRefusal(const OutboxProfile &profile) const
 {
-    return m_spec.profileRefusal(profile);
+    const QString verb = m_spec.change->verb;
+    if (!OutboxCapabilities::of(&profile).offers(verb))
+        return m_spec.profileRefusal(profile);
+    return NotesAccess::auditWhere().isEmpty() ? ProfileAudit().unavailable(profile.name(), verb)
+                                               : QString();
 }
 
 QString StateChangeActions::newerSchema(const QString &outdated) const
@@ -121,6 +128,8 @@ void StateChangeActions::startPlan(
             report = runner()->progress()](const QSqlDatabase &db,
             const std::optional<OutboxProfile> &profile, const std::atomic_bool *stop, QString *) {
             StateChange changer(*change, db, profile, readOnly);
+            if (profile)
+                changer.setAudit(NotesAccess::audit(db, *profile));
             changer.setStopFlag(stop);
             changer.setProgress(report);
             *outcome = changer.run(job);

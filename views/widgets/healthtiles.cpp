@@ -121,10 +121,7 @@ public:
     explicit TileAccessible(QWidget *tile)
         : QAccessibleWidget(tile, QAccessible::Button)
     { }
-    QStringList actionNames() const override
-    {
-        return {pressAction(), setFocusAction()};
-    }
+    QStringList actionNames() const override { return {pressAction(), setFocusAction()}; }
     void doAction(const QString &name) override
     {
         if (name != pressAction())
@@ -479,7 +476,7 @@ QString keyOf(HealthTiles::Tile tile)
 // RESOLVED exists on the native schema from version 2 (a profile's snapshot has version 0).
 bool HealthTiles::resolvedKnown() const
 {
-    return m_snapshot.schemaVersion >= 2;
+    return m_snapshot.hasResolved();
 }
 
 QString HealthTiles::formatValue(Tile tile) const
