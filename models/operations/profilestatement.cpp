@@ -1,5 +1,7 @@
 #include "profilestatement.h"
 
+#include "enginestatements.h"
+
 #include "queryerror.h"
 #include "readonlytransaction.h"
 #include "sqldialect.h"
