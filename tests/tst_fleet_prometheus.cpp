@@ -310,12 +310,18 @@ private slots:
         const auto oneDb = one->initialise();
         const auto twoDb = two->initialise();
         QVERIFY(oneDb && populate(oneDb->database(), 2) && twoDb && populate(twoDb->database(), 0));
-        Child serve;
-        const int servePort = startServe(&serve,
-            {u"--outbox"_qs, u"known="_qs + one->url(), u"--outbox"_qs,
-                u"remote="_qs + two->url()});
-        QVERIFY(servePort > 0);
+        // serve's own fleet file may hold the window's prometheus= line: serve skips it.
         QTemporaryDir dir;
+        const QString serveConfig = dir.filePath(u"serve.conf"_qs);
+        QFile config(serveConfig);
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write((u"prometheus=http://127.0.0.1:9090\nknown="_qs + one->url() + u"\nremote="_qs
+            + two->url() + u'\n')
+                         .toUtf8());
+        config.close();
+        Child serve;
+        const int servePort = startServe(&serve, {u"--config"_qs, serveConfig});
+        QVERIFY(servePort > 0);
         Child prometheus;
         const QString url = startPrometheus(&prometheus, dir, {servePort});
         QVERIFY(!url.isEmpty());
