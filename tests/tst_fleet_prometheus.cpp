@@ -13,6 +13,7 @@
 #include "outboxrows.h"
 #include "prometheusdetaildialog.h"
 #include "prometheusfleetmodel.h"
+#include "prometheusrun.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -52,85 +53,6 @@ bool populate(const QSqlDatabase &db, int dead)
     due.createdAt = now - 3600000;
     due.nextAttemptAt = now - 3600000;
     return insertRow(db, due);
-}
-
-int freePort()
-{
-    QTcpServer probe;
-    probe.listen(QHostAddress::LocalHost, 0);
-    return probe.serverPort();
-}
-
-QByteArray httpGet(const QString &url)
-{
-    QNetworkAccessManager manager;
-    QNetworkReply *reply = manager.get(QNetworkRequest(QUrl(url)));
-    QEventLoop loop;
-    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    loop.exec();
-    reply->deleteLater();
-    return reply->error() == QNetworkReply::NoError ? reply->readAll() : QByteArray();
-}
-
-// A child process, terminated when it goes out of scope.
-struct Child
-{
-    QProcess process;
-    ~Child()
-    {
-        process.terminate();
-        if (!process.waitForFinished(20000))
-            process.kill();
-        process.waitForFinished();
-    }
-};
-
-// `outboxctl serve --listen 127.0.0.1:0 ARGS`: its port once it prints it, else 0.
-int startServe(Child *serve, const QStringList &arguments)
-{
-    serve->process.start(qEnvironmentVariable("OUTBOXCTL"),
-        QStringList {u"serve"_qs, u"--listen"_qs, u"127.0.0.1:0"_qs} + arguments);
-    const QRegularExpression listening(u"on http://127\\.0\\.0\\.1:(\\d+)/metrics"_qs);
-    QString out;
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < 30000 && serve->process.state() != QProcess::NotRunning) {
-        serve->process.waitForReadyRead(1000);
-        out += QString::fromUtf8(serve->process.readAllStandardOutput());
-        if (const QRegularExpressionMatch match = listening.match(out); match.hasMatch())
-            return match.captured(1).toInt();
-    }
-    return 0;
-}
-
-// A real Prometheus scraping `targets` every second; its URL once it is ready, else empty.
-QString startPrometheus(Child *prometheus, const QTemporaryDir &dir, const QList<int> &targets)
-{
-    QStringList list;
-    for (int port : targets)
-        list << u"'127.0.0.1:"_qs + QString::number(port) + u'\'';
-    QFile config(dir.filePath(u"prometheus.yml"_qs));
-    if (!config.open(QIODevice::WriteOnly))
-        return {};
-    config.write(u"global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n"
-                 "scrape_configs:\n  - job_name: outbox\n    static_configs:\n"
-                 "      - targets: [%1]\n"_qs.arg(list.join(u", "_qs))
-                     .toUtf8());
-    config.close();
-    const QString url = u"http://127.0.0.1:"_qs + QString::number(freePort());
-    prometheus->process.setProcessChannelMode(QProcess::MergedChannels);
-    prometheus->process.start(QStandardPaths::findExecutable(u"prometheus"_qs),
-        {u"--config.file="_qs + config.fileName(),
-            u"--storage.tsdb.path="_qs + dir.filePath(u"tsdb"_qs),
-            u"--web.listen-address="_qs + QUrl(url).authority(), u"--log.level=warn"_qs});
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < 30000 && prometheus->process.state() != QProcess::NotRunning) {
-        if (httpGet(url + u"/-/ready"_qs).startsWith("Prometheus"))
-            return url;
-        QTest::qWait(200); // polling a process that answers no signal we could wait on
-    }
-    return {};
 }
 
 // The value of serve's sample line `series`, empty when there is none.
@@ -230,7 +152,7 @@ private slots:
         QVERIFY(servePort > 0);
         QTemporaryDir dir;
         Child prometheus;
-        const QString url = startPrometheus(&prometheus, dir, {servePort});
+        const QString url = startPrometheus(&prometheus, dir, {servePort}, {});
         QVERIFY2(!url.isEmpty(), prometheus.process.readAll().constData());
 
         PrometheusFleetModel model {QUrl(url)};
@@ -323,7 +245,7 @@ private slots:
         const int servePort = startServe(&serve, {u"--config"_qs, serveConfig});
         QVERIFY(servePort > 0);
         Child prometheus;
-        const QString url = startPrometheus(&prometheus, dir, {servePort});
+        const QString url = startPrometheus(&prometheus, dir, {servePort}, {});
         QVERIFY(!url.isEmpty());
         // The file: a URL for `known` only, and the Prometheus to read.
         const QString path = dir.filePath(u"fleet.conf"_qs);
