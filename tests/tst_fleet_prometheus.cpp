@@ -300,8 +300,33 @@ private slots:
         FleetWindow window;
         QSignalSpy refused(&window, &FleetWindow::openFailed);
         window.openPrometheus(u"postgresql://db/shop"_qs);
-        QCOMPARE(refused.size(), 1);
+        QVERIFY(refused.wait(5000));
         QVERIFY(refused.at(0).at(0).toString().startsWith(u"not a Prometheus URL"_qs));
+    }
+
+    // The command line: a URL that is not Prometheus's, or beside --db, exits 2 in one line.
+    void commandLine_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("error");
+        QTest::addRow("not http") << QStringList {u"--fleet-prometheus"_qs, u"ftp://prom/"_qs}
+                                  << u"outbox-dashboard: not a Prometheus URL"_qs;
+        QTest::addRow("beside --db")
+            << QStringList {u"--fleet-prometheus"_qs, u"http://prom:9090"_qs, u"--db"_qs,
+                   u"sqlite:/nonexistent.sqlite"_qs}
+            << u"--fleet and --fleet-prometheus exclude --db and --demo"_qs;
+    }
+
+    void commandLine()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, error);
+        QProcess dashboard;
+        dashboard.start(qEnvironmentVariable("OUTBOX_DASHBOARD"), arguments);
+        QVERIFY(dashboard.waitForFinished(30000));
+        QCOMPARE(dashboard.exitCode(), 2);
+        const QString err = QString::fromUtf8(dashboard.readAllStandardError());
+        QVERIFY2(err.contains(error), qPrintable(err));
     }
 
     void hostileAnswers_data()

@@ -22,7 +22,10 @@ void FleetWindow::openPrometheus(const QString &url, const QString &path)
 {
     m_prometheusUrl = url;
     if (path.isEmpty()) {
-        startPrometheus(url);
+        // Answered from the event loop, as a file read on its thread is: a caller that has not
+        // started the loop yet (the command line) still sees opened() or openFailed().
+        QMetaObject::invokeMethod(
+            this, [this, url] { startPrometheus(url); }, Qt::QueuedConnection);
         return;
     }
     m_model->setUrlBookOnly(true); // the file names outboxes and their URLs; nothing is read
