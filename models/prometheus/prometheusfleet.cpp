@@ -100,10 +100,11 @@ QString query(Query which)
     case EventsQuery:
         return QStringLiteral("max by (outbox, state) (outbox_events)");
     case OldestQuery:
+        return QStringLiteral("max by (outbox) (outbox_oldest_pending_age_seconds)");
     case QueryCount:
         break;
     }
-    return QStringLiteral("max by (outbox) (outbox_oldest_pending_age_seconds)");
+    return {};
 }
 
 QString deadTrendQuery()

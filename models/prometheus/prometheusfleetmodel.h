@@ -3,7 +3,7 @@
 // graded by HealthGrade from the figures `outboxctl serve` exports (PrometheusFleet), plus two
 // sparkline columns: DEAD and the oldest pending age over the last PrometheusFleet::TrendHours.
 // A PrometheusFleetWorker on its own thread reads every outbox with a few queries each interval
-// (and the trends once a minute); the GUI thread only merges the answer. An outbox the fleet
+// (and the trends every 5 minutes); the GUI thread only merges the answer. An outbox the fleet
 // file names that Prometheus has no series for is a row that says "no data for outbox NAME"; one
 // that disappears from Prometheus stays, saying the same. When Prometheus cannot be read the rows
 // keep their last figures, marked stale, and lastError() says why. Holds no database connection.
@@ -34,7 +34,8 @@ public:
     // Prometheus scrapes every 15 s by default and serve reads each outbox as often: reading
     // faster would show the same figures.
     static constexpr int DefaultIntervalMs = 15000;
-    static constexpr int TrendIntervalMs = 60000;
+    // The trends' points are PrometheusFleet::TrendStepSeconds apart: read as often, no more.
+    static constexpr int TrendIntervalMs = PrometheusFleet::TrendStepSeconds * 1000;
 
     explicit PrometheusFleetModel(const QUrl &url, QObject *parent = nullptr);
     ~PrometheusFleetModel() override;
@@ -47,7 +48,7 @@ public:
     void setInterval(int ms);
     void setTimeoutMs(int ms); // PrometheusClient::TimeoutMs by default
     void setMaxResponseBytes(qint64 bytes); // PrometheusClient::MaxResponseBytes by default
-    // The first read at once, then every interval (the trends every minute).
+    // The first read at once, then every interval (the trends every 5 minutes).
     void start();
     void refreshNow();
     void refreshTrends(); // at once, besides the minute's

@@ -7,6 +7,7 @@
 // own window when the file has a URL for its name, else a read-only detail from Prometheus.
 #pragma once
 
+#include <QHash>
 #include <QMainWindow>
 #include <QPointer>
 
@@ -79,4 +80,7 @@ private:
     QString m_prometheusUrl; // --fleet-prometheus's, over the file's line
     PrometheusFleetModel *m_prometheus = nullptr;
     QPointer<PrometheusDetailDialog> m_detail;
+    // Through Prometheus, per outbox: what the alerts were last told (state and figure) and when
+    // (ms since the epoch): unchanged rows are told again at most once a minute (reminders).
+    QHash<QString, QPair<QString, qint64>> m_observed;
 };

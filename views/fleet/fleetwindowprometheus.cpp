@@ -13,6 +13,7 @@
 #include "sparklinedelegate.h"
 #include "thresholdsdialog.h"
 
+#include <QDateTime>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
@@ -65,12 +66,24 @@ void FleetWindow::startPrometheus(const QString &text)
     emit opened();
 }
 
-// One read for every row: alerts as each row's own update would raise them, one status line.
+// One read for every row: alerts as each row's own update would raise them, one status line. A
+// row whose state and figure did not change is told again only after ObserveAgainMs (the
+// decider's reminders need no more), so a thousand steady rows cost nothing per refresh.
 void FleetWindow::onPrometheusRefreshed()
 {
-    for (int row = 0; row < m_prometheus->rowCount(); ++row)
-        m_alerts->observe(m_prometheus->nameAt(row), m_prometheus->stateAt(row),
-            m_prometheus->alertFigureAt(row), QString());
+    constexpr qint64 ObserveAgainMs = 60000;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    for (int row = 0; row < m_prometheus->rowCount(); ++row) {
+        const QString name = m_prometheus->nameAt(row);
+        const AlertDecider::State state = m_prometheus->stateAt(row);
+        const QString figure = m_prometheus->alertFigureAt(row);
+        const QString key = QString::number(int(state)) + u' ' + figure;
+        const auto last = m_observed.constFind(name);
+        if (last != m_observed.cend() && last->first == key && now - last->second < ObserveAgainMs)
+            continue;
+        m_observed.insert(name, {key, now});
+        m_alerts->observe(name, state, figure, QString());
+    }
     updateSummary();
 }
 
