@@ -47,7 +47,9 @@ if(NOT enums STREQUAL "models/db/engine.h")
 endif()
 
 # Engine-specific SQL and words, in the string literals of the program's code (models/, app/,
-# views/; comments may name them), and a branch on one named engine (== Engine::MySql,
+# views/; comments may name them), a clause appended to shared SQL that another engine writes
+# elsewhere in the statement (LIMIT, FOR UPDATE, SKIP LOCKED, ON CONFLICT, ON DUPLICATE KEY,
+# INSERT OR IGNORE), and a branch on one named engine (== Engine::MySql,
 # case Engine::PostgreSql:, isPostgres()): each engine's whole statements, fragments and error words
 # live in its dialect (models/db/dialect/, EngineStatements and SqlDialect). Exempt, with why:
 # - tests/: a test runs each engine's own SQL against its server to check what the dialect
@@ -68,6 +70,10 @@ set(sql_words
     "FORCE INDEX" "JSON_TABLE" "utf8mb4" "MODIFY " "PRAGMA" "BEGIN IMMEDIATE" "INSERT OR "
     "sqlite_master" "sqlite_sequence" "json_each" "jsonb" "ON CONFLICT" "RETURNING" "ILIKE"
     "information_schema" "COLLATE \"C\""
+    # clauses appended to shared SQL: a row limit (SQL Server writes TOP or OFFSET ... FETCH), a
+    # row lock (a table hint there), an insert that skips or updates a taken key (MERGE): the
+    # whole statement is EngineStatements' (limitedSql, selectSql, insertIgnoringSql, upsertSql)
+    "(^|[^A-Za-z_])LIMIT([^A-Za-z_]|$)" "INSERT OR IGNORE"
     # error words (FailureCause asks each engine's EngineStatements for them)
     "server has gone away" "Lost connection to" "Deadlock found" "Lock wait timeout"
     "deadlock detected" "could not serialize" "pg_hba" "password authentication failed"

@@ -31,13 +31,27 @@ install(FILES ${OUTBOX_RES}/grafana/outbox-health.json
     DESTINATION ${CMAKE_INSTALL_DATADIR}/outbox-health/grafana)
 
 # Man pages, compressed reproducibly (gzip -n: no name or time stamp), as Debian wants them.
+# outboxctl's is written first (man/outboxctl.1 in the build folder): its command list comes
+# from the program's table of commands (cmake/ManCommands.cmake).
+set(outbox_man_dir ${CMAKE_CURRENT_BINARY_DIR}/man)
+add_custom_command(OUTPUT ${outbox_man_dir}/outboxctl.1
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${outbox_man_dir}
+    COMMAND ${CMAKE_COMMAND} -DOUTBOXCTL=$<TARGET_FILE:outboxctl>
+        -DTEMPLATE=${OUTBOX_RES}/man/outboxctl.1 -DOUTPUT=${outbox_man_dir}/outboxctl.1
+        -P ${CMAKE_CURRENT_LIST_DIR}/ManCommands.cmake
+    DEPENDS outboxctl ${OUTBOX_RES}/man/outboxctl.1 ${CMAKE_CURRENT_LIST_DIR}/ManCommands.cmake
+    VERBATIM)
 set(outbox_man_pages)
 foreach(page outboxctl.1 outbox-dashboard.1)
-    set(gz ${CMAKE_CURRENT_BINARY_DIR}/man/${page}.gz)
+    set(source ${OUTBOX_RES}/man/${page})
+    if(page STREQUAL "outboxctl.1")
+        set(source ${outbox_man_dir}/${page})
+    endif()
+    set(gz ${outbox_man_dir}/${page}.gz)
     add_custom_command(OUTPUT ${gz}
-        COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/man
-        COMMAND gzip -9nc ${OUTBOX_RES}/man/${page} > ${gz}
-        DEPENDS ${OUTBOX_RES}/man/${page} VERBATIM)
+        COMMAND ${CMAKE_COMMAND} -E make_directory ${outbox_man_dir}
+        COMMAND gzip -9nc ${source} > ${gz}
+        DEPENDS ${source} VERBATIM)
     list(APPEND outbox_man_pages ${gz})
 endforeach()
 add_custom_target(outbox-man-pages ALL DEPENDS ${outbox_man_pages})

@@ -3,6 +3,7 @@
 // blocked by what stands at the path (a device, a FIFO without a writer, a directory).
 #include "boundedfile.h"
 #include "hostilefile.h"
+#include "scratchfile.h"
 #include "testmain.h"
 
 #include <QElapsedTimer>
@@ -10,19 +11,6 @@
 #include <QTemporaryDir>
 #include <sys/stat.h>
 #include <unistd.h>
-
-namespace {
-
-QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
-{
-    const QString path = dir.filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
-        return {};
-    return path;
-}
-
-} // namespace
 
 class TestBoundedFile : public QObject
 {
@@ -45,7 +33,8 @@ private slots:
     {
         QFETCH(QByteArray, bytes);
         QFETCH(qint64, limit);
-        const QString path = writeFile(m_dir, QString::fromLatin1(QTest::currentDataTag()), bytes);
+        const QString path
+            = ScratchFile::write(m_dir, QString::fromLatin1(QTest::currentDataTag()), bytes);
         QVERIFY(!path.isEmpty());
         QString error;
         const std::optional<QByteArray> read
@@ -67,7 +56,8 @@ private slots:
     void reportsThePermissionsOfWhatItRead()
     {
         QFETCH(int, permissions);
-        const QString path = writeFile(m_dir, u"mode"_qs + QString::number(permissions, 8), "x");
+        const QString path
+            = ScratchFile::write(m_dir, u"mode"_qs + QString::number(permissions, 8), "x");
         QVERIFY(::chmod(QFile::encodeName(path).constData(), mode_t(permissions)) == 0);
         QString error;
         BoundedFile::Status status;
@@ -78,7 +68,7 @@ private slots:
 
     void refusesOneByteOverTheLimit()
     {
-        const QString path = writeFile(m_dir, u"big"_qs, QByteArray(1025, 'x'));
+        const QString path = ScratchFile::write(m_dir, u"big"_qs, QByteArray(1025, 'x'));
         QString error;
         QVERIFY(!BoundedFile::read(path, 1024, u"profile"_qs, &error));
         QCOMPARE(error, u"profile %1 is larger than 1 KiB"_qs.arg(path));
@@ -142,7 +132,7 @@ private slots:
     {
         if (::geteuid() == 0)
             QSKIP("root reads a mode-000 file (namesAReadError covers a failing read)");
-        const QString path = writeFile(m_dir, u"secret"_qs, "x");
+        const QString path = ScratchFile::write(m_dir, u"secret"_qs, "x");
         QVERIFY(QFile::setPermissions(path, QFileDevice::Permissions()));
         QString error;
         QVERIFY(!BoundedFile::read(path, 1024, u"fleet file"_qs, &error));

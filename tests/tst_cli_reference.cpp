@@ -4,7 +4,8 @@
 // heading and the .TP tags) and of docs/outboxctl.md (the `## outboxctl NAME` section: the
 // first cell of its options table). -h/--help, which every command takes, is documented once.
 // The other way round, the man page's and docs/outboxctl.md's command sections are exactly the
-// commands `outboxctl --help` lists (app/outboxctl/commands.cpp, the table of commands).
+// commands `outboxctl --help` lists (app/outboxctl/commands.cpp, the table of commands), and the
+// man page as built ($OUTBOX_MAN_PAGE) lists the table's commands and summaries.
 #include "outboxctlrun.h"
 #include "testdata.h"
 #include "testmain.h"
@@ -54,18 +55,56 @@ QStringList block(const QStringList &lines, const QString &title)
     return body;
 }
 
-// The commands `outboxctl --help` lists, one a line: "  NAME  what it does".
-QStringList listedCommands()
+// The commands `outboxctl --help` lists, one a line: "  NAME  what it does", as
+// "NAME what it does".
+QStringList listedSummaries()
 {
-    static const QRegularExpression command(QStringLiteral("^  ([a-z]+)  +\\S"));
+    static const QRegularExpression command(QStringLiteral("^  ([a-z]+)  +(\\S.*)$"));
     QStringList commands;
     for (const QString &line :
         block(outboxctl({QStringLiteral("--help")}).out, QStringLiteral("Commands:"))) {
         const QRegularExpressionMatch match = command.match(line);
         if (match.hasMatch())
-            commands << match.captured(1);
+            commands << match.captured(1) + QLatin1Char(' ') + match.captured(2);
     }
     return commands;
+}
+
+QStringList listedCommands()
+{
+    QStringList commands = listedSummaries();
+    for (QString &command : commands)
+        command = command.section(QLatin1Char(' '), 0, 0);
+    return commands;
+}
+
+// The command list of the man page as built (cmake/ManCommands.cmake): the page is the source's
+// but for its `@COMMAND-LIST@` line, in whose place each command is a .TP entry (".TP",
+// ".B NAME", its summary), read back as "NAME summary". Empty with *why when the page is not
+// the source's around the list.
+QStringList builtManList(const QStringList &source, const QStringList &built, QString *why)
+{
+    const qsizetype marker = source.indexOf(QStringLiteral(".\\\" @COMMAND-LIST@"));
+    const qsizetype after = source.size() - marker - 1;
+    if (marker < 0 || built.size() < source.size() - 1
+        || built.mid(0, marker) != source.mid(0, marker)
+        || built.mid(built.size() - after) != source.mid(marker + 1)) {
+        *why = QStringLiteral("not the source page with its command list written in");
+        return {};
+    }
+    const QStringList entries = built.mid(marker, built.size() - after - marker);
+    QStringList list;
+    for (qsizetype i = 0; i + 2 < entries.size(); i += 3) {
+        if (entries.at(i) != u".TP"_qs || !entries.at(i + 1).startsWith(u".B "_qs)) {
+            *why = u"not a .TP entry: "_qs + entries.at(i);
+            return {};
+        }
+        list << entries.at(i + 1).mid(3) + QLatin1Char(' ')
+                + QString(entries.at(i + 2)).replace(u"\\-"_qs, u"-"_qs);
+    }
+    if (entries.size() % 3 != 0)
+        *why = QStringLiteral("an entry cut short");
+    return list;
 }
 
 // The options of `outboxctl COMMAND --help`: Qt starts each at two spaces ("  --db <URL>",
@@ -191,6 +230,21 @@ private slots:
         QVERIFY2(markdown == commands,
             qPrintable(u"docs/outboxctl.md: "_qs + sorted(markdown - commands)
                 + u" | missing: "_qs + sorted(commands - markdown)));
+    }
+
+    // The man page that ships (written at build time) lists exactly the commands and summaries
+    // of `outboxctl --help`, in its order: both come from the table of commands.
+    void shippedManPageListsTheTable()
+    {
+        const QString builtPath = qEnvironmentVariable("OUTBOX_MAN_PAGE");
+        QVERIFY2(QFile::exists(builtPath), "$OUTBOX_MAN_PAGE: no man page built");
+        const QStringList source = readLines(Source + u"/resources/man/outboxctl.1"_qs);
+        QString why;
+        const QStringList list = builtManList(source, readLines(builtPath), &why);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        const QStringList listed = listedSummaries();
+        QVERIFY(listed.size() >= 16);
+        QCOMPARE(list, listed);
     }
 
     void everyOptionIsDocumentedOnce_data()

@@ -124,8 +124,10 @@ private slots:
             " failures_before) VALUES ('NO-SUCH-EVENT', 1, 'alice', 'test', FALSE, 0)"_qs));
     }
 
-    void rowLockClauseLocks_data() { engines(); }
-    void rowLockClauseLocks()
+    // EngineStatements::selectSql() with a row lock: another transaction waits for the row, or
+    // (SKIP LOCKED) passes over it and finds it once it is free.
+    void selectSqlLocksRows_data() { engines(); }
+    void selectSqlLocksRows()
     {
         QFETCH(QString, engine);
         FRESH_DATABASE(database, engine);
@@ -133,24 +135,25 @@ private slots:
         const auto other = database->connect();
         QVERIFY(holder && other);
         const SqlDialect &dialect = holder->dialect();
-        const QString select = u"SELECT \"key\" FROM outbox_meta WHERE \"key\" = 'purpose'"_qs;
+        const EngineStatements &statements = dialect.statements();
+        using Lock = EngineStatements::RowLock;
+        EngineStatements::Select purpose {.columns = u"\"key\""_qs,
+            .table = u"outbox_meta"_qs,
+            .where = u"\"key\" = 'purpose'"_qs};
+        const auto locking = [&](Lock lock, const QString &limit = {}) {
+            EngineStatements::Select select = purpose;
+            select.lock = lock;
+            select.limit = limit;
+            return statements.selectSql(select);
+        };
         SqlTransaction holding(holder->database());
         QVERIFY(holding.isActive());
         QSqlQuery locked(holder->database());
-        QVERIFY2(locked.exec(select + dialect.rowLockClause()) && locked.next(),
+        QVERIFY2(locked.exec(locking(Lock::Update)) && locked.next(),
             qPrintable(locked.lastError().text()));
         if (dialect.can().skipLocked) {
-            // Another transaction passes over the locked row, and finds it once it is free:
-            // the clause appended, and the whole statement of EngineStatements::selectSql.
-            EngineStatements::Select whole;
-            whole.columns = u"\"key\""_qs;
-            whole.table = u"outbox_meta"_qs;
-            whole.where = u"\"key\" = 'purpose'"_qs;
-            whole.limit = u"1"_qs;
-            whole.lock = EngineStatements::RowLock::UpdateSkipLocked;
-            const QStringList skippingStatements {
-                QString(select + dialect.skipLockedClause()), dialect.statements().selectSql(whole)};
-            for (const QString &skipping : skippingStatements) {
+            for (const QString &skipping :
+                {locking(Lock::UpdateSkipLocked), locking(Lock::UpdateSkipLocked, u"1"_qs)}) {
                 SqlTransaction passing(other->database());
                 QSqlQuery skipped(other->database());
                 QVERIFY2(skipped.exec(skipping), qPrintable(skipped.lastError().text()));
@@ -160,12 +163,13 @@ private slots:
             }
             QVERIFY(holding.commit());
             QSqlQuery skipped(other->database());
-            QVERIFY(skipped.exec(select + dialect.skipLockedClause()) && skipped.next());
+            QVERIFY(skipped.exec(locking(Lock::UpdateSkipLocked)) && skipped.next());
             return;
         }
         // Without row locks the write transaction itself holds the lock: a second writer that
         // will not wait is refused until the first has finished.
-        QVERIFY(dialect.rowLockClause().isEmpty() && dialect.skipLockedClause().isEmpty());
+        QCOMPARE(locking(Lock::Update), locking(Lock::None));
+        QCOMPARE(locking(Lock::UpdateSkipLocked), locking(Lock::None));
         QVERIFY(runs(other->database(), u"PRAGMA busy_timeout = 0"_qs));
         QVERIFY(!runs(other->database(), dialect.beginWriteSql()));
         locked.finish();
@@ -626,7 +630,51 @@ private slots:
             1);
     }
 
-    // ignoreConflictClause(): a taken key skips the row, and the statement succeeds.
+    // An outbox_meta row, its key the unique key.
+    static EngineStatements::Insert metaRow()
+    {
+        return {.table = u"outbox_meta"_qs,
+            .columns = u"\"key\", value"_qs,
+            .values = u":key, :value"_qs,
+            .key = u"\"key\""_qs};
+    }
+
+    // limitedSql(): at most the rows asked for, in the SELECT's order, also as a derived table.
+    void limitedKeepsTheFirstRows_data() { engines(); }
+    void limitedKeepsTheFirstRows()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        const auto connection = database->initialise();
+        QVERIFY(connection);
+        const QSqlDatabase db = connection->database();
+        for (const char *key : {"limit-c", "limit-a", "limit-b"})
+            QVERIFY(runs(db,
+                u"INSERT INTO outbox_meta (\"key\", value) VALUES ('%1', 'v')"_qs.arg(
+                    QLatin1String(key))));
+        const EngineStatements &statements = connection->dialect().statements();
+        const QString select = statements.limitedSql(
+            u"SELECT \"key\" FROM outbox_meta WHERE \"key\" LIKE 'limit-%' ORDER BY \"key\""_qs,
+            u":rows"_qs);
+        QSqlQuery limited(db);
+        QVERIFY(limited.prepare(select));
+        limited.bindValue(u":rows"_qs, 2);
+        QVERIFY2(limited.exec(), qPrintable(limited.lastError().text()));
+        QStringList keys;
+        while (limited.next())
+            keys << limited.value(0).toString();
+        QCOMPARE(keys, (QStringList {u"limit-a"_qs, u"limit-b"_qs}));
+        QCOMPARE(scalar(db,
+                     u"SELECT COUNT(*) FROM ("_qs
+                         + statements.limitedSql(
+                             u"SELECT 1 AS one FROM outbox_meta WHERE \"key\" LIKE 'limit-%'"_qs,
+                             u"1"_qs)
+                         + u") AS first"_qs)
+                     .toInt(),
+            1);
+    }
+
+    // insertIgnoringSql(): a taken key skips the row, and the statement succeeds.
     void ignoreConflictKeepsTheFirstRow_data() { engines(); }
     void ignoreConflictKeepsTheFirstRow()
     {
@@ -636,8 +684,7 @@ private slots:
         QVERIFY(connection);
         const QSqlDatabase db = connection->database();
         QSqlQuery insert(db);
-        QVERIFY(insert.prepare(u"INSERT INTO outbox_meta (\"key\", value) VALUES (:key, :value)"_qs
-            + connection->dialect().ignoreConflictClause(u"key"_qs)));
+        QVERIFY(insert.prepare(connection->dialect().statements().insertIgnoringSql(metaRow())));
         for (const QString &value : {u"first"_qs, u"second"_qs}) {
             insert.bindValue(u":key"_qs, u"once"_qs);
             insert.bindValue(u":value"_qs, value);
@@ -648,7 +695,7 @@ private slots:
             u"first"_qs);
     }
 
-    // upsertClause(): a taken key updates the named columns of the row there.
+    // upsertSql(): a taken key updates the named columns of the row there.
     void upsertUpdatesTheTakenRow_data() { engines(); }
     void upsertUpdatesTheTakenRow()
     {
@@ -658,8 +705,8 @@ private slots:
         QVERIFY(connection);
         const QSqlDatabase db = connection->database();
         QSqlQuery insert(db);
-        QVERIFY(insert.prepare(u"INSERT INTO outbox_meta (\"key\", value) VALUES (:key, :value)"_qs
-            + connection->dialect().upsertClause(u"key"_qs, {u"value"_qs})));
+        QVERIFY(
+            insert.prepare(connection->dialect().statements().upsertSql(metaRow(), {u"value"_qs})));
         for (const QString &value : {u"first"_qs, u"second"_qs}) {
             insert.bindValue(u":key"_qs, u"latest"_qs);
             insert.bindValue(u":value"_qs, value);

@@ -22,12 +22,12 @@
 #include "readerrole.h"
 #include "reopenactions.h"
 #include "resolveactions.h"
+#include "scratchfile.h"
 #include "stateevents.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
 #include <QAction>
-#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -230,11 +230,8 @@ private slots:
         }
 
         QTemporaryDir dir;
-        const QString file = dir.filePath(u"edited.json"_qs);
-        QFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write("{\"edited\": true}\n");
-        out.close();
+        const QString file = ScratchFile::write(dir, u"edited.json"_qs, "{\"edited\": true}\n");
+        QVERIFY(!file.isEmpty());
         const QStringList editArgs = operatorArgs(u"replay"_qs, reader.url(),
             {u"--event"_qs, u"E-1"_qs, u"--edit"_qs, file}, u"ops"_qs, u"r"_qs, u"10000"_qs);
         const QStringList before = statusLines(db);

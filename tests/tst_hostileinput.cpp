@@ -15,6 +15,7 @@
 #include "passwordrole.h"
 #include "redaction.h"
 #include "replayer.h"
+#include "scratchfile.h"
 #include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -422,11 +423,9 @@ private slots:
         FRESH_DATABASE(database, u"sqlite"_qs);
         QVERIFY(database->initialise());
         QTemporaryDir dir;
-        const QString file = dir.filePath(u"db.url"_qs);
-        QFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write((database->url() + u"\n# a comment line, never read\n"_qs).toUtf8());
-        out.close();
+        const QString file = ScratchFile::writeText(
+            dir, u"db.url"_qs, database->url() + u"\n# a comment line, never read\n"_qs);
+        QVERIFY(!file.isEmpty());
         const Run direct = outboxctl({u"check"_qs, u"--db"_qs, database->url(), u"--json"_qs});
         QCOMPARE(direct.exitCode, 0);
         const Run fromFile = outboxctl({u"check"_qs, u"--db-file"_qs, file, u"--json"_qs});
@@ -444,9 +443,9 @@ private slots:
         expectOneLine(outboxctl({u"check"_qs, u"--db-file"_qs, u"/dev/zero"_qs}),
             u"not a database URL file: /dev/zero is a character device, not a file"_qs);
 
-        QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        out.write("postgresql://op:hunter2@127.0.0.1:1/orders\n");
-        out.close();
+        QCOMPARE(
+            ScratchFile::write(dir, u"db.url"_qs, "postgresql://op:hunter2@127.0.0.1:1/orders\n"),
+            file);
         QVERIFY(QFile::setPermissions(
             file, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup));
         const Run exposed = outboxctl({u"check"_qs, u"--db-file"_qs, file});
@@ -480,11 +479,8 @@ private slots:
         QVERIFY(!run.err.constFirst().contains(u"hunter2"_qs));
 
         QTemporaryDir dir;
-        const QString file = dir.filePath(u"db.url"_qs);
-        QFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(url.toUtf8() + "\n");
-        out.close();
+        const QString file = ScratchFile::write(dir, u"db.url"_qs, url.toUtf8() + "\n");
+        QVERIFY(!file.isEmpty());
         QVERIFY(QFile::setPermissions(file, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
         const Run fromFile = outboxctl(
             {u"check"_qs, u"--db-file"_qs, file, u"--json"_qs, u"--now"_qs, u"1000"_qs});

@@ -3,7 +3,9 @@
 // ending in EOF, HEAD, each refusal (400, 405, 413, 431, 505; a missing, repeated or malformed
 // Host) and whether it closes, any well-formed Host accepted, the idle timeout (also for a
 // slowloris head), the connection cap closing the oldest idle connection, a client that never
-// reads being held back, and a late answer after the client left.
+// reads being held back, and a late answer after the client left; where bodies are allowed
+// (serve --api), a POST body read to its Content-Length with the connection serving on, 413
+// over the bound, 411 for chunked, and a body that never completes closed by the idle timeout.
 #include "httpserver.h"
 #include "testmain.h"
 
@@ -400,6 +402,51 @@ private slots:
         const QByteArray head = client.replies().constFirst().head;
         QVERIFY2(head.contains("\r\nX-Frame-Options: DENY\r\n"), head.constData());
         QVERIFY(!head.contains("Injected"));
+    }
+
+    // With maxBodyBytes (serve --api): POST with a Content-Length body, read even when it comes
+    // in pieces, and the connection still serves; over the bound 413, chunked 411 (closed); a
+    // body that never completes is closed by the idle timeout.
+    void bodiesWhereAllowed()
+    {
+        HttpLimits limits;
+        limits.idleTimeoutMs = 400;
+        limits.maxBodyBytes = 32;
+        HttpServer server(
+            [](const HttpRequest &request, const HttpServer::Respond &respond) {
+                HttpResponse response;
+                response.body = request.method + ' ' + request.body;
+                respond(response);
+            },
+            limits);
+        auto *listener = new QTcpServer;
+        QVERIFY(listener->listen(QHostAddress::LocalHost));
+        server.serve(listener);
+        const QByteArray post = "POST / HTTP/1.1\r\nHost: test\r\nContent-Length: ";
+        Client client(listener->serverPort());
+        client.send(post + "11\r\n\r\nhello");
+        client.send(" world" + get("/next"));
+        QTRY_COMPARE(client.replies().size(), 2);
+        QCOMPARE(client.replies().at(0).body, QByteArray("POST hello world"));
+        QCOMPARE(client.replies().at(1).body, QByteArray("GET "));
+        const QList<std::pair<QByteArray, int>> refused = {{post + "33\r\n\r\n", 413},
+            {"POST / HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n", 411},
+            {"PUT / HTTP/1.1\r\nHost: test\r\n\r\n", 405}, {post + "5\r\n\r\nhel", 0}};
+        for (const auto &[request, status] : refused) {
+            Client other(listener->serverPort());
+            other.send(request);
+            QTRY_VERIFY(other.closed() || other.replies().size() == 1);
+            if (status == 0) { // no answer: closed by the idle timeout, unanswered
+                QTRY_VERIFY(other.closed());
+                QCOMPARE(other.replies().size(), 0);
+                continue;
+            }
+            QCOMPARE(other.replies().constFirst().status, status);
+            if (status == 405)
+                QVERIFY(other.replies().constFirst().head.contains("Allow: GET, HEAD, POST"));
+            else
+                QTRY_VERIFY(other.closed());
+        }
     }
 
 private:

@@ -13,6 +13,7 @@
 #include "outboxrows.h"
 #include "profileregistry.h"
 #include "readerrole.h"
+#include "scratchfile.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -575,11 +576,8 @@ private slots:
             u"bob"_qs, u"--reason"_qs, u"fixed"_qs, u"--now"_qs, u"2000"_qs});
         QCOMPARE(run.exitCode, 0);
         QTemporaryDir dir;
-        const QString file = dir.filePath(u"fixed.json"_qs);
-        QFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write("{\"quantity\": 5}\n");
-        out.close();
+        const QString file = ScratchFile::write(dir, u"fixed.json"_qs, "{\"quantity\": 5}\n");
+        QVERIFY(!file.isEmpty());
         run = outboxctl({u"replay"_qs, u"--db"_qs, url, u"--event"_qs, u"D-3"_qs, u"--edit"_qs,
             file, u"--operator"_qs, u"carol"_qs, u"--reason"_qs, u"UP-412"_qs, u"--now"_qs,
             u"3000"_qs});

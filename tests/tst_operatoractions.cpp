@@ -4,6 +4,7 @@
 // refusing every mutation, and payloads redacted on screen and in the CSV export.
 #include "detailpane.h"
 #include "eventlistmodel.h"
+#include "eventtablecadence.h"
 #include "mainwindow.h"
 #include "operatoractions.h"
 #include "outboxstore.h"
@@ -17,6 +18,7 @@
 #include "testwindow.h"
 
 #include <QAction>
+#include <QElapsedTimer>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTableView>
@@ -129,6 +131,42 @@ private slots:
                      .data()
                      .toString(),
             u"alice"_qs);
+    }
+
+    // The table reads its rows on its own cadence, spaced by their cost; an operator's own
+    // replay from the window shows in the table at once, not when that cadence next reads.
+    void aReplayedRowShowsItsNewStateAtOnce()
+    {
+        FRESH_DATABASE(database, QStringLiteral("sqlite"));
+        const auto setup = database->initialise();
+        QVERIFY(setup && park(setup->database(), 2));
+        MainWindow window(database->connect(), {});
+        window.show();
+        EventListModel *events = window.eventModel();
+        QTRY_COMPARE(events->rowCount(), 3);
+        QTRY_VERIFY(!events->isLoading());
+        // Reads that cost 6 s, as an unindexed payload search does: the cadence waits long.
+        emit events->refreshCost(6000);
+        const int spacing = events->cadence()->spacingMs();
+        QVERIFY2(spacing >= 30000, qPrintable(QString::number(spacing)));
+        const auto state = [events] {
+            return events->index(events->rowOfEvent(u"P-0001"_qs), 0)
+                .data(EventListModel::StatusRole)
+                .toString();
+        };
+        QCOMPARE(state(), u"DEAD"_qs);
+
+        QSignalSpy finished(window.operatorActions(), &OperatorActions::replayFinished);
+        ReplayRequest request;
+        request.eventIds = {u"P-0001"_qs};
+        request.operatorName = u"alice"_qs;
+        request.reason = u"consumer fixed"_qs;
+        QElapsedTimer clock;
+        clock.start();
+        window.operatorActions()->startReplay(request);
+        QVERIFY(finished.wait());
+        QTRY_COMPARE_WITH_TIMEOUT(state(), u"PENDING"_qs, spacing / 4);
+        QVERIFY2(clock.elapsed() < spacing / 4, qPrintable(QString::number(clock.elapsed())));
     }
 
     void bulkReplayCoversEveryMatchingRow()

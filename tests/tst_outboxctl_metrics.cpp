@@ -8,6 +8,7 @@
 #include "fixturescript.h"
 #include "outboxctlrun.h"
 #include "outboxrows.h"
+#include "scratchfile.h"
 #include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -267,10 +268,8 @@ private slots:
         const auto connection = database->initialise();
         QVERIFY(connection && populate(connection->database()));
         QTemporaryDir dir;
-        const QString path = dir.filePath(u"outbox.prom"_qs);
-        QFile old(path);
-        QVERIFY(old.open(QIODevice::WriteOnly) && old.write("old\n") == 4);
-        old.close();
+        const QString path = ScratchFile::write(dir, u"outbox.prom"_qs, "old\n");
+        QVERIFY(!path.isEmpty());
         const QStringList metrics = {u"metrics"_qs, u"--db"_qs, database->url(), u"--now"_qs, Now,
             u"--outbox"_qs, u"shop"_qs};
         const Run written = outboxctl(metrics + QStringList {u"--textfile"_qs, path});
@@ -306,10 +305,8 @@ private slots:
         QFETCH(QStringList, arguments);
         QFETCH(QString, message);
         QTemporaryDir dir;
-        const QString path = dir.filePath(u"outbox.prom"_qs);
-        QFile old(path);
-        QVERIFY(old.open(QIODevice::WriteOnly) && old.write("old\n") == 4);
-        old.close();
+        const QString path = ScratchFile::write(dir, u"outbox.prom"_qs, "old\n");
+        QVERIFY(!path.isEmpty());
         const Run run = outboxctl(arguments + QStringList {u"--textfile"_qs, path});
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.out.isEmpty());

@@ -4,23 +4,39 @@
 // rail; the event table's ID, state, failures and last error; the error groups' signature, counts
 // and event types; the selected event's attempt outcome and consumer result; the replay log's time
 // and event ID; every one-line label; every chart's axis labels (Qt Charts cuts them with "...");
-// and no part of a page lies outside the window.
+// and no part of a page lies outside the window. The Errors page leads with the signature (the
+// widest column, wrapped whole), its columns keep their widths whatever a read holds and the
+// selected group's bar stands out; the detail pane shows an attempt's message, worker and times
+// wrapped, without a horizontal scroll; the status bar's health lines are never cut, a job's
+// outcome beside them or not; an alert bar covers nothing of any page. Every dialog, at both
+// sizes, fits on the screen and shows its labels whole.
+#include "alertbar.h"
 #include "attemptmodel.h"
+#include "connectdialog.h"
 #include "detailpane.h"
+#include "diagnosisstatusline.h"
+#include "elidinglabel.h"
 #include "errorgroupmodel.h"
 #include "errorspage.h"
 #include "eventlistmodel.h"
 #include "healthtiles.h"
 #include "mainwindow.h"
+#include "notedialog.h"
 #include "operatoractions.h"
 #include "outboxstore.h"
 #include "pagenavigator.h"
 #include "parkedevents.h"
+#include "payloadeditdialog.h"
 #include "policylabpage.h"
+#include "reopendialog.h"
+#include "replaydialog.h"
 #include "replaylogmodel.h"
+#include "resolvedialog.h"
+#include "startwindow.h"
 #include "testdatabase.h"
 #include "testmain.h"
 #include "themecolours.h"
+#include "thresholdsdialog.h"
 
 #include <QAbstractScrollArea>
 #include <QAction>
@@ -28,14 +44,19 @@
 #include <QChartView>
 #include <QDateTime>
 #include <QGraphicsTextItem>
+#include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStackedWidget>
+#include <QStatusBar>
 #include <QStyle>
 #include <QStyleFactory>
 #include <QTableView>
 #include <QTreeView>
+#include <functional>
+#include <memory>
 
 namespace {
 
@@ -196,7 +217,8 @@ QStringList cutWidgets(const QWidget *window, const QWidget *root)
             cut << u"%1 (%2) lies outside the window"_qs.arg(
                 widget->objectName(), QString::fromLatin1(widget->metaObject()->className()));
         const auto *label = qobject_cast<const QLabel *>(widget);
-        if (!label || !isPlainOneLine(label))
+        // The connection line and a job's outcome give way first (cut, whole in the tooltip).
+        if (!label || !isPlainOneLine(label) || qobject_cast<const ElidingLabel *>(label))
             continue;
         const int needed = label->fontMetrics().horizontalAdvance(label->text());
         if (needed > label->contentsRect().width())
@@ -257,6 +279,109 @@ QStringList cutRailNames(const QListWidget *rail)
     return cut;
 }
 
+// The cells of `column` that wrap (an attempt's message, an error signature): each row shown
+// holds its whole text, wrapped at the cell's width.
+QStringList cutWrappedCells(const QTableView *view, int column)
+{
+    QStringList cut;
+    const QAbstractItemModel *model = view->model();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QModelIndex index = model->index(row, column);
+        const QRect cell = view->visualRect(index);
+        if (cell.top() < 0 || cell.top() >= view->viewport()->height())
+            continue;
+        const QString text = index.data().toString();
+        const int width = cell.width() - 2 * textMargin(view);
+        const QRect needed = view->fontMetrics().boundingRect(
+            QRect(0, 0, std::max(width, 1), 100000), Qt::TextWordWrap, text);
+        if (view->isColumnHidden(column) || needed.width() > width
+            || needed.height() > cell.height() || cell.right() >= view->viewport()->width())
+            cut << u"%1 column %2 \"%3\": %4×%5 px of %6×%7"_qs.arg(view->objectName())
+                       .arg(column)
+                       .arg(text)
+                       .arg(cell.width())
+                       .arg(cell.height())
+                       .arg(needed.width())
+                       .arg(needed.height());
+    }
+    return cut;
+}
+
+// Horizontal scroll bars shown in `widget` or around it (up to `page`).
+QStringList horizontalScrolls(const QWidget *widget, const QWidget *page)
+{
+    QStringList shown;
+    QList<const QAbstractScrollArea *> areas;
+    for (const QAbstractScrollArea *area : widget->findChildren<QAbstractScrollArea *>())
+        areas << area;
+    for (const QWidget *w = widget; w && w != page->parentWidget(); w = w->parentWidget()) {
+        if (const auto *area = qobject_cast<const QAbstractScrollArea *>(w))
+            areas << area;
+    }
+    for (const QAbstractScrollArea *area : areas) {
+        if (area->isVisible() && area->horizontalScrollBar()->isVisible())
+            shown << u"%1 (%2) scrolls sideways"_qs.arg(
+                area->objectName(), QString::fromLatin1(area->metaObject()->className()));
+    }
+    return shown;
+}
+
+// The status bar's health lines (the refresh, the diagnosis) whole.
+QStringList cutStatusLines(const MainWindow &window)
+{
+    QStringList cut = cutWidgets(&window, window.statusBar());
+    const DiagnosisStatusLine *line = window.diagnosisStatus();
+    if (line->text().contains(QChar(0x2026)) || line->width() < line->sizeHint().width())
+        cut << u"diagnosis line \"%1\" shown as \"%2\" in %3 px of %4"_qs
+                   .arg(line->fullText(), line->text())
+                   .arg(line->width())
+                   .arg(line->sizeHint().width());
+    return cut;
+}
+
+// Widgets of `page` that the alert bar lies over.
+QStringList coveredBy(const QWidget *bar, const QWidget *page)
+{
+    QStringList covered;
+    const QRect over = globalRect(bar);
+    for (const QWidget *widget : page->findChildren<QWidget *>()) {
+        if (widget->isVisible() && !scrolls(widget, page) && over.intersects(globalRect(widget)))
+            covered << u"%1 (%2)"_qs.arg(
+                widget->objectName(), QString::fromLatin1(widget->metaObject()->className()));
+    }
+    return covered;
+}
+
+// One of each dialog the window opens, with the longest texts it shows.
+struct DialogMaker
+{
+    QString name;
+    std::function<QWidget *()> make;
+};
+
+QList<DialogMaker> dialogs()
+{
+    const QStringList ids = {u"EV-pepo9-00012"_qs, u"EV-mwm0w-00088"_qs};
+    const QString payload = u"{\n  \"sku\": \"SKU-1\",\n  \"quantity\": 1\n}"_qs;
+    QList<DialogMaker> makers;
+    makers << DialogMaker {u"connect"_qs, [] { return new ConnectDialog; }}
+           << DialogMaker {u"start"_qs, [] { return new StartWindow; }}
+           << DialogMaker {u"replay"_qs, [ids] { return new ReplayDialog(ids, 1762); }}
+           << DialogMaker {u"resolve"_qs, [ids] { return new ResolveDialog(ids, 2); }}
+           << DialogMaker {u"reopen"_qs, [ids] { return new ReopenDialog(ids, 2); }}
+           << DialogMaker {u"note"_qs,
+                  [] {
+                      return new NoteDialog(NoteDialog::Mode::Add, NoteTarget {{}, LongError});
+                  }}
+           << DialogMaker {u"edit"_qs,
+                  [payload] {
+                      return new PayloadEditDialog(u"EV-pepo9-00012"_qs, payload, payload);
+                  }}
+           << DialogMaker {
+                  u"thresholds"_qs, [] { return new ThresholdsDialog(TileThresholds {}); }};
+    return makers;
+}
+
 } // namespace
 
 class TestPageLayout : public QObject
@@ -312,6 +437,42 @@ private slots:
             if (QTest::currentTestFailed())
                 return;
             checkPage(window, key, page);
+            if (QTest::currentTestFailed())
+                return;
+        }
+        checkAlertBarCoversNothing(window);
+    }
+
+    void everyDialogShowsItsTextWhole_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("theme");
+        QTest::addRow("1366x768") << Laptop << u"system"_qs;
+        QTest::addRow("1366x768, dark") << Laptop << u"dark"_qs;
+        QTest::addRow("1920x1080") << FullHd << u"system"_qs;
+        QTest::addRow("1920x1080, dark") << FullHd << u"dark"_qs;
+    }
+
+    // Each dialog as it opens over a window of `size`: within it, its labels whole.
+    void everyDialogShowsItsTextWhole()
+    {
+        QFETCH(QSize, size);
+        QFETCH(QString, theme);
+        const ThemeScope themeScope(theme);
+        QWidget screen; // the window the dialog opens over
+        screen.resize(size);
+        screen.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&screen));
+        for (const auto &[name, make] : dialogs()) {
+            std::unique_ptr<QWidget> dialog(make());
+            dialog->setParent(&screen, dialog->windowFlags());
+            dialog->show();
+            QVERIFY(QTest::qWaitForWindowExposed(dialog.get()));
+            QVERIFY2(dialog->width() <= size.width() && dialog->height() <= size.height(),
+                qPrintable(u"%1: %2×%3"_qs.arg(name).arg(dialog->width()).arg(dialog->height())));
+            dialog->move(screen.mapToGlobal(QPoint(0, 0)));
+            const QStringList cut = cutWidgets(dialog.get(), dialog.get());
+            QVERIFY2(cut.isEmpty(), qPrintable(name + u": "_qs + cut.join(u"; "_qs)));
         }
     }
 
@@ -327,6 +488,56 @@ private:
                 window.policyLab()->peakText().startsWith(u"A: peak"_qs), 30000);
         if (key == u"overview"_qs || key == u"errors"_qs || key == u"policy"_qs)
             QTRY_VERIFY(axisLabels(page) > 0);
+    }
+
+    // The signature leads, whole; the others are as wide as their widest value, whatever the
+    // read holds; the selected group's bar stands out.
+    static QStringList checkErrors(const ErrorsPage *page)
+    {
+        QTableView *view = page->view();
+        QStringList cut = cutCells(view,
+            {ErrorGroupModel::EventsColumn, ErrorGroupModel::DeadColumn,
+                ErrorGroupModel::TypesColumn});
+        cut << cutWrappedCells(view, ErrorGroupModel::SignatureColumn);
+        const QHeaderView *header = view->horizontalHeader();
+        QList<int> widths;
+        for (int column = 0; column < header->count(); ++column) {
+            widths << header->sectionSize(column);
+            if (column != ErrorGroupModel::SignatureColumn
+                && header->sectionSize(column)
+                    > header->sectionSize(ErrorGroupModel::SignatureColumn))
+                cut << u"column %1 is wider than the signature"_qs.arg(column);
+        }
+        QList<ErrorGroup> groups = page->model()->groups();
+        groups.first().count *= 1000;
+        groups.first().eventTypes.insert(u"OrderConfirmationRequested"_qs, 3);
+        page->model()->setGroups(groups, QDateTime::currentMSecsSinceEpoch() + 3600 * 1000);
+        for (int column = 0; column < header->count(); ++column) {
+            if (header->sectionSize(column) != widths.at(column))
+                cut << u"column %1 moved from %2 to %3 px with the data"_qs.arg(column)
+                           .arg(widths.at(column))
+                           .arg(header->sectionSize(column));
+        }
+        view->setCurrentIndex(page->model()->index(0, 0));
+        if (page->selectedBar() < 0)
+            cut << u"the selected group's bar is not highlighted"_qs;
+        return cut;
+    }
+
+    // An alert shown: no page's widget lies under the bar.
+    static void checkAlertBarCoversNothing(const MainWindow &window)
+    {
+        window.alertBar()->addAlert(u"orders"_qs, u"DEAD 2 (limit 0)"_qs);
+        QTRY_VERIFY(window.alertBar()->isVisible());
+        for (const QString &key : window.pages()->pageKeys()) {
+            window.pages()->showPage(key);
+            QWidget *page = window.pages()->page(key);
+            QTRY_VERIFY(page->isVisible());
+            QCoreApplication::sendPostedEvents(); // the layout with the bar in it
+            const QStringList covered = coveredBy(window.alertBar(), page);
+            QVERIFY2(covered.isEmpty(), qPrintable(key + u": "_qs + covered.join(u", "_qs)));
+        }
+        window.alertBar()->removeAlerts(u"orders"_qs);
     }
 
     void replayOneEvent(MainWindow &window)
@@ -353,8 +564,8 @@ private:
 
     void checkPage(const MainWindow &window, const QString &key, const QWidget *page)
     {
-        QStringList cut
-            = cutWidgets(&window, page) + cutWidgets(&window, window.tiles()) + cutAxisLabels(page);
+        QStringList cut = cutWidgets(&window, page) + cutWidgets(&window, window.tiles())
+            + cutAxisLabels(page) + cutStatusLines(window);
         if (key == u"events"_qs) {
             cut << cutCells(window.eventView(),
                 {EventListModel::EventIdColumn, EventListModel::StateColumn,
@@ -364,11 +575,11 @@ private:
             QTRY_VERIFY(attempts->model()->rowCount() > 0);
             cut << cutCells(
                 attempts, {AttemptModel::OutcomeColumn, AttemptModel::ConsumerResultColumn});
+            cut << cutWrappedCells(attempts, AttemptModel::ErrorColumn);
+            cut << horizontalScrolls(window.detailPane(), page);
         }
         if (key == u"errors"_qs)
-            cut << cutCells(qobject_cast<const ErrorsPage *>(page)->view(),
-                {ErrorGroupModel::SignatureColumn, ErrorGroupModel::EventsColumn,
-                    ErrorGroupModel::DeadColumn, ErrorGroupModel::TypesColumn});
+            cut << checkErrors(qobject_cast<const ErrorsPage *>(page));
         if (key == u"audit"_qs) {
             auto *log = page->findChild<QTreeView *>(u"replayLogView"_qs);
             QVERIFY(log);

@@ -17,6 +17,7 @@
 #include "outboxstore.h"
 #include "payloaddiff.h"
 #include "payloadeditor.h"
+#include "scratchfile.h"
 #include "stateevents.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -392,12 +393,9 @@ private slots:
         const QSqlDatabase db = connection->database();
         QVERIFY(populate(db, u"{\"quantity\":\"2\",\"token\":\"t-1\"}"_qs));
         QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString file = dir.filePath(u"fixed.json"_qs);
-        QFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write("{\n  \"quantity\": 2,\n  \"token\": \"***\"\n}\n");
-        out.close();
+        const QString file = ScratchFile::write(
+            dir, u"fixed.json"_qs, "{\n  \"quantity\": 2,\n  \"token\": \"***\"\n}\n");
+        QVERIFY(!file.isEmpty());
         const QStringList edit = {u"replay"_qs, u"--db"_qs, database->url(), u"--event"_qs,
             u"E-1"_qs, u"--now"_qs, u"70000"_qs};
         const QStringList who = {u"--operator"_qs, u"alice"_qs, u"--reason"_qs, u"UP-412"_qs};
@@ -466,12 +464,9 @@ private slots:
         const QSqlDatabase db = connection->database();
         QVERIFY(populate(db));
         QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString file = dir.filePath(u"fixed.json"_qs);
-        QFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write("{\"orderId\":4711,\"sku\":\"SKU-1\",\"quantity\":5}");
-        out.close();
+        const QString file = ScratchFile::write(
+            dir, u"fixed.json"_qs, "{\"orderId\":4711,\"sku\":\"SKU-1\",\"quantity\":5}");
+        QVERIFY(!file.isEmpty());
         qputenv("PGSSLMODE", "disable"); // the proxy reads the statements' text
         QUrl proxied(database->url());
         CommitCutter cutter(proxied.port(), "INSERT INTO replay_log");
@@ -531,11 +526,8 @@ private slots:
                 && refused.error.endsWith(u"; nothing edited"_qs),
             qPrintable(refused.error));
         QTemporaryDir dir;
-        const QString file = dir.filePath(u"new.json"_qs);
-        QFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write("{\"quantity\":3}");
-        out.close();
+        const QString file = ScratchFile::write(dir, u"new.json"_qs, "{\"quantity\":3}");
+        QVERIFY(!file.isEmpty());
         const QStringList edit = {u"replay"_qs, u"--db"_qs, database->url(), u"--event"_qs,
             u"E-1"_qs, u"--edit"_qs, file, u"--operator"_qs, u"alice"_qs, u"--reason"_qs, u"x"_qs};
         const Run cli = outboxctl(edit);

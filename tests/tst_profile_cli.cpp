@@ -13,6 +13,7 @@
 // refused at load.
 #include "fixturescript.h"
 #include "outboxctlrun.h"
+#include "scratchfile.h"
 #include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -121,17 +122,6 @@ QString replayedJson(const QStringList &replayed, const QStringList &skipped)
         + u",\"audit\":\""_qs + auditWhere() + u"\"}"_qs;
 }
 
-// Writes `text` into dir/name and returns the path.
-QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &text)
-{
-    const QString path = dir.filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return {};
-    file.write(text);
-    return path;
-}
-
 // Replays `eventId` through `profile` twice: the first run replays it, the second skips it
 // (no longer DEAD). What went otherwise, or nothing.
 QString replayOnceThenSkipped(const QString &url, const QString &profile, const QString &eventId)
@@ -203,10 +193,12 @@ private slots:
                 10800000},
             // Solid Queue: a claim's lease is its process's heartbeat + 5 minutes.
             {u"solid-queue"_qs, {2, 2, 1, 1, 2, 2}, neverNative, 1500000},
+            // River: a running job's lease is the rescuer's default hour.
+            {u"river"_qs, {2, 2, 1, 1, 2, 2}, neverNative, 14400000},
         };
         // The same rows in the libraries' MySQL/MariaDB DDL give the same answers; pg-boss and
         // graphile-worker are PostgreSQL's alone; Oban also runs on SQLite (its Lite engine).
-        const QStringList postgreSqlOnly = {u"pg-boss"_qs, u"graphile-worker"_qs};
+        const QStringList postgreSqlOnly = {u"pg-boss"_qs, u"graphile-worker"_qs, u"river"_qs};
         const QStringList onSqlite = {u"oban"_qs, u"solid-queue"_qs};
         for (const char *engine : {"postgresql", "mysql", "sqlite"}) {
             for (const Row &row : rows) {
@@ -264,7 +256,7 @@ private slots:
         const Run errors = outboxctl(
             {u"errors"_qs, u"--db"_qs, database->url(), u"--profile"_qs, profile, u"--json"_qs});
         const bool keepsErrors = QStringList {u"native"_qs, u"pg-boss"_qs, u"namastack"_qs,
-            u"graphile-worker"_qs, u"oban"_qs, u"solid-queue"_qs}
+            u"graphile-worker"_qs, u"oban"_qs, u"solid-queue"_qs, u"river"_qs}
                                      .contains(profile);
         if (keepsErrors) {
             QVERIFY2(errors.exitCode == 0, qPrintable(errors.err.join(u'\n')));
@@ -349,6 +341,8 @@ private slots:
             << u"graphile-worker"_qs << u"7"_qs << u"9"_qs << qint64(1);
         // Job 9 is discarded; job 2 is retryable.
         QTest::addRow("oban") << u"oban"_qs << u"9"_qs << u"2"_qs << qint64(1);
+        // River's job 9 is discarded; job 4 is retryable.
+        QTest::addRow("river") << u"river"_qs << u"9"_qs << u"4"_qs << qint64(1);
     }
     void replayThroughTheProfileStatement()
     {
@@ -422,7 +416,8 @@ private slots:
         text.replace(u"state IN ('discarded', 'cancelled')"_qs, u"state = 'discarded'"_qs);
         text.replace(u"name = oban\n"_qs, u"name = oban-discarded\n"_qs);
         QTemporaryDir dir;
-        const QString profile = writeFile(dir, u"oban-discarded.profile"_qs, text.toUtf8());
+        const QString profile
+            = ScratchFile::write(dir, u"oban-discarded.profile"_qs, text.toUtf8());
         const QJsonObject before = countsOf(database->url(), profile, T);
         QCOMPARE(before.value(u"dead"_qs).toInteger(), 2);
 
@@ -695,6 +690,57 @@ private slots:
         QVERIFY2(spent.match(run.out.at(0)).hasMatch(), qPrintable(run.out.at(0)));
     }
 
+    // River (written from docs/profiles.md alone): explain lists each attempt of the errors
+    // jsonb[] and River's own max_attempts; a replay is River's JobRetry (available, due now,
+    // finalized_at cleared, max_attempts 3 -> 4 for a spent job, unchanged for a cancelled one),
+    // audited, and explain then names the raised limit.
+    void replayThroughRiverIsJobRetry()
+    {
+        FRESH_DATABASE(database, u"postgresql"_qs);
+        QVERIFY(loadFixture(*database, u"river"_qs));
+        const QStringList explain = {u"explain"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+            u"river"_qs, u"--event"_qs, u"9"_qs, u"--now"_qs, QString::number(T)};
+        const Run dead = outboxctl(explain);
+        QVERIFY2(dead.exitCode == 0, qPrintable(dead.err.join(u'\n')));
+        QVERIFY2(
+            dead.out.value(0).startsWith(
+                u"DEAD: attempts 3 / 3 spent; the last error was (payments: card declined)"_qs),
+            qPrintable(dead.out.value(0)));
+        QCOMPARE(dead.out.mid(1),
+            QStringList({u"  attempt 1 at 07:00:01: RETRY (payments: 503 service unavailable)"_qs,
+                u"  attempt 2 at 07:05:01: RETRY (payments: 503 service unavailable)"_qs,
+                u"  attempt 3 at 07:20:01: RETRY (payments: card declined)"_qs}));
+
+        // The dry run promises no budget: the profile's statement decides it (none for job 10).
+        const Run plan = outboxctl({u"replay"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+            u"river"_qs, u"--all-dead"_qs, u"--dry-run"_qs, u"--now"_qs, QString::number(T)});
+        QCOMPARE(plan.out.value(0),
+            u"dry run, nothing changed: would replay 2 events with the profile's replay"
+            " statement"_qs);
+
+        const Run replay = outboxctl(replayArguments(
+            database->url(), u"river"_qs, {u"--event"_qs, u"9"_qs, u"--event"_qs, u"10"_qs}));
+        QVERIFY2(replay.err.isEmpty(), qPrintable(replay.err.join(u'\n')));
+        QCOMPARE(replay.out, QStringList {replayedJson({u"9"_qs, u"10"_qs}, {})});
+        const auto connection = database->connect(false);
+        QVERIFY(connection);
+        QSqlQuery rows(connection->database());
+        QVERIFY(
+            rows.exec(u"SELECT id, state::text, max_attempts,"
+                      " FLOOR(EXTRACT(EPOCH FROM scheduled_at) * 1000)::bigint,"
+                      " finalized_at IS NULL FROM river_job WHERE id IN (9, 10) ORDER BY id"_qs));
+        QStringList jobs;
+        while (rows.next())
+            jobs << QStringList {rows.value(0).toString(), rows.value(1).toString(),
+                rows.value(2).toString(), QString::number(rows.value(3).toLongLong() - T),
+                rows.value(4).toString()}
+                        .join(u' ');
+        QCOMPARE(jobs, QStringList({u"9 available 4 0 true"_qs, u"10 available 25 0 true"_qs}));
+        const Run due = outboxctl(explain);
+        QVERIFY2(due.out.value(0).startsWith(u"Due: failure 3 of budget 4 "_qs),
+            qPrintable(due.out.value(0)));
+    }
+
     // A job whose errors array holds 200,000 elements: `explain` reads the newest 100 and says
     // so; nothing reads the rest.
     void explainBoundsAHostileAttemptArray_data() { explainListsEachAttemptThroughOban_data(); }
@@ -773,7 +819,7 @@ private slots:
         QVERIFY2(unknown.out.at(0).startsWith(u"DEAD: attempts 5 / limit unknown; the last"_qs),
             qPrintable(unknown.out.at(0)));
 
-        const QString path = writeFile(dir, u"shop.profile"_qs,
+        const QString path = ScratchFile::write(dir, u"shop.profile"_qs,
             base
                 + "attempts = table\n"
                   "attempts_from = shop_attempt\n"
@@ -895,7 +941,7 @@ private slots:
             QVERIFY(runSqlScript(connection->database(), TestData::path("fixtures/custom.sql")));
         }
         QTemporaryDir dir;
-        const QString path = writeFile(dir, u"shop.profile"_qs, text);
+        const QString path = ScratchFile::write(dir, u"shop.profile"_qs, text);
         for (const QString &command : {u"check"_qs, u"replay"_qs}) {
             const QStringList arguments = command == u"check"_qs
                 ? checkArguments(database->url(), path, T)
@@ -910,10 +956,11 @@ private slots:
         const Run unknown = outboxctl(checkArguments(database->url(), u"pgboss"_qs, T));
         QCOMPARE(unknown.exitCode, 2);
         QCOMPARE(unknown.err,
-            QStringList {u"outboxctl: unknown profile 'pgboss': not a built-in (native,"
-                         " graphile-worker, gruelbox, masstransit, namastack, oban, pg-boss,"
-                         " solid-queue, spring-modulith-2, spring-modulith, wolverine) and no"
-                         " such file"_qs});
+            QStringList {
+                u"outboxctl: unknown profile 'pgboss': not a built-in (native,"
+                " graphile-worker, gruelbox, masstransit, namastack, oban, pg-boss,"
+                " river, solid-queue, spring-modulith-2, spring-modulith, wolverine) and no"
+                " such file"_qs});
     }
 
     void profileOnTheWrongSchemaIsNamed()
@@ -1000,7 +1047,7 @@ private slots:
         QVERIFY(original.open(QIODevice::ReadOnly));
         QByteArray text = original.readAll();
         text.replace("time_zone = Europe/Berlin", "time_zone = Europe/Berln");
-        const QString path = writeFile(dir, u"berlin.profile"_qs, text);
+        const QString path = ScratchFile::write(dir, u"berlin.profile"_qs, text);
         const int line = QString::fromUtf8(text.left(text.indexOf("time_zone ="))).count(u'\n') + 1;
         const Run run = outboxctl({u"check"_qs, u"--db"_qs,
             u"sqlite:"_qs + dir.filePath(u"x.db"_qs), u"--profile"_qs, path});

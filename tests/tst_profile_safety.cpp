@@ -23,6 +23,7 @@
 #include "profileregistry.h"
 #include "readonlytransaction.h"
 #include "replayer.h"
+#include "scratchfile.h"
 #include "sqldialect.h"
 #include "sqltext.h"
 #include "testdata.h"
@@ -145,16 +146,6 @@ QString customProfileWith(const QString &prefix, const QString &replacement, int
     }
     qWarning("custom.profile has no line starting with %s", qPrintable(prefix));
     return {};
-}
-
-QString writeFile(const QTemporaryDir &dir, const QString &name, const QString &text)
-{
-    const QString path = dir.filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return {};
-    file.write(text.toUtf8());
-    return path;
 }
 
 QStringList replayArguments(const QString &url, const QString &profile, const QString &eventId)
@@ -568,8 +559,8 @@ private slots:
         const Tables before = everyTable(connection->database());
         QTemporaryDir dir;
         int line = 0;
-        const QString path
-            = writeFile(dir, u"evil.profile"_qs, customProfileWith(u"from ="_qs, from, &line));
+        const QString path = ScratchFile::writeText(
+            dir, u"evil.profile"_qs, customProfileWith(u"from ="_qs, from, &line));
         const QString expected = QStringLiteral("%1:%2: field 'from' holds more than one statement")
                                      .arg(path)
                                      .arg(line);
@@ -744,7 +735,8 @@ private slots:
         QVERIFY(createWipe(db));
         const Tables before = everyTable(db);
         QTemporaryDir dir;
-        const QString path = writeFile(dir, u"wipe.profile"_qs, customProfileWith(prefix, field));
+        const QString path
+            = ScratchFile::writeText(dir, u"wipe.profile"_qs, customProfileWith(prefix, field));
 
         const Run run = outboxctl(replayArguments(database->url(), path, u"7"_qs));
         QCOMPARE(run.exitCode, 2);
@@ -814,7 +806,7 @@ private slots:
         const QSqlDatabase db = connection->database();
         const Tables before = everyTable(db);
         QTemporaryDir dir;
-        const QString path = writeFile(dir, u"fence.profile"_qs,
+        const QString path = ScratchFile::writeText(dir, u"fence.profile"_qs,
             customProfileWith(u"replay ="_qs, u"replay = "_qs + statement));
 
         const Run run = outboxctl(replayArguments(database->url(), path, eventId));
@@ -872,7 +864,7 @@ private slots:
         const Tables before = everyTable(connection->database());
         QTemporaryDir dir;
         int line = 0;
-        const QString path = writeFile(
+        const QString path = ScratchFile::writeText(
             dir, u"sloppy.profile"_qs, customProfileWith(u"status ="_qs, status, &line));
         for (const QStringList &extra : {QStringList(), QStringList {u"--json"_qs}}) {
             const Run run = outboxctl(checkArguments(database->url(), path) + extra);
@@ -960,7 +952,7 @@ private slots:
         const auto connection = loadShop(*database);
         QVERIFY(connection);
         QTemporaryDir dir;
-        const QString path = writeFile(dir, u"escape.profile"_qs, text);
+        const QString path = ScratchFile::writeText(dir, u"escape.profile"_qs, text);
         const Run check = outboxctl(checkArguments(database->url(), path));
         QCOMPARE(check.exitCode, 2);
         QCOMPARE(check.err.size(), 1);
@@ -999,8 +991,8 @@ private slots:
         const QString from = u"postgresql.from = "_qs + escape + u"\nfrom = shop_outbox"_qs;
         QTemporaryDir dir;
         int line = 0;
-        const QString path
-            = writeFile(dir, u"escape.profile"_qs, customProfileWith(u"from ="_qs, from, &line));
+        const QString path = ScratchFile::writeText(
+            dir, u"escape.profile"_qs, customProfileWith(u"from ="_qs, from, &line));
         const QString expected = QStringLiteral("%1:%2: field 'from' ").arg(path).arg(line);
         const QString url = database->url();
         const QStringList db
@@ -1253,7 +1245,7 @@ private slots:
         const QString target = dir.filePath(u"written.txt"_qs);
         const Tables before = everyTable(db);
         int line = 0;
-        const QString path = writeFile(dir, u"outfile.profile"_qs,
+        const QString path = ScratchFile::writeText(dir, u"outfile.profile"_qs,
             customProfileWith(u"from ="_qs,
                 u"from = shop_outbox INTO OUTFILE '%1' LINES STARTING BY 'pwned ' #"_qs.arg(target),
                 &line));

@@ -17,6 +17,7 @@
 #include "outboxprofile.h"
 #include "profileregistry.h"
 #include "schema.h"
+#include "scratchfile.h"
 #include "testdata.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -161,7 +162,7 @@ private slots:
     {
         QCOMPARE(ProfileRegistry::builtInNames(),
             QStringList({u"native"_qs, u"graphile-worker"_qs, u"gruelbox"_qs, u"masstransit"_qs,
-                u"namastack"_qs, u"oban"_qs, u"pg-boss"_qs, u"solid-queue"_qs,
+                u"namastack"_qs, u"oban"_qs, u"pg-boss"_qs, u"river"_qs, u"solid-queue"_qs,
                 u"spring-modulith-2"_qs, u"spring-modulith"_qs, u"wolverine"_qs}));
         const OutboxProfile native = builtIn(u"native"_qs);
         QVERIFY(native.isNative());
@@ -179,9 +180,9 @@ private slots:
             // Of these libraries only Oban (its Lite engine) and Solid Queue run on SQLite.
             QCOMPARE(
                 profile.supports(Engine::Sqlite), name == u"oban"_qs || name == u"solid-queue"_qs);
-            // Every library but pg-boss and graphile-worker publishes MySQL/MariaDB DDL.
+            // Every library but pg-boss, graphile-worker and River publishes MySQL/MariaDB DDL.
             QCOMPARE(profile.supports(Engine::MySql),
-                name != u"pg-boss"_qs && name != u"graphile-worker"_qs);
+                name != u"pg-boss"_qs && name != u"graphile-worker"_qs && name != u"river"_qs);
             if (profile.supports(Engine::MySql))
                 QVERIFY2(profile.source(Engine::MySql).endsWith(u") AS delivery_outbox"_qs),
                     qPrintable(name));
@@ -234,6 +235,10 @@ private slots:
         QTest::addRow("solid-queue")
             << u"solid-queue"_qs << QStringList {u"aggregate_type"_qs, u"last_error_category"_qs}
             << QStringList {} << unavailable;
+        QTest::addRow("river") << u"river"_qs
+                               << QStringList {u"aggregate_type"_qs, u"aggregate_id"_qs,
+                                      u"last_error_category"_qs}
+                               << QStringList {} << statement;
     }
     void whatEachProfileLacks()
     {
@@ -608,7 +613,7 @@ private slots:
         QVERIFY(!ProfileRegistry::detect(db, &error));
         QCOMPARE(error,
             u"no known outbox schema found (looked for native, graphile-worker, gruelbox,"
-            " masstransit, namastack, oban, pg-boss, solid-queue, spring-modulith-2,"
+            " masstransit, namastack, oban, pg-boss, river, solid-queue, spring-modulith-2,"
             " spring-modulith, wolverine): run"
             " `outboxctl init --db URL` for the native schema, or pass --profile NAME|FILE"_qs);
 
@@ -677,7 +682,7 @@ private slots:
         QVERIFY(!ProfileRegistry::resolve(u"pgboss"_qs, &error));
         QCOMPARE(error,
             u"unknown profile 'pgboss': not a built-in (native, graphile-worker, gruelbox,"
-            " masstransit, namastack, oban, pg-boss, solid-queue, spring-modulith-2,"
+            " masstransit, namastack, oban, pg-boss, river, solid-queue, spring-modulith-2,"
             " spring-modulith, wolverine) and no such file"_qs);
         QVERIFY(!ProfileRegistry::byName(u"pgboss"_qs, &error));
         QVERIFY(error.startsWith(u"unknown profile 'pgboss' (built-in: native, "_qs));
@@ -701,12 +706,11 @@ private slots:
         QFile original(TestData::path("fixtures/custom.profile"));
         QVERIFY(original.open(QIODevice::ReadOnly));
         QTemporaryDir dir;
-        QFile copy(dir.filePath(u"berlin.profile"_qs));
-        QVERIFY(copy.open(QIODevice::WriteOnly));
-        copy.write(original.readAll() + "time_zone = Europe/Berlin\n");
-        copy.close();
+        const QString path = ScratchFile::write(
+            dir, u"berlin.profile"_qs, original.readAll() + "time_zone = Europe/Berlin\n");
+        QVERIFY(!path.isEmpty());
         QString error;
-        const auto profile = ProfileRegistry::fromFile(copy.fileName(), &error);
+        const auto profile = ProfileRegistry::fromFile(path, &error);
         QVERIFY2(profile, qPrintable(error));
         QCOMPARE(profile->validate(db), QString());
 
@@ -794,11 +798,8 @@ private slots:
             + u"replay = UPDATE shop_outbox SET tries = tries + 100, state = 'queued'\n"
               "    WHERE (job_id = CAST(:event_id AS INTEGER) OR tries >= 0) AND state = 'error'\n"_qs;
         QTemporaryDir dir;
-        const QString path = dir.filePath(u"every-row.profile"_qs);
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(text.toUtf8());
-        file.close();
+        const QString path = ScratchFile::writeText(dir, u"every-row.profile"_qs, text);
+        QVERIFY(!path.isEmpty());
         QString error;
         const auto profile = ProfileRegistry::fromFile(path, &error);
         QVERIFY2(profile, qPrintable(error));
@@ -908,11 +909,8 @@ private slots:
         QFETCH(QByteArray, text);
         QFETCH(QString, error);
         QTemporaryDir dir;
-        const QString path = dir.filePath(u"bad.profile"_qs);
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(text);
-        file.close();
+        const QString path = ScratchFile::write(dir, u"bad.profile"_qs, text);
+        QVERIFY(!path.isEmpty());
         QString actual;
         QVERIFY(!ProfileRegistry::fromFile(path, &actual));
         if (error.endsWith(u"which"_qs)) // a hazard's message goes on to say why
@@ -980,11 +978,8 @@ private slots:
         }
         QVERIFY(number > 0);
         QTemporaryDir dir;
-        const QString path = dir.filePath(u"shop.profile"_qs);
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(lines.join('\n'));
-        file.close();
+        const QString path = ScratchFile::write(dir, u"shop.profile"_qs, lines.join('\n'));
+        QVERIFY(!path.isEmpty());
 
         QString error;
         const auto profile = ProfileRegistry::fromFile(path, &error);

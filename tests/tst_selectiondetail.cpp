@@ -200,6 +200,47 @@ private slots:
         QCOMPARE(outcome(), u"LEASE EXPIRED"_qs);
     }
 
+    // A delivered event that failed before: its summary names that error as an earlier
+    // attempt's, never as its last error; each attempt's message carries its worker and times
+    // on a line of its own.
+    void aDeliveredEventsErrorIsAnEarlierAttempts()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        const auto setup = database->initialise();
+        QVERIFY(setup);
+        OutboxStore store(setup->database());
+        const qint64 minuteAgo = QDateTime::currentMSecsSinceEpoch() - 60000;
+        QVERIFY(store.insertEvent(
+            {u"D"_qs, u"Order"_qs, u"D"_qs, u"StockReserved"_qs, u"{}"_qs, minuteAgo}));
+        const ClaimResult first = store.claim(u"D"_qs, u"w1"_qs, minuteAgo);
+        QVERIFY(first.ok);
+        QVERIFY(store
+                    .fail(first.claim, minuteAgo + 120, ErrorCategory::Transient,
+                        u"broker unavailable"_qs)
+                    .ok);
+        const ClaimResult second = store.claim(u"D"_qs, u"w2"_qs, minuteAgo + 40000);
+        QVERIFY(second.ok);
+        QVERIFY(store.ack(second.claim, minuteAgo + 40200).ok);
+
+        MainWindow window(database->connect(), {});
+        window.show();
+        QTRY_COMPARE(window.eventModel()->rowCount(), 1);
+        QVERIFY(window.selectEvent(u"D"_qs));
+        QTRY_VERIFY(window.detailPane()->summaryText().contains(u"DELIVERED"_qs));
+        const QString summary = window.detailPane()->summaryText();
+        QVERIFY2(
+            summary.contains(u"Error of an earlier attempt: TRANSIENT — broker unavailable"_qs),
+            qPrintable(summary));
+        QVERIFY2(!summary.contains(u"Last error"_qs), qPrintable(summary));
+        auto *attempts = window.findChild<QTableView *>(u"attemptView"_qs);
+        QTRY_COMPARE(attempts->model()->rowCount(), 2);
+        const QString attempt1
+            = attempts->model()->index(0, AttemptModel::ErrorColumn).data().toString();
+        QVERIFY2(attempt1.startsWith(u"broker unavailable\nw1 at "_qs), qPrintable(attempt1));
+        QVERIFY2(attempt1.contains(u" for 120 ms; next due "_qs), qPrintable(attempt1));
+        QVERIFY(attempts->isColumnHidden(AttemptModel::WorkerColumn));
+    }
+
     void unfinishedAttemptsInTheModel()
     {
         AttemptModel model;
@@ -231,6 +272,7 @@ private slots:
         QTest::addRow("instant attempt") << qint64(0) << qint64(0) << false;
         QTest::addRow("retries over 70 units") << qint64(0) << qint64(70) << true;
         QTest::addRow("ten minutes of retries") << qint64(0) << qint64(600000) << false;
+        QTest::addRow("a back-off of 40 s") << qint64(0) << qint64(40000) << false;
     }
     void aShortAttemptGetsAReadableAxis()
     {
@@ -249,8 +291,12 @@ private slots:
         QVERIFY2(qFuzzyCompare(mantissa, 1.0) || qFuzzyCompare(mantissa, 2.0)
                 || qFuzzyCompare(mantissa, 5.0),
             qPrintable(QString::number(step)));
-        if (high - low >= 120000)
-            QCOMPARE(range.unit, u"s"_qs); // minutes of retries are not counted in ms
+        // Humane units: seconds of retries are not counted in ms, nor ten minutes in s.
+        const qint64 span = high - low;
+        if (!logical && span >= RetryTimeline::MinutesFromMs)
+            QCOMPARE(range.unit, u"min"_qs);
+        else if (!logical && span >= RetryTimeline::SecondsFromMs)
+            QCOMPARE(range.unit, u"s"_qs);
     }
 
     void theTimelineOfAOneMillisecondAttempt()

@@ -407,8 +407,9 @@ private slots:
         TestDatabase::addEngineRows();
     }
 
-    // The stale banner and the alert bar appear over the pages' bottom edge: the tiles and the
-    // event table stay where the pointer found them (a banner once pushed them down 76 px).
+    // The stale banner and the alert bar appear under the pages: the tiles and the event table's
+    // top stay where the pointer found them (a banner once pushed them down 76 px), and they
+    // cover nothing of the page (floating over its bottom edge, they hid the last rows).
     void bannersMoveNothing()
     {
         QFETCH(QString, engine);
@@ -449,12 +450,16 @@ private slots:
             reason->toolTip().contains(u"could not be read"_qs), qPrintable(reason->toolTip()));
         QApplication::sendPostedEvents(); // any layout the banners and the reason asked for
         QCOMPARE(globalRect(window.tiles()), tiles);
-        QCOMPARE(globalRect(window.eventView()), table);
-        // Shown whole, inside the window, over the pages.
+        QCOMPARE(globalRect(window.eventView()).topLeft(), table.topLeft());
+        QCOMPARE(globalRect(window.eventView()).width(), table.width());
+        // Shown whole, inside the window, under the pages: covering none of them.
         const QRect pages = globalRect(window.pages());
         for (const QWidget *shown :
             {static_cast<QWidget *>(banner), static_cast<QWidget *>(window.alertBar())}) {
-            QVERIFY2(pages.contains(globalRect(shown)), shown->metaObject()->className());
+            QVERIFY2(globalRect(&window).contains(globalRect(shown)),
+                shown->metaObject()->className());
+            QVERIFY2(!pages.intersects(globalRect(shown)), shown->metaObject()->className());
+            QVERIFY2(globalRect(shown).top() > pages.bottom(), shown->metaObject()->className());
             // As tall as its lines need (the countdown rewrites the stale banner's each second).
             QTRY_VERIFY(shown->height() >= (shown->hasHeightForWidth()
                                 ? shown->heightForWidth(shown->width())

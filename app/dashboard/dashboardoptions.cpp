@@ -26,8 +26,8 @@ void addConnectionOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("profile"),
         QStringLiteral(
             "With --db: the outbox schema, a built-in profile (native, graphile-worker, oban, "
-            "pg-boss, solid-queue, spring-modulith, spring-modulith-2, gruelbox, namastack) or a "
-            "profile file (default: detected)."),
+            "pg-boss, solid-queue, spring-modulith, spring-modulith-2, gruelbox, namastack, "
+            "wolverine, masstransit, river) or a profile file (default: detected)."),
         QStringLiteral("NAME|PATH")});
     parser.addOption({QStringLiteral("fleet"),
         QStringLiteral("Open the fleet view on a fleet file: one NAME=URL[;profile=P] per line, "

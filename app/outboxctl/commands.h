@@ -2,8 +2,9 @@
 // --help`, the line under the usage line of `outboxctl NAME --help`, its examples and the
 // function that runs it. main() dispatches through it and prints the usage from it; Cli::parse
 // and Cli::helpText take a command's description and examples from it; the bash completion
-// reads the command list from `outboxctl --help`, and tst_cli_reference checks the man page's
-// and docs/outboxctl.md's command sections against it.
+// and the build's man page (its command list: cmake/ManCommands.cmake) read the command list
+// from `outboxctl --help`, and tst_cli_reference checks the man page's and docs/outboxctl.md's
+// command sections against it.
 #pragma once
 
 #include <QList>

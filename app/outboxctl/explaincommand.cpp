@@ -5,11 +5,9 @@
 // notes, one a line (JSON: "notes":[...] when it has some). Read-only; exit 0, 2 on any error
 // (also an unknown event, named in JSON too with --json).
 #include "cli.h"
-#include "eventexplainer.h"
 #include "eventlookup.h"
-#include "notesaccess.h"
+#include "explainreport.h"
 
-#include <QJsonArray>
 #include <QJsonDocument>
 
 namespace {
@@ -65,33 +63,19 @@ int runExplain(const QStringList &arguments)
         return Cli::fail(QStringLiteral("explain: reading %1: %2").arg(outbox->name(), error));
     if (!unknown->isEmpty())
         return Cli::failUnknownEvents(u"explain"_qs, *unknown, parser.isSet(u"json"_qs));
-    const auto explanation
-        = EventExplainer::explain(outbox->database(), id, now, &error, &outbox->profile, explain);
-    if (!explanation)
+    const auto report = ExplainReport::read(*outbox, id, now, explain, &error);
+    if (!report)
         return Cli::fail(u"explain: "_qs + error);
-    // The event's current notes, where notes exist (the window's detail pane shows the same).
-    OperatorNotes notes = NotesAccess::open(outbox->database(), &outbox->profile);
-    std::optional<QList<OperatorNote>> current;
-    if (notes.unavailable().isEmpty()) {
-        current = notes.list({id, {}}, false, &error);
-        if (!current)
-            return Cli::fail(QStringLiteral("explain: reading the notes: %1").arg(error));
-    }
     if (parser.isSet(u"json"_qs)) {
-        QJsonObject json = explanation->toJson();
-        if (current && !current->isEmpty()) {
-            QJsonArray array;
-            for (const OperatorNote &note : *current)
-                array.append(note.toJson());
-            json.insert(u"notes"_qs, array);
-        }
-        Cli::printLine(QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)));
+        Cli::printLine(
+            QString::fromUtf8(QJsonDocument(report->toJson()).toJson(QJsonDocument::Compact)));
         return Cli::Ok;
     }
+    const EventExplanation *explanation = &report->explanation;
     QString text = Cli::printable(explanation->text(Advice::Surface::Cli));
     for (const QString &line : explanation->attemptLines(now))
         text += u"\n  "_qs + Cli::printable(line);
-    for (const OperatorNote &note : current.value_or(QList<OperatorNote> {}))
+    for (const OperatorNote &note : report->notes)
         text += QStringLiteral("\nnote #%1 by %2 at %3%4: %5")
                     .arg(note.id)
                     .arg(Cli::printable(note.operatorName), Cli::timeText(note.createdAt),

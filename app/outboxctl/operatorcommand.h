@@ -85,3 +85,6 @@ public:
 private:
     Spec m_spec;
 };
+
+// What outboxctl replay is (the operator API takes the same).
+const OperatorCommand &replayCommand();

@@ -10,7 +10,7 @@
 #include "reopener.h"
 #include "statechangecommand.h"
 
-int runReopen(const QStringList &arguments)
+const StateChangeCommand &reopenCommand()
 {
     static const StateChangeCommand reopen {
         {u"reopen"_qs, u"reopened"_qs, u"already reopened by someone else, or not RESOLVED"_qs,
@@ -19,5 +19,10 @@ int runReopen(const QStringList &arguments)
         u"Any but native is refused: reopen undoes Outbox Health's own resolve."_qs, false,
         u"A RESOLVED event to reopen (repeat for more)."_qs, u"Why they need an operator again"_qs,
         u"not RESOLVED or not found"_qs, TableGrants::Operation::Reopen};
-    return runStateChange(reopen, arguments);
+    return reopen;
+}
+
+int runReopen(const QStringList &arguments)
+{
+    return runStateChange(reopenCommand(), arguments);
 }

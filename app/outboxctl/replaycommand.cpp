@@ -31,6 +31,13 @@
 
 int runReplayEdit(const QCommandLineParser &parser, const OperatorCommand &command);
 
+const OperatorCommand &replayCommand()
+{
+    static const OperatorCommand command({u"replay"_qs, u"replayed"_qs,
+        u"already replayed by someone else, or not DEAD"_qs, Replayer::words(), true, true});
+    return command;
+}
+
 namespace {
 
 constexpr qint64 MaxSpreadMs = 7LL * 24 * 3600 * 1000; // a week
@@ -46,9 +53,7 @@ struct ReplayOptions
 
 const OperatorCommand &command()
 {
-    static const OperatorCommand command({u"replay"_qs, u"replayed"_qs,
-        u"already replayed by someone else, or not DEAD"_qs, Replayer::words(), true, true});
-    return command;
+    return replayCommand();
 }
 
 void addOptions(QCommandLineParser &parser)
@@ -121,13 +126,17 @@ QString spreadText(qint64 spreadMs, qint64 now)
     return TimeFormat::ageInTwoUnits(spreadMs).remove(noSmallerUnit);
 }
 
-QString previewText(const ReplayPreview &preview)
+// `byStatement`: through a profile, whose replay statement decides the budget (River's adds an
+// attempt only to a job that spent its own).
+QString previewText(const ReplayPreview &preview, bool byStatement)
 {
+    const QString how = byStatement ? u" with the profile's replay statement"_qs
+        : preview.resetBudget       ? u" with a fresh budget"_qs
+                                    : u" with one more attempt each"_qs;
     QString text = QStringLiteral("dry run, nothing changed: would replay %1 event%2%3\n")
                        .arg(NumberText::count(preview.events))
                        .arg(preview.events == 1 ? QString() : u"s"_qs)
-                       .arg(preview.resetBudget ? u" with a fresh budget"_qs
-                                                : u" with one more attempt each"_qs);
+                       .arg(how);
     text += u"  by type: "_qs + countsText(preview.byType) + u"\n"_qs;
     text += u"  by error group: "_qs + countsText(preview.byErrorGroup) + u"\n"_qs;
     if (preview.firstDue && preview.spreadMs > 0)
@@ -186,7 +195,7 @@ QString auditLine(const Replayer &replayer, const ProfileAudit &audit)
 // --dry-run: the plan, changing nothing; `audit`: auditLine() through a profile.
 int printPlan(const ActionPlan &plan, const ReplayOptions &options, const QString &audit)
 {
-    QString text = previewText(plan.replay);
+    QString text = previewText(plan.replay, !audit.isEmpty());
     if (!audit.isEmpty())
         text += u"\n  audit: "_qs + audit;
     const QStringList onHold = plan.leftOutIds(PlanLeftOut::Reason::OnHold);

@@ -10,7 +10,7 @@
 #include "resolver.h"
 #include "statechangecommand.h"
 
-int runResolve(const QStringList &arguments)
+const StateChangeCommand &resolveCommand()
 {
     static const StateChangeCommand resolve {
         {u"resolve"_qs, u"resolved"_qs,
@@ -18,5 +18,10 @@ int runResolve(const QStringList &arguments)
         &Resolver::spec(),
         u"Any but native is refused, naming that library's own way to settle an event."_qs, true,
         {}, u"Why they need no delivery"_qs, u"not DEAD"_qs};
-    return runStateChange(resolve, arguments);
+    return resolve;
+}
+
+int runResolve(const QStringList &arguments)
+{
+    return runStateChange(resolveCommand(), arguments);
 }

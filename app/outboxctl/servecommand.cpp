@@ -6,19 +6,25 @@
 // outbox is read by its own OutboxPoller on its own thread, once per interval whatever the
 // number of scrapes; a failing outbox is outbox_up 0 with one log line on stderr (no password)
 // and never stops the others. Loopback by default; HTTPS, passwords and headers with
-// --web.config.file (WebGate). Runs until SIGINT or SIGTERM (exit 0); exit 2 on bad arguments,
-// a bad fleet file or web config, or when it cannot listen, with nothing served.
+// --web.config.file (WebGate). With --api (and --api.rights FILE) also the operator API under
+// /api/v1 (OperatorApi). Runs until SIGINT or SIGTERM (exit 0); exit 2 on bad arguments, a bad
+// fleet file, web config or rights file, or when it cannot listen, with nothing served.
+#include "apioptions.h"
+#include "apiroute.h"
 #include "cli.h"
 #include "durationtext.h"
 #include "fleetconfig.h"
 #include "httpserver.h"
 #include "metricstext.h"
+#include "operatorapi.h"
 #include "outboxpoller.h"
 #include "quitonsignal.h"
 #include "webgate.h"
 #include "workerthread.h"
 
 #include <QHostAddress>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMap>
 #include <QSslServer>
 #include <QTcpServer>
@@ -115,6 +121,26 @@ public:
         m_errors.insert(metrics.outbox, error);
         m_last.insert(metrics.outbox, metrics);
     }
+    // The API's list: each named outbox with its last snapshot (`check --json`'s keys), or
+    // "up": false and its error, or "up": null before its first poll.
+    QJsonArray health(const QStringList &names) const
+    {
+        QJsonArray list;
+        for (const QString &name : names) {
+            QJsonObject item {{u"name"_qs, name}, {u"up"_qs, QJsonValue()}};
+            const auto last = m_last.constFind(name);
+            if (last != m_last.cend() && last->snapshot) {
+                item.insert(u"up"_qs, true);
+                item.insert(u"health"_qs,
+                    QJsonDocument::fromJson(last->snapshot->toJson().toUtf8()).object());
+            } else if (last != m_last.cend()) {
+                item.insert(u"up"_qs, false);
+                item.insert(u"error"_qs, m_errors.value(name));
+            }
+            list.append(item);
+        }
+        return list;
+    }
     QByteArray render(MetricsText::Format format) const
     {
         return MetricsText::render(m_last.values(), QStringLiteral(OUTBOX_HEALTH_VERSION), format)
@@ -172,6 +198,11 @@ HttpResponse text(int status, const QByteArray &body)
 
 HttpResponse route(const HttpRequest &request, const FleetCache &cache)
 {
+    if (request.method == "POST") {
+        HttpResponse response = text(405, "only GET and HEAD are served here\n");
+        response.headers.append(std::pair<QByteArray, QByteArray>("Allow", "GET, HEAD"));
+        return response;
+    }
     if (request.path == "/metrics") {
         const bool open = request.header("accept").contains("application/openmetrics-text");
         const auto format
@@ -282,6 +313,7 @@ int runServe(const QStringList &arguments)
         u"HTTPS, basic auth users and headers: a web config in the Prometheus exporter-toolkit's "
         "format, read again when it changes."_qs,
         u"FILE"_qs});
+    ApiOptions::add(parser);
     int exitCode = Cli::Ok;
     if (!Cli::parse(parser, u"serve"_qs, arguments, &exitCode))
         return exitCode;
@@ -302,12 +334,21 @@ int runServe(const QStringList &arguments)
         return Cli::fail(u"serve: "_qs + error);
 
     FleetCache cache(parser.isSet(u"expose-db-url"_qs));
-    const HttpServer::Handler pages
-        = [&cache](const HttpRequest &request, const HttpServer::Respond &respond) {
-              respond(route(request, cache));
-          };
-    HttpServer server(
-        gate ? gate->guard(pages) : pages, limitsFor(entries.size(), raiseDescriptorLimit()));
+    error.clear();
+    const auto api = ApiOptions::open(
+        parser, gate.get(), entries,
+        [&cache](const QStringList &names) { return cache.health(names); }, &error);
+    if (!error.isEmpty())
+        return Cli::fail(u"serve: "_qs + error);
+    const HttpServer::Handler pages = [&cache, api = api.get()](const HttpRequest &request,
+                                          const HttpServer::Respond &respond) {
+        if (api && ApiRoute::isApiPath(request.path))
+            return api->handle(request, respond);
+        respond(route(request, cache));
+    };
+    HttpLimits limits = limitsFor(entries.size(), raiseDescriptorLimit());
+    limits.maxBodyBytes = api ? OperatorApi::MaxBodyBytes : 0;
+    HttpServer server(gate ? gate->guard(pages) : pages, limits);
     QTcpServer *listener = gate ? gate->createListener(&server) : new QTcpServer(&server);
     if (!listener->listen(host, port))
         return Cli::fail(QStringLiteral("serve: cannot listen on %1: %2")

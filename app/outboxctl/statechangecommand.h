@@ -27,3 +27,6 @@ struct StateChangeCommand
 };
 
 int runStateChange(const StateChangeCommand &spec, const QStringList &arguments);
+// What outboxctl resolve and reopen are (the operator API takes the same).
+const StateChangeCommand &resolveCommand();
+const StateChangeCommand &reopenCommand();

@@ -59,10 +59,11 @@ Consumer::Result Consumer::apply(const QString &eventId, const QString &payload,
         return fail(transaction.errorText());
     // Ignoring the conflict makes the ledger row the deduplication point even when two
     // deliveries of one event race each other.
-    const QString insert
-        = QStringLiteral("INSERT INTO consumer_ledger (event_id, applied_at) VALUES (:id, :now)");
-    QSqlQuery &ledger
-        = prepared(insert + m_dialect->ignoreConflictClause(QStringLiteral("event_id")));
+    QSqlQuery &ledger = prepared(
+        m_dialect->statements().insertIgnoringSql({.table = QStringLiteral("consumer_ledger"),
+            .columns = QStringLiteral("event_id, applied_at"),
+            .values = QStringLiteral(":id, :now"),
+            .key = QStringLiteral("event_id")}));
     ledger.bindValue(QStringLiteral(":id"), eventId);
     ledger.bindValue(QStringLiteral(":now"), now);
     if (!ledger.exec())

@@ -1,5 +1,6 @@
 #include "producer.h"
 
+#include "enginestatements.h"
 #include "outboxstore.h"
 #include "queryerror.h"
 #include "sqldialect.h"
@@ -28,9 +29,11 @@ Producer::Producer(const QSqlDatabase &db, const Clock *clock, quint32 seed)
 bool Producer::seedStock(QString *error)
 {
     QSqlQuery query(m_db);
-    query.prepare(
-        QStringLiteral("INSERT INTO consumer_stock (sku, quantity) VALUES (:sku, :quantity)")
-        + SqlDialect::of(m_db).ignoreConflictClause(QStringLiteral("sku")));
+    query.prepare(SqlDialect::of(m_db).statements().insertIgnoringSql(
+        {.table = QStringLiteral("consumer_stock"),
+            .columns = QStringLiteral("sku, quantity"),
+            .values = QStringLiteral(":sku, :quantity"),
+            .key = QStringLiteral("sku")}));
     for (const QString &sku : skus()) {
         query.bindValue(QStringLiteral(":sku"), sku);
         query.bindValue(QStringLiteral(":quantity"), InitialStock);

@@ -1,10 +1,11 @@
 // The whole statements whose shape differs between engines, and the words of each engine's
 // errors: one object per engine, written out in full in models/db/dialect/<engine>statements.cpp
-// and reached through its dialect (SqlDialect::statements()). Where SqlDialect's fragments are
-// appended to shared SQL ("... FOR UPDATE"), these are complete, so an engine that writes a lock
-// as a table hint and a limit as TOP (SQL Server: docs/architecture.md, "How to add a database
-// engine") answers them without a caller changing. Their owners bind every value; a statement
-// that knows an outbox table names the one the native schema (resources/sql/) creates.
+// and reached through its dialect (SqlDialect::statements()). No caller appends a clause of its
+// own to shared SQL (a LIMIT, a FOR UPDATE, an ON CONFLICT): these are complete, so an engine
+// that writes a lock as a table hint and a limit as TOP (SQL Server: docs/architecture.md, "How
+// to add a database engine") answers them without a caller changing. Their owners bind every
+// value; a statement that knows an outbox table names the one the native schema (resources/sql/)
+// creates.
 #pragma once
 
 #include <QList>
@@ -28,14 +29,35 @@ public:
     // A SELECT by its parts, each a fragment of the caller's own, every value bound.
     struct Select
     {
-        QString columns; // "event_id, payload"
-        QString table; // one table (a lock hint goes after it)
-        QString where; // a condition, never empty
-        QString orderBy; // empty: any order
-        QString limit; // the placeholder of the row limit (":limit"), or empty: all rows
+        // Each may be left out of a designated initializer ({.columns = ..., .where = ...}).
+        QString columns {}; // "event_id, payload"
+        QString table {}; // one table (a lock hint goes after it)
+        QString where {}; // a condition, never empty
+        QString orderBy {}; // empty: any order
+        QString limit {}; // the placeholder of the row limit (":limit"), or empty: all rows
         RowLock lock = RowLock::None;
     };
     virtual QString selectSql(const Select &select) const = 0;
+    // `select` (a whole SELECT, its ORDER BY the last clause if it has one) giving at most `rows`
+    // rows: `rows` a placeholder (":limit") or a constant of the program ("1"). Its result may
+    // stand as a derived table in a FROM. (A LIMIT after the ORDER BY here; TOP or OFFSET ...
+    // FETCH where an engine has no LIMIT.)
+    virtual QString limitedSql(const QString &select, const QString &rows) const = 0;
+
+    // An INSERT of one row by its parts, each a fragment of the caller's own, every value bound.
+    struct Insert
+    {
+        QString table {};
+        QString columns {}; // "sku, quantity"
+        QString values {}; // ":sku, :quantity"
+        QString key {}; // the columns of the unique key that may be taken already ("sku")
+    };
+    // The INSERT, but a row whose key is taken already is skipped: the statement succeeds with
+    // no row affected.
+    virtual QString insertIgnoringSql(const Insert &insert) const = 0;
+    // The INSERT, but a row whose key is taken already has its `update` columns set to the
+    // values the INSERT gave them (one row affected or more, as the engine counts).
+    virtual QString upsertSql(const Insert &insert, const QStringList &update) const = 0;
 
     // INSERT INTO `table` (`columns`) VALUES (`values`) that gives the new row's `key` as its
     // one result row; empty where the engine cannot (the caller asks the driver's

@@ -120,7 +120,7 @@ QString SqlDialect::columnCollationProbeSql(const QString &column, const QString
         "SELECT COALESCE(MAX(v), 'B') < COALESCE(MAX(v), 'a')"
         " AND COALESCE(MAX(v), 'E-5') < COALESCE(MAX(v), 'E.')"
         " AND COALESCE(MAX(v), 'Z9') < COALESCE(MAX(v), 'a0')"
-        " FROM (SELECT %1 AS v FROM %2 LIMIT 0) AS probe").arg(column, source);
+        " FROM (SELECT %1 AS v FROM %2 WHERE 1 = 0) AS probe").arg(column, source);
     // clang-format on
 }
 
@@ -133,21 +133,6 @@ QString SqlDialect::rowComparison(
     const QString &a, const QString &b, const QString &op, const QString &x, const QString &y) const
 {
     return QStringLiteral("(%1, %2) %3 (%4, %5)").arg(a, b, op, x, y);
-}
-
-// Both engines write it as PostgreSQL does (SQLite took its syntax in 3.24).
-QString SqlDialect::ignoreConflictClause(const QString &key) const
-{
-    return QStringLiteral(" ON CONFLICT (%1) DO NOTHING").arg(key);
-}
-
-QString SqlDialect::upsertClause(const QString &key, const QStringList &columns) const
-{
-    QStringList assignments;
-    for (const QString &column : columns)
-        assignments << column + QStringLiteral(" = excluded.") + column;
-    return QStringLiteral(" ON CONFLICT (%1) DO UPDATE SET %2")
-        .arg(key, assignments.join(QStringLiteral(", ")));
 }
 
 QString SqlDialect::onUpdateTimestampColumnsSql() const

@@ -3,7 +3,8 @@
 // connection is set up, how transactions begin, the small fragments that are written
 // differently (every value still bound), how SqlText reads its quotes and comments, and its
 // schema resource. Its own members know no outbox table; where the engines differ in a whole
-// statement's shape (claim a batch, percentiles, bulk loads) and in their error words,
+// statement's shape (claim a batch, percentiles, bulk loads, a limit, a lock, an insert that
+// skips a taken key) and in their error words,
 // statements() gives the engine's EngineStatements (enginestatements.h), and every other
 // statement stays with its owner. A caller never asks "is this PostgreSQL?"; it asks "can
 // this engine lock and skip?" (dialect.can().skipLocked), or takes the whole statement.
@@ -69,8 +70,6 @@ public:
         // begins a transaction that may write even in a session opened read-only (a statement
         // only prepared there, then rolled back)
         QString beginReadWrite;
-        QString rowLock; // " FOR UPDATE", or empty where the write transaction serialises
-        QString skipLocked; // " FOR UPDATE SKIP LOCKED", or empty
         QString integerType; // the 64-bit integer type of a CAST
         QString textType = QStringLiteral("TEXT"); // the text type of a CAST
         QString countType = QStringLiteral("INTEGER"); // a CAST's type for a count (failures)
@@ -133,8 +132,6 @@ public:
     virtual void endReadOnly(const QSqlDatabase &db, bool active, bool restore) const;
 
     // Fragments (every value bound by the caller).
-    QString rowLockClause() const { return m_traits.rowLock; }
-    QString skipLockedClause() const { return m_traits.skipLocked; }
     // A SELECT of one text column: the IDs of the JSON array bound to `placeholder`.
     virtual QString idSetSelect(const QString &placeholder) const = 0;
     // A SELECT, for each row of `from` (a FROM clause, filtered by `where` when not empty), of
@@ -205,12 +202,6 @@ public:
     // instead of seeking (MariaDB, MySQL). `x` may appear twice: a named placeholder binds both.
     virtual QString rowComparison(const QString &a, const QString &b, const QString &op,
         const QString &x, const QString &y) const;
-    // Appended to an INSERT: a row whose `key` (a column list) is taken already is skipped, and
-    // the statement succeeds with no row affected.
-    virtual QString ignoreConflictClause(const QString &key) const;
-    // Appended to an INSERT: a row whose `key` is taken already updates `columns` of that row
-    // to the values the INSERT gave them.
-    virtual QString upsertClause(const QString &key, const QStringList &columns) const;
     // A SELECT of one row from the catalogue: the table's rows at its last VACUUM or ANALYZE
     // (negative: never), its pages then, its pages now, the live rows the cumulative statistics
     // count, the rows they saw inserted, and whether those statistics saw a VACUUM or ANALYZE.

@@ -208,10 +208,10 @@ bool readDead(Context &c, DeadBreakdown *dead, bool breakdown)
     // clang-format off
     QSqlQuery *groups = c.reader.run(
         u"SELECT event_type, SUBSTR(last_error, 1, :length), COUNT(*)"
-        " FROM (SELECT event_type, last_error FROM "_qs
+        " FROM ("_qs + c.reader.limited(u"SELECT event_type, last_error FROM "_qs
         + c.reader.sourceUsing(u"delivery_outbox_state_created"_qs)
-        + u"       WHERE status = 'DEAD' ORDER BY created_at DESC LIMIT :sample) AS newest"
-          " GROUP BY 1, 2"_qs,
+        + u"       WHERE status = 'DEAD' ORDER BY created_at DESC"_qs, u":sample"_qs)
+        + u") AS newest GROUP BY 1, 2"_qs,
         {{u":length"_qs, ErrorSignature::ReadLength}, {u":sample"_qs, c.limits.deadSampleRows}});
     // clang-format on
     if (!groups)
@@ -367,12 +367,12 @@ bool deadShares(Context &c)
 bool retryHerd(Context &c)
 {
     // clang-format off
-    QSqlQuery *query = c.reader.run(
+    QSqlQuery *query = c.reader.run(c.reader.limited(
         u"SELECT next_attempt_at - next_attempt_at % :bucket, COUNT(*), SUM(COUNT(*)) OVER ()"
         " FROM "_qs
         + c.reader.source()
         + u" WHERE status = 'PENDING' AND claim_token IS NULL AND next_attempt_at > :now"
-          " GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1"_qs,
+          " GROUP BY 1 ORDER BY 2 DESC, 1"_qs, u"1"_qs),
         {{u":bucket"_qs, c.limits.retryHerdBucketMs}, {u":now"_qs, c.now}});
     // clang-format on
     if (!query)

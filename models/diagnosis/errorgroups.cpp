@@ -117,12 +117,12 @@ std::optional<QList<ErrorGroup>> read(
     if (noErrors(reader, error))
         return std::nullopt;
     // clang-format off
-    QSqlQuery *query = reader.run(
+    QSqlQuery *query = reader.run(reader.limited(
         u"SELECT SUBSTR(last_error, 1, :length), last_error_category, event_type, status,"
         "        COUNT(*), MIN(failed_at), MAX(failed_at)"
         " FROM ("_qs + failedRows(reader, u"PENDING"_qs) + u" UNION ALL "_qs
         + failedRows(reader, u"DEAD"_qs) + u") AS failed"
-        " GROUP BY 1, 2, 3, 4 ORDER BY 5 DESC LIMIT :limit"_qs,
+        " GROUP BY 1, 2, 3, 4 ORDER BY 5 DESC"_qs, u":limit"_qs),
         {{u":length"_qs, ErrorSignature::ReadLength}, {u":limit"_qs, limit}});
     // clang-format on
     if (!query) {
@@ -199,11 +199,11 @@ std::optional<QHash<QString, QStringList>> deadEventsBySignature(const QSqlDatab
     // Keyset pages of DEAD rows: MySQL's driver holds a whole result in memory at once.
     constexpr int PageRows = 1000;
     // clang-format off
-    QSqlQuery *query = reader.prepare(
+    QSqlQuery *query = reader.prepare(reader.limited(
         u"SELECT event_id, SUBSTR(last_error, 1, :length) FROM "_qs + reader.source()
         + u" WHERE status = 'DEAD' AND last_error IS NOT NULL"
           "   AND (:first = 1 OR event_id > :after)"
-          " ORDER BY event_id LIMIT "_qs + QString::number(PageRows));
+          " ORDER BY event_id"_qs, QString::number(PageRows)));
     // clang-format on
     if (!query) {
         *error = reader.errorText();

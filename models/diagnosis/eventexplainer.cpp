@@ -78,10 +78,10 @@ bool readRow(SourceReader &reader, const QString &eventId, Facts *facts, QString
 bool readHistory(SourceReader &reader, const QString &eventId, Facts *facts, QString *error)
 {
     // clang-format off
-    QSqlQuery *rows = reader.run(
+    QSqlQuery *rows = reader.run(reader.limited(
         u"SELECT attempt_no, worker, claimed_at, finished_at, outcome, error_message"
-        " FROM "_qs + reader.attemptSource() + u" WHERE event_id = :id"
-        " ORDER BY attempt_no DESC LIMIT :limit"_qs,
+        " FROM "_qs + reader.attemptSource(u":id"_qs) + u" WHERE event_id = :id"
+        " ORDER BY attempt_no DESC"_qs, u":limit"_qs),
         {{u":id"_qs, eventId}, {u":limit"_qs, AttemptMapping::ReadLimit + 1}});
     // clang-format on
     if (!rows) {

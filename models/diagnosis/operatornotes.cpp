@@ -149,11 +149,13 @@ QString OperatorNotes::checkEvent(const QString &eventId, bool lock)
 {
     QSqlQuery status(m_db);
     QSqlError refused;
-    if (!SqlDialect::of(m_db).prepareOne(m_db, status,
-            u"SELECT status FROM "_qs + OutboxProfile::sourceOf(m_profile, m_db)
-                + u" WHERE event_id = :id"_qs
-                + (lock ? SqlDialect::of(m_db).rowLockClause() : QString()),
-            &refused))
+    using Lock = EngineStatements::RowLock;
+    const SqlDialect &dialect = SqlDialect::of(m_db);
+    const QString sql = dialect.statements().selectSql({.columns = u"status"_qs,
+        .table = OutboxProfile::sourceOf(m_profile, m_db),
+        .where = u"event_id = :id"_qs,
+        .lock = lock ? Lock::Update : Lock::None});
+    if (!dialect.prepareOne(m_db, status, sql, &refused))
         return QueryError::text(refused);
     status.bindValue(u":id"_qs, eventId);
     if (!status.exec())

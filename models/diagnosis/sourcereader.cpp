@@ -1,5 +1,6 @@
 #include "sourcereader.h"
 
+#include "enginestatements.h"
 #include "indexhint.h"
 #include "queryerror.h"
 #include "sqldialect.h"
@@ -49,9 +50,10 @@ QString SourceReader::sourceUsing(const QString &index) const
         : m_source;
 }
 
-QString SourceReader::attemptSource() const
+QString SourceReader::attemptSource(const QString &oneEvent) const
 {
-    return isNative() ? u"delivery_attempt"_qs : m_profile->attemptSource(m_dialect->engine());
+    return isNative() ? u"delivery_attempt"_qs
+                      : m_profile->attemptSource(m_dialect->engine(), oneEvent);
 }
 
 bool SourceReader::hasStatus(const QString &status) const
@@ -82,6 +84,11 @@ QSqlQuery *SourceReader::run(const QString &sql, const Bindings &values)
         return nullptr;
     }
     return query;
+}
+
+QString SourceReader::limited(const QString &select, const QString &rows) const
+{
+    return m_dialect->statements().limitedSql(select, rows);
 }
 
 QSqlQuery *SourceReader::prepare(const QString &sql)

@@ -36,7 +36,8 @@ public:
     // An event's attempts can be listed (the native schema, or the profile's attempt mapping),
     // read FROM attemptSource() with delivery_attempt's columns.
     bool hasAttemptList() const { return isNative() || m_profile->hasAttemptList(); }
-    QString attemptSource() const;
+    // `oneEvent`: the placeholder of the one event read (its array alone is expanded).
+    QString attemptSource(const QString &oneEvent = {}) const;
     // The source has the event's own attempt limit as `attempt_limit`.
     bool hasAttemptLimit() const { return !isNative() && m_profile->hasAttemptLimit(); }
     bool hasLeases() const { return isNative() || m_profile->hasLeases(); }
@@ -54,6 +55,8 @@ public:
     void setTrace(QStringList *trace) { m_trace = trace; }
     // Prepared only, for a statement run many times with other values; null on failure.
     QSqlQuery *prepare(const QString &sql);
+    // `select` giving at most `rows` rows, as the engine writes it (EngineStatements::limitedSql).
+    QString limited(const QString &select, const QString &rows) const;
 
 private:
     QSqlDatabase m_db;

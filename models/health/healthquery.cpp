@@ -1,5 +1,6 @@
 #include "healthquery.h"
 
+#include "enginestatements.h"
 #include "indexhint.h"
 #include "latencyquery.h"
 #include "queryerror.h"
@@ -468,9 +469,11 @@ bool checkStatuses(Reader &reader, const OutboxProfile &profile, QString *error)
     QSqlQuery *prepared = nullptr;
     // clang-format off
     if (!reader.run(&prepared,
-            u"SELECT status, COUNT(*), SUM(COUNT(*)) OVER () FROM "_qs + reader.source()
-            + u" WHERE status IS NULL OR status NOT IN ('PENDING', 'DELIVERED', 'DEAD')"
-              " GROUP BY status ORDER BY COUNT(*) DESC, status LIMIT 3"_qs))
+            reader.dialect().statements().limitedSql(
+                u"SELECT status, COUNT(*), SUM(COUNT(*)) OVER () FROM "_qs + reader.source()
+                    + u" WHERE status IS NULL OR status NOT IN ('PENDING', 'DELIVERED', 'DEAD')"
+                      " GROUP BY status ORDER BY COUNT(*) DESC, status"_qs,
+                u"3"_qs)))
         return false;
     QSqlQuery &query = *prepared;
     // clang-format on

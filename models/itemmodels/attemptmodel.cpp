@@ -26,11 +26,11 @@ std::optional<SqlRows> AttemptModel::readRows(const QSqlDatabase &db, const Outb
     if (!reader.hasAttemptList())
         return SqlRows();
     // clang-format off
-    QSqlQuery *query = reader.run(
+    QSqlQuery *query = reader.run(reader.limited(
         u"SELECT attempt_no, worker, claimed_at, finished_at, outcome, error_category,"
         "       error_message, consumer_result, next_attempt_at"
-        "  FROM "_qs + reader.attemptSource() + u" WHERE event_id = :id"
-        " ORDER BY attempt_no DESC LIMIT :limit"_qs,
+        "  FROM "_qs + reader.attemptSource(u":id"_qs) + u" WHERE event_id = :id"
+        " ORDER BY attempt_no DESC"_qs, u":limit"_qs),
         {{u":id"_qs, eventId}, {u":limit"_qs, AttemptMapping::ReadLimit + 1}});
     // clang-format on
     if (!query) {

@@ -1,12 +1,14 @@
 #include "detailworker.h"
 
 #include "attemptmodel.h"
+#include "enginestatements.h"
 #include "notesaccess.h"
 #include "payloadeditor.h"
 #include "queryerror.h"
 #include "readonlytransaction.h"
 #include "redaction.h"
 #include "replaylogmodel.h"
+#include "sqldialect.h"
 
 #include <QJsonDocument>
 #include <QSqlError>
@@ -20,8 +22,9 @@ bool readResolution(const QSqlDatabase &db, EventDetail *detail)
 {
     QSqlQuery query(db);
     // clang-format off
-    if (!query.prepare(u"SELECT operator, resolved_at, reason FROM resolve_log"
-                       " WHERE event_id = :id ORDER BY resolve_id DESC LIMIT 1"_qs)) {
+    if (!query.prepare(SqlDialect::of(db).statements().limitedSql(
+            u"SELECT operator, resolved_at, reason FROM resolve_log"
+            " WHERE event_id = :id ORDER BY resolve_id DESC"_qs, u"1"_qs))) {
         // clang-format on
         detail->error = QueryError::text(query);
         return false;

@@ -1,5 +1,6 @@
 #include "eventpagequery.h"
 
+#include "enginestatements.h"
 #include "readonlytransaction.h"
 #include "sqldialect.h"
 
@@ -65,7 +66,9 @@ QString EventPageQuery::pageSql(const EventPageRequest &request, bool forward) c
             + SqlDialect::of(m_db).rowComparison(key, QStringLiteral("event_id"), comparison,
                 QStringLiteral(":k_key"), QStringLiteral(":k_id"));
     }
-    return sql + QStringLiteral(" ORDER BY %1%2, event_id%2 LIMIT :k_limit").arg(key, direction);
+    return SqlDialect::of(m_db).statements().limitedSql(
+        sql + QStringLiteral(" ORDER BY %1%2, event_id%2").arg(key, direction),
+        QStringLiteral(":k_limit"));
 }
 
 std::optional<QList<EventRow>> EventPageQuery::page(const EventPageRequest &request)
@@ -105,9 +108,12 @@ std::optional<qint64> EventPageQuery::count(const EventPageRequest &request)
 {
     // Bounded: a filter matching millions of rows stops reading after CountLimit + 1.
     // clang-format off
-    const QString sql = QStringLiteral(
-        "SELECT count(*) FROM (SELECT 1 FROM %1 WHERE %2 LIMIT :k_limit) AS matching")
-        .arg(request.source, request.filter.whereClause(SqlDialect::of(m_db)));
+    const SqlDialect &dialect = SqlDialect::of(m_db);
+    const QString matching = dialect.statements().limitedSql(
+        QStringLiteral("SELECT 1 FROM %1 WHERE %2")
+            .arg(request.source, request.filter.whereClause(dialect)),
+        QStringLiteral(":k_limit"));
+    const QString sql = QStringLiteral("SELECT count(*) FROM (%1) AS matching").arg(matching);
     // clang-format on
     ReadOnlyTransaction transaction(m_db);
     QSqlQuery *query = transaction.prepare(sql);

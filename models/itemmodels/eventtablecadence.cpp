@@ -3,6 +3,8 @@
 #include "eventlistmodel.h"
 #include "healthmonitor.h"
 
+#include <utility>
+
 EventTableCadence::EventTableCadence(EventListModel *model)
     : QObject(model)
     , m_model(model)
@@ -11,8 +13,11 @@ EventTableCadence::EventTableCadence(EventListModel *model)
     connect(&m_due, &QTimer::timeout, this, &EventTableCadence::refreshNow);
     connect(model, &EventListModel::refreshCost, this, &EventTableCadence::noteCost);
     connect(model, &EventListModel::loadingChanged, this, [this](bool loading) {
-        if (!loading)
-            m_sinceRead.start();
+        if (loading)
+            return;
+        m_sinceRead.start();
+        if (std::exchange(m_again, false))
+            refreshNow();
     });
 }
 
@@ -38,6 +43,14 @@ void EventTableCadence::refreshSoon()
         refreshNow();
     else
         m_due.start(int(left));
+}
+
+void EventTableCadence::readNow()
+{
+    if (m_model->isLoading())
+        m_again = true;
+    else
+        refreshNow();
 }
 
 void EventTableCadence::refreshNow()

@@ -4,7 +4,10 @@
 // (HealthMonitor::adaptiveIntervalMs): at most 1/CostFactor of the time on the database, and at
 // least once a minute. A 20 ms read refreshes with every snapshot; an unindexed payload search
 // of 3 s, once a minute, while the tiles keep their own interval. A read that still runs is never
-// queued behind: its answer is as fresh. Nothing here touches a database.
+// queued behind: its answer is as fresh. An operator's own write from this window (an edit, a
+// replay, a resolve, a reopen) asks readNow(): the rows are read at once, whatever the spacing,
+// and once more after a read that was running when the write ended (it may predate it). Nothing
+// here touches a database.
 #pragma once
 
 #include <QElapsedTimer>
@@ -22,6 +25,9 @@ public:
     // The outbox changed: read the rows again now, or when the spacing since the last read
     // ended has passed (one timer, however many snapshots ask meanwhile).
     void refreshSoon();
+    // The operator changed rows from this window: read them now, not on the cadence; a read
+    // under way is followed by one more (its answer may predate the change).
+    void readNow();
     // What the last read of the rows cost (a new filter, a sort, a refresh), as the worker saw it.
     qint64 lastCostMs() const { return m_costMs; }
     // The least time between the end of one refresh and the next: 0 for a cheap read.
@@ -40,4 +46,5 @@ private:
     qint64 m_costMs = 0;
     QElapsedTimer m_sinceRead; // since the last read ended
     QTimer m_due;
+    bool m_again = false; // readNow() while a read ran: one more when it ends
 };

@@ -1,6 +1,8 @@
 #include "replaylogmodel.h"
 
+#include "enginestatements.h"
 #include "plaintext.h"
+#include "sqldialect.h"
 #include "timeformat.h"
 
 #include <QSqlQuery>
@@ -46,11 +48,13 @@ std::optional<SqlRows> ReplayLogModel::readRows(
     // clang-format on
     QSqlQuery query(db);
     query.setForwardOnly(true);
-    query.prepare(QStringLiteral("SELECT logged_at, event_id, kind, operator, reason, budget,"
-                                 " failures_before FROM (")
+    const QString all = QStringLiteral("SELECT logged_at, event_id, kind, operator, reason, budget,"
+                                       " failures_before FROM (")
         + parts.join(QStringLiteral(" UNION ALL ")) + QStringLiteral(") AS audit")
-        + QStringLiteral(" ORDER BY logged_at DESC, seq DESC")
-        + (limit > 0 ? QStringLiteral(" LIMIT :limit") : QString()));
+        + QStringLiteral(" ORDER BY logged_at DESC, seq DESC");
+    query.prepare(limit > 0
+            ? SqlDialect::of(db).statements().limitedSql(all, QStringLiteral(":limit"))
+            : all);
     if (oneEvent) {
         for (int index = 0; index < parts.size(); ++index)
             query.bindValue(QStringLiteral(":id%1").arg(index), eventId);
@@ -65,9 +69,11 @@ std::optional<SqlRows> ReplayLogModel::readProfileRows(
 {
     QSqlQuery query(store);
     query.setForwardOnly(true);
-    query.prepare(QStringLiteral("SELECT acted_at, event_id, action, operator, reason, NULL,"
-                                 " NULL, outcome FROM profile_audit WHERE outbox = :outbox"
-                                 " ORDER BY acted_at DESC, audit_id DESC LIMIT :limit"));
+    query.prepare(SqlDialect::of(store).statements().limitedSql(
+        QStringLiteral("SELECT acted_at, event_id, action, operator, reason, NULL, NULL, outcome"
+                       " FROM profile_audit WHERE outbox = :outbox"
+                       " ORDER BY acted_at DESC, audit_id DESC"),
+        QStringLiteral(":limit")));
     query.bindValue(QStringLiteral(":outbox"), outbox);
     query.bindValue(QStringLiteral(":limit"), limit);
     std::optional<SqlRows> rows = readSqlRows(query, ColumnCount + 1, error);

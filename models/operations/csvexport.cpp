@@ -1,5 +1,6 @@
 #include "csvexport.h"
 
+#include "enginestatements.h"
 #include "queryerror.h"
 #include "readonlytransaction.h"
 #include "redaction.h"
@@ -45,12 +46,19 @@ QString text(const QSqlQuery &query, int column)
 
 // Every row of `sql` (keyset pages on its first column: :after and :page_rows bound), each
 // written as `fields` makes it; counts into *written.
+// `select` (its ORDER BY last) a page at a time: at most :page_rows rows.
+QString paged(const QSqlDatabase &db, const QString &select)
+{
+    return SqlDialect::of(db).statements().limitedSql(select, QStringLiteral(":page_rows"));
+}
+
+// `sql`, a SELECT of rows after :after in the order of its first column, paged (paged()).
 bool writePages(const QSqlDatabase &db, const QString &sql,
     const std::function<QStringList(const QSqlQuery &)> &fields, QIODevice *out, QString *error,
     qint64 *written, const QVariantMap &values = {})
 {
     ReadOnlyTransaction transaction(db);
-    QSqlQuery *query = transaction.prepare(sql);
+    QSqlQuery *query = transaction.prepare(paged(db, sql));
     if (!query) {
         *error = transaction.errorText();
         return false;
@@ -121,10 +129,10 @@ bool exportEvents(const QSqlDatabase &db, const EventFilter &filter, qint64 now,
                          " failures, created_at, next_attempt_at, last_error_category,"
                          " last_error, payload FROM ")
         + source + QStringLiteral(" WHERE ") + filter.whereClause(SqlDialect::of(db));
-    const QString order = QStringLiteral(" ORDER BY event_id LIMIT :page_rows");
-    QSqlQuery *first = transaction.prepare(select + order);
+    const QString order = QStringLiteral(" ORDER BY event_id");
+    QSqlQuery *first = transaction.prepare(paged(db, select + order));
     QSqlQuery *next = first
-        ? transaction.prepare(select + QStringLiteral(" AND event_id > :after") + order)
+        ? transaction.prepare(paged(db, select + QStringLiteral(" AND event_id > :after") + order))
         : nullptr;
     if (!first || !next) {
         *error = transaction.errorText();
@@ -182,11 +190,12 @@ bool exportReplayLog(const QSqlDatabase &db, QIODevice *out, QString *error, con
         error = &scratch;
     QSqlQuery query(db);
     query.setForwardOnly(true);
-    query.prepare(QStringLiteral("SELECT replay_id, event_id, replayed_at, operator, reason,"
-                                 " reset_failures, failures_before FROM replay_log"
-                                 " WHERE replay_id > :after")
-        + (eventId.isEmpty() ? QString() : QStringLiteral(" AND event_id = :id"))
-        + QStringLiteral(" ORDER BY replay_id LIMIT :page_rows"));
+    query.prepare(paged(db,
+        QStringLiteral("SELECT replay_id, event_id, replayed_at, operator, reason,"
+                       " reset_failures, failures_before FROM replay_log"
+                       " WHERE replay_id > :after")
+            + (eventId.isEmpty() ? QString() : QStringLiteral(" AND event_id = :id"))
+            + QStringLiteral(" ORDER BY replay_id")));
     if (!writeRow(out,
             {QStringLiteral("replay_id"), QStringLiteral("event_id"), QStringLiteral("replayed_at"),
                 QStringLiteral("operator"), QStringLiteral("reason"),
@@ -239,10 +248,11 @@ bool exportNotes(const QSqlDatabase &db, QIODevice *out, QString *error, qint64 
             error))
         return false;
     qint64 written = 0;
-    const bool ok = writePages(db,
+    const bool ok = writePages(
+        db,
         QStringLiteral("SELECT note_id, event_id, error_group, operator, created_at, text, marker,"
                        " cleared_at, cleared_by FROM operator_note WHERE note_id > :after"
-                       " ORDER BY note_id LIMIT :page_rows"),
+                       " ORDER BY note_id"),
         [](const QSqlQuery &query) {
             QStringList fields;
             for (int column = 0; column < 9; ++column)
@@ -279,7 +289,7 @@ bool exportAudit(const QSqlDatabase &db, const QSqlDatabase &notesDb, bool withN
     if (!writePages(db,
             QStringLiteral("SELECT replay_id, event_id, replayed_at, operator, reason,"
                            " reset_failures, failures_before FROM replay_log"
-                           " WHERE replay_id > :after ORDER BY replay_id LIMIT :page_rows"),
+                           " WHERE replay_id > :after ORDER BY replay_id"),
             replay, out, error, &written))
         return false;
     const auto note = [](const QSqlQuery &q) {
@@ -290,7 +300,7 @@ bool exportAudit(const QSqlDatabase &db, const QSqlDatabase &notesDb, bool withN
         && !writePages(notesDb,
             QStringLiteral("SELECT note_id, event_id, error_group, operator, created_at, text,"
                            " marker, cleared_at, cleared_by FROM operator_note"
-                           " WHERE note_id > :after ORDER BY note_id LIMIT :page_rows"),
+                           " WHERE note_id > :after ORDER BY note_id"),
             note, out, error, &written))
         return false;
     const auto revision = [](const QSqlQuery &q) {
@@ -301,7 +311,7 @@ bool exportAudit(const QSqlDatabase &db, const QSqlDatabase &notesDb, bool withN
         && !writePages(db,
             QStringLiteral("SELECT revision_id, event_id, revision_no, operator, reason,"
                            " created_at FROM payload_revision"
-                           " WHERE revision_id > :after ORDER BY revision_id LIMIT :page_rows"),
+                           " WHERE revision_id > :after ORDER BY revision_id"),
             revision, out, error, &written))
         return false;
     if (rows)
@@ -326,7 +336,7 @@ bool exportProfileAudit(
         QStringLiteral("SELECT audit_id, event_id, action, acted_at, operator, reason,"
                        " state_before, state_after, outcome, settled_at FROM profile_audit"
                        " WHERE outbox = :outbox AND audit_id > :after"
-                       " ORDER BY audit_id LIMIT :page_rows"),
+                       " ORDER BY audit_id"),
         [](const QSqlQuery &query) {
             QStringList fields;
             for (int column = 0; column < 10; ++column)

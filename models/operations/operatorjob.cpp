@@ -1,5 +1,6 @@
 #include "operatorjob.h"
 
+#include "enginestatements.h"
 #include "queryerror.h"
 #include "sqldialect.h"
 #include "sqltransaction.h"
@@ -107,12 +108,11 @@ OperatorJob::Outcome OperatorJob::runStep(
 bool OperatorJob::lockFailures(
     const QString &eventId, const QString &from, qint64 *failures, bool *found, QString *error)
 {
-    // clang-format off
-    QSqlQuery &select = prepared(QStringLiteral(
-        "SELECT failures FROM delivery_outbox"
-        " WHERE event_id = :id AND status = :from")
-        + m_dialect->rowLockClause());
-    // clang-format on
+    QSqlQuery &select
+        = prepared(m_dialect->statements().selectSql({.columns = QStringLiteral("failures"),
+            .table = QStringLiteral("delivery_outbox"),
+            .where = QStringLiteral("event_id = :id AND status = :from"),
+            .lock = EngineStatements::RowLock::Update}));
     select.bindValue(QStringLiteral(":id"), eventId);
     select.bindValue(QStringLiteral(":from"), from);
     if (!select.exec()) {

@@ -1,5 +1,6 @@
 #include "payloadeditor.h"
 
+#include "enginestatements.h"
 #include "payloaddiff.h"
 #include "queryerror.h"
 #include "readonlytransaction.h"
@@ -252,8 +253,14 @@ bool PayloadEditor::readStored(
 
 namespace {
 
-const QString RowSql
-    = QStringLiteral("SELECT status, payload FROM delivery_outbox WHERE event_id = :id");
+// The event's stored row, locked as `lock` says.
+QString rowSql(const QSqlDatabase &db, EngineStatements::RowLock lock)
+{
+    return SqlDialect::of(db).statements().selectSql({.columns = QStringLiteral("status, payload"),
+        .table = QStringLiteral("delivery_outbox"),
+        .where = QStringLiteral("event_id = :id"),
+        .lock = lock});
+}
 const QString CountSql = QStringLiteral(
     "SELECT COALESCE(MAX(revision_no), 0) FROM payload_revision WHERE event_id = :id");
 
@@ -265,7 +272,7 @@ PayloadEditResult PayloadEditor::preview(const PayloadEditRequest &request)
     if (!why.isEmpty())
         return refused(Outcome::Refused, why);
     ReadOnlyTransaction transaction(m_db);
-    QSqlQuery *row = transaction.prepare(RowSql);
+    QSqlQuery *row = transaction.prepare(rowSql(m_db, EngineStatements::RowLock::None));
     QSqlQuery *count = row ? transaction.prepare(CountSql) : nullptr;
     if (!count)
         return refused(Outcome::Failed, transaction.errorText());
@@ -279,7 +286,7 @@ PayloadEditResult PayloadEditor::preview(const PayloadEditRequest &request)
 std::optional<PayloadEditor::Current> PayloadEditor::current(const QString &eventId, QString *error)
 {
     ReadOnlyTransaction transaction(m_db);
-    QSqlQuery *row = transaction.prepare(RowSql);
+    QSqlQuery *row = transaction.prepare(rowSql(m_db, EngineStatements::RowLock::None));
     if (!row) {
         *error = transaction.errorText();
         return std::nullopt;
@@ -346,7 +353,7 @@ OperatorJob::Outcome PayloadEditor::editStep(const PayloadEditRequest &request,
 {
     using Step = OperatorJob::Outcome;
     Stored stored;
-    if (!readStored(prepared(RowSql + SqlDialect::of(m_db).rowLockClause()), prepared(CountSql),
+    if (!readStored(prepared(rowSql(m_db, EngineStatements::RowLock::Update)), prepared(CountSql),
             request.eventId, &stored, error))
         return Step::Failed;
     *result = compare(request, stored);

@@ -1,5 +1,6 @@
 #include "purger.h"
 
+#include "enginestatements.h"
 #include "queryerror.h"
 #include "saturating.h"
 #include "sqldialect.h"
@@ -208,15 +209,15 @@ qint64 Purger::purgeBatch(const PurgeRule &rule, qint64 cutoff, int batch, qint6
         result->error = transaction.errorText();
         return -1;
     }
-    // clang-format off
     QSqlQuery select(m_db);
-    select.prepare(
-        u"SELECT event_id, created_at FROM delivery_outbox"
-        " WHERE (created_at, event_id) > (:afterCreated, :afterId) AND"_qs
-        + QLatin1String(matchingRows)
-        + u" ORDER BY created_at, event_id LIMIT :batch"_qs
-        + m_dialect->skipLockedClause());
-    // clang-format on
+    select.prepare(m_dialect->statements().selectSql({.columns = u"event_id, created_at"_qs,
+        .table = u"delivery_outbox"_qs,
+        .where = m_dialect->rowComparison(
+                     u"created_at"_qs, u"event_id"_qs, u">"_qs, u":afterCreated"_qs, u":afterId"_qs)
+            + u" AND"_qs + QLatin1String(matchingRows),
+        .orderBy = u"created_at, event_id"_qs,
+        .limit = u":batch"_qs,
+        .lock = EngineStatements::RowLock::UpdateSkipLocked}));
     select.bindValue(QStringLiteral(":afterCreated"), *afterCreated);
     select.bindValue(QStringLiteral(":afterId"), *afterId);
     bindRule(select, rule, cutoff);

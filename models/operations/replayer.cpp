@@ -1,5 +1,6 @@
 #include "replayer.h"
 
+#include "enginestatements.h"
 #include "queryerror.h"
 #include "readonlytransaction.h"
 #include "sqldialect.h"
@@ -270,8 +271,11 @@ QString Replayer::readOnlyCheck(const QStringList &eventIds)
 // is set (SQLite's BEGIN IMMEDIATE holds the write lock).
 QString Replayer::statusSql(bool lock) const
 {
-    return QStringLiteral("SELECT status FROM ") + source()
-        + QStringLiteral(" WHERE event_id = :id") + (lock ? m_dialect->rowLockClause() : QString());
+    using Lock = EngineStatements::RowLock;
+    return m_dialect->statements().selectSql({.columns = QStringLiteral("status"),
+        .table = source(),
+        .where = QStringLiteral("event_id = :id"),
+        .lock = lock ? Lock::Update : Lock::None});
 }
 
 // The statuses the profile derives for the rows of one event (normally one).

@@ -41,7 +41,7 @@ AttemptMapping::Kind AttemptMapping::kindFromName(const QString &name, bool *ok)
 }
 
 QString AttemptMapping::source(Engine engine, const QString &eventIdExpression,
-    const QString &eventFrom, const QString &eventWhere) const
+    const QString &eventFrom, const QString &eventWhere, const QString &oneEvent) const
 {
     const SqlDialect &dialect = SqlDialect::of(engine);
     const int e = int(engine);
@@ -61,9 +61,13 @@ QString AttemptMapping::source(Engine engine, const QString &eventIdExpression,
         cast({}, u"NULL"_qs, text) + u" AS consumer_result"_qs,
         cast({}, u"NULL"_qs, time) + u" AS next_attempt_at"_qs,
     };
+    QString where = eventWhere;
+    if (json && !oneEvent.isEmpty())
+        where = (where.isEmpty() ? QString() : u"("_qs + where + u") AND "_qs)
+            + cast(eventIdExpression, {}, text) + u" = "_qs + oneEvent;
     const QString rows = json ? u"("_qs
             + dialect.jsonArrayElementsSql(
-                eventIdExpression, eventFrom, eventWhere, from.at(e), ReadLimit + 1)
+                eventIdExpression, eventFrom, where, from.at(e), ReadLimit + 1)
             + u") AS attempt_elements"_qs
                               : from.at(e);
     return u"(SELECT "_qs + columns.join(u", "_qs) + u" FROM "_qs + rows

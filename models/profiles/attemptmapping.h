@@ -35,7 +35,10 @@ struct AttemptMapping
     static Kind kindFromName(const QString &name, bool *ok);
 
     // `(SELECT <the native delivery_attempt columns> FROM ...) AS delivery_attempt` on `engine`.
-    // JsonArray reads the event's row from `eventFrom`/`eventWhere` with `eventIdExpression`.
+    // JsonArray reads the event's row from `eventFrom`/`eventWhere` with `eventIdExpression`;
+    // with `oneEvent` (a placeholder the caller binds to an event ID) only that event's row, so
+    // that the array is expanded for it alone, before the caller's own `WHERE event_id = ...`
+    // (MariaDB did not push that condition down, and expanded every event's array).
     QString source(Engine engine, const QString &eventIdExpression, const QString &eventFrom,
-        const QString &eventWhere) const;
+        const QString &eventWhere, const QString &oneEvent = {}) const;
 };

@@ -191,14 +191,14 @@ bool OutboxProfile::hasAttemptLimit() const
         [](const QString &expression) { return !expression.isEmpty(); });
 }
 
-QString OutboxProfile::attemptSource(Engine engine) const
+QString OutboxProfile::attemptSource(Engine engine, const QString &oneEvent) const
 {
     if (m_native)
         return QStringLiteral("delivery_attempt");
     if (m_attempts.kind == AttemptMapping::Kind::None)
         return {};
     return m_attempts.source(
-        engine, expression(Column::EventId, engine), from(engine), where(engine));
+        engine, expression(Column::EventId, engine), from(engine), where(engine), oneEvent);
 }
 
 // The attempt mapping and the attempt limit, each read once (WHERE 1 = 0), blaming the field

@@ -93,7 +93,8 @@ public:
     const AttemptMapping &attempts() const { return m_attempts; }
     // What the attempts are read FROM on `engine`: delivery_attempt on the native schema, the
     // mapping's derived table (the same columns) otherwise; empty without hasAttemptList().
-    QString attemptSource(Engine engine) const;
+    // `oneEvent`: the placeholder of the one event the caller reads (AttemptMapping::source).
+    QString attemptSource(Engine engine, const QString &oneEvent = {}) const;
     // The event's own attempt limit (`attempt_limit`, e.g. Oban's max_attempts): source() then
     // has an `attempt_limit` column. The native schema keeps none (the relay's setting).
     bool hasAttemptLimit() const;

@@ -1,5 +1,6 @@
 #include "simulation.h"
 
+#include "enginestatements.h"
 #include "payloadeditor.h"
 #include "sqldialect.h"
 
@@ -31,9 +32,11 @@ bool Simulation::setStock(const QString &sku, int quantity)
 {
     QSqlQuery query(m_db);
     query.prepare(
-        QStringLiteral("INSERT INTO consumer_stock (sku, quantity) VALUES (:sku, :quantity)")
-        + SqlDialect::of(m_db).upsertClause(
-            QStringLiteral("sku"), QStringList {QStringLiteral("quantity")}));
+        SqlDialect::of(m_db).statements().upsertSql({.table = QStringLiteral("consumer_stock"),
+                                                        .columns = QStringLiteral("sku, quantity"),
+                                                        .values = QStringLiteral(":sku, :quantity"),
+                                                        .key = QStringLiteral("sku")},
+            {QStringLiteral("quantity")}));
     query.bindValue(QStringLiteral(":sku"), sku);
     query.bindValue(QStringLiteral(":quantity"), quantity);
     if (query.exec())

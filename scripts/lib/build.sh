@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Shared by scripts/test and scripts/demo: `source` this file from the repository root, call
-# use_ccache once, then configure_preset NAME for each CMake preset.
+# use_ccache once, then configure_preset NAME [-DVAR=VALUE...] for each CMake preset.
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   echo "build.sh: source this file, then call use_ccache and configure_preset NAME" >&2
@@ -18,13 +18,13 @@ use_ccache() {
   export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-5G}"
 }
 
-# cmake --preset NAME; a build folder an older checkout made with another generator (Unix
-# Makefiles, before the presets named Ninja) is configured afresh instead of failing.
+# cmake --preset NAME [-DVAR=VALUE...]; a build folder an older checkout made with another
+# generator (Unix Makefiles, before the presets named Ninja) is configured afresh instead of failing.
 configure_preset() {
   local dir="build/$1"
   if [ -f "$dir/CMakeCache.txt" ] && ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$dir/CMakeCache.txt"; then
     echo "build: $dir was configured with another generator: configuring it afresh"
     rm -rf "$dir/CMakeCache.txt" "$dir/CMakeFiles"
   fi
-  cmake --preset "$1"
+  cmake --preset "$@"
 }

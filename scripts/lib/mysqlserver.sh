@@ -4,6 +4,7 @@
 # 127.0.0.1, so it never touches the system service (mariadb.service is never started) and
 # parallel runs do not collide. mysql_start exports OUTBOX_TEST_MYSQL_URL.
 # MYSQL_EXTRA_CONF, if set, holds more [mariadbd] lines (benchmarks size the buffer pool).
+# MYSQL_FIRST_PORT (default 53306) is where the search for a free port starts.
 #
 # Like pgserver.sh, no `set -euo pipefail` here: the file is sourced, and every step is
 # checked explicitly instead.
@@ -116,7 +117,7 @@ EOF
   fi
   [ "$(id -u)" -eq 0 ] && chown -R mysql: "$dir"
 
-  local port="" start=53306
+  local port="" start="${MYSQL_FIRST_PORT:-53306}"
   for _ in 1 2 3 4 5; do
     if ! port="$(_mysql_free_port "$start")"; then
       echo "mysql_start: no free TCP port found from $start" >&2

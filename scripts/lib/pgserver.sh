@@ -3,7 +3,8 @@
 # pg_start / pg_stop. Each run gets its own data directory and TCP port, so it
 # never touches a system cluster and parallel runs do not collide.
 # PG_EXTRA_CONF, if set, holds more postgresql.conf lines (benchmarks load
-# pg_stat_statements this way).
+# pg_stat_statements this way). PG_FIRST_PORT (default 55432) is where the search for a free
+# port starts (tests/support/with-private-servers gives each test its own).
 #
 # Deliberately no `set -euo pipefail` here: this file is sourced, and changing
 # the caller's shell options (e.g. killing an interactive shell on the first
@@ -139,7 +140,7 @@ EOF
     return 1
   fi
 
-  local log="$dir/server.log" port="" start=55432
+  local log="$dir/server.log" port="" start="${PG_FIRST_PORT:-55432}"
   # The port can be taken between the check and the bind, so retry a few times.
   for _ in 1 2 3 4 5; do
     if ! port="$(_pg_free_port "$start")"; then

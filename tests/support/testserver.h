@@ -1,8 +1,10 @@
-// Stops and starts the PostgreSQL server that scripts/test started (PG_DATADIR, PG_BINDIR,
+// Stops and starts the PostgreSQL server of the test's environment (PG_DATADIR, PG_BINDIR,
 // PG_PORT from scripts/lib/pgserver.sh), or its MariaDB server (MYSQL_DATADIR, MYSQL_PORT from
 // scripts/lib/mysqlserver.sh), so a test can take the database away mid-run the way a crash or a
-// restart does and check that the program heals. Tests that use it must be RUN_SERIAL: every
-// other test shares that server. `engine` is a test row's engine: "postgresql" or "mysql".
+// restart does and check that the program heals. Tests that use it are added with
+// outbox_add_server_test (tests/CMakeLists.txt): they run against throwaway servers of their own
+// (tests/support/with-private-servers), never the ones the other tests share.
+// `engine` is a test row's engine: "postgresql" or "mysql".
 #pragma once
 
 #include <QString>

@@ -1,5 +1,5 @@
 // The desktop alert where the desktop has no system tray (and under the offscreen platform): a
-// bar over the pages' bottom edge (BannerOverlay; the fleet window's at its top) with one row per
+// bar under the pages (BannerOverlay; the fleet window's at its top) with one row per
 // outbox, the newest first, each with Mute (no more alerts for that outbox, remembered) and ✕
 // (dismiss this one). An alert's row keeps the time it was given and follows the outbox's figure
 // or cause (updateAlert); a recovery replaces it ("✓ orders: healthy again"). Red while it lists

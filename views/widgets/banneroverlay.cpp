@@ -1,5 +1,6 @@
 #include "banneroverlay.h"
 
+#include <QBoxLayout>
 #include <QEvent>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -12,7 +13,13 @@ BannerOverlay::BannerOverlay(QWidget *area)
     setObjectName(QStringLiteral("bannerOverlay"));
     m_banners->setContentsMargins(0, 0, 0, 0);
     m_banners->setSpacing(2);
-    m_area->installEventFilter(this); // follows the area's size and place
+    auto *layout = qobject_cast<QBoxLayout *>(area->parentWidget()->layout());
+    const int index = layout ? layout->indexOf(area) : -1;
+    m_inLayout = index >= 0;
+    if (m_inLayout)
+        layout->insertWidget(index + 1, this);
+    else
+        m_area->installEventFilter(this); // floats: follows the area's size and place
     hide();
 }
 
@@ -40,16 +47,14 @@ void BannerOverlay::place()
         const QWidget *banner = m_banners->itemAt(i)->widget();
         any = any || (banner && !banner->isHidden());
     }
-    if (!any) {
-        hide();
-        return;
-    }
+    setVisible(any);
+    if (!any || m_inLayout)
+        return; // in the layout: it takes its room below the area
     m_banners->activate(); // the banners' sizes as they are now
     const int width = m_area->width();
     const int height = std::min(m_area->height(),
         m_banners->hasHeightForWidth() ? m_banners->heightForWidth(width)
                                        : m_banners->sizeHint().height());
     setGeometry(m_area->x(), m_area->geometry().bottom() + 1 - height, width, height);
-    show();
     raise();
 }

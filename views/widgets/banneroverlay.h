@@ -1,8 +1,9 @@
-// The banners that come and go while the window is open (the stale banner, the alert bar) float
-// over the bottom edge of the page area instead of taking room in the layout: one appearing never
-// moves what is under the pointer (a banner inserted above the tiles pushed them and the table
-// down 76 px, and a click meant for a row hit a tile). While shown it covers the page's last
-// lines; it is as wide as the page area and as tall as its banners.
+// The banners that come and go while the window is open (the stale banner, the alert bar): a
+// strip under the page area, in its parent's layout, that takes room only while one of them
+// shows. The page area gives up its bottom lines to it: nothing under the pointer at the top
+// moves (a banner inserted above the tiles pushed them and the table down 76 px, and a click
+// meant for a row hit a tile), and nothing is covered (a banner floating over the page's bottom
+// edge hid the table's last rows, the "N events match" line and the scrollbar).
 #pragma once
 
 #include <QWidget>
@@ -13,7 +14,8 @@ class BannerOverlay : public QWidget
 {
     Q_OBJECT
 public:
-    // Floats over `area`, a sibling under the same parent (it is made `area`'s sibling).
+    // Under `area`, in the box layout of `area`'s parent (after it), or floating over its bottom
+    // edge where the parent has no box layout.
     explicit BannerOverlay(QWidget *area);
 
     // Stacked in the order added, the first at the top.
@@ -27,4 +29,5 @@ private:
 
     QWidget *m_area;
     QVBoxLayout *m_banners;
+    bool m_inLayout = false;
 };

@@ -1,5 +1,7 @@
 #include "jobstatus.h"
 
+#include "elidinglabel.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
@@ -27,7 +29,7 @@ QString timeLeft(qint64 seconds)
 JobStatus::JobStatus(QWidget *parent)
     : QWidget(parent)
     , m_bar(new QProgressBar)
-    , m_label(new QLabel)
+    , m_label(new ElidingLabel(MinTextWidth))
     , m_cancel(new QPushButton(tr("Cancel")))
     , m_clear(new QTimer(this))
 {
@@ -35,6 +37,7 @@ JobStatus::JobStatus(QWidget *parent)
     m_bar->setFixedWidth(BarWidth);
     m_bar->setTextVisible(false);
     m_label->setObjectName(QStringLiteral("jobText"));
+    m_label->setMaximumWidth(MaxTextWidth); // gives way to the health lines beside it
     m_label->setTextFormat(Qt::PlainText); // database errors and file names, never markup
     m_cancel->setObjectName(QStringLiteral("jobCancel"));
     m_cancel->setToolTip(tr("Stop between two events: what was done stays done"));
@@ -94,7 +97,7 @@ void JobStatus::setText(const QString &text)
 {
     m_text = text;
     m_label->setToolTip(text);
-    m_label->setText(m_label->fontMetrics().elidedText(text, Qt::ElideMiddle, MaxTextWidth));
+    m_label->setText(text); // cut at the right when the status bar is short of room
 }
 
 QString JobStatus::rateText(qint64 done, qint64 total, qint64 elapsedMs)

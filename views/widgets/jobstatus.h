@@ -9,7 +9,7 @@
 #include <QElapsedTimer>
 #include <QWidget>
 
-class QLabel;
+class ElidingLabel;
 class QProgressBar;
 class QPushButton;
 class QTimer;
@@ -20,6 +20,7 @@ class JobStatus : public QWidget
 public:
     static constexpr int MessageMs = 30000; // how long an outcome stays
     static constexpr int MaxTextWidth = 420; // px: elided beyond, the whole text in the tooltip
+    static constexpr int MinTextWidth = 160; // px: as far as it gives way on a short bar
 
     // Hidden until a job begins; the window puts it in its status bar.
     explicit JobStatus(QWidget *parent = nullptr);
@@ -47,7 +48,7 @@ private:
     void setText(const QString &text);
 
     QProgressBar *m_bar = nullptr;
-    QLabel *m_label = nullptr;
+    ElidingLabel *m_label = nullptr;
     QPushButton *m_cancel = nullptr;
     QTimer *m_clear = nullptr;
     QElapsedTimer m_clock;

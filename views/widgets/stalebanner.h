@@ -1,4 +1,4 @@
-// The strip over the pages' bottom edge (BannerOverlay) while the health figures are stale: the
+// The strip under the pages (BannerOverlay) while the health figures are stale: the
 // cause in plain words ("Cannot reach the database: the server refuses connections (is it
 // running?)", the sentence the alerts and the status bar use too, HealthMonitor::failureHeadline),
 // the driver's words behind Details, when the figures shown were current (or that there are none

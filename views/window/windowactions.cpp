@@ -1,6 +1,8 @@
 #include "windowactions.h"
 
 #include "editactions.h"
+#include "eventlistmodel.h"
+#include "eventtablecadence.h"
 #include "eventtablemenu.h"
 #include "grantsmonitor.h"
 #include "healthmonitor.h"
@@ -45,6 +47,12 @@ WindowActions::WindowActions(const Setup &setup, QWidget *window)
     connect(m_resolve, &ResolveActions::resolveFinished, monitor, &HealthMonitor::refreshNow);
     connect(m_reopen, &ReopenActions::reopenFinished, monitor, &HealthMonitor::refreshNow);
     connect(m_edit, &EditActions::editFinished, monitor, &HealthMonitor::refreshNow);
+    // The operator's own change shows in the table at once, not on its cadence.
+    EventTableCadence *cadence = setup.events->cadence();
+    connect(m_actions, &OperatorActions::replayFinished, cadence, &EventTableCadence::readNow);
+    connect(m_resolve, &ResolveActions::resolveFinished, cadence, &EventTableCadence::readNow);
+    connect(m_reopen, &ReopenActions::reopenFinished, cadence, &EventTableCadence::readNow);
+    connect(m_edit, &EditActions::editFinished, cadence, &EventTableCadence::readNow);
     setShortcuts();
     setupGrants(setup);
 }

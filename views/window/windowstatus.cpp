@@ -1,6 +1,7 @@
 #include "windowstatus.h"
 
 #include "connectionenvironment.h"
+#include "elidinglabel.h"
 #include "grantsmonitor.h"
 #include "healthmonitor.h"
 #include "intervalbox.h"
@@ -14,6 +15,7 @@
 namespace {
 
 constexpr int MaxStatusTextWidth = 480; // px: the refresh line leaves room for the others
+constexpr int MinConnectionWidth = 140; // px: "Connected: postgres://…" at the least
 
 QLabel *plainLabel(const QString &text, const char *name)
 {
@@ -46,7 +48,11 @@ WindowStatus::WindowStatus(
 void WindowStatus::addLabels(
     const QString &profileName, const QString &profileTip, const QString &replayRefusal)
 {
-    m_connection = plainLabel({}, "connectionLabel");
+    // The connection line gives way first on a short status bar (cut, its whole text in the
+    // tooltip); the refresh and diagnosis lines, the health, are never cut.
+    m_connection = new ElidingLabel(MinConnectionWidth);
+    m_connection->setObjectName(QStringLiteral("connectionLabel"));
+    m_connection->setMaximumWidth(MaxStatusTextWidth);
     updateConnectionLabel();
     m_bar->addWidget(m_connection);
     QLabel *profile = plainLabel(tr("Profile: %1").arg(profileName), "profileLabel");
@@ -127,8 +133,7 @@ void WindowStatus::updateConnectionLabel()
     if (m_monitor->isStale() && !m_monitor->lastFailureDetail().isEmpty())
         tip += QLatin1Char('\n') + tr("Details: %1").arg(m_monitor->lastFailureDetail());
     m_connection->setToolTip(tip);
-    m_connection->setText(
-        m_connection->fontMetrics().elidedText(text, Qt::ElideRight, MaxStatusTextWidth));
+    m_connection->setText(text);
 }
 
 // One short line: its full text in the tooltip, never cut mid-word at the status bar's edge.

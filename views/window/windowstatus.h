@@ -9,6 +9,7 @@
 #include <QObject>
 
 class ConnectionEnvironment;
+class ElidingLabel;
 class HealthMonitor;
 class QLabel;
 class QStatusBar;
@@ -38,7 +39,7 @@ private:
     QStatusBar *m_bar = nullptr;
     HealthMonitor *m_monitor = nullptr;
     DatabaseUrl m_url;
-    QLabel *m_connection = nullptr;
+    ElidingLabel *m_connection = nullptr;
     QLabel *m_refresh = nullptr;
     QLabel *m_schemaNote = nullptr;
     QLabel *m_grantsBadge = nullptr; // "read-only by the database's grants"

@@ -160,7 +160,8 @@ void HttpHeadParser::skipBlankLines(QByteArray *buffer)
     buffer->remove(0, start);
 }
 
-Result HttpHeadParser::parse(const QByteArray &head, int maxHeaders, HttpRequest *request)
+Result HttpHeadParser::parse(
+    const QByteArray &head, int maxHeaders, HttpRequest *request, qsizetype maxBodyBytes)
 {
     QList<QByteArray> lines = head.split('\n');
     lines.removeLast(); // after the last newline
@@ -175,8 +176,13 @@ Result HttpHeadParser::parse(const QByteArray &head, int maxHeaders, HttpRequest
     for (qsizetype i = 1; result.status == 0 && i < lines.size(); ++i)
         result = parseHeaderLine(lines.at(i), request);
     if (result.status == 0)
-        result = checkFraming(*request);
-    return result.status == 0 ? checkHost(*request) : result;
+        result = checkFraming(*request, maxBodyBytes);
+    if (result.status != 0)
+        return result;
+    const qsizetype bodyLength = result.bodyLength;
+    result = checkHost(*request);
+    result.bodyLength = result.status == 0 ? bodyLength : 0;
+    return result;
 }
 
 Result HttpHeadParser::parseRequestLine(const QByteArray &line, HttpRequest *request)
@@ -213,14 +219,16 @@ Result HttpHeadParser::parseHeaderLine(const QByteArray &line, HttpRequest *requ
     return {};
 }
 
-// No request body is read: one announced is refused (and the connection closed, so its bytes
-// are never taken for a request); lengths that disagree are refused as RFC 9112 6.3 says.
-Result HttpHeadParser::checkFraming(const HttpRequest &request)
+// A body is read only with a Content-Length of at most maxBodyBytes: one over it, or chunked,
+// is refused (and the connection closed, so its bytes are never taken for a request); lengths
+// that disagree are refused as RFC 9112 6.3 says.
+Result HttpHeadParser::checkFraming(const HttpRequest &request, qsizetype maxBodyBytes)
 {
     QByteArray length;
     for (const auto &[name, value] : request.headers) {
         if (name == "transfer-encoding")
-            return bad(413, "request bodies are not accepted");
+            return maxBodyBytes > 0 ? bad(411, "send the request body with a Content-Length")
+                                    : bad(413, "request bodies are not accepted");
         if (name != "content-length")
             continue;
         for (const QByteArray &item : value.split(',')) {
@@ -231,7 +239,17 @@ Result HttpHeadParser::checkFraming(const HttpRequest &request)
         }
     }
     const bool empty = length.isEmpty() || length.count('0') == length.size();
-    return empty ? Result {} : bad(413, "request bodies are not accepted");
+    if (empty)
+        return {};
+    if (maxBodyBytes <= 0)
+        return bad(413, "request bodies are not accepted");
+    bool ok = false;
+    const qlonglong bytes = length.size() <= 18 ? length.toLongLong(&ok) : 0;
+    if (!ok || bytes > maxBodyBytes)
+        return bad(413, "request body too large");
+    Result result;
+    result.bodyLength = qsizetype(bytes);
+    return result;
 }
 
 // RFC 9112 3.2: a server must answer 400 to an HTTP/1.1 request without a Host header, with

@@ -40,6 +40,10 @@ QByteArray reasonPhrase(int status)
         return "Not Found";
     case 405:
         return "Method Not Allowed";
+    case 409:
+        return "Conflict";
+    case 411:
+        return "Length Required";
     case 413:
         return "Content Too Large";
     case 431:
@@ -120,9 +124,10 @@ public:
     void abort() { m_socket->abort(); }
 
 private:
-    enum class State { Reading, Handling, Closing };
+    enum class State { Reading, Body, Handling, Closing };
 
     void process();
+    void readBody();
     void fillBuffer();
     void handle(HttpRequest request);
     Respond responder(bool head);
@@ -138,6 +143,8 @@ private:
     HttpServer *m_server;
     quint64 m_id;
     QByteArray m_buffer; // the start of the next request head
+    HttpRequest m_request; // in State::Body: the request whose body is being read
+    qsizetype m_bodyLength = 0;
     State m_state = State::Reading;
     bool m_closeAfterAnswer = false;
     // Of the request in the handler; a late Respond of an older one does nothing.
@@ -180,6 +187,8 @@ void HttpServer::Connection::process()
         m_socket->skip(m_socket->bytesAvailable());
         return;
     }
+    if (m_state == State::Body)
+        return readBody();
     if (m_state != State::Reading || m_socket->bytesToWrite() > m_server->m_limits.maxUnsentBytes)
         return; // bytesWritten or the answer calls again
     fillBuffer();
@@ -191,12 +200,30 @@ void HttpServer::Connection::process()
     if (length < 0)
         return;
     HttpRequest request;
-    const auto result
-        = HttpHeadParser::parse(m_buffer.left(length), m_server->m_limits.maxHeaders, &request);
+    const auto result = HttpHeadParser::parse(m_buffer.left(length), m_server->m_limits.maxHeaders,
+        &request, m_server->m_limits.maxBodyBytes);
     m_buffer.remove(0, length);
     if (result.status != 0)
         return refuse(result);
-    handle(std::move(request));
+    if (result.bodyLength == 0)
+        return handle(std::move(request));
+    m_state = State::Body;
+    m_bodyLength = result.bodyLength;
+    m_request = std::move(request);
+    m_request.body = m_buffer.left(m_bodyLength);
+    m_buffer.remove(0, m_request.body.size());
+    readBody();
+}
+
+// The body of m_request, up to its Content-Length (bounded by maxBodyBytes), within the idle
+// timeout; then the request is handled.
+void HttpServer::Connection::readBody()
+{
+    m_request.body += m_socket->read(m_bodyLength - m_request.body.size());
+    if (m_request.body.size() < m_bodyLength)
+        return;
+    m_state = State::Reading;
+    handle(std::exchange(m_request, {}));
 }
 
 // Reads at most until the buffer holds one byte over the head limit: enough to tell that a
@@ -221,9 +248,12 @@ void HttpServer::Connection::handle(HttpRequest request)
     request.encrypted = ssl && ssl->isEncrypted();
 #endif
     const bool head = request.method == "HEAD";
-    if (request.method != "GET" && !head) {
-        HttpResponse response = plain(405, "only GET and HEAD are served");
-        response.headers.append(std::pair<QByteArray, QByteArray>("Allow", "GET, HEAD"));
+    const bool post = m_server->m_limits.maxBodyBytes > 0;
+    if (request.method != "GET" && !head && !(post && request.method == "POST")) {
+        HttpResponse response = plain(
+            405, post ? "only GET, HEAD and POST are served" : "only GET and HEAD are served");
+        response.headers.append(
+            std::pair<QByteArray, QByteArray>("Allow", post ? "GET, HEAD, POST" : "GET, HEAD"));
         return answer(response, false);
     }
     m_server->m_handler(request, responder(head));

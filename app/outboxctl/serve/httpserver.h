@@ -1,5 +1,6 @@
-// A small, bounded HTTP/1.1 server for `outboxctl serve`: GET and HEAD only, no request bodies,
-// a request head limit, one response in flight per connection, Connection: close and HTTP/1.0
+// A small, bounded HTTP/1.1 server for `outboxctl serve`: GET and HEAD, and POST with a
+// Content-Length body only where HttpLimits::maxBodyBytes allows bodies (the operator API), a
+// request head limit, one response in flight per connection, Connection: close and HTTP/1.0
 // honoured, an idle timeout and a connection cap. Qt HTTP Server 6.4 sets no limits at all (one
 // client could make it buffer gigabytes), so serve speaks HTTP itself; what it needs is small.
 // The listener is any QTcpServer: a plain one, or a QSslServer for HTTPS (its connections are
@@ -17,7 +18,8 @@ class QTcpServer;
 
 struct HttpRequest
 {
-    QByteArray method; // "GET" or "HEAD" (other methods never reach the handler: 405)
+    // "GET" or "HEAD", or "POST" when bodies are allowed (others never reach the handler: 405)
+    QByteArray method;
     QByteArray path; // the target before any '?'
     QByteArray query; // after the '?', without it
     int minorVersion = 1; // HTTP/1.minorVersion
@@ -25,6 +27,7 @@ struct HttpRequest
     QHostAddress peer;
     quint64 connection = 0; // the connection it came on: 1, 2, ... in the order accepted
     bool encrypted = false; // over TLS
+    QByteArray body; // its Content-Length bytes (at most HttpLimits::maxBodyBytes)
 
     // The first value of a header (name in lower case), or an empty array.
     QByteArray header(const QByteArray &lowerCaseName) const;
@@ -55,6 +58,10 @@ struct HttpLimits
     // With more than this not yet taken by the client, no further request is read (a client
     // that pipelines and never reads is then closed by the idle timeout).
     qsizetype maxUnsentBytes = 256 * 1024;
+    // 0: no request body (413) and no POST (405). Above 0: POST is served and a body with a
+    // Content-Length of at most this is read (over it: 413 and close; chunked: 411 and close),
+    // within the idle timeout like the head.
+    qsizetype maxBodyBytes = 0;
 };
 
 class HttpServer : public QObject

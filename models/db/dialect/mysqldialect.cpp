@@ -92,8 +92,6 @@ SqlDialect::Traits traits()
     // the driver's lastInsertId answers on both
     t.beginWrite = QStringLiteral("START TRANSACTION");
     t.beginReadWrite = QStringLiteral("START TRANSACTION READ WRITE");
-    t.rowLock = QStringLiteral(" FOR UPDATE");
-    t.skipLocked = QStringLiteral(" FOR UPDATE SKIP LOCKED");
     t.integerType = QStringLiteral("SIGNED");
     t.backendId = QStringLiteral("SELECT CONNECTION_ID()");
     t.schemaResource = QStringLiteral(":/sql/mysql.sql");
@@ -322,24 +320,6 @@ public:
     QString codePointOrder(const QString &expression) const override
     {
         return QStringLiteral("CONVERT(%1 USING utf8mb4) COLLATE utf8mb4_bin").arg(expression);
-    }
-
-    // MySQL and MariaDB write an upsert their own way; a duplicate key that only "updates" the
-    // key to itself changes no row, which is what skipping it means.
-    QString ignoreConflictClause(const QString &key) const override
-    {
-        QString first = key.section(QLatin1Char(','), 0, 0).trimmed();
-        if (!first.startsWith(QLatin1Char('"'))) // a column such as "key" is a reserved word
-            first = QLatin1Char('"') + first + QLatin1Char('"');
-        return QStringLiteral(" ON DUPLICATE KEY UPDATE %1 = %1").arg(first);
-    }
-
-    QString upsertClause(const QString &, const QStringList &columns) const override
-    {
-        QStringList assignments;
-        for (const QString &column : columns)
-            assignments << column + QStringLiteral(" = VALUES(") + column + QLatin1Char(')');
-        return QStringLiteral(" ON DUPLICATE KEY UPDATE ") + assignments.join(QStringLiteral(", "));
     }
 
     // EXTRA reads "on update current_timestamp()" (MariaDB) or "DEFAULT_GENERATED on update

@@ -15,6 +15,31 @@ public:
             select, QStringLiteral(" FOR UPDATE"), QStringLiteral(" FOR UPDATE SKIP LOCKED"));
     }
 
+    QString limitedSql(const QString &select, const QString &rows) const override
+    {
+        return StandardStatements::limited(select, rows);
+    }
+
+    // MySQL and MariaDB write an upsert their own way; a duplicate key that only "updates" the
+    // key to itself changes no row, which is what skipping it means.
+    QString insertIgnoringSql(const Insert &insert) const override
+    {
+        QString first = insert.key.section(QLatin1Char(','), 0, 0).trimmed();
+        if (!first.startsWith(QLatin1Char('"'))) // a column such as "key" is a reserved word
+            first = QLatin1Char('"') + first + QLatin1Char('"');
+        return StandardStatements::insert(insert)
+            + QStringLiteral(" ON DUPLICATE KEY UPDATE %1 = %1").arg(first);
+    }
+
+    QString upsertSql(const Insert &insert, const QStringList &update) const override
+    {
+        QStringList assignments;
+        for (const QString &column : update)
+            assignments << column + QStringLiteral(" = VALUES(") + column + QLatin1Char(')');
+        return StandardStatements::insert(insert) + QStringLiteral(" ON DUPLICATE KEY UPDATE ")
+            + assignments.join(QStringLiteral(", "));
+    }
+
     // MariaDB has INSERT ... RETURNING (10.5), MySQL has not: the driver's last insert ID.
     QString insertReturningSql(
         const QString &, const QString &, const QString &, const QString &) const override

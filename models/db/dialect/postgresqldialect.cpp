@@ -111,8 +111,6 @@ SqlDialect::Traits traits()
     c.seriesGeneration = c.localeCollations = c.insertReturning = true;
     t.beginWrite = QStringLiteral("BEGIN");
     t.beginReadWrite = QStringLiteral("BEGIN READ WRITE");
-    t.rowLock = QStringLiteral(" FOR UPDATE");
-    t.skipLocked = QStringLiteral(" FOR UPDATE SKIP LOCKED");
     t.integerType = QStringLiteral("BIGINT");
     t.backendId = QStringLiteral("SELECT pg_backend_pid()");
     t.schemaResource = QStringLiteral(":/sql/postgresql.sql");

@@ -84,6 +84,21 @@ public:
             select, QStringLiteral(" FOR UPDATE"), QStringLiteral(" FOR UPDATE SKIP LOCKED"));
     }
 
+    QString limitedSql(const QString &select, const QString &rows) const override
+    {
+        return StandardStatements::limited(select, rows);
+    }
+
+    QString insertIgnoringSql(const Insert &insert) const override
+    {
+        return StandardStatements::insertOnConflictDoNothing(insert);
+    }
+
+    QString upsertSql(const Insert &insert, const QStringList &update) const override
+    {
+        return StandardStatements::insertOnConflictUpdate(insert, update);
+    }
+
     QString insertReturningSql(const QString &table, const QString &columns, const QString &values,
         const QString &key) const override
     {

@@ -14,6 +14,21 @@ public:
         return StandardStatements::select(select, QString(), QString());
     }
 
+    QString limitedSql(const QString &select, const QString &rows) const override
+    {
+        return StandardStatements::limited(select, rows);
+    }
+
+    QString insertIgnoringSql(const Insert &insert) const override
+    {
+        return StandardStatements::insertOnConflictDoNothing(insert);
+    }
+
+    QString upsertSql(const Insert &insert, const QStringList &update) const override
+    {
+        return StandardStatements::insertOnConflictUpdate(insert, update);
+    }
+
     // INSERT ... RETURNING since SQLite 3.35.
     QString insertReturningSql(const QString &table, const QString &columns, const QString &values,
         const QString &key) const override

@@ -9,6 +9,12 @@
 
 namespace StandardStatements {
 
+// A whole SELECT, its ORDER BY last, then LIMIT :n.
+inline QString limited(const QString &select, const QString &rows)
+{
+    return select + QStringLiteral(" LIMIT ") + rows;
+}
+
 // SELECT ... WHERE ... ORDER BY ... LIMIT :n, then the engine's lock clause (" FOR UPDATE",
 // " FOR UPDATE SKIP LOCKED", or empty where the write transaction holds the database).
 inline QString select(
@@ -19,7 +25,7 @@ inline QString select(
     if (!s.orderBy.isEmpty())
         sql += QStringLiteral(" ORDER BY ") + s.orderBy;
     if (!s.limit.isEmpty())
-        sql += QStringLiteral(" LIMIT ") + s.limit;
+        sql = limited(sql, s.limit);
     switch (s.lock) {
     case EngineStatements::RowLock::None:
         break;
@@ -31,6 +37,27 @@ inline QString select(
         break;
     }
     return sql;
+}
+
+inline QString insert(const EngineStatements::Insert &i)
+{
+    return QStringLiteral("INSERT INTO ") + i.table + QStringLiteral(" (") + i.columns
+        + QStringLiteral(") VALUES (") + i.values + QLatin1Char(')');
+}
+
+// PostgreSQL's form, which SQLite took in 3.24.
+inline QString insertOnConflictDoNothing(const EngineStatements::Insert &i)
+{
+    return insert(i) + QStringLiteral(" ON CONFLICT (") + i.key + QStringLiteral(") DO NOTHING");
+}
+
+inline QString insertOnConflictUpdate(const EngineStatements::Insert &i, const QStringList &update)
+{
+    QStringList assignments;
+    for (const QString &column : update)
+        assignments << column + QStringLiteral(" = excluded.") + column;
+    return insert(i) + QStringLiteral(" ON CONFLICT (") + i.key + QStringLiteral(") DO UPDATE SET ")
+        + assignments.join(QStringLiteral(", "));
 }
 
 inline QString insertReturning(

@@ -19,6 +19,7 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
+#include <QStyle>
 #include <QTableView>
 #include <QVBarModelMapper>
 #include <QVBoxLayout>
@@ -143,15 +144,19 @@ void ErrorsPage::setupTable()
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
     m_view->setAccessibleName(tr("Error groups"));
-    m_view->setWordWrap(false);
-    m_view->verticalHeader()->setDefaultSectionSize(22); // its numbers: the chart's bars
+    // The signature leads: it takes the room the others leave and wraps onto more lines when
+    // even that is short, the row growing to show it whole (a few rows: the groups, not the
+    // events). The other columns have widths fixed from their header and the widest value they
+    // can show, the same on every read (as wide as their text, they moved with each refresh and
+    // the event types took 660 px of a laptop's width from the signature).
+    m_view->setWordWrap(true);
+    m_view->setTextElideMode(Qt::ElideRight); // the types and the note: whole in a tip
     m_view->setItemDelegate(new FullTextDelegate(m_view)); // cut text: whole in a tip
-    // The signature takes the room the others leave; they are as wide as their text (a few
-    // rows: the groups, not the events). A stretched last column cut the signature to
-    // "transport unavailable before reaching t…" at a laptop's width.
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     QHeaderView *header = m_view->horizontalHeader();
-    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(QHeaderView::Interactive);
     header->setSectionResizeMode(ErrorGroupModel::SignatureColumn, QHeaderView::Stretch);
+    fixColumnWidths();
     // An operator's marker and note beside the counts, where a laptop's width still shows it.
     header->moveSection(header->visualIndex(ErrorGroupModel::NoteColumn),
         header->visualIndex(ErrorGroupModel::CategoryColumn));
@@ -159,6 +164,37 @@ void ErrorsPage::setupTable()
         &ErrorsPage::onCurrentRowChanged);
     // Enter or a double click shows the group's events; moving the selection filters nothing.
     connect(m_view, &QAbstractItemView::activated, this, &ErrorsPage::showSelectedEvents);
+}
+
+// Each column but the signature as wide as its header or the widest value it shows, whatever
+// this read holds: counts up to 999,999, the category names, ages in any unit; the event types
+// and the note get a share, cut beyond with their whole text in a tip.
+void ErrorsPage::fixColumnWidths()
+{
+    const QFontMetrics metrics(m_view->font());
+    const auto widest = [&metrics](const QStringList &texts) {
+        int width = 0;
+        for (const QString &text : texts)
+            width = std::max(width, metrics.horizontalAdvance(text));
+        return width;
+    };
+    const auto header
+        = [this](int column) { return m_model->headerData(column, Qt::Horizontal).toString(); };
+    const int padding = 2 * m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 12;
+    const QStringList counts = {QLocale().toString(999999)};
+    const QStringList ages = {QStringLiteral("999 ms ago"), QStringLiteral("99.9 s ago"),
+        QStringLiteral("59 min ago"), QStringLiteral("9999 units ago"), tr("n/a")};
+    const QStringList categories
+        = {QStringLiteral("TRANSIENT"), QStringLiteral("PERMANENT"), tr("none")};
+    const QList<std::pair<int, QStringList>> fixed = {{ErrorGroupModel::EventsColumn, counts},
+        {ErrorGroupModel::DeadColumn, counts}, {ErrorGroupModel::RetryingColumn, counts},
+        {ErrorGroupModel::CategoryColumn, categories}, {ErrorGroupModel::FirstSeenColumn, ages},
+        {ErrorGroupModel::LastSeenColumn, ages},
+        {ErrorGroupModel::TypesColumn, {QStringLiteral("OrderConfirmed 999")}},
+        {ErrorGroupModel::NoteColumn, {QStringLiteral("ON-HOLD · waiting")}}};
+    for (const auto &[column, texts] : fixed)
+        m_view->horizontalHeader()->resizeSection(
+            column, widest(texts + QStringList {header(column)}) + padding);
 }
 
 void ErrorsPage::showSelectedEvents()
@@ -291,6 +327,7 @@ void ErrorsPage::selectSignature(const QString &signature)
         m_view->selectionModel()->clear();
     m_restoring = false;
     m_selected = row >= 0 ? signature : QString();
+    highlightSelectedBar();
 }
 
 void ErrorsPage::onCurrentRowChanged()
@@ -300,6 +337,7 @@ void ErrorsPage::onCurrentRowChanged()
     const QModelIndex current = m_view->currentIndex();
     m_selected
         = current.isValid() ? current.data(ErrorGroupModel::SignatureRole).toString() : QString();
+    highlightSelectedBar();
     updateButtons();
     emit groupChanged();
 }
@@ -368,8 +406,7 @@ void ErrorsPage::updateButtons()
         why = tr("Select an error group first");
     else if (group->dead == 0)
         why = tr("None of this group's events is DEAD");
-    const bool enabled
-        = why.isEmpty() && canReplay() && m_findingIds.isEmpty();
+    const bool enabled = why.isEmpty() && canReplay() && m_findingIds.isEmpty();
     m_replay->setEnabled(enabled);
     m_replay->setToolTip(why.isEmpty()
             ? tr("Replay the %1 of this group; you confirm first, with a preview")
@@ -435,8 +472,33 @@ void ErrorsPage::colourBars()
         sets.first()->setColor(StatusColorProxy::colorFor(QStringLiteral("DEAD")));
     if (sets.size() > 1)
         sets.at(1)->setColor(StatusColorProxy::colorFor(QStringLiteral("RETRY")));
-    for (QBarSet *set : sets)
+    for (QBarSet *set : sets) {
         set->setLabelColor(ChartStyle::textColour());
+        // The selected group's bar, darker (lighter on a dark theme) than the others.
+        set->setSelectedColor(
+            ThemeColours::isDark() ? set->color().lighter(160) : set->color().darker(170));
+    }
+    highlightSelectedBar();
+}
+
+// The selected group's bar stands out in the chart, as its row does in the table.
+void ErrorsPage::highlightSelectedBar()
+{
+    const int row = m_selected.isEmpty() ? -1 : m_model->rowOfSignature(m_selected);
+    const int bar = row < 0 ? -1 : m_chartRows->mapFromSource(m_model->index(row, 0)).row();
+    for (QBarSet *set : m_bars->barSets()) {
+        set->deselectAllBars();
+        if (bar >= 0)
+            set->selectBar(bar);
+    }
+}
+
+int ErrorsPage::selectedBar() const
+{
+    const QList<QBarSet *> sets = m_bars->barSets();
+    if (sets.isEmpty() || sets.first()->selectedBars().isEmpty())
+        return -1;
+    return sets.first()->selectedBars().constFirst();
 }
 
 QWidget *ErrorsPage::focusTarget() const

@@ -77,6 +77,9 @@ public:
     QPushButton *resolveButton() const { return m_resolveButton; }
     QString statusText() const;
     bool isLoading() const;
+    // The chart's bar shown selected (0: the bottom one), or -1: the selected group's, when
+    // it is among the largest.
+    int selectedBar() const;
 
     // The page contract (page.h).
     QWidget *focusTarget() const override; // the groups' table
@@ -101,6 +104,8 @@ protected:
 private:
     QWidget *setupChart();
     void setupTable();
+    void fixColumnWidths();
+    void highlightSelectedBar();
     QHBoxLayout *setupButtons();
     void setStatus(const QString &text, bool error = false);
     void showLoading();

@@ -1,5 +1,6 @@
 #include "detailpane.h"
 
+#include "attemptlines.h"
 #include "attemptmodel.h"
 #include "detailreader.h"
 #include "plaintext.h"
@@ -114,7 +115,6 @@ void DetailPane::setupHistoryViews()
 {
     m_attemptView->setObjectName(QStringLiteral("attemptView"));
     auto *proxy = new StatusColorProxy(this);
-    proxy->setSourceModel(m_attempts);
     proxy->setOutcomeColumn(AttemptModel::OutcomeColumn);
     m_attemptView->setModel(proxy);
     m_attemptView->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -122,16 +122,26 @@ void DetailPane::setupHistoryViews()
     m_attemptView->setAccessibleName(tr("Attempts of the selected event"));
     m_attemptView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_attemptView->verticalHeader()->hide();
-    m_attemptView->horizontalHeader()->setStretchLastSection(true);
-    // What happened first, where a laptop's narrow pane still shows it: outcome and consumer
-    // result beside the attempt's number, the worker and times after the error.
+    // What happened first, where a laptop's narrow pane shows it without a horizontal scroll:
+    // outcome and consumer result beside the attempt's number, then the message with the
+    // worker and times on a line of their own (AttemptLines), wrapped in the widest column.
+    auto *lines = new AttemptLines(this);
+    lines->setSourceModel(m_attempts);
+    proxy->setSourceModel(lines);
+    m_attemptView->setWordWrap(true);
+    m_attemptView->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_attemptView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     const QList<int> order = {AttemptModel::AttemptColumn, AttemptModel::OutcomeColumn,
         AttemptModel::ConsumerResultColumn, AttemptModel::ErrorCategoryColumn,
-        AttemptModel::ErrorColumn, AttemptModel::WorkerColumn, AttemptModel::ClaimedColumn,
-        AttemptModel::FinishedColumn, AttemptModel::NextAttemptColumn};
+        AttemptModel::ErrorColumn};
     QHeaderView *attemptHeader = m_attemptView->horizontalHeader();
     for (int visual = 0; visual < int(order.size()); ++visual)
         attemptHeader->moveSection(attemptHeader->visualIndex(order.at(visual)), visual);
+    for (const int column : {AttemptModel::WorkerColumn, AttemptModel::ClaimedColumn,
+             AttemptModel::FinishedColumn, AttemptModel::NextAttemptColumn})
+        m_attemptView->setColumnHidden(column, true); // on the message's second line
+    attemptHeader->setSectionResizeMode(QHeaderView::ResizeToContents);
+    attemptHeader->setSectionResizeMode(AttemptModel::ErrorColumn, QHeaderView::Stretch);
     m_timeline->setModel(m_attempts);
     m_timeline->setMinimumHeight(180);
     m_payload->setObjectName(QStringLiteral("payloadView"));
@@ -154,9 +164,10 @@ void DetailPane::setupHistoryViews()
     splitter->addWidget(m_attemptView);
     splitter->addWidget(m_timeline);
     splitter->addWidget(m_replayView);
-    splitter->setStretchFactor(0, 2);
+    // The attempts' rows grow with their wrapped lines; the timeline takes most of the rest.
+    splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 3);
-    m_attemptView->setMinimumHeight(110);
+    m_attemptView->setMinimumHeight(90);
 }
 
 void DetailPane::arrangeLayout()
@@ -273,7 +284,6 @@ void DetailPane::showDetail(const EventDetail &detail)
         return;
     const bool leaseRunning = !detail.leaseUntil.isNull() && detail.leaseUntil.toLongLong() > now();
     m_attempts->setRows(detail.eventId, detail.attempts, leaseRunning);
-    m_attemptView->resizeColumnsToContents();
     showHistoryNote(detail.attemptsCut);
     if (!m_native)
         return;
@@ -332,8 +342,12 @@ void DetailPane::showSummary(const EventDetail &detail)
     QString text = tr("<b>%1</b> — %2 for %3 %4 — <b>%5</b>, %n failure(s)", nullptr, row.failures)
                        .arg(html(detail.eventId), html(row.eventType), html(row.aggregateType),
                            html(row.aggregateId), html(row.status));
+    // A delivered event's last error is an earlier attempt's, not why it is where it is: said
+    // so, never as the event's error. (A resolved event's is why it was parked: kept.)
+    const bool settled = row.status == QLatin1String("DELIVERED");
     if (!row.lastErrorCategory.isNull() || (!m_native && !row.lastError.isNull()))
-        text += tr("<br>Last error: %1 — %2")
+        text += (settled ? tr("<br>Error of an earlier attempt: %1 — %2")
+                         : tr("<br>Last error: %1 — %2"))
                     .arg(html(row.lastErrorCategory.toString()), html(row.lastError.toString()));
     if (detail.resolution)
         text += tr("<br>Resolved by %1 at %2: %3")

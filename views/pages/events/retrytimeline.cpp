@@ -270,8 +270,10 @@ RetryTimeline::AxisRange RetryTimeline::axisRange(qint64 low, qint64 high, bool 
     AxisRange range;
     range.unit = logical ? tr("units") : tr("ms");
     const qint64 span = high - low;
-    if (!logical && span >= 120 * 1000) {
-        range.divisor = span >= 2 * 3600 * 1000 ? 60 * 1000 : 1000;
+    // Humane units: ms only for a span under ten seconds (a 40 s back-off reads "40 s", not
+    // "40000 ms"), minutes from ten minutes on.
+    if (!logical && span >= SecondsFromMs) {
+        range.divisor = span >= MinutesFromMs ? 60 * 1000 : 1000;
         range.unit = range.divisor == 1000 ? tr("s") : tr("min");
     }
     // A short attempt (the simulator's take no time at all) still gets a readable axis: at

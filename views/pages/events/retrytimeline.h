@@ -29,6 +29,8 @@ public:
     // logical units): starts at or below `low` (never before 0 when low is 0), at least
     // `minSpan` wide, on round ticks (1, 2 or 5 times a power of ten) with the unit the axis
     // is labelled in (ms, s, min or units) and the divisor that turns stored times into it.
+    static constexpr qint64 SecondsFromMs = 10 * 1000; // spans from here read in s
+    static constexpr qint64 MinutesFromMs = 10 * 60 * 1000; // and from here in min
     struct AxisRange
     {
         qreal min = 0;
