@@ -25,6 +25,7 @@ install(FILES ${OUTBOX_RES}/completion/outboxctl
 # What Prometheus and Grafana load: the alert rules and the dashboard of `outboxctl serve`'s
 # metrics; and an example of serve's --web.config.file.
 install(FILES ${OUTBOX_RES}/prometheus/outbox-alerts.yml ${OUTBOX_RES}/prometheus/web-config.example.yml
+    ${OUTBOX_RES}/prometheus/alertmanager.yml
     DESTINATION ${CMAKE_INSTALL_DATADIR}/outbox-health/prometheus)
 install(FILES ${OUTBOX_RES}/grafana/outbox-health.json
     DESTINATION ${CMAKE_INSTALL_DATADIR}/outbox-health/grafana)

@@ -1,7 +1,8 @@
 // outbox-dashboard-bench: the dashboard with the benchmarks' drivers, which the shipped
 // outbox-dashboard does not carry. Every option of outbox-dashboard, plus (hidden from --help):
 // --bench-scroll-pages N [--bench-idle-ms MS] (scrollbench.h), --bench-script STEPS
-// [--bench-hold-ms MS] (benchdriver.h) and, with --fleet, --bench-fleet-ms MS (fleetbench.h),
+// [--bench-hold-ms MS] (benchdriver.h) and, with --fleet, --bench-fleet-ms MS (fleetbench.h;
+// with --fleet-prometheus, prometheusfleetbench.h and --bench-expect N),
 // each writing its JSON line to --bench-report FILE. Built for tests/bench/scale and
 // tests/bench/fleet; never installed.
 #include "benchdriver.h"
@@ -11,6 +12,7 @@
 #include "fleetbench.h"
 #include "fleetwindow.h"
 #include "mainwindow.h"
+#include "prometheusfleetbench.h"
 #include "scrollbench.h"
 
 namespace {
@@ -33,7 +35,10 @@ void addBenchOptions(QCommandLineParser &parser)
             QStringLiteral("MS"), QString::number(BenchDriver::DefaultHoldMs)},
         {QStringLiteral("bench-fleet-ms"),
             QStringLiteral("With --fleet: stay open this long, report, quit."),
-            QStringLiteral("MS")}};
+            QStringLiteral("MS")},
+        {QStringLiteral("bench-expect"),
+            QStringLiteral("With --fleet-prometheus: the outboxes that fill the view."),
+            QStringLiteral("N"), QStringLiteral("1")}};
     for (QCommandLineOption &option : bench) {
         option.setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(option);
@@ -46,8 +51,13 @@ void startFleetBench(DashboardApp &dashboard, const QCommandLineParser &parser)
     const int ms = parser.value(QStringLiteral("bench-fleet-ms")).toInt();
     const QString report = parser.value(QStringLiteral("bench-report"));
     QObject::connect(&dashboard, &DashboardApp::fleetOpened, &dashboard,
-        [&dashboard, ms, report](
-            FleetWindow *fleet) { (new FleetBench(fleet, ms, report, &dashboard))->start(); });
+        [&dashboard, ms, report, expected = parser.value(QStringLiteral("bench-expect")).toInt()](
+            FleetWindow *fleet) {
+            if (fleet->prometheusModel()) // idle for ms once filled (prometheusfleetbench.h)
+                (new PrometheusFleetBench(fleet, ms, expected, report, &dashboard))->start();
+            else
+                (new FleetBench(fleet, ms, report, &dashboard))->start();
+        });
 }
 
 void startScrollBench(DashboardApp &dashboard, const QCommandLineParser &parser)

@@ -177,6 +177,16 @@ void DashboardApp::connectWindow(MainWindow *window)
 
 void DashboardApp::openFleet(const QString &path, QWidget *errorParent)
 {
+    newFleet(errorParent)->openFile(path);
+}
+
+void DashboardApp::openFleetPrometheus(const QString &url, const QString &path)
+{
+    newFleet(nullptr)->openPrometheus(url, path);
+}
+
+FleetWindow *DashboardApp::newFleet(QWidget *errorParent)
+{
     auto *fleet = new FleetWindow;
     fleet->setAttribute(Qt::WA_DeleteOnClose);
     connect(fleet, &FleetWindow::opened, this, [this, fleet] { showFleet(fleet); });
@@ -187,7 +197,7 @@ void DashboardApp::openFleet(const QString &path, QWidget *errorParent)
         if (parent)
             PlainMessage::warning(parent, tr("Open fleet"), error);
     });
-    fleet->openFile(path);
+    return fleet;
 }
 
 void DashboardApp::showFleet(FleetWindow *fleet)

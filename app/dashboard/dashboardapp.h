@@ -42,6 +42,9 @@ public:
     // over `errorParent` too, when given). Double-clicking an outbox opens its own window
     // beside it (openFleetOutbox).
     void openFleet(const QString &path, QWidget *errorParent = nullptr);
+    // The fleet read through the Prometheus at `url` (--fleet-prometheus), the fleet file at
+    // `path` (may be empty) naming the outboxes to expect and the URLs a row opens.
+    void openFleetPrometheus(const QString &url, const QString &path);
     void askForFleet(); // File › Open fleet…: a file dialog, then openFleet
     FleetWindow *fleetWindow() const; // the newest fleet view, if any
     // The dashboard window of the fleet's outbox at `row`, in this process: its URL (with a
@@ -75,6 +78,7 @@ signals:
     void openFailed(const QString &error); // the password masked
 
 private:
+    FleetWindow *newFleet(QWidget *errorParent); // opened() shows it, openFailed() ends it
     struct Screenshot
     {
         QString path;

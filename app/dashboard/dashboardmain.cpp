@@ -53,7 +53,11 @@ void openFleetOption(DashboardApp &dashboard, const QCommandLineParser &parser)
 {
     QObject::connect(&dashboard, &DashboardApp::fleetOpenFailed, &dashboard,
         [](const QString &why) { QCoreApplication::exit(refuse(PlainText::escaped(why))); });
-    dashboard.openFleet(parser.value(QStringLiteral("fleet")));
+    if (parser.isSet(QStringLiteral("fleet-prometheus")))
+        dashboard.openFleetPrometheus(parser.value(QStringLiteral("fleet-prometheus")),
+            parser.value(QStringLiteral("fleet")));
+    else
+        dashboard.openFleet(parser.value(QStringLiteral("fleet")));
 }
 
 // A password in --db is masked in every message, but ps shows it to everyone while the window is
@@ -96,7 +100,7 @@ void openFromOptions(
     const bool readOnly = parser.isSet(QStringLiteral("read-only"))
         || QSettings().value(QStringLiteral("connection/readOnly")).toBool();
     dashboard.setReadOnly(readOnly);
-    if (parser.isSet(QStringLiteral("fleet"))) {
+    if (parser.isSet(QStringLiteral("fleet")) || parser.isSet(QStringLiteral("fleet-prometheus"))) {
         openFleetOption(dashboard, parser);
     } else if (parser.isSet(QStringLiteral("db"))) {
         warnOfPassword(parser.value(QStringLiteral("db")));

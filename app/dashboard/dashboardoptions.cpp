@@ -33,6 +33,11 @@ void addConnectionOptions(QCommandLineParser &parser)
         QStringLiteral("Open the fleet view on a fleet file: one NAME=URL[;profile=P] per line, "
                        "the format of outboxctl serve --config."),
         QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("fleet-prometheus"),
+        QStringLiteral("Open the fleet view on every outbox a Prometheus scrapes from outboxctl "
+                       "serve, read through its HTTP API (no database connection); with --fleet, "
+                       "the file names the outboxes to expect and the URLs a row opens."),
+        QStringLiteral("URL")});
     parser.addOption({QStringLiteral("read-only"),
         QStringLiteral("Open the database read-only (also the setting connection/readOnly).")});
     parser.addOption({QStringLiteral("notes-db"),
@@ -180,7 +185,8 @@ int printHelpOrVersion(const QCoreApplication &app)
            "  outbox-dashboard --db postgresql://db.internal/shop --state dead --sort "
            "failures:desc\n"
            "  outbox-dashboard --db postgresql://db.internal/shop --search 7f3c9a\n"
-           "  outbox-dashboard --fleet ~/outboxes.conf   one row per outbox, worst first\n";
+           "  outbox-dashboard --fleet ~/outboxes.conf   one row per outbox, worst first\n"
+           "  outbox-dashboard --fleet-prometheus http://prometheus.internal:9090\n";
     return 0;
 }
 
@@ -252,9 +258,9 @@ QString conflict(const QCommandLineParser &parser)
 {
     if (parser.isSet(QStringLiteral("profile")) && !parser.isSet(QStringLiteral("db")))
         return QStringLiteral("--profile needs --db (the demo database is native)");
-    if (parser.isSet(QStringLiteral("fleet"))
+    if ((parser.isSet(QStringLiteral("fleet")) || parser.isSet(QStringLiteral("fleet-prometheus")))
         && (parser.isSet(QStringLiteral("db")) || parser.isSet(QStringLiteral("demo"))))
-        return QStringLiteral("--fleet excludes --db and --demo");
+        return QStringLiteral("--fleet and --fleet-prometheus exclude --db and --demo");
     if (parser.isSet(QStringLiteral("demo")) && parser.isSet(QStringLiteral("db")))
         return QStringLiteral("--demo and --db exclude each other");
     if (parser.isSet(QStringLiteral("scenario"))

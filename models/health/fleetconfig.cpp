@@ -98,13 +98,34 @@ std::optional<FleetEntry> parseEntry(const QString &text, QString *error)
     return Parser().parse(text, error);
 }
 
+std::optional<QString> prometheusUrl(const QString &line)
+{
+    static const QString key = QStringLiteral("prometheus=");
+    const QString text = line.trimmed();
+    if (!text.startsWith(key))
+        return std::nullopt;
+    const QString url = text.mid(key.size()).trimmed();
+    if (!url.startsWith(QLatin1String("http://")) && !url.startsWith(QLatin1String("https://")))
+        return std::nullopt; // an outbox named "prometheus", whose URL is a database's
+    return url;
+}
+
+std::optional<QString> prometheusUrl(const QStringList &lines)
+{
+    for (const QString &line : lines) {
+        if (std::optional<QString> url = prometheusUrl(line))
+            return url;
+    }
+    return std::nullopt;
+}
+
 bool parseLines(
     const QStringList &lines, const QString &source, QList<FleetEntry> *entries, QString *error)
 {
     Parser parser(*entries);
     for (qsizetype i = 0; i < lines.size(); ++i) {
         const QString line = lines.at(i).trimmed();
-        if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
+        if (line.isEmpty() || line.startsWith(QLatin1Char('#')) || prometheusUrl(line))
             continue;
         QString why;
         std::optional<FleetEntry> entry = parser.parse(line, &why);

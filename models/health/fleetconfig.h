@@ -1,5 +1,6 @@
 // The outboxes of a fleet: `NAME=URL[;profile=P]`, given one per `--outbox` or one per line of a
-// file (`outboxctl serve --config`; blank lines and lines starting with # are skipped). A name is
+// file (`outboxctl serve --config`; blank lines, lines starting with # and a `prometheus=URL`
+// line are skipped). A name is
 // letters, digits, `_`, `.` and `-` (it becomes a Prometheus label value and a window title),
 // unique in the fleet; the URL must parse and the profile resolve. Passwords never appear in
 // an error. A fleet is at most MaxOutboxes outboxes (each gets a thread and a connection of
@@ -52,6 +53,14 @@ private:
     qsizetype m_count = 0;
     int m_resolved = 0;
 };
+
+// A `prometheus=URL` line (the URL http:// or https://; a database URL makes it an outbox
+// named "prometheus"): the fleet view reads every outbox's figures from that Prometheus
+// (docs/fleet.md). Every reader of a fleet file skips it, so `outboxctl serve --config` and the
+// fleet view share one file. Nothing for any other line.
+std::optional<QString> prometheusUrl(const QString &line);
+// The first such line's URL among `lines`.
+std::optional<QString> prometheusUrl(const QStringList &lines);
 
 // One entry; nothing with *error set (one line) when it is malformed.
 std::optional<FleetEntry> parseEntry(const QString &text, QString *error);

@@ -96,6 +96,10 @@ QList<FleetModel::Line> FleetModel::parseLines(const QStringList &lines, const Q
         const QString line = lines.at(i).trimmed();
         if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
             continue;
+        if (const std::optional<QString> url = FleetConfig::prometheusUrl(line)) {
+            parsed.append({{}, std::nullopt, {}, *url});
+            continue;
+        }
         Line result;
         result.where
             = source.isEmpty() ? tr("line %1").arg(i + 1) : source + u':' + QString::number(i + 1);
@@ -112,7 +116,14 @@ void FleetModel::setParsed(const QList<Line> &lines)
 {
     beginResetModel();
     stopAll();
+    m_prometheusUrl.clear();
     for (const Line &line : lines) {
+        if (!line.prometheusUrl.isEmpty() && m_prometheusUrl.isEmpty())
+            m_prometheusUrl = line.prometheusUrl;
+    }
+    for (const Line &line : lines) {
+        if (!line.prometheusUrl.isEmpty())
+            continue;
         if (line.entry)
             addEntry(*line.entry);
         else
@@ -135,6 +146,10 @@ void FleetModel::addEntry(const FleetEntry &entry)
     row->name = entry.name;
     row->entry = entry;
     row->profile = entry.resolvedProfile; // read once, when the line was parsed
+    if (isUrlBookOnly()) {
+        m_rows.push_back(std::move(row));
+        return;
+    }
     // As the window: the native schema is validated when the connection opens, another one is
     // read through its profile (a line without one is detected, and validated, on the worker).
     OpenOptions options = HealthWorker::defaultOpenOptions();
@@ -280,6 +295,15 @@ DiagnosisMonitor *FleetModel::diagnosisAt(int row) const
 QString FleetModel::nameAt(int row) const
 {
     return m_rows.at(size_t(row))->name;
+}
+
+int FleetModel::rowOf(const QString &name) const
+{
+    for (size_t i = 0; i < m_rows.size(); ++i) {
+        if (m_rows[i]->entry && m_rows[i]->name == name)
+            return int(i);
+    }
+    return -1;
 }
 
 AlertDecider::State FleetModel::stateAt(int row) const

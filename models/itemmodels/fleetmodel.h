@@ -68,6 +68,14 @@ public:
     // Replaces the fleet by these lines (as in a file; `source` names it in error rows) at
     // once; a profile file a line names is read on the calling thread.
     void setLines(const QStringList &lines, const QString &source = {});
+    // The file's `prometheus=URL` line (FleetConfig::prometheusUrl), empty when none; set when
+    // the file is read, before loaded().
+    QString prometheusUrl() const { return m_prometheusUrl; }
+    // With a Prometheus to read instead (the file's `prometheus=` line, or this set before the
+    // file is read: --fleet-prometheus), the entries are only a book of URLs by name (entryAt,
+    // rowOf): no outbox is read from here and no connection opened.
+    void setUrlBookOnly(bool bookOnly) { m_bookOnly = bookOnly; }
+    bool isUrlBookOnly() const { return m_bookOnly || !m_prometheusUrl.isEmpty(); }
     void setThresholds(const TileThresholds &thresholds);
     void setInterval(int ms);
     // Starts every monitor (first snapshot at once, then every interval).
@@ -86,6 +94,7 @@ public:
     HealthMonitor *monitorAt(int row) const;
     DiagnosisMonitor *diagnosisAt(int row) const;
     QString nameAt(int row) const;
+    int rowOf(const QString &name) const; // a configured row's, -1 when none
     // What an alert needs: the state and the worst figure (red, amber) or the cause (down, as
     // HealthMonitor::failureHeadline words it).
     AlertDecider::State stateAt(int row) const;
@@ -105,6 +114,7 @@ private:
         QString where;
         std::optional<FleetEntry> entry;
         QString error;
+        QString prometheusUrl; // a `prometheus=` line's
     };
     static QList<Line> parseLines(const QStringList &lines, const QString &source);
     void setParsed(const QList<Line> &lines);
@@ -126,4 +136,6 @@ private:
     int m_loads = 0; // loadFile() calls: only the newest one's answer is applied
     TileThresholds m_thresholds;
     int m_interval = DefaultIntervalMs;
+    QString m_prometheusUrl;
+    bool m_bookOnly = false;
 };

@@ -88,7 +88,7 @@ QVariant FleetProxy::data(const QModelIndex &index, int role) const
         const QString name = QSortFilterProxyModel::data(index, role).toString();
         const QModelIndex source = mapToSource(index);
         const auto *model = qobject_cast<const FleetModel *>(sourceModel());
-        if (model && model->isConfigured(source.row()) && m_muted.contains(name))
+        if ((!model || model->isConfigured(source.row())) && m_muted.contains(name))
             return tr("%1 (muted)").arg(name);
         return name;
     }

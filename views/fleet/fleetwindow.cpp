@@ -104,6 +104,10 @@ void FleetWindow::openFile(const QString &path)
 
 void FleetWindow::onLoaded()
 {
+    if (m_model->isUrlBookOnly()) {
+        startPrometheus(m_prometheusUrl.isEmpty() ? m_model->prometheusUrl() : m_prometheusUrl);
+        return;
+    }
     setWindowTitle(tr("Outbox Health — fleet %1 (%2)")
                        .arg(QFileInfo(m_path).fileName(), outboxes(m_model->rowCount())));
     applyEnvironments();
@@ -128,7 +132,9 @@ void FleetWindow::applyEnvironments()
 void FleetWindow::openRow(int viewRow)
 {
     const int row = m_proxy->mapToSource(m_proxy->index(viewRow, 0)).row();
-    if (row >= 0 && m_model->isConfigured(row))
+    if (row >= 0 && m_prometheus)
+        openPrometheusRow(row);
+    else if (row >= 0 && m_model->isConfigured(row))
         emit outboxOpenRequested(row);
 }
 
@@ -138,9 +144,9 @@ void FleetWindow::showRowMenu(const QPoint &pos)
     if (!index.isValid())
         return;
     const int row = m_proxy->mapToSource(index).row();
-    if (!m_model->isConfigured(row))
+    if (!isOutboxRow(row))
         return;
-    const QString name = m_model->nameAt(row);
+    const QString name = nameAt(row);
     QMenu menu(this);
     menu.addAction(tr("Open %1").arg(name), this, [this, index] { openRow(index.row()); });
     QAction *mute = menu.addAction(tr("Mute alerts"));
@@ -172,9 +178,10 @@ void FleetWindow::updateSummary()
 {
     int counts[5] = {};
     int unconfigured = 0;
-    for (int row = 0; row < m_model->rowCount(); ++row) {
-        ++counts[m_model->index(row, 0).data(FleetModel::SeverityRole).toInt()];
-        unconfigured += m_model->isConfigured(row) ? 0 : 1;
+    const QAbstractItemModel *source = m_proxy->sourceModel();
+    for (int row = 0; row < source->rowCount(); ++row) {
+        ++counts[source->index(row, 0).data(FleetModel::SeverityRole).toInt()];
+        unconfigured += isOutboxRow(row) ? 0 : 1;
     }
     QStringList parts;
     const auto add = [&parts](int n, const QString &what) {
@@ -187,6 +194,10 @@ void FleetWindow::updateSummary()
     add(counts[2], tr("amber"));
     add(counts[1], tr("waiting"));
     add(counts[0], tr("healthy"));
+    if (m_prometheus) {
+        m_summary->setText(prometheusSummary(parts.join(QStringLiteral(", "))));
+        return;
+    }
     m_summary->setText(tr("%1: %2 — each read every %3 s on a connection of its own")
                            .arg(outboxes(m_model->rowCount()), parts.join(QStringLiteral(", ")))
                            .arg(FleetModel::DefaultIntervalMs / 1000));

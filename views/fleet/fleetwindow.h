@@ -2,15 +2,21 @@
 // worker every 5 s), worst first (FleetProxy), an alert bar for desktop alerts where there is no
 // tray, and a status line counting what is down, red and amber. Double-click (or Enter, or
 // Open in the row's menu) asks for that outbox's own window; the row's menu also mutes its
-// alerts.
+// alerts. Through Prometheus (openPrometheus(), or a fleet file's `prometheus=URL` line) the rows
+// come from PrometheusFleetModel instead, with two sparkline columns; a row opens its outbox's
+// own window when the file has a URL for its name, else a read-only detail from Prometheus.
 #pragma once
 
+#include <QHash>
 #include <QMainWindow>
+#include <QPointer>
 
 class AlertBar;
 class DesktopAlerts;
 class FleetModel;
 class FleetProxy;
+class PrometheusDetailDialog;
+class PrometheusFleetModel;
 class QLabel;
 class QTableView;
 
@@ -25,8 +31,16 @@ public:
     // outbox: opened(), or openFailed(error) when the file cannot be read; a line that does not
     // parse is a row that says why.
     void openFile(const QString &path);
+    // Reads every outbox from the Prometheus at `url` (fleet.md); the file at `path`, when
+    // given, names the outboxes to expect and the URLs of those a row may open. A URL that is
+    // not one: openFailed(error).
+    void openPrometheus(const QString &url, const QString &path = {});
 
     FleetModel *model() const { return m_model; }
+    // Null unless the fleet is read through Prometheus.
+    PrometheusFleetModel *prometheusModel() const { return m_prometheus; }
+    // The detail openRow() opened last (a row without a URL, through Prometheus), or null.
+    PrometheusDetailDialog *detailDialog() const;
     FleetProxy *proxy() const { return m_proxy; }
     QTableView *view() const { return m_view; }
     AlertBar *alertBar() const { return m_alertBar; }
@@ -49,6 +63,12 @@ private:
     void updateSummary();
     void applyEnvironments();
     void onLoaded();
+    void startPrometheus(const QString &url);
+    void onPrometheusRefreshed();
+    void openPrometheusRow(int row);
+    QString prometheusSummary(const QString &counts) const;
+    QString nameAt(int sourceRow) const;
+    bool isOutboxRow(int sourceRow) const;
 
     FleetModel *m_model = nullptr;
     FleetProxy *m_proxy = nullptr;
@@ -57,4 +77,10 @@ private:
     DesktopAlerts *m_alerts = nullptr;
     QLabel *m_summary = nullptr;
     QString m_path; // the file openFile() reads
+    QString m_prometheusUrl; // --fleet-prometheus's, over the file's line
+    PrometheusFleetModel *m_prometheus = nullptr;
+    QPointer<PrometheusDetailDialog> m_detail;
+    // Through Prometheus, per outbox: what the alerts were last told (state and figure) and when
+    // (ms since the epoch): unchanged rows are told again at most once a minute (reminders).
+    QHash<QString, QPair<QString, qint64>> m_observed;
 };
