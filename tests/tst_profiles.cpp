@@ -253,8 +253,9 @@ private slots:
         QFETCH(QStringList, counts);
         QFETCH(int, replay);
         const OutboxProfile p = builtIn(profile);
-        // Oban's attempts are its errors array: attempt history is not among what it lacks.
-        const QStringList capabilities = profile == u"oban"_qs
+        // Oban's and River's attempts are their errors arrays: attempt history is not among
+        // what they lack.
+        const QStringList capabilities = profile == u"oban"_qs || profile == u"river"_qs
             ? QStringList {u"replay_log"_qs}
             : QStringList {u"attempt_history"_qs, u"replay_log"_qs};
         QCOMPARE(p.notAvailable(), columns + capabilities);
