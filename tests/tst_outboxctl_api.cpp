@@ -6,8 +6,8 @@
 // events, one event explained, the error groups; a replay, resolve and reopen through the API
 // land in replay_log / resolve_log / reopen_log with the authenticated user as the operator (on
 // both engines), a dry run writes nothing, over HTTPS without the flag; a bulk replay of an error
-// group; bad --api options and hostile rights files exit 2; the OpenAPI document passes a
-// structural check (below).
+// group; bad --api options and hostile rights files exit 2; serve returns the shipped OpenAPI
+// document, whose every operationId is unique and every path placeholder declared (below).
 #include "hostilefile.h"
 #include "outboxctlrun.h"
 #include "outboxrows.h"
@@ -16,6 +16,7 @@
 #include "testmain.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -147,32 +148,6 @@ QStringList ids(const QJsonArray &array)
     for (const QJsonValue &value : array)
         list << (value.isObject() ? value[u"event_id"_qs].toString() : value.toString());
     return list;
-}
-
-// Every "$ref" in `value` names a schema of the document.
-bool refsResolve(const QJsonValue &value, const QJsonObject &schemas, QString *broken)
-{
-    if (value.isArray()) {
-        for (const QJsonValue &item : value.toArray()) {
-            if (!refsResolve(item, schemas, broken))
-                return false;
-        }
-    }
-    if (!value.isObject())
-        return true;
-    const QJsonObject object = value.toObject();
-    for (auto it = object.begin(); it != object.end(); ++it) {
-        const QString prefix = u"#/components/schemas/"_qs;
-        if (it.key() == u"$ref"_qs
-            && !(it->toString().startsWith(prefix)
-                && schemas.contains(it->toString().mid(prefix.size())))) {
-            *broken = it->toString();
-            return false;
-        }
-        if (!refsResolve(*it, schemas, broken))
-            return false;
-    }
-    return true;
 }
 
 } // namespace
@@ -521,19 +496,18 @@ void TestOutboxctlApi::writesOverHttps()
         u"alice:over TLS"_qs);
 }
 
-// A structural check (no OpenAPI validator is installed; npm's would be a new download for
-// CI): OpenAPI 3.0.x, info with title and version, every path under /api/v1 with operations
-// that have an operationId (unique) and responses with a description, every path parameter
-// declared, every $ref resolved.
+// The validity of the document is the static test openapi_document's (a real OpenAPI 3.0
+// validator on resources/api/openapi.json). Here: serve returns exactly that file, every route
+// serve answers is documented under /api/v1, and what the validator's schema cannot express:
+// operationIds are unique and every {placeholder} of a path is a declared parameter.
 void TestOutboxctlApi::openApiDocument()
 {
     const Answer answer = call(url(u"/openapi.json"_qs), "bob");
     QCOMPARE(answer.status, 200);
-    const QJsonObject doc = answer.json();
-    QVERIFY(doc[u"openapi"_qs].toString().startsWith(u"3.0."_qs));
-    QVERIFY(!doc[u"info"_qs][u"title"_qs].toString().isEmpty());
-    QVERIFY(!doc[u"info"_qs][u"version"_qs].toString().isEmpty());
-    const QJsonObject paths = doc[u"paths"_qs].toObject();
+    QFile shipped(TestData::sourceDir() + u"/resources/api/openapi.json"_qs);
+    QVERIFY(shipped.open(QIODevice::ReadOnly));
+    QCOMPARE(answer.body, shipped.readAll());
+    const QJsonObject paths = answer.json()[u"paths"_qs].toObject();
     QCOMPARE(paths.size(), 9);
     QSet<QString> operations;
     for (auto path = paths.begin(); path != paths.end(); ++path) {
@@ -551,18 +525,11 @@ void TestOutboxctlApi::openApiDocument()
             const QString id = operation[u"operationId"_qs].toString();
             QVERIFY2(!id.isEmpty() && !operations.contains(id), qPrintable(path.key()));
             operations.insert(id);
-            const QJsonObject responses = operation[u"responses"_qs].toObject();
-            QVERIFY(!responses.isEmpty());
-            for (const QJsonValue &response : responses)
-                QVERIFY(!response[u"description"_qs].toString().isEmpty());
         }
         static const QRegularExpression placeholder(u"\\{(\\w+)\\}"_qs);
         for (const auto &match : placeholder.globalMatch(path.key()))
             QVERIFY2(declared.contains(match.captured(1)), qPrintable(path.key()));
     }
-    QString broken;
-    QVERIFY2(refsResolve(doc, doc[u"components"_qs][u"schemas"_qs].toObject(), &broken),
-        qPrintable(broken));
 }
 
 void TestOutboxctlApi::badOptionsServeNothing_data()
