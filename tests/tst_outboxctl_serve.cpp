@@ -707,7 +707,7 @@ private slots:
     }
 
     // serve raises its soft descriptor limit to the hard one (as exporters written in Go do);
-    // when even the hard one leaves no room for the outboxes and a few scrapes, one line on
+    // when even the hard one leaves room for the outboxes but not for a few scrapes, one line on
     // stderr names the numbers and ulimit -n, and serve still answers.
     void descriptorLimit_data()
     {
@@ -722,11 +722,28 @@ private slots:
             QSKIP("the hard descriptor limit is too low to raise a soft one of 40 past it");
         QTest::addRow("soft limit low, hard high: raised") << u"-Sn 40"_qs << hard << QString();
         QTest::addRow("hard limit low: a warning")
-            << u"-n 40"_qs << u"40"_qs
-            << u"outboxctl serve: too few file descriptors: the limit (ulimit -n) is 40, 10 "
+            << u"-n 66"_qs << u"66"_qs
+            << u"outboxctl serve: too few file descriptors: the limit (ulimit -n) is 66, 10 "
                "outbox(es) need about 64 (24 + 4 each) and HTTP clients at least 4 more; serving "
-               "anyway with at most 4 connections, but outboxes or scrapes may fail: raise it to "
-               "128 or more (ulimit -n 128, or LimitNOFILE= in a systemd unit)"_qs;
+               "anyway with at most 4 connections, but scrapes may fail: raise it to 128 or more "
+               "(ulimit -n 128, or LimitNOFILE= in a systemd unit)"_qs;
+    }
+    // A limit under what the outboxes' pollers need is refused at start, with the numbers:
+    // serving anyway ended in an abort once a poller's thread could not open its descriptors.
+    void descriptorLimitUnderThePollersRefuses()
+    {
+        QStringList outboxes;
+        for (int i = 0; i < 10; ++i)
+            outboxes << u"--outbox"_qs << u"lite%1="_qs.arg(i) + m_sqlite->url();
+        Serve serve(outboxes, u"-n 40"_qs);
+        QCOMPARE(serve.port(), 0);
+        QCOMPARE(serve.stop(), 2);
+        QCOMPARE(serve.err().trimmed(),
+            u"outboxctl: serve: too few file descriptors: the limit (ulimit -n) is 40, 10 "
+            "outbox(es) need about 64 (24 + 4 each) and HTTP clients at least 4 more; not "
+            "started, as a poller without its descriptors stops the process: raise it to 128 or "
+            "more (ulimit -n 128, or LimitNOFILE= in a systemd unit)"_qs);
+        QVERIFY(serve.out().isEmpty());
     }
     void descriptorLimit()
     {

@@ -29,8 +29,10 @@
 #include <QSslServer>
 #include <QTcpServer>
 #include <QTextStream>
+
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <sys/resource.h>
 #include <vector>
 
@@ -237,29 +239,45 @@ qint64 raiseDescriptorLimit()
 }
 
 // The connection cap (TLS handshakes included): the default, or what the descriptor limit
-// leaves after the pollers' database connections. With too little left for MinConnections one
-// line on stderr names the numbers; serve still runs (the figures are estimates, one scrape
-// needs one connection, and an outbox that cannot connect is outbox_up 0 with its reason).
-HttpLimits limitsFor(qsizetype outboxes, qint64 descriptors)
+// leaves after the pollers' database connections. A limit under what the pollers need is
+// refused (empty, *refusal set): a poller whose thread cannot open its wakeup descriptor
+// aborts the whole process, so serving anyway would end in a crash, not in a down outbox. With
+// too little left for MinConnections one line on stderr names the numbers; serve still runs
+// (one scrape needs one connection).
+std::optional<HttpLimits> limitsFor(qsizetype outboxes, qint64 descriptors, QString *refusal)
 {
     HttpLimits limits;
     if (descriptors < 0)
         return limits;
     const qint64 needed = ReservedDescriptors + DescriptorsPerOutbox * qint64(outboxes);
     const qint64 room = descriptors - needed;
-    limits.maxConnections = int(std::clamp<qint64>(room, MinConnections, limits.maxConnections));
-    if (room < MinConnections) {
-        const qint64 enough = needed + HttpLimits {}.maxConnections;
-        QTextStream(stderr)
-            << "outboxctl serve: too few file descriptors: the limit (ulimit -n) is " << descriptors
-            << ", " << outboxes << " outbox(es) need about " << needed << " ("
-            << ReservedDescriptors << " + " << DescriptorsPerOutbox
-            << " each) and HTTP clients at least " << MinConnections
-            << " more; serving anyway with at most " << limits.maxConnections
-            << " connections, but outboxes or scrapes may fail: raise it to " << enough
-            << " or more (ulimit -n " << enough << ", or LimitNOFILE= in a systemd unit)"
-            << Qt::endl;
+    if (room >= MinConnections) {
+        limits.maxConnections = int(std::min<qint64>(room, limits.maxConnections));
+        return limits;
     }
+    const qint64 enough = needed + HttpLimits {}.maxConnections;
+    const QString numbers
+        = QStringLiteral("too few file descriptors: the limit (ulimit -n) is %1, %2 outbox(es)"
+                         " need about %3 (%4 + %5 each) and HTTP clients at least %6 more")
+              .arg(descriptors)
+              .arg(outboxes)
+              .arg(needed)
+              .arg(ReservedDescriptors)
+              .arg(DescriptorsPerOutbox)
+              .arg(MinConnections);
+    const QString raise = QStringLiteral("raise it to %1 or more (ulimit -n %1, or LimitNOFILE= in"
+                                         " a systemd unit)")
+                              .arg(enough);
+    if (room < 0) {
+        *refusal = QStringLiteral("serve: %1; not started, as a poller without its descriptors"
+                                  " stops the process: %2")
+                       .arg(numbers, raise);
+        return std::nullopt;
+    }
+    limits.maxConnections = MinConnections;
+    QTextStream(stderr) << "outboxctl serve: " << numbers << "; serving anyway with at most "
+                        << limits.maxConnections << " connections, but scrapes may fail: " << raise
+                        << Qt::endl;
     return limits;
 }
 
@@ -346,7 +364,11 @@ int runServe(const QStringList &arguments)
             return api->handle(request, respond);
         respond(route(request, cache));
     };
-    HttpLimits limits = limitsFor(entries.size(), raiseDescriptorLimit());
+    QString refusal;
+    std::optional<HttpLimits> fitted = limitsFor(entries.size(), raiseDescriptorLimit(), &refusal);
+    if (!fitted)
+        return Cli::fail(refusal);
+    HttpLimits limits = *fitted;
     limits.maxBodyBytes = api ? OperatorApi::MaxBodyBytes : 0;
     HttpServer server(gate ? gate->guard(pages) : pages, limits);
     QTcpServer *listener = gate ? gate->createListener(&server) : new QTcpServer(&server);
