@@ -109,6 +109,9 @@ QWidget *ErrorsPage::setupChart()
     m_bars = new QHorizontalStackedBarSeries;
     chart->addSeries(m_bars);
     m_groupAxis = new QBarCategoryAxis;
+    // Qt Charts cuts a label to "..." when it lays the axis out before the categories arrive;
+    // the labels are short row numbers, so they are drawn whole.
+    m_groupAxis->setTruncateLabels(false);
     m_countAxis = ChartStyle::countAxis();
     ChartStyle::addAxis(chart, m_groupAxis, Qt::AlignLeft);
     ChartStyle::addAxis(chart, m_countAxis, Qt::AlignBottom);
