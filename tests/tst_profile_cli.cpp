@@ -762,10 +762,18 @@ private slots:
         QVERIFY2(run.out.at(0).startsWith(u"DEAD: attempts 3 / 3 spent; the last error was "
                                           u"(** (RuntimeError) card declined)"_qs),
             qPrintable(run.out.at(0)));
-        const QString error = u"RETRY (** (RuntimeError) card declined)"_qs;
+        // Oban writes the same element for every failure: the newest attempt of the discarded
+        // job is the one that parked it.
+        const QString error = u" (** (RuntimeError) card declined)"_qs;
         QCOMPARE(run.out.mid(1),
-            QStringList({u"  attempt 1 at 06:53:20: "_qs + error,
-                u"  attempt 2 at 06:58:20: "_qs + error, u"  attempt 3 at 07:00:00: "_qs + error}));
+            QStringList({u"  attempt 1 at 06:53:20: RETRY"_qs + error,
+                u"  attempt 2 at 06:58:20: RETRY"_qs + error,
+                u"  attempt 3 at 07:00:00: DEAD"_qs + error}));
+        const Run json = outboxctl(explain + QStringList {u"--json"_qs});
+        const QJsonArray attempts = jsonOf(json).value(u"attempts"_qs).toArray();
+        QCOMPARE(attempts.size(), 3);
+        QCOMPARE(attempts.at(1).toObject().value(u"outcome"_qs).toString(), u"RETRY"_qs);
+        QCOMPARE(attempts.at(2).toObject().value(u"outcome"_qs).toString(), u"DEAD"_qs);
         const Run budget = outboxctl(explain + QStringList {u"--budget"_qs, u"5"_qs});
         QVERIFY2(budget.out.value(0).startsWith(u"DEAD: attempts 3 / 5 spent"_qs),
             qPrintable(budget.out.value(0)));
@@ -787,6 +795,46 @@ private slots:
             QCOMPARE(object.value(u"first_seen"_qs).toInteger(), T - 3600000);
         }
         QVERIFY2(found, qPrintable(errors.out.join(u'\n')));
+    }
+
+    // Ten more jobs discarded at 07:55, against job 9 at 07:00: `diagnose` reads each DEAD
+    // job's newest attempt as the one that parked it, and finds the DEAD count rising through
+    // Oban's errors array (no "needs the attempt history").
+    void diagnoseFindsDeadRisingThroughOban_data() { explainListsEachAttemptThroughOban_data(); }
+    void diagnoseFindsDeadRisingThroughOban()
+    {
+        QFETCH(QString, engine);
+        FRESH_DATABASE(database, engine);
+        auto connection = loadFixture(*database, u"oban"_qs);
+        QVERIFY(connection);
+        const QString element
+            = u"{\"at\": \"2027-01-15T07:55:00.000000Z\", \"attempt\": 1, \"error\": \"boom\"}"_qs;
+        const QString errors = engine == u"postgresql"_qs
+            ? u"ARRAY[CAST('"_qs + element + u"' AS jsonb)]"_qs
+            : u"'["_qs + element + u"]'"_qs;
+        QSqlQuery query(connection->database());
+        for (int id = 100; id < 110; ++id) {
+            QVERIFY2(query.exec(u"INSERT INTO oban_jobs (id, state, queue, worker, args, errors,"
+                                " attempt, max_attempts, inserted_at, scheduled_at, attempted_at,"
+                                " discarded_at) SELECT "_qs
+                         + QString::number(id) + u", state, queue, worker, args, "_qs + errors
+                         + u", 1, 1, inserted_at, scheduled_at, attempted_at, discarded_at"
+                           " FROM oban_jobs WHERE id = 9"_qs),
+                qPrintable(query.lastError().text()));
+        }
+        connection.reset();
+        const Run run = outboxctl({u"diagnose"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
+            u"oban"_qs, u"--json"_qs, u"--now"_qs, QString::number(T)});
+        const QJsonObject json = jsonOf(run);
+        QVERIFY2(
+            json.value(u"checked"_qs).toArray().contains(u"dead_rising"_qs), qPrintable(why(run)));
+        QJsonObject evidence;
+        for (const QJsonValue &finding : json.value(u"findings"_qs).toArray()) {
+            if (finding.toObject().value(u"code"_qs).toString() == u"dead_rising"_qs)
+                evidence = finding.toObject().value(u"evidence"_qs).toObject();
+        }
+        QCOMPARE(evidence.value(u"recent"_qs).toInteger(), 10);
+        QCOMPARE(evidence.value(u"before"_qs).toInteger(), 1);
     }
 
     // pg-boss and graphile-worker keep the last error only, and the job's own limit: pg-boss's
@@ -832,7 +880,7 @@ private slots:
         QCOMPARE(dead.out.mid(1),
             QStringList({u"  attempt 1 at 07:00:01: RETRY (payments: 503 service unavailable)"_qs,
                 u"  attempt 2 at 07:05:01: RETRY (payments: 503 service unavailable)"_qs,
-                u"  attempt 3 at 07:20:01: RETRY (payments: card declined)"_qs}));
+                u"  attempt 3 at 07:20:01: DEAD (payments: card declined)"_qs}));
 
         // The dry run promises no budget: the profile's statement decides it (none for job 10).
         const Run plan = outboxctl({u"replay"_qs, u"--db"_qs, database->url(), u"--profile"_qs,
@@ -904,7 +952,7 @@ private slots:
             qPrintable(run.out.at(0)));
         QCOMPARE(run.out.at(1), u"  (only the newest 100 attempts are read)"_qs);
         QCOMPARE(run.out.at(2), u"  attempt 199901 at 07:00:00: RETRY (boom 199901)"_qs);
-        QCOMPARE(run.out.last(), u"  attempt 200000 at 07:00:00: RETRY (boom 200000)"_qs);
+        QCOMPARE(run.out.last(), u"  attempt 200000 at 07:00:00: DEAD (boom 200000)"_qs);
     }
 
     // A profile without an attempt limit never guesses one from the failures; a related table

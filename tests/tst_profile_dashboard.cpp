@@ -249,9 +249,10 @@ private slots:
     }
 
     // Through a profile that maps the attempts (Oban's errors array) the detail pane lists each
-    // attempt with its error, the timeline has them, and only the replay log is said to be
-    // missing; the failures chart's budget is the jobs' own max_attempts (3 and 20 here), and
-    // a profile without a limit says it is unknown, never a number guessed from the failures.
+    // attempt with its error (the last one DEAD), the timeline has them, and only the replay log is
+    // said to be missing; the failures chart's budget is the jobs' own max_attempts (3 and 20
+    // here), and a profile without a limit says it is unknown, never a number guessed from the
+    // failures.
     void detailListsAttemptsThroughAProfile_data()
     {
         QTest::addColumn<QString>("engine");
@@ -276,8 +277,9 @@ private slots:
                         .data()
                         .toString()
                         .startsWith(u"** (RuntimeError) card declined"_qs));
-            QCOMPARE(
-                attempts->index(row, AttemptModel::OutcomeColumn).data().toString(), u"RETRY"_qs);
+            // The newest attempt of the discarded job is the one that parked it.
+            QCOMPARE(attempts->index(row, AttemptModel::OutcomeColumn).data().toString(),
+                row == 2 ? u"DEAD"_qs : u"RETRY"_qs);
         }
         auto *history = window->detailPane()->findChild<QLabel *>(u"historyNotAvailable"_qs);
         QVERIFY(history);

@@ -402,10 +402,41 @@ bool retryHerd(Context &c)
     return true;
 }
 
+// The attempts that parked an event DEAD, with their finished_at: the attempt history's DEAD
+// attempts (the native schema, or a profile's mapping with an `attempt_outcome`), or, where
+// the mapping has none, each DEAD event's newest attempt (SourceReader::infersParkingAttempt).
+QString parkingAttempts(const SourceReader &reader)
+{
+    const QString window = u" WHERE finished_at > :start AND finished_at <= :now"_qs;
+    if (reader.hasAttemptHistory())
+        return u"delivery_attempt"_qs + window + u" AND outcome = 'DEAD'"_qs;
+    if (!reader.infersParkingAttempt())
+        return reader.attemptSource() + window + u" AND outcome = 'DEAD'"_qs;
+    return u"(SELECT MAX(delivery_attempt.finished_at) AS finished_at FROM "_qs
+        + reader.attemptSource() + u" JOIN "_qs + reader.source()
+        + u" ON delivery_outbox.event_id = delivery_attempt.event_id"
+          u" WHERE delivery_outbox.status = 'DEAD' GROUP BY delivery_attempt.event_id)"
+          u" AS parked"_qs
+        + window;
+}
+
+// Why the DEAD-rising check cannot run here, or empty.
+QString deadRisingGap(const SourceReader &reader)
+{
+    if (reader.hasAttemptHistory())
+        return {};
+    if (!reader.hasAttemptList())
+        return u"needs the attempt history"_qs;
+    const int engine = int(reader.dialect().engine());
+    if (reader.profile()->attempts().finishedAt.at(engine).isEmpty())
+        return u"needs the attempts' times (the profile maps no attempt_finished_at)"_qs;
+    return {};
+}
+
 bool deadRising(Context &c)
 {
-    if (!c.reader.hasAttemptHistory()) {
-        notChecked(c, DiagnosisCode::DeadRising, u"needs the attempt history"_qs);
+    if (const QString gap = deadRisingGap(c.reader); !gap.isEmpty()) {
+        notChecked(c, DiagnosisCode::DeadRising, gap);
         return true;
     }
     const qint64 recentStart = Saturating::sub(c.now, c.limits.deadRisingWindowMs);
@@ -414,8 +445,7 @@ bool deadRising(Context &c)
     QSqlQuery *query = c.reader.run(
         u"SELECT COUNT(CASE WHEN finished_at > :recent1 THEN 1 END),"
         "        COUNT(CASE WHEN finished_at <= :recent2 THEN 1 END)"
-        " FROM delivery_attempt"
-        " WHERE finished_at > :start AND finished_at <= :now AND outcome = 'DEAD'"_qs,
+        " FROM "_qs + parkingAttempts(c.reader),
         {{u":recent1"_qs, recentStart}, {u":recent2"_qs, recentStart}, {u":start"_qs, start},
             {u":now"_qs, c.now}});
     // clang-format on

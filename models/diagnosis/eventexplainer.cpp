@@ -93,9 +93,11 @@ bool readHistory(SourceReader &reader, const QString &eventId, Facts *facts, QSt
             facts->attemptsCut = true;
             break;
         }
-        const QString outcome = rows->value(4).toString();
+        const bool newest = facts->attemptList.isEmpty();
+        const QString read = rows->value(4).toString();
+        const QString outcome = newest ? reader.newestOutcome(read, facts->status) : read;
         const std::optional<qint64> finished = optionalNumber(rows->value(3));
-        if (facts->attemptList.isEmpty()) {
+        if (newest) {
             facts->worker = rows->value(1).toString();
             facts->claimedAt = optionalNumber(rows->value(2));
         }

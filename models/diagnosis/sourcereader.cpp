@@ -56,6 +56,16 @@ QString SourceReader::attemptSource(const QString &oneEvent) const
                       : m_profile->attemptSource(m_dialect->engine(), oneEvent);
 }
 
+bool SourceReader::infersParkingAttempt() const
+{
+    return !isNative() && m_profile->attempts().infersParkingAttempt(m_dialect->engine());
+}
+
+QString SourceReader::newestOutcome(const QString &read, const QString &eventStatus) const
+{
+    return infersParkingAttempt() && eventStatus == QLatin1String("DEAD") ? u"DEAD"_qs : read;
+}
+
 bool SourceReader::hasStatus(const QString &status) const
 {
     return isNative() || m_profile->statuses().contains(status);

@@ -38,6 +38,12 @@ public:
     bool hasAttemptList() const { return isNative() || m_profile->hasAttemptList(); }
     // `oneEvent`: the placeholder of the one event read (its array alone is expanded).
     QString attemptSource(const QString &oneEvent = {}) const;
+    // A profile's attempt mapping without `attempt_outcome`: every attempt reads RETRY, and the
+    // newest attempt of a DEAD event is inferred to be the one that parked it.
+    bool infersParkingAttempt() const;
+    // The outcome of an event's newest attempt as read, DEAD where infersParkingAttempt() and
+    // the event is DEAD: the one rule explain and the detail pane follow.
+    QString newestOutcome(const QString &read, const QString &eventStatus) const;
     // The source has the event's own attempt limit as `attempt_limit`.
     bool hasAttemptLimit() const { return !isNative() && m_profile->hasAttemptLimit(); }
     bool hasLeases() const { return isNative() || m_profile->hasLeases(); }

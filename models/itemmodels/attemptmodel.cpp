@@ -20,7 +20,7 @@ std::optional<SqlRows> AttemptModel::readRows(
 }
 
 std::optional<SqlRows> AttemptModel::readRows(const QSqlDatabase &db, const OutboxProfile *profile,
-    const QString &eventId, QString *error, bool *cut)
+    const QString &eventId, QString *error, bool *cut, const QString &eventStatus)
 {
     SourceReader reader(db, profile);
     if (!reader.hasAttemptList())
@@ -44,6 +44,10 @@ std::optional<SqlRows> AttemptModel::readRows(const QSqlDatabase &db, const Outb
     *cut = rows->size() > AttemptMapping::ReadLimit;
     if (*cut)
         rows->removeLast(); // the oldest of those read
+    if (!rows->isEmpty()) {
+        QVariant &newest = (*rows)[0][OutcomeColumn];
+        newest = reader.newestOutcome(newest.toString(), eventStatus);
+    }
     std::reverse(rows->begin(), rows->end());
     return rows;
 }

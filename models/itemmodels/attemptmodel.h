@@ -38,9 +38,10 @@ public:
     static std::optional<SqlRows> readRows(
         const QSqlDatabase &db, const QString &eventId, QString *error = nullptr);
     // The same through `profile` (null: the native schema), in a read-only transaction: at most
-    // the newest AttemptMapping::ReadLimit attempts, *cut set when there were more.
+    // the newest AttemptMapping::ReadLimit attempts, *cut set when there were more. The newest
+    // attempt of an event whose `eventStatus` is DEAD reads as SourceReader::newestOutcome says.
     static std::optional<SqlRows> readRows(const QSqlDatabase &db, const OutboxProfile *profile,
-        const QString &eventId, QString *error, bool *cut);
+        const QString &eventId, QString *error, bool *cut, const QString &eventStatus = {});
 
     // The event's lease (null: no claim held) as of `now`, read with the same detail.
     static std::optional<QVariant> readLeaseUntil(

@@ -184,8 +184,8 @@ bool DetailWorker::readProfileAttempts(const QSqlDatabase &db, EventDetail *deta
 {
     if (!m_profile->hasAttemptList())
         return true;
-    const auto attempts = AttemptModel::readRows(
-        db, &*m_profile, detail->eventId, &detail->error, &detail->attemptsCut);
+    const auto attempts = AttemptModel::readRows(db, &*m_profile, detail->eventId, &detail->error,
+        &detail->attemptsCut, detail->summary.status);
     if (!attempts)
         return false;
     detail->attempts = *attempts;

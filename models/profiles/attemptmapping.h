@@ -33,6 +33,12 @@ struct AttemptMapping
     // The per-attempt fields as a profile file names them, with the member each fills.
     static const std::array<std::pair<const char *, PerEngine AttemptMapping::*>, 7> &fields();
     static Kind kindFromName(const QString &name, bool *ok);
+    // Without an `attempt_outcome` on `engine` every attempt reads RETRY: then the newest
+    // attempt of a DEAD event is the one that parked it (SourceReader::newestOutcome).
+    bool infersParkingAttempt(Engine engine) const
+    {
+        return kind != Kind::None && outcome.at(int(engine)).isEmpty();
+    }
 
     // `(SELECT <the native delivery_attempt columns> FROM ...) AS delivery_attempt` on `engine`.
     // JsonArray reads the event's row from `eventFrom`/`eventWhere` with `eventIdExpression`;
