@@ -578,7 +578,8 @@ private slots:
             {u"native"_qs, {}},
             {u"pg-boss"_qs, {history}},
             {u"graphile-worker"_qs, {history}},
-            {u"oban"_qs, {leases, history, u"blocked_aggregate"_qs}}, // no aggregate
+            // No aggregate; DEAD rising is read from Oban's errors array (its newest attempt).
+            {u"oban"_qs, {leases, u"blocked_aggregate"_qs}},
             {u"solid-queue"_qs, {history}},
             {u"gruelbox"_qs,
                 {leases, errors, history, u"created_in_future"_qs, u"created_at_on_update"_qs,

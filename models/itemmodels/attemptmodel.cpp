@@ -45,8 +45,12 @@ std::optional<SqlRows> AttemptModel::readRows(const QSqlDatabase &db, const Outb
     if (*cut)
         rows->removeLast(); // the oldest of those read
     if (!rows->isEmpty()) {
+        // Only an inferred outcome replaces what was read: an open attempt's NULL stays NULL
+        // (the pane tells "in flight" from "LEASE EXPIRED" by it).
         QVariant &newest = (*rows)[0][OutcomeColumn];
-        newest = reader.newestOutcome(newest.toString(), eventStatus);
+        const QString outcome = reader.newestOutcome(newest.toString(), eventStatus);
+        if (outcome != newest.toString())
+            newest = outcome;
     }
     std::reverse(rows->begin(), rows->end());
     return rows;
