@@ -183,3 +183,16 @@ void AlertDecider::setMuted(const QString &outbox, bool muted)
     all.sort();
     settings.setValue(QLatin1String(MutedKey), all);
 }
+
+AlertDecider::State AlertDecider::ofGrade(HealthGrade::Level level)
+{
+    switch (level) {
+    case HealthGrade::Level::Red:
+        return State::Red;
+    case HealthGrade::Level::Amber:
+        return State::Amber;
+    case HealthGrade::Level::Normal:
+        break;
+    }
+    return State::Healthy;
+}

@@ -21,6 +21,8 @@
 // never a recovery.
 #pragma once
 
+#include "healthgrade.h"
+
 #include <QHash>
 #include <QString>
 #include <QStringList>
@@ -31,6 +33,8 @@ class AlertDecider
 {
 public:
     enum class State { Unknown, Healthy, Amber, Red, Down };
+    // The state of an outbox that is up and read, from its grade (every fleet view's rule).
+    static State ofGrade(HealthGrade::Level level);
     // How long an outbox that stays red or down is quiet before it alerts again: long enough
     // not to nag an operator at work on it, short enough that a forgotten one is noticed.
     static constexpr qint64 QuietPeriodMs = 30 * 60 * 1000;

@@ -315,15 +315,7 @@ AlertDecider::State FleetModel::stateAt(int row) const
         return AlertDecider::State::Down;
     if (!r.monitor->hasSnapshot())
         return AlertDecider::State::Unknown;
-    switch (r.grade.level) {
-    case HealthGrade::Level::Red:
-        return AlertDecider::State::Red;
-    case HealthGrade::Level::Amber:
-        return AlertDecider::State::Amber;
-    case HealthGrade::Level::Normal:
-        break;
-    }
-    return AlertDecider::State::Healthy;
+    return AlertDecider::ofGrade(r.grade.level);
 }
 
 QString FleetModel::alertFigureAt(int row) const

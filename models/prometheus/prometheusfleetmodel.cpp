@@ -178,15 +178,7 @@ AlertDecider::State PrometheusFleetModel::state(const Row &r) const
         return AlertDecider::State::Unknown;
     if (!r.outbox || !r.outbox->up)
         return AlertDecider::State::Down;
-    switch (r.grade.level) {
-    case HealthGrade::Level::Red:
-        return AlertDecider::State::Red;
-    case HealthGrade::Level::Amber:
-        return AlertDecider::State::Amber;
-    case HealthGrade::Level::Normal:
-        break;
-    }
-    return AlertDecider::State::Healthy;
+    return AlertDecider::ofGrade(r.grade.level);
 }
 
 QString PrometheusFleetModel::alertFigureAt(int row) const
