@@ -24,6 +24,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <utility>
+
 EventsPage::EventsPage(EventListModel *events, DetailReader *reader,
     const std::optional<OutboxProfile> &profile, Clock clock, QWidget *parent)
     : QWidget(parent)
@@ -64,6 +66,10 @@ void EventsPage::connectFilterLine()
     connect(m_reader, &DetailReader::locationLoaded, this, &EventsPage::showLocation);
     connect(m_events, &EventListModel::loadingChanged, this, &EventsPage::updateSearching);
     connect(m_events, &EventListModel::loaded, this, &EventsPage::updateSearching);
+    connect(m_events, &EventListModel::loaded, this, [this] {
+        if (const QString status = std::exchange(m_wantedStatus, {}); !status.isEmpty())
+            selectFirstLoaded(status); // once: a status no row has is not waited for
+    });
     connect(m_events, &EventListModel::errorOccurred, this, &EventsPage::updateSearching);
     // What Find event said is about its event: gone once the operator picks another.
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -244,6 +250,16 @@ void EventsPage::focusFind()
 }
 
 bool EventsPage::selectFirstEventWithStatus(const QString &status)
+{
+    m_wantedStatus.clear();
+    if (selectFirstLoaded(status))
+        return true;
+    m_wantedStatus = status;
+    m_events->cadence()->readNow();
+    return false;
+}
+
+bool EventsPage::selectFirstLoaded(const QString &status)
 {
     for (int row = 0; row < m_events->rowCount(); ++row) {
         if (m_events->index(row, 0).data(EventListModel::StatusRole).toString() == status)

@@ -46,6 +46,8 @@ public:
     void openEventView(const EventFilter &filter, int column, Qt::SortOrder order);
     // True once the detail shows it (the event is among the loaded rows).
     bool selectEvent(const QString &eventId);
+    // The first loaded row with this status selected; when none is loaded yet (the tiles saw it
+    // before the table's next read), the rows are read at once and the search runs once more.
     bool selectFirstEventWithStatus(const QString &status);
     // The detail on this event at once, its row selected once loaded (EventSelection::choose);
     // the event looked up by its ID meanwhile, so that the line above the table and the detail
@@ -72,6 +74,7 @@ private:
     void connectFilterLine();
     void updateSearching();
     void showLocation(const EventLocation &location);
+    bool selectFirstLoaded(const QString &status);
 
     EventListModel *m_events = nullptr;
     FilterBar *m_filterBar = nullptr;
@@ -85,6 +88,7 @@ private:
     Clock m_clock;
     StatusColorProxy *m_colours = nullptr;
     QString m_finding; // the event ID Find event looks up
+    QString m_wantedStatus; // selectFirstEventWithStatus() waiting for the next read
     EventFilter m_rowsFilter; // the filter the rows shown were read with
     bool m_splitterMoved = false; // the operator's divider: never moved for them
 };
