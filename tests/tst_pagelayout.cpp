@@ -147,8 +147,11 @@ QStringList cutCells(const QTableView *view, const QList<int> &columns)
             const QFontMetrics metrics(font.isValid() ? font.value<QFont>() : view->font());
             const int needed = metrics.horizontalAdvance(text) + 2 * textMargin(view);
             const QRect cell = view->visualRect(index);
-            if (view->isColumnHidden(column) || cell.width() < needed
-                || cell.right() >= view->viewport()->width())
+            // A hidden column cuts what it would show; an empty one hides nothing.
+            const bool hidden = view->isColumnHidden(column);
+            if ((hidden && !text.isEmpty())
+                || (!hidden
+                    && (cell.width() < needed || cell.right() >= view->viewport()->width())))
                 cut << u"%1 column %2 \"%3\": %4 px of %5"_qs.arg(view->objectName())
                            .arg(column)
                            .arg(text)

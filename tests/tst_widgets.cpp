@@ -691,7 +691,7 @@ private slots:
         QCOMPARE(pointCount(chart, QAbstractSeries::SeriesTypeLine), 3 * 2 + retries * 2);
         QCOMPARE(pointCount(chart, QAbstractSeries::SeriesTypeScatter), 3 + retries);
         QCOMPARE(xValues(seriesNamed(chart, u"claimed"_qs)), claims);
-        QCOMPARE(xValues(seriesNamed(chart, u"next attempt due"_qs)), dues);
+        QCOMPARE(xValues(seriesNamed(chart, u"next due"_qs)), dues);
         auto *last = static_cast<QLineSeries *>(seriesNamed(chart, lastOutcome));
         QVERIFY(last);
         QCOMPARE(last->pen().color(), StatusColorProxy::colorFor(lastOutcome));

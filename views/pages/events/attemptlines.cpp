@@ -78,8 +78,11 @@ QVariant AttemptLines::data(const QModelIndex &index, int role) const
 
 QVariant AttemptLines::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation == Qt::Horizontal && role == Qt::DisplayRole
-        && section == AttemptModel::ErrorColumn)
-        return tr("Message, worker and times");
+    if (orientation == Qt::Horizontal && section == AttemptModel::ErrorColumn) {
+        if (role == Qt::DisplayRole)
+            return tr("Message"); // the worker and times on each message's second line
+        if (role == Qt::ToolTipRole)
+            return tr("The attempt's message; below it the worker, when and how long");
+    }
     return QIdentityProxyModel::headerData(section, orientation, role);
 }

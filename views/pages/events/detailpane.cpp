@@ -284,6 +284,7 @@ void DetailPane::showDetail(const EventDetail &detail)
         return;
     const bool leaseRunning = !detail.leaseUntil.isNull() && detail.leaseUntil.toLongLong() > now();
     m_attempts->setRows(detail.eventId, detail.attempts, leaseRunning);
+    hideEmptyConsumerColumn();
     showHistoryNote(detail.attemptsCut);
     if (!m_native)
         return;
@@ -293,6 +294,19 @@ void DetailPane::showDetail(const EventDetail &detail)
             ? QString()
             : tr("Revisions (edit and replay):") + u'\n' + detail.revisions.join(u'\n'));
     m_revisions->setVisible(!detail.revisions.isEmpty());
+}
+
+// The consumer's result (DUPLICATE, ...) only where some attempt has one: a narrow pane gives
+// the room to the message otherwise.
+void DetailPane::hideEmptyConsumerColumn()
+{
+    bool told = false;
+    for (int row = 0; row < m_attempts->rowCount() && !told; ++row)
+        told = !m_attempts->index(row, AttemptModel::ConsumerResultColumn)
+                    .data()
+                    .toString()
+                    .isEmpty();
+    m_attemptView->setColumnHidden(AttemptModel::ConsumerResultColumn, !told);
 }
 
 void DetailPane::showNotes(const EventDetail &detail)

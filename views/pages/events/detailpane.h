@@ -68,6 +68,7 @@ private:
     void showSummary(const EventDetail &detail);
     void showExplanation(const EventDetail &detail);
     void showNotes(const EventDetail &detail);
+    void hideEmptyConsumerColumn();
     qint64 now() const;
     void revealPayload();
     void setStatus(const QString &text);

@@ -178,7 +178,7 @@ void RetryTimeline::addAttemptSeries(const QList<Attempt> &attempts, qint64 orig
         addSeries(attemptSeries(attempt.outcome), {claimed, end});
         if (attempt.outcome == QLatin1String("RETRY") && attempt.nextAttemptAt) {
             const QPointF due = point(*attempt.nextAttemptAt, attempt.number);
-            addSeries(segmentSeries(tr("waiting until due"), outcomeColour(attempt.outcome), 1.5,
+            addSeries(segmentSeries(tr("waiting"), outcomeColour(attempt.outcome), 1.5,
                           Qt::DashLine),
                 {end, due});
             dues << due;
@@ -187,7 +187,7 @@ void RetryTimeline::addAttemptSeries(const QList<Attempt> &attempts, qint64 orig
     addSeries(
         markerSeries(tr("claimed"), QScatterSeries::MarkerShapeCircle, claimColour(), 7), claims);
     if (!dues.isEmpty()) {
-        addSeries(markerSeries(tr("next attempt due"), QScatterSeries::MarkerShapeTriangle,
+        addSeries(markerSeries(tr("next due"), QScatterSeries::MarkerShapeTriangle,
                       outcomeColour(QStringLiteral("RETRY")), 11),
             dues);
     }
