@@ -88,23 +88,7 @@ private:
 // `dead` DEAD events and a due event an hour old (OutboxOldestPendingTooOld fires too).
 bool populate(const QSqlDatabase &db, int dead)
 {
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    for (int i = 0; i < dead; ++i) {
-        OutboxRow row;
-        row.id = u"D-"_qs + QString::number(i);
-        row.status = u"DEAD"_qs;
-        row.createdAt = now - 7200000;
-        row.nextAttemptAt = now - 7000000;
-        row.failures = 3;
-        row.category = u"PERMANENT"_qs;
-        if (!insertRow(db, row))
-            return false;
-    }
-    OutboxRow due;
-    due.id = u"P-1"_qs;
-    due.createdAt = now - 3600000;
-    due.nextAttemptAt = now - 3600000;
-    return insertRow(db, due);
+    return insertDeadAndDue(db, dead, 7200000, 3600000);
 }
 
 QString readSource(const QString &relative)

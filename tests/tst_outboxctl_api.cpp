@@ -37,20 +37,7 @@ const QByteArray Password = "scrape-secret";
 // `dead` DEAD events D-0.., HTTP 400 each, created an hour ago.
 bool populate(const QSqlDatabase &db, int dead)
 {
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    for (int i = 0; i < dead; ++i) {
-        OutboxRow row;
-        row.id = u"D-"_qs + QString::number(i);
-        row.status = u"DEAD"_qs;
-        row.createdAt = now - 3600000;
-        row.nextAttemptAt = now - 3000000;
-        row.failures = 3;
-        row.category = u"PERMANENT"_qs;
-        row.error = u"HTTP 400"_qs;
-        if (!insertRow(db, row))
-            return false;
-    }
-    return true;
+    return insertDeadAndDue(db, dead, 3600000, std::nullopt, u"HTTP 400"_qs);
 }
 
 QString queried(const QSqlDatabase &db, const QString &sql)

@@ -35,24 +35,7 @@ namespace {
 // `dead` DEAD events and one due event.
 bool populate(const QSqlDatabase &db, int dead)
 {
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    for (int i = 0; i < dead; ++i) {
-        OutboxRow row;
-        row.id = u"D-"_qs + QString::number(i);
-        row.status = u"DEAD"_qs;
-        row.createdAt = now - 3600000;
-        row.nextAttemptAt = now - 3000000;
-        row.failures = 3;
-        row.category = u"PERMANENT"_qs;
-        row.error = u"HTTP 400"_qs;
-        if (!insertRow(db, row))
-            return false;
-    }
-    OutboxRow due;
-    due.id = u"P-1"_qs;
-    due.createdAt = now - 60000;
-    due.nextAttemptAt = now - 60000;
-    return insertRow(db, due);
+    return insertDeadAndDue(db, dead, 3600000, 60000, u"HTTP 400"_qs);
 }
 
 // One running `outboxctl serve --listen 127.0.0.1:0 ...`; its port is read from the line it

@@ -1,5 +1,6 @@
 #include "outboxrows.h"
 
+#include <QDateTime>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
@@ -124,4 +125,29 @@ QStringList everyRow(const QSqlDatabase &db)
         }
     }
     return rows;
+}
+
+bool insertDeadAndDue(const QSqlDatabase &db, int dead, qint64 deadAgeMs,
+    std::optional<qint64> dueAgeMs, const QString &error)
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    for (int i = 0; i < dead; ++i) {
+        OutboxRow row;
+        row.id = QStringLiteral("D-") + QString::number(i);
+        row.status = QStringLiteral("DEAD");
+        row.createdAt = now - deadAgeMs;
+        row.nextAttemptAt = now - deadAgeMs + 200000;
+        row.failures = 3;
+        row.category = QStringLiteral("PERMANENT");
+        row.error = error;
+        if (!insertRow(db, row))
+            return false;
+    }
+    if (!dueAgeMs)
+        return true;
+    OutboxRow due;
+    due.id = QStringLiteral("P-1");
+    due.createdAt = now - *dueAgeMs;
+    due.nextAttemptAt = now - *dueAgeMs;
+    return insertRow(db, due);
 }

@@ -31,6 +31,11 @@ OutboxRow failedRow(const QString &id, const QString &status, const QString &err
 // `count` DEAD events (H-0, H-1, ...) created an hour before `now`, each with a
 // last_error_category of its own, as another writer of the column could store it: quotes, a
 // line feed, an escape, a number. One transaction.
+// `dead` DEAD events D-0, D-1, ... (3 failures, PERMANENT, `error`; none = NULL) created
+// `deadAgeMs` before now, and when `dueAgeMs` is given one PENDING event P-1 due since then:
+// the figures a scraped, exported or alerted outbox shows.
+bool insertDeadAndDue(const QSqlDatabase &db, int dead, qint64 deadAgeMs,
+    std::optional<qint64> dueAgeMs, const QString &error = {});
 bool insertHostileCategories(const QSqlDatabase &db, int count, qint64 now);
 
 struct AttemptRow
