@@ -101,10 +101,10 @@ QSet<QString> emittedFamilies(QString *error)
 // The families of a change-data-capture slot (issue 46's names, docs/cdc.md): printed
 // only for an outbox with a replication slot (PostgreSQL, --cdc-slot), which the SQLite fixture
 // cannot have. The alert rules may use these and no other outbox_cdc_ name.
-const QSet<QString> CdcFamilies = {u"outbox_cdc_slot_active"_qs, u"outbox_cdc_lag_bytes"_qs,
-    u"outbox_cdc_retained_bytes"_qs, u"outbox_cdc_safe_wal_size_bytes"_qs,
-    u"outbox_cdc_inactive_seconds"_qs, u"outbox_cdc_wal_status"_qs,
-    u"outbox_cdc_wal_rate_bytes_per_second"_qs};
+const QSet<QString> CdcFamilies
+    = {u"outbox_cdc_slot_active"_qs, u"outbox_cdc_lag_bytes"_qs, u"outbox_cdc_retained_bytes"_qs,
+        u"outbox_cdc_safe_wal_size_bytes"_qs, u"outbox_cdc_inactive_seconds"_qs,
+        u"outbox_cdc_wal_status"_qs, u"outbox_cdc_wal_rate_bytes_per_second"_qs};
 
 // The name as a family: a histogram's series carry _bucket, _count or _sum.
 bool isEmitted(const QString &name, const QSet<QString> &families)
