@@ -3,8 +3,10 @@
 // a real Prometheus loading the shipped rules, scraping a real `outboxctl serve` over a real
 // outbox, the alert reaches the test's webhook receiver (a QTcpServer) with its `dashboard` link,
 // a silence (amtool) holds it while the other alert keeps being repeated, and the resolved
-// notification arrives once the outbox heals. The copies the servers load differ from the
-// shipped files only in the webhook's URL and in minutes cut to a second (checked below).
+// notification arrives once the outbox heals. The change-data-capture alerts route by their
+// severity, and an inactive slot holds its lag alert (and a slot at risk its forecast) for that
+// outbox and slot only. The copies the servers load differ from the shipped files only in the
+// webhook's URL and in minutes cut to a second (checked below).
 #include "outboxrows.h"
 #include "prometheusrun.h"
 #include "testdata.h"
@@ -119,17 +121,31 @@ Run run(const QString &program, const QStringList &arguments)
     return {process.exitCode(), QString::fromUtf8(process.readAll())};
 }
 
-// Alertmanager's state of the alerts named `alertname` ("active", "suppressed"), or empty.
-QString alertState(const QString &amUrl, const QString &alertname)
+// Alertmanager's state of the alerts named `alertname` ("active", "suppressed"), of `outbox`
+// if given, or empty.
+QString alertState(const QString &amUrl, const QString &alertname, const QString &outbox = {})
 {
     const QJsonArray alerts
         = QJsonDocument::fromJson(httpGet(amUrl + u"/api/v2/alerts"_qs)).array();
     for (const QJsonValue &alert : alerts) {
-        if (alert.toObject().value(u"labels").toObject().value(u"alertname").toString()
-            == alertname)
+        const QJsonObject labels = alert.toObject().value(u"labels").toObject();
+        if (labels.value(u"alertname").toString() == alertname
+            && (outbox.isEmpty() || labels.value(u"outbox").toString() == outbox))
             return alert.toObject().value(u"status").toObject().value(u"state").toString();
     }
     return {};
+}
+
+// `amtool alert add` of a CDC alert of `outbox`'s slot `slot`, as Prometheus would send it.
+bool addAlert(const QString &amUrl, const QString &alertname, const QString &severity,
+    const QString &outbox, const QString &slot)
+{
+    return run(u"amtool"_qs,
+               {u"alert"_qs, u"add"_qs, u"--alertmanager.url="_qs + amUrl,
+                   u"alertname="_qs + alertname, u"severity="_qs + severity, u"outbox="_qs + outbox,
+                   u"slot="_qs + slot})
+               .exitCode
+        == 0;
 }
 
 } // namespace
@@ -155,7 +171,70 @@ private slots:
             {u"check-config"_qs,
                 TestData::sourceDir() + u"/resources/prometheus/alertmanager.yml"_qs});
         QVERIFY2(check.exitCode == 0 && check.out.contains(u"SUCCESS"_qs), qPrintable(check.out));
-        QVERIFY2(check.out.contains(u"1 inhibit rules"_qs), qPrintable(check.out));
+        QVERIFY2(check.out.contains(u"3 inhibit rules"_qs), qPrintable(check.out));
+    }
+
+    void cdcAlertsRouteBySeverity_data()
+    {
+        QTest::addColumn<QString>("alertname");
+        QTest::addColumn<QString>("severity");
+        QTest::addColumn<QString>("receiver");
+        QTest::addRow("inactive slot: on call")
+            << u"OutboxCdcSlotInactive"_qs << u"critical"_qs << u"outbox-oncall"_qs;
+        QTest::addRow("WAL at risk: on call")
+            << u"OutboxCdcWalAtRisk"_qs << u"critical"_qs << u"outbox-oncall"_qs;
+        QTest::addRow("lag: the team")
+            << u"OutboxCdcLagHigh"_qs << u"warning"_qs << u"outbox-team"_qs;
+        QTest::addRow("limit soon: the team")
+            << u"OutboxCdcWalLimitSoon"_qs << u"warning"_qs << u"outbox-team"_qs;
+    }
+
+    // The severity each rule gives its alert (outbox-alerts.yml) and the receiver it reaches.
+    void cdcAlertsRouteBySeverity()
+    {
+        QFETCH(QString, alertname);
+        QFETCH(QString, severity);
+        QFETCH(QString, receiver);
+        const QString rules = readSource(u"resources/prometheus/outbox-alerts.yml"_qs);
+        const QRegularExpression rule(
+            u"- alert: %1\\n(?:[^\\n]*\\n){0,8}?\\s+severity: (\\w+)"_qs.arg(alertname));
+        QCOMPARE(rule.match(rules).captured(1), severity);
+        const Run route = run(u"amtool"_qs,
+            {u"config"_qs, u"routes"_qs, u"test"_qs,
+                u"--config.file="_qs + TestData::sourceDir()
+                    + u"/resources/prometheus/alertmanager.yml"_qs,
+                u"alertname="_qs + alertname, u"severity="_qs + severity, u"outbox=shop"_qs,
+                u"slot=dbz"_qs});
+        QCOMPARE(route.out.split(u'\n').filter(u"outbox-"_qs).value(0).trimmed(), receiver);
+    }
+
+    // A real Alertmanager on the shipped configuration: while shop's slot is inactive, its lag
+    // alert is held; billing's lag alert (its slot active) is not; a slot at risk holds the
+    // forecast that it will be.
+    void cdcInhibition()
+    {
+        WebhookReceiver webhook;
+        QVERIFY(webhook.listen(QHostAddress::LocalHost, 0));
+        QTemporaryDir dir;
+        Child alertmanager;
+        const QString amUrl = startAlertmanager(&alertmanager, dir, webhook.serverPort());
+        QVERIFY(!amUrl.isEmpty());
+        QVERIFY(addAlert(amUrl, u"OutboxCdcLagHigh"_qs, u"warning"_qs, u"shop"_qs, u"dbz"_qs));
+        QVERIFY(addAlert(amUrl, u"OutboxCdcLagHigh"_qs, u"warning"_qs, u"billing"_qs, u"dbz"_qs));
+        QVERIFY(addAlert(amUrl, u"OutboxCdcWalLimitSoon"_qs, u"warning"_qs, u"shop"_qs, u"dbz"_qs));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            alertState(amUrl, u"OutboxCdcLagHigh"_qs, u"shop"_qs), u"active"_qs, 20000);
+        QVERIFY(
+            addAlert(amUrl, u"OutboxCdcSlotInactive"_qs, u"critical"_qs, u"shop"_qs, u"dbz"_qs));
+        QVERIFY(addAlert(amUrl, u"OutboxCdcWalAtRisk"_qs, u"critical"_qs, u"shop"_qs, u"dbz"_qs));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            alertState(amUrl, u"OutboxCdcLagHigh"_qs, u"shop"_qs), u"suppressed"_qs, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            alertState(amUrl, u"OutboxCdcWalLimitSoon"_qs, u"shop"_qs), u"suppressed"_qs, 20000);
+        QCOMPARE(alertState(amUrl, u"OutboxCdcLagHigh"_qs, u"billing"_qs), u"active"_qs);
+        QCOMPARE(alertState(amUrl, u"OutboxCdcSlotInactive"_qs, u"shop"_qs), u"active"_qs);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            webhook.count(u"OutboxCdcSlotInactive"_qs, u"firing"_qs) > 0, 20000);
     }
 
     void alertReachesWebhookSilencedThenResolved()
@@ -173,7 +252,7 @@ private slots:
         WebhookReceiver webhook;
         QVERIFY(webhook.listen(QHostAddress::LocalHost, 0));
         QTemporaryDir dir;
-        const QString amUrl = startAlertmanager(dir, webhook.serverPort());
+        const QString amUrl = startAlertmanager(&m_alertmanager, dir, webhook.serverPort());
         QVERIFY(!amUrl.isEmpty());
         Child prometheus;
         const QString rules = dir.filePath(u"outbox-alerts.yml"_qs);
@@ -231,7 +310,7 @@ private:
 
     // The shipped configuration, its webhooks pointed at `port` and its waits cut to a second;
     // a real Alertmanager on it (no cluster). Its URL once ready, else empty.
-    QString startAlertmanager(const QTemporaryDir &dir, int port)
+    static QString startAlertmanager(Child *alertmanager, const QTemporaryDir &dir, int port)
     {
         QString config = readSource(u"resources/prometheus/alertmanager.yml"_qs);
         const QString shipped = u"http://127.0.0.1:5001/outbox-alerts"_qs;
@@ -244,14 +323,14 @@ private:
         if (!writeFile(path, config))
             return {};
         const QString url = u"http://127.0.0.1:"_qs + QString::number(freePort());
-        m_alertmanager.process.setProcessChannelMode(QProcess::MergedChannels);
-        m_alertmanager.process.start(QStandardPaths::findExecutable(u"prometheus-alertmanager"_qs),
+        alertmanager->process.setProcessChannelMode(QProcess::MergedChannels);
+        alertmanager->process.start(QStandardPaths::findExecutable(u"prometheus-alertmanager"_qs),
             {u"--config.file="_qs + path, u"--storage.path="_qs + dir.filePath(u"am"_qs),
                 u"--web.listen-address="_qs + QUrl(url).authority(),
                 u"--cluster.listen-address="_qs, u"--log.level=warn"_qs});
         QElapsedTimer timer;
         timer.start();
-        while (timer.elapsed() < 30000 && m_alertmanager.process.state() != QProcess::NotRunning) {
+        while (timer.elapsed() < 30000 && alertmanager->process.state() != QProcess::NotRunning) {
             if (httpGet(url + u"/-/ready"_qs).startsWith("OK"))
                 return url;
             QTest::qWait(200); // polling a process that answers no signal we could wait on
