@@ -150,6 +150,11 @@ QString SqlDialect::catalogueRowEstimateSql(const QString &) const
     return {};
 }
 
+QString SqlDialect::replicationSlotSql() const
+{
+    return {};
+}
+
 QString SqlDialect::foreignKeysOffForRebuildSql() const
 {
     return {};

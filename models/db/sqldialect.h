@@ -209,6 +209,15 @@ public:
     // live rows, with 0 pages and those statistics marked as covering the table.
     // Empty without can().catalogueRowEstimates. `table`: a constant, as for tableExistsSql().
     virtual QString catalogueRowEstimateSql(const QString &table) const;
+    // A SELECT of one row about the replication slot bound to :slot, read without consuming
+    // it (CdcSlotQuery, docs/cdc.md): whether it exists, active, the active process, the
+    // plugin, the current WAL position in bytes, the bytes from the consumer's confirmed
+    // position and from the slot's restart position to it, wal_status, safe_wal_size, the
+    // max_slot_wal_keep_size in bytes (NULL: unlimited), the ms since the server saw it go
+    // inactive (NULL: unknown), the server's average WAL bytes per second since its statistics
+    // were reset, and the names of every slot, comma separated. Empty on an engine without
+    // replication slots.
+    virtual QString replicationSlotSql() const;
     // A SELECT of the table name, column name and column type of each column in the current
     // database that an UPDATE sets to the current time (MySQL's ON UPDATE CURRENT_TIMESTAMP),
     // for diagnose; empty on an engine without such columns.

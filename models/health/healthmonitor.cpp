@@ -54,6 +54,11 @@ void HealthMonitor::setSummaryOnly()
     m_worker.post([](HealthWorker *worker) { worker->setSummaryOnly(true); });
 }
 
+void HealthMonitor::setCdcSlot(const QString &slot)
+{
+    m_worker.post([slot](HealthWorker *worker) { worker->setCdcSlot(slot); });
+}
+
 void HealthMonitor::setClock(Clock clock)
 {
     m_clock = std::move(clock);

@@ -76,6 +76,9 @@ public:
     // Reads only the figures HealthGrade judges (HealthSnapshot::isSummary), for a fleet row:
     // two one-row statements instead of a window's whole snapshot.
     void setSummaryOnly();
+    // The replication slot each snapshot reads (HealthSnapshot::cdc), with its WAL rate and
+    // idle time tracked on the worker; empty: none. Takes effect before the next request.
+    void setCdcSlot(const QString &slot);
     void setInterval(int ms); // the user's interval: the adaptive one never goes below it
     int interval() const { return m_interval; }
     void setAdaptive(bool adaptive);

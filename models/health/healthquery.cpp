@@ -1,5 +1,6 @@
 #include "healthquery.h"
 
+#include "cdcslot.h"
 #include "enginestatements.h"
 #include "indexhint.h"
 #include "latencyquery.h"
@@ -597,6 +598,20 @@ bool readSummary(Reader &reader, HealthSnapshot *snapshot)
     return readPendingSummary(reader, snapshot) && readDeadSummary(reader, snapshot);
 }
 
+// The replication slot, when one is configured, in the snapshot's transaction.
+bool readCdcSlot(const QSqlDatabase &db, ReadOnlyTransaction &transaction,
+    const HealthQuery::Options &options, HealthSnapshot *snapshot, QString *error)
+{
+    if (options.cdcSlot.isEmpty())
+        return true;
+    snapshot->cdc = CdcSlotQuery::read(db, transaction, options.cdcSlot, snapshot->now, error);
+    if (!snapshot->cdc)
+        return false;
+    if (options.cdcTracker)
+        options.cdcTracker->update(&*snapshot->cdc, snapshot->now);
+    return true;
+}
+
 void startEmpty(HealthSnapshot *snapshot)
 {
     for (const qint64 bound : HealthSnapshot::ageBoundsMs())
@@ -638,7 +653,8 @@ std::optional<HealthSnapshot> compute(
         Reader reader(db, transaction, options, error);
         if (!limitPlanner(reader)
             || (!reader.isNative() && !checkStatuses(reader, *options.profile, error))
-            || !(options.summaryOnly ? readSummary(reader, &snapshot) : readAll(reader, &snapshot)))
+            || !(options.summaryOnly ? readSummary(reader, &snapshot) : readAll(reader, &snapshot))
+            || !readCdcSlot(db, transaction, options, &snapshot, error))
             return std::nullopt;
         if (!reader.isNative())
             snapshot.notAvailable = notAvailableFor(*options.profile);

@@ -29,6 +29,7 @@
 #include <QStringList>
 #include <optional>
 
+class CdcSlotTracker;
 class ThroughputCache;
 
 namespace HealthQuery {
@@ -59,6 +60,14 @@ struct Options
     // readSummary). The snapshot is then HealthSnapshot::isSummary: no histograms, resolved,
     // delivered, throughput or latency, and no schema version.
     bool summaryOnly = false;
+    // The replication slot that relays the outbox by change data capture (docs/cdc.md): when
+    // set, HealthSnapshot::cdc reads it in the same read-only transaction, and the snapshot
+    // fails with one line on an engine without replication slots. A missing slot is a reading
+    // that says so, not a failure.
+    QString cdcSlot;
+    // When set, adds the WAL rate, the idle time and the estimates between snapshots (a worker
+    // keeps one per connection); null leaves what one read tells.
+    CdcSlotTracker *cdcTracker = nullptr;
 
     // The defaults, with estimateAboveRows from OUTBOX_ESTIMATE_ABOVE_ROWS when that holds a
     // whole number (0 = always estimate on PostgreSQL and MySQL).

@@ -129,6 +129,18 @@ const QStringList &HealthSnapshot::knownErrorCategories()
     return categories;
 }
 
+// The slot's figures a tile shows, without those that move with the clock or the WAL
+// position alone (the idle time, the rate, the estimates).
+static bool sameSlotFigures(
+    const std::optional<CdcSlotReading> &a, const std::optional<CdcSlotReading> &b)
+{
+    if (!a || !b)
+        return a.has_value() == b.has_value();
+    return a->slot == b->slot && a->exists == b->exists && a->active == b->active
+        && a->lagBytes == b->lagBytes && a->retainedBytes == b->retainedBytes
+        && a->walStatus == b->walStatus && a->safeWalSizeBytes == b->safeWalSizeBytes;
+}
+
 bool HealthSnapshot::sameFigures(const HealthSnapshot &other) const
 {
     // The throughput per minute back from now, without the minutes' starts, which move with
@@ -143,7 +155,7 @@ bool HealthSnapshot::sameFigures(const HealthSnapshot &other) const
         && std::equal(throughput.cbegin(), throughput.cend(), other.throughput.cbegin(),
             other.throughput.cend(), sameMinute)
         && latency == other.latency && implausible == other.implausible
-        && isSummary == other.isSummary;
+        && isSummary == other.isSummary && sameSlotFigures(cdc, other.cdc);
 }
 
 qint64 HealthSnapshot::deliveredLastHour() const

@@ -3,6 +3,7 @@
 // aggregate models and printed by `outboxctl check` in the JSON shape of the design contract.
 #pragma once
 
+#include "cdcslot.h"
 #include "healththresholds.h"
 
 #include <QList>
@@ -158,13 +159,17 @@ struct HealthSnapshot
     // counts of PENDING by derived state and DEAD, oldestPendingAgeMs, implausible; the rest
     // is zero or empty.
     bool isSummary = false;
+    // The replication slot that relays the outbox by change data capture, read in the same
+    // snapshot; set only when a slot is configured (HealthQuery::Options::cdcSlot).
+    std::optional<CdcSlotReading> cdc;
 
     bool isEstimated(const QString &countName) const { return estimated.contains(countName); }
     bool isAvailable(const QString &key) const { return !notAvailable.contains(key); }
     qint64 deliveredLastHour() const;
     qint64 failedLastHour() const;
     // Whether `other` holds the same figures: everything but `now`, queryMs and the oldest
-    // age, which move with the clock alone. Unchanged figures mean the outbox did not change as
+    // age, which move with the clock alone; of the slot, whether it exists and is active,
+    // its lag, retained WAL and WAL status. Unchanged figures mean the outbox did not change as
     // far as the window shows it: HealthMonitor::figuresChanged() skips the reads that follow.
     bool sameFigures(const HealthSnapshot &other) const;
 

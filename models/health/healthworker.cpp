@@ -57,6 +57,8 @@ void HealthWorker::request(quint64 requestId, qint64 now)
     options.profile = m_profile ? &*m_profile : nullptr;
     options.throughputCache = &m_throughput;
     options.summaryOnly = m_summaryOnly;
+    options.cdcSlot = m_cdcSlot;
+    options.cdcTracker = &m_cdcTracker;
     const std::optional<HealthSnapshot> snapshot
         = HealthQuery::compute(m_connection->database(), now, &error, options);
     if (!snapshot) {

@@ -3,6 +3,7 @@
 // connection is opened there on the first request and closed there when the worker is deleted.
 #pragma once
 
+#include "cdcslot.h"
 #include "dbconnection.h"
 #include "healthsnapshot.h"
 #include "outboxprofile.h"
@@ -45,6 +46,14 @@ public slots:
         m_throughput.clear();
     }
 
+    // The replication slot to read with every snapshot from now on (HealthQuery::Options::
+    // cdcSlot); empty: none.
+    void setCdcSlot(const QString &slot)
+    {
+        m_cdcSlot = slot;
+        m_cdcTracker.reset();
+    }
+
     // Only the grade's figures from now on (HealthQuery::Options::summaryOnly): the fleet view.
     void setSummaryOnly(bool summaryOnly) { m_summaryOnly = summaryOnly; }
 
@@ -63,4 +72,6 @@ private:
     bool m_detectProfile = false;
     bool m_summaryOnly = false;
     ThroughputCache m_throughput; // the settled minutes of this connection's throughput
+    QString m_cdcSlot;
+    CdcSlotTracker m_cdcTracker; // the slot's WAL rate and idle time between snapshots
 };

@@ -17,4 +17,10 @@ struct TileThresholds
     TileLimits dead {1, 10};
     TileLimits oldestPendingMs {60000, 600000};
     TileLimits due {1000, 10000};
+    // The replication slot of an outbox relayed by change data capture (CdcSlotGrade): the
+    // consumer's lag in bytes, the time the slot has been inactive (amber at once), and red
+    // when the WAL it keeps reaches max_slot_wal_keep_size in less than this (an estimate).
+    TileLimits cdcLagBytes {256LL * 1024 * 1024, 1024LL * 1024 * 1024};
+    TileLimits cdcInactiveMs {0, 300000};
+    qint64 cdcRunwayRedBelowMs = 3600000;
 };

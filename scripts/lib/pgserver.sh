@@ -3,7 +3,9 @@
 # pg_start / pg_stop. Each run gets its own data directory and TCP port, so it
 # never touches a system cluster and parallel runs do not collide.
 # PG_EXTRA_CONF, if set, holds more postgresql.conf lines (benchmarks load
-# pg_stat_statements this way). PG_FIRST_PORT (default 55432) is where the search for a free
+# pg_stat_statements this way). The server runs with wal_level = logical and room for 20
+# replication slots and WAL senders (the CDC tests' relays); initdb's pg_hba.conf already
+# trusts replication connections from 127.0.0.1. PG_FIRST_PORT (default 55432) is where the search for a free
 # port starts (tests/support/with-private-servers gives each test its own).
 #
 # Deliberately no `set -euo pipefail` here: this file is sourced, and changing
@@ -132,6 +134,11 @@ synchronous_commit = off
 full_page_writes = off
 max_connections = 200
 shared_buffers = 256MB
+# Logical decoding, so that tests can run a change-data-capture relay (pg_recvlogical) on a
+# replication slot (tests/support/cdcconsumer.h, docs/cdc.md).
+wal_level = logical
+max_replication_slots = 20
+max_wal_senders = 20
 ${PG_EXTRA_CONF:-}
 EOF
   then

@@ -328,6 +328,37 @@ public:
         // clang-format on
     }
 
+    // pg_replication_slots beside the server's WAL insert position (written WAL, not only what
+    // the WAL writer has flushed yet, which lags under synchronous_commit = off; the replayed
+    // position on a standby),
+    // max_slot_wal_keep_size and pg_stat_wal's average: one statement, nothing consumed.
+    // PostgreSQL 17's inactive_since is read through to_jsonb, so that older servers, which
+    // lack the column, run the same text.
+    QString replicationSlotSql() const override
+    {
+        // clang-format off
+        return QStringLiteral(
+            "SELECT s.slot_name IS NOT NULL, COALESCE(s.active, false), s.active_pid, s.plugin,"
+            "       CAST(pg_wal_lsn_diff(w.lsn, '0/0') AS bigint),"
+            "       CAST(pg_wal_lsn_diff(w.lsn, s.confirmed_flush_lsn) AS bigint),"
+            "       CAST(pg_wal_lsn_diff(w.lsn, s.restart_lsn) AS bigint),"
+            "       s.wal_status, s.safe_wal_size,"
+            "       (SELECT CASE WHEN setting = '-1' THEN NULL"
+            "                    ELSE pg_size_bytes(setting || COALESCE(unit, '')) END"
+            "          FROM pg_settings WHERE name = 'max_slot_wal_keep_size'),"
+            "       CAST(EXTRACT(EPOCH FROM clock_timestamp()"
+            "            - CAST(to_jsonb(s) ->> 'inactive_since' AS timestamptz)) * 1000 AS bigint),"
+            "       (SELECT CAST(wal_bytes AS double precision)"
+            "               / NULLIF(EXTRACT(EPOCH FROM clock_timestamp() - stats_reset), 0)"
+            "          FROM pg_stat_wal),"
+            "       (SELECT string_agg(slot_name, ', ' ORDER BY slot_name)"
+            "          FROM pg_replication_slots)"
+            " FROM (SELECT CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn()"
+            "                   ELSE pg_current_wal_insert_lsn() END AS lsn) w"
+            " LEFT JOIN pg_replication_slots s ON s.slot_name = :slot");
+        // clang-format on
+    }
+
     // has_column_privilege() is true for a grant on the whole table too, so a role that may
     // UPDATE only the columns an operation sets may run it. Roles the role is a member of
     // (INHERIT) count, as they do for the statement itself.
