@@ -6,8 +6,7 @@
 
 CdcLesson::CdcLesson(QObject *parent)
     : CdcLesson(SimulatedCdcRelay::Settings(), parent)
-{
-}
+{ }
 
 CdcLesson::CdcLesson(const SimulatedCdcRelay::Settings &settings, QObject *parent)
     : QObject(parent)
@@ -173,8 +172,8 @@ void CdcLesson::resumeConnector()
     m_relay.resumeConnector(m_clock.now());
     tell(tr("The connector resumes from its confirmed position %1 and reads the retained WAL "
             "faster than it is written (%2/s): the lag falls.")
-            .arg(SimulatedCdcRelay::lsnText(m_relay.confirmedFlushLsn()),
-                bytesText(m_settings.connectorBytesPerSecond)));
+             .arg(SimulatedCdcRelay::lsnText(m_relay.confirmedFlushLsn()),
+                 bytesText(m_settings.connectorBytesPerSecond)));
     emit changed();
 }
 
@@ -186,7 +185,7 @@ void CdcLesson::recreateSlot()
     m_relay.recreateSlot(m_clock.now());
     tell(tr("The slot is dropped and the connector creates a new one at %1 and runs again: "
             "%n event(s) are lost for good.",
-            nullptr, int(lost))
-            .arg(SimulatedCdcRelay::lsnText(m_relay.walLsn())));
+        nullptr, int(lost))
+             .arg(SimulatedCdcRelay::lsnText(m_relay.walLsn())));
     emit changed();
 }

@@ -4,8 +4,7 @@
 
 SimulatedCdcRelay::SimulatedCdcRelay()
     : SimulatedCdcRelay(Settings())
-{
-}
+{ }
 
 SimulatedCdcRelay::SimulatedCdcRelay(const Settings &settings)
     : m_settings(settings)
