@@ -148,10 +148,14 @@ private slots:
         QCOMPARE(relay.retainedBytes(), 120 * 50 * settings.walPerInsert);
     }
 
-    void lsnsReadAsPostgresqlShowsThem()
+    void lsnsAndSizesReadAsPostgresqlShowsThem()
     {
         QCOMPARE(Relay::lsnText(Relay::StartLsn), u"0/16B3D88"_qs);
         QCOMPARE(Relay::lsnText((qint64(2) << 32) + 0xA0), u"2/A0"_qs);
+        QCOMPARE(CdcLesson::bytesText(0), u"0 bytes"_qs);
+        QCOMPARE(CdcLesson::bytesText(500 * 1024), u"500 KiB"_qs);
+        QCOMPARE(CdcLesson::bytesText(1363148), u"1.3 MiB"_qs);
+        QCOMPARE(CdcLesson::bytesText(-2 * 1024 * 1024), u"−2.0 MiB"_qs);
     }
 
     // The lesson as the page drives it: Step moves its clock a second; the stall, the loss and

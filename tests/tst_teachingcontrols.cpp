@@ -88,7 +88,7 @@ qint64 shownLag(const CdcLessonView *pane)
 {
     const QString text = pane->findChild<QLabel *>(u"cdcLag"_qs)->text();
     bool ok = false;
-    const qint64 bytes = QLocale().toLongLong(text.section(u'(', 1).section(u' ', 0, 0), &ok);
+    const qint64 bytes = QLocale().toLongLong(text.section(u'(', -1).section(u' ', 0, 0), &ok);
     return ok ? bytes : -1;
 }
 

@@ -81,9 +81,9 @@ CdcLessonView::CdcLessonView(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(createControls());
-    layout->addWidget(createStage(), 3);
+    layout->addWidget(createStage(), 2); // up to the path's tallest; the narration the rest
     layout->addWidget(m_explanation);
-    layout->addWidget(m_narration, 2);
+    layout->addWidget(m_narration, 1);
     connectLesson();
     explain();
     updateState();
@@ -133,6 +133,7 @@ QWidget *CdcLessonView::createStage()
     row->addWidget(m_diagram, 1);
     m_panel->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
     row->addWidget(m_panel, 0, Qt::AlignTop);
+    stage->setMaximumHeight(m_diagram->maximumHeight()); // the narration gets the rest
     return stage;
 }
 

@@ -14,7 +14,8 @@ namespace {
 constexpr qreal Margin = 8;
 constexpr qreal Gap = 34; // between two boxes: room for an arrow
 constexpr qreal BarHeight = 16;
-constexpr qreal BarArea = 44; // the bar, its caption and its marks' labels
+constexpr qreal BarArea = 60; // the bar, its caption and its marks' labels
+constexpr qreal MaxBoxHeight = 180;
 
 QString bytes(qint64 value)
 {
@@ -27,7 +28,9 @@ CdcPathDiagram::CdcPathDiagram(QWidget *parent)
     : QWidget(parent)
 {
     setObjectName(QStringLiteral("cdcPathDiagram"));
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    // Taller would only add empty space: the narration below gets it.
+    setMaximumHeight(int(2 * Margin + MaxBoxHeight + BarArea));
     setFocusPolicy(Qt::StrongFocus);
     setAccessibleName(tr("Change data capture path"));
     updateSummary();
@@ -132,7 +135,8 @@ QRectF CdcPathDiagram::boxRect(int step) const
 {
     const qreal width = (this->width() - 2 * Margin - (int(StepCount) - 1) * Gap) / int(StepCount);
     const qreal height = std::max<qreal>(60, this->height() - 2 * Margin - BarArea);
-    return QRectF(Margin + step * (width + Gap), Margin, width, std::min<qreal>(height, 120));
+    return QRectF(
+        Margin + step * (width + Gap), Margin, width, std::min<qreal>(height, MaxBoxHeight));
 }
 
 QRectF CdcPathDiagram::barRect() const
@@ -169,7 +173,8 @@ void CdcPathDiagram::paintBox(QPainter &painter, int step) const
     bold.setBold(true);
     painter.setFont(bold);
     painter.setPen(tile.text);
-    const QRectF inner = box.adjusted(6, 6, -6, -6);
+    QRectF inner = box.adjusted(6, 6, -6, -6);
+    inner.adjust(0, std::max<qreal>(0, inner.height() - 110) / 2, 0, 0); // a tall box: centred
     const qreal titleHeight = QFontMetricsF(bold).height() * 2;
     painter.drawText(QRectF(inner.topLeft(), QSizeF(inner.width(), titleHeight)),
         Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, title(Step(step)));

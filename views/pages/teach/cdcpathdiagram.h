@@ -24,7 +24,7 @@ public:
     static QString title(Step step);
     QString stateText(Step step) const { return m_states[step]; }
 
-    QSize sizeHint() const override { return {760, 190}; }
+    QSize sizeHint() const override { return {760, 230}; }
     QSize minimumSizeHint() const override { return {560, 160}; }
 
 signals:
