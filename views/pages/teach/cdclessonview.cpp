@@ -32,7 +32,7 @@ QString explanation(CdcPathDiagram::Step step)
                   "<b>Look at:</b> the slot, not the table.");
     case CdcPathDiagram::Wal:
         return tr("<b>2. WAL.</b> PostgreSQL writes every committed change to the write-ahead "
-                  "log (wal_level = logical); its position, pg_current_wal_lsn(), only grows. "
+                  "log (wal_level = logical); its position (pg_current_wal_lsn) only grows. "
                   "<b>Breaks:</b> WAL stays on disk while any slot needs it; a full pg_wal disk "
                   "stops the database. <b>Look at:</b> the WAL rate and the free space of "
                   "pg_wal.");

@@ -18,10 +18,10 @@ CdcSlotPanel::CdcSlotPanel(QWidget *parent)
         tr("pg_replication_slots.active: a consumer is connected. Inactive for minutes means "
            "the connector is stopped or stuck."));
     m_lag = addRow(form, tr("Lag"), QStringLiteral("cdcLag"),
-        tr("pg_current_wal_lsn() − confirmed_flush_lsn: WAL written that the connector has not "
+        tr("Current WAL position − confirmed_flush_lsn: WAL written that the connector has not "
            "confirmed."));
     m_retained = addRow(form, tr("Retained WAL"), QStringLiteral("cdcRetained"),
-        tr("pg_current_wal_lsn() − restart_lsn: WAL the slot keeps on disk."));
+        tr("Current WAL position − restart_lsn: WAL the slot keeps on disk."));
     m_walStatus = addRow(form, tr("wal_status"), QStringLiteral("cdcWalStatus"),
         tr("reserved, extended (past max_wal_size), unreserved (past max_slot_wal_keep_size: "
            "removed at the next checkpoint), lost (the slot is invalidated)."));
