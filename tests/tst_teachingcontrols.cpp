@@ -430,6 +430,40 @@ private slots:
         QVERIFY(told.count() >= 2);
     }
 
+    // Stepped past max_slot_wal_keep_size with the connector stalled, the slot is lost: the
+    // pane says so, the narration names the events that never reach the broker, and Recreate
+    // slot starts the connector again at the current position.
+    void aLostSlotSaysWhatItCosts()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        QVERIFY(database->initialise());
+        Panel p(*database);
+        CdcLessonView *cdc = openCdcPane(p.panel);
+        auto *connector = cdc->findChild<QPushButton *>(u"cdcConnectorButton"_qs);
+        auto *step = cdc->findChild<QPushButton *>(u"cdcStepButton"_qs);
+        auto *status = cdc->findChild<QLabel *>(u"cdcWalStatus"_qs);
+        cdc->findChild<QPushButton *>(u"cdcPlayButton"_qs)->click(); // Pause: Step by Step
+        QVERIFY(!cdc->lesson()->isPlaying());
+        connector->click();
+        QStringList seen;
+        for (int second = 0; second < 120 && connector->text() != u"Recreate slot"_qs; ++second) {
+            step->click();
+            if (seen.isEmpty() || seen.last() != status->text())
+                seen << status->text();
+        }
+        QCOMPARE(seen, QStringList({u"reserved"_qs, u"extended"_qs, u"unreserved"_qs, u"lost"_qs}));
+        QCOMPARE(cdc->slotPanel()->activeText(), u"no: the slot is lost"_qs);
+        const QString behind = QLocale().toString(cdc->lesson()->relay().eventsBehind());
+        QVERIFY(cdc->narrationText().contains(behind + u" events written since"_qs));
+        QVERIFY(cdc->narrationText().contains(u"never reach the broker"_qs));
+
+        connector->click();
+        QCOMPARE(connector->text(), u"Stall connector"_qs);
+        QCOMPARE(status->text(), u"reserved"_qs);
+        QCOMPARE(shownLag(cdc), 0);
+        QVERIFY(cdc->findChild<QLabel *>(u"cdcBehind"_qs)->text().contains(behind + u" lost"_qs));
+    }
+
     // The CDC pane at a laptop's size: the path, what an operator reads, the explanation of the
     // picked step and the narration all whole, nothing over another.
     void theCdcLessonFitsALaptop_data()
