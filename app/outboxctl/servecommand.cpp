@@ -1,7 +1,8 @@
-// outboxctl serve [--listen HOST:PORT] (--outbox NAME=URL[;profile=P] ... | --config FILE)
-// [--interval SECONDS] [--expose-db-url]: serves /metrics (the Prometheus text exposition of
-// every outbox's last snapshot; OpenMetrics when the scraper asks for it; outbox_info with a
-// db label only with --expose-db-url) and /healthz with HttpServer, serve's own
+// outboxctl serve [--listen HOST:PORT] (--outbox NAME=URL[;profile=P][;cdc-slot=S] ... |
+// --config FILE) [--interval SECONDS] [--expose-db-url]: serves /metrics (the Prometheus text
+// exposition of every outbox's last snapshot, with its replication slot's outbox_cdc_* for a
+// `;cdc-slot=` line; OpenMetrics when the scraper asks for it; outbox_info with a db label only
+// with --expose-db-url) and /healthz with HttpServer, serve's own
 // bounded HTTP server (GET and HEAD, no bodies, limits on heads, connections and time). Each
 // outbox is read by its own OutboxPoller on its own thread, once per interval whatever the
 // number of scrapes; a failing outbox is outbox_up 0 with one log line on stderr (no password)
@@ -46,6 +47,13 @@ constexpr double DefaultIntervalS = 15;
 constexpr int ReservedDescriptors = 24;
 constexpr int DescriptorsPerOutbox = 4;
 constexpr int MinConnections = 4;
+
+// An outbox's line (FleetConfig): its name, URL, profile and replication slot.
+const QString OutboxHelp
+    = u"An outbox to serve (repeatable): NAME=URL[;profile=P][;cdc-slot=S], S the replication "
+      "slot that relays it (outbox_cdc_* metrics)."_qs;
+const QString ConfigHelp
+    = u"A file of outboxes, one NAME=URL[;profile=P][;cdc-slot=S] per line (# comments)."_qs;
 
 bool parseListen(const QString &text, QHostAddress *host, quint16 *port, QString *error)
 {
@@ -316,10 +324,8 @@ int runServe(const QStringList &arguments)
                        "one).")
             .arg(DefaultPort),
         u"HOST:PORT"_qs, QStringLiteral("127.0.0.1:%1").arg(DefaultPort)});
-    parser.addOption({u"outbox"_qs, u"An outbox to serve (repeatable): NAME=URL[;profile=P]."_qs,
-        u"NAME=URL"_qs});
-    parser.addOption({u"config"_qs,
-        u"A file of outboxes, one NAME=URL[;profile=P] per line (# comments)."_qs, u"FILE"_qs});
+    parser.addOption({u"outbox"_qs, OutboxHelp, u"NAME=URL"_qs});
+    parser.addOption({u"config"_qs, ConfigHelp, u"FILE"_qs});
     parser.addOption({u"interval"_qs,
         u"Read each outbox at most once per interval: seconds, or a duration such as 30s or 5m "
         "(default 15, at least 1 s)."_qs,
