@@ -6,9 +6,16 @@
 // started again: active, the lag small, the alert resolved. A line naming a slot the server
 // does not have gives outbox_cdc_slot_exists 0 and OutboxCdcSlotMissing. Every outbox_cdc_*
 // name the shipped rules and the Grafana dashboard use is a family serve emits for a slot
-// (tst_grafana_dashboard checks the others on a SQLite outbox, which cannot have a slot).
+// (tst_grafana_dashboard checks the others on a SQLite outbox, which cannot have a slot). A
+// lost slot lacks the figures PostgreSQL cannot tell, rather than showing them as 0. The lines
+// themselves: `;cdc-slot=` before or after `;profile=`, a bad name, a repeated option or a
+// slot on SQLite refused in one line naming the outbox (and the file's line); the window's
+// fleet view reads a line's slot too.
 #include "cdcconsumer.h"
 #include "fleetconfig.h"
+#include "fleetmodel.h"
+#include "healthmonitor.h"
+#include "metricstext.h"
 #include "prometheusrun.h"
 #include "testdata.h"
 #include "testdatabase.h"
@@ -113,6 +120,8 @@ private slots:
     void lineNamesTheSlot_data();
     void lineNamesTheSlot();
     void fileLineNamesTheLine();
+    void lostSlotHasNoFiguresItCannotTell();
+    void fleetViewReadsTheLineSlot();
     void slotStopsAndHealsInPrometheus();
 };
 
@@ -175,6 +184,60 @@ void TestCdcPrometheus::fileLineNamesTheLine()
         u"fleet.conf"_qs, &entries, &error));
     QCOMPARE(error,
         u"fleet.conf:3: outbox shop: 'dbz-shop' is not a replication slot name (1-63 of a-z, 0-9, _)"_qs);
+}
+
+// A lost slot (its WAL removed) as PostgreSQL reports it: no retained WAL and no safe_wal_size,
+// so those series are absent rather than 0; wal_status says lost; an idle time nobody knows is
+// absent too. An outbox without a slot has no outbox_cdc_* series at all.
+void TestCdcPrometheus::lostSlotHasNoFiguresItCannotTell()
+{
+    CdcSlotReading lost;
+    lost.slot = u"dbz"_qs;
+    lost.exists = true;
+    lost.lagBytes = 170781192;
+    lost.walStatus = u"lost"_qs;
+    lost.maxSlotWalKeepBytes = 96 * MiB;
+    OutboxMetrics shop;
+    shop.outbox = u"shop"_qs;
+    shop.snapshot = HealthSnapshot {};
+    shop.snapshot->cdc = lost;
+    OutboxMetrics plain;
+    plain.outbox = u"plain"_qs;
+    plain.snapshot = HealthSnapshot {};
+    const QString text
+        = MetricsText::render({shop, plain}, u"test"_qs, MetricsText::Format::OpenMetrics);
+    const QString labels = u"{outbox=\"shop\",slot=\"dbz\"}"_qs;
+    QVERIFY2(text.contains(u"outbox_cdc_slot_active"_qs + labels + u" 0\n"_qs), qPrintable(text));
+    QVERIFY(text.contains(u"outbox_cdc_lag_bytes"_qs + labels + u" 170781192\n"_qs));
+    QVERIFY(text.contains(
+        u"outbox_cdc_wal_status{outbox=\"shop\",slot=\"dbz\",status=\"lost\"} 1\n"_qs));
+    QVERIFY(text.contains(
+        u"outbox_cdc_wal_status{outbox=\"shop\",slot=\"dbz\",status=\"reserved\"} 0\n"_qs));
+    for (const QString &absent : {u"outbox_cdc_retained_bytes"_qs,
+             u"outbox_cdc_safe_wal_size_bytes"_qs, u"outbox_cdc_inactive_seconds"_qs,
+             u"outbox_cdc_wal_rate_bytes_per_second"_qs, u"outbox=\"plain\",slot"_qs})
+        QVERIFY2(!text.contains(absent), qPrintable(absent));
+}
+
+// The window's fleet view reads the same lines: a `;cdc-slot=` line's monitor reads the slot
+// with each snapshot (what its row shows of it is the window's business).
+void TestCdcPrometheus::fleetViewReadsTheLineSlot()
+{
+    FRESH_DATABASE(database, u"postgresql"_qs);
+    QVERIFY(database->initialise());
+    CdcConsumer consumer(database->url(), u"delivery_outbox"_qs);
+    QVERIFY2(consumer.error().isEmpty(), qPrintable(consumer.error()));
+    FleetModel model;
+    model.setLines({u"shop=%1;cdc-slot=%2"_qs.arg(database->url(), consumer.slot()),
+        u"plain="_qs + database->url()});
+    model.start();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        model.monitorAt(0)->hasSnapshot() && model.monitorAt(1)->hasSnapshot(), WaitMs);
+    const std::optional<CdcSlotReading> cdc = model.monitorAt(0)->snapshot().cdc;
+    QVERIFY(cdc && cdc->exists);
+    QCOMPARE(cdc->slot, consumer.slot());
+    QVERIFY(!cdc->active);
+    QVERIFY(!model.monitorAt(1)->snapshot().cdc);
 }
 
 void TestCdcPrometheus::slotStopsAndHealsInPrometheus()
