@@ -302,6 +302,11 @@ void TestCdcPrometheus::slotStopsAndHealsInPrometheus()
     QTRY_COMPARE_WITH_TIMEOUT(
         alertState(url, u"OutboxCdcSlotMissing"_qs, u"gone"_qs), u"firing"_qs, WaitMs);
     QVERIFY(alertState(url, u"OutboxCdcSlotMissing"_qs, u"shop"_qs).isEmpty());
+    // serve said so once, naming the slots the server has.
+    const QString log = QString::fromUtf8(serve.process.readAllStandardError());
+    QCOMPARE(log.count(u"outbox gone: replication slot \"no_such_slot\" does not exist"_qs), 1);
+    QVERIFY2(log.contains(u"the slots on this server: "_qs) && log.contains(consumer.slot()),
+        qPrintable(log));
 
     // What the rules and the dashboard ask for is what serve emits for a slot.
     const QString metrics

@@ -129,6 +129,8 @@ public:
         else if (error.isEmpty() && !previous.isEmpty())
             log(QStringLiteral("outbox %1 is up again").arg(metrics.outbox));
         m_errors.insert(metrics.outbox, error);
+        if (metrics.snapshot)
+            noteSlot(metrics.outbox, metrics.snapshot->cdc);
         m_last.insert(metrics.outbox, metrics);
     }
     // The API's list: each named outbox with its last snapshot (`check --json`'s keys), or
@@ -162,10 +164,24 @@ private:
     {
         QTextStream(stderr) << "outboxctl serve: " << Cli::printable(line) << Qt::endl;
     }
+    // A `;cdc-slot=` the server lacks (a typo, a dropped slot): logged once, with the slots it
+    // has, and again when it is back.
+    void noteSlot(const QString &outbox, const std::optional<CdcSlotReading> &cdc)
+    {
+        const QString missing = cdc && !cdc->exists ? cdc->missingText() : QString();
+        const QString previous = m_missingSlots.value(outbox);
+        if (!missing.isEmpty() && missing != previous)
+            log(QStringLiteral("outbox %1: %2 (outbox_cdc_slot_exists 0)").arg(outbox, missing));
+        else if (missing.isEmpty() && !previous.isEmpty())
+            log(QStringLiteral("outbox %1: replication slot \"%2\" exists again")
+                    .arg(outbox, cdc ? cdc->slot : QString()));
+        m_missingSlots.insert(outbox, missing);
+    }
 
     bool m_exposeDbUrl;
     QMap<QString, OutboxMetrics> m_last; // by name: a stable order
     QHash<QString, QString> m_errors; // the last error logged per outbox; empty when up
+    QHash<QString, QString> m_missingSlots; // the last missing slot logged per outbox
 };
 
 // One thread per outbox, each with its poller; stopped and joined when it goes out of scope.
