@@ -399,8 +399,9 @@ private slots:
         // The health figures can no longer be read: stale.
         QSqlQuery rename(setup->database());
         bool renamed = false; // once no read holds the table
-        QTRY_VERIFY2(renamed = renamed
-                || rename.exec(u"ALTER TABLE delivery_outbox RENAME TO delivery_outbox_gone"_qs),
+        QTRY_VERIFY2((renamed = renamed
+                             || rename.exec(
+                                 u"ALTER TABLE delivery_outbox RENAME TO delivery_outbox_gone"_qs)),
             qPrintable(rename.lastError().text()));
         window.monitor()->refreshNow();
         QTRY_VERIFY(banner->isVisible());
