@@ -165,23 +165,24 @@ private:
         QTextStream(stderr) << "outboxctl serve: " << Cli::printable(line) << Qt::endl;
     }
     // A `;cdc-slot=` the server lacks (a typo, a dropped slot): logged once, with the slots it
-    // has, and again when it is back.
+    // has then (others coming and going do not log it again), and again when it is back.
     void noteSlot(const QString &outbox, const std::optional<CdcSlotReading> &cdc)
     {
-        const QString missing = cdc && !cdc->exists ? cdc->missingText() : QString();
+        const QString missing = cdc && !cdc->exists ? cdc->slot : QString();
         const QString previous = m_missingSlots.value(outbox);
         if (!missing.isEmpty() && missing != previous)
-            log(QStringLiteral("outbox %1: %2 (outbox_cdc_slot_exists 0)").arg(outbox, missing));
+            log(QStringLiteral("outbox %1: %2 (outbox_cdc_slot_exists 0)")
+                    .arg(outbox, cdc->missingText()));
         else if (missing.isEmpty() && !previous.isEmpty())
             log(QStringLiteral("outbox %1: replication slot \"%2\" exists again")
-                    .arg(outbox, cdc ? cdc->slot : QString()));
+                    .arg(outbox, previous));
         m_missingSlots.insert(outbox, missing);
     }
 
     bool m_exposeDbUrl;
     QMap<QString, OutboxMetrics> m_last; // by name: a stable order
     QHash<QString, QString> m_errors; // the last error logged per outbox; empty when up
-    QHash<QString, QString> m_missingSlots; // the last missing slot logged per outbox
+    QHash<QString, QString> m_missingSlots; // the slot logged missing per outbox
 };
 
 // One thread per outbox, each with its poller; stopped and joined when it goes out of scope.
