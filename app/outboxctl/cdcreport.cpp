@@ -16,11 +16,11 @@ QString bytesOr(std::optional<qint64> bytes, const QString &otherwise)
     return bytes ? ByteText::format(*bytes) : otherwise;
 }
 
-// "about 3 h (estimate)" for a figure from the WAL rate.
-QString estimate(std::optional<qint64> ms)
+// ", about 3 h 5 min behind (estimate)": a time from the WAL rate, or nothing without a rate.
+QString estimate(std::optional<qint64> ms, const QString &what)
 {
-    return ms ? QStringLiteral("about %1 (estimate)").arg(TimeFormat::ageInTwoUnits(*ms))
-              : QStringLiteral("n/a (no WAL rate)");
+    return ms ? QStringLiteral(", about %1 %2 (estimate)").arg(TimeFormat::ageInTwoUnits(*ms), what)
+              : QString();
 }
 
 QString stateLine(const CdcSlotReading &slot)
@@ -39,6 +39,7 @@ QString stateLine(const CdcSlotReading &slot)
         .arg(Cli::printable(slot.slot), state, Cli::printable(plugin));
 }
 
+// "lag 2.1 GiB, about 3 h behind (estimate); retained 2.3 GiB; wal_status reserved; ..."
 QString walLine(const CdcSlotReading &slot)
 {
     const QString rate = slot.walRateBytesPerSec
@@ -47,11 +48,13 @@ QString walLine(const CdcSlotReading &slot)
                                  : QString())
         : QStringLiteral("n/a");
     const QString keep = slot.maxSlotWalKeepBytes
-        ? QStringLiteral("; safe_wal_size %1, runway %2")
-              .arg(bytesOr(slot.safeWalSizeBytes, QStringLiteral("n/a")), estimate(slot.runwayMs))
-        : QStringLiteral("; max_slot_wal_keep_size unlimited (the disk is the limit)");
-    return QStringLiteral("          lag %1 (%2), retained %3, wal_status %4%5; WAL rate %6\n")
-        .arg(bytesOr(slot.lagBytes, QStringLiteral("n/a")), estimate(slot.lagEstimateMs),
+        ? QStringLiteral("safe_wal_size %1%2")
+              .arg(bytesOr(slot.safeWalSizeBytes, QStringLiteral("n/a")),
+                  estimate(slot.runwayMs, QStringLiteral("to max_slot_wal_keep_size")))
+        : QStringLiteral("max_slot_wal_keep_size unlimited (the disk is the limit)");
+    return QStringLiteral("          lag %1%2; retained %3; wal_status %4; %5; WAL rate %6\n")
+        .arg(bytesOr(slot.lagBytes, QStringLiteral("n/a")),
+            estimate(slot.lagEstimateMs, QStringLiteral("behind")),
             bytesOr(slot.retainedBytes, QStringLiteral("n/a (lost)")),
             Cli::printable(slot.walStatus), keep, rate);
 }
