@@ -202,10 +202,18 @@ private slots:
             {u"solid-queue"_qs, {2, 2, 1, 1, 2, 2}, neverNative, 1500000},
             // River: a running job's lease is the rescuer's default hour.
             {u"river"_qs, {2, 2, 1, 1, 2, 2}, neverNative, 14400000},
+            // Debezium's outbox: every row still in the table is due; its health is the slot's.
+            {u"debezium"_qs, {3, 0, NA, NA, NA, NA},
+                noClaims
+                    + QStringList {u"delivered"_qs, u"dead"_qs, u"oldest_pending_age_ms"_qs,
+                        u"age_histogram"_qs, u"attempts_histogram"_qs}
+                    + neverNative + QStringList {u"delivery_latency_ms"_qs},
+                NA},
         };
         // The same rows in the libraries' MySQL/MariaDB DDL give the same answers; pg-boss and
         // graphile-worker are PostgreSQL's alone; Oban also runs on SQLite (its Lite engine).
-        const QStringList postgreSqlOnly = {u"pg-boss"_qs, u"graphile-worker"_qs, u"river"_qs};
+        const QStringList postgreSqlOnly
+            = {u"pg-boss"_qs, u"graphile-worker"_qs, u"river"_qs, u"debezium"_qs};
         const QStringList onSqlite = {u"oban"_qs, u"solid-queue"_qs};
         for (const char *engine : {"postgresql", "mysql", "sqlite"}) {
             for (const Row &row : rows) {
@@ -1129,7 +1137,7 @@ private slots:
         QCOMPARE(unknown.err,
             QStringList {
                 u"outboxctl: unknown profile 'pgboss': not a built-in (native,"
-                " graphile-worker, gruelbox, masstransit, namastack, oban, pg-boss,"
+                " debezium, graphile-worker, gruelbox, masstransit, namastack, oban, pg-boss,"
                 " river, solid-queue, spring-modulith-2, spring-modulith, wolverine) and no"
                 " such file"_qs});
     }

@@ -73,6 +73,9 @@ const QList<Row> &rows()
             u"DEAD"_qs},
         {u"masstransit"_qs, PgMy, {4, 1, NA, NA, NA, NA},
             u"60000000-0000-4000-8000-000000000004"_qs, u"SCHEDULED"_qs},
+        // Debezium's outbox: every row still in the table is due (docs/profiles.md).
+        {u"debezium"_qs, Pg, {3, 0, NA, NA, NA, NA}, u"70000000-0000-4000-8000-000000000001"_qs,
+            u"DUE"_qs},
         // River: written from docs/profiles.md alone (issue 42); every river_job state.
         {u"river"_qs, Pg, {2, 2, 1, 1, 2, 2}, u"9"_qs, u"DEAD"_qs},
     };

@@ -165,9 +165,10 @@ private slots:
     void builtInProfilesLoad()
     {
         QCOMPARE(ProfileRegistry::builtInNames(),
-            QStringList({u"native"_qs, u"graphile-worker"_qs, u"gruelbox"_qs, u"masstransit"_qs,
-                u"namastack"_qs, u"oban"_qs, u"pg-boss"_qs, u"river"_qs, u"solid-queue"_qs,
-                u"spring-modulith-2"_qs, u"spring-modulith"_qs, u"wolverine"_qs}));
+            QStringList({u"native"_qs, u"debezium"_qs, u"graphile-worker"_qs, u"gruelbox"_qs,
+                u"masstransit"_qs, u"namastack"_qs, u"oban"_qs, u"pg-boss"_qs, u"river"_qs,
+                u"solid-queue"_qs, u"spring-modulith-2"_qs, u"spring-modulith"_qs,
+                u"wolverine"_qs}));
         const OutboxProfile native = builtIn(u"native"_qs);
         QVERIFY(native.isNative());
         QVERIFY(native.supports(Engine::Sqlite) && native.supports(Engine::PostgreSql)
@@ -184,9 +185,11 @@ private slots:
             // Of these libraries only Oban (its Lite engine) and Solid Queue run on SQLite.
             QCOMPARE(
                 profile.supports(Engine::Sqlite), name == u"oban"_qs || name == u"solid-queue"_qs);
-            // Every library but pg-boss, graphile-worker and River publishes MySQL/MariaDB DDL.
+            // Every library but pg-boss, graphile-worker and River publishes MySQL/MariaDB DDL;
+            // Debezium's outbox table is documented for PostgreSQL only.
             QCOMPARE(profile.supports(Engine::MySql),
-                name != u"pg-boss"_qs && name != u"graphile-worker"_qs && name != u"river"_qs);
+                name != u"pg-boss"_qs && name != u"graphile-worker"_qs && name != u"river"_qs
+                    && name != u"debezium"_qs);
             if (profile.supports(Engine::MySql))
                 QVERIFY2(profile.source(Engine::MySql).endsWith(u") AS delivery_outbox"_qs),
                     qPrintable(name));
@@ -245,6 +248,13 @@ private slots:
                                << QStringList {u"aggregate_type"_qs, u"aggregate_id"_qs,
                                       u"last_error_category"_qs}
                                << QStringList {} << statement;
+        QTest::addRow("debezium") << u"debezium"_qs
+                                  << QStringList {u"failures"_qs, u"claim_token"_qs,
+                                         u"lease_until"_qs, u"created_at"_qs, u"delivered_at"_qs,
+                                         u"last_error_category"_qs, u"last_error"_qs}
+                                  << QStringList {u"in_flight"_qs, u"lease_expired"_qs,
+                                         u"delivered"_qs, u"dead"_qs}
+                                  << unavailable;
     }
     void whatEachProfileLacks()
     {
@@ -292,6 +302,8 @@ private slots:
             << u"postgresql"_qs << u"namastack"_qs << Counts {2, 1, 0, 0, 2, 2} << qint64(60000);
         QTest::addRow("graphile-worker") << u"postgresql"_qs << u"graphile-worker"_qs
                                          << Counts {2, 2, 2, 1, 0, 2} << qint64(21600000);
+        QTest::addRow("debezium") << u"postgresql"_qs << u"debezium"_qs << Counts {3, 0, 0, 0, 0, 0}
+                                  << qint64(-1);
         // Oban on each engine it supports, from each engine's migration.
         for (const char *engine : {"postgresql", "mysql", "sqlite"})
             QTest::addRow("oban on %s", engine) << QString::fromLatin1(engine) << u"oban"_qs
@@ -627,9 +639,9 @@ private slots:
         QString error;
         QVERIFY(!ProfileRegistry::detect(db, &error));
         QCOMPARE(error,
-            u"no known outbox schema found (looked for native, graphile-worker, gruelbox,"
-            " masstransit, namastack, oban, pg-boss, river, solid-queue, spring-modulith-2,"
-            " spring-modulith, wolverine): run"
+            u"no known outbox schema found (looked for native, debezium, graphile-worker,"
+            " gruelbox, masstransit, namastack, oban, pg-boss, river, solid-queue,"
+            " spring-modulith-2, spring-modulith, wolverine): run"
             " `outboxctl init --db URL` for the native schema, or pass --profile NAME|FILE"_qs);
 
         QVERIFY(runSqlScript(db, TestData::path("fixtures/pg-boss.sql")));
@@ -696,9 +708,9 @@ private slots:
         QCOMPARE(custom->origin(), path);
         QVERIFY(!ProfileRegistry::resolve(u"pgboss"_qs, &error));
         QCOMPARE(error,
-            u"unknown profile 'pgboss': not a built-in (native, graphile-worker, gruelbox,"
-            " masstransit, namastack, oban, pg-boss, river, solid-queue, spring-modulith-2,"
-            " spring-modulith, wolverine) and no such file"_qs);
+            u"unknown profile 'pgboss': not a built-in (native, debezium, graphile-worker,"
+            " gruelbox, masstransit, namastack, oban, pg-boss, river, solid-queue,"
+            " spring-modulith-2, spring-modulith, wolverine) and no such file"_qs);
         QVERIFY(!ProfileRegistry::byName(u"pgboss"_qs, &error));
         QVERIFY(error.startsWith(u"unknown profile 'pgboss' (built-in: native, "_qs));
     }
@@ -954,6 +966,33 @@ private slots:
         QTest::addRow("a hazard in the attempt limit")
             << head + rest + "attempt_limit = pg_advisory_lock(1)\n"
             << u"%1:7: field 'attempt_limit' uses pg_advisory_lock, which"_qs;
+        QTest::addRow("a slot name in capitals")
+            << head + rest + "cdc_slot = Debezium\n"
+            << u"%1:7: field 'cdc_slot': 'Debezium' is not a replication slot name (1-63 of a-z,"
+               " 0-9, _)"_qs;
+        QTest::addRow("a slot name too long")
+            << head + "cdc_slot = " + QByteArray(64, 'a') + "\n" + rest
+            << u"%1:4: field 'cdc_slot': '%2' is not a replication slot name (1-63 of a-z, 0-9,"
+               " _)"_qs.arg(u"%1"_qs, QString(64, u'a'));
+        QTest::addRow("a slot per engine")
+            << head + rest + "postgresql.cdc_slot = dbz\n"
+            << u"%1:7: field 'cdc_slot' is the same for every engine: write 'cdc_slot = ...'"_qs;
+    }
+
+    // `cdc_slot` in any profile file names the slot that relays it; none without the key.
+    void profileNamesItsSlot()
+    {
+        QTemporaryDir dir;
+        const QByteArray text = "name = shop\nfrom = shop_outbox\nevent_id = job_id\n"
+                                "status = state\nnext_attempt_at = run_at_ms\n"
+                                "replay_unavailable = none\ncdc_slot = shop_dbz_1\n";
+        QString error;
+        const auto profile
+            = ProfileRegistry::fromFile(ScratchFile::write(dir, u"shop.profile"_qs, text), &error);
+        QVERIFY2(profile, qPrintable(error));
+        QCOMPARE(profile->cdcSlot(), u"shop_dbz_1"_qs);
+        QCOMPARE(builtIn(u"debezium"_qs).cdcSlot(), QString());
+        QCOMPARE(builtIn(u"native"_qs).cdcSlot(), QString());
     }
     void badProfileFile()
     {

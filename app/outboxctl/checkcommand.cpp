@@ -1,10 +1,14 @@
 // outboxctl check --db URL [--profile NAME|PATH] [--now MS] [--json] [--max-oldest-pending D]
-// [--max-dead N] [--max-lease-expired N] [--max-due N] [--no-default-thresholds]: the health
-// snapshot, read-only. Without limits it judges the window's red tiles (TileThresholds), each
-// overridden by its flag; --no-default-thresholds judges only the flags given. Exit 0 healthy,
-// 1 a threshold is violated, 2 any error (also a threshold on a value the profile's schema
-// cannot tell). What the schema cannot tell is null in the JSON and "n/a" in the report; a
-// native schema older than the program is named in the report with the command to run.
+// [--max-dead N] [--max-lease-expired N] [--max-due N] [--no-default-thresholds]
+// [--cdc-slot NAME [--max-cdc-lag BYTES] [--max-cdc-inactive D]]: the health snapshot,
+// read-only, with the replication slot that relays the outbox when one is named (docs/cdc.md;
+// a slot that does not exist: exit 2, naming the slots that do). Without limits it judges the
+// window's red tiles (TileThresholds), each overridden by its flag; --no-default-thresholds judges
+// only the flags given. Exit 0 healthy, 1 a threshold is violated, 2 any error (also a threshold on
+// a value the profile's schema cannot tell). What the schema cannot tell is null in the JSON and
+// "n/a" in the report; a native schema older than the program is named in the report with the
+// command to run.
+#include "cdcreport.h"
 #include "cli.h"
 #include "healthquery.h"
 #include "numbertext.h"
@@ -41,7 +45,11 @@ bool parseOptions(
         || !Cli::readDuration(parser, u"max-oldest-pending"_qs, 0, Cli::MaxTimeMs, &oldest, error)
         || !parseCount(parser, u"max-dead"_qs, &thresholds->maxDead, error)
         || !parseCount(parser, u"max-lease-expired"_qs, &thresholds->maxLeaseExpired, error)
-        || !parseCount(parser, u"max-due"_qs, &thresholds->maxDue, error))
+        || !parseCount(parser, u"max-due"_qs, &thresholds->maxDue, error)
+        || !CdcReport::readLimits(parser, thresholds, error))
+        return false;
+    QString slot;
+    if (!CdcReport::readSlot(parser, nullptr, &slot, error))
         return false;
     if (oldest >= 0)
         thresholds->maxOldestPendingMs = oldest;
@@ -51,10 +59,21 @@ bool parseOptions(
 // The threshold options and the snapshot keys they judge.
 const QList<std::pair<QString, QString>> &thresholdKeys()
 {
-    static const QList<std::pair<QString, QString>> keys
-        = {{u"max-oldest-pending"_qs, u"oldest_pending_age_ms"_qs}, {u"max-dead"_qs, u"dead"_qs},
-            {u"max-lease-expired"_qs, u"lease_expired"_qs}, {u"max-due"_qs, u"due"_qs}};
+    static const QList<std::pair<QString, QString>> keys = {
+        {u"max-oldest-pending"_qs, u"oldest_pending_age_ms"_qs}, {u"max-dead"_qs, u"dead"_qs},
+        {u"max-lease-expired"_qs, u"lease_expired"_qs}, {u"max-due"_qs, u"due"_qs},
+        {u"max-cdc-lag"_qs, u"cdc_lag_bytes"_qs}, {u"max-cdc-inactive"_qs, u"cdc_inactive_ms"_qs}};
     return keys;
+}
+
+// The option that sets a violation's limit: "max_cdc_lag_bytes" -> "max-cdc-lag".
+QString optionOf(const QString &threshold)
+{
+    for (const auto &[option, key] : thresholdKeys()) {
+        if (u"max_"_qs + key == threshold)
+            return option;
+    }
+    return threshold == u"max_oldest_pending_ms"_qs ? u"max-oldest-pending"_qs : threshold;
 }
 
 QString countsLine(const HealthSnapshot &snapshot)
@@ -111,10 +130,8 @@ QString verdictLine(const QList<HealthViolation> &violations, const QCommandLine
     const TileThresholds tiles;
     QStringList parts;
     for (const HealthViolation &violation : violations) {
-        QString option = violation.threshold;
-        option.replace(QLatin1Char('_'), QLatin1Char('-'));
-        if (ThresholdWords::isAge(violation.threshold))
-            option = u"max-oldest-pending"_qs; // or its old spelling, --max-oldest-pending-ms
+        // The option, or the old spelling of a duration option (--max-oldest-pending-ms).
+        const QString option = optionOf(violation.threshold);
         const bool given = Cli::isDurationSet(parser, option);
         parts << ThresholdWords::violation(
             violation, tiles, !given, Cli::durationSpelling(parser, option).mid(2));
@@ -172,7 +189,8 @@ QString report(const HealthSnapshot &snapshot, const QString &database,
                .arg(Cli::printable(database), Cli::printable(through), Cli::timeText(snapshot.now))
         + countsLine(snapshot) + u"\noldest:   "_qs + oldest + u"\n"_qs + histogramLines(snapshot)
         + u"\nlast hour: "_qs + lastHour + u"\n"_qs + latencyLine(snapshot, profile) + implausible
-        + schema + verdictLine(violations, parser);
+        + schema + (snapshot.cdc ? CdcReport::lines(*snapshot.cdc) : QString())
+        + verdictLine(violations, parser);
 }
 
 // A limit on a value the schema cannot tell would always pass: refused, naming it.
@@ -226,6 +244,8 @@ void addOptions(QCommandLineParser &parser)
     parser.addOption(
         {u"max-lease-expired"_qs, u"Unhealthy when more leases have expired."_qs, u"N"_qs});
     parser.addOption({u"max-due"_qs, u"Unhealthy when more events are due."_qs, u"N"_qs});
+    CdcReport::addSlotOption(parser);
+    CdcReport::addLimitOptions(parser);
     parser.addOption({u"no-default-thresholds"_qs,
         u"Judge only the limits given (default: every figure without a flag by its red tile, "
         "the limits "_qs
@@ -250,10 +270,14 @@ int runCheck(const QStringList &arguments)
     QString error;
     HealthQuery::Options query = HealthQuery::Options::fromEnvironment();
     query.profile = &outbox->profile;
+    if (!CdcReport::readSlot(parser, &outbox->profile, &query.cdcSlot, &error))
+        return Cli::fail(u"check: "_qs + error);
     const std::optional<HealthSnapshot> snapshot
         = HealthQuery::compute(outbox->database(), now, &error, query);
     if (!snapshot)
         return Cli::fail(QStringLiteral("check: reading %1: %2").arg(outbox->name(), error));
+    if (snapshot->cdc && !snapshot->cdc->exists)
+        return Cli::fail(u"check: "_qs + snapshot->cdc->missingText());
     if (!judgeable(parser, *snapshot, outbox->profile, &error))
         return Cli::fail(u"check: "_qs + error);
     const QList<HealthViolation> violations = thresholds.evaluate(*snapshot);

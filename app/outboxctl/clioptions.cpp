@@ -161,8 +161,8 @@ void addProfileOption(QCommandLineParser &parser, const QString &more)
     const QString common
         = QStringLiteral("The outbox schema: a built-in profile (native, graphile-worker, oban, "
                          "pg-boss, solid-queue, spring-modulith, spring-modulith-2, gruelbox, "
-                         "namastack, wolverine, masstransit, river) or a profile file (default: "
-                         "detected).");
+                         "namastack, wolverine, masstransit, river, debezium) or a profile file "
+                         "(default: detected).");
     parser.addOption({QStringLiteral("profile"),
         more.isEmpty() ? common : common + QLatin1Char(' ') + more, QStringLiteral("NAME|PATH")});
 }

@@ -38,7 +38,9 @@ const QList<Command> table = {
         u"  outboxctl check --db postgresql://monitor@db.internal/shop\n"
         "  outboxctl check --db sqlite:/var/lib/shop/outbox.sqlite --json --max-dead 0\n"
         "  outboxctl check --db postgresql://db.internal/jobs --profile pg-boss "
-        "--max-oldest-pending 1m\n"_qs,
+        "--max-oldest-pending 1m\n"
+        "  outboxctl check --db postgresql://monitor@db.internal/orders --profile debezium "
+        "--cdc-slot debezium --max-cdc-lag 512MiB\n"_qs,
         runCheck},
     {u"relay"_qs, u"run the live simulated relay with injected faults"_qs, {},
         u"  outboxctl relay --db sqlite:/tmp/relay.sqlite --produce 2000 --workers 2\n"

@@ -5,6 +5,7 @@
 // textfile collector (a temporary file in the same directory, then a rename). Exit 0 when written;
 // 1 when the outbox could not be read (outbox_up 0 is written, and the reason goes to stderr); 2 on
 // bad arguments, with nothing written.
+#include "cdcreport.h"
 #include "cli.h"
 #include "healthquery.h"
 #include "metricstext.h"
@@ -51,6 +52,7 @@ int runMetrics(const QStringList &arguments)
     parser.addOption({u"expose-db-url"_qs,
         u"Give outbox_info a db label: the database URL without its password (for the alert "
         "rules' links to the dashboard)."_qs});
+    CdcReport::addSlotOption(parser);
     parser.addOption({u"textfile"_qs,
         u"Write to this file atomically (node_exporter's textfile collector) instead of stdout."_qs,
         u"PATH"_qs});
@@ -77,9 +79,12 @@ int runMetrics(const QStringList &arguments)
         return Cli::fail(
             QStringLiteral("metrics: --textfile: no such directory for '%1'").arg(textfile));
 
-    // A bad --profile is bad input (exit 2, nothing written), not an outbox that is down.
-    if (parser.isSet(u"profile"_qs)
-        && !ProfileRegistry::resolve(parser.value(u"profile"_qs).trimmed(), &error))
+    // A bad --profile or --cdc-slot is bad input (exit 2, nothing written), not an outbox that
+    // is down.
+    QString slot;
+    if ((parser.isSet(u"profile"_qs)
+            && !ProfileRegistry::resolve(parser.value(u"profile"_qs).trimmed(), &error))
+        || !CdcReport::readSlot(parser, nullptr, &slot, &error))
         return Cli::fail(u"metrics: "_qs + error);
 
     QElapsedTimer timer;
@@ -90,6 +95,7 @@ int runMetrics(const QStringList &arguments)
     if (connection) {
         HealthQuery::Options query = HealthQuery::Options::fromEnvironment();
         query.profile = &*profile;
+        query.cdcSlot = slot.isEmpty() ? profile->cdcSlot() : slot;
         outbox.snapshot = HealthQuery::compute(connection->database(), now, &error, query);
     }
     outbox.snapshotSeconds = double(timer.nsecsElapsed()) / 1e9;

@@ -1,11 +1,11 @@
 #include "cdcslot.h"
 
+#include "bytetext.h"
 #include "queryerror.h"
 #include "readonlytransaction.h"
 #include "sqldialect.h"
 #include "timeformat.h"
 
-#include <QLocale>
 #include <QSqlQuery>
 #include <QVariant>
 #include <cmath>
@@ -45,11 +45,6 @@ CdcSlotReading fromRow(const QSqlQuery &row, const QString &slot)
         reading.existingSlots = names.split(QStringLiteral(", "));
     reading.estimate();
     return reading;
-}
-
-QString bytes(qint64 n)
-{
-    return QLocale().formattedDataSize(n, 1, QLocale::DataSizeIecFormat);
 }
 
 void consider(CdcSlotGrade *grade, HealthGrade::Level level, const QString &figure)
@@ -206,7 +201,7 @@ CdcSlotGrade CdcSlotGrade::of(const CdcSlotReading &reading, const TileThreshold
     }
     if (reading.lagBytes)
         consider(&grade, HealthGrade::levelOf(*reading.lagBytes, thresholds.cdcLagBytes),
-            QStringLiteral("slot %1 %2 behind").arg(name, bytes(*reading.lagBytes)));
+            QStringLiteral("slot %1 %2 behind").arg(name, ByteText::format(*reading.lagBytes)));
     if (reading.runwayMs && *reading.runwayMs < thresholds.cdcRunwayRedBelowMs)
         consider(&grade, Level::Red,
             QStringLiteral("slot %1 reaches max_slot_wal_keep_size in about %2 (estimate)")

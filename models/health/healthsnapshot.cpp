@@ -57,6 +57,24 @@ QString countsJson(const HealthCounts &counts, const QStringList &notAvailable, 
     return object(members);
 }
 
+// The replication slot (docs/cdc.md): what one read tells, null where it cannot, and the
+// figures from the WAL rate listed as estimates.
+QString cdcJson(const CdcSlotReading &slot)
+{
+    const auto truth = [](bool value) { return value ? u"true"_qs : u"false"_qs; };
+    const QString rate
+        = slot.walRateBytesPerSec ? QString::number(*slot.walRateBytesPerSec, 'f', 1) : u"null"_qs;
+    return object({member(u"slot"_qs, quoted(slot.slot)), member(u"exists"_qs, truth(slot.exists)),
+        member(u"active"_qs, truth(slot.active)), member(u"active_pid"_qs, slot.activePid),
+        member(u"inactive_for_ms"_qs, slot.inactiveForMs), member(u"lag_bytes"_qs, slot.lagBytes),
+        member(u"retained_bytes"_qs, slot.retainedBytes),
+        member(u"wal_status"_qs, slot.walStatus.isEmpty() ? u"null"_qs : quoted(slot.walStatus)),
+        member(u"safe_wal_size_bytes"_qs, slot.safeWalSizeBytes),
+        member(u"wal_rate_bytes_per_s"_qs, rate), member(u"lag_estimate_ms"_qs, slot.lagEstimateMs),
+        member(u"runway_ms"_qs, slot.runwayMs),
+        member(u"estimated"_qs, u"[\"lag_estimate_ms\",\"runway_ms\"]"_qs)});
+}
+
 QString namesJson(const QStringList &names)
 {
     QStringList items;
@@ -195,6 +213,8 @@ QString HealthSnapshot::toJson(const HealthThresholds &thresholds) const
         members << member(u"implausible_created_at"_qs,
             object({member(u"before_1970"_qs, implausible.createdBefore1970),
                 member(u"in_future"_qs, implausible.createdInFuture)}));
+    if (cdc)
+        members << member(u"cdc"_qs, cdcJson(*cdc));
     return object(members);
 }
 

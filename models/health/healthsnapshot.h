@@ -179,6 +179,9 @@ struct HealthSnapshot
     // "implausible_created_at":{"before_1970":N,"in_future":M}.
     // "delivery_latency_ms" follows "throughput_per_minute": {"p50":..,"p95":..,"p99":..,
     // "count":N} with null percentiles when count is 0, and null when the schema cannot tell.
+    // With a replication slot (cdc), "cdc" comes last: {"slot","exists","active","active_pid",
+    // "inactive_for_ms","lag_bytes","retained_bytes","wal_status","safe_wal_size_bytes",
+    // "wal_rate_bytes_per_s","lag_estimate_ms","runway_ms","estimated"} (docs/outboxctl.md).
     QString toJson(const HealthThresholds &thresholds = {}) const;
 };
 

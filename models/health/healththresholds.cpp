@@ -28,6 +28,13 @@ QList<HealthViolation> HealthThresholds::evaluate(const HealthSnapshot &snapshot
         known(QStringLiteral("lease_expired"), snapshot.counts.leaseExpired));
     check(&violations, QStringLiteral("max_due"), maxDue,
         known(QStringLiteral("due"), snapshot.counts.due));
+    if (snapshot.cdc && snapshot.cdc->exists) {
+        check(&violations, QStringLiteral("max_cdc_lag_bytes"), maxCdcLagBytes,
+            snapshot.cdc->lagBytes);
+        if (!snapshot.cdc->active)
+            check(&violations, QStringLiteral("max_cdc_inactive_ms"), maxCdcInactiveMs,
+                snapshot.cdc->inactiveForMs);
+    }
     return violations;
 }
 
@@ -38,5 +45,7 @@ HealthThresholds HealthThresholds::fromTiles(const TileThresholds &tiles)
     thresholds.maxDead = tiles.dead.red - 1;
     thresholds.maxLeaseExpired = tiles.leaseExpired.red - 1;
     thresholds.maxDue = tiles.due.red - 1;
+    thresholds.maxCdcLagBytes = tiles.cdcLagBytes.red - 1;
+    thresholds.maxCdcInactiveMs = tiles.cdcInactiveMs.red - 1;
     return thresholds;
 }

@@ -1,5 +1,6 @@
 #include "thresholdwords.h"
 
+#include "bytetext.h"
 #include "numbertext.h"
 #include "timeformat.h"
 
@@ -15,6 +16,10 @@ const TileLimits *tileOf(const TileThresholds &tiles, const QString &threshold)
         return &tiles.due;
     if (threshold == QLatin1String("max_oldest_pending_ms"))
         return &tiles.oldestPendingMs;
+    if (threshold == QLatin1String("max_cdc_lag_bytes"))
+        return &tiles.cdcLagBytes;
+    if (threshold == QLatin1String("max_cdc_inactive_ms"))
+        return &tiles.cdcInactiveMs;
     return nullptr;
 }
 
@@ -29,6 +34,8 @@ QString value(qint64 value, Unit unit)
         return TimeFormat::ageInTwoUnits(value);
     case Unit::LogicalAge:
         return TimeFormat::units(value);
+    case Unit::Bytes:
+        return ByteText::format(value);
     case Unit::Count:
         break;
     }
@@ -55,18 +62,30 @@ QString figureName(const QString &threshold)
         return QStringLiteral("due");
     if (threshold == QLatin1String("max_oldest_pending_ms"))
         return QStringLiteral("oldest pending");
+    if (threshold == QLatin1String("max_cdc_lag_bytes"))
+        return QStringLiteral("CDC lag");
+    if (threshold == QLatin1String("max_cdc_inactive_ms"))
+        return QStringLiteral("slot inactive");
     return threshold;
 }
 
 bool isAge(const QString &threshold)
 {
-    return threshold == QLatin1String("max_oldest_pending_ms");
+    return threshold == QLatin1String("max_oldest_pending_ms")
+        || threshold == QLatin1String("max_cdc_inactive_ms");
+}
+
+bool isBytes(const QString &threshold)
+{
+    return threshold == QLatin1String("max_cdc_lag_bytes");
 }
 
 QString violation(
     const HealthViolation &violation, const TileThresholds &tiles, bool tile, const QString &option)
 {
-    const Unit unit = isAge(violation.threshold) ? Unit::Age : Unit::Count;
+    const Unit unit = isAge(violation.threshold) ? Unit::Age
+        : isBytes(violation.threshold)           ? Unit::Bytes
+                                                 : Unit::Count;
     const QString figure = QStringLiteral("%1 is %2")
                                .arg(figureName(violation.threshold), value(violation.value, unit));
     const TileLimits *limits = tileOf(tiles, violation.threshold);

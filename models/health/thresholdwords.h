@@ -10,7 +10,8 @@
 
 namespace ThresholdWords {
 
-enum class Unit { Count, Age, LogicalAge }; // LogicalAge: a scenario's clock, "9 units"
+// LogicalAge: a scenario's clock, "9 units"; Bytes: "2.1 GiB".
+enum class Unit { Count, Age, LogicalAge, Bytes };
 
 // "1,757", "10 min", "9 units".
 QString value(qint64 value, Unit unit);
@@ -20,9 +21,11 @@ QString redFrom(const TileLimits &limits, Unit unit);
 QString limits(const TileLimits &limits, Unit unit);
 
 // The figure a HealthViolation's threshold judges, as the tile names it: "DEAD",
-// "lease expired", "due", "oldest pending"; and whether it is an age.
+// "lease expired", "due", "oldest pending", "CDC lag", "slot inactive"; and whether it is an
+// age, or a size in bytes.
 QString figureName(const QString &threshold);
 bool isAge(const QString &threshold);
+bool isBytes(const QString &threshold);
 
 // One violation in words. `tile`: the limit is the window's tile (no flag overrode it): "DEAD is
 // 12, red from 10". Otherwise the limit an option set, said as the option does: "DEAD is 12,

@@ -111,6 +111,20 @@ std::optional<OutboxProfile::Column> OutboxProfile::columnFromName(const QString
     return std::nullopt;
 }
 
+QString OutboxProfile::cdcSlotProblem(const QString &name)
+{
+    static const QRegularExpression valid(QStringLiteral("^[a-z0-9_]{1,63}$"));
+    if (valid.match(name).hasMatch())
+        return {};
+    // Shown as given, but bounded and without control characters (a hostile argument).
+    QString shown = name.size() > 70 ? name.left(64) + QStringLiteral("...") : name;
+    for (QChar &c : shown) {
+        if (!c.isPrint())
+            c = QLatin1Char('?');
+    }
+    return QStringLiteral("'%1' is not a replication slot name (1-63 of a-z, 0-9, _)").arg(shown);
+}
+
 bool OutboxProfile::isRequired(Column column)
 {
     return column == Column::EventId || column == Column::Status || column == Column::NextAttemptAt;

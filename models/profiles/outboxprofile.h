@@ -174,6 +174,13 @@ public:
     int lineOfField(const QString &field, Engine engine) const;
     // The built-in profile for a newer version of the same library, if any (`newer = NAME`).
     QString newer() const { return m_newer; }
+    // The replication slot that relays this outbox by change data capture (`cdc_slot = NAME`,
+    // docs/cdc.md); empty: none. `--cdc-slot NAME` overrides it.
+    QString cdcSlot() const { return m_cdcSlot; }
+    // Empty when `name` can be a replication slot's name (PostgreSQL's rule: 1 to 63 lower-case
+    // letters, digits and underscores); otherwise why not, e.g. "'Dbz' is not a replication
+    // slot name (1-63 of a-z, 0-9, _)". Every surface that takes a slot name asks this.
+    static QString cdcSlotProblem(const QString &name);
 
 private:
     friend class ProfileParser;
@@ -207,6 +214,7 @@ private:
     QString m_description;
     QString m_origin;
     QString m_newer;
+    QString m_cdcSlot;
     std::array<bool, EngineCount> m_engines = everyEngine();
     std::array<PerEngine, ColumnCount> m_columns;
     std::array<bool, ColumnCount> m_unavailable = {};

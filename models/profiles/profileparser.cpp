@@ -35,7 +35,7 @@ const QStringList &metaFields()
     static const QStringList fields = {QStringLiteral("name"), QStringLiteral("description"),
         QStringLiteral("engines"), QStringLiteral("statuses"), QStringLiteral("replay_unavailable"),
         QStringLiteral("resolve_unavailable"), QStringLiteral("newer"), QStringLiteral("time_zone"),
-        QStringLiteral("attempts")};
+        QStringLiteral("attempts"), QStringLiteral("cdc_slot")};
     return fields;
 }
 
@@ -406,7 +406,20 @@ bool ProfileParser::readMeta()
     m_profile.m_resolveUnavailable
         = m_byKey.value(QStringLiteral("resolve_unavailable")).value.simplified();
     m_profile.m_newer = m_byKey.value(QStringLiteral("newer")).value;
-    return readTimeZone();
+    return readCdcSlot() && readTimeZone();
+}
+
+// `cdc_slot`: the replication slot that relays the outbox (docs/cdc.md), a PostgreSQL slot name.
+bool ProfileParser::readCdcSlot()
+{
+    const auto it = m_byKey.constFind(QStringLiteral("cdc_slot"));
+    if (it == m_byKey.cend())
+        return true;
+    const QString problem = OutboxProfile::cdcSlotProblem(it->value);
+    if (!problem.isEmpty())
+        return fail(it->line, QStringLiteral("field 'cdc_slot': ") + problem);
+    m_profile.m_cdcSlot = it->value;
+    return true;
 }
 
 // `time_zone`: utc (the default), local, or an IANA name Qt's time-zone data knows.

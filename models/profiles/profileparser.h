@@ -43,6 +43,7 @@ private:
     bool complete();
     bool readMeta();
     bool readTimeZone();
+    bool readCdcSlot();
     bool readEngines();
     bool readStatuses();
     bool readRequired();
