@@ -1,6 +1,7 @@
 #include "fleetconfig.h"
 
 #include "boundedfile.h"
+#include "outboxprofile.h"
 #include "profileregistry.h"
 #include "sqldialect.h"
 
@@ -9,21 +10,6 @@
 namespace FleetConfig {
 
 namespace {
-
-// PostgreSQL's rule for a replication slot's name. OutboxProfile::cdcSlotProblem (branch
-// i46-core) says the same for --cdc-slot and a profile's cdc_slot: use it here once merged.
-QString cdcSlotProblem(const QString &name)
-{
-    static const QRegularExpression valid(u"^[a-z0-9_]{1,63}$"_qs);
-    if (valid.match(name).hasMatch())
-        return {};
-    QString shown = name.size() > 70 ? name.left(64) + u"..."_qs : name;
-    for (QChar &c : shown) {
-        if (!c.isPrint())
-            c = QLatin1Char('?');
-    }
-    return QStringLiteral("'%1' is not a replication slot name (1-63 of a-z, 0-9, _)").arg(shown);
-}
 
 // The options at the end of *url, in any order: `;profile=P` and `;cdc-slot=NAME`, each at
 // most once; taken off *url into *entry. False with *error set on a repeated option or a bad
@@ -45,7 +31,7 @@ bool splitOptions(QString *url, FleetEntry *entry, QString *error)
             *error = (isSlot ? slotKey : profileKey) + u" is given twice"_qs;
             return false;
         }
-        if (isSlot && !(*error = cdcSlotProblem(value)).isEmpty())
+        if (isSlot && !(*error = OutboxProfile::cdcSlotProblem(value)).isEmpty())
             return false;
         (isSlot ? entry->cdcSlot : entry->profile) = value;
     }

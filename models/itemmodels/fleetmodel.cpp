@@ -157,8 +157,10 @@ void FleetModel::addEntry(const FleetEntry &entry)
     row->monitor = std::make_unique<HealthMonitor>(entry.url, options);
     row->monitor->setInterval(m_interval);
     row->monitor->setSummaryOnly(); // the row shows the grade's figures, nothing else
-    if (entry.cdcSlot)
-        row->monitor->setCdcSlot(*entry.cdcSlot); // `;cdc-slot=`: read with each snapshot
+    // `;cdc-slot=`, else the profile's cdc_slot: read with each snapshot.
+    const QString slot = entry.cdcSlot.value_or(row->profile ? row->profile->cdcSlot() : QString());
+    if (!slot.isEmpty())
+        row->monitor->setCdcSlot(slot);
     options.validateSchema = false; // the snapshot's connection has
     row->diagnosis = std::make_unique<DiagnosisMonitor>(row->monitor.get(), entry.url, options);
     row->diagnosis->setMinimumSpacingMs(DiagnosisSpacingMs);
