@@ -279,6 +279,7 @@ void DashboardApp::show(
     options.profile = database.profile;
     options.markedForSimulation = database.markedForSimulation;
     options.environment = environment;
+    options.cdcSlot = m_cdcSlot;
     auto *window = new MainWindow(database.url, options);
     window->setAttribute(Qt::WA_DeleteOnClose);
     connectWindow(window);
