@@ -9,6 +9,7 @@
 #include "cdcconsumer.h"
 #include "cdcfinding.h"
 #include "cdctiles.h"
+#include "copylinkaction.h"
 #include "diagnosismonitor.h"
 #include "diagnosispage.h"
 #include "diagnosisquery.h"
@@ -253,6 +254,9 @@ void TestCdcWindow::windowFollowsTheConsumer()
     QCOMPARE(row->hintText(T::Runway), u"until the disk fills"_qs);
     QCOMPARE(row->valueText(T::WalStatus), u"reserved"_qs);
     QVERIFY(wholeText(row));
+    // View › Copy link to this view opens the same row (the alert rules' links carry it too).
+    QVERIFY2(CopyLinkAction::linkTo(window).contains(u"&cdc-slot="_qs + consumer.slot()),
+        qPrintable(CopyLinkAction::linkTo(window)));
 
     consumer.stop();
     QVERIFY(insertEvents(writer->database(), 2000)); // about 2 MB of WAL the slot now keeps
