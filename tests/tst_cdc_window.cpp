@@ -113,6 +113,7 @@ private slots:
     void gradeTakesTheWorseOfOutboxAndSlot();
     void windowFollowsTheConsumer();
     void windowWithoutSlotHasNoRow();
+    void longestSlotNameFitsALaptop();
     void oneReadDiagnosis();
 };
 
@@ -263,7 +264,8 @@ void TestCdcWindow::windowFollowsTheConsumer()
     QTRY_COMPARE_WITH_TIMEOUT(row->valueText(T::Consumer), u"inactive"_qs, Timeout);
     QCOMPARE(row->level(T::Consumer), CdcTiles::Level::Amber);
     QTRY_VERIFY_WITH_TIMEOUT(row->valueText(T::Lag).contains(u"MiB"_qs), Timeout);
-    QVERIFY2(row->hintText(T::Consumer).startsWith(u"for "_qs), qPrintable(row->hintText(T::Consumer)));
+    QVERIFY2(
+        row->hintText(T::Consumer).startsWith(u"for "_qs), qPrintable(row->hintText(T::Consumer)));
     QVERIFY(wholeText(row));
 
     // Past the idle limit (a small one, not a wait of five minutes): red, and a critical
@@ -277,7 +279,8 @@ void TestCdcWindow::windowFollowsTheConsumer()
     DiagnosisPage *panel = window.diagnosisPanel();
     QTRY_VERIFY_WITH_TIMEOUT(panel->findingCodes().contains(DiagnosisCode::CdcSlot), Timeout);
     const QWidget *card = panel->findChild<QWidget *>(u"finding_cdc_slot"_qs);
-    QTRY_VERIFY_WITH_TIMEOUT(labelText(card, u"findingTitle"_qs).startsWith(u"CRITICAL"_qs), Timeout);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        labelText(card, u"findingTitle"_qs).startsWith(u"CRITICAL"_qs), Timeout);
     QVERIFY(labelText(card, u"findingTitle"_qs).contains(consumer.slot()));
     const QString summary = labelText(card, u"findingSummary"_qs);
     QVERIFY2(summary.contains(QStringLiteral("slot %1 inactive for ").arg(consumer.slot()))
@@ -303,6 +306,19 @@ void TestCdcWindow::windowWithoutSlotHasNoRow()
     QVERIFY(!window.monitor()->snapshot().cdc.has_value());
 }
 
+// PostgreSQL's longest slot name (63 characters) does not widen the row past a 1366 screen.
+void TestCdcWindow::longestSlotNameFitsALaptop()
+{
+    CdcTiles row(QString(63, u'x'));
+    const CdcTiles shortName(u"dbz"_qs);
+    // The title gives way: the row needs no more room than with a short name.
+    QVERIFY2(row.minimumSizeHint().width() <= std::max(shortName.minimumSizeHint().width(), 1000),
+        qPrintable(QStringLiteral("%1 against %2")
+                       .arg(row.minimumSizeHint().width())
+                       .arg(shortName.minimumSizeHint().width())));
+    QCOMPARE(row.titleText(CdcTiles::Tile::Consumer), u"Consumer · slot "_qs + QString(63, u'x'));
+}
+
 // outboxctl diagnose's way: the engine's findings, then the slot read once.
 void TestCdcWindow::oneReadDiagnosis()
 {
@@ -315,8 +331,8 @@ void TestCdcWindow::oneReadDiagnosis()
     std::optional<DiagnosisResult> result = DiagnosisQuery::run(writer->database(), now(), &error);
     QVERIFY2(result, qPrintable(error));
     QVERIFY(!result->hasProblem());
-    QVERIFY2(CdcFinding::diagnoseSlot(writer->database(), consumer.slot(), now(), {}, &*result,
-                 &error),
+    QVERIFY2(
+        CdcFinding::diagnoseSlot(writer->database(), consumer.slot(), now(), {}, &*result, &error),
         qPrintable(error));
     QVERIFY(result->checked.contains(DiagnosisCode::CdcSlot));
     QCOMPARE(result->findings.size(), 1); // never started: inactive
@@ -324,8 +340,8 @@ void TestCdcWindow::oneReadDiagnosis()
         QStringLiteral("slot %1 inactive").arg(consumer.slot())));
     QVERIFY(result->hasProblem()); // outboxctl diagnose exits 1
 
-    QVERIFY(CdcFinding::diagnoseSlot(writer->database(), u"no_such_slot"_qs, now(), {}, &*result,
-        &error));
+    QVERIFY(CdcFinding::diagnoseSlot(
+        writer->database(), u"no_such_slot"_qs, now(), {}, &*result, &error));
     QCOMPARE(result->findings.first().severity, Finding::Severity::Critical);
     QVERIFY(result->findings.first().summary.contains(consumer.slot())); // names what exists
 

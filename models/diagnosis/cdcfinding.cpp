@@ -30,8 +30,9 @@ QString stateClause(const CdcSlotReading &reading)
     if (reading.lagBytes)
         text += QStringLiteral(", its consumer %1 behind").arg(bytes(*reading.lagBytes));
     if (reading.lagEstimateMs)
-        text += QStringLiteral(" (≈ %1, %2)")
-                    .arg(TimeFormat::ageInTwoUnits(*reading.lagEstimateMs), estimateSource(reading));
+        text
+            += QStringLiteral(" (≈ %1, %2)")
+                   .arg(TimeFormat::ageInTwoUnits(*reading.lagEstimateMs), estimateSource(reading));
     return text;
 }
 
@@ -122,7 +123,7 @@ std::optional<Finding> of(const CdcSlotReading &reading, const TileThresholds &t
     Finding finding;
     finding.code = DiagnosisCode::CdcSlot;
     finding.severity = grade.level == HealthGrade::Level::Red ? Finding::Severity::Critical
-                                                               : Finding::Severity::Warning;
+                                                              : Finding::Severity::Warning;
     finding.count = 1; // one slot: the events behind it are not counted
     finding.summary = summaryOf(reading) + u'.';
     finding.evidence = evidenceOf(reading);
@@ -133,7 +134,8 @@ std::optional<Finding> of(const CdcSlotReading &reading, const TileThresholds &t
 
 bool apply(DiagnosisResult *result, const CdcSlotReading &reading, const TileThresholds &thresholds)
 {
-    const auto isSlot = [](const Finding &finding) { return finding.code == DiagnosisCode::CdcSlot; };
+    const auto isSlot
+        = [](const Finding &finding) { return finding.code == DiagnosisCode::CdcSlot; };
     const auto old = std::find_if(result->findings.cbegin(), result->findings.cend(), isSlot);
     const std::optional<Finding> finding = of(reading, thresholds);
     const bool had = old != result->findings.cend();

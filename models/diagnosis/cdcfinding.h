@@ -19,8 +19,8 @@ namespace CdcFinding {
 std::optional<Finding> of(const CdcSlotReading &reading, const TileThresholds &thresholds = {});
 // Replaces the cdc_slot finding of `result` by the one for `reading` (or removes it) and marks
 // the code checked; the findings stay worst first. True when the result changed.
-bool apply(DiagnosisResult *result, const CdcSlotReading &reading,
-    const TileThresholds &thresholds = {});
+bool apply(
+    DiagnosisResult *result, const CdcSlotReading &reading, const TileThresholds &thresholds = {});
 // Reads `slot` once (its own read-only transaction; the WAL rate is the server's average, the
 // idle time known only from PostgreSQL 17) and applies it. False with *error set when it cannot
 // be read (another engine than PostgreSQL: CdcSlotQuery::unsupportedText).

@@ -1,6 +1,7 @@
 #include "cdctiles.h"
 
 #include "cdcslotaspects.h"
+#include "elidinglabel.h"
 #include "healthtiles.h"
 #include "timeformat.h"
 
@@ -41,7 +42,8 @@ Face consumer(const CdcSlotReading &r)
         return {CdcTiles::tr("missing"), CdcTiles::tr("slot missing"), r.missingText(), {}};
     if (r.active)
         return {CdcTiles::tr("active"),
-            r.activePid ? CdcTiles::tr("reading (pid %1)").arg(*r.activePid) : CdcTiles::tr("reading"),
+            r.activePid ? CdcTiles::tr("reading (pid %1)").arg(*r.activePid)
+                        : CdcTiles::tr("reading"),
             CdcTiles::tr("A client (the connector) is connected to the slot"), {}};
     return {CdcTiles::tr("inactive"),
         r.inactiveForMs ? CdcTiles::tr("for %1").arg(TimeFormat::ageInTwoUnits(*r.inactiveForMs))
@@ -66,7 +68,8 @@ Face retained(const CdcSlotReading &r)
     if (!r.retainedBytes)
         return {QStringLiteral("—"), CdcTiles::tr("none kept"), {}, {}};
     return {bytes(*r.retainedBytes), CdcTiles::tr("WAL kept for the slot"),
-        CdcTiles::tr("The WAL from restart_lsn on, kept from removal until the consumer confirms it"),
+        CdcTiles::tr(
+            "The WAL from restart_lsn on, kept from removal until the consumer confirms it"),
         {}};
 }
 
@@ -79,11 +82,13 @@ Face runway(const CdcSlotReading &r)
             CdcTiles::tr("max_slot_wal_keep_size is -1: nothing caps the WAL the slot keeps, and "
                          "the disk's free space is not known to SQL"),
             {}};
-    const QString cap = CdcTiles::tr("max_slot_wal_keep_size is %1").arg(bytes(*r.maxSlotWalKeepBytes));
+    const QString cap
+        = CdcTiles::tr("max_slot_wal_keep_size is %1").arg(bytes(*r.maxSlotWalKeepBytes));
     if (r.runwayMs)
         return {QStringLiteral("≈ ") + TimeFormat::age(*r.runwayMs),
             CdcTiles::tr("until max_slot_wal_keep_size"),
-            cap + u'\n' + CdcTiles::tr("Estimated: safe_wal_size at the WAL rate (%1)").arg(estimated(r)),
+            cap + u'\n'
+                + CdcTiles::tr("Estimated: safe_wal_size at the WAL rate (%1)").arg(estimated(r)),
             {}};
     const QString left = r.safeWalSizeBytes ? bytes(*r.safeWalSizeBytes) : QStringLiteral("—");
     return {left, CdcTiles::tr("left before the limit"),
@@ -105,7 +110,7 @@ Face walStatus(const CdcSlotReading &r)
 
 CdcTiles::Level levelOf(HealthGrade::Level level)
 {
-    return level == HealthGrade::Level::Red ? CdcTiles::Level::Red
+    return level == HealthGrade::Level::Red  ? CdcTiles::Level::Red
         : level == HealthGrade::Level::Amber ? CdcTiles::Level::Amber
                                              : CdcTiles::Level::Normal;
 }
@@ -114,7 +119,7 @@ ThemeColours::TileLevel themeLevel(CdcTiles::Level level, bool stale)
 {
     if (stale)
         return ThemeColours::TileLevel::Stale;
-    return level == CdcTiles::Level::Red ? ThemeColours::TileLevel::Red
+    return level == CdcTiles::Level::Red  ? ThemeColours::TileLevel::Red
         : level == CdcTiles::Level::Amber ? ThemeColours::TileLevel::Amber
                                           : ThemeColours::TileLevel::Normal;
 }
@@ -142,7 +147,10 @@ void CdcTiles::addTile(const QString &title)
     TileWidgets widgets;
     widgets.frame = new QFrame;
     widgets.frame->setObjectName(QStringLiteral("cdcTile"));
-    widgets.title = new QLabel(title);
+    // A slot's name may be 63 characters long: the title gives way, whole in its tooltip.
+    widgets.title = new ElidingLabel(60);
+    widgets.title->setText(title);
+    widgets.title->setToolTip(title);
     widgets.title->setObjectName(QStringLiteral("tileTitle"));
     widgets.title->setTextFormat(Qt::PlainText); // the slot's name, never markup
     widgets.value = new QLabel;
@@ -186,8 +194,8 @@ void CdcTiles::updateAll()
     const auto graded = [&](Tile tile, Face face, std::optional<Aspect> aspect) {
         if (aspect)
             face.grade = CdcSlotAspects::grade(r, *aspect, m_thresholds);
-        const QString tip = face.grade.figure.isEmpty() ? face.toolTip
-                                                        : face.grade.figure + u'\n' + face.toolTip;
+        const QString tip
+            = face.grade.figure.isEmpty() ? face.toolTip : face.grade.figure + u'\n' + face.toolTip;
         show(tile, face.value, face.hint, tip.trimmed(), levelOf(face.grade.level));
     };
     graded(Tile::Consumer, consumer(r), Aspect::Consumer);
@@ -203,16 +211,16 @@ void CdcTiles::show(
     TileWidgets &widgets = m_tiles[int(tile)];
     widgets.value->setText(value);
     widgets.hint->setText(m_stale ? (m_staleSince.isValid()
-                                            ? tr("stale since %1")
-                                                  .arg(m_staleSince.toString(u"HH:mm:ss"_qs))
-                                            : tr("no figures yet"))
+                                  ? tr("stale since %1").arg(m_staleSince.toString(u"HH:mm:ss"_qs))
+                                  : tr("no figures yet"))
                                   : hint);
     widgets.frame->setToolTip(toolTip);
     widgets.frame->setAccessibleName(widgets.title->text());
     widgets.frame->setAccessibleDescription(
         QStringList({value, widgets.hint->text(), toolTip}).join(u"; "_qs));
     // Restyling re-polishes the tile, so only a change does it.
-    if (widgets.level != level || widgets.stale != m_stale || widgets.frame->styleSheet().isEmpty()) {
+    if (widgets.level != level || widgets.stale != m_stale
+        || widgets.frame->styleSheet().isEmpty()) {
         widgets.level = level;
         restyle(widgets);
     }

@@ -50,8 +50,8 @@ private:
         bool stale = false;
     };
     void addTile(const QString &title);
-    void show(Tile tile, const QString &value, const QString &hint, const QString &toolTip,
-        Level level);
+    void show(
+        Tile tile, const QString &value, const QString &hint, const QString &toolTip, Level level);
     void restyle(TileWidgets &widgets);
     void updateAll();
 

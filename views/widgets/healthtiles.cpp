@@ -432,8 +432,8 @@ void HealthTiles::applyLevel(TileWidgets &widgets, Level level)
     widgets.colours = colours;
     // Focused (Tab): a border twice as thick in the palette's highlight; the padding keeps
     // the figures in place.
-    widgets.frame->setStyleSheet(styleSheet(
-        colours, palette().color(QPalette::Highlight), widgets.frame->objectName()));
+    widgets.frame->setStyleSheet(
+        styleSheet(colours, palette().color(QPalette::Highlight), widgets.frame->objectName()));
 }
 
 QString HealthTiles::styleSheet(
