@@ -181,6 +181,8 @@ private slots:
         QTest::addColumn<QString>("receiver");
         QTest::addRow("inactive slot: on call")
             << u"OutboxCdcSlotInactive"_qs << u"critical"_qs << u"outbox-oncall"_qs;
+        QTest::addRow("missing slot: on call")
+            << u"OutboxCdcSlotMissing"_qs << u"critical"_qs << u"outbox-oncall"_qs;
         QTest::addRow("WAL at risk: on call")
             << u"OutboxCdcWalAtRisk"_qs << u"critical"_qs << u"outbox-oncall"_qs;
         QTest::addRow("lag: the team")

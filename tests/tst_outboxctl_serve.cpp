@@ -555,6 +555,12 @@ private slots:
         QTest::addRow("no such profile")
             << QStringList {u"--outbox"_qs, u"shop=sqlite:/tmp/x.sqlite;profile=nonesuch"_qs}
             << u"nonesuch"_qs;
+        QTest::addRow("not a slot name")
+            << QStringList {u"--outbox"_qs, u"shop=postgresql://op:hunter2@db/shop;cdc-slot=Dbz"_qs}
+            << u"outbox shop: 'Dbz' is not a replication slot name"_qs;
+        QTest::addRow("a slot on SQLite")
+            << QStringList {u"--outbox"_qs, lite + u";cdc-slot=dbz"_qs}
+            << u"outbox lite: ;cdc-slot=: replication slots are PostgreSQL's"_qs;
         QTest::addRow("named twice")
             << QStringList {u"--outbox"_qs, lite, u"--outbox"_qs, u"lite=sqlite:/tmp/y.sqlite"_qs}
             << u"lite is named twice"_qs;

@@ -3,6 +3,10 @@
 // replays from t=0, told from its first sentence; in a scenario the tiles give an age in the
 // units the event table uses; the outage storm shows herd and jitter side by side with their
 // peaks. Both engines where a run writes to the database.
+#include "cdclesson.h"
+#include "cdclessonview.h"
+#include "cdcpathdiagram.h"
+#include "cdcslotpanel.h"
 #include "eventlistmodel.h"
 #include "healthtiles.h"
 #include "lifecyclediagram.h"
@@ -21,9 +25,12 @@
 #include <QApplication>
 #include <QChartView>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QScreen>
 #include <QLabel>
 #include <QPushButton>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableView>
 
 namespace {
@@ -74,6 +81,23 @@ QString tableAge(QTableView *view, const QString &eventId)
             return model->index(row, EventListModel::AgeColumn).data().toString();
     }
     return {};
+}
+
+// The lag the CDC pane shows, in bytes ("1.3 MiB (1,331,200 bytes)"); -1 while none is shown.
+qint64 shownLag(const CdcLessonView *pane)
+{
+    const QString text = pane->findChild<QLabel *>(u"cdcLag"_qs)->text();
+    bool ok = false;
+    const qint64 bytes = QLocale().toLongLong(text.section(u'(', -1).section(u' ', 0, 0), &ok);
+    return ok ? bytes : -1;
+}
+
+// The page's "Change data capture" tab, clicked as a learner does.
+CdcLessonView *openCdcPane(TeachPage &page)
+{
+    auto *paths = page.findChild<QTabWidget *>(u"teachPaths"_qs);
+    QTest::mouseClick(paths->tabBar(), Qt::LeftButton, {}, paths->tabBar()->tabRect(1).center());
+    return qobject_cast<CdcLessonView *>(paths->currentWidget());
 }
 
 } // namespace
@@ -363,6 +387,121 @@ private slots:
         QVERIFY(a.right() < b.left()); // side by side
         QCOMPARE(a.top(), b.top());
         QVERIFY(a.width() >= 280 && b.width() >= 280);
+    }
+
+    // Beside the polling relay, the change-data-capture path: stall the connector and the
+    // shown lag grows with the service's inserts, the slot turns inactive; resume it and the lag
+    // heals to 0.
+    void aStalledConnectorsLagGrowsAndHeals()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        QVERIFY(database->initialise());
+        Panel p(*database);
+        QVERIFY(QTest::qWaitForWindowExposed(&p.panel));
+        CdcLessonView *cdc = openCdcPane(p.panel);
+        QVERIFY(cdc);
+        QCOMPARE(cdc, p.panel.cdcLesson());
+        QVERIFY(cdc->isVisible());
+        QVERIFY(!p.picker->isVisible()); // the polling pane is behind it
+        QTRY_VERIFY(cdc->lesson()->isPlaying()); // shown, the lesson plays
+        cdc->findChild<QDoubleSpinBox *>(u"cdcSpeed"_qs)->setValue(20);
+        auto *connector = cdc->findChild<QPushButton *>(u"cdcConnectorButton"_qs);
+        auto *active = cdc->findChild<QLabel *>(u"cdcActive"_qs);
+        QTRY_VERIFY(cdc->lesson()->now() >= 2 * CdcLesson::StepMs);
+        QCOMPARE(shownLag(cdc), 0);
+        QCOMPARE(active->text(), u"yes"_qs);
+        QCOMPARE(connector->text(), u"Stall connector"_qs);
+
+        QSignalSpy told(cdc->lesson(), &CdcLesson::narrated);
+        connector->click();
+        QCOMPARE(connector->text(), u"Resume connector"_qs);
+        QVERIFY(active->text().startsWith(u"no"_qs));
+        QVERIFY(cdc->diagram()->stateText(CdcPathDiagram::Connector).contains(u"STALLED"_qs));
+        QTRY_VERIFY(shownLag(cdc) > 0);
+        const qint64 first = shownLag(cdc);
+        QTRY_VERIFY(shownLag(cdc) > first); // it grows with every second of inserts
+        QVERIFY(cdc->narrationText().contains(u"slot turns inactive"_qs));
+
+        connector->click();
+        QCOMPARE(connector->text(), u"Stall connector"_qs);
+        QTRY_COMPARE(shownLag(cdc), 0);
+        QCOMPARE(active->text(), u"yes"_qs);
+        QVERIFY(cdc->narrationText().contains(u"caught up"_qs));
+        QVERIFY(told.count() >= 2);
+    }
+
+    // Stepped past max_slot_wal_keep_size with the connector stalled, the slot is lost: the
+    // pane says so, the narration names the events that never reach the broker, and Recreate
+    // slot starts the connector again at the current position.
+    void aLostSlotSaysWhatItCosts()
+    {
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        QVERIFY(database->initialise());
+        Panel p(*database);
+        CdcLessonView *cdc = openCdcPane(p.panel);
+        auto *connector = cdc->findChild<QPushButton *>(u"cdcConnectorButton"_qs);
+        auto *step = cdc->findChild<QPushButton *>(u"cdcStepButton"_qs);
+        auto *status = cdc->findChild<QLabel *>(u"cdcWalStatus"_qs);
+        cdc->findChild<QPushButton *>(u"cdcPlayButton"_qs)->click(); // Pause: Step by Step
+        QVERIFY(!cdc->lesson()->isPlaying());
+        connector->click();
+        QStringList seen;
+        for (int second = 0; second < 120 && connector->text() != u"Recreate slot"_qs; ++second) {
+            step->click();
+            if (seen.isEmpty() || seen.last() != status->text())
+                seen << status->text();
+        }
+        QCOMPARE(seen, QStringList({u"reserved"_qs, u"extended"_qs, u"unreserved"_qs, u"lost"_qs}));
+        QCOMPARE(cdc->slotPanel()->activeText(), u"no: the slot is lost"_qs);
+        const QString behind = QLocale().toString(cdc->lesson()->relay().eventsBehind());
+        QVERIFY(cdc->narrationText().contains(behind + u" events written since"_qs));
+        QVERIFY(cdc->narrationText().contains(u"never reach the broker"_qs));
+
+        connector->click();
+        QCOMPARE(connector->text(), u"Stall connector"_qs);
+        QCOMPARE(status->text(), u"reserved"_qs);
+        QCOMPARE(shownLag(cdc), 0);
+        QVERIFY(cdc->findChild<QLabel *>(u"cdcBehind"_qs)->text().contains(behind + u" lost"_qs));
+    }
+
+    // The CDC pane at a laptop's size: the path, what an operator reads, the explanation of the
+    // picked step and the narration all whole, nothing over another.
+    void theCdcLessonFitsALaptop_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addRow("1366x768") << QSize(1366, 768);
+        QTest::addRow("1920x1080") << QSize(1920, 1080);
+    }
+    void theCdcLessonFitsALaptop()
+    {
+        QFETCH(QSize, size);
+        FRESH_DATABASE(database, u"sqlite"_qs);
+        QVERIFY(database->initialise());
+        MainWindow window(database->connect(), {});
+        window.resize(size - QSize(16, 48));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.showPage(TeachPage::Key);
+        TeachPage *page = window.teachPage();
+        QVERIFY(page->startByName(QString::fromLatin1(CdcLesson::Name)));
+        CdcLessonView *cdc = page->cdcLesson();
+        QVERIFY(cdc->isVisible());
+        QVERIFY(!cdc->lesson()->relay().connectorRunning());
+        const QRect pageRect(page->mapToGlobal(QPoint()), page->size());
+        const QList<QWidget *> parts = {cdc->diagram(), cdc->slotPanel(),
+            cdc->findChild<QWidget *>(u"cdcExplanation"_qs),
+            cdc->findChild<QWidget *>(u"cdcNarration"_qs)};
+        for (QWidget *part : parts) {
+            QVERIFY2(part->isVisible(), qPrintable(part->objectName()));
+            const QRect rect(part->mapToGlobal(QPoint()), part->size());
+            QVERIFY2(pageRect.contains(rect), qPrintable(part->objectName()));
+            QVERIFY2(part->visibleRegion().boundingRect() == part->rect(),
+                qPrintable(part->objectName()));
+            QVERIFY2(rect.height() >= part->minimumSizeHint().height(),
+                qPrintable(part->objectName()));
+        }
+        QVERIFY(cdc->diagram()->height() >= cdc->diagram()->minimumSizeHint().height());
+        QVERIFY(cdc->findChild<QWidget *>(u"cdcNarration"_qs)->height() >= 80); // four lines
     }
 
     void theStormShowsHerdAndJitterSideBySide()

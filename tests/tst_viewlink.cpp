@@ -226,8 +226,8 @@ private slots:
             cdc += link->cdcSlot.isEmpty() ? 0 : 1;
             ++links;
         }
-        QCOMPARE(links, 11); // one per alert the tests expect
-        QCOMPARE(cdc, 6);
+        QCOMPARE(links, 12); // one per alert the tests expect
+        QCOMPARE(cdc, 7);
     }
 
     void acceptsTheLongestLink()

@@ -1,5 +1,6 @@
 #include "dashboardoptions.h"
 
+#include "cdclesson.h"
 #include "dashboardapp.h"
 #include "mainwindow.h"
 #include "plaintext.h"
@@ -104,8 +105,10 @@ void addTeachingOptions(QCommandLineParser &parser)
 {
     parser.addOption({QStringLiteral("scenario"),
         QStringLiteral("With --demo: start this on the Teach page instead of the live relay: a "
-                       "seed scenario (%1) or outage-storm.")
-            .arg(Scenario::names().join(QStringLiteral(", "))),
+                       "seed scenario (%1), outage-storm, or %2 (the change-data-capture "
+                       "lesson, its connector stalled).")
+            .arg(
+                Scenario::names().join(QStringLiteral(", ")), QString::fromLatin1(CdcLesson::Name)),
         QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("storm-policy"),
         QStringLiteral("With --scenario outage-storm: its retry policy (a spec, as outboxctl's "
@@ -122,7 +125,9 @@ std::function<void(QCommandLineParser &)> &extraOptions()
 
 bool isScenario(const QString &name)
 {
-    return (Scenario::names() << QStringLiteral("outage-storm")).contains(name);
+    return (
+        Scenario::names() << QStringLiteral("outage-storm") << QString::fromLatin1(CdcLesson::Name))
+        .contains(name);
 }
 
 } // namespace
@@ -280,7 +285,8 @@ QString conflict(const QCommandLineParser &parser)
         && (!parser.isSet(QStringLiteral("demo"))
             || !isScenario(parser.value(QStringLiteral("scenario")))))
         return QStringLiteral("--scenario needs --demo and one of ")
-            + Scenario::names().join(QStringLiteral(", ")) + QStringLiteral(", outage-storm");
+            + Scenario::names().join(QStringLiteral(", ")) + QStringLiteral(", outage-storm, ")
+            + QString::fromLatin1(CdcLesson::Name);
     const QString tab = parser.value(QStringLiteral("tab"));
     if (parser.isSet(QStringLiteral("tab")) && MainWindow::pageForName(tab).isEmpty()
         && !((tab == QLatin1String("replay-dialog") || tab == QLatin1String("replay-all-dialog")

@@ -1,7 +1,8 @@
-// outboxctl serve [--listen HOST:PORT] (--outbox NAME=URL[;profile=P] ... | --config FILE)
-// [--interval SECONDS] [--expose-db-url]: serves /metrics (the Prometheus text exposition of
-// every outbox's last snapshot; OpenMetrics when the scraper asks for it; outbox_info with a
-// db label only with --expose-db-url) and /healthz with HttpServer, serve's own
+// outboxctl serve [--listen HOST:PORT] (--outbox NAME=URL[;profile=P][;cdc-slot=S] ... |
+// --config FILE) [--interval SECONDS] [--expose-db-url]: serves /metrics (the Prometheus text
+// exposition of every outbox's last snapshot, with its replication slot's outbox_cdc_* for a
+// `;cdc-slot=` line; OpenMetrics when the scraper asks for it; outbox_info with a db label only
+// with --expose-db-url) and /healthz with HttpServer, serve's own
 // bounded HTTP server (GET and HEAD, no bodies, limits on heads, connections and time). Each
 // outbox is read by its own OutboxPoller on its own thread, once per interval whatever the
 // number of scrapes; a failing outbox is outbox_up 0 with one log line on stderr (no password)
@@ -46,6 +47,13 @@ constexpr double DefaultIntervalS = 15;
 constexpr int ReservedDescriptors = 24;
 constexpr int DescriptorsPerOutbox = 4;
 constexpr int MinConnections = 4;
+
+// An outbox's line (FleetConfig): its name, URL, profile and replication slot.
+const QString OutboxHelp
+    = u"An outbox to serve (repeatable): NAME=URL[;profile=P][;cdc-slot=S], S the replication "
+      "slot that relays it (outbox_cdc_* metrics)."_qs;
+const QString ConfigHelp
+    = u"A file of outboxes, one NAME=URL[;profile=P][;cdc-slot=S] per line (# comments)."_qs;
 
 bool parseListen(const QString &text, QHostAddress *host, quint16 *port, QString *error)
 {
@@ -121,6 +129,8 @@ public:
         else if (error.isEmpty() && !previous.isEmpty())
             log(QStringLiteral("outbox %1 is up again").arg(metrics.outbox));
         m_errors.insert(metrics.outbox, error);
+        if (metrics.snapshot)
+            noteSlot(metrics.outbox, metrics.snapshot->cdc);
         m_last.insert(metrics.outbox, metrics);
     }
     // The API's list: each named outbox with its last snapshot (`check --json`'s keys), or
@@ -154,10 +164,24 @@ private:
     {
         QTextStream(stderr) << "outboxctl serve: " << Cli::printable(line) << Qt::endl;
     }
+    // A `;cdc-slot=` the server lacks (a typo, a dropped slot): logged once, with the slots it
+    // has, and again when it is back.
+    void noteSlot(const QString &outbox, const std::optional<CdcSlotReading> &cdc)
+    {
+        const QString missing = cdc && !cdc->exists ? cdc->missingText() : QString();
+        const QString previous = m_missingSlots.value(outbox);
+        if (!missing.isEmpty() && missing != previous)
+            log(QStringLiteral("outbox %1: %2 (outbox_cdc_slot_exists 0)").arg(outbox, missing));
+        else if (missing.isEmpty() && !previous.isEmpty())
+            log(QStringLiteral("outbox %1: replication slot \"%2\" exists again")
+                    .arg(outbox, cdc ? cdc->slot : QString()));
+        m_missingSlots.insert(outbox, missing);
+    }
 
     bool m_exposeDbUrl;
     QMap<QString, OutboxMetrics> m_last; // by name: a stable order
     QHash<QString, QString> m_errors; // the last error logged per outbox; empty when up
+    QHash<QString, QString> m_missingSlots; // the last missing slot logged per outbox
 };
 
 // One thread per outbox, each with its poller; stopped and joined when it goes out of scope.
@@ -316,10 +340,8 @@ int runServe(const QStringList &arguments)
                        "one).")
             .arg(DefaultPort),
         u"HOST:PORT"_qs, QStringLiteral("127.0.0.1:%1").arg(DefaultPort)});
-    parser.addOption({u"outbox"_qs, u"An outbox to serve (repeatable): NAME=URL[;profile=P]."_qs,
-        u"NAME=URL"_qs});
-    parser.addOption({u"config"_qs,
-        u"A file of outboxes, one NAME=URL[;profile=P] per line (# comments)."_qs, u"FILE"_qs});
+    parser.addOption({u"outbox"_qs, OutboxHelp, u"NAME=URL"_qs});
+    parser.addOption({u"config"_qs, ConfigHelp, u"FILE"_qs});
     parser.addOption({u"interval"_qs,
         u"Read each outbox at most once per interval: seconds, or a duration such as 30s or 5m "
         "(default 15, at least 1 s)."_qs,

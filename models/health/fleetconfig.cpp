@@ -2,6 +2,7 @@
 
 #include "boundedfile.h"
 #include "profileregistry.h"
+#include "sqldialect.h"
 
 #include <QRegularExpression>
 
@@ -9,14 +10,56 @@ namespace FleetConfig {
 
 namespace {
 
-// NAME=URL[;profile=P] split, the name checked; the profile left to the caller.
+// PostgreSQL's rule for a replication slot's name. OutboxProfile::cdcSlotProblem (branch
+// i46-core) says the same for --cdc-slot and a profile's cdc_slot: use it here once merged.
+QString cdcSlotProblem(const QString &name)
+{
+    static const QRegularExpression valid(u"^[a-z0-9_]{1,63}$"_qs);
+    if (valid.match(name).hasMatch())
+        return {};
+    QString shown = name.size() > 70 ? name.left(64) + u"..."_qs : name;
+    for (QChar &c : shown) {
+        if (!c.isPrint())
+            c = QLatin1Char('?');
+    }
+    return QStringLiteral("'%1' is not a replication slot name (1-63 of a-z, 0-9, _)").arg(shown);
+}
+
+// The options at the end of *url, in any order: `;profile=P` and `;cdc-slot=NAME`, each at
+// most once; taken off *url into *entry. False with *error set on a repeated option or a bad
+// slot name.
+bool splitOptions(QString *url, FleetEntry *entry, QString *error)
+{
+    static const QString profileKey = u";profile="_qs;
+    static const QString slotKey = u";cdc-slot="_qs;
+    for (;;) {
+        const qsizetype profileAt = url->lastIndexOf(profileKey);
+        const qsizetype slotAt = url->lastIndexOf(slotKey);
+        if (profileAt < 0 && slotAt < 0)
+            return true;
+        const bool isSlot = slotAt > profileAt;
+        const qsizetype at = isSlot ? slotAt : profileAt;
+        const QString value = url->mid(at + (isSlot ? slotKey : profileKey).size()).trimmed();
+        *url = url->left(at).trimmed();
+        if (isSlot ? entry->cdcSlot.has_value() : entry->profile.has_value()) {
+            *error = (isSlot ? slotKey : profileKey) + u" is given twice"_qs;
+            return false;
+        }
+        if (isSlot && !(*error = cdcSlotProblem(value)).isEmpty())
+            return false;
+        (isSlot ? entry->cdcSlot : entry->profile) = value;
+    }
+}
+
+// NAME=URL[;profile=P][;cdc-slot=S] split, the name and slot checked; the profile left to the
+// caller.
 std::optional<FleetEntry> splitEntry(const QString &text, QString *error)
 {
     const QString trimmed = text.trimmed();
     const qsizetype equals = trimmed.indexOf(QLatin1Char('='));
     if (equals <= 0) {
-        *error = u"expected NAME=URL[;profile=P], not '"_qs + DatabaseUrl::maskPasswords(trimmed)
-            + u"'"_qs;
+        *error = u"expected NAME=URL[;profile=P][;cdc-slot=S], not '"_qs
+            + DatabaseUrl::maskPasswords(trimmed) + u"'"_qs;
         return std::nullopt;
     }
     FleetEntry entry;
@@ -28,15 +71,22 @@ std::optional<FleetEntry> splitEntry(const QString &text, QString *error)
         return std::nullopt;
     }
     QString url = trimmed.mid(equals + 1).trimmed();
-    const qsizetype option = url.lastIndexOf(u";profile="_qs);
-    if (option >= 0) {
-        entry.profile = url.mid(option + 9).trimmed();
-        url = url.left(option).trimmed();
-    }
     QString why;
+    if (!splitOptions(&url, &entry, &why)) {
+        *error = QStringLiteral("outbox %1: %2").arg(entry.name, why);
+        return std::nullopt;
+    }
     entry.url = DatabaseUrl::parse(url, &why);
     if (!entry.url.isValid()) {
         *error = QStringLiteral("outbox %1: %2").arg(entry.name, why);
+        return std::nullopt;
+    }
+    const SqlDialect &dialect = SqlDialect::of(entry.url.engine());
+    if (entry.cdcSlot && dialect.replicationSlotSql().isEmpty()) {
+        *error = QStringLiteral("outbox %1: ;cdc-slot=: replication slots are PostgreSQL's; %2 has "
+                                "none (a CDC connector keeps its binlog position outside the "
+                                "database: docs/cdc.md)")
+                     .arg(entry.name, dialect.title());
         return std::nullopt;
     }
     return entry;

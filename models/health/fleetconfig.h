@@ -1,11 +1,12 @@
-// The outboxes of a fleet: `NAME=URL[;profile=P]`, given one per `--outbox` or one per line of a
-// file (`outboxctl serve --config`; blank lines, lines starting with # and a `prometheus=URL`
-// line are skipped). A name is
-// letters, digits, `_`, `.` and `-` (it becomes a Prometheus label value and a window title),
-// unique in the fleet; the URL must parse and the profile resolve. Passwords never appear in
-// an error. A fleet is at most MaxOutboxes outboxes (each gets a thread and a connection of
-// its own), a fleet file at most MaxFileBytes; a file that holds a password must not be
-// readable by group or others (as libpq refuses such a ~/.pgpass).
+// The outboxes of a fleet: `NAME=URL[;profile=P][;cdc-slot=S]` (the options in any order),
+// given one per `--outbox` or one per line of a file (`outboxctl serve --config`; blank lines,
+// lines starting with # and a `prometheus=URL` line are skipped). A name is letters, digits,
+// `_`, `.` and `-` (it becomes a Prometheus label value and a window title), unique in the
+// fleet; the URL must parse, the profile resolve and the slot be a replication slot's name
+// (docs/cdc.md). Passwords never appear in an error. A fleet is at most MaxOutboxes outboxes
+// (each gets a thread and a connection of its own), a fleet file at most MaxFileBytes; a file
+// that holds a password must not be readable by group or others (as libpq refuses such a
+// ~/.pgpass).
 #pragma once
 
 #include "databaseurl.h"
@@ -23,6 +24,9 @@ struct FleetEntry
     DatabaseUrl url;
     std::optional<QString> profile; // a built-in's name or a profile file; none: detected
     std::optional<OutboxProfile> resolvedProfile; // `profile` as read when the line was parsed
+    // The replication slot that relays the outbox by change data capture (`;cdc-slot=`,
+    // docs/cdc.md); none: not read.
+    std::optional<QString> cdcSlot;
 };
 
 namespace FleetConfig {

@@ -273,6 +273,85 @@ void writeErrors(Writer &writer, const QList<OutboxMetrics> &outboxes)
         }));
 }
 
+// The replication slot of an outbox relayed by change data capture (docs/cdc.md), for an
+// outbox with a slot configured alone: whether the slot exists (a missing one must alert), and
+// for one that does its consumer, lag, retained WAL, headroom, idle time, WAL status (all four
+// states, 1 for the current one) and the server's WAL rate. A figure the server cannot tell
+// (a lost slot's retained WAL, an unlimited safe_wal_size) is absent.
+template <typename Value>
+QList<Sample> cdcSamples(const QList<OutboxMetrics> &outboxes, bool missingToo, Value value)
+{
+    return samples(
+        outboxes, [&](const OutboxMetrics &o, const HealthSnapshot &s, QList<Sample> *out) {
+            if (!s.cdc || (!s.cdc->exists && !missingToo))
+                return;
+            const QString labels = outboxLabel(o) + u","_qs + label(u"slot"_qs, s.cdc->slot);
+            if (const std::optional<QString> text = value(*s.cdc))
+                *out << Sample {labels, *text};
+        });
+}
+
+std::optional<QString> optionalBytes(const std::optional<qint64> &bytes)
+{
+    return bytes ? std::optional(QString::number(*bytes)) : std::nullopt;
+}
+
+// wal_status as a state set (every state, 1 for the current one), and the server's WAL rate.
+void writeCdcWal(Writer &writer, const QList<OutboxMetrics> &outboxes)
+{
+    writer.family(u"outbox_cdc_wal_status"_qs,
+        u"1 for the slot's wal_status (reserved, extended, unreserved, lost), 0 for the others."_qs,
+        samples(outboxes, [](const OutboxMetrics &o, const HealthSnapshot &s, QList<Sample> *out) {
+            if (!s.cdc || !s.cdc->exists || s.cdc->walStatus.isEmpty())
+                return;
+            for (const QString &status :
+                {u"reserved"_qs, u"extended"_qs, u"unreserved"_qs, u"lost"_qs})
+                *out << Sample {outboxLabel(o) + u","_qs + label(u"slot"_qs, s.cdc->slot) + u","_qs
+                        + label(u"status"_qs, status),
+                    status == s.cdc->walStatus ? u"1"_qs : u"0"_qs};
+        }));
+    writer.family(u"outbox_cdc_wal_rate_bytes_per_second"_qs,
+        u"WAL the whole server writes per second: between the last snapshots, else its average "
+        "since its statistics were reset."_qs,
+        cdcSamples(outboxes, false, [](const CdcSlotReading &r) {
+            return r.walRateBytesPerSec ? std::optional(number(*r.walRateBytesPerSec))
+                                        : std::nullopt;
+        }));
+}
+
+void writeCdcSlot(Writer &writer, const QList<OutboxMetrics> &outboxes)
+{
+    writer.family(u"outbox_cdc_slot_exists"_qs,
+        u"1 when the outbox's replication slot exists on the server, else 0."_qs,
+        cdcSamples(outboxes, true,
+            [](const CdcSlotReading &r) { return std::optional(r.exists ? u"1"_qs : u"0"_qs); }));
+    writer.family(u"outbox_cdc_slot_active"_qs,
+        u"1 when a consumer (the CDC connector) is connected to the replication slot, else 0."_qs,
+        cdcSamples(outboxes, false,
+            [](const CdcSlotReading &r) { return std::optional(r.active ? u"1"_qs : u"0"_qs); }));
+    writer.family(u"outbox_cdc_inactive_seconds"_qs,
+        u"How long the slot has had no consumer (0 while active); absent when unknown."_qs,
+        cdcSamples(outboxes, false, [](const CdcSlotReading &r) -> std::optional<QString> {
+            if (r.active)
+                return u"0"_qs;
+            return r.inactiveForMs ? std::optional(seconds(*r.inactiveForMs)) : std::nullopt;
+        }));
+    writer.family(u"outbox_cdc_lag_bytes"_qs,
+        u"WAL bytes from the consumer's confirmed position (confirmed_flush_lsn) to the server's."_qs,
+        cdcSamples(
+            outboxes, false, [](const CdcSlotReading &r) { return optionalBytes(r.lagBytes); }));
+    writer.family(u"outbox_cdc_retained_bytes"_qs,
+        u"WAL bytes the slot keeps on disk (from restart_lsn); absent once lost."_qs,
+        cdcSamples(outboxes, false,
+            [](const CdcSlotReading &r) { return optionalBytes(r.retainedBytes); }));
+    writer.family(u"outbox_cdc_safe_wal_size_bytes"_qs,
+        u"WAL bytes that may still be written before the slot passes max_slot_wal_keep_size "
+        "(safe_wal_size); absent when unlimited."_qs,
+        cdcSamples(outboxes, false,
+            [](const CdcSlotReading &r) { return optionalBytes(r.safeWalSizeBytes); }));
+    writeCdcWal(writer, outboxes);
+}
+
 } // namespace
 
 namespace MetricsText {
@@ -309,6 +388,7 @@ QString render(const QList<OutboxMetrics> &outboxes, const QString &version, For
     writeAges(writer, outboxes);
     writeErrors(writer, outboxes);
     writeLatency(writer, outboxes);
+    writeCdcSlot(writer, outboxes);
     return writer.finish();
 }
 

@@ -3,8 +3,9 @@
 // units (seconds); labels carry the outbox's name and a state, bucket or category (outbox_info
 // also its database URL without a password, when the operator asks for it), never an event ID,
 // an aggregate or a message. A figure
-// the outbox's schema cannot tell is absent, never 0. `outboxctl metrics` prints it
-// (docs/outboxctl.md, metrics).
+// the outbox's schema cannot tell is absent, never 0. An outbox with a replication slot
+// (HealthSnapshot::cdc) also has the outbox_cdc_* families (docs/cdc.md). `outboxctl metrics`
+// and `outboxctl serve` print it (docs/outboxctl.md, metrics).
 #pragma once
 
 #include "healthsnapshot.h"

@@ -87,6 +87,8 @@ std::optional<HealthSnapshot> OutboxPoller::read(QString *error)
     HealthQuery::Options options = HealthQuery::Options::fromEnvironment();
     options.profile = m_profile ? &*m_profile : nullptr;
     options.throughputCache = &m_throughput;
+    options.cdcSlot = m_entry.cdcSlot.value_or(QString());
+    options.cdcTracker = &m_cdcTracker;
     std::optional<HealthSnapshot> snapshot = HealthQuery::compute(
         m_connection->database(), QDateTime::currentMSecsSinceEpoch(), error, options);
     if (!snapshot) {

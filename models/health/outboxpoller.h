@@ -4,11 +4,13 @@
 // timeout). The connection is opened on the first poll and dropped when a poll fails, so the
 // poller heals when the server returns. The next poll starts one interval after the last one
 // ended: never two at once and never more than one per interval, however many scrapes read
-// the result. After an authentication failure the next poll waits twice as long as the last
-// one, up to five minutes (FailureCause::authRetryDelayMs), and the error says so. `outboxctl
-// serve` runs one per outbox and serves their last results.
+// the result. With a `;cdc-slot=` it reads the replication slot in the same snapshot
+// (HealthSnapshot::cdc). After an authentication failure the next poll waits twice as long as
+// the last one, up to five minutes (FailureCause::authRetryDelayMs), and the error says so.
+// `outboxctl serve` runs one per outbox and serves their last results.
 #pragma once
 
+#include "cdcslot.h"
 #include "dbconnection.h"
 #include "fleetconfig.h"
 #include "metricstext.h"
@@ -47,6 +49,7 @@ private:
     std::unique_ptr<DbConnection> m_connection;
     std::optional<OutboxProfile> m_profile;
     ThroughputCache m_throughput; // the settled minutes of this connection's throughput
+    CdcSlotTracker m_cdcTracker; // the slot's WAL rate and idle time between polls
     qint64 m_polls = 0;
     int m_authFailures = 0; // in a row
 };

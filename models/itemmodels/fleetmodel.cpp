@@ -157,6 +157,8 @@ void FleetModel::addEntry(const FleetEntry &entry)
     row->monitor = std::make_unique<HealthMonitor>(entry.url, options);
     row->monitor->setInterval(m_interval);
     row->monitor->setSummaryOnly(); // the row shows the grade's figures, nothing else
+    if (entry.cdcSlot)
+        row->monitor->setCdcSlot(*entry.cdcSlot); // `;cdc-slot=`: read with each snapshot
     options.validateSchema = false; // the snapshot's connection has
     row->diagnosis = std::make_unique<DiagnosisMonitor>(row->monitor.get(), entry.url, options);
     row->diagnosis->setMinimumSpacingMs(DiagnosisSpacingMs);

@@ -1,5 +1,7 @@
 #include "teachpage.h"
 
+#include "cdclesson.h"
+#include "cdclessonview.h"
 #include "healthmonitor.h"
 #include "lifecyclediagram.h"
 #include "narrationview.h"
@@ -22,6 +24,7 @@
 #include <QMessageBox>
 #include <QPointer>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QTimer>
 
 namespace {
@@ -64,15 +67,40 @@ TeachPage::TeachPage(TeachingSession *session, QWidget *parent)
     // The controls above keep their place whatever is picked, started or told (a click meant for
     // Start once landed in the narration); the stage below gives the diagram, the relay's knobs
     // and the storm's chart the page's width, the narration the rest.
-    auto *layout = new QVBoxLayout(this);
+    auto *polling = new QWidget;
+    auto *layout = new QVBoxLayout(polling);
+    layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(createControls());
     layout->addLayout(createStage(), 3);
     layout->addWidget(m_claim);
     layout->addWidget(m_narration, 2);
+    auto *page = new QVBoxLayout(this);
+    // The tabs take the place of the page's top and bottom margins: it still fits a laptop.
+    const QMargins margins = page->contentsMargins();
+    page->setContentsMargins(margins.left(), 0, margins.right(), 0);
+    page->addWidget(createPaths(polling));
     connectSession();
     showChoiceSettings();
     m_clockTimer->start(200);
     updateState();
+}
+
+// The two ways an outbox is relayed, one pane each: polling (the simulator above) and change
+// data capture (its own lesson, CdcLessonView).
+QWidget *TeachPage::createPaths(QWidget *polling)
+{
+    m_paths = new QTabWidget;
+    m_paths->setObjectName(QStringLiteral("teachPaths"));
+    m_paths->setDocumentMode(true);
+    m_paths->addTab(polling, tr("Polling relay"));
+    m_paths->setTabToolTip(
+        0, tr("A relay claims due rows from the outbox table and delivers them"));
+    m_cdc = new CdcLessonView;
+    m_paths->addTab(m_cdc, tr("Change data capture"));
+    m_paths->setTabToolTip(1,
+        tr("A connector (Debezium) reads the outbox's inserts from the WAL through a "
+           "replication slot"));
+    return m_paths;
 }
 
 // The pick, Start, Play, Step, the speed and the storm's policy on one strip, the picked
@@ -247,6 +275,11 @@ void TeachPage::startSelected()
 
 bool TeachPage::startByName(const QString &name, const QString &stormPolicy)
 {
+    if (name == QLatin1String(CdcLesson::Name)) {
+        m_paths->setCurrentWidget(m_cdc);
+        m_cdc->startStalled();
+        return true;
+    }
     const int index = m_scenario->findData(name);
     if (name.isEmpty() || index < 0)
         return false;

@@ -4,7 +4,9 @@
 // highlights each transition as it is taken (a Step is one: a claim, a call, an outcome), and
 // read a plain-language narration of every step; a scenario ends with the claim it proves, the
 // storm is charted (its policy and the one it is compared with, side by side) as its clock
-// moves, and the tiles and the diagram count its events as the narration tells them.
+// moves, and the tiles and the diagram count its events as the narration tells them. All that
+// is the "Polling relay" pane; beside it, "Change data capture" teaches the other relay path
+// (CdcLessonView).
 #pragma once
 
 #include "narrationview.h"
@@ -21,6 +23,8 @@ class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
+class QTabWidget;
+class CdcLessonView;
 class QTimer;
 class RelayKnobs;
 class LifecycleDiagram;
@@ -49,12 +53,14 @@ public:
 
     // Starts `name` (a seed scenario or outage-storm, under `stormPolicy` if one is given) as
     // Start does, without the Start guard: for outbox-dashboard --demo --scenario, whose
-    // database is recreated on every start.
+    // database is recreated on every start. CdcLesson::Name shows the change-data-capture
+    // pane with its connector stalled.
     bool startByName(const QString &name, const QString &stormPolicy = {});
     QString narrationText() const;
     QString claimText() const; // the ended scenario's claim as shown; empty before
     StormChart *stormChart() const { return m_stormChart; }
     LifecycleDiagram *diagram() const { return m_diagram; }
+    CdcLessonView *cdcLesson() const { return m_cdc; } // the "Change data capture" pane
     // The picked scenario's one-line description, as shown under the picker.
     QString descriptionText() const;
     // The storm's events by state at the session's clock; none outside the storm.
@@ -74,6 +80,7 @@ public:
     void outboxChanged(const HealthSnapshot &snapshot, bool figuresChanged) override;
 
 private:
+    QWidget *createPaths(QWidget *polling);
     QWidget *createControls();
     QLayout *createStage(); // the diagram and the storm's chart above the narration
     void showTransition(const TraceEvent &event);
@@ -96,6 +103,8 @@ private:
     bool confirmStart(const QString &scenario);
 
     TeachingSession *m_session = nullptr;
+    QTabWidget *m_paths = nullptr; // polling relay, change data capture
+    CdcLessonView *m_cdc = nullptr;
     QComboBox *m_scenario = nullptr;
     QLabel *m_description = nullptr; // the picked scenario in a sentence
     LifecycleDiagram *m_diagram = nullptr;
