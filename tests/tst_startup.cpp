@@ -578,6 +578,13 @@ private slots:
         QTest::addRow("demo and db")
             << u"outbox-health:open?db=sqlite:/nonexistent/x.sqlite&demo=true"_qs
             << u"--demo and --db exclude each other"_qs;
+        QTest::addRow("slot without db") << u"outbox-health:open?demo=true&cdc-slot=dbz"_qs
+                                         << u"--cdc-slot needs --db (a replication slot is "
+                                            "PostgreSQL's)"_qs;
+        QTest::addRow("slot name PostgreSQL refuses")
+            << u"outbox-health:open?db=sqlite:/nonexistent/x.sqlite&cdc-slot=Robert%27);DROP"_qs
+            << u"--cdc-slot: a replication slot's name is 1 to 63 lower-case letters, digits "
+               "and underscores"_qs;
     }
     void aBadLinkOpensNothing()
     {

@@ -35,14 +35,14 @@ private slots:
         const auto link = ViewLink::fromUrl(
             u"outbox-health:open?tab=errors&select=E-9&sort=failures:desc&search-mode=text&"
             "search=timeout&read-only=true&profile=pg-boss&db=sqlite:/var/lib/shop.sqlite&"
-            "demo=false"_qs,
+            "demo=false&cdc-slot=dbz"_qs,
             &error);
         QVERIFY2(link, qPrintable(error));
         QCOMPARE(link->toArguments(),
             QStringList({u"--db"_qs, u"sqlite:/var/lib/shop.sqlite"_qs, u"--profile"_qs,
                 u"pg-boss"_qs, u"--read-only"_qs, u"--search"_qs, u"timeout"_qs,
                 u"--search-mode"_qs, u"text"_qs, u"--sort"_qs, u"failures:desc"_qs, u"--tab"_qs,
-                u"errors"_qs, u"--select"_qs, u"E-9"_qs}));
+                u"errors"_qs, u"--select"_qs, u"E-9"_qs, u"--cdc-slot"_qs, u"dbz"_qs}));
         const auto demo = ViewLink::fromUrl(u"outbox-health:open?demo=true"_qs, &error);
         QVERIFY2(demo, qPrintable(error));
         QCOMPARE(demo->toArguments(), QStringList({u"--demo"_qs}));
@@ -142,18 +142,18 @@ private slots:
         QTest::addRow("password as a key")
             << u"outbox-health:open?postgresql://ops:s3cret@db/orders=1"_qs
             << u"unknown key in the link (keys: db, demo, profile, read-only, search, "
-               "search-mode, state, sort, tab, event)"_qs;
+               "search-mode, state, sort, tab, event, cdc-slot)"_qs;
         QTest::addRow("password as the verb")
             << u"outbox-health:postgresql://ops:s3cret@db/orders"_qs
             << u"the link does not say open: outbox-health:open?KEY=VALUE&…"_qs;
         QTest::addRow("unknown key")
             << u"outbox-health:open?colour=red"_qs
             << u"unknown key \"colour\" in the link (keys: db, demo, profile, read-only, search, "
-               "search-mode, state, sort, tab, event)"_qs;
+               "search-mode, state, sort, tab, event, cdc-slot)"_qs;
         QTest::addRow("an option that writes a file")
             << u"outbox-health:open?screenshot=/home/ops/.bashrc"_qs
             << u"unknown key \"screenshot\" in the link (keys: db, demo, profile, read-only, "
-               "search, search-mode, state, sort, tab, event)"_qs;
+               "search, search-mode, state, sort, tab, event, cdc-slot)"_qs;
         QTest::addRow("repeated key") << u"outbox-health:open?state=dead&state=due"_qs
                                       << u"\"state\" is given twice in the link"_qs;
         QTest::addRow("repeated under its other name")
@@ -212,6 +212,7 @@ private slots:
         static const QRegularExpression annotation(
             u"^\\s*dashboard: \"(.*)\"$"_qs, QRegularExpression::MultilineOption);
         int links = 0;
+        int cdc = 0;
         for (const QRegularExpressionMatch &match :
             annotation.globalMatch(QString::fromUtf8(tests.readAll()))) {
             QString error;
@@ -220,9 +221,13 @@ private slots:
             QVERIFY(!link->state.isEmpty() || !link->tab.isEmpty());
             if (!link->db.isEmpty())
                 QCOMPARE(link->db, u"postgresql://monitor@db.internal/shop"_qs);
+            // A replication slot's alert opens its finding and tile row (docs/cdc.md, Alerts).
+            QCOMPARE(link->cdcSlot.isEmpty(), link->tab != u"diagnosis"_qs);
+            cdc += link->cdcSlot.isEmpty() ? 0 : 1;
             ++links;
         }
-        QCOMPARE(links, 5); // one per alert
+        QCOMPARE(links, 12); // one per alert the tests expect
+        QCOMPARE(cdc, 7);
     }
 
     void acceptsTheLongestLink()

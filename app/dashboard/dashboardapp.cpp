@@ -254,6 +254,7 @@ MainWindow *DashboardApp::openFleetOutbox(FleetWindow *fleet, int row)
     options.outboxName = model->nameAt(row);
     const DatabaseUrl &url = model->entryAt(row).url;
     options.environment = ConnectionEnvironment::forUrl(url.toStorableString());
+    options.cdcSlot = model->entryAt(row).cdcSlot.value_or(QString()); // the line's `;cdc-slot=`
     auto *window = new MainWindow(url, options);
     window->setAttribute(Qt::WA_DeleteOnClose);
     connectWindow(window);
@@ -279,6 +280,7 @@ void DashboardApp::show(
     options.profile = database.profile;
     options.markedForSimulation = database.markedForSimulation;
     options.environment = environment;
+    options.cdcSlot = m_cdcSlot;
     auto *window = new MainWindow(database.url, options);
     window->setAttribute(Qt::WA_DeleteOnClose);
     connectWindow(window);

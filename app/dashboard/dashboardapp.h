@@ -52,6 +52,8 @@ public:
     MainWindow *openFleetOutbox(FleetWindow *fleet, int row);
     // Read-only windows from the fleet view (outbox-dashboard --read-only).
     void setReadOnly(bool readOnly) { m_readOnly = readOnly; }
+    // The replication slot the window opened from the command line shows (--cdc-slot).
+    void setCdcSlot(const QString &slot) { m_cdcSlot = slot; }
     // The event table's filter and sort in every window opened from now on, instead of the
     // remembered ones.
     void setEventView(const EventView &view) { m_view = view; }
@@ -102,6 +104,7 @@ private:
     QList<QPointer<FleetWindow>> m_fleets;
     QList<QPointer<MainWindow>> m_fleetWindows; // outboxes opened from a fleet view
     bool m_readOnly = false;
+    QString m_cdcSlot;
     ConnectionOpener m_opener; // the Connect… dialog's, off the GUI thread
     ConnectionOpener m_startOpener; // the database given at start-up
     std::unique_ptr<class QThread> m_demoThread; // recreating the demo database

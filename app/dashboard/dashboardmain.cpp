@@ -100,6 +100,7 @@ void openFromOptions(
     const bool readOnly = parser.isSet(QStringLiteral("read-only"))
         || QSettings().value(QStringLiteral("connection/readOnly")).toBool();
     dashboard.setReadOnly(readOnly);
+    dashboard.setCdcSlot(parser.value(QStringLiteral("cdc-slot")).trimmed());
     if (parser.isSet(QStringLiteral("fleet")) || parser.isSet(QStringLiteral("fleet-prometheus"))) {
         openFleetOption(dashboard, parser);
     } else if (parser.isSet(QStringLiteral("db"))) {

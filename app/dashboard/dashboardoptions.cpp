@@ -9,6 +9,7 @@
 #include "viewlink.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 #include <QTextStream>
 #include <functional>
 
@@ -30,6 +31,10 @@ void addConnectionOptions(QCommandLineParser &parser)
             "pg-boss, solid-queue, spring-modulith, spring-modulith-2, gruelbox, namastack, "
             "wolverine, masstransit, river) or a profile file (default: detected)."),
         QStringLiteral("NAME|PATH")});
+    parser.addOption({QStringLiteral("cdc-slot"),
+        QStringLiteral("With --db: the replication slot that relays the outbox by change data "
+                       "capture (Debezium): a CDC tile row and a diagnosis finding follow it."),
+        QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("fleet"),
         QStringLiteral("Open the fleet view on a fleet file: one NAME=URL[;profile=P] per line, "
                        "the format of outboxctl serve --config."),
@@ -263,6 +268,14 @@ QString conflict(const QCommandLineParser &parser)
 {
     if (parser.isSet(QStringLiteral("profile")) && !parser.isSet(QStringLiteral("db")))
         return QStringLiteral("--profile needs --db (the demo database is native)");
+    if (parser.isSet(QStringLiteral("cdc-slot")) && !parser.isSet(QStringLiteral("db")))
+        return QStringLiteral("--cdc-slot needs --db (a replication slot is PostgreSQL's)");
+    // PostgreSQL's own rule for a slot's name (at most NAMEDATALEN - 1 bytes).
+    static const QRegularExpression slotName(QStringLiteral("^[a-z0-9_]{1,63}$"));
+    if (parser.isSet(QStringLiteral("cdc-slot"))
+        && !slotName.match(parser.value(QStringLiteral("cdc-slot")).trimmed()).hasMatch())
+        return QStringLiteral("--cdc-slot: a replication slot's name is 1 to 63 lower-case "
+                              "letters, digits and underscores");
     if ((parser.isSet(QStringLiteral("fleet")) || parser.isSet(QStringLiteral("fleet-prometheus")))
         && (parser.isSet(QStringLiteral("db")) || parser.isSet(QStringLiteral("demo"))))
         return QStringLiteral("--fleet and --fleet-prometheus exclude --db and --demo");

@@ -34,7 +34,8 @@ const QList<Key> &keys()
         {QStringLiteral("state"), &ViewLink::state, nullptr, QStringLiteral("--state")},
         {QStringLiteral("sort"), &ViewLink::sort, nullptr, QStringLiteral("--sort")},
         {QStringLiteral("tab"), &ViewLink::tab, nullptr, QStringLiteral("--tab")},
-        {QStringLiteral("event"), &ViewLink::event, nullptr, QStringLiteral("--select")}};
+        {QStringLiteral("event"), &ViewLink::event, nullptr, QStringLiteral("--select")},
+        {QStringLiteral("cdc-slot"), &ViewLink::cdcSlot, nullptr, QStringLiteral("--cdc-slot")}};
     return list;
 }
 

@@ -26,6 +26,7 @@ struct ViewLink
     QString sort;
     QString tab; // the page shown
     QString event; // selected on the Events page, its detail showing
+    QString cdcSlot; // the replication slot of a CDC outbox (--cdc-slot): its tile row
 
     // `outbox-health:open?KEY=VALUE&…`: keys as the long options (and `select` for event), values
     // percent-encoded (a + is a space, as in a form or Go's urlquery), booleans true or false.

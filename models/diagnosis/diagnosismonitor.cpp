@@ -1,5 +1,6 @@
 #include "diagnosismonitor.h"
 
+#include "cdcfinding.h"
 #include "diagnosisworker.h"
 #include "healthmonitor.h"
 #include "workerthread.h"
@@ -21,6 +22,7 @@ DiagnosisMonitor::DiagnosisMonitor(
     // A quiet outbox is diagnosed again only once in HealthMonitor::QuietFollowUpMs; a change
     // is diagnosed as soon as the spacing allows, even when the snapshots after it are quiet.
     connect(health, &HealthMonitor::snapshotChanged, this, [this](const HealthSnapshot &snapshot) {
+        applySlot(snapshot);
         m_undiagnosed = m_undiagnosed || m_health->figuresChanged();
         if (acknowledgedMayBeGone(snapshot))
             requestSoon(snapshot.now);
@@ -40,6 +42,9 @@ void DiagnosisMonitor::setProfile(const OutboxProfile &profile)
 
 void DiagnosisMonitor::setTileThresholds(const TileThresholds &tiles)
 {
+    m_tiles = tiles;
+    if (m_health->hasSnapshot())
+        applySlot(m_health->snapshot());
     const TileLimits dead = tiles.dead;
     postToWorker(m_worker.data(), [dead](DiagnosisWorker *worker) { worker->setDeadTile(dead); });
     if (m_hasResult && m_health->hasSnapshot())
@@ -114,6 +119,8 @@ void DiagnosisMonitor::acceptResult(quint64 requestId, const DiagnosisResult &re
     m_resultAt = QDateTime::currentDateTime();
     m_lastError.clear();
     m_lastCostMs = result.queryMs; // its own budget, not the snapshot's interval
+    if (m_health->hasSnapshot() && m_health->snapshot().cdc)
+        CdcFinding::apply(&m_result, *m_health->snapshot().cdc, m_tiles);
     emit resultChanged(m_result);
 }
 
@@ -123,4 +130,12 @@ void DiagnosisMonitor::acceptFailure(quint64 requestId, const QString &error)
         return;
     m_lastError = error;
     emit failed(error);
+}
+
+// The slot's finding follows every snapshot's reading (read and tracked with it), not the
+// diagnosis's slower cadence: it says what the tiles say, when they say it.
+void DiagnosisMonitor::applySlot(const HealthSnapshot &snapshot)
+{
+    if (m_hasResult && snapshot.cdc && CdcFinding::apply(&m_result, *snapshot.cdc, m_tiles))
+        emit resultChanged(m_result);
 }

@@ -9,7 +9,8 @@
 // fell below the one the newest diagnosis was asked at, while that diagnosis counted events on
 // hold or investigating, is diagnosed at once: only an operator (a replay, resolve or purge, here
 // or elsewhere) makes DEAD fall, and the DEAD tile's "(215 on hold)" must not outlive the events
-// it counts by more than one refresh. Nothing here touches a database.
+// it counts by more than one refresh. With a replication slot (HealthSnapshot::cdc) its finding
+// (CdcFinding) is added from each snapshot to the newest result. Nothing here touches a database.
 #pragma once
 
 #include "dbconnection.h"
@@ -75,11 +76,13 @@ signals:
 
 private:
     bool acknowledgedMayBeGone(const HealthSnapshot &snapshot) const;
+    void applySlot(const HealthSnapshot &snapshot);
     bool accept(quint64 requestId);
     void acceptResult(quint64 requestId, const DiagnosisResult &result);
     void acceptFailure(quint64 requestId, const QString &error);
 
     HealthMonitor *m_health = nullptr;
+    TileThresholds m_tiles; // the slot's finding is graded by them (CdcSlotGrade)
     // Lives on the health thread and is deleted there when it ends; gone with the monitor.
     QPointer<DiagnosisWorker> m_worker;
     QElapsedTimer m_sinceStart; // since the last diagnosis was asked for

@@ -756,7 +756,7 @@ std::optional<DiagnosisResult> run(const QSqlDatabase &db, qint64 now, QString *
     }
     acknowledge(db, profile, &result);
     // checked and not_checked in the contract's order, whatever order the rules ran in.
-    const QStringList order = DiagnosisCode::all();
+    const QStringList order = DiagnosisCode::ordered();
     const auto byContract = [&order](const QString &a, const QString &b) {
         return order.indexOf(a) < order.indexOf(b);
     };

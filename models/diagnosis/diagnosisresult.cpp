@@ -15,6 +15,11 @@ QStringList all()
         FutureSchedule, CreatedInFuture, CreatedAtOnUpdate, BlockedAggregate, DeadEvents};
 }
 
+QStringList ordered()
+{
+    return all() << CdcSlot;
+}
+
 } // namespace DiagnosisCode
 
 QString Finding::severityName(Severity severity)
@@ -82,7 +87,7 @@ bool DiagnosisResult::hasProblem() const
 
 void DiagnosisResult::sortFindings()
 {
-    const QStringList order = DiagnosisCode::all();
+    const QStringList order = DiagnosisCode::ordered();
     std::stable_sort(
         findings.begin(), findings.end(), [&order](const Finding &a, const Finding &b) {
             if (a.severity != b.severity)
@@ -120,7 +125,8 @@ QString Finding::shortName(const QString &code)
         {DiagnosisCode::CreatedAtOnUpdate,
             QT_TRANSLATE_NOOP("Finding", "creation time rewritten by updates")},
         {DiagnosisCode::BlockedAggregate, QT_TRANSLATE_NOOP("Finding", "aggregates blocked")},
-        {DiagnosisCode::DeadEvents, QT_TRANSLATE_NOOP("Finding", "DEAD events need an operator")}};
+        {DiagnosisCode::DeadEvents, QT_TRANSLATE_NOOP("Finding", "DEAD events need an operator")},
+        {DiagnosisCode::CdcSlot, QT_TRANSLATE_NOOP("Finding", "replication slot")}};
     const char *name = names.value(code);
     return name ? QCoreApplication::translate("Finding", name) : code;
 }

@@ -26,8 +26,13 @@ inline const QString CreatedInFuture = QStringLiteral("created_in_future");
 inline const QString CreatedAtOnUpdate = QStringLiteral("created_at_on_update");
 inline const QString BlockedAggregate = QStringLiteral("blocked_aggregate");
 inline const QString DeadEvents = QStringLiteral("dead_events");
-// Every code, in the contract's order.
+// The replication slot of an outbox relayed by change data capture (CdcFinding): checked only
+// when a slot is configured, so not in all(); it sorts after them.
+inline const QString CdcSlot = QStringLiteral("cdc_slot");
+// Every code the engine always checks, in the contract's order.
 QStringList all();
+// all() and the codes checked only when configured (CdcSlot): the order findings sort in.
+QStringList ordered();
 } // namespace DiagnosisCode
 
 struct Finding

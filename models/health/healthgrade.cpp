@@ -1,5 +1,6 @@
 #include "healthgrade.h"
 
+#include "cdcslot.h"
 #include "healthsnapshot.h"
 #include "timeformat.h"
 
@@ -51,5 +52,11 @@ HealthGrade HealthGrade::of(const HealthSnapshot &snapshot, const TileThresholds
     }
     if (snapshot.isAvailable(QStringLiteral("due")))
         consider(&grade, levelOf(counts.due, thresholds.due), count(counts.due, "due", "due"));
+    // An outbox relayed by change data capture is as bad as its replication slot: a stopped
+    // connector turns the fleet row and the desktop alert red as DEAD events do.
+    if (snapshot.cdc) {
+        const CdcSlotGrade slot = CdcSlotGrade::of(*snapshot.cdc, thresholds);
+        consider(&grade, slot.level, slot.figure);
+    }
     return grade;
 }

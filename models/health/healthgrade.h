@@ -20,6 +20,8 @@ struct HealthGrade
     static Level levelOf(qint64 value, const TileLimits &limits);
     // DEAD, expired leases, the oldest pending age and due, judged in that order: the first of
     // the highest level is the one named. A figure the schema cannot tell is not judged; PENDING
-    // rows with no plausible created_at make the grade at least amber, as on the tile.
+    // rows with no plausible created_at make the grade at least amber, as on the tile. With a
+    // replication slot (HealthSnapshot::cdc) the worse of the outbox's and the slot's grade
+    // (CdcSlotGrade): the one rule the fleet rows and the desktop alerts take.
     static HealthGrade of(const HealthSnapshot &snapshot, const TileThresholds &thresholds = {});
 };

@@ -433,15 +433,21 @@ void HealthTiles::applyLevel(TileWidgets &widgets, Level level)
     // Focused (Tab): a border twice as thick in the palette's highlight; the padding keeps
     // the figures in place.
     widgets.frame->setStyleSheet(
-        QStringLiteral("QFrame#healthTile { background: %1; border: 1px solid %2;"
-                       " border-radius: 6px; padding: 1px; }"
-                       " QFrame#healthTile:focus { border: 2px solid %5; padding: 0px; }"
-                       " QLabel { color: %3; background: transparent; border: none; }"
-                       " QLabel#tileTitle { font-weight: 600; }"
-                       " QLabel#tileValue { font-size: 20pt; font-weight: 600; }"
-                       " QLabel#tileHint { color: %4; font-size: 8pt; }")
-            .arg(colours.background.name(), colours.border.name(), colours.text.name(),
-                colours.hint.name(), palette().color(QPalette::Highlight).name()));
+        styleSheet(colours, palette().color(QPalette::Highlight), widgets.frame->objectName()));
+}
+
+QString HealthTiles::styleSheet(
+    const ThemeColours::Tile &colours, const QColor &focus, const QString &objectName)
+{
+    return QStringLiteral("QFrame#%6 { background: %1; border: 1px solid %2;"
+                          " border-radius: 6px; padding: 1px; }"
+                          " QFrame#%6:focus { border: 2px solid %5; padding: 0px; }"
+                          " QLabel { color: %3; background: transparent; border: none; }"
+                          " QLabel#tileTitle { font-weight: 600; }"
+                          " QLabel#tileValue { font-size: 20pt; font-weight: 600; }"
+                          " QLabel#tileHint { color: %4; font-size: 8pt; }")
+        .arg(colours.background.name(), colours.border.name(), colours.text.name(),
+            colours.hint.name(), focus.name(), objectName);
 }
 
 namespace {

@@ -60,6 +60,10 @@ public:
     void setEnvironment(const QString &name, const QColor &colour);
     QLabel *environmentBadge() const { return m_badge; }
     QWidget *tileWidget(Tile tile) const;
+    // A tile's look in `colours` (a QFrame named `objectName` holding QLabels named tileTitle,
+    // tileValue and tileHint), its focus border in `focus`: the CDC row's tiles look the same.
+    static QString styleSheet(
+        const ThemeColours::Tile &colours, const QColor &focus, const QString &objectName);
 
 signals:
     void tileClicked(HealthTiles::Tile tile); // a tile is also a filter: its events

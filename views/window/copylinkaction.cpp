@@ -74,6 +74,7 @@ QString CopyLinkAction::linkTo(const MainWindow &window)
     link.sort = sortText(window.eventView()->horizontalHeader());
     link.tab = window.currentPage();
     link.event = window.detailPane()->eventId();
+    link.cdcSlot = window.options().cdcSlot;
     return link.toUrl();
 }
 

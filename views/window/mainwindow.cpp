@@ -2,6 +2,7 @@
 
 #include "alertbar.h"
 #include "banneroverlay.h"
+#include "cdctiles.h"
 #include "columnfitter.h"
 #include "detailpane.h"
 #include "detailreader.h"
@@ -199,12 +200,25 @@ void MainWindow::setupCentral()
     auto *central = new QWidget;
     auto *layout = new QVBoxLayout(central);
     layout->addWidget(m_tiles);
+    addCdcTiles(layout);
     layout->addWidget(m_pages, 1);
     setCentralWidget(central);
     connect(m_tiles, &HealthTiles::tileClicked, this,
         [this](HealthTiles::Tile tile) { filterByTile(int(tile)); });
     connect(monitor(), &HealthMonitor::staleChanged, m_tiles,
         [this](bool stale) { m_tiles->setStale(stale, monitor()->lastGoodAt()); });
+}
+
+// The replication slot's row under the tiles, only for an outbox relayed by change data capture.
+void MainWindow::addCdcTiles(QVBoxLayout *layout)
+{
+    if (m_options.cdcSlot.isEmpty())
+        return;
+    monitor()->setCdcSlot(m_options.cdcSlot);
+    m_cdcTiles = new CdcTiles(m_options.cdcSlot);
+    layout->addWidget(m_cdcTiles);
+    connect(monitor(), &HealthMonitor::staleChanged, m_cdcTiles,
+        [this](bool stale) { m_cdcTiles->setStale(stale, monitor()->lastGoodAt()); });
 }
 
 void MainWindow::setupStatusBar()
@@ -244,6 +258,8 @@ void MainWindow::setupBanners()
 void MainWindow::applySnapshot(const HealthSnapshot &snapshot)
 {
     m_tiles->setSnapshot(snapshot);
+    if (m_cdcTiles)
+        m_cdcTiles->setSnapshot(snapshot, m_tiles->thresholds());
     const bool changed = monitor()->figuresChanged();
     for (const QString &key : m_pages->pageKeys())
         if (Page *page = pageOf(m_pages->page(key)))

@@ -41,6 +41,7 @@ class EventsPage;
 class FilterBar;
 class HealthMonitor;
 class HealthTiles;
+class CdcTiles;
 class NotesActions;
 class OperatorActions;
 class OverviewPage;
@@ -50,6 +51,7 @@ class QDockWidget;
 class QSpinBox;
 class QSplitter;
 class QTableView;
+class QVBoxLayout;
 class ReopenActions;
 class ReplayLogModel;
 class ResolveActions;
@@ -77,6 +79,9 @@ struct WindowOptions
     // The outbox's name in desktop alerts and their mutes ("orders: 3 DEAD events"): the fleet
     // file's name when opened from the fleet view; empty = the database's name.
     QString outboxName;
+    // The replication slot that relays the outbox by change data capture (outbox-dashboard
+    // --cdc-slot): each snapshot reads it and the CDC tile row shows it; empty: no row.
+    QString cdcSlot;
 };
 
 class MainWindow : public QMainWindow
@@ -101,6 +106,7 @@ public:
     DetailReader *detailReader() const { return m_context.reader; }
     HealthMonitor *monitor() const { return m_context.monitor; }
     HealthTiles *tiles() const { return m_tiles; }
+    CdcTiles *cdcTiles() const { return m_cdcTiles; } // null without a slot
     TeachingSession *session() const { return m_session; }
     OperatorActions *operatorActions() const { return m_writes->operatorActions(); }
     ResolveActions *resolveActions() const { return m_writes->resolve(); }
@@ -172,6 +178,7 @@ private:
     void setupPages();
     void setupActions();
     void setupCentral();
+    void addCdcTiles(QVBoxLayout *layout);
     void setupStatusBar();
     void setupBanners();
     void applySnapshot(const HealthSnapshot &snapshot);
@@ -188,6 +195,7 @@ private:
     std::unique_ptr<TeachingSession> m_sessionOwner; // not a QObject child: destroyed first
     TeachingSession *m_session = nullptr;
     HealthTiles *m_tiles = nullptr;
+    CdcTiles *m_cdcTiles = nullptr;
     PageNavigator *m_pages = nullptr;
     EventsPage *m_eventsPage = nullptr;
     WindowStatus *m_status = nullptr;

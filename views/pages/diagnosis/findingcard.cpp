@@ -105,6 +105,8 @@ void FindingCard::setFinding(const Finding &finding, qint64 now)
             .arg(Finding::severityName(finding.severity).toUpper(), Finding::shortName(m_code),
                 m_code == DiagnosisCode::BlockedAggregate
                     ? counted(finding.count, tr("aggregate"), tr("aggregates"))
+                    : m_code == DiagnosisCode::CdcSlot // one slot, named: no events counted
+                    ? finding.subject
                     : counted(finding.count, tr("event"), tr("events"))));
     // Summaries and actions quote errors and event types: invisible characters shown escaped.
     setTextIfChanged(m_summary, PlainText::escaped(finding.summary));
