@@ -38,3 +38,31 @@ phase_report() {
   local total=$((SECONDS - _PHASE_START_ALL))
   printf 'test:   %-20s %5d s  %s\n' total "$total" "$(printf '%d:%02d' $((total / 60)) $((total % 60)))"
 }
+
+# phase_start NAME COMMAND...: runs a phase in the background, its output kept aside until
+# phase_finish NAME (so that it does not interleave with the phase run meanwhile), which waits for
+# it, prints its output, records its time like `phase` and returns its exit status.
+declare -A _PHASE_BG_PID=() _PHASE_BG_DIR=()
+phase_start() {
+  local name="$1" dir
+  shift
+  dir="$(mktemp -d)"
+  echo "test: phase $name (beside the next phase, its output after it): $*"
+  ( start=$SECONDS status=0; "$@" > "$dir/log" 2>&1 || status=$?
+    echo "$((SECONDS - start)) $status" > "$dir/result" ) &
+  _PHASE_BG_PID[$name]=$!
+  _PHASE_BG_DIR[$name]="$dir"
+}
+
+phase_finish() {
+  local name="$1" dir="${_PHASE_BG_DIR[$1]}" seconds status
+  wait "${_PHASE_BG_PID[$name]}" || true
+  cat "$dir/log"
+  read -r seconds status < "$dir/result" || { seconds=0 status=1; }
+  rm -rf "$dir"
+  _PHASE_NAMES+=("$name")
+  _PHASE_SECONDS+=("$seconds")
+  _PHASE_STATUS+=("$status")
+  echo "test: phase $name took $seconds s (exit $status)"
+  return "$status"
+}
