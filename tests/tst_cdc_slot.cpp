@@ -114,6 +114,7 @@ private slots:
     void checkRefusesWhatCannotBeRead_data();
     void checkRefusesWhatCannotBeRead();
     void metricsReadsTheSlot();
+    void diagnoseFindsTheSlot();
     void byteText_data();
     void byteText();
     void trackerMeasuresTheRateBetweenReads();
@@ -415,6 +416,49 @@ void TestCdcSlot::metricsReadsTheSlot()
     const Run none
         = outboxctl({u"metrics"_qs, u"--db"_qs, lite->url(), u"--cdc-slot"_qs, u"dbz"_qs});
     QCOMPARE(none.exitCode, 1);
+    QVERIFY2(none.err.join(u'\n').contains(u"replication slots are PostgreSQL's"_qs),
+        qPrintable(why(none)));
+}
+
+// `diagnose --cdc-slot`: a slot nobody reads is a finding (exit 1) that names it and says what to
+// do; a missing one too; a bad name is bad input; an engine without slots says so.
+void TestCdcSlot::diagnoseFindsTheSlot()
+{
+    FRESH_DATABASE(database, u"postgresql"_qs);
+    QVERIFY(database->initialise());
+    CdcConsumer consumer(database->url(), u"delivery_outbox"_qs);
+    QVERIFY2(consumer.error().isEmpty(), qPrintable(consumer.error()));
+    const QStringList diagnose = {u"diagnose"_qs, u"--db"_qs, database->url(), u"--cdc-slot"_qs};
+    const Run idle = outboxctl(diagnose + QStringList {consumer.slot(), u"--json"_qs});
+    QCOMPARE(idle.exitCode, 1);
+    const QJsonArray findings = QJsonDocument::fromJson(idle.out.join(u'\n').toUtf8())
+                                    .object()
+                                    .value(u"findings"_qs)
+                                    .toArray();
+    QJsonObject slotFinding;
+    for (const QJsonValue &finding : findings) {
+        if (finding.toObject().value(u"code"_qs).toString() == u"cdc_slot"_qs)
+            slotFinding = finding.toObject();
+    }
+    QVERIFY2(!slotFinding.isEmpty(), qPrintable(why(idle)));
+    QVERIFY2(slotFinding.value(u"summary"_qs).toString().contains(consumer.slot()),
+        qPrintable(why(idle)));
+    const Run text = outboxctl(diagnose + QStringList {consumer.slot()});
+    QCOMPARE(text.exitCode, 1);
+    QVERIFY2(text.out.join(u'\n').contains(u"restart the connector"_qs), qPrintable(why(text)));
+
+    const Run missing = outboxctl(diagnose + QStringList {u"no_such_slot"_qs});
+    QCOMPARE(missing.exitCode, 1);
+    QVERIFY2(missing.out.join(u'\n').contains(u"no_such_slot"_qs), qPrintable(why(missing)));
+    const Run bad = outboxctl(diagnose + QStringList {u"Dbz"_qs});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY(bad.out.isEmpty());
+
+    FRESH_DATABASE(lite, u"sqlite"_qs);
+    QVERIFY(lite->initialise());
+    const Run none
+        = outboxctl({u"diagnose"_qs, u"--db"_qs, lite->url(), u"--cdc-slot"_qs, u"dbz"_qs});
+    QCOMPARE(none.exitCode, 2);
     QVERIFY2(none.err.join(u'\n').contains(u"replication slots are PostgreSQL's"_qs),
         qPrintable(why(none)));
 }

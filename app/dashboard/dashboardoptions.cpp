@@ -29,7 +29,7 @@ void addConnectionOptions(QCommandLineParser &parser)
         QStringLiteral(
             "With --db: the outbox schema, a built-in profile (native, graphile-worker, oban, "
             "pg-boss, solid-queue, spring-modulith, spring-modulith-2, gruelbox, namastack, "
-            "wolverine, masstransit, river) or a profile file (default: detected)."),
+            "wolverine, masstransit, river, debezium) or a profile file (default: detected)."),
         QStringLiteral("NAME|PATH")});
     parser.addOption({QStringLiteral("cdc-slot"),
         QStringLiteral("With --db: the replication slot that relays the outbox by change data "

@@ -11,7 +11,7 @@ class OutboxProfile;
 
 namespace CdcReport {
 
-// --cdc-slot NAME: read by every command that reads the slot (check).
+// --cdc-slot NAME: read by every command that reads the slot (check, metrics, diagnose).
 void addSlotOption(QCommandLineParser &parser);
 // --max-cdc-lag BYTES and --max-cdc-inactive DURATION.
 void addLimitOptions(QCommandLineParser &parser);

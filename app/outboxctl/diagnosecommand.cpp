@@ -1,8 +1,11 @@
-// outboxctl diagnose --db URL [--profile NAME|PATH] [--now MS] [--json]: the diagnosis engine's
-// findings (DiagnosisQuery), read-only. Plain output: one finding per paragraph, worst first,
+// outboxctl diagnose --db URL [--profile NAME|PATH] [--cdc-slot NAME] [--now MS] [--json]: the
+// diagnosis engine's findings (DiagnosisQuery), read-only, with the replication slot's
+// (CdcFinding, code cdc_slot) when --cdc-slot or the profile's cdc_slot names one. Plain output: one finding per paragraph, worst first,
 // then the DEAD events an operator's note marker acknowledges (notes, schema version 3), then
 // what was checked and what could not be; --json adds "acknowledged" where notes exist. Exit 0
 // with no finding or only info ones, 1 with any warning or critical finding, 2 on any error.
+#include "cdcfinding.h"
+#include "cdcreport.h"
 #include "cli.h"
 #include "diagnosisquery.h"
 #include "numbertext.h"
@@ -58,12 +61,15 @@ int runDiagnose(const QStringList &arguments)
     Cli::addReportOptions(
         parser, u"The time to diagnose at"_qs, u"Print the findings as one JSON object."_qs);
     Cli::addNotesDbOption(parser);
+    CdcReport::addSlotOption(parser);
     qint64 now = 0;
+    QString slot;
     int exitCode = Cli::Ok;
     const auto outbox = Cli::openReport(
         parser, u"diagnose"_qs, arguments,
         [&](QString *error) {
-            return Cli::readNow(parser, &now, error) && Cli::applyNotesDb(parser, error);
+            return Cli::readNow(parser, &now, error) && Cli::applyNotesDb(parser, error)
+                && CdcReport::readSlot(parser, nullptr, &slot, error);
         },
         &exitCode);
     if (!outbox)
@@ -72,9 +78,14 @@ int runDiagnose(const QStringList &arguments)
         return refused;
 
     QString error;
-    const std::optional<DiagnosisResult> result
+    std::optional<DiagnosisResult> result
         = DiagnosisQuery::run(outbox->database(), now, &error, &outbox->profile);
     if (!result)
+        return Cli::fail(QStringLiteral("diagnose: reading %1: %2").arg(outbox->name(), error));
+    if (slot.isEmpty())
+        slot = outbox->profile.cdcSlot();
+    if (!slot.isEmpty()
+        && !CdcFinding::diagnoseSlot(outbox->database(), slot, now, {}, &*result, &error))
         return Cli::fail(QStringLiteral("diagnose: reading %1: %2").arg(outbox->name(), error));
     Cli::printLine(parser.isSet(u"json"_qs)
             ? QString::fromUtf8(QJsonDocument(result->toJson()).toJson(QJsonDocument::Compact))

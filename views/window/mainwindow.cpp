@@ -209,9 +209,12 @@ void MainWindow::setupCentral()
         [this](bool stale) { m_tiles->setStale(stale, monitor()->lastGoodAt()); });
 }
 
-// The replication slot's row under the tiles, only for an outbox relayed by change data capture.
+// The replication slot's row under the tiles, only for an outbox relayed by change data capture:
+// --cdc-slot (a link's or a fleet line's), else the profile's cdc_slot.
 void MainWindow::addCdcTiles(QVBoxLayout *layout)
 {
+    if (m_options.cdcSlot.isEmpty() && m_options.profile)
+        m_options.cdcSlot = m_options.profile->cdcSlot();
     if (m_options.cdcSlot.isEmpty())
         return;
     monitor()->setCdcSlot(m_options.cdcSlot);
