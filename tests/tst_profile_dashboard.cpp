@@ -323,12 +323,12 @@ private slots:
 
         // The detail pane advises the profile's replay, never a budget reset.
         const QString failed = u"30000000-0000-4000-8000-000000000005"_qs;
-        window->selectEvent(failed);
+        QTRY_VERIFY(window->selectEvent(failed)); // once the table's rows are read
         auto *explanation = window->detailPane()->findChild<QLabel *>(u"eventExplanation"_qs);
         QVERIFY(explanation);
-        QTRY_VERIFY2(explanation->text().contains(
+        QTRY_VERIFY2_WITH_TIMEOUT(explanation->text().contains(
                          u"Replay\u2026 releases it with the profile's replay statement"_qs),
-            qPrintable(explanation->text()));
+            qPrintable(explanation->text()), 20000);
         QVERIFY(!explanation->text().contains(u"Reset"_qs));
 
         // Without an audit store the replay is refused before anything changes.
