@@ -129,8 +129,8 @@ void TestCdcWindow::findingSaysWhatIsWrong_data()
         << QStringList {u"slot dbz inactive for 14 min, 2.1 GiB retained, at the current WAL "
                         "rate the limit is reached in about 3 h"_qs,
                u"(estimate)"_qs}
-        << u"restart the connector, or drop the slot if the connector is gone "
-           "(pg_drop_replication_slot('dbz')), knowing that events will be lost"_qs;
+        << u"restart the connector, or drop slot dbz if the connector is gone "
+           "(docs/cdc.md, Runbook), knowing that events will be lost"_qs;
     CdcSlotReading unlimited = stoppedConnector();
     unlimited.maxSlotWalKeepBytes.reset();
     unlimited.safeWalSizeBytes.reset();

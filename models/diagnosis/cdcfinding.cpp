@@ -80,8 +80,8 @@ QString actionOf(const CdcSlotReading &reading)
                               "(snapshot.mode); drop the slot and restart the connector, knowing "
                               "that the events written meanwhile are not in the stream");
     if (!reading.active)
-        return QStringLiteral("restart the connector, or drop the slot if the connector is gone "
-                              "(pg_drop_replication_slot('%1')), knowing that events will be lost")
+        return QStringLiteral("restart the connector, or drop slot %1 if the connector is gone "
+                              "(docs/cdc.md, Runbook), knowing that events will be lost")
             .arg(reading.slot);
     return QStringLiteral("the connector reads but falls behind: check its throughput and the "
                           "broker it writes to; the slot keeps the WAL until the connector "
