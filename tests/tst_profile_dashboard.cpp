@@ -326,8 +326,9 @@ private slots:
         QTRY_VERIFY(window->selectEvent(failed)); // once the table's rows are read
         auto *explanation = window->detailPane()->findChild<QLabel *>(u"eventExplanation"_qs);
         QVERIFY(explanation);
-        QTRY_VERIFY2_WITH_TIMEOUT(explanation->text().contains(
-                         u"Replay\u2026 releases it with the profile's replay statement"_qs),
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            explanation->text().contains(
+                u"Replay\u2026 releases it with the profile's replay statement"_qs),
             qPrintable(explanation->text()), 20000);
         QVERIFY(!explanation->text().contains(u"Reset"_qs));
 

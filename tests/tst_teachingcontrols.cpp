@@ -10,14 +10,14 @@
 #include "eventlistmodel.h"
 #include "healthtiles.h"
 #include "lifecyclediagram.h"
-#include "pagenavigator.h"
 #include "mainwindow.h"
 #include "outagestorm.h"
+#include "pagenavigator.h"
 #include "scenario.h"
 #include "stormchart.h"
 #include "stormlesson.h"
-#include "teachpage.h"
 #include "teachingsession.h"
+#include "teachpage.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -26,9 +26,9 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QScreen>
 #include <QLabel>
 #include <QPushButton>
+#include <QScreen>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -488,17 +488,17 @@ private slots:
         QVERIFY(cdc->isVisible());
         QVERIFY(!cdc->lesson()->relay().connectorRunning());
         const QRect pageRect(page->mapToGlobal(QPoint()), page->size());
-        const QList<QWidget *> parts = {cdc->diagram(), cdc->slotPanel(),
-            cdc->findChild<QWidget *>(u"cdcExplanation"_qs),
-            cdc->findChild<QWidget *>(u"cdcNarration"_qs)};
+        const QList<QWidget *> parts
+            = {cdc->diagram(), cdc->slotPanel(), cdc->findChild<QWidget *>(u"cdcExplanation"_qs),
+                cdc->findChild<QWidget *>(u"cdcNarration"_qs)};
         for (QWidget *part : parts) {
             QVERIFY2(part->isVisible(), qPrintable(part->objectName()));
             const QRect rect(part->mapToGlobal(QPoint()), part->size());
             QVERIFY2(pageRect.contains(rect), qPrintable(part->objectName()));
             QVERIFY2(part->visibleRegion().boundingRect() == part->rect(),
                 qPrintable(part->objectName()));
-            QVERIFY2(rect.height() >= part->minimumSizeHint().height(),
-                qPrintable(part->objectName()));
+            QVERIFY2(
+                rect.height() >= part->minimumSizeHint().height(), qPrintable(part->objectName()));
         }
         QVERIFY(cdc->diagram()->height() >= cdc->diagram()->minimumSizeHint().height());
         QVERIFY(cdc->findChild<QWidget *>(u"cdcNarration"_qs)->height() >= 80); // four lines

@@ -1,9 +1,10 @@
 // outboxctl diagnose --db URL [--profile NAME|PATH] [--cdc-slot NAME] [--now MS] [--json]: the
 // diagnosis engine's findings (DiagnosisQuery), read-only, with the replication slot's
-// (CdcFinding, code cdc_slot) when --cdc-slot or the profile's cdc_slot names one. Plain output: one finding per paragraph, worst first,
-// then the DEAD events an operator's note marker acknowledges (notes, schema version 3), then
-// what was checked and what could not be; --json adds "acknowledged" where notes exist. Exit 0
-// with no finding or only info ones, 1 with any warning or critical finding, 2 on any error.
+// (CdcFinding, code cdc_slot) when --cdc-slot or the profile's cdc_slot names one. Plain output:
+// one finding per paragraph, worst first, then the DEAD events an operator's note marker
+// acknowledges (notes, schema version 3), then what was checked and what could not be; --json adds
+// "acknowledged" where notes exist. Exit 0 with no finding or only info ones, 1 with any warning or
+// critical finding, 2 on any error.
 #include "cdcfinding.h"
 #include "cdcreport.h"
 #include "cli.h"

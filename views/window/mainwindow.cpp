@@ -33,6 +33,7 @@
 #include "teachingsession.h"
 #include "teachpage.h"
 #include "thresholdsdialog.h"
+#include "viewfocus.h"
 #include "windowactions.h"
 #include "windowalerts.h"
 #include "windowframe.h"
@@ -40,7 +41,6 @@
 #include "windowmodels.h"
 #include "windowsettings.h"
 #include "windowstatus.h"
-#include "viewfocus.h"
 #include "windowtoolbar.h"
 
 #include <QAbstractItemView>

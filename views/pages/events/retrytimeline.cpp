@@ -178,8 +178,8 @@ void RetryTimeline::addAttemptSeries(const QList<Attempt> &attempts, qint64 orig
         addSeries(attemptSeries(attempt.outcome), {claimed, end});
         if (attempt.outcome == QLatin1String("RETRY") && attempt.nextAttemptAt) {
             const QPointF due = point(*attempt.nextAttemptAt, attempt.number);
-            addSeries(segmentSeries(tr("waiting"), outcomeColour(attempt.outcome), 1.5,
-                          Qt::DashLine),
+            addSeries(
+                segmentSeries(tr("waiting"), outcomeColour(attempt.outcome), 1.5, Qt::DashLine),
                 {end, due});
             dues << due;
         }
