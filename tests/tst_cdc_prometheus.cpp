@@ -12,6 +12,7 @@
 // slot on SQLite refused in one line naming the outbox (and the file's line); the window's
 // fleet view reads a line's slot too.
 #include "cdcconsumer.h"
+#include "fixturescript.h"
 #include "fleetconfig.h"
 #include "fleetmodel.h"
 #include "healthmonitor.h"
@@ -48,15 +49,6 @@ bool writeRules(const QString &path)
     rules.replace(minutes, u"for: 1s"_qs);
     QFile file(path);
     return fors >= 5 && file.open(QIODevice::WriteOnly) && file.write(rules.toUtf8()) > 0;
-}
-
-bool exec(const QSqlDatabase &db, const QString &sql)
-{
-    QSqlQuery query(db);
-    if (query.exec(sql))
-        return true;
-    qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
-    return false;
 }
 
 // About `kib` KiB of WAL, as a service's writes would make.

@@ -28,21 +28,6 @@ constexpr qint64 MiB = 1024 * 1024;
 // A running consumer confirms within a second or two (its status interval).
 constexpr int Timeout = 20000;
 
-// Debezium's outbox event router's default table (tests/fixtures/debezium-postgresql.sql).
-const QString OutboxTable = QStringLiteral(
-    "CREATE TABLE outbox (id uuid PRIMARY KEY, aggregatetype varchar(255) NOT NULL,"
-    " aggregateid varchar(255) NOT NULL, type varchar(255) NOT NULL, payload jsonb)");
-
-// Rows as a service writes them: each event about 1 KB of JSON.
-bool insertEvents(const QSqlDatabase &db, int count)
-{
-    return exec(db,
-        QStringLiteral("INSERT INTO outbox SELECT gen_random_uuid(), 'order', i::text,"
-                       " 'OrderCreated', jsonb_build_object('n', i, 'pad', repeat('x', 1000))"
-                       " FROM generate_series(1, %1) i")
-            .arg(count));
-}
-
 qint64 now()
 {
     return QDateTime::currentMSecsSinceEpoch();
@@ -128,7 +113,7 @@ void TestCdcSlot::slotFollowsTheConsumer()
 {
     FRESH_DATABASE(database, u"postgresql"_qs);
     const auto writer = database->connect(false);
-    QVERIFY(writer && exec(writer->database(), OutboxTable));
+    QVERIFY(writer && exec(writer->database(), routerOutboxTableSql()));
     CdcConsumer consumer(database->url(), u"outbox"_qs);
     QVERIFY2(consumer.error().isEmpty(), qPrintable(consumer.error()));
     const auto reader = database->connect(false);
@@ -142,7 +127,7 @@ void TestCdcSlot::slotFollowsTheConsumer()
 
     QVERIFY2(consumer.start(), qPrintable(consumer.error()));
     const qint64 before = read().currentWalLsn;
-    QVERIFY(insertEvents(writer->database(), 100));
+    QVERIFY(insertRouterEvents(writer->database(), 100));
     QTRY_VERIFY_WITH_TIMEOUT(caughtUp(read(), before), Timeout);
     const CdcSlotReading running = read();
     QVERIFY(running.exists);
@@ -159,7 +144,7 @@ void TestCdcSlot::slotFollowsTheConsumer()
     QVERIFY(stopped.inactiveForMs.has_value()); // the tracker saw it active before
     QCOMPARE(CdcSlotGrade::of(stopped).level, HealthGrade::Level::Amber);
     QVERIFY(CdcSlotGrade::of(stopped).figure.contains(u"inactive"_qs));
-    QVERIFY(insertEvents(writer->database(), 2000)); // about 2 MB of WAL
+    QVERIFY(insertRouterEvents(writer->database(), 2000)); // about 2 MB of WAL
     const CdcSlotReading behind = read();
     QVERIFY2(*behind.lagBytes >= *stopped.lagBytes + MiB,
         qPrintable(QStringLiteral("lag %1 after %2").arg(*behind.lagBytes).arg(*stopped.lagBytes)));
@@ -178,7 +163,7 @@ void TestCdcSlot::snapshotCarriesTheSlot()
 {
     FRESH_DATABASE(database, u"postgresql"_qs);
     const auto writer = database->initialise();
-    QVERIFY(writer && exec(writer->database(), OutboxTable));
+    QVERIFY(writer && exec(writer->database(), routerOutboxTableSql()));
     CdcConsumer consumer(database->url(), u"outbox"_qs);
     QVERIFY2(consumer.error().isEmpty(), qPrintable(consumer.error()));
     HealthQuery::Options options;
@@ -194,7 +179,7 @@ void TestCdcSlot::snapshotCarriesTheSlot()
     QVERIFY2(first && first->cdc, qPrintable(error));
     QVERIFY(first->cdc->exists);
     QVERIFY(!first->cdc->active);
-    QVERIFY(insertEvents(writer->database(), 500));
+    QVERIFY(insertRouterEvents(writer->database(), 500));
     const auto second = HealthQuery::compute(writer->database(), now(), &error, options);
     QVERIFY2(second && second->cdc, qPrintable(error));
     QVERIFY(*second->cdc->lagBytes > *first->cdc->lagBytes);
@@ -208,7 +193,7 @@ void TestCdcSlot::monitorTracksTheSlot()
 {
     FRESH_DATABASE(database, u"postgresql"_qs);
     const auto writer = database->initialise();
-    QVERIFY(writer && exec(writer->database(), OutboxTable));
+    QVERIFY(writer && exec(writer->database(), routerOutboxTableSql()));
     CdcConsumer consumer(database->url(), u"outbox"_qs);
     QVERIFY2(consumer.error().isEmpty(), qPrintable(consumer.error()));
     QString error;
@@ -230,7 +215,7 @@ void TestCdcSlot::missingSlotNamesTheSlots()
 {
     FRESH_DATABASE(database, u"postgresql"_qs);
     const auto writer = database->connect(false);
-    QVERIFY(writer && exec(writer->database(), OutboxTable));
+    QVERIFY(writer && exec(writer->database(), routerOutboxTableSql()));
     CdcConsumer consumer(database->url(), u"outbox"_qs);
     QVERIFY2(consumer.error().isEmpty(), qPrintable(consumer.error()));
     QString error;
@@ -284,7 +269,7 @@ void TestCdcSlot::checkPrintsAndJudgesTheSlot()
     const QStringList slot = {u"--cdc-slot"_qs, consumer.slot()};
     QVERIFY2(consumer.start(), qPrintable(consumer.error()));
     const qint64 before = readSlot(*writer, consumer.slot()).currentWalLsn;
-    QVERIFY(insertEvents(writer->database(), 10));
+    QVERIFY(insertRouterEvents(writer->database(), 10));
     QTRY_VERIFY_WITH_TIMEOUT(caughtUp(readSlot(*writer, consumer.slot()), before), Timeout);
     const Run running = outboxctl(checkArguments(*database, slot + QStringList {u"--json"_qs}));
     QCOMPARE(running.exitCode, 0);
@@ -299,7 +284,7 @@ void TestCdcSlot::checkPrintsAndJudgesTheSlot()
     QCOMPARE(text.out.constLast(), u"healthy"_qs);
 
     consumer.stop();
-    QVERIFY(insertEvents(writer->database(), 2000));
+    QVERIFY(insertRouterEvents(writer->database(), 2000));
     const Run json = outboxctl(checkArguments(
         *database, slot + QStringList {u"--json"_qs, u"--max-cdc-lag"_qs, u"1MiB"_qs}));
     QCOMPARE(json.exitCode, 1);

@@ -13,6 +13,7 @@
 #include "diagnosismonitor.h"
 #include "diagnosispage.h"
 #include "diagnosisquery.h"
+#include "fixturescript.h"
 #include "healthgrade.h"
 #include "healthmonitor.h"
 #include "healthsnapshot.h"
@@ -33,29 +34,6 @@ namespace {
 constexpr qint64 MiB = 1024 * 1024;
 constexpr qint64 GiB = 1024 * MiB;
 constexpr int Timeout = 20000;
-
-// Debezium's outbox event router's default table, beside the native schema the window reads.
-const QString OutboxTable = QStringLiteral(
-    "CREATE TABLE outbox (id uuid PRIMARY KEY, aggregatetype varchar(255) NOT NULL,"
-    " aggregateid varchar(255) NOT NULL, type varchar(255) NOT NULL, payload jsonb)");
-
-bool exec(const QSqlDatabase &db, const QString &sql)
-{
-    QSqlQuery query(db);
-    if (query.exec(sql))
-        return true;
-    qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
-    return false;
-}
-
-bool insertEvents(const QSqlDatabase &db, int count)
-{
-    return exec(db,
-        QStringLiteral("INSERT INTO outbox SELECT gen_random_uuid(), 'order', i::text,"
-                       " 'OrderCreated', jsonb_build_object('n', i, 'pad', repeat('x', 1000))"
-                       " FROM generate_series(1, %1) i")
-            .arg(count));
-}
 
 qint64 now()
 {
@@ -235,7 +213,7 @@ void TestCdcWindow::windowFollowsTheConsumer()
 {
     FRESH_DATABASE(database, u"postgresql"_qs);
     const auto writer = database->initialise();
-    QVERIFY(writer && exec(writer->database(), OutboxTable));
+    QVERIFY(writer && exec(writer->database(), routerOutboxTableSql()));
     CdcConsumer consumer(database->url(), u"outbox"_qs);
     QVERIFY2(consumer.error().isEmpty(), qPrintable(consumer.error()));
     QVERIFY2(consumer.start(), qPrintable(consumer.error()));
@@ -260,7 +238,7 @@ void TestCdcWindow::windowFollowsTheConsumer()
         qPrintable(CopyLinkAction::linkTo(window)));
 
     consumer.stop();
-    QVERIFY(insertEvents(writer->database(), 2000)); // about 2 MB of WAL the slot now keeps
+    QVERIFY(insertRouterEvents(writer->database(), 2000)); // about 2 MB of WAL the slot now keeps
     QTRY_COMPARE_WITH_TIMEOUT(row->valueText(T::Consumer), u"inactive"_qs, Timeout);
     QCOMPARE(row->level(T::Consumer), CdcTiles::Level::Amber);
     QTRY_VERIFY_WITH_TIMEOUT(row->valueText(T::Lag).contains(u"MiB"_qs), Timeout);
@@ -324,7 +302,7 @@ void TestCdcWindow::oneReadDiagnosis()
 {
     FRESH_DATABASE(database, u"postgresql"_qs);
     const auto writer = database->initialise();
-    QVERIFY(writer && exec(writer->database(), OutboxTable));
+    QVERIFY(writer && exec(writer->database(), routerOutboxTableSql()));
     CdcConsumer consumer(database->url(), u"outbox"_qs);
     QVERIFY2(consumer.error().isEmpty(), qPrintable(consumer.error()));
     QString error;

@@ -124,3 +124,24 @@ void CdcConsumer::stop()
         m_client.waitForFinished(5000);
     }
 }
+
+QString routerOutboxTableSql()
+{
+    return QStringLiteral(
+        "CREATE TABLE outbox (id uuid PRIMARY KEY, aggregatetype varchar(255) NOT NULL,"
+        " aggregateid varchar(255) NOT NULL, type varchar(255) NOT NULL, payload jsonb)");
+}
+
+bool insertRouterEvents(const QSqlDatabase &db, int count)
+{
+    QSqlQuery query(db);
+    const QString sql
+        = QStringLiteral("INSERT INTO outbox SELECT gen_random_uuid(), 'order', i::text,"
+                         " 'OrderCreated', jsonb_build_object('n', i, 'pad', repeat('x', 1000))"
+                         " FROM generate_series(1, %1) i")
+              .arg(count);
+    if (query.exec(sql))
+        return true;
+    qWarning("%s: %s", qPrintable(sql), qPrintable(query.lastError().text()));
+    return false;
+}

@@ -10,6 +10,7 @@
 #include "dbconnection.h"
 
 #include <QProcess>
+#include <QSqlDatabase>
 #include <QString>
 #include <memory>
 
@@ -44,3 +45,8 @@ private:
     std::unique_ptr<DbConnection> m_connection;
     QProcess m_client;
 };
+
+// Debezium's outbox event router's default table (the columns tests/fixtures/debezium.sql has).
+QString routerOutboxTableSql();
+// `count` rows into that table as a service writes them, each event about 1 KB of JSON.
+bool insertRouterEvents(const QSqlDatabase &db, int count);
