@@ -187,6 +187,16 @@ void MainWindow::setupActions()
         [this] { showPage(EventsPage::Key); });
     PageWiring::wireErrors(*this);
     PageWiring::wireNotes(*this);
+    // The Audit page shows how the operator's own action ended: a snapshot taken while it ran
+    // may have seen the change already and read the audit row before it was settled.
+    DetailReader *reader = m_context.reader;
+    connect(operatorActions(), &OperatorActions::replayFinished, reader,
+        &DetailReader::requestReplayLog);
+    connect(m_writes->resolve(), &ResolveActions::resolveFinished, reader,
+        &DetailReader::requestReplayLog);
+    connect(m_writes->reopen(), &ReopenActions::reopenFinished, reader,
+        &DetailReader::requestReplayLog);
+    connect(m_writes->edit(), &EditActions::editFinished, reader, &DetailReader::requestReplayLog);
 }
 
 // The tiles, compact and always in view, above the pages.
