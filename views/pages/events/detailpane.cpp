@@ -157,6 +157,10 @@ void DetailPane::setupHistoryViews()
     m_replayView->setTabKeyNavigation(false);
     m_replayView->setAccessibleName(tr("Replays of the selected event"));
     m_replayView->verticalHeader()->hide();
+    // One event's replays: its ID is the pane's, and the columns take their contents' width so
+    // that they fit the pane beside each other.
+    m_replayView->setColumnHidden(ReplayLogModel::EventColumn, true);
+    m_replayView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_replayView->horizontalHeader()->setStretchLastSection(true);
     m_replayView->setMaximumHeight(90);
     m_replayView->hide();
