@@ -609,6 +609,9 @@ private:
             cut << cutCells(
                 attempts, {AttemptModel::OutcomeColumn, AttemptModel::ConsumerResultColumn});
             cut << cutWrappedCells(attempts, AttemptModel::ErrorColumn);
+            const auto *replays = page->findChild<QTableView *>(u"eventReplayView"_qs);
+            if (replays && replays->isVisible()) // the reason takes the room the others leave
+                cut << cutWrappedCells(replays, ReplayLogModel::ReasonColumn);
             cut << horizontalScrolls(window.detailPane(), page);
         }
         if (key == u"errors"_qs)

@@ -5,6 +5,7 @@
 #include "detailreader.h"
 #include "plaintext.h"
 #include "redaction.h"
+#include "replaylines.h"
 #include "replaylogmodel.h"
 #include "retrytimeline.h"
 #include "statuscolorproxy.h"
@@ -151,19 +152,7 @@ void DetailPane::setupHistoryViews()
     m_reveal->setObjectName(QStringLiteral("revealPayload"));
     connect(m_reveal, &QPushButton::clicked, this, &DetailPane::revealPayload);
 
-    m_replayView->setObjectName(QStringLiteral("eventReplayView"));
-    m_replayView->setModel(m_replays);
-    m_replayView->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_replayView->setTabKeyNavigation(false);
-    m_replayView->setAccessibleName(tr("Replays of the selected event"));
-    m_replayView->verticalHeader()->hide();
-    // One event's replays: its ID is the pane's, and the columns take their contents' width so
-    // that they fit the pane beside each other.
-    m_replayView->setColumnHidden(ReplayLogModel::EventColumn, true);
-    m_replayView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_replayView->horizontalHeader()->setStretchLastSection(true);
-    m_replayView->setMaximumHeight(90);
-    m_replayView->hide();
+    setupReplayView();
     auto *splitter = m_history = new QSplitter(Qt::Vertical);
     splitter->addWidget(m_attemptView);
     splitter->addWidget(m_timeline);
@@ -172,6 +161,33 @@ void DetailPane::setupHistoryViews()
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 3);
     m_attemptView->setMinimumHeight(90);
+}
+
+// One event's replays, below its attempts and timeline: shown only when it has some.
+void DetailPane::setupReplayView()
+{
+    m_replayView->setObjectName(QStringLiteral("eventReplayView"));
+    auto *replayLines = new ReplayLines(this);
+    replayLines->setSourceModel(m_replays);
+    m_replayView->setModel(replayLines);
+    m_replayView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_replayView->setTabKeyNavigation(false);
+    m_replayView->setAccessibleName(tr("Replays of the selected event"));
+    m_replayView->verticalHeader()->hide();
+    // One event's replays: its ID is the pane's, the budget and failures on the reason's second
+    // line (ReplayLines). The short columns take their contents' width and the reason the rest,
+    // wrapped, so that a long reason never scrolls the pane sideways (as an attempt's message).
+    for (const int column : {ReplayLogModel::EventColumn, ReplayLogModel::BudgetColumn,
+             ReplayLogModel::FailuresBeforeColumn})
+        m_replayView->setColumnHidden(column, true);
+    m_replayView->setWordWrap(true);
+    m_replayView->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_replayView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    QHeaderView *replayHeader = m_replayView->horizontalHeader();
+    replayHeader->setSectionResizeMode(QHeaderView::ResizeToContents);
+    replayHeader->setSectionResizeMode(ReplayLogModel::ReasonColumn, QHeaderView::Stretch);
+    m_replayView->setMaximumHeight(90);
+    m_replayView->hide();
 }
 
 void DetailPane::arrangeLayout()

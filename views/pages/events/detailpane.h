@@ -62,6 +62,7 @@ private:
     void setupLayout();
     void setupLabels();
     void setupHistoryViews();
+    void setupReplayView();
     void arrangeLayout();
     void showDetail(const EventDetail &detail);
     void showPayload(const EventPayload &payload);
