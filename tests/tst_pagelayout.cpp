@@ -420,11 +420,15 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QCOMPARE(window.size(), size);
         QTRY_VERIFY(window.eventModel()->rowCount() >= 40);
-        replayOneEvent(window);
-        const QString dead = deadEvent(window);
-        QVERIFY(!dead.isEmpty());
-        QVERIFY(window.selectEvent(dead));
+        // The replayed event: its detail shows its attempts and its replay.
+        const QString replayed = deadEvent(window);
+        QVERIFY(!replayed.isEmpty());
+        replayOneEvent(window, replayed);
+        QVERIFY(window.selectEvent(replayed));
         QTRY_VERIFY(window.detailPane()->attemptModel()->rowCount() > 0);
+        const auto *replays = window.detailPane()->findChild<QTableView *>(u"eventReplayView"_qs);
+        QVERIFY(replays);
+        QTRY_VERIFY(replays->isVisible());
 
         QCOMPARE(cutRailNames(window.pages()->rail()), QStringList());
         const QList<QAction *> pageActions = window.pages()->pageActions();
@@ -573,11 +577,11 @@ private:
         window.alertBar()->removeAlerts(u"orders"_qs);
     }
 
-    void replayOneEvent(MainWindow &window)
+    void replayOneEvent(MainWindow &window, const QString &eventId)
     {
         QSignalSpy replayed(window.operatorActions(), &OperatorActions::replayFinished);
         ReplayRequest request;
-        request.eventIds = {deadEvent(window)};
+        request.eventIds = {eventId};
         request.operatorName = u"dana"_qs;
         request.reason = u"page layout test"_qs;
         window.operatorActions()->startReplay(request);
@@ -610,8 +614,8 @@ private:
                 attempts, {AttemptModel::OutcomeColumn, AttemptModel::ConsumerResultColumn});
             cut << cutWrappedCells(attempts, AttemptModel::ErrorColumn);
             const auto *replays = page->findChild<QTableView *>(u"eventReplayView"_qs);
-            if (replays && replays->isVisible()) // the reason takes the room the others leave
-                cut << cutWrappedCells(replays, ReplayLogModel::ReasonColumn);
+            QVERIFY(replays && replays->isVisible());
+            cut << cutWrappedCells(replays, ReplayLogModel::ReasonColumn); // the room left
             cut << horizontalScrolls(window.detailPane(), page);
         }
         if (key == u"errors"_qs)
