@@ -3,6 +3,7 @@
 #include "cdcslotaspects.h"
 #include "elidinglabel.h"
 #include "healthtiles.h"
+#include "tileframe.h"
 #include "timeformat.h"
 
 #include <QEvent>
@@ -10,7 +11,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
-#include <QVBoxLayout>
 
 namespace {
 
@@ -151,19 +151,11 @@ void CdcTiles::addTile(const QString &title)
     widgets.title = new ElidingLabel(60);
     widgets.title->setText(title);
     widgets.title->setToolTip(title);
-    widgets.title->setObjectName(QStringLiteral("tileTitle"));
     widgets.title->setTextFormat(Qt::PlainText); // the slot's name, never markup
     widgets.value = new QLabel;
-    widgets.value->setObjectName(QStringLiteral("tileValue"));
     widgets.hint = new QLabel;
-    widgets.hint->setObjectName(QStringLiteral("tileHint"));
     widgets.hint->setTextFormat(Qt::PlainText);
-    auto *column = new QVBoxLayout(widgets.frame);
-    column->setContentsMargins(10, 6, 10, 6);
-    column->setSpacing(0);
-    column->addWidget(widgets.title);
-    column->addWidget(widgets.value);
-    column->addWidget(widgets.hint);
+    stackTileLines(widgets.frame, widgets.title, widgets.value, widgets.hint);
     layout()->addWidget(widgets.frame);
     m_tiles.append(widgets);
     restyle(m_tiles.last());

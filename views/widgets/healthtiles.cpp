@@ -5,6 +5,7 @@
 #include "operatornotes.h"
 #include "themecolours.h"
 #include "thresholdwords.h"
+#include "tileframe.h"
 #include "timeformat.h"
 
 #include <QAccessible>
@@ -17,7 +18,6 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMouseEvent>
-#include <QVBoxLayout>
 #include <climits>
 #include <limits>
 
@@ -160,17 +160,9 @@ void HealthTiles::addTile(Tile tile, const QString &title)
     widgets.frame->setAccessibleName(tr("%1 tile").arg(title));
     widgets.name = title;
     widgets.title = new QLabel(title);
-    widgets.title->setObjectName(QStringLiteral("tileTitle"));
     widgets.value = new QLabel;
-    widgets.value->setObjectName(QStringLiteral("tileValue"));
     widgets.hint = new QLabel(normalHint(tile));
-    widgets.hint->setObjectName(QStringLiteral("tileHint"));
-    auto *column = new QVBoxLayout(widgets.frame);
-    column->setContentsMargins(10, 6, 10, 6);
-    column->setSpacing(0);
-    column->addWidget(widgets.title);
-    column->addWidget(widgets.value);
-    column->addWidget(widgets.hint);
+    stackTileLines(widgets.frame, widgets.title, widgets.value, widgets.hint);
     layout()->addWidget(widgets.frame);
     m_tiles.append(widgets);
     applyLevel(m_tiles.last(), Level::Normal);
