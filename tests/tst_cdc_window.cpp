@@ -2,7 +2,7 @@
 // PostgreSQL with a real logical-replication client as the relay (pg_recvlogical on a pgoutput
 // slot, tests/support/cdcconsumer.h): with --cdc-slot the CDC tile row follows the consumer
 // (active, then inactive in amber and, past the idle limit, red with a critical finding on the
-// Diagnosis page naming the slot, then healed); without a slot the window has no such row. The
+// Diagnosis page naming the slot, then healed); without a slot the window has no such row; a fleet row with `;cdc-slot=` opens a window with it. The
 // finding's words on known readings (the estimates said to be estimates, an unlimited slot, a
 // missing one, lost WAL), the one grade the fleet rows and desktop alerts take, and the one-read
 // diagnosis outboxctl diagnose runs (CdcFinding::diagnoseSlot).
@@ -10,15 +10,19 @@
 #include "cdcfinding.h"
 #include "cdctiles.h"
 #include "copylinkaction.h"
+#include "dashboardapp.h"
 #include "diagnosismonitor.h"
 #include "diagnosispage.h"
 #include "diagnosisquery.h"
 #include "fixturescript.h"
+#include "fleetmodel.h"
+#include "fleetwindow.h"
 #include "healthgrade.h"
 #include "healthmonitor.h"
 #include "healthsnapshot.h"
 #include "healthtiles.h"
 #include "mainwindow.h"
+#include "scratchfile.h"
 #include "testdatabase.h"
 #include "testmain.h"
 #include "testwindow.h"
@@ -27,7 +31,9 @@
 #include <QDateTime>
 #include <QLabel>
 #include <QSqlError>
+#include <QSignalSpy>
 #include <QSqlQuery>
+#include <QTemporaryDir>
 
 namespace {
 
@@ -91,6 +97,7 @@ private slots:
     void gradeTakesTheWorseOfOutboxAndSlot();
     void windowFollowsTheConsumer();
     void windowWithoutSlotHasNoRow();
+    void fleetRowOpensItsSlot();
     void longestSlotNameFitsALaptop();
     void oneReadDiagnosis();
 };
@@ -282,6 +289,33 @@ void TestCdcWindow::windowWithoutSlotHasNoRow()
     QVERIFY(window.findChildren<QWidget *>(u"cdcTile"_qs).isEmpty());
     QTRY_VERIFY_WITH_TIMEOUT(window.monitor()->hasSnapshot(), Timeout);
     QVERIFY(!window.monitor()->snapshot().cdc.has_value());
+}
+
+// A fleet file's `;cdc-slot=` line: the window that row opens shows that slot's row.
+void TestCdcWindow::fleetRowOpensItsSlot()
+{
+    FRESH_DATABASE(database, u"postgresql"_qs);
+    const auto writer = database->initialise();
+    QVERIFY(writer && exec(writer->database(), routerOutboxTableSql()));
+    CdcConsumer consumer(database->url(), u"outbox"_qs);
+    QVERIFY2(consumer.error().isEmpty(), qPrintable(consumer.error()));
+    QVERIFY2(consumer.start(), qPrintable(consumer.error()));
+    QTemporaryDir dir;
+    const QString path = ScratchFile::writeText(
+        dir, u"fleet.conf"_qs, u"orders=%1;cdc-slot=%2\n"_qs.arg(database->url(), consumer.slot()));
+    DashboardApp app;
+    QSignalSpy opened(&app, &DashboardApp::fleetOpened);
+    app.openFleet(path);
+    QVERIFY(opened.wait(Timeout));
+    FleetWindow *fleet = app.fleetWindow();
+    QVERIFY(fleet);
+    QTRY_COMPARE_WITH_TIMEOUT(fleet->model()->rowCount(), 1, Timeout);
+    std::unique_ptr<MainWindow> window(app.openFleetOutbox(fleet, 0));
+    QVERIFY(window);
+    CdcTiles *row = window->cdcTiles();
+    QVERIFY(row && row->isVisible());
+    QCOMPARE(row->titleText(CdcTiles::Tile::Consumer), u"Consumer · slot "_qs + consumer.slot());
+    QTRY_COMPARE_WITH_TIMEOUT(row->valueText(CdcTiles::Tile::Consumer), u"active"_qs, Timeout);
 }
 
 // PostgreSQL's longest slot name (63 characters) does not widen the row past a 1366 screen.
