@@ -1,7 +1,8 @@
 // The health snapshot built for big outboxes, on SQLite, PostgreSQL and MySQL: the indexes that
 // `outboxctl init` creates (never on payload), the snapshot's small-state statements reading
 // them (EXPLAIN), only buckets crossing the wire, and DELIVERED from the catalogue estimate
-// on PostgreSQL above the threshold (marked in `estimated`, close to the exact count).
+// on PostgreSQL above the threshold (marked in `estimated`, close to the exact count). The
+// read-only cases share one generated database per engine; a case that changes rows has its own.
 #include "diagnosisquery.h"
 #include "healthquery.h"
 #include "outboxctlrun.h"
@@ -14,6 +15,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSqlRecord>
+#include <map>
+#include <memory>
 
 namespace {
 
@@ -92,13 +95,55 @@ bool generate(const QSqlDatabase &db, qint64 events)
     return ok;
 }
 
+// The 20,000 generated events of an engine that the read-only cases share: generated once
+// (the longest part of each case under the sanitizers), never changed by them.
+struct Generated
+{
+    std::unique_ptr<TestDatabase> database;
+    std::unique_ptr<DbConnection> connection;
+};
+
 } // namespace
+
+// The engine's shared database of 20,000 generated events, or skips/fails as FRESH_DATABASE.
+#define GENERATED_DATABASE(var, engine)                                                            \
+    QString var##Skip, var##Fail;                                                                  \
+    const Generated *var = generated(engine, &var##Skip, &var##Fail);                              \
+    if (!var##Fail.isEmpty())                                                                      \
+        QFAIL(qPrintable(var##Fail));                                                              \
+    if (!var)                                                                                      \
+        QSKIP(qPrintable(var##Skip));
 
 class TestScaleQueries : public QObject
 {
     Q_OBJECT
 
+    std::map<QString, Generated> m_generated; // by engine
+
+    const Generated *generated(const QString &engine, QString *skip, QString *fail)
+    {
+        if (const auto found = m_generated.find(engine); found != m_generated.end())
+            return &found->second;
+        Generated made;
+        made.database = TestDatabase::create(engine, skip, fail);
+        if (!made.database)
+            return nullptr;
+        made.connection = made.database->initialise();
+        if (!made.connection || !generate(made.connection->database(), 20000)) {
+            *fail = u"could not generate 20,000 events on "_qs + engine;
+            return nullptr;
+        }
+        return &m_generated.emplace(engine, std::move(made)).first->second;
+    }
+
 private slots:
+    void cleanupTestCase()
+    {
+        for (auto &[engine, made] : m_generated)
+            made.connection.reset(); // before its database is dropped
+        m_generated.clear();
+    }
+
     void initCreatesTheIndexes_data()
     {
         TestDatabase::addEngineColumn();
@@ -150,11 +195,8 @@ private slots:
     void diagnosisReadsIndexes()
     {
         QFETCH(QString, engine);
-        FRESH_DATABASE(database, engine);
-        const auto connection = database->initialise();
-        const QSqlDatabase db = connection->database();
-        const bool generated = generate(db, 20000);
-        QVERIFY(generated);
+        GENERATED_DATABASE(shared, engine);
+        const QSqlDatabase db = shared->connection->database();
         QStringList trace;
         QString error;
         QVERIFY2(DiagnosisQuery::run(db, Now, &error, nullptr, {}, &trace), qPrintable(error));
@@ -191,11 +233,8 @@ private slots:
     void snapshotReadsTheSmallStateIndexes()
     {
         QFETCH(QString, engine);
-        FRESH_DATABASE(database, engine);
-        const auto connection = database->initialise();
-        const QSqlDatabase db = connection->database();
-        const bool generated = generate(db, 20000); // analysed (and vacuumed) at the end
-        QVERIFY(generated);
+        GENERATED_DATABASE(shared, engine); // analysed (and vacuumed) at the end
+        const QSqlDatabase db = shared->connection->database();
         QStringList trace;
         HealthQuery::Options options;
         options.trace = &trace;
@@ -250,11 +289,8 @@ private slots:
     void deliveredEstimateOnALargeTable()
     {
         QFETCH(QString, engine);
-        FRESH_DATABASE(database, engine);
-        const auto connection = database->initialise();
-        const QSqlDatabase db = connection->database();
-        const bool generated = generate(db, 20000);
-        QVERIFY(generated);
+        GENERATED_DATABASE(shared, engine);
+        const QSqlDatabase db = shared->connection->database();
         const qint64 exact
             = scalar(db, u"SELECT COUNT(*) FROM delivery_outbox WHERE status = 'DELIVERED'"_qs)
                   .toLongLong();
@@ -284,7 +320,7 @@ private slots:
 
         // outboxctl check reads the threshold from the environment and lists the estimate.
         qputenv("OUTBOX_ESTIMATE_ABOVE_ROWS", "1000");
-        const Run run = outboxctl({u"check"_qs, u"--db"_qs, database->url(), u"--json"_qs,
+        const Run run = outboxctl({u"check"_qs, u"--db"_qs, shared->database->url(), u"--json"_qs,
             u"--now"_qs, QString::number(Now), u"--no-default-thresholds"_qs});
         qunsetenv("OUTBOX_ESTIMATE_ABOVE_ROWS");
         QCOMPARE(run.exitCode, 0);
