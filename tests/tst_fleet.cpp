@@ -379,16 +379,13 @@ private slots:
         QVERIFY2(first.startsWith(u"⚠ shop: 10 DEAD events  ("_qs), qPrintable(first));
         const QString given = first.mid(first.lastIndexOf(u'(')); // "(HH:mm:ss)"
         for (int i = 0; i < 5; ++i)
-            QVERIFY(
-                QSqlQuery(connection->database())
-                    .exec(
-                        u"INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id,"
-                        " event_type, payload, status, failures, next_attempt_at, created_at)"
-                        " VALUES ('M-%1', 'Order', 'M-%1', 'T', '{}', 'DEAD', 3, 0, 0)"_qs.arg(i)));
-        QTRY_COMPARE_WITH_TIMEOUT(
-            window.tiles()->valueText(HealthTiles::Tile::Dead), u"15"_qs, 15000);
-        QTRY_COMPARE(
-            window.alertBar()->texts(), QStringList {u"⚠ shop: 15 DEAD events  "_qs + given});
+            QVERIFY(QSqlQuery(connection->database())
+                        .exec(u"INSERT INTO delivery_outbox (event_id, aggregate_type, aggregate_id,"
+                              " event_type, payload, status, failures, next_attempt_at, created_at)"
+                              " VALUES ('M-%1', 'Order', 'M-%1', 'T', '{}', 'DEAD', 3, 0, 0)"_qs
+                                  .arg(i)));
+        QTRY_COMPARE_WITH_TIMEOUT(window.tiles()->valueText(HealthTiles::Tile::Dead), u"15"_qs, 15000);
+        QTRY_COMPARE(window.alertBar()->texts(), QStringList {u"⚠ shop: 15 DEAD events  "_qs + given});
 
         QVERIFY(QSqlQuery(connection->database())
                     .exec(u"UPDATE delivery_outbox SET status = 'DELIVERED', delivered_at = %1"
