@@ -244,6 +244,9 @@ private slots:
         QVERIFY(opened.wait(10000));
         PrometheusFleetModel *model = window.prometheusModel();
         QVERIFY(model);
+        // Read again every half second, not every 15 s: the first read may come before
+        // Prometheus's first scrape of serve.
+        model->setInterval(500);
         QCOMPARE(window.model()->monitorAt(0), nullptr); // no database connection of its own
         QTRY_VERIFY_WITH_TIMEOUT(model->rowOf(u"remote"_qs) >= 0
                 && cell(*model, model->rowOf(u"known"_qs), FleetModel::StatusColumn) == u"up"_qs,

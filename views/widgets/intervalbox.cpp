@@ -3,6 +3,7 @@
 #include "healthmonitor.h"
 
 #include <QLocale>
+#include <QSignalBlocker>
 
 namespace {
 
@@ -60,9 +61,14 @@ QString IntervalBox::reason(const HealthMonitor &monitor)
 }
 
 // The operator's value stays what they set; the suffix names the interval kept meanwhile.
+// Showing the monitor's interval never sets it: a sub-second one (a test's) shows as 1 s and
+// stays what it is, instead of coming back from the box as 1 s.
 void IntervalBox::follow()
 {
-    setValue(m_monitor->interval() / 1000);
+    {
+        const QSignalBlocker quiet(this);
+        setValue(m_monitor->interval() / 1000);
+    }
     setSuffix(
         isStretched(*m_monitor) ? tr(" s (now %1 s)").arg(shownSeconds(*m_monitor)) : tr(" s"));
     const QString why = reason(*m_monitor);
