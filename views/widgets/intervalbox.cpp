@@ -3,7 +3,6 @@
 #include "healthmonitor.h"
 
 #include <QLocale>
-#include <QSignalBlocker>
 
 namespace {
 
@@ -30,8 +29,10 @@ IntervalBox::IntervalBox(HealthMonitor *monitor, QWidget *parent)
     setRange(1, 600);
     setValue(monitor->interval() / 1000);
     setPrefix(tr("every "));
-    connect(this, &QSpinBox::valueChanged, monitor,
-        [monitor](int seconds) { monitor->setInterval(seconds * 1000); });
+    connect(this, &QSpinBox::valueChanged, monitor, [this, monitor](int seconds) {
+        if (!m_following)
+            monitor->setInterval(seconds * 1000);
+    });
     connect(monitor, &HealthMonitor::intervalChanged, this, &IntervalBox::follow);
     connect(monitor, &HealthMonitor::snapshotChanged, this, &IntervalBox::follow);
     follow();
@@ -62,13 +63,13 @@ QString IntervalBox::reason(const HealthMonitor &monitor)
 
 // The operator's value stays what they set; the suffix names the interval kept meanwhile.
 // Showing the monitor's interval never sets it: a sub-second one (a test's) shows as 1 s and
-// stays what it is, instead of coming back from the box as 1 s.
+// stays what it is, instead of coming back from the box as 1 s. The View menu's choices still
+// follow the value shown (valueChanged).
 void IntervalBox::follow()
 {
-    {
-        const QSignalBlocker quiet(this);
-        setValue(m_monitor->interval() / 1000);
-    }
+    m_following = true;
+    setValue(m_monitor->interval() / 1000);
+    m_following = false;
     setSuffix(
         isStretched(*m_monitor) ? tr(" s (now %1 s)").arg(shownSeconds(*m_monitor)) : tr(" s"));
     const QString why = reason(*m_monitor);

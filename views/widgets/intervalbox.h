@@ -28,4 +28,5 @@ private:
     void follow();
 
     HealthMonitor *m_monitor;
+    bool m_following = false; // follow() shows the monitor's interval: not the operator's
 };
