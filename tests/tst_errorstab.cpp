@@ -429,8 +429,8 @@ private slots:
         const QStringList before = everyRow(setup->database());
         QString error;
         TriageReader reader(DatabaseUrl::parse(database->url(), &error));
-        const qint64 now = 1796115783000; // 2026-12-01 09:03:03 UTC
-        const auto clock = [now] { return now; };
+        constexpr qint64 now = 1796115783000; // 2026-12-01 09:03:03 UTC
+        const auto clock = [] { return now; };
 
         QStringList ids = Http400Dead;
         ids << u"G-ok-1"_qs << u"NO-SUCH"_qs;

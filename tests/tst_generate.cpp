@@ -12,7 +12,6 @@
 namespace {
 
 constexpr qint64 Now = 1700000000000; // the generator's "now": created_at in the week before
-constexpr qint64 Week = 7 * 86400000LL;
 constexpr int Events = 2000;
 
 qint64 count(const QSqlDatabase &db, const QString &sql)

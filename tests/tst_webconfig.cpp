@@ -94,12 +94,12 @@ QSslConfiguration trustingTheTestCa()
 bool handshake(QSslSocket *client, quint16 port)
 {
     client->connectToHostEncrypted(u"127.0.0.1"_qs, port);
-    QTest::qWaitFor(
+    const bool settled = QTest::qWaitFor(
         [client] {
             return client->isEncrypted() || client->state() == QAbstractSocket::UnconnectedState;
         },
         10000);
-    return client->isEncrypted();
+    return settled && client->isEncrypted();
 }
 
 // One HTTPS GET on a connection of its own; true when a 200 came back within 10 s.

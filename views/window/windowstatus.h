@@ -8,7 +8,7 @@
 
 #include <QObject>
 
-class ConnectionEnvironment;
+struct ConnectionEnvironment;
 class ElidingLabel;
 class HealthMonitor;
 class QLabel;

@@ -33,7 +33,7 @@ class TeachingSession;
 class HealthMonitor;
 struct HealthCounts;
 struct HealthSnapshot;
-struct TraceEvent;
+class TraceEvent;
 
 class TeachPage : public QWidget, public Page
 {
