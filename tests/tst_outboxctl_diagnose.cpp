@@ -331,13 +331,12 @@ private slots:
         // A quote in an error: the key must come back through the shell quoting.
         QVERIFY(insertRow(connection->database(),
             dead(u"Q-1"_qs, u"OrderPlaced"_qs, u"can't parse payload"_qs, u"PERMANENT"_qs)));
-        // Reads of the same database, at once (each outboxctl a process of its own).
-        const QList<Run> reads
-            = outboxctlAll({{u"errors"_qs, u"--db"_qs, database->url(), u"--now"_qs, Now},
-                {u"errors"_qs, u"--db"_qs, database->url(), u"--json"_qs}});
-        const Run &run = reads.at(0);
+        const Run run = outboxctl({u"errors"_qs, u"--db"_qs, database->url(), u"--now"_qs, Now});
         QCOMPARE(run.exitCode, 0);
-        const QJsonArray groups = jsonOf(reads.at(1)).value(u"groups"_qs).toArray();
+        const QJsonArray groups
+            = jsonOf(outboxctl({u"errors"_qs, u"--db"_qs, database->url(), u"--json"_qs}))
+                  .value(u"groups"_qs)
+                  .toArray();
         QStringList keys;
         for (const QString &line : run.out) {
             if (line.startsWith(u"  --error-group "_qs))
@@ -345,15 +344,11 @@ private slots:
         }
         QCOMPARE(keys.size(), groups.size());
         QCOMPARE(keys.size(), 4);
-        QList<QStringList> dryRuns; // read-only: at once too
-        for (const QString &key : std::as_const(keys))
-            dryRuns << QStringList {u"replay"_qs, u"--db"_qs, database->url(), u"--error-group"_qs,
-                key, u"--dry-run"_qs, u"--now"_qs, Now, u"--json"_qs};
-        const QList<Run> dries = outboxctlAll(dryRuns);
         for (int i = 0; i < keys.size(); ++i) {
             const QJsonObject group = groups.at(i).toObject();
             QCOMPARE(keys.at(i), group.value(u"error_group"_qs).toString());
-            const Run &dry = dries.at(i);
+            const Run dry = outboxctl({u"replay"_qs, u"--db"_qs, database->url(),
+                u"--error-group"_qs, keys.at(i), u"--dry-run"_qs, u"--now"_qs, Now, u"--json"_qs});
             QVERIFY2(dry.exitCode == 0, qPrintable(keys.at(i) + dry.err.join(u'\n')));
             const QJsonObject plan = jsonOf(dry);
             QCOMPARE(plan.value(u"events"_qs).toInt(), group.value(u"dead"_qs).toInt());
@@ -550,11 +545,11 @@ private slots:
             QVERIFY(insertRow(db, herd));
         }
         const QStringList at = {u"--db"_qs, database->url(), u"--now"_qs, Now};
-        QList<QStringList> reads = {QStringList {u"check"_qs} + at,
-            QStringList {u"diagnose"_qs} + at, QStringList {u"errors"_qs} + at};
+        QList<Run> runs = {outboxctl(QStringList {u"check"_qs} + at),
+            outboxctl(QStringList {u"diagnose"_qs} + at),
+            outboxctl(QStringList {u"errors"_qs} + at)};
         for (const QString &id : std::as_const(ids))
-            reads << QStringList {u"explain"_qs, u"--event"_qs, id} + at;
-        const QList<Run> runs = outboxctlAll(reads); // read-only: at once
+            runs << outboxctl(QStringList {u"explain"_qs, u"--event"_qs, id} + at);
         const QString diagnosis = runs.at(1).out.join(u'\n');
         for (const QString &code : {u"relay_stalled"_qs, u"lease_expired_unclaimed"_qs,
                  u"dominant_error"_qs, u"retry_herd"_qs, u"future_schedule"_qs,
