@@ -237,7 +237,15 @@ private slots:
         FRESH_DATABASE(database, engine);
         QVERIFY(loadFixture(*database, profile));
 
-        const Run run = outboxctl(checkArguments(database->url(), profile, T));
+        // Four reads of the same database, at once: `check --json` through the profile, the
+        // error groups, the same check without --profile, and the text report.
+        const QList<Run> runs = outboxctlAll({checkArguments(database->url(), profile, T),
+            {u"errors"_qs, u"--db"_qs, database->url(), u"--profile"_qs, profile, u"--json"_qs},
+            checkArguments(database->url(), QString(), T),
+            {u"check"_qs, u"--db"_qs, database->url(), u"--now"_qs, QString::number(T),
+                u"--profile"_qs, profile, u"--no-default-thresholds"_qs}});
+        const Run &run = runs.at(0), &errors = runs.at(1), &detected = runs.at(2);
+        const Run &text = runs.at(3);
         QVERIFY2(run.err.isEmpty(), qPrintable(run.err.join(u'\n')));
         QCOMPARE(run.exitCode, 0);
         const QJsonObject json = jsonOf(run);
@@ -270,8 +278,6 @@ private slots:
 
         // The error groups read through the profile on every engine (MySQL has no BIGINT cast),
         // or are refused by name where the schema keeps no error text.
-        const Run errors = outboxctl(
-            {u"errors"_qs, u"--db"_qs, database->url(), u"--profile"_qs, profile, u"--json"_qs});
         const bool keepsErrors = QStringList {u"native"_qs, u"pg-boss"_qs, u"namastack"_qs,
             u"graphile-worker"_qs, u"oban"_qs, u"solid-queue"_qs, u"river"_qs}
                                      .contains(profile);
@@ -285,13 +291,10 @@ private slots:
         }
 
         // Without --profile the schema is detected: the same line.
-        const Run detected = outboxctl(checkArguments(database->url(), QString(), T));
         QCOMPARE(detected.exitCode, 0);
         QCOMPARE(detected.out, run.out);
 
         // The report says "n/a" for what the schema cannot tell.
-        const Run text = outboxctl({u"check"_qs, u"--db"_qs, database->url(), u"--now"_qs,
-            QString::number(T), u"--profile"_qs, profile, u"--no-default-thresholds"_qs});
         QCOMPARE(text.exitCode, 0);
         const QString countsLine = text.out.value(1);
         QCOMPARE(countsLine.contains(u"n/a in flight"_qs), counts.at(2) == NA);

@@ -4,7 +4,8 @@
 //
 //   node make-jobs.mjs make URL
 //     Migrates graphile_worker, adds 10 "profile_orders" jobs with maxAttempts 2, of which the
-//     task rejects n = 0, 3, 6, 9 every time (two attempts each, then permanently failed) and
+//     task rejects n = 0, 3, 6, 9 every time (two attempts each, the second brought forward
+//     from its backoff with graphile-worker's rescheduleJobs, then permanently failed) and
 //     completes the others (graphile-worker deletes a completed job); 2 jobs with runAt in an
 //     hour (scheduled); and one "profile_stuck" job whose task never returns (left locked).
 //     Waits until graphile-worker has settled every job it can, prints one JSON line with what
@@ -72,7 +73,6 @@ async function make () {
   const inAnHour = new Date(Date.now() + 3600 * 1000)
   for (let n = 100; n < 102; ++n) await utils.addJob(TASK, { n }, { maxAttempts: 2, runAt: inAnHour })
   await utils.addJob(STUCK, { n: 200 })
-  await utils.release()
 
   const seen = { succeeded: 0, permanently_failed: [], started_stuck: 0 }
   const runner = await startWorker({
@@ -86,7 +86,14 @@ async function make () {
   runner.events.on('job:start', ({ job }) => { if (job.task_identifier === STUCK) ++seen.started_stuck })
 
   // Settled: 6 completed (deleted), 4 permanently failed, 2 scheduled, the stuck one locked.
+  // A failed attempt's retry waits exp(attempts) s (2.7 s after the first); graphile-worker's
+  // own rescheduleJobs brings a retry that is waiting out that backoff forward to now, so the
+  // worker runs the second attempt at once.
   await until(async () => {
+    const waiting = await rows(`SELECT id::text AS id FROM graphile_worker.jobs
+                                 WHERE task_identifier = $1 AND attempts > 0 AND attempts < max_attempts
+                                   AND locked_at IS NULL AND run_at > now()`, [TASK])
+    if (waiting.length > 0) await utils.rescheduleJobs(waiting.map(job => job.id), { runAt: new Date() })
     const [row] = await rows(`SELECT count(*) FILTER (WHERE task_identifier = $1)::int AS kept,
                                      count(*) FILTER (WHERE task_identifier = $1 AND attempts >= max_attempts
                                                         AND locked_at IS NULL)::int AS failed,
@@ -107,6 +114,7 @@ async function make () {
   const failed = await rows(`SELECT id, attempts, max_attempts, last_error
                                FROM graphile_worker.jobs WHERE attempts >= max_attempts ORDER BY id`)
   const [now] = await rows('SELECT floor(extract(epoch FROM now()) * 1000)::bigint::text AS ms')
+  await utils.release()
   process.stdout.write(JSON.stringify({ now_ms: Number(now.ms), events: seen, view, failed }) + '\n')
   process.exit(0) // no runner.stop(): the stuck job must stay locked
 }
