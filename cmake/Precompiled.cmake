@@ -10,7 +10,11 @@
 # - ccache hashes `<pch>.sum` instead of the .pch (CCACHE_PCH_EXTSUM, scripts/lib/build.sh), and
 #   the .sum written here holds only what is the same in every clone: the header list, the
 #   compiler, the flags, the Qt version and the installed Qt headers' time stamps.
-option(OUTBOX_PCH "Precompile the Qt headers for the test programs" ON)
+# Clang only (the sanitizer build): GCC's .gch would want its own .sum name and -fpch-preprocess.
+option(OUTBOX_PCH "Precompile the Qt headers for the test programs (clang)" ON)
+if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    set(OUTBOX_PCH OFF)
+endif()
 
 set(outbox_pch_core_headers <QtCore/QtCore> <QtSql/QtSql> <QtTest/QtTest>)
 set(outbox_pch_widgets_headers ${outbox_pch_core_headers} <QtWidgets/QtWidgets>)
@@ -41,15 +45,11 @@ function(outbox_pch_add target headers)
     add_library(${target} STATIC "${CMAKE_CURRENT_BINARY_DIR}/${target}.cpp")
     target_link_libraries(${target} PRIVATE ${ARGN})
     target_precompile_headers(${target} PRIVATE ${headers})
+    # Clang writes no time stamp into the .pch with this ("PRECOMPILED HEADERS" in man ccache).
+    target_compile_options(${target} PRIVATE "SHELL:-Xclang -fno-pch-timestamp")
     set_target_properties(${target} PROPERTIES CXX_COMPILER_LAUNCHER "" AUTOMOC OFF)
     outbox_pch_write_sum(${target} "${headers}")
 endfunction()
-
-# Clang writes no time stamp into a .pch with this (ccache needs it: "PRECOMPILED HEADERS" in
-# man ccache); GCC has no such option.
-if(OUTBOX_PCH AND CMAKE_CXX_COMPILER_ID MATCHES "Clang")
-    add_compile_options("SHELL:-Xclang -fno-pch-timestamp")
-endif()
 
 # Called once in tests/CMakeLists.txt before the tests are added.
 function(outbox_pch_targets)
@@ -89,8 +89,10 @@ function(outbox_pch_use target)
     endif()
     outbox_pch_closure(${target} libs)
     if(Qt6::Widgets IN_LIST libs)
-        target_precompile_headers(${target} REUSE_FROM outbox_pch_widgets)
+        set(pch outbox_pch_widgets)
     else()
-        target_precompile_headers(${target} REUSE_FROM outbox_pch_core)
+        set(pch outbox_pch_core)
     endif()
+    target_precompile_headers(${target} REUSE_FROM ${pch})
+    target_compile_options(${target} PRIVATE "SHELL:-Xclang -fno-pch-timestamp")
 endfunction()
