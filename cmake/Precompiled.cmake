@@ -16,6 +16,13 @@ if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
     set(OUTBOX_PCH OFF)
 endif()
 
+# CMake's clang flags for a user of a .pch also include the header by its absolute path in the
+# build folder (`-Xclang -include -Xclang /abs/cmake_pch.hxx`), which ccache hashes as it is: every
+# test would miss the cache in a clone at another path. The .pch alone includes the same.
+if(OUTBOX_PCH)
+    set(CMAKE_CXX_COMPILE_OPTIONS_USE_PCH -Xclang -include-pch -Xclang <PCH_FILE>)
+endif()
+
 set(outbox_pch_core_headers <QtCore/QtCore> <QtSql/QtSql> <QtTest/QtTest>)
 set(outbox_pch_widgets_headers ${outbox_pch_core_headers} <QtWidgets/QtWidgets>)
 
