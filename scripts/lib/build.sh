@@ -9,11 +9,17 @@ fi
 
 # Compiles are cached across runs and across clones in other folders: paths below the checkout
 # are hashed relative to it (CCACHE_BASEDIR), the folder itself is not hashed into debug builds
-# (CCACHE_NOHASHDIR), and the cache lives in the user's cache directory.
+# (CCACHE_NOHASHDIR), and the cache lives in the user's cache directory. The test programs use
+# precompiled Qt headers (cmake/Precompiled.cmake): ccache hashes the path-independent
+# `<pch>.sum` written beside each instead of the .pch (CCACHE_PCH_EXTSUM), and the sloppiness
+# is what ccache's manual asks for precompiled headers (the .pch is newer than the compile's
+# start when it was just built).
 use_ccache() {
   command -v ccache >/dev/null 2>&1 || return 0
   export CMAKE_CXX_COMPILER_LAUNCHER=ccache
   export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=true
+  export CCACHE_PCH_EXTSUM=true
+  export CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}"
   export CCACHE_DIR="${CCACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ccache}"
   export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-5G}"
 }
