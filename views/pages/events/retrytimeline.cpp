@@ -92,6 +92,11 @@ RetryTimeline::RetryTimeline(QWidget *parent)
         timeline->setBackgroundBrush(ThemeColours::current().color(QPalette::Base));
     timeline->legend()->setAlignment(Qt::AlignBottom);
     timeline->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    // Five names under a laptop's narrow pane ("retry … next due"): a point smaller, so that
+    // none is cut to "delive…".
+    QFont legendFont = timeline->legend()->font();
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
+    timeline->legend()->setFont(legendFont);
     QFont titleFont = timeline->titleFont();
     titleFont.setBold(true);
     timeline->setTitleFont(titleFont);
