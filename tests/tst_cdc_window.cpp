@@ -2,10 +2,11 @@
 // PostgreSQL with a real logical-replication client as the relay (pg_recvlogical on a pgoutput
 // slot, tests/support/cdcconsumer.h): with --cdc-slot the CDC tile row follows the consumer
 // (active, then inactive in amber and, past the idle limit, red with a critical finding on the
-// Diagnosis page naming the slot, then healed); without a slot the window has no such row; a fleet row with `;cdc-slot=` opens a window with it. The
-// finding's words on known readings (the estimates said to be estimates, an unlimited slot, a
-// missing one, lost WAL), the one grade the fleet rows and desktop alerts take, and the one-read
-// diagnosis outboxctl diagnose runs (CdcFinding::diagnoseSlot).
+// Diagnosis page naming the slot, then healed); without a slot the window has no such row; a fleet
+// row with `;cdc-slot=` opens a window with it. The finding's words on known readings (the
+// estimates said to be estimates, an unlimited slot, a missing one, lost WAL), the one grade the
+// fleet rows and desktop alerts take, and the one-read diagnosis outboxctl diagnose runs
+// (CdcFinding::diagnoseSlot).
 #include "cdcconsumer.h"
 #include "cdcfinding.h"
 #include "cdctiles.h"
@@ -30,8 +31,8 @@
 #include <QApplication>
 #include <QDateTime>
 #include <QLabel>
-#include <QSqlError>
 #include <QSignalSpy>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 

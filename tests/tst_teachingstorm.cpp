@@ -8,8 +8,8 @@
 #include "scenarioclaim.h"
 #include "sqldialect.h"
 #include "stormchart.h"
-#include "teachpage.h"
 #include "teachingsession.h"
+#include "teachpage.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
