@@ -86,9 +86,8 @@ void addLimitOptions(QCommandLineParser &parser)
 bool readSlot(
     const QCommandLineParser &parser, const OutboxProfile *profile, QString *slot, QString *error)
 {
-    *slot = parser.isSet(SlotOption) ? parser.value(SlotOption)
-        : profile                    ? profile->cdcSlot()
-                                     : QString();
+    const QString given = parser.isSet(SlotOption) ? parser.value(SlotOption) : QString();
+    *slot = profile ? OutboxProfile::cdcSlotFor(given, *profile) : given;
     if (parser.isSet(SlotOption)) {
         const QString problem = OutboxProfile::cdcSlotProblem(*slot);
         if (!problem.isEmpty()) {

@@ -83,8 +83,7 @@ int runDiagnose(const QStringList &arguments)
         = DiagnosisQuery::run(outbox->database(), now, &error, &outbox->profile);
     if (!result)
         return Cli::fail(QStringLiteral("diagnose: reading %1: %2").arg(outbox->name(), error));
-    if (slot.isEmpty())
-        slot = outbox->profile.cdcSlot();
+    slot = OutboxProfile::cdcSlotFor(slot, outbox->profile);
     if (!slot.isEmpty()
         && !CdcFinding::diagnoseSlot(outbox->database(), slot, now, {}, &*result, &error))
         return Cli::fail(QStringLiteral("diagnose: reading %1: %2").arg(outbox->name(), error));

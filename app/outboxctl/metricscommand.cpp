@@ -95,7 +95,7 @@ int runMetrics(const QStringList &arguments)
     if (connection) {
         HealthQuery::Options query = HealthQuery::Options::fromEnvironment();
         query.profile = &*profile;
-        query.cdcSlot = slot.isEmpty() ? profile->cdcSlot() : slot;
+        query.cdcSlot = OutboxProfile::cdcSlotFor(slot, profile);
         outbox.snapshot = HealthQuery::compute(connection->database(), now, &error, query);
     }
     outbox.snapshotSeconds = double(timer.nsecsElapsed()) / 1e9;

@@ -88,7 +88,7 @@ std::optional<HealthSnapshot> OutboxPoller::read(QString *error)
     options.profile = m_profile ? &*m_profile : nullptr;
     options.throughputCache = &m_throughput;
     // The line's `;cdc-slot=`, else the profile's cdc_slot.
-    options.cdcSlot = m_entry.cdcSlot.value_or(m_profile ? m_profile->cdcSlot() : QString());
+    options.cdcSlot = OutboxProfile::cdcSlotFor(m_entry.cdcSlot.value_or(QString()), m_profile);
     options.cdcTracker = &m_cdcTracker;
     std::optional<HealthSnapshot> snapshot = HealthQuery::compute(
         m_connection->database(), QDateTime::currentMSecsSinceEpoch(), error, options);

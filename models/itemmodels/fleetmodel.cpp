@@ -158,7 +158,7 @@ void FleetModel::addEntry(const FleetEntry &entry)
     row->monitor->setInterval(m_interval);
     row->monitor->setSummaryOnly(); // the row shows the grade's figures, nothing else
     // `;cdc-slot=`, else the profile's cdc_slot: read with each snapshot.
-    const QString slot = entry.cdcSlot.value_or(row->profile ? row->profile->cdcSlot() : QString());
+    const QString slot = OutboxProfile::cdcSlotFor(entry.cdcSlot.value_or(QString()), row->profile);
     if (!slot.isEmpty())
         row->monitor->setCdcSlot(slot);
     options.validateSchema = false; // the snapshot's connection has

@@ -111,6 +111,11 @@ std::optional<OutboxProfile::Column> OutboxProfile::columnFromName(const QString
     return std::nullopt;
 }
 
+QString OutboxProfile::cdcSlotFor(const QString &given, const std::optional<OutboxProfile> &profile)
+{
+    return !given.isEmpty() || !profile ? given : profile->cdcSlot();
+}
+
 QString OutboxProfile::cdcSlotProblem(const QString &name)
 {
     static const QRegularExpression valid(QStringLiteral("^[a-z0-9_]{1,63}$"));

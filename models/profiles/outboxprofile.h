@@ -181,6 +181,9 @@ public:
     // letters, digits and underscores); otherwise why not, e.g. "'Dbz' is not a replication
     // slot name (1-63 of a-z, 0-9, _)". Every surface that takes a slot name asks this.
     static QString cdcSlotProblem(const QString &name);
+    // The slot an outbox is relayed through: `given` (--cdc-slot, a fleet or serve line's
+    // `;cdc-slot=`, a link's) when it names one, else `profile`'s cdc_slot; empty: neither does.
+    static QString cdcSlotFor(const QString &given, const std::optional<OutboxProfile> &profile);
 
 private:
     friend class ProfileParser;

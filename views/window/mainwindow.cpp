@@ -223,8 +223,7 @@ void MainWindow::setupCentral()
 // --cdc-slot (a link's or a fleet line's), else the profile's cdc_slot.
 void MainWindow::addCdcTiles(QVBoxLayout *layout)
 {
-    if (m_options.cdcSlot.isEmpty() && m_options.profile)
-        m_options.cdcSlot = m_options.profile->cdcSlot();
+    m_options.cdcSlot = OutboxProfile::cdcSlotFor(m_options.cdcSlot, m_options.profile);
     if (m_options.cdcSlot.isEmpty())
         return;
     monitor()->setCdcSlot(m_options.cdcSlot);
