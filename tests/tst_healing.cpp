@@ -164,9 +164,9 @@ private slots:
             u"Not connected: "_qs + window.monitor()->lastFailure());
         QVERIFY(connection->toolTip().contains(u"Details: "_qs));
         // Down once no figures came for the grace period (a restart of a few seconds is not).
-        QVERIFY(outage.elapsed() < AlertDecider::DownGraceMs);
-        QVERIFY2(window.alertBar()->texts().isEmpty(),
-            qPrintable(window.alertBar()->texts().join(u'|')));
+        if (outage.elapsed() < AlertDecider::DownGraceMs - IntervalMs) // not on a stalled machine
+            QVERIFY2(window.alertBar()->texts().isEmpty(),
+                qPrintable(window.alertBar()->texts().join(u'|')));
         skippedMs = AlertDecider::DownGraceMs;
         QTRY_COMPARE_WITH_TIMEOUT(window.alertBar()->texts().value(0).section(u"  ("_qs, 0, 0),
             u"⚠ %1: down — %2"_qs.arg(window.outboxName(), sentence()),
