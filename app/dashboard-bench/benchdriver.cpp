@@ -1,5 +1,6 @@
 #include "benchdriver.h"
 
+#include "benchtext.h"
 #include "eventlistmodel.h"
 #include "filterbar.h"
 #include "healthmonitor.h"
@@ -19,7 +20,6 @@
 
 namespace {
 
-constexpr int HeartbeatMs = 5;
 constexpr qint64 GeneratedWeekMs = 7 * 86400000LL; // outboxctl generate spreads events over it
 
 // --- The window's surface the driver touches (what a user touches). Adapt here when the
@@ -122,11 +122,6 @@ qint64 wallMs()
     return QDateTime::currentMSecsSinceEpoch();
 }
 
-QString number(double value)
-{
-    return QString::number(value, 'f', 2);
-}
-
 QString jsonList(const QList<qint64> &values)
 {
     QStringList parts;
@@ -193,7 +188,7 @@ BenchDriver::BenchDriver(MainWindow *window, const QList<Step> &steps, const QSt
     , m_holdMs(holdMs)
 {
     m_heartbeat.setTimerType(Qt::PreciseTimer);
-    m_heartbeat.setInterval(HeartbeatMs);
+    m_heartbeat.setInterval(BenchText::HeartbeatMs);
     connect(&m_heartbeat, &QTimer::timeout, this, &BenchDriver::beat);
     m_timeout.setSingleShot(true);
     connect(&m_timeout, &QTimer::timeout, this, &BenchDriver::hold); // never done: doneMs stays -1
@@ -376,7 +371,7 @@ void BenchDriver::endPhase()
     m_phase.endMs = wallMs();
     if (m_phase.step == QLatin1String("export"))
         m_phase.extra += QStringLiteral(",\"export_ms\":%1,\"error\":%2")
-                             .arg(number(m_exportMs), jsonString(m_exportError));
+                             .arg(BenchText::number(m_exportMs), jsonString(m_exportError));
     m_phases << m_phase;
     nextStep();
 }
@@ -412,7 +407,7 @@ QString BenchDriver::report() const
                       .arg(jsonString(p.step))
                       .arg(p.startMs)
                       .arg(p.endMs)
-                      .arg(number(p.doneMs), number(p.maxGapMs), p.extra);
+                      .arg(BenchText::number(p.doneMs), BenchText::number(p.maxGapMs), p.extra);
     return QStringLiteral("{\"phases\":[%1],\"snapshots_ms\":%2,\"table_changes_ms\":%3}")
         .arg(phases.join(QLatin1Char(',')), jsonList(m_snapshotsMs), jsonList(m_tableChangesMs));
 }

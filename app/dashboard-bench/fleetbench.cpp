@@ -1,5 +1,6 @@
 #include "fleetbench.h"
 
+#include "benchtext.h"
 #include "fleetmodel.h"
 #include "fleetwindow.h"
 #include "healthmonitor.h"
@@ -9,17 +10,6 @@
 #include <QFile>
 #include <algorithm>
 
-namespace {
-
-constexpr int HeartbeatMs = 5;
-
-QString number(double value)
-{
-    return QString::number(value, 'f', 2);
-}
-
-} // namespace
-
 FleetBench::FleetBench(
     FleetWindow *fleet, int durationMs, const QString &reportPath, QObject *parent)
     : QObject(parent)
@@ -28,7 +18,7 @@ FleetBench::FleetBench(
     , m_reportPath(reportPath)
 {
     m_heartbeat.setTimerType(Qt::PreciseTimer);
-    m_heartbeat.setInterval(HeartbeatMs);
+    m_heartbeat.setInterval(BenchText::HeartbeatMs);
     connect(&m_heartbeat, &QTimer::timeout, this, &FleetBench::beat);
 }
 
@@ -93,7 +83,7 @@ QString FleetBench::report() const
         const bool down = model && model->index(row, 0).data(FleetModel::DownRole).toBool();
         outboxes << QStringLiteral(
             "{\"name\":\"%1\",\"snapshots_per_minute\":%2,\"db_ms_per_minute\":%3,\"down\":%4}")
-                        .arg(o.name, number(o.snapshots / minutes), number(o.queryMs / minutes),
+                        .arg(o.name, BenchText::number(o.snapshots / minutes), BenchText::number(o.queryMs / minutes),
                             down ? QStringLiteral("true") : QStringLiteral("false"));
     }
     return QStringLiteral(
@@ -105,7 +95,7 @@ QString FleetBench::report() const
         .arg(m_startMs)
         .arg(m_steadyStartMs)
         .arg(QDateTime::currentMSecsSinceEpoch())
-        .arg(number(m_startupMaxGapMs), number(maxGap), number(p99))
+        .arg(BenchText::number(m_startupMaxGapMs), BenchText::number(maxGap), BenchText::number(p99))
         .arg(m_gapsMs.size())
         .arg(outboxes.join(QLatin1Char(',')));
 }

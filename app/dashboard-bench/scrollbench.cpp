@@ -1,5 +1,6 @@
 #include "scrollbench.h"
 
+#include "benchtext.h"
 #include "eventlistmodel.h"
 #include "healthmonitor.h"
 #include "mainwindow.h"
@@ -13,7 +14,6 @@
 
 namespace {
 
-constexpr int HeartbeatMs = 5;
 constexpr int Edge = 100; // page fetches summarised at each end of the scroll
 
 double percentile(QList<double> values, double p)
@@ -41,11 +41,6 @@ qint64 memoryKb(const QString &field)
     return match.hasMatch() ? match.captured(1).toLongLong() : -1;
 }
 
-QString number(double value)
-{
-    return QString::number(value, 'f', 2);
-}
-
 } // namespace
 
 ScrollBench::ScrollBench(
@@ -57,7 +52,7 @@ ScrollBench::ScrollBench(
     , m_reportPath(reportPath)
 {
     m_heartbeat.setTimerType(Qt::PreciseTimer);
-    m_heartbeat.setInterval(HeartbeatMs);
+    m_heartbeat.setInterval(BenchText::HeartbeatMs);
     connect(&m_heartbeat, &QTimer::timeout, this, &ScrollBench::beat);
     m_stepper.setInterval(0); // one page whenever the event loop is free: painting goes between
     connect(&m_stepper, &QTimer::timeout, this, &ScrollBench::step);
@@ -155,9 +150,9 @@ QString ScrollBench::report() const
         "\"snapshot_max_gap_ms\":%15}")
         .arg(m_fetchMs.size())
         .arg(rows)
-        .arg(number(m_firstPageMs), number(percentile(first, 0.95)), number(percentile(last, 0.95)),
-            number(maximum(m_fetchMs)), number(maximum(m_idleGapsMs)),
-            number(maximum(m_scrollGapsMs)), number(percentile(m_scrollGapsMs, 0.99)))
+        .arg(BenchText::number(m_firstPageMs), BenchText::number(percentile(first, 0.95)), BenchText::number(percentile(last, 0.95)),
+            BenchText::number(maximum(m_fetchMs)), BenchText::number(maximum(m_idleGapsMs)),
+            BenchText::number(maximum(m_scrollGapsMs)), BenchText::number(percentile(m_scrollGapsMs, 0.99)))
         .arg(m_idleGapsMs.size() + m_scrollGapsMs.size())
         .arg(m_snapshots)
         .arg(m_lastSnapshotQueryMs)

@@ -234,7 +234,7 @@ QString defaultLimitsText()
         .arg(TimeFormat::age(tiles.oldestPendingMs.red));
 }
 
-void addOptions(QCommandLineParser &parser)
+void addCheckOptions(QCommandLineParser &parser)
 {
     Cli::addReportOptions(
         parser, u"The time to judge at"_qs, u"Print the snapshot as one JSON object."_qs);
@@ -257,7 +257,7 @@ void addOptions(QCommandLineParser &parser)
 int runCheck(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    addOptions(parser);
+    addCheckOptions(parser);
     qint64 now = 0;
     HealthThresholds thresholds;
     int exitCode = Cli::Ok;

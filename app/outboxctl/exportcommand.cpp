@@ -27,7 +27,7 @@ struct ExportOptions
     QString output; // empty = standard output
 };
 
-void addOptions(QCommandLineParser &parser)
+void addExportOptions(QCommandLineParser &parser)
 {
     Cli::addDatabaseOptions(parser);
     Cli::addNotesDbOption(parser);
@@ -140,7 +140,7 @@ bool write(const DbConnection &connection, const OutboxProfile &profile,
 int runExport(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    addOptions(parser);
+    addExportOptions(parser);
     int exitCode = Cli::Ok;
     if (!Cli::parse(parser, u"export"_qs, arguments, &exitCode))
         return exitCode;

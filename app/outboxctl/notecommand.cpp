@@ -27,7 +27,7 @@ int fail(const QString &message, bool json)
     return Cli::fail(message);
 }
 
-void addOptions(QCommandLineParser &parser)
+void addNoteOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(
         u"Add, list or clear operator notes and markers: outboxctl note add|list|clear."_qs);
@@ -174,7 +174,7 @@ QString misplaced(const QCommandLineParser &parser, Action action)
 int runNote(QStringList arguments)
 {
     QCommandLineParser parser;
-    addOptions(parser);
+    addNoteOptions(parser);
     std::optional<Action> action;
     if (!arguments.isEmpty() && !arguments.constFirst().startsWith(u'-')) {
         action = actionOf(arguments.constFirst());

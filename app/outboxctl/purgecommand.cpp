@@ -22,7 +22,7 @@ struct PurgeOptions
     PurgeRequest request;
 };
 
-void addOptions(QCommandLineParser &parser)
+void addPurgeOptions(QCommandLineParser &parser)
 {
     Cli::addDatabaseOptions(
         parser, u"Any but native is refused: purge deletes only Outbox Health's own rows."_qs);
@@ -128,7 +128,7 @@ void reportProgress(const PurgeResult &result, const QElapsedTimer &clock, qint6
 int runPurge(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    addOptions(parser);
+    addPurgeOptions(parser);
     int exitCode = Cli::Ok;
     if (!Cli::parse(parser, u"purge"_qs, arguments, &exitCode))
         return exitCode;

@@ -56,7 +56,7 @@ const OperatorCommand &command()
     return replayCommand();
 }
 
-void addOptions(QCommandLineParser &parser)
+void addReplayOptions(QCommandLineParser &parser)
 {
     Cli::addDatabaseOptions(parser);
     Cli::addNotesDbOption(parser);
@@ -246,7 +246,7 @@ QString resultLine(const ReplayResult &result, const ReplayOptions &options,
 int runReplay(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    addOptions(parser);
+    addReplayOptions(parser);
     int exitCode = Cli::Ok;
     if (!Cli::parse(parser, u"replay"_qs, arguments, &exitCode))
         return exitCode;

@@ -20,7 +20,7 @@ struct Options
     bool json = false;
 };
 
-void addOptions(const StateChangeCommand &spec, QCommandLineParser &parser)
+void addStateChangeOptions(const StateChangeCommand &spec, QCommandLineParser &parser)
 {
     const QString verb = spec.command.command;
     const QString log = spec.change->words.log;
@@ -124,7 +124,7 @@ int runStateChange(const StateChangeCommand &spec, const QStringList &arguments)
     const QString verb = spec.command.command;
     const OperatorCommand command(spec.command);
     QCommandLineParser parser;
-    addOptions(spec, parser);
+    addStateChangeOptions(spec, parser);
     int exitCode = Cli::Ok;
     if (!Cli::parse(parser, verb, arguments, &exitCode))
         return exitCode;

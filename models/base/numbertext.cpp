@@ -11,4 +11,9 @@ QString count(qint64 value)
     return locale.toString(value);
 }
 
+QString counted(qint64 value, const QString &one, const QString &many)
+{
+    return count(value) + u' ' + (value == 1 ? one : many);
+}
+
 } // namespace NumberText

@@ -8,5 +8,7 @@
 namespace NumberText {
 
 QString count(qint64 value); // "1,757"; "-3"; "0"
+// The count and the word for it: "1 event", "1,757 events".
+QString counted(qint64 value, const QString &one, const QString &many);
 
 } // namespace NumberText

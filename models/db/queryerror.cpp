@@ -18,3 +18,17 @@ QString QueryError::text(const QSqlDatabase &db)
 {
     return text(db.lastError());
 }
+
+bool QueryError::exec(QSqlQuery &query, const QString &sql, QString *error)
+{
+    if (query.exec(sql))
+        return true;
+    *error = text(query);
+    return false;
+}
+
+bool QueryError::exec(const QSqlDatabase &db, const QString &sql, QString *error)
+{
+    QSqlQuery query(db);
+    return exec(query, sql, error);
+}

@@ -16,4 +16,9 @@ QString text(const QSqlError &error);
 QString text(const QSqlQuery &query);
 QString text(const QSqlDatabase &db);
 
+// Runs `sql` on `query` (or on a new query of `db`); when it fails, *error is its error as one
+// line.
+bool exec(QSqlQuery &query, const QString &sql, QString *error);
+bool exec(const QSqlDatabase &db, const QString &sql, QString *error);
+
 } // namespace QueryError

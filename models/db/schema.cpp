@@ -126,15 +126,6 @@ QString wrongTypes(const QSqlDatabase &db)
     return clauses.join(QStringLiteral("; "));
 }
 
-bool exec(const QSqlDatabase &db, const QString &sql, QString *error)
-{
-    QSqlQuery query(db);
-    if (query.exec(sql))
-        return true;
-    *error = QueryError::text(query);
-    return false;
-}
-
 // An index's key columns as a script writes them: "status, aggregate_type(100), created_at".
 QStringList keyColumnsOf(const QString &list)
 {
@@ -197,7 +188,7 @@ bool addMissingIndexes(const QSqlDatabase &db, const QString &statement, QString
             continue;
         const QString drop
             = present.isEmpty() ? QString() : QStringLiteral("DROP INDEX %1, ").arg(name);
-        if (!exec(db,
+        if (!QueryError::exec(db,
                 QStringLiteral("ALTER TABLE %1 %2ADD INDEX %3 %4")
                     .arg(head.captured(1), drop, name, keys),
                 error))
@@ -255,7 +246,7 @@ bool runScript(const QSqlDatabase &db, QString *error)
     // "relation already exists, skipping" notices are expected on a re-run
     dialect.setNoticeLevel(db, SqlDialect::NoticeLevel::Warning, SqlDialect::Scope::Transaction);
     for (const QString &statement : statementsOf(QString::fromUtf8(file.readAll()))) {
-        if (!exec(db, statement, error) || !addMissingIndexes(db, statement, error))
+        if (!QueryError::exec(db, statement, error) || !addMissingIndexes(db, statement, error))
             return false;
     }
     return true;
@@ -399,7 +390,7 @@ bool clearSimulationData(const QSqlDatabase &db, QString *error)
         return false;
     }
     for (const QString &table : simulationDataTables(db)) {
-        if (!exec(db, QStringLiteral("DELETE FROM ") + table, error)) {
+        if (!QueryError::exec(db, QStringLiteral("DELETE FROM ") + table, error)) {
             handle.rollback();
             return false;
         }

@@ -12,26 +12,12 @@ namespace {
 
 const QString NewStatuses = QStringLiteral("'PENDING', 'DELIVERED', 'DEAD', 'RESOLVED'");
 
-bool exec(QSqlQuery &query, const QString &sql, QString *error)
-{
-    if (query.exec(sql))
-        return true;
-    *error = QueryError::text(query);
-    return false;
-}
-
-bool exec(const QSqlDatabase &db, const QString &sql, QString *error)
-{
-    QSqlQuery query(db);
-    return exec(query, sql, error);
-}
-
 // One column of text from a fixed catalogue query.
 bool column(const QSqlDatabase &db, const QString &sql, QStringList *values, QString *error)
 {
     QSqlQuery query(db);
     query.setForwardOnly(true);
-    if (!exec(query, sql, error))
+    if (!QueryError::exec(query, sql, error))
         return false;
     while (query.next())
         values->append(query.value(0).toString());
@@ -41,7 +27,7 @@ bool column(const QSqlDatabase &db, const QString &sql, QStringList *values, QSt
 qint64 rowCount(const QSqlDatabase &db, const QString &table, QString *error)
 {
     QSqlQuery query(db);
-    if (!exec(query, QStringLiteral("SELECT COUNT(*) FROM ") + table, error) || !query.next())
+    if (!QueryError::exec(query, QStringLiteral("SELECT COUNT(*) FROM ") + table, error) || !query.next())
         return -1;
     return query.value(0).toLongLong();
 }
@@ -129,7 +115,7 @@ bool SchemaMigration::upgrade(int from, QString *error)
     const bool rebuild = m_rebuild && from < Schema::ResolveVersion;
     // A table rebuild needs foreign keys off, switched outside the transaction; they are checked
     // by hand before the commit and restored afterwards.
-    if (rebuild && !exec(m_db, m_dialect->foreignKeysOffForRebuildSql(), error))
+    if (rebuild && !QueryError::exec(m_db, m_dialect->foreignKeysOffForRebuildSql(), error))
         return false;
     bool done = false;
     {
@@ -146,7 +132,7 @@ bool SchemaMigration::upgrade(int from, QString *error)
         }
     }
     if (rebuild)
-        exec(m_db, m_dialect->foreignKeysOnAfterRebuildSql(), error);
+        QueryError::exec(m_db, m_dialect->foreignKeysOnAfterRebuildSql(), error);
     return done;
 }
 
@@ -157,7 +143,7 @@ bool SchemaMigration::widenCheck(QString *error)
     // Filtered here, not in SQL: MariaDB has no column list on a derived table.
     QSqlQuery checks(m_db);
     checks.setForwardOnly(true);
-    if (!exec(checks, m_dialect->checkConstraintsSql(QStringLiteral("delivery_outbox")), error))
+    if (!QueryError::exec(checks, m_dialect->checkConstraintsSql(QStringLiteral("delivery_outbox")), error))
         return false;
     QStringList names;
     while (checks.next()) {
@@ -166,12 +152,12 @@ bool SchemaMigration::widenCheck(QString *error)
     }
     checks.finish();
     for (const QString &name : names) {
-        if (!exec(m_db,
+        if (!QueryError::exec(m_db,
                 QStringLiteral("ALTER TABLE delivery_outbox DROP CONSTRAINT ") + identifier(name),
                 error))
             return false;
     }
-    return exec(m_db,
+    return QueryError::exec(m_db,
         QStringLiteral("ALTER TABLE delivery_outbox ADD CONSTRAINT delivery_outbox_status_check"
                        " CHECK (status IN (%1))")
             .arg(NewStatuses),
@@ -212,17 +198,17 @@ bool SchemaMigration::rebuildTable(QString *error)
             error))
         return false;
     const qint64 before = rowCount(m_db, QStringLiteral("delivery_outbox"), error);
-    if (before < 0 || !exec(m_db, sql, error)
-        || !exec(m_db,
+    if (before < 0 || !QueryError::exec(m_db, sql, error)
+        || !QueryError::exec(m_db,
             QStringLiteral("INSERT INTO delivery_outbox_migrating SELECT * FROM delivery_outbox"),
             error)
-        || !exec(m_db, QStringLiteral("DROP TABLE delivery_outbox"), error)
-        || !exec(m_db,
+        || !QueryError::exec(m_db, QStringLiteral("DROP TABLE delivery_outbox"), error)
+        || !QueryError::exec(m_db,
             QStringLiteral("ALTER TABLE delivery_outbox_migrating RENAME TO delivery_outbox"),
             error))
         return false;
     for (const QString &statement : dependents) {
-        if (!exec(m_db, statement, error))
+        if (!QueryError::exec(m_db, statement, error))
             return false;
     }
     const qint64 after = rowCount(m_db, QStringLiteral("delivery_outbox"), error);
@@ -234,7 +220,7 @@ bool SchemaMigration::rebuildTable(QString *error)
         return false;
     }
     QSqlQuery keys(m_db);
-    if (!exec(keys, m_dialect->foreignKeyCheckSql(), error))
+    if (!QueryError::exec(keys, m_dialect->foreignKeyCheckSql(), error))
         return false;
     if (keys.next()) {
         *error = QStringLiteral("%1 has rows whose event is missing from delivery_outbox: rolled "

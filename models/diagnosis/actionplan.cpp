@@ -2,6 +2,7 @@
 
 #include "errorgroups.h"
 #include "notesaccess.h"
+#include "numbertext.h"
 #include "operatorjob.h"
 #include "payloadeditor.h"
 #include "queryerror.h"
@@ -14,11 +15,6 @@
 #include <QSqlQuery>
 
 namespace {
-
-QString plural(qsizetype count, const QString &one, const QString &many)
-{
-    return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? one : many);
-}
 
 // At most this many IDs named in a left-out line; the rest counted.
 constexpr qsizetype LineIds = 5;
@@ -77,14 +73,14 @@ QStringList ActionPlan::leftOutLines() const
     QStringList lines;
     if (!refused.isEmpty())
         lines << QStringLiteral("Left out %1, refused: %2")
-                     .arg(plural(refused.size(), u"event"_qs, u"events"_qs), refusal);
+                     .arg(NumberText::counted(refused.size(), u"event"_qs, u"events"_qs), refusal);
     if (!onHold.isEmpty())
         lines << QStringLiteral("Left out %1 on hold (an operator's marker on the event or its "
                                 "error group)")
-                     .arg(plural(onHold.size(), u"event"_qs, u"events"_qs));
+                     .arg(NumberText::counted(onHold.size(), u"event"_qs, u"events"_qs));
     if (!gone.isEmpty())
         lines << QStringLiteral("Left out %1 no longer %2 or not found: %3")
-                     .arg(plural(gone.size(), u"event"_qs, u"events"_qs), from, idsText(gone));
+                     .arg(NumberText::counted(gone.size(), u"event"_qs, u"events"_qs), from, idsText(gone));
     return lines;
 }
 

@@ -1,16 +1,11 @@
 #include "cdcfinding.h"
 
+#include "bytetext.h"
 #include "timeformat.h"
 
-#include <QLocale>
 #include <algorithm>
 
 namespace {
-
-QString bytes(qint64 n)
-{
-    return QLocale().formattedDataSize(n, 1, QLocale::DataSizeIecFormat);
-}
 
 QString estimateSource(const CdcSlotReading &reading)
 {
@@ -28,7 +23,7 @@ QString stateClause(const CdcSlotReading &reading)
             : QStringLiteral("slot %1 inactive (since when is not known yet)").arg(reading.slot);
     QString text = QStringLiteral("slot %1 active").arg(reading.slot);
     if (reading.lagBytes)
-        text += QStringLiteral(", its consumer %1 behind").arg(bytes(*reading.lagBytes));
+        text += QStringLiteral(", its consumer %1 behind").arg(ByteText::format(*reading.lagBytes));
     if (reading.lagEstimateMs)
         text
             += QStringLiteral(" (≈ %1, %2)")
@@ -50,7 +45,7 @@ QString runwayClause(const CdcSlotReading &reading)
             .arg(TimeFormat::ageInTwoUnits(*reading.runwayMs), estimateSource(reading));
     if (reading.safeWalSizeBytes)
         return QStringLiteral("%1 left before max_slot_wal_keep_size (no WAL rate known yet)")
-            .arg(bytes(*reading.safeWalSizeBytes));
+            .arg(ByteText::format(*reading.safeWalSizeBytes));
     return {};
 }
 
@@ -64,7 +59,7 @@ QString summaryOf(const CdcSlotReading &reading)
             .arg(reading.slot);
     QStringList parts {stateClause(reading)};
     if (reading.retainedBytes)
-        parts << QStringLiteral("%1 retained").arg(bytes(*reading.retainedBytes));
+        parts << QStringLiteral("%1 retained").arg(ByteText::format(*reading.retainedBytes));
     if (const QString runway = runwayClause(reading); !runway.isEmpty())
         parts << runway;
     return parts.join(QStringLiteral(", "));

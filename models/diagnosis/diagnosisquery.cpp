@@ -32,11 +32,6 @@ struct Context
     DiagnosisQuery::BlockedMemo *memo; // null: read every rule
 };
 
-QString plural(qint64 count, const QString &one, const QString &many)
-{
-    return QStringLiteral("%1 %2").arg(NumberText::count(count), count == 1 ? one : many);
-}
-
 int percent(qint64 part, qint64 whole)
 {
     return whole > 0 ? int(std::lround(100.0 * double(part) / double(whole))) : 0;
@@ -141,7 +136,7 @@ bool relayStalled(Context &c, const PendingFacts &facts)
     add(c,
         {DiagnosisCode::RelayStalled, Severity::Critical, count,
             QStringLiteral("%1 due for more than %2 and %3: the relay is not delivering.")
-                .arg(plural(count, u"event has been"_qs, u"events have been"_qs),
+                .arg(NumberText::counted(count, u"event has been"_qs, u"events have been"_qs),
                     TimeFormat::span(c.limits.stalledDueMs, c.now), why),
             evidence,
             u"Check that the relay is running and can reach the database and the broker; its "
@@ -165,7 +160,7 @@ void leaseExpiredUnclaimed(Context &c, const PendingFacts &facts)
         {DiagnosisCode::LeaseExpiredUnclaimed, Severity::Warning, count,
             QStringLiteral("%1 whose lease expired more than %2 ago (the oldest %3 ago) and no "
                            "worker has reclaimed them.")
-                .arg(plural(count, u"claimed event"_qs, u"claimed events"_qs),
+                .arg(NumberText::counted(count, u"claimed event"_qs, u"claimed events"_qs),
                     TimeFormat::span(c.limits.leaseExpiredMs, c.now),
                     TimeFormat::span(oldest, c.now)),
             {{u"events"_qs, count}, {u"oldest_expired_ms"_qs, oldest},
@@ -323,7 +318,7 @@ void deadEvents(Context &c, qint64 dead)
     add(c,
         {DiagnosisCode::DeadEvents, red ? Severity::Critical : Severity::Warning, dead,
             QStringLiteral("%1 DEAD (the DEAD tile is %2): each waits for an operator%3.")
-                .arg(plural(dead, u"event is"_qs, u"events are"_qs),
+                .arg(NumberText::counted(dead, u"event is"_qs, u"events are"_qs),
                     red ? ThresholdWords::redFrom(tile, ThresholdWords::Unit::Count)
                         : u"amber from "_qs + NumberText::count(tile.amber),
                     operatorActions(OutboxCapabilities::of(c.reader.profile()))),
@@ -462,7 +457,7 @@ bool deadRising(Context &c)
         {DiagnosisCode::DeadRising, Severity::Warning, recent,
             QStringLiteral("%1 parked DEAD in the last %2, against %3 in the %4 before: the "
                            "failure rate is rising.")
-                .arg(plural(recent, u"event was"_qs, u"events were"_qs),
+                .arg(NumberText::counted(recent, u"event was"_qs, u"events were"_qs),
                     TimeFormat::span(c.limits.deadRisingWindowMs, c.now), QString::number(before),
                     TimeFormat::span(c.limits.deadRisingBaselineMs, c.now)),
             {{u"recent"_qs, recent}, {u"before"_qs, before},
@@ -485,7 +480,7 @@ void futureSchedule(Context &c, const PendingFacts &facts)
         {DiagnosisCode::FutureSchedule, Severity::Warning, count,
             QStringLiteral("%1 due more than %2 ahead (the farthest in %3): a unit mistake "
                            "(seconds for milliseconds) or a skewed clock.")
-                .arg(plural(count, u"PENDING event is"_qs, u"PENDING events are"_qs),
+                .arg(NumberText::counted(count, u"PENDING event is"_qs, u"PENDING events are"_qs),
                     TimeFormat::span(c.limits.futureScheduleMs, c.now),
                     TimeFormat::span(farthest, c.now)),
             {{u"events"_qs, count}, {u"farthest_ms"_qs, farthest},
@@ -518,7 +513,7 @@ bool createdInFuture(Context &c)
         {DiagnosisCode::CreatedInFuture, Severity::Warning, count,
             QStringLiteral("%1 more than %2 after now (the farthest by %3): a producer's clock "
                            "is ahead.")
-                .arg(plural(count, u"event was created"_qs, u"events were created"_qs),
+                .arg(NumberText::counted(count, u"event was created"_qs, u"events were created"_qs),
                     TimeFormat::span(c.limits.createdInFutureMs, c.now),
                     TimeFormat::span(farthest, c.now)),
             {{u"events"_qs, count}, {u"farthest_ms"_qs, farthest},
@@ -588,7 +583,7 @@ bool createdAtOnUpdate(Context &c)
                            "each retry or status change makes an event young again, so ages and "
                            "age limits are too low (%2).")
                 .arg(columns.join(u", "_qs),
-                    plural(count, u"unfinished event"_qs, u"unfinished events"_qs)),
+                    NumberText::counted(count, u"unfinished event"_qs, u"unfinished events"_qs)),
             {{u"columns"_qs, columns}, {u"events"_qs, count}},
             QStringLiteral("Drop the clause (%1; a server with explicit_defaults_for_timestamp=OFF "
                            "adds it to a table's first TIMESTAMP column), and create the table "
@@ -674,8 +669,8 @@ bool blockedAggregate(Context &c)
     QString summary
         = QStringLiteral("%1 blocked: the oldest unfinished event is DEAD or past its lease "
                          "while %2 of the same aggregate wait behind it.")
-              .arg(plural(aggregates, u"aggregate is"_qs, u"aggregates are"_qs),
-                  plural(waiting, u"later event"_qs, u"later events"_qs));
+              .arg(NumberText::counted(aggregates, u"aggregate is"_qs, u"aggregates are"_qs),
+                  NumberText::counted(waiting, u"later event"_qs, u"later events"_qs));
     if (reused && c.now > reading->readAt) {
         evidence.insert(u"read_ms_ago"_qs, c.now - reading->readAt);
         summary.chop(1);
@@ -712,7 +707,7 @@ void acknowledge(const QSqlDatabase &db, const OutboxProfile *profile, Diagnosis
         finding.summary
             += QStringLiteral(" %1 an operator's marker (%2 on hold, "
                               "%3 investigating).")
-                   .arg(plural(result->acknowledged(), u"of them carries"_qs, u"of them carry"_qs),
+                   .arg(NumberText::counted(result->acknowledged(), u"of them carries"_qs, u"of them carry"_qs),
                        NumberText::count(result->onHold), NumberText::count(result->investigating));
     }
 }

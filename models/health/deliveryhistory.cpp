@@ -1,14 +1,6 @@
 #include "deliveryhistory.h"
 
-namespace {
-
-qint64 floorDiv(qint64 value, qint64 divisor)
-{
-    const qint64 quotient = value / divisor;
-    return (value % divisor != 0 && value < 0) ? quotient - 1 : quotient;
-}
-
-} // namespace
+#include "floordiv.h"
 
 qint64 DeliveryHistory::bucketMs(HistoryRange range)
 {

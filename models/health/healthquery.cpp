@@ -2,6 +2,7 @@
 
 #include "cdcslot.h"
 #include "enginestatements.h"
+#include "floordiv.h"
 #include "indexhint.h"
 #include "latencyquery.h"
 #include "queryerror.h"
@@ -95,12 +96,6 @@ private:
     const SqlDialect &m_dialect;
     QString m_source;
 };
-
-qint64 floorDiv(qint64 value, qint64 divisor)
-{
-    const qint64 quotient = value / divisor;
-    return (value % divisor != 0 && value < 0) ? quotient - 1 : quotient;
-}
 
 // The age buckets of rows whose created_at is no time at all: before 1970, or later than now
 // by more than the tolerance. They are counted apart, never given an age.

@@ -14,15 +14,6 @@
 
 namespace {
 
-bool exec(const QSqlDatabase &db, const QString &sql, QString *error)
-{
-    QSqlQuery query(db);
-    if (query.exec(sql))
-        return true;
-    *error = QueryError::text(query);
-    return false;
-}
-
 bool failed(const QSqlQuery &query, QString *error)
 {
     *error = QueryError::text(query);
@@ -111,7 +102,7 @@ std::optional<GenerateResult> OutboxGenerator::generate(const GenerateSpec &spec
     // A simulation database: durability traded for speed (a crash mid-way loses rows that
     // generate makes anew anyway).
     for (const QString &statement : m_dialect->bulkLoadStatements()) {
-        if (!exec(m_db, statement, error))
+        if (!QueryError::exec(m_db, statement, error))
             return std::nullopt;
     }
     // The rows made by the server in a few large statements, where the engine can.
@@ -133,7 +124,7 @@ bool OutboxGenerator::clear(QString *error)
     }
     const QStringList tables = Schema::simulationDataTables(m_db);
     for (const QString &statement : m_dialect->statements().emptyTablesSql(tables)) {
-        if (!exec(m_db, statement, error))
+        if (!QueryError::exec(m_db, statement, error))
             return false;
     }
     if (!transaction.commit()) {
@@ -242,7 +233,7 @@ bool OutboxGenerator::insertRows(const QString &head, const QList<QVariantList> 
 bool OutboxGenerator::analyse(QString *error)
 {
     for (const QString &statement : m_dialect->statements().analyseSql(m_db, loadedTables)) {
-        if (!exec(m_db, statement, error))
+        if (!QueryError::exec(m_db, statement, error))
             return false;
     }
     return true;

@@ -1,6 +1,7 @@
 #include "replaydialog.h"
 
 #include "eventexplainer.h"
+#include "numbertext.h"
 #include "plaintext.h"
 #include "themecolours.h"
 
@@ -18,11 +19,6 @@ namespace {
 
 const int PreviewListed = 5; // counts and skips named in the preview; the rest summed up
 const int SignatureShown = 90; // characters of an error signature in the preview
-
-QString plural(qint64 count, const char *one, const char *many)
-{
-    return QStringLiteral("%1 %2").arg(count).arg(QLatin1String(count == 1 ? one : many));
-}
 
 QString elided(const QString &text)
 {
@@ -69,7 +65,7 @@ QString previewSummary(const ActionPlan &plan, bool statementReplay)
         : preview.resetBudget           ? QStringLiteral("each with a fresh attempt budget")
                                         : QStringLiteral("each with one more attempt");
     QStringList lines = {
-        QStringLiteral("Would replay %1, %2.").arg(plural(preview.events, "event", "events"), how),
+        QStringLiteral("Would replay %1, %2.").arg(NumberText::counted(preview.events, u"event"_qs, u"events"_qs), how),
         QStringLiteral("By type: ") + countsText(preview.byType),
         QStringLiteral("By error group: ") + countsText(preview.byErrorGroup)};
     if (!statementReplay)

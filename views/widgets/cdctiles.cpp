@@ -1,5 +1,6 @@
 #include "cdctiles.h"
 
+#include "bytetext.h"
 #include "cdcslotaspects.h"
 #include "elidinglabel.h"
 #include "healthtiles.h"
@@ -10,7 +11,6 @@
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLocale>
 
 namespace {
 
@@ -24,11 +24,6 @@ struct Face
     QString toolTip;
     CdcSlotGrade grade;
 };
-
-QString bytes(qint64 n)
-{
-    return QLocale().formattedDataSize(n, 1, QLocale::DataSizeIecFormat);
-}
 
 QString estimated(const CdcSlotReading &reading)
 {
@@ -57,8 +52,8 @@ Face lag(const CdcSlotReading &r)
         return {QStringLiteral("—"), CdcTiles::tr("no consumer position"), {}, {}};
     const QString tip = CdcTiles::tr("confirmed_flush_lsn behind the current WAL position");
     if (!r.lagEstimateMs)
-        return {bytes(*r.lagBytes), CdcTiles::tr("behind the current WAL"), tip, {}};
-    return {bytes(*r.lagBytes),
+        return {ByteText::format(*r.lagBytes), CdcTiles::tr("behind the current WAL"), tip, {}};
+    return {ByteText::format(*r.lagBytes),
         CdcTiles::tr("≈ %1 behind (estimate)").arg(TimeFormat::age(*r.lagEstimateMs)),
         tip + u'\n' + estimated(r), {}};
 }
@@ -67,7 +62,7 @@ Face retained(const CdcSlotReading &r)
 {
     if (!r.retainedBytes)
         return {QStringLiteral("—"), CdcTiles::tr("none kept"), {}, {}};
-    return {bytes(*r.retainedBytes), CdcTiles::tr("WAL kept for the slot"),
+    return {ByteText::format(*r.retainedBytes), CdcTiles::tr("WAL kept for the slot"),
         CdcTiles::tr(
             "The WAL from restart_lsn on, kept from removal until the consumer confirms it"),
         {}};
@@ -83,14 +78,14 @@ Face runway(const CdcSlotReading &r)
                          "the disk's free space is not known to SQL"),
             {}};
     const QString cap
-        = CdcTiles::tr("max_slot_wal_keep_size is %1").arg(bytes(*r.maxSlotWalKeepBytes));
+        = CdcTiles::tr("max_slot_wal_keep_size is %1").arg(ByteText::format(*r.maxSlotWalKeepBytes));
     if (r.runwayMs)
         return {QStringLiteral("≈ ") + TimeFormat::age(*r.runwayMs),
             CdcTiles::tr("until max_slot_wal_keep_size"),
             cap + u'\n'
                 + CdcTiles::tr("Estimated: safe_wal_size at the WAL rate (%1)").arg(estimated(r)),
             {}};
-    const QString left = r.safeWalSizeBytes ? bytes(*r.safeWalSizeBytes) : QStringLiteral("—");
+    const QString left = r.safeWalSizeBytes ? ByteText::format(*r.safeWalSizeBytes) : QStringLiteral("—");
     return {left, CdcTiles::tr("left before the limit"),
         cap + u'\n' + CdcTiles::tr("No WAL rate yet for a time"), {}};
 }

@@ -19,7 +19,7 @@
 
 namespace {
 
-QString tr(const char *text)
+QString registryTr(const char *text)
 {
     return QCoreApplication::translate("PageRegistry", text);
 }
@@ -84,18 +84,18 @@ namespace PageRegistry {
 const QList<PageEntry> &pages()
 {
     static const QList<PageEntry> entries = {
-        {OverviewPage::Key, tr("Overview"), overview, true},
-        {EventsPage::Key, tr("Events"), events, false},
-        {ErrorsPage::Key, tr("Errors"), errors, false},
-        {DiagnosisPage::Key, tr("Diagnosis"), [](const PageContext &) { return new DiagnosisPage; },
+        {OverviewPage::Key, registryTr("Overview"), overview, true},
+        {EventsPage::Key, registryTr("Events"), events, false},
+        {ErrorsPage::Key, registryTr("Errors"), errors, false},
+        {DiagnosisPage::Key, registryTr("Diagnosis"), [](const PageContext &) { return new DiagnosisPage; },
             true},
-        {AuditPage::Key, tr("Audit"), audit, false},
-        {LifecyclePage::Key, tr("Lifecycle"), [](const PageContext &) { return new LifecyclePage; },
+        {AuditPage::Key, registryTr("Audit"), audit, false},
+        {LifecyclePage::Key, registryTr("Lifecycle"), [](const PageContext &) { return new LifecyclePage; },
             true},
         // The lab compares retry policies on its own thread and scratch database: any database.
-        {PolicyLabPage::Key, tr("Policy lab"), [](const PageContext &) { return new PolicyLabPage; },
+        {PolicyLabPage::Key, registryTr("Policy lab"), [](const PageContext &) { return new PolicyLabPage; },
             true},
-        {TeachPage::Key, tr("Teach"), teach, false},
+        {TeachPage::Key, registryTr("Teach"), teach, false},
     };
     return entries;
 }

@@ -13,10 +13,10 @@ constexpr Right AllRights[]
     = {Right::Read, Right::Replay, Right::Edit, Right::Resolve, Right::Note};
 
 // A problem in the file, thrown while reading it and caught once in ApiRights::parse.
-class Problem : public std::runtime_error
+class RightsProblem : public std::runtime_error
 {
 public:
-    Problem(const YAML::Mark &mark, const QString &text)
+    RightsProblem(const YAML::Mark &mark, const QString &text)
         : std::runtime_error("rights file")
         , message(
               mark.line >= 0 ? QStringLiteral("line %1: %2").arg(mark.line + 1).arg(text) : text)
@@ -27,14 +27,14 @@ public:
 QString text(const YAML::Node &node)
 {
     if (!node.IsScalar())
-        throw Problem(node.Mark(), u"expected a name, not a list or a mapping"_qs);
+        throw RightsProblem(node.Mark(), u"expected a name, not a list or a mapping"_qs);
     return QString::fromStdString(node.as<std::string>());
 }
 
 int rightsOf(const YAML::Node &list, const QString &where)
 {
     if (!list.IsSequence())
-        throw Problem(list.Mark(),
+        throw RightsProblem(list.Mark(),
             QStringLiteral("%1 must be a list of rights (%2)")
                 .arg(where, ApiRights::names().join(u", "_qs)));
     int bits = 0;
@@ -42,7 +42,7 @@ int rightsOf(const YAML::Node &list, const QString &where)
         const QString word = text(item);
         const qsizetype index = ApiRights::names().indexOf(word);
         if (index < 0)
-            throw Problem(item.Mark(),
+            throw RightsProblem(item.Mark(),
                 QStringLiteral("unknown right '%1' in %2 (known: %3)")
                     .arg(word, where, ApiRights::names().join(u", "_qs)));
         bits |= int(AllRights[index]);
@@ -53,13 +53,13 @@ int rightsOf(const YAML::Node &list, const QString &where)
 QHash<QString, int> outboxesOf(const YAML::Node &map, const QString &user)
 {
     if (!map.IsMap())
-        throw Problem(map.Mark(),
+        throw RightsProblem(map.Mark(),
             QStringLiteral("%1 must map outbox names (or \"*\") to lists of rights").arg(user));
     QHash<QString, int> outboxes;
     for (const auto &entry : map) {
         const QString outbox = text(entry.first);
         if (outboxes.contains(outbox))
-            throw Problem(entry.first.Mark(),
+            throw RightsProblem(entry.first.Mark(),
                 QStringLiteral("outbox %1 is given twice for %2").arg(outbox, user));
         outboxes.insert(outbox, rightsOf(entry.second, user + u" › "_qs + outbox));
     }
@@ -76,18 +76,18 @@ std::optional<ApiRights> ApiRights::parse(const QByteArray &yaml, QString *error
         if (!root.IsDefined() || root.IsNull())
             return rights; // nobody may do anything
         if (!root.IsMap())
-            throw Problem(root.Mark(), u"must map user names to their outboxes' rights"_qs);
+            throw RightsProblem(root.Mark(), u"must map user names to their outboxes' rights"_qs);
         for (const auto &entry : root) {
             const QString user = text(entry.first);
             if (rights.m_rights.contains(user))
-                throw Problem(entry.first.Mark(), QStringLiteral("%1 is given twice").arg(user));
+                throw RightsProblem(entry.first.Mark(), QStringLiteral("%1 is given twice").arg(user));
             rights.m_rights.insert(user, outboxesOf(entry.second, user));
         }
         return rights;
-    } catch (const Problem &problem) {
+    } catch (const RightsProblem &problem) {
         *error = problem.message;
     } catch (const YAML::Exception &exception) {
-        *error = Problem(exception.mark, QString::fromStdString(exception.msg)).message;
+        *error = RightsProblem(exception.mark, QString::fromStdString(exception.msg)).message;
     }
     return std::nullopt;
 }

@@ -13,10 +13,10 @@
 namespace {
 
 // A problem in the file, thrown while reading it and caught once in WebConfig::parse.
-class Problem : public std::runtime_error
+class WebConfigProblem : public std::runtime_error
 {
 public:
-    Problem(const YAML::Mark &mark, const QString &text)
+    WebConfigProblem(const YAML::Mark &mark, const QString &text)
         : std::runtime_error("web config")
         , message(
               mark.line >= 0 ? QStringLiteral("line %1: %2").arg(mark.line + 1).arg(text) : text)
@@ -58,20 +58,20 @@ void checkKeys(const YAML::Node &map, const QString &section, Names known, Names
     if (absent(map))
         return;
     if (!map.IsMap())
-        throw Problem(map.Mark(), section + u" must be a mapping of " + joined(known));
+        throw WebConfigProblem(map.Mark(), section + u" must be a mapping of " + joined(known));
     QSet<QString> seen;
     for (const auto &entry : map) {
         const QString key = text(entry.first.as<std::string>());
         if (seen.contains(key))
-            throw Problem(entry.first.Mark(), QStringLiteral("%1 is given twice").arg(key));
+            throw WebConfigProblem(entry.first.Mark(), QStringLiteral("%1 is given twice").arg(key));
         seen.insert(key);
         if (isOneOf(key.toStdString(), unsupported))
-            throw Problem(entry.first.Mark(),
+            throw WebConfigProblem(entry.first.Mark(),
                 QStringLiteral("%1 in %2 is an exporter-toolkit setting that outboxctl serve "
                                "does not support")
                     .arg(key, section));
         if (!isOneOf(key.toStdString(), known))
-            throw Problem(entry.first.Mark(),
+            throw WebConfigProblem(entry.first.Mark(),
                 QStringLiteral("unknown key %1 in %2 (known: %3)")
                     .arg(key, section, joined(known)));
     }
@@ -83,7 +83,7 @@ QString scalar(const YAML::Node &map, const char *key)
     if (absent(node))
         return {};
     if (!node.IsScalar())
-        throw Problem(
+        throw WebConfigProblem(
             node.Mark(), QStringLiteral("%1 must be a single value").arg(QLatin1StringView(key)));
     return text(node.Scalar());
 }
@@ -103,11 +103,11 @@ int tlsVersion(const YAML::Node &tls, const char *key, int fallback)
         return value.right(2).toInt();
     const YAML::Mark mark = tls[key].Mark();
     if (value == u"TLS10"_qs || value == u"TLS11"_qs)
-        throw Problem(mark,
+        throw WebConfigProblem(mark,
             QStringLiteral("%1 %2: outboxctl serve offers TLS 1.2 and 1.3 only (OpenSSL 3 turns "
                            "the older versions off)")
                 .arg(QLatin1StringView(key), value));
-    throw Problem(mark, QStringLiteral("unknown TLS version: %1 (TLS12 or TLS13)").arg(value));
+    throw WebConfigProblem(mark, QStringLiteral("unknown TLS version: %1 (TLS12 or TLS13)").arg(value));
 }
 
 ClientAuth clientAuth(const YAML::Node &tls)
@@ -124,7 +124,7 @@ ClientAuth clientAuth(const YAML::Node &tls)
     const QString name = scalar(tls, "client_auth_type");
     const auto found = byName.constFind(name);
     if (found == byName.cend())
-        throw Problem(tls["client_auth_type"].Mark(),
+        throw WebConfigProblem(tls["client_auth_type"].Mark(),
             QStringLiteral("invalid client_auth_type %1 (NoClientCert, RequestClientCert, "
                            "RequireAnyClientCert, VerifyClientCertIfGiven or "
                            "RequireAndVerifyClientCert)")
@@ -166,19 +166,19 @@ QStringList ciphers(const YAML::Node &tls, int minVersion)
     if (absent(list))
         return {};
     if (!list.IsSequence())
-        throw Problem(list.Mark(), u"cipher_suites must be a list of cipher suite names"_qs);
+        throw WebConfigProblem(list.Mark(), u"cipher_suites must be a list of cipher suite names"_qs);
     QStringList openSslNames;
     for (const auto &item : list) {
         const std::string name = item.IsScalar() ? item.Scalar() : std::string();
         const auto found = std::find_if(std::begin(CipherNames), std::end(CipherNames),
             [&name](const CipherName &known) { return name == known.go; });
         if (found == std::end(CipherNames))
-            throw Problem(item.Mark(), QStringLiteral("unknown cipher: %1").arg(text(name)));
+            throw WebConfigProblem(item.Mark(), QStringLiteral("unknown cipher: %1").arg(text(name)));
         if (*found->openSsl != '\0')
             openSslNames << QString::fromLatin1(found->openSsl);
     }
     if (openSslNames.isEmpty() && minVersion < 13)
-        throw Problem(list.Mark(),
+        throw WebConfigProblem(list.Mark(),
             u"cipher_suites lists TLS 1.3 suites only, which a server cannot choose: list TLS 1.2 "
             "suites too, or set min_version: TLS13"_qs);
     return openSslNames;
@@ -189,21 +189,21 @@ void checkTlsConsistency(const YAML::Node &tls, const TlsServerConfig &config)
     const YAML::Mark mark = tls.Mark();
     if (!config.enabled) {
         if (tls.IsMap() && tls.size() > 0)
-            throw Problem(mark,
+            throw WebConfigProblem(mark,
                 u"tls_server_config without cert_file and key_file: TLS is off, so its other "
                 "settings would be ignored"_qs);
         return;
     }
     if (config.certFile.isEmpty())
-        throw Problem(mark, u"missing cert_file in tls_server_config"_qs);
+        throw WebConfigProblem(mark, u"missing cert_file in tls_server_config"_qs);
     if (config.keyFile.isEmpty())
-        throw Problem(mark, u"missing key_file in tls_server_config"_qs);
+        throw WebConfigProblem(mark, u"missing key_file in tls_server_config"_qs);
     if (!config.clientCaFile.isEmpty() && config.clientAuth == ClientAuth::NoClientCert)
-        throw Problem(mark,
+        throw WebConfigProblem(mark,
             u"client_ca_file is set but client_auth_type is NoClientCert (the client CA's "
             "have been configured without a client auth policy)"_qs);
     if (config.minVersion > config.maxVersion)
-        throw Problem(mark, u"min_version is newer than max_version: no client could connect"_qs);
+        throw WebConfigProblem(mark, u"min_version is newer than max_version: no client could connect"_qs);
 }
 
 TlsServerConfig tlsConfig(const YAML::Node &tls, const QString &folder)
@@ -240,15 +240,15 @@ void checkHeader(const YAML::Mark &mark, const QString &name, const QString &val
     };
     const auto found = allowed.constFind(name);
     if (found == allowed.cend())
-        throw Problem(mark,
+        throw WebConfigProblem(mark,
             QStringLiteral("HTTP header \"%1\" can not be configured (only %2)")
                 .arg(name, QStringList(allowed.keys()).join(u", "_qs)));
     if (!found.value().isEmpty() && !found.value().contains(value))
-        throw Problem(mark,
+        throw WebConfigProblem(mark,
             QStringLiteral("invalid value for %1: expected one of %2, not \"%3\"")
                 .arg(name, found.value().join(u", "_qs), value));
     if (std::any_of(value.begin(), value.end(), [](QChar c) { return c.unicode() < 0x20; }))
-        throw Problem(mark, QStringLiteral("the value of %1 holds a control character").arg(name));
+        throw WebConfigProblem(mark, QStringLiteral("the value of %1 holds a control character").arg(name));
 }
 
 QList<std::pair<QByteArray, QByteArray>> headers(const YAML::Node &http)
@@ -259,16 +259,16 @@ QList<std::pair<QByteArray, QByteArray>> headers(const YAML::Node &http)
         return result;
     const YAML::Node map = http["headers"];
     if (!map.IsMap())
-        throw Problem(map.Mark(), u"headers must be a mapping of header names to values"_qs);
+        throw WebConfigProblem(map.Mark(), u"headers must be a mapping of header names to values"_qs);
     QSet<QString> seen;
     for (const auto &entry : map) {
         const QString name = text(entry.first.as<std::string>());
         if (!entry.second.IsScalar())
-            throw Problem(
+            throw WebConfigProblem(
                 entry.second.Mark(), QStringLiteral("the value of %1 must be text").arg(name));
         const QString value = text(entry.second.Scalar());
         if (seen.contains(name))
-            throw Problem(entry.first.Mark(), QStringLiteral("header %1 is given twice").arg(name));
+            throw WebConfigProblem(entry.first.Mark(), QStringLiteral("header %1 is given twice").arg(name));
         seen.insert(name);
         checkHeader(entry.first.Mark(), name, value);
         result.append({name.toUtf8(), value.toUtf8()});
@@ -282,15 +282,15 @@ QHash<QByteArray, QByteArray> users(const YAML::Node &map)
     if (absent(map))
         return result;
     if (!map.IsMap())
-        throw Problem(
+        throw WebConfigProblem(
             map.Mark(), u"basic_auth_users must be a mapping of user names to bcrypt hashes"_qs);
     for (const auto &entry : map) {
         const QByteArray user = QByteArray::fromStdString(entry.first.as<std::string>());
         const QString quoted = u'"' + QString::fromUtf8(user) + u'"';
         if (result.contains(user))
-            throw Problem(entry.first.Mark(), QStringLiteral("user %1 is given twice").arg(quoted));
+            throw WebConfigProblem(entry.first.Mark(), QStringLiteral("user %1 is given twice").arg(quoted));
         if (user.contains(':'))
-            throw Problem(entry.first.Mark(),
+            throw WebConfigProblem(entry.first.Mark(),
                 QStringLiteral("user name %1 holds a ':', which Basic authentication cannot carry")
                     .arg(quoted));
         const QByteArray hash = entry.second.IsScalar()
@@ -298,7 +298,7 @@ QHash<QByteArray, QByteArray> users(const YAML::Node &map)
             : QByteArray();
         QString problem;
         if (!Bcrypt::isValidHash(hash, &problem))
-            throw Problem(entry.second.Mark(),
+            throw WebConfigProblem(entry.second.Mark(),
                 QStringLiteral("basic_auth_users: the hash of user %1 is %2").arg(quoted, problem));
         result.insert(user, hash);
     }
@@ -327,10 +327,10 @@ std::optional<WebConfig> WebConfig::parse(
 {
     try {
         return configOf(YAML::Load(yaml.toStdString()), folder);
-    } catch (const Problem &problem) {
+    } catch (const WebConfigProblem &problem) {
         *error = problem.message;
     } catch (const YAML::Exception &exception) {
-        *error = Problem(exception.mark, text(exception.msg)).message;
+        *error = WebConfigProblem(exception.mark, text(exception.msg)).message;
     }
     return std::nullopt;
 }

@@ -68,7 +68,7 @@ QList<SqlText::Reading> mySqlReadings()
     return out;
 }
 
-SqlDialect::Traits traits()
+SqlDialect::Traits mysqlTraits()
 {
     SqlDialect::Traits t;
     t.engine = Engine::MySql;
@@ -105,7 +105,7 @@ class MySqlDialect final : public SqlDialect
 {
 public:
     MySqlDialect()
-        : SqlDialect(traits())
+        : SqlDialect(mysqlTraits())
     { }
 
     bool configure(QSqlDatabase &db, const DatabaseUrl &url, const OpenOptions &options,

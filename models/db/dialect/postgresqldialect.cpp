@@ -94,7 +94,7 @@ QString qtPreparedText(const QString &sql)
     return numbered;
 }
 
-SqlDialect::Traits traits()
+SqlDialect::Traits postgresqlTraits()
 {
     SqlDialect::Traits t;
     t.engine = Engine::PostgreSql;
@@ -132,7 +132,7 @@ class PostgreSqlDialect final : public SqlDialect
 {
 public:
     PostgreSqlDialect()
-        : SqlDialect(traits())
+        : SqlDialect(postgresqlTraits())
     { }
 
     // Host, port, user and password from the URL (libpq reads PGPASSWORD or ~/.pgpass when

@@ -130,7 +130,7 @@ private:
     int m_aliases = 0;
 };
 
-SqlDialect::Traits traits()
+SqlDialect::Traits sqliteTraits()
 {
     SqlDialect::Traits t;
     t.engine = Engine::Sqlite;
@@ -164,7 +164,7 @@ class SqliteDialect final : public SqlDialect
 {
 public:
     SqliteDialect()
-        : SqlDialect(traits())
+        : SqlDialect(sqliteTraits())
     { }
 
     bool configure(QSqlDatabase &db, const DatabaseUrl &url, const OpenOptions &options,

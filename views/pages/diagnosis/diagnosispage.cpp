@@ -1,6 +1,7 @@
 #include "diagnosispage.h"
 
 #include "findingcard.h"
+#include "numbertext.h"
 #include "themecolours.h"
 
 #include <QDateTime>
@@ -9,16 +10,6 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-
-namespace {
-
-// "1 finding", "2 findings" (no translation file supplies %n's plural forms).
-QString counted(qint64 count, const QString &one, const QString &many)
-{
-    return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? one : many);
-}
-
-} // namespace
 
 DiagnosisPage::DiagnosisPage(QWidget *parent)
     : QWidget(parent)
@@ -54,10 +45,10 @@ void DiagnosisPage::setResult(const DiagnosisResult &result)
     m_state->setText(result.findings.isEmpty()
             ? tr("No findings: healthy")
             : tr("%1, worst first")
-                  .arg(counted(result.findings.size(), tr("finding"), tr("findings"))));
+                  .arg(NumberText::counted(result.findings.size(), tr("finding"), tr("findings"))));
     m_failure->hide();
     QString checked = tr("Checked %1 at %2 in %3 ms")
-                          .arg(counted(result.checked.size(), tr("rule"), tr("rules")),
+                          .arg(NumberText::counted(result.checked.size(), tr("rule"), tr("rules")),
                               QDateTime::currentDateTime().toString(u"HH:mm:ss"_qs))
                           .arg(result.queryMs);
     QStringList tip {tr("Checked: %1").arg(result.checked.join(u", "_qs))};

@@ -47,12 +47,6 @@ void setToolTipIfChanged(QWidget *widget, const QString &tip)
         widget->setToolTip(tip);
 }
 
-// "1 event", "2 events" (no translation file supplies %n's plural forms).
-QString counted(qint64 count, const QString &one, const QString &many)
-{
-    return QStringLiteral("%1 %2").arg(NumberText::count(count), count == 1 ? one : many);
-}
-
 // The evidence in outboxctl diagnose's words (Finding::evidenceLines), one a line.
 QString evidenceToolTip(const Finding &finding, qint64 now)
 {
@@ -104,10 +98,10 @@ void FindingCard::setFinding(const Finding &finding, qint64 now)
         tr("%1 · %2 · %3")
             .arg(Finding::severityName(finding.severity).toUpper(), Finding::shortName(m_code),
                 m_code == DiagnosisCode::BlockedAggregate
-                    ? counted(finding.count, tr("aggregate"), tr("aggregates"))
+                    ? NumberText::counted(finding.count, tr("aggregate"), tr("aggregates"))
                     : m_code == DiagnosisCode::CdcSlot // one slot, named: no events counted
                     ? finding.subject
-                    : counted(finding.count, tr("event"), tr("events"))));
+                    : NumberText::counted(finding.count, tr("event"), tr("events"))));
     // Summaries and actions quote errors and event types: invisible characters shown escaped.
     setTextIfChanged(m_summary, PlainText::escaped(finding.summary));
     setToolTipIfChanged(m_summary, evidenceToolTip(finding, now));

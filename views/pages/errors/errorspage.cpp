@@ -3,6 +3,7 @@
 #include "chartstyle.h"
 #include "errorgroupmodel.h"
 #include "fulltextdelegate.h"
+#include "numbertext.h"
 #include "statuscolorproxy.h"
 #include "themecolours.h"
 #include "triagereader.h"
@@ -54,11 +55,6 @@ protected:
         return left.row() > right.row();
     }
 };
-
-QString plural(qint64 count, const QString &one, const QString &many)
-{
-    return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? one : many);
-}
 
 } // namespace
 
@@ -306,8 +302,8 @@ void ErrorsPage::applyGroups(const QList<ErrorGroup> &groups)
     m_summary = groups.isEmpty()
         ? tr("No failed events: nothing is retrying after a failure or DEAD.")
         : tr("%1, %2 failed (%3 DEAD)")
-              .arg(plural(groups.size(), tr("error group"), tr("error groups")),
-                  plural(events, tr("event"), tr("events")), QString::number(dead));
+              .arg(NumberText::counted(groups.size(), tr("error group"), tr("error groups")),
+                  NumberText::counted(events, tr("event"), tr("events")), QString::number(dead));
     setStatus(m_summary);
     if (isLoading())
         showLoading(); // one more read was asked for while this one ran
@@ -413,7 +409,7 @@ void ErrorsPage::updateButtons()
     m_replay->setEnabled(enabled);
     m_replay->setToolTip(why.isEmpty()
             ? tr("Replay the %1 of this group; you confirm first, with a preview")
-                  .arg(plural(group->dead, tr("DEAD event"), tr("DEAD events")))
+                  .arg(NumberText::counted(group->dead, tr("DEAD event"), tr("DEAD events")))
             : why);
     if (!m_resolveButton)
         return;
@@ -428,7 +424,7 @@ void ErrorsPage::updateButtons()
         whyNot.isEmpty() && !m_writes.resolveBusy() && m_findingIds.isEmpty());
     m_resolveButton->setToolTip(whyNot.isEmpty()
             ? tr("Close the %1 of this group without delivery; you say who and why first")
-                  .arg(plural(group->dead, tr("DEAD event"), tr("DEAD events")))
+                  .arg(NumberText::counted(group->dead, tr("DEAD event"), tr("DEAD events")))
             : whyNot);
 }
 
@@ -458,7 +454,7 @@ void ErrorsPage::describeChart()
         const ErrorGroup &group
             = m_model->groups().at(m_chartRows->mapToSource(m_chartRows->index(row, 0)).row());
         groups << tr("%1: %2 (%3 DEAD)")
-                      .arg(group.signature, plural(group.count, tr("event"), tr("events")),
+                      .arg(group.signature, NumberText::counted(group.count, tr("event"), tr("events")),
                           QLocale().toString(group.dead));
     }
     view->setAccessibleName(tr("Largest error groups"));

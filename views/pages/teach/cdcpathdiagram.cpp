@@ -17,11 +17,6 @@ constexpr qreal BarHeight = 16;
 constexpr qreal BarArea = 60; // the bar, its caption and its marks' labels
 constexpr qreal MaxBoxHeight = 180;
 
-QString bytes(qint64 value)
-{
-    return CdcLesson::bytesText(value);
-}
-
 } // namespace
 
 CdcPathDiagram::CdcPathDiagram(QWidget *parent)
@@ -77,16 +72,16 @@ void CdcPathDiagram::describe(const SimulatedCdcRelay &relay, qint64 nowMs)
         = tr("INSERT INTO outbox\n%1 events").arg(locale.toString(relay.eventsInserted()));
     m_states[Wal]
         = tr("at %1\n%2 retained")
-              .arg(SimulatedCdcRelay::lsnText(relay.walLsn()), bytes(relay.retainedBytes()));
+              .arg(SimulatedCdcRelay::lsnText(relay.walLsn()), CdcLesson::bytesText(relay.retainedBytes()));
     if (relay.isLost())
         m_states[Slot] = tr("LOST (invalidated)");
     else if (relay.slotActive())
         m_states[Slot]
-            = tr("active · %1\nlag %2").arg(relay.walStatusName(), bytes(relay.lagBytes()));
+            = tr("active · %1\nlag %2").arg(relay.walStatusName(), CdcLesson::bytesText(relay.lagBytes()));
     else
         m_states[Slot] = tr("INACTIVE %1 s · %2\nlag %3")
                              .arg(relay.inactiveForMs(nowMs).value_or(0) / 1000)
-                             .arg(relay.walStatusName(), bytes(relay.lagBytes()));
+                             .arg(relay.walStatusName(), CdcLesson::bytesText(relay.lagBytes()));
     if (relay.isLost())
         m_states[Connector] = tr("cannot resume\nfrom the lost slot");
     else
@@ -220,16 +215,16 @@ void CdcPathDiagram::paintBar(QPainter &painter) const
     painter.drawRect(QRectF(bar.topLeft(), QPointF(xOf(m_retained), bar.bottom())));
     painter.setPen(palette.color(QPalette::Text));
     painter.drawText(QRectF(bar.left(), bar.top() - 20, bar.width(), 18),
-        Qt::AlignLeft | Qt::AlignBottom, tr("WAL the slot retains: %1").arg(bytes(m_retained)));
+        Qt::AlignLeft | Qt::AlignBottom, tr("WAL the slot retains: %1").arg(CdcLesson::bytesText(m_retained)));
     const auto mark = [&](qint64 value, const QString &label) {
         const qreal x = xOf(value);
         painter.drawLine(QPointF(x, bar.top() - 3), QPointF(x, bar.bottom() + 3));
         painter.drawText(
             QRectF(x - 200, bar.bottom() + 2, 200, 18), Qt::AlignRight | Qt::AlignTop, label);
     };
-    mark(m_reservedLimit, tr("max_wal_size %1").arg(bytes(m_reservedLimit)));
+    mark(m_reservedLimit, tr("max_wal_size %1").arg(CdcLesson::bytesText(m_reservedLimit)));
     if (m_keepLimit)
-        mark(m_keepLimit, tr("max_slot_wal_keep_size %1").arg(bytes(m_keepLimit)));
+        mark(m_keepLimit, tr("max_slot_wal_keep_size %1").arg(CdcLesson::bytesText(m_keepLimit)));
 }
 
 void CdcPathDiagram::mousePressEvent(QMouseEvent *event)
