@@ -6,7 +6,6 @@
 #include "attemptmodel.h"
 #include "attemptshistogrammodel.h"
 #include "bytetext.h"
-#include "overviewpage.h"
 #include "errorcategorymodel.h"
 #include "eventlistmodel.h"
 #include "eventwait.h"
@@ -19,6 +18,7 @@
 #include "outboxctlrun.h"
 #include "outboxrows.h"
 #include "outboxstore.h"
+#include "overviewpage.h"
 #include "payloadeditdialog.h"
 #include "resolvedialog.h"
 #include "retrytimeline.h"
@@ -272,14 +272,14 @@ private slots:
         QTest::addRow("1,757") << NumberText::count(1757) << u"1,757"_qs;
         QTest::addRow("1,234,567") << NumberText::count(1234567) << u"1,234,567"_qs;
         QTest::addRow("999") << NumberText::count(999) << u"999"_qs;
-        QTest::addRow("1 event") << NumberText::counted(1, u"event"_qs, u"events"_qs) << u"1 event"_qs;
-        QTest::addRow("1,200 error groups")
-            << NumberText::counted(1200, u"error group"_qs, u"error groups"_qs)
-            << u"1,200 error groups"_qs;
-        QTest::addRow("0 findings") << NumberText::counted(0, u"finding"_qs, u"findings"_qs)
-                                    << u"0 findings"_qs;
-        QTest::addRow("sizes as the CDC tiles show them") << ByteText::format(qint64(256) << 20)
-                                                          << u"256 MiB"_qs;
+        QTest::addRow("1 event") << NumberText::counted(1, u"event"_qs, u"events"_qs)
+                                 << u"1 event"_qs;
+        QTest::addRow("1,200 error groups") << NumberText::counted(1200, u"error group"_qs,
+            u"error groups"_qs) << u"1,200 error groups"_qs;
+        QTest::addRow("0 findings")
+            << NumberText::counted(0, u"finding"_qs, u"findings"_qs) << u"0 findings"_qs;
+        QTest::addRow("sizes as the CDC tiles show them")
+            << ByteText::format(qint64(256) << 20) << u"256 MiB"_qs;
         const TileThresholds tiles;
         using U = ThresholdWords::Unit;
         QTest::addRow("DEAD red from 10")

@@ -83,7 +83,8 @@ QString FleetBench::report() const
         const bool down = model && model->index(row, 0).data(FleetModel::DownRole).toBool();
         outboxes << QStringLiteral(
             "{\"name\":\"%1\",\"snapshots_per_minute\":%2,\"db_ms_per_minute\":%3,\"down\":%4}")
-                        .arg(o.name, BenchText::number(o.snapshots / minutes), BenchText::number(o.queryMs / minutes),
+                        .arg(o.name, BenchText::number(o.snapshots / minutes),
+                            BenchText::number(o.queryMs / minutes),
                             down ? QStringLiteral("true") : QStringLiteral("false"));
     }
     return QStringLiteral(
@@ -95,7 +96,8 @@ QString FleetBench::report() const
         .arg(m_startMs)
         .arg(m_steadyStartMs)
         .arg(QDateTime::currentMSecsSinceEpoch())
-        .arg(BenchText::number(m_startupMaxGapMs), BenchText::number(maxGap), BenchText::number(p99))
+        .arg(
+            BenchText::number(m_startupMaxGapMs), BenchText::number(maxGap), BenchText::number(p99))
         .arg(m_gapsMs.size())
         .arg(outboxes.join(QLatin1Char(',')));
 }

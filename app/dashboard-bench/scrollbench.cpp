@@ -150,9 +150,10 @@ QString ScrollBench::report() const
         "\"snapshot_max_gap_ms\":%15}")
         .arg(m_fetchMs.size())
         .arg(rows)
-        .arg(BenchText::number(m_firstPageMs), BenchText::number(percentile(first, 0.95)), BenchText::number(percentile(last, 0.95)),
-            BenchText::number(maximum(m_fetchMs)), BenchText::number(maximum(m_idleGapsMs)),
-            BenchText::number(maximum(m_scrollGapsMs)), BenchText::number(percentile(m_scrollGapsMs, 0.99)))
+        .arg(BenchText::number(m_firstPageMs), BenchText::number(percentile(first, 0.95)),
+            BenchText::number(percentile(last, 0.95)), BenchText::number(maximum(m_fetchMs)),
+            BenchText::number(maximum(m_idleGapsMs)), BenchText::number(maximum(m_scrollGapsMs)),
+            BenchText::number(percentile(m_scrollGapsMs, 0.99)))
         .arg(m_idleGapsMs.size() + m_scrollGapsMs.size())
         .arg(m_snapshots)
         .arg(m_lastSnapshotQueryMs)

@@ -27,7 +27,8 @@ bool column(const QSqlDatabase &db, const QString &sql, QStringList *values, QSt
 qint64 rowCount(const QSqlDatabase &db, const QString &table, QString *error)
 {
     QSqlQuery query(db);
-    if (!QueryError::exec(query, QStringLiteral("SELECT COUNT(*) FROM ") + table, error) || !query.next())
+    if (!QueryError::exec(query, QStringLiteral("SELECT COUNT(*) FROM ") + table, error)
+        || !query.next())
         return -1;
     return query.value(0).toLongLong();
 }
@@ -143,7 +144,8 @@ bool SchemaMigration::widenCheck(QString *error)
     // Filtered here, not in SQL: MariaDB has no column list on a derived table.
     QSqlQuery checks(m_db);
     checks.setForwardOnly(true);
-    if (!QueryError::exec(checks, m_dialect->checkConstraintsSql(QStringLiteral("delivery_outbox")), error))
+    if (!QueryError::exec(
+            checks, m_dialect->checkConstraintsSql(QStringLiteral("delivery_outbox")), error))
         return false;
     QStringList names;
     while (checks.next()) {

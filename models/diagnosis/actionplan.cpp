@@ -80,7 +80,8 @@ QStringList ActionPlan::leftOutLines() const
                      .arg(NumberText::counted(onHold.size(), u"event"_qs, u"events"_qs));
     if (!gone.isEmpty())
         lines << QStringLiteral("Left out %1 no longer %2 or not found: %3")
-                     .arg(NumberText::counted(gone.size(), u"event"_qs, u"events"_qs), from, idsText(gone));
+                     .arg(NumberText::counted(gone.size(), u"event"_qs, u"events"_qs), from,
+                         idsText(gone));
     return lines;
 }
 

@@ -707,7 +707,8 @@ void acknowledge(const QSqlDatabase &db, const OutboxProfile *profile, Diagnosis
         finding.summary
             += QStringLiteral(" %1 an operator's marker (%2 on hold, "
                               "%3 investigating).")
-                   .arg(NumberText::counted(result->acknowledged(), u"of them carries"_qs, u"of them carry"_qs),
+                   .arg(NumberText::counted(
+                            result->acknowledged(), u"of them carries"_qs, u"of them carry"_qs),
                        NumberText::count(result->onHold), NumberText::count(result->investigating));
     }
 }

@@ -64,10 +64,11 @@ QString previewSummary(const ActionPlan &plan, bool statementReplay)
     const QString how = statementReplay ? QStringLiteral("with the profile's replay statement")
         : preview.resetBudget           ? QStringLiteral("each with a fresh attempt budget")
                                         : QStringLiteral("each with one more attempt");
-    QStringList lines = {
-        QStringLiteral("Would replay %1, %2.").arg(NumberText::counted(preview.events, u"event"_qs, u"events"_qs), how),
-        QStringLiteral("By type: ") + countsText(preview.byType),
-        QStringLiteral("By error group: ") + countsText(preview.byErrorGroup)};
+    QStringList lines
+        = {QStringLiteral("Would replay %1, %2.")
+                .arg(NumberText::counted(preview.events, u"event"_qs, u"events"_qs), how),
+            QStringLiteral("By type: ") + countsText(preview.byType),
+            QStringLiteral("By error group: ") + countsText(preview.byErrorGroup)};
     if (!statementReplay)
         lines << dueText(preview);
     lines.removeAll(QString());

@@ -77,15 +77,16 @@ Face runway(const CdcSlotReading &r)
             CdcTiles::tr("max_slot_wal_keep_size is -1: nothing caps the WAL the slot keeps, and "
                          "the disk's free space is not known to SQL"),
             {}};
-    const QString cap
-        = CdcTiles::tr("max_slot_wal_keep_size is %1").arg(ByteText::format(*r.maxSlotWalKeepBytes));
+    const QString cap = CdcTiles::tr("max_slot_wal_keep_size is %1")
+                            .arg(ByteText::format(*r.maxSlotWalKeepBytes));
     if (r.runwayMs)
         return {QStringLiteral("≈ ") + TimeFormat::age(*r.runwayMs),
             CdcTiles::tr("until max_slot_wal_keep_size"),
             cap + u'\n'
                 + CdcTiles::tr("Estimated: safe_wal_size at the WAL rate (%1)").arg(estimated(r)),
             {}};
-    const QString left = r.safeWalSizeBytes ? ByteText::format(*r.safeWalSizeBytes) : QStringLiteral("—");
+    const QString left
+        = r.safeWalSizeBytes ? ByteText::format(*r.safeWalSizeBytes) : QStringLiteral("—");
     return {left, CdcTiles::tr("left before the limit"),
         cap + u'\n' + CdcTiles::tr("No WAL rate yet for a time"), {}};
 }

@@ -207,7 +207,8 @@ void LifecycleDiagram::addBoxTexts(Scene &scene, State state) const
     const auto number = [this](const char *key, qint64 value) {
         return m_notAvailable.contains(QLatin1String(key)) ? tr("n/a") : QLocale().toString(value);
     };
-    lines << Text {{}, number(keys[state], count(state)), font(20, true), diagramTextColour(), false};
+    lines << Text {
+        {}, number(keys[state], count(state)), font(20, true), diagramTextColour(), false};
     if (state == InFlight) {
         lines << Text {{},
             tr("lease expired: %1").arg(number("lease_expired", m_counts.leaseExpired)), font(10),
@@ -279,8 +280,8 @@ void LifecycleDiagram::addArrow(Scene &scene, const QPolygonF &path, const QStri
     const bool highlighted = int(m_transition) - 1 == scene.arrows.size();
     scene.arrows << path;
     scene.arrowLabels << label;
-    Text text {{}, label, font(10, highlighted), highlighted ? accent() : diagramTextColour(),
-        true};
+    Text text {
+        {}, label, font(10, highlighted), highlighted ? accent() : diagramTextColour(), true};
     const QFontMetricsF metrics(text.font);
     QRectF rect = metrics.boundingRect(QRectF(), Qt::AlignCenter, label).adjusted(-3, -1, 3, 1);
     const qreal gap = 3 * scale();

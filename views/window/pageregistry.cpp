@@ -87,14 +87,14 @@ const QList<PageEntry> &pages()
         {OverviewPage::Key, registryTr("Overview"), overview, true},
         {EventsPage::Key, registryTr("Events"), events, false},
         {ErrorsPage::Key, registryTr("Errors"), errors, false},
-        {DiagnosisPage::Key, registryTr("Diagnosis"), [](const PageContext &) { return new DiagnosisPage; },
-            true},
+        {DiagnosisPage::Key, registryTr("Diagnosis"),
+            [](const PageContext &) { return new DiagnosisPage; }, true},
         {AuditPage::Key, registryTr("Audit"), audit, false},
-        {LifecyclePage::Key, registryTr("Lifecycle"), [](const PageContext &) { return new LifecyclePage; },
-            true},
+        {LifecyclePage::Key, registryTr("Lifecycle"),
+            [](const PageContext &) { return new LifecyclePage; }, true},
         // The lab compares retry policies on its own thread and scratch database: any database.
-        {PolicyLabPage::Key, registryTr("Policy lab"), [](const PageContext &) { return new PolicyLabPage; },
-            true},
+        {PolicyLabPage::Key, registryTr("Policy lab"),
+            [](const PageContext &) { return new PolicyLabPage; }, true},
         {TeachPage::Key, registryTr("Teach"), teach, false},
     };
     return entries;

@@ -80,7 +80,8 @@ std::optional<ApiRights> ApiRights::parse(const QByteArray &yaml, QString *error
         for (const auto &entry : root) {
             const QString user = text(entry.first);
             if (rights.m_rights.contains(user))
-                throw RightsProblem(entry.first.Mark(), QStringLiteral("%1 is given twice").arg(user));
+                throw RightsProblem(
+                    entry.first.Mark(), QStringLiteral("%1 is given twice").arg(user));
             rights.m_rights.insert(user, outboxesOf(entry.second, user));
         }
         return rights;

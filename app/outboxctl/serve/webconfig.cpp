@@ -63,7 +63,8 @@ void checkKeys(const YAML::Node &map, const QString &section, Names known, Names
     for (const auto &entry : map) {
         const QString key = text(entry.first.as<std::string>());
         if (seen.contains(key))
-            throw WebConfigProblem(entry.first.Mark(), QStringLiteral("%1 is given twice").arg(key));
+            throw WebConfigProblem(
+                entry.first.Mark(), QStringLiteral("%1 is given twice").arg(key));
         seen.insert(key);
         if (isOneOf(key.toStdString(), unsupported))
             throw WebConfigProblem(entry.first.Mark(),
@@ -107,7 +108,8 @@ int tlsVersion(const YAML::Node &tls, const char *key, int fallback)
             QStringLiteral("%1 %2: outboxctl serve offers TLS 1.2 and 1.3 only (OpenSSL 3 turns "
                            "the older versions off)")
                 .arg(QLatin1StringView(key), value));
-    throw WebConfigProblem(mark, QStringLiteral("unknown TLS version: %1 (TLS12 or TLS13)").arg(value));
+    throw WebConfigProblem(
+        mark, QStringLiteral("unknown TLS version: %1 (TLS12 or TLS13)").arg(value));
 }
 
 ClientAuth clientAuth(const YAML::Node &tls)
@@ -166,14 +168,16 @@ QStringList ciphers(const YAML::Node &tls, int minVersion)
     if (absent(list))
         return {};
     if (!list.IsSequence())
-        throw WebConfigProblem(list.Mark(), u"cipher_suites must be a list of cipher suite names"_qs);
+        throw WebConfigProblem(
+            list.Mark(), u"cipher_suites must be a list of cipher suite names"_qs);
     QStringList openSslNames;
     for (const auto &item : list) {
         const std::string name = item.IsScalar() ? item.Scalar() : std::string();
         const auto found = std::find_if(std::begin(CipherNames), std::end(CipherNames),
             [&name](const CipherName &known) { return name == known.go; });
         if (found == std::end(CipherNames))
-            throw WebConfigProblem(item.Mark(), QStringLiteral("unknown cipher: %1").arg(text(name)));
+            throw WebConfigProblem(
+                item.Mark(), QStringLiteral("unknown cipher: %1").arg(text(name)));
         if (*found->openSsl != '\0')
             openSslNames << QString::fromLatin1(found->openSsl);
     }
@@ -203,7 +207,8 @@ void checkTlsConsistency(const YAML::Node &tls, const TlsServerConfig &config)
             u"client_ca_file is set but client_auth_type is NoClientCert (the client CA's "
             "have been configured without a client auth policy)"_qs);
     if (config.minVersion > config.maxVersion)
-        throw WebConfigProblem(mark, u"min_version is newer than max_version: no client could connect"_qs);
+        throw WebConfigProblem(
+            mark, u"min_version is newer than max_version: no client could connect"_qs);
 }
 
 TlsServerConfig tlsConfig(const YAML::Node &tls, const QString &folder)
@@ -248,7 +253,8 @@ void checkHeader(const YAML::Mark &mark, const QString &name, const QString &val
             QStringLiteral("invalid value for %1: expected one of %2, not \"%3\"")
                 .arg(name, found.value().join(u", "_qs), value));
     if (std::any_of(value.begin(), value.end(), [](QChar c) { return c.unicode() < 0x20; }))
-        throw WebConfigProblem(mark, QStringLiteral("the value of %1 holds a control character").arg(name));
+        throw WebConfigProblem(
+            mark, QStringLiteral("the value of %1 holds a control character").arg(name));
 }
 
 QList<std::pair<QByteArray, QByteArray>> headers(const YAML::Node &http)
@@ -259,7 +265,8 @@ QList<std::pair<QByteArray, QByteArray>> headers(const YAML::Node &http)
         return result;
     const YAML::Node map = http["headers"];
     if (!map.IsMap())
-        throw WebConfigProblem(map.Mark(), u"headers must be a mapping of header names to values"_qs);
+        throw WebConfigProblem(
+            map.Mark(), u"headers must be a mapping of header names to values"_qs);
     QSet<QString> seen;
     for (const auto &entry : map) {
         const QString name = text(entry.first.as<std::string>());
@@ -268,7 +275,8 @@ QList<std::pair<QByteArray, QByteArray>> headers(const YAML::Node &http)
                 entry.second.Mark(), QStringLiteral("the value of %1 must be text").arg(name));
         const QString value = text(entry.second.Scalar());
         if (seen.contains(name))
-            throw WebConfigProblem(entry.first.Mark(), QStringLiteral("header %1 is given twice").arg(name));
+            throw WebConfigProblem(
+                entry.first.Mark(), QStringLiteral("header %1 is given twice").arg(name));
         seen.insert(name);
         checkHeader(entry.first.Mark(), name, value);
         result.append({name.toUtf8(), value.toUtf8()});
@@ -288,7 +296,8 @@ QHash<QByteArray, QByteArray> users(const YAML::Node &map)
         const QByteArray user = QByteArray::fromStdString(entry.first.as<std::string>());
         const QString quoted = u'"' + QString::fromUtf8(user) + u'"';
         if (result.contains(user))
-            throw WebConfigProblem(entry.first.Mark(), QStringLiteral("user %1 is given twice").arg(quoted));
+            throw WebConfigProblem(
+                entry.first.Mark(), QStringLiteral("user %1 is given twice").arg(quoted));
         if (user.contains(':'))
             throw WebConfigProblem(entry.first.Mark(),
                 QStringLiteral("user name %1 holds a ':', which Basic authentication cannot carry")

@@ -454,7 +454,8 @@ void ErrorsPage::describeChart()
         const ErrorGroup &group
             = m_model->groups().at(m_chartRows->mapToSource(m_chartRows->index(row, 0)).row());
         groups << tr("%1: %2 (%3 DEAD)")
-                      .arg(group.signature, NumberText::counted(group.count, tr("event"), tr("events")),
+                      .arg(group.signature,
+                          NumberText::counted(group.count, tr("event"), tr("events")),
                           QLocale().toString(group.dead));
     }
     view->setAccessibleName(tr("Largest error groups"));

@@ -25,38 +25,43 @@ QString explanation(CdcPathDiagram::Step step)
 {
     switch (step) {
     case CdcPathDiagram::Service:
-        return lessonTr("<b>1. Service transaction.</b> The service inserts the event into its outbox "
-                  "table in the transaction of the change it records, and often deletes the row "
-                  "in that same transaction. <b>Breaks:</b> seldom here, but the table stays "
-                  "empty or only grows: its rows' ages and states say nothing about delivery. "
-                  "<b>Look at:</b> the slot, not the table.");
+        return lessonTr(
+            "<b>1. Service transaction.</b> The service inserts the event into its outbox "
+            "table in the transaction of the change it records, and often deletes the row "
+            "in that same transaction. <b>Breaks:</b> seldom here, but the table stays "
+            "empty or only grows: its rows' ages and states say nothing about delivery. "
+            "<b>Look at:</b> the slot, not the table.");
     case CdcPathDiagram::Wal:
-        return lessonTr("<b>2. WAL.</b> PostgreSQL writes every committed change to the write-ahead "
-                  "log (wal_level = logical); its position (pg_current_wal_lsn) only grows. "
-                  "<b>Breaks:</b> WAL stays on disk while any slot needs it; a full pg_wal disk "
-                  "stops the database. <b>Look at:</b> the WAL rate and the free space of "
-                  "pg_wal.");
+        return lessonTr(
+            "<b>2. WAL.</b> PostgreSQL writes every committed change to the write-ahead "
+            "log (wal_level = logical); its position (pg_current_wal_lsn) only grows. "
+            "<b>Breaks:</b> WAL stays on disk while any slot needs it; a full pg_wal disk "
+            "stops the database. <b>Look at:</b> the WAL rate and the free space of "
+            "pg_wal.");
     case CdcPathDiagram::Slot:
-        return lessonTr("<b>3. Replication slot.</b> It remembers what the connector confirmed "
-                  "(confirmed_flush_lsn) and keeps all the database's WAL from restart_lsn on. "
-                  "<b>Breaks:</b> with no connector reading it retains WAL without end; past "
-                  "max_slot_wal_keep_size a checkpoint removes it and the slot is lost. "
-                  "<b>Look at:</b> pg_replication_slots: active, lag, retained WAL, wal_status, "
-                  "safe_wal_size.");
+        return lessonTr(
+            "<b>3. Replication slot.</b> It remembers what the connector confirmed "
+            "(confirmed_flush_lsn) and keeps all the database's WAL from restart_lsn on. "
+            "<b>Breaks:</b> with no connector reading it retains WAL without end; past "
+            "max_slot_wal_keep_size a checkpoint removes it and the slot is lost. "
+            "<b>Look at:</b> pg_replication_slots: active, lag, retained WAL, wal_status, "
+            "safe_wal_size.");
     case CdcPathDiagram::Connector:
-        return lessonTr("<b>4. Connector (Debezium).</b> It streams the slot's changes (pgoutput), "
-                  "turns each outbox insert into a message and confirms the position once the "
-                  "broker has it. <b>Breaks:</b> a failed task, a rebalance that never ends, a "
-                  "broker it cannot reach: it stops confirming. <b>Look at:</b> whether the slot "
-                  "is active and since when it is not; the connector's task status.");
+        return lessonTr(
+            "<b>4. Connector (Debezium).</b> It streams the slot's changes (pgoutput), "
+            "turns each outbox insert into a message and confirms the position once the "
+            "broker has it. <b>Breaks:</b> a failed task, a rebalance that never ends, a "
+            "broker it cannot reach: it stops confirming. <b>Look at:</b> whether the slot "
+            "is active and since when it is not; the connector's task status.");
     case CdcPathDiagram::Broker:
     case CdcPathDiagram::StepCount:
         break;
     }
-    return lessonTr("<b>5. Broker.</b> Kafka (or another broker) holds the events for the consumers. "
-              "<b>Breaks:</b> unreachable, it stops the connector's confirmations and the WAL "
-              "piles up behind them. <b>Look at:</b> the events published against those "
-              "written; a lost slot's events never arrive.");
+    return lessonTr(
+        "<b>5. Broker.</b> Kafka (or another broker) holds the events for the consumers. "
+        "<b>Breaks:</b> unreachable, it stops the connector's confirmations and the WAL "
+        "piles up behind them. <b>Look at:</b> the events published against those "
+        "written; a lost slot's events never arrive.");
 }
 
 } // namespace
@@ -181,8 +186,8 @@ void CdcLessonView::updateState()
     m_connector->setText(relay.isLost() ? lessonTr("Recreate slot")
             : relay.connectorRunning()  ? lessonTr("Stall connector")
                                         : lessonTr("Resume connector"));
-    m_clock->setText(
-        started ? lessonTr("Simulated clock: t=%1 s").arg(m_lesson->now() / 1000) : lessonTr("Clock: stopped"));
+    m_clock->setText(started ? lessonTr("Simulated clock: t=%1 s").arg(m_lesson->now() / 1000)
+                             : lessonTr("Clock: stopped"));
     m_diagram->setRelay(relay, m_lesson->now());
     m_panel->setRelay(relay, m_lesson->now());
 }

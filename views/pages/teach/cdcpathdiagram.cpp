@@ -70,14 +70,14 @@ void CdcPathDiagram::describe(const SimulatedCdcRelay &relay, qint64 nowMs)
     const QString confirmed = SimulatedCdcRelay::lsnText(relay.confirmedFlushLsn());
     m_states[Service]
         = tr("INSERT INTO outbox\n%1 events").arg(locale.toString(relay.eventsInserted()));
-    m_states[Wal]
-        = tr("at %1\n%2 retained")
-              .arg(SimulatedCdcRelay::lsnText(relay.walLsn()), CdcLesson::bytesText(relay.retainedBytes()));
+    m_states[Wal] = tr("at %1\n%2 retained")
+                        .arg(SimulatedCdcRelay::lsnText(relay.walLsn()),
+                            CdcLesson::bytesText(relay.retainedBytes()));
     if (relay.isLost())
         m_states[Slot] = tr("LOST (invalidated)");
     else if (relay.slotActive())
-        m_states[Slot]
-            = tr("active · %1\nlag %2").arg(relay.walStatusName(), CdcLesson::bytesText(relay.lagBytes()));
+        m_states[Slot] = tr("active · %1\nlag %2")
+                             .arg(relay.walStatusName(), CdcLesson::bytesText(relay.lagBytes()));
     else
         m_states[Slot] = tr("INACTIVE %1 s · %2\nlag %3")
                              .arg(relay.inactiveForMs(nowMs).value_or(0) / 1000)
@@ -215,7 +215,8 @@ void CdcPathDiagram::paintBar(QPainter &painter) const
     painter.drawRect(QRectF(bar.topLeft(), QPointF(xOf(m_retained), bar.bottom())));
     painter.setPen(palette.color(QPalette::Text));
     painter.drawText(QRectF(bar.left(), bar.top() - 20, bar.width(), 18),
-        Qt::AlignLeft | Qt::AlignBottom, tr("WAL the slot retains: %1").arg(CdcLesson::bytesText(m_retained)));
+        Qt::AlignLeft | Qt::AlignBottom,
+        tr("WAL the slot retains: %1").arg(CdcLesson::bytesText(m_retained)));
     const auto mark = [&](qint64 value, const QString &label) {
         const qreal x = xOf(value);
         painter.drawLine(QPointF(x, bar.top() - 3), QPointF(x, bar.bottom() + 3));
