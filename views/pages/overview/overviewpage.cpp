@@ -33,8 +33,6 @@
 #include <QValueAxis>
 #include <cmath>
 
-using namespace ChartStyle;
-
 namespace {
 
 // "the budget spent at 5", "budget 3 to 20 per event", "limit unknown"
@@ -333,7 +331,7 @@ void OverviewPage::setRange(HistoryRange range)
 
 void OverviewPage::setupAgeChart()
 {
-    QChart *chart = newChart(tr("Pending events by age"));
+    QChart *chart = ChartStyle::newChart(tr("Pending events by age"));
     // Horizontal bars: the bucket labels read in full down the side even in a narrow pane.
     m_ageSeries = new QHorizontalBarSeries;
     m_ageSeries->setLabelsVisible(true);
@@ -341,17 +339,17 @@ void OverviewPage::setupAgeChart()
     m_ageSeries->setLabelsPrecision(12); // whole counts, never 1.2e+04
     chart->addSeries(m_ageSeries);
     m_ageBuckets = new QBarCategoryAxis;
-    m_ageCounts = countAxis();
-    addAxis(chart, m_ageBuckets, Qt::AlignLeft);
-    addAxis(chart, m_ageCounts, Qt::AlignBottom);
+    m_ageCounts = ChartStyle::countAxis();
+    ChartStyle::addAxis(chart, m_ageBuckets, Qt::AlignLeft);
+    ChartStyle::addAxis(chart, m_ageCounts, Qt::AlignBottom);
     m_ageSeries->attachAxis(m_ageBuckets);
     m_ageSeries->attachAxis(m_ageCounts);
     chart->legend()->hide(); // one series: the title says what it is
 
     connect(m_ageSeries, &QAbstractBarSeries::barsetsAdded, this, [this] {
         for (QBarSet *set : m_ageSeries->barSets()) {
-            set->setColor(pendingBlue());
-            set->setLabelColor(textColour()); // sets made after the theme have none
+            set->setColor(ChartStyle::pendingBlue());
+            set->setLabelColor(ChartStyle::textColour()); // sets made after the theme have none
         }
     });
     auto *mapper = new QVBarModelMapper(this);
@@ -367,13 +365,13 @@ void OverviewPage::setupAgeChart()
 
 void OverviewPage::setupFailuresChart()
 {
-    m_failuresChart = newChart({});
+    m_failuresChart = ChartStyle::newChart({});
     m_failuresSeries = new QStackedBarSeries;
     m_failuresChart->addSeries(m_failuresSeries);
     m_failuresAxisX = new QBarCategoryAxis;
-    m_failuresAxisY = countAxis();
-    addAxis(m_failuresChart, m_failuresAxisX, Qt::AlignBottom);
-    addAxis(m_failuresChart, m_failuresAxisY, Qt::AlignLeft);
+    m_failuresAxisY = ChartStyle::countAxis();
+    ChartStyle::addAxis(m_failuresChart, m_failuresAxisX, Qt::AlignBottom);
+    ChartStyle::addAxis(m_failuresChart, m_failuresAxisY, Qt::AlignLeft);
     m_failuresSeries->attachAxis(m_failuresAxisX);
     m_failuresSeries->attachAxis(m_failuresAxisY);
 
@@ -393,7 +391,7 @@ void OverviewPage::setupFailuresChart()
 
 void OverviewPage::setupThroughputChart()
 {
-    m_throughputChart = newChart(throughputTitle(m_range, false));
+    m_throughputChart = ChartStyle::newChart(throughputTitle(m_range, false));
     QChart *chart = m_throughputChart;
     auto addLine = [this, chart](const QString &name, int column, const QColor &colour) {
         auto *series = new QLineSeries;
@@ -413,9 +411,9 @@ void OverviewPage::setupThroughputChart()
         StatusColorProxy::colorFor(QStringLiteral("DEAD")));
     m_throughputAxisX = new QValueAxis;
     m_throughputAxisX->setLabelFormat(QStringLiteral("%.0f"));
-    m_throughputAxisY = countAxis();
-    addAxis(chart, m_throughputAxisX, Qt::AlignBottom);
-    addAxis(chart, m_throughputAxisY, Qt::AlignLeft);
+    m_throughputAxisY = ChartStyle::countAxis();
+    ChartStyle::addAxis(chart, m_throughputAxisX, Qt::AlignBottom);
+    ChartStyle::addAxis(chart, m_throughputAxisY, Qt::AlignLeft);
     for (QLineSeries *series : {delivered, failed}) {
         series->attachAxis(m_throughputAxisX);
         series->attachAxis(m_throughputAxisY);
@@ -427,16 +425,16 @@ void OverviewPage::setupThroughputChart()
 // gets no point, where a mapper would draw 0.
 void OverviewPage::setupLatencyChart()
 {
-    m_latencyChart = newChart(latencyTitle(m_range, false));
+    m_latencyChart = ChartStyle::newChart(latencyTitle(m_range, false));
     m_latencyAxisX = new QValueAxis;
     m_latencyAxisX->setLabelFormat(QStringLiteral("%.0f"));
     m_latencyAxisY = new QValueAxis;
     m_latencyAxisY->setTitleText(tr("seconds"));
-    addAxis(m_latencyChart, m_latencyAxisX, Qt::AlignBottom);
-    addAxis(m_latencyChart, m_latencyAxisY, Qt::AlignLeft);
+    ChartStyle::addAxis(m_latencyChart, m_latencyAxisX, Qt::AlignBottom);
+    ChartStyle::addAxis(m_latencyChart, m_latencyAxisY, Qt::AlignLeft);
     const QList<std::pair<QString, QColor>> lines
         = {{tr("p50"), StatusColorProxy::colorFor(QStringLiteral("DELIVERED"))},
-            {tr("p95"), pendingBlue()},
+            {tr("p95"), ChartStyle::pendingBlue()},
             {tr("p99"), StatusColorProxy::colorFor(QStringLiteral("RETRY"))}};
     for (const auto &[name, colour] : lines) {
         auto *series = new QLineSeries;
@@ -463,7 +461,7 @@ void OverviewPage::updateHistory()
     setAgoRange(m_throughputAxisX, shown, logical);
     setAgoRange(m_latencyAxisX, shown, logical);
     m_latencyAxisY->setTitleText(logical ? tr("units") : tr("seconds"));
-    setCountRange(m_throughputAxisY,
+    ChartStyle::setCountRange(m_throughputAxisY,
         std::max(columnMax(m_history, HistoryModel::DeliveredColumn),
             columnMax(m_history, HistoryModel::FailedColumn)));
     updateLatencySeries();
@@ -504,7 +502,7 @@ void OverviewPage::updateLatencySeries()
 
 void OverviewPage::setupCategoryChart()
 {
-    m_categoryChart = newChart({});
+    m_categoryChart = ChartStyle::newChart({});
     QChart *chart = m_categoryChart;
     m_categorySeries = new QPieSeries;
     m_categorySeries->setPieSize(0.75);
@@ -533,7 +531,8 @@ void OverviewPage::updateAgeAxes()
 {
     m_ageBuckets->setCategories(columnLabels(m_ages, AgeHistogramModel::LabelColumn));
     // Headroom beside the longest bar for its count label.
-    setCountRange(m_ageCounts, columnMax(m_ages, AgeHistogramModel::CountColumn) * 1.15);
+    ChartStyle::setCountRange(
+        m_ageCounts, columnMax(m_ages, AgeHistogramModel::CountColumn) * 1.15);
 }
 
 void OverviewPage::updateFailuresAxes()
@@ -546,7 +545,7 @@ void OverviewPage::updateFailuresAxes()
             m_failures->index(row, AttemptsHistogramModel::PendingColumn).data().toReal()
                 + m_failures->index(row, AttemptsHistogramModel::DeadColumn).data().toReal());
     }
-    setCountRange(m_failuresAxisY, max);
+    ChartStyle::setCountRange(m_failuresAxisY, max);
 }
 
 void OverviewPage::updateCategoryTitle()
@@ -561,7 +560,7 @@ void OverviewPage::colourFailureSets()
     // The mapper makes new bar sets on every model reset, in column order: PENDING, DEAD.
     const QList<QBarSet *> sets = m_failuresSeries->barSets();
     if (!sets.isEmpty())
-        sets.first()->setColor(pendingBlue());
+        sets.first()->setColor(ChartStyle::pendingBlue());
     if (sets.size() > 1)
         sets.at(1)->setColor(StatusColorProxy::colorFor(QStringLiteral("DEAD")));
 }
