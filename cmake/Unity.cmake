@@ -1,4 +1,4 @@
-# Unity builds for the libraries and programs (docs/testing.md, "Build time"): the sources of a
+# Unity builds for the libraries and programs (docs/testing.md, "Unity builds"): the sources of a
 # target are compiled in batches of up to 16, each batch one compile, so that the Qt headers and
 # our own are parsed once a batch instead of once a file. A cold build compiles models/, views/
 # and app/ in a fraction of the time. The test programs are one source each and stay as they are.

@@ -155,7 +155,8 @@ private slots:
         QCOMPARE(CdcLesson::bytesText(0), u"0 bytes"_qs);
         QCOMPARE(CdcLesson::bytesText(500 * 1024), u"500 KiB"_qs);
         QCOMPARE(CdcLesson::bytesText(1363148), u"1.3 MiB"_qs);
-        QCOMPARE(CdcLesson::bytesText(-2 * 1024 * 1024), u"−2.0 MiB"_qs);
+        QCOMPARE(CdcLesson::bytesText(-2 * 1024 * 1024), u"−2 MiB"_qs);
+        QCOMPARE(CdcLesson::bytesText(qint64(21) * 1024 * 1024 + 300 * 1024), u"21 MiB"_qs);
     }
 
     // The lesson as the page drives it: Step moves its clock a second; the stall, the loss and

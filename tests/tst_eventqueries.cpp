@@ -18,6 +18,7 @@
 #include "filterbar.h"
 #include "mainwindow.h"
 #include "outboxgenerator.h"
+#include "queryerror.h"
 #include "sqldialect.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -98,7 +99,7 @@ class TestEventQueries : public QObject
         for (const QString &sql : statements) {
             QSqlQuery query(db);
             if (!query.exec(sql)) {
-                *error = sql.left(60) + u": "_qs + query.lastError().text();
+                *error = sql.left(60) + u": "_qs + QueryError::text(query);
                 return false;
             }
         }

@@ -278,7 +278,7 @@ private slots:
             u"error groups"_qs) << u"1,200 error groups"_qs;
         QTest::addRow("0 findings")
             << NumberText::counted(0, u"finding"_qs, u"findings"_qs) << u"0 findings"_qs;
-        QTest::addRow("sizes as the CDC tiles show them")
+        QTest::addRow("256 MiB, as sizes read everywhere")
             << ByteText::format(qint64(256) << 20) << u"256 MiB"_qs;
         const TileThresholds tiles;
         using U = ThresholdWords::Unit;

@@ -147,10 +147,8 @@ bool keyColumnsIn(const QSqlDatabase &db, const QString &name, QStringList *colu
 {
     QSqlQuery query(db);
     query.setForwardOnly(true);
-    if (!query.exec(SqlDialect::of(db).indexColumnsSql(name))) {
-        *error = QueryError::text(query);
+    if (!QueryError::exec(query, SqlDialect::of(db).indexColumnsSql(name), error))
         return false;
-    }
     while (query.next()) {
         const QString column = query.value(0).toString().toLower();
         *columns << (query.value(1).isNull()

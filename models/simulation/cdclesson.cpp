@@ -1,5 +1,8 @@
 #include "cdclesson.h"
 
+#include "bytetext.h"
+#include "saturating.h"
+
 #include <QLocale>
 
 #include <algorithm>
@@ -16,16 +19,12 @@ CdcLesson::CdcLesson(const SimulatedCdcRelay::Settings &settings, QObject *paren
     connect(&m_playTimer, &QTimer::timeout, this, &CdcLesson::step);
 }
 
-// Whole KiB below a MiB ("500 KiB", not "500.0 KiB"), one decimal above ("1.3 MiB").
+// As every size an operator reads (ByteText::format: the CDC tiles, check, diagnose), with a
+// minus sign for a size below zero.
 QString CdcLesson::bytesText(qint64 bytes)
 {
-    const qint64 size = std::abs(bytes);
     const QString sign = bytes < 0 ? QStringLiteral("−") : QString();
-    if (size < 1024)
-        return sign + (size == 1 ? tr("1 byte") : tr("%1 bytes").arg(size));
-    if (size < 1024 * 1024)
-        return sign + tr("%1 KiB").arg(size / 1024);
-    return sign + QLocale().formattedDataSize(size, 1);
+    return sign + ByteText::format(Saturating::abs(bytes));
 }
 
 void CdcLesson::start()

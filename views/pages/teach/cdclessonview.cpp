@@ -5,7 +5,6 @@
 #include "cdcslotpanel.h"
 #include "narrationview.h"
 
-#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -15,31 +14,26 @@
 
 namespace {
 
-QString lessonTr(const char *text)
-{
-    return QCoreApplication::translate("CdcLessonView", text);
-}
-
 // Each step of the path: what it is, where it breaks, what an operator looks at.
 QString explanation(CdcPathDiagram::Step step)
 {
     switch (step) {
     case CdcPathDiagram::Service:
-        return lessonTr(
+        return CdcLessonView::tr(
             "<b>1. Service transaction.</b> The service inserts the event into its outbox "
             "table in the transaction of the change it records, and often deletes the row "
             "in that same transaction. <b>Breaks:</b> seldom here, but the table stays "
             "empty or only grows: its rows' ages and states say nothing about delivery. "
             "<b>Look at:</b> the slot, not the table.");
     case CdcPathDiagram::Wal:
-        return lessonTr(
+        return CdcLessonView::tr(
             "<b>2. WAL.</b> PostgreSQL writes every committed change to the write-ahead "
             "log (wal_level = logical); its position (pg_current_wal_lsn) only grows. "
             "<b>Breaks:</b> WAL stays on disk while any slot needs it; a full pg_wal disk "
             "stops the database. <b>Look at:</b> the WAL rate and the free space of "
             "pg_wal.");
     case CdcPathDiagram::Slot:
-        return lessonTr(
+        return CdcLessonView::tr(
             "<b>3. Replication slot.</b> It remembers what the connector confirmed "
             "(confirmed_flush_lsn) and keeps all the database's WAL from restart_lsn on. "
             "<b>Breaks:</b> with no connector reading it retains WAL without end; past "
@@ -47,7 +41,7 @@ QString explanation(CdcPathDiagram::Step step)
             "<b>Look at:</b> pg_replication_slots: active, lag, retained WAL, wal_status, "
             "safe_wal_size.");
     case CdcPathDiagram::Connector:
-        return lessonTr(
+        return CdcLessonView::tr(
             "<b>4. Connector (Debezium).</b> It streams the slot's changes (pgoutput), "
             "turns each outbox insert into a message and confirms the position once the "
             "broker has it. <b>Breaks:</b> a failed task, a rebalance that never ends, a "
@@ -57,7 +51,7 @@ QString explanation(CdcPathDiagram::Step step)
     case CdcPathDiagram::StepCount:
         break;
     }
-    return lessonTr(
+    return CdcLessonView::tr(
         "<b>5. Broker.</b> Kafka (or another broker) holds the events for the consumers. "
         "<b>Breaks:</b> unreachable, it stops the connector's confirmations and the WAL "
         "piles up behind them. <b>Look at:</b> the events published against those "
@@ -96,16 +90,16 @@ CdcLessonView::CdcLessonView(QWidget *parent)
 
 QWidget *CdcLessonView::createControls()
 {
-    auto *box = new QGroupBox(lessonTr("Change data capture simulator"));
-    m_start = new QPushButton(lessonTr("Start"));
+    auto *box = new QGroupBox(tr("Change data capture simulator"));
+    m_start = new QPushButton(tr("Start"));
     m_start->setObjectName(QStringLiteral("cdcStartButton"));
-    m_start->setToolTip(lessonTr("Start the lesson again from t=0 with a running connector"));
-    m_play = new QPushButton(lessonTr("Pause"));
+    m_start->setToolTip(tr("Start the lesson again from t=0 with a running connector"));
+    m_play = new QPushButton(tr("Pause"));
     m_play->setObjectName(QStringLiteral("cdcPlayButton"));
-    m_step = new QPushButton(lessonTr("Step"));
+    m_step = new QPushButton(tr("Step"));
     m_step->setObjectName(QStringLiteral("cdcStepButton"));
-    m_step->setToolTip(lessonTr("One simulated second: the service's inserts, then the connector"));
-    m_connector = new QPushButton(lessonTr("Resume connector"));
+    m_step->setToolTip(tr("One simulated second: the service's inserts, then the connector"));
+    m_connector = new QPushButton(tr("Resume connector"));
     m_connector->setObjectName(QStringLiteral("cdcConnectorButton"));
     m_connector->setMinimumWidth(m_connector->sizeHint().width() + 16); // its longest text
     m_speed = new QDoubleSpinBox;
@@ -120,7 +114,7 @@ QWidget *CdcLessonView::createControls()
     for (QWidget *widget : {static_cast<QWidget *>(m_start), static_cast<QWidget *>(m_play),
              static_cast<QWidget *>(m_step)})
         row->addWidget(widget);
-    row->addWidget(new QLabel(lessonTr("Speed")));
+    row->addWidget(new QLabel(tr("Speed")));
     row->addWidget(m_speed);
     row->addSpacing(12);
     row->addWidget(m_connector);
@@ -182,12 +176,12 @@ void CdcLessonView::updateState()
     m_play->setEnabled(started);
     m_step->setEnabled(started);
     m_connector->setEnabled(started);
-    m_play->setText(m_lesson->isPlaying() ? lessonTr("Pause") : lessonTr("Play"));
-    m_connector->setText(relay.isLost() ? lessonTr("Recreate slot")
-            : relay.connectorRunning()  ? lessonTr("Stall connector")
-                                        : lessonTr("Resume connector"));
-    m_clock->setText(started ? lessonTr("Simulated clock: t=%1 s").arg(m_lesson->now() / 1000)
-                             : lessonTr("Clock: stopped"));
+    m_play->setText(m_lesson->isPlaying() ? tr("Pause") : tr("Play"));
+    m_connector->setText(relay.isLost() ? tr("Recreate slot")
+            : relay.connectorRunning()  ? tr("Stall connector")
+                                        : tr("Resume connector"));
+    m_clock->setText(
+        started ? tr("Simulated clock: t=%1 s").arg(m_lesson->now() / 1000) : tr("Clock: stopped"));
     m_diagram->setRelay(relay, m_lesson->now());
     m_panel->setRelay(relay, m_lesson->now());
 }
@@ -195,7 +189,7 @@ void CdcLessonView::updateState()
 void CdcLessonView::explain()
 {
     m_explanation->setText(explanation(m_diagram->selected())
-        + lessonTr(" <i>(Click a step of the path to read about it.)</i>"));
+        + tr(" <i>(Click a step of the path to read about it.)</i>"));
 }
 
 QString CdcLessonView::explanationText() const
